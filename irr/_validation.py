@@ -1,0 +1,89 @@
+"""Argument validation shared by every public function.
+
+Each checker names the offending argument in backticks and echoes the bad value, so
+that a user can see at once what to change.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "DegenerateDataWarning",
+    "check_alternative",
+    "check_choice",
+    "check_confidence_level",
+    "check_integer",
+    "check_open_unit",
+    "check_rng",
+]
+
+ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+class DegenerateDataWarning(RuntimeWarning):
+    """The data do not define the statistic; the result is ``nan``."""
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def check_choice(value: Any, name: str, choices: Iterable[str]) -> str:
+    """Return `value` if it is one of `choices` (exact, case-sensitive), else raise."""
+    choices = tuple(choices)
+    if not isinstance(value, str) or value not in choices:
+        listed = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"`{name}` must be one of {listed}; got {_show(value)}.")
+    return value
+
+
+def check_alternative(alternative: Any) -> str:
+    """Validate a scipy-style `alternative`."""
+    return check_choice(alternative, "alternative", ALTERNATIVES)
+
+
+def check_open_unit(value: Any, name: str) -> float:
+    """Return `value` as a float if it lies strictly inside (0, 1), else raise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"`{name}` must be a real number in (0, 1); got {_show(value)}.")
+    value = float(value)
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"`{name}` must be in (0, 1); got {_show(value)}.")
+    return value
+
+
+def check_confidence_level(confidence_level: Any) -> float:
+    """Validate a confidence level in (0, 1)."""
+    return check_open_unit(confidence_level, "confidence_level")
+
+
+def check_integer(value: Any, name: str, minimum: int | None = None) -> int:
+    """Return `value` as an int if it is integral (and at least `minimum`), else raise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        if isinstance(value, numbers.Real) and float(value).is_integer():
+            value = int(value)
+        else:
+            raise TypeError(f"`{name}` must be an integer; got {_show(value)}.")
+    value = int(value)
+    if minimum is not None and value < minimum:
+        raise ValueError(f"`{name}` must be at least {minimum}; got {value}.")
+    return value
+
+
+def check_rng(rng: Any) -> np.random.Generator:
+    """Turn `rng` (None, an int seed or a Generator) into a numpy Generator."""
+    if rng is None or isinstance(rng, np.random.Generator):
+        return np.random.default_rng(rng)
+    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
+        if int(rng) < 0:
+            raise ValueError(f"`rng` seed must be non-negative; got {int(rng)}.")
+        return np.random.default_rng(int(rng))
+    raise TypeError(
+        f"`rng` must be None, a non-negative int seed or a numpy.random.Generator; got {_show(rng)}."
+    )
