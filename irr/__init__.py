@@ -1,6 +1,25 @@
-"""irr: inter-rater reliability and agreement statistics."""
+"""irr: inter-rater reliability and agreement statistics.
 
+Rater-agreement objects over two or more raters, kappa and its weighted forms with
+asymptotic and bootstrap inference, interpretation bands and statsmodels-style summaries.
+"""
+
+from irr import datasets
+from irr._functions import cohen_kappa, quadratic_weighted_kappa
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
+from irr.agreement import Agreement
+from irr.results import ConfidenceInterval, KappaResult, ProportionResult, Result
 
-__all__ = ["DegenerateDataWarning", "__version__"]
+__all__ = [
+    "Agreement",
+    "ConfidenceInterval",
+    "DegenerateDataWarning",
+    "KappaResult",
+    "ProportionResult",
+    "Result",
+    "__version__",
+    "cohen_kappa",
+    "datasets",
+    "quadratic_weighted_kappa",
+]

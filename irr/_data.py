@@ -1,0 +1,337 @@
+"""Coercion of every input form to integer category codes; input validation lives here.
+
+Every constructor of :class:`irr.Agreement` ends here. The result is a :class:`Ratings`:
+one integer code array per rater (``-1`` marks a missing rating), the category labels,
+their numeric scores (or ``None`` when the labels have no order) and the rater names.
+Kernels downstream assume these arrays are valid and never see a DataFrame.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["Ratings", "encode_ratings", "validate_table"]
+
+#: Most categories an agreement table may have before its k x k allocation is refused.
+MAX_CATEGORIES = 10_000
+
+#: Integer labels whose range is at most this wide are coded by offset, not by hashing.
+_DENSE_RANGE = 1 << 16
+
+
+@dataclass(frozen=True, eq=False)
+class Ratings:
+    """Ratings of n subjects by m raters, coded against one category set."""
+
+    codes: tuple[np.ndarray, ...]
+    categories: pd.Index
+    scores: np.ndarray | None
+    ordered: bool
+    raters: tuple[str, ...]
+
+    @property
+    def n_categories(self) -> int:
+        return len(self.categories)
+
+    @property
+    def n_rows(self) -> int:
+        return len(self.codes[0])
+
+
+def _preview(values: Any, limit: int = 5) -> str:
+    values = list(values)
+    shown = ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values[:limit])
+    more = f", ... ({len(values)} in all)" if len(values) > limit else ""
+    return f"[{shown}{more}]"
+
+
+def _as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
+    """Return `values` as a 1-D ndarray or Categorical, or raise naming `name`."""
+    if isinstance(values, pd.DataFrame):
+        raise TypeError(f"`{name}` must be 1-D (one rater's ratings); got a DataFrame.")
+    if isinstance(values, pd.Series):
+        values = values.array
+    if isinstance(values, pd.CategoricalDtype) or isinstance(
+        getattr(values, "dtype", None), pd.CategoricalDtype
+    ):
+        return pd.Categorical(values)
+    if isinstance(values, (str, bytes)) or np.isscalar(values):
+        raise TypeError(f"`{name}` must be a 1-D array-like of ratings; got {values!r}.")
+    if isinstance(values, pd.api.extensions.ExtensionArray):
+        array = values.to_numpy(dtype=object, na_value=np.nan)
+    else:
+        try:
+            array = np.asarray(values)
+        except ValueError as exc:  # ragged nested lists
+            raise ValueError(f"`{name}` must be a 1-D array-like of ratings: {exc}") from None
+    if array.ndim != 1:
+        raise ValueError(
+            f"`{name}` must be 1-D (one rater's ratings); got an array of shape {array.shape}."
+        )
+    if array.dtype.kind in "iub":
+        return array
+    if array.dtype.kind == "f":
+        if np.isinf(array).any():
+            bad = array[np.isinf(array)]
+            raise ValueError(f"`{name}` contains infinite ratings: {_preview(bad)}.")
+        return array
+    if array.dtype.kind in "USO":
+        return array.astype(object)
+    raise TypeError(f"`{name}` has unsupported dtype {array.dtype}; ratings must be labels.")
+
+
+def _missing(values: np.ndarray | pd.Categorical) -> np.ndarray:
+    if isinstance(values, pd.Categorical):
+        return values.codes < 0
+    if values.dtype.kind == "f":
+        return np.isnan(values)
+    if values.dtype.kind == "O":
+        return np.asarray(pd.isna(values), dtype=bool)
+    return np.zeros(len(values), dtype=bool)
+
+
+def _label_kind(value: Any) -> str:
+    if isinstance(value, (bool, np.bool_)):
+        return "bool"
+    if isinstance(value, numbers.Real):
+        if isinstance(value, float | np.floating) and np.isinf(value):
+            return "inf"
+        return "number"
+    if isinstance(value, str):
+        return "str"
+    return type(value).__name__
+
+
+def _check_label_kinds(labels: np.ndarray, name: str) -> str:
+    """Return the one kind of the non-missing `labels`; raise if they mix kinds."""
+    if labels.dtype.kind != "O":
+        return "bool" if labels.dtype.kind == "b" else "number"
+    if len(labels) == 0:
+        return "number"
+    kinds = pd.Series(labels).map(_label_kind)
+    found = pd.unique(kinds)
+    if "inf" in found:
+        raise ValueError(f"`{name}` contains infinite ratings: {_preview(labels[kinds == 'inf'])}.")
+    if len(found) > 1:
+        examples = [labels[kinds == kind][0] for kind in found[:3]]
+        raise TypeError(
+            f"`{name}` mixes label types ({', '.join(found)}): for example {_preview(examples)}; "
+            "convert the ratings to one type first."
+        )
+    kind = found[0]
+    if kind not in ("number", "str", "bool"):
+        raise TypeError(f"`{name}` holds labels of unsupported type {kind}: {_preview(labels[:3])}.")
+    return kind
+
+
+def _check_categories(categories: Any) -> pd.Index:
+    if isinstance(categories, (str, bytes)) or np.isscalar(categories):
+        raise TypeError(f"`categories` must be a sequence of labels; got {categories!r}.")
+    try:
+        index = pd.Index(list(categories))
+    except TypeError as exc:
+        raise TypeError(f"`categories` must hold hashable labels: {exc}") from None
+    if len(index) == 0:
+        raise ValueError("`categories` must not be empty.")
+    if index.hasnans:
+        raise ValueError("`categories` must not contain missing values.")
+    if index.has_duplicates:
+        dups = index[index.duplicated()].unique()
+        raise ValueError(f"`categories` contains duplicates: {_preview(dups)}.")
+    _check_label_kinds(np.asarray(index, dtype=object), "categories")
+    if len(index) > MAX_CATEGORIES:
+        raise ValueError(
+            f"`categories` has {len(index)} labels; at most {MAX_CATEGORIES} are supported."
+        )
+    return index
+
+
+def _numeric_scores(categories: pd.Index) -> np.ndarray | None:
+    if categories.dtype.kind in "iufb":
+        return categories.to_numpy(dtype=float)
+    if categories.dtype == object and all(
+        isinstance(c, numbers.Real) for c in categories
+    ):
+        return np.asarray(list(categories), dtype=float)
+    return None
+
+
+def _dense_integer_codes(
+    columns: list[np.ndarray],
+) -> tuple[list[np.ndarray], pd.Index] | None:
+    """Code integer columns by offset from their minimum, keeping only used values."""
+    lo = min(int(c.min()) for c in columns)
+    hi = max(int(c.max()) for c in columns)
+    width = hi - lo + 1
+    if width > _DENSE_RANGE:
+        return None
+    used = np.zeros(width, dtype=bool)
+    offsets = []
+    for column in columns:
+        offset = np.subtract(column, lo, dtype=np.int64) if lo else column.astype(np.int64)
+        used |= np.bincount(offset, minlength=width).astype(bool)
+        offsets.append(offset)
+    code_dtype = np.int8 if used.sum() < 127 else np.int32
+    if used.all():
+        codes = [o.astype(code_dtype) for o in offsets]
+    else:
+        remap = (np.cumsum(used) - 1).astype(code_dtype)
+        codes = [remap[o] for o in offsets]
+    categories = pd.Index(np.flatnonzero(used) + lo)
+    return codes, categories
+
+
+def encode_ratings(
+    columns: Sequence[Any],
+    names: Sequence[str],
+    categories: Any = None,
+) -> Ratings:
+    """Code the raters' `columns` against one category set.
+
+    Parameters
+    ----------
+    columns : sequence of 1-D array-likes
+        One per rater, all of the same length.
+    names : sequence of str
+        The argument (or rater) name of each column, used in messages and labels.
+    categories : sequence, optional
+        The full, ordered scale. Without it the categories are the observed labels: in
+        value order for numbers, in their own order for Categoricals, sorted (and
+        unordered) for strings.
+
+    Returns
+    -------
+    Ratings
+    """
+    arrays = [_as_1d(column, name) for column, name in zip(columns, names, strict=True)]
+    lengths = {name: len(a) for a, name in zip(arrays, names, strict=True)}
+    if len(set(lengths.values())) > 1:
+        shown = ", ".join(f"`{n}` has {m}" for n, m in lengths.items())
+        raise ValueError(f"All raters must rate the same subjects: {shown} ratings.")
+    if next(iter(lengths.values())) == 0:
+        raise ValueError(f"`{names[0]}` is empty: there are no subjects to compare.")
+
+    if categories is not None:
+        index = _check_categories(categories)
+        codes = []
+        for array, name in zip(arrays, names, strict=True):
+            values = np.asarray(array, dtype=object) if isinstance(array, pd.Categorical) else array
+            missing = _missing(array)
+            code = index.get_indexer(values)
+            outside = (code < 0) & ~missing
+            if outside.any():
+                bad = pd.unique(np.asarray(values, dtype=object)[outside])
+                raise ValueError(
+                    f"`{name}` has labels outside `categories`: {_preview(bad)}; "
+                    f"declared categories are {_preview(index)}."
+                )
+            codes.append(code.astype(np.int32))
+        scores = _numeric_scores(index)
+        if scores is None:
+            scores = np.arange(len(index), dtype=float)
+        return Ratings(tuple(codes), index, scores, True, tuple(names))
+
+    if all(isinstance(a, pd.Categorical) for a in arrays):
+        return _encode_categoricals(arrays, names)
+    arrays = [
+        np.asarray(a, dtype=object) if isinstance(a, pd.Categorical) else a for a in arrays
+    ]
+
+    if all(a.dtype.kind in "iu" for a in arrays):
+        dense = _dense_integer_codes(arrays)
+        if dense is not None:
+            codes, index = dense
+            return Ratings(tuple(codes), index, index.to_numpy(dtype=float), True, tuple(names))
+
+    kinds = set()
+    for array, name in zip(arrays, names, strict=True):
+        present = array[~_missing(array)]
+        kinds.add(_check_label_kinds(present, name))
+    if len(kinds) > 1:
+        raise TypeError(
+            f"The raters use different label types ({', '.join(sorted(kinds))}); "
+            "convert them to one type first."
+        )
+    kind = kinds.pop()
+    stacked = np.concatenate(arrays)
+    if kind in ("number", "bool") and stacked.dtype == object:
+        stacked = stacked.astype(float)
+    codes_all, uniques = pd.factorize(stacked, sort=True, use_na_sentinel=True)
+    if len(uniques) == 0:
+        raise ValueError("Every rating is missing: there are no labels to compare.")
+    if len(uniques) > MAX_CATEGORIES:
+        raise ValueError(
+            f"The ratings hold {len(uniques)} distinct labels; at most {MAX_CATEGORIES} "
+            "categories are supported (are these continuous scores rather than categories?)."
+        )
+    index = pd.Index(uniques)
+    if kind == "bool":
+        index = index.astype(bool)
+    elif kind == "number" and index.dtype.kind == "f" and np.all(np.mod(index, 1) == 0):
+        index = index.astype(np.int64)
+    n = len(arrays[0])
+    codes = tuple(codes_all[i * n : (i + 1) * n].astype(np.int32) for i in range(len(arrays)))
+    scores = _numeric_scores(index)
+    return Ratings(codes, index, scores, scores is not None, tuple(names))
+
+
+def _encode_categoricals(arrays: list[pd.Categorical], names: Sequence[str]) -> Ratings:
+    first = arrays[0]
+    ordered = any(a.ordered for a in arrays)
+    same = all(a.categories.equals(first.categories) for a in arrays)
+    if same:
+        index = first.categories
+        codes = tuple(a.codes.astype(np.int32) for a in arrays)
+    else:
+        if ordered:
+            raise ValueError(
+                "The raters' ordered Categoricals have different categories "
+                f"({_preview(first.categories)} and others); pass `categories=` to fix one scale."
+            )
+        index = pd.Index(sorted(set().union(*(a.categories for a in arrays))))
+        codes = tuple(
+            index.get_indexer(np.asarray(a, dtype=object)).astype(np.int32) for a in arrays
+        )
+    if len(index) > MAX_CATEGORIES:
+        raise ValueError(f"The ratings hold {len(index)} categories; at most {MAX_CATEGORIES}.")
+    scores = _numeric_scores(index)
+    if scores is None and ordered:
+        scores = np.arange(len(index), dtype=float)
+    return Ratings(codes, index, scores, ordered or scores is not None, tuple(names))
+
+
+def validate_table(table: Any, name: str = "table") -> np.ndarray:
+    """Return a square table of non-negative integral counts as int64, or raise."""
+    if isinstance(table, pd.DataFrame):
+        table = table.to_numpy()
+    try:
+        array = np.asarray(table)
+    except ValueError as exc:
+        raise ValueError(f"`{name}` must be a k x k table of counts: {exc}") from None
+    if array.dtype.kind not in "iufb":
+        raise TypeError(f"`{name}` must hold numeric counts; got dtype {array.dtype}.")
+    if array.ndim != 2 or array.shape[0] != array.shape[1]:
+        raise ValueError(f"`{name}` must be a square k x k table; got shape {array.shape}.")
+    if array.shape[0] < 1:
+        raise ValueError(f"`{name}` is empty.")
+    if array.shape[0] > MAX_CATEGORIES:
+        raise ValueError(f"`{name}` has {array.shape[0]} categories; at most {MAX_CATEGORIES}.")
+    if array.dtype.kind == "f":
+        bad = array[~np.isfinite(array)]
+        if bad.size:
+            raise ValueError(f"`{name}` has non-finite counts: {_preview(np.unique(bad))}.")
+        fractional = array[array != np.round(array)]
+        if fractional.size:
+            raise ValueError(f"`{name}` has non-integer counts: {_preview(np.unique(fractional))}.")
+        if np.abs(array).max(initial=0) >= 2.0**63:
+            raise ValueError(f"`{name}` has counts too large to represent exactly.")
+    array = array.astype(np.int64)
+    if (array < 0).any():
+        raise ValueError(f"`{name}` has negative counts: {_preview(np.unique(array[array < 0]))}.")
+    return array

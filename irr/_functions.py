@@ -1,0 +1,127 @@
+"""One-call shortcuts for the most common two-rater statistics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from irr._data import _as_1d, _preview
+from irr.agreement import Agreement
+from irr.coefficients.kappa import kappa_parts
+from irr.results import KappaResult
+from irr.weights import agreement_weights
+
+__all__ = ["cohen_kappa", "quadratic_weighted_kappa"]
+
+
+def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any) -> KappaResult:
+    """Cohen's (or weighted) kappa of two raters: ``Agreement(a, b).kappa(weights)``.
+
+    Parameters
+    ----------
+    rater_a, rater_b : array-like of shape (n_subjects,)
+        The two raters' ratings.
+    weights : {None, 'linear', 'quadratic'} or array-like of shape (k, k), default None
+        As for :meth:`Agreement.kappa`.
+    **options
+        ``categories`` and ``nan_policy`` go to :class:`Agreement`; ``alternative`` and
+        ``confidence_level`` to :meth:`Agreement.kappa`.
+
+    Returns
+    -------
+    KappaResult
+
+    Examples
+    --------
+    >>> res = cohen_kappa(["a", "b", "b", "c"], ["a", "b", "c", "c"])
+    >>> round(res.estimate, 4)
+    0.6364
+    """
+    build = {key: options.pop(key) for key in ("categories", "nan_policy") if key in options}
+    return Agreement(rater_a, rater_b, **build).kappa(weights, **options)
+
+
+def _integer_ratings(values: Any, name: str) -> np.ndarray:
+    array = _as_1d(values, name)
+    if not isinstance(array, np.ndarray) or array.dtype.kind not in "iufb":
+        raise TypeError(f"`{name}` must hold integer ratings; got {_preview(np.asarray(array)[:3])}.")
+    if array.dtype.kind == "f":
+        if np.isnan(array).any():
+            raise ValueError(
+                f"`{name}` has missing ratings; use irr.Agreement(...).kappa('quadratic'), "
+                "which leaves them out and reports how many."
+            )
+        fractional = array[array != np.round(array)]
+        if fractional.size:
+            raise ValueError(f"`{name}` has non-integer ratings: {_preview(np.unique(fractional))}.")
+        array = array.astype(np.int64)
+    return array
+
+
+def quadratic_weighted_kappa(
+    rater_a: Any,
+    rater_b: Any,
+    min_rating: int | None = None,
+    max_rating: int | None = None,
+) -> float:
+    """Quadratic weighted kappa of integer ratings on the scale ``min_rating..max_rating``.
+
+    The signature of the widely copied reference function: the categories are every
+    integer from `min_rating` to `max_rating` (default: the smallest and largest rating
+    seen), and the quadratic weights use those integer values.
+
+    Parameters
+    ----------
+    rater_a, rater_b : array-like of int, shape (n_subjects,)
+    min_rating, max_rating : int, optional
+
+    Returns
+    -------
+    float
+        Quadratic weighted kappa; nan (with a warning) when it is undefined.
+
+    See Also
+    --------
+    Agreement.kappa : the same estimate with standard errors, tests and intervals.
+
+    Examples
+    --------
+    >>> quadratic_weighted_kappa([1, 2, 3, 4, 4], [1, 2, 4, 4, 3])
+    0.8529411764705883
+    """
+    a = _integer_ratings(rater_a, "rater_a")
+    b = _integer_ratings(rater_b, "rater_b")
+    if len(a) != len(b):
+        raise ValueError(f"`rater_a` has {len(a)} ratings but `rater_b` has {len(b)}.")
+    if len(a) == 0:
+        raise ValueError("`rater_a` is empty: there are no subjects to compare.")
+    lo = int(min(a.min(), b.min())) if min_rating is None else int(min_rating)
+    hi = int(max(a.max(), b.max())) if max_rating is None else int(max_rating)
+    if hi < lo:
+        raise ValueError(f"`max_rating` ({hi}) must not be below `min_rating` ({lo}).")
+    for array, name in ((a, "rater_a"), (b, "rater_b")):
+        if array.min() < lo or array.max() > hi:
+            outside = np.unique(array[(array < lo) | (array > hi)])
+            raise ValueError(f"`{name}` has ratings outside [{lo}, {hi}]: {_preview(outside)}.")
+    k = hi - lo + 1
+    if k > 10_000:
+        raise ValueError(f"The rating range {lo}..{hi} spans {k} values; at most 10000.")
+    cells = np.multiply(a, k, dtype=np.int64)
+    cells += b
+    if lo:
+        cells -= lo * (k + 1)
+    table = np.bincount(cells, minlength=k * k).reshape(k, k)
+    weights = agreement_weights("quadratic", k, np.arange(k, dtype=float))
+    kappa = kappa_parts(table, weights).kappa
+    if np.isnan(kappa):
+        import warnings
+
+        from irr._validation import DegenerateDataWarning
+
+        warnings.warn(
+            "quadratic weighted kappa is undefined (nan): expected agreement is 1.",
+            DegenerateDataWarning,
+            stacklevel=2,
+        )
+    return float(kappa)

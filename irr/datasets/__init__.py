@@ -1,0 +1,132 @@
+"""Classic inter-rater reliability data sets, bundled with their citations.
+
+``load(name)`` returns a DataFrame with one row per subject and one column per rater:
+ordinal scales as ordered Categoricals, numeric ratings as numbers, nominal labels as
+unordered Categoricals, missing ratings as missing values. ``describe(name)`` gives the
+source and what the data hold.
+
+Examples
+--------
+>>> import irr
+>>> sorted(irr.datasets.names())
+['anxiety', 'cac_raw4raters', 'diagnoses', 'video', 'vision']
+>>> irr.datasets.load("vision").shape
+(7477, 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+
+import pandas as pd
+
+__all__ = ["Dataset", "describe", "load", "names"]
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A bundled data set: its name, content, citation and how its columns are typed."""
+
+    name: str
+    description: str
+    citation: str
+    published: str = ""
+    order: tuple[str, ...] | None = None
+    nominal: bool = False
+
+
+_DATASETS = {
+    d.name: d
+    for d in (
+        Dataset(
+            "diagnoses",
+            "Psychiatric diagnoses of 30 patients by 6 raters (5 nominal categories).",
+            "Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters. "
+            "Psychological Bulletin, 76, 378-382. https://doi.org/10.1037/h0031619",
+            "Fleiss' kappa 0.430 (Fleiss 1971).",
+            nominal=True,
+        ),
+        Dataset(
+            "anxiety",
+            "Anxiety ratings 1 (not anxious) to 6 (extremely anxious) of 20 subjects by 3 "
+            "raters (artificial data).",
+            "Gamer, M., Lemon, J., Fellows, I., & Singh, P. (2019). irr: Various Coefficients "
+            "of Interrater Reliability and Agreement. R package version 0.84.1.",
+        ),
+        Dataset(
+            "video",
+            "Credibility ratings 1 to 6 of 20 videotaped subjects by 4 raters (artificial "
+            "data, low variance).",
+            "Gamer, M., Lemon, J., Fellows, I., & Singh, P. (2019). irr: Various Coefficients "
+            "of Interrater Reliability and Agreement. R package version 0.84.1.",
+        ),
+        Dataset(
+            "vision",
+            "Unaided distance vision grade of the right (r.eye) and left (l.eye) eye of 7477 "
+            "women; ordered grades 1st < 2nd < 3rd < 4th.",
+            "Stuart, A. (1953). The estimation and comparison of strengths of association in "
+            "contingency tables. Biometrika, 40, 105-110. https://doi.org/10.2307/2333101",
+            order=("1st grade", "2nd grade", "3rd grade", "4th Grade"),
+        ),
+        Dataset(
+            "cac_raw4raters",
+            "Ratings 1 to 5 of 12 units by 4 raters, with missing ratings (Krippendorff's "
+            "reliability data example).",
+            "Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed., p. 120. "
+            "Advanced Analytics. Also Krippendorff, K. (2011). Computing Krippendorff's "
+            "alpha-reliability. University of Pennsylvania.",
+            "Krippendorff's alpha 0.743 nominal, 0.815 ordinal, 0.849 interval, 0.797 ratio.",
+        ),
+    )
+}
+
+
+def names() -> list[str]:
+    """The names of the bundled data sets."""
+    return list(_DATASETS)
+
+
+def _get(name: str) -> Dataset:
+    if name not in _DATASETS:
+        raise ValueError(f"Unknown data set {name!r}; bundled ones are {', '.join(_DATASETS)}.")
+    return _DATASETS[name]
+
+
+def describe(name: str) -> Dataset:
+    """The description and citation of a bundled data set.
+
+    Examples
+    --------
+    >>> print(describe("diagnoses").published)
+    Fleiss' kappa 0.430 (Fleiss 1971).
+    """
+    return _get(name)
+
+
+def load(name: str) -> pd.DataFrame:
+    """Load a bundled data set as a DataFrame (one row per subject, one column per rater).
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`names`.
+
+    Examples
+    --------
+    >>> df = load("diagnoses")
+    >>> df.shape
+    (30, 6)
+    >>> df["rater1"].cat.categories[0], df["rater1"].cat.ordered
+    ('1. Depression', False)
+    """
+    info = _get(name)
+    with resources.files(__package__).joinpath(f"data/{name}.csv").open("rb") as handle:
+        frame = pd.read_csv(handle)
+    if info.order is not None:
+        dtype = pd.CategoricalDtype(list(info.order), ordered=True)
+        frame = frame.astype(dtype)
+    elif info.nominal:
+        labels = sorted(pd.unique(frame.stack().dropna()))
+        frame = frame.astype(pd.CategoricalDtype(labels, ordered=False))
+    return frame

@@ -1,0 +1,307 @@
+"""The result protocol shared by every statistic in the package.
+
+A result is a frozen dataclass holding the numbers (never rounded), with methods to ask
+for another interval, an interpretation, a statsmodels summary, or tidy pandas output.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from irr._validation import check_choice, check_confidence_level
+
+if TYPE_CHECKING:
+    from statsmodels.iolib.summary import Summary
+
+__all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result"]
+
+#: The columns of every result's ``to_frame()``, so results of any kind concatenate.
+FRAME_COLUMNS = (
+    "estimate",
+    "se",
+    "statistic",
+    "pvalue",
+    "ci_low",
+    "ci_high",
+    "confidence_level",
+    "ci_method",
+    "n_subjects",
+    "n_missing",
+)
+
+ASYMPTOTIC_METHODS = ("wald",)
+BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
+
+
+@dataclass(frozen=True)
+class ConfidenceInterval:
+    """A confidence interval; unpacks as ``low, high``.
+
+    Examples
+    --------
+    >>> ci = ConfidenceInterval(0.2, 0.5, 0.95, "wald")
+    >>> low, high = ci
+    >>> print(ci)
+    95% CI [0.2000, 0.5000] (wald)
+    """
+
+    low: float
+    high: float
+    confidence_level: float
+    method: str
+    note: str = ""
+
+    def __iter__(self) -> Iterator[float]:
+        return iter((self.low, self.high))
+
+    def __str__(self) -> str:
+        level = f"{100 * self.confidence_level:g}%"
+        return f"{level} CI [{self.low:.4f}, {self.high:.4f}] ({self.method})"
+
+
+def normal_quantile(confidence_level: float) -> float:
+    """The two-sided standard-normal critical value of `confidence_level`."""
+    from scipy.special import ndtri
+
+    return float(ndtri(0.5 + confidence_level / 2))
+
+
+def wald_interval(
+    estimate: float,
+    se: float,
+    confidence_level: float,
+    bounds: tuple[float, float] = (-math.inf, math.inf),
+) -> ConfidenceInterval:
+    """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`."""
+    if not (np.isfinite(estimate) and np.isfinite(se)):
+        return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
+    half = normal_quantile(confidence_level) * se
+    low, high = estimate - half, estimate + half
+    clipped_low, clipped_high = max(low, bounds[0]), min(high, bounds[1])
+    note = ""
+    if (clipped_low, clipped_high) != (low, high):
+        note = f"clipped to [{bounds[0]:g}, {bounds[1]:g}]"
+    return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)
+
+
+def normal_pvalue(statistic: float, alternative: str) -> float:
+    """P-value of a standard-normal test statistic (upper tails with ``ndtr(-z)``)."""
+    from scipy.special import ndtr
+
+    if not np.isfinite(statistic):
+        return math.nan
+    if alternative == "greater":
+        return float(ndtr(-statistic))
+    if alternative == "less":
+        return float(ndtr(statistic))
+    return float(min(1.0, 2 * ndtr(-abs(statistic))))
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class Result:
+    """One estimated coefficient with its inference.
+
+    Attributes
+    ----------
+    coefficient : str
+        Display name, e.g. ``"Cohen's kappa"``.
+    symbol : str
+        The symbol papers use, e.g. ``"κ"``.
+    estimate, se : float
+        The point estimate and its standard error (for intervals).
+    statistic, pvalue : float
+        The test of "no agreement beyond chance" and its p-value (nan where no test applies).
+    alternative : str
+        ``'two-sided'``, ``'greater'`` or ``'less'``.
+    ci : ConfidenceInterval
+        The default interval.
+    n_subjects : int
+        Subjects the estimate uses.
+    n_missing : int
+        Subjects left out for missing ratings.
+    raters : tuple of str
+        The raters compared.
+    notes : tuple of str
+        Conventions that matter for reading the numbers (which SE, clipping, dropped rows).
+    """
+
+    coefficient: str
+    symbol: str
+    estimate: float
+    se: float
+    statistic: float = math.nan
+    pvalue: float = math.nan
+    alternative: str = "two-sided"
+    ci: ConfidenceInterval
+    n_subjects: int
+    n_missing: int = 0
+    raters: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    bounds: tuple[float, float] = (-1.0, 1.0)
+    _bootstrap_source: Callable[[], Any] | None = field(default=None, repr=False)
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    # -- inference ---------------------------------------------------------------------
+    def conf_int(
+        self, confidence_level: float | None = None, method: str | None = None
+    ) -> ConfidenceInterval:
+        """Another confidence interval for the same estimate.
+
+        Parameters
+        ----------
+        confidence_level : float, optional
+            In (0, 1); defaults to that of :attr:`ci`.
+        method : {'wald', 'percentile', 'basic', 'bca'}, optional
+            Defaults to that of :attr:`ci`. The bootstrap methods draw the bootstrap
+            distribution once, on first use, and reuse it for every later call.
+
+        Returns
+        -------
+        ConfidenceInterval
+        """
+        level = self.ci.confidence_level if confidence_level is None else confidence_level
+        level = check_confidence_level(level)
+        method = self.ci.method if method is None else method
+        check_choice(method, "method", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+        if method == "wald":
+            return wald_interval(self.estimate, self.se, level, self.bounds)
+        low, high = self.bootstrap.interval(confidence_level=level, method=method)
+        return ConfidenceInterval(float(low), float(high), level, method)
+
+    @property
+    def bootstrap(self) -> Any:
+        """The bootstrap distribution of the estimate, drawn once on first use."""
+        if "bootstrap" not in self._cache:
+            if self._bootstrap_source is None:
+                raise ValueError(
+                    f"No bootstrap is available for this {self.coefficient} result: it was "
+                    "not computed from resamplable subjects."
+                )
+            self._cache["bootstrap"] = self._bootstrap_source()
+        return self._cache["bootstrap"]
+
+    # -- tidy output -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The numbers as a flat dict: the columns of :meth:`to_frame`, then extras."""
+        out: dict[str, Any] = {
+            "coefficient": self.coefficient,
+            "estimate": self.estimate,
+            "se": self.se,
+            "statistic": self.statistic,
+            "pvalue": self.pvalue,
+            "ci_low": self.ci.low,
+            "ci_high": self.ci.high,
+            "confidence_level": self.ci.confidence_level,
+            "ci_method": self.ci.method,
+            "n_subjects": self.n_subjects,
+            "n_missing": self.n_missing,
+            "alternative": self.alternative,
+            "raters": list(self.raters),
+        }
+        out.update(self._extras())
+        return out
+
+    def _extras(self) -> dict[str, Any]:
+        return {}
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row indexed by the coefficient's name, with :data:`FRAME_COLUMNS`."""
+        row = self.to_dict()
+        frame = pd.DataFrame([{c: row[c] for c in FRAME_COLUMNS}], index=[self.coefficient])
+        frame.index.name = "coefficient"
+        return frame
+
+    def summary(self) -> Summary:
+        """A statsmodels ``Summary`` table (``as_text()``, ``as_html()``, ``as_latex()``)."""
+        from irr.summary import results_summary
+
+        return results_summary([self], title=self.coefficient)
+
+    def __repr__(self) -> str:
+        ci = f"[{self.ci.low:.4g}, {self.ci.high:.4g}]"
+        return (
+            f"{type(self).__name__}(coefficient={self.coefficient!r}, "
+            f"estimate={self.estimate:.4g}, se={self.se:.4g}, ci={ci}, "
+            f"n_subjects={self.n_subjects})"
+        )
+
+    def __str__(self) -> str:
+        return self.summary().as_text()
+
+    def _repr_html_(self) -> str:
+        return self.summary().as_html()
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class KappaResult(Result):
+    """Two-rater (weighted) kappa.
+
+    Adds ``observed_agreement`` and ``expected_agreement`` (weighted when weights are
+    used), ``kappa_max`` (the largest kappa the margins allow), ``se0`` (the standard error
+    under H0, used for the z test), ``weights`` (the scheme's name) and
+    ``weight_matrix`` (the agreement weights used).
+    """
+
+    observed_agreement: float
+    expected_agreement: float
+    kappa_max: float
+    se0: float
+    weights: str
+    weight_matrix: np.ndarray = field(repr=False)
+    categories: tuple = ()
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "observed_agreement": self.observed_agreement,
+            "expected_agreement": self.expected_agreement,
+            "kappa_max": self.kappa_max,
+            "se0": self.se0,
+            "weights": self.weights,
+        }
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class ProportionResult(Result):
+    """A proportion (percent agreement) with a Wilson score interval."""
+
+    count: float
+    bounds: tuple[float, float] = (0.0, 1.0)
+
+    def conf_int(
+        self, confidence_level: float | None = None, method: str | None = None
+    ) -> ConfidenceInterval:
+        """Another interval: ``'wilson'`` (default) or ``'wald'``, or a bootstrap method."""
+        level = self.ci.confidence_level if confidence_level is None else confidence_level
+        level = check_confidence_level(level)
+        method = self.ci.method if method is None else method
+        if method == "wilson":
+            return wilson_interval(self.count, self.n_subjects, level)
+        return super().conf_int(level, method)
+
+    def _extras(self) -> dict[str, Any]:
+        return {"count": self.count}
+
+
+def wilson_interval(count: float, n: int, confidence_level: float) -> ConfidenceInterval:
+    """Wilson score interval for a binomial proportion ``count / n``.
+
+    Examples
+    --------
+    >>> ci = wilson_interval(45, 88, 0.95)
+    >>> round(ci.low, 4), round(ci.high, 4)
+    (0.4087, 0.6131)
+    """
+    if n <= 0:
+        return ConfidenceInterval(math.nan, math.nan, confidence_level, "wilson")
+    z = normal_quantile(confidence_level)
+    p = count / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ConfidenceInterval(max(0.0, centre - half), min(1.0, centre + half),
+                              confidence_level, "wilson")

@@ -1,0 +1,116 @@
+"""statsmodels ``Summary`` tables built from result objects; nothing here computes.
+
+Every number printed comes from a result's fields (the same ones ``to_frame()`` returns),
+so the text and the data cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from statsmodels.iolib.summary import Summary
+
+    from irr.results import Result
+
+__all__ = ["results_summary"]
+
+
+def _number(value: float, digits: int = 4) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return f"{value:.{digits}f}"
+
+
+def _pvalue(value: float) -> str:
+    if value is None or math.isnan(value):
+        return ""
+    return "<0.0001" if value < 0.0001 else f"{value:.4f}"
+
+
+def _level(level: float) -> str:
+    return f"{100 * level:g}%"
+
+
+def results_summary(
+    results: Sequence[Result],
+    title: str,
+    info: Sequence[tuple[str, str]] = (),
+    notes: Sequence[str] = (),
+) -> Summary:
+    """One statsmodels ``Summary``: a header of facts, one row per result, then notes.
+
+    Parameters
+    ----------
+    results : sequence of Result
+        The rows, in order.
+    title : str
+        The table's title.
+    info : sequence of (str, str)
+        Extra facts for the header (subjects, raters, categories ...). The number of
+        subjects, the missing ratings and the interval method are added from the results.
+    notes : sequence of str
+        Lines printed under the table, after the results' own notes.
+    """
+    from statsmodels.iolib.summary import Summary
+    from statsmodels.iolib.table import SimpleTable
+    from statsmodels.iolib.tableformatting import fmt_2cols, fmt_params
+
+    first = results[0]
+    facts = list(info)
+    facts.append(("Subjects:", str(first.n_subjects)))
+    facts.append(("Missing (dropped):", str(first.n_missing)))
+    if first.raters:
+        facts.append(("Raters:", ", ".join(first.raters)))
+    level = first.ci.confidence_level
+    facts.append(("CI level:", _level(level)))
+    facts.append(("CI method:", ", ".join(dict.fromkeys(r.ci.method for r in results))))
+    if any(not math.isnan(r.pvalue) for r in results):
+        facts.append(("Alternative:", first.alternative))
+    half = (len(facts) + 1) // 2
+    left, right = facts[:half], facts[half:]
+    right += [("", "")] * (len(left) - len(right))
+    header_rows = [[lv, rk, rv] for (_, lv), (rk, rv) in zip(left, right, strict=True)]
+    header_format = copy.deepcopy(fmt_2cols)
+    header_format.update(data_fmts=["%s"], data_aligns="rlr", colsep="   ")
+    header = SimpleTable(
+        header_rows,
+        stubs=[k for k, _ in left],
+        title=title,
+        txt_fmt=header_format,
+    )
+
+    tail = (1 - level) / 2
+    columns = ["estimate", "std err", "z", "P>|z|", f"[{tail:g}", f"{1 - tail:g}]"]
+    rows = [
+        [
+            _number(r.estimate),
+            _number(r.se),
+            _number(r.statistic, 3),
+            _pvalue(r.pvalue),
+            _number(r.ci.low, 3),
+            _number(r.ci.high, 3),
+        ]
+        for r in results
+    ]
+    body = SimpleTable(
+        rows,
+        headers=columns,
+        stubs=[r.coefficient for r in results],
+        txt_fmt=copy.deepcopy(fmt_params),
+    )
+
+    summary = Summary()
+    summary.tables.extend([header, body])
+    lines: list[str] = []
+    for r in results:
+        lines.extend(n for n in r.notes if n not in lines)
+        if r.ci.note and r.ci.note not in lines:
+            lines.append(f"{r.coefficient}: interval {r.ci.note}.")
+    lines.extend(notes)
+    if lines:
+        summary.add_extra_txt([f"[{i}] {line}" for i, line in enumerate(lines, start=1)])
+    return summary
