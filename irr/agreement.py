@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from irr._data import Ratings, encode_ratings, validate_table
+from irr._table import agreement_table
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -267,14 +268,7 @@ class Agreement:
         self._require_two("The agreement table")
         if self._given_table is not None:
             return self._given_table
-        k = self._ratings.n_categories
-        a, b = self._ratings.codes
-        mask = self._missing_mask
-        if mask is not None and mask.any():
-            a, b = a[~mask], b[~mask]
-        cells = a.astype(np.int64) * k
-        cells += b
-        return np.bincount(cells, minlength=k * k).reshape(k, k)
+        return agreement_table(*self._ratings.codes, self._ratings.n_categories)
 
     @property
     def table(self) -> pd.DataFrame:
