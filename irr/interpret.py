@@ -24,12 +24,14 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "BOUNDARY_TOLERANCE",
@@ -338,6 +340,8 @@ class Scale:
         1  fair to good  [0.4, 0.75]
         2    excellent    (0.75, 1]
         """
+        import pandas as pd
+
         return pd.DataFrame(
             {
                 "band": [b.label for b in self.bands],
@@ -555,6 +559,8 @@ def list_scales() -> pd.DataFrame:
     koo-li                          Koo & Li, 2016
     Name: short_citation, dtype: str
     """
+    import pandas as pd
+
     rows = [
         {
             "name": s.name,
@@ -881,6 +887,8 @@ class BenchmarkResult:
         ]
 
     def _display_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         bands = self.scale.bands[::-1]
         return pd.DataFrame(
             {
@@ -1023,6 +1031,8 @@ def benchmark(
     >>> print(res.summary_line())
     fair (95% probabilistic benchmark, Gwet 2014; Landis & Koch, 1977)
     """
+    import pandas as pd
+
     resolved = get_scale(scale)
     level = check_confidence_level(confidence_level)
     est = _check_value(estimate, "estimate", resolved)
