@@ -17,6 +17,7 @@ custom scale is a list of ``(upper bound, label)`` pairs or a :class:`Scale`.
 
 from __future__ import annotations
 
+import html
 import itertools
 import math
 import numbers
@@ -881,7 +882,7 @@ class BenchmarkResult:
         else:
             how = f"{self.n_replicates} bootstrap replicates"
         return [
-            f"Probabilistic benchmark (Gwet, 2014) on the {self.scale.attribution} scale",
+            f"Probabilistic benchmark (Gwet, 2014); scale: {self.scale.attribution}",
             f"estimate = {self.estimate:.4g}; {how}",
             f"{level} benchmark: {self.band.label}",
         ]
@@ -917,7 +918,7 @@ class BenchmarkResult:
         return "\n".join([*self._header(), "", body])
 
     def _repr_html_(self) -> str:
-        head = "<br>".join(self._header())
+        head = "<br>".join(html.escape(line) for line in self._header())
         return f"<div><p>{head}</p>{self._display_frame().to_html(index=False)}</div>"
 
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -481,7 +484,7 @@ def test_bootstrap_nan_replicates_dropped_with_warning():
 def test_benchmark_str_and_html():
     res = benchmark(0.430, 0.0542)
     text = str(res)
-    assert "Probabilistic benchmark (Gwet, 2014) on the Landis & Koch, 1977 scale" in text
+    assert "Probabilistic benchmark (Gwet, 2014); scale: Landis & Koch, 1977" in text
     assert "95% benchmark: fair" in text
     assert "(0.4, 0.6]" in text
     assert "0.71004" in text
@@ -489,6 +492,7 @@ def test_benchmark_str_and_html():
     html = res._repr_html_()
     assert "<table" in html
     assert "95% benchmark: fair" in html
+    assert "Landis &amp; Koch, 1977" in html
     assert repr(res) == (
         "BenchmarkResult(band='fair', confidence_level=0.95, scale='landis-koch', method='normal')"
     )
@@ -650,3 +654,15 @@ def test_nan_is_rejected_not_banded():
     assert math.isnan(NAN)
     with pytest.raises(ValueError, match="nan"):
         interpret(np.float64("nan"))
+
+
+def test_import_is_light():
+    code = (
+        "import sys, irr.interpret; "
+        "print(sorted(m for m in ('scipy', 'pandas') if m in sys.modules))"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert out.stdout.strip() == "[]"
