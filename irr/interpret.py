@@ -1091,6 +1091,11 @@ def benchmark(
         hi = (np.clip(uppers, t_lo, t_hi) - est) / sd
         top = np.full_like(lo, (t_hi - est) / sd)
         norm = _ndtr_interval(np.array((t_lo - est) / sd), np.array(top[0]))
+        if not norm > 0.0:
+            raise ValueError(
+                f"`estimate` {est!r} with `se` {sd!r} puts no probability on "
+                f"[{_fmt(t_lo)}, {_fmt(t_hi)}]; the truncated normal is undefined."
+            )
         probability = _ndtr_interval(lo, hi) / norm
         cumulative = _ndtr_interval(lo, top) / norm
         method, n_replicates = "normal", None

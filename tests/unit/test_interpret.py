@@ -610,6 +610,11 @@ BAD_CALLS = [
         "`confidence_level` must be a real number",
     ),
     (lambda: benchmark(0.4, 0.05, scale="cohen"), ValueError, "got 'cohen'"),
+    (
+        lambda: benchmark(5.0, 0.01, scale=Scale.from_bounds([(0, "a"), (INF, "b")], lower=-INF)),
+        ValueError,
+        "puts no probability on",
+    ),
     (lambda: benchmark(0.4, replicates=[NAN, NAN]), ValueError, "`replicates` has no finite value"),
     (
         lambda: benchmark(0.4, replicates=[[0.4, 0.5]]),
