@@ -105,11 +105,36 @@ def results_summary(
 
     summary = Summary()
     summary.tables.extend([header, body])
+    bands = [(r.coefficient, *r.interpretation_labels()) for r in results]
+    bands = [row for row in bands if row[1]]
+    band_notes = []
+    if bands:
+        with_benchmark = any(row[2] for row in bands)
+        headers = ["band", f"{_level(level)} benchmark"][: 1 + with_benchmark]
+        band_format = copy.deepcopy(fmt_params)
+        band_format.update(data_fmts=["%s"], data_aligns="l", header_align="l", colwidths=16)
+        summary.tables.append(
+            SimpleTable(
+                [list(row[1 : 1 + len(headers)]) for row in bands],
+                headers=headers,
+                stubs=[row[0] for row in bands],
+                txt_fmt=band_format,
+            )
+        )
+        for citation in dict.fromkeys(row[3] for row in bands):
+            band_notes.append(f"Bands: {citation}.")
+        if with_benchmark:
+            band_notes.append(
+                "Benchmark: the highest band whose cumulative probability reaches the CI "
+                "level (Gwet, 2014), from the normal law with the SE truncated to [-1, 1], or "
+                "from the bootstrap replicates."
+            )
     lines: list[str] = []
     for r in results:
         lines.extend(n for n in r.notes if n not in lines)
         if r.ci.note and r.ci.note not in lines:
             lines.append(f"{r.coefficient}: interval {r.ci.note}.")
+    lines.extend(band_notes)
     lines.extend(notes)
     if lines:
         summary.add_extra_txt([f"[{i}] {line}" for i, line in enumerate(lines, start=1)])
