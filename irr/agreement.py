@@ -353,8 +353,11 @@ class Agreement:
         name = weight_name(weights)
         table = self._counts
         n = int(table.sum())
-        if n == 0:
-            raise ValueError("No subject has ratings from both raters: kappa needs at least one.")
+        if n < 2:
+            raise ValueError(
+                f"kappa needs at least two subjects rated by both raters; {n} are "
+                f"({self.n_missing} left out for missing ratings)."
+            )
         parts = kappa_parts(table, w)
         estimate = float(parts.kappa)
         var, var0 = kappa_variances(table, w)

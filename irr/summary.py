@@ -35,6 +35,29 @@ def _level(level: float) -> str:
     return f"{100 * level:g}%"
 
 
+def _summary_class() -> type:
+    """statsmodels' Summary, with LaTeX output that keeps each table's own columns."""
+    from statsmodels.iolib.summary import Summary
+
+    class AgreementSummary(Summary):
+        """A statsmodels ``Summary``; ``as_latex()`` gives one tabular per table.
+
+        (statsmodels merges all tables into one tabular, which breaks when they have
+        different numbers of columns.)
+        """
+
+        def as_latex(self) -> str:
+            latex = "\n".join(table.as_latex_tabular() for table in self.tables)
+            if self.extra_txt is not None:
+                text = self.extra_txt
+                for char in "&%_#$":
+                    text = text.replace(char, "\\" + char)
+                latex += "\n\n" + text.replace("\n", " \\newline\n ")
+            return latex
+
+    return AgreementSummary
+
+
 def results_summary(
     results: Sequence[Result],
     title: str,
@@ -55,7 +78,6 @@ def results_summary(
     notes : sequence of str
         Lines printed under the table, after the results' own notes.
     """
-    from statsmodels.iolib.summary import Summary
     from statsmodels.iolib.table import SimpleTable
     from statsmodels.iolib.tableformatting import fmt_2cols, fmt_params
 
@@ -103,7 +125,7 @@ def results_summary(
         txt_fmt=copy.deepcopy(fmt_params),
     )
 
-    summary = Summary()
+    summary = _summary_class()()
     summary.tables.extend([header, body])
     bands = [(r.coefficient, *r.interpretation_labels()) for r in results]
     bands = [row for row in bands if row[1]]
