@@ -192,9 +192,7 @@ class BootstrapDistribution:
         low = np.full(q, np.nan)
         high = np.full(q, np.nan)
         if method == "bca":
-            accel = np.reshape(
-                _acceleration(self.jackknife_values, self.jackknife_weights), -1
-            )
+            accel = np.reshape(_acceleration(self.jackknife_values, self.jackknife_weights), -1)
         for j in range(q):  # loop over statistics, not resamples
             col = reps[:, j]
             col = col[~np.isnan(col)]
@@ -396,9 +394,7 @@ def _cluster_design(cluster: np.ndarray, strata: np.ndarray) -> _Design:
     _, stratum_code = np.unique(strata, return_inverse=True)
     keyed = np.column_stack([stratum_code.reshape(-1), cluster])
     unique_rows, multiplicity = np.unique(keyed, axis=0, return_counts=True)
-    return _design(
-        unique_rows[:, 0], multiplicity, columns=None, unit_patterns=unique_rows[:, 1:]
-    )
+    return _design(unique_rows[:, 0], multiplicity, columns=None, unit_patterns=unique_rows[:, 1:])
 
 
 def _draw(design: _Design, rng: np.random.Generator, size: int, n_patterns: int) -> np.ndarray:
@@ -440,8 +436,7 @@ def _jackknife(
         removed = design.unit_patterns.astype(float)
     rows = counts[None, :] - removed
     values = [
-        _evaluate(statistic, rows[i : i + batch_size])
-        for i in range(0, rows.shape[0], batch_size)
+        _evaluate(statistic, rows[i : i + batch_size]) for i in range(0, rows.shape[0], batch_size)
     ]
     return np.concatenate(values), weights.astype(float)
 
@@ -614,8 +609,9 @@ def bootstrap_counts(
         batch_size = max(1, min(n_resamples, _BATCH_BYTES // per_row))
 
     estimate = _evaluate(statistic, counts[None, :].astype(float))[0]
-    replicates = _resample(design, generator, statistic, n_resamples, batch_size, n_patterns,
-                           progress)
+    replicates = _resample(
+        design, generator, statistic, n_resamples, batch_size, n_patterns, progress
+    )
     if replicates.shape[1:] != estimate.shape:
         raise ValueError(
             "`statistic` must return the same number of columns for every batch; got "
@@ -670,8 +666,9 @@ def _resample(
                 )
             out[start : start + size] = values
             if i == 0 and len(starts) > 1:
-                bar = _progress_bar(progress, (time.perf_counter() - tic) * len(starts),
-                                    n_resamples)
+                bar = _progress_bar(
+                    progress, (time.perf_counter() - tic) * len(starts), n_resamples
+                )
             if bar is not None:
                 bar.update(size)
     finally:
