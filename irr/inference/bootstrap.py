@@ -18,7 +18,8 @@ import sys
 import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -50,6 +51,10 @@ UNDEFINED_WARN_SHARE = 0.01
 _BATCH_BYTES = 32 * 2**20
 # A run estimated to take longer than this (seconds) shows a progress bar when `progress=None`.
 _PROGRESS_SECONDS = 2.0
+# Units are drawn by index, not by multinomial counts, when there are fewer than this many
+# units per distinct unit type: a multinomial costs about 100 ns per type and resample, an
+# index draw about 20-40 ns per unit and resample.
+_INDEX_RATIO = 3
 
 Statistic = Callable[[np.ndarray], np.ndarray]
 
@@ -83,7 +88,8 @@ class BootstrapDistribution:
         Number of replicates that are ``nan`` or infinite (per statistic).
     jackknife_values : ndarray of shape (m,) or (m, q)
         The statistic with one resampling unit left out, one row per distinct unit (a pattern,
-        or a distinct cluster).
+        or a distinct cluster). Computed on first use (BCa intervals, `acceleration`) and
+        cached: ``m`` batched evaluations, which matter only when ``P`` is large.
     jackknife_weights : ndarray of shape (m,)
         How many units each jackknife row stands for; they sum to the number of units.
     resampling : str
@@ -99,10 +105,25 @@ class BootstrapDistribution:
     estimate: float | np.ndarray
     n_resamples: int
     n_undefined: int | np.ndarray
-    jackknife_values: np.ndarray
-    jackknife_weights: np.ndarray
     resampling: str = "subjects"
     undefined_policy: str = "omit"
+    _jackknife: Callable[[], tuple[np.ndarray, np.ndarray]] | None = field(default=None, repr=False)
+
+    @cached_property
+    def _jackknife_result(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._jackknife is None:
+            return np.empty((0, *self.replicates.shape[1:])), np.empty(0)
+        return self._jackknife()
+
+    @property
+    def jackknife_values(self) -> np.ndarray:
+        """Leave-one-unit-out values of the statistic, one row per distinct unit."""
+        return self._jackknife_result[0]
+
+    @property
+    def jackknife_weights(self) -> np.ndarray:
+        """Number of units each row of `jackknife_values` stands for."""
+        return self._jackknife_result[1]
 
     @property
     def _columns(self) -> np.ndarray:
@@ -354,6 +375,10 @@ class _Design:
     ``types[s, :n_types[s]]``; a resample draws ``sizes[s]`` units of stratum ``s`` with
     replacement. A unit is one subject of a pattern (``unit_patterns is None``; ``columns[t]``
     is its pattern) or a cluster with pattern counts ``unit_patterns[t]``.
+
+    When there are few units per type (``P`` close to ``n``, e.g. continuous ratings) units
+    are drawn by index instead (``unit_type`` set): unit ``i`` has type ``unit_type[i]`` and is
+    drawn uniformly from ``unit_low[i] + 0 .. unit_high[i] - 1``, its stratum's block.
     """
 
     sizes: np.ndarray  # (S,)
@@ -363,6 +388,16 @@ class _Design:
     multiplicity: np.ndarray  # (T,)
     columns: np.ndarray | None  # (T,) pattern of each subject type
     unit_patterns: np.ndarray | None  # (T, P) pattern counts of each cluster type
+    unit_type: np.ndarray | None = None  # (N,) type of each unit, strata in blocks
+    unit_low: np.ndarray | None = None  # (N,) first unit of the stratum of each unit
+    unit_high: np.ndarray | None = None  # (N,) size of the stratum of each unit
+
+    @property
+    def row_bytes(self) -> int:
+        """Memory of the draws behind one resample, in bytes."""
+        if self.unit_type is not None:
+            return 16 * self.unit_type.size + 8 * self.multiplicity.size
+        return 8 * (self.probs.size + self.multiplicity.size)
 
 
 def _design(strata_of_type: np.ndarray, multiplicity: np.ndarray, **units: Any) -> _Design:
@@ -378,7 +413,22 @@ def _design(strata_of_type: np.ndarray, multiplicity: np.ndarray, **units: Any) 
     sizes = np.bincount(stratum, weights=multiplicity, minlength=n_strata).astype(np.int64)
     probs = np.zeros((n_strata, t_max))
     probs[stratum[order], rank] = multiplicity[order] / sizes[stratum[order]]
-    return _Design(sizes, probs, types, n_types, multiplicity, **units)
+    if sizes.sum() >= _INDEX_RATIO * multiplicity.size:
+        return _Design(sizes, probs, types, n_types, multiplicity, **units)
+    unit_type = np.repeat(order, multiplicity[order])
+    unit_stratum = np.repeat(stratum[order], multiplicity[order])
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    return _Design(
+        sizes,
+        probs,
+        types,
+        n_types,
+        multiplicity,
+        **units,
+        unit_type=unit_type,
+        unit_low=starts[unit_stratum],
+        unit_high=sizes[unit_stratum],
+    )
 
 
 def _subject_design(by_stratum: np.ndarray) -> _Design:
@@ -403,6 +453,8 @@ def _draw(design: _Design, rng: np.random.Generator, size: int, n_patterns: int)
     One multinomial call draws the rows in order (all strata of row 0, then row 1, ...), so
     consecutive batches reproduce one large draw exactly.
     """
+    if design.unit_type is not None:
+        return _draw_by_index(design, rng, size, n_patterns)
     n_strata = design.sizes.size
     draws = rng.multinomial(design.sizes, design.probs, size=(size, n_strata))
     if design.unit_patterns is None:
@@ -422,6 +474,30 @@ def _draw(design: _Design, rng: np.random.Generator, size: int, n_patterns: int)
     return weights @ design.unit_patterns
 
 
+def _draw_by_index(
+    design: _Design, rng: np.random.Generator, size: int, n_patterns: int
+) -> np.ndarray:
+    """`_draw` by drawing unit indices (row after row, so batches reproduce one draw)."""
+    n_units = design.unit_type.size
+    # One double per unit: `Generator.integers` buffers 32-bit halves within a call, which
+    # would make the stream depend on the batch size. floor(u * N) is uniform on 0 .. N-1 up
+    # to a relative error of N / 2**53.
+    uniform = rng.random((size, n_units))
+    if design.sizes.size == 1:
+        index = (uniform * n_units).astype(np.int64)
+    else:
+        index = design.unit_low + (uniform * design.unit_high).astype(np.int64)
+    offsets = np.arange(size)[:, None]
+    if design.unit_patterns is None:
+        codes = design.columns[design.unit_type][index] + offsets * n_patterns
+        flat = np.bincount(codes.ravel(), minlength=size * n_patterns)
+        return flat.reshape(size, n_patterns).astype(float)
+    n_types = design.multiplicity.size
+    codes = design.unit_type[index] + offsets * n_types
+    weights = np.bincount(codes.ravel(), minlength=size * n_types).reshape(size, n_types)
+    return weights.astype(float) @ design.unit_patterns
+
+
 def _jackknife(
     design: _Design, counts: np.ndarray, statistic: Statistic, batch_size: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -429,15 +505,17 @@ def _jackknife(
     if design.unit_patterns is None:
         patterns = np.flatnonzero(counts)
         weights = counts[patterns]
-        removed = np.zeros((patterns.size, counts.size))
-        removed[np.arange(patterns.size), patterns] = 1.0
     else:
         weights = design.multiplicity
-        removed = design.unit_patterns.astype(float)
-    rows = counts[None, :] - removed
-    values = [
-        _evaluate(statistic, rows[i : i + batch_size]) for i in range(0, rows.shape[0], batch_size)
-    ]
+    values = []
+    for start in range(0, weights.size, batch_size):  # loop over batches of units
+        stop = min(start + batch_size, weights.size)
+        if design.unit_patterns is None:
+            rows = np.repeat(counts[None, :], stop - start, axis=0)
+            rows[np.arange(stop - start), patterns[start:stop]] -= 1.0
+        else:
+            rows = counts[None, :] - design.unit_patterns[start:stop]
+        values.append(_evaluate(statistic, rows))
     return np.concatenate(values), weights.astype(float)
 
 
@@ -477,7 +555,9 @@ def bootstrap_counts(
     n_resamples : int, default=9999
         Number of bootstrap resamples ``B``.
     rng : {None, int, numpy.random.Generator}, default=None
-        Source of randomness. The replicates depend on `rng` only, never on `batch_size`.
+        Source of randomness. The resampled counts depend on `rng` only, never on
+        `batch_size` (so are the replicates, if `statistic` computes each row independently
+        of the batch shape; a BLAS matrix product may differ by an ulp).
     cluster : array-like of shape (C, P), optional
         Pattern counts of each cluster (e.g. the lesions of one patient); whole clusters are
         resampled with replacement (identical clusters are merged and drawn with their
@@ -605,7 +685,7 @@ def bootstrap_counts(
         resampling = "subjects"
 
     if batch_size is None:
-        per_row = 8 * (n_patterns + design.probs.size + design.multiplicity.size)
+        per_row = 8 * n_patterns + design.row_bytes
         batch_size = max(1, min(n_resamples, _BATCH_BYTES // per_row))
 
     estimate = _evaluate(statistic, counts[None, :].astype(float))[0]
@@ -627,14 +707,12 @@ def bootstrap_counts(
             DegenerateDataWarning,
             stacklevel=2,
         )
-    jack_values, jack_weights = _jackknife(design, counts.astype(float), statistic, batch_size)
     return BootstrapDistribution(
         replicates=replicates,
         estimate=estimate[()] if estimate.ndim == 0 else estimate,
         n_resamples=n_resamples,
         n_undefined=int(undefined) if undefined.ndim == 0 else undefined,
-        jackknife_values=jack_values,
-        jackknife_weights=jack_weights,
+        _jackknife=partial(_jackknife, design, counts.astype(float), statistic, batch_size),
         resampling=resampling,
     )
 

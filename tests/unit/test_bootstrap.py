@@ -152,6 +152,72 @@ def test_batch_size_does_not_change_results(design):
     assert runs[0].replicates.std() > 0.01
 
 
+X = np.random.default_rng(8).normal(size=40)
+
+
+def mean_x(counts: np.ndarray) -> np.ndarray:
+    """Mean of the 40 distinct values X, one subject per pattern.
+
+    A row-wise sum rather than ``counts @ X``: BLAS may round a matrix product differently
+    for different batch shapes (1 ulp), which would blur the bit-identity tests.
+    """
+    return np.sum(counts * X, axis=1) / counts.sum(axis=1)
+
+
+@pytest.mark.parametrize(
+    "design",
+    [
+        {},
+        {"strata": np.eye(2, dtype=int).repeat([15, 25], axis=0).T},
+        {
+            "cluster": np.eye(40, dtype=int)[np.arange(40) // 2 * 2]
+            + np.eye(40, dtype=int)[1::2].repeat(2, axis=0)
+        },
+        {
+            "cluster": np.eye(20, 40, dtype=int) + np.eye(20, 40, 20, dtype=int),
+            "strata": np.arange(20) % 3,
+        },
+    ],
+    ids=["plain", "strata", "cluster", "cluster-strata"],
+)
+def test_batch_size_does_not_change_index_draws(design):
+    # all subjects distinct: units are drawn by index instead of by multinomial counts
+    if "cluster" in design:
+        design["cluster"] = np.unique(design["cluster"], axis=0)
+    b = 300
+    runs = [
+        bootstrap_counts(
+            np.ones(40, dtype=int), mean_x, n_resamples=b, rng=5, batch_size=size, **design
+        )
+        for size in (1, 7, 1000, b, None)
+    ]
+    for run in runs[1:]:
+        np.testing.assert_array_equal(run.replicates, runs[0].replicates)
+        assert run.interval(0.9, "bca") == runs[0].interval(0.9, "bca")
+    assert runs[0].replicates.std() > 0.05
+
+
+def test_index_draws_keep_strata_and_match_singleton_clusters():
+    strata = np.eye(2, dtype=int).repeat([15, 25], axis=0).T  # subjects 0-14 | 15-39
+
+    def first_stratum_size(counts):
+        return counts[:, :15].sum(axis=1)
+
+    dist = bootstrap_counts(
+        np.ones(40, dtype=int), first_stratum_size, n_resamples=200, rng=0, strata=strata
+    )
+    np.testing.assert_array_equal(dist.replicates, 15.0)
+    b = 20_000
+    plain = bootstrap_counts(np.ones(40, dtype=int), mean_x, n_resamples=b, rng=1)
+    clustered = bootstrap_counts(
+        np.ones(40, dtype=int), mean_x, n_resamples=b, rng=2, cluster=np.eye(40, dtype=int)
+    )
+    assert stats.ks_2samp(plain.replicates, clustered.replicates).pvalue > 0.001
+    # sd of the mean of 40 values: population sd / sqrt(40); MC error of a bootstrap sd ~0.5%
+    assert float(plain.se) == pytest.approx(X.std() / np.sqrt(40), rel=0.03)
+    assert float(clustered.se) == pytest.approx(X.std() / np.sqrt(40), rel=0.03)
+
+
 def test_same_seed_same_result_and_generator_accepted():
     a = bootstrap_counts(COUNTS, kappa_counts, n_resamples=300, rng=42)
     b = bootstrap_counts(COUNTS, kappa_counts, n_resamples=300, rng=np.random.default_rng(42))
@@ -204,12 +270,15 @@ def test_cluster_rows_vary_and_cluster_multiplicities_are_merged():
         return counts[:, 2] / counts.sum(axis=1)
 
     dist = bootstrap_counts(cluster.sum(axis=0), total, n_resamples=500, rng=0, cluster=cluster)
-    totals = np.concatenate(seen[1:-1])  # skip the estimate and the jackknife call
+    totals = np.concatenate(seen[1:])  # skip the estimate; the jackknife runs lazily
     # four clusters are drawn; every total is a sum of 4 cluster sizes from {3, 3, 3, 1}
     assert set(np.unique(totals)) <= {4.0, 6.0, 8.0, 10.0, 12.0}
     assert len(np.unique(totals)) >= 3
-    # jackknife: one row per distinct cluster, weighted by its multiplicity
+    # jackknife (computed on first use): one row per distinct cluster, weighted by multiplicity
     np.testing.assert_array_equal(np.sort(dist.jackknife_weights), [1.0, 1.0, 2.0])
+    assert len(seen) == 3  # estimate, one batch of 500 resamples, one jackknife batch
+    assert dist.jackknife_values.shape == (3,)
+    assert len(seen) == 3  # cached
 
 
 def test_strata_totals_fixed():
