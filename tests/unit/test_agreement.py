@@ -150,7 +150,8 @@ def test_summary_is_deterministic_and_has_no_date():
     ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
     text = ag.summary().as_text()
     assert text == ag.summary().as_text()
-    assert "Date" not in text and "Time" not in text
+    assert "Date" not in text
+    assert "Time" not in text
     for name in ("Percent agreement", "Cohen's kappa", "Weighted kappa (linear)",
                  "Weighted kappa (quadratic)"):
         assert name in text
