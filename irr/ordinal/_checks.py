@@ -50,7 +50,7 @@ def as_1d(values: Any, name: str) -> np.ndarray:
 def _to_float(array: np.ndarray, name: str) -> np.ndarray:
     if array.dtype.kind == "c":
         raise ValueError(
-            f"`{name}` must be real; complex data not supported; got dtype {array.dtype}."
+            f"`{name}` must be real. Complex data not supported; got dtype {array.dtype}."
         )
     if array.dtype.kind in "biuf":
         return array.astype(np.float64, copy=False)
@@ -67,7 +67,7 @@ def _check_finite(array: np.ndarray, name: str) -> None:
     if bad.any():
         raise ValueError(
             f"`{name}` must be finite (no nan or inf); got {_first_bad(bad)} "
-            f"({array[bad].ravel()[0]!r})."
+            f"({float(array[bad].ravel()[0])!r})."
         )
 
 
@@ -91,12 +91,13 @@ def as_2d_real(values: Any, name: str) -> np.ndarray:
         what = "a scalar" if array.ndim == 0 else f"an array of shape {array.shape}"
         raise ValueError(
             f"`{name}` must be 2-D of shape (n_samples, n_features); got {what}. "
-            "Reshape a single feature with X.reshape(-1, 1)."
+            "Reshape your data with X.reshape(-1, 1) if it holds a single feature."
         )
-    if array.shape[0] == 0 or array.shape[1] == 0:
-        raise ValueError(
-            f"`{name}` must have at least one sample and one feature; got shape {array.shape}."
-        )
+    for axis, what in ((0, "sample"), (1, "feature")):
+        if array.shape[axis] == 0:
+            raise ValueError(
+                f"`{name}` has 0 {what}(s) (shape={array.shape}) while a minimum of 1 is required."
+            )
     array = _to_float(array, name)
     _check_finite(array, name)
     return array

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._validation import DegenerateDataWarning
 from irr.ordinal._checks import as_2d_real, check_nonnegative_real
 from irr.ordinal._kappa import continuous_kappa
 
@@ -64,7 +65,7 @@ def _target(y: Any, n_rows: int) -> np.ndarray:
         first = int(np.flatnonzero(bad)[0])
         raise ValueError(
             f"`y` must be finite (no nan or inf); got {int(bad.sum())} value(s), the first "
-            f"at position {first} ({values[first]!r})."
+            f"at position {first} ({float(values[first])!r})."
         )
     if values.shape[0] != n_rows:
         raise ValueError(
@@ -285,10 +286,15 @@ class KappaRegressor:
         ------
         ValueError
             If `X` and `y` differ in length, contain nan/inf, have fewer than 2 samples,
-            `y` is constant, `sigma` is negative, or ``sigma == 0`` and :math:`X^\\top X` is
-            singular.
+            `sigma` is negative, or ``sigma == 0`` and :math:`X^\\top X` is singular.
         TypeError
             If an input is not numeric or `sigma` is not a real number.
+
+        Warns
+        -----
+        DegenerateDataWarning
+            If `y` is constant (all zero without `fit_intercept`): kappa is undefined for any
+            prediction, so ``kappa_`` is nan and the coefficients are zero.
         """
         sigma = check_nonnegative_real(self.sigma, "sigma")
         X_arr = self._check_X(X, reset=True)
@@ -308,10 +314,17 @@ class KappaRegressor:
         y_norm2 = float(np.dot(yc, yc))
         if y_norm2 == 0.0:
             what = "constant" if self.fit_intercept else "all zero"
-            raise ValueError(
-                f"`y` is {what} (got {y_arr[0]!r} for every sample), so kappa is undefined "
-                "for every prediction; there is nothing to fit."
+            warnings.warn(
+                f"`y` is {what} (got {float(y_arr[0])!r} for every sample), so kappa is "
+                "undefined for every prediction; kappa_ is nan and the model predicts "
+                f"{float(y_mean)!r}.",
+                DegenerateDataWarning,
+                stacklevel=2,
             )
+            self.coef_ = np.zeros(n_features)
+            self.intercept_ = y_mean
+            self.kappa_ = float("nan")
+            return self
         if sigma == 0.0:
             alpha, _, rank, _ = np.linalg.lstsq(Xc, yc, rcond=None)
             if rank < n_features:
