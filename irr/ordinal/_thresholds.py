@@ -52,7 +52,7 @@ def _check_thresholds(thresholds: Any, n_cuts: int | None) -> np.ndarray:
         raise TypeError(f"`thresholds` must be real numbers; got dtype {cuts.dtype}.")
     cuts = cuts.astype(np.float64)
     if np.isnan(cuts).any():
-        raise ValueError(f"`thresholds` must not contain nan; got {cuts!r}.")
+        raise ValueError(f"`thresholds` must not contain nan; got {cuts.tolist()}.")
     if n_cuts is not None and cuts.size != n_cuts:
         raise ValueError(
             f"`thresholds` must have one fewer element than there are labels ({n_cuts}); "
@@ -62,8 +62,8 @@ def _check_thresholds(thresholds: Any, n_cuts: int | None) -> np.ndarray:
     if drops.size:
         i = int(drops[0])
         raise ValueError(
-            f"`thresholds` must be non-decreasing; got {cuts[i]!r} followed by "
-            f"{cuts[i + 1]!r} at positions {i} and {i + 1}."
+            f"`thresholds` must be non-decreasing; got {float(cuts[i])!r} followed by "
+            f"{float(cuts[i + 1])!r} at positions {i} and {i + 1}."
         )
     return cuts
 
