@@ -58,7 +58,7 @@ def _check_thresholds(thresholds: Any, n_cuts: int | None) -> np.ndarray:
             f"`thresholds` must have one fewer element than there are labels ({n_cuts}); "
             f"got {cuts.size}."
         )
-    drops = np.flatnonzero(np.diff(cuts) < 0)
+    drops = np.flatnonzero(cuts[1:] < cuts[:-1])
     if drops.size:
         i = int(drops[0])
         raise ValueError(
