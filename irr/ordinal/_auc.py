@@ -27,6 +27,11 @@ def _binary(y_true: Any, pos_label: Any) -> np.ndarray:
             f"`y_true` must be binary (two classes); got {classes.size} distinct labels: "
             f"{classes.tolist()[:10]}."
         )
+    if classes.size == 1:
+        raise ValueError(
+            f"`y_true` must contain both classes; got only {classes.tolist()}; ROC curve, AUC "
+            "and rank loss need positives and negatives."
+        )
     if pos_label is None:
         if y.dtype.kind == "b":
             pos_label = True
@@ -41,20 +46,12 @@ def _binary(y_true: Any, pos_label: Any) -> np.ndarray:
                 "`pos_label` must be given when `y_true` is not bool, {0, 1} or {-1, 1}; "
                 f"got labels {classes.tolist()}."
             )
-    elif classes.size == 2 and pos_label not in classes.tolist():
+    elif pos_label not in classes.tolist():
         raise ValueError(
             f"`pos_label` must be one of the labels in `y_true` {classes.tolist()}; "
             f"got {pos_label!r}."
         )
-    positive = y == pos_label
-    n_pos = int(positive.sum())
-    if classes.size < 2 or n_pos in (0, positive.size):
-        raise ValueError(
-            "`y_true` must contain both classes; got only "
-            f"{classes.tolist()} ({'all' if n_pos else 'no'} samples equal `pos_label`="
-            f"{pos_label!r}); ROC curve, AUC and rank loss need positives and negatives."
-        )
-    return positive
+    return y == pos_label
 
 
 def _level_counts(y_true: Any, scores: Any, pos_label: Any) -> tuple[np.ndarray, ...]:
