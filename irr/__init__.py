@@ -20,6 +20,17 @@ from irr.bands import (
     interpret_interval,
     list_scales,
 )
+from irr.ordinal import (
+    KappaRegressor,
+    apply_thresholds,
+    continuous_kappa,
+    distribution_thresholds,
+    kappa_loss,
+    optimize_thresholds,
+    rank_loss,
+    roc_auc,
+    roc_curve,
+)
 from irr.results import ConfidenceInterval, KappaResult, ProportionResult, Result
 
 __all__ = [
@@ -29,17 +40,26 @@ __all__ = [
     "BenchmarkResult",
     "ConfidenceInterval",
     "DegenerateDataWarning",
+    "KappaRegressor",
     "KappaResult",
     "ProportionResult",
     "Result",
     "Scale",
     "__version__",
     "benchmark",
+    "apply_thresholds",
     "cohen_kappa",
+    "continuous_kappa",
+    "distribution_thresholds",
     "datasets",
     "get_scale",
     "interpret",
     "interpret_interval",
+    "kappa_loss",
     "list_scales",
+    "optimize_thresholds",
     "quadratic_weighted_kappa",
+    "rank_loss",
+    "roc_auc",
+    "roc_curve",
 ]
