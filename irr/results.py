@@ -31,6 +31,7 @@ FRAME_COLUMNS = (
     "ci_high",
     "confidence_level",
     "ci_method",
+    "n_resamples",
     "n_subjects",
     "n_missing",
 )
@@ -176,8 +177,20 @@ class Result:
         return ConfidenceInterval(float(low), float(high), level, method)
 
     @property
+    def n_resamples(self) -> float:
+        """Bootstrap resamples behind :attr:`ci` (nan when the interval is asymptotic)."""
+        if self.ci.method in BOOTSTRAP_METHODS and "bootstrap" in self._cache:
+            return self._cache["bootstrap"].n_resamples
+        return math.nan
+
+    @property
     def bootstrap(self) -> Any:
-        """The bootstrap distribution of the estimate, drawn once on first use."""
+        """The bootstrap distribution of the estimate, drawn once on first use.
+
+        An :class:`irr.inference.bootstrap.BootstrapDistribution`: ``replicates``,
+        ``n_resamples``, ``n_undefined`` (resamples on which the statistic was undefined;
+        left out of the intervals, see ``undefined_policy``), ``se`` and ``interval()``.
+        """
         if "bootstrap" not in self._cache:
             if self._bootstrap_source is None:
                 raise ValueError(
@@ -265,6 +278,7 @@ class Result:
             "ci_high": self.ci.high,
             "confidence_level": self.ci.confidence_level,
             "ci_method": self.ci.method,
+            "n_resamples": self.n_resamples,
             "n_subjects": self.n_subjects,
             "n_missing": self.n_missing,
             "alternative": self.alternative,

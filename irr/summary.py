@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
@@ -90,6 +92,10 @@ def results_summary(
     level = first.ci.confidence_level
     facts.append(("CI level:", _level(level)))
     facts.append(("CI method:", ", ".join(dict.fromkeys(r.ci.method for r in results))))
+    drawn = [r for r in results if not math.isnan(r.n_resamples)]
+    if drawn:
+        boot = drawn[0].bootstrap
+        facts.append(("Bootstrap:", f"{boot.n_resamples} resamples of {boot.resampling}"))
     if any(not math.isnan(r.pvalue) for r in results):
         facts.append(("Alternative:", first.alternative))
     half = (len(facts) + 1) // 2
@@ -154,6 +160,11 @@ def results_summary(
     lines: list[str] = []
     for r in results:
         lines.extend(n for n in r.notes if n not in lines)
+        if not math.isnan(r.n_resamples) and np.any(r.bootstrap.n_undefined):
+            lines.append(
+                f"{r.coefficient}: {int(np.sum(r.bootstrap.n_undefined))} of "
+                f"{r.bootstrap.n_resamples} bootstrap resamples were undefined and left out."
+            )
         if r.ci.note and r.ci.note not in lines:
             lines.append(f"{r.coefficient}: interval {r.ci.note}.")
     lines.extend(band_notes)
