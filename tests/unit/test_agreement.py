@@ -234,3 +234,14 @@ def test_one_subject_is_an_error():
         irr.Agreement([1], [2])
     with pytest.raises(ValueError, match=r"kappa needs at least two subjects rated by both"):
         irr.Agreement([1, None, 2], [1, 2, None]).kappa()
+
+
+def test_quadratic_weighted_kappa_with_negative_and_offset_ratings():
+    from sklearn.metrics import cohen_kappa_score
+
+    a, b = [-2, -1, 0, 1, 1, -2], [-2, 0, 0, 1, -1, -1]
+    expected = cohen_kappa_score(a, b, weights="quadratic", labels=[-2, -1, 0, 1])
+    assert irr.quadratic_weighted_kappa(a, b) == pytest.approx(expected, abs=1e-12)
+    a, b = [7, 8, 9, 9], [7, 9, 9, 8]
+    expected = cohen_kappa_score(a, b, weights="quadratic", labels=[6, 7, 8, 9, 10])
+    assert irr.quadratic_weighted_kappa(a, b, 6, 10) == pytest.approx(expected, abs=1e-12)
