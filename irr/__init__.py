@@ -29,6 +29,7 @@ from irr.ordinal import (
     optimize_thresholds,
     rank_loss,
     roc_auc,
+    roc_auc_result,
     roc_curve,
 )
 from irr.results import ConfidenceInterval, KappaResult, ProportionResult, Result
@@ -61,5 +62,6 @@ __all__ = [
     "quadratic_weighted_kappa",
     "rank_loss",
     "roc_auc",
+    "roc_auc_result",
     "roc_curve",
 ]
