@@ -114,8 +114,6 @@ def roc_auc_result(
     n_resamples = check_integer(n_resamples, "n_resamples", 1)
     check_rng(rng)
     _, pos, neg = _level_counts(y_true, scores, pos_label)
-    if pos.sum() == 0 or neg.sum() == 0:
-        raise ValueError("`y_true` must hold both classes to compute an AUC.")
     counts = np.concatenate([pos, neg])
     estimate = float(_auc_from_counts(counts.astype(float)))
     se = math.sqrt(_delong_variance(pos.astype(float), neg.astype(float)))
