@@ -36,6 +36,7 @@ __all__ = [
     "ErrorRateTTestResult",
     "ErrorRateTestFamily",
     "ErrorRateTestResult",
+    "binomial_pvalue",
     "critical_error_rate",
     "error_rate_test",
     "error_rate_ttest",
@@ -51,13 +52,68 @@ _H1 = {"greater": ">", "less": "<", "two-sided": "!="}
 # ---------------------------------------------------------------------------------------
 # Vectorised kernels
 # ---------------------------------------------------------------------------------------
+#: Tails within this relative distance of alpha are settled by exact integer arithmetic.
+_TIE_RTOL = 1e-9
+#: Largest n for which near ties are settled exactly (the cost grows like n**2 bits).
+_EXACT_MAX_N = 20_000
+
+
+def _exact_cdf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
+    """Exactly whether P(X <= c) < alpha, X ~ Binomial(n, epsilon0), with Python integers.
+
+    ``epsilon0`` and ``alpha`` are taken at their exact binary values, so the answer is
+    the one floating-point tails approximate; ``P(X = i) = C(n, i) a^i (D - a)^(n - i) / D^n``
+    with ``epsilon0 = a / D``.
+    """
+    from fractions import Fraction
+
+    if c < 0:
+        return True
+    if c >= n:
+        return False
+    eps, level = Fraction(epsilon0), Fraction(alpha)
+    a, d = eps.numerator, eps.denominator
+    b = d - a
+    term = b**n  # C(n, 0) a^0 b^n
+    cdf = term
+    for i in range(c):
+        term = term * (n - i) * a // ((i + 1) * b)
+        cdf += term
+    return cdf * level.denominator < level.numerator * d**n
+
+
+def _exact_sf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
+    """Exactly whether P(X > c) < alpha (see :func:`_exact_cdf_below`)."""
+    from fractions import Fraction
+
+    if c >= n:
+        return True
+    if c < 0:
+        return False
+    eps, level = Fraction(epsilon0), Fraction(alpha)
+    a, d = eps.numerator, eps.denominator
+    b = d - a
+    term = a**n  # C(n, n) a^n b^0
+    tail = term
+    for i in range(n, c + 1, -1):
+        term = term * i * b // ((n - i + 1) * a)
+        tail += term
+    return tail * level.denominator < level.numerator * d**n
+
+
+def _near(tail: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+    return np.abs(tail - alpha) <= _TIE_RTOL * alpha
+
+
 def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     """Smallest ``c`` in ``0..n`` with ``P(X > c) < alpha``, ``X ~ Binomial(n, epsilon0)``.
 
     Arguments broadcast against each other and are assumed valid (``n >= 1``,
     ``0 < epsilon0 < 1``, ``0 < alpha < 1``). ``scipy.stats.binom.isf`` gives a first
     guess, corrected by single steps checked with ``binom.sf`` until ``P(X > c) < alpha
-    <= P(X > c - 1)`` holds exactly (up to the floating accuracy of the binomial tail).
+    <= P(X > c - 1)`` holds; tails within 1e-9 (relative) of ``alpha`` are then settled
+    with exact integer arithmetic (for ``n <= 20000``), so ties such as
+    ``P(X > 50) = 0.5`` for ``n = 101, epsilon0 = 0.5`` are resolved exactly.
     ``c = n`` means the test can never reject.
 
     Examples
@@ -71,8 +127,10 @@ def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
         np.asarray(n, dtype=np.int64), np.asarray(epsilon0, dtype=float),
         np.asarray(alpha, dtype=float),
     )
+    shape = n.shape
     guess = np.nan_to_num(binom.isf(a, n, p), nan=0.0)
-    c = np.clip(guess, 0, n).astype(np.int64)
+    c = np.array(np.clip(guess, 0, n), dtype=np.int64, ndmin=1)
+    n, p, a = np.atleast_1d(n, p, a)
     while True:  # step down while the count below already has a tail under alpha
         down = (c > 0) & (binom.sf(c - 1, n, p) < a)
         if not down.any():
@@ -83,7 +141,15 @@ def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
         if not up.any():
             break
         c = c + up
-    return c
+    tie = (_near(binom.sf(c, n, p), a) | _near(binom.sf(c - 1, n, p), a)) & (n <= _EXACT_MAX_N)
+    for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
+        ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
+        while ci > 0 and _exact_sf_below(ni, ci - 1, pi, ai):
+            ci -= 1
+        while ci < ni and not _exact_sf_below(ni, ci, pi, ai):
+            ci += 1
+        c[i] = ci
+    return c.reshape(shape)
 
 
 def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
@@ -91,7 +157,8 @@ def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
 
     The mirror of :func:`upper_critical_count`, for H0 "error rate >= eps0": reject when
     at most ``c`` errors are seen. ``c = -1`` means even zero errors are not enough
-    evidence at this ``n`` (``(1 - epsilon0)**n >= alpha``).
+    evidence at this ``n`` (``(1 - epsilon0)**n >= alpha``). Near ties are settled
+    exactly as in :func:`upper_critical_count`.
 
     Examples
     --------
@@ -104,8 +171,10 @@ def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
         np.asarray(n, dtype=np.int64), np.asarray(epsilon0, dtype=float),
         np.asarray(alpha, dtype=float),
     )
+    shape = n.shape
     guess = np.nan_to_num(binom.ppf(a, n, p), nan=0.0) - 1
-    c = np.clip(guess, -1, n).astype(np.int64)
+    c = np.array(np.clip(guess, -1, n), dtype=np.int64, ndmin=1)
+    n, p, a = np.atleast_1d(n, p, a)
     while True:  # step up while the next count still has a lower tail under alpha
         up = (c < n) & (binom.cdf(c + 1, n, p) < a)
         if not up.any():
@@ -116,7 +185,15 @@ def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
         if not down.any():
             break
         c = c - down
-    return c
+    tie = (_near(binom.cdf(c, n, p), a) | _near(binom.cdf(c + 1, n, p), a)) & (n <= _EXACT_MAX_N)
+    for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
+        ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
+        while ci < ni and _exact_cdf_below(ni, ci + 1, pi, ai):
+            ci += 1
+        while ci >= 0 and not _exact_cdf_below(ni, ci, pi, ai):
+            ci -= 1
+        c[i] = ci
+    return c.reshape(shape)
 
 
 # ---------------------------------------------------------------------------------------
@@ -342,16 +419,27 @@ def critical_error_rate(
 # ---------------------------------------------------------------------------------------
 # The binomial test
 # ---------------------------------------------------------------------------------------
-def _binomial_pvalue(errors: int, n: int, epsilon0: float, alternative: str) -> float:
+def binomial_pvalue(errors: Any, n: Any, epsilon0: Any, alternative: str) -> np.ndarray:
+    """Exact binomial p-values, vectorised over broadcasting `errors`, `n`, `epsilon0`.
+
+    ``'greater'``: P(X >= errors); ``'less'``: P(X <= errors); ``'two-sided'``:
+    ``min(1, 2 min(P(X <= errors), P(X >= errors)))`` (the central method).
+
+    Examples
+    --------
+    >>> binomial_pvalue([12, 16], 100, 0.1, "greater").round(4).tolist()
+    [0.297, 0.0399]
+    """
     from scipy.stats import binom
 
-    upper = float(binom.sf(errors - 1, n, epsilon0))  # P(X >= errors)
-    lower = float(binom.cdf(errors, n, epsilon0))  # P(X <= errors)
+    errors = np.asarray(errors)
+    upper = binom.sf(errors - 1, n, epsilon0)  # P(X >= errors)
+    lower = binom.cdf(errors, n, epsilon0)  # P(X <= errors)
     if alternative == "greater":
-        return upper
+        return np.asarray(upper, dtype=float)
     if alternative == "less":
-        return lower
-    return min(1.0, 2.0 * min(upper, lower))
+        return np.asarray(lower, dtype=float)
+    return np.minimum(1.0, 2.0 * np.minimum(upper, lower))
 
 
 def _proportion_interval(
@@ -548,6 +636,14 @@ def _binomial_result(
     critical: CriticalErrorRate | None = None,
 ) -> ErrorRateTestResult:
     critical = critical if critical is not None else _critical(n, epsilon0, alpha, alternative)
+    reject = critical.rejects(errors)
+    pvalue = float(binomial_pvalue(errors, n, epsilon0, alternative))
+    # A p-value within rounding of alpha is settled by the exactly computed critical count,
+    # so that ``reject == (pvalue < alpha)`` always holds.
+    if reject and pvalue >= alpha:
+        pvalue = float(np.nextafter(alpha, 0.0))
+    elif not reject and pvalue < alpha:
+        pvalue = alpha
     p = errors / n
     notes = [_pvalue_note(alternative)]
     if alternative != "two-sided":
@@ -559,7 +655,7 @@ def _binomial_result(
         estimate=p,
         se=math.sqrt(p * (1 - p) / n),
         statistic=float(errors),
-        pvalue=_binomial_pvalue(errors, n, epsilon0, alternative),
+        pvalue=pvalue,
         alternative=alternative,
         ci=_proportion_interval(errors, n, confidence_level, "exact", alternative),
         n_subjects=n,
@@ -570,7 +666,7 @@ def _binomial_result(
         epsilon0=epsilon0,
         alpha=alpha,
         critical=critical,
-        reject=critical.rejects(errors),
+        reject=reject,
         tolerance=tolerance,
     )
 
@@ -627,7 +723,8 @@ def error_rate_test(
     the equal-tailed critical counts (:func:`critical_error_rate`, ``alpha / 2`` per tail)
     always give the same decision, and so that the test inverts the Clopper–Pearson
     interval. ``reject`` comes from the critical count and always equals
-    ``pvalue < alpha``.
+    ``pvalue < alpha``: a p-value within floating rounding of ``alpha`` (an exact tie such
+    as P(X >= 51) = 0.5 for n = 101, eps0 = 0.5) is settled by exact integer arithmetic.
 
     References
     ----------
@@ -997,7 +1094,7 @@ def error_rate_ttest(
     std = float(rates.std(ddof=1))
     se = std / math.sqrt(k)
     df = k - 1
-    if std > 0:
+    if rates.max() > rates.min():
         statistic = (mean - epsilon0) / se
         if alternative == "greater":
             pvalue = float(t.sf(statistic, df))
@@ -1006,6 +1103,7 @@ def error_rate_ttest(
         else:
             pvalue = float(min(1.0, 2 * t.sf(abs(statistic), df)))
     else:
+        std = se = 0.0
         warnings.warn(
             "The t statistic is undefined (nan): all error rates are equal, so their "
             "standard deviation is 0.",
