@@ -520,8 +520,16 @@ def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
     else:
         if isinstance(x, (str, bytes)) or np.isscalar(x):
             raise TypeError(f"`x` must be a 2-D array-like of 0/1 outcomes; got {x!r}.")
-        values = np.asarray(x, dtype=object) if not isinstance(x, np.ndarray) else x
+        values = x if isinstance(x, np.ndarray) else np.asarray(x, dtype=object)
         names = ()
+        if values.ndim == 2 and values.shape[1] >= 2 and values.dtype.kind in "biu":
+            bad = values[(values != 0) & (values != 1)]
+            if bad.size:
+                raise ValueError(
+                    f"`x` must hold 0/1 (or boolean) outcomes; got {_preview(np.unique(bad))}."
+                )
+            names = tuple(f"rater{i}" for i in range(1, values.shape[1] + 1))
+            return values.astype(np.int64), names, 0
     if values.ndim != 2:
         raise ValueError(
             f"`x` must be 2-D (subjects x raters); got an array of shape {values.shape}."
