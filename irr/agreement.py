@@ -662,7 +662,7 @@ class Agreement:
         level = check_confidence_level(confidence_level)
         return _mcnemar(_from_agreement(self), bool(exact), bool(correction), level)
 
-    def symmetry_test(self, *, reduce_df: bool = True) -> PairedTestResult:
+    def symmetry_test(self, *, reduce_df: bool = False) -> PairedTestResult:
         """Bowker's test of symmetry of the two raters' table (see :func:`irr.bowker_test`).
 
         Examples
