@@ -35,6 +35,7 @@ from irr.coefficients.krippendorff import (
     LEVELS,
     alpha_from_coincidences,
     coincidences,
+    coincidences_from_codes,
     distance_matrix,
 )
 from irr.results import ConfidenceInterval, Result
@@ -301,12 +302,15 @@ def alpha_result(
         n_ratings_missing = 0
         o = coincidences(counts, multiplicity)
     else:
-        counts = subject_category_counts(ratings.codes, k)
-        n_units = len(counts)
-        values = counts.sum(axis=1)
+        n_raters = len(ratings.codes)
+        if n_raters * (n_raters - 1) // 2 <= k * k:
+            o, values = coincidences_from_codes(ratings.codes, k)
+        else:
+            counts = subject_category_counts(ratings.codes, k)
+            o, values = coincidences(counts), counts.sum(axis=1)
+        n_units = len(values)
         n_pairable_units = int((values >= 2).sum())
-        n_ratings_missing = int(len(ratings.codes) * n_units - values.sum())
-        o = coincidences(counts)
+        n_ratings_missing = int(n_raters * n_units - values.sum())
     _require_subjects(n_units, "Krippendorff's alpha", "units (subjects)")
     margins = o.sum(axis=1)
     distances = distance_matrix(metric, k, ratings.scores, margins)
@@ -410,14 +414,41 @@ def krippendorff_alpha(
 
     check_choice(layout, "layout", _LAYOUTS)
     columns, names = _columns(reliability_data, layout, "reliability_data")
-    ag = Agreement(*columns, categories=categories, names=names) if len(columns) >= 2 else None
-    if ag is None:
+    if len(columns) < 2:
         raise ValueError(
             f"Krippendorff's alpha needs at least two raters; `reliability_data` has "
             f"{len(columns)} (layout={layout!r}: raters are the "
             f"{'rows' if layout == 'raters-units' else 'columns'})."
         )
+    ratings = _integral_ratings(columns, names) if categories is None else None
+    if ratings is not None:
+        return alpha_result(ratings, None, level, confidence_level)
+    ag = Agreement(*columns, categories=categories, names=names)
     return ag.krippendorff_alpha(level, confidence_level=confidence_level)
+
+
+def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
+    """Fast coding of integral numeric columns (``nan`` missing) by offset; else None."""
+    if not all(isinstance(c, np.ndarray) and c.dtype.kind in "iuf" for c in columns):
+        return None
+    array = np.stack(columns)
+    if array.shape[1] == 0:
+        return None
+    with np.errstate(invalid="ignore"):
+        lo, hi = np.fmin.reduce(array, axis=None), np.fmax.reduce(array, axis=None)
+    if not (np.isfinite(lo) and np.isfinite(hi)) or hi - lo > 1 << 16:
+        return None
+    missing = np.isnan(array) if array.dtype.kind == "f" else np.zeros(array.shape, bool)
+    shifted = array - lo
+    offsets = np.where(missing, 0, shifted).astype(np.int64)
+    if not ((offsets == shifted) | missing).all():
+        return None  # non-integral values (or infinities): the general coder handles them
+    used = np.bincount(offsets.ravel(), minlength=int(hi - lo) + 1) > 0  # 0 is lo: used
+    remap = (np.cumsum(used) - 1).astype(np.int32)
+    codes = np.where(missing, -1, remap[offsets])
+    categories = pd.Index(np.flatnonzero(used) + int(lo))
+    return Ratings(tuple(codes), categories, categories.to_numpy(dtype=float), True,
+                   tuple(names))
 
 
 def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
