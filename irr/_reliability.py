@@ -225,7 +225,13 @@ def _check_level(level: Any, k: int, scores: np.ndarray | None) -> tuple[str, An
     """Validate `level`; return (name, level or validated distance matrix/callable)."""
     if isinstance(level, str) or not (callable(level) or isinstance(level, (list, tuple,
                                                                             np.ndarray))):
-        name = check_choice(level, "level", (*LEVELS, "<callable>", "<k x k matrix>"))
+        if not isinstance(level, str) or level not in LEVELS:
+            listed = ", ".join(repr(v) for v in LEVELS)
+            raise ValueError(
+                f"`level` must be one of {listed}, a callable distance or a k x k matrix of "
+                f"squared distances; got {level!r}."
+            )
+        name = level
         if name in ("interval", "ratio") and scores is None:
             raise TypeError(
                 f"`level='{name}'` needs numeric or ordered categories; these are unordered "
