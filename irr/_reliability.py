@@ -204,9 +204,8 @@ def _numeric_matrix(
             "with `categories=` or numeric ratings."
         )
     codes = _code_matrix(ratings, given_table)
-    present = codes >= 0
-    values = np.where(present, ratings.scores[np.where(present, codes, 0)], np.nan)
-    return values, present.all(axis=1)
+    values = np.append(ratings.scores, np.nan)[codes]  # code -1 (missing) picks the nan
+    return values, np.isfinite(values @ np.ones(values.shape[1]))
 
 
 def _score_note(ratings: Ratings) -> list[str]:

@@ -82,11 +82,12 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
     n, k = x.shape[-2:]
     grand = x.mean(axis=(-2, -1), keepdims=True)
     centred = x - grand
-    row_means = centred.mean(axis=-1)
-    col_means = centred.mean(axis=-2)
-    ss_total = (centred * centred).sum(axis=(-2, -1))
-    ss_rows = k * (row_means * row_means).sum(axis=-1)
-    ss_cols = n * (col_means * col_means).sum(axis=-1)
+    # row and column sums as matrix-vector products (fast on the short rater axis)
+    row_means = centred @ np.full(k, 1.0 / k)
+    col_means = np.full(n, 1.0 / n) @ centred
+    ss_total = np.einsum("...ij,...ij->...", centred, centred)
+    ss_rows = k * np.einsum("...i,...i->...", row_means, row_means)
+    ss_cols = n * np.einsum("...j,...j->...", col_means, col_means)
     ss_error = np.maximum(ss_total - ss_rows - ss_cols, 0.0)
     ss_within = np.maximum(ss_total - ss_rows, 0.0)
     with np.errstate(invalid="ignore", divide="ignore"):
