@@ -66,6 +66,8 @@ def _as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
         raise TypeError(f"`{name}` must be a 1-D array-like of ratings; got {values!r}.")
     if isinstance(values, pd.api.extensions.ExtensionArray):
         array = values.to_numpy(dtype=object, na_value=np.nan)
+    elif not isinstance(values, np.ndarray):
+        array = _from_sequence(values, name)
     else:
         try:
             array = np.asarray(values)
@@ -85,6 +87,27 @@ def _as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     if array.dtype.kind in "USO":
         return array.astype(object)
     raise TypeError(f"`{name}` has unsupported dtype {array.dtype}; ratings must be labels.")
+
+
+def _from_sequence(values: Any, name: str) -> np.ndarray:
+    """A list or tuple of labels as an array, without numpy's silent cast of 1 to "1"."""
+    try:
+        objects = np.asarray(values, dtype=object)
+    except ValueError as exc:
+        raise ValueError(f"`{name}` must be a 1-D array-like of ratings: {exc}") from None
+    if objects.ndim != 1:
+        raise ValueError(
+            f"`{name}` must be 1-D (one rater's ratings); got an array of shape {objects.shape}."
+        )
+    kind = pd.api.types.infer_dtype(objects, skipna=True)
+    missing = np.asarray(pd.isna(objects), dtype=bool) if objects.size else np.zeros(0, bool)
+    if kind == "integer" and not missing.any():
+        return objects.astype(np.int64)
+    if kind == "boolean" and not missing.any():
+        return objects.astype(bool)
+    if kind in ("integer", "floating", "mixed-integer-float", "empty"):
+        return np.where(missing, np.nan, objects).astype(float)
+    return objects
 
 
 def _missing(values: np.ndarray | pd.Categorical) -> np.ndarray:
@@ -217,6 +240,8 @@ def encode_ratings(
         raise ValueError(f"All raters must rate the same subjects: {shown} ratings.")
     if next(iter(lengths.values())) == 0:
         raise ValueError(f"`{names[0]}` is empty: there are no subjects to compare.")
+    if next(iter(lengths.values())) == 1:
+        raise ValueError(f"`{names[0]}` has a single subject; agreement needs at least two.")
 
     if categories is not None:
         index = _check_categories(categories)
@@ -262,7 +287,7 @@ def encode_ratings(
     kind = kinds.pop()
     stacked = np.concatenate(arrays)
     if kind in ("number", "bool") and stacked.dtype == object:
-        stacked = stacked.astype(float)
+        stacked = np.where(pd.isna(stacked), np.nan, stacked).astype(float)
     codes_all, uniques = pd.factorize(stacked, sort=True, use_na_sentinel=True)
     if len(uniques) == 0:
         raise ValueError("Every rating is missing: there are no labels to compare.")

@@ -96,12 +96,13 @@ def quadratic_weighted_kappa(
         raise ValueError(f"`rater_a` has {len(a)} ratings but `rater_b` has {len(b)}.")
     if len(a) == 0:
         raise ValueError("`rater_a` is empty: there are no subjects to compare.")
-    lo = int(min(a.min(), b.min())) if min_rating is None else int(min_rating)
-    hi = int(max(a.max(), b.max())) if max_rating is None else int(max_rating)
+    seen = {"rater_a": (int(a.min()), int(a.max())), "rater_b": (int(b.min()), int(b.max()))}
+    lo = min(s[0] for s in seen.values()) if min_rating is None else int(min_rating)
+    hi = max(s[1] for s in seen.values()) if max_rating is None else int(max_rating)
     if hi < lo:
         raise ValueError(f"`max_rating` ({hi}) must not be below `min_rating` ({lo}).")
-    for array, name in ((a, "rater_a"), (b, "rater_b")):
-        if array.min() < lo or array.max() > hi:
+    for (name, (smallest, largest)), array in zip(seen.items(), (a, b), strict=True):
+        if smallest < lo or largest > hi:
             outside = np.unique(array[(array < lo) | (array > hi)])
             raise ValueError(f"`{name}` has ratings outside [{lo}, {hi}]: {_preview(outside)}.")
     k = hi - lo + 1
@@ -109,9 +110,13 @@ def quadratic_weighted_kappa(
         raise ValueError(f"The rating range {lo}..{hi} spans {k} values; at most 10000.")
     cells = np.multiply(a, k, dtype=np.int64)
     cells += b
-    if lo:
-        cells -= lo * (k + 1)
-    table = np.bincount(cells, minlength=k * k).reshape(k, k)
+    # Cell (i, j) of the table sits at index lo*(k+1) + i*k + j of a*k + b, so for
+    # non-negative ratings the table is a window of the bincount: no offset pass needed.
+    start = lo * (k + 1)
+    if start < 0:
+        cells -= start
+        start = 0
+    table = np.bincount(cells, minlength=start + k * k)[start : start + k * k].reshape(k, k)
     weights = agreement_weights("quadratic", k, np.arange(k, dtype=float))
     kappa = kappa_parts(table, weights).kappa
     if np.isnan(kappa):

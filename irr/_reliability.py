@@ -425,6 +425,7 @@ def krippendorff_alpha(
             f"{len(columns)} (layout={layout!r}: raters are the "
             f"{'rows' if layout == 'raters-units' else 'columns'})."
         )
+    _require_subjects(len(columns[0]), "Krippendorff's alpha", "units (subjects)")
     ratings = _integral_ratings(columns, names) if categories is None else None
     if ratings is not None:
         return alpha_result(ratings, None, level, confidence_level)
@@ -441,7 +442,7 @@ def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
         return None
     with np.errstate(invalid="ignore"):
         lo, hi = np.fmin.reduce(array, axis=None), np.fmax.reduce(array, axis=None)
-    if not (np.isfinite(lo) and np.isfinite(hi)) or hi - lo > 1 << 16:
+    if not (np.isfinite(lo) and np.isfinite(hi)) or hi - lo > 1 << 16 or lo != np.floor(lo):
         return None
     missing = np.isnan(array) if array.dtype.kind == "f" else np.zeros(array.shape, bool)
     shifted = array - lo

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import warnings
 from collections.abc import Sequence
@@ -18,9 +19,13 @@ from irr._validation import (
     check_alternative,
     check_choice,
     check_confidence_level,
+    check_integer,
+    check_rng,
 )
-from irr.coefficients.kappa import kappa_max, kappa_parts, kappa_variances
+from irr.coefficients.kappa import kappa_from_counts, kappa_max, kappa_parts, kappa_variances
 from irr.results import (
+    ASYMPTOTIC_METHODS,
+    BOOTSTRAP_METHODS,
     KappaResult,
     ProportionResult,
     normal_pvalue,
@@ -115,6 +120,7 @@ class Agreement:
             ratings.codes, ratings.categories, ratings.scores, ratings.ordered, tuple(names)
         )
         self._given_table: np.ndarray | None = None
+        self._frame: pd.DataFrame | None = None
         missing = self._missing_mask
         if nan_policy == "raise" and missing is not None and missing.any():
             rows = np.flatnonzero(missing)
@@ -167,6 +173,7 @@ class Agreement:
         ratings = encode_ratings(columns, [str(r) for r in raters], categories)
         agreement = cls.__new__(cls)
         agreement._init(ratings, [str(r) for r in raters], nan_policy)
+        agreement._frame = df
         return agreement
 
     @classmethod
@@ -282,6 +289,84 @@ class Agreement:
             columns=pd.Index(labels, name=self.raters[1]),
         )
 
+    # -- resampling --------------------------------------------------------------------
+    def _per_subject(self, values: Any, name: str) -> np.ndarray:
+        """One value per subject (row), from an array-like or a column of the source frame."""
+        if self._given_table is not None:
+            raise ValueError(
+                f"`{name}` needs one value per subject, but this Agreement was built from a "
+                "table of counts."
+            )
+        if isinstance(values, str):
+            if self._frame is None or values not in self._frame.columns:
+                raise ValueError(
+                    f"`{name}`={values!r} names no column of the data; pass an array with "
+                    "one value per subject or a column of the DataFrame given to from_frame."
+                )
+            values = self._frame[values]
+        array = np.asarray(values.to_numpy() if isinstance(values, pd.Series) else values)
+        n = self._ratings.n_rows
+        if array.ndim != 1 or len(array) != n:
+            raise ValueError(
+                f"`{name}` must have one value per subject ({n}); got shape {array.shape}."
+            )
+        missing = np.asarray(pd.isna(array), dtype=bool)
+        if missing.any():
+            raise ValueError(f"`{name}` has {missing.sum()} missing value(s); every subject needs one.")
+        return array
+
+    def _resampler(
+        self,
+        statistic: Any,
+        *,
+        n_resamples: int,
+        rng: Any,
+        cluster: Any = None,
+        strata: Any = None,
+    ) -> Any:
+        """A zero-argument callable drawing the bootstrap distribution of `statistic`.
+
+        Subjects are resampled as multinomial counts over the k*k cells of the table (or
+        whole clusters, or within strata). An int `rng` gives the same resamples on every
+        call, so coefficients drawn with the same seed are paired.
+        """
+        from irr.inference.bootstrap import bootstrap_counts, group_pattern_counts
+
+        n_resamples = check_integer(n_resamples, "n_resamples", 1)
+        check_rng(rng)
+        counts = self._counts.ravel()
+        cluster_counts = stratum_design = None
+        if cluster is not None or strata is not None:
+            k = self._ratings.n_categories
+            a, b = self._ratings.codes
+            mask = self._missing_mask
+            keep = slice(None) if mask is None else ~mask
+            cells = (a.astype(np.int64) * k + b)[keep]
+            if cluster is not None:
+                ids = self._per_subject(cluster, "cluster")[keep]
+                labels, cluster_counts = group_pattern_counts(cells, ids, n_patterns=k * k)
+                if strata is not None:
+                    stratum = pd.Series(self._per_subject(strata, "strata")[keep])
+                    per_cluster = stratum.groupby(ids).agg(["nunique", "first"])
+                    if (per_cluster["nunique"] > 1).any():
+                        raise ValueError("`cluster` must be nested in `strata`: a cluster spans strata.")
+                    stratum_design = per_cluster["first"].reindex(labels).to_numpy()
+            else:
+                stratum = self._per_subject(strata, "strata")[keep]
+                _, stratum_design = group_pattern_counts(cells, stratum, n_patterns=k * k)
+
+        def draw() -> Any:
+            return bootstrap_counts(
+                counts,
+                statistic,
+                n_resamples=n_resamples,
+                rng=check_rng(rng),
+                cluster=cluster_counts,
+                strata=stratum_design,
+            )
+
+        return draw
+
     # -- coefficients ------------------------------------------------------------------
     def kappa(
         self,
@@ -289,6 +374,11 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = None,
+        cluster: Any = None,
+        strata: Any = None,
     ) -> KappaResult:
         """Cohen's kappa, or weighted kappa, between the two raters.
 
@@ -302,7 +392,22 @@ class Agreement:
         alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
             Alternative of the z test of kappa = 0.
         confidence_level : float, default 0.95
-            Level of the Wald interval.
+            Level of the interval.
+        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
+            The interval in :attr:`KappaResult.ci`. Bootstrap intervals resample subjects
+            (as multinomial counts over the k*k cells, so any n is fast); the distribution
+            is drawn once and reused by ``conf_int`` for other levels and methods.
+        n_resamples : int, default 9999
+            Bootstrap resamples.
+        rng : None, int or numpy.random.Generator
+            Randomness of the bootstrap. The same int seed gives the same resampled
+            subjects for every coefficient of this Agreement, so their replicates are
+            paired (e.g. for an interval of a difference of two kappas).
+        cluster : array-like or column name, optional
+            Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
+            whole clusters.
+        strata : array-like or column name, optional
+            Stratum of each subject: the bootstrap keeps each stratum's size fixed.
 
         Returns
         -------
@@ -349,14 +454,18 @@ class Agreement:
         """
         alternative = check_alternative(alternative)
         confidence_level = check_confidence_level(confidence_level)
+        check_choice(ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
         self._require_two("kappa")
         k = self._ratings.n_categories
         w = agreement_weights(weights, k, self._ratings.scores)
         name = weight_name(weights)
         table = self._counts
         n = int(table.sum())
-        if n == 0:
-            raise ValueError("No subject has ratings from both raters: kappa needs at least one.")
+        if n < 2:
+            raise ValueError(
+                f"kappa needs at least two subjects rated by both raters; {n} are "
+                f"({self.n_missing} left out for missing ratings)."
+            )
         parts = kappa_parts(table, w)
         estimate = float(parts.kappa)
         var, var0 = kappa_variances(table, w)
@@ -384,7 +493,14 @@ class Agreement:
             )
         if self.n_missing:
             notes.append(f"{self.n_missing} subject(s) with a missing rating were left out.")
-        return KappaResult(
+        source = self._resampler(
+            lambda counts: kappa_from_counts(counts, w),
+            n_resamples=n_resamples,
+            rng=rng,
+            cluster=cluster,
+            strata=strata,
+        )
+        result = KappaResult(
             coefficient=_coefficient_name(name),
             symbol=_SYMBOLS[name],
             estimate=estimate,
@@ -404,7 +520,11 @@ class Agreement:
             weights=name,
             weight_matrix=w,
             categories=tuple(self.categories),
+            _bootstrap_source=source,
         )
+        if ci in BOOTSTRAP_METHODS:
+            result = dataclasses.replace(result, ci=result.conf_int(confidence_level, ci))
+        return result
 
     def percent_agreement(self, *, confidence_level: float = 0.95) -> ProportionResult:
         """Share of subjects on whom the two raters agree exactly, with a Wilson interval.
@@ -433,6 +553,11 @@ class Agreement:
             raters=self.raters,
             notes=("Percent agreement: Wilson score interval.",),
             count=agree,
+            _bootstrap_source=self._resampler(
+                lambda counts: counts[:, :: len(table) + 1].sum(axis=1) / counts.sum(axis=1),
+                n_resamples=9999,
+                rng=None,
+            ),
         )
 
     def summary(self, *, confidence_level: float = 0.95) -> Summary:

@@ -31,6 +31,7 @@ FRAME_COLUMNS = (
     "ci_high",
     "confidence_level",
     "ci_method",
+    "n_resamples",
     "n_subjects",
     "n_missing",
 )
@@ -144,6 +145,7 @@ class Result:
     raters: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     bounds: tuple[float, float] = (-1.0, 1.0)
+    scale: str | None = "landis-koch"
     _bootstrap_source: Callable[[], Any] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
@@ -175,8 +177,20 @@ class Result:
         return ConfidenceInterval(float(low), float(high), level, method)
 
     @property
+    def n_resamples(self) -> float:
+        """Bootstrap resamples behind :attr:`ci` (nan when the interval is asymptotic)."""
+        if self.ci.method in BOOTSTRAP_METHODS and "bootstrap" in self._cache:
+            return self._cache["bootstrap"].n_resamples
+        return math.nan
+
+    @property
     def bootstrap(self) -> Any:
-        """The bootstrap distribution of the estimate, drawn once on first use."""
+        """The bootstrap distribution of the estimate, drawn once on first use.
+
+        An :class:`irr.inference.bootstrap.BootstrapDistribution`: ``replicates``,
+        ``n_resamples``, ``n_undefined`` (resamples on which the statistic was undefined;
+        left out of the intervals, see ``undefined_policy``), ``se`` and ``interval()``.
+        """
         if "bootstrap" not in self._cache:
             if self._bootstrap_source is None:
                 raise ValueError(
@@ -185,6 +199,71 @@ class Result:
                 )
             self._cache["bootstrap"] = self._bootstrap_source()
         return self._cache["bootstrap"]
+
+    # -- interpretation ------------------------------------------------------------------
+    def interpret(self, scale: Any = None) -> Any:
+        """The band of the estimate on a benchmark scale (default: this result's scale).
+
+        Returns
+        -------
+        irr.bands.Band
+            ``str(band)`` is the label, e.g. ``"substantial"``.
+        """
+        from irr.bands import interpret
+
+        return interpret(self.estimate, self._scale(scale))
+
+    def benchmark(self, scale: Any = None, confidence_level: float | None = None) -> Any:
+        """Gwet's probabilistic benchmark of the estimate (see :func:`irr.benchmark`).
+
+        Uses the bootstrap replicates when a bootstrap has been drawn, else a normal
+        distribution with the standard error :attr:`se`, truncated to [-1, 1].
+        """
+        from irr.bands import benchmark
+
+        level = self.ci.confidence_level if confidence_level is None else confidence_level
+        replicates = self._cache["bootstrap"].replicates if "bootstrap" in self._cache else None
+        return benchmark(
+            self.estimate,
+            self.se,
+            scale=self._scale(scale),
+            confidence_level=level,
+            replicates=replicates,
+        )
+
+    def _scale(self, scale: Any) -> Any:
+        chosen = self.scale if scale is None else scale
+        if chosen is None:
+            raise ValueError(
+                f"{self.coefficient} has no default benchmark scale; pass `scale=`."
+            )
+        return chosen
+
+    def interpretation_labels(self) -> tuple[str, str, str]:
+        """Summary text: the band's label, the probabilistic benchmark's, and the citation.
+
+        Labels are empty where they do not apply (no scale; no SE and no bootstrap) and
+        ``"undefined"`` for a nan estimate.
+        """
+        if self.scale is None:
+            return "", "", ""
+        from irr.bands import benchmark, get_scale, interpret
+
+        scale = get_scale(self.scale)
+        if not np.isfinite(self.estimate):
+            return "undefined", "", scale.attribution
+        band = interpret(self.estimate, scale).label
+        replicates = self._cache["bootstrap"].replicates if "bootstrap" in self._cache else None
+        if replicates is None and not (np.isfinite(self.se) and self.se > 0):
+            return band, "", scale.attribution
+        chosen = benchmark(
+            self.estimate,
+            self.se,
+            scale=scale,
+            confidence_level=self.ci.confidence_level,
+            replicates=replicates,
+        ).band.label
+        return band, chosen, scale.attribution
 
     # -- tidy output -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -199,6 +278,7 @@ class Result:
             "ci_high": self.ci.high,
             "confidence_level": self.ci.confidence_level,
             "ci_method": self.ci.method,
+            "n_resamples": self.n_resamples,
             "n_subjects": self.n_subjects,
             "n_missing": self.n_missing,
             "alternative": self.alternative,
@@ -272,6 +352,7 @@ class ProportionResult(Result):
 
     count: float
     bounds: tuple[float, float] = (0.0, 1.0)
+    scale: str | None = None
 
     def conf_int(
         self, confidence_level: float | None = None, method: str | None = None

@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
@@ -35,6 +37,29 @@ def _level(level: float) -> str:
     return f"{100 * level:g}%"
 
 
+def _summary_class() -> type:
+    """statsmodels' Summary, with LaTeX output that keeps each table's own columns."""
+    from statsmodels.iolib.summary import Summary
+
+    class AgreementSummary(Summary):
+        """A statsmodels ``Summary``; ``as_latex()`` gives one tabular per table.
+
+        (statsmodels merges all tables into one tabular, which breaks when they have
+        different numbers of columns.)
+        """
+
+        def as_latex(self) -> str:
+            latex = "\n".join(table.as_latex_tabular() for table in self.tables)
+            if self.extra_txt is not None:
+                text = self.extra_txt
+                for char in "&%_#$":
+                    text = text.replace(char, "\\" + char)
+                latex += "\n\n" + text.replace("\n", " \\newline\n ")
+            return latex
+
+    return AgreementSummary
+
+
 def results_summary(
     results: Sequence[Result],
     title: str,
@@ -55,7 +80,6 @@ def results_summary(
     notes : sequence of str
         Lines printed under the table, after the results' own notes.
     """
-    from statsmodels.iolib.summary import Summary
     from statsmodels.iolib.table import SimpleTable
     from statsmodels.iolib.tableformatting import fmt_2cols, fmt_params
 
@@ -68,6 +92,10 @@ def results_summary(
     level = first.ci.confidence_level
     facts.append(("CI level:", _level(level)))
     facts.append(("CI method:", ", ".join(dict.fromkeys(r.ci.method for r in results))))
+    drawn = [r for r in results if not math.isnan(r.n_resamples)]
+    if drawn:
+        boot = drawn[0].bootstrap
+        facts.append(("Bootstrap:", f"{boot.n_resamples} resamples of {boot.resampling}"))
     if any(not math.isnan(r.pvalue) for r in results):
         facts.append(("Alternative:", first.alternative))
     half = (len(facts) + 1) // 2
@@ -103,13 +131,43 @@ def results_summary(
         txt_fmt=copy.deepcopy(fmt_params),
     )
 
-    summary = Summary()
+    summary = _summary_class()()
     summary.tables.extend([header, body])
+    bands = [(r.coefficient, *r.interpretation_labels()) for r in results]
+    bands = [row for row in bands if row[1]]
+    band_notes = []
+    if bands:
+        with_benchmark = any(row[2] for row in bands)
+        headers = ["band", f"{_level(level)} benchmark"][: 1 + with_benchmark]
+        band_format = copy.deepcopy(fmt_params)
+        band_format.update(data_fmts=["%s"], data_aligns="l", header_align="l", colwidths=16)
+        summary.tables.append(
+            SimpleTable(
+                [list(row[1 : 1 + len(headers)]) for row in bands],
+                headers=headers,
+                stubs=[row[0] for row in bands],
+                txt_fmt=band_format,
+            )
+        )
+        for citation in dict.fromkeys(row[3] for row in bands):
+            band_notes.append(f"Bands: {citation}.")
+        if with_benchmark:
+            band_notes.append(
+                "Benchmark: the highest band whose cumulative probability reaches the CI "
+                "level (Gwet, 2014), from the normal law with the SE truncated to [-1, 1], or "
+                "from the bootstrap replicates."
+            )
     lines: list[str] = []
     for r in results:
         lines.extend(n for n in r.notes if n not in lines)
+        if not math.isnan(r.n_resamples) and np.any(r.bootstrap.n_undefined):
+            lines.append(
+                f"{r.coefficient}: {int(np.sum(r.bootstrap.n_undefined))} of "
+                f"{r.bootstrap.n_resamples} bootstrap resamples were undefined and left out."
+            )
         if r.ci.note and r.ci.note not in lines:
             lines.append(f"{r.coefficient}: interval {r.ci.note}.")
+    lines.extend(band_notes)
     lines.extend(notes)
     if lines:
         summary.add_extra_txt([f"[{i}] {line}" for i, line in enumerate(lines, start=1)])

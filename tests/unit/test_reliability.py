@@ -147,7 +147,15 @@ def test_alpha_array_function_layouts():
     assert by_rows.raters == ("rater1", "rater2", "rater3")
     frame = pd.DataFrame(data.T, columns=["ann", "bob", "cy"])
     assert irr.krippendorff_alpha(frame, layout="units-raters").raters == ("ann", "bob", "cy")
-    # non-integral values go through the general coder
+    # non-integral values go through the general coder (also when offsets are integral)
+    halves = np.array([[1.5, 2.5, 3.5, 1.5], [1.5, 3.5, 3.5, 2.5]])
+    assert irr.krippendorff_alpha(halves, "interval").estimate == pytest.approx(
+        irr.krippendorff_alpha(halves * 2, "interval").estimate, abs=1e-14
+    )
+    assert irr.krippendorff_alpha(halves, "ratio").estimate == pytest.approx(
+        irr.krippendorff_alpha(halves * 2, "ratio").estimate, abs=1e-14
+    )
+    assert irr.krippendorff_alpha(halves, "ratio").categories == (1.5, 2.5, 3.5)
     assert irr.krippendorff_alpha(data / 2, "interval").estimate == pytest.approx(
         by_rows.estimate, abs=1e-14
     )
@@ -233,7 +241,7 @@ def test_kendall_degenerate():
 
 # -- bad input --------------------------------------------------------------------------
 TWO = irr.Agreement([1, 2, 3, 2], [1, 2, 2, 3])
-ONE_SUBJECT = irr.Agreement([1], [2])
+ONE_COMPLETE = irr.Agreement([1, np.nan], [2, 3])
 LABELS = irr.Agreement(["a", "b", "c"], ["a", "c", "c"])
 NEGATIVE = irr.Agreement([-1, 2, 3], [1, 2, 3])
 
@@ -261,7 +269,9 @@ BAD = [
      "`level` distances must be finite and non-negative."),
     (lambda: TWO.krippendorff_alpha(confidence_level=1.5), ValueError,
      "`confidence_level` must be in (0, 1); got 1.5."),
-    (lambda: ONE_SUBJECT.krippendorff_alpha(), ValueError,
+    (lambda: irr.krippendorff_alpha([[1], [2]]), ValueError,
+     "Krippendorff's alpha needs at least two units (subjects); got 1."),
+    (lambda: irr.krippendorff_alpha([[1.5], [2.5]]), ValueError,
      "Krippendorff's alpha needs at least two units (subjects); got 1."),
     (lambda: irr.krippendorff_alpha([[1, 2, 3]]), ValueError,
      "Krippendorff's alpha needs at least two raters; `reliability_data` has 1 "
@@ -278,7 +288,9 @@ BAD = [
      "`unit` must be one of 'single', 'average'; got 'mean'."),
     (lambda: TWO.icc("oneway", "consistency"), ValueError,
      "`type='consistency'` needs `model='twoway'`"),
-    (lambda: ONE_SUBJECT.icc(), ValueError,
+    (lambda: ONE_COMPLETE.icc(), ValueError,
+     "The ICC needs at least two subjects with complete ratings; got 1."),
+    (lambda: irr.icc([[1.0, 2.0]]), ValueError,
      "The ICC needs at least two subjects with complete ratings; got 1."),
     (lambda: LABELS.icc(), TypeError,
      "The ICC needs numeric or ordered ratings (category scores); the categories ['a', "
@@ -289,7 +301,7 @@ BAD = [
      "`ratings` must be 2-D (subjects x raters); got shape (2,)."),
     (lambda: irr.icc([["a", "b"], ["c", "d"]]), TypeError,
      "`ratings` must be a 2-D array of numbers."),
-    (lambda: ONE_SUBJECT.kendall_w(), ValueError,
+    (lambda: ONE_COMPLETE.kendall_w(), ValueError,
      "Kendall's W needs at least two subjects with complete ratings; got 1."),
     (lambda: LABELS.kendall_w(), TypeError,
      "Kendall's W needs numeric or ordered ratings"),

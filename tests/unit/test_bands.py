@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import math
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -16,7 +13,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from irr._validation import DegenerateDataWarning
-from irr.interpret import (
+from irr.bands import (
     BOUNDARY_TOLERANCE,
     SCALES,
     Band,
@@ -659,15 +656,3 @@ def test_nan_is_rejected_not_banded():
     assert math.isnan(NAN)
     with pytest.raises(ValueError, match="nan"):
         interpret(np.float64("nan"))
-
-
-def test_import_is_light():
-    code = (
-        "import sys, irr.interpret; "
-        "print(sorted(m for m in ('scipy', 'pandas') if m in sys.modules))"
-    )
-    root = Path(__file__).resolve().parents[2]
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
-    )
-    assert out.stdout.strip() == "[]"

@@ -97,7 +97,7 @@ class Band:
 
     Examples
     --------
-    >>> from irr.interpret import interpret
+    >>> from irr.bands import interpret
     >>> band = interpret(0.55)
     >>> str(band), band.interval, 0.60 in band, 0.40 in band
     ('moderate', '(0.4, 0.6]', True, False)
@@ -163,7 +163,7 @@ class Scale:
 
     Examples
     --------
-    >>> from irr.interpret import SCALES
+    >>> from irr.bands import SCALES
     >>> lk = SCALES["landis-koch"]
     >>> lk.short_citation, lk.labels[-1], lk.lower, lk.upper
     ('Landis & Koch, 1977', 'almost perfect', -1.0, 1.0)
@@ -243,7 +243,7 @@ class Scale:
 
         Examples
         --------
-        >>> from irr.interpret import Scale
+        >>> from irr.bands import Scale
         >>> s = Scale.from_bounds([(0.4, "low"), (0.7, "mid"), (1.0, "high")])
         >>> [b.interval for b in s.bands]
         ['[-1, 0.4]', '(0.4, 0.7]', '(0.7, 1]']
@@ -334,7 +334,7 @@ class Scale:
 
         Examples
         --------
-        >>> from irr.interpret import SCALES
+        >>> from irr.bands import SCALES
         >>> SCALES["fleiss"].to_frame()[["band", "interval"]]
                   band      interval
         0         poor     [-1, 0.4)
@@ -522,7 +522,7 @@ def get_scale(scale: ScaleLike) -> Scale:
 
     Examples
     --------
-    >>> from irr.interpret import get_scale
+    >>> from irr.bands import get_scale
     >>> get_scale("koo-li").labels
     ('poor', 'moderate', 'good', 'excellent')
     """
@@ -549,7 +549,7 @@ def list_scales() -> pd.DataFrame:
 
     Examples
     --------
-    >>> from irr.interpret import list_scales
+    >>> from irr.bands import list_scales
     >>> list_scales()["short_citation"]
     name
     landis-koch                Landis & Koch, 1977
@@ -670,7 +670,7 @@ def interpret(value: float, scale: ScaleLike = "landis-koch") -> Band:
 
     Examples
     --------
-    >>> from irr.interpret import interpret
+    >>> from irr.bands import interpret
     >>> str(interpret(0.55))
     'moderate'
     >>> interpret(0.20).label, interpret(0.1 + 0.2 - 0.1).label, interpret(0.2000001).label
@@ -734,7 +734,7 @@ def interpret_interval(
 
     Examples
     --------
-    >>> from irr.interpret import interpret_interval
+    >>> from irr.bands import interpret_interval
     >>> interpret_interval(0.55, 0.32, 0.71)
     'moderate (95% CI: fair to substantial)'
     >>> interpret_interval(0.932, 0.879, 0.965, scale="koo-li")
@@ -804,7 +804,7 @@ def interpretation_line(
 
     Examples
     --------
-    >>> from irr.interpret import interpretation_line
+    >>> from irr.bands import interpretation_line
     >>> interpretation_line(0.72)
     'substantial (Landis & Koch, 1977)'
     >>> interpretation_line(0.55, ci=(0.32, 0.71))
@@ -1017,7 +1017,7 @@ def benchmark(
 
     Examples
     --------
-    >>> from irr.interpret import benchmark
+    >>> from irr.bands import benchmark
     >>> res = benchmark(0.430, 0.0542)
     >>> res.band.label
     'fair'
@@ -1155,7 +1155,7 @@ def benchmark_line(
 
     Examples
     --------
-    >>> from irr.interpret import benchmark_line
+    >>> from irr.bands import benchmark_line
     >>> benchmark_line(0.430, 0.0542)
     'fair (95% probabilistic benchmark, Gwet 2014; Landis & Koch, 1977)'
     >>> benchmark_line(0.430, float("nan"))

@@ -1,0 +1,247 @@
+"""Agreement construction, the two-rater table and kappa: behaviour and bad input."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+from irr import DegenerateDataWarning
+
+
+def test_table_is_labelled_and_built_from_codes():
+    ag = irr.Agreement(["b", "a", "b", "c"], ["b", "b", "b", "c"])
+    assert list(ag.categories) == ["a", "b", "c"]
+    expected = pd.DataFrame(
+        [[0, 1, 0], [0, 2, 0], [0, 0, 1]],
+        index=pd.Index(["a", "b", "c"], name="rater1"),
+        columns=pd.Index(["a", "b", "c"], name="rater2"),
+    )
+    pd.testing.assert_frame_equal(ag.table, expected)
+
+
+def test_declared_categories_include_unobserved_levels():
+    ag = irr.Agreement([1, 2, 2], [1, 2, 3], categories=[1, 2, 3, 4, 5])
+    assert ag.table.shape == (5, 5)
+    assert list(ag.categories) == [1, 2, 3, 4, 5]
+
+
+def test_numeric_labels_are_scores_so_unused_levels_count_as_distance():
+    # Scores are the values 1, 2, 7: linear weights use |x_i - x_j| / 6, not index spacing.
+    a, b = [1, 2, 7, 7, 1], [2, 2, 7, 1, 1]
+    res = irr.Agreement(a, b).kappa("linear")
+    w = 1 - np.abs(np.subtract.outer([1, 2, 7], [1, 2, 7])) / 6
+    np.testing.assert_allclose(res.weight_matrix, w, rtol=0, atol=1e-15)
+    declared = irr.Agreement(a, b, categories=[1, 2, 3, 4, 5, 6, 7]).kappa("linear")
+    assert declared.estimate == pytest.approx(res.estimate, abs=1e-15)
+
+
+def test_ordered_categorical_gives_order_and_position_scores():
+    dtype = pd.CategoricalDtype(["low", "mid", "high"], ordered=True)
+    a = pd.Series(["low", "mid", "high", "high"], dtype=dtype)
+    b = pd.Series(["low", "high", "high", "mid"], dtype=dtype)
+    ag = irr.Agreement(a, b)
+    assert list(ag.categories) == ["low", "mid", "high"]
+    res = ag.kappa("quadratic")
+    np.testing.assert_allclose(res.weight_matrix[0], [1, 0.75, 0])
+
+
+def test_weighted_kappa_on_unordered_strings_raises():
+    ag = irr.Agreement(["x", "y", "z"], ["x", "z", "z"])
+    with pytest.raises(ValueError, match=r"`weights='linear'` needs ordered categories"):
+        ag.kappa("linear")
+    declared = irr.Agreement(["x", "y", "z"], ["x", "z", "z"], categories=["z", "y", "x"])
+    assert declared.kappa("linear").weights == "linear"
+
+
+def test_bool_and_float_integral_labels():
+    ag = irr.Agreement([True, False, True, True], [True, False, False, True])
+    assert list(ag.categories) == [False, True]
+    ag = irr.Agreement([1.0, 2.0, 3.0], [1.0, 2.0, 2.0])
+    assert list(ag.categories) == [1, 2, 3]
+
+
+def test_missing_ratings_are_dropped_counted_and_reported():
+    a = [1, 2, None, 3, 2, np.nan]
+    b = [1, 2, 3, pd.NA, 2, 1]
+    ag = irr.Agreement(a, b)
+    assert ag.n_subjects == 6
+    assert ag.n_missing == 3
+    res = ag.kappa()
+    assert res.n_subjects == 3
+    assert res.n_missing == 3
+    assert "3 subject(s) with a missing rating were left out." in res.notes
+    assert "Missing (dropped):                    3" in ag.summary().as_text()
+    with pytest.raises(ValueError, match=r"3 subject\(s\) have missing ratings \(rows \[2, 3, 5\]\)"):
+        irr.Agreement(a, b, nan_policy="raise")
+
+
+def test_series_names_become_rater_names():
+    df = pd.DataFrame({"reader1": [1, 2, 3], "reader2": [1, 2, 2]})
+    assert irr.Agreement(df["reader1"], df["reader2"]).raters == ("reader1", "reader2")
+    assert irr.Agreement.from_frame(df).raters == ("reader1", "reader2")
+
+
+def test_undefined_kappa_is_nan_with_a_warning():
+    ag = irr.Agreement([1, 1, 1], [1, 1, 1])
+    with pytest.warns(DegenerateDataWarning, match="expected agreement is 1"):
+        res = ag.kappa()
+    assert math.isnan(res.estimate)
+    assert math.isnan(res.ci.low)
+    assert math.isnan(res.pvalue)
+
+
+def test_perfect_agreement_is_one_and_kappa_at_most_kappa_max():
+    res = irr.Agreement([1, 2, 3, 1], [1, 2, 3, 1]).kappa("quadratic")
+    assert res.estimate == 1.0
+    assert res.kappa_max == pytest.approx(1.0, abs=1e-12)
+    res = irr.Agreement([1, 2, 3, 1, 2], [1, 3, 3, 2, 2]).kappa("linear")
+    assert res.estimate <= res.kappa_max + 1e-12 <= 1 + 1e-12
+
+
+def test_weighted_kappa_max_solves_the_transport_problem():
+    # Brute force over all 2x2 tables with the margins fixed (n = 10): the best p_o.
+    table = np.array([[3, 4], [1, 2]])
+    w = np.array([[1.0, 0.3], [0.3, 1.0]])
+    res = irr.Agreement.from_table(table).kappa(w)
+    row, col, n = table.sum(1), table.sum(0), table.sum()
+    best = max(
+        (w * np.array([[x, row[0] - x], [col[0] - x, row[1] - col[0] + x]])).sum() / n
+        for x in range(0, min(row[0], col[0]) + 1)
+        if row[1] - col[0] + x >= 0
+    )
+    pe = row @ w @ col / n**2
+    assert res.kappa_max == pytest.approx((best - pe) / (1 - pe), abs=1e-9)
+
+
+def test_conf_int_other_level_and_clipping():
+    ag = irr.Agreement.from_table([[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]])
+    res = ag.kappa()
+    ci90 = res.conf_int(confidence_level=0.90)
+    assert ci90.low == pytest.approx(res.estimate - 1.6448536269514722 * res.se, rel=1e-12)
+    assert ci90.confidence_level == 0.90
+    near_one = irr.Agreement.from_table([[30, 0], [1, 1]]).kappa()
+    assert near_one.ci.high == 1.0
+    assert near_one.ci.note == "clipped to [-1, 1]"
+    assert "interval clipped to [-1, 1]" in near_one.summary().as_text()
+
+
+def test_result_protocol():
+    res = irr.cohen_kappa([1, 2, 3, 3, 2], [1, 2, 3, 2, 2])
+    lo, hi = res.ci
+    assert lo < res.estimate < hi
+    assert repr(res).startswith("KappaResult(coefficient=\"Cohen's kappa\", estimate=0.6875")
+    assert str(res) == res.summary().as_text()
+    assert "<table" in res._repr_html_()
+    assert r"\begin{tabular}" in res.summary().as_latex()
+    frame = res.to_frame()
+    assert list(frame.columns) == list(irr.results.FRAME_COLUMNS)
+    assert frame.loc["Cohen's kappa", "estimate"] == res.estimate
+    d = res.to_dict()
+    assert d["se0"] == res.se0
+    assert d["observed_agreement"] == pytest.approx(0.8)
+    both = pd.concat([res.to_frame(), irr.Agreement([1, 2], [1, 1]).percent_agreement().to_frame()])
+    assert both.shape == (2, len(irr.results.FRAME_COLUMNS))
+    assert str(res.interpret()) == "substantial"
+
+
+def test_summary_is_deterministic_and_has_no_date():
+    ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+    text = ag.summary().as_text()
+    assert text == ag.summary().as_text()
+    assert "Date" not in text
+    assert "Time" not in text
+    for name in ("Percent agreement", "Cohen's kappa", "Weighted kappa (linear)",
+                 "Weighted kappa (quadratic)"):
+        assert name in text
+
+
+def test_summary_of_unordered_labels_leaves_out_weighted_kappas():
+    text = irr.Agreement(["x", "y", "z", "x"], ["x", "z", "z", "x"]).summary().as_text()
+    assert "Cohen's kappa" in text
+    assert "Weighted" not in text
+
+
+BAD_INPUT = [
+    (lambda: irr.Agreement([1, 2, 3], [1, 2]), ValueError,
+     r"All raters must rate the same subjects: `rater_a` has 3, `rater_b` has 2 ratings"),
+    (lambda: irr.Agreement([], []), ValueError, r"`rater_a` is empty"),
+    (lambda: irr.Agreement([[1, 2], [3, 4]], [1, 2]), ValueError,
+     r"`rater_a` must be 1-D .* shape \(2, 2\)"),
+    (lambda: irr.Agreement(5, [1]), TypeError, r"`rater_a` must be a 1-D array-like"),
+    (lambda: irr.Agreement([1, "1"], [1, 1]), TypeError, r"`rater_a` mixes label types"),
+    (lambda: irr.Agreement([1, np.inf], [1, 1]), ValueError, r"`rater_a` contains infinite ratings"),
+    (lambda: irr.Agreement([1, 9], [1, 2], categories=[1, 2, 3]), ValueError,
+     r"`rater_a` has labels outside `categories`: \[9\]"),
+    (lambda: irr.Agreement([1, 2], [1, 2], categories=[1, 2, 2]), ValueError,
+     r"`categories` contains duplicates: \[2\]"),
+    (lambda: irr.Agreement([1, 2], [1, 2], categories=[[1], [2]]), TypeError,
+     r"`categories` (must hold hashable labels|holds labels of unsupported type list)"),
+    (lambda: irr.Agreement([1, 2], [1, 2], nan_policy="drop"), ValueError,
+     r"`nan_policy` must be one of 'omit', 'raise'; got 'drop'"),
+    (lambda: irr.Agreement([None, None], [None, None]), ValueError, r"Every rating is missing"),
+    (lambda: irr.Agreement.from_table([[1, 2, 3], [4, 5, 6]]), ValueError,
+     r"`table` must be a square k x k table; got shape \(2, 3\)"),
+    (lambda: irr.Agreement.from_table([[1, -2], [3, 4]]), ValueError, r"`table` has negative counts"),
+    (lambda: irr.Agreement.from_table([[1, np.nan], [3, 4]]), ValueError,
+     r"`table` has non-finite counts"),
+    (lambda: irr.Agreement.from_table([[1, 0.5], [3, 4]]), ValueError,
+     r"`table` has non-integer counts: \[0.5\]"),
+    (lambda: irr.Agreement.from_table([[0, 0], [0, 0]]), ValueError, r"`table` has no subjects"),
+    (lambda: irr.Agreement.from_table([[1, 2], [3, 4]], categories=[1, 2, 3]), ValueError,
+     r"`categories` must have 2 labels for a 2 x 2 table; got 3"),
+    (lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1]}), ["a", "b"]), ValueError,
+     r"`raters` names columns not in `df`: \['b'\]"),
+    (lambda: irr.Agreement.from_frame([[1, 2]]), TypeError, r"`df` must be a pandas DataFrame"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa("cubic"), ValueError,
+     r"`weights` must be None, one of 'linear', .*; got 'cubic'"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa(np.ones((3, 3))), ValueError,
+     r"`weights` matrix must have shape \(2, 2\); got \(3, 3\)"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa([[0.5, 0], [0, 1]]), ValueError,
+     r"ones on the diagonal; got diagonal \[0.5, 1.0\]"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa([[1, 2], [0, 1]]), ValueError,
+     r"entries must be at most 1; the largest is 2"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa([[1, np.nan], [0, 1]]), ValueError,
+     r"`weights` matrix must be finite"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa(alternative="bigger"), ValueError,
+     r"`alternative` must be one of 'two-sided', 'greater', 'less'; got 'bigger'"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa(confidence_level=1.5), ValueError,
+     r"`confidence_level` must be in \(0, 1\); got 1.5"),
+    (lambda: irr.Agreement([1, 2], [1, 2]).kappa().conf_int(method="exact"), ValueError,
+     r"`method` must be one of 'wald', 'percentile', 'basic', 'bca'; got 'exact'"),
+    (lambda: irr.Agreement([1, 2], [1, 2], [1, 1]).kappa(), ValueError,
+     r"kappa compares two raters; this Agreement has 3"),
+    (lambda: irr.quadratic_weighted_kappa([1, 2.5], [1, 2]), ValueError,
+     r"`rater_a` has non-integer ratings: \[2.5\]"),
+    (lambda: irr.quadratic_weighted_kappa([1, 6], [1, 2], 1, 5), ValueError,
+     r"`rater_a` has ratings outside \[1, 5\]: \[6\]"),
+    (lambda: irr.quadratic_weighted_kappa([1, np.nan], [1, 2]), ValueError,
+     r"`rater_a` has missing ratings"),
+    (lambda: irr.quadratic_weighted_kappa(["a"], ["b"]), TypeError,
+     r"`rater_a` must hold integer ratings"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "message"), BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_one_subject_is_an_error():
+    with pytest.raises(ValueError, match=r"`rater_a` has a single subject"):
+        irr.Agreement([1], [2])
+    with pytest.raises(ValueError, match=r"kappa needs at least two subjects rated by both"):
+        irr.Agreement([1, None, 2], [1, 2, None]).kappa()
+
+
+def test_quadratic_weighted_kappa_with_negative_and_offset_ratings():
+    from sklearn.metrics import cohen_kappa_score
+
+    a, b = [-2, -1, 0, 1, 1, -2], [-2, 0, 0, 1, -1, -1]
+    expected = cohen_kappa_score(a, b, weights="quadratic", labels=[-2, -1, 0, 1])
+    assert irr.quadratic_weighted_kappa(a, b) == pytest.approx(expected, abs=1e-12)
+    a, b = [7, 8, 9, 9], [7, 9, 9, 8]
+    expected = cohen_kappa_score(a, b, weights="quadratic", labels=[6, 7, 8, 9, 10])
+    assert irr.quadratic_weighted_kappa(a, b, 6, 10) == pytest.approx(expected, abs=1e-12)
