@@ -314,3 +314,12 @@ BAD = [
 def test_bad_input(call, error, message):
     with pytest.raises(error, match=re.escape(message)):
         call()
+
+
+def test_icc_and_kendall_from_table_expand_subjects():
+    a = [1, 1, 2, 2, 3, 3, 1, 2, 3, 3]
+    b = [1, 2, 2, 2, 3, 1, 1, 3, 3, 3]
+    raw = irr.Agreement(a, b)
+    table = irr.Agreement.from_table(raw.table)
+    assert table.icc().estimate == pytest.approx(raw.icc().estimate, abs=1e-14)
+    assert table.kendall_w().estimate == pytest.approx(raw.kendall_w().estimate, abs=1e-14)
