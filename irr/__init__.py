@@ -6,6 +6,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 
 from irr import datasets
 from irr._functions import cohen_kappa, quadratic_weighted_kappa
+from irr._reliability import ICCResult, KendallResult, KrippendorffResult, icc, krippendorff_alpha
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -61,8 +62,11 @@ __all__ = [
     "ErrorRateTTestResult",
     "ErrorRateTestFamily",
     "ErrorRateTestResult",
+    "ICCResult",
     "KappaRegressor",
     "KappaResult",
+    "KendallResult",
+    "KrippendorffResult",
     "PairedTestResult",
     "ProportionResult",
     "Result",
@@ -80,9 +84,11 @@ __all__ = [
     "error_rate_test",
     "error_rate_ttest",
     "get_scale",
+    "icc",
     "interpret",
     "interpret_interval",
     "kappa_loss",
+    "krippendorff_alpha",
     "list_scales",
     "mcnemar",
     "optimize_thresholds",

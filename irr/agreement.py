@@ -37,6 +37,7 @@ from irr.weights import agreement_weights, weight_name
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
+    from irr._reliability import ICCResult, KendallResult, KrippendorffResult
     from irr.inference.error_rate import ErrorRateTestFamily, ErrorRateTestResult
     from irr.inference.paired import PairedTestResult
 
@@ -716,6 +717,250 @@ class Agreement:
             f"Agreement(n_subjects={self.n_subjects}, n_raters={self.n_raters}, "
             f"categories={list(self.categories)!r}, n_missing={self.n_missing})"
         )
+
+
+    # -- Krippendorff's alpha, ICC, Kendall's W (irr._reliability) -------------------------
+    def krippendorff_alpha(
+        self, level: Any = "nominal", *, confidence_level: float = 0.95
+    ) -> KrippendorffResult:
+        """Krippendorff's alpha of all raters, with missing ratings handled natively.
+
+        Parameters
+        ----------
+        level : {'nominal', 'ordinal', 'interval', 'ratio'}, callable or array-like, default 'nominal'
+            The metric (squared distance) between values. ``'ordinal'`` uses the rank
+            order of the categories and their frequencies, ``'interval'`` and ``'ratio'``
+            the category scores (the numeric values; positions 0, 1, ... for ordered
+            non-numeric labels). A callable ``f(c, k)`` is applied to the category scores
+            (as broadcasting arrays, e.g. ``lambda c, k: abs(c - k)``) and must return
+            squared distances; an array-like is taken as the k x k matrix of squared
+            distances in category order. Custom distances must be finite, non-negative,
+            symmetric and zero on the diagonal.
+        confidence_level : float, default 0.95
+            Level of the (bootstrap) interval.
+
+        Returns
+        -------
+        KrippendorffResult
+            ``estimate``, ``observed_disagreement`` D_o, ``expected_disagreement`` D_e,
+            ``n_pairable`` (values n), ``coincidences`` and ``distances``. ``se`` and
+            ``ci`` are nan: alpha has no analytic standard error; intervals come from the
+            bootstrap over units. ``n_subjects`` counts the pairable units,
+            ``n_missing`` the units left out for having fewer than two ratings.
+
+        Raises
+        ------
+        ValueError
+            An unknown `level` (the message lists the valid ones); negative values at the
+            ``'ratio'`` level; an invalid distance matrix; fewer than two units.
+        TypeError
+            ``'ordinal'``, ``'interval'`` or ``'ratio'`` on unordered labels.
+
+        Warns
+        -----
+        DegenerateDataWarning
+            When no unit has two ratings, or all pairable values are one category: alpha
+            is nan.
+
+        Notes
+        -----
+        With the coincidence matrix :math:`o_{ck} = \\sum_u (n_{uc} n_{uk} - [c=k] n_{uc})
+        / (m_u - 1)` over units with :math:`m_u \\ge 2` values, its margins :math:`n_c`
+        and :math:`n = \\sum_c n_c`,
+
+        .. math::
+
+            \\alpha = 1 - \\frac{D_o}{D_e} = 1 - (n - 1) \\frac{\\sum_{ck} o_{ck}
+            \\delta^2_{ck}}{\\sum_{ck} n_c n_k \\delta^2_{ck}}
+
+        with Krippendorff's (2011) metrics: nominal :math:`[c \\ne k]`; ordinal
+        :math:`(\\sum_{g=c}^{k} n_g - (n_c + n_k)/2)^2`; interval :math:`(c - k)^2`;
+        ratio :math:`((c - k)/(c + k))^2`. Validated against Krippendorff (2011), whose
+        example (``cac_raw4raters``) gives 0.743, 0.815, 0.849 and 0.797, and against the
+        ``krippendorff`` package on random data with missing values. Computed from the
+        unit x category counts in O(units x categories) memory. Krippendorff's own
+        bootstrap resamples pairs of values; this package resamples units.
+
+        References
+        ----------
+        Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability. Annenberg
+        School for Communication, University of Pennsylvania.
+        https://repository.upenn.edu/asc_papers/43
+
+        Hayes, A. F., & Krippendorff, K. (2007). Answering the call for a standard
+        reliability measure for coding data. Communication Methods and Measures, 1, 77-89.
+        https://doi.org/10.1080/19312450709336664
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+        >>> [round(ag.krippendorff_alpha(lv).estimate, 3)
+        ...  for lv in ("nominal", "ordinal", "interval", "ratio")]
+        [0.743, 0.815, 0.849, 0.797]
+        >>> res = ag.krippendorff_alpha("interval")
+        >>> res.n_subjects, res.n_missing, res.n_pairable
+        (11, 1, 40)
+        """
+        from irr._reliability import alpha_result
+
+        return alpha_result(self._ratings, self._given_table, level, confidence_level)
+
+    def icc(
+        self,
+        model: str = "twoway",
+        type: str = "agreement",
+        unit: str = "single",
+        *,
+        confidence_level: float = 0.95,
+    ) -> ICCResult:
+        """Intraclass correlation (McGraw & Wong 1996) with its F test and exact interval.
+
+        Parameters
+        ----------
+        model : {'twoway', 'oneway'}, default 'twoway'
+            ``'oneway'``: each subject rated by different (random) raters; ``'twoway'``:
+            the same raters rate every subject (random or fixed raters give the same
+            numbers).
+        type : {'agreement', 'consistency'}, default 'agreement'
+            Absolute agreement, or consistency (rater mean differences removed). The
+            one-way model measures agreement only; ``'consistency'`` with it raises.
+        unit : {'single', 'average'}, default 'single'
+            Reliability of one rater's rating, or of the mean of the k raters.
+        confidence_level : float, default 0.95
+
+        Returns
+        -------
+        ICCResult
+            ``estimate``, ``statistic`` (F of H0: ICC = 0), ``df1``, ``df2``, ``pvalue``
+            (one-sided), ``ci`` (exact F-based, method ``'exact'``), ``df_ci``,
+            ``shrout_fleiss`` and ``mcgraw_wong`` names, the mean squares.
+
+        Raises
+        ------
+        ValueError
+            Unknown `model`, `type` or `unit`; ``oneway`` with ``consistency``; fewer than
+            two subjects with complete ratings.
+        TypeError
+            Unordered labels (the ICC needs numeric category scores).
+
+        Notes
+        -----
+        =========  ===========  ========  ==========  ===============
+        model      type         unit      McGraw-Wong Shrout-Fleiss
+        =========  ===========  ========  ==========  ===============
+        oneway     agreement    single    ICC(1)      ICC(1,1)
+        twoway     agreement    single    ICC(A,1)    ICC(2,1)
+        twoway     consistency  single    ICC(C,1)    ICC(3,1)
+        oneway     agreement    average   ICC(k)      ICC(1,k)
+        twoway     agreement    average   ICC(A,k)    ICC(2,k)
+        twoway     consistency  average   ICC(C,k)    ICC(3,k)
+        =========  ===========  ========  ==========  ===============
+
+        From the mean squares between subjects (MSR), raters (MSC), residual (MSE) and
+        within subjects (MSW), e.g. :math:`ICC(A,1) = (MSR - MSE) / (MSR + (k-1) MSE +
+        k (MSC - MSE)/n)`. F = MSR/MSW (one-way) or MSR/MSE (two-way); intervals are the
+        exact F-based ones of McGraw & Wong (1996, Table 7), with the Satterthwaite-type
+        df for the absolute-agreement forms. Only subjects rated by every rater are used
+        (listwise); how many were left out is in ``n_missing`` and the notes. Validated
+        against Shrout & Fleiss (1979) and pingouin. For real-valued measurements (not
+        categories) use :func:`irr.icc` on the array.
+
+        References
+        ----------
+        McGraw, K. O., & Wong, S. P. (1996). Forming inferences about some intraclass
+        correlation coefficients. Psychological Methods, 1, 30-46.
+        https://doi.org/10.1037/1082-989X.1.1.30
+
+        Shrout, P. E., & Fleiss, J. L. (1979). Intraclass correlations: uses in assessing
+        rater reliability. Psychological Bulletin, 86, 420-428.
+        https://doi.org/10.1037/0033-2909.86.2.420
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = ag.icc("twoway", "agreement", "single")
+        >>> round(res.estimate, 4), round(res.statistic, 3), res.df1, res.df2
+        (0.198, 1.83, 19, 38)
+        >>> round(res.ci.low, 3), round(res.ci.high, 3)
+        (-0.039, 0.494)
+        """
+        from irr._reliability import icc_result
+
+        return icc_result(self._ratings, self._given_table, model, type, unit,
+                          confidence_level)
+
+    def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
+        """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.
+
+        Columns: model, type, unit, mcgraw_wong, estimate, F, df1, df2, pvalue, ci_low,
+        ci_high, confidence_level. See :meth:`icc`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> ag.icc_table()["estimate"].round(3).tolist()
+        [0.175, 0.198, 0.216, 0.389, 0.425, 0.453]
+        """
+        from irr._reliability import FORMS, icc_table
+
+        return icc_table([self.icc(*form, confidence_level=confidence_level)
+                          for form in FORMS])
+
+    def kendall_w(self, correct_ties: bool = True) -> KendallResult:
+        """Kendall's coefficient of concordance W, with its chi-square test.
+
+        Each rater ranks the subjects (ties get mid-ranks); only subjects rated by every
+        rater are used.
+
+        Parameters
+        ----------
+        correct_ties : bool, default True
+            Correct W for ties within raters (Kendall 1948); ratings on a short scale are
+            full of ties, so leave it on unless the raters gave true rankings.
+
+        Returns
+        -------
+        KendallResult
+            ``estimate`` (W), ``statistic`` (chi-square m (n - 1) W), ``df`` (n - 1),
+            ``pvalue`` (upper tail), ``ties`` (the tie sum T). No standard error or
+            interval.
+
+        Raises
+        ------
+        TypeError
+            Unordered labels (they cannot be ranked).
+        ValueError
+            Fewer than two subjects with complete ratings.
+
+        Notes
+        -----
+        .. math:: W = \\frac{12 S}{m^2 (n^3 - n) - m T}
+
+        with S the sum of squared deviations of the subjects' rank sums from their mean
+        and :math:`T = \\sum (t^3 - t)` over every rater's tie groups (0 uncorrected).
+        The chi-square test is Friedman's (raters as blocks) and is a large-sample test.
+        Validated against DescTools' ``KendallW(anxiety, TRUE)`` = 0.5396569 and against
+        scipy's Friedman test.
+
+        References
+        ----------
+        Kendall, M. G., & Babington Smith, B. (1939). The problem of m rankings. The
+        Annals of Mathematical Statistics, 10, 275-287.
+        https://doi.org/10.1214/aoms/1177732186
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).kendall_w()
+        >>> round(res.estimate, 4), round(res.statistic, 2), res.df
+        (0.5397, 30.76, 19)
+        """
+        from irr._reliability import kendall_result
+
+        return kendall_result(self._ratings, self._given_table, correct_ties)
 
 
 def _describe_scores(scores: np.ndarray | None) -> str:
