@@ -297,7 +297,7 @@ def conger_kernel(
     k = weights.shape[0]
     hot = _one_hot(codes, k)
     counts = hot.sum(axis=1)
-    _, rated, paired, agreement, _ = _subject_parts(counts, weights)
+    _, _, paired, agreement, _ = _subject_parts(counts, weights)
     n2 = batch @ paired
     with np.errstate(invalid="ignore", divide="ignore"):
         pa = (batch @ agreement) / n2
