@@ -161,11 +161,12 @@ def _weight_note(ag: Agreement, name: str) -> list[str]:
             f"[{shown}{more}]."]
 
 
-def _warn_if_undefined(estimate: float, what: str, expected: float) -> None:
+def _warn_if_undefined(estimate: float, what: str, n_categories: int) -> None:
     if math.isnan(estimate):
         reason = (
-            "chance agreement p_e is 1 (every rating in one category)"
-            if np.isfinite(expected) else "chance agreement is undefined (one category)"
+            "only one category is declared (pass `categories=` with the full scale)"
+            if n_categories < 2
+            else "chance agreement p_e is 1 (every rating in one category)"
         )
         warnings.warn(f"{what} is undefined (nan): {reason}.", DegenerateDataWarning,
                       stacklevel=3)
@@ -191,7 +192,7 @@ def _finish(
 ) -> ChanceCorrectedResult:
     estimate = float(est.estimate)
     se = math.sqrt(est.variance) if np.isfinite(est.variance) else math.nan
-    _warn_if_undefined(estimate, coefficient, est.expected)
+    _warn_if_undefined(estimate, coefficient, ag._ratings.n_categories)
     if not test:
         statistic = math.nan
     elif np.isfinite(se0) and se0 > 0:
