@@ -42,7 +42,8 @@ def test_from_long_unrated_pairs_are_missing():
     assert ag.raters == ("a", "b", "c")
     assert ag.n_missing == 2
     res = ag.fleiss_kappa()
-    assert res.n_subjects == 3 and res.n_paired == 3
+    assert res.n_subjects == 3
+    assert res.n_paired == 3
     assert math.isnan(res.se0)  # raters per subject vary
     assert any("raters per subject vary" in n for n in res.notes)
 
@@ -62,7 +63,8 @@ def test_from_counts_matches_raw_data():
     )
     from_counts = irr.Agreement.from_counts(counts)
     assert list(from_counts.categories) == [1, 2, 3, 4, 5]
-    assert from_counts.n_subjects == 12 and from_counts.n_raters == 4
+    assert from_counts.n_subjects == 12
+    assert from_counts.n_raters == 4
     assert from_counts.raters == ()
     for method in ("fleiss_kappa", "gwet_ac", "brennan_prediger", "percent_agreement",
                    "scott_pi"):
@@ -96,8 +98,10 @@ def test_subject_with_no_rating_is_left_out_and_counted():
     frame.loc[len(frame)] = np.nan
     res = irr.Agreement.from_frame(frame).fleiss_kappa()
     ref = irr.Agreement.from_frame(RAW).fleiss_kappa()
-    assert res.estimate == ref.estimate and res.se == ref.se
-    assert res.n_subjects == 12 and res.n_missing == 1
+    assert res.estimate == ref.estimate
+    assert res.se == ref.se
+    assert res.n_subjects == 12
+    assert res.n_missing == 1
     assert "1 subject(s) with no rating were left out." in res.notes
     assert "1 subject(s) with a single rating enter the chance agreement only." in res.notes
     assert any(n.startswith("Missing ratings (Gwet 2014)") for n in res.notes)
@@ -105,7 +109,8 @@ def test_subject_with_no_rating_is_left_out_and_counted():
 
 def test_light_leaves_out_subjects_with_fewer_than_two_ratings():
     res = irr.Agreement.from_frame(RAW).light_kappa()
-    assert res.n_subjects == 11 and res.n_missing == 1
+    assert res.n_subjects == 11
+    assert res.n_missing == 1
 
 
 # -- coefficients ------------------------------------------------------------------------
@@ -123,7 +128,8 @@ def test_fleiss_result_fields_and_frame():
 
 def test_weighted_fleiss_has_no_per_category_and_no_null_se():
     res = irr.Agreement.from_frame(RAW).fleiss_kappa("quadratic")
-    assert res.per_category is None and math.isnan(res.se0)
+    assert res.per_category is None
+    assert math.isnan(res.se0)
     assert res.coefficient == "Fleiss' kappa (quadratic)"
     assert res.statistic == pytest.approx(res.estimate / res.se)
 
@@ -148,7 +154,8 @@ def test_percent_agreement_tolerance():
     exact, loose = ag.percent_agreement(), ag.percent_agreement(tolerance=1)
     assert exact.estimate == pytest.approx(0.8181818, abs=5e-8)
     assert loose.estimate > exact.estimate
-    assert math.isnan(loose.statistic) and loose.bounds == (0.0, 1.0)
+    assert math.isnan(loose.statistic)
+    assert loose.bounds == (0.0, 1.0)
     two = irr.Agreement([1, 2, 3, 4], [2, 2, 4, 1])
     assert two.percent_agreement().estimate == 0.25
     assert two.percent_agreement(tolerance=1).estimate == 0.75
@@ -159,7 +166,8 @@ def test_degenerate_data_warn_and_give_nan():
     ag = irr.Agreement.from_array(np.ones((5, 3), dtype=int), categories=[1, 2])
     with pytest.warns(irr.DegenerateDataWarning, match="p_e is 1"):
         res = ag.fleiss_kappa()
-    assert math.isnan(res.estimate) and math.isnan(res.ci.low)
+    assert math.isnan(res.estimate)
+    assert math.isnan(res.ci.low)
     ag = irr.Agreement.from_array(np.ones((5, 3), dtype=int))
     with pytest.warns(irr.DegenerateDataWarning, match="only one category"):
         assert math.isnan(ag.gwet_ac().estimate)
@@ -168,7 +176,8 @@ def test_degenerate_data_warn_and_give_nan():
 def test_pairwise_matrix():
     ag = irr.Agreement.from_frame(DIAG)
     matrix = ag.pairwise()
-    assert matrix.shape == (6, 6) and list(matrix.index) == list(ag.raters)
+    assert matrix.shape == (6, 6)
+    assert list(matrix.index) == list(ag.raters)
     assert np.allclose(matrix.to_numpy(), matrix.to_numpy().T)
     pa = ag.pairwise("percent_agreement")
     assert pa.iloc[0, 1] == pytest.approx(
@@ -186,7 +195,8 @@ def test_pairwise_matrix():
 def test_gwet_weight_schemes(scheme, off1, off2):
     w = gwet_weights(scheme, 3, np.array([1.0, 2.0, 3.0]))
     assert np.allclose(np.diag(w), 1.0)
-    assert w[0, 1] == pytest.approx(off1, abs=5e-8) and w[1, 2] == pytest.approx(off1, abs=5e-8)
+    assert w[0, 1] == pytest.approx(off1, abs=5e-8)
+    assert w[1, 2] == pytest.approx(off1, abs=5e-8)
     assert w[0, 2] == pytest.approx(off2, abs=1e-12)
 
 
@@ -209,7 +219,9 @@ def test_multirater_summary_rows():
 
 def test_counts_summary_has_only_count_rows():
     text = irr.Agreement.from_counts([[2, 1], [3, 0], [1, 2]]).summary().as_text()
-    assert "Conger" not in text and "Light" not in text and "Fleiss' kappa" in text
+    assert "Conger" not in text
+    assert "Light" not in text
+    assert "Fleiss' kappa" in text
 
 
 def test_summary_rows_are_one_line_to_add(monkeypatch):
