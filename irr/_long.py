@@ -104,6 +104,9 @@ def split_array(x: Any) -> list[np.ndarray]:
         )
     if array.shape[0] == 0:
         raise ValueError("`x` has no rows: there are no subjects.")
+    if array.dtype.kind in "iub":  # contiguous columns: encoding them is much faster
+        array = np.ascontiguousarray(array.T)
+        return list(array)
     return [array[:, g] for g in range(array.shape[1])]
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from irr._table import subject_category_counts
+from irr._table import subject_category_counts, unique_patterns
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -89,7 +89,8 @@ class FleissKappaResult(ChanceCorrectedResult):
 
 # -- sufficient statistics of an Agreement ---------------------------------------------
 def subject_counts(ag: Agreement) -> tuple[np.ndarray, np.ndarray]:
-    """Subject x category count rows and their multiplicities."""
+    """Distinct subject x category count rows and their multiplicities (subjects with
+    the same counts contribute identically to every coefficient on counts)."""
     k = ag._ratings.n_categories
     if ag._given_counts is not None:
         counts = ag._given_counts
@@ -100,12 +101,26 @@ def subject_counts(ag: Agreement) -> tuple[np.ndarray, np.ndarray]:
         np.add.at(rows, (cells, cells // k), 1)
         np.add.at(rows, (cells, cells % k), 1)
         return rows, ag._given_table.ravel().astype(float)
-    counts = subject_category_counts(ag._ratings.codes, k)
-    return counts, np.ones(len(counts))
+    rows = cc.code_patterns(ag._ratings.codes, k)
+    if rows is not None:
+        codes, multiplicity = rows
+        counts = (codes[..., None] == np.arange(k)).sum(axis=1)
+        base = codes.shape[1] + 1
+        if k * np.log2(base) < 62:  # one integer per count row: a 1-D unique is fast
+            keys = counts @ base ** np.arange(k, dtype=np.int64)
+            _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+            patterns = counts[first]
+        else:
+            patterns, _, inverse = unique_patterns(counts)
+        return patterns, np.bincount(inverse, weights=multiplicity, minlength=len(patterns))
+    compressed = cc.count_patterns(ag._ratings.codes, k)
+    if compressed is not None:
+        return compressed
+    return unique_patterns(subject_category_counts(ag._ratings.codes, k))[:2]
 
 
 def code_rows(ag: Agreement, what: str) -> tuple[np.ndarray, np.ndarray]:
-    """Rater code rows (n, m) and their multiplicities; needs rater identities."""
+    """Distinct rater code rows (P, m) and their multiplicities; needs rater identities."""
     if ag._given_counts is not None:
         available = ", ".join(f"{name}()" for name in COUNT_COEFFICIENTS)
         raise ValueError(
@@ -117,6 +132,9 @@ def code_rows(ag: Agreement, what: str) -> tuple[np.ndarray, np.ndarray]:
     if ag._given_table is not None:
         cells = np.arange(k * k)
         return np.column_stack([cells // k, cells % k]), ag._given_table.ravel().astype(float)
+    rows = cc.code_patterns(ag._ratings.codes, k)
+    if rows is not None:
+        return rows[0], rows[1].astype(float)
     codes = np.column_stack(ag._ratings.codes)
     return codes, np.ones(len(codes))
 

@@ -150,6 +150,8 @@ def test_light_is_mean_of_pairwise_and_pairwise_is_sklearn(x):
 @settings(max_examples=60, deadline=None)
 @given(ratings(2, 5, missing=True), st.integers(0, 2**32 - 1))
 def test_batch_kernels_equal_one_at_a_time(x, seed):
+    if ((x >= 0).sum(axis=1) >= 1).sum() == 0:
+        return
     ag = _agreement(x)
     rng = np.random.default_rng(seed)
     counts, _ = subject_counts(ag)

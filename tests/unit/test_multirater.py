@@ -58,9 +58,10 @@ def test_from_array():
 
 def test_from_counts_matches_raw_data():
     ag = irr.Agreement.from_frame(RAW)
-    counts = pd.DataFrame(
-        _multirater.subject_counts(ag)[0], columns=list(ag.categories)
-    )
+    patterns, multiplicity = _multirater.subject_counts(ag)
+    assert multiplicity.sum() == 12
+    rows = np.repeat(patterns, multiplicity.astype(int), axis=0)
+    counts = pd.DataFrame(rows, columns=list(ag.categories))
     from_counts = irr.Agreement.from_counts(counts)
     assert list(from_counts.categories) == [1, 2, 3, 4, 5]
     assert from_counts.n_subjects == 12
