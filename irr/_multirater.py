@@ -30,7 +30,7 @@ from irr.results import Result, normal_pvalue, wald_interval
 if TYPE_CHECKING:
     from irr.agreement import Agreement
 
-__all__ = ["ChanceCorrectedResult", "FleissKappaResult"]
+__all__ = ["ChanceCorrectedResult", "FleissKappaResult", "bootstrap_kernel"]
 
 COUNT_COEFFICIENTS = ("fleiss_kappa", "scott_pi", "gwet_ac", "brennan_prediger",
                       "percent_agreement")
@@ -503,3 +503,55 @@ def summary_results(ag: Agreement, confidence_level: float) -> list[Result]:
             continue
         results.append(getattr(ag, method)(confidence_level=confidence_level, **kwargs))
     return results
+
+
+_KERNEL_METHODS = {
+    "fleiss_kappa": "fleiss",
+    "scott_pi": "fleiss",
+    "gwet_ac": "gwet",
+    "brennan_prediger": "brennan_prediger",
+    "percent_agreement": "percent",
+}
+
+
+def bootstrap_kernel(
+    ag: Agreement, coefficient: str, weights: Any = None, tolerance: float = 0
+) -> tuple[np.ndarray, np.ndarray, Any]:
+    """What the bootstrap engine needs to resample a multi-rater coefficient.
+
+    Returns ``(patterns, multiplicity, statistic)``: the distinct subject patterns (count
+    rows, or rater code rows for Conger and Light), how many subjects have each, and a
+    pure function ``statistic(batch)`` mapping resampled pattern counts of shape (b, P)
+    to the coefficient, shape (b,). ``statistic(multiplicity[None])`` is the estimate.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> patterns, multiplicity, statistic = bootstrap_kernel(ag, "gwet_ac")
+    >>> round(float(statistic(multiplicity[None])[0]), 5)
+    0.77544
+    """
+    names = (*_KERNEL_METHODS, "conger_kappa", "light_kappa")
+    check_choice(coefficient, "coefficient", names)
+    if coefficient == "percent_agreement":
+        w = tolerance_weights(ag, tolerance)
+    else:
+        w, _ = _weights(ag, weights)
+    if coefficient in _KERNEL_METHODS:
+        method = _KERNEL_METHODS[coefficient]
+        patterns, multiplicity = subject_counts(ag)
+
+        def statistic(batch: np.ndarray) -> np.ndarray:
+            with np.errstate(invalid="ignore", divide="ignore"):
+                return cc.counts_kernel(patterns, batch, w, method)
+
+        return patterns, multiplicity, statistic
+    patterns, multiplicity = code_rows(ag, coefficient)
+    kernel = cc.conger_kernel if coefficient == "conger_kappa" else cc.light_kernel
+
+    def statistic(batch: np.ndarray) -> np.ndarray:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return kernel(patterns, batch, w)
+
+    return patterns, multiplicity, statistic

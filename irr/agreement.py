@@ -137,6 +137,10 @@ class Agreement:
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
 
+        Any number of rater columns (two or more); missing ratings (NaN, None, pd.NA) are
+        allowed and counted. For a 2-D ndarray use :meth:`from_array`, for long data
+        :meth:`from_long`, for subject x category counts :meth:`from_counts`.
+
         Parameters
         ----------
         df : DataFrame

@@ -315,3 +315,19 @@ BAD = [
 def test_bad_input(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize(
+    "coefficient",
+    ["fleiss_kappa", "scott_pi", "gwet_ac", "brennan_prediger", "percent_agreement",
+     "conger_kappa", "light_kappa"],
+)
+def test_bootstrap_kernel_reproduces_the_estimate(coefficient):
+    ag = irr.Agreement.from_frame(RAW)
+    patterns, multiplicity, statistic = _multirater.bootstrap_kernel(ag, coefficient)
+    assert len(patterns) == len(multiplicity) <= 12
+    rng = np.random.default_rng(1)
+    batch = rng.multinomial(int(multiplicity.sum()), multiplicity / multiplicity.sum(), 50)
+    values = statistic(np.vstack([multiplicity, batch]))
+    assert values.shape == (51,)
+    assert values[0] == pytest.approx(getattr(ag, coefficient)().estimate, abs=1e-14)
