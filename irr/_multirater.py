@@ -365,7 +365,7 @@ def percent_agreement(
     return _finish(ag, est, coefficient="Percent agreement", symbol="pa",
                    alternative="two-sided", confidence_level=confidence_level, notes=notes,
                    n_missing=n_missing, weights="unweighted" if not tolerance else "tolerance",
-                   w=w, test=False, bounds=(0.0, 1.0))
+                   w=w, test=False, bounds=(0.0, 1.0), scale=None)
 
 
 def tolerance_weights(ag: Agreement, tolerance: Any) -> np.ndarray:
@@ -491,6 +491,14 @@ MULTIRATER_SUMMARY: list[tuple[str, dict[str, Any], bool]] = [
     ("light_kappa", {}, False),
     ("gwet_ac", {}, True),
     ("brennan_prediger", {}, True),
+    # A fixed seed keeps the summary reproducible (alpha's interval is a bootstrap).
+    ("krippendorff_alpha", {"level": "nominal", "rng": 0}, False),
+]
+
+#: Rows added when the categories have numeric scores (ordinal or interval ratings).
+SCORED_SUMMARY: list[tuple[str, dict[str, Any], bool]] = [
+    ("krippendorff_alpha", {"level": "interval", "rng": 0}, False),
+    ("icc", {"model": "twoway", "type": "agreement", "unit": "single"}, False),
 ]
 
 
@@ -498,7 +506,8 @@ def summary_results(ag: Agreement, confidence_level: float) -> list[Result]:
     """The results of every applicable row of :data:`MULTIRATER_SUMMARY`."""
     on_counts = ag._given_counts is not None
     results = []
-    for method, kwargs, counts_ok in MULTIRATER_SUMMARY:
+    rows = MULTIRATER_SUMMARY + (SCORED_SUMMARY if ag._ratings.scores is not None else [])
+    for method, kwargs, counts_ok in rows:
         if on_counts and not counts_ok:
             continue
         results.append(getattr(ag, method)(confidence_level=confidence_level, **kwargs))

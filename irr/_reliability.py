@@ -113,6 +113,9 @@ class ICCResult(Result):
     ``ms_rows``, ``ms_columns``, ``ms_error``, ``ms_within``.
     """
 
+    scale: str | None = "koo-li"
+    statistic_name: str = "F"
+
     model: str
     type: str
     unit: str
@@ -168,6 +171,9 @@ class KendallResult(Result):
 
     Adds ``df`` (n - 1), ``correct_ties`` and ``ties`` (the tie sum T).
     """
+
+    scale: str | None = None
+    statistic_name: str = "chi2"
 
     df: int
     correct_ties: bool
@@ -345,7 +351,7 @@ def alpha_result(
     if name in ("interval", "ratio") or (name == "custom" and callable(level)):
         notes.extend(_score_note(ratings))
     return KrippendorffResult(
-        coefficient="Krippendorff's alpha",
+        coefficient=f"Krippendorff's alpha ({name})",
         symbol="α",
         estimate=alpha,
         se=math.nan,
@@ -371,6 +377,9 @@ def krippendorff_alpha(
     layout: str = "raters-units",
     categories: Any = None,
     confidence_level: float = 0.95,
+    ci: str | None = "percentile",
+    n_resamples: int = 9999,
+    rng: Any = None,
 ) -> KrippendorffResult:
     r"""Krippendorff's alpha of a reliability data matrix with missing values.
 
@@ -390,6 +399,9 @@ def krippendorff_alpha(
     categories : sequence, optional
         The full value domain in scale order (unobserved values too).
     confidence_level : float, default 0.95
+    ci, n_resamples, rng
+        The bootstrap interval over units, as for :meth:`irr.Agreement.krippendorff_alpha`
+        (``ci=None``: the estimate only).
 
     Returns
     -------
@@ -428,9 +440,12 @@ def krippendorff_alpha(
     _require_subjects(len(columns[0]), "Krippendorff's alpha", "units (subjects)")
     ratings = _integral_ratings(columns, names) if categories is None else None
     if ratings is not None:
-        return alpha_result(ratings, None, level, confidence_level)
-    ag = Agreement(*columns, categories=categories, names=names)
-    return ag.krippendorff_alpha(level, confidence_level=confidence_level)
+        ag = Agreement._from_ratings(ratings)
+    else:
+        ag = Agreement(*columns, categories=categories, names=names)
+    return ag.krippendorff_alpha(
+        level, confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng
+    )
 
 
 def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:

@@ -137,6 +137,13 @@ class Agreement:
 
     # -- alternative constructors ------------------------------------------------------
     @classmethod
+    def _from_ratings(cls, ratings: Ratings, nan_policy: str = "omit") -> Agreement:
+        """An Agreement over already coded ratings (internal fast paths)."""
+        agreement = cls.__new__(cls)
+        agreement._init(ratings, list(ratings.raters), nan_policy)
+        return agreement
+
+    @classmethod
     def from_frame(
         cls,
         df: pd.DataFrame,
@@ -386,6 +393,51 @@ class Agreement:
 
         return draw
 
+    def _with_bootstrap(
+        self,
+        result: Any,
+        patterns_and_statistic: Any,
+        *,
+        ci: str,
+        n_resamples: int,
+        rng: Any,
+    ) -> Any:
+        """Attach a subject bootstrap to a multi-rater `result`; draw it now if `ci` asks.
+
+        `patterns_and_statistic` is a zero-argument callable returning the multiplicities
+        of the distinct subject patterns and the coefficient as a function of resampled
+        pattern counts, shape (b, P) -> (b,).
+        """
+        from irr.inference.bootstrap import bootstrap_counts
+
+        if ci is not None:
+            check_choice(ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+        n_resamples = check_integer(n_resamples, "n_resamples", 1)
+        check_rng(rng)
+
+        def draw() -> Any:
+            multiplicity, statistic = patterns_and_statistic()
+            return bootstrap_counts(
+                multiplicity, statistic, n_resamples=n_resamples, rng=check_rng(rng)
+            )
+
+        result = dataclasses.replace(result, _bootstrap_source=draw)
+        if ci in BOOTSTRAP_METHODS and np.isfinite(result.estimate):
+            result = dataclasses.replace(
+                result, ci=result.conf_int(result.ci.confidence_level, ci)
+            )
+        return result
+
+    def _chance_corrected_bootstrap(self, coefficient: str, weights: Any = None,
+                                    tolerance: float = 0) -> Any:
+        from irr._multirater import bootstrap_kernel
+
+        def patterns_and_statistic() -> Any:
+            _, multiplicity, statistic = bootstrap_kernel(self, coefficient, weights, tolerance)
+            return multiplicity, statistic
+
+        return patterns_and_statistic
+
     # -- coefficients ------------------------------------------------------------------
     def kappa(
         self,
@@ -580,8 +632,12 @@ class Agreement:
         0.818182
         """
         if self.n_raters != 2 or self._given_counts is not None:
-            return _multirater.percent_agreement(
+            result = _multirater.percent_agreement(
                 self, tolerance, confidence_level=confidence_level
+            )
+            return self._with_bootstrap(
+                result, self._chance_corrected_bootstrap("percent_agreement", None, tolerance),
+                ci="wald", n_resamples=9999, rng=None,
             )
         confidence_level = check_confidence_level(confidence_level)
         w = _multirater.tolerance_weights(self, tolerance)
@@ -770,7 +826,13 @@ class Agreement:
 
     # -- Krippendorff's alpha, ICC, Kendall's W (irr._reliability) -------------------------
     def krippendorff_alpha(
-        self, level: Any = "nominal", *, confidence_level: float = 0.95
+        self,
+        level: Any = "nominal",
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = "percentile",
+        n_resamples: int = 9999,
+        rng: Any = None,
     ) -> KrippendorffResult:
         """Krippendorff's alpha of all raters, with missing ratings handled natively.
 
@@ -851,9 +913,31 @@ class Agreement:
         >>> res.n_subjects, res.n_missing, res.n_pairable
         (11, 1, 40)
         """
-        from irr._reliability import alpha_result
+        from irr._reliability import alpha_patterns, alpha_result
+        from irr.coefficients.krippendorff import alpha_kernel
 
-        return alpha_result(self._ratings, self._given_table, level, confidence_level)
+        if ci == "wald":
+            raise ValueError(
+                "`ci='wald'` is not available for Krippendorff's alpha, which has no "
+                "analytic standard error; use 'percentile', 'basic' or 'bca'."
+            )
+        result = alpha_result(self._ratings, self._given_table, level, confidence_level)
+        distance = "ordinal" if result.level == "ordinal" else result.distances
+
+        def patterns_and_statistic() -> Any:
+            patterns, multiplicity = alpha_patterns(self._ratings, self._given_table)
+            return multiplicity, lambda batch: alpha_kernel(patterns, batch, distance)
+
+        result = self._with_bootstrap(
+            result, patterns_and_statistic, ci=ci, n_resamples=n_resamples, rng=rng
+        )
+        if ci is not None and np.isfinite(result.estimate):
+            result = dataclasses.replace(
+                result,
+                se=float(result.bootstrap.se),
+                notes=(*result.notes, "SE: standard deviation of the bootstrap replicates."),
+            )
+        return result
 
     def icc(
         self,
@@ -1143,6 +1227,9 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = None,
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
 
@@ -1155,6 +1242,14 @@ class Agreement:
             weighted generalisation.
         alternative : {'two-sided', 'greater', 'less'}
         confidence_level : float, default 0.95
+        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
+            The interval in ``ci``. Bootstrap intervals resample subjects (as counts over
+            the distinct rating patterns) and are drawn once, then reused by ``conf_int``.
+        n_resamples : int, default 9999
+            Bootstrap resamples.
+        rng : None, int or numpy.random.Generator
+            Randomness of the bootstrap; the same int seed gives the same resampled
+            subjects for every coefficient of this Agreement (paired replicates).
 
         Returns
         -------
@@ -1212,8 +1307,12 @@ class Agreement:
         3              4. Neurosis  0.471
         4                 5. Other  0.566
         """
-        return _multirater.fleiss_kappa(
+        result = _multirater.fleiss_kappa(
             self, weights, alternative=alternative, confidence_level=confidence_level
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap("fleiss_kappa", weights),
+            ci=ci, n_resamples=n_resamples, rng=rng,
         )
 
     def scott_pi(
@@ -1222,6 +1321,9 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = None,
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
 
@@ -1238,9 +1340,13 @@ class Agreement:
         >>> round(ag.scott_pi().estimate, 4)
         0.7447
         """
-        return _multirater.fleiss_kappa(
+        result = _multirater.fleiss_kappa(
             self, weights, alternative=alternative, confidence_level=confidence_level,
             name="Scott's pi", symbol="π",
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap("scott_pi", weights), ci=ci,
+            n_resamples=n_resamples, rng=rng,
         )
 
     def conger_kappa(
@@ -1249,6 +1355,9 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = None,
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
 
@@ -1277,8 +1386,12 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.76282, 0.14917)
         """
-        return _multirater.conger_kappa(
+        result = _multirater.conger_kappa(
             self, weights, alternative=alternative, confidence_level=confidence_level
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap("conger_kappa", weights),
+            ci=ci, n_resamples=n_resamples, rng=rng,
         )
 
     def light_kappa(
@@ -1287,6 +1400,9 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = None,
     ) -> ChanceCorrectedResult:
         r"""Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
 
@@ -1310,8 +1426,12 @@ class Agreement:
         >>> round(ag.light_kappa().estimate, 4)
         0.4594
         """
-        return _multirater.light_kappa(
+        result = _multirater.light_kappa(
             self, weights, alternative=alternative, confidence_level=confidence_level
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap("light_kappa", weights),
+            ci=ci, n_resamples=n_resamples, rng=rng,
         )
 
     def pairwise(self, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
@@ -1345,6 +1465,9 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = None,
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
 
@@ -1383,8 +1506,12 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.77544, 0.14295)
         """
-        return _multirater.counts_coefficient(
+        result = _multirater.counts_coefficient(
             self, "gwet", weights, alternative=alternative, confidence_level=confidence_level
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap("gwet_ac", weights),
+            ci=ci, n_resamples=n_resamples, rng=rng,
         )
 
     def brennan_prediger(
@@ -1393,6 +1520,9 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = None,
     ) -> ChanceCorrectedResult:
         r"""Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
 
@@ -1415,9 +1545,13 @@ class Agreement:
         >>> round(ag.brennan_prediger().estimate, 5)
         0.77273
         """
-        return _multirater.counts_coefficient(
+        result = _multirater.counts_coefficient(
             self, "brennan_prediger", weights, alternative=alternative,
             confidence_level=confidence_level,
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap("brennan_prediger", weights),
+            ci=ci, n_resamples=n_resamples, rng=rng,
         )
 
     def _multirater_summary(self, confidence_level: float) -> Summary:

@@ -130,6 +130,10 @@ class Result:
         The raters compared.
     notes : tuple of str
         Conventions that matter for reading the numbers (which SE, clipping, dropped rows).
+    scale : str or None
+        The default benchmark scale of :meth:`interpret` (None: no conventional scale).
+    statistic_name : str
+        What :attr:`statistic` is: ``'z'`` (standard normal), ``'F'``, ``'chi2'``, ``'t'``.
     """
 
     coefficient: str
@@ -146,6 +150,7 @@ class Result:
     notes: tuple[str, ...] = ()
     bounds: tuple[float, float] = (-1.0, 1.0)
     scale: str | None = "landis-koch"
+    statistic_name: str = "z"
     _bootstrap_source: Callable[[], Any] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 

@@ -112,7 +112,10 @@ def results_summary(
     )
 
     tail = (1 - level) / 2
-    columns = ["estimate", "std err", "z", "P>|z|", f"[{tail:g}", f"{1 - tail:g}]"]
+    kinds = {r.statistic_name for r in results if not math.isnan(r.statistic)}
+    stat = kinds.pop() if len(kinds) == 1 else "stat" if kinds else "z"
+    columns = ["estimate", "std err", stat, f"P>|{stat}|" if stat == "z" else "p-value",
+               f"[{tail:g}", f"{1 - tail:g}]"]
     rows = [
         [
             _number(r.estimate),
@@ -165,8 +168,9 @@ def results_summary(
                 f"{r.coefficient}: {int(np.sum(r.bootstrap.n_undefined))} of "
                 f"{r.bootstrap.n_resamples} bootstrap resamples were undefined and left out."
             )
-        if r.ci.note and r.ci.note not in lines:
-            lines.append(f"{r.coefficient}: interval {r.ci.note}.")
+    clipped = [r.coefficient for r in results if r.ci.note]
+    if clipped:
+        lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")
     lines.extend(band_notes)
     lines.extend(notes)
     if lines:

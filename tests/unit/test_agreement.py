@@ -124,7 +124,9 @@ def test_conf_int_other_level_and_clipping():
     near_one = irr.Agreement.from_table([[30, 0], [1, 1]]).kappa()
     assert near_one.ci.high == 1.0
     assert near_one.ci.note == "clipped to [-1, 1]"
-    assert "interval clipped to [-1, 1]" in near_one.summary().as_text()
+    assert "Wald interval clipped to the coefficient's range: Cohen's kappa." in (
+        near_one.summary().as_text()
+    )
 
 
 def test_result_protocol():

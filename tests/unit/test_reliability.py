@@ -63,12 +63,18 @@ def test_tie_sum():
 
 # -- Krippendorff's alpha ---------------------------------------------------------------
 def test_alpha_result_protocol(cac):
-    res = cac.krippendorff_alpha("ordinal")
-    assert isinstance(res, irr.KrippendorffResult)
-    assert math.isnan(res.se)
-    assert math.isnan(res.ci.low)
-    assert math.isnan(res.ci.high)
+    bare = cac.krippendorff_alpha("ordinal", ci=None)
+    assert isinstance(bare, irr.KrippendorffResult)
+    assert math.isnan(bare.se)
+    assert math.isnan(bare.ci.low)
+    assert math.isnan(bare.ci.high)
+    res = cac.krippendorff_alpha("ordinal", n_resamples=2000, rng=0)
     assert res.ci.method == "percentile"
+    assert res.se == res.bootstrap.se
+    assert res.ci.low < res.estimate <= res.ci.high
+    lo, hi = np.nanquantile(res.bootstrap.replicates, [0.025, 0.975])
+    assert (res.ci.low, res.ci.high) == pytest.approx((lo, hi), abs=1e-12)
+    assert bare.conf_int(method="percentile").method == "percentile"  # drawn on demand
     assert list(res.to_frame().columns) == list(FRAME_COLUMNS)
     d = res.to_dict()
     assert d["level"] == "ordinal"
@@ -108,8 +114,8 @@ def test_alpha_from_table_equals_raw():
 
 def test_alpha_string_labels_nominal_only():
     ag = irr.Agreement(["a", "b", "a", "c"], ["a", "b", "b", "c"])
-    assert ag.krippendorff_alpha().estimate == pytest.approx(
-        irr.Agreement([0, 1, 0, 2], [0, 1, 1, 2]).krippendorff_alpha().estimate
+    assert ag.krippendorff_alpha(ci=None).estimate == pytest.approx(
+        irr.Agreement([0, 1, 0, 2], [0, 1, 1, 2]).krippendorff_alpha(ci=None).estimate
     )
 
 
