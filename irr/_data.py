@@ -105,7 +105,14 @@ def _from_sequence(values: Any, name: str) -> np.ndarray:
     kind = pd.api.types.infer_dtype(objects, skipna=True)
     missing = np.asarray(pd.isna(objects), dtype=bool) if objects.size else np.zeros(0, bool)
     if kind == "integer" and not missing.any():
-        return objects.astype(np.int64)
+        try:
+            return objects.astype(np.int64)
+        except OverflowError:
+            big = [v for v in objects if not -(2**63) <= v < 2**63]
+            raise ValueError(
+                f"`{name}` has integer labels outside the 64-bit range: {_preview(big)}; "
+                "recode them or pass them as strings."
+            ) from None
     if kind == "boolean" and not missing.any():
         return objects.astype(bool)
     if kind in ("integer", "floating", "mixed-integer-float", "empty"):
@@ -162,8 +169,11 @@ def _check_categories(categories: Any) -> pd.Index:
         raise TypeError(f"`categories` must be a sequence of labels; got {categories!r}.")
     try:
         index = pd.Index(list(categories))
+        index.has_duplicates  # hashes every label
     except TypeError as exc:
-        raise TypeError(f"`categories` must hold hashable labels: {exc}") from None
+        raise TypeError(
+            f"`categories` must hold hashable labels: {exc} in {_preview(categories)}."
+        ) from None
     if len(index) == 0:
         raise ValueError("`categories` must not be empty.")
     if index.hasnans:
@@ -179,14 +189,51 @@ def _check_categories(categories: Any) -> pd.Index:
     return index
 
 
+#: Largest magnitude of a float category score: squared distances of larger ones overflow.
+_MAX_SCORE = 2.0**500
+
+
 def _numeric_scores(categories: pd.Index) -> np.ndarray | None:
+    """Category scores of numeric labels (None for other labels), or raise if inexact.
+
+    Integer labels beyond 2**53 that float64 cannot hold exactly, and floats so large that
+    their squared distances overflow, would give silently wrong weights and distances.
+    """
     if categories.dtype.kind in "iufb":
-        return categories.to_numpy(dtype=float)
-    if categories.dtype == object and all(
-        isinstance(c, numbers.Real) for c in categories
-    ):
-        return np.asarray(list(categories), dtype=float)
-    return None
+        scores = categories.to_numpy(dtype=float)
+    elif categories.dtype == object and all(isinstance(c, numbers.Real) for c in categories):
+        scores = np.asarray(list(categories), dtype=float)
+    else:
+        return None
+    if scores.size and np.abs(scores).max() > 2.0**53:
+        labels = list(categories)
+        inexact = [c for c, x in zip(labels, scores, strict=True)
+                   if isinstance(c, numbers.Integral) and int(c) != int(x)]
+        if inexact:
+            raise ValueError(
+                f"The integer labels {_preview(inexact)} are beyond 2**53 and float64 cannot "
+                "represent them exactly, so distances between categories would be wrong; "
+                "recode them (e.g. subtract a baseline), or pass them as strings for "
+                "unweighted statistics."
+            )
+        huge = scores[np.abs(scores) > _MAX_SCORE]
+        if huge.size:
+            raise ValueError(
+                f"The labels {_preview(huge)} are too large to score: squared distances "
+                "between them overflow float64; rescale them, or pass them as strings for "
+                "unweighted statistics."
+            )
+    return scores
+
+
+def _offsets(values: np.ndarray, lo: int) -> np.ndarray:
+    """``values - lo`` as int64, exact for any int64/uint64 `values` within 2**16 of `lo`."""
+    if values.dtype == np.uint64:
+        if lo >= 0:
+            return np.subtract(values, np.uint64(lo)).astype(np.int64)
+        return values.astype(np.int64) - lo  # all values < lo + 2**16 < 2**16 here
+    # int64 wrap-around is harmless: the true difference lies in [0, 2**16).
+    return np.subtract(values, lo, dtype=np.int64)
 
 
 def _dense_integer_codes(
@@ -203,7 +250,7 @@ def _dense_integer_codes(
     used = np.zeros(width, dtype=bool)
     for column in columns:
         for start in range(0, len(column), CHUNK):
-            offset = np.subtract(column[start : start + CHUNK], lo, dtype=np.int64)
+            offset = _offsets(column[start : start + CHUNK], lo)
             used |= np.bincount(offset, minlength=width).astype(bool)
     n_used = int(used.sum())
     if n_used > MAX_CATEGORIES:
@@ -217,11 +264,10 @@ def _dense_integer_codes(
     for column in columns:
         code = np.empty(len(column), dtype=code_dtype)
         for start in range(0, len(column), CHUNK):
-            code[start : start + CHUNK] = remap[
-                np.subtract(column[start : start + CHUNK], lo, dtype=np.int64)
-            ]
+            code[start : start + CHUNK] = remap[_offsets(column[start : start + CHUNK], lo)]
         codes.append(code)
-    categories = pd.Index(np.flatnonzero(used) + lo)
+    label_type = np.uint64 if hi > np.iinfo(np.int64).max else np.int64
+    categories = pd.Index(np.flatnonzero(used).astype(label_type) + label_type(lo))
     return codes, categories
 
 
@@ -287,7 +333,7 @@ def encode_ratings(
         dense = _dense_integer_codes(arrays)
         if dense is not None:
             codes, index = dense
-            return Ratings(tuple(codes), index, index.to_numpy(dtype=float), True, tuple(names))
+            return Ratings(tuple(codes), index, _numeric_scores(index), True, tuple(names))
 
     kinds = set()
     for array, name in zip(arrays, names, strict=True):
@@ -313,7 +359,12 @@ def encode_ratings(
     index = pd.Index(uniques)
     if kind == "bool":
         index = index.astype(bool)
-    elif kind == "number" and index.dtype.kind == "f" and np.all(np.mod(index, 1) == 0):
+    elif (
+        kind == "number"
+        and index.dtype.kind == "f"
+        and np.all(np.mod(index, 1) == 0)
+        and np.abs(index).max() < 2.0**63
+    ):
         index = index.astype(np.int64)
     n = len(arrays[0])
     codes = tuple(codes_all[i * n : (i + 1) * n].astype(np.int32) for i in range(len(arrays)))
@@ -362,6 +413,11 @@ def validate_table(table: Any, name: str = "table") -> np.ndarray:
         raise ValueError(f"`{name}` is empty.")
     if array.shape[0] > MAX_CATEGORIES:
         raise ValueError(f"`{name}` has {array.shape[0]} categories; at most {MAX_CATEGORIES}.")
+    if array.dtype.kind == "u" and array.max(initial=0) >= 2**63:
+        raise ValueError(
+            f"`{name}` has counts too large to represent exactly: "
+            f"{_preview(np.unique(array[array >= 2**63]))}."
+        )
     if array.dtype.kind == "f":
         bad = array[~np.isfinite(array)]
         if bad.size:
@@ -374,4 +430,19 @@ def validate_table(table: Any, name: str = "table") -> np.ndarray:
     array = array.astype(np.int64)
     if (array < 0).any():
         raise ValueError(f"`{name}` has negative counts: {_preview(np.unique(array[array < 0]))}.")
+    check_total(array, name)
     return array
+
+
+#: Largest total count accepted: int64 sums of counts stay exact below it.
+MAX_TOTAL = 2**62
+
+
+def check_total(counts: np.ndarray, name: str) -> None:
+    """Raise if non-negative int64 `counts` sum to more than :data:`MAX_TOTAL`."""
+    total = float(counts.sum(dtype=np.float64))
+    if total > MAX_TOTAL:
+        raise ValueError(
+            f"`{name}` counts sum to {total:.4g}; at most 2**62 (about 4.6e18) subjects are "
+            "supported, so that totals stay exact in 64-bit integers."
+        )

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import MAX_CATEGORIES, _preview
+from irr._data import MAX_CATEGORIES, _preview, check_total
 
 __all__ = ["pivot_long", "split_array", "validate_counts"]
 
@@ -135,6 +135,11 @@ def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, li
         raise ValueError(f"`counts` is empty; got shape {array.shape}.")
     if k > MAX_CATEGORIES:
         raise ValueError(f"`counts` has {k} categories; at most {MAX_CATEGORIES}.")
+    if array.dtype.kind == "u" and array.max(initial=0) >= 2**63:
+        raise ValueError(
+            f"`counts` has entries too large to represent exactly: "
+            f"{_preview(np.unique(array[array >= 2**63]))}."
+        )
     if array.dtype.kind == "f":
         if not np.isfinite(array).all():
             raise ValueError(
@@ -143,9 +148,12 @@ def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, li
         fractional = array[array != np.round(array)]
         if fractional.size:
             raise ValueError(f"`counts` has non-integer entries: {_preview(np.unique(fractional))}.")
+        if np.abs(array).max(initial=0) >= 2.0**63:
+            raise ValueError("`counts` has entries too large to represent exactly.")
     array = array.astype(np.int64)
     if (array < 0).any():
         raise ValueError(f"`counts` has negative entries: {_preview(np.unique(array[array < 0]))}.")
+    check_total(array, "counts")
     if array.sum(axis=1).max() < 2:
         raise ValueError(
             "`counts` has at most one rating per subject; agreement needs two or more raters."
