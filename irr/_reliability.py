@@ -457,7 +457,11 @@ def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
         return None
     with np.errstate(invalid="ignore"):
         lo, hi = np.fmin.reduce(array, axis=None), np.fmax.reduce(array, axis=None)
-    if not (np.isfinite(lo) and np.isfinite(hi)) or hi - lo > 1 << 16 or lo != np.floor(lo):
+    if not (np.isfinite(lo) and np.isfinite(hi)) or lo != np.floor(lo):
+        return None
+    # Python numbers: no wrap-around of int64 extremes; labels beyond 2**53 (inexact as
+    # floats) go to the general coder, which checks them.
+    if abs(float(lo)) > 2.0**53 or abs(float(hi)) > 2.0**53 or int(hi) - int(lo) > 1 << 16:
         return None
     missing = np.isnan(array) if array.dtype.kind == "f" else np.zeros(array.shape, bool)
     shifted = array - lo
