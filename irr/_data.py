@@ -169,7 +169,7 @@ def _check_categories(categories: Any) -> pd.Index:
         raise TypeError(f"`categories` must be a sequence of labels; got {categories!r}.")
     try:
         index = pd.Index(list(categories))
-        index.has_duplicates  # hashes every label
+        _ = index.has_duplicates  # hashes every label
     except TypeError as exc:
         raise TypeError(
             f"`categories` must hold hashable labels: {exc} in {_preview(categories)}."
