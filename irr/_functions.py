@@ -6,7 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from irr._data import _as_1d, _preview
+from irr._data import MAX_CATEGORIES, _as_1d, _offsets, _preview
+from irr._validation import check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
 from irr.results import KappaResult
@@ -55,6 +56,11 @@ def _integer_ratings(values: Any, name: str) -> np.ndarray:
         fractional = array[array != np.round(array)]
         if fractional.size:
             raise ValueError(f"`{name}` has non-integer ratings: {_preview(np.unique(fractional))}.")
+        huge = array[np.abs(array) >= 2.0**63]
+        if huge.size:
+            raise ValueError(
+                f"`{name}` has ratings outside the 64-bit integer range: {_preview(np.unique(huge))}."
+            )
         array = array.astype(np.int64)
     return array
 
@@ -97,24 +103,36 @@ def quadratic_weighted_kappa(
     if len(a) == 0:
         raise ValueError("`rater_a` is empty: there are no subjects to compare.")
     seen = {"rater_a": (int(a.min()), int(a.max())), "rater_b": (int(b.min()), int(b.max()))}
-    lo = min(s[0] for s in seen.values()) if min_rating is None else int(min_rating)
-    hi = max(s[1] for s in seen.values()) if max_rating is None else int(max_rating)
+    lo = min(s[0] for s in seen.values())
+    hi = max(s[1] for s in seen.values())
+    if min_rating is not None:
+        lo = check_integer(min_rating, "min_rating")
+    if max_rating is not None:
+        hi = check_integer(max_rating, "max_rating")
     if hi < lo:
         raise ValueError(f"`max_rating` ({hi}) must not be below `min_rating` ({lo}).")
     for (name, (smallest, largest)), array in zip(seen.items(), (a, b), strict=True):
         if smallest < lo or largest > hi:
             outside = np.unique(array[(array < lo) | (array > hi)])
             raise ValueError(f"`{name}` has ratings outside [{lo}, {hi}]: {_preview(outside)}.")
+    # Python ints above: no int64 wrap-around, and the range is refused before any
+    # allocation that depends on it.
     k = hi - lo + 1
-    if k > 10_000:
-        raise ValueError(f"The rating range {lo}..{hi} spans {k} values; at most 10000.")
-    cells = np.multiply(a, k, dtype=np.int64)
-    cells += b
-    # Cell (i, j) of the table sits at index lo*(k+1) + i*k + j of a*k + b, so for
-    # non-negative ratings the table is a window of the bincount: no offset pass needed.
+    if k > MAX_CATEGORIES:
+        raise ValueError(
+            f"The rating range {lo}..{hi} spans {k} values; at most {MAX_CATEGORIES}."
+        )
+    # Cell (i, j) of the table sits at index lo*(k+1) + i*k + j of a*k + b, so for small
+    # ratings the table is a window of the bincount: no offset pass needed. Otherwise
+    # (large or negative labels) the ratings are first offset by `lo`, exactly.
     start = lo * (k + 1)
-    if start < 0:
-        cells -= start
+    if 0 <= start <= 4 * k * k:
+        cells = np.multiply(a, k, dtype=np.int64)
+        cells += b
+    else:
+        cells = _offsets(a, lo)
+        cells *= k
+        cells += _offsets(b, lo)
         start = 0
     table = np.bincount(cells, minlength=start + k * k)[start : start + k * k].reshape(k, k)
     weights = agreement_weights("quadratic", k, np.arange(k, dtype=float))
