@@ -54,6 +54,13 @@ def _to_float(array: np.ndarray, name: str) -> np.ndarray:
         )
     if array.dtype.kind in "biuf":
         return array.astype(np.float64, copy=False)
+    if array.dtype.kind in "USO":
+        strings = [str(v) for v in array.ravel() if isinstance(v, (str, bytes))]
+        if strings:
+            raise TypeError(
+                f"`{name}` must contain real numbers; got dtype {array.dtype} holding strings "
+                f"{_show(strings[:3])} (strings are not converted to numbers)."
+            )
     try:
         return array.astype(np.float64)
     except (TypeError, ValueError) as exc:
