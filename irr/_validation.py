@@ -65,7 +65,9 @@ def check_confidence_level(confidence_level: Any) -> float:
 
 def check_integer(value: Any, name: str, minimum: int | None = None) -> int:
     """Return `value` as an int if it is integral (and at least `minimum`), else raise."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"`{name}` must be an integer, not a boolean; got {_show(value)}.")
+    if not isinstance(value, numbers.Integral):
         if isinstance(value, numbers.Real) and float(value).is_integer():
             value = int(value)
         else:
