@@ -305,6 +305,21 @@ def _lower_note(c: int, n: int, epsilon0: float, alpha: float) -> str:
     )
 
 
+#: Largest number of test cases: the binomial tails and critical counts are computed in
+#: float64, which holds every integer count exactly only up to 2**53.
+MAX_N = 2**53
+
+
+def _check_n(n: Any) -> int:
+    n = check_integer(n, "n", minimum=1)
+    if n > MAX_N:
+        raise ValueError(
+            f"`n` must be at most 2**53 = {MAX_N} (binomial tails are computed in float64, "
+            f"exact for counts up to 2**53); got {n}."
+        )
+    return n
+
+
 def _critical(n: int, epsilon0: float, alpha: float, alternative: str) -> CriticalErrorRate:
     from scipy.stats import binom
 
@@ -409,7 +424,7 @@ def critical_error_rate(
     >>> critical_error_rate(n=100, epsilon0=0.10, alternative="less").critical_count
     4
     """
-    n = check_integer(n, "n", minimum=1)
+    n = _check_n(n)
     epsilon0 = check_open_unit(epsilon0, "epsilon0")
     alpha = check_open_unit(alpha, "alpha")
     alternative = check_alternative(alternative)
@@ -745,7 +760,7 @@ def error_rate_test(
     >>> error_rate_test(2, 100, 0.10, alternative="less").reject
     True
     """
-    n = check_integer(n, "n", minimum=1)
+    n = _check_n(n)
     errors = check_integer(errors, "errors", minimum=0)
     if errors > n:
         raise ValueError(f"`errors` must be at most `n` = {n}; got {errors}.")
@@ -907,6 +922,11 @@ def agreement_error_rate_test(
             raise ValueError(
                 f"No subject has ratings from both {other} and {ref}: the error rate needs at "
                 "least one complete pair."
+            )
+        if n > MAX_N:
+            raise ValueError(
+                f"{other} and {ref} share {n} subjects; the exact binomial test supports at "
+                f"most 2**53 = {MAX_N} (tails are computed in float64)."
             )
         errors = int(table[mask].sum())
         pair_notes = list(notes)
