@@ -670,6 +670,12 @@ def icc(
         raise ValueError(f"The ICC needs at least two raters (columns); got {values.shape[1]}.")
     if np.isinf(values).any():
         raise ValueError("`ratings` contains infinite values.")
+    if np.nanmax(np.abs(values), initial=0.0) > 2.0**500:
+        raise ValueError(
+            "`ratings` holds values beyond 2**500 in magnitude (largest "
+            f"{np.nanmax(np.abs(values)):.3g}): their sums of squares overflow float64; "
+            "rescale them (the ICC does not change under rescaling)."
+        )
     complete = ~np.isnan(values).any(axis=1)
     return icc_from_values(values, complete, raters, model, type, unit, confidence_level)
 
