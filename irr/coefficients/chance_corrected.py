@@ -72,16 +72,21 @@ class CountsEstimate(NamedTuple):
 
 # -- shared pieces ---------------------------------------------------------------------
 def _subject_parts(patterns: np.ndarray, w: np.ndarray):
-    """Per-pattern ratings count, pair agreement and category shares."""
+    """Per-pattern ratings count, pair agreement and category shares.
+
+    Also the pair *disagreement* ``sum_kl (1 - w_kl) r_ik r_il / (r_i (r_i - 1))``
+    (``= 1 - agreement`` for subjects with two ratings, 0 otherwise), a sum of
+    non-negative terms, from which the coefficients are evaluated without cancellation.
+    """
     patterns = np.asarray(patterns, dtype=float)
     r = patterns.sum(axis=1)
-    weighted = patterns @ w.T  # r*_ik = sum_l w_kl r_il
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
-    agreement = np.where(paired, (patterns * (weighted - 1)).sum(axis=1) / pairs, 0.0)
+    disagreement = np.where(paired, (patterns * (patterns @ (1.0 - w).T)).sum(axis=1) / pairs, 0.0)
+    agreement = np.where(paired, 1.0 - disagreement, 0.0)
     share = patterns / np.where(rated, r, 1.0)[:, None]
-    return r, rated, paired, agreement, share
+    return r, rated, paired, agreement, share, disagreement
 
 
 def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -98,9 +103,24 @@ def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.zeros(pi.shape[:-1])
 
 
-def _ratio(pa: np.ndarray, pe: np.ndarray) -> np.ndarray:
+def _expected_disagreement(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """1 - p_e; for Fleiss as the sum of non-negative terms sum_kl (1 - w_kl) pi_k pi_l,
+    accurate when p_e is within rounding of 1."""
+    if method == "fleiss":
+        return np.einsum("...k,kl,...l->...", pi, 1.0 - w, pi)
+    return 1.0 - _chance(method, pi, w)
+
+
+def _defined(method: str, de: np.ndarray) -> np.ndarray:
+    """Where the coefficient is defined: d_e > 0 (a sum of non-negative terms, so exact
+    zero means no variation) for Fleiss and Conger; beyond rounding of 0 otherwise."""
+    return de > 0 if method in ("fleiss", "conger") else de > _TINY
+
+
+def _ratio(do: np.ndarray, de: np.ndarray, method: str) -> np.ndarray:
+    """kappa = 1 - d_o / d_e, nan where undefined."""
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(1 - pe > _TINY, (pa - pe) / (1 - pe), np.nan)
+        return np.where(_defined(method, de), 1.0 - do / de, np.nan)
 
 
 # -- coefficients on counts (Fleiss, Gwet, Brennan-Prediger, percent agreement) --------
@@ -135,15 +155,16 @@ def counts_kernel(
     array([0.3333])
     """
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
-    _, rated, paired, agreement, share = _subject_parts(patterns, weights)
+    _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
     n = batch @ rated
     n2 = batch @ paired
     with np.errstate(invalid="ignore", divide="ignore"):
         pa = (batch @ agreement) / n2
+        do = (batch @ disagreement) / n2
         pi = (batch @ share) / n[:, None]
     if method == "percent":
         return pa
-    return _ratio(pa, _chance(method, pi, weights))
+    return _ratio(do, _expected_disagreement(method, pi, weights), method)
 
 
 def counts_estimate(
@@ -186,7 +207,7 @@ def counts_estimate(
     (0.3333, 0.3849)
     """
     c = np.asarray(multiplicity, dtype=float)
-    _, rated, paired, agreement, share = _subject_parts(patterns, weights)
+    _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
     c = np.where(rated, c, 0.0)
     n = c.sum()
     n2 = (c * paired).sum()
@@ -200,19 +221,23 @@ def counts_estimate(
         var = float(c @ (star - pa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
         return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2))
     k = weights.shape[0]
-    pe = float(_chance(method, pi, weights))
-    if not np.isfinite(pe) or 1 - pe <= _TINY:
+    de = float(_expected_disagreement(method, pi, weights))
+    pe = 1.0 - de
+    if not np.isfinite(de) or not _defined(method, de):
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
-    kappa = (pa - pe) / (1 - pe)
-    kappa_i = scale * (agreement - pe * paired) / (1 - pe)
+    do = float(c @ disagreement / n2)
+    kappa = 1.0 - do / de
+    # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
+    kappa_i = scale * (paired - disagreement / de)
     if method == "fleiss":
-        pibar = (weights @ pi + weights.T @ pi) / 2
-        pe_i = share @ pibar
+        # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
+        dbar = ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2
+        pe_shift = de - share @ dbar
     elif method == "gwet":
-        pe_i = weights.sum() / (k * (k - 1)) * (share @ (1 - pi))
+        pe_shift = weights.sum() / (k * (k - 1)) * (share @ (1 - pi)) - pe
     else:
-        pe_i = np.full(len(c), pe)
-    star = kappa_i - 2 * (1 - kappa) * (pe_i - pe) / (1 - pe)
+        pe_shift = np.zeros(len(c))
+    star = kappa_i - 2 * (1 - kappa) * pe_shift / de
     var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
@@ -299,13 +324,15 @@ def conger_kernel(
     k = weights.shape[0]
     hot = _one_hot(codes, k)
     counts = hot.sum(axis=1)
-    _, _, paired, agreement, _ = _subject_parts(counts, weights)
+    _, _, paired, _, _, disagreement = _subject_parts(counts, weights)
     n2 = batch @ paired
     with np.errstate(invalid="ignore", divide="ignore"):
-        pa = (batch @ agreement) / n2
+        do = (batch @ disagreement) / n2
         per_rater = np.einsum("bp,pgk->bgk", batch, hot)
         p = per_rater / per_rater.sum(axis=-1, keepdims=True)
-    return _ratio(pa, _conger_chance(p, weights))
+        # 1 - p_e as a sum of non-negative terms (each rater's shares sum to 1)
+        de = _conger_chance(p, 1.0 - weights)
+    return _ratio(do, de, "conger")
 
 
 def conger_estimate(
@@ -330,7 +357,7 @@ def conger_estimate(
     hot = _one_hot(codes, k)
     counts = hot.sum(axis=1)
     m = hot.shape[1]
-    _, rated, paired, agreement, _ = _subject_parts(counts, weights)
+    _, rated, paired, agreement, _, disagreement = _subject_parts(counts, weights)
     c = np.where(rated, c, 0.0)
     n = c.sum()
     n2 = (c * paired).sum()
@@ -343,24 +370,28 @@ def conger_estimate(
         p = per_rater / n_g[:, None]
     if not (n_g > 0).all():
         return CountsEstimate(np.nan, pa, np.nan, np.nan, int(n), int(n2))
-    pe = float(_conger_chance(p, weights))
-    if 1 - pe <= _TINY:
+    dis_w = 1.0 - weights
+    de = float(_conger_chance(p, dis_w))
+    pe = 1.0 - de
+    if not de > 0:
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
-    kappa = (pa - pe) / (1 - pe)
+    kappa = 1.0 - float(c @ disagreement / n2) / de
     scale = n / n2
-    kappa_i = scale * (agreement - pe * paired) / (1 - pe)
+    kappa_i = scale * (paired - disagreement / de)
     present = hot.sum(axis=2)  # (P, m) 1 where g rated the subject
     u = (n / n_g)[None, :, None] * present[..., None] * (hot - p[None])  # (P, m, k)
+    # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
+    # 0 over categories); the latter has no cancellation when p_e is near 1.
     total_p = p.sum(axis=0)
-    wp = p @ weights.T  # (m, k): (W p_g)_k
-    pw = p @ weights  # (m, k): (p_g' W)_l
-    e = (
-        np.einsum("pgk,k->p", u, weights @ total_p)
-        + np.einsum("pgl,l->p", u, weights.T @ total_p)
-        - np.einsum("pgk,gk->p", u, wp)
-        - np.einsum("pgl,gl->p", u, pw)
+    dp = p @ dis_w.T  # (m, k): (D p_g)_k
+    pd_ = p @ dis_w  # (m, k): (p_g' D)_l
+    e = -(
+        np.einsum("pgk,k->p", u, dis_w @ total_p)
+        + np.einsum("pgl,l->p", u, dis_w.T @ total_p)
+        - np.einsum("pgk,gk->p", u, dp)
+        - np.einsum("pgl,gl->p", u, pd_)
     ) / (m * (m - 1))
-    star = kappa_i - (1 - kappa) * e / (1 - pe)
+    star = kappa_i - (1 - kappa) * e / de
     var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
