@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from irr import _multirater
-from irr._data import Ratings, encode_ratings, validate_table
+from irr._data import CHUNK, Ratings, encode_ratings, validate_table
 from irr._long import pivot_long, split_array, validate_counts
 from irr._multirater import ChanceCorrectedResult, FleissKappaResult
 from irr._table import agreement_table
@@ -259,12 +259,22 @@ class Agreement:
 
     @cached_property
     def _missing_mask(self) -> np.ndarray | None:
+        """Subjects with a missing rating; None when there are none (or no rows).
+
+        Checked in chunks first, so complete data (the common case, and 10^8 rows) cost
+        no full-length temporary.
+        """
         codes = self._ratings.codes
-        if len(codes[0]) == 0:
+        n = len(codes[0])
+        if n == 0:
+            return None
+        if not any(
+            (c[start : start + CHUNK] < 0).any() for start in range(0, n, CHUNK) for c in codes
+        ):
             return None
         mask = codes[0] < 0
         for c in codes[1:]:
-            mask = mask | (c < 0)
+            mask |= c < 0
         return mask
 
     @property
