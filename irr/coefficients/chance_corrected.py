@@ -269,13 +269,16 @@ def fleiss_null_variance(
         return np.nan, np.full(k, np.nan)
     m = float(sizes[0])
     n = c[keep].sum()
-    p = c[keep] @ patterns[keep] / (n * m)
-    pq = p * (1 - p)
+    category_totals = c[keep] @ patterns[keep]
+    p = category_totals / (n * m)
+    # q_j = 1 - p_j from the other categories' counts: no cancellation when p_j is near 1
+    q = (category_totals.sum() - category_totals) / (n * m)
+    pq = p * q
     base = 2 / (n * m * (m - 1))
     total = pq.sum()
     with np.errstate(invalid="ignore", divide="ignore"):
-        var0 = base * (total**2 - (pq * (1 - 2 * p)).sum()) / total**2
-    return float(var0) if total > _TINY else np.nan, np.full(k, base)
+        var0 = base * (total**2 - (pq * (q - p)).sum()) / total**2
+    return (float(max(var0, 0.0)) if total > 0 else np.nan), np.full(k, base)
 
 
 # -- Conger's kappa (rater-specific margins) -------------------------------------------
