@@ -487,7 +487,8 @@ def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
     if isinstance(data, (str, bytes)) or np.isscalar(data):
         raise TypeError(f"`{name}` must be a 2-D array-like; got {data!r}.")
     array = np.asarray(data, dtype=object if not hasattr(data, "dtype") else None)
-    if array.dtype == object:
+    if array.dtype == object and not any(isinstance(v, (str, bytes)) for v in array.ravel()):
+        # numbers (and None) to float; strings stay labels (astype(float) would parse "1")
         with contextlib.suppress(TypeError, ValueError):
             array = array.astype(float)
     if array.ndim != 2:
