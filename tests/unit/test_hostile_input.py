@@ -1,0 +1,460 @@
+"""Hostile input everywhere data enters: each case raises a clear error or gives the right number.
+
+Errors are ValueError/TypeError naming the argument and echoing the offending values;
+never a crash, a hang, an allocation that cannot fit, or a silently wrong number.
+"""
+
+import time
+import tracemalloc
+import warnings
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+from irr import DegenerateDataWarning
+
+I64_MAX = np.iinfo(np.int64).max
+I64_MIN = np.iinfo(np.int64).min
+long_df = pd.DataFrame({"s": [1, 1, 2, 2], "r": ["a", "b", "a", "b"], "v": [1, 2, 2, 2]})
+empty_long = pd.DataFrame({"s": [], "r": [], "v": []})
+
+CASES = [
+    # -- empty input and too few subjects ----------------------------------------------
+    ("empty", lambda: irr.Agreement([], []), ValueError, r"`rater_a` is empty"),
+    ("empty array", lambda: irr.Agreement(np.array([]), np.array([])), ValueError,
+     r"`rater_a` is empty"),
+    ("one subject", lambda: irr.Agreement([1], [2]), ValueError,
+     r"`rater_a` has a single subject; agreement needs at least two"),
+    ("frame empty", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [], "b": []})),
+     ValueError, r"`a` is empty"),
+    ("frame one subject", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1], "b": [2]})),
+     ValueError, r"`a` has a single subject"),
+    ("long empty", lambda: irr.Agreement.from_long(empty_long, subject="s", rater="r", rating="v"),
+     ValueError, r"`df` is empty: there are no ratings"),
+    ("array no rows", lambda: irr.Agreement.from_array(np.zeros((0, 3))), ValueError,
+     r"`x` has no rows"),
+    ("array one subject", lambda: irr.Agreement.from_array([[1, 2]]), ValueError,
+     r"`rater1` has a single subject"),
+    ("counts empty", lambda: irr.Agreement.from_counts(np.zeros((0, 3))), ValueError,
+     r"`counts` is empty; got shape \(0, 3\)"),
+    ("counts one subject", lambda: irr.Agreement.from_counts([[1, 1]]).fleiss_kappa(), ValueError,
+     r"Fleiss' kappa needs at least two subjects with two or more ratings; these data have 1"),
+    ("table empty", lambda: irr.Agreement.from_table(np.zeros((0, 0))), ValueError,
+     r"`table` is empty"),
+    ("table all zero", lambda: irr.Agreement.from_table([[0, 0], [0, 0]]), ValueError,
+     r"`table` has no subjects: every count is zero"),
+    ("cohen empty", lambda: irr.cohen_kappa([], []), ValueError, r"`rater_a` is empty"),
+    ("qwk empty", lambda: irr.quadratic_weighted_kappa([], []), ValueError,
+     r"`rater_a` must be 1-D|`rater_a` is empty|`rater_a` must hold integer ratings"),
+    ("alpha no units", lambda: irr.krippendorff_alpha(np.zeros((2, 0))), ValueError,
+     r"Krippendorff's alpha needs at least two units \(subjects\); got 0"),
+    ("alpha one unit", lambda: irr.krippendorff_alpha([[1], [2]]), ValueError,
+     r"Krippendorff's alpha needs at least two units \(subjects\); got 1"),
+    ("icc empty", lambda: irr.icc(np.zeros((0, 2))), ValueError,
+     r"The ICC needs at least two subjects with complete ratings; got 0"),
+    ("icc one subject", lambda: irr.icc([[1, 2]]), ValueError,
+     r"The ICC needs at least two subjects with complete ratings; got 1"),
+    ("continuous_kappa empty", lambda: irr.continuous_kappa([], []), ValueError,
+     r"`y_true` must not be empty"),
+    ("error_rate n=0", lambda: irr.error_rate_test(0, 0, 0.1), ValueError,
+     r"`n` must be at least 1; got 0"),
+    # -- length mismatch ----------------------------------------------------------------
+    ("length", lambda: irr.Agreement([1, 2, 3], [1, 2]), ValueError,
+     r"All raters must rate the same subjects: `rater_a` has 3, `rater_b` has 2 ratings"),
+    ("length third rater", lambda: irr.Agreement([1, 2], [1, 2], [1]), ValueError,
+     r"`more_raters\[0\]` has 1 ratings"),
+    ("cohen length", lambda: irr.cohen_kappa([1, 2, 3], [1, 2]), ValueError,
+     r"`rater_a` has 3, `rater_b` has 2 ratings"),
+    ("qwk length", lambda: irr.quadratic_weighted_kappa([1, 2, 3], [1, 2]), ValueError,
+     r"`rater_a` has 3 ratings but `rater_b` has 2"),
+    ("mcnemar length", lambda: irr.mcnemar([1, 2, 1], [1, 2]), ValueError,
+     r"`rater_a` has 3, `rater_b` has 2 ratings"),
+    ("continuous_kappa length", lambda: irr.continuous_kappa([1, 2, 3], [1, 2]), ValueError,
+     r"`y_true` and `y_pred` must have the same length; got 3 and 2"),
+    # -- wrong dimensionality -------------------------------------------------------------
+    ("3-D rater", lambda: irr.Agreement(np.zeros((2, 2, 2)), [1, 2]), ValueError,
+     r"`rater_a` must be 1-D \(one rater's ratings\); got an array of shape \(2, 2, 2\)"),
+    ("nested list", lambda: irr.Agreement([[1], [2]], [1, 2]), ValueError,
+     r"`rater_a` must be 1-D \(one rater's ratings\); got an array of shape \(2, 1\)"),
+    ("ragged nested list", lambda: irr.Agreement([[1], [2, 3]], [1, 2]), TypeError,
+     r"`rater_a` holds labels of unsupported type list"),
+    ("frame nested cells", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [[1], [2]], "b": [2, 2]})),
+     TypeError, r"`a` holds labels of unsupported type list"),
+    ("scalar rater", lambda: irr.Agreement(5, [1]), TypeError, r"`rater_a` must be a 1-D array-like"),
+    ("string rater", lambda: irr.Agreement("abc", "abd"), TypeError,
+     r"`rater_a` must be a 1-D array-like of ratings; got 'abc'"),
+    ("3-D array", lambda: irr.Agreement.from_array(np.ones((2, 2, 2))), ValueError,
+     r"`x` must be 2-D \(subjects x raters\); got an array of shape \(2, 2, 2\)"),
+    ("3-D table", lambda: irr.Agreement.from_table(np.ones((2, 2, 2))), ValueError,
+     r"`table` must be a square k x k table; got shape \(2, 2, 2\)"),
+    ("3-D counts", lambda: irr.Agreement.from_counts(np.ones((2, 2, 2))), ValueError,
+     r"`counts` must be 2-D \(subjects x categories\); got shape \(2, 2, 2\)"),
+    ("3-D alpha", lambda: irr.krippendorff_alpha(np.zeros((2, 2, 2))), ValueError,
+     r"`reliability_data` must be 2-D; got an array of shape \(2, 2, 2\)"),
+    ("3-D icc", lambda: irr.icc(np.zeros((2, 2, 2))), ValueError,
+     r"`ratings` must be 2-D \(subjects x raters\); got shape \(2, 2, 2\)"),
+    ("2-D continuous_kappa", lambda: irr.continuous_kappa([[1, 2]], [[1, 2]]), ValueError,
+     r"`y_true` must be 1-D; got an array of shape \(1, 2\)"),
+    ("2-D qwk", lambda: irr.quadratic_weighted_kappa([[1, 2]], [1, 2]), ValueError,
+     r"`rater_a` must be 1-D"),
+    # -- mixed label types: 1 and "1" ---------------------------------------------------
+    ("object 1 and '1'", lambda: irr.Agreement(np.array([1, "1", 2], dtype=object), [1, 2, 2]),
+     TypeError, r"`rater_a` mixes label types \(number, str\): for example \[1, '1'\]"),
+    ("raters of different types", lambda: irr.Agreement([1, 2], ["1", "2"]), TypeError,
+     r"The raters use different label types \(number, str\)"),
+    ("array 1 and '1'", lambda: irr.Agreement.from_array(np.array([[1, "1"], [2, 2]], dtype=object)),
+     TypeError, r"`rater2` mixes label types \(str, number\)"),
+    ("frame 1 and '1'", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, "1"], "b": [2, 2]})),
+     TypeError, r"`a` mixes label types \(number, str\)"),
+    ("alpha 1 and '1'", lambda: irr.krippendorff_alpha(np.array([[1, "1", 2], [1, 1, 2]], dtype=object)),
+     TypeError, r"`rater_a` mixes label types \(number, str\): for example \[1, '1'\]"),
+    ("continuous_kappa '1'", lambda: irr.continuous_kappa(np.array([1, "1"], dtype=object), [1, 2]),
+     TypeError, r"`y_true` must contain real numbers; got dtype object holding strings \['1'\]"),
+    ("continuous_kappa strings", lambda: irr.continuous_kappa(["1", "2"], [1, 2]), TypeError,
+     r"`y_true` must contain real numbers; got dtype <U1 holding strings \['1', '2'\]"),
+    ("roc_auc strings", lambda: irr.roc_auc([0, 1], ["0.2", "0.8"]), TypeError,
+     r"`scores` must contain real numbers; got dtype <U3"),
+    ("qwk strings", lambda: irr.quadratic_weighted_kappa(["a", "b"], ["a", "b"]), TypeError,
+     r"`rater_a` must hold integer ratings"),
+    ("icc strings", lambda: irr.icc([["a", "b"], ["c", "d"]]), TypeError,
+     r"`ratings` must be a 2-D array of numbers"),
+    ("complex", lambda: irr.Agreement(np.array([1 + 1j, 2]), [1, 2]), TypeError,
+     r"`rater_a` has unsupported dtype complex128"),
+    # -- infinities ---------------------------------------------------------------------
+    ("inf", lambda: irr.Agreement([1, np.inf], [1, 1]), ValueError,
+     r"`rater_a` contains infinite ratings: \[inf\]"),
+    ("-inf", lambda: irr.Agreement([1, 2], [-np.inf, 1]), ValueError,
+     r"`rater_b` contains infinite ratings: \[-inf\]"),
+    ("inf in array", lambda: irr.Agreement.from_array(np.array([[1, np.inf], [2, 2]])), ValueError,
+     r"`rater2` contains infinite ratings: \[inf\]"),
+    ("inf alpha", lambda: irr.krippendorff_alpha(np.array([[1, np.inf], [1, 2.0]])), ValueError,
+     r"`rater_a` contains infinite ratings: \[inf\]"),
+    ("-inf icc", lambda: irr.icc([[1, -np.inf], [1, 2], [3, 4]]), ValueError,
+     r"`ratings` contains infinite values"),
+    ("inf continuous_kappa", lambda: irr.continuous_kappa([1, 2, np.inf], [1, 2, 3]), ValueError,
+     r"`y_true` must be finite \(no nan or inf\); got 1 value\(s\), the first at position 2 \(inf\)"),
+    ("inf qwk", lambda: irr.quadratic_weighted_kappa([1, np.inf], [1, 2]), ValueError,
+     r"`rater_a` contains infinite ratings: \[inf\]"),
+    # -- non-integral floats where categories are expected -----------------------------
+    ("1.5 outside categories", lambda: irr.Agreement([1, 1.5, 2], [1, 2, 3], categories=[1, 2, 3]),
+     ValueError, r"`rater_a` has labels outside `categories`: \[1.5\]; declared categories are \[1, 2, 3\]"),
+    ("qwk 2.5", lambda: irr.quadratic_weighted_kappa([1, 2.5], [1, 2]), ValueError,
+     r"`rater_a` has non-integer ratings: \[2.5\]"),
+    ("qwk min_rating 1.5", lambda: irr.quadratic_weighted_kappa([1, 2], [1, 2], 1.5, 5), TypeError,
+     r"`min_rating` must be an integer; got 1.5"),
+    ("qwk max_rating '5'", lambda: irr.quadratic_weighted_kappa([1, 2], [1, 2], 1, "5"), TypeError,
+     r"`max_rating` must be an integer; got '5'"),
+    ("alpha 1.5 outside categories",
+     lambda: irr.krippendorff_alpha(np.array([[1, 1.5], [1, 2.0]]), categories=[1, 2, 3]),
+     ValueError, r"`rater_a` has labels outside `categories`: \[1.5\]"),
+    # -- categories: duplicates, unhashable, labels outside, empty ----------------------
+    ("duplicate categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[1, 2, 2]), ValueError,
+     r"`categories` contains duplicates: \[2\]"),
+    ("unhashable categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[{1}, {2}]), TypeError,
+     r"`categories` must hold hashable labels: unhashable type: 'set' in \[\{1\}, \{2\}\]"),
+    ("list categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[[1], [2]]), TypeError,
+     r"`categories` (must hold hashable labels|holds labels of unsupported type list)"),
+    ("empty categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[]), ValueError,
+     r"`categories` must not be empty"),
+    ("nan category", lambda: irr.Agreement([1, 2], [1, 2], categories=[1, np.nan]), ValueError,
+     r"`categories` must not contain missing values"),
+    ("scalar categories", lambda: irr.Agreement([1, 2], [1, 2], categories="ab"), TypeError,
+     r"`categories` must be a sequence of labels; got 'ab'"),
+    ("label outside categories", lambda: irr.Agreement([1, 9], [1, 2], categories=[1, 2, 3]),
+     ValueError, r"`rater_a` has labels outside `categories`: \[9\]"),
+    ("frame label outside", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2], "b": [1, 7]}),
+                                                               categories=[1, 2]),
+     ValueError, r"`b` has labels outside `categories`: \[7\]"),
+    ("long label outside", lambda: irr.Agreement.from_long(long_df, subject="s", rater="r", rating="v",
+                                                            categories=[1]),
+     ValueError, r"`a` has labels outside `categories`: \[2\]"),
+    ("table categories length", lambda: irr.Agreement.from_table([[1, 2], [3, 4]], categories=[1, 2, 3]),
+     ValueError, r"`categories` must have 2 labels for a 2 x 2 table; got 3"),
+    ("counts categories length", lambda: irr.Agreement.from_counts([[1, 2], [3, 1]], categories=[1]),
+     ValueError, r"`categories` must have 2 labels, one per column of `counts`; got 1"),
+    ("qwk outside scale", lambda: irr.quadratic_weighted_kappa([1, 6], [1, 2], 1, 5), ValueError,
+     r"`rater_a` has ratings outside \[1, 5\]: \[6\]"),
+    # -- tables and counts ----------------------------------------------------------------
+    ("table negative", lambda: irr.Agreement.from_table([[1, -2], [3, 4]]), ValueError,
+     r"`table` has negative counts: \[-2\]"),
+    ("table fractional", lambda: irr.Agreement.from_table([[1, 0.5], [3, 4]]), ValueError,
+     r"`table` has non-integer counts: \[0.5\]"),
+    ("table nan", lambda: irr.Agreement.from_table([[1, np.nan], [3, 4]]), ValueError,
+     r"`table` has non-finite counts: \[nan\]"),
+    ("table inf", lambda: irr.Agreement.from_table([[1, np.inf], [3, 4]]), ValueError,
+     r"`table` has non-finite counts: \[inf\]"),
+    ("table non-square", lambda: irr.Agreement.from_table([[1, 2, 3], [4, 5, 6]]), ValueError,
+     r"`table` must be a square k x k table; got shape \(2, 3\)"),
+    ("table strings", lambda: irr.Agreement.from_table([["a", "b"], ["c", "d"]]), TypeError,
+     r"`table` must hold numeric counts; got dtype <U1"),
+    ("table objects", lambda: irr.Agreement.from_table(np.array([[1, 2], [3, None]], dtype=object)),
+     TypeError, r"`table` must hold numeric counts; got dtype object"),
+    ("table 1e19", lambda: irr.Agreement.from_table([[1e19, 1], [1, 1]]), ValueError,
+     r"`table` has counts too large to represent exactly"),
+    ("table uint64 2**63", lambda: irr.Agreement.from_table(np.array([[2**63, 1], [1, 1]], dtype=np.uint64)),
+     ValueError, r"`table` has counts too large to represent exactly: \[9223372036854775808\]"),
+    ("table total overflow", lambda: irr.Agreement.from_table([[2**62, 2**62], [2**62, 2**62]]),
+     ValueError, r"`table` counts sum to 1.845e\+19; at most 2\*\*62"),
+    ("table too many categories", lambda: irr.Agreement.from_table(np.zeros((10_001, 10_001), np.int8)),
+     ValueError, r"`table` has 10001 categories; at most 10000"),
+    ("mcnemar negative", lambda: irr.mcnemar([[1, -2], [1, 2]]), ValueError,
+     r"`table_or_a` has negative counts: \[-2\]"),
+    ("mcnemar 3 x 3", lambda: irr.mcnemar([[1, 2, 3], [1, 2, 3], [1, 2, 3]]), ValueError,
+     r"`table_or_a` must be a 2 x 2 table for McNemar's test; got a 3 x 3 table"),
+    ("bowker non-square", lambda: irr.bowker_test([[1, 2, 3], [1, 2, 3]]), ValueError,
+     r"`table_or_a` must be a square k x k table; got shape \(2, 3\)"),
+    ("stuart-maxwell fractional", lambda: irr.stuart_maxwell_test([[1, 2.5], [1, 2]]), ValueError,
+     r"`table_or_a` has non-integer counts: \[2.5\]"),
+    ("counts negative", lambda: irr.Agreement.from_counts([[1, -1], [1, 1]]), ValueError,
+     r"`counts` has negative entries: \[-1\]"),
+    ("counts fractional", lambda: irr.Agreement.from_counts([[1, 1.5], [1, 1]]), ValueError,
+     r"`counts` has non-integer entries: \[1.5\]"),
+    ("counts inf", lambda: irr.Agreement.from_counts([[1, np.inf], [1, 1]]), ValueError,
+     r"`counts` has non-finite entries: \[inf\]"),
+    ("counts strings", lambda: irr.Agreement.from_counts([["1", "2"], ["3", "4"]]), TypeError,
+     r"`counts` must hold numeric counts; got dtype <U1"),
+    ("counts 1e19", lambda: irr.Agreement.from_counts([[1e19, 1], [1, 1]]), ValueError,
+     r"`counts` has entries too large to represent exactly"),
+    ("counts total overflow", lambda: irr.Agreement.from_counts([[2**62, 2**62], [1, 1]]), ValueError,
+     r"`counts` counts sum to 9.223e\+18; at most 2\*\*62"),
+    # -- huge label values ------------------------------------------------------------------
+    ("int64 max weighted", lambda: irr.Agreement(np.array([I64_MAX, I64_MAX - 1]),
+                                                 np.array([I64_MAX, I64_MAX - 2])),
+     ValueError, r"The integer labels \[9223372036854775805, 9223372036854775806, "
+                 r"9223372036854775807\] are beyond 2\*\*53 and float64 cannot represent them exactly"),
+    ("int64 min", lambda: irr.Agreement(np.array([I64_MIN, I64_MIN + 1]), np.array([I64_MIN, I64_MIN])),
+     ValueError, r"The integer labels \[-9223372036854775807\] are beyond 2\*\*53"),
+    ("rounded scores 2**62 + 700",
+     lambda: irr.Agreement(np.array([2**62, 2**62 + 700]), np.array([2**62, 2**62 + 3000])),
+     ValueError, r"The integer labels \[4611686018427388604, 4611686018427390904\] are beyond 2\*\*53"),
+    ("uint64 max", lambda: irr.Agreement(np.array([2**64 - 1, 2**64 - 2], dtype=np.uint64),
+                                         np.array([2**64 - 1, 2**64 - 1], dtype=np.uint64)),
+     ValueError, r"The integer labels \[18446744073709551614, 18446744073709551615\] are beyond 2\*\*53"),
+    ("python int beyond 64 bits", lambda: irr.Agreement([2**64, 1], [2**64, 2]), ValueError,
+     r"`rater_a` has integer labels outside the 64-bit range: \[18446744073709551616\]"),
+    ("float labels 1e308", lambda: irr.Agreement([-1e308, 0, 1e308], [0, 0, 1e308]), ValueError,
+     r"The labels \[-1e\+308, 1e\+308\] are too large to score"),
+    ("qwk range", lambda: irr.quadratic_weighted_kappa(np.array([I64_MIN, I64_MAX]), np.array([0, 0])),
+     ValueError, r"The rating range -9223372036854775808..9223372036854775807 spans "
+                 r"18446744073709551616 values; at most 10000"),
+    ("qwk float beyond int64", lambda: irr.quadratic_weighted_kappa([1e20, 1.0], [1.0, 1.0]), ValueError,
+     r"`rater_a` has ratings outside the 64-bit integer range: \[1e\+20\]"),
+    ("icc 1e308", lambda: irr.icc([[-1e308, -1e308], [0, 0], [1e308, 1e308]]), ValueError,
+     r"`ratings` holds values beyond 2\*\*500 in magnitude \(largest 1e\+308\)"),
+    # -- a million distinct labels: refused before any k x k allocation ---------------------
+    ("million int labels", lambda: irr.Agreement(np.arange(10**6), np.arange(10**6)), ValueError,
+     r"The ratings hold 1000000 distinct labels; at most 10000 categories are supported"),
+    ("million categories", lambda: irr.Agreement([1, 2], [1, 2], categories=range(10**6)), ValueError,
+     r"`categories` has 1000000 labels; at most 10000 are supported"),
+    ("qwk million range", lambda: irr.quadratic_weighted_kappa([0, 10**6], [0, 10**6]), ValueError,
+     r"The rating range 0..1000000 spans 1000001 values; at most 10000"),
+    ("counts million categories", lambda: irr.Agreement.from_counts(np.ones((2, 10**6), np.int8)),
+     ValueError, r"`counts` has 1000000 categories; at most 10000"),
+    # -- scalar arguments -----------------------------------------------------------------
+    ("error_rate bool", lambda: irr.error_rate_test(True, 10, 0.1), TypeError,
+     r"`errors` must be an integer, not a boolean; got True"),
+    ("error_rate float errors", lambda: irr.error_rate_test(1.5, 10, 0.1), TypeError,
+     r"`errors` must be an integer; got 1.5"),
+    ("error_rate string", lambda: irr.error_rate_test("1", 10, 0.1), TypeError,
+     r"`errors` must be an integer; got '1'"),
+    ("error_rate inf n", lambda: irr.error_rate_test(1, np.inf, 0.1), TypeError,
+     r"`n` must be an integer; got inf"),
+    ("error_rate nan epsilon0", lambda: irr.error_rate_test(1, 10, np.nan), ValueError,
+     r"`epsilon0` must be in \(0, 1\); got nan"),
+    ("error_rate errors > n", lambda: irr.error_rate_test(11, 10, 0.1), ValueError,
+     r"`errors` must be at most `n` = 10; got 11"),
+    ("error_rate huge n", lambda: irr.error_rate_test(10**16, 10**17, 0.1), ValueError,
+     r"`n` must be at most 2\*\*53 = 9007199254740992 .*; got 100000000000000000"),
+    ("critical huge n", lambda: irr.critical_error_rate(10**18, 0.1), ValueError,
+     r"`n` must be at most 2\*\*53"),
+    ("agreement error_rate huge n",
+     lambda: irr.Agreement.from_table([[10**17, 10**16], [1, 1]]).error_rate_test(0.1),
+     ValueError, r"rater2 and rater1 share 110000000000000002 subjects; the exact binomial test "
+                 r"supports at most 2\*\*53"),
+    ("nan_policy", lambda: irr.Agreement([1, 2], [1, 2], nan_policy="drop"), ValueError,
+     r"`nan_policy` must be one of 'omit', 'raise'; got 'drop'"),
+    ("nan_policy raise", lambda: irr.Agreement([1, 2, None], [1, 2, 2], nan_policy="raise"), ValueError,
+     r"1 subject\(s\) have missing ratings \(rows \[2\]\) and `nan_policy='raise'`"),
+    ("all missing", lambda: irr.Agreement([None, None], [None, None]), ValueError,
+     r"Every rating is missing"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "message"), [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_hostile_input_raises_a_clear_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+# -- accepted input, checked numbers --------------------------------------------------------
+def test_booleans_are_categories_false_below_true():
+    a = [True, False, True, True, False, True]
+    b = [True, False, False, True, True, True]
+    ag = irr.Agreement(a, b)
+    assert list(ag.categories) == [False, True]
+    assert ag.table.to_numpy().tolist() == [[1, 1], [1, 3]]
+    # p_o = 4/6, p_e = (2*2 + 4*4)/36 = 20/36: kappa = (24 - 20) / (36 - 20) = 0.25
+    assert ag.kappa().estimate == pytest.approx(0.25, abs=1e-15)
+    assert ag.kappa("quadratic").estimate == pytest.approx(0.25, abs=1e-15)  # two categories
+    assert irr.quadratic_weighted_kappa(a, b) == pytest.approx(0.25, abs=1e-15)
+    assert irr.Agreement.from_table([[True, False], [False, True]]).kappa().estimate == 1.0
+
+
+@pytest.mark.parametrize("offset", [0, 2**62, I64_MAX - 3, I64_MIN])
+def test_unweighted_kappa_and_qwk_exact_at_int64_extremes(offset):
+    base_a = np.array([0, 1, 2, 2, 1, 0, 2, 3])
+    base_b = np.array([0, 2, 2, 1, 1, 0, 2, 3])
+    reference = irr.Agreement(base_a, base_b).kappa()
+    expected_qwk = irr.quadratic_weighted_kappa(base_a, base_b)
+    a = base_a.astype(np.int64) + np.int64(offset)
+    b = base_b.astype(np.int64) + np.int64(offset)
+    # Unweighted: codes are exact, the labels need no scores.
+    labels_a = a.astype(str)
+    labels_b = b.astype(str)
+    assert irr.Agreement(labels_a, labels_b).kappa().estimate == pytest.approx(
+        reference.estimate, abs=1e-15)
+    assert irr.quadratic_weighted_kappa(a, b) == pytest.approx(expected_qwk, abs=1e-15)
+    assert irr.quadratic_weighted_kappa(a, b, offset, offset + 3) == pytest.approx(
+        expected_qwk, abs=1e-15)
+
+
+def test_uint64_labels_above_int64_are_coded_exactly():
+    a = np.array([2**63 + 5, 2**63 + 6, 2**63 + 6], dtype=np.uint64)
+    b = np.array([2**63 + 5, 2**63 + 6, 2**63 + 5], dtype=np.uint64)
+    expected = irr.quadratic_weighted_kappa([5, 6, 6], [5, 6, 5])
+    assert irr.quadratic_weighted_kappa(a, b) == pytest.approx(expected, abs=1e-15)
+
+
+def exact_kappa(table):
+    """Cohen's kappa of a table in exact rational arithmetic."""
+    t = [[Fraction(int(x)) for x in row] for row in table]
+    n = sum(map(sum, t))
+    k = len(t)
+    po = sum(t[i][i] for i in range(k)) / n
+    pe = sum(sum(t[i]) * sum(t[j][i] for j in range(k)) for i in range(k)) / n / n
+    return (po - pe) / (1 - pe)
+
+
+def exact_scott(table):
+    t = [[Fraction(int(x)) for x in row] for row in table]
+    n = sum(map(sum, t))
+    k = len(t)
+    po = sum(t[i][i] for i in range(k)) / n
+    pi = [(sum(t[i]) + sum(t[j][i] for j in range(k))) / (2 * n) for i in range(k)]
+    pe = sum(p * p for p in pi)
+    return (po - pe) / (1 - pe)
+
+
+@pytest.mark.parametrize("table", [
+    [[3_000_000_000, 1], [2, 5]],                 # beyond int32
+    [[3_000_000_000, 7_000_000_000], [2, 2**40]],
+    [[2**53 + 1, 3], [5, 2**53 + 7]],             # total beyond 2**53
+    [[2**61, 12345], [678, 2**60]],
+])
+def test_huge_counts_match_exact_fractions(table):
+    ag = irr.Agreement.from_table(table)
+    assert ag.n_subjects == sum(map(sum, table))
+    assert ag.kappa().estimate == pytest.approx(float(exact_kappa(table)), rel=1e-12)
+    assert ag.scott_pi().estimate == pytest.approx(float(exact_scott(table)), rel=1e-12)
+    assert ag.conger_kappa().estimate == pytest.approx(float(exact_kappa(table)), rel=1e-12)
+
+
+@pytest.mark.parametrize("big", [10**12, 10**14, 10**15])
+def test_expected_agreement_within_1e12_of_one_stays_accurate(big):
+    # Nearly every subject in category 0: p_e is within ~1e-12..1e-15 of 1.
+    table = [[big, 1], [2, 1]]
+    ag = irr.Agreement.from_table(table)
+    cohen, scott = float(exact_kappa(table)), float(exact_scott(table))
+    assert ag.kappa().estimate == pytest.approx(cohen, rel=1e-12)
+    assert ag.fleiss_kappa().estimate == pytest.approx(scott, rel=1e-12)
+    assert ag.scott_pi().estimate == pytest.approx(scott, rel=1e-12)
+    assert ag.conger_kappa().estimate == pytest.approx(cohen, rel=1e-12)
+    assert ag.light_kappa().estimate == pytest.approx(cohen, rel=1e-12)
+    # Krippendorff's alpha: 1 - (n - 1) D_o / D_e with the small-sample factor.
+    t = [[Fraction(x) for x in row] for row in table]
+    n = 2 * sum(map(sum, t))
+    margins = [sum(t[i]) + t[0][i] + t[1][i] for i in range(2)]
+    do = 2 * (t[0][1] + t[1][0])
+    alpha = 1 - (n - 1) * do / (2 * margins[0] * margins[1])
+    assert ag.krippendorff_alpha(ci=None).estimate == pytest.approx(float(alpha), rel=1e-12)
+    # Gwet's AC1 and Brennan-Prediger have p_e far from 1 here; still exact to rounding.
+    po = (t[0][0] + t[1][1]) / sum(map(sum, t))
+    pi = [Fraction(margins[0], n), Fraction(margins[1], n)]
+    pe_gwet = sum(p * (1 - p) for p in pi)
+    assert ag.gwet_ac().estimate == pytest.approx(float((po - pe_gwet) / (1 - pe_gwet)), rel=1e-12)
+    assert ag.brennan_prediger().estimate == pytest.approx(float(2 * po - 1), rel=1e-12)
+
+
+def test_multirater_counts_near_one_match_fractions():
+    # Three raters, counts layout: most subjects unanimous in category 0.
+    big = 10**13
+    counts = np.array([[3, 0], [2, 1], [0, 3], [1, 2]])
+    multiplicity = [big, 1, 1, 1]
+    ag = irr.Agreement.from_counts(counts)
+    from irr.coefficients.chance_corrected import counts_kernel
+
+    value = counts_kernel(counts, np.array([multiplicity], float), np.eye(2), "fleiss")[0]
+    n = sum(multiplicity)
+    pa = sum(Fraction(m) * sum(Fraction(r * (r - 1), 6) for r in row)
+             for row, m in zip(counts.tolist(), multiplicity, strict=True)) / n
+    pi0 = sum(Fraction(m * row[0], 3) for row, m in zip(counts.tolist(), multiplicity, strict=True)) / n
+    pe = pi0**2 + (1 - pi0) ** 2
+    assert value == pytest.approx(float((pa - pe) / (1 - pe)), rel=1e-10)
+    assert ag.fleiss_kappa().estimate == pytest.approx(
+        float(counts_kernel(counts, np.ones((1, 4)), np.eye(2), "fleiss")[0]), rel=1e-14)
+
+
+def test_a_million_distinct_labels_fail_fast_without_a_k_by_k_allocation():
+    k = 10**6
+    a = np.arange(k)
+    for make in (lambda: irr.Agreement(a, a),
+                 lambda: irr.Agreement(a.astype(float) + 0.5, a.astype(float) + 0.5),
+                 lambda: irr.krippendorff_alpha(np.vstack([a, a]).astype(float))):
+        tracemalloc.start()
+        start = time.perf_counter()
+        with pytest.raises(ValueError, match="1000000 distinct labels"):
+            make()
+        elapsed = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert peak < 256 * 2**20 < k * k * 8  # O(n) scratch, never k x k
+        assert elapsed < 5
+
+
+def test_memory_peak_of_kappa_on_a_million_int8_pairs():
+    n = 10**6
+    rng = np.random.default_rng(1)
+    a = rng.integers(1, 6, n, dtype=np.int8)
+    b = np.clip(a + rng.integers(-1, 2, n, dtype=np.int8), 1, 5).astype(np.int8)
+    tracemalloc.start()
+    estimate = irr.Agreement(a, b).kappa("quadratic").estimate
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    # Budget: two int8 code arrays (2n bytes) plus chunk scratch (< 24 MiB with 2**20 chunks);
+    # a full-length int64 temporary alone would be 8n bytes.
+    assert peak < 2 * n + 24 * 2**20
+    table = np.zeros((5, 5), np.int64)
+    np.add.at(table, (a - 1, b - 1), 1)
+    assert estimate == pytest.approx(irr.Agreement.from_table(table).kappa("quadratic").estimate,
+                                     abs=1e-14)
+
+
+def test_degenerate_data_warn_and_give_nan():
+    ag = irr.Agreement([1, 1, 1], [1, 1, 1])
+    for method in ("kappa", "fleiss_kappa", "conger_kappa", "scott_pi"):
+        with pytest.warns(DegenerateDataWarning, match="undefined"):
+            assert np.isnan(getattr(ag, method)().estimate)
+    with pytest.warns(DegenerateDataWarning, match="undefined"):
+        assert np.isnan(ag.krippendorff_alpha(ci=None).estimate)
+    with pytest.warns(DegenerateDataWarning, match="undefined"):
+        assert np.isnan(irr.quadratic_weighted_kappa([2, 2], [2, 2]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        # Declared but unused categories make AC1 and Brennan-Prediger defined.
+        ag3 = irr.Agreement([1, 1, 1], [1, 1, 1], categories=[1, 2])
+        assert ag3.gwet_ac().estimate == 1.0
+        assert ag3.brennan_prediger().estimate == 1.0
