@@ -539,8 +539,9 @@ def icc_from_values(
     low, high, df_ci = icc_interval(ms, model, type, unit, confidence_level)
     if math.isnan(estimate):
         warnings.warn(
-            "The ICC is undefined (nan): every rating is the same, so there is no variance "
-            "between subjects to compare with the error.",
+            "The ICC is undefined (nan): there is no variance between subjects and none "
+            "left to compare it with (0/0; e.g. every rating is the same, or every subject "
+            "has the same ratings).",
             DegenerateDataWarning, stacklevel=3,
         )
     sf = shrout_fleiss_name(model, type, unit, k)

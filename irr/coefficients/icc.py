@@ -85,11 +85,22 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
     # row and column sums as matrix-vector products (fast on the short rater axis)
     row_means = centred @ np.full(k, 1.0 / k)
     col_means = np.full(n, 1.0 / n) @ centred
-    ss_total = np.einsum("...ij,...ij->...", centred, centred)
     ss_rows = k * np.einsum("...i,...i->...", row_means, row_means)
     ss_cols = n * np.einsum("...j,...j->...", col_means, col_means)
-    ss_error = np.maximum(ss_total - ss_rows - ss_cols, 0.0)
-    ss_within = np.maximum(ss_total - ss_rows, 0.0)
+    # Error and within-subject sums of squares from the residuals themselves, not as
+    # differences of totals: no cancellation when the ICC is near 1 (perfect agreement
+    # gives exactly 0 error, so an ICC of 1).
+    within = centred - row_means[..., :, None]
+    ss_within = np.einsum("...ij,...ij->...", within, within)
+    within -= col_means[..., None, :]
+    ss_error = np.einsum("...ij,...ij->...", within, within)
+    # Sums of squares at the level of rounding noise in the centred data are zero: the
+    # ICC of identical subjects is undefined (0/0), not a ratio of two noises.
+    scale = np.abs(centred).max(axis=(-2, -1)) if centred.size else np.zeros(x.shape[:-2])
+    noise = n * k * (64 * np.finfo(float).eps * scale) ** 2
+    ss_rows, ss_cols, ss_error, ss_within = (
+        np.where(ss <= noise, 0.0, ss) for ss in (ss_rows, ss_cols, ss_error, ss_within)
+    )
     with np.errstate(invalid="ignore", divide="ignore"):
         return MeanSquares(
             rows=ss_rows / (n - 1),
