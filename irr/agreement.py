@@ -653,8 +653,13 @@ class Agreement:
         w = _multirater.tolerance_weights(self, tolerance)
         table = self._counts
         n = int(table.sum())
+        if n == 0:
+            raise ValueError(
+                "Percent agreement needs at least one subject rated by both raters; none is "
+                f"({self.n_missing} left out for missing ratings)."
+            )
         agree = int((table * w).sum())
-        p = agree / n if n else math.nan
+        p = agree / n
         return ProportionResult(
             coefficient="Percent agreement",
             symbol="po",
