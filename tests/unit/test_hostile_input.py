@@ -280,6 +280,13 @@ CASES = [
      r"1 subject\(s\) have missing ratings \(rows \[2\]\) and `nan_policy='raise'`"),
     ("all missing", lambda: irr.Agreement([None, None], [None, None]), ValueError,
      r"Every rating is missing"),
+    ("no complete pair: kappa", lambda: irr.Agreement([1, None, 3], [None, 2, None]).kappa(),
+     ValueError, r"kappa needs at least two subjects rated by both raters; 0 are \(3 left out"),
+    ("no complete pair: percent agreement",
+     lambda: irr.Agreement([1, None, 3], [None, 2, None]).percent_agreement(), ValueError,
+     r"Percent agreement needs at least one subject rated by both raters; none is \(3 left out"),
+    ("no complete pair: mcnemar", lambda: irr.mcnemar([1, None, 0], [None, 0, None]), ValueError,
+     r"No subject has ratings from both raters"),
 ]
 
 
