@@ -428,6 +428,27 @@ class Agreement:
             )
         return result
 
+    def _chance_corrected(
+        self,
+        coefficient: str,
+        compute: Any,
+        weights: Any,
+        alternative: str,
+        confidence_level: float,
+        ci: str,
+        n_resamples: int,
+        rng: Any,
+        **options: Any,
+    ) -> Any:
+        """A chance-corrected coefficient from `compute`, with its bootstrap attached."""
+        result = compute(
+            self, weights, alternative=alternative, confidence_level=confidence_level, **options
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap(coefficient, weights),
+            ci=ci, n_resamples=n_resamples, rng=rng,
+        )
+
     def _chance_corrected_bootstrap(self, coefficient: str, weights: Any = None,
                                     tolerance: float = 0) -> Any:
         from irr._multirater import bootstrap_kernel
@@ -1307,12 +1328,9 @@ class Agreement:
         3              4. Neurosis  0.471
         4                 5. Other  0.566
         """
-        result = _multirater.fleiss_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("fleiss_kappa", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "fleiss_kappa", _multirater.fleiss_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng
         )
 
     def scott_pi(
@@ -1340,13 +1358,9 @@ class Agreement:
         >>> round(ag.scott_pi().estimate, 4)
         0.7447
         """
-        result = _multirater.fleiss_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level,
-            name="Scott's pi", symbol="π",
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("scott_pi", weights), ci=ci,
-            n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "scott_pi", _multirater.fleiss_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng, name="Scott's pi", symbol="π",
         )
 
     def conger_kappa(
@@ -1386,12 +1400,9 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.76282, 0.14917)
         """
-        result = _multirater.conger_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("conger_kappa", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "conger_kappa", _multirater.conger_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng
         )
 
     def light_kappa(
@@ -1426,12 +1437,9 @@ class Agreement:
         >>> round(ag.light_kappa().estimate, 4)
         0.4594
         """
-        result = _multirater.light_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("light_kappa", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "light_kappa", _multirater.light_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng
         )
 
     def pairwise(self, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
@@ -1506,12 +1514,10 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.77544, 0.14295)
         """
-        result = _multirater.counts_coefficient(
-            self, "gwet", weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("gwet_ac", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "gwet_ac",
+            lambda ag, w, **kw: _multirater.counts_coefficient(ag, "gwet", w, **kw),
+            weights, alternative, confidence_level, ci, n_resamples, rng,
         )
 
     def brennan_prediger(
@@ -1545,13 +1551,10 @@ class Agreement:
         >>> round(ag.brennan_prediger().estimate, 5)
         0.77273
         """
-        result = _multirater.counts_coefficient(
-            self, "brennan_prediger", weights, alternative=alternative,
-            confidence_level=confidence_level,
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("brennan_prediger", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "brennan_prediger",
+            lambda ag, w, **kw: _multirater.counts_coefficient(ag, "brennan_prediger", w, **kw),
+            weights, alternative, confidence_level, ci, n_resamples, rng,
         )
 
     def _multirater_summary(self, confidence_level: float) -> Summary:
