@@ -6,6 +6,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 
 from irr import datasets
 from irr._functions import cohen_kappa, quadratic_weighted_kappa
+from irr._report import compare
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -31,6 +32,7 @@ from irr.ordinal import (
     roc_auc,
     roc_curve,
 )
+from irr.pandas import by  # also registers the DataFrame accessor df.irr
 from irr.results import ConfidenceInterval, KappaResult, ProportionResult, Result
 
 __all__ = [
@@ -48,7 +50,9 @@ __all__ = [
     "__version__",
     "apply_thresholds",
     "benchmark",
+    "by",
     "cohen_kappa",
+    "compare",
     "continuous_kappa",
     "datasets",
     "distribution_thresholds",
