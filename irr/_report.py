@@ -142,7 +142,7 @@ def report(
     apa = style == "apa"
     digits = (2 if apa else 3) if digits is None else check_integer(digits, "digits", 0)
     low_bound, high_bound = result.bounds
-    bounded = -1.0 <= low_bound and high_bound <= 1.0
+    bounded = low_bound >= -1.0 and high_bound <= 1.0
     leading = not (apa and bounded)
 
     def num(x: float, places: int = digits, lead: bool = leading) -> str:
@@ -219,8 +219,14 @@ def compare(
     >>> import irr
     >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
     >>> table = irr.compare(ag.kappa(), ag.kappa(weights="quadratic"), ag.percent_agreement())
-    >>> [line.split("  ")[0] for line in table.as_text().splitlines()[10:13]]
-    ["Cohen's kappa", 'Weighted kappa (quadratic)', 'Percent agreement']
+    >>> print(table.tables[1].as_text())
+    ==============================================================================================
+                                 estimate    std err          z      P>|z|      [0.025      0.975]
+    ----------------------------------------------------------------------------------------------
+    Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
+    Weighted kappa (quadratic)     0.7023     0.0084     60.760    <0.0001       0.686       0.719
+    Percent agreement              0.7083     0.0053                             0.698       0.718
+    ==============================================================================================
     """
     from irr.results import Result
     from irr.summary import results_summary
