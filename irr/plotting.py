@@ -98,8 +98,9 @@ def agreement_chart(
     >>> import irr
     >>> from irr.plotting import agreement_chart
     >>> ax = agreement_chart(irr.Agreement.from_frame(irr.datasets.load("vision")))
-    >>> ax.get_title()
-    'Agreement chart\nB = 0.538; with 1-step partial agreement 0.939'
+    >>> print(ax.get_title())
+    Agreement chart
+    B = 0.538; with 1-step partial agreement 0.939
     """
     from matplotlib.patches import Rectangle
 
