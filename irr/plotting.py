@@ -100,7 +100,7 @@ def agreement_chart(
     >>> ax = agreement_chart(irr.Agreement.from_frame(irr.datasets.load("vision")))
     >>> print(ax.get_title())
     Agreement chart
-    B = 0.538; with 1-step partial agreement 0.939
+    B = 0.511; with 1-step partial agreement 0.887
     """
     from matplotlib.patches import Rectangle
 
