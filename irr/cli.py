@@ -544,8 +544,6 @@ def _markdown(frame: Any, index: bool = False) -> str:
     frame = frame.reset_index() if index else frame
 
     def cell(value: Any) -> str:
-        if isinstance(value, float) and 0 < value < 1e-4:
-            return "<0.0001"
         if isinstance(value, float):
             return "" if math.isnan(value) else f"{value:.4g}"
         return "" if value is None else str(value).replace("|", "\\|")
@@ -617,7 +615,11 @@ def _render(out: Output, fmt: str) -> str:
         return table.to_csv(index=False)
     if fmt == "markdown":
         shown = table[["coefficient", "estimate", "se", "statistic", "pvalue", "ci_low",
-                       "ci_high", "band", "n_subjects", "n_missing"]]
+                       "ci_high", "band", "n_subjects", "n_missing"]].copy()
+        shown["pvalue"] = [
+            "" if math.isnan(p) else ("<0.0001" if p < 1e-4 else f"{p:.4f}")
+            for p in shown["pvalue"].astype(float)
+        ]
         text = f"## {out.title}\n\n{_markdown(shown)}\n"
         notes = out.notes + [n for r in out.results for n in r.notes]
         if notes:
