@@ -30,6 +30,7 @@ from irr.ordinal import (
     optimize_thresholds,
     rank_loss,
     roc_auc,
+    roc_auc_result,
     roc_curve,
 )
 from irr.pandas import by  # also registers the DataFrame accessor df.irr
@@ -65,5 +66,6 @@ __all__ = [
     "quadratic_weighted_kappa",
     "rank_loss",
     "roc_auc",
+    "roc_auc_result",
     "roc_curve",
 ]

@@ -24,6 +24,9 @@ MAX_CATEGORIES = 10_000
 #: Integer labels whose range is at most this wide are coded by offset, not by hashing.
 _DENSE_RANGE = 1 << 16
 
+#: Elements processed at once where a full-length temporary would cost too much memory.
+CHUNK = 1 << 20
+
 
 @dataclass(frozen=True, eq=False)
 class Ratings:
@@ -194,18 +197,29 @@ def _dense_integer_codes(
     width = hi - lo + 1
     if width > _DENSE_RANGE:
         return None
+    # Work in chunks so that no full-length int64 temporary is made: int8 codes of 10^8
+    # ratings cost 10^8 bytes per rater, plus a few MiB of scratch.
     used = np.zeros(width, dtype=bool)
-    offsets = []
     for column in columns:
-        offset = np.subtract(column, lo, dtype=np.int64) if lo else column.astype(np.int64)
-        used |= np.bincount(offset, minlength=width).astype(bool)
-        offsets.append(offset)
-    code_dtype = np.int8 if used.sum() < 127 else np.int32
-    if used.all():
-        codes = [o.astype(code_dtype) for o in offsets]
-    else:
-        remap = (np.cumsum(used) - 1).astype(code_dtype)
-        codes = [remap[o] for o in offsets]
+        for start in range(0, len(column), CHUNK):
+            offset = np.subtract(column[start : start + CHUNK], lo, dtype=np.int64)
+            used |= np.bincount(offset, minlength=width).astype(bool)
+    n_used = int(used.sum())
+    if n_used > MAX_CATEGORIES:
+        raise ValueError(
+            f"The ratings hold {n_used} distinct labels; at most {MAX_CATEGORIES} categories "
+            "are supported (are these continuous scores rather than categories?)."
+        )
+    code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
+    remap = (np.cumsum(used) - 1).astype(code_dtype)
+    codes = []
+    for column in columns:
+        code = np.empty(len(column), dtype=code_dtype)
+        for start in range(0, len(column), CHUNK):
+            code[start : start + CHUNK] = remap[
+                np.subtract(column[start : start + CHUNK], lo, dtype=np.int64)
+            ]
+        codes.append(code)
     categories = pd.Index(np.flatnonzero(used) + lo)
     return codes, categories
 

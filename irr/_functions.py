@@ -87,8 +87,8 @@ def quadratic_weighted_kappa(
 
     Examples
     --------
-    >>> quadratic_weighted_kappa([1, 2, 3, 4, 4], [1, 2, 4, 4, 3])
-    0.8529411764705883
+    >>> round(quadratic_weighted_kappa([1, 2, 3, 4, 4], [1, 2, 4, 4, 3]), 12)
+    0.852941176471
     """
     a = _integer_ratings(rater_a, "rater_a")
     b = _integer_ratings(rater_b, "rater_b")

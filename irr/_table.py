@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from irr._data import CHUNK
+
 __all__ = ["agreement_table", "subject_category_counts", "unique_patterns"]
 
 
@@ -23,12 +25,18 @@ def agreement_table(codes_a: np.ndarray, codes_b: np.ndarray, n_categories: int)
            [1, 1]])
     """
     k = n_categories
-    complete = (codes_a >= 0) & (codes_b >= 0)
-    if not complete.all():
-        codes_a, codes_b = codes_a[complete], codes_b[complete]
-    cells = codes_a.astype(np.int64) * k
-    cells += codes_b
-    return np.bincount(cells, minlength=k * k).reshape(k, k)
+    table = np.zeros(k * k, dtype=np.int64)
+    # Chunks bound the int64 temporaries (bincount needs intp indices) to a few MiB.
+    for start in range(0, len(codes_a), CHUNK):
+        a = codes_a[start : start + CHUNK]
+        b = codes_b[start : start + CHUNK]
+        complete = (a >= 0) & (b >= 0)
+        if not complete.all():
+            a, b = a[complete], b[complete]
+        cells = a.astype(np.int64) * k
+        cells += b
+        table += np.bincount(cells, minlength=k * k)
+    return table.reshape(k, k)
 
 
 def subject_category_counts(codes: Sequence[np.ndarray], n_categories: int) -> np.ndarray:

@@ -37,6 +37,9 @@ from irr.weights import agreement_weights, weight_name
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
+    from irr.inference.error_rate import ErrorRateTestFamily, ErrorRateTestResult
+    from irr.inference.paired import PairedTestResult
+
 __all__ = ["Agreement"]
 
 _NAN_POLICIES = ("omit", "raise")
@@ -597,6 +600,130 @@ class Agreement:
         return results_summary(
             results, title=f"Agreement between {self.raters[0]} and {self.raters[1]}", info=info
         )
+
+    # -- hypothesis tests (irr.inference.error_rate, irr.inference.paired) ---------------
+    def error_rate_test(
+        self,
+        epsilon0: float,
+        alpha: float = 0.05,
+        reference: str | None = None,
+        tolerance: float = 0,
+        alternative: str = "greater",
+        *,
+        confidence_level: float | None = None,
+    ) -> ErrorRateTestResult | ErrorRateTestFamily:
+        """Exact binomial test of the disagreement (error) rate against a reference.
+
+        Parameters
+        ----------
+        epsilon0 : float
+            The error rate under H0, in (0, 1).
+        alpha : float, default 0.05
+            Significance level.
+        reference : str, optional
+            The reference rater's name. Two raters: default the first; errors are the
+            subjects on whom the two disagree. More raters: required; each other rater
+            is tested against it, one row per rater.
+        tolerance : float, default 0
+            Ratings whose category scores differ by at most `tolerance` count as
+            agreement (``tolerance=1``: off by one is not an error on an ordinal scale).
+            Must be 0 for unordered labels.
+        alternative : {'greater', 'less', 'two-sided'}, default 'greater'
+            As for :func:`irr.error_rate_test`: 'greater' tests H0 "error rate <= eps0",
+            'less' tests H0 "error rate >= eps0" (to show it is below eps0).
+        confidence_level : float, optional
+            Level of the Clopper–Pearson interval; default ``1 - alpha``.
+
+        Returns
+        -------
+        ErrorRateTestResult or ErrorRateTestFamily
+            One test when one pair is compared (two raters); a family with one test per
+            rater when there are more. Subjects missing either rating are left out and
+            counted (``n_missing``).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+        >>> fam = ag.error_rate_test(0.5, reference="rater1", tolerance=0)
+        >>> fam.to_frame()["reject"].tolist()
+        [False, False, False]
+        >>> res = ag.error_rate_test(0.20, reference="rater1", tolerance=1,
+        ...                          alternative="less")["rater2"]
+        >>> res.errors, res.n, res.reject
+        (0, 20, True)
+        """
+        from irr.inference.error_rate import agreement_error_rate_test
+
+        return agreement_error_rate_test(
+            self, epsilon0, alpha, reference, tolerance, alternative, confidence_level
+        )
+
+    def mcnemar(
+        self, *, exact: bool = True, correction: bool = True, confidence_level: float = 0.95
+    ) -> PairedTestResult:
+        """McNemar's test on the 2 x 2 table of two raters (see :func:`irr.mcnemar`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_table([[794, 86], [150, 570]])
+        >>> ag.mcnemar().statistic
+        86.0
+        """
+        from irr.inference.paired import _from_agreement, _mcnemar
+
+        level = check_confidence_level(confidence_level)
+        return _mcnemar(_from_agreement(self), bool(exact), bool(correction), level)
+
+    def symmetry_test(self, *, reduce_df: bool = True) -> PairedTestResult:
+        """Bowker's test of symmetry of the two raters' table (see :func:`irr.bowker_test`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.symmetry_test()
+        >>> round(res.statistic, 2), res.df
+        (19.11, 6.0)
+        """
+        from irr.inference.paired import _bowker, _from_agreement
+
+        return _bowker(_from_agreement(self), bool(reduce_df))
+
+    def marginal_homogeneity_test(self) -> PairedTestResult:
+        """Stuart–Maxwell test of equal margins (see :func:`irr.stuart_maxwell_test`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.marginal_homogeneity_test()
+        >>> round(res.statistic, 2), res.df
+        (11.96, 3.0)
+        """
+        from irr.inference.paired import _from_agreement, _stuart_maxwell
+
+        return _stuart_maxwell(_from_agreement(self))
+
+    def cochrans_q(self, reference: str, *, tolerance: float = 0) -> PairedTestResult:
+        """Cochran's Q: do the raters other than `reference` agree with it equally often?
+
+        Each rater's rating of each subject is a success when it matches `reference`'s
+        (within `tolerance` on the category scores); subjects missing any rating are
+        left out and counted. Needs at least three raters. See :func:`irr.cochrans_q`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+        >>> res = ag.cochrans_q(reference="rater1")
+        >>> res.df, [round(p, 2) for p in res.proportions]
+        (2.0, [0.7, 0.4, 0.85])
+        """
+        from irr.inference.paired import agreement_cochrans_q
+
+        return agreement_cochrans_q(self, reference, tolerance)
 
     # -- workflows (irr.pandas, irr.plotting) --------------------------------------------
     #: Weighted subjects with a missing rating (frequency-weighted frames only).

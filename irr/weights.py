@@ -98,6 +98,12 @@ def agreement_weights(
             "trap). Pass `categories=` in scale order, or use an ordered Categorical."
         )
     x = np.asarray(scores, dtype=float)
+    if np.unique(x).size < x.size:
+        raise ValueError(
+            "The category scores are not distinct as floating-point numbers (integer labels "
+            "beyond 2**53 lose precision), so distances between categories are undefined; "
+            "recode the labels or pass `categories=` in scale order."
+        )
     span = x.max() - x.min() if x.size else 0.0
     if span == 0:
         return np.ones((n_categories, n_categories))

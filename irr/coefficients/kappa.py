@@ -39,6 +39,11 @@ def kappa_parts(tables: np.ndarray, weights: np.ndarray) -> KappaParts:
         \kappa = \frac{p_o - p_e}{1 - p_e}.
 
     Kappa is nan where ``p_e == 1`` (every subject in one category for both raters).
+    It is evaluated as :math:`1 - d_o / d_e` with the disagreements
+    :math:`d_o = \sum (1 - w_{ij}) p_{ij} = 1 - p_o` and
+    :math:`d_e = \sum (1 - w_{ij}) p_{i\cdot} p_{\cdot j} = 1 - p_e`, sums of non-negative
+    terms, so it stays accurate when :math:`p_e` is within rounding of 1 and is undefined
+    only when :math:`d_e` is exactly 0.
 
     Examples
     --------
@@ -47,14 +52,16 @@ def kappa_parts(tables: np.ndarray, weights: np.ndarray) -> KappaParts:
     0.4
     """
     p, _ = _proportions(tables)
+    disagreement = 1.0 - weights
     row = p.sum(axis=-1)
     col = p.sum(axis=-2)
-    observed = np.einsum("...ij,ij->...", p, weights)
-    expected = np.einsum("...i,ij,...j->...", row, weights, col)
+    observed_disagreement = np.einsum("...ij,ij->...", p, disagreement)
+    expected_disagreement = np.einsum("...i,ij,...j->...", row, disagreement, col)
     with np.errstate(invalid="ignore", divide="ignore"):
-        denominator = 1.0 - expected
-        kappa = np.where(denominator > 1e-13, (observed - expected) / denominator, np.nan)
-    return KappaParts(observed, expected, kappa)
+        kappa = np.where(
+            expected_disagreement > 0, 1.0 - observed_disagreement / expected_disagreement, np.nan
+        )
+    return KappaParts(1.0 - observed_disagreement, 1.0 - expected_disagreement, kappa)
 
 
 def kappa_from_counts(counts: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -95,23 +102,25 @@ def kappa_variances(tables: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray
     p, n = _proportions(tables)
     row = p.sum(axis=-1)
     col = p.sum(axis=-2)
-    observed = np.einsum("...ij,ij->...", p, weights)
-    expected = np.einsum("...i,ij,...j->...", row, weights, col)
+    disagreement = 1.0 - weights
+    do = np.einsum("...ij,ij->...", p, disagreement)  # 1 - p_o, without cancellation
+    de = np.einsum("...i,ij,...j->...", row, disagreement, col)  # 1 - p_e
+    expected = 1.0 - de
     row_mean = np.einsum("ij,...j->...i", weights, col)
     col_mean = np.einsum("...i,ij->...j", row, weights)
     both = row_mean[..., :, None] + col_mean[..., None, :]
-    po = observed[..., None, None]
-    pe = expected[..., None, None]
+    do_ = do[..., None, None]
+    de_ = de[..., None, None]
     with np.errstate(invalid="ignore", divide="ignore"):
-        spread = (p * (weights * (1 - pe) - both * (1 - po)) ** 2).sum(axis=(-2, -1))
-        var = (spread - (observed * expected - 2 * expected + observed) ** 2) / (
-            n * (1 - expected) ** 4
-        )
+        spread = (p * (weights * de_ - both * do_) ** 2).sum(axis=(-2, -1))
+        # p_o p_e - 2 p_e + p_o = (1 - d_o)(1 - d_e) - 2(1 - d_e) + (1 - d_o)
+        #                       = d_o d_e + d_e - 2 d_o
+        var = (spread - (do * de + de - 2 * do) ** 2) / (n * de**4)
         null_spread = (row[..., :, None] * col[..., None, :] * (weights - both) ** 2).sum(
             axis=(-2, -1)
         )
-        var0 = (null_spread - expected**2) / (n * (1 - expected) ** 2)
-    undefined = (1 - expected) <= 1e-13
+        var0 = (null_spread - expected**2) / (n * de**2)
+    undefined = ~(de > 0)
     var = np.where(undefined, np.nan, np.maximum(var, 0.0))
     var0 = np.where(undefined, np.nan, np.maximum(var0, 0.0))
     return var, var0
@@ -133,8 +142,8 @@ def kappa_max(table: np.ndarray, weights: np.ndarray) -> float:
     p, _ = _proportions(table)
     row = p.sum(axis=1)
     col = p.sum(axis=0)
-    expected = float(row @ weights @ col)
-    if 1 - expected <= 1e-13:
+    expected_disagreement = float(row @ (1.0 - weights) @ col)
+    if not expected_disagreement > 0:
         return float("nan")
     if np.array_equal(weights, np.eye(len(weights))):
         best = float(np.minimum(row, col).sum())
@@ -152,4 +161,4 @@ def kappa_max(table: np.ndarray, weights: np.ndarray) -> float:
             method="highs",
         )
         best = -float(solution.fun)
-    return (best - expected) / (1 - expected)
+    return 1.0 - (1.0 - best) / expected_disagreement

@@ -6,6 +6,7 @@ curve, AUC and rank loss.
 """
 
 from irr.ordinal._auc import rank_loss, roc_auc, roc_curve
+from irr.ordinal._auc_inference import roc_auc_result
 from irr.ordinal._kappa import continuous_kappa, kappa_loss, kappa_loss_gradient
 from irr.ordinal._regressor import KappaRegressor
 from irr.ordinal._thresholds import (
@@ -24,5 +25,6 @@ __all__ = [
     "optimize_thresholds",
     "rank_loss",
     "roc_auc",
+    "roc_auc_result",
     "roc_curve",
 ]

@@ -62,3 +62,18 @@ def test_kappa_max_of_sas_table_by_hand():
     po_max = np.minimum(row, col).sum() / n
     res = irr.Agreement.from_table(SAS_TABLE).kappa()
     assert res.kappa_max == pytest.approx((po_max - pe) / (1 - pe), rel=1e-12)
+
+
+def test_expected_agreement_within_rounding_of_one_stays_accurate():
+    # p_e = 1 - 4e-12: the naive (p_o - p_e) / (1 - p_e) loses about 4 digits; the
+    # disagreement form 1 - d_o / d_e keeps full precision. Exact value by fractions.
+    from fractions import Fraction
+
+    big = 10**12
+    table = [[big, 1], [1, 1]]
+    n = Fraction(big + 3)
+    r1 = Fraction(big + 1) / n
+    po = Fraction(big + 1) / n
+    pe = r1 * r1 + (1 - r1) ** 2
+    exact = float((po - pe) / (1 - pe))
+    assert irr.Agreement.from_table(table).kappa().estimate == pytest.approx(exact, rel=1e-9)

@@ -1,0 +1,1162 @@
+"""Hypothesis tests on error rates: the exact binomial test with its critical bound, and the t test.
+
+The critical error rate is the corrected form of eq. 2.27 of the machine-learning formula
+book (Zhou, *Machine Learning*, 2016, ch. 2): for H0 "error rate <= eps0" on ``n`` test
+cases at level ``alpha``, the critical count is the smallest ``c`` whose upper tail
+``P(X > c)``, ``X ~ Binomial(n, eps0)``, is below ``alpha``, and ``eps_bar = c / n``.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from irr._validation import (
+    DegenerateDataWarning,
+    check_alternative,
+    check_choice,
+    check_confidence_level,
+    check_integer,
+    check_open_unit,
+)
+from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
+from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result
+
+if TYPE_CHECKING:
+    from statsmodels.iolib.summary import Summary
+
+__all__ = [
+    "CriticalErrorRate",
+    "ErrorRateTTestResult",
+    "ErrorRateTestFamily",
+    "ErrorRateTestResult",
+    "binomial_pvalue",
+    "critical_error_rate",
+    "error_rate_test",
+    "error_rate_ttest",
+    "lower_critical_count",
+    "upper_critical_count",
+]
+
+_CI_METHODS = ("exact", "wilson")
+_H0 = {"greater": "<=", "less": ">=", "two-sided": "="}
+_H1 = {"greater": ">", "less": "<", "two-sided": "!="}
+
+
+# ---------------------------------------------------------------------------------------
+# Vectorised kernels
+# ---------------------------------------------------------------------------------------
+#: Tails within this relative distance of alpha are settled by exact integer arithmetic.
+_TIE_RTOL = 1e-9
+#: Largest n for which near ties are settled exactly (the cost grows like n**2 bits).
+_EXACT_MAX_N = 20_000
+
+
+def _exact_cdf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
+    """Exactly whether P(X <= c) < alpha, X ~ Binomial(n, epsilon0), with Python integers.
+
+    ``epsilon0`` and ``alpha`` are taken at their exact binary values, so the answer is
+    the one floating-point tails approximate; ``P(X = i) = C(n, i) a^i (D - a)^(n - i) / D^n``
+    with ``epsilon0 = a / D``.
+    """
+    from fractions import Fraction
+
+    if c < 0:
+        return True
+    if c >= n:
+        return False
+    eps, level = Fraction(epsilon0), Fraction(alpha)
+    a, d = eps.numerator, eps.denominator
+    b = d - a
+    term = b**n  # C(n, 0) a^0 b^n
+    cdf = term
+    for i in range(c):
+        term = term * (n - i) * a // ((i + 1) * b)
+        cdf += term
+    return cdf * level.denominator < level.numerator * d**n
+
+
+def _exact_sf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
+    """Exactly whether P(X > c) < alpha (see :func:`_exact_cdf_below`)."""
+    from fractions import Fraction
+
+    if c >= n:
+        return True
+    if c < 0:
+        return False
+    eps, level = Fraction(epsilon0), Fraction(alpha)
+    a, d = eps.numerator, eps.denominator
+    b = d - a
+    term = a**n  # C(n, n) a^n b^0
+    tail = term
+    for i in range(n, c + 1, -1):
+        term = term * i * b // ((n - i + 1) * a)
+        tail += term
+    return tail * level.denominator < level.numerator * d**n
+
+
+def _near(tail: np.ndarray, alpha: np.ndarray) -> np.ndarray:
+    return np.abs(tail - alpha) <= _TIE_RTOL * alpha
+
+
+def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
+    """Smallest ``c`` in ``0..n`` with ``P(X > c) < alpha``, ``X ~ Binomial(n, epsilon0)``.
+
+    Arguments broadcast against each other and are assumed valid (``n >= 1``,
+    ``0 < epsilon0 < 1``, ``0 < alpha < 1``). ``scipy.stats.binom.isf`` gives a first
+    guess, corrected by single steps checked with ``binom.sf`` until ``P(X > c) < alpha
+    <= P(X > c - 1)`` holds; tails within 1e-9 (relative) of ``alpha`` are then settled
+    with exact integer arithmetic (for ``n <= 20000``), so ties such as
+    ``P(X > 50) = 0.5`` for ``n = 101, epsilon0 = 0.5`` are resolved exactly.
+    ``c = n`` means the test can never reject.
+
+    Examples
+    --------
+    >>> upper_critical_count([100, 20], 0.1, 0.05).tolist()
+    [15, 4]
+    """
+    from scipy.stats import binom
+
+    n, p, a = np.broadcast_arrays(
+        np.asarray(n, dtype=np.int64), np.asarray(epsilon0, dtype=float),
+        np.asarray(alpha, dtype=float),
+    )
+    shape = n.shape
+    guess = np.nan_to_num(binom.isf(a, n, p), nan=0.0)
+    c = np.array(np.clip(guess, 0, n), dtype=np.int64, ndmin=1)
+    n, p, a = np.atleast_1d(n, p, a)
+    while True:  # step down while the count below already has a tail under alpha
+        down = (c > 0) & (binom.sf(c - 1, n, p) < a)
+        if not down.any():
+            break
+        c = c - down
+    while True:  # step up while this count's tail is not yet under alpha
+        up = (c < n) & (binom.sf(c, n, p) >= a)
+        if not up.any():
+            break
+        c = c + up
+    tie = (_near(binom.sf(c, n, p), a) | _near(binom.sf(c - 1, n, p), a)) & (n <= _EXACT_MAX_N)
+    for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
+        ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
+        while ci > 0 and _exact_sf_below(ni, ci - 1, pi, ai):
+            ci -= 1
+        while ci < ni and not _exact_sf_below(ni, ci, pi, ai):
+            ci += 1
+        c[i] = ci
+    return c.reshape(shape)
+
+
+def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
+    """Largest ``c`` in ``-1..n`` with ``P(X <= c) < alpha``, ``X ~ Binomial(n, epsilon0)``.
+
+    The mirror of :func:`upper_critical_count`, for H0 "error rate >= eps0": reject when
+    at most ``c`` errors are seen. ``c = -1`` means even zero errors are not enough
+    evidence at this ``n`` (``(1 - epsilon0)**n >= alpha``). Near ties are settled
+    exactly as in :func:`upper_critical_count`.
+
+    Examples
+    --------
+    >>> lower_critical_count([100, 20], 0.1, 0.05).tolist()
+    [4, -1]
+    """
+    from scipy.stats import binom
+
+    n, p, a = np.broadcast_arrays(
+        np.asarray(n, dtype=np.int64), np.asarray(epsilon0, dtype=float),
+        np.asarray(alpha, dtype=float),
+    )
+    shape = n.shape
+    guess = np.nan_to_num(binom.ppf(a, n, p), nan=0.0) - 1
+    c = np.array(np.clip(guess, -1, n), dtype=np.int64, ndmin=1)
+    n, p, a = np.atleast_1d(n, p, a)
+    while True:  # step up while the next count still has a lower tail under alpha
+        up = (c < n) & (binom.cdf(c + 1, n, p) < a)
+        if not up.any():
+            break
+        c = c + up
+    while True:  # step down while this count's lower tail is not under alpha
+        down = (c >= 0) & (binom.cdf(c, n, p) >= a)
+        if not down.any():
+            break
+        c = c - down
+    tie = (_near(binom.cdf(c, n, p), a) | _near(binom.cdf(c + 1, n, p), a)) & (n <= _EXACT_MAX_N)
+    for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
+        ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
+        while ci < ni and _exact_cdf_below(ni, ci + 1, pi, ai):
+            ci += 1
+        while ci >= 0 and not _exact_cdf_below(ni, ci, pi, ai):
+            ci -= 1
+        c[i] = ci
+    return c.reshape(shape)
+
+
+# ---------------------------------------------------------------------------------------
+# The critical bound
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CriticalErrorRate:
+    """The rejection region of the exact binomial test of an error rate.
+
+    Attributes
+    ----------
+    n : int
+        Test cases.
+    epsilon0 : float
+        The error rate under H0.
+    alpha : float
+        Significance level.
+    alternative : str
+        ``'greater'`` (H0: error rate <= eps0; reject when ``errors > c``), ``'less'``
+        (H0: error rate >= eps0; reject when ``errors <= c``) or ``'two-sided'`` (both,
+        with ``alpha / 2`` in each tail).
+    critical_count : int or (int, int)
+        ``c``; for ``'two-sided'`` the pair ``(c_low, c_high)``: reject when
+        ``errors <= c_low`` or ``errors > c_high``.
+    eps_bar : float or (float, float)
+        ``c / n``, the critical error rate (nan for a lower bound that cannot be reached).
+    size : float
+        The attained size: P(reject | error rate = eps0), at most ``alpha``.
+    note : str
+        Said when the test can never reject at this ``n``.
+    """
+
+    n: int
+    epsilon0: float
+    alpha: float
+    alternative: str
+    critical_count: int | tuple[int, int]
+    eps_bar: float | tuple[float, float]
+    size: float
+    note: str = ""
+
+    def rejects(self, errors: int) -> bool:
+        """Whether `errors` errors out of :attr:`n` reject H0."""
+        errors = check_integer(errors, "errors", minimum=0)
+        if self.alternative == "greater":
+            return errors > self.critical_count
+        if self.alternative == "less":
+            return errors <= self.critical_count
+        low, high = self.critical_count
+        return errors <= low or errors > high
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a dict."""
+        return {
+            "n": self.n,
+            "epsilon0": self.epsilon0,
+            "alpha": self.alpha,
+            "alternative": self.alternative,
+            "critical_count": self.critical_count,
+            "eps_bar": self.eps_bar,
+            "size": self.size,
+            "note": self.note,
+        }
+
+    def rule(self) -> str:
+        """The rejection rule in words."""
+        if self.alternative == "greater":
+            return f"reject H0 if errors > {self.critical_count} (rate > {self.eps_bar:.4g})"
+        if self.alternative == "less":
+            if self.critical_count < 0:
+                return "H0 cannot be rejected at this n"
+            return f"reject H0 if errors <= {self.critical_count} (rate <= {self.eps_bar:.4g})"
+        (low, high), (e_low, e_high) = self.critical_count, self.eps_bar
+        lower = "" if low < 0 else f"errors <= {low} (rate <= {e_low:.4g}) or "
+        return f"reject H0 if {lower}errors > {high} (rate > {e_high:.4g})"
+
+    def __repr__(self) -> str:
+        if self.alternative == "two-sided":
+            eps = "({})".format(", ".join(f"{e:.4g}" for e in self.eps_bar))
+        else:
+            eps = f"{self.eps_bar:.4g}"
+        text = (
+            f"CriticalErrorRate(n={self.n}, epsilon0={self.epsilon0:g}, alpha={self.alpha:g}, "
+            f"alternative={self.alternative!r}, critical_count={self.critical_count}, "
+            f"eps_bar={eps}, size={self.size:.4g})"
+        )
+        return text + (f"  # {self.note}" if self.note else "")
+
+    __str__ = __repr__
+
+
+def _upper_note(c: int, n: int, epsilon0: float, alpha: float) -> str:
+    if c < n:
+        return ""
+    return (
+        f"no count of errors out of n = {n} rejects H0 (error rate <= {epsilon0:g}) at "
+        f"alpha = {alpha:g}: even P(X = n) = {epsilon0:g}^{n} is not below alpha."
+    )
+
+
+def _lower_note(c: int, n: int, epsilon0: float, alpha: float) -> str:
+    if c >= 0:
+        return ""
+    needed = math.floor(math.log(alpha) / math.log1p(-epsilon0)) + 1
+    return (
+        f"even zero errors out of n = {n} cannot show the error rate is below "
+        f"{epsilon0:g} at alpha = {alpha:g} ((1 - {epsilon0:g})^n >= alpha); at least "
+        f"n = {needed} error-free cases are needed. critical_count is -1 and eps_bar nan."
+    )
+
+
+def _critical(n: int, epsilon0: float, alpha: float, alternative: str) -> CriticalErrorRate:
+    from scipy.stats import binom
+
+    tail = alpha / 2 if alternative == "two-sided" else alpha
+    high = low = None
+    notes = []
+    if alternative in ("greater", "two-sided"):
+        high = int(upper_critical_count(n, epsilon0, tail))
+        notes.append(_upper_note(high, n, epsilon0, tail))
+    if alternative in ("less", "two-sided"):
+        low = int(lower_critical_count(n, epsilon0, tail))
+        notes.append(_lower_note(low, n, epsilon0, tail))
+    size_high = float(binom.sf(high, n, epsilon0)) if high is not None else 0.0
+    size_low = float(binom.cdf(low, n, epsilon0)) if low is not None and low >= 0 else 0.0
+    eps_high = None if high is None else high / n
+    eps_low = None if low is None else (low / n if low >= 0 else math.nan)
+    if alternative == "greater":
+        count, eps = high, eps_high
+    elif alternative == "less":
+        count, eps = low, eps_low
+    else:
+        count, eps = (low, high), (eps_low, eps_high)
+    return CriticalErrorRate(
+        n=n, epsilon0=epsilon0, alpha=alpha, alternative=alternative,
+        critical_count=count, eps_bar=eps, size=size_low + size_high,
+        note=" ".join(n_ for n_ in notes if n_),
+    )
+
+
+def critical_error_rate(
+    n: int, epsilon0: float, alpha: float = 0.05, alternative: str = "greater"
+) -> CriticalErrorRate:
+    """The critical error rate of the exact binomial test (corrected eq. 2.27).
+
+    Parameters
+    ----------
+    n : int
+        Number of test cases (at least 1).
+    epsilon0 : float
+        The error rate under H0, in (0, 1).
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    alternative : {'greater', 'less', 'two-sided'}, default 'greater'
+        ``'greater'``: H0 "error rate <= eps0" against "error rate > eps0" (the book's
+        test). ``'less'``: H0 "error rate >= eps0" against "error rate < eps0" (to show
+        an error rate is provably *below* eps0). ``'two-sided'``: H0 "error rate = eps0",
+        the two one-sided regions at ``alpha / 2`` each.
+
+    Returns
+    -------
+    CriticalErrorRate
+        ``critical_count``, ``eps_bar = critical_count / n``, ``size`` (the attained
+        size, never above ``alpha``) and the arguments; ``rejects(errors)`` applies it.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a non-integer `n` or `n` < 1, `epsilon0` or `alpha` outside (0, 1), an
+        unknown `alternative`.
+
+    Notes
+    -----
+    With :math:`X \\sim \\mathrm{Binomial}(n, \\epsilon_0)`:
+
+    - ``'greater'``: :math:`c = \\min\\{c : P(X > c) < \\alpha\\}`, i.e.
+
+      .. math:: \\bar\\epsilon = \\min \\epsilon \\ \\text{s.t.}
+                \\sum_{i=\\epsilon n + 1}^{n} \\binom{n}{i}\\epsilon_0^i
+                (1-\\epsilon_0)^{n-i} < \\alpha,
+
+      the corrected eq. 2.27; reject H0 when ``errors > c``. The printed book
+      maximises over :math:`\\epsilon` with :math:`\\epsilon` and :math:`\\epsilon_0`
+      swapped inside the sum, which gives a different and wrong bound (about 0.063 for
+      ``n = 100, eps0 = 0.1, alpha = 0.05``, below eps0 itself; ours is 0.15).
+      ``c = n`` (``eps_bar = 1``) means no count rejects; a ``note`` says so.
+    - ``'less'``: :math:`c = \\max\\{c : P(X \\le c) < \\alpha\\}`; reject when
+      ``errors <= c``. When even zero errors are not enough,
+      :math:`(1-\\epsilon_0)^n \\ge \\alpha`, there is no such :math:`c \\ge 0`:
+      ``critical_count = -1``, ``eps_bar = nan`` and the ``note`` says how many
+      error-free cases would be needed.
+    - ``'two-sided'``: both, at :math:`\\alpha/2` each (an equal-tailed test): the pair
+      ``(c_low, c_high)``; reject when ``errors <= c_low`` or ``errors > c_high``.
+
+    The counts start from ``scipy.stats.binom.isf``/``ppf`` and are corrected by single
+    steps checked with ``binom.sf``/``cdf``; they were validated against exact rational
+    arithmetic for n up to 2000.
+
+    References
+    ----------
+    Zhou, Z.-H. (2016). *Machine Learning* (in Chinese), Tsinghua University Press,
+    section 2.4.1, eq. 2.27; the erratum is derived in Xie, Qin & Yang, *Machine Learning
+    Formula Explained* (the "pumpkin book"), eq. 2.27.
+
+    Examples
+    --------
+    >>> from irr.inference.error_rate import critical_error_rate
+    >>> crit = critical_error_rate(n=100, epsilon0=0.10, alpha=0.05)
+    >>> crit.critical_count, crit.eps_bar
+    (15, 0.15)
+    >>> crit.rejects(16), crit.rejects(15)
+    (True, False)
+    >>> critical_error_rate(n=100, epsilon0=0.10, alternative="less").critical_count
+    4
+    """
+    n = check_integer(n, "n", minimum=1)
+    epsilon0 = check_open_unit(epsilon0, "epsilon0")
+    alpha = check_open_unit(alpha, "alpha")
+    alternative = check_alternative(alternative)
+    return _critical(n, epsilon0, alpha, alternative)
+
+
+# ---------------------------------------------------------------------------------------
+# The binomial test
+# ---------------------------------------------------------------------------------------
+def binomial_pvalue(errors: Any, n: Any, epsilon0: Any, alternative: str) -> np.ndarray:
+    """Exact binomial p-values, vectorised over broadcasting `errors`, `n`, `epsilon0`.
+
+    ``'greater'``: P(X >= errors); ``'less'``: P(X <= errors); ``'two-sided'``:
+    ``min(1, 2 min(P(X <= errors), P(X >= errors)))`` (the central method).
+
+    Examples
+    --------
+    >>> binomial_pvalue([12, 16], 100, 0.1, "greater").round(4).tolist()
+    [0.297, 0.0399]
+    """
+    from scipy.stats import binom
+
+    errors = np.asarray(errors)
+    upper = binom.sf(errors - 1, n, epsilon0)  # P(X >= errors)
+    lower = binom.cdf(errors, n, epsilon0)  # P(X <= errors)
+    if alternative == "greater":
+        return np.asarray(upper, dtype=float)
+    if alternative == "less":
+        return np.asarray(lower, dtype=float)
+    return np.minimum(1.0, 2.0 * np.minimum(upper, lower))
+
+
+def _proportion_interval(
+    errors: int, n: int, level: float, method: str, alternative: str
+) -> ConfidenceInterval:
+    from scipy.stats import binomtest
+
+    ci = binomtest(errors, n, 0.5, alternative=alternative).proportion_ci(level, method)
+    note = "" if alternative == "two-sided" else f"one-sided ({alternative})"
+    return ConfidenceInterval(float(ci.low), float(ci.high), level, method, note)
+
+
+def _decision(
+    reject: bool, epsilon0: float, alpha: float, alternative: str, subject: str = "the error rate"
+) -> str:
+    claim = {
+        "greater": f"{subject} exceeds {epsilon0:g}",
+        "less": f"{subject} is below {epsilon0:g}",
+        "two-sided": f"{subject} differs from {epsilon0:g}",
+    }[alternative]
+    if reject:
+        return f"Reject H0: {claim} at alpha = {alpha:g}."
+    return f"Do not reject H0: the data do not show that {claim} at alpha = {alpha:g}."
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class ErrorRateTestResult(Result):
+    """The exact binomial test of an error rate.
+
+    ``estimate`` is the observed error rate ``errors / n``, ``statistic`` the number of
+    errors, ``pvalue`` the exact binomial p-value, ``ci`` a Clopper–Pearson interval
+    (one-sided for one-sided alternatives). Adds ``errors``, ``epsilon0``, ``alpha``,
+    ``critical`` (the :class:`CriticalErrorRate`), ``critical_count``, ``eps_bar``,
+    ``reject``, ``decision`` (in words) and ``tolerance`` (for rater comparisons).
+    """
+
+    errors: int
+    epsilon0: float
+    alpha: float
+    critical: CriticalErrorRate = field(repr=False)
+    reject: bool
+    tolerance: float | None = None
+    bounds: tuple[float, float] = (0.0, 1.0)
+
+    @property
+    def n(self) -> int:
+        """Test cases (``n_subjects``)."""
+        return self.n_subjects
+
+    @property
+    def critical_count(self) -> int | tuple[int, int]:
+        """The critical count ``c`` (a pair for ``'two-sided'``)."""
+        return self.critical.critical_count
+
+    @property
+    def eps_bar(self) -> float | tuple[float, float]:
+        """The critical error rate ``c / n`` (a pair for ``'two-sided'``)."""
+        return self.critical.eps_bar
+
+    @property
+    def decision(self) -> str:
+        """The decision in words."""
+        return _decision(self.reject, self.epsilon0, self.alpha, self.alternative)
+
+    def conf_int(
+        self, confidence_level: float | None = None, method: str | None = None
+    ) -> ConfidenceInterval:
+        """Another interval for the error rate.
+
+        Parameters
+        ----------
+        confidence_level : float, optional
+            Default that of :attr:`ci` (``1 - alpha`` unless set).
+        method : {'exact', 'wilson'}, optional
+            ``'exact'`` (Clopper–Pearson, the default) or ``'wilson'`` (score). Both are
+            one-sided when the test is, like ``scipy.stats.binomtest``.
+        """
+        level = self.ci.confidence_level if confidence_level is None else confidence_level
+        level = check_confidence_level(level)
+        method = check_choice(self.ci.method if method is None else method, "method",
+                              _CI_METHODS)
+        return _proportion_interval(self.errors, self.n_subjects, level, method,
+                                    self.alternative)
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "errors": self.errors,
+            "epsilon0": self.epsilon0,
+            "alpha": self.alpha,
+            "critical_count": self.critical_count,
+            "eps_bar": self.eps_bar,
+            "size": self.critical.size,
+            "reject": self.reject,
+            "tolerance": self.tolerance,
+        }
+
+    def _row(self) -> list[str]:
+        eps = self.eps_bar
+        eps_text = (
+            " / ".join(fmt_number(e) for e in eps) if isinstance(eps, tuple) else fmt_number(eps)
+        )
+        return [
+            fmt_number(self.estimate),
+            str(self.errors),
+            str(self.n_subjects),
+            eps_text,
+            fmt_pvalue(self.pvalue),
+            fmt_number(self.ci.low, 3),
+            fmt_number(self.ci.high, 3),
+            "yes" if self.reject else "no",
+        ]
+
+    def summary(self) -> Summary:
+        """A statsmodels ``Summary``: hypotheses, critical bound, p-value and decision."""
+        return _error_rate_summary([self], title="Binomial test of the error rate",
+                                   stubs=[self.coefficient], labelled=False)
+
+    def __repr__(self) -> str:
+        return (
+            f"ErrorRateTestResult(errors={self.errors}, n={self.n_subjects}, "
+            f"estimate={self.estimate:.4g}, epsilon0={self.epsilon0:g}, "
+            f"alternative={self.alternative!r}, critical_count={self.critical_count}, "
+            f"pvalue={self.pvalue:.4g}, reject={self.reject})"
+        )
+
+
+def _facts(first: ErrorRateTestResult) -> list[tuple[str, str]]:
+    crit = first.critical
+    return [
+        ("H0:", f"error rate {_H0[first.alternative]} {first.epsilon0:g}"),
+        ("H1:", f"error rate {_H1[first.alternative]} {first.epsilon0:g}"),
+        ("eps0:", f"{first.epsilon0:g}"),
+        ("alpha:", f"{first.alpha:g}"),
+        ("Test:", "exact binomial"),
+        ("CI:", f"{100 * first.ci.confidence_level:g}% {first.ci.method}"),
+        ("n:", str(crit.n)),
+        ("Attained size:", f"{crit.size:.4f}"),
+    ]
+
+
+def _error_rate_summary(
+    results: Sequence[ErrorRateTestResult], title: str, stubs: Sequence[str], labelled: bool
+) -> Summary:
+    first = results[0]
+    facts = _facts(first)
+    if len({r.n_subjects for r in results}) > 1:
+        facts[6] = ("n:", "see table")
+        facts[7] = ("Attained size:", "see notes")
+    if first.tolerance is not None:
+        facts.append(("Tolerance:", f"{first.tolerance:g}"))
+    missing = sum(r.n_missing for r in results)
+    facts.append(("Missing (dropped):", str(missing)))
+    columns = ["rate", "errors", "n", "eps_bar", "p-value", "ci low", "ci high", "reject"]
+    shared = len({r.critical for r in results}) == 1
+    notes = []
+    for r, stub in zip(results, stubs, strict=True):
+        prefix = f"{stub}: " if labelled else ""
+        notes.append(prefix + r.decision)
+    for r, stub in zip(results, stubs, strict=True):
+        prefix = f"{stub}: " if labelled and not shared else ""
+        size = "" if shared else f"; attained size {r.critical.size:.4f}"
+        notes.append(prefix + r.critical.rule() + size + ".")
+        if r.critical.note:
+            notes.append(prefix + r.critical.note)
+    notes.extend(first.notes)
+    return hypothesis_summary(title, facts, columns, stubs, [r._row() for r in results], notes)
+
+
+def _pvalue_note(alternative: str) -> str:
+    if alternative == "greater":
+        return "p-value: P(X >= errors) under Binomial(n, eps0), as scipy.stats.binomtest."
+    if alternative == "less":
+        return "p-value: P(X <= errors) under Binomial(n, eps0), as scipy.stats.binomtest."
+    return (
+        "Two-sided p-value: twice the smaller tail, min(1, 2 min(P(X <= x), P(X >= x))) "
+        "(the central method, equal-tailed like the alpha/2 bounds; scipy's binomtest "
+        "uses the minimum-likelihood method instead)."
+    )
+
+
+def _binomial_result(
+    errors: int,
+    n: int,
+    epsilon0: float,
+    alpha: float,
+    alternative: str,
+    confidence_level: float,
+    *,
+    coefficient: str = "Error rate",
+    n_missing: int = 0,
+    raters: tuple[str, ...] = (),
+    tolerance: float | None = None,
+    extra_notes: Sequence[str] = (),
+    critical: CriticalErrorRate | None = None,
+) -> ErrorRateTestResult:
+    critical = critical if critical is not None else _critical(n, epsilon0, alpha, alternative)
+    reject = critical.rejects(errors)
+    pvalue = float(binomial_pvalue(errors, n, epsilon0, alternative))
+    # A p-value within rounding of alpha is settled by the exactly computed critical count,
+    # so that ``reject == (pvalue < alpha)`` always holds.
+    if reject and pvalue >= alpha:
+        pvalue = float(np.nextafter(alpha, 0.0))
+    elif not reject and pvalue < alpha:
+        pvalue = alpha
+    p = errors / n
+    notes = [_pvalue_note(alternative)]
+    if alternative != "two-sided":
+        notes.append(f"The interval is one-sided ({alternative}), matching the test.")
+    notes.extend(extra_notes)
+    return ErrorRateTestResult(
+        coefficient=coefficient,
+        symbol="ε",
+        estimate=p,
+        se=math.sqrt(p * (1 - p) / n),
+        statistic=float(errors),
+        pvalue=pvalue,
+        alternative=alternative,
+        ci=_proportion_interval(errors, n, confidence_level, "exact", alternative),
+        n_subjects=n,
+        n_missing=n_missing,
+        raters=raters,
+        notes=tuple(notes),
+        errors=errors,
+        epsilon0=epsilon0,
+        alpha=alpha,
+        critical=critical,
+        reject=reject,
+        tolerance=tolerance,
+    )
+
+
+def error_rate_test(
+    errors: int,
+    n: int,
+    epsilon0: float,
+    alpha: float = 0.05,
+    alternative: str = "greater",
+    *,
+    confidence_level: float | None = None,
+) -> ErrorRateTestResult:
+    """Exact binomial test of an error rate, with the critical error rate ``eps_bar``.
+
+    Parameters
+    ----------
+    errors : int
+        Errors observed, ``0 <= errors <= n``.
+    n : int
+        Test cases (at least 1).
+    epsilon0 : float
+        The error rate under H0, in (0, 1).
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    alternative : {'greater', 'less', 'two-sided'}, default 'greater'
+        ``'greater'``: H0 "error rate <= eps0" (reject when the error rate is shown to
+        exceed eps0); ``'less'``: H0 "error rate >= eps0" (reject when it is shown to be
+        below eps0); ``'two-sided'``: H0 "error rate = eps0".
+    confidence_level : float, optional
+        Level of the interval in ``ci``; default ``1 - alpha``, so that the interval and
+        the test agree.
+
+    Returns
+    -------
+    ErrorRateTestResult
+        ``estimate`` (``errors / n``), ``statistic`` (``errors``), ``pvalue``,
+        ``critical_count``, ``eps_bar``, ``reject``, ``decision``, ``ci``
+        (Clopper–Pearson); ``conf_int(method="wilson")`` for a Wilson interval.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For non-integer or negative `errors`, `errors` > `n`, `n` < 1, `epsilon0` or
+        `alpha` outside (0, 1), an unknown `alternative`.
+
+    Notes
+    -----
+    With :math:`X \\sim \\mathrm{Binomial}(n, \\epsilon_0)` and ``x`` errors, the p-value
+    is :math:`P(X \\ge x)` for ``'greater'`` and :math:`P(X \\le x)` for ``'less'`` (as
+    ``scipy.stats.binomtest``). For ``'two-sided'`` it is
+    :math:`\\min(1, 2\\min(P(X \\le x), P(X \\ge x)))`, the central method, which is not
+    scipy's (minimum-likelihood) two-sided p-value: it is chosen so that the p-value and
+    the equal-tailed critical counts (:func:`critical_error_rate`, ``alpha / 2`` per tail)
+    always give the same decision, and so that the test inverts the Clopper–Pearson
+    interval. ``reject`` comes from the critical count and always equals
+    ``pvalue < alpha``: a p-value within floating rounding of ``alpha`` (an exact tie such
+    as P(X >= 51) = 0.5 for n = 101, eps0 = 0.5) is settled by exact integer arithmetic.
+
+    References
+    ----------
+    Clopper, C. J., & Pearson, E. S. (1934). The use of confidence or fiducial limits
+    illustrated in the case of the binomial. Biometrika, 26, 404-413.
+    https://doi.org/10.1093/biomet/26.4.404
+
+    Examples
+    --------
+    >>> from irr.inference.error_rate import error_rate_test
+    >>> res = error_rate_test(errors=12, n=100, epsilon0=0.10, alpha=0.05)
+    >>> res.critical_count, res.eps_bar, res.reject
+    (15, 0.15, False)
+    >>> round(res.pvalue, 4)
+    0.2970
+    >>> print(res.decision)
+    Do not reject H0: the data do not show that the error rate exceeds 0.1 at alpha = 0.05.
+    >>> error_rate_test(2, 100, 0.10, alternative="less").reject
+    True
+    """
+    n = check_integer(n, "n", minimum=1)
+    errors = check_integer(errors, "errors", minimum=0)
+    if errors > n:
+        raise ValueError(f"`errors` must be at most `n` = {n}; got {errors}.")
+    epsilon0 = check_open_unit(epsilon0, "epsilon0")
+    alpha = check_open_unit(alpha, "alpha")
+    alternative = check_alternative(alternative)
+    level = 1 - alpha if confidence_level is None else check_confidence_level(confidence_level)
+    return _binomial_result(errors, n, epsilon0, alpha, alternative, level)
+
+
+# ---------------------------------------------------------------------------------------
+# Several raters against one reference
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class ErrorRateTestFamily:
+    """Error-rate tests of several raters against one reference rater, one row each.
+
+    Each test is at level ``alpha``; there is no adjustment for multiple comparisons.
+    Index by position or by rater name; iterate over the :class:`ErrorRateTestResult`.
+    """
+
+    results: tuple[ErrorRateTestResult, ...]
+    raters: tuple[str, ...]
+    reference: str
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __iter__(self) -> Iterator[ErrorRateTestResult]:
+        return iter(self.results)
+
+    def __getitem__(self, key: int | str) -> ErrorRateTestResult:
+        if isinstance(key, str):
+            if key not in self.raters:
+                raise KeyError(f"no test for rater {key!r}; raters are {list(self.raters)!r}.")
+            return self.results[self.raters.index(key)]
+        return self.results[key]
+
+    @property
+    def reject(self) -> dict[str, bool]:
+        """Each rater's decision."""
+        return {r: res.reject for r, res in zip(self.raters, self.results, strict=True)}
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per rater: the common result columns, then errors, critical count,
+        eps_bar and the decision."""
+        rows = []
+        for res in self.results:
+            d = res.to_dict()
+            rows.append({c: d[c] for c in (*FRAME_COLUMNS, "errors", "critical_count",
+                                             "eps_bar", "reject")})
+        frame = pd.DataFrame(rows, index=pd.Index(self.raters, name="rater"))
+        return frame
+
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """Each rater's ``to_dict()``, keyed by rater."""
+        return {r: res.to_dict() for r, res in zip(self.raters, self.results, strict=True)}
+
+    def summary(self) -> Summary:
+        """One statsmodels ``Summary`` with a row per rater."""
+        return _error_rate_summary(
+            self.results, title=f"Binomial tests of error rates against {self.reference}",
+            stubs=list(self.raters), labelled=True,
+        )
+
+    def __repr__(self) -> str:
+        parts = ", ".join(
+            f"{r}: {res.errors}/{res.n_subjects}, p={res.pvalue:.4g}"
+            for r, res in zip(self.raters, self.results, strict=True)
+        )
+        return f"ErrorRateTestFamily(reference={self.reference!r}, {parts})"
+
+    def __str__(self) -> str:
+        return self.summary().as_text()
+
+    def _repr_html_(self) -> str:
+        return self.summary().as_html()
+
+
+def _error_mask(scores: np.ndarray | None, k: int, tolerance: float) -> np.ndarray:
+    """k x k boolean matrix: True where the pair of categories counts as an error."""
+    if tolerance == 0:
+        return ~np.eye(k, dtype=bool)
+    distance = np.abs(scores[:, None] - scores[None, :])
+    return (distance > tolerance) & ~np.isclose(distance, tolerance, rtol=1e-12, atol=0)
+
+
+def _check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
+    import numbers
+
+    if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real):
+        raise TypeError(f"`tolerance` must be a non-negative number; got {tolerance!r}.")
+    tolerance = float(tolerance)
+    if not (math.isfinite(tolerance) and tolerance >= 0):
+        raise ValueError(f"`tolerance` must be a finite non-negative number; got {tolerance!r}.")
+    if tolerance > 0 and scores is None:
+        raise ValueError(
+            f"`tolerance` must be 0 for unordered categories (got {tolerance:g}): the labels "
+            "have no scores to measure |a - b|. Declare an order with `categories=`."
+        )
+    return tolerance
+
+
+def agreement_error_rate_test(
+    agreement: Any,
+    epsilon0: float,
+    alpha: float = 0.05,
+    reference: str | None = None,
+    tolerance: float = 0,
+    alternative: str = "greater",
+    confidence_level: float | None = None,
+) -> ErrorRateTestResult | ErrorRateTestFamily:
+    """Implementation of :meth:`irr.Agreement.error_rate_test`."""
+    from irr._table import agreement_table
+
+    epsilon0 = check_open_unit(epsilon0, "epsilon0")
+    alpha = check_open_unit(alpha, "alpha")
+    alternative = check_alternative(alternative)
+    level = 1 - alpha if confidence_level is None else check_confidence_level(confidence_level)
+    ratings = agreement._ratings
+    raters = agreement.raters
+    tolerance = _check_tolerance(tolerance, ratings.scores)
+    if reference is not None and reference not in raters:
+        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+    if reference is None and len(raters) > 2:
+        raise ValueError(
+            f"`reference` must name the reference rater when there are more than two raters; "
+            f"raters are {list(raters)!r}."
+        )
+    k = ratings.n_categories
+    mask = _error_mask(ratings.scores, k, tolerance)
+    notes = []
+    if tolerance > 0:
+        notes.append(
+            f"Errors: |a - b| > {tolerance:g} on the category scores "
+            f"(ratings within {tolerance:g} count as agreement)."
+        )
+    else:
+        notes.append("Errors: ratings that differ from the reference (exact disagreement).")
+    if reference is None:
+        ref = raters[0]
+        others = [raters[1]]
+    else:
+        ref = reference
+        others = [r for r in raters if r != reference]
+    ref_index = raters.index(ref)
+    results = []
+    for other in others:
+        idx = raters.index(other)
+        if agreement._given_table is not None:
+            table = agreement._given_table if ref_index == 0 else agreement._given_table.T
+            n_missing = 0
+        else:
+            codes = ratings.codes
+            table = agreement_table(codes[ref_index], codes[idx], k)
+            n_missing = ratings.n_rows - int(table.sum())
+        n = int(table.sum())
+        if n == 0:
+            raise ValueError(
+                f"No subject has ratings from both {other} and {ref}: the error rate needs at "
+                "least one complete pair."
+            )
+        errors = int(table[mask].sum())
+        pair_notes = list(notes)
+        if n_missing:
+            pair_notes.append(
+                f"{other} vs {ref}: {n_missing} subject(s) with a missing rating were left out."
+            )
+        results.append(
+            _binomial_result(
+                errors, n, epsilon0, alpha, alternative, level,
+                coefficient=f"Error rate ({other} vs {ref})",
+                n_missing=n_missing, raters=(other, ref), tolerance=tolerance,
+                extra_notes=pair_notes,
+            )
+        )
+    if len(results) == 1:
+        return results[0]
+    for i, res in enumerate(results):
+        extra = ("Each rater is tested at level alpha; no adjustment for multiple "
+                 "comparisons.",)
+        object.__setattr__(results[i], "notes", res.notes + extra)
+    return ErrorRateTestFamily(tuple(results), tuple(others), ref)
+
+
+# ---------------------------------------------------------------------------------------
+# The t test over repeated hold-out runs
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class ErrorRateTTestResult(Result):
+    """The t test of the mean error rate of k repeated hold-out runs or folds.
+
+    ``estimate`` is the mean error rate, ``se`` its standard error ``s / sqrt(k)``,
+    ``statistic`` the t statistic on ``df = k - 1`` degrees of freedom, ``ci`` a t
+    interval (one-sided for one-sided alternatives). Adds ``k``, ``df``, ``std``,
+    ``epsilon0``, ``alpha``, ``critical_value`` (the t quantile the statistic is compared
+    with), ``reject`` and ``decision``.
+    """
+
+    k: int
+    df: int
+    std: float
+    epsilon0: float
+    alpha: float
+    critical_value: float
+    reject: bool
+    bounds: tuple[float, float] = (-math.inf, math.inf)
+
+    @property
+    def decision(self) -> str:
+        """The decision in words."""
+        return _decision(self.reject, self.epsilon0, self.alpha, self.alternative,
+                         "the mean error rate")
+
+    def conf_int(
+        self, confidence_level: float | None = None, method: str | None = None
+    ) -> ConfidenceInterval:
+        """Another t interval for the mean error rate (``method`` must be ``'t'``)."""
+        level = self.ci.confidence_level if confidence_level is None else confidence_level
+        level = check_confidence_level(level)
+        check_choice("t" if method is None else method, "method", ("t",))
+        return _t_interval(self.estimate, self.se, self.df, level, self.alternative)
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "k": self.k,
+            "df": self.df,
+            "std": self.std,
+            "epsilon0": self.epsilon0,
+            "alpha": self.alpha,
+            "critical_value": self.critical_value,
+            "reject": self.reject,
+        }
+
+    def summary(self) -> Summary:
+        """A statsmodels ``Summary``: hypotheses, t statistic, p-value and decision."""
+        facts = [
+            ("H0:", f"mean error rate {_H0[self.alternative]} {self.epsilon0:g}"),
+            ("H1:", f"mean error rate {_H1[self.alternative]} {self.epsilon0:g}"),
+            ("eps0:", f"{self.epsilon0:g}"),
+            ("alpha:", f"{self.alpha:g}"),
+            ("Runs (k):", str(self.k)),
+            ("df:", str(self.df)),
+            ("CI:", f"{100 * self.ci.confidence_level:g}% t"),
+            ("Critical t:", fmt_number(self.critical_value, 3)),
+        ]
+        columns = ["mean", "std", "std err", "t", "p-value", "ci low", "ci high", "reject"]
+        row = [fmt_number(self.estimate), fmt_number(self.std), fmt_number(self.se),
+               fmt_number(self.statistic, 3), fmt_pvalue(self.pvalue),
+               fmt_number(self.ci.low, 3), fmt_number(self.ci.high, 3),
+               "yes" if self.reject else "no"]
+        notes = [self.decision, *self.notes]
+        return hypothesis_summary("t test of the mean error rate", facts, columns,
+                                  [self.coefficient], [row], notes)
+
+    def __repr__(self) -> str:
+        return (
+            f"ErrorRateTTestResult(k={self.k}, estimate={self.estimate:.4g}, "
+            f"epsilon0={self.epsilon0:g}, statistic={self.statistic:.4g}, df={self.df}, "
+            f"pvalue={self.pvalue:.4g}, reject={self.reject})"
+        )
+
+
+def _t_interval(
+    mean: float, se: float, df: int, level: float, alternative: str
+) -> ConfidenceInterval:
+    from scipy.stats import t
+
+    if not (math.isfinite(se) and se > 0):
+        return ConfidenceInterval(math.nan, math.nan, level, "t")
+    if alternative == "two-sided":
+        q = float(t.isf((1 - level) / 2, df))
+        return ConfidenceInterval(mean - q * se, mean + q * se, level, "t")
+    q = float(t.isf(1 - level, df))
+    if alternative == "greater":
+        return ConfidenceInterval(mean - q * se, math.inf, level, "t", "one-sided (greater)")
+    return ConfidenceInterval(-math.inf, mean + q * se, level, "t", "one-sided (less)")
+
+
+def error_rate_ttest(
+    error_rates: Any,
+    epsilon0: float,
+    alpha: float = 0.05,
+    alternative: str = "greater",
+    *,
+    confidence_level: float | None = None,
+) -> ErrorRateTTestResult:
+    """t test of the mean error rate over k repeated hold-out runs or cross-validation folds.
+
+    Parameters
+    ----------
+    error_rates : array-like of shape (k,)
+        The k test error rates, each in [0, 1]; at least two, no missing values.
+    epsilon0 : float
+        The error rate under H0, in (0, 1).
+    alpha : float, default 0.05
+        Significance level, in (0, 1).
+    alternative : {'greater', 'less', 'two-sided'}, default 'greater'
+        As for :func:`error_rate_test`: H0 "mean error rate <= eps0" against "> eps0",
+        H0 ">= eps0" against "< eps0", or H0 "= eps0".
+    confidence_level : float, optional
+        Level of the t interval; default ``1 - alpha``.
+
+    Returns
+    -------
+    ErrorRateTTestResult
+        ``estimate`` (mean), ``std``, ``se``, ``statistic`` (t), ``df``, ``pvalue``,
+        ``critical_value``, ``reject``, ``decision``, ``ci``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For non-numeric, missing or out-of-range rates, fewer than two of them, and bad
+        `epsilon0`, `alpha` or `alternative`.
+
+    Warns
+    -----
+    DegenerateDataWarning
+        When all rates are equal (s = 0): t is undefined and returned as nan.
+
+    Notes
+    -----
+    .. math:: \\tau_t = \\frac{\\sqrt{k}\\,(\\mu - \\epsilon_0)}{s}, \\qquad
+              s^2 = \\frac{1}{k-1}\\sum_{i=1}^{k}(\\hat\\epsilon_i - \\mu)^2,
+
+    compared with Student's t on k - 1 degrees of freedom (eq. 2.30 of Zhou, 2016).
+    The runs are treated as independent; for overlapping cross-validation folds the
+    test is known to be liberal. Validated against ``scipy.stats.ttest_1samp``.
+
+    Examples
+    --------
+    >>> from irr.inference.error_rate import error_rate_ttest
+    >>> res = error_rate_ttest([0.12, 0.15, 0.11, 0.14, 0.13], epsilon0=0.10)
+    >>> round(res.statistic, 3), res.df, res.reject
+    (4.243, 4, True)
+    """
+    from scipy.stats import t
+
+    epsilon0 = check_open_unit(epsilon0, "epsilon0")
+    alpha = check_open_unit(alpha, "alpha")
+    alternative = check_alternative(alternative)
+    level = 1 - alpha if confidence_level is None else check_confidence_level(confidence_level)
+    rates = _check_rates(error_rates)
+    k = rates.size
+    mean = float(rates.mean())
+    std = float(rates.std(ddof=1))
+    se = std / math.sqrt(k)
+    df = k - 1
+    if rates.max() > rates.min():
+        statistic = (mean - epsilon0) / se
+        if alternative == "greater":
+            pvalue = float(t.sf(statistic, df))
+        elif alternative == "less":
+            pvalue = float(t.cdf(statistic, df))
+        else:
+            pvalue = float(min(1.0, 2 * t.sf(abs(statistic), df)))
+    else:
+        std = se = 0.0
+        warnings.warn(
+            "The t statistic is undefined (nan): all error rates are equal, so their "
+            "standard deviation is 0.",
+            DegenerateDataWarning,
+            stacklevel=2,
+        )
+        statistic = pvalue = math.nan
+    tail = alpha / 2 if alternative == "two-sided" else alpha
+    critical_value = float(t.isf(tail, df))
+    if alternative == "greater":
+        reject = statistic > critical_value
+    elif alternative == "less":
+        reject = statistic < -critical_value
+    else:
+        reject = abs(statistic) > critical_value
+    return ErrorRateTTestResult(
+        coefficient="Mean error rate",
+        symbol="ε",
+        estimate=mean,
+        se=se,
+        statistic=statistic,
+        pvalue=pvalue,
+        alternative=alternative,
+        ci=_t_interval(mean, se, df, level, alternative),
+        n_subjects=k,
+        notes=("Runs treated as independent (k - 1 degrees of freedom); s uses divisor k - 1.",),
+        k=k,
+        df=df,
+        std=std,
+        epsilon0=epsilon0,
+        alpha=alpha,
+        critical_value=critical_value,
+        reject=bool(reject),
+    )
+
+
+def _check_rates(error_rates: Any) -> np.ndarray:
+    if isinstance(error_rates, (str, bytes)) or np.isscalar(error_rates):
+        raise TypeError(
+            f"`error_rates` must be a 1-D array-like of error rates; got {error_rates!r}."
+        )
+    array = np.asarray(error_rates.to_numpy() if isinstance(error_rates, pd.Series)
+                       else error_rates)
+    if array.dtype.kind not in "iuf":
+        raise TypeError(f"`error_rates` must be numeric; got dtype {array.dtype}.")
+    if array.ndim != 1:
+        raise ValueError(f"`error_rates` must be 1-D; got an array of shape {array.shape}.")
+    rates = array.astype(float)
+    if rates.size < 2:
+        raise ValueError(f"`error_rates` must hold at least two rates; got {rates.size}.")
+    bad = rates[~np.isfinite(rates) | (rates < 0) | (rates > 1)]
+    if bad.size:
+        raise ValueError(
+            f"`error_rates` must be finite rates in [0, 1]; got {np.unique(bad)[:5].tolist()}."
+        )
+    return rates

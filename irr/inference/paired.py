@@ -1,0 +1,686 @@
+"""Paired tests on agreement tables: McNemar, Bowker's symmetry, Stuart–Maxwell, Cochran's Q.
+
+Each takes a k x k table of two raters' counts (rows: first rater) or the two raters'
+ratings, and returns a :class:`PairedTestResult`. They test *how* raters disagree
+(systematically in one direction, or with different category margins), which kappa
+does not.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from irr._data import _preview, validate_table
+from irr._validation import DegenerateDataWarning, check_confidence_level
+from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
+from irr.results import ConfidenceInterval, Result, wald_interval
+
+if TYPE_CHECKING:
+    from statsmodels.iolib.summary import Summary
+
+__all__ = [
+    "PairedTestResult",
+    "bowker_test",
+    "cochrans_q",
+    "mcnemar",
+    "stuart_maxwell_test",
+]
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class PairedTestResult(Result):
+    """A chi-square or exact test on paired ratings.
+
+    ``statistic``, ``pvalue`` and ``df`` are the test's; ``estimate``, ``se`` and ``ci``
+    are those of an effect size where the test has one (McNemar: the difference of the
+    first category's marginal proportions, ``(n12 - n21) / n``) and nan otherwise. Adds
+    ``test`` (name), ``method``, ``df``, ``null_hypothesis``, ``table`` (the counts
+    tested) and ``proportions`` (Cochran's Q: each rater's proportion of successes).
+    """
+
+    test: str
+    method: str
+    df: float
+    null_hypothesis: str
+    table: np.ndarray = field(repr=False)
+    proportions: tuple[float, ...] = ()
+    categories: tuple = ()
+
+    def _extras(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"test": self.test, "method": self.method, "df": self.df,
+                               "null_hypothesis": self.null_hypothesis}
+        if self.proportions:
+            out["proportions"] = dict(zip(self.raters, self.proportions, strict=True))
+        return out
+
+    def summary(self) -> Summary:
+        """A statsmodels ``Summary``: H0, the statistic, df, p-value and notes."""
+        facts = [
+            ("H0:", self.null_hypothesis),
+            ("Method:", self.method),
+            ("Subjects:", str(self.n_subjects)),
+            ("Missing (dropped):", str(self.n_missing)),
+        ]
+        if self.raters:
+            facts.append(("Raters:", ", ".join(self.raters)))
+        if self.categories:
+            facts.append(("Categories:", str(len(self.categories))))
+        columns = ["statistic", "df", "p-value"]
+        row = [fmt_number(self.statistic), f"{self.df:g}", fmt_pvalue(self.pvalue)]
+        notes = list(self.notes)
+        if not math.isnan(self.estimate):
+            tail = (1 - self.ci.confidence_level) / 2
+            columns += ["effect", "std err", f"[{tail:g}", f"{1 - tail:g}]"]
+            row += [fmt_number(self.estimate), fmt_number(self.se),
+                    fmt_number(self.ci.low, 3), fmt_number(self.ci.high, 3)]
+        if self.proportions:
+            shown = ", ".join(f"{r} {p:.4f}" for r, p in zip(self.raters, self.proportions,
+                                                             strict=True))
+            notes.append(f"Proportion of successes: {shown}.")
+        return hypothesis_summary(self.test, facts, columns, [self.test], [row], notes)
+
+    def __repr__(self) -> str:
+        return (
+            f"PairedTestResult(test={self.test!r}, statistic={self.statistic:.4g}, "
+            f"df={self.df:g}, pvalue={self.pvalue:.4g}, n_subjects={self.n_subjects})"
+        )
+
+
+_NAN_CI = ConfidenceInterval(math.nan, math.nan, 0.95, "none")
+
+
+# ---------------------------------------------------------------------------------------
+# Input: a table, or two raters' ratings
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Paired:
+    table: np.ndarray
+    categories: tuple
+    raters: tuple[str, ...]
+    n_missing: int
+
+
+def _paired(table_or_a: Any, b: Any, categories: Any) -> _Paired:
+    if b is None:
+        table = validate_table(table_or_a, "table_or_a")
+        if isinstance(table_or_a, pd.DataFrame):
+            labels = tuple(table_or_a.index)
+        else:
+            labels = tuple(categories) if categories is not None else tuple(range(len(table)))
+        if len(labels) != len(table):
+            raise ValueError(
+                f"`categories` must have {len(table)} labels for a {len(table)} x "
+                f"{len(table)} table; got {len(labels)}."
+            )
+        if table.sum() == 0:
+            raise ValueError("`table_or_a` has no subjects: every count is zero.")
+        return _Paired(table, labels, ("rater1", "rater2"), 0)
+    from irr.agreement import Agreement
+
+    ag = Agreement(table_or_a, b, categories=categories)
+    return _from_agreement(ag)
+
+
+def _from_agreement(ag: Any) -> _Paired:
+    ag._require_two("This paired test")
+    table = ag._counts
+    if table.sum() == 0:
+        raise ValueError("No subject has ratings from both raters: the test needs at least one.")
+    return _Paired(table, tuple(ag.categories), ag.raters, ag.n_missing)
+
+
+def _missing_note(paired: _Paired) -> list[str]:
+    if paired.n_missing:
+        return [f"{paired.n_missing} subject(s) with a missing rating were left out."]
+    return []
+
+
+# ---------------------------------------------------------------------------------------
+# McNemar
+# ---------------------------------------------------------------------------------------
+def mcnemar(
+    table_or_a: Any,
+    b: Any = None,
+    *,
+    exact: bool = True,
+    correction: bool = True,
+    categories: Sequence[Any] | None = None,
+    confidence_level: float = 0.95,
+) -> PairedTestResult:
+    """McNemar's test that two raters use the two categories equally often.
+
+    Parameters
+    ----------
+    table_or_a : array-like of shape (2, 2), or array-like of shape (n_subjects,)
+        A 2 x 2 table of counts (rows: first rater), or the first rater's ratings when
+        `b` is given.
+    b : array-like of shape (n_subjects,), optional
+        The second rater's ratings.
+    exact : bool, default True
+        Exact binomial test on the discordant pairs; else the chi-square approximation.
+    correction : bool, default True
+        Continuity correction of the chi-square statistic (ignored when `exact`).
+    categories : sequence, optional
+        The two categories (for ratings where one category may be unobserved).
+    confidence_level : float, default 0.95
+        Level of the Wald interval for the marginal difference.
+
+    Returns
+    -------
+    PairedTestResult
+        ``statistic`` (exact: ``min(n12, n21)``; else the chi-square), ``df`` (1),
+        ``pvalue``; ``estimate`` is the difference ``p1. - p.1 = (n12 - n21) / n`` of
+        the first category's marginal proportions, with its standard error and a Wald
+        interval.
+
+    Raises
+    ------
+    ValueError
+        When the table is not 2 x 2 (use :func:`bowker_test` or
+        :func:`stuart_maxwell_test` for k x k) or holds invalid counts.
+
+    Warns
+    -----
+    DegenerateDataWarning
+        For the chi-square version when there are no discordant pairs (0 / 0): nan.
+
+    Notes
+    -----
+    With discordant counts :math:`n_{12}, n_{21}`, the exact p-value is
+    :math:`\\min(1, 2 P(B \\le \\min(n_{12}, n_{21})))`, :math:`B \\sim
+    \\mathrm{Binomial}(n_{12} + n_{21}, 1/2)`; the chi-square statistic is
+    :math:`(|n_{12} - n_{21}| - c)^2 / (n_{12} + n_{21})` with :math:`c = 1` for the
+    continuity correction (applied as written, also when :math:`n_{12} = n_{21}`) and 0
+    without. The standard error of the marginal difference is
+    :math:`\\sqrt{n_{12} + n_{21} - (n_{12} - n_{21})^2 / n} / n` (Agresti, 2013,
+    section 11.1). Validated against ``statsmodels.stats.contingency_tables.mcnemar``.
+
+    References
+    ----------
+    McNemar, Q. (1947). Note on the sampling error of the difference between correlated
+    proportions or percentages. Psychometrika, 12, 153-157.
+    https://doi.org/10.1007/BF02295996
+
+    Examples
+    --------
+    >>> from irr.inference.paired import mcnemar
+    >>> res = mcnemar([[794, 86], [150, 570]])
+    >>> res.statistic, f"{res.pvalue:.3e}"
+    (86.0, '3.716e-05')
+    >>> res = mcnemar([[794, 86], [150, 570]], exact=False, correction=False)
+    >>> round(res.statistic, 2)
+    17.36
+    """
+    level = check_confidence_level(confidence_level)
+    paired = _paired(table_or_a, b, categories)
+    return _mcnemar(paired, bool(exact), bool(correction), level)
+
+
+def _mcnemar(paired: _Paired, exact: bool, correction: bool, level: float) -> PairedTestResult:
+    from scipy.stats import binom, chi2
+
+    table = paired.table
+    if table.shape != (2, 2):
+        k = table.shape[0]
+        raise ValueError(
+            f"`table_or_a` must be a 2 x 2 table for McNemar's test; got a {k} x {k} table "
+            f"(categories {_preview(paired.categories)}). Use bowker_test (symmetry) or "
+            "stuart_maxwell_test (marginal homogeneity) for k x k tables, or pass "
+            "`categories=` with the two labels when one is unobserved."
+        )
+    n12, n21 = int(table[0, 1]), int(table[1, 0])
+    n = int(table.sum())
+    discordant = n12 + n21
+    notes = _missing_note(paired)
+    if exact:
+        statistic = float(min(n12, n21))
+        pvalue = float(min(1.0, 2.0 * binom.cdf(min(n12, n21), discordant, 0.5)))
+        method = "exact binomial"
+        notes.insert(0, "Exact two-sided p-value: twice the binomial tail at min(n12, n21), "
+                        "p = 1/2 (statsmodels' convention).")
+    else:
+        method = "chi-square" + (" (continuity corrected)" if correction else "")
+        if discordant == 0:
+            warnings.warn(
+                "McNemar's chi-square is undefined (nan): there are no discordant pairs "
+                "(n12 + n21 = 0).",
+                DegenerateDataWarning,
+                stacklevel=3,
+            )
+            statistic = pvalue = math.nan
+        else:
+            statistic = (abs(n12 - n21) - int(correction)) ** 2 / discordant
+            pvalue = float(chi2.sf(statistic, 1))
+        if correction:
+            notes.insert(0, "Statistic (|n12 - n21| - 1)^2 / (n12 + n21) (continuity corrected).")
+    estimate = (n12 - n21) / n
+    se = math.sqrt(max(discordant - (n12 - n21) ** 2 / n, 0.0)) / n
+    return PairedTestResult(
+        coefficient="McNemar's test",
+        symbol="χ²" if not exact else "B",
+        estimate=estimate,
+        se=se,
+        statistic=float(statistic),
+        pvalue=pvalue,
+        alternative="two-sided",
+        ci=wald_interval(estimate, se, level, (-1.0, 1.0)),
+        n_subjects=n,
+        n_missing=paired.n_missing,
+        raters=paired.raters,
+        notes=(*notes, "Effect: p1. - p.1, the difference of the first category's marginal "
+                       "proportions (Wald interval)."),
+        test="McNemar's test",
+        method=method,
+        df=1.0,
+        null_hypothesis="P(first category) equal for both raters",
+        table=table,
+        categories=paired.categories,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Bowker
+# ---------------------------------------------------------------------------------------
+def bowker_test(
+    table_or_a: Any,
+    b: Any = None,
+    *,
+    reduce_df: bool = True,
+    categories: Sequence[Any] | None = None,
+) -> PairedTestResult:
+    """Bowker's test of symmetry of a k x k agreement table.
+
+    Parameters
+    ----------
+    table_or_a : array-like of shape (k, k), or array-like of shape (n_subjects,)
+        A k x k table of counts (rows: first rater), or the first rater's ratings when
+        `b` is given.
+    b : array-like of shape (n_subjects,), optional
+        The second rater's ratings.
+    reduce_df : bool, default True
+        Pairs of cells with :math:`n_{ij} + n_{ji} = 0` contribute nothing to the
+        statistic; with True they also reduce the degrees of freedom (df = number of
+        pairs with at least one count). False keeps :math:`k(k-1)/2` as statsmodels'
+        ``SquareTable.symmetry`` and SAS PROC FREQ's default do.
+    categories : sequence, optional
+        The full scale, for ratings.
+
+    Returns
+    -------
+    PairedTestResult
+        ``statistic``, ``df``, ``pvalue``; ``estimate`` is nan (no effect size).
+
+    Notes
+    -----
+    .. math:: Q_B = \\sum_{i<j,\\ n_{ij}+n_{ji}>0} \\frac{(n_{ij}-n_{ji})^2}{n_{ij}+n_{ji}}
+
+    asymptotically chi-square under H0 :math:`p_{ij} = p_{ji}`. Conditional on the pair
+    totals, a pair with no counts is fixed at 0 and carries no chi-square degree of
+    freedom, hence the default ``reduce_df=True``; with ``reduce_df=False`` the numbers
+    equal statsmodels' (validated to 1e-10). With no disagreements at all, df = 0 and
+    p = 1. For 2 x 2 tables the statistic is McNemar's without continuity correction.
+
+    References
+    ----------
+    Bowker, A. H. (1948). A test for symmetry in contingency tables. Journal of the
+    American Statistical Association, 43, 572-574. https://doi.org/10.1080/01621459.1948.10483284
+
+    Examples
+    --------
+    >>> from irr.inference.paired import bowker_test
+    >>> table = [[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]]
+    >>> res = bowker_test(table)
+    >>> round(res.statistic, 4), res.df
+    (4.5354, 5.0)
+    >>> bowker_test(table, reduce_df=False).df
+    6.0
+    """
+    paired = _paired(table_or_a, b, categories)
+    return _bowker(paired, bool(reduce_df))
+
+
+def _bowker(paired: _Paired, reduce_df: bool) -> PairedTestResult:
+    from scipy.stats import chi2
+
+    table = paired.table.astype(float)
+    k = table.shape[0]
+    upper = np.triu_indices(k, 1)
+    nij, nji = table[upper], table.T[upper]
+    total = nij + nji
+    used = total > 0
+    statistic = float(np.sum((nij[used] - nji[used]) ** 2 / total[used]))
+    full_df = k * (k - 1) // 2
+    df = int(used.sum()) if reduce_df else full_df
+    notes = _missing_note(paired)
+    empty = full_df - int(used.sum())
+    if empty:
+        if reduce_df:
+            notes.append(f"{empty} of {full_df} category pairs have no counts "
+                         f"(n_ij + n_ji = 0): left out, df reduced to {df}.")
+        else:
+            notes.append(f"{empty} of {full_df} category pairs have no counts "
+                         "(n_ij + n_ji = 0): they add 0; df kept at k(k-1)/2 (statsmodels, SAS).")
+    pvalue = float(chi2.sf(statistic, df)) if df > 0 else 1.0
+    if df == 0:
+        notes.append("No disagreements off the diagonal: df = 0 and p = 1.")
+    return PairedTestResult(
+        coefficient="Bowker's test of symmetry",
+        symbol="χ²",
+        estimate=math.nan,
+        se=math.nan,
+        statistic=statistic,
+        pvalue=pvalue,
+        alternative="two-sided",
+        ci=_NAN_CI,
+        n_subjects=int(paired.table.sum()),
+        n_missing=paired.n_missing,
+        raters=paired.raters,
+        notes=tuple(notes),
+        test="Bowker's test of symmetry",
+        method="chi-square",
+        df=float(df),
+        null_hypothesis="p_ij = p_ji for all i, j",
+        table=paired.table,
+        categories=paired.categories,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Stuart–Maxwell
+# ---------------------------------------------------------------------------------------
+def stuart_maxwell_test(
+    table_or_a: Any,
+    b: Any = None,
+    *,
+    categories: Sequence[Any] | None = None,
+) -> PairedTestResult:
+    """Stuart–Maxwell test that the two raters' category margins are equal.
+
+    Parameters
+    ----------
+    table_or_a : array-like of shape (k, k), or array-like of shape (n_subjects,)
+        A k x k table of counts (rows: first rater), or the first rater's ratings when
+        `b` is given.
+    b : array-like of shape (n_subjects,), optional
+        The second rater's ratings.
+    categories : sequence, optional
+        The full scale, for ratings.
+
+    Returns
+    -------
+    PairedTestResult
+        ``statistic``, ``df``, ``pvalue``; ``estimate`` is nan.
+
+    Notes
+    -----
+    With :math:`d_i = n_{i\\cdot} - n_{\\cdot i}` and the covariance matrix
+    :math:`V_{ii} = n_{i\\cdot} + n_{\\cdot i} - 2n_{ii}`,
+    :math:`V_{ij} = -(n_{ij} + n_{ji})`, the statistic is :math:`d^T V^{-} d`,
+    asymptotically chi-square under H0 :math:`p_{i\\cdot} = p_{\\cdot i}`.
+    :math:`V` is the Laplacian of the graph joining categories i and j when
+    :math:`n_{ij} + n_{ji} > 0`; one category per connected component is left out
+    (statsmodels leaves out the last one), so ``df = k - (number of components)``, which
+    is ``k - 1`` when every category is linked by disagreements. A category no subject
+    was put in by one rater and not the other carries no information and reduces df
+    (statsmodels instead returns nan when its reduced matrix is singular). With no
+    disagreements at all, df = 0 and p = 1. For 2 x 2 tables the statistic is McNemar's
+    without continuity correction. Validated against statsmodels'
+    ``SquareTable.homogeneity()`` to 1e-10.
+
+    References
+    ----------
+    Stuart, A. (1955). A test for homogeneity of the marginal distributions in a two-way
+    classification. Biometrika, 42, 412-416. https://doi.org/10.1093/biomet/42.3-4.412
+
+    Maxwell, A. E. (1970). Comparing the classification of subjects by two independent
+    judges. British Journal of Psychiatry, 116, 651-655.
+    https://doi.org/10.1192/bjp.116.535.651
+
+    Examples
+    --------
+    >>> from irr.inference.paired import stuart_maxwell_test
+    >>> table = [[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]]
+    >>> res = stuart_maxwell_test(table)
+    >>> round(res.statistic, 4), res.df
+    (3.2476, 3.0)
+    """
+    paired = _paired(table_or_a, b, categories)
+    return _stuart_maxwell(paired)
+
+
+def _stuart_maxwell(paired: _Paired) -> PairedTestResult:
+    from scipy.sparse.csgraph import connected_components
+    from scipy.stats import chi2
+
+    table = paired.table.astype(float)
+    k = table.shape[0]
+    pair_total = table + table.T
+    np.fill_diagonal(pair_total, 0.0)
+    laplacian = np.diag(pair_total.sum(axis=1)) - pair_total
+    d = table.sum(axis=1) - table.sum(axis=0)
+    n_components, labels = connected_components(pair_total > 0, directed=False)
+    # leave out the last category of each component (statsmodels leaves out the last one)
+    last = np.zeros(k, dtype=bool)
+    for comp in range(n_components):
+        last[np.flatnonzero(labels == comp)[-1]] = True
+    keep = ~last
+    df = int(keep.sum())
+    notes = _missing_note(paired)
+    if df > 0:
+        v = laplacian[np.ix_(keep, keep)]
+        dk = d[keep]
+        statistic = float(dk @ np.linalg.solve(v, dk))
+        pvalue = float(chi2.sf(statistic, df))
+    else:
+        statistic, pvalue = 0.0, 1.0
+        notes.append("No disagreements off the diagonal: df = 0 and p = 1.")
+    if 0 < df < k - 1:
+        notes.append(
+            f"The categories fall into {n_components} groups not linked by any disagreement "
+            f"(n_ij + n_ji = 0 between groups): df = k - {n_components} = {df} "
+            "(statsmodels returns nan here)."
+        )
+    return PairedTestResult(
+        coefficient="Stuart-Maxwell test",
+        symbol="χ²",
+        estimate=math.nan,
+        se=math.nan,
+        statistic=statistic,
+        pvalue=pvalue,
+        alternative="two-sided",
+        ci=_NAN_CI,
+        n_subjects=int(paired.table.sum()),
+        n_missing=paired.n_missing,
+        raters=paired.raters,
+        notes=tuple(notes),
+        test="Stuart-Maxwell test",
+        method="chi-square",
+        df=float(df),
+        null_hypothesis="p_i. = p_.i for all i (equal margins)",
+        table=paired.table,
+        categories=paired.categories,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Cochran's Q
+# ---------------------------------------------------------------------------------------
+def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
+    """(complete rows as 0/1 ints, column names, rows dropped for missing values)."""
+    if isinstance(x, pd.DataFrame):
+        names = tuple(str(c) for c in x.columns)
+        values = x.to_numpy(dtype=object)
+    else:
+        if isinstance(x, (str, bytes)) or np.isscalar(x):
+            raise TypeError(f"`x` must be a 2-D array-like of 0/1 outcomes; got {x!r}.")
+        values = x if isinstance(x, np.ndarray) else np.asarray(x, dtype=object)
+        names = ()
+        if values.ndim == 2 and values.shape[1] >= 2 and values.dtype.kind in "biu":
+            bad = values[(values != 0) & (values != 1)]
+            if bad.size:
+                raise ValueError(
+                    f"`x` must hold 0/1 (or boolean) outcomes; got {_preview(np.unique(bad))}."
+                )
+            names = tuple(f"rater{i}" for i in range(1, values.shape[1] + 1))
+            return values.astype(np.int64), names, 0
+    if values.ndim != 2:
+        raise ValueError(
+            f"`x` must be 2-D (subjects x raters); got an array of shape {values.shape}."
+        )
+    if not names:
+        names = tuple(f"rater{i}" for i in range(1, values.shape[1] + 1))
+    if values.shape[1] < 2:
+        raise ValueError(f"`x` must have at least two columns (raters); got {values.shape[1]}.")
+    missing = np.asarray(pd.isna(pd.DataFrame(values)), dtype=bool)
+    flat = values[~missing]
+    try:
+        numeric = np.asarray(flat, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"`x` must hold 0/1 (or boolean) outcomes; got {_preview(pd.unique(flat)[:5])}."
+        ) from None
+    bad = numeric[(numeric != 0) & (numeric != 1)]
+    if bad.size:
+        raise ValueError(f"`x` must hold 0/1 (or boolean) outcomes; got {_preview(np.unique(bad))}.")
+    complete = ~missing.any(axis=1)
+    out = np.zeros(values.shape, dtype=np.int64)
+    out[~missing] = numeric.astype(np.int64)
+    return out[complete], names, int((~complete).sum())
+
+
+def cochrans_q(x: Any) -> PairedTestResult:
+    """Cochran's Q test that several raters have the same probability of success.
+
+    Parameters
+    ----------
+    x : array-like or DataFrame of shape (n_subjects, m)
+        0/1 (or boolean) outcomes, one column per rater, e.g. whether each rater's rating
+        agrees with a reference. Subjects with a missing outcome (None, NaN) are left
+        out and counted.
+
+    Returns
+    -------
+    PairedTestResult
+        ``statistic`` (Q), ``df`` (m - 1), ``pvalue``, ``proportions`` (each rater's
+        proportion of successes); ``estimate`` is nan.
+
+    Warns
+    -----
+    DegenerateDataWarning
+        When every subject has all successes or all failures: Q is 0 / 0, nan.
+
+    Notes
+    -----
+    With column totals :math:`C_j`, row totals :math:`R_i` and :math:`N = \\sum R_i`,
+
+    .. math:: Q = (m-1)\\frac{m \\sum_j C_j^2 - N^2}{m N - \\sum_i R_i^2},
+
+    asymptotically chi-square on m - 1 df. With m = 2 it is McNemar's statistic without
+    continuity correction. Validated against ``statsmodels.stats.contingency_tables.
+    cochrans_q``.
+
+    References
+    ----------
+    Cochran, W. G. (1950). The comparison of percentages in matched samples.
+    Biometrika, 37, 256-266. https://doi.org/10.1093/biomet/37.3-4.256
+
+    Examples
+    --------
+    >>> from irr.inference.paired import cochrans_q
+    >>> x = [[1, 1, 0], [1, 0, 0], [1, 1, 1], [1, 0, 0], [0, 1, 0], [1, 1, 0]]
+    >>> res = cochrans_q(x)
+    >>> round(res.statistic, 4), res.df
+    (5.2, 2.0)
+    """
+    data, names, dropped = _binary_matrix(x)
+    return _cochran(data, names, dropped, ())
+
+
+def _cochran(
+    data: np.ndarray, names: tuple[str, ...], dropped: int, extra_notes: Sequence[str]
+) -> PairedTestResult:
+    from scipy.stats import chi2
+
+    n, m = data.shape
+    if n == 0:
+        raise ValueError("`x` has no complete subjects: Cochran's Q needs at least one.")
+    col = data.sum(axis=0).astype(float)
+    row = data.sum(axis=1).astype(float)
+    total = float(col.sum())
+    denominator = m * total - float(np.sum(row**2))
+    notes = list(extra_notes)
+    if dropped:
+        notes.append(f"{dropped} subject(s) with a missing outcome were left out.")
+    if denominator == 0:
+        warnings.warn(
+            "Cochran's Q is undefined (nan): every subject has all successes or all "
+            "failures, so no subject discriminates between raters.",
+            DegenerateDataWarning,
+            stacklevel=3,
+        )
+        statistic = pvalue = math.nan
+    else:
+        statistic = (m - 1) * (m * float(np.sum(col**2)) - total**2) / denominator
+        pvalue = float(chi2.sf(statistic, m - 1))
+    return PairedTestResult(
+        coefficient="Cochran's Q",
+        symbol="Q",
+        estimate=math.nan,
+        se=math.nan,
+        statistic=statistic,
+        pvalue=pvalue,
+        alternative="two-sided",
+        ci=_NAN_CI,
+        n_subjects=n,
+        n_missing=dropped,
+        raters=names,
+        notes=tuple(notes),
+        test="Cochran's Q",
+        method="chi-square",
+        df=float(m - 1),
+        null_hypothesis="equal success probability for every rater",
+        table=data,
+        proportions=tuple(float(c) / n for c in col),
+    )
+
+
+def agreement_cochrans_q(agreement: Any, reference: str, tolerance: float = 0) -> PairedTestResult:
+    """Implementation of :meth:`irr.Agreement.cochrans_q`."""
+    from irr.inference.error_rate import _check_tolerance, _error_mask
+
+    raters = agreement.raters
+    if reference not in raters:
+        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+    others = [r for r in raters if r != reference]
+    if len(others) < 2:
+        raise ValueError(
+            "Cochran's Q compares at least two raters with the reference, so it needs at "
+            f"least three raters; this Agreement has {len(raters)} ({', '.join(raters)}). "
+            "Use mcnemar or error_rate_test for one rater against a reference."
+        )
+    ratings = agreement._ratings
+    tolerance = _check_tolerance(tolerance, ratings.scores)
+    k = ratings.n_categories
+    correct = ~_error_mask(ratings.scores, k, tolerance)
+    codes = ratings.codes
+    ref = codes[raters.index(reference)]
+    present = ref >= 0
+    columns = []
+    for other in others:
+        c = codes[raters.index(other)]
+        present = present & (c >= 0)
+        columns.append(correct[np.maximum(ref, 0), np.maximum(c, 0)])
+    data = np.column_stack(columns).astype(np.int64)[present]
+    dropped = int((~present).sum())
+    if tolerance > 0:
+        note = f"Success: |rating - {reference}| <= {tolerance:g} on the category scores."
+    else:
+        note = f"Success: the rating equals {reference}'s."
+    return _cochran(data, tuple(others), dropped, (note,))

@@ -1,0 +1,152 @@
+"""The AUC with inference: DeLong's standard error and bootstrap intervals."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import numpy as np
+
+from irr._validation import check_alternative, check_choice, check_confidence_level, check_integer, check_rng
+from irr.ordinal._auc import _level_counts, _trapezoid_numerator
+from irr.results import (
+    ASYMPTOTIC_METHODS,
+    BOOTSTRAP_METHODS,
+    Result,
+    normal_pvalue,
+    wald_interval,
+)
+
+__all__ = ["roc_auc_result"]
+
+
+def _auc_from_counts(counts: np.ndarray) -> np.ndarray:
+    """AUC of a batch of per-level counts: (b, 2L), positives then negatives by level."""
+    half = counts.shape[-1] // 2
+    pos, neg = counts[..., :half], counts[..., half:]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return _trapezoid_numerator(pos, neg) / (2.0 * pos.sum(axis=-1) * neg.sum(axis=-1))
+
+
+def _delong_variance(pos: np.ndarray, neg: np.ndarray) -> float:
+    """DeLong, DeLong & Clarke-Pearson (1988) variance from counts at each score level.
+
+    Levels are in decreasing score. A positive at level l beats the negatives below it and
+    ties half of those at l; its structural component is that share of the negatives.
+    """
+    m_pos, m_neg = pos.sum(), neg.sum()
+    neg_below = m_neg - np.cumsum(neg)
+    pos_above = np.cumsum(pos) - pos
+    v10 = (neg_below + 0.5 * neg) / m_neg  # one value per positive at each level
+    v01 = (pos_above + 0.5 * pos) / m_pos  # one value per negative at each level
+    auc = (pos * v10).sum() / m_pos
+    s10 = (pos * (v10 - auc) ** 2).sum() / (m_pos - 1) if m_pos > 1 else math.nan
+    s01 = (neg * (v01 - auc) ** 2).sum() / (m_neg - 1) if m_neg > 1 else math.nan
+    return float(s10 / m_pos + s01 / m_neg)
+
+
+def roc_auc_result(
+    y_true: Any,
+    scores: Any,
+    *,
+    pos_label: Any = None,
+    alternative: str = "two-sided",
+    confidence_level: float = 0.95,
+    ci: str = "bca",
+    n_resamples: int = 9999,
+    rng: Any = None,
+) -> Result:
+    r"""The area under the ROC curve with its standard error, test and interval.
+
+    For clinical users: how well a rating (or a model's score) separates a reference
+    diagnosis, with the uncertainty a paper needs.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary reference labels.
+    scores : array-like of shape (n_samples,)
+        Ratings or scores; higher means "more likely positive".
+    pos_label : scalar, optional
+        The positive label (see :func:`roc_auc`).
+    alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
+        Alternative of the z test of AUC = 0.5.
+    confidence_level : float, default 0.95
+    ci : {'bca', 'percentile', 'basic', 'wald'}, default 'bca'
+        The interval: a bootstrap that resamples positives and negatives separately (the
+        class sizes stay fixed, so every resample has an AUC), or the Wald interval with
+        DeLong's SE, clipped to [0, 1].
+    n_resamples : int, default 9999
+    rng : None, int or numpy.random.Generator
+
+    Returns
+    -------
+    Result
+        ``estimate`` (the trapezoid AUC, equal to :func:`roc_auc`), ``se`` (DeLong),
+        ``statistic`` and ``pvalue`` (z test of AUC = 0.5 with DeLong's SE), ``ci``.
+
+    Notes
+    -----
+    DeLong's variance is :math:`S_{10}/m^+ + S_{01}/m^-` with :math:`S_{10}` and
+    :math:`S_{01}` the sample variances of the structural components (each positive's share
+    of negatives it outranks, ties counting half, and vice versa). The bootstrap works on
+    counts at each distinct score and class, so it costs O(B x levels), not O(B x n).
+
+    References
+    ----------
+    DeLong, E. R., DeLong, D. M., & Clarke-Pearson, D. L. (1988). Comparing the areas under
+    two or more correlated receiver operating characteristic curves: a nonparametric
+    approach. Biometrics, 44, 837-845. https://doi.org/10.2307/2531595
+
+    Examples
+    --------
+    >>> from irr.ordinal import roc_auc_result
+    >>> y = [1, 0, 1, 1, 0, 0, 1, 0]
+    >>> s = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]
+    >>> res = roc_auc_result(y, s, ci="wald")
+    >>> round(res.estimate, 5), round(res.se, 4)
+    (0.65625, 0.221)
+    """
+    alternative = check_alternative(alternative)
+    confidence_level = check_confidence_level(confidence_level)
+    check_choice(ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+    n_resamples = check_integer(n_resamples, "n_resamples", 1)
+    check_rng(rng)
+    _, pos, neg = _level_counts(y_true, scores, pos_label)
+    counts = np.concatenate([pos, neg])
+    estimate = float(_auc_from_counts(counts.astype(float)))
+    se = math.sqrt(_delong_variance(pos.astype(float), neg.astype(float)))
+    statistic = (estimate - 0.5) / se if se > 0 else math.nan
+    zeros = np.zeros_like(pos)
+    by_class = np.vstack([np.concatenate([pos, zeros]), np.concatenate([zeros, neg])])
+
+    def draw() -> Any:
+        from irr.inference.bootstrap import bootstrap_counts
+
+        return bootstrap_counts(
+            counts, _auc_from_counts, n_resamples=n_resamples, rng=check_rng(rng), strata=by_class
+        )
+
+    result = Result(
+        coefficient="AUC",
+        symbol="AUC",
+        estimate=estimate,
+        se=se,
+        statistic=statistic,
+        pvalue=normal_pvalue(statistic, alternative),
+        alternative=alternative,
+        ci=wald_interval(estimate, se, confidence_level, (0.0, 1.0)),
+        n_subjects=int(pos.sum() + neg.sum()),
+        notes=(
+            "AUC by the trapezoid rule (ties count half); SE: DeLong et al. (1988); z tests "
+            "AUC = 0.5.",
+            "Bootstrap: positives and negatives resampled separately (class sizes fixed).",
+        ),
+        bounds=(0.0, 1.0),
+        scale=None,
+        _bootstrap_source=draw,
+    )
+    if ci in BOOTSTRAP_METHODS:
+        result = dataclasses.replace(result, ci=result.conf_int(confidence_level, ci))
+    return result
