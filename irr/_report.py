@@ -59,6 +59,8 @@ def format_number(value: float, digits: int, *, leading_zero: bool = True) -> st
 def _apa_pvalue(p: float) -> str:
     if p < 0.001:
         return "p < .001"
+    if p > 0.999:
+        return "p > .999"
     return f"p = {format_number(p, 3, leading_zero=False)}"
 
 
@@ -148,6 +150,8 @@ def report(
     def num(x: float, places: int = digits, lead: bool = leading) -> str:
         return format_number(x, places, leading_zero=lead)
 
+    if hasattr(result, "epsilon0"):
+        return _error_rate_sentence(result, apa, num, digits)
     noun = "Reliability" if "ICC" in result.coefficient or "intraclass" in result.coefficient.lower() \
         else "Agreement"
     who = _who(result.raters)
@@ -187,6 +191,24 @@ def report(
     if band:
         text += f": {band} agreement{cite}"
     return text + "."
+
+
+def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:
+    """An error-rate test: the rate, its interval, the exact p-value and the decision."""
+    ci = result.ci
+    level = f"{100 * ci.confidence_level:g}%"
+    rate = num(result.estimate)
+    eps0 = format_number(result.epsilon0, max(digits, 2), leading_zero=not apa)
+    if apa:
+        p = _apa_pvalue(result.pvalue)
+        return (f"The error rate{_who(result.raters)} was ε = {rate}, {level} CI "
+                f"[{num(ci.low)}, {num(ci.high)}], {result.errors} errors in n = "
+                f"{result.n_subjects}; exact binomial test of ε0 = {eps0} ({result.alternative}), "
+                f"{p}.")
+    p = "p < 0.001" if result.pvalue < 0.001 else f"p = {result.pvalue:.3f}"
+    return (f"{result.coefficient} = {rate} ({result.errors} of {result.n_subjects}; {level} "
+            f"CI {num(ci.low)} to {num(ci.high)}); exact binomial test of {eps0} "
+            f"({result.alternative}): {p}.")
 
 
 def compare(

@@ -107,6 +107,9 @@ def _parser() -> argparse.ArgumentParser:
     _common(error, raters=2)
     error.add_argument("--epsilon0", type=float, required=True, help="the bound to beat")
     error.add_argument("--alpha", type=float, default=0.05, help="significance level")
+    error.add_argument("--alternative", choices=["greater", "less", "two-sided"],
+                       help="H1 of the test (default greater: the rate exceeds EPSILON0; "
+                       "'less' shows that it is below)")
     error.add_argument("--tolerance", type=float, default=0,
                        help="ratings this far apart (in scores) are not errors")
 
@@ -302,6 +305,7 @@ class Output:
     notes: list[str] = dataclasses.field(default_factory=list)
     sentences: list[str] = dataclasses.field(default_factory=list)
     frame: Any = None
+    summary: Any = None
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -442,8 +446,11 @@ def _cmd_icc(args: argparse.Namespace) -> Output:
 def _cmd_error_rate(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), 2)
     out = Output(f"Error rate of {ag.raters[1]} against {ag.raters[0]}", info=_facts(ag))
-    _call(ag, "error_rate_test", out, args, epsilon0=args.epsilon0, alpha=args.alpha,
-          tolerance=args.tolerance)
+    extra = {} if args.alternative is None else {"alternative": args.alternative}
+    result = _call(ag, "error_rate_test", out, args, epsilon0=args.epsilon0,
+                   alpha=args.alpha, tolerance=args.tolerance, **extra)
+    out.summary = result.summary()
+    out.sentences = [result.report()]
     return out
 
 
@@ -592,7 +599,8 @@ def _render(out: Output, fmt: str) -> str:
     from irr.summary import results_summary
 
     if fmt in ("text", "html", "latex"):
-        summary = results_summary(out.results, out.title, info=out.info, notes=out.notes)
+        summary = out.summary or results_summary(out.results, out.title, info=out.info,
+                                                 notes=out.notes)
         if fmt == "text":
             text = summary.as_text()
             if out.sentences:
