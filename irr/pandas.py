@@ -91,7 +91,7 @@ def frequency_weights(df: pd.DataFrame, values: Any) -> np.ndarray:
         rows = np.flatnonzero(bad)
         raise ValueError(
             f"`freq_weights` must be non-negative integers (how many subjects each row "
-            f"stands for); got {as_float[rows[0]]!r} in row {int(rows[0])}"
+            f"stands for); got {float(as_float[rows[0]])!r} in row {int(rows[0])}"
             f"{f' and {len(rows) - 1} more' if len(rows) > 1 else ''}."
         )
     if as_float.sum() >= 2.0**53:
