@@ -2,6 +2,7 @@
 
 import struct
 
+import pandas as pd
 import pytest
 
 matplotlib = pytest.importorskip("matplotlib")
@@ -92,7 +93,8 @@ def test_bootstrap_distribution(ag, tmp_path):
     assert len(spans) == len(band_labels) >= 2  # one shaded span per band in view
     lines = [line.get_xdata()[0] for line in ax.lines if len(line.get_xdata())]
     assert res.estimate in lines
-    assert res.ci.low in lines and res.ci.high in lines
+    assert res.ci.low in lines
+    assert res.ci.high in lines
     save(ax, tmp_path / "boot.png")
 
 
@@ -120,17 +122,16 @@ def test_forest_from_by_and_from_results(tmp_path):
 
 
 def test_plots_draw_on_a_given_axes(ag):
-    fig, axes = plt.subplots(1, 2)
+    _, axes = plt.subplots(1, 2)
     assert plotting.agreement_chart(ag, ax=axes[0]) is axes[0]
     assert plotting.table_heatmap(ag, ax=axes[1], colorbar=False) is axes[1]
 
 
 def test_bad_inputs():
-    with pytest.raises(TypeError, match="`ag` must be an irr.Agreement; got list"):
+    with pytest.raises(TypeError, match=r"`ag` must be an irr\.Agreement; got list"):
         plotting.agreement_chart([[1, 2], [3, 4]])
+    frame = pd.DataFrame({"estimate": [0.5]})
     with pytest.raises(ValueError, match=r"missing \['ci_low', 'ci_high'\]"):
-        import pandas as pd
-
-        plotting.forest(pd.DataFrame({"estimate": [0.5]}))
-    with pytest.raises(TypeError, match="`data` must be the DataFrame of irr.by"):
+        plotting.forest(frame)
+    with pytest.raises(TypeError, match=r"`data` must be the DataFrame of irr\.by"):
         plotting.forest(3)
