@@ -6,6 +6,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 
 from irr import datasets
 from irr._functions import cohen_kappa, quadratic_weighted_kappa
+from irr._reliability import ICCResult, KendallResult, KrippendorffResult, icc, krippendorff_alpha
 from irr._report import compare
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
@@ -20,6 +21,22 @@ from irr.bands import (
     interpret,
     interpret_interval,
     list_scales,
+)
+from irr.inference.error_rate import (
+    CriticalErrorRate,
+    ErrorRateTestFamily,
+    ErrorRateTestResult,
+    ErrorRateTTestResult,
+    critical_error_rate,
+    error_rate_test,
+    error_rate_ttest,
+)
+from irr.inference.paired import (
+    PairedTestResult,
+    bowker_test,
+    cochrans_q,
+    mcnemar,
+    stuart_maxwell_test,
 )
 from irr.ordinal import (
     KappaRegressor,
@@ -42,30 +59,47 @@ __all__ = [
     "Band",
     "BenchmarkResult",
     "ConfidenceInterval",
+    "CriticalErrorRate",
     "DegenerateDataWarning",
+    "ErrorRateTTestResult",
+    "ErrorRateTestFamily",
+    "ErrorRateTestResult",
+    "ICCResult",
     "KappaRegressor",
     "KappaResult",
+    "KendallResult",
+    "KrippendorffResult",
+    "PairedTestResult",
     "ProportionResult",
     "Result",
     "Scale",
     "__version__",
     "apply_thresholds",
     "benchmark",
+    "bowker_test",
     "by",
+    "cochrans_q",
     "cohen_kappa",
     "compare",
     "continuous_kappa",
+    "critical_error_rate",
     "datasets",
     "distribution_thresholds",
+    "error_rate_test",
+    "error_rate_ttest",
     "get_scale",
+    "icc",
     "interpret",
     "interpret_interval",
     "kappa_loss",
+    "krippendorff_alpha",
     "list_scales",
+    "mcnemar",
     "optimize_thresholds",
     "quadratic_weighted_kappa",
     "rank_loss",
     "roc_auc",
     "roc_auc_result",
     "roc_curve",
+    "stuart_maxwell_test",
 ]

@@ -59,7 +59,8 @@ def _as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     if isinstance(values, pd.DataFrame):
         raise TypeError(f"`{name}` must be 1-D (one rater's ratings); got a DataFrame.")
     if isinstance(values, pd.Series):
-        values = values.array
+        # numpy-backed Series as ndarrays (their .array would go through object dtype)
+        values = values.to_numpy() if isinstance(values.dtype, np.dtype) else values.array
     if isinstance(values, pd.CategoricalDtype) or isinstance(
         getattr(values, "dtype", None), pd.CategoricalDtype
     ):

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr import _multirater
 from irr._data import Ratings, encode_ratings, validate_table
+from irr._long import pivot_long, split_array, validate_counts
+from irr._multirater import ChanceCorrectedResult, FleissKappaResult
 from irr._table import agreement_table
 from irr._validation import (
     DegenerateDataWarning,
@@ -37,6 +40,7 @@ from irr.weights import agreement_weights, weight_name
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
+    from irr._reliability import ICCResult, KendallResult, KrippendorffResult
     from irr.inference.error_rate import ErrorRateTestFamily, ErrorRateTestResult
     from irr.inference.paired import PairedTestResult
 
@@ -122,6 +126,7 @@ class Agreement:
         )
         self._given_table: np.ndarray | None = None
         self._frame: pd.DataFrame | None = None
+        self._given_counts: np.ndarray | None = None
         missing = self._missing_mask
         if nan_policy == "raise" and missing is not None and missing.any():
             rows = np.flatnonzero(missing)
@@ -142,6 +147,10 @@ class Agreement:
         freq_weights: Any = None,
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
+
+        Any number of rater columns (two or more); missing ratings (NaN, None, pd.NA) are
+        allowed and counted. For a 2-D ndarray use :meth:`from_array`, for long data
+        :meth:`from_long`, for subject x category counts :meth:`from_counts`.
 
         Parameters
         ----------
@@ -270,11 +279,20 @@ class Agreement:
         """Number of subjects (rows), including those with missing ratings."""
         if self._given_table is not None:
             return int(self._given_table.sum()) + self._missing_weight
+        if self._given_counts is not None:
+            return len(self._given_counts)
         return self._ratings.n_rows
 
     @property
     def n_missing(self) -> int:
-        """Subjects with at least one missing rating."""
+        """Subjects with at least one missing rating.
+
+        For an Agreement built from counts: subjects with fewer ratings than the most
+        any subject has.
+        """
+        if self._given_counts is not None:
+            totals = self._given_counts.sum(axis=1)
+            return int((totals < totals.max()).sum())
         mask = self._missing_mask
         return self._missing_weight if mask is None else int(mask.sum())
 
@@ -541,8 +559,27 @@ class Agreement:
             result = dataclasses.replace(result, ci=result.conf_int(confidence_level, ci))
         return result
 
-    def percent_agreement(self, *, confidence_level: float = 0.95) -> ProportionResult:
-        """Share of subjects on whom the two raters agree exactly, with a Wilson interval.
+    def percent_agreement(
+        self, *, tolerance: float = 0, confidence_level: float = 0.95
+    ) -> ProportionResult | ChanceCorrectedResult:
+        """Share of agreeing ratings: two raters exactly, or Gwet's multi-rater p_a.
+
+        Parameters
+        ----------
+        tolerance : float, default 0
+            Ratings whose category scores differ by at most `tolerance` count as agreeing
+            (``|x_i - x_j| <= tolerance``); 0 is exact agreement. Needs ordered categories
+            when positive.
+        confidence_level : float, default 0.95
+
+        Returns
+        -------
+        ProportionResult or ChanceCorrectedResult
+            Two raters (rater columns or a table): the share of subjects on whom they
+            agree, with a Wilson score interval. Three or more raters, or counts: Gwet's
+            (2014) percent agreement, the mean over the subjects with two or more ratings
+            of the share of agreeing rater pairs, with its linearised SE and a Wald
+            interval clipped to [0, 1].
 
         Examples
         --------
@@ -550,12 +587,21 @@ class Agreement:
         >>> ag = irr.Agreement([1, 2, 3, 3], [1, 2, 3, 1])
         >>> ag.percent_agreement().estimate
         0.75
+        >>> ag.percent_agreement(tolerance=2).estimate
+        1.0
+        >>> ag4 = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+        >>> round(ag4.percent_agreement().estimate, 6)
+        0.818182
         """
+        if self.n_raters != 2 or self._given_counts is not None:
+            return _multirater.percent_agreement(
+                self, tolerance, confidence_level=confidence_level
+            )
         confidence_level = check_confidence_level(confidence_level)
-        self._require_two("percent agreement")
+        w = _multirater.tolerance_weights(self, tolerance)
         table = self._counts
         n = int(table.sum())
-        agree = int(np.trace(table))
+        agree = int((table * w).sum())
         p = agree / n if n else math.nan
         return ProportionResult(
             coefficient="Percent agreement",
@@ -566,19 +612,22 @@ class Agreement:
             n_subjects=n,
             n_missing=self.n_missing,
             raters=self.raters,
-            notes=("Percent agreement: Wilson score interval.",),
+            notes=("Percent agreement: Wilson score interval.",)
+            + ((f"Ratings within {tolerance:g} count as agreeing.",) if tolerance else ()),
             count=agree,
             _bootstrap_source=self._resampler(
-                lambda counts: counts[:, :: len(table) + 1].sum(axis=1) / counts.sum(axis=1),
+                lambda counts: counts @ w.ravel() / counts.sum(axis=1),
                 n_resamples=9999,
                 rng=None,
             ),
         )
 
     def summary(self, *, confidence_level: float = 0.95) -> Summary:
-        """Percent agreement and Cohen's, linear and quadratic kappa in one table.
+        """Every applicable coefficient in one table.
 
-        Weighted kappas are left out when the categories have no order.
+        Two raters: percent agreement and Cohen's, linear and quadratic kappa (weighted
+        kappas are left out when the categories have no order). Three or more raters (or
+        counts): the coefficients of :data:`MULTIRATER_SUMMARY` that the input supports.
 
         Examples
         --------
@@ -592,7 +641,8 @@ class Agreement:
         """
         from irr.summary import results_summary
 
-        self._require_two("summary")
+        if self.n_raters != 2 or self._given_counts is not None:
+            return self._multirater_summary(confidence_level)
         results = [self.percent_agreement(confidence_level=confidence_level)]
         schemes = [None] + (["linear", "quadratic"] if self._ratings.scores is not None else [])
         results += [self.kappa(w, confidence_level=confidence_level) for w in schemes]
@@ -676,7 +726,7 @@ class Agreement:
         level = check_confidence_level(confidence_level)
         return _mcnemar(_from_agreement(self), bool(exact), bool(correction), level)
 
-    def symmetry_test(self, *, reduce_df: bool = True) -> PairedTestResult:
+    def symmetry_test(self, *, reduce_df: bool = False) -> PairedTestResult:
         """Bowker's test of symmetry of the two raters' table (see :func:`irr.bowker_test`).
 
         Examples
@@ -734,6 +784,670 @@ class Agreement:
             f"Agreement(n_subjects={self.n_subjects}, n_raters={self.n_raters}, "
             f"categories={list(self.categories)!r}, n_missing={self.n_missing})"
         )
+
+
+    # -- Krippendorff's alpha, ICC, Kendall's W (irr._reliability) -------------------------
+    def krippendorff_alpha(
+        self, level: Any = "nominal", *, confidence_level: float = 0.95
+    ) -> KrippendorffResult:
+        """Krippendorff's alpha of all raters, with missing ratings handled natively.
+
+        Parameters
+        ----------
+        level : {'nominal', 'ordinal', 'interval', 'ratio'}, callable or array-like, default 'nominal'
+            The metric (squared distance) between values. ``'ordinal'`` uses the rank
+            order of the categories and their frequencies, ``'interval'`` and ``'ratio'``
+            the category scores (the numeric values; positions 0, 1, ... for ordered
+            non-numeric labels). A callable ``f(c, k)`` is applied to the category scores
+            (as broadcasting arrays, e.g. ``lambda c, k: abs(c - k)``) and must return
+            squared distances; an array-like is taken as the k x k matrix of squared
+            distances in category order. Custom distances must be finite, non-negative,
+            symmetric and zero on the diagonal.
+        confidence_level : float, default 0.95
+            Level of the (bootstrap) interval.
+
+        Returns
+        -------
+        KrippendorffResult
+            ``estimate``, ``observed_disagreement`` D_o, ``expected_disagreement`` D_e,
+            ``n_pairable`` (values n), ``coincidences`` and ``distances``. ``se`` and
+            ``ci`` are nan: alpha has no analytic standard error; intervals come from the
+            bootstrap over units. ``n_subjects`` counts the pairable units,
+            ``n_missing`` the units left out for having fewer than two ratings.
+
+        Raises
+        ------
+        ValueError
+            An unknown `level` (the message lists the valid ones); negative values at the
+            ``'ratio'`` level; an invalid distance matrix; fewer than two units.
+        TypeError
+            ``'ordinal'``, ``'interval'`` or ``'ratio'`` on unordered labels.
+
+        Warns
+        -----
+        DegenerateDataWarning
+            When no unit has two ratings, or all pairable values are one category: alpha
+            is nan.
+
+        Notes
+        -----
+        With the coincidence matrix :math:`o_{ck} = \\sum_u (n_{uc} n_{uk} - [c=k] n_{uc})
+        / (m_u - 1)` over units with :math:`m_u \\ge 2` values, its margins :math:`n_c`
+        and :math:`n = \\sum_c n_c`,
+
+        .. math::
+
+            \\alpha = 1 - \\frac{D_o}{D_e} = 1 - (n - 1) \\frac{\\sum_{ck} o_{ck}
+            \\delta^2_{ck}}{\\sum_{ck} n_c n_k \\delta^2_{ck}}
+
+        with Krippendorff's (2011) metrics: nominal :math:`[c \\ne k]`; ordinal
+        :math:`(\\sum_{g=c}^{k} n_g - (n_c + n_k)/2)^2`; interval :math:`(c - k)^2`;
+        ratio :math:`((c - k)/(c + k))^2`. Validated against Krippendorff (2011), whose
+        example (``cac_raw4raters``) gives 0.743, 0.815, 0.849 and 0.797, and against the
+        ``krippendorff`` package on random data with missing values. Computed from the
+        unit x category counts in O(units x categories) memory. Krippendorff's own
+        bootstrap resamples pairs of values; this package resamples units.
+
+        References
+        ----------
+        Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability. Annenberg
+        School for Communication, University of Pennsylvania.
+        https://repository.upenn.edu/asc_papers/43
+
+        Hayes, A. F., & Krippendorff, K. (2007). Answering the call for a standard
+        reliability measure for coding data. Communication Methods and Measures, 1, 77-89.
+        https://doi.org/10.1080/19312450709336664
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+        >>> [round(ag.krippendorff_alpha(lv).estimate, 3)
+        ...  for lv in ("nominal", "ordinal", "interval", "ratio")]
+        [0.743, 0.815, 0.849, 0.797]
+        >>> res = ag.krippendorff_alpha("interval")
+        >>> res.n_subjects, res.n_missing, res.n_pairable
+        (11, 1, 40)
+        """
+        from irr._reliability import alpha_result
+
+        return alpha_result(self._ratings, self._given_table, level, confidence_level)
+
+    def icc(
+        self,
+        model: str = "twoway",
+        type: str = "agreement",
+        unit: str = "single",
+        *,
+        confidence_level: float = 0.95,
+    ) -> ICCResult:
+        """Intraclass correlation (McGraw & Wong 1996) with its F test and exact interval.
+
+        Parameters
+        ----------
+        model : {'twoway', 'oneway'}, default 'twoway'
+            ``'oneway'``: each subject rated by different (random) raters; ``'twoway'``:
+            the same raters rate every subject (random or fixed raters give the same
+            numbers).
+        type : {'agreement', 'consistency'}, default 'agreement'
+            Absolute agreement, or consistency (rater mean differences removed). The
+            one-way model measures agreement only; ``'consistency'`` with it raises.
+        unit : {'single', 'average'}, default 'single'
+            Reliability of one rater's rating, or of the mean of the k raters.
+        confidence_level : float, default 0.95
+
+        Returns
+        -------
+        ICCResult
+            ``estimate``, ``statistic`` (F of H0: ICC = 0), ``df1``, ``df2``, ``pvalue``
+            (one-sided), ``ci`` (exact F-based, method ``'exact'``), ``df_ci``,
+            ``shrout_fleiss`` and ``mcgraw_wong`` names, the mean squares.
+
+        Raises
+        ------
+        ValueError
+            Unknown `model`, `type` or `unit`; ``oneway`` with ``consistency``; fewer than
+            two subjects with complete ratings.
+        TypeError
+            Unordered labels (the ICC needs numeric category scores).
+
+        Notes
+        -----
+        =========  ===========  ========  ==========  ===============
+        model      type         unit      McGraw-Wong Shrout-Fleiss
+        =========  ===========  ========  ==========  ===============
+        oneway     agreement    single    ICC(1)      ICC(1,1)
+        twoway     agreement    single    ICC(A,1)    ICC(2,1)
+        twoway     consistency  single    ICC(C,1)    ICC(3,1)
+        oneway     agreement    average   ICC(k)      ICC(1,k)
+        twoway     agreement    average   ICC(A,k)    ICC(2,k)
+        twoway     consistency  average   ICC(C,k)    ICC(3,k)
+        =========  ===========  ========  ==========  ===============
+
+        From the mean squares between subjects (MSR), raters (MSC), residual (MSE) and
+        within subjects (MSW), e.g. :math:`ICC(A,1) = (MSR - MSE) / (MSR + (k-1) MSE +
+        k (MSC - MSE)/n)`. F = MSR/MSW (one-way) or MSR/MSE (two-way); intervals are the
+        exact F-based ones of McGraw & Wong (1996, Table 7), with the Satterthwaite-type
+        df for the absolute-agreement forms. Only subjects rated by every rater are used
+        (listwise); how many were left out is in ``n_missing`` and the notes. Validated
+        against Shrout & Fleiss (1979) and pingouin. For real-valued measurements (not
+        categories) use :func:`irr.icc` on the array.
+
+        References
+        ----------
+        McGraw, K. O., & Wong, S. P. (1996). Forming inferences about some intraclass
+        correlation coefficients. Psychological Methods, 1, 30-46.
+        https://doi.org/10.1037/1082-989X.1.1.30
+
+        Shrout, P. E., & Fleiss, J. L. (1979). Intraclass correlations: uses in assessing
+        rater reliability. Psychological Bulletin, 86, 420-428.
+        https://doi.org/10.1037/0033-2909.86.2.420
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = ag.icc("twoway", "agreement", "single")
+        >>> round(res.estimate, 4), round(res.statistic, 3), res.df1, res.df2
+        (0.198, 1.83, 19, 38)
+        >>> round(res.ci.low, 3), round(res.ci.high, 3)
+        (-0.039, 0.494)
+        """
+        from irr._reliability import icc_result
+
+        return icc_result(self._ratings, self._given_table, model, type, unit,
+                          confidence_level)
+
+    def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
+        """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.
+
+        Columns: model, type, unit, mcgraw_wong, estimate, F, df1, df2, pvalue, ci_low,
+        ci_high, confidence_level. See :meth:`icc`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> ag.icc_table()["estimate"].round(3).tolist()
+        [0.175, 0.198, 0.216, 0.389, 0.425, 0.453]
+        """
+        from irr._reliability import FORMS, icc_table
+
+        return icc_table([self.icc(*form, confidence_level=confidence_level)
+                          for form in FORMS])
+
+    def kendall_w(self, correct_ties: bool = True) -> KendallResult:
+        """Kendall's coefficient of concordance W, with its chi-square test.
+
+        Each rater ranks the subjects (ties get mid-ranks); only subjects rated by every
+        rater are used.
+
+        Parameters
+        ----------
+        correct_ties : bool, default True
+            Correct W for ties within raters (Kendall 1948); ratings on a short scale are
+            full of ties, so leave it on unless the raters gave true rankings.
+
+        Returns
+        -------
+        KendallResult
+            ``estimate`` (W), ``statistic`` (chi-square m (n - 1) W), ``df`` (n - 1),
+            ``pvalue`` (upper tail), ``ties`` (the tie sum T). No standard error or
+            interval.
+
+        Raises
+        ------
+        TypeError
+            Unordered labels (they cannot be ranked).
+        ValueError
+            Fewer than two subjects with complete ratings.
+
+        Notes
+        -----
+        .. math:: W = \\frac{12 S}{m^2 (n^3 - n) - m T}
+
+        with S the sum of squared deviations of the subjects' rank sums from their mean
+        and :math:`T = \\sum (t^3 - t)` over every rater's tie groups (0 uncorrected).
+        The chi-square test is Friedman's (raters as blocks) and is a large-sample test.
+        Validated against DescTools' ``KendallW(anxiety, TRUE)`` = 0.5396569 and against
+        scipy's Friedman test.
+
+        References
+        ----------
+        Kendall, M. G., & Babington Smith, B. (1939). The problem of m rankings. The
+        Annals of Mathematical Statistics, 10, 275-287.
+        https://doi.org/10.1214/aoms/1177732186
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).kendall_w()
+        >>> round(res.estimate, 4), round(res.statistic, 2), res.df
+        (0.5397, 30.76, 19)
+        """
+        from irr._reliability import kendall_result
+
+        return kendall_result(self._ratings, self._given_table, correct_ties)
+
+
+    # -- two or more raters: inputs and chance-corrected coefficients ------------------
+    # (thin delegations; the work is in irr._long, irr._multirater and
+    # irr.coefficients.chance_corrected)
+    @classmethod
+    def from_long(
+        cls,
+        df: pd.DataFrame,
+        *,
+        subject: Any,
+        rater: Any,
+        rating: Any,
+        categories: Sequence[Any] | None = None,
+        nan_policy: str = "omit",
+    ) -> Agreement:
+        """Build from long data: one row per (subject, rater) rating.
+
+        Parameters
+        ----------
+        df : DataFrame
+        subject, rater, rating : column labels
+            The columns holding the subject, the rater and the rating. Subjects and raters
+            keep their order of first appearance; a rater who did not rate a subject gives
+            a missing rating. Missing ratings in `rating` are allowed (and counted).
+        categories, nan_policy
+            As for :class:`Agreement`.
+
+        Raises
+        ------
+        ValueError
+            If a (subject, rater) pair occurs twice (the pairs are named), a column is not
+            in `df`, a subject or rater label is missing, or there are fewer than two
+            raters.
+
+        Examples
+        --------
+        >>> import pandas as pd, irr
+        >>> long = pd.DataFrame({"item": [1, 1, 1, 2, 2, 3, 3, 3],
+        ...                      "coder": ["a", "b", "c", "a", "b", "a", "b", "c"],
+        ...                      "code": ["x", "x", "y", "y", "y", "x", "x", "x"]})
+        >>> ag = irr.Agreement.from_long(long, subject="item", rater="coder", rating="code")
+        >>> ag.n_subjects, ag.raters, ag.n_missing
+        (3, ('a', 'b', 'c'), 1)
+        """
+        columns, names, _ = pivot_long(df, subject, rater, rating)
+        ratings = encode_ratings(columns, names, categories)
+        agreement = cls.__new__(cls)
+        agreement._init(ratings, names, nan_policy)
+        return agreement
+
+    @classmethod
+    def from_array(
+        cls,
+        x: Any,
+        raters: Sequence[str] | None = None,
+        *,
+        categories: Sequence[Any] | None = None,
+        nan_policy: str = "omit",
+    ) -> Agreement:
+        """Build from a 2-D array of shape (n_subjects, n_raters): one column per rater.
+
+        Missing ratings are NaN or None. (DataFrames go to :meth:`from_frame`, which
+        keeps their column names and dtypes.)
+
+        Examples
+        --------
+        >>> import numpy as np, irr
+        >>> x = np.array([[1, 1, 2], [2, 2, 2], [3, 3, 3], [1, 2, np.nan]])
+        >>> ag = irr.Agreement.from_array(x)
+        >>> ag.n_raters, ag.n_missing, ag.raters
+        (3, 1, ('rater1', 'rater2', 'rater3'))
+        """
+        columns = split_array(x)
+        m = len(columns)
+        if raters is None:
+            names = [f"rater{i}" for i in range(1, m + 1)]
+        else:
+            names = [str(r) for r in raters]
+            if len(names) != m or len(set(names)) != m:
+                raise ValueError(
+                    f"`raters` must give {m} distinct names, one per column; got {list(raters)!r}."
+                )
+        ratings = encode_ratings(columns, names, categories)
+        agreement = cls.__new__(cls)
+        agreement._init(ratings, names, nan_policy)
+        return agreement
+
+    @classmethod
+    def from_counts(cls, counts: Any, categories: Sequence[Any] | None = None) -> Agreement:
+        """Build from subject x category counts (Fleiss' layout).
+
+        Row i gives how many raters put subject i in each category; rows may have
+        different totals (missing ratings). Such data do not say which rater gave which
+        rating, so only the coefficients defined on counts are available:
+        :meth:`fleiss_kappa`, :meth:`scott_pi`, :meth:`gwet_ac`, :meth:`brennan_prediger`
+        and :meth:`percent_agreement`; the others raise a ValueError saying so.
+
+        Parameters
+        ----------
+        counts : array-like or DataFrame of shape (n_subjects, k)
+            Non-negative integral counts. A DataFrame's columns give the categories.
+        categories : sequence of length k, optional
+            The category labels in scale order; default the DataFrame's columns, else
+            0..k-1.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_counts([[0, 0, 6], [0, 3, 3], [1, 4, 1], [2, 2, 2]])
+        >>> ag.n_subjects, ag.n_raters
+        (4, 6)
+        >>> round(ag.fleiss_kappa().estimate, 4)
+        0.1579
+        """
+        array, labels = validate_counts(counts, categories)
+        ratings = encode_ratings([labels], ["categories"], labels)
+        m = int(array.sum(axis=1).max())
+        placeholder = np.zeros(0, dtype=np.int32)
+        agreement = cls.__new__(cls)
+        agreement._init(
+            Ratings((placeholder,) * m, ratings.categories, ratings.scores, True, ()), [],
+            "omit",
+        )
+        agreement._given_counts = array
+        return agreement
+
+    def fleiss_kappa(
+        self,
+        weights: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+    ) -> FleissKappaResult:
+        r"""Fleiss' (1971) kappa, with per-category kappas.
+
+        Parameters
+        ----------
+        weights : None, str or array-like of shape (k, k), default None
+            None for Fleiss' kappa; a scheme of :func:`~irr.coefficients.weight_schemes.
+            gwet_weights` (``'linear'``, ``'quadratic'``, ``'ordinal'``, ``'radical'``,
+            ``'ratio'``, ``'circular'``, ``'bipolar'``) or a matrix for Gwet's (2014)
+            weighted generalisation.
+        alternative : {'two-sided', 'greater', 'less'}
+        confidence_level : float, default 0.95
+
+        Returns
+        -------
+        FleissKappaResult
+            ``estimate``; ``se``: Gwet's (2008) linearised SE (for the interval);
+            ``se0``: the Fleiss, Nee & Landis (1979) SE under H0 (for the z test;
+            unweighted, constant number of raters only); ``per_category``: a DataFrame of
+            the category-vs-rest kappas (Fleiss 1971) with ``se``, ``se0``, ``z``,
+            ``pvalue``; ``observed_agreement`` p_a and ``expected_agreement`` p_e.
+
+        Notes
+        -----
+        .. math::
+
+            p_a = \frac{1}{n'}\sum_{i: r_i\ge 2}\sum_k\frac{r_{ik}(r_{ik}-1)}{r_i(r_i-1)},
+            \quad \pi_k = \frac{1}{n}\sum_i \frac{r_{ik}}{r_i},\quad
+            p_e = \sum_k \pi_k^2,\quad \kappa = \frac{p_a - p_e}{1 - p_e}.
+
+        With a constant number of raters this is Fleiss' (1971) kappa; with numbers that
+        vary it is Gwet's (2014) generalisation: p_a over the n' subjects with two or
+        more ratings, :math:`\pi_k` over the n subjects with at least one. For two raters
+        it is Scott's (1955) pi. The interval never uses the null SE (that gives
+        intervals about half as wide as they should be). Validated against Fleiss (1971)
+        (0.430 on ``diagnoses``), irrCAC 1.0 (Gwet's SE, on ``cac_raw4raters``) and
+        statsmodels' ``fleiss_kappa``.
+
+        References
+        ----------
+        Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
+        Psychological Bulletin, 76, 378-382. https://doi.org/10.1037/h0031619
+
+        Fleiss, J. L., Nee, J. C. M., & Landis, J. R. (1979). Large sample variance of
+        kappa in the case of different sets of raters. Psychological Bulletin, 86,
+        974-977. https://doi.org/10.1037/0033-2909.86.5.974
+
+        Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the
+        presence of high agreement. British Journal of Mathematical and Statistical
+        Psychology, 61, 29-48. https://doi.org/10.1348/000711006X126600
+
+        Gwet, K. L. (2014). Handbook of Inter-Rater Reliability, 4th ed. Advanced
+        Analytics.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+        >>> res = ag.fleiss_kappa()
+        >>> round(res.estimate, 4), round(res.se, 4), round(res.se0, 4)
+        (0.4302, 0.0542, 0.0244)
+        >>> res.per_category.round(3)[["category", "kappa"]]
+                          category  kappa
+        0            1. Depression  0.245
+        1  2. Personality Disorder  0.245
+        2         3. Schizophrenia  0.520
+        3              4. Neurosis  0.471
+        4                 5. Other  0.566
+        """
+        return _multirater.fleiss_kappa(
+            self, weights, alternative=alternative, confidence_level=confidence_level
+        )
+
+    def scott_pi(
+        self,
+        weights: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+    ) -> FleissKappaResult:
+        """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
+
+        Fleiss (1971) generalised Scott's pi (pooled margins) to many raters; Gwet (2014)
+        calls the result Fleiss' generalised kappa. So this is :meth:`fleiss_kappa`
+        under Scott's name: for two raters without missing ratings it is exactly
+        Scott's pi, for more raters Fleiss' kappa. Parameters and result as for
+        :meth:`fleiss_kappa`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement([1, 2, 3, 3, 2, 1], [1, 2, 3, 2, 2, 1])
+        >>> round(ag.scott_pi().estimate, 4)
+        0.7447
+        """
+        return _multirater.fleiss_kappa(
+            self, weights, alternative=alternative, confidence_level=confidence_level,
+            name="Scott's pi", symbol="π",
+        )
+
+    def conger_kappa(
+        self,
+        weights: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+    ) -> ChanceCorrectedResult:
+        r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
+
+        Observed agreement is Fleiss' p_a; chance agreement uses each rater's own
+        margins, averaged over rater pairs (so for two raters it is Cohen's kappa):
+
+        .. math::
+
+            p_e = \frac{1}{m(m-1)}\sum_{g\ne h}\sum_{kl} w_{kl}\,p_{gk}\,p_{hl},
+
+        :math:`p_{gk}` the share of rater g's ratings (over the subjects g rated) in
+        category k. SE: Gwet's (2014) linearised variance (divisor n - 1); the z test
+        uses it too. Validated against irrCAC 1.0 (``cac_raw4raters``: 0.76282, SE
+        0.14917).
+
+        References
+        ----------
+        Conger, A. J. (1980). Integration and generalization of kappas for multiple
+        raters. Psychological Bulletin, 88, 322-328. https://doi.org/10.1037/0033-2909.88.2.322
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+        >>> res = ag.conger_kappa()
+        >>> round(res.estimate, 5), round(res.se, 5)
+        (0.76282, 0.14917)
+        """
+        return _multirater.conger_kappa(
+            self, weights, alternative=alternative, confidence_level=confidence_level
+        )
+
+    def light_kappa(
+        self,
+        weights: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+    ) -> ChanceCorrectedResult:
+        r"""Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
+
+        Each pair of raters uses the subjects both rated. SE: the linearised
+        (delta-method) variance of the mean, from each pairwise kappa's per-subject
+        influence (scaled by n / n_gh for pairs with missing ratings), divided by
+        n(n - 1). This is an approximation documented here, not a published formula;
+        for two raters without missing ratings it equals the Fleiss-Cohen-Everitt
+        variance times n / (n - 1). For small samples ask for a bootstrap interval.
+
+        References
+        ----------
+        Light, R. J. (1971). Measures of response agreement for qualitative data: Some
+        generalizations and alternatives. Psychological Bulletin, 76, 365-377.
+        https://doi.org/10.1037/h0031643
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+        >>> round(ag.light_kappa().estimate, 4)
+        0.4594
+        """
+        return _multirater.light_kappa(
+            self, weights, alternative=alternative, confidence_level=confidence_level
+        )
+
+    def pairwise(self, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
+        """A two-rater statistic for every pair of raters, as a raters x raters DataFrame.
+
+        Parameters
+        ----------
+        statistic : {'kappa', 'percent_agreement', 'scott_pi', 'gwet_ac', 'brennan_prediger'}
+            ``'kappa'`` is Cohen's (weighted) kappa. Each pair uses the subjects both
+            raters rated. The diagonal is 1.
+        weights : None, str or array-like of shape (k, k)
+            As for :meth:`gwet_ac`; for ``'percent_agreement'`` weighted agreement
+            (Gwet's weighted p_a).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> ag.pairwise().round(3)
+                rater1  rater2  rater3
+        rater
+        rater1   1.000   0.119  -0.166
+        rater2   0.119   1.000  -0.006
+        rater3  -0.166  -0.006   1.000
+        """
+        return _multirater.pairwise(self, statistic, weights)
+
+    def gwet_ac(
+        self,
+        weights: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+    ) -> ChanceCorrectedResult:
+        r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
+
+        Parameters
+        ----------
+        weights : None, str or array-like of shape (k, k), default None
+            None gives AC1. AC2 takes ``'linear'``, ``'quadratic'``, ``'ordinal'``,
+            ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3;
+            see :mod:`irr.coefficients.weight_schemes`) or an agreement-weight matrix.
+        alternative, confidence_level
+            As for :meth:`fleiss_kappa`.
+
+        Notes
+        -----
+        .. math::
+
+            p_e = \frac{T_w}{q(q-1)}\sum_k \pi_k(1 - \pi_k),
+
+        with q the number of declared categories and :math:`T_w` the sum of the weights
+        (q for AC1); p_a and :math:`\pi_k` as for :meth:`fleiss_kappa` (subjects with at
+        least two / one rating). SE: Gwet's (2008, 2014) linearised variance, divisor
+        n - 1; the z test uses it. Validated against irrCAC 1.0 on ``cac_raw4raters``
+        (AC1 0.77544, SE 0.14295).
+
+        References
+        ----------
+        Gwet, K. L. (2008). Computing inter-rater reliability and its variance in the
+        presence of high agreement. British Journal of Mathematical and Statistical
+        Psychology, 61, 29-48. https://doi.org/10.1348/000711006X126600
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+        >>> res = ag.gwet_ac()
+        >>> round(res.estimate, 5), round(res.se, 5)
+        (0.77544, 0.14295)
+        """
+        return _multirater.counts_coefficient(
+            self, "gwet", weights, alternative=alternative, confidence_level=confidence_level
+        )
+
+    def brennan_prediger(
+        self,
+        weights: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+    ) -> ChanceCorrectedResult:
+        r"""Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
+
+        Chance agreement is fixed by the number q of declared categories,
+        :math:`p_e = T_w / q^2` (1/q unweighted); p_a as for :meth:`fleiss_kappa`. SE:
+        Gwet's (2014) linearised variance, divisor n - 1. Unweighted it equals
+        statsmodels' ``fleiss_kappa(method='randolph')`` on complete data. Validated
+        against irrCAC 1.0 (``cac_raw4raters``: 0.77273, SE 0.14472).
+
+        References
+        ----------
+        Brennan, R. L., & Prediger, D. J. (1981). Coefficient kappa: Some uses, misuses,
+        and alternatives. Educational and Psychological Measurement, 41, 687-699.
+        https://doi.org/10.1177/001316448104100307
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+        >>> round(ag.brennan_prediger().estimate, 5)
+        0.77273
+        """
+        return _multirater.counts_coefficient(
+            self, "brennan_prediger", weights, alternative=alternative,
+            confidence_level=confidence_level,
+        )
+
+    def _multirater_summary(self, confidence_level: float) -> Summary:
+        from irr.summary import results_summary
+
+        confidence_level = check_confidence_level(confidence_level)
+        results = _multirater.summary_results(self, confidence_level)
+        info = [("Categories:", str(len(self.categories))),
+                ("Rater count:" if self.raters else "Raters (most):", str(self.n_raters))]
+        title = (f"Agreement among {self.n_raters} raters" if self.raters
+                 else "Agreement from subject x category counts")
+        return results_summary(results, title=title, info=info)
 
 
 def _describe_scores(scores: np.ndarray | None) -> str:

@@ -293,7 +293,7 @@ def bowker_test(
     table_or_a: Any,
     b: Any = None,
     *,
-    reduce_df: bool = True,
+    reduce_df: bool = False,
     categories: Sequence[Any] | None = None,
 ) -> PairedTestResult:
     """Bowker's test of symmetry of a k x k agreement table.
@@ -305,11 +305,11 @@ def bowker_test(
         `b` is given.
     b : array-like of shape (n_subjects,), optional
         The second rater's ratings.
-    reduce_df : bool, default True
+    reduce_df : bool, default False
         Pairs of cells with :math:`n_{ij} + n_{ji} = 0` contribute nothing to the
-        statistic; with True they also reduce the degrees of freedom (df = number of
-        pairs with at least one count). False keeps :math:`k(k-1)/2` as statsmodels'
-        ``SquareTable.symmetry`` and SAS PROC FREQ's default do.
+        statistic. False (the default) keeps :math:`k(k-1)/2` degrees of freedom, as
+        statsmodels' ``SquareTable.symmetry`` and SAS PROC FREQ do; True also drops those
+        pairs from the degrees of freedom (df = number of pairs with at least one count).
     categories : sequence, optional
         The full scale, for ratings.
 
@@ -324,8 +324,8 @@ def bowker_test(
 
     asymptotically chi-square under H0 :math:`p_{ij} = p_{ji}`. Conditional on the pair
     totals, a pair with no counts is fixed at 0 and carries no chi-square degree of
-    freedom, hence the default ``reduce_df=True``; with ``reduce_df=False`` the numbers
-    equal statsmodels' (validated to 1e-10). With no disagreements at all, df = 0 and
+    freedom, which ``reduce_df=True`` applies; the default ``reduce_df=False`` gives the
+    numbers of statsmodels (validated to 1e-10) and SAS. With no disagreements at all, df = 0 and
     p = 1. For 2 x 2 tables the statistic is McNemar's without continuity correction.
 
     References
@@ -339,9 +339,9 @@ def bowker_test(
     >>> table = [[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]]
     >>> res = bowker_test(table)
     >>> round(res.statistic, 4), res.df
-    (4.5354, 5.0)
-    >>> bowker_test(table, reduce_df=False).df
-    6.0
+    (4.5354, 6.0)
+    >>> bowker_test(table, reduce_df=True).df
+    5.0
     """
     paired = _paired(table_or_a, b, categories)
     return _bowker(paired, bool(reduce_df))

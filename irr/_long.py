@@ -1,0 +1,161 @@
+"""Parsing of the multi-rater input forms: long data, 2-D arrays, subject x category counts.
+
+Each returns plain rater columns (or a validated count matrix) for
+:func:`irr._data.encode_ratings`; no Python loop runs over subjects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from irr._data import MAX_CATEGORIES, _preview
+
+__all__ = ["pivot_long", "split_array", "validate_counts"]
+
+
+def _column(df: pd.DataFrame, label: Any, argument: str) -> pd.Series:
+    if label not in df.columns:
+        raise ValueError(
+            f"`{argument}` must name a column of `df`; got {label!r}, columns are "
+            f"{list(df.columns)!r}."
+        )
+    column = df[label]
+    if isinstance(column, pd.DataFrame):
+        raise ValueError(f"`{argument}`={label!r} names more than one column of `df`.")
+    return column
+
+
+def pivot_long(
+    df: Any, subject: Any, rater: Any, rating: Any
+) -> tuple[list[Any], list[str], pd.Index]:
+    """Long data (one row per rating) to one column per rater.
+
+    Returns the rater columns (missing where a rater did not rate a subject, in the
+    ratings' own dtype where pandas can hold missing values in it), the rater names and
+    the subject labels (in order of first appearance).
+    """
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
+    names = {"subject": subject, "rater": rater, "rating": rating}
+    if len({repr(v) for v in names.values()}) < 3:
+        raise ValueError(
+            f"`subject`, `rater` and `rating` must name three different columns; got {names!r}."
+        )
+    subjects = _column(df, subject, "subject")
+    raters = _column(df, rater, "rater")
+    ratings = _column(df, rating, "rating")
+    if len(df) == 0:
+        raise ValueError("`df` is empty: there are no ratings.")
+    for argument, column in (("subject", subjects), ("rater", raters)):
+        if column.isna().any():
+            rows = np.flatnonzero(column.isna().to_numpy())
+            raise ValueError(
+                f"The `{argument}` column {names[argument]!r} has missing labels (rows "
+                f"{_preview(rows)}); every rating needs a {argument}."
+            )
+    s_code, s_labels = pd.factorize(subjects, sort=False)
+    r_code, r_labels = pd.factorize(raters, sort=False)
+    n, m = len(s_labels), len(r_labels)
+    if m < 2:
+        raise ValueError(
+            f"Agreement needs at least two raters; the `rater` column {rater!r} holds "
+            f"{m}: {_preview(r_labels)}."
+        )
+    cell = s_code.astype(np.int64) * m + r_code
+    order = np.argsort(cell, kind="stable")
+    repeated = cell[order][1:] == cell[order][:-1]
+    if repeated.any():
+        dup_cells = np.unique(cell[order][1:][repeated])
+        pairs = [(s_labels[c // m], r_labels[c % m]) for c in dup_cells[:5]]
+        pairs = [tuple(v.item() if isinstance(v, np.generic) else v for v in p) for p in pairs]
+        more = f" ... ({len(dup_cells)} in all)" if len(dup_cells) > 5 else ""
+        raise ValueError(
+            f"`df` rates some (subject, rater) pairs more than once: {pairs}{more}; "
+            "aggregate or drop the duplicates first."
+        )
+    position = np.full(n * m, -1, dtype=np.int64)
+    position[cell] = np.arange(len(df))
+    position = position.reshape(n, m)
+    values = ratings.array
+    columns = [
+        pd.api.extensions.take(values, position[:, g], allow_fill=True) for g in range(m)
+    ]
+    return columns, [str(r) for r in r_labels], pd.Index(s_labels)
+
+
+def split_array(x: Any) -> list[np.ndarray]:
+    """A 2-D array-like (subjects x raters) to one 1-D array per rater."""
+    if isinstance(x, pd.DataFrame):
+        raise TypeError("`x` is a DataFrame; use Agreement.from_frame(df) instead.")
+    try:
+        array = np.asarray(x)
+    except ValueError as exc:
+        raise ValueError(f"`x` must be a 2-D array of ratings: {exc}") from None
+    if array.ndim != 2:
+        raise ValueError(
+            f"`x` must be 2-D (subjects x raters); got an array of shape {array.shape}."
+        )
+    if array.shape[1] < 2:
+        raise ValueError(
+            f"`x` must have at least two columns (raters); got shape {array.shape}."
+        )
+    if array.shape[0] == 0:
+        raise ValueError("`x` has no rows: there are no subjects.")
+    if array.dtype.kind in "iu":
+        # One pass to contiguous columns in the smallest integer type that holds the
+        # values: encoding strided int64 columns is several times slower.
+        small = np.result_type(np.min_scalar_type(array.min()), np.min_scalar_type(array.max()))
+        return list(np.ascontiguousarray(array.T, dtype=small))
+    if array.dtype.kind == "b":
+        return list(np.ascontiguousarray(array.T))
+    return [array[:, g] for g in range(array.shape[1])]
+
+
+def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, list[Any]]:
+    """Validate a subjects x categories count matrix (Fleiss' layout)."""
+    labels = None
+    if isinstance(counts, pd.DataFrame):
+        labels = list(counts.columns)
+        counts = counts.to_numpy()
+    try:
+        array = np.asarray(counts)
+    except ValueError as exc:
+        raise ValueError(f"`counts` must be a subjects x categories matrix: {exc}") from None
+    if array.dtype.kind not in "iufb":
+        raise TypeError(f"`counts` must hold numeric counts; got dtype {array.dtype}.")
+    if array.ndim != 2:
+        raise ValueError(
+            f"`counts` must be 2-D (subjects x categories); got shape {array.shape}."
+        )
+    n, k = array.shape
+    if k < 1 or n < 1:
+        raise ValueError(f"`counts` is empty; got shape {array.shape}.")
+    if k > MAX_CATEGORIES:
+        raise ValueError(f"`counts` has {k} categories; at most {MAX_CATEGORIES}.")
+    if array.dtype.kind == "f":
+        if not np.isfinite(array).all():
+            raise ValueError(
+                f"`counts` has non-finite entries: {_preview(np.unique(array[~np.isfinite(array)]))}."
+            )
+        fractional = array[array != np.round(array)]
+        if fractional.size:
+            raise ValueError(f"`counts` has non-integer entries: {_preview(np.unique(fractional))}.")
+    array = array.astype(np.int64)
+    if (array < 0).any():
+        raise ValueError(f"`counts` has negative entries: {_preview(np.unique(array[array < 0]))}.")
+    if array.sum(axis=1).max() < 2:
+        raise ValueError(
+            "`counts` has at most one rating per subject; agreement needs two or more raters."
+        )
+    if categories is None:
+        categories = labels if labels is not None else list(range(k))
+    categories = list(categories)
+    if len(categories) != k:
+        raise ValueError(
+            f"`categories` must have {k} labels, one per column of `counts`; got "
+            f"{len(categories)}."
+        )
+    return array, categories

@@ -1,0 +1,551 @@
+r"""Chance-corrected agreement of two or more raters as pure, batch-vectorised kernels.
+
+Every coefficient here has the form
+
+.. math:: \kappa = \frac{p_a - p_e}{1 - p_e}
+
+with a *percent agreement* :math:`p_a` shared by all of them (Gwet 2014, weighted) and a
+*chance agreement* :math:`p_e` that tells them apart. They are functions of sums over
+subjects, so each kernel takes
+
+- ``patterns``: the distinct subject rows, either subject x category counts of shape
+  ``(P, k)`` (Fleiss' layout: how many raters put the subject in each category) for the
+  coefficients defined on counts, or rater codes of shape ``(P, m)`` (``-1`` = missing) for
+  those that need to know which rater gave which rating (Conger, Light);
+- ``batch``: how many subjects of each pattern a sample holds, shape ``(b, P)`` (one row
+  for the data, B rows for B bootstrap resamples);
+- agreement weights ``(k, k)`` with ones on the diagonal;
+
+and returns shape ``(b,)``. Nothing loops over subjects or resamples.
+
+Conventions (Gwet 2014, ch. 5), with :math:`r_{ik}` the number of raters who put subject
+*i* in category *k*, :math:`r_i = \sum_k r_{ik}` and
+:math:`r^\star_{ik} = \sum_l w_{kl} r_{il}`:
+
+- :math:`p_a` averages
+  :math:`\sum_k r_{ik}(r^\star_{ik} - 1) / (r_i(r_i - 1))` over the :math:`n'` subjects with
+  at least two ratings;
+- classification probabilities :math:`\pi_k = n^{-1}\sum_i r_{ik}/r_i` average over the
+  :math:`n` subjects with at least one rating (subjects with no rating are left out);
+- the linearised variance is the subject-sampling variance
+  :math:`v = \frac{1}{n(n-1)}\sum_i (\kappa^\star_i - \kappa)^2` (divisor :math:`n - 1`,
+  no finite-population correction) of Gwet (2008, 2014).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+__all__ = [
+    "COUNT_METHODS",
+    "CountsEstimate",
+    "code_patterns",
+    "conger_estimate",
+    "conger_kernel",
+    "count_patterns",
+    "counts_estimate",
+    "counts_kernel",
+    "fleiss_null_variance",
+    "light_estimate",
+    "light_kernel",
+    "pairwise_kappas",
+]
+
+#: Coefficients defined on subject x category counts.
+COUNT_METHODS = ("fleiss", "gwet", "brennan_prediger", "percent")
+
+_TINY = 1e-13
+
+
+class CountsEstimate(NamedTuple):
+    """A coefficient with its parts and Gwet's linearised variance."""
+
+    estimate: float
+    observed: float
+    expected: float
+    variance: float
+    n_subjects: int
+    n_paired: int
+
+
+# -- shared pieces ---------------------------------------------------------------------
+def _subject_parts(patterns: np.ndarray, w: np.ndarray):
+    """Per-pattern ratings count, pair agreement and category shares."""
+    patterns = np.asarray(patterns, dtype=float)
+    r = patterns.sum(axis=1)
+    weighted = patterns @ w.T  # r*_ik = sum_l w_kl r_il
+    paired = r >= 2
+    rated = r >= 1
+    pairs = np.where(paired, r * (r - 1), 1.0)
+    agreement = np.where(paired, (patterns * (weighted - 1)).sum(axis=1) / pairs, 0.0)
+    share = patterns / np.where(rated, r, 1.0)[:, None]
+    return r, rated, paired, agreement, share
+
+
+def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Chance agreement p_e of classification probabilities `pi` (..., k)."""
+    k = w.shape[0]
+    if method == "fleiss":
+        return np.einsum("...k,kl,...l->...", pi, w, pi)
+    if method == "gwet":
+        if k < 2:
+            return np.full(pi.shape[:-1], np.nan)
+        return w.sum() / (k * (k - 1)) * (pi * (1 - pi)).sum(axis=-1)
+    if method == "brennan_prediger":
+        return np.full(pi.shape[:-1], w.sum() / k**2)
+    return np.zeros(pi.shape[:-1])
+
+
+def _ratio(pa: np.ndarray, pe: np.ndarray) -> np.ndarray:
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(1 - pe > _TINY, (pa - pe) / (1 - pe), np.nan)
+
+
+# -- coefficients on counts (Fleiss, Gwet, Brennan-Prediger, percent agreement) --------
+def counts_kernel(
+    patterns: np.ndarray, batch: np.ndarray, weights: np.ndarray, method: str
+) -> np.ndarray:
+    r"""A coefficient on subject x category counts, for a batch of samples.
+
+    Parameters
+    ----------
+    patterns : ndarray of shape (P, k)
+        Distinct subject x category count rows.
+    batch : ndarray of shape (b, P) or (P,)
+        How many subjects of each pattern each sample holds.
+    weights : ndarray of shape (k, k)
+        Agreement weights.
+    method : {'fleiss', 'gwet', 'brennan_prediger', 'percent'}
+        Chance agreement: Fleiss' :math:`\sum_{kl} w_{kl}\pi_k\pi_l`; Gwet's
+        :math:`T_w/(q(q-1))\sum_k\pi_k(1-\pi_k)` (:math:`T_w` the sum of the weights);
+        Brennan-Prediger's :math:`T_w/q^2`; none (percent agreement :math:`p_a`).
+
+    Returns
+    -------
+    ndarray of shape (b,)
+        nan where the coefficient is undefined (no subject with two ratings, or
+        :math:`p_e = 1`).
+
+    Examples
+    --------
+    >>> counts = np.array([[3, 0], [0, 3], [2, 1], [1, 2]])
+    >>> counts_kernel(counts, np.ones((1, 4)), np.eye(2), "fleiss").round(4)
+    array([0.3333])
+    """
+    batch = np.atleast_2d(np.asarray(batch, dtype=float))
+    _, rated, paired, agreement, share = _subject_parts(patterns, weights)
+    n = batch @ rated
+    n2 = batch @ paired
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pa = (batch @ agreement) / n2
+        pi = (batch @ share) / n[:, None]
+    if method == "percent":
+        return pa
+    return _ratio(pa, _chance(method, pi, weights))
+
+
+def counts_estimate(
+    patterns: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray, method: str
+) -> CountsEstimate:
+    r"""A coefficient on counts with Gwet's (2008, 2014) linearised variance.
+
+    Per subject, with :math:`\kappa_i = \frac{n}{n'}\,
+    \frac{p_{a|i} - p_e\,[r_i \ge 2]}{1 - p_e}` (:math:`p_{a|i}` the subject's pair
+    agreement) and :math:`p_{e|i}` its share of chance agreement,
+
+    .. math::
+
+        \kappa^\star_i = \kappa_i - 2(1 - \kappa)\frac{p_{e|i} - p_e}{1 - p_e},\qquad
+        \hat v = \frac{1}{n(n-1)}\sum_i (\kappa^\star_i - \kappa)^2,
+
+    where :math:`p_{e|i} = \sum_k (r_{ik}/r_i)\,\bar\pi_k` with
+    :math:`\bar\pi_k = \sum_l (w_{kl} + w_{lk})\pi_l / 2` for Fleiss;
+    :math:`p_{e|i} = T_w/(q(q-1))\sum_k (r_{ik}/r_i)(1 - \pi_k)` for Gwet; :math:`p_e` for
+    Brennan-Prediger (its chance agreement is fixed). For percent agreement
+    :math:`\kappa^\star_i = \frac{n}{n'}p_{a|i}`.
+
+    Parameters
+    ----------
+    patterns : ndarray of shape (P, k)
+    multiplicity : ndarray of shape (P,)
+        Subjects per pattern (ones when `patterns` are the subjects themselves).
+    weights : ndarray of shape (k, k)
+    method : {'fleiss', 'gwet', 'brennan_prediger', 'percent'}
+
+    Returns
+    -------
+    CountsEstimate
+
+    Examples
+    --------
+    >>> counts = np.array([[3, 0], [0, 3], [2, 1], [1, 2]])
+    >>> est = counts_estimate(counts, np.ones(4), np.eye(2), "fleiss")
+    >>> round(est.estimate, 4), round(float(np.sqrt(est.variance)), 4)
+    (0.3333, 0.3849)
+    """
+    c = np.asarray(multiplicity, dtype=float)
+    _, rated, paired, agreement, share = _subject_parts(patterns, weights)
+    c = np.where(rated, c, 0.0)
+    n = c.sum()
+    n2 = (c * paired).sum()
+    if n2 == 0:
+        return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
+    pa = float(c @ agreement / n2)
+    pi = c @ share / n
+    scale = n / n2
+    if method == "percent":
+        star = scale * agreement
+        var = float(c @ (star - pa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2))
+    k = weights.shape[0]
+    pe = float(_chance(method, pi, weights))
+    if not np.isfinite(pe) or 1 - pe <= _TINY:
+        return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
+    kappa = (pa - pe) / (1 - pe)
+    kappa_i = scale * (agreement - pe * paired) / (1 - pe)
+    if method == "fleiss":
+        pibar = (weights @ pi + weights.T @ pi) / 2
+        pe_i = share @ pibar
+    elif method == "gwet":
+        pe_i = weights.sum() / (k * (k - 1)) * (share @ (1 - pi))
+    else:
+        pe_i = np.full(len(c), pe)
+    star = kappa_i - 2 * (1 - kappa) * (pe_i - pe) / (1 - pe)
+    var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
+
+
+def fleiss_null_variance(
+    patterns: np.ndarray, multiplicity: np.ndarray
+) -> tuple[float, np.ndarray]:
+    r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
+
+    Fleiss, Nee & Landis (1979), for n subjects each rated by the same number m of raters,
+    with :math:`p_j` the overall share of category j and :math:`q_j = 1 - p_j`:
+
+    .. math::
+
+        \operatorname{Var}_0(\hat\kappa) = \frac{2}{n m (m-1)}\,
+            \frac{(\sum_j p_j q_j)^2 - \sum_j p_j q_j (q_j - p_j)}{(\sum_j p_j q_j)^2},
+        \qquad \operatorname{Var}_0(\hat\kappa_j) = \frac{2}{n m (m - 1)}.
+
+    Valid for the z test only, never for an interval. Returns nans when the subjects'
+    numbers of ratings differ (the formula assumes one m).
+    """
+    patterns = np.asarray(patterns, dtype=float)
+    c = np.asarray(multiplicity, dtype=float)
+    r = patterns.sum(axis=1)
+    keep = (c > 0) & (r >= 1)
+    k = patterns.shape[1]
+    sizes = np.unique(r[keep])
+    if len(sizes) != 1 or sizes[0] < 2:
+        return np.nan, np.full(k, np.nan)
+    m = float(sizes[0])
+    n = c[keep].sum()
+    p = c[keep] @ patterns[keep] / (n * m)
+    pq = p * (1 - p)
+    base = 2 / (n * m * (m - 1))
+    total = pq.sum()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        var0 = base * (total**2 - (pq * (1 - 2 * p)).sum()) / total**2
+    return float(var0) if total > _TINY else np.nan, np.full(k, base)
+
+
+# -- Conger's kappa (rater-specific margins) -------------------------------------------
+def _one_hot(codes: np.ndarray, k: int) -> np.ndarray:
+    """(P, m) codes -> (P, m, k) indicators; missing (-1) rows are all zero."""
+    codes = np.asarray(codes)
+    hot = (codes[..., None] == np.arange(k)).astype(float)
+    return hot
+
+
+def _conger_chance(p: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Mean over ordered rater pairs g != h of p_g' W p_h; p has shape (..., m, k)."""
+    m = p.shape[-2]
+    total = p.sum(axis=-2)
+    both = np.einsum("...k,kl,...l->...", total, w, total)
+    same = np.einsum("...gk,kl,...gl->...", p, w, p)
+    return (both - same) / (m * (m - 1))
+
+
+def conger_kernel(
+    codes: np.ndarray, batch: np.ndarray, weights: np.ndarray
+) -> np.ndarray:
+    r"""Conger's (1980) kappa for a batch of samples of code patterns.
+
+    Parameters
+    ----------
+    codes : ndarray of shape (P, m)
+        Distinct subject rows of rater codes (``-1`` = missing).
+    batch : ndarray of shape (b, P) or (P,)
+        Subjects of each pattern per sample.
+    weights : ndarray of shape (k, k)
+
+    Returns
+    -------
+    ndarray of shape (b,)
+
+    Notes
+    -----
+    :math:`p_a` is that of :func:`counts_kernel`; chance agreement averages Cohen's over
+    the :math:`m(m-1)` ordered rater pairs,
+    :math:`p_e = \frac{1}{m(m-1)}\sum_{g \ne h}\sum_{kl} w_{kl} p_{gk} p_{hl}`, with
+    :math:`p_{gk}` the share of rater g's ratings in category k (over the subjects g
+    rated).
+    """
+    batch = np.atleast_2d(np.asarray(batch, dtype=float))
+    k = weights.shape[0]
+    hot = _one_hot(codes, k)
+    counts = hot.sum(axis=1)
+    _, _, paired, agreement, _ = _subject_parts(counts, weights)
+    n2 = batch @ paired
+    with np.errstate(invalid="ignore", divide="ignore"):
+        pa = (batch @ agreement) / n2
+        per_rater = np.einsum("bp,pgk->bgk", batch, hot)
+        p = per_rater / per_rater.sum(axis=-1, keepdims=True)
+    return _ratio(pa, _conger_chance(p, weights))
+
+
+def conger_estimate(
+    codes: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray
+) -> CountsEstimate:
+    r"""Conger's kappa with its linearised variance.
+
+    The influence of subject i on chance agreement is, with
+    :math:`u_{ig} = \frac{n}{n_g}[\text{g rated i}](\delta_{ig} - p_g)` (:math:`\delta_{ig}`
+    the indicator vector of g's rating, :math:`n_g` the subjects g rated),
+    :math:`e_i = \frac{1}{m(m-1)}\sum_{g\ne h}(u_{ig}^\top W p_h + p_g^\top W u_{ih})`, and
+
+    .. math::
+
+        \kappa^\star_i = \kappa_i - (1-\kappa)\frac{e_i}{1 - p_e},\qquad
+        \hat v = \frac{1}{n(n-1)}\sum_i(\kappa^\star_i - \kappa)^2
+
+    with :math:`\kappa_i` as in :func:`counts_estimate` (Gwet 2014's linearisation).
+    """
+    c = np.asarray(multiplicity, dtype=float)
+    k = weights.shape[0]
+    hot = _one_hot(codes, k)
+    counts = hot.sum(axis=1)
+    m = hot.shape[1]
+    _, rated, paired, agreement, _ = _subject_parts(counts, weights)
+    c = np.where(rated, c, 0.0)
+    n = c.sum()
+    n2 = (c * paired).sum()
+    if n2 == 0:
+        return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
+    pa = float(c @ agreement / n2)
+    per_rater = np.einsum("p,pgk->gk", c, hot)
+    n_g = per_rater.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = per_rater / n_g[:, None]
+    if not (n_g > 0).all():
+        return CountsEstimate(np.nan, pa, np.nan, np.nan, int(n), int(n2))
+    pe = float(_conger_chance(p, weights))
+    if 1 - pe <= _TINY:
+        return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
+    kappa = (pa - pe) / (1 - pe)
+    scale = n / n2
+    kappa_i = scale * (agreement - pe * paired) / (1 - pe)
+    present = hot.sum(axis=2)  # (P, m) 1 where g rated the subject
+    u = (n / n_g)[None, :, None] * present[..., None] * (hot - p[None])  # (P, m, k)
+    total_p = p.sum(axis=0)
+    wp = p @ weights.T  # (m, k): (W p_g)_k
+    pw = p @ weights  # (m, k): (p_g' W)_l
+    e = (
+        np.einsum("pgk,k->p", u, weights @ total_p)
+        + np.einsum("pgl,l->p", u, weights.T @ total_p)
+        - np.einsum("pgk,gk->p", u, wp)
+        - np.einsum("pgl,gl->p", u, pw)
+    ) / (m * (m - 1))
+    star = kappa_i - (1 - kappa) * e / (1 - pe)
+    var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
+
+
+# -- pairwise Cohen's kappas and Light's kappa -----------------------------------------
+def _pair_tables(codes: np.ndarray, batch: np.ndarray, k: int, g: int, h: int) -> np.ndarray:
+    a, b = codes[:, g], codes[:, h]
+    complete = (a >= 0) & (b >= 0)
+    cells = np.where(complete, a * k + b, 0)
+    hot = (cells[:, None] == np.arange(k * k)) & complete[:, None]
+    return (batch @ hot).reshape(-1, k, k)
+
+
+def pairwise_kappas(codes: np.ndarray, batch: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Cohen's kappa of every rater pair: shape (b, m, m), ones on the diagonal.
+
+    Each pair uses the subjects both raters rated.
+    """
+    from irr.coefficients.kappa import kappa_parts
+
+    codes = np.asarray(codes)
+    batch = np.atleast_2d(np.asarray(batch, dtype=float))
+    k = weights.shape[0]
+    m = codes.shape[1]
+    out = np.ones((batch.shape[0], m, m))
+    for g in range(m):
+        for h in range(g + 1, m):
+            with np.errstate(invalid="ignore", divide="ignore"):
+                kappa = kappa_parts(_pair_tables(codes, batch, k, g, h), weights).kappa
+            out[:, g, h] = out[:, h, g] = kappa
+    return out
+
+
+def light_kernel(codes: np.ndarray, batch: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    r"""Light's (1971) kappa, the mean of the pairwise Cohen's kappas: shape (b,).
+
+    .. math:: \kappa_L = \binom{m}{2}^{-1}\sum_{g<h}\kappa_{gh}
+    """
+    pairs = pairwise_kappas(codes, batch, weights)
+    m = pairs.shape[-1]
+    upper = np.triu_indices(m, 1)
+    return pairs[:, upper[0], upper[1]].mean(axis=1)
+
+
+def light_estimate(
+    codes: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray
+) -> CountsEstimate:
+    r"""Light's kappa with a linearised (delta-method) variance.
+
+    Each pairwise Cohen's kappa is a smooth function of subject means, so its influence on
+    subject i (among the :math:`n_{gh}` subjects both raters rated) is
+
+    .. math::
+
+        \phi^{gh}_i = \frac{(a_i - p_o) - (1-\kappa_{gh})
+            (\delta_{ig}^\top W p_h + p_g^\top W \delta_{ih} - 2 p_e)}{1 - p_e},
+
+    scaled by :math:`n/n_{gh}`; Light's influence is their mean over pairs and
+    :math:`\hat v = \sum_i \psi_i^2 / (n(n-1))`, n the subjects with two or more ratings.
+    For two raters without missing ratings this is the Fleiss-Cohen-Everitt variance
+    times n/(n-1).
+    """
+    from irr.coefficients.kappa import kappa_parts
+
+    codes = np.asarray(codes)
+    c = np.asarray(multiplicity, dtype=float)
+    k = weights.shape[0]
+    m = codes.shape[1]
+    present = codes >= 0
+    keep = present.sum(axis=1) >= 2
+    c = np.where(keep, c, 0.0)
+    n = c.sum()
+    if n == 0:
+        return CountsEstimate(np.nan, np.nan, np.nan, np.nan, 0, 0)
+    psi = np.zeros(len(c))
+    kappas = []
+    observed = []
+    expected = []
+    for g in range(m):
+        for h in range(g + 1, m):
+            complete = present[:, g] & present[:, h]
+            table = _pair_tables(codes, c[None], k, g, h)[0]
+            n_gh = table.sum()
+            if n_gh == 0:
+                return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), int(n))
+            parts = kappa_parts(table, weights)
+            kappa, po, pe = float(parts.kappa), float(parts.observed), float(parts.expected)
+            kappas.append(kappa)
+            observed.append(po)
+            expected.append(pe)
+            if not np.isfinite(kappa):
+                continue
+            p = table / n_gh
+            row, col = p.sum(axis=1), p.sum(axis=0)
+            a_code = np.where(complete, codes[:, g], 0)
+            b_code = np.where(complete, codes[:, h], 0)
+            a = weights[a_code, b_code]
+            chance = (weights @ col)[a_code] + (row @ weights)[b_code]
+            phi = ((a - po) - (1 - kappa) * (chance - 2 * pe)) / (1 - pe)
+            psi += np.where(complete, n / n_gh * phi, 0.0)
+    n_pairs = len(kappas)
+    estimate = float(np.mean(kappas))
+    psi /= n_pairs
+    var = float(c @ psi**2 / (n * (n - 1))) if n > 1 and np.isfinite(estimate) else np.nan
+    return CountsEstimate(
+        estimate, float(np.mean(observed)), float(np.mean(expected)), var, int(n), int(n)
+    )
+
+
+# -- sufficient statistic: distinct subject patterns -------------------------------------
+#: Largest pattern-code space counted with ``np.bincount`` (else codes are sorted).
+_BINCOUNT_CODES = 1 << 22
+
+
+def count_patterns(
+    codes: tuple[np.ndarray, ...] | list[np.ndarray], n_categories: int
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Distinct subject x category count rows of rater codes, and their multiplicities.
+
+    Each subject's count row is coded as one integer in base ``B = m + 1``, each rater
+    adding ``B**code`` (a missing rating adds 0): m vectorised passes instead of an
+    (n, k) matrix, then ``np.bincount`` (small code spaces) or ``np.unique``. Returns None
+    when the code would not fit in int64 (then use
+    :func:`irr._table.subject_category_counts` and :func:`irr._table.unique_patterns`).
+
+    Examples
+    --------
+    >>> patterns, mult = count_patterns([np.array([0, 1, 0]), np.array([0, -1, 0])], 2)
+    >>> patterns.tolist(), mult.tolist()
+    ([[2, 0], [0, 1]], [2, 1])
+    """
+    m, k = len(codes), n_categories
+    base = m + 1
+    if k * np.log2(base) >= 62:
+        return None
+    powers = np.append(base ** np.arange(k, dtype=np.int64), 0)  # index -1 -> 0
+    key = powers[codes[0]]
+    for rater in codes[1:]:
+        key += powers[rater]
+    space = int(base**k)
+    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
+        multiplicity = np.bincount(key, minlength=space)
+        values = np.flatnonzero(multiplicity)
+        multiplicity = multiplicity[values]
+    else:
+        values, multiplicity = np.unique(key, return_counts=True)
+    patterns = (values[:, None] // powers[None, :k]) % base
+    return patterns, multiplicity
+
+
+def code_patterns(
+    codes: tuple[np.ndarray, ...] | list[np.ndarray], n_categories: int
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Distinct rows of rater codes (``-1`` = missing) and how many subjects have each.
+
+    Each subject's row is read as one integer in base ``k + 1`` (Horner's rule: m
+    vectorised multiply-adds, in int32 when the code space allows), then counted with
+    ``np.bincount`` (small code spaces) or ``np.unique``. Returns None when the code would
+    not fit in int64.
+
+    Examples
+    --------
+    >>> rows, mult = code_patterns([np.array([0, 1, 0]), np.array([0, -1, 0])], 2)
+    >>> rows.tolist(), mult.tolist()
+    ([[0, 0], [1, -1]], [2, 1])
+    """
+    m, k = len(codes), n_categories
+    base = k + 1
+    bits = m * np.log2(base)
+    if bits >= 62:
+        return None
+    dtype = np.int32 if bits < 31 else np.int64
+    key = codes[0].astype(dtype)
+    key += 1
+    for rater in codes[1:]:
+        key *= base
+        key += rater
+        key += 1
+    space = base**m
+    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
+        multiplicity = np.bincount(key, minlength=space)
+        values = np.flatnonzero(multiplicity)
+        multiplicity = multiplicity[values]
+    else:
+        values, multiplicity = np.unique(key, return_counts=True)
+    place = base ** np.arange(m - 1, -1, -1, dtype=np.int64)
+    rows = (values.astype(np.int64)[:, None] // place[None, :]) % base - 1
+    return rows, multiplicity
