@@ -17,10 +17,6 @@ try:
 except ImportError:
     HAS_PYARROW = False
 
-HAS_MULTI = hasattr(irr.Agreement, "fleiss_kappa")
-HAS_LONG = hasattr(irr.Agreement, "from_long")
-HAS_ICC = hasattr(irr.Agreement, "icc")
-HAS_ERROR_RATE = hasattr(irr.Agreement, "error_rate_test")
 
 RATINGS = pd.DataFrame({"r1": [1, 2, 3, 3, 2, 1, 4, 4], "r2": [1, 2, 3, 2, 2, 1, 4, 3],
                         "x": 0})
@@ -89,7 +85,6 @@ def test_kappa_reads_stdin():
     assert "Cohen's kappa" in out.stdout
 
 
-@pytest.mark.skipif(not HAS_LONG, reason="Agreement.from_long not merged yet")
 def test_long_format(tmp_path):
     long = RATINGS.reset_index().melt(id_vars="index", value_vars=["r1", "r2"],
                                       var_name="who", value_name="grade")
@@ -195,7 +190,6 @@ def test_report_on_two_raters_gives_sentences():
             "n = 7477.") in out.stdout
 
 
-@pytest.mark.skipif(not (HAS_MULTI and HAS_ICC), reason="multi-rater branches not merged yet")
 def test_report_on_many_raters_shows_multirater_coefficients_and_icc():
     out = run("report", "--dataset", "anxiety", "--format", "json")
     assert out.returncode == 0, out.stderr
@@ -205,7 +199,6 @@ def test_report_on_many_raters_shows_multirater_coefficients_and_icc():
     assert any("ICC" in n for n in names)
 
 
-@pytest.mark.skipif(not HAS_MULTI, reason="multi-rater branch not merged yet")
 def test_multi_on_diagnoses():
     out = run("multi", "--dataset", "diagnoses", "--format", "csv")
     assert out.returncode == 0, out.stderr
@@ -214,7 +207,6 @@ def test_multi_on_diagnoses():
     assert frame.loc[fleiss.coefficient, "estimate"] == pytest.approx(fleiss.estimate)
 
 
-@pytest.mark.skipif(not HAS_ICC, reason="ICC branch not merged yet")
 def test_icc_one_form():
     out = run("icc", "--dataset", "anxiety", "--model", "twoway", "--type", "agreement",
               "--unit", "single", "--format", "json")
@@ -223,7 +215,6 @@ def test_icc_one_form():
     assert json.loads(out.stdout)["results"][0]["estimate"] == pytest.approx(expected.estimate)
 
 
-@pytest.mark.skipif(not HAS_ERROR_RATE, reason="error-rate branch not merged yet")
 def test_error_rate(csv_file):
     out = run("error-rate", str(csv_file), "--epsilon0", "0.5", "--format", "json")
     assert out.returncode == 0, out.stderr

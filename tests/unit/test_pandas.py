@@ -9,9 +9,6 @@ import pytest
 import irr
 from irr.pandas import BY_COLUMNS
 
-HAS_MULTI = hasattr(irr.Agreement, "fleiss_kappa")
-HAS_KRIPP = hasattr(irr.Agreement, "krippendorff_alpha")
-
 
 @pytest.fixture
 def sites():
@@ -37,7 +34,6 @@ def test_accessor_delegates_to_agreement():
         anxiety, ["rater1", "rater2"]).percent_agreement().estimate
 
 
-@pytest.mark.skipif(not (HAS_MULTI and HAS_KRIPP), reason="multi-rater branches not merged yet")
 def test_accessor_multirater_methods():
     diagnoses = irr.datasets.load("diagnoses")
     ag = irr.Agreement.from_frame(diagnoses)
@@ -136,6 +132,22 @@ def test_weighted_frame_equals_the_expanded_frame(aggregated, weights):
     assert weighted.n_missing == res.n_missing == 3
     pd.testing.assert_frame_equal(weighted.table, irr.Agreement.from_frame(
         expanded, ["r1", "r2"]).table)
+
+
+@pytest.mark.parametrize(
+    "method",
+    ["percent_agreement", "fleiss_kappa", "scott_pi", "conger_kappa", "light_kappa", "gwet_ac",
+     "brennan_prediger", "krippendorff_alpha", "icc", "kendall_w"],
+)
+def test_weighted_two_rater_frame_gives_every_coefficient_of_the_expanded_one(aggregated, method):
+    complete = aggregated.dropna()
+    expanded = complete.loc[complete.index.repeat(complete["count"])]
+    weighted = getattr(irr.Agreement.from_frame(complete, ["r1", "r2"], freq_weights="count"),
+                       method)()
+    direct = getattr(irr.Agreement.from_frame(expanded, ["r1", "r2"]), method)()
+    assert weighted.estimate == pytest.approx(direct.estimate, rel=1e-12)
+    assert weighted.se == pytest.approx(direct.se, rel=1e-12, nan_ok=True)
+    assert weighted.n_subjects == direct.n_subjects
 
 
 def test_weighted_bootstrap_matches_the_expanded_one(aggregated):
