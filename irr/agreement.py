@@ -151,6 +151,7 @@ class Agreement:
         *,
         categories: Sequence[Any] | None = None,
         nan_policy: str = "omit",
+        freq_weights: Any = None,
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
 
@@ -162,9 +163,15 @@ class Agreement:
         ----------
         df : DataFrame
         raters : sequence of column labels, optional
-            The rater columns (at least two); default all columns.
+            The rater columns (at least two); default all columns (but `freq_weights`).
         categories, nan_policy
             As for :class:`Agreement`.
+        freq_weights : column label or array-like of non-negative integers, optional
+            Aggregated data: how many subjects each row stands for. The two-rater table
+            is the weighted count of the rows' cells, ``n_subjects`` and ``n_missing``
+            count weighted subjects, and the bootstrap resamples the weighted subjects
+            (it works on table cells). Supported for two raters; cluster and strata
+            bootstraps need one row per subject.
 
         Examples
         --------
@@ -176,7 +183,9 @@ class Agreement:
         """
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
-        raters = list(df.columns) if raters is None else list(raters)
+        if raters is None:
+            raters = [c for c in df.columns if not (isinstance(freq_weights, str) and c == freq_weights)]
+        raters = list(raters)
         unknown = [r for r in raters if r not in df.columns]
         if unknown:
             raise ValueError(
@@ -186,6 +195,11 @@ class Agreement:
             raise ValueError(f"`raters` must name at least two columns; got {raters!r}.")
         if len(set(raters)) < len(raters):
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
+        if freq_weights is not None:
+            from irr.pandas import weighted_from_frame
+
+            check_choice(nan_policy, "nan_policy", _NAN_POLICIES)
+            return weighted_from_frame(cls, df, raters, categories, nan_policy, freq_weights)
         columns = [df[r] for r in raters]
         ratings = encode_ratings(columns, [str(r) for r in raters], categories)
         agreement = cls.__new__(cls)
@@ -271,7 +285,7 @@ class Agreement:
     def n_subjects(self) -> int:
         """Number of subjects (rows), including those with missing ratings."""
         if self._given_table is not None:
-            return int(self._given_table.sum())
+            return int(self._given_table.sum()) + self._missing_weight
         if self._given_counts is not None:
             return len(self._given_counts)
         return self._ratings.n_rows
@@ -287,7 +301,7 @@ class Agreement:
             totals = self._given_counts.sum(axis=1)
             return int((totals < totals.max()).sum())
         mask = self._missing_mask
-        return 0 if mask is None else int(mask.sum())
+        return self._missing_weight if mask is None else int(mask.sum())
 
     def _require_two(self, what: str) -> None:
         if self.n_raters != 2:
@@ -837,6 +851,10 @@ class Agreement:
         from irr.inference.paired import agreement_cochrans_q
 
         return agreement_cochrans_q(self, reference, tolerance)
+
+    # -- workflows (irr.pandas, irr.plotting) --------------------------------------------
+    #: Weighted subjects with a missing rating (frequency-weighted frames only).
+    _missing_weight = 0
 
     def __repr__(self) -> str:
         return (
