@@ -189,8 +189,9 @@ def _check_categories(categories: Any) -> pd.Index:
     return index
 
 
-#: Largest magnitude of a float category score: squared distances of larger ones overflow.
-_MAX_SCORE = 2.0**500
+#: Largest magnitude of a float category score: sums of squared distances over up to
+#: 2**62 values stay below the float64 maximum (about 2**1024).
+_MAX_SCORE = 2.0**400
 
 
 def _numeric_scores(categories: pd.Index) -> np.ndarray | None:

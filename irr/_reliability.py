@@ -529,6 +529,13 @@ def icc_from_values(
     x = values[complete] if not complete.all() else values
     n, k = x.shape
     _require_subjects(n, "The ICC", "subjects with complete ratings")
+    largest = float(np.abs(x).max())
+    if largest > 2.0**200:
+        raise ValueError(
+            f"The ICC needs ratings below 2**200 in magnitude; the largest is {largest:.3g}: "
+            "its interval squares the mean squares, which would overflow float64. Rescale "
+            "the ratings (the ICC does not change under rescaling)."
+        )
     ms = mean_squares(x)
     estimate = float(icc_estimate(ms, model, type, unit))
     f, df1, df2 = icc_f_test(ms, model)
@@ -669,12 +676,6 @@ def icc(
         raise ValueError(f"The ICC needs at least two raters (columns); got {values.shape[1]}.")
     if np.isinf(values).any():
         raise ValueError("`ratings` contains infinite values.")
-    if np.nanmax(np.abs(values), initial=0.0) > 2.0**500:
-        raise ValueError(
-            "`ratings` holds values beyond 2**500 in magnitude (largest "
-            f"{np.nanmax(np.abs(values)):.3g}): their sums of squares overflow float64; "
-            "rescale them (the ICC does not change under rescaling)."
-        )
     complete = ~np.isnan(values).any(axis=1)
     return icc_from_values(values, complete, raters, model, type, unit, confidence_level)
 

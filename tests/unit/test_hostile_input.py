@@ -243,7 +243,9 @@ CASES = [
     ("qwk float beyond int64", lambda: irr.quadratic_weighted_kappa([1e20, 1.0], [1.0, 1.0]), ValueError,
      r"`rater_a` has ratings outside the 64-bit integer range: \[1e\+20\]"),
     ("icc 1e308", lambda: irr.icc([[-1e308, -1e308], [0, 0], [1e308, 1e308]]), ValueError,
-     r"`ratings` holds values beyond 2\*\*500 in magnitude \(largest 1e\+308\)"),
+     r"The ICC needs ratings below 2\*\*200 in magnitude; the largest is 1e\+308"),
+    ("icc 2**300 scores", lambda: irr.Agreement([-(2.0**300), 0, 2.0**300], [0, 0, 2.0**300]).icc(),
+     ValueError, r"The ICC needs ratings below 2\*\*200 in magnitude; the largest is 2.04e\+90"),
     # -- a million distinct labels: refused before any k x k allocation ---------------------
     ("million int labels", lambda: irr.Agreement(np.arange(10**6), np.arange(10**6)), ValueError,
      r"The ratings hold 1000000 distinct labels; at most 10000 categories are supported"),
