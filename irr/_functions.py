@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from irr._data import MAX_CATEGORIES, _as_1d, _offsets, _preview
+from irr._data import CHUNK, MAX_CATEGORIES, _as_1d, _offsets, _preview
 from irr._validation import check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
@@ -124,17 +124,24 @@ def quadratic_weighted_kappa(
         )
     # Cell (i, j) of the table sits at index lo*(k+1) + i*k + j of a*k + b, so for small
     # ratings the table is a window of the bincount: no offset pass needed. Otherwise
-    # (large or negative labels) the ratings are first offset by `lo`, exactly.
+    # (large or negative labels) the ratings are first offset by `lo`, exactly. Chunks
+    # bound the int64 cell index to a few MiB (10^8 pairs: 17 MiB, not 763 MiB).
     start = lo * (k + 1)
-    if 0 <= start <= 4 * k * k:
-        cells = np.multiply(a, k, dtype=np.int64)
-        cells += b
-    else:
-        cells = _offsets(a, lo)
-        cells *= k
-        cells += _offsets(b, lo)
+    window = 0 <= start <= 4 * k * k
+    if not window:
         start = 0
-    table = np.bincount(cells, minlength=start + k * k)[start : start + k * k].reshape(k, k)
+    table = np.zeros(k * k, dtype=np.int64)
+    for first in range(0, len(a), CHUNK):
+        chunk_a, chunk_b = a[first : first + CHUNK], b[first : first + CHUNK]
+        if window:
+            cells = np.multiply(chunk_a, k, dtype=np.int64)
+            cells += chunk_b
+        else:
+            cells = _offsets(chunk_a, lo)
+            cells *= k
+            cells += _offsets(chunk_b, lo)
+        table += np.bincount(cells, minlength=start + k * k)[start : start + k * k]
+    table = table.reshape(k, k)
     weights = agreement_weights("quadratic", k, np.arange(k, dtype=float))
     kappa = kappa_parts(table, weights).kappa
     if np.isnan(kappa):

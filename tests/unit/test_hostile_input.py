@@ -461,6 +461,12 @@ def test_memory_peak_of_kappa_on_a_million_int8_pairs():
     # Budget: two int8 code arrays (2n bytes) plus chunk scratch (< 24 MiB with 2**20 chunks);
     # a full-length int64 temporary alone would be 8n bytes.
     assert peak < 2 * n + 24 * 2**20
+    tracemalloc.start()
+    qwk = irr.quadratic_weighted_kappa(a, b)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 24 * 2**20  # chunked: no 8n-byte cell index
+    assert qwk == pytest.approx(estimate, abs=1e-14)
     table = np.zeros((5, 5), np.int64)
     np.add.at(table, (a - 1, b - 1), 1)
     assert estimate == pytest.approx(irr.Agreement.from_table(table).kappa("quadratic").estimate,
