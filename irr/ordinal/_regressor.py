@@ -109,7 +109,7 @@ class KappaRegressor:
         data; without, the centred form ``continuous_kappa(y, ..., centered=True)``.
     n_features_in_ : int
         Number of features seen in `fit`.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (``n_features_in_``,)
         Column names, when `X` was a DataFrame with string column names.
 
     See Also
