@@ -7,6 +7,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 from irr import datasets
 from irr._functions import cohen_kappa, quadratic_weighted_kappa
 from irr._reliability import ICCResult, KendallResult, KrippendorffResult, icc, krippendorff_alpha
+from irr._report import compare
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -49,6 +50,7 @@ from irr.ordinal import (
     roc_auc_result,
     roc_curve,
 )
+from irr.pandas import by  # also registers the DataFrame accessor df.irr
 from irr.results import ConfidenceInterval, KappaResult, ProportionResult, Result
 
 __all__ = [
@@ -75,8 +77,10 @@ __all__ = [
     "apply_thresholds",
     "benchmark",
     "bowker_test",
+    "by",
     "cochrans_q",
     "cohen_kappa",
+    "compare",
     "continuous_kappa",
     "critical_error_rate",
     "datasets",

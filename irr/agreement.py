@@ -151,6 +151,7 @@ class Agreement:
         *,
         categories: Sequence[Any] | None = None,
         nan_policy: str = "omit",
+        freq_weights: Any = None,
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
 
@@ -162,9 +163,15 @@ class Agreement:
         ----------
         df : DataFrame
         raters : sequence of column labels, optional
-            The rater columns (at least two); default all columns.
+            The rater columns (at least two); default all columns (but `freq_weights`).
         categories, nan_policy
             As for :class:`Agreement`.
+        freq_weights : column label or array-like of non-negative integers, optional
+            Aggregated data: how many subjects each row stands for. The two-rater table
+            is the weighted count of the rows' cells, ``n_subjects`` and ``n_missing``
+            count weighted subjects, and the bootstrap resamples the weighted subjects
+            (it works on table cells). Supported for two raters; cluster and strata
+            bootstraps need one row per subject.
 
         Examples
         --------
@@ -176,7 +183,9 @@ class Agreement:
         """
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
-        raters = list(df.columns) if raters is None else list(raters)
+        if raters is None:
+            raters = [c for c in df.columns if not (isinstance(freq_weights, str) and c == freq_weights)]
+        raters = list(raters)
         unknown = [r for r in raters if r not in df.columns]
         if unknown:
             raise ValueError(
@@ -186,6 +195,11 @@ class Agreement:
             raise ValueError(f"`raters` must name at least two columns; got {raters!r}.")
         if len(set(raters)) < len(raters):
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
+        if freq_weights is not None:
+            from irr.pandas import weighted_from_frame
+
+            check_choice(nan_policy, "nan_policy", _NAN_POLICIES)
+            return weighted_from_frame(cls, df, raters, categories, nan_policy, freq_weights)
         columns = [df[r] for r in raters]
         ratings = encode_ratings(columns, [str(r) for r in raters], categories)
         agreement = cls.__new__(cls)
@@ -271,7 +285,7 @@ class Agreement:
     def n_subjects(self) -> int:
         """Number of subjects (rows), including those with missing ratings."""
         if self._given_table is not None:
-            return int(self._given_table.sum())
+            return int(self._given_table.sum()) + self._missing_weight
         if self._given_counts is not None:
             return len(self._given_counts)
         return self._ratings.n_rows
@@ -287,7 +301,7 @@ class Agreement:
             totals = self._given_counts.sum(axis=1)
             return int((totals < totals.max()).sum())
         mask = self._missing_mask
-        return 0 if mask is None else int(mask.sum())
+        return self._missing_weight if mask is None else int(mask.sum())
 
     def _require_two(self, what: str) -> None:
         if self.n_raters != 2:
@@ -427,6 +441,27 @@ class Agreement:
                 result, ci=result.conf_int(result.ci.confidence_level, ci)
             )
         return result
+
+    def _chance_corrected(
+        self,
+        coefficient: str,
+        compute: Any,
+        weights: Any,
+        alternative: str,
+        confidence_level: float,
+        ci: str,
+        n_resamples: int,
+        rng: Any,
+        **options: Any,
+    ) -> Any:
+        """A chance-corrected coefficient from `compute`, with its bootstrap attached."""
+        result = compute(
+            self, weights, alternative=alternative, confidence_level=confidence_level, **options
+        )
+        return self._with_bootstrap(
+            result, self._chance_corrected_bootstrap(coefficient, weights),
+            ci=ci, n_resamples=n_resamples, rng=rng,
+        )
 
     def _chance_corrected_bootstrap(self, coefficient: str, weights: Any = None,
                                     tolerance: float = 0) -> Any:
@@ -816,6 +851,10 @@ class Agreement:
         from irr.inference.paired import agreement_cochrans_q
 
         return agreement_cochrans_q(self, reference, tolerance)
+
+    # -- workflows (irr.pandas, irr.plotting) --------------------------------------------
+    #: Weighted subjects with a missing rating (frequency-weighted frames only).
+    _missing_weight = 0
 
     def __repr__(self) -> str:
         return (
@@ -1307,12 +1346,9 @@ class Agreement:
         3              4. Neurosis  0.471
         4                 5. Other  0.566
         """
-        result = _multirater.fleiss_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("fleiss_kappa", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "fleiss_kappa", _multirater.fleiss_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng
         )
 
     def scott_pi(
@@ -1340,13 +1376,9 @@ class Agreement:
         >>> round(ag.scott_pi().estimate, 4)
         0.7447
         """
-        result = _multirater.fleiss_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level,
-            name="Scott's pi", symbol="π",
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("scott_pi", weights), ci=ci,
-            n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "scott_pi", _multirater.fleiss_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng, name="Scott's pi", symbol="π",
         )
 
     def conger_kappa(
@@ -1386,12 +1418,9 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.76282, 0.14917)
         """
-        result = _multirater.conger_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("conger_kappa", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "conger_kappa", _multirater.conger_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng
         )
 
     def light_kappa(
@@ -1426,12 +1455,9 @@ class Agreement:
         >>> round(ag.light_kappa().estimate, 4)
         0.4594
         """
-        result = _multirater.light_kappa(
-            self, weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("light_kappa", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "light_kappa", _multirater.light_kappa, weights, alternative, confidence_level, ci,
+            n_resamples, rng
         )
 
     def pairwise(self, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
@@ -1506,12 +1532,10 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.77544, 0.14295)
         """
-        result = _multirater.counts_coefficient(
-            self, "gwet", weights, alternative=alternative, confidence_level=confidence_level
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("gwet_ac", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "gwet_ac",
+            lambda ag, w, **kw: _multirater.counts_coefficient(ag, "gwet", w, **kw),
+            weights, alternative, confidence_level, ci, n_resamples, rng,
         )
 
     def brennan_prediger(
@@ -1545,13 +1569,10 @@ class Agreement:
         >>> round(ag.brennan_prediger().estimate, 5)
         0.77273
         """
-        result = _multirater.counts_coefficient(
-            self, "brennan_prediger", weights, alternative=alternative,
-            confidence_level=confidence_level,
-        )
-        return self._with_bootstrap(
-            result, self._chance_corrected_bootstrap("brennan_prediger", weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+        return self._chance_corrected(
+            "brennan_prediger",
+            lambda ag, w, **kw: _multirater.counts_coefficient(ag, "brennan_prediger", w, **kw),
+            weights, alternative, confidence_level, ci, n_resamples, rng,
         )
 
     def _multirater_summary(self, confidence_level: float) -> Summary:

@@ -1,12 +1,69 @@
-"""The ``irr`` command line: agreement statistics on a CSV file or a bundled data set."""
+"""The ``irr`` command line: agreement statistics of a ratings file or a bundled data set.
+
+Subcommands: ``kappa`` (two raters), ``multi`` (multi-rater coefficients), ``icc``,
+``error-rate``, ``report`` (everything that applies) and ``datasets``. Input is CSV/TSV (a
+path or ``-`` for stdin), Parquet (with pyarrow) or ``--dataset NAME``; wide by default (one
+row per subject, one column per rater), long with ``--subject/--rater/--rating``. Output is
+text, markdown, html, latex, csv or json, to stdout or ``--output FILE`` (written atomically).
+Errors are one line on stderr with exit status 1; usage errors exit 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import csv
+import dataclasses
+import inspect
+import io
+import json
+import math
+import os
 import sys
+import tempfile
+import warnings
 from collections.abc import Sequence
+from typing import Any
 
 __all__ = ["main"]
+
+FORMATS = ("text", "markdown", "html", "latex", "csv", "json")
+CI_METHODS = ("wald", "percentile", "basic", "bca")
+_TSV_SUFFIXES = (".tsv", ".tab")
+_PARQUET_SUFFIXES = (".parquet", ".pq")
+
+
+class CommandError(Exception):
+    """An error to print as one line (exit status 1)."""
+
+
+# -- parser ------------------------------------------------------------------------------
+def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
+    source = parser.add_argument_group("input")
+    source.add_argument("file", nargs="?",
+                        help="CSV/TSV/Parquet file, one row per subject ('-' for stdin)")
+    source.add_argument("--dataset", metavar="NAME", help="a bundled data set (irr datasets)")
+    source.add_argument("--delimiter", metavar="CHAR",
+                        help="field separator (default: tab for .tsv/.tab, else comma)")
+    source.add_argument("--encoding", default="utf-8", help="text encoding (default utf-8)")
+    source.add_argument("--subject", metavar="COL", help="long format: the subject column")
+    source.add_argument("--rater", metavar="COL", help="long format: the rater column")
+    source.add_argument("--rating", metavar="COL", help="long format: the rating column")
+    source.add_argument("--raters", nargs=raters, metavar="COL", help="the rater columns")
+    source.add_argument("--categories", nargs="+", metavar="LABEL",
+                        help="the full rating scale, in order")
+    stats = parser.add_argument_group("inference")
+    stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
+    stats.add_argument("--ci", choices=CI_METHODS, default="wald",
+                       help="interval method (bootstrap: percentile, basic, bca)")
+    stats.add_argument("--n-resamples", type=int, default=9999, metavar="B")
+    stats.add_argument("--seed", type=int, help="seed of the bootstrap")
+    stats.add_argument("--scale", metavar="NAME",
+                       help="benchmark scale of the bands (see irr.list_scales())")
+    out = parser.add_argument_group("output")
+    out.add_argument("--format", choices=FORMATS, default="text")
+    out.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    out.add_argument("--force", action="store_true", help="overwrite an existing --output")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -14,28 +71,62 @@ def _parser() -> argparse.ArgumentParser:
         prog="irr", description="Inter-rater reliability and agreement statistics."
     )
     parser.add_argument("--version", action="version", version=_version())
-    parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--debug", dest="debug_all", action="store_true",
+                        help="show tracebacks on errors")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
     kappa = commands.add_parser(
-        "kappa",
-        help="Cohen's and weighted kappa of two raters",
-        description="Percent agreement and Cohen's, linear and quadratic kappa of two raters, "
-        "or one kappa with --weights.",
+        "kappa", help="Cohen's and weighted kappa of two raters",
+        description="Percent agreement and Cohen's, linear and quadratic kappa of two "
+        "raters (default the first two columns), or one kappa with --weights.",
     )
-    source = kappa.add_mutually_exclusive_group(required=True)
-    source.add_argument("file", nargs="?", help="CSV file, one row per subject ('-' for stdin)")
-    source.add_argument("--dataset", help="a bundled data set (see irr.datasets.names())")
-    kappa.add_argument("--raters", nargs=2, metavar=("COL_A", "COL_B"), help="rater columns")
-    kappa.add_argument(
-        "--weights",
-        choices=["unweighted", "linear", "quadratic"],
-        help="report one kappa with these weights (default: all three)",
+    _common(kappa, raters=2)
+    kappa.add_argument("--weights", choices=["unweighted", "linear", "quadratic"],
+                       help="report one kappa with these weights (default: all)")
+
+    multi = commands.add_parser(
+        "multi", help="multi-rater coefficients (Fleiss, Conger, Light, Gwet, ...)",
+        description="Percent agreement, Fleiss', Conger's and Light's kappa, Gwet's AC, "
+        "Brennan-Prediger and Krippendorff's alpha of all rater columns.",
     )
-    kappa.add_argument(
-        "--categories", nargs="+", metavar="LABEL", help="the full ordered scale"
+    _common(multi)
+    multi.add_argument("--weights", choices=["unweighted", "linear", "quadratic"],
+                       default="unweighted", help="weights of the chance-corrected coefficients")
+
+    icc = commands.add_parser("icc", help="intraclass correlations",
+                              description="The six McGraw-Wong ICC forms (or one).")
+    _common(icc)
+    icc.add_argument("--model", choices=["oneway", "twoway"])
+    icc.add_argument("--type", choices=["agreement", "consistency"])
+    icc.add_argument("--unit", choices=["single", "average"])
+
+    error = commands.add_parser(
+        "error-rate", help="is the disagreement (error) rate below a bound?",
+        description="Binomial test that the rate of disagreement is below EPSILON0.",
     )
-    kappa.add_argument("--confidence-level", type=float, default=0.95)
-    kappa.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    _common(error, raters=2)
+    error.add_argument("--epsilon0", type=float, required=True, help="the bound to beat")
+    error.add_argument("--alpha", type=float, default=0.05, help="significance level")
+    error.add_argument("--alternative", choices=["greater", "less", "two-sided"],
+                       help="H1 of the test (default greater: the rate exceeds EPSILON0; "
+                       "'less' shows that it is below)")
+    error.add_argument("--tolerance", type=float, default=0,
+                       help="ratings this far apart (in scores) are not errors")
+
+    report = commands.add_parser(
+        "report", help="every coefficient that applies, with sentences for a paper",
+        description="Every coefficient that applies to the data, in one table, then one "
+        "APA-style sentence per coefficient.",
+    )
+    _common(report)
+    report.add_argument("--style", choices=["apa", "plain"], default="apa")
+
+    data = commands.add_parser("datasets", help="list or describe the bundled data sets")
+    data.add_argument("name", nargs="?", help="describe this data set")
+    data.add_argument("--format", choices=FORMATS, default="text")
+    data.add_argument("--output", "-o", metavar="FILE")
+    data.add_argument("--force", action="store_true")
+    data.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     return parser
 
 
@@ -45,63 +136,624 @@ def _version() -> str:
     return f"irr {__version__}"
 
 
-def _read_frame(args: argparse.Namespace):
+# -- input -------------------------------------------------------------------------------
+def _decode(raw: bytes, encoding: str, where: str) -> str:
+    if b"\x00" in raw[:65536]:
+        raise CommandError(f"cannot read {where}: binary data, not a CSV/TSV text file")
+    try:
+        text = raw.decode("utf-8-sig" if encoding.lower().replace("_", "-") == "utf-8" else encoding)
+    except UnicodeDecodeError as exc:
+        raise CommandError(
+            f"cannot read {where}: not valid {encoding} text (byte {exc.start}); "
+            "pass --encoding"
+        ) from None
+    except LookupError:
+        raise CommandError(f"unknown --encoding {encoding!r}") from None
+    return text
+
+
+def _check_rows(text: str, sep: str, where: str) -> None:
+    """Refuse empty files, header-only files and ragged rows (pandas would pad them)."""
+    try:
+        rows = csv.reader(io.StringIO(text), delimiter=sep)
+        header = next(rows, None)
+        while header is not None and not any(field.strip() for field in header):
+            header = next(rows, None)
+        if header is None:
+            raise CommandError(f"cannot read {where}: the file is empty")
+        width = len(header)
+        count = 0
+        for row in rows:
+            if not row or not any(field.strip() for field in row):
+                continue
+            count += 1
+            if len(row) != width:
+                raise CommandError(
+                    f"cannot read {where}: line {rows.line_num} has {len(row)} fields, "
+                    f"the header has {width}"
+                )
+    except csv.Error as exc:
+        raise CommandError(f"cannot read {where}: {exc}") from None
+    if count == 0:
+        raise CommandError(f"cannot read {where}: a header but no data rows")
+
+
+def _read_frame(args: argparse.Namespace) -> Any:
     import pandas as pd
 
     import irr
 
     if args.dataset is not None:
+        if args.file is not None:
+            raise CommandError("give either a FILE or --dataset, not both")
         return irr.datasets.load(args.dataset)
-    source = sys.stdin if args.file == "-" else args.file
+    if args.file is None:
+        raise CommandError("no input: give a FILE ('-' for stdin) or --dataset NAME")
+    where = "stdin" if args.file == "-" else repr(args.file)
+    suffix = os.path.splitext(args.file)[1].lower()
+    if suffix in _PARQUET_SUFFIXES:
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise CommandError(
+                f"cannot read {where}: reading Parquet needs pyarrow (pip install pyarrow)"
+            ) from None
+        try:
+            return pd.read_parquet(args.file)
+        except FileNotFoundError:
+            raise CommandError(f"cannot read {where}: no such file") from None
+        except Exception as exc:  # pyarrow raises its own error types
+            raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
+    if args.file == "-":
+        raw = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(args.file, "rb") as handle:
+                raw = handle.read()
+        except FileNotFoundError:
+            raise CommandError(f"cannot read {where}: no such file") from None
+        except IsADirectoryError:
+            raise CommandError(f"cannot read {where}: it is a directory") from None
+        except OSError as exc:
+            raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
+    text = _decode(raw, args.encoding, where)
+    sep = args.delimiter
+    if sep is None:
+        sep = "\t" if suffix in _TSV_SUFFIXES else ","
+        if args.file == "-" or suffix not in (".csv", *_TSV_SUFFIXES):
+            first = text.lstrip().split("\n", 1)[0]
+            if "\t" in first and "," not in first:
+                sep = "\t"
+    if sep in ("\\t", "tab"):
+        sep = "\t"
+    if len(sep) != 1:
+        raise CommandError(f"--delimiter must be one character; got {sep!r}")
+    _check_rows(text, sep, where)
     try:
-        return pd.read_csv(source)
-    except FileNotFoundError:
-        raise ValueError(f"cannot read {args.file!r}: no such file") from None
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise ValueError(f"cannot read {args.file!r} as CSV: {first}") from None
+        return pd.read_csv(io.StringIO(text), sep=sep)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        raise CommandError(f"cannot read {where} as CSV: {_first_line(exc)}") from None
 
 
-def _coerce_categories(labels: list[str] | None, frame, raters):
-    """Read --categories as numbers when the rater columns are numeric."""
+def _first_line(exc: BaseException | str) -> str:
+    text = str(exc).strip()
+    if not text:
+        return type(exc).__name__ if isinstance(exc, BaseException) else ""
+    return text.splitlines()[0]
+
+
+def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any] | None:
+    """Read --categories as numbers when the rating columns are numeric."""
     if labels is None:
         return None
     from pandas.api.types import is_numeric_dtype
 
-    if all(is_numeric_dtype(frame[r]) for r in raters):
+    if columns and all(is_numeric_dtype(c) for c in columns):
         try:
             return [int(x) if float(x).is_integer() else float(x) for x in labels]
         except ValueError:
-            raise ValueError(f"--categories must be numbers for numeric ratings; got {labels}") from None
+            raise CommandError(
+                f"--categories must be numbers for numeric ratings; got {labels}"
+            ) from None
     return labels
 
 
-def _kappa(args: argparse.Namespace) -> str:
+def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> Any:
     import irr
 
-    frame = _read_frame(args)
-    raters = args.raters or list(frame.columns[:2])
-    categories = _coerce_categories(args.categories, frame, [r for r in raters if r in frame])
-    ag = irr.Agreement.from_frame(frame, raters, categories=categories)
+    long = [args.subject, args.rater, args.rating]
+    if any(v is not None for v in long):
+        if any(v is None for v in long):
+            raise CommandError("long format needs all of --subject, --rater and --rating")
+        missing = [c for c in long if c not in frame.columns]
+        if missing:
+            raise CommandError(
+                f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
+            )
+        categories = _coerce_categories(args.categories, [frame[args.rating]])
+        ag = irr.Agreement.from_long(frame, subject=args.subject, rater=args.rater,
+                                     rating=args.rating, categories=categories)
+        if args.raters:
+            raise CommandError("--raters selects wide columns; with long data omit it")
+        if n_raters is not None and ag.n_raters != n_raters:
+            raise CommandError(
+                f"this command compares {n_raters} raters; the long data have {ag.n_raters}"
+            )
+        return ag
+    raters = list(args.raters) if args.raters else None
+    if raters is None and n_raters is not None:
+        raters = list(frame.columns[:n_raters])
+    if raters is not None:
+        missing = [r for r in raters if r not in frame.columns]
+        if missing:
+            raise CommandError(
+                f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
+            )
+    chosen = raters if raters is not None else list(frame.columns)
+    categories = _coerce_categories(args.categories, [frame[r] for r in chosen])
+    return irr.Agreement.from_frame(frame, raters, categories=categories)
+
+
+# -- computing ---------------------------------------------------------------------------
+@dataclasses.dataclass
+class Output:
+    """What a command produced: a titled list of results, or a plain frame."""
+
+    title: str
+    results: list[Any] = dataclasses.field(default_factory=list)
+    info: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    notes: list[str] = dataclasses.field(default_factory=list)
+    sentences: list[str] = dataclasses.field(default_factory=list)
+    frame: Any = None
+    summary: Any = None
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "confidence_level": args.confidence_level,
+        "ci": args.ci,
+        "n_resamples": args.n_resamples,
+        "rng": args.seed,
+    }
+
+
+def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
+          optional: bool = False, **kwargs: Any) -> Any:
+    """Call ``ag.<method>`` with the inference options it accepts; collect the result.
+
+    With `optional`, a method that is missing or does not apply (ValueError) is noted
+    rather than raised; DegenerateDataWarnings become notes.
+    """
+    from irr._validation import DegenerateDataWarning
+
+    function = getattr(ag, method, None)
+    if function is None:
+        if optional:
+            return None
+        raise CommandError(f"{method} is not available in this version of irr")
+    accepted = inspect.signature(function).parameters
+    options = {k: v for k, v in _options(args).items() if k in accepted}
+    if args.ci != "wald" and "ci" not in accepted:
+        out.notes.append(f"{method}: bootstrap intervals are not available; Wald/exact used.")
+    if "rng" in options and options["rng"] is None:
+        options.pop("rng")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DegenerateDataWarning)
+        try:
+            result = function(**kwargs, **options)
+        except ValueError as exc:
+            if not optional:
+                raise
+            out.notes.append(f"{method} not computed: {_first_line(exc)}")
+            return None
+    for w in caught:
+        if issubclass(w.category, DegenerateDataWarning):
+            line = f"{method}: {_first_line(str(w.message))}"
+            if line not in out.notes:
+                out.notes.append(line)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    if method == "krippendorff_alpha" and result is not None and "level" in kwargs:
+        result = dataclasses.replace(
+            result, coefficient=f"{result.coefficient} ({kwargs['level']})")
+    if isinstance(result, (list, tuple)):
+        out.results.extend(result)
+    elif result is not None and hasattr(result, "estimate"):
+        out.results.append(result)
+    elif result is not None and hasattr(result, "results"):
+        out.results.extend(result.results)
+    return result
+
+
+def _with_scale(out: Output, scale: str | None) -> None:
+    if scale is None:
+        return
+    from irr.bands import get_scale
+
+    get_scale(scale)  # validates the name
+    out.results = [
+        dataclasses.replace(r, scale=scale) if r.scale is not None else r for r in out.results
+    ]
+
+
+def _facts(ag: Any) -> list[tuple[str, str]]:
+    return [("Categories:", str(len(ag.categories)))]
+
+
+def _cmd_kappa(args: argparse.Namespace) -> Output:
+    ag = _agreement(args, _read_frame(args), 2)
+    out = Output(f"Agreement between {ag.raters[0]} and {ag.raters[1]}", info=_facts(ag))
     if args.weights is None:
-        return ag.summary(confidence_level=args.confidence_level).as_text()
+        out.results.append(ag.percent_agreement(confidence_level=args.confidence_level))
+        schemes = [None] + (["linear", "quadratic"] if ag._ratings.scores is not None else [])
+    else:
+        schemes = [None if args.weights == "unweighted" else args.weights]
+    for weights in schemes:
+        _call(ag, "kappa", out, args, weights=weights)
+    return out
+
+
+def _multi_results(ag: Any, out: Output, args: argparse.Namespace, weights: Any) -> None:
+    ordered = ag._ratings.scores is not None
+    _call(ag, "percent_agreement", out, args, optional=True)
+    for method in ("fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac",
+                   "brennan_prediger"):
+        _call(ag, method, out, args, optional=True, weights=weights)
+    levels = ["nominal"] + (["ordinal", "interval"] if ordered else [])
+    for level in levels:
+        _call(ag, "krippendorff_alpha", out, args, optional=True, level=level)
+
+
+def _cmd_multi(args: argparse.Namespace) -> Output:
+    ag = _agreement(args, _read_frame(args), None)
+    out = Output(f"Agreement among {ag.n_raters} raters", info=_facts(ag))
     weights = None if args.weights == "unweighted" else args.weights
-    return ag.kappa(weights, confidence_level=args.confidence_level).summary().as_text()
+    _multi_results(ag, out, args, weights)
+    if not out.results:
+        raise CommandError("no multi-rater coefficient could be computed: "
+                           + "; ".join(out.notes))
+    return out
+
+
+_ICC_FORMS = [
+    ("oneway", "agreement", "single"),
+    ("twoway", "consistency", "single"),
+    ("twoway", "agreement", "single"),
+    ("oneway", "agreement", "average"),
+    ("twoway", "consistency", "average"),
+    ("twoway", "agreement", "average"),
+]
+
+
+def _icc_forms(args: argparse.Namespace) -> list[tuple[str, str, str]]:
+    forms = [
+        f for f in _ICC_FORMS
+        if (getattr(args, "model", None) in (None, f[0]))
+        and (getattr(args, "type", None) in (None, f[1]))
+        and (getattr(args, "unit", None) in (None, f[2]))
+    ]
+    if not forms:
+        raise CommandError("no ICC form matches --model oneway --type consistency "
+                           "(the one-way model has agreement only)")
+    return forms
+
+
+def _cmd_icc(args: argparse.Namespace) -> Output:
+    ag = _agreement(args, _read_frame(args), None)
+    out = Output(f"Intraclass correlation of {ag.n_raters} raters", info=_facts(ag))
+    for model, kind, unit in _icc_forms(args):
+        _call(ag, "icc", out, args, model=model, type=kind, unit=unit)
+    return out
+
+
+def _cmd_error_rate(args: argparse.Namespace) -> Output:
+    ag = _agreement(args, _read_frame(args), 2)
+    out = Output(f"Error rate of {ag.raters[1]} against {ag.raters[0]}", info=_facts(ag))
+    extra = {} if args.alternative is None else {"alternative": args.alternative}
+    result = _call(ag, "error_rate_test", out, args, epsilon0=args.epsilon0,
+                   alpha=args.alpha, tolerance=args.tolerance, **extra)
+    out.summary = result.summary()
+    out.sentences = [result.report()]
+    return out
+
+
+def _cmd_report(args: argparse.Namespace) -> Output:
+    from irr._report import report
+
+    ag = _agreement(args, _read_frame(args), None)
+    who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2
+           else f"among {ag.n_raters} raters")
+    out = Output(f"Agreement {who}", info=_facts(ag))
+    ordered = ag._ratings.scores is not None
+    if ag.n_raters == 2:
+        out.results.append(ag.percent_agreement(confidence_level=args.confidence_level))
+        for weights in [None] + (["linear", "quadratic"] if ordered else []):
+            _call(ag, "kappa", out, args, weights=weights)
+        for method in ("gwet_ac", "brennan_prediger"):
+            _call(ag, method, out, args, optional=True)
+        for level in ["nominal"] + (["ordinal", "interval"] if ordered else []):
+            _call(ag, "krippendorff_alpha", out, args, optional=True, level=level)
+    else:
+        _multi_results(ag, out, args, None)
+    if _numeric(ag):
+        for model, kind, unit in _icc_forms(args):
+            _call(ag, "icc", out, args, optional=True, model=model, type=kind, unit=unit)
+    if ordered:
+        _call(ag, "kendall_w", out, args, optional=True)
+    if not out.results:
+        raise CommandError("no coefficient applies to these data: " + "; ".join(out.notes))
+    _with_scale(out, args.scale)
+    args.scale = None  # applied
+    out.sentences = [report(r, args.style) for r in out.results]
+    return out
+
+
+def _numeric(ag: Any) -> bool:
+    from pandas.api.types import is_numeric_dtype
+
+    return bool(is_numeric_dtype(ag.categories.dtype))
+
+
+def _cmd_datasets(args: argparse.Namespace) -> Output:
+    import pandas as pd
+
+    import irr
+
+    if args.name is None:
+        rows = []
+        for name in sorted(irr.datasets.names()):
+            frame = irr.datasets.load(name)
+            info = irr.datasets.describe(name)
+            rows.append({"name": name, "subjects": len(frame), "raters": frame.shape[1],
+                         "description": info.description})
+        return Output("Bundled data sets", frame=pd.DataFrame(rows).set_index("name"))
+    info = irr.datasets.describe(args.name)
+    frame = irr.datasets.load(args.name)
+    facts = {
+        "name": info.name,
+        "description": info.description,
+        "subjects": len(frame),
+        "raters": ", ".join(map(str, frame.columns)),
+        "missing ratings": int(frame.isna().sum().sum()),
+        "citation": info.citation,
+    }
+    if info.published:
+        facts["published values"] = info.published
+    return Output(f"Data set {info.name}",
+                  frame=pd.DataFrame({"value": list(facts.values())},
+                                     index=pd.Index(list(facts), name="field")))
+
+
+_COMMANDS = {
+    "kappa": _cmd_kappa,
+    "multi": _cmd_multi,
+    "icc": _cmd_icc,
+    "error-rate": _cmd_error_rate,
+    "report": _cmd_report,
+    "datasets": _cmd_datasets,
+}
+
+
+# -- rendering ---------------------------------------------------------------------------
+def _table(out: Output) -> Any:
+    """The results as a tidy frame: one row per result."""
+    import pandas as pd
+
+    from irr._report import _band
+
+    rows = []
+    for r in out.results:
+        row = r.to_frame().reset_index()
+        row["raters"] = ", ".join(r.raters)
+        row["band"] = _band(r, None)[0] or None
+        rows.append(row)
+    return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
+
+
+def _markdown(frame: Any, index: bool = False) -> str:
+    frame = frame.reset_index() if index else frame
+
+    def cell(value: Any) -> str:
+        if isinstance(value, float):
+            return "" if math.isnan(value) else f"{value:.4g}"
+        return "" if value is None else str(value).replace("|", "\\|")
+
+    lines = ["| " + " | ".join(map(str, frame.columns)) + " |",
+             "| " + " | ".join("---" for _ in frame.columns) + " |"]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |"
+              for row in frame.itertuples(index=False)]
+    return "\n".join(lines)
+
+
+def _jsonable(value: Any) -> Any:
+    import numpy as np
+
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return _jsonable(value.tolist())
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def _render(out: Output, fmt: str) -> str:
+    import html
+
+    if out.frame is not None:
+        frame = out.frame
+        if fmt == "text":
+            return f"{out.title}\n\n{frame.to_string()}\n"
+        if fmt == "markdown":
+            return f"## {out.title}\n\n{_markdown(frame, index=True)}\n"
+        if fmt == "html":
+            return frame.to_html()
+        if fmt == "latex":
+            return _latex_frame(frame.reset_index())
+        if fmt == "csv":
+            return frame.to_csv()
+        return json.dumps(_jsonable(frame.reset_index().to_dict(orient="records")), indent=2) + "\n"
+    from irr.summary import results_summary
+
+    if fmt in ("text", "html", "latex"):
+        summary = out.summary or results_summary(out.results, out.title, info=out.info,
+                                                 notes=out.notes)
+        if fmt == "text":
+            text = summary.as_text()
+            if out.sentences:
+                text += "\n\nReport:\n" + "\n".join(f"- {s}" for s in out.sentences)
+            return text + "\n"
+        if fmt == "html":
+            text = summary.as_html()
+            if out.sentences:
+                items = "".join(f"<li>{html.escape(s)}</li>" for s in out.sentences)
+                text += f"\n<ul class=\"irr-report\">{items}</ul>"
+            return text + "\n"
+        text = summary.as_latex()
+        if out.sentences:
+            text += "\n\n\\begin{itemize}\n" + "\n".join(
+                f"\\item {_latex_escape(s)}" for s in out.sentences
+            ) + "\n\\end{itemize}"
+        return text + "\n"
+    table = _table(out)
+    if fmt == "csv":
+        return table.to_csv(index=False)
+    if fmt == "markdown":
+        shown = table[["coefficient", "estimate", "se", "statistic", "pvalue", "ci_low",
+                       "ci_high", "band", "n_subjects", "n_missing"]].copy()
+        shown["pvalue"] = [
+            "" if math.isnan(p) else ("<0.0001" if p < 1e-4 else f"{p:.4f}")
+            for p in shown["pvalue"].astype(float)
+        ]
+        text = f"## {out.title}\n\n{_markdown(shown)}\n"
+        notes = out.notes + [n for r in out.results for n in r.notes]
+        if notes:
+            text += "\n" + "\n".join(f"- {n}" for n in dict.fromkeys(notes)) + "\n"
+        if out.sentences:
+            text += "\n" + "\n".join(out.sentences) + "\n"
+        return text
+    payload = {
+        "title": out.title,
+        "info": dict(out.info),
+        "results": [r.to_dict() | {"band": _table_band(r)} for r in out.results],
+        "notes": out.notes,
+    }
+    if out.sentences:
+        payload["report"] = out.sentences
+    return json.dumps(_jsonable(payload), indent=2, ensure_ascii=False) + "\n"
+
+
+def _table_band(result: Any) -> Any:
+    from irr._report import _band
+
+    return _band(result, None)[0] or None
+
+
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+                  "^": r"\textasciicircum{}", "<": r"$<$", ">": r"$>$"}
+
+
+def _latex_escape(text: str) -> str:
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+
+
+def _latex_frame(frame: Any) -> str:
+    columns = list(frame.columns)
+    lines = ["\\begin{tabular}{" + "l" * len(columns) + "}", "\\toprule",
+             " & ".join(_latex_escape(c) for c in columns) + " \\\\", "\\midrule"]
+    for row in frame.itertuples(index=False):
+        lines.append(" & ".join(_latex_escape(v) for v in row) + " \\\\")
+    lines += ["\\bottomrule", "\\end{tabular}"]
+    return "\n".join(lines) + "\n"
+
+
+# -- output ------------------------------------------------------------------------------
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _check_output(args: argparse.Namespace) -> None:
+    path = getattr(args, "output", None)
+    if path is None or path == "-":
+        return
+    source = getattr(args, "file", None)
+    if source not in (None, "-") and os.path.exists(path) and _same_file(path, source):
+        raise CommandError(f"refusing to overwrite the input file {source!r} with --output")
+    if os.path.isdir(path):
+        raise CommandError(f"--output {path!r} is a directory")
+    if os.path.exists(path) and not args.force:
+        raise CommandError(f"--output {path!r} exists; pass --force to overwrite it")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise CommandError(f"cannot write {path!r}: no such directory {directory!r}")
+
+
+def _write(path: str, text: str) -> None:
+    """Write `text` to `path` atomically: a temporary file in the same directory, then
+    os.replace, so readers never see a partial file."""
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".irr-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        mode = 0o666 & ~_umask()
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
+
+
+# -- main --------------------------------------------------------------------------------
+def _show_warning(message: Any, category: type, filename: str, lineno: int,
+                  file: Any = None, line: Any = None) -> None:
+    print(f"irr: warning: {_first_line(str(message))}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    debug = args.debug or args.debug_all
     try:
-        text = _kappa(args)
-    except (ValueError, TypeError, OSError) as exc:
-        if args.debug:
+        with warnings.catch_warnings():
+            if not debug:
+                warnings.showwarning = _show_warning
+            _check_output(args)
+            out = _COMMANDS[args.command](args)
+            _with_scale(out, getattr(args, "scale", None))
+            text = _render(out, args.format)
+            if args.output in (None, "-"):
+                sys.stdout.write(text)
+            else:
+                _write(args.output, text)
+    except (CommandError, ValueError, TypeError, OSError, ImportError, KeyError) as exc:
+        if debug:
             raise
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        message = _first_line(exc)
+        if isinstance(exc, KeyError):
+            message = f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
         print(f"irr: error: {message}", file=sys.stderr)
         return 1
-    print(text)
     return 0
 
 

@@ -308,6 +308,13 @@ class Result:
 
         return results_summary([self], title=self.coefficient)
 
+    def report(self, style: str = "apa", **options: Any) -> str:
+        """One sentence for a paper, e.g. "... was substantial, κw = .66, 95% CI [.54, .78],
+        n = 88." See :func:`irr._report.report` for `style` ('apa', 'plain') and options."""
+        from irr._report import report
+
+        return report(self, style, **options)
+
     def __repr__(self) -> str:
         ci = f"[{self.ci.low:.4g}, {self.ci.high:.4g}]"
         return (

@@ -50,12 +50,16 @@ def _summary_class() -> type:
 
         def as_latex(self) -> str:
             latex = "\n".join(table.as_latex_tabular() for table in self.tables)
+            latex = latex.replace("<0.0001", "$<$0.0001")  # a bare < is ¡ in OT1 fonts
             if self.extra_txt is not None:
                 text = self.extra_txt
                 for char in "&%_#$":
                     text = text.replace(char, "\\" + char)
                 latex += "\n\n" + text.replace("\n", " \\newline\n ")
             return latex
+
+        def as_html(self) -> str:
+            return super().as_html().replace("<0.0001", "&lt;0.0001")
 
     return AgreementSummary
 

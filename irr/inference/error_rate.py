@@ -483,6 +483,7 @@ class ErrorRateTestResult(Result):
     reject: bool
     tolerance: float | None = None
     bounds: tuple[float, float] = (0.0, 1.0)
+    scale: str | None = None  # an error rate has no agreement band
 
     @property
     def n(self) -> int:

@@ -48,6 +48,7 @@ class PairedTestResult(Result):
     test: str
     method: str
     df: float
+    scale: str | None = None  # a test has no agreement band
     null_hypothesis: str
     table: np.ndarray = field(repr=False)
     proportions: tuple[float, ...] = ()

@@ -1,22 +1,56 @@
 """The `irr` command: run as a subprocess, like a user would."""
 
+import io
+import json
+import os
 import subprocess
 import sys
 
 import pandas as pd
 import pytest
 
+import irr
 
-def run(*args, stdin=None):
+HAS_PYARROW = True
+try:
+    import pyarrow  # noqa: F401
+except ImportError:
+    HAS_PYARROW = False
+
+
+RATINGS = pd.DataFrame({"r1": [1, 2, 3, 3, 2, 1, 4, 4], "r2": [1, 2, 3, 2, 2, 1, 4, 3],
+                        "x": 0})
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(irr.__file__)))
+
+
+def run(*args, stdin=None, cwd=None):
+    env = {**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.run(
         [sys.executable, "-m", "irr.cli", *args],
         capture_output=True,
-        text=True,
+        text=isinstance(stdin, str) or stdin is None,
         input=stdin,
         check=False,
+        cwd=cwd,
+        env=env,
     )
 
 
+def expected_kappa(weights=None, categories=None):
+    ag = irr.Agreement(RATINGS["r1"], RATINGS["r2"], categories=categories)
+    return ag.kappa(weights).estimate
+
+
+@pytest.fixture
+def csv_file(tmp_path):
+    path = tmp_path / "ratings.csv"
+    RATINGS.to_csv(path, index=False)
+    return path
+
+
+# -- inputs ------------------------------------------------------------------------------
 def test_kappa_on_a_bundled_dataset_prints_the_summary():
     out = run("kappa", "--dataset", "vision")
     assert out.returncode == 0, out.stderr
@@ -25,21 +59,24 @@ def test_kappa_on_a_bundled_dataset_prints_the_summary():
     assert "Weighted kappa (quadratic)     0.7023" in out.stdout
 
 
-def test_kappa_on_a_csv_file_with_weights_and_categories(tmp_path):
-    path = tmp_path / "ratings.csv"
-    pd.DataFrame({"r1": [1, 2, 3, 3, 2, 1], "r2": [1, 2, 3, 2, 2, 1], "x": 0}).to_csv(
-        path, index=False
-    )
-    out = run("kappa", str(path), "--raters", "r1", "r2", "--weights", "linear",
-              "--categories", "1", "2", "3", "4")
+def test_kappa_on_a_csv_file_with_weights_and_categories(csv_file):
+    out = run("kappa", str(csv_file), "--raters", "r1", "r2", "--weights", "linear",
+              "--categories", "1", "2", "3", "4", "5")
     assert out.returncode == 0, out.stderr
     assert "Weighted kappa (linear)" in out.stdout
-    # Linear weights on the declared 1..4 scale: scores 1..4, span 3.
-    import irr
+    assert f"{expected_kappa('linear', [1, 2, 3, 4, 5]):.4f}" in out.stdout
+    assert csv_file.read_text().startswith("r1,r2,x")  # the input is untouched
 
-    expected = irr.Agreement([1, 2, 3, 3, 2, 1], [1, 2, 3, 2, 2, 1], categories=[1, 2, 3, 4])
-    assert f"{expected.kappa('linear').estimate:.4f}" in out.stdout
-    assert path.read_text().startswith("r1,r2,x")  # the input is untouched
+
+def test_tsv_by_suffix_and_by_sniffing_stdin(tmp_path):
+    path = tmp_path / "ratings.tsv"
+    RATINGS.to_csv(path, sep="\t", index=False)
+    by_suffix = run("kappa", str(path), "--format", "json")
+    assert by_suffix.returncode == 0, by_suffix.stderr
+    estimates = [r["estimate"] for r in json.loads(by_suffix.stdout)["results"]]
+    assert estimates[1] == pytest.approx(expected_kappa())
+    piped = run("kappa", "-", "--format", "json", stdin=path.read_text())
+    assert json.loads(piped.stdout) == json.loads(by_suffix.stdout)
 
 
 def test_kappa_reads_stdin():
@@ -48,13 +85,216 @@ def test_kappa_reads_stdin():
     assert "Cohen's kappa" in out.stdout
 
 
+def test_long_format(tmp_path):
+    long = RATINGS.reset_index().melt(id_vars="index", value_vars=["r1", "r2"],
+                                      var_name="who", value_name="grade")
+    path = tmp_path / "long.csv"
+    long.to_csv(path, index=False)
+    out = run("kappa", str(path), "--subject", "index", "--rater", "who", "--rating", "grade",
+              "--weights", "unweighted", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    frame = pd.read_csv(io.StringIO(out.stdout))
+    assert frame["estimate"].iloc[0] == pytest.approx(expected_kappa())
+
+
+@pytest.mark.skipif(not HAS_PYARROW, reason="pyarrow is not installed")
+def test_parquet(tmp_path):
+    path = tmp_path / "ratings.parquet"
+    RATINGS.to_parquet(path)
+    out = run("kappa", str(path), "--weights", "quadratic", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["results"][0]["estimate"] == pytest.approx(
+        expected_kappa("quadratic"))
+
+
+@pytest.mark.skipif(HAS_PYARROW, reason="pyarrow is installed")
+def test_parquet_without_pyarrow_is_a_clear_error(tmp_path):
+    path = tmp_path / "ratings.parquet"
+    path.write_bytes(b"PAR1")
+    out = run("kappa", str(path))
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: cannot read {str(path)!r}: reading Parquet needs pyarrow "
+        "(pip install pyarrow)"
+    )
+
+
+# -- formats -----------------------------------------------------------------------------
+def test_every_format_parses_back(csv_file):
+    outputs = {fmt: run("kappa", str(csv_file), "--format", fmt) for fmt in
+               ("text", "markdown", "html", "latex", "csv", "json")}
+    for fmt, out in outputs.items():
+        assert out.returncode == 0, (fmt, out.stderr)
+    payload = json.loads(outputs["json"].stdout)
+    assert [r["coefficient"] for r in payload["results"]] == [
+        "Percent agreement", "Cohen's kappa", "Weighted kappa (linear)",
+        "Weighted kappa (quadratic)"]
+    assert payload["results"][3]["estimate"] == pytest.approx(expected_kappa("quadratic"))
+    frame = pd.read_csv(io.StringIO(outputs["csv"].stdout))
+    assert list(frame.columns[:3]) == ["coefficient", "estimate", "se"]
+    assert frame["estimate"].iloc[1] == pytest.approx(expected_kappa())
+    latex = outputs["latex"].stdout
+    assert latex.count("\\begin{tabular}") == latex.count("\\end{tabular}") >= 2
+    assert "Fleiss, Cohen \\& Everitt" in latex
+    html = outputs["html"].stdout
+    assert "<table" in html
+    assert html.count("<table") == html.count("</table>")
+    lines = outputs["markdown"].stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| coefficient"))
+    assert set(lines[header + 1].replace("|", "").split()) == {"---"}
+    assert "Cohen's kappa" in outputs["text"].stdout
+
+
+def test_json_has_no_nan_tokens(csv_file):
+    out = run("kappa", str(csv_file), "--format", "json")
+    assert "NaN" not in out.stdout
+    assert json.loads(out.stdout)["results"][0]["statistic"] is None
+
+
+def test_bootstrap_options_are_reproducible(csv_file):
+    args = ("kappa", str(csv_file), "--weights", "quadratic", "--ci", "bca",
+            "--n-resamples", "499", "--seed", "3", "--confidence-level", "0.9",
+            "--format", "json")
+    first, second = run(*args), run(*args)
+    assert first.returncode == 0, first.stderr
+    row = json.loads(first.stdout)["results"][0]
+    assert row["ci_method"] == "bca"
+    assert row["confidence_level"] == 0.9
+    assert row["n_resamples"] == 499
+    assert first.stdout == second.stdout
+
+
+def test_scale_option_changes_the_band(csv_file):
+    out = run("kappa", str(csv_file), "--weights", "unweighted", "--scale", "fleiss",
+              "--format", "json")
+    assert out.returncode == 0, out.stderr
+    band = json.loads(out.stdout)["results"][0]["band"]
+    assert band == irr.interpret(expected_kappa(), "fleiss").label
+
+
+def test_datasets_lists_and_describes():
+    listing = run("datasets")
+    assert listing.returncode == 0, listing.stderr
+    for name in irr.datasets.names():
+        assert name in listing.stdout
+    described = run("datasets", "vision", "--format", "json")
+    fields = {row["field"]: row["value"] for row in json.loads(described.stdout)}
+    assert fields["subjects"] == 7477
+    assert "Stuart" in fields["citation"]
+
+
+def test_report_on_two_raters_gives_sentences():
+    out = run("report", "--dataset", "vision")
+    assert out.returncode == 0, out.stderr
+    assert ("Agreement between r.eye and l.eye was substantial, κw = .70, 95% CI [.69, .72], "
+            "n = 7477.") in out.stdout
+
+
+def test_report_on_many_raters_shows_multirater_coefficients_and_icc():
+    out = run("report", "--dataset", "anxiety", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    names = [r["coefficient"] for r in json.loads(out.stdout)["results"]]
+    assert any("Fleiss" in n for n in names)
+    assert any("Krippendorff" in n for n in names)
+    assert any("ICC" in n for n in names)
+
+
+def test_multi_on_diagnoses():
+    out = run("multi", "--dataset", "diagnoses", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    frame = pd.read_csv(io.StringIO(out.stdout)).set_index("coefficient")
+    fleiss = irr.Agreement.from_frame(irr.datasets.load("diagnoses")).fleiss_kappa()
+    assert frame.loc[fleiss.coefficient, "estimate"] == pytest.approx(fleiss.estimate)
+
+
+def test_icc_one_form():
+    out = run("icc", "--dataset", "anxiety", "--model", "twoway", "--type", "agreement",
+              "--unit", "single", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    expected = irr.Agreement.from_frame(irr.datasets.load("anxiety")).icc()
+    assert json.loads(out.stdout)["results"][0]["estimate"] == pytest.approx(expected.estimate)
+
+
+def test_error_rate(csv_file):
+    out = run("error-rate", str(csv_file), "--epsilon0", "0.5", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["results"][0]["estimate"] == pytest.approx(2 / 8)
+
+
+# -- output files ------------------------------------------------------------------------
+def test_output_file_is_written_and_protected(csv_file, tmp_path):
+    target = tmp_path / "out.json"
+    first = run("kappa", str(csv_file), "--format", "json", "--output", str(target))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == ""
+    assert json.loads(target.read_text())["title"].startswith("Agreement between r1 and r2")
+    again = run("kappa", str(csv_file), "--format", "csv", "--output", str(target))
+    assert again.returncode == 1
+    assert again.stderr.strip() == (
+        f"irr: error: --output {str(target)!r} exists; pass --force to overwrite it")
+    assert target.read_text().startswith("{")
+    forced = run("kappa", str(csv_file), "--format", "csv", "--output", str(target), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert target.read_text().startswith("coefficient,")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json", "ratings.csv"]
+
+
+def test_input_file_is_never_overwritten_even_via_another_path(csv_file, tmp_path):
+    original = csv_file.read_text()
+    (tmp_path / "sub").mkdir()
+    sneaky = os.path.join("sub", "..", "ratings.csv")
+    out = run("kappa", "ratings.csv", "--output", sneaky, "--force", cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        "irr: error: refusing to overwrite the input file 'ratings.csv' with --output")
+    assert csv_file.read_text() == original
+
+
+def test_error_leaves_no_partial_output(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n3\n")
+    target = tmp_path / "out.txt"
+    out = run("kappa", str(bad), "--output", str(target))
+    assert out.returncode == 1
+    assert not target.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.csv"]
+
+
+# -- errors ------------------------------------------------------------------------------
+MALFORMED = [
+    (b"a,b\n1,2\n3\n", "line 3 has 1 fields, the header has 2"),
+    (b"a,b\n1,2\n3,4,5\n", "line 3 has 3 fields, the header has 2"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary data, not a CSV/TSV text file"),
+    (b"a,b\n\xe9t\xe9,1\n", "not valid utf-8 text (byte 4); pass --encoding"),
+    (b"a,b\n", "a header but no data rows"),
+    (b"", "the file is empty"),
+]
+
+
+@pytest.mark.parametrize(("content", "message"), MALFORMED)
+def test_malformed_csv_is_a_one_line_error(tmp_path, content, message):
+    path = tmp_path / "bad.csv"
+    path.write_bytes(content)
+    out = run("kappa", str(path))
+    assert out.returncode == 1
+    assert out.stdout == ""
+    assert out.stderr == f"irr: error: cannot read {str(path)!r}: {message}\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("kappa", "/no/such/file.csv"), "irr: error: cannot read '/no/such/file.csv': no such file"),
         (("kappa", "--dataset", "vision", "--raters", "a", "b"),
-         "irr: error: `raters` names columns not in `df`: ['a', 'b']"),
+         "irr: error: unknown column(s) ['a', 'b']; the columns are ['r.eye', 'l.eye']"),
         (("kappa", "--dataset", "nope"), "irr: error: Unknown data set 'nope'"),
+        (("kappa",), "irr: error: no input: give a FILE ('-' for stdin) or --dataset NAME"),
+        (("kappa", "--dataset", "vision", "--confidence-level", "1.5"),
+         "irr: error: `confidence_level` must be in (0, 1); got 1.5."),
+        (("kappa", "--dataset", "vision", "--scale", "astrology"), "irr: error: "),
+        (("report", "--dataset", "vision", "--subject", "r.eye"),
+         "irr: error: long format needs all of --subject, --rater and --rating"),
+        (("datasets", "nope"), "irr: error: Unknown data set 'nope'"),
     ],
 )
 def test_errors_are_one_line_with_exit_status_1(args, message):
@@ -66,7 +306,30 @@ def test_errors_are_one_line_with_exit_status_1(args, message):
     assert "Traceback" not in out.stderr
 
 
-def test_usage_errors_exit_2():
-    out = run("kappa", "--dataset", "vision", "--weights", "cubic")
+def test_debug_shows_the_traceback():
+    out = run("kappa", "--dataset", "nope", "--debug")
+    assert out.returncode == 1
+    assert "Traceback" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("kappa", "--dataset", "vision", "--weights", "cubic"), "invalid choice: 'cubic'"),
+        (("kappa", "--dataset", "vision", "--format", "xml"), "invalid choice: 'xml'"),
+        (("kappa", "--dataset", "vision", "--n-resamples", "many"), "invalid int value"),
+        (("frobnicate",), "invalid choice: 'frobnicate'"),
+        (("error-rate", "--dataset", "vision"), "the following arguments are required: --epsilon0"),
+    ],
+)
+def test_usage_errors_exit_2(args, message):
+    out = run(*args)
     assert out.returncode == 2
-    assert "invalid choice: 'cubic'" in out.stderr
+    assert message in out.stderr
+
+
+def test_main_in_process(capsys):
+    from irr.cli import main
+
+    assert main(["kappa", "--dataset", "vision", "--weights", "quadratic"]) == 0
+    assert "0.7023" in capsys.readouterr().out

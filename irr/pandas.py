@@ -1,0 +1,477 @@
+"""pandas workflows: the ``df.irr`` accessor, grouped analysis and frequency weights.
+
+Importing :mod:`irr` registers the accessor (a cheap call: pandas is imported by
+:mod:`irr` anyway). Everything here delegates to :class:`irr.Agreement`; no coefficient
+is computed in this module.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from irr._validation import DegenerateDataWarning
+
+if TYPE_CHECKING:
+    from statsmodels.iolib.summary import Summary
+
+    from irr.agreement import Agreement
+    from irr.results import Result
+
+__all__ = ["BY_COLUMNS", "IrrAccessor", "by"]
+
+#: Columns of :func:`by`'s output after the group keys.
+BY_COLUMNS = (
+    "coefficient",
+    "estimate",
+    "se",
+    "ci_low",
+    "ci_high",
+    "confidence_level",
+    "ci_method",
+    "band",
+    "n_subjects",
+    "n_missing",
+    "reason",
+)
+
+#: Agreement methods :func:`by` accepts as `statistic` (those present in this version).
+STATISTICS = (
+    "kappa",
+    "percent_agreement",
+    "fleiss_kappa",
+    "scott_pi",
+    "conger_kappa",
+    "light_kappa",
+    "gwet_ac",
+    "brennan_prediger",
+    "krippendorff_alpha",
+    "icc",
+    "kendall_w",
+    "error_rate_test",
+)
+
+
+# -- frequency weights -------------------------------------------------------------------
+def frequency_weights(df: pd.DataFrame, values: Any) -> np.ndarray:
+    """Validated frequency weights: one non-negative integer per row of `df`.
+
+    `values` is a column name of `df` or an array-like with one value per row.
+    """
+    if isinstance(values, str) or (np.isscalar(values) and values in df.columns):
+        if values not in df.columns:
+            raise ValueError(
+                f"`freq_weights`={values!r} names no column of the data; columns are "
+                f"{list(df.columns)!r}."
+            )
+        values = df[values]
+    if isinstance(values, pd.Series):
+        values = values.to_numpy(dtype=float, na_value=np.nan) if values.dtype != object \
+            else values.to_numpy()
+    array = np.asarray(values)
+    if array.ndim != 1 or len(array) != len(df):
+        raise ValueError(
+            f"`freq_weights` must have one value per row ({len(df)}); got shape {array.shape}."
+        )
+    if array.dtype.kind not in "iubf":
+        try:
+            array = array.astype(float)
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"`freq_weights` must be numbers; got values of type {array.dtype}."
+            ) from None
+    as_float = array.astype(float)
+    bad = ~np.isfinite(as_float) | (as_float < 0) | (as_float != np.round(as_float))
+    if bad.any():
+        rows = np.flatnonzero(bad)
+        raise ValueError(
+            f"`freq_weights` must be non-negative integers (how many subjects each row "
+            f"stands for); got {float(as_float[rows[0]])!r} in row {int(rows[0])}"
+            f"{f' and {len(rows) - 1} more' if len(rows) > 1 else ''}."
+        )
+    if as_float.sum() >= 2.0**53:
+        raise ValueError("`freq_weights` total too large to count exactly (>= 2**53).")
+    return as_float.astype(np.int64)
+
+
+def weighted_from_frame(
+    cls: type[Agreement],
+    df: pd.DataFrame,
+    raters: list[Any],
+    categories: Sequence[Any] | None,
+    nan_policy: str,
+    freq_weights: Any,
+) -> Agreement:
+    """An Agreement where row i of `df` stands for ``freq_weights[i]`` subjects.
+
+    Two raters: the agreement table is a weighted bincount of the rows' cells, so every
+    two-rater statistic (and its bootstrap, which resamples table cells) sees the
+    expanded subjects. More raters: the rows are kept once with their multiplicities,
+    for the coefficients that work on subject patterns.
+    """
+    from irr._data import Ratings, encode_ratings
+
+    weights = frequency_weights(df, freq_weights)
+    names = [str(r) for r in raters]
+    ratings = encode_ratings([df[r] for r in raters], names, categories)
+    missing = np.zeros(len(df), dtype=bool)
+    for codes in ratings.codes:
+        missing |= codes < 0
+    if nan_policy == "raise" and (missing & (weights > 0)).any():
+        rows = np.flatnonzero(missing & (weights > 0))
+        raise ValueError(
+            f"{int(weights[rows].sum())} subject(s) have missing ratings (rows "
+            f"{rows[:5].tolist()}{' ...' if len(rows) > 5 else ''}) and `nan_policy='raise'`."
+        )
+    agreement = cls.__new__(cls)
+    if len(raters) != 2:
+        raise ValueError(
+            f"`freq_weights` is supported for two raters; got {len(raters)} ({names!r}). "
+            "Expand the rows (df.loc[df.index.repeat(weights)]) for multi-rater coefficients."
+        )
+    k = ratings.n_categories
+    a, b = ratings.codes
+    keep = ~missing
+    cells = a[keep].astype(np.int64) * k + b[keep]
+    table = np.bincount(cells, weights=weights[keep], minlength=k * k)
+    table = np.rint(table).astype(np.int64).reshape(k, k)
+    placeholder = np.zeros(0, dtype=np.int32)
+    coded = Ratings((placeholder, placeholder), ratings.categories, ratings.scores,
+                    ratings.ordered, tuple(names))
+    agreement._init(coded, names, "omit")
+    agreement._given_table = table
+    agreement._missing_weight = int(weights[missing].sum())
+    return agreement
+
+
+# -- grouped analysis --------------------------------------------------------------------
+def _as_list(value: Any) -> list[Any]:
+    if isinstance(value, (list, tuple, pd.Index)):
+        return list(value)
+    return [value]
+
+
+def _first_line(text: str) -> str:
+    text = str(text).strip()
+    return text.splitlines()[0] if text else ""
+
+
+def _band(result: Result) -> Any:
+    from irr._report import _band as band_of
+
+    label, _ = band_of(result, None)
+    return label or None
+
+
+def _failed_row(n_subjects: int, n_missing: int, reason: str) -> dict[str, Any]:
+    return {
+        "coefficient": None,
+        "estimate": math.nan,
+        "se": math.nan,
+        "ci_low": math.nan,
+        "ci_high": math.nan,
+        "confidence_level": math.nan,
+        "ci_method": None,
+        "band": None,
+        "n_subjects": n_subjects,
+        "n_missing": n_missing,
+        "reason": reason,
+    }
+
+
+def _result_row(result: Result, reasons: list[str]) -> dict[str, Any]:
+    if not math.isfinite(result.estimate) and not reasons:
+        reasons = [f"{result.coefficient} is undefined"]
+    return {
+        "coefficient": result.coefficient,
+        "estimate": result.estimate,
+        "se": result.se,
+        "ci_low": result.ci.low,
+        "ci_high": result.ci.high,
+        "confidence_level": result.ci.confidence_level,
+        "ci_method": result.ci.method,
+        "band": _band(result),
+        "n_subjects": result.n_subjects,
+        "n_missing": result.n_missing,
+        "reason": "; ".join(reasons) if reasons else None,
+    }
+
+
+def _run(ag: Agreement, statistic: str, options: dict[str, Any]) -> tuple[Result, list[str]]:
+    """Call the statistic, turning DegenerateDataWarnings into reasons (never leaked)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DegenerateDataWarning)
+        result = getattr(ag, statistic)(**options)
+    reasons: list[str] = []
+    for w in caught:
+        if issubclass(w.category, DegenerateDataWarning):
+            line = _first_line(w.message)
+            if line not in reasons:
+                reasons.append(line)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    return result, reasons
+
+
+def by(
+    df: pd.DataFrame,
+    by: Any,
+    raters: Sequence[Any] | None = None,
+    statistic: str = "kappa",
+    *,
+    categories: Sequence[Any] | None = None,
+    freq_weights: Any = None,
+    nan_policy: str = "omit",
+    **options: Any,
+) -> pd.DataFrame:
+    """One coefficient per group of subjects, as a tidy DataFrame.
+
+    Parameters
+    ----------
+    df : DataFrame
+        Wide data: one row per subject, one column per rater, plus the grouping
+        column(s).
+    by : column label or list of column labels
+        The grouping column(s), e.g. ``"site"`` or ``["site", "prompt"]``.
+    raters : sequence of column labels, optional
+        The rater columns; default every column that is not a grouping column or the
+        `freq_weights` column.
+    statistic : str, default 'kappa'
+        The name of an :class:`irr.Agreement` method returning a result: ``'kappa'``,
+        ``'percent_agreement'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
+        ``'light_kappa'``, ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``,
+        ``'krippendorff_alpha'``, ``'icc'``, ``'kendall_w'``, ``'error_rate_test'``.
+    categories : sequence, optional
+        The rating scale. Default: the categories of the **whole** data, declared to
+        every group, so that a group missing a category still uses the same scale (the
+        same weights for weighted kappa, the same category count for chance agreement
+        of Brennan-Prediger or Gwet).
+    freq_weights : column label or array-like, optional
+        How many subjects each row stands for (aggregated data); see
+        :meth:`irr.Agreement.from_frame`.
+    nan_policy : {'omit', 'raise'}, default 'omit'
+        As for :class:`irr.Agreement`.
+    **options
+        Passed to the statistic, e.g. ``weights="quadratic"``, ``ci="bca"``, ``rng=0``.
+
+    Returns
+    -------
+    DataFrame
+        One row per group (sorted by the keys; missing keys form their own group), with
+        the group key column(s) then :data:`BY_COLUMNS`: ``coefficient``, ``estimate``,
+        ``se``, ``ci_low``, ``ci_high``, ``confidence_level``, ``ci_method``, ``band``
+        (of the result's default scale), ``n_subjects``, ``n_missing`` and ``reason``
+        (why the estimate is missing or undefined; None when all is well).
+
+    Raises
+    ------
+    ValueError
+        For bad arguments: unknown columns or statistic, and any option the statistic
+        rejects on the whole data (the statistic is computed on the whole data first, so
+        a mistyped option fails once rather than in every group).
+
+    Notes
+    -----
+    A group that is too small or degenerate never stops the table: its row has nan
+    numbers and the reason ("fewer than two subjects", the ValueError's message, or the
+    DegenerateDataWarning's, e.g. kappa undefined because expected agreement is 1). The
+    warnings are caught per group and do not leak.
+
+    Examples
+    --------
+    >>> import irr
+    >>> df = irr.datasets.load("anxiety").assign(site=["a", "b"] * 10)
+    >>> out = irr.by(df, "site", raters=["rater1", "rater2"], weights="quadratic")
+    >>> out[["site", "estimate", "n_subjects"]].round(4)
+      site  estimate  n_subjects
+    0    a    0.2963          10
+    1    b    0.1143          10
+    """
+    from irr._validation import check_choice
+    from irr.agreement import Agreement
+
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
+    keys = _as_list(by)
+    unknown = [k for k in keys if k not in df.columns]
+    if unknown or not keys:
+        raise ValueError(
+            f"`by` must name columns of `df`; got {unknown or keys!r}; columns are "
+            f"{list(df.columns)!r}."
+        )
+    available = tuple(s for s in STATISTICS if callable(getattr(Agreement, s, None)))
+    check_choice(statistic, "statistic", available)
+    weight_column = freq_weights if isinstance(freq_weights, str) else None
+    if raters is None:
+        raters = [c for c in df.columns if c not in keys and c != weight_column]
+    raters = list(raters)
+    overlap = [r for r in raters if r in keys]
+    if overlap:
+        raise ValueError(f"`raters` and `by` share columns: {overlap!r}.")
+    weights = None if freq_weights is None else frequency_weights(df, freq_weights)
+
+    def agreement(frame: pd.DataFrame, w: np.ndarray | None, cats: Any) -> Agreement:
+        return Agreement.from_frame(
+            frame, raters, categories=cats, nan_policy=nan_policy, freq_weights=w
+        )
+
+    whole = agreement(df, weights, categories)
+    if categories is None:
+        categories = list(whole.categories)
+    _run(whole, statistic, options)  # bad options fail here, once
+
+    rows = []
+    positions = np.arange(len(df))
+    grouped = pd.Series(positions, index=df.index).groupby(
+        [df[k] for k in keys], sort=True, dropna=False, observed=True
+    )
+    for key, members in grouped:
+        index = members.to_numpy()
+        group = df.iloc[index]
+        w = None if weights is None else weights[index]
+        key_values = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
+        n_rows = int(len(group) if w is None else w.sum())
+        try:
+            if n_rows < 2:
+                row = _failed_row(n_rows, _missing_rows(group, raters, w), "fewer than two subjects")
+            else:
+                result, reasons = _run(agreement(group, w, categories), statistic, options)
+                row = _result_row(result, reasons)
+        except ValueError as exc:
+            row = _failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))
+        rows.append({**key_values, **row})
+    out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
+    return out
+
+
+def _missing_rows(group: pd.DataFrame, raters: list[Any], w: np.ndarray | None) -> int:
+    missing = group[raters].isna().any(axis=1).to_numpy()
+    return int(missing.sum() if w is None else w[missing].sum())
+
+
+# -- the accessor ------------------------------------------------------------------------
+@pd.api.extensions.register_dataframe_accessor("irr")
+class IrrAccessor:
+    """``df.irr``: agreement statistics of a DataFrame's rater columns.
+
+    Every method builds an :class:`irr.Agreement` with :meth:`agreement` and calls the
+    method of the same meaning; keyword options pass through.
+
+    Examples
+    --------
+    >>> import irr
+    >>> anxiety = irr.datasets.load("anxiety")
+    >>> round(anxiety.irr.kappa("rater1", "rater2", weights="quadratic").estimate, 4)
+    0.2968
+    >>> anxiety.irr.agreement().n_raters
+    3
+    """
+
+    def __init__(self, df: pd.DataFrame) -> None:
+        self._df = df
+
+    def agreement(
+        self,
+        raters: Sequence[Any] | None = None,
+        *,
+        categories: Sequence[Any] | None = None,
+        nan_policy: str = "omit",
+        freq_weights: Any = None,
+        subject: Any = None,
+        rater: Any = None,
+        rating: Any = None,
+    ) -> Agreement:
+        """An :class:`irr.Agreement` of the rater columns (default: all columns).
+
+        Long data (one row per rating) is read with ``subject=``, ``rater=`` and
+        ``rating=`` (:meth:`irr.Agreement.from_long`).
+        """
+        from irr.agreement import Agreement
+
+        if subject is not None or rater is not None or rating is not None:
+            return Agreement.from_long(
+                self._df, subject=subject, rater=rater, rating=rating,
+                categories=categories, nan_policy=nan_policy,
+            )
+        if raters is None and isinstance(freq_weights, str):
+            raters = [c for c in self._df.columns if c != freq_weights]
+        return Agreement.from_frame(
+            self._df, raters, categories=categories, nan_policy=nan_policy,
+            freq_weights=freq_weights,
+        )
+
+    def _call(self, method: str, raters: Any, build: dict[str, Any], options: dict) -> Any:
+        return getattr(self.agreement(raters, **build), method)(**options)
+
+    def kappa(
+        self,
+        rater_a: Any,
+        rater_b: Any,
+        weights: Any = None,
+        *,
+        categories: Sequence[Any] | None = None,
+        nan_policy: str = "omit",
+        freq_weights: Any = None,
+        **options: Any,
+    ) -> Result:
+        """Cohen's or weighted kappa of two columns (:meth:`irr.Agreement.kappa`)."""
+        build = {"categories": categories, "nan_policy": nan_policy, "freq_weights": freq_weights}
+        return self._call("kappa", [rater_a, rater_b], build, {"weights": weights, **options})
+
+    def percent_agreement(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Percent agreement (:meth:`irr.Agreement.percent_agreement`)."""
+        return self._delegate("percent_agreement", raters, options)
+
+    def fleiss(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Fleiss' kappa (:meth:`irr.Agreement.fleiss_kappa`)."""
+        return self._delegate("fleiss_kappa", raters, options)
+
+    def conger(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Conger's kappa (:meth:`irr.Agreement.conger_kappa`)."""
+        return self._delegate("conger_kappa", raters, options)
+
+    def light(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Light's kappa (:meth:`irr.Agreement.light_kappa`)."""
+        return self._delegate("light_kappa", raters, options)
+
+    def scott_pi(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Scott's pi (:meth:`irr.Agreement.scott_pi`)."""
+        return self._delegate("scott_pi", raters, options)
+
+    def gwet(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Gwet's AC1/AC2 (:meth:`irr.Agreement.gwet_ac`)."""
+        return self._delegate("gwet_ac", raters, options)
+
+    def brennan_prediger(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Brennan-Prediger coefficient (:meth:`irr.Agreement.brennan_prediger`)."""
+        return self._delegate("brennan_prediger", raters, options)
+
+    def krippendorff(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Krippendorff's alpha (:meth:`irr.Agreement.krippendorff_alpha`)."""
+        return self._delegate("krippendorff_alpha", raters, options)
+
+    def icc(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Intraclass correlation (:meth:`irr.Agreement.icc`)."""
+        return self._delegate("icc", raters, options)
+
+    def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
+        """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`)."""
+        return self._delegate("summary", raters, options)
+
+    def by(self, by: Any, raters: Sequence[Any] | None = None, statistic: str = "kappa",
+           **options: Any) -> pd.DataFrame:
+        """One coefficient per group: :func:`irr.by` on this frame."""
+        return globals()["by"](self._df, by, raters, statistic, **options)
+
+    def _delegate(self, method: str, raters: Any, options: dict[str, Any]) -> Any:
+        build = {
+            name: options.pop(name)
+            for name in ("categories", "nan_policy", "freq_weights")
+            if name in options
+        }
+        return self._call(method, raters, build, options)

@@ -1,0 +1,137 @@
+"""Plots, drawn headless: sensible PNGs with the expected artists."""
+
+import struct
+
+import pandas as pd
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.patches import Rectangle  # noqa: E402
+
+import irr  # noqa: E402
+from irr import plotting  # noqa: E402
+
+SAS = [[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]]
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+def png_size(path):
+    with open(path, "rb") as handle:
+        head = handle.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+def save(ax, path, size=(6, 4), dpi=100):
+    fig = ax.figure
+    fig.set_size_inches(*size)
+    fig.savefig(path, dpi=dpi)
+    assert path.stat().st_size > 5000
+    assert png_size(path) == (size[0] * dpi, size[1] * dpi)
+
+
+@pytest.fixture
+def ag():
+    return irr.Agreement.from_table(SAS, names=["reader1", "reader2"])
+
+
+def test_agreement_chart(ag, tmp_path):
+    ax = plotting.agreement_chart(ag)
+    rects = [p for p in ax.patches if isinstance(p, Rectangle)]
+    # outer square + per category: marginal rectangle, partial area, agreement square
+    assert len(rects) == 1 + 3 * 4
+    n = 88
+    assert rects[0].get_width() == rects[0].get_height() == n
+    margins = rects[1::3]
+    assert [r.get_width() for r in margins] == [17, 20, 31, 20]  # column totals
+    assert [r.get_height() for r in margins] == [15, 29, 23, 21]  # row totals
+    exact = rects[3::3]
+    assert [r.get_width() for r in exact] == [10, 10, 12, 13]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2", "3"]
+    assert ax.get_xlabel() == "reader2"
+    assert ax.get_ylabel() == "reader1"
+    b = sum(d * d for d in (10, 10, 12, 13)) / sum(
+        r * c for r, c in zip([15, 29, 23, 21], [17, 20, 31, 20], strict=True))
+    assert f"B = {b:.3f}" in ax.get_title()
+    save(ax, tmp_path / "chart.png", size=(5, 5))
+
+
+def test_agreement_chart_nominal_has_no_partial_areas(tmp_path):
+    nominal = irr.Agreement(["a", "b", "a", "c", "b"], ["a", "b", "b", "c", "b"])
+    ax = plotting.agreement_chart(nominal)
+    assert len(ax.patches) == 1 + 2 * 3
+    with pytest.raises(ValueError, match="`partial` must be a non-negative integer; got -1"):
+        plotting.agreement_chart(nominal, partial=-1)
+
+
+def test_table_heatmap(ag, tmp_path):
+    ax = plotting.table_heatmap(ag)
+    assert [t.get_text() for t in ax.texts] == [str(v) for row in SAS for v in row]
+    assert len(ax.images) == 1
+    assert len(ax.figure.axes) == 2  # with the colour bar
+    save(ax, tmp_path / "heat.png", size=(5, 4))
+    props = plotting.table_heatmap(ag, normalize=True, colorbar=False)
+    assert props.texts[0].get_text() == f"{10 / 88:.1%}"
+
+
+def test_bootstrap_distribution(ag, tmp_path):
+    res = ag.kappa("quadratic", ci="bca", n_resamples=999, rng=0)
+    ax = plotting.bootstrap_distribution(res)
+    bars = list(ax.containers[0])
+    assert len(bars) > 10  # the histogram
+    assert sum(b.get_height() for b in bars) == 999
+    spans = [p for p in ax.patches if p not in bars]
+    band_labels = [t.get_text() for t in ax.texts]
+    assert "substantial" in band_labels
+    assert len(spans) == len(band_labels) >= 2  # one shaded span per band in view
+    lines = [line.get_xdata()[0] for line in ax.lines if len(line.get_xdata())]
+    assert res.estimate in lines
+    assert res.ci.low in lines
+    assert res.ci.high in lines
+    save(ax, tmp_path / "boot.png")
+
+
+def test_bootstrap_distribution_needs_a_result():
+    with pytest.raises(TypeError, match="`result` must be an irr result; got float"):
+        plotting.bootstrap_distribution(0.5)
+
+
+def test_forest_from_by_and_from_results(tmp_path):
+    df = irr.datasets.load("anxiety").assign(site=["a", "b", "c", "d"] * 5)
+    df.loc[df.site == "d", ["rater1", "rater2"]] = 3
+    with pytest.warns(irr.DegenerateDataWarning):
+        irr.Agreement.from_frame(df[df.site == "d"], ["rater1", "rater2"]).kappa()
+    out = irr.by(df, "site", raters=["rater1", "rater2"], weights="quadratic")
+    ax = plotting.forest(out)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["a", "b", "c", "d"]
+    assert any(t.get_text().startswith("not estimable: kappa is undefined") for t in ax.texts)
+    assert len(ax.containers) == 1  # one errorbar container with the three estimates
+    assert len(ax.containers[0].lines[0].get_xdata()) == 3
+    save(ax, tmp_path / "forest.png")
+    ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+    ax2 = plotting.forest([ag.kappa(), ag.kappa("linear"), ag.kappa("quadratic")], scale=None)
+    assert [t.get_text() for t in ax2.get_yticklabels()] == [
+        "Cohen's kappa", "Weighted kappa (linear)", "Weighted kappa (quadratic)"]
+
+
+def test_plots_draw_on_a_given_axes(ag):
+    _, axes = plt.subplots(1, 2)
+    assert plotting.agreement_chart(ag, ax=axes[0]) is axes[0]
+    assert plotting.table_heatmap(ag, ax=axes[1], colorbar=False) is axes[1]
+
+
+def test_bad_inputs():
+    with pytest.raises(TypeError, match=r"`ag` must be an irr\.Agreement; got list"):
+        plotting.agreement_chart([[1, 2], [3, 4]])
+    frame = pd.DataFrame({"estimate": [0.5]})
+    with pytest.raises(ValueError, match=r"missing \['ci_low', 'ci_high'\]"):
+        plotting.forest(frame)
+    with pytest.raises(TypeError, match=r"`data` must be the DataFrame of irr\.by"):
+        plotting.forest(3)

@@ -1,0 +1,119 @@
+"""Report sentences (APA and plain) and paper-ready LaTeX/HTML summaries."""
+
+import re
+
+import pytest
+
+import irr
+from irr._report import format_number
+
+SAS = [[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]]
+
+
+@pytest.fixture
+def ag():
+    return irr.Agreement.from_table(SAS, names=["reader1", "reader2"])
+
+
+@pytest.mark.parametrize(
+    ("weights", "sentence"),
+    [
+        (None, "Agreement between reader1 and reader2 was fair, κ = .34, 95% CI [.20, .49], "
+               "n = 88."),
+        ("linear", "Agreement between reader1 and reader2 was moderate, κw = .51, "
+                   "95% CI [.38, .64], n = 88."),
+        ("quadratic", "Agreement between reader1 and reader2 was substantial, κw = .66, "
+                      "95% CI [.54, .78], n = 88."),
+    ],
+)
+def test_apa_sentences_for_the_sas_table(ag, weights, sentence):
+    assert ag.kappa(weights).report() == sentence
+    assert ag.kappa(weights).report(style="apa") == sentence
+
+
+def test_apa_options(ag):
+    res = ag.kappa("quadratic")
+    assert res.report(citation=True, test=True) == (
+        "Agreement between reader1 and reader2 was substantial (Landis & Koch, 1977), "
+        "κw = .66, 95% CI [.54, .78], z = 6.20, p < .001, n = 88.")
+    assert res.report(digits=3) == (
+        "Agreement between reader1 and reader2 was substantial, κw = .661, "
+        "95% CI [.540, .782], n = 88.")
+    assert res.report(scale="fleiss") == (
+        "Agreement between reader1 and reader2 was fair to good, κw = .66, "
+        "95% CI [.54, .78], n = 88.")
+
+
+def test_plain_sentences(ag):
+    assert ag.kappa().report("plain") == (
+        "Cohen's kappa between reader1 and reader2 = 0.345 (95% CI 0.203 to 0.487; n = 88): "
+        "fair agreement.")
+    assert ag.kappa("quadratic").report("plain", citation=True, test=True) == (
+        "Weighted kappa (quadratic) between reader1 and reader2 = 0.661 (95% CI 0.540 to "
+        "0.782; z = 6.20, p < 0.001; n = 88): substantial agreement (Landis & Koch, 1977).")
+    assert ag.percent_agreement().report("plain") == (
+        "Percent agreement between reader1 and reader2 = 0.511 (95% CI 0.409 to 0.613; n = 88).")
+
+
+def test_results_without_a_band_and_bootstrap_intervals(ag):
+    assert ag.percent_agreement().report() == (
+        "Agreement between reader1 and reader2: po = .51, 95% CI [.41, .61], n = 88.")
+    boot = ag.kappa(ci="bca", n_resamples=999, rng=0)
+    assert re.fullmatch(
+        r"Agreement between reader1 and reader2 was fair, κ = \.34, 95% BCa bootstrap CI "
+        r"\[\.\d\d, \.\d\d\], n = 88\.", boot.report())
+
+
+def test_missing_and_undefined_and_many_raters():
+    with pytest.warns(irr.DegenerateDataWarning):
+        res = irr.Agreement([1, 1, 1, None], [1, 1, 1, 1]).kappa()
+    assert res.report() == (
+        "Agreement between rater1 and rater2 could not be estimated: κ is undefined "
+        "(n = 3 (1 left out for a missing rating)).")
+    ok = irr.Agreement([1, 2, 2, 1, None], [1, 2, 1, 1, 2]).kappa()
+    assert ok.report().endswith("n = 4 (1 left out for a missing rating).")
+
+
+def test_error_rate_sentence():
+    res = irr.Agreement.from_frame(irr.datasets.load("vision")).error_rate_test(
+        0.35, alternative="less")
+    assert res.report() == (
+        "The error rate between l.eye and r.eye was ε = .29, 95% CI [.00, .30], 2181 errors "
+        "in n = 7477; exact binomial test of ε0 = .35 (less), p < .001.")
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "lead", "text"),
+    [(0.6607, 2, False, ".66"), (-0.054, 2, False, "-.05"), (1.0, 2, False, "1.00"),
+     (-0.001, 2, False, ".00"), (-0.001, 2, True, "0.00"), (0.5, 3, True, "0.500"),
+     (12.345, 1, False, "12.3"), (float("nan"), 2, False, "nan")],
+)
+def test_format_number(value, digits, lead, text):
+    assert format_number(value, digits, leading_zero=lead) == text
+
+
+def test_bad_report_arguments(ag):
+    with pytest.raises(ValueError, match="`style` must be one of"):
+        ag.kappa().report("mla")
+    with pytest.raises(ValueError, match="`digits`"):
+        ag.kappa().report(digits=-1)
+
+
+def test_latex_and_html_are_paper_ready():
+    ag = irr.Agreement([1, 2, 3, 3, 2, 1, 1], [1, 2, 3, 2, 2, 1, 3],
+                       names=["reader_1", "r&2%"])
+    latex = ag.summary().as_latex()
+    assert latex.count("\\begin{tabular}") == latex.count("\\end{tabular}") == 3
+    assert latex.count("\\begin{center}") == latex.count("\\end{center}")
+    body = "\n".join(line for line in latex.splitlines() if not line.startswith("%"))
+    assert "reader\\_1, r\\&2\\%" in body
+    for line in body.splitlines():
+        if line.rstrip().endswith("\\\\") and "&" in line:
+            cells = re.split(r"(?<!\\)&", line)
+            assert len(cells) in (4, 7, 3)
+    vision = irr.Agreement.from_frame(irr.datasets.load("vision")).summary()
+    assert "$<$0.0001" in vision.as_latex()
+    html = vision.as_html()
+    assert "&lt;0.0001" in html
+    assert "<td><0.0001" not in html
+    assert html.count("<table") == html.count("</table>") == 3
