@@ -8,7 +8,7 @@ Nothing is fetched from the network: intersphinx is not used.
 
 from __future__ import annotations
 
-import os
+
 import sys
 from pathlib import Path
 
@@ -18,7 +18,6 @@ sys.path.insert(0, str(HERE.parent))  # the package itself, when it is not insta
 
 import irr  # noqa: E402
 
-os.environ.setdefault("MPLBACKEND", "Agg")
 
 project = "irr"
 author = "The irr developers"
