@@ -338,6 +338,18 @@ class KappaResult(Result):
     used), ``kappa_max`` (the largest kappa the margins allow), ``se0`` (the standard error
     under H0, used for the z test), ``weights`` (the scheme's name) and
     ``weight_matrix`` (the agreement weights used).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> res = ag.kappa(weights="quadratic")
+    >>> round(res.estimate, 4), round(res.se, 4), round(res.se0, 4)
+    (0.7023, 0.0084, 0.0116)
+    >>> round(res.observed_agreement, 4), round(res.expected_agreement, 4)
+    (0.9376, 0.7903)
+    >>> res.weights
+    'quadratic'
     """
 
     observed_agreement: float
@@ -360,7 +372,18 @@ class KappaResult(Result):
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class ProportionResult(Result):
-    """A proportion (percent agreement) with a Wilson score interval."""
+    """A proportion (percent agreement) with a Wilson score interval.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> res = ag.percent_agreement()
+    >>> round(res.estimate, 4), res.ci.method
+    (0.7083, 'wilson')
+    >>> [round(x, 4) for x in res.ci]
+    [0.6979, 0.7185]
+    """
 
     count: float
     bounds: tuple[float, float] = (0.0, 1.0)
