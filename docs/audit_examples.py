@@ -1,16 +1,22 @@
 """List public names whose docstring has no Examples section.
 
 Run from the repository root: ``python docs/audit_examples.py``. Covers ``irr.__all__``,
-``irr.ordinal.__all__``, ``irr.datasets.__all__``, the public methods and properties of
-``Agreement`` and of every public class (results, scales, the regressor), and the optional
-modules (``irr.pandas``, ``irr.plotting``) when they exist. Exits 1 when any name lacks one.
+``irr.ordinal.__all__``, ``irr.datasets.__all__``, ``irr.pandas.__all__`` and
+``irr.plotting.__all__``, the public methods of ``Agreement`` and of every public class
+(results, scales, the regressor, the DataFrame accessor), and every subclass of
+``irr.Result`` defined in ``irr`` (the result classes that methods return). Properties and
+dataclass fields are described in their class's docstring and are not listed. Exits 1 when any name lacks one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's irr
 
 import irr
 
@@ -28,10 +34,8 @@ def _public(module: object) -> list[tuple[str, object]]:
 def main() -> int:
     modules = [irr, irr.ordinal, irr.datasets]
     for optional in ("irr.pandas", "irr.plotting"):
-        try:
+        with contextlib.suppress(ImportError):
             modules.append(importlib.import_module(optional))
-        except ImportError:
-            pass
     seen: dict[int, str] = {}
     items: list[tuple[str, object]] = []
     for module in modules:
@@ -40,6 +44,14 @@ def main() -> int:
                 continue
             seen[id(obj)] = name
             items.append((name, obj))
+    # result classes returned by methods but not exported (e.g. FleissKappaResult)
+    stack = list(irr.Result.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        if cls.__module__.startswith("irr") and id(cls) not in seen:
+            seen[id(cls)] = f"{cls.__module__}.{cls.__qualname__}"
+            items.append((seen[id(cls)], cls))
     missing = []
     for name, obj in items:
         if not (callable(obj) or inspect.isclass(obj)):

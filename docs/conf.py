@@ -8,7 +8,6 @@ Nothing is fetched from the network: intersphinx is not used.
 
 from __future__ import annotations
 
-
 import sys
 from pathlib import Path
 
@@ -17,7 +16,6 @@ sys.path.insert(0, str(HERE / "_ext"))
 sys.path.insert(0, str(HERE.parent))  # the package itself, when it is not installed
 
 import irr  # noqa: E402
-
 
 project = "irr"
 author = "The irr developers"

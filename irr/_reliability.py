@@ -156,7 +156,17 @@ class ICCResult(Result):
     def conf_int(
         self, confidence_level: float | None = None, method: str | None = None
     ) -> ConfidenceInterval:
-        """Another interval: ``'exact'`` (default, F-based) or a bootstrap method."""
+        """Another interval: ``'exact'`` (default, F-based) or a bootstrap method.
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).icc()
+        >>> [round(x, 3) for x in res.conf_int(confidence_level=0.90)]
+        [-0.005, 0.447]
+        >>> res.conf_int().method
+        'exact'
+        """
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         level = check_confidence_level(level)
         method = self.ci.method if method is None else method

@@ -556,6 +556,15 @@ class ErrorRateTestResult(Result):
         method : {'exact', 'wilson'}, optional
             ``'exact'`` (Clopper–Pearson, the default) or ``'wilson'`` (score). Both are
             one-sided when the test is, like ``scipy.stats.binomtest``.
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.error_rate_test(errors=12, n=100, epsilon0=0.10, alternative="two-sided")
+        >>> [round(x, 4) for x in res.conf_int()]
+        [0.0636, 0.2002]
+        >>> [round(x, 4) for x in res.conf_int(method="wilson")]
+        [0.07, 0.1981]
         """
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         level = check_confidence_level(level)
@@ -1063,7 +1072,16 @@ class ErrorRateTTestResult(Result):
     def conf_int(
         self, confidence_level: float | None = None, method: str | None = None
     ) -> ConfidenceInterval:
-        """Another t interval for the mean error rate (``method`` must be ``'t'``)."""
+        """Another t interval for the mean error rate (``method`` must be ``'t'``).
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.error_rate_ttest([0.08, 0.11, 0.07, 0.09, 0.06], epsilon0=0.10)
+        >>> ci = res.conf_int(confidence_level=0.90)
+        >>> round(ci.low, 4), ci.high, ci.method
+        (0.0688, inf, 't')
+        """
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         level = check_confidence_level(level)
         check_choice("t" if method is None else method, "method", ("t",))
