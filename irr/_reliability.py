@@ -13,7 +13,7 @@ import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -153,23 +153,10 @@ class ICCResult(Result):
     n_raters: int
     bounds: tuple[float, float] = (-math.inf, 1.0)
 
-    def conf_int(
-        self, confidence_level: float | None = None, method: str | None = None
-    ) -> ConfidenceInterval:
-        """Another interval: ``'exact'`` (default, F-based) or a bootstrap method.
+    interval_methods: ClassVar[tuple[str, ...]] = ("exact", *Result.interval_methods)
 
-        Examples
-        --------
-        >>> import irr
-        >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).icc()
-        >>> [round(x, 3) for x in res.conf_int(confidence_level=0.90)]
-        [-0.005, 0.447]
-        >>> res.conf_int().method
-        'exact'
-        """
-        level = self.ci.confidence_level if confidence_level is None else confidence_level
-        level = check_confidence_level(level)
-        method = self.ci.method if method is None else method
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        """``'exact'`` (the default, F-based) or the inherited methods."""
         if method == "exact":
             ms = MeanSquares(
                 np.float64(self.ms_rows), np.float64(self.ms_columns),
@@ -178,7 +165,7 @@ class ICCResult(Result):
             )
             low, high, _ = icc_interval(ms, self.model, self.type, self.unit, level)
             return ConfidenceInterval(float(low), float(high), level, "exact")
-        return super().conf_int(level, method)
+        return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
         return {

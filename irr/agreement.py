@@ -887,16 +887,24 @@ class Agreement:
             distances in category order. Custom distances must be finite, non-negative,
             symmetric and zero on the diagonal.
         confidence_level : float, default 0.95
-            Level of the (bootstrap) interval.
+            Level of the interval.
+        ci : {'percentile', 'basic', 'bca', 'wald'} or None, default 'percentile'
+            Alpha has no analytic standard error, so every interval comes from the
+            bootstrap over units (subjects): 'wald' is the normal interval around the
+            bootstrap SE. None skips the bootstrap (``se`` and ``ci`` are nan until
+            ``conf_int`` asks for one).
+        n_resamples : int, default 9999
+        rng : None, int or numpy.random.Generator
+            Randomness of the bootstrap (an int seed makes the interval reproducible).
 
         Returns
         -------
         KrippendorffResult
             ``estimate``, ``observed_disagreement`` D_o, ``expected_disagreement`` D_e,
-            ``n_pairable`` (values n), ``coincidences`` and ``distances``. ``se`` and
-            ``ci`` are nan: alpha has no analytic standard error; intervals come from the
-            bootstrap over units. ``n_subjects`` counts the pairable units,
-            ``n_missing`` the units left out for having fewer than two ratings.
+            ``n_pairable`` (values n), ``coincidences`` and ``distances``; ``se`` is the
+            standard deviation of the bootstrap replicates. ``n_subjects`` counts the
+            pairable units, ``n_missing`` the units left out for having fewer than two
+            ratings.
 
         Raises
         ------
@@ -955,11 +963,6 @@ class Agreement:
         from irr._reliability import alpha_patterns, alpha_result
         from irr.coefficients.krippendorff import alpha_kernel
 
-        if ci == "wald":
-            raise ValueError(
-                "`ci='wald'` is not available for Krippendorff's alpha, which has no "
-                "analytic standard error; use 'percentile', 'basic' or 'bca'."
-            )
         result = alpha_result(self._ratings, self._given_table, level, confidence_level)
         distance = "ordinal" if result.level == "ordinal" else result.distances
 
@@ -971,11 +974,16 @@ class Agreement:
             result, patterns_and_statistic, ci=ci, n_resamples=n_resamples, rng=rng
         )
         if ci is not None and np.isfinite(result.estimate):
+            se = float(result.bootstrap.se)
             result = dataclasses.replace(
                 result,
-                se=float(result.bootstrap.se),
+                se=se,
                 notes=(*result.notes, "SE: standard deviation of the bootstrap replicates."),
             )
+            if ci == "wald":  # normal-theory interval around the bootstrap SE
+                result = dataclasses.replace(
+                    result, ci=wald_interval(result.estimate, se, confidence_level, (-1.0, 1.0))
+                )
         return result
 
     def icc(

@@ -353,9 +353,6 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
                 out.notes.append(line)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    if method == "krippendorff_alpha" and result is not None and "level" in kwargs:
-        result = dataclasses.replace(
-            result, coefficient=f"{result.coefficient} ({kwargs['level']})")
     if isinstance(result, (list, tuple)):
         out.results.extend(result)
     elif result is not None and hasattr(result, "estimate"):

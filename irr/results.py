@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -167,6 +167,9 @@ class Result:
     _bootstrap_source: Callable[[], Any] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
+    #: The interval methods :meth:`conf_int` accepts for this kind of result.
+    interval_methods: ClassVar[tuple[str, ...]] = ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS
+
     # -- inference ---------------------------------------------------------------------
     def conf_int(
         self, confidence_level: float | None = None, method: str | None = None
@@ -200,7 +203,11 @@ class Result:
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         level = check_confidence_level(level)
         method = self.ci.method if method is None else method
-        check_choice(method, "method", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+        check_choice(method, "method", self.interval_methods)
+        return self._interval(level, method)
+
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        """The interval of a validated level and method; subclasses add their own methods."""
         if method == "wald":
             return wald_interval(self.estimate, self.se, level, self.bounds)
         low, high = self.bootstrap.interval(confidence_level=level, method=method)
@@ -483,25 +490,12 @@ class ProportionResult(Result):
     bounds: tuple[float, float] = (0.0, 1.0)
     scale: str | None = None
 
-    def conf_int(
-        self, confidence_level: float | None = None, method: str | None = None
-    ) -> ConfidenceInterval:
-        """Another interval: ``'wilson'`` (default) or ``'wald'``, or a bootstrap method.
+    interval_methods: ClassVar[tuple[str, ...]] = ("wilson", *Result.interval_methods)
 
-        Examples
-        --------
-        >>> import irr
-        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
-        >>> res = ag.percent_agreement()
-        >>> [round(x, 4) for x in res.conf_int(method="wald")]
-        [0.698, 0.7186]
-        """
-        level = self.ci.confidence_level if confidence_level is None else confidence_level
-        level = check_confidence_level(level)
-        method = self.ci.method if method is None else method
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
         if method == "wilson":
             return wilson_interval(self.count, self.n_subjects, level)
-        return super().conf_int(level, method)
+        return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
         return {"count": self.count}

@@ -12,7 +12,7 @@ import math
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -20,7 +20,6 @@ import pandas as pd
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
-    check_choice,
     check_confidence_level,
     check_integer,
     check_open_unit,
@@ -544,32 +543,11 @@ class ErrorRateTestResult(Result):
         """The decision in words."""
         return _decision(self.reject, self.epsilon0, self.alpha, self.alternative)
 
-    def conf_int(
-        self, confidence_level: float | None = None, method: str | None = None
-    ) -> ConfidenceInterval:
-        """Another interval for the error rate.
+    interval_methods: ClassVar[tuple[str, ...]] = _CI_METHODS
 
-        Parameters
-        ----------
-        confidence_level : float, optional
-            Default that of :attr:`ci` (``1 - alpha`` unless set).
-        method : {'exact', 'wilson'}, optional
-            ``'exact'`` (Clopper–Pearson, the default) or ``'wilson'`` (score). Both are
-            one-sided when the test is, like ``scipy.stats.binomtest``.
-
-        Examples
-        --------
-        >>> import irr
-        >>> res = irr.error_rate_test(errors=12, n=100, epsilon0=0.10, alternative="two-sided")
-        >>> [round(x, 4) for x in res.conf_int()]
-        [0.0636, 0.2002]
-        >>> [round(x, 4) for x in res.conf_int(method="wilson")]
-        [0.07, 0.1981]
-        """
-        level = self.ci.confidence_level if confidence_level is None else confidence_level
-        level = check_confidence_level(level)
-        method = check_choice(self.ci.method if method is None else method, "method",
-                              _CI_METHODS)
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        """``'exact'`` (Clopper–Pearson, the default) or ``'wilson'`` (score); both are
+        one-sided when the test is, like ``scipy.stats.binomtest``."""
         return _proportion_interval(self.errors, self.n_subjects, level, method,
                                     self.alternative)
 
@@ -1069,22 +1047,10 @@ class ErrorRateTTestResult(Result):
         return _decision(self.reject, self.epsilon0, self.alpha, self.alternative,
                          "the mean error rate")
 
-    def conf_int(
-        self, confidence_level: float | None = None, method: str | None = None
-    ) -> ConfidenceInterval:
-        """Another t interval for the mean error rate (``method`` must be ``'t'``).
+    interval_methods: ClassVar[tuple[str, ...]] = ("t",)
 
-        Examples
-        --------
-        >>> import irr
-        >>> res = irr.error_rate_ttest([0.08, 0.11, 0.07, 0.09, 0.06], epsilon0=0.10)
-        >>> ci = res.conf_int(confidence_level=0.90)
-        >>> round(ci.low, 4), ci.high, ci.method
-        (0.0688, inf, 't')
-        """
-        level = self.ci.confidence_level if confidence_level is None else confidence_level
-        level = check_confidence_level(level)
-        check_choice("t" if method is None else method, "method", ("t",))
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        """The t interval for the mean error rate."""
         return _t_interval(self.estimate, self.se, self.df, level, self.alternative)
 
     def _extras(self) -> dict[str, Any]:

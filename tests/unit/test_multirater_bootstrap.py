@@ -40,8 +40,9 @@ def test_krippendorff_alpha_bootstrap_by_default_and_reproducible():
     two = cac.krippendorff_alpha("interval", rng=1, n_resamples=2000)
     assert (one.ci.low, one.ci.high) == (two.ci.low, two.ci.high)
     assert one.se == pytest.approx(np.nanstd(one.bootstrap.replicates, ddof=1), rel=1e-12)
-    with pytest.raises(ValueError, match=r"`ci='wald'` is not available for Krippendorff's alpha"):
-        cac.krippendorff_alpha(ci="wald")
+    wald = cac.krippendorff_alpha("interval", ci="wald", rng=1, n_resamples=2000)
+    assert wald.se == one.se
+    assert wald.ci.high == pytest.approx(min(1.0, wald.estimate + 1.959963984540054 * wald.se))
 
 
 def test_percent_agreement_multirater_bootstrap(diagnoses):
