@@ -55,6 +55,16 @@ class ChanceCorrectedResult(Result):
     (the scheme's name), ``weight_matrix``, ``categories``, ``n_paired`` (subjects with
     two or more ratings, on which p_a is computed) and ``se0`` (a standard error under
     H0 where one is defined, else nan).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> res = ag.gwet_ac()
+    >>> round(res.estimate, 5), round(res.se, 5)
+    (0.77544, 0.14295)
+    >>> round(res.observed_agreement, 4), round(res.expected_agreement, 4)
+    (0.8182, 0.1903)
     """
 
     observed_agreement: float
@@ -82,6 +92,20 @@ class FleissKappaResult(ChanceCorrectedResult):
     ``per_category`` is a DataFrame with one row per category: ``category``, ``kappa``,
     ``se`` (Gwet's linearised SE of the category-vs-rest kappa), ``se0`` (Fleiss, Nee &
     Landis 1979, under H0), ``z`` and ``pvalue`` (z uses ``se0`` when defined).
+
+    Examples
+    --------
+    >>> import irr
+    >>> res = irr.Agreement.from_frame(irr.datasets.load("diagnoses")).fleiss_kappa()
+    >>> round(res.estimate, 3), round(res.se, 4), round(res.se0, 4)
+    (0.43, 0.0542, 0.0244)
+    >>> res.per_category[["category", "kappa"]].round(3)
+                      category  kappa
+    0            1. Depression  0.245
+    1  2. Personality Disorder  0.245
+    2         3. Schizophrenia  0.520
+    3              4. Neurosis  0.471
+    4                 5. Other  0.566
     """
 
     per_category: pd.DataFrame | None = field(default=None, repr=False)

@@ -81,6 +81,16 @@ class KrippendorffResult(Result):
     ``'custom'``), ``observed_disagreement`` (D_o), ``expected_disagreement`` (D_e),
     ``n_pairable`` (pairable values n), ``coincidences`` (the k x k coincidence matrix)
     and ``distances`` (the k x k squared distances used).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> res = ag.krippendorff_alpha("interval", n_resamples=1000, rng=0)
+    >>> res.level, round(res.estimate, 3), res.n_pairable
+    ('interval', 0.849, 40)
+    >>> res.coincidences.shape
+    (5, 5)
     """
 
     level: str
@@ -111,6 +121,18 @@ class ICCResult(Result):
     absolute agreement). Also ``model``, ``type``, ``unit``, ``shrout_fleiss`` (e.g.
     ``'ICC(2,1)'``), ``mcgraw_wong`` (e.g. ``'ICC(A,1)'``) and the mean squares
     ``ms_rows``, ``ms_columns``, ``ms_error``, ``ms_within``.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> res = ag.icc("twoway", "agreement", "single")
+    >>> res.coefficient, res.shrout_fleiss, round(res.estimate, 3)
+    ('ICC(2,1)', 'ICC(2,1)', 0.198)
+    >>> round(res.statistic, 2), res.df1, res.df2
+    (1.83, 19, 38)
+    >>> [round(x, 4) for x in res.ci]
+    [-0.0389, 0.4936]
     """
 
     scale: str | None = "koo-li"
@@ -167,6 +189,13 @@ class KendallResult(Result):
     """Kendall's W with its chi-square test (``statistic``, ``df``, ``pvalue``).
 
     Adds ``df`` (n - 1), ``correct_ties`` and ``ties`` (the tie sum T).
+
+    Examples
+    --------
+    >>> import irr
+    >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).kendall_w()
+    >>> round(res.estimate, 4), res.df, round(res.statistic, 2)
+    (0.5397, 19, 30.76)
     """
 
     scale: str | None = None

@@ -26,7 +26,20 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 
 
 class DegenerateDataWarning(RuntimeWarning):
-    """The data do not define the statistic; the result is ``nan``."""
+    """The data do not define the statistic; the result is ``nan``.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import irr
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     res = irr.cohen_kappa(["a", "a", "a"], ["a", "a", "a"])
+    >>> res.estimate
+    nan
+    >>> caught[0].category.__name__
+    'DegenerateDataWarning'
+    """
 
 
 def _show(value: Any) -> str:

@@ -1041,16 +1041,16 @@ class Agreement:
 
         Notes
         -----
-        =========  ===========  ========  ==========  ===============
-        model      type         unit      McGraw-Wong Shrout-Fleiss
-        =========  ===========  ========  ==========  ===============
-        oneway     agreement    single    ICC(1)      ICC(1,1)
-        twoway     agreement    single    ICC(A,1)    ICC(2,1)
-        twoway     consistency  single    ICC(C,1)    ICC(3,1)
-        oneway     agreement    average   ICC(k)      ICC(1,k)
-        twoway     agreement    average   ICC(A,k)    ICC(2,k)
-        twoway     consistency  average   ICC(C,k)    ICC(3,k)
-        =========  ===========  ========  ==========  ===============
+        =========  ===========  ========  ===========  ===============
+        model      type         unit      McGraw-Wong  Shrout-Fleiss
+        =========  ===========  ========  ===========  ===============
+        oneway     agreement    single    ICC(1)       ICC(1,1)
+        twoway     agreement    single    ICC(A,1)     ICC(2,1)
+        twoway     consistency  single    ICC(C,1)     ICC(3,1)
+        oneway     agreement    average   ICC(k)       ICC(1,k)
+        twoway     agreement    average   ICC(A,k)     ICC(2,k)
+        twoway     consistency  average   ICC(C,k)     ICC(3,k)
+        =========  ===========  ========  ===========  ===============
 
         From the mean squares between subjects (MSR), raters (MSC), residual (MSE) and
         within subjects (MSW), e.g. :math:`ICC(A,1) = (MSR - MSE) / (MSR + (k-1) MSE +

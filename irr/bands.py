@@ -855,6 +855,22 @@ class BenchmarkResult:
         Truncated normal or bootstrap replicates.
     n_replicates : int or None
         Number of finite replicates used by the bootstrap method.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    >>> res = irr.benchmark(ag.fleiss_kappa().estimate, se=ag.fleiss_kappa().se)
+    >>> res.band.label
+    'fair'
+    >>> res.table[["band", "probability", "cumulative"]].round(3)
+                 band  probability  cumulative
+    0  almost perfect        0.000       0.000
+    1     substantial        0.001       0.001
+    2        moderate        0.711       0.712
+    3            fair        0.288       1.000
+    4          slight        0.000       1.000
+    5            poor        0.000       1.000
     """
 
     band: Band
@@ -907,6 +923,12 @@ class BenchmarkResult:
         -------
         str
             e.g. ``"fair (95% probabilistic benchmark, Gwet 2014; Landis & Koch, 1977)"``.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.benchmark(0.43, se=0.054).summary_line()
+        'fair (95% probabilistic benchmark, Gwet 2014; Landis & Koch, 1977)'
         """
         return (
             f"{self.band.label} ({_level_text(self.confidence_level)} probabilistic "

@@ -390,6 +390,14 @@ class IrrAccessor:
 
         Long data (one row per rating) is read with ``subject=``, ``rater=`` and
         ``rating=`` (:meth:`irr.Agreement.from_long`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> ag = anxiety.irr.agreement(["rater1", "rater2"])
+        >>> ag.n_raters, ag.n_subjects
+        (2, 20)
         """
         from irr.agreement import Agreement
 
@@ -419,53 +427,160 @@ class IrrAccessor:
         freq_weights: Any = None,
         **options: Any,
     ) -> Result:
-        """Cohen's or weighted kappa of two columns (:meth:`irr.Agreement.kappa`)."""
+        """Cohen's or weighted kappa of two columns (:meth:`irr.Agreement.kappa`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> res = anxiety.irr.kappa("rater1", "rater2", weights="quadratic")
+        >>> round(res.estimate, 4)
+        0.2968
+        """
         build = {"categories": categories, "nan_policy": nan_policy, "freq_weights": freq_weights}
         return self._call("kappa", [rater_a, rater_b], build, {"weights": weights, **options})
 
     def percent_agreement(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Percent agreement (:meth:`irr.Agreement.percent_agreement`)."""
+        """Percent agreement (:meth:`irr.Agreement.percent_agreement`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.percent_agreement().estimate, 4)
+        0.1833
+        >>> round(anxiety.irr.percent_agreement(tolerance=1).estimate, 4)
+        0.5833
+        """
         return self._delegate("percent_agreement", raters, options)
 
     def fleiss(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Fleiss' kappa (:meth:`irr.Agreement.fleiss_kappa`)."""
+        """Fleiss' kappa (:meth:`irr.Agreement.fleiss_kappa`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.fleiss().estimate, 4)
+        -0.0411
+        """
         return self._delegate("fleiss_kappa", raters, options)
 
     def conger(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Conger's kappa (:meth:`irr.Agreement.conger_kappa`)."""
+        """Conger's kappa (:meth:`irr.Agreement.conger_kappa`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.conger().estimate, 4)
+        -0.0187
+        """
         return self._delegate("conger_kappa", raters, options)
 
     def light(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Light's kappa (:meth:`irr.Agreement.light_kappa`)."""
+        """Light's kappa (:meth:`irr.Agreement.light_kappa`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.light().estimate, 4)
+        -0.0175
+        """
         return self._delegate("light_kappa", raters, options)
 
     def scott_pi(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Scott's pi (:meth:`irr.Agreement.scott_pi`)."""
+        """Scott's pi (:meth:`irr.Agreement.scott_pi`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.scott_pi(["rater1", "rater2"]).estimate, 4)
+        0.0968
+        """
         return self._delegate("scott_pi", raters, options)
 
     def gwet(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Gwet's AC1/AC2 (:meth:`irr.Agreement.gwet_ac`)."""
+        """Gwet's AC1/AC2 (:meth:`irr.Agreement.gwet_ac`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.gwet().estimate, 4)
+        0.0314
+        >>> round(anxiety.irr.gwet(weights="quadratic").estimate, 4)
+        0.5353
+        """
         return self._delegate("gwet_ac", raters, options)
 
     def brennan_prediger(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Brennan-Prediger coefficient (:meth:`irr.Agreement.brennan_prediger`)."""
+        """Brennan-Prediger coefficient (:meth:`irr.Agreement.brennan_prediger`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.brennan_prediger().estimate, 4)
+        0.02
+        """
         return self._delegate("brennan_prediger", raters, options)
 
     def krippendorff(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Krippendorff's alpha (:meth:`irr.Agreement.krippendorff_alpha`)."""
+        """Krippendorff's alpha (:meth:`irr.Agreement.krippendorff_alpha`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> res = anxiety.irr.krippendorff(level="interval", n_resamples=1000, rng=0)
+        >>> round(res.estimate, 4)
+        0.1701
+        """
         return self._delegate("krippendorff_alpha", raters, options)
 
     def icc(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Intraclass correlation (:meth:`irr.Agreement.icc`)."""
+        """Intraclass correlation (:meth:`irr.Agreement.icc`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> res = anxiety.irr.icc(model="twoway", type="agreement")
+        >>> res.coefficient, round(res.estimate, 3)
+        ('ICC(2,1)', 0.198)
+        """
         return self._delegate("icc", raters, options)
 
     def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
-        """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`)."""
+        """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> text = anxiety.irr.summary().as_text()
+        >>> "Fleiss' kappa" in text, "ICC" in text
+        (True, True)
+        """
         return self._delegate("summary", raters, options)
 
     def by(self, by: Any, raters: Sequence[Any] | None = None, statistic: str = "kappa",
            **options: Any) -> pd.DataFrame:
-        """One coefficient per group: :func:`irr.by` on this frame."""
+        """One coefficient per group: :func:`irr.by` on this frame.
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> df = anxiety.assign(site=["a", "b"] * 10)
+        >>> df.irr.by("site", raters=["rater1", "rater2"])[["site", "estimate", "n_subjects"]].round(4)
+          site  estimate  n_subjects
+        0    a    0.3506          10
+        1    b   -0.1250          10
+        """
         return globals()["by"](self._df, by, raters, statistic, **options)
 
     def _delegate(self, method: str, raters: Any, options: dict[str, Any]) -> Any:

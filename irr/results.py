@@ -134,6 +134,19 @@ class Result:
         The default benchmark scale of :meth:`interpret` (None: no conventional scale).
     statistic_name : str
         What :attr:`statistic` is: ``'z'`` (standard normal), ``'F'``, ``'chi2'``, ``'t'``.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> res = ag.kappa()
+    >>> res  # doctest: +ELLIPSIS
+    KappaResult(coefficient="Cohen's kappa", estimate=0.5954, se=0.007287, ...)
+    >>> round(res.estimate, 4), round(res.se, 4), res.n_subjects
+    (0.5954, 0.0073, 7477)
+    >>> lo, hi = res.ci
+    >>> round(lo, 3), round(hi, 3)
+    (0.581, 0.61)
     """
 
     coefficient: str
@@ -174,6 +187,18 @@ class Result:
         Returns
         -------
         ConfidenceInterval
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> res = ag.kappa(weights="quadratic")
+        >>> ci = res.conf_int(confidence_level=0.90)
+        >>> round(ci.low, 4), round(ci.high, 4), ci.method
+        (0.6885, 0.7161, 'wald')
+        >>> ci = res.conf_int(method="percentile")  # bootstrap: drawn once, then reused
+        >>> ci.method
+        'percentile'
         """
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         level = check_confidence_level(level)
@@ -220,6 +245,16 @@ class Result:
         -------
         irr.bands.Band
             ``str(band)`` is the label, e.g. ``"substantial"``.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> res = ag.kappa()
+        >>> res.interpret().label
+        'moderate'
+        >>> res.interpret(scale="fleiss").label
+        'fair to good'
         """
         from irr.bands import interpret
 
@@ -230,6 +265,14 @@ class Result:
 
         Uses the bootstrap replicates when a bootstrap has been drawn, else a normal
         distribution with the standard error :attr:`se`, truncated to [-1, 1].
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> bench = ag.kappa().benchmark()
+        >>> bench.band.label
+        'moderate'
         """
         from irr.bands import benchmark
 
@@ -256,6 +299,13 @@ class Result:
 
         Labels are empty where they do not apply (no scale; no SE and no bootstrap) and
         ``"undefined"`` for a nan estimate.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> ag.kappa().interpretation_labels()
+        ('moderate', 'moderate', 'Landis & Koch, 1977')
         """
         if self.scale is None:
             return "", "", ""
@@ -279,7 +329,16 @@ class Result:
 
     # -- tidy output -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The numbers as a flat dict: the columns of :meth:`to_frame`, then extras."""
+        """The numbers as a flat dict: the columns of :meth:`to_frame`, then extras.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> d = ag.kappa().to_dict()
+        >>> d["coefficient"], round(d["se0"], 4)
+        ("Cohen's kappa", 0.007)
+        """
         out: dict[str, Any] = {
             "coefficient": self.coefficient,
             "estimate": self.estimate,
@@ -303,21 +362,56 @@ class Result:
         return {}
 
     def to_frame(self) -> pd.DataFrame:
-        """One row indexed by the coefficient's name, with :data:`FRAME_COLUMNS`."""
+        """One row indexed by the coefficient's name, with :data:`FRAME_COLUMNS`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> import pandas as pd
+        >>> frame = pd.concat([ag.kappa().to_frame(), ag.kappa(weights="linear").to_frame()])
+        >>> frame[["estimate", "ci_low", "ci_high"]].round(3).reset_index()
+                       coefficient  estimate  ci_low  ci_high
+        0            Cohen's kappa     0.595   0.581    0.610
+        1  Weighted kappa (linear)     0.652   0.639    0.666
+        """
         row = self.to_dict()
         frame = pd.DataFrame([{c: row[c] for c in FRAME_COLUMNS}], index=[self.coefficient])
         frame.index.name = "coefficient"
         return frame
 
     def summary(self) -> Summary:
-        """A statsmodels ``Summary`` table (``as_text()``, ``as_html()``, ``as_latex()``)."""
+        """A statsmodels ``Summary`` table (``as_text()``, ``as_html()``, ``as_latex()``).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> summary = ag.kappa().summary()
+        >>> print(summary.tables[1])
+        =================================================================================
+                        estimate    std err          z      P>|z|      [0.025      0.975]
+        ---------------------------------------------------------------------------------
+        Cohen's kappa     0.5954     0.0073     84.581    <0.0001       0.581       0.610
+        =================================================================================
+        >>> "tabular" in summary.as_latex()
+        True
+        """
         from irr.summary import results_summary
 
         return results_summary([self], title=self.coefficient)
 
     def report(self, style: str = "apa", **options: Any) -> str:
         """One sentence for a paper, e.g. "... was substantial, κw = .66, 95% CI [.54, .78],
-        n = 88." See :func:`irr._report.report` for `style` ('apa', 'plain') and options."""
+        n = 88." See :func:`irr._report.report` for `style` ('apa', 'plain') and options.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> ag.kappa(weights="quadratic").report()
+        'Agreement between r.eye and l.eye was substantial, κw = .70, 95% CI [.69, .72], n = 7477.'
+        """
         from irr._report import report
 
         return report(self, style, **options)
@@ -345,6 +439,18 @@ class KappaResult(Result):
     used), ``kappa_max`` (the largest kappa the margins allow), ``se0`` (the standard error
     under H0, used for the z test), ``weights`` (the scheme's name) and
     ``weight_matrix`` (the agreement weights used).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> res = ag.kappa(weights="quadratic")
+    >>> round(res.estimate, 4), round(res.se, 4), round(res.se0, 4)
+    (0.7023, 0.0084, 0.0116)
+    >>> round(res.observed_agreement, 4), round(res.expected_agreement, 4)
+    (0.9376, 0.7903)
+    >>> res.weights
+    'quadratic'
     """
 
     observed_agreement: float
@@ -367,7 +473,18 @@ class KappaResult(Result):
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class ProportionResult(Result):
-    """A proportion (percent agreement) with a Wilson score interval."""
+    """A proportion (percent agreement) with a Wilson score interval.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> res = ag.percent_agreement()
+    >>> round(res.estimate, 4), res.ci.method
+    (0.7083, 'wilson')
+    >>> [round(x, 4) for x in res.ci]
+    [0.6979, 0.7185]
+    """
 
     count: float
     bounds: tuple[float, float] = (0.0, 1.0)

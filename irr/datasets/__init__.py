@@ -26,7 +26,17 @@ __all__ = ["Dataset", "describe", "load", "names"]
 
 @dataclass(frozen=True)
 class Dataset:
-    """A bundled data set: its name, content, citation and how its columns are typed."""
+    """A bundled data set: its name, content, citation and how its columns are typed.
+
+    Examples
+    --------
+    >>> import irr
+    >>> info = irr.datasets.describe("vision")
+    >>> info.name, info.order
+    ('vision', ('1st grade', '2nd grade', '3rd grade', '4th Grade'))
+    >>> info.citation.startswith("Stuart")
+    True
+    """
 
     name: str
     description: str
@@ -83,7 +93,14 @@ _DATASETS = {
 
 
 def names() -> list[str]:
-    """The names of the bundled data sets."""
+    """The names of the bundled data sets.
+
+    Examples
+    --------
+    >>> import irr
+    >>> irr.datasets.names()
+    ['diagnoses', 'anxiety', 'video', 'vision', 'cac_raw4raters']
+    """
     return list(_DATASETS)
 
 

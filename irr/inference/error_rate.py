@@ -223,6 +223,13 @@ class CriticalErrorRate:
         The attained size: P(reject | error rate = eps0), at most ``alpha``.
     note : str
         Said when the test can never reject at this ``n``.
+
+    Examples
+    --------
+    >>> import irr
+    >>> crit = irr.critical_error_rate(n=100, epsilon0=0.10, alpha=0.05)
+    >>> crit.critical_count, crit.eps_bar, round(crit.size, 4)
+    (15, 0.15, 0.0399)
     """
 
     n: int
@@ -235,7 +242,15 @@ class CriticalErrorRate:
     note: str = ""
 
     def rejects(self, errors: int) -> bool:
-        """Whether `errors` errors out of :attr:`n` reject H0."""
+        """Whether `errors` errors out of :attr:`n` reject H0.
+
+        Examples
+        --------
+        >>> import irr
+        >>> crit = irr.critical_error_rate(n=100, epsilon0=0.10, alpha=0.05)
+        >>> crit.rejects(15), crit.rejects(16)
+        (False, True)
+        """
         errors = check_integer(errors, "errors", minimum=0)
         if self.alternative == "greater":
             return errors > self.critical_count
@@ -245,7 +260,15 @@ class CriticalErrorRate:
         return errors <= low or errors > high
 
     def to_dict(self) -> dict[str, Any]:
-        """The fields as a dict."""
+        """The fields as a dict.
+
+        Examples
+        --------
+        >>> import irr
+        >>> d = irr.critical_error_rate(n=100, epsilon0=0.10).to_dict()
+        >>> d["critical_count"], d["eps_bar"]
+        (15, 0.15)
+        """
         return {
             "n": self.n,
             "epsilon0": self.epsilon0,
@@ -258,7 +281,14 @@ class CriticalErrorRate:
         }
 
     def rule(self) -> str:
-        """The rejection rule in words."""
+        """The rejection rule in words.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.critical_error_rate(n=100, epsilon0=0.10, alternative="less").rule()
+        'reject H0 if errors <= 4 (rate <= 0.04)'
+        """
         if self.alternative == "greater":
             return f"reject H0 if errors > {self.critical_count} (rate > {self.eps_bar:.4g})"
         if self.alternative == "less":
@@ -488,6 +518,15 @@ class ErrorRateTestResult(Result):
     (one-sided for one-sided alternatives). Adds ``errors``, ``epsilon0``, ``alpha``,
     ``critical`` (the :class:`CriticalErrorRate`), ``critical_count``, ``eps_bar``,
     ``reject``, ``decision`` (in words) and ``tolerance`` (for rater comparisons).
+
+    Examples
+    --------
+    >>> import irr
+    >>> res = irr.error_rate_test(errors=4, n=100, epsilon0=0.10, alternative="less")
+    >>> res.estimate, res.critical_count, res.reject
+    (0.04, 4, True)
+    >>> [round(x, 4) for x in res.ci]
+    [0.0, 0.0892]
     """
 
     errors: int
@@ -556,7 +595,16 @@ class ErrorRateTestResult(Result):
         ]
 
     def summary(self) -> Summary:
-        """A statsmodels ``Summary``: hypotheses, critical bound, p-value and decision."""
+        """A statsmodels ``Summary``: hypotheses, critical bound, p-value and decision.
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.error_rate_test(errors=12, n=100, epsilon0=0.10)
+        >>> text = res.summary().as_text()
+        >>> "eps_bar" in text, "H1:" in text
+        (True, True)
+        """
         return _error_rate_summary([self], title="Binomial test of the error rate",
                                    stubs=[self.coefficient], labelled=False)
 
@@ -768,6 +816,16 @@ class ErrorRateTestFamily:
 
     Each test is at level ``alpha``; there is no adjustment for multiple comparisons.
     Index by position or by rater name; iterate over the :class:`ErrorRateTestResult`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+    >>> fam = ag.error_rate_test(0.5, reference="rater1")
+    >>> len(fam), fam["rater2"].errors
+    (3, 6)
+    >>> [r.raters[1] for r in fam]
+    ['rater1', 'rater1', 'rater1']
     """
 
     results: tuple[ErrorRateTestResult, ...]
@@ -794,7 +852,19 @@ class ErrorRateTestFamily:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per rater: the common result columns, then errors, critical count,
-        eps_bar and the decision."""
+        eps_bar and the decision.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+        >>> frame = ag.error_rate_test(0.5, reference="rater1").to_frame()
+        >>> frame[["estimate", "critical_count", "reject"]].reset_index()
+            rater  estimate  critical_count  reject
+        0  rater2      0.30              14   False
+        1  rater3      0.60              14   False
+        2  rater4      0.15              14   False
+        """
         rows = []
         for res in self.results:
             d = res.to_dict()
@@ -804,11 +874,33 @@ class ErrorRateTestFamily:
         return frame
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
-        """Each rater's ``to_dict()``, keyed by rater."""
+        """Each rater's ``to_dict()``, keyed by rater.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+        >>> sorted(ag.error_rate_test(0.5, reference="rater1").to_dict())
+        ['rater2', 'rater3', 'rater4']
+        """
         return {r: res.to_dict() for r, res in zip(self.raters, self.results, strict=True)}
 
     def summary(self) -> Summary:
-        """One statsmodels ``Summary`` with a row per rater."""
+        """One statsmodels ``Summary`` with a row per rater.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+        >>> print(ag.error_rate_test(0.5, reference="rater1").summary().tables[1])
+        ====================================================================================================
+                         rate     errors          n    eps_bar     p-value      ci low    ci high     reject
+        ----------------------------------------------------------------------------------------------------
+        rater2         0.3000          6         20     0.7000      0.9793       0.140      1.000         no
+        rater3         0.6000         12         20     0.7000      0.2517       0.394      1.000         no
+        rater4         0.1500          3         20     0.7000      0.9998       0.042      1.000         no
+        ====================================================================================================
+        """
         return _error_rate_summary(
             self.results, title=f"Binomial tests of error rates against {self.reference}",
             stubs=list(self.raters), labelled=True,
@@ -951,6 +1043,13 @@ class ErrorRateTTestResult(Result):
     interval (one-sided for one-sided alternatives). Adds ``k``, ``df``, ``std``,
     ``epsilon0``, ``alpha``, ``critical_value`` (the t quantile the statistic is compared
     with), ``reject`` and ``decision``.
+
+    Examples
+    --------
+    >>> import irr
+    >>> res = irr.error_rate_ttest([0.08, 0.11, 0.07, 0.09, 0.06], epsilon0=0.10, alternative="less")
+    >>> round(res.estimate, 3), res.df, round(res.pvalue, 4)
+    (0.082, 4, 0.0523)
     """
 
     k: int
@@ -986,7 +1085,16 @@ class ErrorRateTTestResult(Result):
         }
 
     def summary(self) -> Summary:
-        """A statsmodels ``Summary``: hypotheses, t statistic, p-value and decision."""
+        """A statsmodels ``Summary``: hypotheses, t statistic, p-value and decision.
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.error_rate_ttest([0.08, 0.11, 0.07, 0.09, 0.06], epsilon0=0.10, alternative="less")
+        >>> text = res.summary().as_text()
+        >>> "Mean error rate" in text, "H1:" in text
+        (True, True)
+        """
         facts = [
             ("H0:", f"mean error rate {_H0[self.alternative]} {self.epsilon0:g}"),
             ("H1:", f"mean error rate {_H1[self.alternative]} {self.epsilon0:g}"),

@@ -43,6 +43,14 @@ class PairedTestResult(Result):
     first category's marginal proportions, ``(n12 - n21) / n``) and nan otherwise. Adds
     ``test`` (name), ``method``, ``df``, ``null_hypothesis``, ``table`` (the counts
     tested) and ``proportions`` (Cochran's Q: each rater's proportion of successes).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> res = ag.marginal_homogeneity_test()
+    >>> round(res.statistic, 2), res.df, round(res.pvalue, 4)
+    (11.96, 3.0, 0.0075)
     """
 
     test: str
@@ -62,7 +70,19 @@ class PairedTestResult(Result):
         return out
 
     def summary(self) -> Summary:
-        """A statsmodels ``Summary``: H0, the statistic, df, p-value and notes."""
+        """A statsmodels ``Summary``: H0, the statistic, df, p-value and notes.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+        >>> print(ag.symmetry_test().summary().tables[1])
+        ==========================================================
+                                   statistic         df    p-value
+        ----------------------------------------------------------
+        Bowker's test of symmetry    19.1066          6     0.0040
+        ==========================================================
+        """
         facts = [
             ("H0:", self.null_hypothesis),
             ("Method:", self.method),

@@ -109,7 +109,7 @@ class KappaRegressor:
         data; without, the centred form ``continuous_kappa(y, ..., centered=True)``.
     n_features_in_ : int
         Number of features seen in `fit`.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (``n_features_in_``,)
         Column names, when `X` was a DataFrame with string column names.
 
     See Also
@@ -295,6 +295,17 @@ class KappaRegressor:
         DegenerateDataWarning
             If `y` is constant (all zero without `fit_intercept`): kappa is undefined for any
             prediction, so ``kappa_`` is nan and the coefficients are zero.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from irr.ordinal import KappaRegressor
+        >>> rng = np.random.default_rng(0)
+        >>> X = rng.normal(size=(200, 3))
+        >>> y = np.clip(np.rint(2 + X @ [0.8, -0.5, 0.3] + rng.normal(size=200)), 0, 4)
+        >>> model = KappaRegressor(sigma=1.0).fit(X, y)
+        >>> model.coef_.round(3), round(model.kappa_, 4)
+        (array([ 0.958, -0.715,  0.442]), 0.6749)
         """
         sigma = check_nonnegative_real(self.sigma, "sigma")
         X_arr = self._check_X(X, reset=True)
@@ -381,6 +392,17 @@ class KappaRegressor:
             subclass of ValueError and AttributeError).
         ValueError
             If `X` has the wrong number of features or contains nan/inf.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from irr.ordinal import KappaRegressor
+        >>> rng = np.random.default_rng(0)
+        >>> X = rng.normal(size=(200, 3))
+        >>> y = np.clip(np.rint(2 + X @ [0.8, -0.5, 0.3] + rng.normal(size=200)), 0, 4)
+        >>> model = KappaRegressor().fit(X, y)
+        >>> model.predict(X[:3]).round(3)
+        array([2.51 , 2.656, 2.272])
         """
         self._check_fitted()
         X_arr = self._check_X(X, reset=False)
@@ -405,6 +427,17 @@ class KappaRegressor:
         ------
         ValueError
             As for :meth:`predict` and :func:`continuous_kappa`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from irr.ordinal import KappaRegressor
+        >>> rng = np.random.default_rng(0)
+        >>> X = rng.normal(size=(300, 3))
+        >>> y = np.clip(np.rint(2 + X @ [0.8, -0.5, 0.3] + rng.normal(size=300)), 0, 4)
+        >>> model = KappaRegressor().fit(X[:200], y[:200])
+        >>> round(model.score(X[200:], y[200:]), 4)  # held-out continuous QWK
+        0.6719
         """
         prediction = self.predict(X)
         return continuous_kappa(_target(y, prediction.shape[0]), prediction)

@@ -89,16 +89,16 @@ def test_alpha_result_protocol(cac):
 
 
 def test_alpha_custom_distances_equal_builtins(cac):
-    interval = cac.krippendorff_alpha("interval").estimate
-    assert cac.krippendorff_alpha(lambda c, k: (c - k) ** 2).estimate == pytest.approx(
+    interval = cac.krippendorff_alpha("interval", ci=None).estimate
+    assert cac.krippendorff_alpha(lambda c, k: (c - k) ** 2, ci=None).estimate == pytest.approx(
         interval, abs=1e-15
     )
     scores = np.arange(1, 6, dtype=float)
     matrix = (scores[:, None] - scores[None, :]) ** 2
-    assert cac.krippendorff_alpha(matrix).estimate == pytest.approx(interval, abs=1e-15)
-    assert cac.krippendorff_alpha(matrix.tolist()).level == "custom"
-    nominal = cac.krippendorff_alpha("nominal").estimate
-    assert cac.krippendorff_alpha(1 - np.eye(5)).estimate == pytest.approx(nominal, abs=1e-15)
+    assert cac.krippendorff_alpha(matrix, ci=None).estimate == pytest.approx(interval, abs=1e-15)
+    assert cac.krippendorff_alpha(matrix.tolist(), ci=None).level == "custom"
+    nominal = cac.krippendorff_alpha("nominal", ci=None).estimate
+    assert cac.krippendorff_alpha(1 - np.eye(5), ci=None).estimate == pytest.approx(nominal, abs=1e-15)
 
 
 def test_alpha_from_table_equals_raw():
@@ -107,8 +107,8 @@ def test_alpha_from_table_equals_raw():
     raw = irr.Agreement(a, b)
     table = irr.Agreement.from_table(raw.table)
     for level in ("nominal", "ordinal", "interval"):
-        assert table.krippendorff_alpha(level).estimate == pytest.approx(
-            raw.krippendorff_alpha(level).estimate, abs=1e-14
+        assert table.krippendorff_alpha(level, ci=None).estimate == pytest.approx(
+            raw.krippendorff_alpha(level, ci=None).estimate, abs=1e-14
         )
 
 
@@ -123,9 +123,9 @@ def test_alpha_ordered_categorical_interval_uses_positions():
     cats = pd.CategoricalDtype(["low", "mid", "high"], ordered=True)
     a = pd.Series(["low", "mid", "high", "high", "mid"], dtype=cats)
     b = pd.Series(["low", "high", "high", "mid", "mid"], dtype=cats)
-    res = irr.Agreement(a, b).krippendorff_alpha("interval")
+    res = irr.Agreement(a, b).krippendorff_alpha("interval", ci=None)
     assert res.estimate == pytest.approx(
-        irr.Agreement([0, 1, 2, 2, 1], [0, 2, 2, 1, 1]).krippendorff_alpha("interval").estimate
+        irr.Agreement([0, 1, 2, 2, 1], [0, 2, 2, 1, 1]).krippendorff_alpha("interval", ci=None).estimate
     )
     assert any("positions" in n for n in res.notes)
 
@@ -133,36 +133,36 @@ def test_alpha_ordered_categorical_interval_uses_positions():
 def test_alpha_degenerate_single_value():
     ag = irr.Agreement([1, 1, 1], [1, 1, 1])
     with pytest.warns(DegenerateDataWarning, match="expected disagreement is 0"):
-        res = ag.krippendorff_alpha()
+        res = ag.krippendorff_alpha(ci=None)
     assert math.isnan(res.estimate)
 
 
 def test_alpha_degenerate_nothing_pairable():
     ag = irr.Agreement([1, np.nan, 2], [np.nan, 2, np.nan])
     with pytest.warns(DegenerateDataWarning, match="no unit has two or more ratings"):
-        res = ag.krippendorff_alpha()
+        res = ag.krippendorff_alpha(ci=None)
     assert math.isnan(res.estimate)
     assert res.n_missing == 3
 
 
 def test_alpha_array_function_layouts():
     data = np.array([[1, 2, 3, 3, np.nan], [1, 2, 2, 3, 4], [np.nan, 2, 3, 3, 4]])
-    by_rows = irr.krippendorff_alpha(data, "interval")
-    by_cols = irr.krippendorff_alpha(data.T, "interval", layout="units-raters")
+    by_rows = irr.krippendorff_alpha(data, "interval", ci=None)
+    by_cols = irr.krippendorff_alpha(data.T, "interval", layout="units-raters", ci=None)
     assert by_rows.estimate == pytest.approx(by_cols.estimate, abs=1e-15)
     assert by_rows.raters == ("rater1", "rater2", "rater3")
     frame = pd.DataFrame(data.T, columns=["ann", "bob", "cy"])
-    assert irr.krippendorff_alpha(frame, layout="units-raters").raters == ("ann", "bob", "cy")
+    assert irr.krippendorff_alpha(frame, layout="units-raters", ci=None).raters == ("ann", "bob", "cy")
     # non-integral values go through the general coder (also when offsets are integral)
     halves = np.array([[1.5, 2.5, 3.5, 1.5], [1.5, 3.5, 3.5, 2.5]])
-    assert irr.krippendorff_alpha(halves, "interval").estimate == pytest.approx(
-        irr.krippendorff_alpha(halves * 2, "interval").estimate, abs=1e-14
+    assert irr.krippendorff_alpha(halves, "interval", ci=None).estimate == pytest.approx(
+        irr.krippendorff_alpha(halves * 2, "interval", ci=None).estimate, abs=1e-14
     )
-    assert irr.krippendorff_alpha(halves, "ratio").estimate == pytest.approx(
-        irr.krippendorff_alpha(halves * 2, "ratio").estimate, abs=1e-14
+    assert irr.krippendorff_alpha(halves, "ratio", ci=None).estimate == pytest.approx(
+        irr.krippendorff_alpha(halves * 2, "ratio", ci=None).estimate, abs=1e-14
     )
-    assert irr.krippendorff_alpha(halves, "ratio").categories == (1.5, 2.5, 3.5)
-    assert irr.krippendorff_alpha(data / 2, "interval").estimate == pytest.approx(
+    assert irr.krippendorff_alpha(halves, "ratio", ci=None).categories == (1.5, 2.5, 3.5)
+    assert irr.krippendorff_alpha(data / 2, "interval", ci=None).estimate == pytest.approx(
         by_rows.estimate, abs=1e-14
     )
 
@@ -252,18 +252,18 @@ LABELS = irr.Agreement(["a", "b", "c"], ["a", "c", "c"])
 NEGATIVE = irr.Agreement([-1, 2, 3], [1, 2, 3])
 
 BAD = [
-    (lambda: TWO.krippendorff_alpha("nominl"), ValueError,
+    (lambda: TWO.krippendorff_alpha("nominl", ci=None), ValueError,
      "`level` must be one of 'nominal', 'ordinal', 'interval', 'ratio', a callable distance "
      "or a k x k matrix of squared distances; got 'nominl'."),
-    (lambda: TWO.krippendorff_alpha(None), ValueError, "`level` must be one of"),
-    (lambda: NEGATIVE.krippendorff_alpha("ratio"), ValueError,
+    (lambda: TWO.krippendorff_alpha(None, ci=None), ValueError, "`level` must be one of"),
+    (lambda: NEGATIVE.krippendorff_alpha("ratio", ci=None), ValueError,
      "`level='ratio'` needs non-negative values (a ratio scale has an absolute zero); got "
      "negative values [-1.0]."),
-    (lambda: LABELS.krippendorff_alpha("interval"), TypeError,
+    (lambda: LABELS.krippendorff_alpha("interval", ci=None), TypeError,
      "`level='interval'` needs numeric or ordered categories"),
-    (lambda: LABELS.krippendorff_alpha("ordinal"), TypeError,
+    (lambda: LABELS.krippendorff_alpha("ordinal", ci=None), TypeError,
      "`level='ordinal'` needs ordered categories"),
-    (lambda: LABELS.krippendorff_alpha(lambda c, k: c != k), TypeError,
+    (lambda: LABELS.krippendorff_alpha(lambda c, k: c != k, ci=None), TypeError,
      "A callable `level` is applied to category scores"),
     (lambda: TWO.krippendorff_alpha(np.ones((2, 2))), ValueError,
      "`level` as distances must be a 3 x 3 matrix"),
@@ -273,18 +273,18 @@ BAD = [
      "`level` distances must be symmetric."),
     (lambda: TWO.krippendorff_alpha(-(1 - np.eye(3))), ValueError,
      "`level` distances must be finite and non-negative."),
-    (lambda: TWO.krippendorff_alpha(confidence_level=1.5), ValueError,
+    (lambda: TWO.krippendorff_alpha(confidence_level=1.5, ci=None), ValueError,
      "`confidence_level` must be in (0, 1); got 1.5."),
-    (lambda: irr.krippendorff_alpha([[1], [2]]), ValueError,
+    (lambda: irr.krippendorff_alpha([[1], [2]], ci=None), ValueError,
      "Krippendorff's alpha needs at least two units (subjects); got 1."),
-    (lambda: irr.krippendorff_alpha([[1.5], [2.5]]), ValueError,
+    (lambda: irr.krippendorff_alpha([[1.5], [2.5]], ci=None), ValueError,
      "Krippendorff's alpha needs at least two units (subjects); got 1."),
-    (lambda: irr.krippendorff_alpha([[1, 2, 3]]), ValueError,
+    (lambda: irr.krippendorff_alpha([[1, 2, 3]], ci=None), ValueError,
      "Krippendorff's alpha needs at least two raters; `reliability_data` has 1 "
      "(layout='raters-units': raters are the rows)."),
-    (lambda: irr.krippendorff_alpha([[1, 2], [1, 2]], layout="wide"), ValueError,
+    (lambda: irr.krippendorff_alpha([[1, 2], [1, 2]], layout="wide", ci=None), ValueError,
      "`layout` must be one of 'raters-units', 'units-raters'; got 'wide'."),
-    (lambda: irr.krippendorff_alpha([1, 2, 3]), ValueError,
+    (lambda: irr.krippendorff_alpha([1, 2, 3], ci=None), ValueError,
      "`reliability_data` must be 2-D; got an array of shape (3,)."),
     (lambda: TWO.icc(model="threeway"), ValueError,
      "`model` must be one of 'oneway', 'twoway'; got 'threeway'."),

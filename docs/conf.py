@@ -1,0 +1,74 @@
+"""Sphinx configuration for the irr documentation.
+
+Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html`` from the repository
+root. The vignettes in ``../vignettes`` (reached through the ``docs/vignettes`` symlink) are
+MyST markdown notebooks that myst-nb executes on every build; a failing cell fails the build.
+Nothing is fetched from the network: intersphinx is not used.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))  # the package itself, when it is not installed
+
+import irr  # noqa: E402
+
+project = "irr"
+author = "The irr developers"
+copyright = "The irr developers, BSD-3-Clause"
+release = irr.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "numpydoc",
+    "myst_nb",
+    "irr_cli_help",
+]
+
+templates_path = ["_templates"]
+exclude_patterns = [
+    "_build",
+    "**/.ipynb_checkpoints",
+    ".venv*",
+    "**/.venv*",
+    "audit_examples.py",
+    "vignettes/README.md",
+]
+root_doc = "index"
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+
+# -- API reference ----------------------------------------------------------------------
+autosummary_generate = True
+autosummary_imported_members = True
+autodoc_typehints = "none"  # the numpydoc Parameters sections carry the types
+autodoc_member_order = "groupwise"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+numpydoc_attributes_as_param_list = False
+
+# -- MyST and notebooks -----------------------------------------------------------------
+myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist"]
+myst_heading_anchors = 3
+nb_execution_mode = "force"  # run every vignette on every build
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True
+nb_execution_show_tb = True
+nb_merge_streams = True
+nb_kernel_rgx_aliases = {".*": "python3"}
+
+# -- HTML -------------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = f"irr {release}"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+}
+html_static_path: list[str] = []
