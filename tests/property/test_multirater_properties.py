@@ -100,7 +100,7 @@ def assert_same(one, other, names, tol=1e-10, errors_may_differ=False):
             assert a == pytest.approx(b, abs=tol, nan_ok=True), name
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(ratings(), st.randoms(use_true_random=False))
 def test_subject_order_never_matters(x, random):
     order = list(range(len(x)))
@@ -108,7 +108,7 @@ def test_subject_order_never_matters(x, random):
     assert_same(estimates(x[order]), estimates(x), ALL)
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(ratings(), st.randoms(use_true_random=False))
 def test_rater_order_never_matters(x, random):
     order = list(range(x.shape[1]))
@@ -116,7 +116,7 @@ def test_rater_order_never_matters(x, random):
     assert_same(estimates(x[:, order]), estimates(x), ALL)
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(ratings(), st.randoms(use_true_random=False))
 def test_relabelling_categories_leaves_unweighted_coefficients_unchanged(x, random):
     labels = [1, 2, 3, 4]
@@ -130,7 +130,7 @@ def test_relabelling_categories_leaves_unweighted_coefficients_unchanged(x, rand
                 UNWEIGHTED)
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(ratings())
 def test_duplicating_every_subject(x):
     once, twice = estimates(x), estimates(np.vstack([x, x]))
@@ -147,7 +147,7 @@ def test_duplicating_every_subject(x):
         assert twice["alpha_nominal"] == pytest.approx(expected, abs=1e-10)
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(ratings(missing=False))
 def test_perfect_agreement_gives_exactly_one(x):
     truth = x[:, :1]
@@ -159,7 +159,7 @@ def test_perfect_agreement_gives_exactly_one(x):
         assert values[name] == 1.0, (name, values[name])
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(ratings(missing=False, min_raters=2))
 def test_fleiss_with_two_raters_is_scotts_pi(x):
     a, b = x[:, 0], x[:, 1]
@@ -181,7 +181,7 @@ batches = st.integers(1, 6).flatmap(
 )
 
 
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
 @given(ratings(), st.data())
 def test_batch_kernels_equal_one_at_a_time(x, data):
     ag = irr.Agreement.from_array(x)
