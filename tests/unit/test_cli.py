@@ -25,8 +25,9 @@ RATINGS = pd.DataFrame({"r1": [1, 2, 3, 3, 2, 1, 4, 4], "r2": [1, 2, 3, 2, 2, 1,
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(irr.__file__)))
 
 
-def run(*args, stdin=None, cwd=None):
-    env = {**os.environ, "PYTHONPATH": ROOT + os.pathsep + os.environ.get("PYTHONPATH", "")}
+def run(*args, stdin=None, cwd=None, extra_path=None):
+    path = [p for p in (extra_path, ROOT, os.environ.get("PYTHONPATH")) if p]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
     return subprocess.run(
         [sys.executable, "-m", "irr.cli", *args],
         capture_output=True,
@@ -107,11 +108,14 @@ def test_parquet(tmp_path):
         expected_kappa("quadratic"))
 
 
-@pytest.mark.skipif(HAS_PYARROW, reason="pyarrow is installed")
 def test_parquet_without_pyarrow_is_a_clear_error(tmp_path):
+    # A sitecustomize that hides pyarrow, so this runs whether or not it is installed.
+    hide = tmp_path / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text("import sys\nsys.modules['pyarrow'] = None\n")
     path = tmp_path / "ratings.parquet"
     path.write_bytes(b"PAR1")
-    out = run("kappa", str(path))
+    out = run("kappa", str(path), extra_path=str(hide))
     assert out.returncode == 1
     assert out.stderr.strip() == (
         f"irr: error: cannot read {str(path)!r}: reading Parquet needs pyarrow "
