@@ -89,6 +89,19 @@ def _subject_parts(patterns: np.ndarray, w: np.ndarray):
     return r, rated, paired, agreement, share, disagreement
 
 
+def _rated_counts(
+    multiplicity: np.ndarray, rated: np.ndarray, paired: np.ndarray
+) -> tuple[np.ndarray, float, float]:
+    """(multiplicity of rated patterns, n subjects rated, n subjects with two or more ratings)."""
+    c = np.where(rated, np.asarray(multiplicity, dtype=float), 0.0)
+    return c, c.sum(), (c * paired).sum()
+
+
+def _linearised_variance(c: np.ndarray, deviation: np.ndarray, n: float) -> float:
+    """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1."""
+    return float(c @ deviation**2 / (n * (n - 1))) if n > 1 else np.nan
+
+
 def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Chance agreement p_e of classification probabilities `pi` (..., k)."""
     k = w.shape[0]
@@ -206,11 +219,8 @@ def counts_estimate(
     >>> round(est.estimate, 4), round(float(np.sqrt(est.variance)), 4)
     (0.3333, 0.3849)
     """
-    c = np.asarray(multiplicity, dtype=float)
     _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
-    c = np.where(rated, c, 0.0)
-    n = c.sum()
-    n2 = (c * paired).sum()
+    c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(c @ agreement / n2)
@@ -218,7 +228,7 @@ def counts_estimate(
     scale = n / n2
     if method == "percent":
         star = scale * agreement
-        var = float(c @ (star - pa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+        var = _linearised_variance(c, star - pa, n)
         return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2))
     k = weights.shape[0]
     de = float(_expected_disagreement(method, pi, weights))
@@ -238,7 +248,7 @@ def counts_estimate(
     else:
         pe_shift = np.zeros(len(c))
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
-    var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+    var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
 
@@ -355,15 +365,12 @@ def conger_estimate(
 
     with :math:`\kappa_i` as in :func:`counts_estimate` (Gwet 2014's linearisation).
     """
-    c = np.asarray(multiplicity, dtype=float)
     k = weights.shape[0]
     hot = _one_hot(codes, k)
     counts = hot.sum(axis=1)
     m = hot.shape[1]
     _, rated, paired, agreement, _, disagreement = _subject_parts(counts, weights)
-    c = np.where(rated, c, 0.0)
-    n = c.sum()
-    n2 = (c * paired).sum()
+    c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(c @ agreement / n2)
@@ -395,7 +402,7 @@ def conger_estimate(
         - np.einsum("pgl,gl->p", u, pd_)
     ) / (m * (m - 1))
     star = kappa_i - (1 - kappa) * e / de
-    var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+    var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
 
