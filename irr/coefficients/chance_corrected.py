@@ -516,6 +516,18 @@ def light_estimate(
 _BINCOUNT_CODES = 1 << 22
 
 
+def _count_keys(key: np.ndarray, space: int) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct non-negative integer keys below `space` (sorted) and how often each occurs.
+
+    ``np.bincount`` when the key space is small, else ``np.unique``.
+    """
+    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
+        multiplicity = np.bincount(key, minlength=space)
+        values = np.flatnonzero(multiplicity)
+        return values, multiplicity[values]
+    return np.unique(key, return_counts=True)
+
+
 def count_patterns(
     codes: tuple[np.ndarray, ...] | list[np.ndarray], n_categories: int
 ) -> tuple[np.ndarray, np.ndarray] | None:
@@ -542,12 +554,7 @@ def count_patterns(
     for rater in codes[1:]:
         key += powers[rater]
     space = int(base**k)
-    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
-        multiplicity = np.bincount(key, minlength=space)
-        values = np.flatnonzero(multiplicity)
-        multiplicity = multiplicity[values]
-    else:
-        values, multiplicity = np.unique(key, return_counts=True)
+    values, multiplicity = _count_keys(key, space)
     patterns = (values[:, None] // powers[None, :k]) % base
     return patterns, multiplicity
 
@@ -581,12 +588,7 @@ def code_patterns(
         key += rater
         key += 1
     space = base**m
-    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
-        multiplicity = np.bincount(key, minlength=space)
-        values = np.flatnonzero(multiplicity)
-        multiplicity = multiplicity[values]
-    else:
-        values, multiplicity = np.unique(key, return_counts=True)
+    values, multiplicity = _count_keys(key, space)
     place = base ** np.arange(m - 1, -1, -1, dtype=np.int64)
     rows = (values.astype(np.int64)[:, None] // place[None, :]) % base - 1
     return rows, multiplicity
