@@ -944,6 +944,12 @@ def _check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
     return tolerance
 
 
+def _check_reference(reference: Any, raters: Sequence[str]) -> None:
+    """Raise unless `reference` names one of `raters`."""
+    if reference not in raters:
+        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+
+
 def agreement_error_rate_test(
     agreement: Any,
     epsilon0: float,
@@ -963,8 +969,8 @@ def agreement_error_rate_test(
     ratings = agreement._ratings
     raters = agreement.raters
     tolerance = _check_tolerance(tolerance, ratings.scores)
-    if reference is not None and reference not in raters:
-        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+    if reference is not None:
+        _check_reference(reference, raters)
     if reference is None and len(raters) > 2:
         raise ValueError(
             f"`reference` must name the reference rater when there are more than two raters; "

@@ -674,11 +674,10 @@ def _cochran(
 
 def agreement_cochrans_q(agreement: Any, reference: str, tolerance: float = 0) -> PairedTestResult:
     """Implementation of :meth:`irr.Agreement.cochrans_q`."""
-    from irr.inference.error_rate import _check_tolerance, _error_mask
+    from irr.inference.error_rate import _check_reference, _check_tolerance, _error_mask
 
     raters = agreement.raters
-    if reference not in raters:
-        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+    _check_reference(reference, raters)
     others = [r for r in raters if r != reference]
     if len(others) < 2:
         raise ValueError(
