@@ -128,7 +128,7 @@ def subject_counts(ag: Agreement) -> tuple[np.ndarray, np.ndarray]:
     rows = cc.code_patterns(ag._ratings.codes, k)
     if rows is not None:
         codes, multiplicity = rows
-        counts = (codes[..., None] == np.arange(k)).sum(axis=1)
+        counts = _count_rows(codes, k)
         base = codes.shape[1] + 1
         if k * np.log2(base) < 62:  # one integer per count row: a 1-D unique is fast
             keys = counts @ base ** np.arange(k, dtype=np.int64)
@@ -164,6 +164,11 @@ def code_rows(ag: Agreement, what: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 # -- helpers -----------------------------------------------------------------------------
+def _count_rows(codes: np.ndarray, k: int) -> np.ndarray:
+    """Rater code rows (P, m), -1 = missing, as subject x category counts (P, k)."""
+    return (codes[..., None] == np.arange(k)).sum(axis=1)
+
+
 def _weights(ag: Agreement, weights: Any) -> tuple[np.ndarray, str]:
     k = ag._ratings.n_categories
     return gwet_weights(weights, k, ag._ratings.scores), gwet_weight_name(weights)
@@ -431,7 +436,7 @@ def conger_kappa(
     """Conger's (1980) kappa with Gwet's linearised SE."""
     alternative, confidence_level, w, wname = _prepared(ag, weights, alternative, confidence_level)
     codes, mult = code_rows(ag, "Conger's kappa")
-    counts = (codes[..., None] == np.arange(w.shape[0])).sum(axis=1)
+    counts = _count_rows(codes, w.shape[0])
     coefficient = _named("Conger's kappa", wname)
     _check_enough(counts, mult, coefficient)
     est = cc.conger_estimate(codes, mult, w)
@@ -504,7 +509,7 @@ def pairwise(ag: Agreement, statistic: str = "kappa", weights: Any = None) -> pd
             for h in range(g + 1, m):
                 pair = codes[:, [g, h]]
                 keep = (pair >= 0).all(axis=1)
-                counts = (pair[keep][..., None] == np.arange(k)).sum(axis=1)
+                counts = _count_rows(pair[keep], k)
                 with np.errstate(invalid="ignore", divide="ignore"):
                     value = cc.counts_kernel(counts, mult[keep], w, method)[0]
                 matrix[g, h] = matrix[h, g] = value
