@@ -400,37 +400,55 @@ def _encode_categoricals(arrays: list[pd.Categorical], names: Sequence[str]) -> 
 
 def validate_table(table: Any, name: str = "table") -> np.ndarray:
     """Return a square table of non-negative integral counts as int64, or raise."""
-    if isinstance(table, pd.DataFrame):
-        table = table.to_numpy()
-    try:
-        array = np.asarray(table)
-    except ValueError as exc:
-        raise ValueError(f"`{name}` must be a k x k table of counts: {exc}") from None
-    if array.dtype.kind not in "iufb":
-        raise TypeError(f"`{name}` must hold numeric counts; got dtype {array.dtype}.")
+    array = numeric_array(table, name, "a k x k table of counts")
     if array.ndim != 2 or array.shape[0] != array.shape[1]:
         raise ValueError(f"`{name}` must be a square k x k table; got shape {array.shape}.")
     if array.shape[0] < 1:
         raise ValueError(f"`{name}` is empty.")
     if array.shape[0] > MAX_CATEGORIES:
         raise ValueError(f"`{name}` has {array.shape[0]} categories; at most {MAX_CATEGORIES}.")
+    return exact_counts(array, name, "counts")
+
+
+def numeric_array(values: Any, name: str, expected: str) -> np.ndarray:
+    """`values` (a DataFrame's values) as a numeric ndarray, or raise naming `expected`."""
+    if isinstance(values, pd.DataFrame):
+        values = values.to_numpy()
+    try:
+        array = np.asarray(values)
+    except ValueError as exc:
+        raise ValueError(f"`{name}` must be {expected}: {exc}") from None
+    if array.dtype.kind not in "iufb":
+        raise TypeError(f"`{name}` must hold numeric counts; got dtype {array.dtype}.")
+    return array
+
+
+def exact_counts(array: np.ndarray, name: str, noun: str) -> np.ndarray:
+    """Numeric `array` as exact non-negative int64 counts with a bounded total, or raise.
+
+    `noun` names the elements in the messages (``"counts"`` or ``"entries"``).
+    """
     if array.dtype.kind == "u" and array.max(initial=0) >= 2**63:
         raise ValueError(
-            f"`{name}` has counts too large to represent exactly: "
+            f"`{name}` has {noun} too large to represent exactly: "
             f"{_preview(np.unique(array[array >= 2**63]))}."
         )
     if array.dtype.kind == "f":
         bad = array[~np.isfinite(array)]
         if bad.size:
-            raise ValueError(f"`{name}` has non-finite counts: {_preview(np.unique(bad))}.")
+            raise ValueError(f"`{name}` has non-finite {noun}: {_preview(np.unique(bad))}.")
         fractional = array[array != np.round(array)]
         if fractional.size:
-            raise ValueError(f"`{name}` has non-integer counts: {_preview(np.unique(fractional))}.")
+            raise ValueError(
+                f"`{name}` has non-integer {noun}: {_preview(np.unique(fractional))}."
+            )
         if np.abs(array).max(initial=0) >= 2.0**63:
-            raise ValueError(f"`{name}` has counts too large to represent exactly.")
+            raise ValueError(f"`{name}` has {noun} too large to represent exactly.")
     array = array.astype(np.int64)
     if (array < 0).any():
-        raise ValueError(f"`{name}` has negative counts: {_preview(np.unique(array[array < 0]))}.")
+        raise ValueError(
+            f"`{name}` has negative {noun}: {_preview(np.unique(array[array < 0]))}."
+        )
     check_total(array, name)
     return array
 

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import MAX_CATEGORIES, _preview, check_total
+from irr._data import MAX_CATEGORIES, _preview, exact_counts, numeric_array
 
 __all__ = ["pivot_long", "split_array", "validate_counts"]
 
@@ -119,13 +119,7 @@ def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, li
     labels = None
     if isinstance(counts, pd.DataFrame):
         labels = list(counts.columns)
-        counts = counts.to_numpy()
-    try:
-        array = np.asarray(counts)
-    except ValueError as exc:
-        raise ValueError(f"`counts` must be a subjects x categories matrix: {exc}") from None
-    if array.dtype.kind not in "iufb":
-        raise TypeError(f"`counts` must hold numeric counts; got dtype {array.dtype}.")
+    array = numeric_array(counts, "counts", "a subjects x categories matrix")
     if array.ndim != 2:
         raise ValueError(
             f"`counts` must be 2-D (subjects x categories); got shape {array.shape}."
@@ -135,25 +129,7 @@ def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, li
         raise ValueError(f"`counts` is empty; got shape {array.shape}.")
     if k > MAX_CATEGORIES:
         raise ValueError(f"`counts` has {k} categories; at most {MAX_CATEGORIES}.")
-    if array.dtype.kind == "u" and array.max(initial=0) >= 2**63:
-        raise ValueError(
-            f"`counts` has entries too large to represent exactly: "
-            f"{_preview(np.unique(array[array >= 2**63]))}."
-        )
-    if array.dtype.kind == "f":
-        if not np.isfinite(array).all():
-            raise ValueError(
-                f"`counts` has non-finite entries: {_preview(np.unique(array[~np.isfinite(array)]))}."
-            )
-        fractional = array[array != np.round(array)]
-        if fractional.size:
-            raise ValueError(f"`counts` has non-integer entries: {_preview(np.unique(fractional))}.")
-        if np.abs(array).max(initial=0) >= 2.0**63:
-            raise ValueError("`counts` has entries too large to represent exactly.")
-    array = array.astype(np.int64)
-    if (array < 0).any():
-        raise ValueError(f"`counts` has negative entries: {_preview(np.unique(array[array < 0]))}.")
-    check_total(array, "counts")
+    array = exact_counts(array, "counts", "entries")
     if array.sum(axis=1).max() < 2:
         raise ValueError(
             "`counts` has at most one rating per subject; agreement needs two or more raters."

@@ -128,7 +128,7 @@ def subject_counts(ag: Agreement) -> tuple[np.ndarray, np.ndarray]:
     rows = cc.code_patterns(ag._ratings.codes, k)
     if rows is not None:
         codes, multiplicity = rows
-        counts = (codes[..., None] == np.arange(k)).sum(axis=1)
+        counts = _count_rows(codes, k)
         base = codes.shape[1] + 1
         if k * np.log2(base) < 62:  # one integer per count row: a 1-D unique is fast
             keys = counts @ base ** np.arange(k, dtype=np.int64)
@@ -164,6 +164,11 @@ def code_rows(ag: Agreement, what: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 # -- helpers -----------------------------------------------------------------------------
+def _count_rows(codes: np.ndarray, k: int) -> np.ndarray:
+    """Rater code rows (P, m), -1 = missing, as subject x category counts (P, k)."""
+    return (codes[..., None] == np.arange(k)).sum(axis=1)
+
+
 def _weights(ag: Agreement, weights: Any) -> tuple[np.ndarray, str]:
     k = ag._ratings.n_categories
     return gwet_weights(weights, k, ag._ratings.scores), gwet_weight_name(weights)
@@ -266,8 +271,19 @@ def _finish(
     )
 
 
-def _validated(alternative: str, confidence_level: float) -> tuple[str, float]:
-    return check_alternative(alternative), check_confidence_level(confidence_level)
+def _prepared(
+    ag: Agreement, weights: Any, alternative: str, confidence_level: float
+) -> tuple[str, float, np.ndarray, str]:
+    """Validated (alternative, confidence_level, weight matrix, weight scheme name)."""
+    alternative = check_alternative(alternative)
+    confidence_level = check_confidence_level(confidence_level)
+    w, wname = _weights(ag, weights)
+    return alternative, confidence_level, w, wname
+
+
+def _named(name: str, wname: str) -> str:
+    """The coefficient's display name, with the weight scheme when weighted."""
+    return name if wname == "unweighted" else f"{name} ({wname})"
 
 
 # -- coefficients on counts --------------------------------------------------------------
@@ -288,16 +304,15 @@ def counts_coefficient(
     name: str | None = None,
 ) -> ChanceCorrectedResult:
     """Fleiss' kappa (Scott's pi), Gwet's AC1/AC2 or Brennan-Prediger on counts."""
-    alternative, confidence_level = _validated(alternative, confidence_level)
-    w, wname = _weights(ag, weights)
+    alternative, confidence_level, w, wname = _prepared(ag, weights, alternative, confidence_level)
     counts, mult = subject_counts(ag)
     coefficient, symbol = _COUNT_NAMES[method]
     if name is not None:
         coefficient = name
     if method == "gwet" and wname != "unweighted":
         coefficient, symbol = f"Gwet's AC2 ({wname})", "AC2"
-    elif wname != "unweighted":
-        coefficient = f"{coefficient} ({wname})"
+    else:
+        coefficient = _named(coefficient, wname)
     _check_enough(counts, mult, coefficient)
     est = cc.counts_estimate(counts, mult, w, method)
     n_missing, notes = _missing_notes(counts, mult)
@@ -324,10 +339,9 @@ def fleiss_kappa(
     symbol: str = "κF",
 ) -> FleissKappaResult:
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
-    alternative, confidence_level = _validated(alternative, confidence_level)
-    w, wname = _weights(ag, weights)
+    alternative, confidence_level, w, wname = _prepared(ag, weights, alternative, confidence_level)
     counts, mult = subject_counts(ag)
-    coefficient = name if wname == "unweighted" else f"{name} ({wname})"
+    coefficient = _named(name, wname)
     _check_enough(counts, mult, coefficient)
     est = cc.counts_estimate(counts, mult, w, "fleiss")
     n_missing, notes = _missing_notes(counts, mult)
@@ -420,11 +434,10 @@ def conger_kappa(
     confidence_level: float = 0.95,
 ) -> ChanceCorrectedResult:
     """Conger's (1980) kappa with Gwet's linearised SE."""
-    alternative, confidence_level = _validated(alternative, confidence_level)
-    w, wname = _weights(ag, weights)
+    alternative, confidence_level, w, wname = _prepared(ag, weights, alternative, confidence_level)
     codes, mult = code_rows(ag, "Conger's kappa")
-    counts = (codes[..., None] == np.arange(w.shape[0])).sum(axis=1)
-    coefficient = "Conger's kappa" if wname == "unweighted" else f"Conger's kappa ({wname})"
+    counts = _count_rows(codes, w.shape[0])
+    coefficient = _named("Conger's kappa", wname)
     _check_enough(counts, mult, coefficient)
     est = cc.conger_estimate(codes, mult, w)
     n_missing, notes = _missing_notes(counts, mult)
@@ -444,11 +457,10 @@ def light_kappa(
     confidence_level: float = 0.95,
 ) -> ChanceCorrectedResult:
     """Light's kappa: the mean of the pairwise Cohen's kappas, linearised SE."""
-    alternative, confidence_level = _validated(alternative, confidence_level)
-    w, wname = _weights(ag, weights)
+    alternative, confidence_level, w, wname = _prepared(ag, weights, alternative, confidence_level)
     codes, mult = code_rows(ag, "Light's kappa")
     present = codes >= 0
-    coefficient = "Light's kappa" if wname == "unweighted" else f"Light's kappa ({wname})"
+    coefficient = _named("Light's kappa", wname)
     counts = np.column_stack([present.sum(axis=1), np.zeros(len(codes))])
     _check_enough(counts, mult, coefficient)
     m = codes.shape[1]
@@ -497,7 +509,7 @@ def pairwise(ag: Agreement, statistic: str = "kappa", weights: Any = None) -> pd
             for h in range(g + 1, m):
                 pair = codes[:, [g, h]]
                 keep = (pair >= 0).all(axis=1)
-                counts = (pair[keep][..., None] == np.arange(k)).sum(axis=1)
+                counts = _count_rows(pair[keep], k)
                 with np.errstate(invalid="ignore", divide="ignore"):
                     value = cc.counts_kernel(counts, mult[keep], w, method)[0]
                 matrix[g, h] = matrix[h, g] = value

@@ -240,6 +240,22 @@ def _numeric_matrix(
     return values, np.isfinite(values @ np.ones(values.shape[1]))
 
 
+def _complete_subjects(
+    values: np.ndarray, complete: np.ndarray, what: str
+) -> tuple[np.ndarray, int]:
+    """The rows of complete subjects (at least two, else raise) and how many were dropped."""
+    x = values[complete] if not complete.all() else values
+    _require_subjects(x.shape[0], what, "subjects with complete ratings")
+    return x, int((~complete).sum())
+
+
+def _listwise_note(dropped: int) -> list[str]:
+    """The note on subjects left out for a missing rating, if any."""
+    if dropped:
+        return [f"{dropped} subject(s) with a missing rating were left out (listwise)."]
+    return []
+
+
 def _score_note(ratings: Ratings) -> list[str]:
     if ratings.scores is not None and ratings.categories.dtype.kind not in "iufb" and not all(
         isinstance(c, (int, float)) for c in ratings.categories
@@ -555,9 +571,8 @@ def icc_from_values(
 
     model, type, unit = _check_form(model, type, unit)
     confidence_level = check_confidence_level(confidence_level)
-    x = values[complete] if not complete.all() else values
+    x, dropped = _complete_subjects(values, complete, "The ICC")
     n, k = x.shape
-    _require_subjects(n, "The ICC", "subjects with complete ratings")
     largest = float(np.abs(x).max())
     if largest > 2.0**200:
         raise ValueError(
@@ -590,9 +605,7 @@ def icc_from_values(
         + (f" (Satterthwaite df {float(df_ci):.2f})." if type == "agreement" and model == "twoway"
            else "."),
     ]
-    dropped = int((~complete).sum())
-    if dropped:
-        lines.append(f"{dropped} subject(s) with a missing rating were left out (listwise).")
+    lines.extend(_listwise_note(dropped))
     lines.extend(notes or [])
     return ICCResult(
         coefficient=sf,
@@ -719,9 +732,8 @@ def kendall_result(
     if not isinstance(correct_ties, (bool, np.bool_)):
         raise TypeError(f"`correct_ties` must be True or False; got {correct_ties!r}.")
     values, complete = _numeric_matrix(ratings, given_table, "Kendall's W")
-    x = values[complete]
+    x, dropped = _complete_subjects(values, complete, "Kendall's W")
     n = x.shape[0]
-    _require_subjects(n, "Kendall's W", "subjects with complete ratings")
     parts = kendall_w(x, bool(correct_ties))
     if math.isnan(parts.w):
         warnings.warn(
@@ -735,9 +747,7 @@ def kendall_result(
         + (" Tie-corrected." if correct_ties else " Not corrected for ties."),
         "No standard error or interval for W.",
     ]
-    dropped = int((~complete).sum())
-    if dropped:
-        notes.append(f"{dropped} subject(s) with a missing rating were left out (listwise).")
+    notes.extend(_listwise_note(dropped))
     return KendallResult(
         coefficient="Kendall's W",
         symbol="W",

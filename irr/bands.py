@@ -29,7 +29,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
+from irr._validation import (
+    DegenerateDataWarning,
+    _show,
+    check_choice,
+    check_confidence_level,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -59,11 +64,6 @@ _GWET_2014 = (
     "Measuring the Extent of Agreement Among Raters (4th ed.), chapter 6. Gaithersburg, MD: "
     "Advanced Analytics, LLC. ISBN 978-0-9708062-8-4."
 )
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _fmt(x: float) -> str:

@@ -48,6 +48,14 @@ def _table(ag: Agreement) -> pd.DataFrame:
     return ag.table
 
 
+def _label_table_axes(ax: Axes, table: pd.DataFrame, xticks: Any, yticks: Any) -> None:
+    """Category ticks and rater names of a two-rater table (columns on x, rows on y)."""
+    ax.set_xticks(xticks, [str(c) for c in table.columns])
+    ax.set_yticks(yticks, [str(c) for c in table.index])
+    ax.set_xlabel(str(table.columns.name))
+    ax.set_ylabel(str(table.index.name))
+
+
 def agreement_chart(
     ag: Agreement,
     *,
@@ -136,11 +144,7 @@ def agreement_chart(
     ax.set_xlim(0, n)
     ax.set_ylim(0, n)
     ax.set_aspect("equal")
-    labels = [str(c) for c in table.columns]
-    ax.set_xticks(x0 + cols / 2, labels)
-    ax.set_yticks(y0 + rows / 2, [str(c) for c in table.index])
-    ax.set_xlabel(str(table.columns.name))
-    ax.set_ylabel(str(table.index.name))
+    _label_table_axes(ax, table, x0 + cols / 2, y0 + rows / 2)
     products = float(np.sum(rows * cols))
     title = "Agreement chart"
     if products > 0:
@@ -208,10 +212,7 @@ def table_heatmap(
                     color="white" if dark else "black", fontsize=9)
         ax.add_patch(Rectangle((i - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="0.2",
                                linewidth=1.0))
-    ax.set_xticks(range(k), [str(c) for c in table.columns])
-    ax.set_yticks(range(k), [str(c) for c in table.index])
-    ax.set_xlabel(str(table.columns.name))
-    ax.set_ylabel(str(table.index.name))
+    _label_table_axes(ax, table, range(k), range(k))
     ax.set_title("Agreement table" + (" (proportions)" if normalize else ""))
     if colorbar:
         ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,16 +21,38 @@ if TYPE_CHECKING:
 __all__ = ["results_summary"]
 
 
-def _number(value: float, digits: int = 4) -> str:
+def _number(value: float | None, digits: int = 4) -> str:
+    """A float with `digits` decimals; empty for None or nan."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
     return f"{value:.{digits}f}"
 
 
-def _pvalue(value: float) -> str:
+def _pvalue(value: float | None) -> str:
+    """A p-value with four decimals, ``<0.0001`` below that; empty for nan."""
     if value is None or math.isnan(value):
         return ""
     return "<0.0001" if value < 0.0001 else f"{value:.4f}"
+
+
+def _header_table(facts: Sequence[tuple[str, str]], title: str) -> Any:
+    """The facts as a two-column statsmodels ``SimpleTable`` (key: value, key: value)."""
+    from statsmodels.iolib.table import SimpleTable
+    from statsmodels.iolib.tableformatting import fmt_2cols
+
+    facts = list(facts)
+    half = (len(facts) + 1) // 2
+    left, right = facts[:half], facts[half:]
+    right += [("", "")] * (len(left) - len(right))
+    header_rows = [[lv, rk, rv] for (_, lv), (rk, rv) in zip(left, right, strict=True)]
+    header_format = copy.deepcopy(fmt_2cols)
+    header_format.update(data_fmts=["%s"], data_aligns="rlr", colsep="   ")
+    return SimpleTable(
+        header_rows,
+        stubs=[k for k, _ in left],
+        title=title,
+        txt_fmt=header_format,
+    )
 
 
 def _level(level: float) -> str:
@@ -85,7 +107,7 @@ def results_summary(
         Lines printed under the table, after the results' own notes.
     """
     from statsmodels.iolib.table import SimpleTable
-    from statsmodels.iolib.tableformatting import fmt_2cols, fmt_params
+    from statsmodels.iolib.tableformatting import fmt_params
 
     first = results[0]
     facts = list(info)
@@ -102,18 +124,7 @@ def results_summary(
         facts.append(("Bootstrap:", f"{boot.n_resamples} resamples of {boot.resampling}"))
     if any(not math.isnan(r.pvalue) for r in results):
         facts.append(("Alternative:", first.alternative))
-    half = (len(facts) + 1) // 2
-    left, right = facts[:half], facts[half:]
-    right += [("", "")] * (len(left) - len(right))
-    header_rows = [[lv, rk, rv] for (_, lv), (rk, rv) in zip(left, right, strict=True)]
-    header_format = copy.deepcopy(fmt_2cols)
-    header_format.update(data_fmts=["%s"], data_aligns="rlr", colsep="   ")
-    header = SimpleTable(
-        header_rows,
-        stubs=[k for k, _ in left],
-        title=title,
-        txt_fmt=header_format,
-    )
+    header = _header_table(facts, title)
 
     tail = (1 - level) / 2
     kinds = {r.statistic_name for r in results if not math.isnan(r.statistic)}

@@ -89,6 +89,19 @@ def _subject_parts(patterns: np.ndarray, w: np.ndarray):
     return r, rated, paired, agreement, share, disagreement
 
 
+def _rated_counts(
+    multiplicity: np.ndarray, rated: np.ndarray, paired: np.ndarray
+) -> tuple[np.ndarray, float, float]:
+    """(multiplicity of rated patterns, n subjects rated, n subjects with two or more ratings)."""
+    c = np.where(rated, np.asarray(multiplicity, dtype=float), 0.0)
+    return c, c.sum(), (c * paired).sum()
+
+
+def _linearised_variance(c: np.ndarray, deviation: np.ndarray, n: float) -> float:
+    """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1."""
+    return float(c @ deviation**2 / (n * (n - 1))) if n > 1 else np.nan
+
+
 def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Chance agreement p_e of classification probabilities `pi` (..., k)."""
     k = w.shape[0]
@@ -206,11 +219,8 @@ def counts_estimate(
     >>> round(est.estimate, 4), round(float(np.sqrt(est.variance)), 4)
     (0.3333, 0.3849)
     """
-    c = np.asarray(multiplicity, dtype=float)
     _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
-    c = np.where(rated, c, 0.0)
-    n = c.sum()
-    n2 = (c * paired).sum()
+    c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(c @ agreement / n2)
@@ -218,7 +228,7 @@ def counts_estimate(
     scale = n / n2
     if method == "percent":
         star = scale * agreement
-        var = float(c @ (star - pa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+        var = _linearised_variance(c, star - pa, n)
         return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2))
     k = weights.shape[0]
     de = float(_expected_disagreement(method, pi, weights))
@@ -238,7 +248,7 @@ def counts_estimate(
     else:
         pe_shift = np.zeros(len(c))
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
-    var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+    var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
 
@@ -355,15 +365,12 @@ def conger_estimate(
 
     with :math:`\kappa_i` as in :func:`counts_estimate` (Gwet 2014's linearisation).
     """
-    c = np.asarray(multiplicity, dtype=float)
     k = weights.shape[0]
     hot = _one_hot(codes, k)
     counts = hot.sum(axis=1)
     m = hot.shape[1]
     _, rated, paired, agreement, _, disagreement = _subject_parts(counts, weights)
-    c = np.where(rated, c, 0.0)
-    n = c.sum()
-    n2 = (c * paired).sum()
+    c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(c @ agreement / n2)
@@ -395,7 +402,7 @@ def conger_estimate(
         - np.einsum("pgl,gl->p", u, pd_)
     ) / (m * (m - 1))
     star = kappa_i - (1 - kappa) * e / de
-    var = float(c @ (star - kappa) ** 2 / (n * (n - 1))) if n > 1 else np.nan
+    var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
 
@@ -509,6 +516,18 @@ def light_estimate(
 _BINCOUNT_CODES = 1 << 22
 
 
+def _count_keys(key: np.ndarray, space: int) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct non-negative integer keys below `space` (sorted) and how often each occurs.
+
+    ``np.bincount`` when the key space is small, else ``np.unique``.
+    """
+    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
+        multiplicity = np.bincount(key, minlength=space)
+        values = np.flatnonzero(multiplicity)
+        return values, multiplicity[values]
+    return np.unique(key, return_counts=True)
+
+
 def count_patterns(
     codes: tuple[np.ndarray, ...] | list[np.ndarray], n_categories: int
 ) -> tuple[np.ndarray, np.ndarray] | None:
@@ -535,12 +554,7 @@ def count_patterns(
     for rater in codes[1:]:
         key += powers[rater]
     space = int(base**k)
-    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
-        multiplicity = np.bincount(key, minlength=space)
-        values = np.flatnonzero(multiplicity)
-        multiplicity = multiplicity[values]
-    else:
-        values, multiplicity = np.unique(key, return_counts=True)
+    values, multiplicity = _count_keys(key, space)
     patterns = (values[:, None] // powers[None, :k]) % base
     return patterns, multiplicity
 
@@ -574,12 +588,7 @@ def code_patterns(
         key += rater
         key += 1
     space = base**m
-    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
-        multiplicity = np.bincount(key, minlength=space)
-        values = np.flatnonzero(multiplicity)
-        multiplicity = multiplicity[values]
-    else:
-        values, multiplicity = np.unique(key, return_counts=True)
+    values, multiplicity = _count_keys(key, space)
     place = base ** np.arange(m - 1, -1, -1, dtype=np.int64)
     rows = (values.astype(np.int64)[:, None] // place[None, :]) % base - 1
     return rows, multiplicity

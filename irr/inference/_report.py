@@ -8,28 +8,17 @@ share this builder instead of :func:`irr.summary.results_summary`.
 from __future__ import annotations
 
 import copy
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from irr.summary import _header_table
+from irr.summary import _number as fmt_number
+from irr.summary import _pvalue as fmt_pvalue
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
 __all__ = ["fmt_number", "fmt_pvalue", "hypothesis_summary"]
-
-
-def fmt_number(value: float | None, digits: int = 4) -> str:
-    """A float with `digits` decimals; empty for None or nan."""
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return ""
-    return f"{value:.{digits}f}"
-
-
-def fmt_pvalue(value: float | None) -> str:
-    """A p-value with four decimals, ``<0.0001`` below that; empty for nan."""
-    if value is None or math.isnan(value):
-        return ""
-    return "<0.0001" if value < 0.0001 else f"{value:.4f}"
 
 
 def hypothesis_summary(
@@ -57,17 +46,9 @@ def hypothesis_summary(
     """
     from statsmodels.iolib.summary import Summary
     from statsmodels.iolib.table import SimpleTable
-    from statsmodels.iolib.tableformatting import fmt_2cols, fmt_params
+    from statsmodels.iolib.tableformatting import fmt_params
 
-    facts = list(facts)
-    half = (len(facts) + 1) // 2
-    left, right = facts[:half], facts[half:]
-    right += [("", "")] * (len(left) - len(right))
-    header_rows = [[lv, rk, rv] for (_, lv), (rk, rv) in zip(left, right, strict=True)]
-    header_format = copy.deepcopy(fmt_2cols)
-    header_format.update(data_fmts=["%s"], data_aligns="rlr", colsep="   ")
-    header = SimpleTable(header_rows, stubs=[k for k, _ in left], title=title,
-                         txt_fmt=header_format)
+    header = _header_table(facts, title)
     body = SimpleTable([list(r) for r in rows], headers=list(columns), stubs=list(stubs),
                        txt_fmt=copy.deepcopy(fmt_params))
     summary = Summary()

@@ -27,6 +27,7 @@ from scipy.special import ndtr, ndtri
 
 from irr._validation import (
     DegenerateDataWarning,
+    _show,
     check_choice,
     check_confidence_level,
     check_integer,
@@ -57,11 +58,6 @@ _PROGRESS_SECONDS = 2.0
 _INDEX_RATIO = 3
 
 Statistic = Callable[[np.ndarray], np.ndarray]
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 # --------------------------------------------------------------------------------------------

@@ -57,6 +57,20 @@ _TIE_RTOL = 1e-9
 _EXACT_MAX_N = 20_000
 
 
+def _lower_tail_below(n: int, c: int, a: int, b: int, level: Any) -> bool:
+    """Exactly whether ``sum_{i <= c} C(n, i) a^i b^(n - i) < level (a + b)^n``, 0 <= c < n.
+
+    The terms are stepped with exact integer divisions: ``C(n, i + 1) a^(i + 1)
+    b^(n - i - 1) = C(n, i) a^i b^(n - i) (n - i) a / ((i + 1) b)``.
+    """
+    term = b**n  # C(n, 0) a^0 b^n
+    cdf = term
+    for i in range(c):
+        term = term * (n - i) * a // ((i + 1) * b)
+        cdf += term
+    return cdf * level.denominator < level.numerator * (a + b) ** n
+
+
 def _exact_cdf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
     """Exactly whether P(X <= c) < alpha, X ~ Binomial(n, epsilon0), with Python integers.
 
@@ -70,15 +84,9 @@ def _exact_cdf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
         return True
     if c >= n:
         return False
-    eps, level = Fraction(epsilon0), Fraction(alpha)
-    a, d = eps.numerator, eps.denominator
-    b = d - a
-    term = b**n  # C(n, 0) a^0 b^n
-    cdf = term
-    for i in range(c):
-        term = term * (n - i) * a // ((i + 1) * b)
-        cdf += term
-    return cdf * level.denominator < level.numerator * d**n
+    eps = Fraction(epsilon0)
+    return _lower_tail_below(n, c, eps.numerator, eps.denominator - eps.numerator,
+                             Fraction(alpha))
 
 
 def _exact_sf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
@@ -89,19 +97,22 @@ def _exact_sf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
         return True
     if c < 0:
         return False
-    eps, level = Fraction(epsilon0), Fraction(alpha)
-    a, d = eps.numerator, eps.denominator
-    b = d - a
-    term = a**n  # C(n, n) a^n b^0
-    tail = term
-    for i in range(n, c + 1, -1):
-        term = term * i * b // ((n - i + 1) * a)
-        tail += term
-    return tail * level.denominator < level.numerator * d**n
+    eps = Fraction(epsilon0)
+    # P(X > c) = P(n - X <= n - c - 1), n - X ~ Binomial(n, 1 - epsilon0): swap a and D - a
+    return _lower_tail_below(n, n - c - 1, eps.denominator - eps.numerator, eps.numerator,
+                             Fraction(alpha))
 
 
 def _near(tail: np.ndarray, alpha: np.ndarray) -> np.ndarray:
     return np.abs(tail - alpha) <= _TIE_RTOL * alpha
+
+
+def _broadcast(n: Any, epsilon0: Any, alpha: Any) -> list[np.ndarray]:
+    """n (int64), epsilon0 and alpha (float) broadcast against each other."""
+    return np.broadcast_arrays(
+        np.asarray(n, dtype=np.int64), np.asarray(epsilon0, dtype=float),
+        np.asarray(alpha, dtype=float),
+    )
 
 
 def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
@@ -122,10 +133,7 @@ def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     """
     from scipy.stats import binom
 
-    n, p, a = np.broadcast_arrays(
-        np.asarray(n, dtype=np.int64), np.asarray(epsilon0, dtype=float),
-        np.asarray(alpha, dtype=float),
-    )
+    n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
     guess = np.nan_to_num(binom.isf(a, n, p), nan=0.0)
     c = np.array(np.clip(guess, 0, n), dtype=np.int64, ndmin=1)
@@ -166,10 +174,7 @@ def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     """
     from scipy.stats import binom
 
-    n, p, a = np.broadcast_arrays(
-        np.asarray(n, dtype=np.int64), np.asarray(epsilon0, dtype=float),
-        np.asarray(alpha, dtype=float),
-    )
+    n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
     guess = np.nan_to_num(binom.ppf(a, n, p), nan=0.0) - 1
     c = np.array(np.clip(guess, -1, n), dtype=np.int64, ndmin=1)
@@ -944,6 +949,12 @@ def _check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
     return tolerance
 
 
+def _check_reference(reference: Any, raters: Sequence[str]) -> None:
+    """Raise unless `reference` names one of `raters`."""
+    if reference not in raters:
+        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+
+
 def agreement_error_rate_test(
     agreement: Any,
     epsilon0: float,
@@ -963,8 +974,8 @@ def agreement_error_rate_test(
     ratings = agreement._ratings
     raters = agreement.raters
     tolerance = _check_tolerance(tolerance, ratings.scores)
-    if reference is not None and reference not in raters:
-        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+    if reference is not None:
+        _check_reference(reference, raters)
     if reference is None and len(raters) > 2:
         raise ValueError(
             f"`reference` must name the reference rater when there are more than two raters; "

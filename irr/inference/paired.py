@@ -163,6 +163,38 @@ def _missing_note(paired: _Paired) -> list[str]:
     return []
 
 
+def _chi_square_result(
+    paired: _Paired,
+    test: str,
+    statistic: float,
+    pvalue: float,
+    df: int,
+    notes: Sequence[str],
+    null_hypothesis: str,
+) -> PairedTestResult:
+    """The result of a chi-square test on a k x k table that has no effect size."""
+    return PairedTestResult(
+        coefficient=test,
+        symbol="χ²",
+        estimate=math.nan,
+        se=math.nan,
+        statistic=statistic,
+        pvalue=pvalue,
+        alternative="two-sided",
+        ci=_NAN_CI,
+        n_subjects=int(paired.table.sum()),
+        n_missing=paired.n_missing,
+        raters=paired.raters,
+        notes=tuple(notes),
+        test=test,
+        method="chi-square",
+        df=float(df),
+        null_hypothesis=null_hypothesis,
+        table=paired.table,
+        categories=paired.categories,
+    )
+
+
 # ---------------------------------------------------------------------------------------
 # McNemar
 # ---------------------------------------------------------------------------------------
@@ -391,25 +423,9 @@ def _bowker(paired: _Paired, reduce_df: bool) -> PairedTestResult:
     pvalue = float(chi2.sf(statistic, df)) if df > 0 else 1.0
     if df == 0:
         notes.append("No disagreements off the diagonal: df = 0 and p = 1.")
-    return PairedTestResult(
-        coefficient="Bowker's test of symmetry",
-        symbol="χ²",
-        estimate=math.nan,
-        se=math.nan,
-        statistic=statistic,
-        pvalue=pvalue,
-        alternative="two-sided",
-        ci=_NAN_CI,
-        n_subjects=int(paired.table.sum()),
-        n_missing=paired.n_missing,
-        raters=paired.raters,
-        notes=tuple(notes),
-        test="Bowker's test of symmetry",
-        method="chi-square",
-        df=float(df),
-        null_hypothesis="p_ij = p_ji for all i, j",
-        table=paired.table,
-        categories=paired.categories,
+    return _chi_square_result(
+        paired, "Bowker's test of symmetry", statistic, pvalue, df, notes,
+        "p_ij = p_ji for all i, j",
     )
 
 
@@ -508,25 +524,9 @@ def _stuart_maxwell(paired: _Paired) -> PairedTestResult:
             f"(n_ij + n_ji = 0 between groups): df = k - {n_components} = {df} "
             "(statsmodels returns nan here)."
         )
-    return PairedTestResult(
-        coefficient="Stuart-Maxwell test",
-        symbol="χ²",
-        estimate=math.nan,
-        se=math.nan,
-        statistic=statistic,
-        pvalue=pvalue,
-        alternative="two-sided",
-        ci=_NAN_CI,
-        n_subjects=int(paired.table.sum()),
-        n_missing=paired.n_missing,
-        raters=paired.raters,
-        notes=tuple(notes),
-        test="Stuart-Maxwell test",
-        method="chi-square",
-        df=float(df),
-        null_hypothesis="p_i. = p_.i for all i (equal margins)",
-        table=paired.table,
-        categories=paired.categories,
+    return _chi_square_result(
+        paired, "Stuart-Maxwell test", statistic, pvalue, df, notes,
+        "p_i. = p_.i for all i (equal margins)",
     )
 
 
@@ -674,11 +674,10 @@ def _cochran(
 
 def agreement_cochrans_q(agreement: Any, reference: str, tolerance: float = 0) -> PairedTestResult:
     """Implementation of :meth:`irr.Agreement.cochrans_q`."""
-    from irr.inference.error_rate import _check_tolerance, _error_mask
+    from irr.inference.error_rate import _check_reference, _check_tolerance, _error_mask
 
     raters = agreement.raters
-    if reference not in raters:
-        raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
+    _check_reference(reference, raters)
     others = [r for r in raters if r != reference]
     if len(others) < 2:
         raise ValueError(

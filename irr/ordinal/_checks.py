@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from irr._validation import _show
+
 __all__ = [
     "as_1d",
     "as_1d_real",
@@ -18,11 +20,6 @@ __all__ = [
     "check_nonnegative_real",
     "check_same_length",
 ]
-
-
-def _show(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _first_bad(mask: np.ndarray) -> str:
