@@ -408,21 +408,10 @@ def percent_agreement(
 
 def tolerance_weights(ag: Agreement, tolerance: Any) -> np.ndarray:
     """0/1 agreement weights: 1 where two category scores differ by at most `tolerance`."""
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float, np.number)):
-        raise TypeError(f"`tolerance` must be a non-negative number; got {tolerance!r}.")
-    if not (np.isfinite(tolerance) and tolerance >= 0):
-        raise ValueError(f"`tolerance` must be a non-negative number; got {tolerance!r}.")
-    k = ag._ratings.n_categories
-    if tolerance == 0:
-        return np.eye(k)
-    scores = ag._ratings.scores
-    if scores is None:
-        raise ValueError(
-            f"`tolerance={tolerance!r}` needs category scores, but these labels have no "
-            "order. Pass `categories=` in scale order, or use numeric ratings."
-        )
-    x = np.asarray(scores, dtype=float)
-    return (np.abs(x[:, None] - x[None, :]) <= tolerance + 1e-12).astype(float)
+    from irr.weights import tolerance_agreement
+
+    ratings = ag._ratings
+    return tolerance_agreement(tolerance, ratings.n_categories, ratings.scores).astype(float)
 
 
 # -- coefficients that need rater identities ---------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["WEIGHT_SCHEMES", "agreement_weights", "weight_name"]
+__all__ = ["WEIGHT_SCHEMES", "agreement_weights", "tolerance_agreement", "weight_name"]
 
 #: Canonical scheme names and the aliases users know, matched case-insensitively.
 WEIGHT_SCHEMES: dict[str, str] = {
@@ -130,3 +130,35 @@ def _validate_matrix(weights: Any, k: int) -> np.ndarray:
             f"`weights` matrix entries must be at most 1; the largest is {w.max():g}."
         )
     return w
+
+
+def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | None) -> np.ndarray:
+    """k x k boolean matrix: True where two categories' scores differ by at most `tolerance`.
+
+    ``tolerance=0`` is exact agreement (the identity). A distance equal to the tolerance
+    up to rounding (relative 1e-12) counts as within it, so ``|2.0 - 1.0| <= 1`` holds
+    however the scores were computed.
+
+    Examples
+    --------
+    >>> tolerance_agreement(1, 3, np.array([1.0, 2.0, 3.0])).astype(int)
+    array([[1, 1, 0],
+           [1, 1, 1],
+           [0, 1, 1]])
+    """
+    import numbers
+
+    if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real):
+        raise TypeError(f"`tolerance` must be a non-negative number; got {tolerance!r}.")
+    tolerance = float(tolerance)
+    if not (np.isfinite(tolerance) and tolerance >= 0):
+        raise ValueError(f"`tolerance` must be a finite non-negative number; got {tolerance!r}.")
+    if tolerance == 0:
+        return np.eye(n_categories, dtype=bool)
+    if scores is None:
+        raise ValueError(
+            f"`tolerance` must be 0 for unordered categories (got {tolerance:g}): the labels "
+            "have no scores to measure |a - b|. Declare an order with `categories=`."
+        )
+    distance = np.abs(scores[:, None] - scores[None, :])
+    return (distance <= tolerance) | np.isclose(distance, tolerance, rtol=1e-12, atol=0)

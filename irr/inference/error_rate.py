@@ -927,26 +927,17 @@ class ErrorRateTestFamily:
 
 def _error_mask(scores: np.ndarray | None, k: int, tolerance: float) -> np.ndarray:
     """k x k boolean matrix: True where the pair of categories counts as an error."""
-    if tolerance == 0:
-        return ~np.eye(k, dtype=bool)
-    distance = np.abs(scores[:, None] - scores[None, :])
-    return (distance > tolerance) & ~np.isclose(distance, tolerance, rtol=1e-12, atol=0)
+    from irr.weights import tolerance_agreement
+
+    return ~tolerance_agreement(tolerance, k, scores)
 
 
 def _check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
-    import numbers
 
-    if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real):
-        raise TypeError(f"`tolerance` must be a non-negative number; got {tolerance!r}.")
-    tolerance = float(tolerance)
-    if not (math.isfinite(tolerance) and tolerance >= 0):
-        raise ValueError(f"`tolerance` must be a finite non-negative number; got {tolerance!r}.")
-    if tolerance > 0 and scores is None:
-        raise ValueError(
-            f"`tolerance` must be 0 for unordered categories (got {tolerance:g}): the labels "
-            "have no scores to measure |a - b|. Declare an order with `categories=`."
-        )
-    return tolerance
+    from irr.weights import tolerance_agreement
+
+    tolerance_agreement(tolerance, 1 if scores is None else len(scores), scores)  # validates
+    return float(tolerance)
 
 
 def _check_reference(reference: Any, raters: Sequence[str]) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from irr._validation import DegenerateDataWarning
-from irr.ordinal._checks import as_2d_real, check_nonnegative_real
+from irr.ordinal._checks import _to_float, as_2d_real, check_nonnegative_real
 from irr.ordinal._kappa import continuous_kappa
 
 __all__ = ["KappaRegressor"]
@@ -52,14 +52,7 @@ def _target(y: Any, n_rows: int) -> np.ndarray:
         raise ValueError(
             f"`y` must be 1-D of shape (n_samples,); got an array of shape {array.shape}."
         )
-    if array.dtype.kind == "c":
-        raise ValueError("`y` must be real; complex data not supported.")
-    try:
-        values = array.astype(np.float64)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(
-            f"`y` must contain real numbers; got dtype {array.dtype} ({exc})."
-        ) from None
+    values = _to_float(array, "y")
     bad = ~np.isfinite(values)
     if bad.any():
         first = int(np.flatnonzero(bad)[0])

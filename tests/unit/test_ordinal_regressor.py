@@ -314,3 +314,11 @@ def test_predict_errors():
         model.predict(X[:, :3])
     with pytest.raises(ValueError, match=r"`X` and `y` must have the same number of samples"):
         model.score(X, y[:-1])
+
+
+def test_string_targets_are_rejected_like_everywhere_in_irr_ordinal():
+    from irr.ordinal import KappaRegressor
+
+    X = np.arange(8.0).reshape(4, 2)
+    with pytest.raises(TypeError, match=r"`y` must contain real numbers; .*strings are not converted"):
+        KappaRegressor().fit(X, np.array(["1", "2", "3", "4"]))
