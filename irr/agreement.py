@@ -373,6 +373,7 @@ class Agreement:
         rng: Any,
         cluster: Any = None,
         strata: Any = None,
+        progress: bool | None = None,
     ) -> Any:
         """A zero-argument callable drawing the bootstrap distribution of `statistic`.
 
@@ -413,6 +414,7 @@ class Agreement:
                 rng=check_rng(rng),
                 cluster=cluster_counts,
                 strata=stratum_design,
+                progress=progress,
             )
 
         return draw
@@ -425,6 +427,7 @@ class Agreement:
         ci: str,
         n_resamples: int,
         rng: Any,
+        progress: bool | None = None,
     ) -> Any:
         """Attach a subject bootstrap to a multi-rater `result`; draw it now if `ci` asks.
 
@@ -442,7 +445,8 @@ class Agreement:
         def draw() -> Any:
             multiplicity, statistic = patterns_and_statistic()
             return bootstrap_counts(
-                multiplicity, statistic, n_resamples=n_resamples, rng=check_rng(rng)
+                multiplicity, statistic, n_resamples=n_resamples, rng=check_rng(rng),
+                progress=progress,
             )
 
         result = dataclasses.replace(result, _bootstrap_source=draw)
@@ -462,6 +466,7 @@ class Agreement:
         ci: str,
         n_resamples: int,
         rng: Any,
+        progress: bool | None = None,
         **options: Any,
     ) -> Any:
         """A chance-corrected coefficient from `compute`, with its bootstrap attached."""
@@ -470,7 +475,7 @@ class Agreement:
         )
         return self._with_bootstrap(
             result, self._chance_corrected_bootstrap(coefficient, weights),
-            ci=ci, n_resamples=n_resamples, rng=rng,
+            ci=ci, n_resamples=n_resamples, rng=rng, progress=progress,
         )
 
     def _chance_corrected_bootstrap(self, coefficient: str, weights: Any = None,
@@ -495,6 +500,7 @@ class Agreement:
         rng: Any = None,
         cluster: Any = None,
         strata: Any = None,
+        progress: bool | None = None,
     ) -> KappaResult:
         """Cohen's kappa, or weighted kappa, between the two raters.
 
@@ -519,6 +525,10 @@ class Agreement:
             Randomness of the bootstrap. The same int seed gives the same resampled
             subjects for every coefficient of this Agreement, so their replicates are
             paired (e.g. for an interval of a difference of two kappas).
+        progress : bool or None, default None
+            A tqdm progress bar for the bootstrap: None shows one only for runs that will
+            take more than about two seconds and only on an interactive terminal; True
+            always (if tqdm is installed), False never.
         cluster : array-like or column name, optional
             Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
             whole clusters.
@@ -615,6 +625,7 @@ class Agreement:
             rng=rng,
             cluster=cluster,
             strata=strata,
+            progress=progress,
         )
         result = KappaResult(
             coefficient=_coefficient_name(name),
@@ -887,6 +898,7 @@ class Agreement:
         ci: str | None = "percentile",
         n_resamples: int = 9999,
         rng: Any = None,
+        progress: bool | None = None,
     ) -> KrippendorffResult:
         """Krippendorff's alpha of all raters, with missing ratings handled natively.
 
@@ -911,6 +923,10 @@ class Agreement:
         n_resamples : int, default 9999
         rng : None, int or numpy.random.Generator
             Randomness of the bootstrap (an int seed makes the interval reproducible).
+        progress : bool or None, default None
+            A tqdm progress bar for the bootstrap: None shows one only for runs that will
+            take more than about two seconds and only on an interactive terminal; True
+            always (if tqdm is installed), False never.
 
         Returns
         -------
@@ -986,7 +1002,8 @@ class Agreement:
             return multiplicity, lambda batch: alpha_kernel(patterns, batch, distance)
 
         result = self._with_bootstrap(
-            result, patterns_and_statistic, ci=ci, n_resamples=n_resamples, rng=rng
+            result, patterns_and_statistic, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress,
         )
         if ci is not None and np.isfinite(result.estimate):
             se = float(result.bootstrap.se)
@@ -1292,6 +1309,7 @@ class Agreement:
         ci: str = "wald",
         n_resamples: int = 9999,
         rng: Any = None,
+        progress: bool | None = None,
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
 
@@ -1312,6 +1330,10 @@ class Agreement:
         rng : None, int or numpy.random.Generator
             Randomness of the bootstrap; the same int seed gives the same resampled
             subjects for every coefficient of this Agreement (paired replicates).
+        progress : bool or None, default None
+            A tqdm progress bar for the bootstrap: None shows one only for runs that will
+            take more than about two seconds and only on an interactive terminal; True
+            always (if tqdm is installed), False never.
 
         Returns
         -------
@@ -1371,7 +1393,7 @@ class Agreement:
         """
         return self._chance_corrected(
             "fleiss_kappa", _multirater.fleiss_kappa, weights, alternative, confidence_level, ci,
-            n_resamples, rng
+            n_resamples, rng, progress=progress
         )
 
     def scott_pi(
@@ -1383,6 +1405,7 @@ class Agreement:
         ci: str = "wald",
         n_resamples: int = 9999,
         rng: Any = None,
+        progress: bool | None = None,
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
 
@@ -1401,7 +1424,7 @@ class Agreement:
         """
         return self._chance_corrected(
             "scott_pi", _multirater.fleiss_kappa, weights, alternative, confidence_level, ci,
-            n_resamples, rng, name="Scott's pi", symbol="π",
+            n_resamples, rng, progress=progress, name="Scott's pi", symbol="π",
         )
 
     def conger_kappa(
@@ -1413,6 +1436,7 @@ class Agreement:
         ci: str = "wald",
         n_resamples: int = 9999,
         rng: Any = None,
+        progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
 
@@ -1443,7 +1467,7 @@ class Agreement:
         """
         return self._chance_corrected(
             "conger_kappa", _multirater.conger_kappa, weights, alternative, confidence_level, ci,
-            n_resamples, rng
+            n_resamples, rng, progress=progress
         )
 
     def light_kappa(
@@ -1455,6 +1479,7 @@ class Agreement:
         ci: str = "wald",
         n_resamples: int = 9999,
         rng: Any = None,
+        progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         r"""Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
 
@@ -1480,7 +1505,7 @@ class Agreement:
         """
         return self._chance_corrected(
             "light_kappa", _multirater.light_kappa, weights, alternative, confidence_level, ci,
-            n_resamples, rng
+            n_resamples, rng, progress=progress
         )
 
     def pairwise(self, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
@@ -1517,6 +1542,7 @@ class Agreement:
         ci: str = "wald",
         n_resamples: int = 9999,
         rng: Any = None,
+        progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
 
@@ -1558,7 +1584,7 @@ class Agreement:
         return self._chance_corrected(
             "gwet_ac",
             lambda ag, w, **kw: _multirater.counts_coefficient(ag, "gwet", w, **kw),
-            weights, alternative, confidence_level, ci, n_resamples, rng,
+            weights, alternative, confidence_level, ci, n_resamples, rng, progress=progress,
         )
 
     def brennan_prediger(
@@ -1570,6 +1596,7 @@ class Agreement:
         ci: str = "wald",
         n_resamples: int = 9999,
         rng: Any = None,
+        progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         r"""Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
 
@@ -1595,7 +1622,7 @@ class Agreement:
         return self._chance_corrected(
             "brennan_prediger",
             lambda ag, w, **kw: _multirater.counts_coefficient(ag, "brennan_prediger", w, **kw),
-            weights, alternative, confidence_level, ci, n_resamples, rng,
+            weights, alternative, confidence_level, ci, n_resamples, rng, progress=progress,
         )
 
     def _multirater_summary(self, confidence_level: float) -> Summary:

@@ -739,7 +739,7 @@ def _resample(
                     f"got {out.shape[1:]} and {values.shape[1:]}."
                 )
             out[start : start + size] = values
-            if i == 0 and len(starts) > 1:
+            if i == 0 and (len(starts) > 1 or progress):
                 bar = _progress_bar(
                     progress, (time.perf_counter() - tic) * len(starts), n_resamples
                 )

@@ -130,3 +130,15 @@ def test_percent_agreement_bootstrap_matches_a_binomial():
     boot = res.bootstrap
     p = res.estimate
     assert boot.se == pytest.approx(math.sqrt(p * (1 - p) / 88), rel=0.05)
+
+
+def test_progress_bar_only_when_asked(capsys):
+    ag = irr.Agreement.from_table(SKIN)
+    ag.kappa(ci="percentile", n_resamples=200, rng=0, progress=True)
+    shown = capsys.readouterr().err
+    assert "200/200" in shown
+    ag.kappa(ci="percentile", n_resamples=200, rng=0)  # auto: fast and not a terminal
+    ag.fleiss_kappa(ci="percentile", n_resamples=200, rng=0, progress=False)
+    assert capsys.readouterr().err == ""
+    irr.Agreement.from_table(SKIN).krippendorff_alpha(n_resamples=200, rng=0, progress=True)
+    assert "200/200" in capsys.readouterr().err
