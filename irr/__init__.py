@@ -5,9 +5,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 """
 
 from irr import datasets
-from irr._functions import cohen_kappa, quadratic_weighted_kappa
-from irr._reliability import ICCResult, KendallResult, KrippendorffResult, icc, krippendorff_alpha
-from irr._report import compare
+from irr._functions import cohen_kappa, icc, krippendorff_alpha, quadratic_weighted_kappa
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -22,6 +20,10 @@ from irr.bands import (
     interpret_interval,
     list_scales,
 )
+from irr.comparison import compare
+from irr.estimators.icc import ICCResult
+from irr.estimators.kendall import KendallResult
+from irr.estimators.krippendorff import KrippendorffResult
 from irr.inference.error_rate import (
     CriticalErrorRate,
     ErrorRateTestFamily,

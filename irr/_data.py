@@ -47,14 +47,14 @@ class Ratings:
         return len(self.codes[0])
 
 
-def _preview(values: Any, limit: int = 5) -> str:
+def preview(values: Any, limit: int = 5) -> str:
     values = list(values)
     shown = ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values[:limit])
     more = f", ... ({len(values)} in all)" if len(values) > limit else ""
     return f"[{shown}{more}]"
 
 
-def _as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
+def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     """Return `values` as a 1-D ndarray or Categorical, or raise naming `name`."""
     if isinstance(values, pd.DataFrame):
         raise TypeError(f"`{name}` must be 1-D (one rater's ratings); got a DataFrame.")
@@ -85,7 +85,7 @@ def _as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     if array.dtype.kind == "f":
         if np.isinf(array).any():
             bad = array[np.isinf(array)]
-            raise ValueError(f"`{name}` contains infinite ratings: {_preview(bad)}.")
+            raise ValueError(f"`{name}` contains infinite ratings: {preview(bad)}.")
         return array
     if array.dtype.kind in "USO":
         return array.astype(object)
@@ -110,7 +110,7 @@ def _from_sequence(values: Any, name: str) -> np.ndarray:
         except OverflowError:
             big = [v for v in objects if not -(2**63) <= v < 2**63]
             raise ValueError(
-                f"`{name}` has integer labels outside the 64-bit range: {_preview(big)}; "
+                f"`{name}` has integer labels outside the 64-bit range: {preview(big)}; "
                 "recode them or pass them as strings."
             ) from None
     if kind == "boolean" and not missing.any():
@@ -151,16 +151,16 @@ def _check_label_kinds(labels: np.ndarray, name: str) -> str:
     kinds = pd.Series(labels).map(_label_kind)
     found = pd.unique(kinds)
     if "inf" in found:
-        raise ValueError(f"`{name}` contains infinite ratings: {_preview(labels[kinds == 'inf'])}.")
+        raise ValueError(f"`{name}` contains infinite ratings: {preview(labels[kinds == 'inf'])}.")
     if len(found) > 1:
         examples = [labels[kinds == kind][0] for kind in found[:3]]
         raise TypeError(
-            f"`{name}` mixes label types ({', '.join(found)}): for example {_preview(examples)}; "
+            f"`{name}` mixes label types ({', '.join(found)}): for example {preview(examples)}; "
             "convert the ratings to one type first."
         )
     kind = found[0]
     if kind not in ("number", "str", "bool"):
-        raise TypeError(f"`{name}` holds labels of unsupported type {kind}: {_preview(labels[:3])}.")
+        raise TypeError(f"`{name}` holds labels of unsupported type {kind}: {preview(labels[:3])}.")
     return kind
 
 
@@ -172,7 +172,7 @@ def _check_categories(categories: Any) -> pd.Index:
         _ = index.has_duplicates  # hashes every label
     except TypeError as exc:
         raise TypeError(
-            f"`categories` must hold hashable labels: {exc} in {_preview(categories)}."
+            f"`categories` must hold hashable labels: {exc} in {preview(categories)}."
         ) from None
     if len(index) == 0:
         raise ValueError("`categories` must not be empty.")
@@ -180,7 +180,7 @@ def _check_categories(categories: Any) -> pd.Index:
         raise ValueError("`categories` must not contain missing values.")
     if index.has_duplicates:
         dups = index[index.duplicated()].unique()
-        raise ValueError(f"`categories` contains duplicates: {_preview(dups)}.")
+        raise ValueError(f"`categories` contains duplicates: {preview(dups)}.")
     _check_label_kinds(np.asarray(index, dtype=object), "categories")
     if len(index) > MAX_CATEGORIES:
         raise ValueError(
@@ -212,7 +212,7 @@ def _numeric_scores(categories: pd.Index) -> np.ndarray | None:
                    if isinstance(c, numbers.Integral) and int(c) != int(x)]
         if inexact:
             raise ValueError(
-                f"The integer labels {_preview(inexact)} are beyond 2**53 and float64 cannot "
+                f"The integer labels {preview(inexact)} are beyond 2**53 and float64 cannot "
                 "represent them exactly, so distances between categories would be wrong; "
                 "recode them (e.g. subtract a baseline), or pass them as strings for "
                 "unweighted statistics."
@@ -220,14 +220,14 @@ def _numeric_scores(categories: pd.Index) -> np.ndarray | None:
         huge = scores[np.abs(scores) > _MAX_SCORE]
         if huge.size:
             raise ValueError(
-                f"The labels {_preview(huge)} are too large to score: squared distances "
+                f"The labels {preview(huge)} are too large to score: squared distances "
                 "between them overflow float64; rescale them, or pass them as strings for "
                 "unweighted statistics."
             )
     return scores
 
 
-def _offsets(values: np.ndarray, lo: int) -> np.ndarray:
+def integer_offsets(values: np.ndarray, lo: int) -> np.ndarray:
     """``values - lo`` as int64, exact for any int64/uint64 `values` within 2**16 of `lo`."""
     if values.dtype == np.uint64:
         if lo >= 0:
@@ -251,7 +251,7 @@ def _dense_integer_codes(
     used = np.zeros(width, dtype=bool)
     for column in columns:
         for start in range(0, len(column), CHUNK):
-            offset = _offsets(column[start : start + CHUNK], lo)
+            offset = integer_offsets(column[start : start + CHUNK], lo)
             used |= np.bincount(offset, minlength=width).astype(bool)
     n_used = int(used.sum())
     if n_used > MAX_CATEGORIES:
@@ -265,7 +265,7 @@ def _dense_integer_codes(
     for column in columns:
         code = np.empty(len(column), dtype=code_dtype)
         for start in range(0, len(column), CHUNK):
-            code[start : start + CHUNK] = remap[_offsets(column[start : start + CHUNK], lo)]
+            code[start : start + CHUNK] = remap[integer_offsets(column[start : start + CHUNK], lo)]
         codes.append(code)
     label_type = np.uint64 if hi > np.iinfo(np.int64).max else np.int64
     categories = pd.Index(np.flatnonzero(used).astype(label_type) + label_type(lo))
@@ -294,7 +294,7 @@ def encode_ratings(
     -------
     Ratings
     """
-    arrays = [_as_1d(column, name) for column, name in zip(columns, names, strict=True)]
+    arrays = [as_1d(column, name) for column, name in zip(columns, names, strict=True)]
     lengths = {name: len(a) for a, name in zip(arrays, names, strict=True)}
     if len(set(lengths.values())) > 1:
         shown = ", ".join(f"`{n}` has {m}" for n, m in lengths.items())
@@ -315,8 +315,8 @@ def encode_ratings(
             if outside.any():
                 bad = pd.unique(np.asarray(values, dtype=object)[outside])
                 raise ValueError(
-                    f"`{name}` has labels outside `categories`: {_preview(bad)}; "
-                    f"declared categories are {_preview(index)}."
+                    f"`{name}` has labels outside `categories`: {preview(bad)}; "
+                    f"declared categories are {preview(index)}."
                 )
             codes.append(code.astype(np.int32))
         scores = _numeric_scores(index)
@@ -384,7 +384,7 @@ def _encode_categoricals(arrays: list[pd.Categorical], names: Sequence[str]) -> 
         if ordered:
             raise ValueError(
                 "The raters' ordered Categoricals have different categories "
-                f"({_preview(first.categories)} and others); pass `categories=` to fix one scale."
+                f"({preview(first.categories)} and others); pass `categories=` to fix one scale."
             )
         index = pd.Index(sorted(set().union(*(a.categories for a in arrays))))
         codes = tuple(
@@ -431,23 +431,23 @@ def exact_counts(array: np.ndarray, name: str, noun: str) -> np.ndarray:
     if array.dtype.kind == "u" and array.max(initial=0) >= 2**63:
         raise ValueError(
             f"`{name}` has {noun} too large to represent exactly: "
-            f"{_preview(np.unique(array[array >= 2**63]))}."
+            f"{preview(np.unique(array[array >= 2**63]))}."
         )
     if array.dtype.kind == "f":
         bad = array[~np.isfinite(array)]
         if bad.size:
-            raise ValueError(f"`{name}` has non-finite {noun}: {_preview(np.unique(bad))}.")
+            raise ValueError(f"`{name}` has non-finite {noun}: {preview(np.unique(bad))}.")
         fractional = array[array != np.round(array)]
         if fractional.size:
             raise ValueError(
-                f"`{name}` has non-integer {noun}: {_preview(np.unique(fractional))}."
+                f"`{name}` has non-integer {noun}: {preview(np.unique(fractional))}."
             )
         if np.abs(array).max(initial=0) >= 2.0**63:
             raise ValueError(f"`{name}` has {noun} too large to represent exactly.")
     array = array.astype(np.int64)
     if (array < 0).any():
         raise ValueError(
-            f"`{name}` has negative {noun}: {_preview(np.unique(array[array < 0]))}."
+            f"`{name}` has negative {noun}: {preview(np.unique(array[array < 0]))}."
         )
     check_total(array, name)
     return array

@@ -1,19 +1,32 @@
-"""One-call shortcuts for the most common two-rater statistics."""
+"""One-call shortcuts: two-rater kappa, the classic QWK, and the array forms of alpha and
+the ICC (reliability data matrices and real-valued measurements)."""
 
 from __future__ import annotations
 
+import contextlib
+import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from irr._data import CHUNK, MAX_CATEGORIES, _as_1d, _offsets, _preview
-from irr._validation import check_integer
+from irr._data import CHUNK, MAX_CATEGORIES, Ratings, as_1d, integer_offsets, preview
+from irr._source import Source
+from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
+from irr.estimators import krippendorff
+from irr.estimators.icc import ICCResult, check_form, icc_from_values
+from irr.estimators.krippendorff import KrippendorffResult
+from irr.inference.options import InferenceOptions
+from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult
 from irr.weights import agreement_weights
 
-__all__ = ["cohen_kappa", "quadratic_weighted_kappa"]
+__all__ = ["cohen_kappa", "icc", "krippendorff_alpha", "quadratic_weighted_kappa"]
+
+_LAYOUTS = ("raters-units", "units-raters")
 
 
 def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any) -> KappaResult:
@@ -44,9 +57,9 @@ def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any)
 
 
 def _integer_ratings(values: Any, name: str) -> np.ndarray:
-    array = _as_1d(values, name)
+    array = as_1d(values, name)
     if not isinstance(array, np.ndarray) or array.dtype.kind not in "iufb":
-        raise TypeError(f"`{name}` must hold integer ratings; got {_preview(np.asarray(array)[:3])}.")
+        raise TypeError(f"`{name}` must hold integer ratings; got {preview(np.asarray(array)[:3])}.")
     if array.dtype.kind == "f":
         if np.isnan(array).any():
             raise ValueError(
@@ -55,11 +68,11 @@ def _integer_ratings(values: Any, name: str) -> np.ndarray:
             )
         fractional = array[array != np.round(array)]
         if fractional.size:
-            raise ValueError(f"`{name}` has non-integer ratings: {_preview(np.unique(fractional))}.")
+            raise ValueError(f"`{name}` has non-integer ratings: {preview(np.unique(fractional))}.")
         huge = array[np.abs(array) >= 2.0**63]
         if huge.size:
             raise ValueError(
-                f"`{name}` has ratings outside the 64-bit integer range: {_preview(np.unique(huge))}."
+                f"`{name}` has ratings outside the 64-bit integer range: {preview(np.unique(huge))}."
             )
         array = array.astype(np.int64)
     return array
@@ -114,7 +127,7 @@ def quadratic_weighted_kappa(
     for (name, (smallest, largest)), array in zip(seen.items(), (a, b), strict=True):
         if smallest < lo or largest > hi:
             outside = np.unique(array[(array < lo) | (array > hi)])
-            raise ValueError(f"`{name}` has ratings outside [{lo}, {hi}]: {_preview(outside)}.")
+            raise ValueError(f"`{name}` has ratings outside [{lo}, {hi}]: {preview(outside)}.")
     # Python ints above: no int64 wrap-around, and the range is refused before any
     # allocation that depends on it.
     k = hi - lo + 1
@@ -137,21 +150,209 @@ def quadratic_weighted_kappa(
             cells = np.multiply(chunk_a, k, dtype=np.int64)
             cells += chunk_b
         else:
-            cells = _offsets(chunk_a, lo)
+            cells = integer_offsets(chunk_a, lo)
             cells *= k
-            cells += _offsets(chunk_b, lo)
+            cells += integer_offsets(chunk_b, lo)
         table += np.bincount(cells, minlength=start + k * k)[start : start + k * k]
     table = table.reshape(k, k)
     weights = agreement_weights("quadratic", k, np.arange(k, dtype=float))
     kappa = kappa_parts(table, weights).kappa
     if np.isnan(kappa):
-        import warnings
-
-        from irr._validation import DegenerateDataWarning
-
         warnings.warn(
             "quadratic weighted kappa is undefined (nan): expected agreement is 1.",
             DegenerateDataWarning,
             stacklevel=2,
         )
     return float(kappa)
+
+
+def krippendorff_alpha(
+    reliability_data: Any,
+    level: str | Callable[..., Any] | Any = "nominal",
+    *,
+    layout: str = "raters-units",
+    categories: Any = None,
+    confidence_level: float = 0.95,
+    ci: str | None = "percentile",
+    n_resamples: int = 9999,
+    rng: Any = None,
+) -> KrippendorffResult:
+    r"""Krippendorff's alpha of a reliability data matrix with missing values.
+
+    Parameters
+    ----------
+    reliability_data : array-like or DataFrame of shape (n_raters, n_units) or (n_units, n_raters)
+        The ratings, ``nan`` (or None / pd.NA) for a missing value. Which axis holds the
+        raters is set by `layout`.
+    level : {'nominal', 'ordinal', 'interval', 'ratio'}, callable or array-like, default 'nominal'
+        The metric, as for :meth:`irr.Agreement.krippendorff_alpha`.
+    layout : {'raters-units', 'units-raters'}, default 'raters-units'
+        ``'raters-units'``: one row per rater (coder) and one column per unit, the layout
+        of Krippendorff's reliability data matrix and of the ``krippendorff`` package's
+        ``reliability_data``. ``'units-raters'``: one row per unit (subject) and one
+        column per rater, the layout of :meth:`irr.Agreement.from_frame`. Alpha is not
+        symmetric in the two, so the layout is never guessed.
+    categories : sequence, optional
+        The full value domain in scale order (unobserved values too).
+    confidence_level : float, default 0.95
+    ci, n_resamples, rng
+        The bootstrap interval over units, as for :meth:`irr.Agreement.krippendorff_alpha`
+        (``ci=None``: the estimate only).
+
+    Returns
+    -------
+    KrippendorffResult
+
+    Raises
+    ------
+    ValueError
+        An unknown `level` or `layout`, fewer than two raters or units, negative values at
+        the ratio level.
+
+    See Also
+    --------
+    irr.Agreement.krippendorff_alpha
+
+    Examples
+    --------
+    >>> import irr
+    >>> data = irr.datasets.load("cac_raw4raters")          # 12 units x 4 raters
+    >>> res = irr.krippendorff_alpha(data, "interval", layout="units-raters")
+    >>> round(res.estimate, 3)
+    0.849
+    >>> round(irr.krippendorff_alpha(data.T, "ordinal").estimate, 3)
+    0.815
+    """
+    check_choice(layout, "layout", _LAYOUTS)
+    columns, names = _columns(reliability_data, layout, "reliability_data")
+    if len(columns) < 2:
+        raise ValueError(
+            f"Krippendorff's alpha needs at least two raters; `reliability_data` has "
+            f"{len(columns)} (layout={layout!r}: raters are the "
+            f"{'rows' if layout == 'raters-units' else 'columns'})."
+        )
+    if len(columns[0]) < 2:
+        raise ValueError(
+            f"Krippendorff's alpha needs at least two units (subjects); got {len(columns[0])}."
+        )
+    options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng)
+    ratings = _integral_ratings(columns, names) if categories is None else None
+    if ratings is not None:
+        source = Source(ratings)
+    else:
+        argnames = ["rater_a", "rater_b"] + [f"more_raters[{i}]" for i in range(len(columns) - 2)]
+        source = Source.from_columns(columns, names, categories, argnames)
+    stats = source.statistics
+    return krippendorff.krippendorff_alpha(stats, level, options,
+                                           ResamplingPlan(stats.multiplicity))
+
+
+def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
+    """Fast coding of integral numeric columns (``nan`` missing) by offset; else None."""
+    if not all(isinstance(c, np.ndarray) and c.dtype.kind in "iuf" for c in columns):
+        return None
+    array = np.stack(columns)
+    if array.shape[1] == 0:
+        return None
+    with np.errstate(invalid="ignore"):
+        lo, hi = np.fmin.reduce(array, axis=None), np.fmax.reduce(array, axis=None)
+    if not (np.isfinite(lo) and np.isfinite(hi)) or lo != np.floor(lo):
+        return None
+    # Python numbers: no wrap-around of int64 extremes; labels beyond 2**53 (inexact as
+    # floats) go to the general coder, which checks them.
+    if abs(float(lo)) > 2.0**53 or abs(float(hi)) > 2.0**53 or int(hi) - int(lo) > 1 << 16:
+        return None
+    missing = np.isnan(array) if array.dtype.kind == "f" else np.zeros(array.shape, bool)
+    shifted = array - lo
+    offsets = np.where(missing, 0, shifted).astype(np.int64)
+    if not ((offsets == shifted) | missing).all():
+        return None  # non-integral values (or infinities): the general coder handles them
+    used = np.bincount(offsets.ravel(), minlength=int(hi - lo) + 1) > 0  # 0 is lo: used
+    remap = (np.cumsum(used) - 1).astype(np.int32)
+    codes = np.where(missing, -1, remap[offsets])
+    categories = pd.Index(np.flatnonzero(used) + int(lo))
+    return Ratings(tuple(codes), categories, categories.to_numpy(dtype=float), True,
+                   tuple(names))
+
+
+def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
+    """One array per rater from a 2-D array-like or DataFrame in `layout`."""
+    if isinstance(data, pd.DataFrame):
+        frame = data if layout == "units-raters" else data.T
+        names = [str(c) for c in frame.columns]
+        if len(set(names)) < len(names):
+            names = [f"rater{i}" for i in range(1, len(names) + 1)]
+        return [frame.iloc[:, j] for j in range(frame.shape[1])], names
+    if isinstance(data, (str, bytes)) or np.isscalar(data):
+        raise TypeError(f"`{name}` must be a 2-D array-like; got {data!r}.")
+    array = np.asarray(data, dtype=object if not hasattr(data, "dtype") else None)
+    if array.dtype == object and not any(isinstance(v, (str, bytes)) for v in array.ravel()):
+        # numbers (and None) to float; strings stay labels (astype(float) would parse "1")
+        with contextlib.suppress(TypeError, ValueError):
+            array = array.astype(float)
+    if array.ndim != 2:
+        raise ValueError(f"`{name}` must be 2-D; got an array of shape {array.shape}.")
+    if layout == "raters-units":
+        array = array.T
+    return [array[:, j] for j in range(array.shape[1])], [
+        f"rater{j}" for j in range(1, array.shape[1] + 1)
+    ]
+
+
+def icc(
+    ratings: Any,
+    model: str = "twoway",
+    type: str = "agreement",
+    unit: str = "single",
+    *,
+    confidence_level: float = 0.95,
+) -> ICCResult:
+    r"""Intraclass correlation of numeric ratings: subjects in rows, raters in columns.
+
+    The array form of :meth:`irr.Agreement.icc` for measurements that are not categories
+    (any real values, no limit on distinct values).
+
+    Parameters
+    ----------
+    ratings : array-like or DataFrame of shape (n_subjects, n_raters)
+        Real-valued ratings; ``nan`` marks a missing one (its subject is left out).
+    model, type, unit : str
+        As for :meth:`irr.Agreement.icc`.
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    ICCResult
+
+    Examples
+    --------
+    >>> import numpy as np, irr
+    >>> x = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
+    ...               [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]])
+    >>> round(irr.icc(x, "twoway", "consistency", "single").estimate, 4)
+    0.7148
+    """
+    check_form(model, type, unit)
+    raters: tuple[str, ...]
+    if isinstance(ratings, pd.DataFrame):
+        raters = tuple(str(c) for c in ratings.columns)
+        try:
+            values = ratings.to_numpy(dtype=float, na_value=np.nan)
+        except (TypeError, ValueError):
+            raise TypeError("`ratings` must hold numbers; convert the columns first.") from None
+    else:
+        try:
+            values = np.asarray(ratings, dtype=float)
+        except (TypeError, ValueError):
+            raise TypeError("`ratings` must be a 2-D array of numbers.") from None
+        raters = tuple(f"rater{j}" for j in range(1, values.shape[-1] + 1)) if values.ndim == 2 else ()
+    if values.ndim != 2:
+        raise ValueError(f"`ratings` must be 2-D (subjects x raters); got shape {values.shape}.")
+    if values.shape[1] < 2:
+        raise ValueError(f"The ICC needs at least two raters (columns); got {values.shape[1]}.")
+    if np.isinf(values).any():
+        raise ValueError("`ratings` contains infinite values.")
+    complete = ~np.isnan(values).any(axis=1)
+    return icc_from_values(values, complete, raters, model, type, unit, confidence_level)
+
+

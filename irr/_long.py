@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import MAX_CATEGORIES, _preview, exact_counts, numeric_array
+from irr._data import MAX_CATEGORIES, exact_counts, numeric_array, preview
 
 __all__ = ["pivot_long", "split_array", "validate_counts"]
 
@@ -54,7 +54,7 @@ def pivot_long(
             rows = np.flatnonzero(column.isna().to_numpy())
             raise ValueError(
                 f"The `{argument}` column {names[argument]!r} has missing labels (rows "
-                f"{_preview(rows)}); every rating needs a {argument}."
+                f"{preview(rows)}); every rating needs a {argument}."
             )
     s_code, s_labels = pd.factorize(subjects, sort=False)
     r_code, r_labels = pd.factorize(raters, sort=False)
@@ -62,7 +62,7 @@ def pivot_long(
     if m < 2:
         raise ValueError(
             f"Agreement needs at least two raters; the `rater` column {rater!r} holds "
-            f"{m}: {_preview(r_labels)}."
+            f"{m}: {preview(r_labels)}."
         )
     cell = s_code.astype(np.int64) * m + r_code
     order = np.argsort(cell, kind="stable")

@@ -5,19 +5,18 @@ Nothing here computes a statistic: every number comes from a result's fields.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from irr._validation import check_choice, check_integer
+from irr.bands import get_scale, interpret
 
 if TYPE_CHECKING:
-    from statsmodels.iolib.summary import Summary
 
     from irr.results import Result
 
-__all__ = ["compare", "format_number", "report"]
+__all__ = ["band_and_citation", "format_number", "report"]
 
 STYLES = ("apa", "plain")
 
@@ -75,13 +74,11 @@ def _who(raters: Sequence[str], max_names: int = 3) -> str:
     return ""
 
 
-def _band(result: Result, scale: Any) -> tuple[str, str]:
+def band_and_citation(result: Result, scale: Any) -> tuple[str, str]:
     """The band label and the scale's in-text citation ("" when there is no scale)."""
     chosen = result.scale if scale is None else scale
     if chosen is None or not math.isfinite(result.estimate):
         return "", ""
-    from irr.bands import get_scale, interpret
-
     resolved = get_scale(chosen)
     if not resolved.lower <= result.estimate <= resolved.upper:
         return "", ""
@@ -161,7 +158,7 @@ def report(
     if not math.isfinite(result.estimate):
         name = result.symbol if apa else result.coefficient
         return f"{noun}{who} could not be estimated: {name} is undefined ({n_text})."
-    band, attribution = _band(result, scale)
+    band, attribution = band_and_citation(result, scale)
     cite = f" ({attribution})" if citation and band else ""
     ci = result.ci
     level = f"{100 * ci.confidence_level:g}%"
@@ -209,81 +206,3 @@ def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:
     return (f"{result.coefficient} = {rate} ({result.errors} of {result.n_subjects}; {level} "
             f"CI {num(ci.low)} to {num(ci.high)}); exact binomial test of {eps0} "
             f"({result.alternative}): {p}.")
-
-
-def compare(
-    *results: Result,
-    title: str | None = None,
-    labels: Sequence[str] | None = None,
-) -> Summary:
-    """One statsmodels ``Summary`` with a row per result, for results of any kind.
-
-    Parameters
-    ----------
-    *results : Result
-        The rows, in order (e.g. kappa, Fleiss' kappa and Krippendorff's alpha of one
-        data set, or one coefficient per site).
-    title : str, optional
-        The table's title; default ``"Comparison of agreement coefficients"``.
-    labels : sequence of str, optional
-        Row labels; default the coefficients' names, with the raters added when two rows
-        would otherwise have the same name.
-
-    Returns
-    -------
-    statsmodels.iolib.summary.Summary
-        ``as_text()``, ``as_html()``, ``as_latex()``. The header facts (subjects, raters)
-        are those of the first result; rows whose subjects or raters differ are listed in
-        the notes. Nothing is recomputed: the rows are the results' own numbers.
-
-    Examples
-    --------
-    >>> import irr
-    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
-    >>> table = irr.compare(ag.kappa(), ag.kappa(weights="quadratic"), ag.percent_agreement())
-    >>> print(table.tables[1].as_text())
-    ==============================================================================================
-                                 estimate    std err          z      P>|z|      [0.025      0.975]
-    ----------------------------------------------------------------------------------------------
-    Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
-    Weighted kappa (quadratic)     0.7023     0.0084     60.760    <0.0001       0.686       0.719
-    Percent agreement              0.7083     0.0053                             0.698       0.718
-    ==============================================================================================
-    """
-    from irr.results import Result
-    from irr.summary import results_summary
-
-    if len(results) == 1 and isinstance(results[0], (list, tuple)):
-        results = tuple(results[0])
-    if not results:
-        raise ValueError("`results` must hold at least one result; got none.")
-    bad = [type(r).__name__ for r in results if not isinstance(r, Result)]
-    if bad:
-        raise TypeError(f"`results` must be irr result objects; got {bad!r}.")
-    if labels is None:
-        names = [r.coefficient for r in results]
-        labels = [
-            f"{r.coefficient} ({', '.join(r.raters)})"
-            if names.count(r.coefficient) > 1 and r.raters else r.coefficient
-            for r in results
-        ]
-    else:
-        labels = [str(label) for label in labels]
-        if len(labels) != len(results):
-            raise ValueError(
-                f"`labels` must give one label per result ({len(results)}); got {len(labels)}."
-            )
-    rows = [
-        dataclasses.replace(r, coefficient=label) if label != r.coefficient else r
-        for r, label in zip(results, labels, strict=True)
-    ]
-    first = results[0]
-    notes = []
-    for label, r in zip(labels, results, strict=True):
-        if r.n_subjects != first.n_subjects or r.n_missing != first.n_missing:
-            notes.append(f"{label}: {r.n_subjects} subjects, {r.n_missing} missing.")
-        if tuple(r.raters) != tuple(first.raters):
-            notes.append(f"{label}: raters {', '.join(r.raters) or '(none named)'}.")
-    return results_summary(
-        rows, title=title or "Comparison of agreement coefficients", notes=notes
-    )

@@ -42,7 +42,7 @@ class DegenerateDataWarning(RuntimeWarning):
     """
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
@@ -52,7 +52,7 @@ def check_choice(value: Any, name: str, choices: Iterable[str]) -> str:
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:
         listed = ", ".join(repr(c) for c in choices)
-        raise ValueError(f"`{name}` must be one of {listed}; got {_show(value)}.")
+        raise ValueError(f"`{name}` must be one of {listed}; got {show_value(value)}.")
     return value
 
 
@@ -64,10 +64,10 @@ def check_alternative(alternative: Any) -> str:
 def check_open_unit(value: Any, name: str) -> float:
     """Return `value` as a float if it lies strictly inside (0, 1), else raise."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"`{name}` must be a real number in (0, 1); got {_show(value)}.")
+        raise TypeError(f"`{name}` must be a real number in (0, 1); got {show_value(value)}.")
     value = float(value)
     if not 0.0 < value < 1.0:
-        raise ValueError(f"`{name}` must be in (0, 1); got {_show(value)}.")
+        raise ValueError(f"`{name}` must be in (0, 1); got {show_value(value)}.")
     return value
 
 
@@ -79,12 +79,12 @@ def check_confidence_level(confidence_level: Any) -> float:
 def check_integer(value: Any, name: str, minimum: int | None = None) -> int:
     """Return `value` as an int if it is integral (and at least `minimum`), else raise."""
     if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"`{name}` must be an integer, not a boolean; got {_show(value)}.")
+        raise TypeError(f"`{name}` must be an integer, not a boolean; got {show_value(value)}.")
     if not isinstance(value, numbers.Integral):
         if isinstance(value, numbers.Real) and float(value).is_integer():
             value = int(value)
         else:
-            raise TypeError(f"`{name}` must be an integer; got {_show(value)}.")
+            raise TypeError(f"`{name}` must be an integer; got {show_value(value)}.")
     value = int(value)
     if minimum is not None and value < minimum:
         raise ValueError(f"`{name}` must be at least {minimum}; got {value}.")
@@ -100,5 +100,5 @@ def check_rng(rng: Any) -> np.random.Generator:
             raise ValueError(f"`rng` seed must be non-negative; got {int(rng)}.")
         return np.random.default_rng(int(rng))
     raise TypeError(
-        f"`rng` must be None, a non-negative int seed or a numpy.random.Generator; got {_show(rng)}."
+        f"`rng` must be None, a non-negative int seed or a numpy.random.Generator; got {show_value(rng)}."
     )

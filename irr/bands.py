@@ -31,9 +31,9 @@ import numpy as np
 
 from irr._validation import (
     DegenerateDataWarning,
-    _show,
     check_choice,
     check_confidence_level,
+    show_value,
 )
 
 if TYPE_CHECKING:
@@ -257,13 +257,13 @@ class Scale:
             if not (isinstance(pair, Sequence) and not isinstance(pair, str) and len(pair) == 2):
                 raise TypeError(
                     f"`scale` must be a sequence of (upper bound, label) pairs; "
-                    f"got the item {_show(pair)}."
+                    f"got the item {show_value(pair)}."
                 )
             bound, label = pair
             if isinstance(bound, bool) or not isinstance(bound, numbers.Real):
-                raise TypeError(f"`scale` bounds must be real numbers; got {_show(bound)}.")
+                raise TypeError(f"`scale` bounds must be real numbers; got {show_value(bound)}.")
             if not isinstance(label, str):
-                raise TypeError(f"`scale` labels must be strings; got {_show(label)}.")
+                raise TypeError(f"`scale` labels must be strings; got {show_value(label)}.")
             if math.isnan(float(bound)):
                 raise ValueError(f"`scale` bound for {label!r} is nan.")
             uppers.append(float(bound))
@@ -534,7 +534,7 @@ def get_scale(scale: ScaleLike) -> Scale:
         return Scale.from_bounds(scale)
     raise TypeError(
         "`scale` must be a scale name, a Scale or a list of (upper bound, label) pairs; "
-        f"got {_show(scale)}."
+        f"got {show_value(scale)}."
     )
 
 
@@ -585,7 +585,7 @@ def _check_real(value: Any, name: str) -> float:
     if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
         return float(value)
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"`{name}` must be a real number; got {_show(value)}.")
+        raise TypeError(f"`{name}` must be a real number; got {show_value(value)}.")
     return float(value)
 
 

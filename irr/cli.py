@@ -24,6 +24,9 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+from irr._validation import DegenerateDataWarning
+from irr.registry import PANELS, rows
+
 __all__ = ["main"]
 
 FORMATS = ("text", "markdown", "html", "latex", "csv", "json")
@@ -324,8 +327,6 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     With `optional`, a method that is missing or does not apply (ValueError) is noted
     rather than raised; DegenerateDataWarnings become notes.
     """
-    from irr._validation import DegenerateDataWarning
-
     function = getattr(ag, method, None)
     if function is None:
         if optional:
@@ -333,6 +334,8 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
         raise CommandError(f"{method} is not available in this version of irr")
     accepted = inspect.signature(function).parameters
     options = {k: v for k, v in _options(args).items() if k in accepted}
+    if args.ci == "wald" and "ci" in accepted and accepted["ci"].default is None:
+        options.pop("ci")  # the default --ci: the method's own default interval
     if args.ci != "wald" and "ci" not in accepted:
         out.notes.append(f"{method}: bootstrap intervals are not available; Wald/exact used.")
     if "rng" in options and options["rng"] is None:
@@ -380,54 +383,34 @@ def _facts(ag: Any) -> list[tuple[str, str]]:
 def _cmd_kappa(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), 2)
     out = Output(f"Agreement between {ag.raters[0]} and {ag.raters[1]}", info=_facts(ag))
-    if args.weights is None:
-        out.results.append(ag.percent_agreement(confidence_level=args.confidence_level))
-        schemes = [None] + (["linear", "quadratic"] if ag._ratings.scores is not None else [])
-    else:
-        schemes = [None if args.weights == "unweighted" else args.weights]
-    for weights in schemes:
-        _call(ag, "kappa", out, args, weights=weights)
+    if args.weights is not None:
+        _call(ag, "kappa", out, args,
+              weights=None if args.weights == "unweighted" else args.weights)
+        return out
+    for method, options in rows("summary", ag.facts):
+        _call(ag, method, out, args, **options)
     return out
-
-
-def _multi_results(ag: Any, out: Output, args: argparse.Namespace, weights: Any) -> None:
-    ordered = ag._ratings.scores is not None
-    _call(ag, "percent_agreement", out, args, optional=True)
-    for method in ("fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac",
-                   "brennan_prediger"):
-        _call(ag, method, out, args, optional=True, weights=weights)
-    levels = ["nominal"] + (["ordinal", "interval"] if ordered else [])
-    for level in levels:
-        _call(ag, "krippendorff_alpha", out, args, optional=True, level=level)
 
 
 def _cmd_multi(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), None)
     out = Output(f"Agreement among {ag.n_raters} raters", info=_facts(ag))
     weights = None if args.weights == "unweighted" else args.weights
-    _multi_results(ag, out, args, weights)
+    for method, options in rows("multi", ag.facts, weights):
+        _call(ag, method, out, args, optional=True, **options)
     if not out.results:
         raise CommandError("no multi-rater coefficient could be computed: "
                            + "; ".join(out.notes))
     return out
 
 
-_ICC_FORMS = [
-    ("oneway", "agreement", "single"),
-    ("twoway", "consistency", "single"),
-    ("twoway", "agreement", "single"),
-    ("oneway", "agreement", "average"),
-    ("twoway", "consistency", "average"),
-    ("twoway", "agreement", "average"),
-]
-
-
-def _icc_forms(args: argparse.Namespace) -> list[tuple[str, str, str]]:
+def _icc_forms(args: argparse.Namespace) -> list[dict[str, str]]:
+    """The ICC forms that --model, --type and --unit select, in the registry's order."""
     forms = [
-        f for f in _ICC_FORMS
-        if (getattr(args, "model", None) in (None, f[0]))
-        and (getattr(args, "type", None) in (None, f[1]))
-        and (getattr(args, "unit", None) in (None, f[2]))
+        row.options for row in PANELS["icc"]
+        if (getattr(args, "model", None) in (None, row.options["model"]))
+        and (getattr(args, "type", None) in (None, row.options["type"]))
+        and (getattr(args, "unit", None) in (None, row.options["unit"]))
     ]
     if not forms:
         raise CommandError("no ICC form matches --model oneway --type consistency "
@@ -438,8 +421,8 @@ def _icc_forms(args: argparse.Namespace) -> list[tuple[str, str, str]]:
 def _cmd_icc(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), None)
     out = Output(f"Intraclass correlation of {ag.n_raters} raters", info=_facts(ag))
-    for model, kind, unit in _icc_forms(args):
-        _call(ag, "icc", out, args, model=model, type=kind, unit=unit)
+    for form in _icc_forms(args):
+        _call(ag, "icc", out, args, **form)
     return out
 
 
@@ -461,34 +444,17 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2
            else f"among {ag.n_raters} raters")
     out = Output(f"Agreement {who}", info=_facts(ag))
-    ordered = ag._ratings.scores is not None
-    if ag.n_raters == 2:
-        out.results.append(ag.percent_agreement(confidence_level=args.confidence_level))
-        for weights in [None] + (["linear", "quadratic"] if ordered else []):
-            _call(ag, "kappa", out, args, weights=weights)
-        for method in ("gwet_ac", "brennan_prediger"):
-            _call(ag, method, out, args, optional=True)
-        for level in ["nominal"] + (["ordinal", "interval"] if ordered else []):
-            _call(ag, "krippendorff_alpha", out, args, optional=True, level=level)
-    else:
-        _multi_results(ag, out, args, None)
-    if _numeric(ag):
-        for model, kind, unit in _icc_forms(args):
-            _call(ag, "icc", out, args, optional=True, model=model, type=kind, unit=unit)
-    if ordered:
-        _call(ag, "kendall_w", out, args, optional=True)
+    selected = {tuple(form.values()) for form in _icc_forms(args)}
+    for method, options in rows("report", ag.facts):
+        if method == "icc" and tuple(options.values()) not in selected:
+            continue
+        _call(ag, method, out, args, optional=method != "kappa", **options)
     if not out.results:
         raise CommandError("no coefficient applies to these data: " + "; ".join(out.notes))
     _with_scale(out, args.scale)
     args.scale = None  # applied
     out.sentences = [report(r, args.style) for r in out.results]
     return out
-
-
-def _numeric(ag: Any) -> bool:
-    from pandas.api.types import is_numeric_dtype
-
-    return bool(is_numeric_dtype(ag.categories.dtype))
 
 
 def _cmd_datasets(args: argparse.Namespace) -> Output:
@@ -536,13 +502,13 @@ def _table(out: Output) -> Any:
     """The results as a tidy frame: one row per result."""
     import pandas as pd
 
-    from irr._report import _band
+    from irr._report import band_and_citation
 
     rows = []
     for r in out.results:
         row = r.to_frame().reset_index()
         row["raters"] = ", ".join(r.raters)
-        row["band"] = _band(r, None)[0] or None
+        row["band"] = band_and_citation(r, None)[0] or None
         rows.append(row)
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
 
@@ -647,9 +613,9 @@ def _render(out: Output, fmt: str) -> str:
 
 
 def _table_band(result: Any) -> Any:
-    from irr._report import _band
+    from irr._report import band_and_citation
 
-    return _band(result, None)[0] or None
+    return band_and_citation(result, None)[0] or None
 
 
 _LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",

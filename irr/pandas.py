@@ -15,12 +15,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from irr._validation import DegenerateDataWarning
+from irr._report import band_and_citation
+from irr._source import frequency_weights
+from irr._validation import DegenerateDataWarning, check_choice
+from irr.agreement import Agreement
+from irr.registry import methods
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
-    from irr.agreement import Agreement
     from irr.results import Result
 
 __all__ = ["BY_COLUMNS", "IrrAccessor", "by"]
@@ -37,116 +40,12 @@ BY_COLUMNS = (
     "band",
     "n_subjects",
     "n_missing",
+    "n_incomplete",
     "reason",
 )
 
-#: Agreement methods :func:`by` accepts as `statistic` (those present in this version).
-STATISTICS = (
-    "kappa",
-    "percent_agreement",
-    "fleiss_kappa",
-    "scott_pi",
-    "conger_kappa",
-    "light_kappa",
-    "gwet_ac",
-    "brennan_prediger",
-    "krippendorff_alpha",
-    "icc",
-    "kendall_w",
-    "error_rate_test",
-)
-
-
-# -- frequency weights -------------------------------------------------------------------
-def frequency_weights(df: pd.DataFrame, values: Any) -> np.ndarray:
-    """Validated frequency weights: one non-negative integer per row of `df`.
-
-    `values` is a column name of `df` or an array-like with one value per row.
-    """
-    if isinstance(values, str) or (np.isscalar(values) and values in df.columns):
-        if values not in df.columns:
-            raise ValueError(
-                f"`freq_weights`={values!r} names no column of the data; columns are "
-                f"{list(df.columns)!r}."
-            )
-        values = df[values]
-    if isinstance(values, pd.Series):
-        values = values.to_numpy(dtype=float, na_value=np.nan) if values.dtype != object \
-            else values.to_numpy()
-    array = np.asarray(values)
-    if array.ndim != 1 or len(array) != len(df):
-        raise ValueError(
-            f"`freq_weights` must have one value per row ({len(df)}); got shape {array.shape}."
-        )
-    if array.dtype.kind not in "iubf":
-        try:
-            array = array.astype(float)
-        except (TypeError, ValueError):
-            raise TypeError(
-                f"`freq_weights` must be numbers; got values of type {array.dtype}."
-            ) from None
-    as_float = array.astype(float)
-    bad = ~np.isfinite(as_float) | (as_float < 0) | (as_float != np.round(as_float))
-    if bad.any():
-        rows = np.flatnonzero(bad)
-        raise ValueError(
-            f"`freq_weights` must be non-negative integers (how many subjects each row "
-            f"stands for); got {float(as_float[rows[0]])!r} in row {int(rows[0])}"
-            f"{f' and {len(rows) - 1} more' if len(rows) > 1 else ''}."
-        )
-    if as_float.sum() >= 2.0**53:
-        raise ValueError("`freq_weights` total too large to count exactly (>= 2**53).")
-    return as_float.astype(np.int64)
-
-
-def weighted_from_frame(
-    cls: type[Agreement],
-    df: pd.DataFrame,
-    raters: list[Any],
-    categories: Sequence[Any] | None,
-    nan_policy: str,
-    freq_weights: Any,
-) -> Agreement:
-    """An Agreement where row i of `df` stands for ``freq_weights[i]`` subjects.
-
-    Two raters: the agreement table is a weighted bincount of the rows' cells, so every
-    two-rater statistic (and its bootstrap, which resamples table cells) sees the
-    expanded subjects. More raters: the rows are kept once with their multiplicities,
-    for the coefficients that work on subject patterns.
-    """
-    from irr._data import Ratings, encode_ratings
-
-    weights = frequency_weights(df, freq_weights)
-    names = [str(r) for r in raters]
-    ratings = encode_ratings([df[r] for r in raters], names, categories)
-    missing = np.zeros(len(df), dtype=bool)
-    for codes in ratings.codes:
-        missing |= codes < 0
-    if nan_policy == "raise" and (missing & (weights > 0)).any():
-        rows = np.flatnonzero(missing & (weights > 0))
-        raise ValueError(
-            f"{int(weights[rows].sum())} subject(s) have missing ratings (rows "
-            f"{rows[:5].tolist()}{' ...' if len(rows) > 5 else ''}) and `nan_policy='raise'`."
-        )
-    agreement = cls.__new__(cls)
-    if len(raters) != 2:
-        raise ValueError(
-            f"`freq_weights` is supported for two raters; got {len(raters)} ({names!r}). "
-            "Expand the rows (df.loc[df.index.repeat(weights)]) for multi-rater coefficients."
-        )
-    k = ratings.n_categories
-    a, b = ratings.codes
-    keep = ~missing
-    cells = a[keep].astype(np.int64) * k + b[keep]
-    table = np.bincount(cells, weights=weights[keep], minlength=k * k)
-    table = np.rint(table).astype(np.int64).reshape(k, k)
-    placeholder = np.zeros(0, dtype=np.int32)
-    coded = Ratings((placeholder, placeholder), ratings.categories, ratings.scores,
-                    ratings.ordered, tuple(names))
-    agreement._init(coded, names, "omit")
-    agreement._given_table = table
-    agreement._missing_weight = int(weights[missing].sum())
-    return agreement
+#: Agreement methods :func:`by` accepts as `statistic`: every family of the registry.
+STATISTICS = methods()
 
 
 # -- grouped analysis --------------------------------------------------------------------
@@ -162,13 +61,12 @@ def _first_line(text: str) -> str:
 
 
 def _band(result: Result) -> Any:
-    from irr._report import _band as band_of
-
-    label, _ = band_of(result, None)
+    label, _ = band_and_citation(result, None)
     return label or None
 
 
 def _failed_row(n_subjects: int, n_missing: int, reason: str) -> dict[str, Any]:
+    """A row with no estimate; `n_missing` subjects have a missing rating."""
     return {
         "coefficient": None,
         "estimate": math.nan,
@@ -180,6 +78,7 @@ def _failed_row(n_subjects: int, n_missing: int, reason: str) -> dict[str, Any]:
         "band": None,
         "n_subjects": n_subjects,
         "n_missing": n_missing,
+        "n_incomplete": n_missing,
         "reason": reason,
     }
 
@@ -198,6 +97,7 @@ def _result_row(result: Result, reasons: list[str]) -> dict[str, Any]:
         "band": _band(result),
         "n_subjects": result.n_subjects,
         "n_missing": result.n_missing,
+        "n_incomplete": result.n_incomplete,
         "reason": "; ".join(reasons) if reasons else None,
     }
 
@@ -265,8 +165,10 @@ def by(
         One row per group (sorted by the keys; missing keys form their own group), with
         the group key column(s) then :data:`BY_COLUMNS`: ``coefficient``, ``estimate``,
         ``se``, ``ci_low``, ``ci_high``, ``confidence_level``, ``ci_method``, ``band``
-        (of the result's default scale), ``n_subjects``, ``n_missing`` and ``reason``
-        (why the estimate is missing or undefined; None when all is well).
+        (of the result's default scale), ``n_subjects``, ``n_missing`` (subjects the
+        coefficient left out for missing ratings), ``n_incomplete`` (subjects with a
+        missing rating, used or not) and ``reason`` (why the estimate is missing or
+        undefined; None when all is well).
 
     Raises
     ------
@@ -292,9 +194,6 @@ def by(
     0    a    0.2963          10
     1    b    0.1143          10
     """
-    from irr._validation import check_choice
-    from irr.agreement import Agreement
-
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
     keys = _as_list(by)
@@ -304,8 +203,7 @@ def by(
             f"`by` must name columns of `df`; got {unknown or keys!r}; columns are "
             f"{list(df.columns)!r}."
         )
-    available = tuple(s for s in STATISTICS if callable(getattr(Agreement, s, None)))
-    check_choice(statistic, "statistic", available)
+    check_choice(statistic, "statistic", STATISTICS)
     weight_column = freq_weights if isinstance(freq_weights, str) else None
     if raters is None:
         raters = [c for c in df.columns if c not in keys and c != weight_column]
@@ -399,8 +297,6 @@ class IrrAccessor:
         >>> ag.n_raters, ag.n_subjects
         (2, 20)
         """
-        from irr.agreement import Agreement
-
         if subject is not None or rater is not None or rating is not None:
             return Agreement.from_long(
                 self._df, subject=subject, rater=rater, rating=rating,

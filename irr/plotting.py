@@ -14,11 +14,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr.agreement import Agreement
+from irr.bands import get_scale
+from irr.inference.options import BOOTSTRAP_METHODS
+from irr.pandas import BY_COLUMNS
+from irr.results import Result
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
-
-    from irr.agreement import Agreement
-    from irr.results import Result
 
 __all__ = ["agreement_chart", "bootstrap_distribution", "forest", "table_heatmap"]
 
@@ -41,8 +44,6 @@ def _axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
 
 
 def _table(ag: Agreement) -> pd.DataFrame:
-    from irr.agreement import Agreement
-
     if not isinstance(ag, Agreement):
         raise TypeError(f"`ag` must be an irr.Agreement; got {type(ag).__name__}.")
     return ag.table
@@ -115,7 +116,7 @@ def agreement_chart(
     table = _table(ag)
     counts = table.to_numpy(dtype=float)
     k = counts.shape[0]
-    ordered = ag._ratings.scores is not None
+    ordered = ag.facts.ordered
     step = (1 if ordered else 0) if partial is None else int(partial)
     if step < 0:
         raise ValueError(f"`partial` must be a non-negative integer; got {partial!r}.")
@@ -227,7 +228,6 @@ def _band_colors(n: int) -> list[Any]:
 
 def _shade_bands(ax: Axes, scale: Any, low: float, high: float) -> None:
     """Shade the bands of `scale` that meet [low, high], labelled along the top."""
-    from irr.bands import get_scale
 
     resolved = get_scale(scale)
     colors = _band_colors(len(resolved.bands))
@@ -281,8 +281,6 @@ def bootstrap_distribution(
     >>> ax.get_xlabel()
     "Cohen's kappa"
     """
-    from irr.results import BOOTSTRAP_METHODS, Result
-
     if not isinstance(result, Result):
         raise TypeError(f"`result` must be an irr result; got {type(result).__name__}.")
     if method is None:
@@ -318,9 +316,6 @@ def bootstrap_distribution(
 
 def _forest_rows(data: Any) -> pd.DataFrame:
     """Label, estimate, ci_low, ci_high (and reason) from irr.by output or results."""
-    from irr.pandas import BY_COLUMNS
-    from irr.results import Result
-
     if isinstance(data, pd.DataFrame):
         needed = ["estimate", "ci_low", "ci_high"]
         missing = [c for c in needed if c not in data.columns]

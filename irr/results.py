@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
+from irr._report import report
 from irr._validation import check_choice, check_confidence_level
+from irr.bands import benchmark, get_scale, interpret
+from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
+from irr.summary import results_summary
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -36,8 +40,6 @@ FRAME_COLUMNS = (
     "n_missing",
 )
 
-ASYMPTOTIC_METHODS = ("wald",)
-BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,14 @@ class Result:
     n_subjects : int
         Subjects the estimate uses.
     n_missing : int
-        Subjects left out for missing ratings.
+        Subjects the estimator left out for their missing ratings (which ones depends
+        on the coefficient: incomplete pairs for two-rater statistics, subjects with no
+        rating for Fleiss-type coefficients, fewer than two for Light's kappa and alpha,
+        any missing for the ICC and W; the notes say which).
+    n_incomplete : int
+        Subjects with at least one missing rating among the raters compared, whether or
+        not the estimator left them out (Fleiss-type coefficients and alpha use their
+        remaining ratings).
     raters : tuple of str
         The raters compared.
     notes : tuple of str
@@ -159,6 +168,7 @@ class Result:
     ci: ConfidenceInterval
     n_subjects: int
     n_missing: int = 0
+    n_incomplete: int = 0
     raters: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     bounds: tuple[float, float] = (-1.0, 1.0)
@@ -213,6 +223,17 @@ class Result:
         low, high = self.bootstrap.interval(confidence_level=level, method=method)
         return ConfidenceInterval(float(low), float(high), level, method)
 
+    def with_bootstrap(
+        self, source: Callable[[], Any], ci: str | None = None
+    ) -> Result:
+        """A copy whose bootstrap is drawn by `source` (on first use), with its ``ci``
+        replaced by the bootstrap interval when `ci` names a bootstrap method (and the
+        estimate is defined)."""
+        result = replace(self, _bootstrap_source=source, _cache={})
+        if ci in BOOTSTRAP_METHODS and np.isfinite(result.estimate):
+            result = replace(result, ci=result.conf_int(result.ci.confidence_level, ci))
+        return result
+
     @property
     def n_resamples(self) -> float:
         """Bootstrap resamples behind :attr:`ci` (nan when the interval is asymptotic)."""
@@ -256,8 +277,6 @@ class Result:
         >>> res.interpret(scale="fleiss").label
         'fair to good'
         """
-        from irr.bands import interpret
-
         return interpret(self.estimate, self._scale(scale))
 
     def benchmark(self, scale: Any = None, confidence_level: float | None = None) -> Any:
@@ -274,8 +293,6 @@ class Result:
         >>> bench.band.label
         'moderate'
         """
-        from irr.bands import benchmark
-
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         replicates = self._cache["bootstrap"].replicates if "bootstrap" in self._cache else None
         return benchmark(
@@ -309,8 +326,6 @@ class Result:
         """
         if self.scale is None:
             return "", "", ""
-        from irr.bands import benchmark, get_scale, interpret
-
         scale = get_scale(self.scale)
         if not np.isfinite(self.estimate):
             return "undefined", "", scale.attribution
@@ -352,6 +367,7 @@ class Result:
             "n_resamples": self.n_resamples,
             "n_subjects": self.n_subjects,
             "n_missing": self.n_missing,
+            "n_incomplete": self.n_incomplete,
             "alternative": self.alternative,
             "raters": list(self.raters),
         }
@@ -397,8 +413,6 @@ class Result:
         >>> "tabular" in summary.as_latex()
         True
         """
-        from irr.summary import results_summary
-
         return results_summary([self], title=self.coefficient)
 
     def report(self, style: str = "apa", **options: Any) -> str:
@@ -412,8 +426,6 @@ class Result:
         >>> ag.kappa(weights="quadratic").report()
         'Agreement between r.eye and l.eye was substantial, κw = .70, 95% CI [.69, .72], n = 7477.'
         """
-        from irr._report import report
-
         return report(self, style, **options)
 
     def __repr__(self) -> str:

@@ -21,21 +21,21 @@ if TYPE_CHECKING:
 __all__ = ["results_summary"]
 
 
-def _number(value: float | None, digits: int = 4) -> str:
+def format_estimate(value: float | None, digits: int = 4) -> str:
     """A float with `digits` decimals; empty for None or nan."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
     return f"{value:.{digits}f}"
 
 
-def _pvalue(value: float | None) -> str:
+def format_pvalue(value: float | None) -> str:
     """A p-value with four decimals, ``<0.0001`` below that; empty for nan."""
     if value is None or math.isnan(value):
         return ""
     return "<0.0001" if value < 0.0001 else f"{value:.4f}"
 
 
-def _header_table(facts: Sequence[tuple[str, str]], title: str) -> Any:
+def header_table(facts: Sequence[tuple[str, str]], title: str) -> Any:
     """The facts as a two-column statsmodels ``SimpleTable`` (key: value, key: value)."""
     from statsmodels.iolib.table import SimpleTable
     from statsmodels.iolib.tableformatting import fmt_2cols
@@ -124,7 +124,7 @@ def results_summary(
         facts.append(("Bootstrap:", f"{boot.n_resamples} resamples of {boot.resampling}"))
     if any(not math.isnan(r.pvalue) for r in results):
         facts.append(("Alternative:", first.alternative))
-    header = _header_table(facts, title)
+    header = header_table(facts, title)
 
     tail = (1 - level) / 2
     kinds = {r.statistic_name for r in results if not math.isnan(r.statistic)}
@@ -133,12 +133,12 @@ def results_summary(
                f"[{tail:g}", f"{1 - tail:g}]"]
     rows = [
         [
-            _number(r.estimate),
-            _number(r.se),
-            _number(r.statistic, 3),
-            _pvalue(r.pvalue),
-            _number(r.ci.low, 3),
-            _number(r.ci.high, 3),
+            format_estimate(r.estimate),
+            format_estimate(r.se),
+            format_estimate(r.statistic, 3),
+            format_pvalue(r.pvalue),
+            format_estimate(r.ci.low, 3),
+            format_estimate(r.ci.high, 3),
         ]
         for r in results
     ]

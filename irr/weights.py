@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["WEIGHT_SCHEMES", "agreement_weights", "tolerance_agreement", "weight_name"]
+__all__ = ["GWET_SCHEMES", "WEIGHT_SCHEMES", "agreement_weights", "tolerance_agreement", "weight_name"]
 
 #: Canonical scheme names and the aliases users know, matched case-insensitively.
 WEIGHT_SCHEMES: dict[str, str] = {
@@ -21,20 +21,28 @@ WEIGHT_SCHEMES: dict[str, str] = {
     "quadratic": "quadratic",
     "squared": "quadratic",
     "fleiss-cohen": "quadratic",
+    "ordinal": "ordinal",
+    "radical": "radical",
+    "ratio": "ratio",
+    "circular": "circular",
+    "bipolar": "bipolar",
+    "identity": "unweighted",
 }
+
+#: Gwet's (2014, ch. 3) schemes beyond linear and quadratic.
+GWET_SCHEMES = ("ordinal", "radical", "ratio", "circular", "bipolar")
 
 
 def weight_name(weights: Any) -> str:
     """Return the canonical name of a weight specification.
 
-    ``None`` is ``"unweighted"``, an alias gives its scheme, a matrix is ``"custom"``.
+    ``None`` (or ``'identity'``) is ``"unweighted"``, an alias gives its scheme, a matrix
+    is ``"custom"``. One vocabulary for every weighted coefficient in the package.
 
     Examples
     --------
-    >>> weight_name("Fleiss-Cohen")
-    'quadratic'
-    >>> weight_name(None)
-    'unweighted'
+    >>> weight_name("Fleiss-Cohen"), weight_name("Radical"), weight_name(None)
+    ('quadratic', 'radical', 'unweighted')
     """
     if weights is None:
         return "unweighted"
@@ -53,15 +61,17 @@ def weight_name(weights: Any) -> str:
 def agreement_weights(
     weights: Any, n_categories: int, scores: np.ndarray | None = None
 ) -> np.ndarray:
-    """Build the k x k agreement-weight matrix of a weight specification.
+    r"""Build the k x k agreement-weight matrix of a weight specification.
 
     Parameters
     ----------
-    weights : {None, 'linear', 'quadratic'} or array-like of shape (k, k)
-        ``None`` gives the identity (unweighted kappa). ``'linear'`` (aliases ``'equal'``,
-        ``'Cicchetti-Allison'``) gives ``1 - |x_i - x_j| / (x_max - x_min)``; ``'quadratic'``
-        (aliases ``'squared'``, ``'Fleiss-Cohen'``) gives
-        ``1 - (x_i - x_j)**2 / (x_max - x_min)**2``. A matrix is validated and returned.
+    weights : None, str or array-like of shape (k, k)
+        ``None`` (or ``'identity'``) gives the identity (unweighted). ``'linear'``
+        (aliases ``'equal'``, ``'Cicchetti-Allison'``) gives ``1 - |x_i - x_j| / (x_max -
+        x_min)``; ``'quadratic'`` (aliases ``'squared'``, ``'Fleiss-Cohen'``) gives ``1 -
+        (x_i - x_j)**2 / (x_max - x_min)**2``; Gwet's (2014, ch. 3) ``'ordinal'``,
+        ``'radical'``, ``'ratio'``, ``'circular'`` and ``'bipolar'`` are described in the
+        Notes. A matrix is validated and returned.
     n_categories : int
         k, the number of categories.
     scores : ndarray of shape (k,), optional
@@ -79,12 +89,31 @@ def agreement_weights(
         For an unknown scheme, a named scheme without scores, or a matrix that is not
         k x k, not finite, has a diagonal other than 1 or entries above 1.
 
+    Notes
+    -----
+    With scores :math:`x_1 < \dots < x_q` and :math:`x_{\min}, x_{\max}` the ends of the
+    declared scale (Gwet 2014, ch. 3):
+
+    - ``'ordinal'``: from ranks, :math:`w_{kl} = 1 - \binom{|k-l|+1}{2} / \binom{q}{2}`;
+    - ``'radical'``: :math:`w_{kl} = 1 - \sqrt{|x_k - x_l|}/\sqrt{x_{\max} - x_{\min}}`;
+    - ``'ratio'``: :math:`w_{kl} = 1 - \left(\frac{x_k - x_l}{x_k + x_l}\right)^2 \big/
+      \left(\frac{x_{\max} - x_{\min}}{x_{\max} + x_{\min}}\right)^2` (scores must be
+      non-negative);
+    - ``'circular'``: :math:`w_{kl} = 1 - \sin^2(\pi (x_k - x_l)/U) / \max\sin^2(\cdot)`,
+      :math:`U = x_{\max} - x_{\min} + 1`;
+    - ``'bipolar'``: :math:`d_{kl} = \frac{(x_k - x_l)^2}{(x_k + x_l - 2x_{\min})
+      (2x_{\max} - x_k - x_l)}` for :math:`k \ne l`, and :math:`w = 1 - d / \max d`.
+
     Examples
     --------
     >>> agreement_weights("linear", 3, scores=np.array([1.0, 2.0, 3.0]))
     array([[1. , 0.5, 0. ],
            [0.5, 1. , 0.5],
            [0. , 0.5, 1. ]])
+    >>> agreement_weights("ordinal", 3, np.array([1.0, 2.0, 3.0]))
+    array([[1.        , 0.66666667, 0.        ],
+           [0.66666667, 1.        , 0.66666667],
+           [0.        , 0.66666667, 1.        ]])
     """
     name = weight_name(weights)
     if name == "unweighted":
@@ -104,11 +133,45 @@ def agreement_weights(
             "beyond 2**53 lose precision), so distances between categories are undefined; "
             "recode the labels or pass `categories=` in scale order."
         )
+    k = n_categories
     span = x.max() - x.min() if x.size else 0.0
     if span == 0:
-        return np.ones((n_categories, n_categories))
-    distance = np.abs(x[:, None] - x[None, :]) / span
-    return 1.0 - (distance if name == "linear" else distance**2)
+        return np.ones((k, k))
+    if name in ("linear", "quadratic"):
+        distance = np.abs(x[:, None] - x[None, :]) / span
+        return 1.0 - (distance if name == "linear" else distance**2)
+    return _gwet_scheme(name, x)
+
+
+def _gwet_scheme(name: str, x: np.ndarray) -> np.ndarray:
+    """Gwet's ordinal, radical, ratio, circular or bipolar weights of scores `x`."""
+    k = len(x)
+    lo, hi = x.min(), x.max()
+    diff = x[:, None] - x[None, :]
+    if name == "ordinal":
+        rank = np.arange(k)
+        steps = np.abs(rank[:, None] - rank[None, :]) + 1.0
+        return 1.0 - steps * (steps - 1) / 2 / (k * (k - 1) / 2)
+    if name == "radical":
+        return 1.0 - np.sqrt(np.abs(diff)) / np.sqrt(hi - lo)
+    if name == "ratio":
+        if lo < 0:
+            raise ValueError(
+                f"`weights='ratio'` needs non-negative category scores; the smallest is {lo:g}."
+            )
+        total = x[:, None] + x[None, :]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            ratio = np.where(total > 0, (diff / np.where(total > 0, total, 1.0)) ** 2, 0.0)
+        return 1.0 - ratio / ((hi - lo) / (hi + lo)) ** 2
+    if name == "circular":
+        d = np.sin(np.pi * diff / (hi - lo + 1)) ** 2
+        return 1.0 - d / d.max()
+    # bipolar
+    off = ~np.eye(k, dtype=bool)
+    denominator = (x[:, None] + x[None, :] - 2 * lo) * (2 * hi - x[:, None] - x[None, :])
+    d = np.zeros((k, k))
+    d[off] = diff[off] ** 2 / denominator[off]
+    return 1.0 - d / d.max()
 
 
 def _validate_matrix(weights: Any, k: int) -> np.ndarray:

@@ -11,9 +11,9 @@ import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from irr.summary import _header_table
-from irr.summary import _number as fmt_number
-from irr.summary import _pvalue as fmt_pvalue
+from irr.summary import format_estimate as fmt_number
+from irr.summary import format_pvalue as fmt_pvalue
+from irr.summary import header_table
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -48,7 +48,7 @@ def hypothesis_summary(
     from statsmodels.iolib.table import SimpleTable
     from statsmodels.iolib.tableformatting import fmt_params
 
-    header = _header_table(facts, title)
+    header = header_table(facts, title)
     body = SimpleTable([list(r) for r in rows], headers=list(columns), stubs=list(stubs),
                        txt_fmt=copy.deepcopy(fmt_params))
     summary = Summary()

@@ -27,11 +27,11 @@ from scipy.special import ndtr, ndtri
 
 from irr._validation import (
     DegenerateDataWarning,
-    _show,
     check_choice,
     check_confidence_level,
     check_integer,
     check_rng,
+    show_value,
 )
 
 __all__ = [
@@ -306,7 +306,7 @@ def _count_array(value: Any, name: str, ndim: int) -> np.ndarray:
     try:
         arr = np.asarray(value)
     except (TypeError, ValueError) as exc:
-        raise TypeError(f"`{name}` must be an array of counts; got {_show(value)}.") from exc
+        raise TypeError(f"`{name}` must be an array of counts; got {show_value(value)}.") from exc
     if arr.dtype == bool or not (
         np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)
     ):
@@ -322,11 +322,11 @@ def _count_array(value: Any, name: str, ndim: int) -> np.ndarray:
         raise ValueError(f"`{name}` must not be empty.")
     arr = arr.astype(float)
     if not np.all(np.isfinite(arr)):
-        raise ValueError(f"`{name}` must be finite; got {_show(arr.tolist())}.")
+        raise ValueError(f"`{name}` must be finite; got {show_value(arr.tolist())}.")
     if np.any(arr < 0):
-        raise ValueError(f"`{name}` must be non-negative; got {_show(arr.tolist())}.")
+        raise ValueError(f"`{name}` must be non-negative; got {show_value(arr.tolist())}.")
     if np.any(arr != np.round(arr)):
-        raise ValueError(f"`{name}` must hold integer counts; got {_show(arr.tolist())}.")
+        raise ValueError(f"`{name}` must hold integer counts; got {show_value(arr.tolist())}.")
     if arr.sum() == 0:
         raise ValueError(f"`{name}` must not be all zero.")
     return arr.astype(np.int64)
@@ -342,8 +342,8 @@ def _check_grouping(counts: np.ndarray, value: Any, name: str) -> np.ndarray:
         )
     if not np.array_equal(arr.sum(axis=0), counts):
         raise ValueError(
-            f"The columns of `{name}` must sum to `pattern_counts` {_show(counts.tolist())}; "
-            f"got {_show(arr.sum(axis=0).tolist())}."
+            f"The columns of `{name}` must sum to `pattern_counts` {show_value(counts.tolist())}; "
+            f"got {show_value(arr.sum(axis=0).tolist())}."
         )
     return arr
 
@@ -650,13 +650,13 @@ def bootstrap_counts(
     """
     counts = _count_array(pattern_counts, "pattern_counts", 1)
     if not callable(statistic):
-        raise TypeError(f"`statistic` must be callable; got {_show(statistic)}.")
+        raise TypeError(f"`statistic` must be callable; got {show_value(statistic)}.")
     n_resamples = check_integer(n_resamples, "n_resamples", 1)
     generator = check_rng(rng)
     if batch_size is not None:
         batch_size = check_integer(batch_size, "batch_size", 1)
     if progress is not None and not isinstance(progress, bool):
-        raise TypeError(f"`progress` must be True, False or None; got {_show(progress)}.")
+        raise TypeError(f"`progress` must be True, False or None; got {show_value(progress)}.")
 
     n_patterns = counts.size
     if cluster is not None:
@@ -806,7 +806,7 @@ def group_pattern_counts(
     groups = np.asarray(groups)
     if codes.ndim != 1 or codes.dtype == bool or not np.issubdtype(codes.dtype, np.integer):
         raise ValueError(
-            f"`pattern_codes` must be a 1-D array of integer codes; got {_show(pattern_codes)}."
+            f"`pattern_codes` must be a 1-D array of integer codes; got {show_value(pattern_codes)}."
         )
     if groups.shape != codes.shape:
         raise ValueError(

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._statistics import Statistics
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -26,6 +27,7 @@ from irr._validation import (
 )
 from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result
+from irr.weights import tolerance_agreement
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -925,29 +927,25 @@ class ErrorRateTestFamily:
         return self.summary().as_html()
 
 
-def _error_mask(scores: np.ndarray | None, k: int, tolerance: float) -> np.ndarray:
+def error_mask(scores: np.ndarray | None, k: int, tolerance: float) -> np.ndarray:
     """k x k boolean matrix: True where the pair of categories counts as an error."""
-    from irr.weights import tolerance_agreement
-
     return ~tolerance_agreement(tolerance, k, scores)
 
 
-def _check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
-
-    from irr.weights import tolerance_agreement
-
+def check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
+    """`tolerance` as a float, validated as :func:`irr.weights.tolerance_agreement` does."""
     tolerance_agreement(tolerance, 1 if scores is None else len(scores), scores)  # validates
     return float(tolerance)
 
 
-def _check_reference(reference: Any, raters: Sequence[str]) -> None:
+def check_reference(reference: Any, raters: Sequence[str]) -> None:
     """Raise unless `reference` names one of `raters`."""
     if reference not in raters:
         raise ValueError(f"`reference` must be one of the raters {list(raters)!r}; got {reference!r}.")
 
 
-def agreement_error_rate_test(
-    agreement: Any,
+def error_rate_test_of_statistics(
+    stats: Statistics,
     epsilon0: float,
     alpha: float = 0.05,
     reference: str | None = None,
@@ -955,25 +953,22 @@ def agreement_error_rate_test(
     alternative: str = "greater",
     confidence_level: float | None = None,
 ) -> ErrorRateTestResult | ErrorRateTestFamily:
-    """Implementation of :meth:`irr.Agreement.error_rate_test`."""
-    from irr._table import agreement_table
-
+    """The error-rate test(s) of rated subjects (:meth:`irr.Agreement.error_rate_test`)."""
+    stats.require_raters("The error-rate test")
     epsilon0 = check_open_unit(epsilon0, "epsilon0")
     alpha = check_open_unit(alpha, "alpha")
     alternative = check_alternative(alternative)
     level = 1 - alpha if confidence_level is None else check_confidence_level(confidence_level)
-    ratings = agreement._ratings
-    raters = agreement.raters
-    tolerance = _check_tolerance(tolerance, ratings.scores)
+    raters = stats.raters
+    tolerance = check_tolerance(tolerance, stats.scores)
     if reference is not None:
-        _check_reference(reference, raters)
+        check_reference(reference, raters)
     if reference is None and len(raters) > 2:
         raise ValueError(
             f"`reference` must name the reference rater when there are more than two raters; "
             f"raters are {list(raters)!r}."
         )
-    k = ratings.n_categories
-    mask = _error_mask(ratings.scores, k, tolerance)
+    mask = error_mask(stats.scores, stats.n_categories, tolerance)
     notes = []
     if tolerance > 0:
         notes.append(
@@ -992,13 +987,7 @@ def agreement_error_rate_test(
     results = []
     for other in others:
         idx = raters.index(other)
-        if agreement._given_table is not None:
-            table = agreement._given_table if ref_index == 0 else agreement._given_table.T
-            n_missing = 0
-        else:
-            codes = ratings.codes
-            table = agreement_table(codes[ref_index], codes[idx], k)
-            n_missing = ratings.n_rows - int(table.sum())
+        table, n_missing = stats.pair_table_of(ref_index, idx)
         n = int(table.sum())
         if n == 0:
             raise ValueError(

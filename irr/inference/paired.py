@@ -17,9 +17,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from irr._data import _preview, validate_table
+from irr._data import preview, validate_table
+from irr._source import Source
+from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_confidence_level
 from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
+from irr.inference.error_rate import check_reference, check_tolerance, error_mask
 from irr.results import ConfidenceInterval, Result, wald_interval
 
 if TYPE_CHECKING:
@@ -121,14 +124,16 @@ _NAN_CI = ConfidenceInterval(math.nan, math.nan, 0.95, "none")
 # Input: a table, or two raters' ratings
 # ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class _Paired:
+class PairedTable:
+    """Two raters' k x k table of complete pairs, with what the paired tests report."""
+
     table: np.ndarray
     categories: tuple
     raters: tuple[str, ...]
     n_missing: int
 
 
-def _paired(table_or_a: Any, b: Any, categories: Any) -> _Paired:
+def _paired(table_or_a: Any, b: Any, categories: Any) -> PairedTable:
     if b is None:
         table = validate_table(table_or_a, "table_or_a")
         if isinstance(table_or_a, pd.DataFrame):
@@ -142,29 +147,29 @@ def _paired(table_or_a: Any, b: Any, categories: Any) -> _Paired:
             )
         if table.sum() == 0:
             raise ValueError("`table_or_a` has no subjects: every count is zero.")
-        return _Paired(table, labels, ("rater1", "rater2"), 0)
-    from irr.agreement import Agreement
+        return PairedTable(table, labels, ("rater1", "rater2"), 0)
+    source = Source.from_columns([table_or_a, b], ["rater1", "rater2"], categories,
+                                 argnames=["rater_a", "rater_b"])
+    return paired_table(source.statistics)
 
-    ag = Agreement(table_or_a, b, categories=categories)
-    return _from_agreement(ag)
 
-
-def _from_agreement(ag: Any) -> _Paired:
-    ag._require_two("This paired test")
-    table = ag._counts
+def paired_table(stats: Statistics) -> PairedTable:
+    """The :class:`PairedTable` of two raters' statistics (complete pairs)."""
+    stats.require_raters("This paired test", exactly=2)
+    table = stats.pair_table
     if table.sum() == 0:
         raise ValueError("No subject has ratings from both raters: the test needs at least one.")
-    return _Paired(table, tuple(ag.categories), ag.raters, ag.n_missing)
+    return PairedTable(table, tuple(stats.categories), stats.raters, stats.n_missing)
 
 
-def _missing_note(paired: _Paired) -> list[str]:
+def _missing_note(paired: PairedTable) -> list[str]:
     if paired.n_missing:
         return [f"{paired.n_missing} subject(s) with a missing rating were left out."]
     return []
 
 
 def _chi_square_result(
-    paired: _Paired,
+    paired: PairedTable,
     test: str,
     statistic: float,
     pvalue: float,
@@ -273,10 +278,10 @@ def mcnemar(
     """
     level = check_confidence_level(confidence_level)
     paired = _paired(table_or_a, b, categories)
-    return _mcnemar(paired, bool(exact), bool(correction), level)
+    return mcnemar_of_table(paired, bool(exact), bool(correction), level)
 
 
-def _mcnemar(paired: _Paired, exact: bool, correction: bool, level: float) -> PairedTestResult:
+def mcnemar_of_table(paired: PairedTable, exact: bool, correction: bool, level: float) -> PairedTestResult:
     from scipy.stats import binom, chi2
 
     table = paired.table
@@ -284,7 +289,7 @@ def _mcnemar(paired: _Paired, exact: bool, correction: bool, level: float) -> Pa
         k = table.shape[0]
         raise ValueError(
             f"`table_or_a` must be a 2 x 2 table for McNemar's test; got a {k} x {k} table "
-            f"(categories {_preview(paired.categories)}). Use bowker_test (symmetry) or "
+            f"(categories {preview(paired.categories)}). Use bowker_test (symmetry) or "
             "stuart_maxwell_test (marginal homogeneity) for k x k tables, or pass "
             "`categories=` with the two labels when one is unobserved."
         )
@@ -396,10 +401,10 @@ def bowker_test(
     5.0
     """
     paired = _paired(table_or_a, b, categories)
-    return _bowker(paired, bool(reduce_df))
+    return bowker_of_table(paired, bool(reduce_df))
 
 
-def _bowker(paired: _Paired, reduce_df: bool) -> PairedTestResult:
+def bowker_of_table(paired: PairedTable, reduce_df: bool) -> PairedTestResult:
     from scipy.stats import chi2
 
     table = paired.table.astype(float)
@@ -489,10 +494,10 @@ def stuart_maxwell_test(
     (3.2476, 3.0)
     """
     paired = _paired(table_or_a, b, categories)
-    return _stuart_maxwell(paired)
+    return stuart_maxwell_of_table(paired)
 
 
-def _stuart_maxwell(paired: _Paired) -> PairedTestResult:
+def stuart_maxwell_of_table(paired: PairedTable) -> PairedTestResult:
     from scipy.sparse.csgraph import connected_components
     from scipy.stats import chi2
 
@@ -547,7 +552,7 @@ def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
             bad = values[(values != 0) & (values != 1)]
             if bad.size:
                 raise ValueError(
-                    f"`x` must hold 0/1 (or boolean) outcomes; got {_preview(np.unique(bad))}."
+                    f"`x` must hold 0/1 (or boolean) outcomes; got {preview(np.unique(bad))}."
                 )
             names = tuple(f"rater{i}" for i in range(1, values.shape[1] + 1))
             return values.astype(np.int64), names, 0
@@ -565,11 +570,11 @@ def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
         numeric = np.asarray(flat, dtype=float)
     except (TypeError, ValueError):
         raise TypeError(
-            f"`x` must hold 0/1 (or boolean) outcomes; got {_preview(pd.unique(flat)[:5])}."
+            f"`x` must hold 0/1 (or boolean) outcomes; got {preview(pd.unique(flat)[:5])}."
         ) from None
     bad = numeric[(numeric != 0) & (numeric != 1)]
     if bad.size:
-        raise ValueError(f"`x` must hold 0/1 (or boolean) outcomes; got {_preview(np.unique(bad))}.")
+        raise ValueError(f"`x` must hold 0/1 (or boolean) outcomes; got {preview(np.unique(bad))}.")
     complete = ~missing.any(axis=1)
     out = np.zeros(values.shape, dtype=np.int64)
     out[~missing] = numeric.astype(np.int64)
@@ -672,12 +677,13 @@ def _cochran(
     )
 
 
-def agreement_cochrans_q(agreement: Any, reference: str, tolerance: float = 0) -> PairedTestResult:
-    """Implementation of :meth:`irr.Agreement.cochrans_q`."""
-    from irr.inference.error_rate import _check_reference, _check_tolerance, _error_mask
-
-    raters = agreement.raters
-    _check_reference(reference, raters)
+def cochrans_q_of_statistics(
+    stats: Statistics, reference: str, tolerance: float = 0
+) -> PairedTestResult:
+    """Cochran's Q of the raters against `reference` (:meth:`irr.Agreement.cochrans_q`)."""
+    stats.require_raters("Cochran's Q")
+    raters = stats.raters
+    check_reference(reference, raters)
     others = [r for r in raters if r != reference]
     if len(others) < 2:
         raise ValueError(
@@ -685,20 +691,19 @@ def agreement_cochrans_q(agreement: Any, reference: str, tolerance: float = 0) -
             f"least three raters; this Agreement has {len(raters)} ({', '.join(raters)}). "
             "Use mcnemar or error_rate_test for one rater against a reference."
         )
-    ratings = agreement._ratings
-    tolerance = _check_tolerance(tolerance, ratings.scores)
-    k = ratings.n_categories
-    correct = ~_error_mask(ratings.scores, k, tolerance)
-    codes = ratings.codes
-    ref = codes[raters.index(reference)]
+    tolerance = check_tolerance(tolerance, stats.scores)
+    correct = ~error_mask(stats.scores, stats.n_categories, tolerance)
+    codes = stats.patterns
+    ref = codes[:, raters.index(reference)]
     present = ref >= 0
     columns = []
-    for other in others:
-        c = codes[raters.index(other)]
+    for other in others:  # one column per rater
+        c = codes[:, raters.index(other)]
         present = present & (c >= 0)
         columns.append(correct[np.maximum(ref, 0), np.maximum(c, 0)])
-    data = np.column_stack(columns).astype(np.int64)[present]
-    dropped = int((~present).sum())
+    rows = np.column_stack(columns).astype(np.int64)
+    data = np.repeat(rows[present], stats.multiplicity[present], axis=0)
+    dropped = int(stats.multiplicity[~present].sum())
     if tolerance > 0:
         note = f"Success: |rating - {reference}| <= {tolerance:g} on the category scores."
     else:

@@ -54,7 +54,7 @@ def _binary(y_true: Any, pos_label: Any) -> np.ndarray:
     return y == pos_label
 
 
-def _level_counts(y_true: Any, scores: Any, pos_label: Any) -> tuple[np.ndarray, ...]:
+def level_counts(y_true: Any, scores: Any, pos_label: Any) -> tuple[np.ndarray, ...]:
     """Distinct scores in decreasing order with the positive and negative count at each."""
     positive = _binary(y_true, pos_label)
     s = as_1d_real(scores, "scores")
@@ -66,7 +66,7 @@ def _level_counts(y_true: Any, scores: Any, pos_label: Any) -> tuple[np.ndarray,
     return -levels, pos, neg
 
 
-def _trapezoid_numerator(pos: np.ndarray, neg: np.ndarray) -> np.ndarray:
+def trapezoid_numerator(pos: np.ndarray, neg: np.ndarray) -> np.ndarray:
     """Twice the area under the count-scaled ROC curve, for levels in decreasing score.
 
     The trapezoid between consecutive ROC points has width ``neg_l`` and parallel sides
@@ -83,10 +83,10 @@ def _auc_parts(pos: np.ndarray, neg: np.ndarray) -> tuple[Any, Any]:
     n_pos = int(pos.sum())
     n_neg = int(neg.sum())
     if n_pos * n_neg < _EXACT_LIMIT:
-        return int(_trapezoid_numerator(pos, neg)), 2 * n_pos * n_neg
+        return int(trapezoid_numerator(pos, neg)), 2 * n_pos * n_neg
     pos_f = pos.astype(np.float64)
     neg_f = neg.astype(np.float64)
-    return float(_trapezoid_numerator(pos_f, neg_f)), 2.0 * n_pos * n_neg
+    return float(trapezoid_numerator(pos_f, neg_f)), 2.0 * n_pos * n_neg
 
 
 def roc_curve(
@@ -157,7 +157,7 @@ def roc_curve(
     >>> thresholds
     array([ inf, 0.77, 0.62, 0.58, 0.47, 0.33, 0.23, 0.15])
     """
-    levels, pos, neg = _level_counts(y_true, scores, pos_label)
+    levels, pos, neg = level_counts(y_true, scores, pos_label)
     tp = np.concatenate(([0], np.cumsum(pos)))
     fp = np.concatenate(([0], np.cumsum(neg)))
     thresholds = np.concatenate(([np.inf], levels))
@@ -218,7 +218,7 @@ def roc_auc(y_true: Any, scores: Any, *, pos_label: Any = None) -> float:
     >>> roc_auc(["spam", "ham", "spam", "ham"], [0.9, 0.1, 0.4, 0.4], pos_label="spam")
     0.875
     """
-    _, pos, neg = _level_counts(y_true, scores, pos_label)
+    _, pos, neg = level_counts(y_true, scores, pos_label)
     area2, pairs2 = _auc_parts(pos, neg)
     return area2 / pairs2
 
@@ -275,6 +275,6 @@ def rank_loss(y_true: Any, scores: Any, *, pos_label: Any = None) -> float:
     >>> rank_loss([1, 0, 1, 1, 0, 0, 1, 0], s)
     0.34375
     """
-    _, pos, neg = _level_counts(y_true, scores, pos_label)
+    _, pos, neg = level_counts(y_true, scores, pos_label)
     area2, pairs2 = _auc_parts(pos, neg)
     return (pairs2 - area2) / pairs2

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import Any
 
 import numpy as np
 
 from irr._validation import check_alternative, check_choice, check_confidence_level, check_integer, check_rng
-from irr.ordinal._auc import _level_counts, _trapezoid_numerator
+from irr.inference.bootstrap import bootstrap_counts
+from irr.ordinal._auc import level_counts, trapezoid_numerator
 from irr.results import (
     ASYMPTOTIC_METHODS,
     BOOTSTRAP_METHODS,
@@ -26,7 +26,7 @@ def _auc_from_counts(counts: np.ndarray) -> np.ndarray:
     half = counts.shape[-1] // 2
     pos, neg = counts[..., :half], counts[..., half:]
     with np.errstate(invalid="ignore", divide="ignore"):
-        return _trapezoid_numerator(pos, neg) / (2.0 * pos.sum(axis=-1) * neg.sum(axis=-1))
+        return trapezoid_numerator(pos, neg) / (2.0 * pos.sum(axis=-1) * neg.sum(axis=-1))
 
 
 def _delong_variance(pos: np.ndarray, neg: np.ndarray) -> float:
@@ -113,7 +113,7 @@ def roc_auc_result(
     check_choice(ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
     n_resamples = check_integer(n_resamples, "n_resamples", 1)
     check_rng(rng)
-    _, pos, neg = _level_counts(y_true, scores, pos_label)
+    _, pos, neg = level_counts(y_true, scores, pos_label)
     counts = np.concatenate([pos, neg])
     estimate = float(_auc_from_counts(counts.astype(float)))
     se = math.sqrt(_delong_variance(pos.astype(float), neg.astype(float)))
@@ -122,8 +122,6 @@ def roc_auc_result(
     by_class = np.vstack([np.concatenate([pos, zeros]), np.concatenate([zeros, neg])])
 
     def draw() -> Any:
-        from irr.inference.bootstrap import bootstrap_counts
-
         return bootstrap_counts(
             counts, _auc_from_counts, n_resamples=n_resamples, rng=check_rng(rng), strata=by_class
         )
@@ -145,8 +143,5 @@ def roc_auc_result(
         ),
         bounds=(0.0, 1.0),
         scale=None,
-        _bootstrap_source=draw,
     )
-    if ci in BOOTSTRAP_METHODS:
-        result = dataclasses.replace(result, ci=result.conf_int(confidence_level, ci))
-    return result
+    return result.with_bootstrap(draw, ci)

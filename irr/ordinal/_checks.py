@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from irr._validation import _show
+from irr._validation import show_value
 
 __all__ = [
     "as_1d",
@@ -44,7 +44,7 @@ def as_1d(values: Any, name: str) -> np.ndarray:
     return array
 
 
-def _to_float(array: np.ndarray, name: str) -> np.ndarray:
+def to_float(array: np.ndarray, name: str) -> np.ndarray:
     if array.dtype.kind == "c":
         raise ValueError(
             f"`{name}` must be real. Complex data not supported; got dtype {array.dtype}."
@@ -56,7 +56,7 @@ def _to_float(array: np.ndarray, name: str) -> np.ndarray:
         if strings:
             raise TypeError(
                 f"`{name}` must contain real numbers; got dtype {array.dtype} holding strings "
-                f"{_show(strings[:3])} (strings are not converted to numbers)."
+                f"{show_value(strings[:3])} (strings are not converted to numbers)."
             )
     try:
         return array.astype(np.float64)
@@ -77,7 +77,7 @@ def _check_finite(array: np.ndarray, name: str) -> None:
 
 def as_1d_real(values: Any, name: str) -> np.ndarray:
     """Return `values` as a non-empty, finite, 1-D float64 array."""
-    array = _to_float(as_1d(values, name), name)
+    array = to_float(as_1d(values, name), name)
     _check_finite(array, name)
     return array
 
@@ -102,7 +102,7 @@ def as_2d_real(values: Any, name: str) -> np.ndarray:
             raise ValueError(
                 f"`{name}` has 0 {what}(s) (shape={array.shape}) while a minimum of 1 is required."
             )
-    array = _to_float(array, name)
+    array = to_float(array, name)
     _check_finite(array, name)
     return array
 
@@ -119,8 +119,8 @@ def check_same_length(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) ->
 def check_nonnegative_real(value: Any, name: str) -> float:
     """Return `value` as a float if it is a finite real number >= 0, else raise."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"`{name}` must be a real number >= 0; got {_show(value)}.")
+        raise TypeError(f"`{name}` must be a real number >= 0; got {show_value(value)}.")
     value = float(value)
     if not (np.isfinite(value) and value >= 0.0):
-        raise ValueError(f"`{name}` must be a finite number >= 0; got {_show(value)}.")
+        raise ValueError(f"`{name}` must be a finite number >= 0; got {show_value(value)}.")
     return value

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from irr._validation import DegenerateDataWarning
-from irr.ordinal._checks import _to_float, as_2d_real, check_nonnegative_real
+from irr.ordinal._checks import as_2d_real, check_nonnegative_real, to_float
 from irr.ordinal._kappa import continuous_kappa
 
 __all__ = ["KappaRegressor"]
@@ -52,7 +52,7 @@ def _target(y: Any, n_rows: int) -> np.ndarray:
         raise ValueError(
             f"`y` must be 1-D of shape (n_samples,); got an array of shape {array.shape}."
         )
-    values = _to_float(array, "y")
+    values = to_float(array, "y")
     bad = ~np.isfinite(values)
     if bad.any():
         first = int(np.flatnonzero(bad)[0])

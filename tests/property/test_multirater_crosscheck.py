@@ -11,8 +11,6 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import irr
-from irr._multirater import code_rows, subject_counts
-from irr._table import unique_patterns
 from irr.coefficients import chance_corrected as cc
 
 sm = pytest.importorskip("statsmodels.stats.inter_rater")
@@ -154,8 +152,8 @@ def test_batch_kernels_equal_one_at_a_time(x, seed):
         return
     ag = _agreement(x)
     rng = np.random.default_rng(seed)
-    counts, _ = subject_counts(ag)
-    patterns, multiplicity, _ = unique_patterns(counts)
+    patterns = ag.statistics.count_patterns.patterns
+    multiplicity = ag.statistics.count_patterns.multiplicity
     batch = rng.multinomial(multiplicity.sum(), multiplicity / multiplicity.sum(), size=4)
     batch = np.vstack([multiplicity, batch]).astype(float)
     k = patterns.shape[1]
@@ -167,8 +165,8 @@ def test_batch_kernels_equal_one_at_a_time(x, seed):
                 alone = cc.counts_kernel(patterns, row, w, method)[0]
                 est = cc.counts_estimate(patterns, row, w, method).estimate
                 np.testing.assert_allclose([alone, est], value, atol=1e-12, equal_nan=True)
-        codes, _ = code_rows(ag, "test")
-        cpatterns, cmult, _ = unique_patterns(codes)
+        cpatterns, cmult = ag.statistics.patterns, ag.statistics.multiplicity
+        codes = np.repeat(cpatterns, cmult, axis=0)  # one row per subject
         cbatch = np.vstack(
             [cmult, rng.multinomial(cmult.sum(), cmult / cmult.sum(), size=3)]
         ).astype(float)

@@ -186,7 +186,7 @@ batches = st.integers(1, 6).flatmap(
 def test_batch_kernels_equal_one_at_a_time(x, data):
     ag = irr.Agreement.from_array(x)
     k = len(ag.categories)
-    codes = np.column_stack(ag._ratings.codes)
+    codes = np.repeat(ag.statistics.patterns, ag.statistics.multiplicity, axis=0)
     patterns, inverse = np.unique(codes, axis=0, return_inverse=True)
     inverse = inverse.ravel()
     n_patterns = len(patterns)

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import irr
-from irr._reliability import alpha_patterns
 from irr.coefficients.icc import FORMS
 from irr.coefficients.krippendorff import LEVELS, alpha_kernel, distance_matrix
 
@@ -87,8 +86,9 @@ def test_alpha_kernel_batch_equals_one_at_a_time(data, level, seed):
     assume(_pairable_variety(data))
     data = data + 1.0
     ag = irr.Agreement(*data)
-    patterns, multiplicity = alpha_patterns(ag._ratings, None)
-    scores = ag._ratings.scores
+    patterns = ag.statistics.count_patterns.patterns
+    multiplicity = ag.statistics.count_patterns.multiplicity
+    scores = ag.statistics.scores
     k = len(scores)
     rng = np.random.default_rng(seed)
     batch = rng.multinomial(multiplicity.sum(), multiplicity / multiplicity.sum(), size=6)

@@ -55,12 +55,11 @@ def test_irrcac_raw4raters(method, weights, estimate, se, pa, pe):
 def test_irrcac_raw4raters_weighted_percent_agreement():
     # pa.coeff.raw(cac.raw4raters, weights="quadratic"): 0.9753788, SE 0.09062. Our
     # percent_agreement has no weights (it has `tolerance`); the kernel has them.
-    from irr._multirater import subject_counts
     from irr.coefficients.chance_corrected import counts_estimate
     from irr.weights import agreement_weights
 
     ag = irr.Agreement.from_frame(RAW)
-    counts, mult = subject_counts(ag)
+    counts, mult = ag.statistics.count_patterns.patterns, ag.statistics.count_patterns.multiplicity
     w = agreement_weights("quadratic", 5, np.arange(1.0, 6.0))
     est = counts_estimate(counts, mult, w, "percent")
     assert est.estimate == pytest.approx(0.9753788, abs=5e-8)

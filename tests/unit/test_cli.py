@@ -1,15 +1,26 @@
-"""The `irr` command: run as a subprocess, like a user would."""
+"""The `irr` command.
 
+Most tests run ``irr.cli.main`` in this process through `run`, which reproduces what a
+subprocess sees (stdin, stdout, stderr, exit status, working directory, program name,
+default warning filters); a handful run ``python -m irr.cli`` as a real subprocess through
+`run_subprocess`, like a user would: the entry point, a real stdin pipe, the interpreter's
+exit status and traceback, and byte-for-byte equality with the in-process runner.
+"""
+
+import contextlib
 import io
 import json
 import os
 import subprocess
 import sys
+import traceback
+import warnings
 
 import pandas as pd
 import pytest
 
 import irr
+from irr.cli import main
 
 HAS_PYARROW = True
 try:
@@ -25,8 +36,9 @@ RATINGS = pd.DataFrame({"r1": [1, 2, 3, 3, 2, 1, 4, 4], "r2": [1, 2, 3, 2, 2, 1,
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(irr.__file__)))
 
 
-def run(*args, stdin=None, cwd=None, extra_path=None):
-    path = [p for p in (extra_path, ROOT, os.environ.get("PYTHONPATH")) if p]
+def run_subprocess(*args, stdin=None, cwd=None):
+    """``python -m irr.cli ARGS`` in a new interpreter (slow: use for end-to-end tests only)."""
+    path = [p for p in (ROOT, os.environ.get("PYTHONPATH")) if p]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
     return subprocess.run(
         [sys.executable, "-m", "irr.cli", *args],
@@ -37,6 +49,70 @@ def run(*args, stdin=None, cwd=None, extra_path=None):
         cwd=cwd,
         env=env,
     )
+
+
+def _default_warning_filters():
+    """The warning filters of a fresh ``python -m irr.cli`` (no -W, no PYTHONWARNINGS), in
+    place of pytest's filterwarnings=error: a warning prints ``irr: warning: ...``, as for
+    a user. Run as ``-m``, the CLI module is ``__main__``, so its DeprecationWarnings show."""
+    warnings.resetwarnings()
+    warnings.filterwarnings("default", category=DeprecationWarning,
+                            module=r"(__main__|irr\.cli)\Z", append=True)
+    for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning,
+                     ResourceWarning):
+        warnings.filterwarnings("ignore", category=category, append=True)
+
+
+def _captured(stream, binary):
+    data = stream.buffer.getvalue()
+    if binary:
+        return data
+    # what subprocess.run(text=True) does with the bytes of a pipe
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def run(*args, stdin=None, cwd=None):
+    """``irr ARGS`` in this process: a `subprocess.CompletedProcess` like `run_subprocess`.
+
+    `stdin` is str or bytes (None: empty, like /dev/null); as with subprocess.run, stdout
+    and stderr are str, or bytes when `stdin` is bytes. SystemExit (argparse usage errors,
+    --help, --version) becomes the return code and an uncaught exception prints its
+    traceback with status 1, as the interpreter does. sys.stdin, sys.argv, the working
+    directory and the warnings module (filters and showwarning) are restored afterwards.
+    """
+    binary = isinstance(stdin, (bytes, bytearray))
+    raw = bytes(stdin) if binary else (stdin or "").encode("utf-8")
+    fake_stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    # TextIOWrappers rather than StringIO: sys.stdout.buffer / sys.stderr.buffer exist too.
+    fake_stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True)
+    fake_stderr = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace",
+                                   write_through=True)
+    saved_stdin, saved_argv, saved_cwd = sys.stdin, sys.argv, os.getcwd()
+    try:
+        sys.stdin = fake_stdin
+        sys.argv = ["irr", *args]  # argparse's default prog is os.path.basename(sys.argv[0])
+        if cwd is not None:
+            os.chdir(cwd)
+        with (contextlib.redirect_stdout(fake_stdout), contextlib.redirect_stderr(fake_stderr),
+              warnings.catch_warnings()):
+            _default_warning_filters()
+            try:
+                sys.exit(main(list(args)))  # as `if __name__ == "__main__"` in irr/cli.py
+            except SystemExit as exc:
+                if exc.code is None or isinstance(exc.code, int):
+                    returncode = exc.code or 0
+                else:  # sys.exit("message"): the interpreter prints it, status 1
+                    print(exc.code, file=sys.stderr)
+                    returncode = 1
+            except Exception:
+                traceback.print_exc()
+                returncode = 1
+    finally:
+        sys.stdin, sys.argv = saved_stdin, saved_argv
+        os.chdir(saved_cwd)
+    return subprocess.CompletedProcess(["irr", *args], returncode,
+                                       _captured(fake_stdout, binary),
+                                       _captured(fake_stderr, binary))
 
 
 def expected_kappa(weights=None, categories=None):
@@ -81,7 +157,8 @@ def test_tsv_by_suffix_and_by_sniffing_stdin(tmp_path):
 
 
 def test_kappa_reads_stdin():
-    out = run("kappa", "-", stdin="a,b\nx,x\ny,y\nx,y\ny,y\n")
+    # end to end: a real pipe on the stdin of a real process
+    out = run_subprocess("kappa", "-", stdin="a,b\nx,x\ny,y\nx,y\ny,y\n")
     assert out.returncode == 0, out.stderr
     assert "Cohen's kappa" in out.stdout
 
@@ -108,14 +185,13 @@ def test_parquet(tmp_path):
         expected_kappa("quadratic"))
 
 
-def test_parquet_without_pyarrow_is_a_clear_error(tmp_path):
-    # A sitecustomize that hides pyarrow, so this runs whether or not it is installed.
-    hide = tmp_path / "hide"
-    hide.mkdir()
-    (hide / "sitecustomize.py").write_text("import sys\nsys.modules['pyarrow'] = None\n")
+def test_parquet_without_pyarrow_is_a_clear_error(tmp_path, monkeypatch):
+    # Hide pyarrow (`import pyarrow` raises ImportError), so this runs whether or not it is
+    # installed.
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
     path = tmp_path / "ratings.parquet"
     path.write_bytes(b"PAR1")
-    out = run("kappa", str(path), extra_path=str(hide))
+    out = run("kappa", str(path))
     assert out.returncode == 1
     assert out.stderr.strip() == (
         f"irr: error: cannot read {str(path)!r}: reading Parquet needs pyarrow "
@@ -195,12 +271,17 @@ def test_report_on_two_raters_gives_sentences():
 
 
 def test_report_on_many_raters_shows_multirater_coefficients_and_icc():
-    out = run("report", "--dataset", "anxiety", "--format", "json")
+    # end to end, and the in-process runner gives the same bytes (seeded: Krippendorff's
+    # alpha has a bootstrap SE)
+    args = ("report", "--dataset", "anxiety", "--format", "json", "--seed", "1")
+    out = run_subprocess(*args)
     assert out.returncode == 0, out.stderr
     names = [r["coefficient"] for r in json.loads(out.stdout)["results"]]
     assert any("Fleiss" in n for n in names)
     assert any("Krippendorff" in n for n in names)
     assert any("ICC" in n for n in names)
+    same = run(*args)
+    assert (same.returncode, same.stdout, same.stderr) == (out.returncode, out.stdout, out.stderr)
 
 
 def test_multi_on_diagnoses():
@@ -310,8 +391,18 @@ def test_errors_are_one_line_with_exit_status_1(args, message):
     assert "Traceback" not in out.stderr
 
 
+def test_error_end_to_end_is_one_line_with_exit_status_1():
+    out = run_subprocess("kappa", "/no/such/file.csv")
+    assert out.returncode == 1
+    assert out.stdout == ""
+    assert out.stderr == "irr: error: cannot read '/no/such/file.csv': no such file\n"
+    same = run("kappa", "/no/such/file.csv")
+    assert (same.returncode, same.stdout, same.stderr) == (out.returncode, out.stdout, out.stderr)
+
+
 def test_debug_shows_the_traceback():
-    out = run("kappa", "--dataset", "nope", "--debug")
+    # end to end: the interpreter prints the traceback and exits 1
+    out = run_subprocess("kappa", "--dataset", "nope", "--debug")
     assert out.returncode == 1
     assert "Traceback" in out.stderr
 
@@ -330,6 +421,25 @@ def test_usage_errors_exit_2(args, message):
     out = run(*args)
     assert out.returncode == 2
     assert message in out.stderr
+
+
+def test_version_end_to_end():
+    out = run_subprocess("--version")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"irr {irr.__version__}\n"
+    assert out.stderr == ""
+    same = run("--version")
+    assert (same.returncode, same.stdout, same.stderr) == (out.returncode, out.stdout, out.stderr)
+
+
+def test_in_process_runner_restores_global_state(tmp_path):
+    before = (sys.stdin, sys.stdout, sys.stderr, sys.argv, os.getcwd(),
+              warnings.showwarning, list(warnings.filters))
+    assert run("kappa", "-", stdin="a,b\nx,x\ny,y\n", cwd=tmp_path).returncode in (0, 1)
+    assert run("kappa", "--dataset", "nope", "--debug").returncode == 1
+    assert run("kappa", "--weights", "cubic").returncode == 2
+    assert (sys.stdin, sys.stdout, sys.stderr, sys.argv, os.getcwd(),
+            warnings.showwarning, list(warnings.filters)) == before
 
 
 def test_main_in_process(capsys):

@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 
 import irr
-from irr import _multirater
+from irr import registry
 from irr.coefficients.weight_schemes import gwet_weights
+from irr.estimators import chance_corrected
 
 DIAG = irr.datasets.load("diagnoses")
 RAW = irr.datasets.load("cac_raw4raters")
@@ -58,7 +59,8 @@ def test_from_array():
 
 def test_from_counts_matches_raw_data():
     ag = irr.Agreement.from_frame(RAW)
-    patterns, multiplicity = _multirater.subject_counts(ag)
+    counts = ag.statistics.count_patterns
+    patterns, multiplicity = counts.patterns, counts.multiplicity
     assert multiplicity.sum() == 12
     rows = np.repeat(patterns, multiplicity.astype(int), axis=0)
     counts = pd.DataFrame(rows, columns=list(ag.categories))
@@ -226,8 +228,9 @@ def test_counts_summary_has_only_count_rows():
 
 
 def test_summary_rows_are_one_line_to_add(monkeypatch):
-    rows = [*_multirater.MULTIRATER_SUMMARY, ("scott_pi", {}, True)]
-    monkeypatch.setattr(_multirater, "MULTIRATER_SUMMARY", rows)
+    panels = dict(registry.PANELS)
+    panels["summary"] = (*panels["summary"], registry.Row("scott_pi", needs=frozenset({"multi"})))
+    monkeypatch.setattr(registry, "PANELS", panels)
     text = irr.Agreement.from_frame(DIAG).summary().as_text()
     assert any(line.startswith("Scott's pi") for line in text.splitlines())
 
@@ -327,7 +330,9 @@ def test_bad_input(call, error, message):
 )
 def test_bootstrap_kernel_reproduces_the_estimate(coefficient):
     ag = irr.Agreement.from_frame(RAW)
-    patterns, multiplicity, statistic = _multirater.bootstrap_kernel(ag, coefficient)
+    stats = ag.statistics
+    patterns, multiplicity = stats.patterns, stats.multiplicity
+    statistic = chance_corrected.statistic(stats, coefficient, np.eye(stats.n_categories))
     assert len(patterns) == len(multiplicity) <= 12
     rng = np.random.default_rng(1)
     batch = rng.multinomial(int(multiplicity.sum()), multiplicity / multiplicity.sum(), 50)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sklearn import metrics
 
 from irr.ordinal import rank_loss, roc_auc, roc_curve
-from irr.ordinal._auc import _trapezoid_numerator
+from irr.ordinal._auc import trapezoid_numerator
 
 BOOK_SCORES = [0.77, 0.62, 0.58, 0.47, 0.47, 0.33, 0.23, 0.15]
 BOOK_LABELS = [1, 0, 1, 1, 0, 0, 1, 0]
@@ -118,11 +118,11 @@ def test_trapezoid_kernel_batches_and_accepts_weights():
     rng = np.random.default_rng(1)
     pos = rng.integers(0, 5, size=(6, 9))
     neg = rng.integers(0, 5, size=(6, 9))
-    batched = _trapezoid_numerator(pos, neg)
-    rows = [_trapezoid_numerator(p, q) for p, q in zip(pos, neg, strict=True)]
+    batched = trapezoid_numerator(pos, neg)
+    rows = [trapezoid_numerator(p, q) for p, q in zip(pos, neg, strict=True)]
     np.testing.assert_array_equal(batched, rows)
     # multiplying every count by a weight scales the numerator by its square
-    np.testing.assert_allclose(_trapezoid_numerator(2.5 * pos, 2.5 * neg), 6.25 * batched)
+    np.testing.assert_allclose(trapezoid_numerator(2.5 * pos, 2.5 * neg), 6.25 * batched)
 
 
 BAD = [

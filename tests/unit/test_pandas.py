@@ -193,10 +193,18 @@ def test_bad_frequency_weights(weights, error, message):
         irr.Agreement.from_frame(frame, ["r1", "r2"], freq_weights=weights)
 
 
-def test_frequency_weights_need_two_raters():
-    frame = pd.DataFrame({"r1": [1, 2], "r2": [1, 2], "r3": [2, 2], "w": [1, 2]})
-    with pytest.raises(ValueError, match="`freq_weights` is supported for two raters; got 3"):
-        irr.Agreement.from_frame(frame, ["r1", "r2", "r3"], freq_weights="w")
+def test_frequency_weights_with_many_raters_equal_the_expanded_rows():
+    # (Two raters only before the statistics became weighted patterns; now any number.)
+    frame = pd.DataFrame({"r1": [1, 2, 1, 3], "r2": [1, 2, 2, np.nan], "r3": [2, 2, 1, 3],
+                          "w": [3, 2, 0, 4]})
+    weighted = irr.Agreement.from_frame(frame, ["r1", "r2", "r3"], freq_weights="w")
+    expanded = irr.Agreement.from_frame(frame.loc[frame.index.repeat(frame["w"])],
+                                        ["r1", "r2", "r3"])
+    assert weighted.statistics == expanded.statistics
+    assert (weighted.n_subjects, weighted.n_missing) == (9, 4)
+    for method in ("fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac"):
+        a, b = getattr(weighted, method)(), getattr(expanded, method)()
+        assert (a.estimate, a.se, a.n_missing) == (b.estimate, b.se, b.n_missing)
 
 
 # -- results concatenate -----------------------------------------------------------------

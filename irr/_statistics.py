@@ -1,0 +1,425 @@
+"""Sufficient statistics: how many subjects share each rating pattern, exactly and additively.
+
+Every coefficient in :mod:`irr` depends on the subjects only through how many of them
+share each *pattern*: the row of rater codes of a subject (``-1`` for a missing rating),
+or, when the data do not say which rater gave which rating, the subject's row of
+category counts. :class:`Statistics` holds these distinct patterns with their integer
+multiplicities; every other summary a coefficient needs (the two-rater table, the
+subject x category count patterns, the category scores of each rating) is a cached view
+of them, and each view maps the fine patterns to its own coarser ones with a
+:class:`Coarsening`, so that a bootstrap resample drawn over the fine patterns gives every
+coefficient the same resampled subjects.
+
+Statistics are additive: ``stats_a + stats_b`` equals the statistics of the concatenated
+data exactly (integer counts), so data can be summarised part by part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import pandas as pd
+
+from irr._data import CHUNK, preview
+
+__all__ = ["Coarsening", "Statistics", "code_keys", "count_keys"]
+
+#: Largest pattern-key space counted with ``np.bincount`` (else keys are sorted).
+_BINCOUNT_KEYS = 1 << 22
+
+
+# -- pattern keys -----------------------------------------------------------------------
+def code_keys(codes: Sequence[np.ndarray], n_categories: int) -> np.ndarray | None:
+    """Each row of rater codes as one integer in base ``k + 1``, or None if it overflows.
+
+    Keys sort like the rows (lexicographically, ``-1`` first), so the patterns of
+    :meth:`Statistics.from_codes` are in that order. Horner's rule: m vectorised
+    multiply-adds, in int32 when the key space allows.
+
+    Examples
+    --------
+    >>> code_keys([np.array([0, 1, -1]), np.array([1, -1, 0])], 2).tolist()
+    [5, 6, 1]
+    """
+    m, base = len(codes), n_categories + 1
+    bits = m * np.log2(base)
+    if bits >= 62:
+        return None
+    dtype = np.int32 if bits < 31 else np.int64
+    key = codes[0].astype(dtype)
+    key += 1
+    for rater in codes[1:]:
+        key *= base
+        key += rater
+        key += 1
+    return key
+
+
+def _rows_of_keys(keys: np.ndarray, m: int, n_categories: int) -> np.ndarray:
+    place = (n_categories + 1) ** np.arange(m - 1, -1, -1, dtype=np.int64)
+    return (keys.astype(np.int64)[:, None] // place[None, :]) % (n_categories + 1) - 1
+
+
+def count_keys(
+    keys: np.ndarray, space: int, weights: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct non-negative integer keys below `space` (sorted) and their (weighted) counts.
+
+    ``np.bincount`` when the key space is small, else ``np.unique``. Keys whose weights
+    sum to zero are left out.
+
+    Examples
+    --------
+    >>> values, counts = count_keys(np.array([3, 1, 3]), 4)
+    >>> values.tolist(), counts.tolist()
+    ([1, 3], [1, 2])
+    """
+    if space <= max(_BINCOUNT_KEYS, 4 * len(keys)):
+        counts = np.bincount(keys, weights=weights, minlength=space)
+        values = np.flatnonzero(counts)
+    else:
+        values, inverse = np.unique(keys, return_inverse=True)
+        counts = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(values))
+        values = values[counts > 0]
+        counts = counts[counts > 0]
+        return values, np.rint(counts).astype(np.int64)
+    return values, np.rint(counts[values]).astype(np.int64)
+
+
+def _unique_rows(
+    rows: np.ndarray, weights: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct rows (lexicographic order) and their (weighted) counts, zero counts left out."""
+    patterns, inverse = np.unique(rows, axis=0, return_inverse=True)
+    counts = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(patterns))
+    keep = counts > 0
+    return patterns[keep], np.rint(counts[keep]).astype(np.int64)
+
+
+def _code_patterns(
+    codes: Sequence[np.ndarray], n_categories: int, weights: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct rows of rater codes (P, m) and how many subjects have each."""
+    keys = code_keys(codes, n_categories)
+    if keys is None:
+        return _unique_rows(np.column_stack(codes).astype(np.int64), weights)
+    values, multiplicity = count_keys(keys, (n_categories + 1) ** len(codes), weights)
+    return _rows_of_keys(values, len(codes), n_categories), multiplicity
+
+
+def _count_rows(codes: np.ndarray, k: int) -> np.ndarray:
+    """Rater code rows (P, m), ``-1`` = missing, as subject x category counts (P, k)."""
+    n, m = codes.shape
+    flat = codes.ravel()
+    present = flat >= 0
+    cells = np.repeat(np.arange(n, dtype=np.int64) * k, m)[present] + flat[present]
+    return np.bincount(cells, minlength=n * k).reshape(n, k)
+
+
+# -- coarsening ---------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class Coarsening:
+    """A map from fine patterns to coarser ones, and the coarse patterns it gives.
+
+    ``index[p]`` is the coarse pattern of fine pattern ``p`` (``-1``: left out, e.g. a
+    subject with a missing rating in the two-rater table); :meth:`apply` turns counts
+    over the fine patterns into counts over the coarse ones, for one or a batch of
+    resamples. ``patterns`` are the coarse patterns (one row each) and ``multiplicity``
+    how many subjects of the data have each.
+
+    Examples
+    --------
+    >>> c = Coarsening(np.array([1, 0, 1, -1]), np.array([[0], [1]]))
+    >>> c.apply(np.array([[1.0, 2.0, 3.0, 4.0]])).tolist()
+    [[2.0, 4.0]]
+    """
+
+    index: np.ndarray
+    patterns: np.ndarray
+    multiplicity: np.ndarray | None = None
+
+    @property
+    def size(self) -> int:
+        """Number of coarse patterns."""
+        return len(self.patterns)
+
+    @cached_property
+    def _plan(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+        kept = np.flatnonzero(self.index >= 0)
+        order = kept[np.argsort(self.index[kept], kind="stable")]
+        target = self.index[order]
+        starts = np.flatnonzero(np.r_[True, target[1:] != target[:-1]]) if len(target) else target
+        return order, target, starts, len(starts) == len(order)
+
+    def apply(self, counts: np.ndarray) -> np.ndarray:
+        """Counts over the coarse patterns, shape ``(..., size)``, of counts ``(..., P)``."""
+        order, target, starts, injective = self._plan
+        counts = np.asarray(counts, dtype=float)
+        out = np.zeros((*counts.shape[:-1], self.size))
+        if len(order) == 0:
+            return out
+        if injective:
+            out[..., target] = counts[..., order]
+        else:
+            out[..., target[starts]] = np.add.reduceat(counts[..., order], starts, axis=-1)
+        return out
+
+
+# -- the statistics -------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class Statistics:
+    """The distinct rating patterns of the subjects and how many subjects have each.
+
+    Attributes
+    ----------
+    patterns : ndarray of int64
+        ``by_rater``: shape (P, m), one row of rater codes per pattern (``-1`` = missing),
+        in lexicographic order. Otherwise (data given as subject x category counts):
+        shape (P, k), one row of category counts per pattern.
+    multiplicity : ndarray of int64, shape (P,)
+        How many subjects have each pattern (all positive).
+    categories : pandas.Index
+        The categories, in scale order.
+    scores : ndarray of shape (k,) or None
+        The category scores (None for unordered labels).
+    ordered : bool
+        Whether the categories have an order.
+    raters : tuple of str
+        The raters' names (empty for counts).
+    by_rater : bool
+        Whether the patterns say which rater gave which rating.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement([1, 2, 2, 1], [1, 2, 1, 1])
+    >>> stats = ag.statistics
+    >>> stats.patterns.tolist(), stats.multiplicity.tolist()
+    ([[0, 0], [1, 0], [1, 1]], [2, 1, 1])
+    >>> (stats + stats).pair_table.tolist()
+    [[4, 0], [2, 2]]
+    """
+
+    patterns: np.ndarray
+    multiplicity: np.ndarray
+    categories: pd.Index
+    scores: np.ndarray | None
+    ordered: bool
+    raters: tuple[str, ...]
+    by_rater: bool = True
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def from_codes(
+        cls,
+        codes: Sequence[np.ndarray],
+        categories: pd.Index,
+        scores: np.ndarray | None,
+        ordered: bool,
+        raters: Sequence[str],
+        weights: np.ndarray | None = None,
+    ) -> Statistics:
+        """The statistics of per-rater code arrays (``-1`` = missing).
+
+        `weights` gives how many subjects each row stands for (frequency weights). Rows
+        are summarised in chunks (bounded memory for any n), and the chunks added.
+        """
+        k, n = len(categories), len(codes[0])
+        parts = []
+        for start in range(0, max(n, 1), CHUNK):
+            block = [c[start : start + CHUNK] for c in codes]
+            w = None if weights is None else weights[start : start + CHUNK]
+            patterns, multiplicity = _code_patterns(block, k, w)
+            parts.append(cls(patterns, multiplicity, categories, scores, ordered, tuple(raters)))
+        total = parts[0]
+        for part in parts[1:]:
+            total = total + part
+        return total
+
+    @classmethod
+    def from_counts(
+        cls,
+        counts: np.ndarray,
+        categories: pd.Index,
+        scores: np.ndarray | None,
+        ordered: bool,
+    ) -> Statistics:
+        """The statistics of subject x category counts (no rater identities)."""
+        patterns, multiplicity = _unique_rows(np.asarray(counts, dtype=np.int64))
+        return cls(patterns, multiplicity, categories, scores, ordered, (), by_rater=False)
+
+    # -- algebra -----------------------------------------------------------------------------
+    def __add__(self, other: Statistics) -> Statistics:
+        """The statistics of both data sets' subjects together (exact)."""
+        if not isinstance(other, Statistics):
+            return NotImplemented
+        if self.by_rater != other.by_rater or self.raters != other.raters:
+            raise ValueError(
+                "Statistics add only over the same raters: got "
+                f"{preview(self.raters) if self.by_rater else 'counts'} and "
+                f"{preview(other.raters) if other.by_rater else 'counts'}."
+            )
+        if not self.categories.equals(other.categories):
+            raise ValueError(
+                "Statistics add only over the same categories: got "
+                f"{preview(self.categories)} and {preview(other.categories)}; declare the "
+                "full scale with `categories=` when summarising parts."
+            )
+        rows = np.concatenate([self.patterns, other.patterns])
+        weights = np.concatenate([self.multiplicity, other.multiplicity]).astype(float)
+        if self.by_rater:
+            keys = code_keys(list(rows.T), self.n_categories)
+            if keys is not None:
+                values, multiplicity = count_keys(
+                    keys, (self.n_categories + 1) ** rows.shape[1], weights
+                )
+                patterns = _rows_of_keys(values, rows.shape[1], self.n_categories)
+                return self._with(patterns, multiplicity)
+        return self._with(*_unique_rows(rows, weights))
+
+    def _with(self, patterns: np.ndarray, multiplicity: np.ndarray) -> Statistics:
+        return Statistics(patterns, multiplicity, self.categories, self.scores, self.ordered,
+                          self.raters, self.by_rater)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Statistics):
+            return NotImplemented
+        return (
+            self.by_rater == other.by_rater
+            and self.raters == other.raters
+            and self.categories.equals(other.categories)
+            and np.array_equal(self.patterns, other.patterns)
+            and np.array_equal(self.multiplicity, other.multiplicity)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- facts -------------------------------------------------------------------------------
+    @property
+    def n_categories(self) -> int:
+        return len(self.categories)
+
+    @property
+    def n_raters(self) -> int:
+        """Raters (by rater), or the most ratings any subject has (counts)."""
+        if self.by_rater:
+            return self.patterns.shape[1]
+        return int(self.patterns.sum(axis=1).max())
+
+    @property
+    def n_subjects(self) -> int:
+        return int(self.multiplicity.sum())
+
+    @cached_property
+    def ratings_per_pattern(self) -> np.ndarray:
+        """How many ratings the subjects of each pattern have, shape (P,)."""
+        if self.by_rater:
+            return (self.patterns >= 0).sum(axis=1)
+        return self.patterns.sum(axis=1)
+
+    @property
+    def n_missing(self) -> int:
+        """Subjects with at least one missing rating.
+
+        For counts: subjects with fewer ratings than the most any subject has.
+        """
+        r = self.ratings_per_pattern
+        full = self.patterns.shape[1] if self.by_rater else r.max()
+        return int(self.multiplicity[r < full].sum())
+
+    def subjects_with_fewer_ratings_than(self, ratings: int) -> int:
+        """Subjects with fewer than `ratings` ratings."""
+        return int(self.multiplicity[self.ratings_per_pattern < ratings].sum())
+
+    # -- views ------------------------------------------------------------------------------
+    @cached_property
+    def pair_cells(self) -> Coarsening:
+        """Two raters: each complete pattern's cell ``a * k + b`` of the k x k table."""
+        self.require_raters("The agreement table", exactly=2)
+        k = self.n_categories
+        a, b = self.patterns[:, 0], self.patterns[:, 1]
+        complete = (a >= 0) & (b >= 0)
+        index = np.where(complete, a * k + b, -1)
+        cells = np.arange(k * k)
+        return Coarsening(index, np.column_stack([cells // k, cells % k]),
+                          np.bincount(index[complete], weights=self.multiplicity[complete],
+                                      minlength=k * k).round().astype(np.int64))
+
+    @property
+    def pair_table(self) -> np.ndarray:
+        """The k x k table of the two raters' complete pairs (int64)."""
+        k = self.n_categories
+        return self.pair_cells.multiplicity.reshape(k, k)
+
+    def pair_table_of(self, g: int, h: int) -> tuple[np.ndarray, int]:
+        """Raters g and h: the k x k table of their complete pairs (rows: g) and how many
+        subjects miss either rating."""
+        self.require_raters("The agreement table")
+        k = self.n_categories
+        a, b = self.patterns[:, g], self.patterns[:, h]
+        complete = (a >= 0) & (b >= 0)
+        table = np.bincount(a[complete] * k + b[complete],
+                            weights=self.multiplicity[complete], minlength=k * k)
+        left_out = int(self.multiplicity[~complete].sum())
+        return np.rint(table).astype(np.int64).reshape(k, k), left_out
+
+    @cached_property
+    def count_patterns(self) -> Coarsening:
+        """The distinct subject x category count rows (P', k), from the fine patterns.
+
+        Subjects with the same counts contribute identically to every coefficient that
+        ignores rater identities (Fleiss, Gwet, Brennan-Prediger, alpha ...).
+        """
+        if not self.by_rater:
+            identity = np.arange(len(self.patterns))
+            return Coarsening(identity, self.patterns, self.multiplicity)
+        counts = _count_rows(self.patterns, self.n_categories)
+        base = self.n_raters + 1
+        if self.n_categories * np.log2(base) < 62:  # one integer per count row: a 1-D unique
+            keys = counts @ base ** np.arange(self.n_categories, dtype=np.int64)
+            _, first, index = np.unique(keys, return_index=True, return_inverse=True)
+            rows = counts[first]
+        else:
+            rows, index = np.unique(counts, axis=0, return_inverse=True)
+        index = index.reshape(-1)
+        multiplicity = np.bincount(index, weights=self.multiplicity, minlength=len(rows))
+        return Coarsening(index, rows, np.rint(multiplicity).astype(np.int64))
+
+    def require_raters(self, what: str, exactly: int | None = None) -> None:
+        """Raise unless the patterns say which rater gave which rating (and, with
+        ``exactly=2``, there are two raters)."""
+        if exactly is not None and self.n_raters != exactly:
+            raise ValueError(
+                f"{what} compares two raters; this Agreement has {self.n_raters} "
+                f"({', '.join(self.raters) or 'counts'}). Select two with "
+                "Agreement.from_frame(df, raters=[a, b])."
+            )
+        if not self.by_rater:
+            raise ValueError(
+                f"{what} needs to know which rater gave which rating, but this Agreement "
+                "was built from subject x category counts (Agreement.from_counts). On counts "
+                "use fleiss_kappa(), scott_pi(), gwet_ac(), brennan_prediger() or "
+                "percent_agreement()."
+            )
+
+    def require_scores(self, what: str) -> np.ndarray:
+        """The category scores, or a TypeError saying `what` needs them."""
+        if self.scores is None:
+            raise TypeError(
+                f"{what} needs numeric or ordered ratings (category scores); the categories "
+                f"{preview(self.categories)} are unordered labels. Pass ordered categories "
+                "with `categories=` or numeric ratings."
+            )
+        return self.scores
+
+    def score_rows(self, what: str) -> tuple[np.ndarray, np.ndarray]:
+        """Every subject's row of scores (n, m), ``nan`` for missing, and the mask of
+        complete subjects; subjects in pattern order."""
+        self.require_raters(what)
+        scores = self.require_scores(what)
+        values = np.append(scores, np.nan)[self.patterns]  # code -1 (missing) picks the nan
+        values = np.repeat(values, self.multiplicity, axis=0)
+        return values, np.isfinite(values @ np.ones(values.shape[1]))

@@ -1,0 +1,482 @@
+"""Chance-corrected agreement of two or more raters: Fleiss (Scott), Conger, Light, Gwet,
+Brennan-Prediger and Gwet's percent agreement.
+
+The formulas live in :mod:`irr.coefficients.chance_corrected`; this module takes the
+:class:`~irr._statistics.Statistics` (subject x category count patterns, or rater code
+rows, each with a multiplicity), calls the kernel, and builds the result with its
+inference, notes and bootstrap recipe.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from irr._statistics import Statistics
+from irr._validation import DegenerateDataWarning, check_choice
+from irr.coefficients import chance_corrected as cc
+from irr.estimators.kappa import weights_note
+from irr.inference.options import InferenceOptions
+from irr.inference.plan import ResamplingPlan
+from irr.results import Result, normal_pvalue, wald_interval
+from irr.weights import agreement_weights, tolerance_agreement, weight_name
+
+__all__ = [
+    "ChanceCorrectedResult",
+    "FleissKappaResult",
+    "brennan_prediger",
+    "conger_kappa",
+    "fleiss_kappa",
+    "gwet_ac",
+    "light_kappa",
+    "pairwise",
+    "percent_agreement",
+    "statistic",
+]
+
+SE_NOTE = (
+    "SE: Gwet (2008, 2014) linearised subject-sampling variance "
+    "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
+    "interval and z test with normal quantiles (irrCAC uses t with n - 1 df)."
+)
+MISSING_NOTE = (
+    "Missing ratings (Gwet 2014): p_a uses the subjects with two or more ratings, the "
+    "classification probabilities those with at least one."
+)
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class ChanceCorrectedResult(Result):
+    """A chance-corrected agreement coefficient of two or more raters.
+
+    Adds ``observed_agreement`` (Gwet's percent agreement p_a, weighted when weights are
+    used), ``expected_agreement`` (the coefficient's chance agreement p_e), ``weights``
+    (the scheme's name), ``weight_matrix``, ``categories``, ``n_paired`` (subjects with
+    two or more ratings, on which p_a is computed) and ``se0`` (a standard error under
+    H0 where one is defined, else nan).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> res = ag.gwet_ac()
+    >>> round(res.estimate, 5), round(res.se, 5)
+    (0.77544, 0.14295)
+    >>> round(res.observed_agreement, 4), round(res.expected_agreement, 4)
+    (0.8182, 0.1903)
+    """
+
+    observed_agreement: float
+    expected_agreement: float
+    weights: str = "unweighted"
+    weight_matrix: np.ndarray = field(default=None, repr=False)
+    categories: tuple = ()
+    n_paired: int = 0
+    se0: float = math.nan
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "observed_agreement": self.observed_agreement,
+            "expected_agreement": self.expected_agreement,
+            "weights": self.weights,
+            "n_paired": self.n_paired,
+            "se0": self.se0,
+        }
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class FleissKappaResult(ChanceCorrectedResult):
+    """Fleiss' kappa, with the per-category kappas of Fleiss (1971).
+
+    ``per_category`` is a DataFrame with one row per category: ``category``, ``kappa``,
+    ``se`` (Gwet's linearised SE of the category-vs-rest kappa), ``se0`` (Fleiss, Nee &
+    Landis 1979, under H0), ``z`` and ``pvalue`` (z uses ``se0`` when defined).
+
+    Examples
+    --------
+    >>> import irr
+    >>> res = irr.Agreement.from_frame(irr.datasets.load("diagnoses")).fleiss_kappa()
+    >>> round(res.estimate, 3), round(res.se, 4), round(res.se0, 4)
+    (0.43, 0.0542, 0.0244)
+    >>> res.per_category[["category", "kappa"]].round(3)
+                      category  kappa
+    0            1. Depression  0.245
+    1  2. Personality Disorder  0.245
+    2         3. Schizophrenia  0.520
+    3              4. Neurosis  0.471
+    4                 5. Other  0.566
+    """
+
+    per_category: pd.DataFrame | None = field(default=None, repr=False)
+
+
+# -- helpers -----------------------------------------------------------------------------
+def _weights(stats: Statistics, weights: Any) -> tuple[np.ndarray, str]:
+    return agreement_weights(weights, stats.n_categories, stats.scores), weight_name(weights)
+
+
+def _check_enough(counts: np.ndarray, multiplicity: np.ndarray, what: str) -> None:
+    r = np.asarray(counts).sum(axis=1)
+    paired = float(multiplicity[r >= 2].sum())
+    if paired < 2:
+        raise ValueError(
+            f"{what} needs at least two subjects with two or more ratings; these data have "
+            f"{paired:g}."
+        )
+
+
+def _missing_notes(counts: np.ndarray, multiplicity: np.ndarray) -> tuple[int, list[str]]:
+    r = np.asarray(counts).sum(axis=1)
+    none = int(multiplicity[r == 0].sum())
+    single = int(multiplicity[r == 1].sum())
+    notes = [MISSING_NOTE]
+    if none:
+        notes.append(f"{none} subject(s) with no rating were left out.")
+    if single:
+        notes.append(
+            f"{single} subject(s) with a single rating enter the chance agreement only."
+        )
+    return none, notes
+
+
+def _warn_if_undefined(estimate: float, what: str, n_categories: int) -> None:
+    if math.isnan(estimate):
+        reason = (
+            "only one category is declared (pass `categories=` with the full scale)"
+            if n_categories < 2
+            else "chance agreement p_e is 1 (every rating in one category)"
+        )
+        warnings.warn(f"{what} is undefined (nan): {reason}.", DegenerateDataWarning,
+                      stacklevel=3)
+
+
+def _finish(
+    stats: Statistics,
+    est: cc.CountsEstimate,
+    options: InferenceOptions,
+    recipe: Any,
+    *,
+    coefficient: str,
+    symbol: str,
+    notes: list[str],
+    n_missing: int,
+    weights: str,
+    w: np.ndarray,
+    se0: float = math.nan,
+    test: bool = True,
+    bounds: tuple[float, float] = (-1.0, 1.0),
+    result_type: type = ChanceCorrectedResult,
+    **extra: Any,
+) -> ChanceCorrectedResult:
+    """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe."""
+    estimate = float(est.estimate)
+    se = math.sqrt(est.variance) if np.isfinite(est.variance) else math.nan
+    _warn_if_undefined(estimate, coefficient, stats.n_categories)
+    if not test:
+        statistic = math.nan
+    elif np.isfinite(se0) and se0 > 0:
+        statistic = estimate / se0
+    else:
+        statistic = estimate / se if se > 0 else math.nan
+    alternative = options.alternative if test else "two-sided"
+    result = result_type(
+        coefficient=coefficient,
+        symbol=symbol,
+        estimate=estimate,
+        se=se,
+        statistic=statistic,
+        pvalue=normal_pvalue(statistic, alternative),
+        alternative=alternative,
+        ci=wald_interval(estimate, se, options.confidence_level, bounds),
+        n_subjects=est.n_subjects,
+        n_missing=n_missing,
+        n_incomplete=stats.n_missing,
+        raters=stats.raters,
+        notes=tuple(notes),
+        bounds=bounds,
+        observed_agreement=float(est.observed),
+        expected_agreement=float(est.expected),
+        weights=weights,
+        weight_matrix=w,
+        categories=tuple(stats.categories),
+        n_paired=est.n_paired,
+        se0=se0,
+        **extra,
+    )
+    return result.with_bootstrap(recipe, options.ci)
+
+
+def _named(name: str, wname: str) -> str:
+    """The coefficient's display name, with the weight scheme when weighted."""
+    return name if wname == "unweighted" else f"{name} ({wname})"
+
+
+# -- bootstrap statistics: functions of resampled fine-pattern counts ------------------------
+#: Kernel method of each coefficient computed on subject x category counts.
+COUNT_METHODS = {
+    "fleiss_kappa": "fleiss",
+    "scott_pi": "fleiss",
+    "gwet_ac": "gwet",
+    "brennan_prediger": "brennan_prediger",
+    "percent_agreement": "percent",
+}
+#: Coefficients that need rater identities, computed on rater code rows.
+CODE_KERNELS = {"conger_kappa": cc.conger_kernel, "light_kappa": cc.light_kernel}
+
+
+def statistic(stats: Statistics, coefficient: str, w: np.ndarray) -> Any:
+    """The coefficient as a function of resampled fine-pattern counts, (b, P) -> (b,).
+
+    ``statistic(stats.multiplicity[None])`` is the estimate.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> f = statistic(ag.statistics, "gwet_ac", np.eye(5))
+    >>> round(float(f(ag.statistics.multiplicity[None])[0]), 5)
+    0.77544
+    """
+    check_choice(coefficient, "coefficient", (*COUNT_METHODS, *CODE_KERNELS))
+    if coefficient in COUNT_METHODS:
+        method = COUNT_METHODS[coefficient]
+        counts = stats.count_patterns
+
+        def on_counts(batch: np.ndarray) -> np.ndarray:
+            with np.errstate(invalid="ignore", divide="ignore"):
+                return cc.counts_kernel(counts.patterns, counts.apply(batch), w, method)
+
+        return on_counts
+    stats.require_raters(coefficient)
+    kernel = CODE_KERNELS[coefficient]
+
+    def on_codes(batch: np.ndarray) -> np.ndarray:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return kernel(stats.patterns, np.asarray(batch, dtype=float), w)
+
+    return on_codes
+
+
+# -- coefficients on counts --------------------------------------------------------------
+_COUNT_NAMES = {
+    "gwet_ac": ("Gwet's AC1", "AC1"),
+    "brennan_prediger": ("Brennan-Prediger", "κBP"),
+}
+
+
+def _on_counts(
+    stats: Statistics, coefficient: str, weights: Any, options: InferenceOptions,
+    plan: ResamplingPlan,
+) -> ChanceCorrectedResult:
+    """Gwet's AC1/AC2 or Brennan-Prediger."""
+    w, wname = _weights(stats, weights)
+    counts = stats.count_patterns
+    name, symbol = _COUNT_NAMES[coefficient]
+    if coefficient == "gwet_ac" and wname != "unweighted":
+        name, symbol = f"Gwet's AC2 ({wname})", "AC2"
+    else:
+        name = _named(name, wname)
+    _check_enough(counts.patterns, counts.multiplicity, name)
+    method = COUNT_METHODS[coefficient]
+    est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, method)
+    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
+    q = stats.n_categories
+    if coefficient == "brennan_prediger":
+        notes.append(f"Brennan-Prediger: chance agreement fixed at T_w/q^2 over the {q} "
+                     "declared categories (Randolph's free-marginal kappa when unweighted).")
+    else:
+        notes.append(f"Gwet's AC: chance agreement over the {q} declared categories.")
+    recipe = plan.recipe(statistic(stats, coefficient, w), options)
+    return _finish(stats, est, options, recipe, coefficient=name, symbol=symbol, notes=notes,
+                   n_missing=n_missing, weights=wname, w=w)
+
+
+def gwet_ac(
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+) -> ChanceCorrectedResult:
+    """Gwet's AC1 (unweighted) or AC2 (weighted); see :meth:`irr.Agreement.gwet_ac`."""
+    return _on_counts(stats, "gwet_ac", weights, options, plan)
+
+
+def brennan_prediger(
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+) -> ChanceCorrectedResult:
+    """Brennan & Prediger's coefficient; see :meth:`irr.Agreement.brennan_prediger`."""
+    return _on_counts(stats, "brennan_prediger", weights, options, plan)
+
+
+def fleiss_kappa(
+    stats: Statistics,
+    weights: Any,
+    options: InferenceOptions,
+    plan: ResamplingPlan,
+    *,
+    name: str = "Fleiss' kappa",
+    symbol: str = "κF",
+) -> FleissKappaResult:
+    """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
+    w, wname = _weights(stats, weights)
+    counts = stats.count_patterns
+    patterns, mult = counts.patterns, counts.multiplicity
+    coefficient = _named(name, wname)
+    _check_enough(patterns, mult, coefficient)
+    est = cc.counts_estimate(patterns, mult, w, "fleiss")
+    n_missing, notes = _missing_notes(patterns, mult)
+    var0, var0_cat = cc.fleiss_null_variance(patterns, mult)
+    notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
+    se0 = math.nan
+    if wname == "unweighted" and np.isfinite(var0):
+        se0 = math.sqrt(var0)
+        notes.append(
+            f"{name}: z uses the Fleiss, Nee & Landis (1979) SE under H0 "
+            f"({se0:.4f}); the interval uses the linearised SE."
+        )
+    elif wname == "unweighted":
+        notes.append(
+            f"{name}: raters per subject vary, so Gwet's (2014) generalisation is used and "
+            "z uses the linearised SE (the Fleiss, Nee & Landis null SE needs a constant "
+            "number of raters)."
+        )
+    per_category = None
+    if wname == "unweighted":
+        per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative)
+    recipe = plan.recipe(statistic(stats, "fleiss_kappa", w), options)
+    return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
+                   notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
+                   result_type=FleissKappaResult, per_category=per_category)
+
+
+def _per_category(
+    stats: Statistics, counts: np.ndarray, mult: np.ndarray, var0_cat: np.ndarray,
+    alternative: str,
+) -> pd.DataFrame:
+    """Fleiss' (1971) category-vs-rest kappas: one row per category."""
+    counts = np.asarray(counts)
+    r = counts.sum(axis=1)
+    rows = []
+    eye2 = np.eye(2)
+    for j in range(counts.shape[1]):  # one 2-category split per category
+        split = np.column_stack([counts[:, j], r - counts[:, j]])
+        est = cc.counts_estimate(split, mult, eye2, "fleiss")
+        kappa = float(est.estimate)
+        se = math.sqrt(est.variance) if np.isfinite(est.variance) else math.nan
+        se0 = math.sqrt(var0_cat[j]) if np.isfinite(var0_cat[j]) else math.nan
+        scale = se0 if np.isfinite(se0) else se
+        z = kappa / scale if np.isfinite(kappa) and scale > 0 else math.nan
+        rows.append((stats.categories[j], kappa, se, se0, z, normal_pvalue(z, alternative)))
+    return pd.DataFrame(rows, columns=["category", "kappa", "se", "se0", "z", "pvalue"])
+
+
+def percent_agreement(
+    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan
+) -> ChanceCorrectedResult:
+    """Gwet's multi-rater percent agreement with its linearised SE."""
+    w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
+    counts = stats.count_patterns
+    _check_enough(counts.patterns, counts.multiplicity, "Percent agreement")
+    est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, "percent")
+    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    notes = [SE_NOTE, *notes, "Percent agreement: no test; interval clipped to [0, 1]."]
+    if tolerance:
+        notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
+                     "count as agreeing.")
+    recipe = plan.recipe(statistic(stats, "percent_agreement", w), options)
+    return _finish(stats, est, options, recipe, coefficient="Percent agreement", symbol="pa",
+                   notes=notes, n_missing=n_missing,
+                   weights="unweighted" if not tolerance else "tolerance",
+                   w=w, test=False, bounds=(0.0, 1.0), scale=None)
+
+
+# -- coefficients that need rater identities ---------------------------------------------
+def conger_kappa(
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+) -> ChanceCorrectedResult:
+    """Conger's (1980) kappa with Gwet's linearised SE."""
+    stats.require_raters("Conger's kappa")
+    w, wname = _weights(stats, weights)
+    codes, mult = stats.patterns, stats.multiplicity
+    counts = stats.count_patterns
+    coefficient = _named("Conger's kappa", wname)
+    _check_enough(counts.patterns, counts.multiplicity, coefficient)
+    est = cc.conger_estimate(codes, mult.astype(float), w)
+    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
+             "Conger's kappa: chance agreement from each rater's own margins (over the "
+             "subjects the rater rated), averaged over rater pairs."]
+    recipe = plan.recipe(statistic(stats, "conger_kappa", w), options)
+    return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κC",
+                   notes=notes, n_missing=n_missing, weights=wname, w=w)
+
+
+def light_kappa(
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+) -> ChanceCorrectedResult:
+    """Light's kappa: the mean of the pairwise Cohen's kappas, linearised SE."""
+    stats.require_raters("Light's kappa")
+    w, wname = _weights(stats, weights)
+    codes, mult = stats.patterns, stats.multiplicity.astype(float)
+    present = codes >= 0
+    coefficient = _named("Light's kappa", wname)
+    counts = np.column_stack([present.sum(axis=1), np.zeros(len(codes))])
+    _check_enough(counts, mult, coefficient)
+    m = codes.shape[1]
+    shared = present.T.astype(float) @ (present * mult[:, None])
+    lonely = [(stats.raters[g], stats.raters[h]) for g in range(m) for h in range(g + 1, m)
+              if shared[g, h] == 0]
+    if lonely:
+        raise ValueError(
+            f"Light's kappa needs every pair of raters to share a subject; these pairs "
+            f"share none: {lonely[:5]!r}."
+        )
+    est = cc.light_estimate(codes, mult, w)
+    n_missing = stats.subjects_with_fewer_ratings_than(2)
+    notes = [
+        "SE: linearised (delta-method) variance of the mean of the pairwise kappas, "
+        "sum_i psi_i^2 / (n(n - 1)) over subjects with two or more ratings (a documented "
+        "approximation; request a bootstrap interval for small samples).",
+        "Light's kappa: each pair of raters uses the subjects both rated.",
+        *weights_note(wname, stats.scores, " (Gwet 2014)"),
+    ]
+    if n_missing:
+        notes.append(f"{n_missing} subject(s) with fewer than two ratings were left out.")
+    recipe = plan.recipe(statistic(stats, "light_kappa", w), options)
+    return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κL",
+                   notes=notes, n_missing=n_missing, weights=wname, w=w)
+
+
+PAIRWISE_STATISTICS = ("kappa", "percent_agreement", "scott_pi", "gwet_ac",
+                       "brennan_prediger")
+
+
+def pairwise(stats: Statistics, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
+    """The raters x raters matrix of a two-rater statistic (complete pairs)."""
+    check_choice(statistic, "statistic", PAIRWISE_STATISTICS)
+    stats.require_raters("The pairwise matrix")
+    w, _ = _weights(stats, weights)
+    codes, mult = stats.patterns, stats.multiplicity.astype(float)
+    m = codes.shape[1]
+    if statistic == "kappa":
+        matrix = cc.pairwise_kappas(codes, mult, w)[0]
+    else:
+        method = COUNT_METHODS[statistic]
+        k = w.shape[0]
+        matrix = np.ones((m, m))
+        for g in range(m):  # loop over rater pairs, not subjects
+            for h in range(g + 1, m):
+                pair = codes[:, [g, h]]
+                keep = (pair >= 0).all(axis=1)
+                counts = np.zeros((int(keep.sum()), k))
+                rows = np.arange(int(keep.sum()))
+                np.add.at(counts, (rows, pair[keep, 0]), 1)
+                np.add.at(counts, (rows, pair[keep, 1]), 1)
+                with np.errstate(invalid="ignore", divide="ignore"):
+                    value = cc.counts_kernel(counts, mult[keep], w, method)[0]
+                matrix[g, h] = matrix[h, g] = value
+    labels = pd.Index(stats.raters, name="rater")
+    return pd.DataFrame(matrix, index=labels, columns=labels.rename(None))

@@ -1,0 +1,236 @@
+"""Intraclass correlations (McGraw & Wong 1996) with their F tests and exact intervals."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+import pandas as pd
+
+from irr._statistics import Statistics
+from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
+from irr.coefficients.icc import (
+    FORMS,
+    MeanSquares,
+    icc_estimate,
+    icc_f_test,
+    icc_interval,
+    mean_squares,
+    shrout_fleiss_name,
+)
+from irr.estimators.common import complete_subjects, listwise_note, score_note
+from irr.results import ConfidenceInterval, Result
+
+__all__ = ["FORMS", "ICCResult", "check_form", "icc", "icc_from_values", "icc_table"]
+
+_MODELS = ("oneway", "twoway")
+_TYPES = ("agreement", "consistency")
+_UNITS = ("single", "average")
+_MCGRAW_WONG = {
+    ("oneway", "agreement", "single"): "ICC(1)",
+    ("oneway", "agreement", "average"): "ICC(k)",
+    ("twoway", "agreement", "single"): "ICC(A,1)",
+    ("twoway", "agreement", "average"): "ICC(A,k)",
+    ("twoway", "consistency", "single"): "ICC(C,1)",
+    ("twoway", "consistency", "average"): "ICC(C,k)",
+}
+_DESCRIPTIONS = {
+    "oneway": "one-way random effects",
+    "twoway": "two-way effects",
+}
+
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class ICCResult(Result):
+    """An intraclass correlation with its F test and exact F-based interval.
+
+    ``statistic`` is the F statistic of H0: ICC = 0 on ``df1`` and ``df2`` degrees of
+    freedom (one-sided, ``alternative='greater'``); ``ci`` is the exact interval of
+    McGraw & Wong (1996), ``df_ci`` the denominator df it used (Satterthwaite-type for
+    absolute agreement). Also ``model``, ``type``, ``unit``, ``shrout_fleiss`` (e.g.
+    ``'ICC(2,1)'``), ``mcgraw_wong`` (e.g. ``'ICC(A,1)'``) and the mean squares
+    ``ms_rows``, ``ms_columns``, ``ms_error``, ``ms_within``.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> res = ag.icc("twoway", "agreement", "single")
+    >>> res.coefficient, res.shrout_fleiss, round(res.estimate, 3)
+    ('ICC(2,1)', 'ICC(2,1)', 0.198)
+    >>> round(res.statistic, 2), res.df1, res.df2
+    (1.83, 19, 38)
+    >>> [round(x, 4) for x in res.ci]
+    [-0.0389, 0.4936]
+    """
+
+    scale: str | None = "koo-li"
+    statistic_name: str = "F"
+
+    model: str
+    type: str
+    unit: str
+    shrout_fleiss: str
+    mcgraw_wong: str
+    df1: int
+    df2: int
+    df_ci: float
+    ms_rows: float
+    ms_columns: float
+    ms_error: float
+    ms_within: float
+    n_raters: int
+    bounds: tuple[float, float] = (-math.inf, 1.0)
+
+    interval_methods: ClassVar[tuple[str, ...]] = ("exact", *Result.interval_methods)
+
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        """``'exact'`` (the default, F-based) or the inherited methods."""
+        if method == "exact":
+            ms = MeanSquares(
+                np.float64(self.ms_rows), np.float64(self.ms_columns),
+                np.float64(self.ms_error), np.float64(self.ms_within),
+                self.n_subjects, self.n_raters,
+            )
+            low, high, _ = icc_interval(ms, self.model, self.type, self.unit, level)
+            return ConfidenceInterval(float(low), float(high), level, "exact")
+        return super()._interval(level, method)
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "model": self.model,
+            "type": self.type,
+            "unit": self.unit,
+            "shrout_fleiss": self.shrout_fleiss,
+            "mcgraw_wong": self.mcgraw_wong,
+            "df1": self.df1,
+            "df2": self.df2,
+            "df_ci": self.df_ci,
+            "ms_rows": self.ms_rows,
+            "ms_columns": self.ms_columns,
+            "ms_error": self.ms_error,
+            "ms_within": self.ms_within,
+        }
+
+
+def check_form(model: Any, type: Any, unit: Any) -> tuple[str, str, str]:
+    model = check_choice(model, "model", _MODELS)
+    type = check_choice(type, "type", _TYPES)
+    unit = check_choice(unit, "unit", _UNITS)
+    if model == "oneway" and type == "consistency":
+        raise ValueError(
+            "`type='consistency'` needs `model='twoway'`: the one-way model cannot separate "
+            "rater effects from error, so its ICC measures absolute agreement; use "
+            "`type='agreement'` (Shrout & Fleiss ICC(1,1) / ICC(1,k))."
+        )
+    return model, type, unit
+
+
+def icc_from_values(
+    values: np.ndarray,
+    complete: np.ndarray,
+    raters: tuple[str, ...],
+    model: str,
+    type: str,
+    unit: str,
+    confidence_level: float,
+    notes: list[str] | None = None,
+) -> ICCResult:
+    """The ICC result of an (n, k) score matrix with its complete-subject mask."""
+    from scipy.special import fdtrc
+
+    model, type, unit = check_form(model, type, unit)
+    confidence_level = check_confidence_level(confidence_level)
+    x, dropped = complete_subjects(values, complete, "The ICC")
+    n, k = x.shape
+    largest = float(np.abs(x).max())
+    if largest > 2.0**200:
+        raise ValueError(
+            f"The ICC needs ratings below 2**200 in magnitude; the largest is {largest:.3g}: "
+            "its interval squares the mean squares, which would overflow float64. Rescale "
+            "the ratings (the ICC does not change under rescaling)."
+        )
+    ms = mean_squares(x)
+    estimate = float(icc_estimate(ms, model, type, unit))
+    f, df1, df2 = icc_f_test(ms, model)
+    f = float(f)
+    low, high, df_ci = icc_interval(ms, model, type, unit, confidence_level)
+    if math.isnan(estimate):
+        warnings.warn(
+            "The ICC is undefined (nan): there is no variance between subjects and none "
+            "left to compare it with (0/0; e.g. every rating is the same, or every subject "
+            "has the same ratings).",
+            DegenerateDataWarning, stacklevel=3,
+        )
+    sf = shrout_fleiss_name(model, type, unit, k)
+    mw = _MCGRAW_WONG[(model, type, unit)]
+    effects = _DESCRIPTIONS[model]
+    if model == "twoway":
+        effects = "two-way random effects" if type == "agreement" else "two-way mixed effects"
+    kind = "absolute agreement" if type == "agreement" else "consistency"
+    of = "single rater" if unit == "single" else f"average of {k} raters"
+    lines = [
+        f"{sf} (McGraw & Wong {mw}): {effects}, {kind}, {of}.",
+        f"F test of ICC = 0: F({df1}, {df2}), one-sided; exact F-based interval"
+        + (f" (Satterthwaite df {float(df_ci):.2f})." if type == "agreement" and model == "twoway"
+           else "."),
+    ]
+    lines.extend(listwise_note(dropped))
+    lines.extend(notes or [])
+    return ICCResult(
+        coefficient=sf,
+        symbol="ICC",
+        estimate=estimate,
+        se=math.nan,
+        statistic=f,
+        pvalue=float(fdtrc(df1, df2, f)) if not math.isnan(f) else math.nan,
+        alternative="greater",
+        ci=ConfidenceInterval(float(low), float(high), confidence_level, "exact"),
+        n_subjects=n,
+        n_missing=dropped,
+        raters=raters,
+        notes=tuple(lines),
+        model=model,
+        type=type,
+        unit=unit,
+        shrout_fleiss=sf,
+        mcgraw_wong=mw,
+        df1=df1,
+        df2=df2,
+        df_ci=float(df_ci),
+        ms_rows=float(ms.rows),
+        ms_columns=float(ms.columns),
+        ms_error=float(ms.error),
+        ms_within=float(ms.within),
+        n_raters=k,
+    )
+
+
+def icc(
+    stats: Statistics, model: str, type: str, unit: str, confidence_level: float
+) -> ICCResult:
+    """The ICC of rated subjects (see :meth:`irr.Agreement.icc`)."""
+    check_form(model, type, unit)
+    values, complete = stats.score_rows("The ICC")
+    return icc_from_values(values, complete, stats.raters, model, type, unit,
+                           confidence_level, score_note(stats))
+
+
+def icc_table(results: list[ICCResult]) -> pd.DataFrame:
+    """The six forms as one DataFrame, indexed by Shrout & Fleiss' names."""
+    rows = []
+    for r in results:
+        rows.append({
+            "model": r.model, "type": r.type, "unit": r.unit, "mcgraw_wong": r.mcgraw_wong,
+            "estimate": r.estimate, "F": r.statistic, "df1": r.df1, "df2": r.df2,
+            "pvalue": r.pvalue, "ci_low": r.ci.low, "ci_high": r.ci.high,
+            "confidence_level": r.ci.confidence_level,
+        })
+    frame = pd.DataFrame(rows, index=pd.Index([r.shrout_fleiss for r in results], name="icc"))
+    return frame
+
+

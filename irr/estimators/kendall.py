@@ -1,0 +1,120 @@
+"""Kendall's coefficient of concordance W, with its chi-square test and a bootstrap."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from irr._statistics import Coarsening, Statistics
+from irr._validation import DegenerateDataWarning, check_choice
+from irr.coefficients.kendall import kendall_kernel, kendall_w
+from irr.estimators.common import complete_subjects, listwise_note, nan_interval
+from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
+from irr.inference.plan import ResamplingPlan
+from irr.results import ConfidenceInterval, Result
+
+__all__ = ["KendallResult", "kendall"]
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class KendallResult(Result):
+    """Kendall's W with its chi-square test (``statistic``, ``df``, ``pvalue``).
+
+    Adds ``df`` (n - 1), ``correct_ties`` and ``ties`` (the tie sum T). W has no
+    standard error; its intervals come from the subject bootstrap (``conf_int(method=
+    'percentile')``, ``'basic'`` or ``'bca'``), and the default ``ci`` is undefined
+    (method ``'none'``) unless the bootstrap was asked for.
+
+    Examples
+    --------
+    >>> import irr
+    >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).kendall_w()
+    >>> round(res.estimate, 4), res.df, round(res.statistic, 2)
+    (0.5397, 19, 30.76)
+    """
+
+    scale: str | None = None
+    statistic_name: str = "chi2"
+
+    df: int
+    correct_ties: bool
+    ties: float
+    bounds: tuple[float, float] = (0.0, 1.0)
+
+    interval_methods: ClassVar[tuple[str, ...]] = ("none", *BOOTSTRAP_METHODS)
+
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        """``'none'`` (no interval: W has no standard error) or a bootstrap interval."""
+        if method == "none":
+            return nan_interval(level, "none")
+        return super()._interval(level, method)
+
+    def _extras(self) -> dict[str, Any]:
+        return {"df": self.df, "correct_ties": self.correct_ties, "ties": self.ties}
+
+
+def kendall(
+    stats: Statistics, correct_ties: bool, options: InferenceOptions, plan: ResamplingPlan
+) -> KendallResult:
+    """Kendall's W of rated subjects (see :meth:`irr.Agreement.kendall_w`).
+
+    ``options.ci`` None gives no interval; a bootstrap method draws one over subjects
+    (complete subjects only, as for the estimate).
+    """
+    from scipy.special import chdtrc
+
+    if not isinstance(correct_ties, (bool, np.bool_)):
+        raise TypeError(f"`correct_ties` must be True or False; got {correct_ties!r}.")
+    if options.ci is not None:
+        check_choice(options.ci, "ci", KendallResult.interval_methods)
+    correct_ties = bool(correct_ties)
+    values, complete = stats.score_rows("Kendall's W")
+    x, dropped = complete_subjects(values, complete, "Kendall's W")
+    n = x.shape[0]
+    parts = kendall_w(x, correct_ties)
+    if math.isnan(parts.w):
+        warnings.warn(
+            "Kendall's W is undefined (nan): every rater gave every subject the same rank.",
+            DegenerateDataWarning, stacklevel=3,
+        )
+    df = n - 1
+    notes = [
+        "Raters rank the subjects (ties get mid-ranks); chi-square test of W = 0: "
+        f"m (n - 1) W on {df} df (large-sample)."
+        + (" Tie-corrected." if correct_ties else " Not corrected for ties."),
+        "No standard error for W; intervals come from the subject bootstrap.",
+    ]
+    notes.extend(listwise_note(dropped))
+    result = KendallResult(
+        coefficient="Kendall's W",
+        symbol="W",
+        estimate=parts.w,
+        se=math.nan,
+        statistic=parts.chi2,
+        pvalue=float(chdtrc(df, parts.chi2)) if not math.isnan(parts.chi2) else math.nan,
+        alternative="greater",
+        ci=nan_interval(options.confidence_level, "none"),
+        n_subjects=n,
+        n_missing=dropped,
+        n_incomplete=stats.n_missing,
+        raters=stats.raters,
+        notes=tuple(notes),
+        df=df,
+        correct_ties=correct_ties,
+        ties=parts.ties,
+    )
+    scores = np.append(stats.scores, np.nan)[stats.patterns]
+    keep = np.isfinite(scores).all(axis=1)
+    complete_patterns = Coarsening(np.where(keep, np.cumsum(keep) - 1, -1), scores[keep])
+    recipe = plan.recipe(
+        lambda fine: kendall_kernel(complete_patterns.patterns, complete_patterns.apply(fine),
+                                    correct_ties),
+        options,
+    )
+    return result.with_bootstrap(recipe, options.ci)
+
+

@@ -1,0 +1,202 @@
+"""Krippendorff's alpha from the coincidences of the subject x category count patterns."""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from irr._data import preview
+from irr._statistics import Statistics
+from irr._validation import DegenerateDataWarning, check_choice
+from irr.coefficients.krippendorff import (
+    LEVELS,
+    alpha_from_coincidences,
+    alpha_kernel,
+    coincidences,
+    distance_matrix,
+)
+from irr.estimators.common import nan_interval, require_subjects, score_note
+from irr.inference.options import InferenceOptions
+from irr.inference.plan import ResamplingPlan
+from irr.results import Result, wald_interval
+
+__all__ = ["KrippendorffResult", "krippendorff_alpha"]
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class KrippendorffResult(Result):
+    """Krippendorff's alpha.
+
+    Adds ``level`` (``'nominal'``, ``'ordinal'``, ``'interval'``, ``'ratio'`` or
+    ``'custom'``), ``observed_disagreement`` (D_o), ``expected_disagreement`` (D_e),
+    ``n_pairable`` (pairable values n), ``coincidences`` (the k x k coincidence matrix)
+    and ``distances`` (the k x k squared distances used).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> res = ag.krippendorff_alpha("interval", n_resamples=1000, rng=0)
+    >>> res.level, round(res.estimate, 3), res.n_pairable
+    ('interval', 0.849, 40)
+    >>> res.coincidences.shape
+    (5, 5)
+    """
+
+    level: str
+    observed_disagreement: float
+    expected_disagreement: float
+    n_pairable: int
+    coincidences: np.ndarray = field(repr=False)
+    distances: np.ndarray = field(repr=False)
+    categories: tuple = ()
+    bounds: tuple[float, float] = (-math.inf, 1.0)
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "observed_disagreement": self.observed_disagreement,
+            "expected_disagreement": self.expected_disagreement,
+            "n_pairable": self.n_pairable,
+        }
+
+
+def _check_level(level: Any, k: int, scores: np.ndarray | None) -> tuple[str, Any]:
+    """Validate `level`; return (name, level or validated distance matrix/callable)."""
+    if isinstance(level, str) or not (callable(level) or isinstance(level, (list, tuple,
+                                                                            np.ndarray))):
+        if not isinstance(level, str) or level not in LEVELS:
+            listed = ", ".join(repr(v) for v in LEVELS)
+            raise ValueError(
+                f"`level` must be one of {listed}, a callable distance or a k x k matrix of "
+                f"squared distances; got {level!r}."
+            )
+        name = level
+        if name in ("interval", "ratio") and scores is None:
+            raise TypeError(
+                f"`level='{name}'` needs numeric or ordered categories; these are unordered "
+                "labels."
+            )
+        if name == "ordinal" and scores is None:
+            raise TypeError(
+                "`level='ordinal'` needs ordered categories; these are unordered labels. "
+                "Pass `categories=` in scale order."
+            )
+        if name == "ratio" and (scores < 0).any():
+            raise ValueError(
+                "`level='ratio'` needs non-negative values (a ratio scale has an absolute "
+                f"zero); got negative values {preview(scores[scores < 0])}."
+            )
+        return name, name
+    if callable(level):
+        if scores is None:
+            raise TypeError(
+                "A callable `level` is applied to category scores, but these categories are "
+                "unordered labels without scores; pass a k x k matrix instead."
+            )
+        try:
+            matrix = np.asarray(level(scores[:, None], scores[None, :]), dtype=float)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"The `level` callable failed on the category scores: {exc}") from None
+        if matrix.shape != (k, k):
+            matrix = np.broadcast_to(matrix, (k, k)) if matrix.ndim == 0 else matrix
+    else:
+        matrix = np.asarray(level, dtype=float)
+    if matrix.shape != (k, k):
+        raise ValueError(
+            f"`level` as distances must be a {k} x {k} matrix (one row per category); got "
+            f"shape {matrix.shape}."
+        )
+    if not np.isfinite(matrix).all() or (matrix < 0).any():
+        raise ValueError("`level` distances must be finite and non-negative.")
+    if np.abs(np.diag(matrix)).max() > 0:
+        raise ValueError("`level` distances must be zero on the diagonal (a value vs itself).")
+    if not np.allclose(matrix, matrix.T, rtol=1e-12, atol=0):
+        raise ValueError("`level` distances must be symmetric.")
+    return "custom", matrix
+
+
+def krippendorff_alpha(
+    stats: Statistics, level: Any, options: InferenceOptions, plan: ResamplingPlan
+) -> KrippendorffResult:
+    """Krippendorff's alpha (see :meth:`irr.Agreement.krippendorff_alpha`).
+
+    ``options.ci`` None skips the bootstrap; otherwise ``se`` is the standard deviation
+    of the bootstrap replicates and 'wald' is the normal interval around it.
+    """
+    if options.ci is not None:
+        check_choice(options.ci, "ci", KrippendorffResult.interval_methods)
+    k = stats.n_categories
+    name, metric = _check_level(level, k, stats.scores)
+    counts = stats.count_patterns
+    o = coincidences(counts.patterns, counts.multiplicity)
+    values = counts.patterns.sum(axis=1)
+    n_units = stats.n_subjects
+    n_pairable_units = int(counts.multiplicity[values >= 2].sum())
+    n_ratings_missing = int(stats.n_raters * n_units - counts.multiplicity @ values)
+    require_subjects(n_units, "Krippendorff's alpha", "units (subjects)")
+    margins = o.sum(axis=1)
+    distances = distance_matrix(metric, k, stats.scores, margins)
+    alpha, observed, expected = alpha_from_coincidences(o, distances)
+    n_pairable = round(float(margins.sum()))
+    if n_pairable_units == 0:
+        warnings.warn(
+            "Krippendorff's alpha is undefined (nan): no unit has two or more ratings to pair.",
+            DegenerateDataWarning, stacklevel=3,
+        )
+    elif math.isnan(alpha):
+        warnings.warn(
+            "Krippendorff's alpha is undefined (nan): expected disagreement is 0 because every "
+            "pairable value is the same category (no variation to agree on).",
+            DegenerateDataWarning, stacklevel=3,
+        )
+    dropped = n_units - n_pairable_units
+    notes = [
+        f"Krippendorff's alpha ({name} metric) uses every pairable value (Krippendorff 2011); "
+        "no analytic SE: intervals come from the unit bootstrap."
+    ]
+    if n_ratings_missing or dropped:
+        notes.append(
+            f"{n_ratings_missing} missing rating(s); {dropped} unit(s) with fewer than two "
+            "ratings were left out (not pairable)."
+        )
+    if name in ("interval", "ratio") or (name == "custom" and callable(level)):
+        notes.extend(score_note(stats))
+    level_ = options.confidence_level
+    result = KrippendorffResult(
+        coefficient=f"Krippendorff's alpha ({name})",
+        symbol="α",
+        estimate=alpha,
+        se=math.nan,
+        ci=nan_interval(level_, "percentile"),
+        n_subjects=n_pairable_units,
+        n_missing=dropped,
+        n_incomplete=stats.n_missing,
+        raters=stats.raters,
+        notes=tuple(notes),
+        level=name,
+        observed_disagreement=observed,
+        expected_disagreement=expected,
+        n_pairable=n_pairable,
+        coincidences=o,
+        distances=distances,
+        categories=tuple(stats.categories),
+    )
+    distance = "ordinal" if name == "ordinal" else distances
+    recipe = plan.recipe(
+        lambda fine: alpha_kernel(counts.patterns, counts.apply(fine), distance), options
+    )
+    result = result.with_bootstrap(recipe, options.ci)
+    if options.ci is not None and np.isfinite(result.estimate):
+        se = float(result.bootstrap.se)
+        result = replace(
+            result, se=se,
+            notes=(*result.notes, "SE: standard deviation of the bootstrap replicates."),
+        )
+        if options.ci == "wald":  # normal-theory interval around the bootstrap SE
+            result = replace(result, ci=wald_interval(result.estimate, se, level_, (-1.0, 1.0)))
+    return result

@@ -1,0 +1,86 @@
+"""The inference options every coefficient takes, validated once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from irr._validation import (
+    check_alternative,
+    check_choice,
+    check_confidence_level,
+    check_integer,
+    check_rng,
+    show_value,
+)
+
+__all__ = ["ASYMPTOTIC_METHODS", "BOOTSTRAP_METHODS", "InferenceOptions"]
+
+ASYMPTOTIC_METHODS = ("wald",)
+BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
+
+
+@dataclass(frozen=True)
+class InferenceOptions:
+    """How to test and bound a coefficient: the same options on every method.
+
+    Parameters
+    ----------
+    alternative : {'two-sided', 'greater', 'less'}
+        Alternative of the test of "no agreement beyond chance".
+    confidence_level : float
+        Level of the interval, in (0, 1).
+    ci : {'wald', 'percentile', 'basic', 'bca'} or None
+        The interval in the result's ``ci``; None (where a family allows it) skips it.
+    n_resamples : int
+        Bootstrap resamples.
+    rng : None, int or numpy.random.Generator
+        Randomness of the bootstrap. An int seed gives the same resampled subjects on
+        every draw, so the replicates of every coefficient of one Agreement drawn with the
+        same seed are paired.
+    progress : bool or None
+        A tqdm progress bar: None only for slow runs on a terminal, True always, False never.
+
+    Examples
+    --------
+    >>> opts = InferenceOptions(ci="bca", rng=1)
+    >>> opts.confidence_level, opts.is_bootstrap
+    (0.95, True)
+    >>> InferenceOptions(alternative="bigger")
+    Traceback (most recent call last):
+    ...
+    ValueError: `alternative` must be one of 'two-sided', 'greater', 'less'; got 'bigger'.
+    """
+
+    alternative: str = "two-sided"
+    confidence_level: float = 0.95
+    ci: str | None = "wald"
+    n_resamples: int = 9999
+    rng: Any = None
+    progress: bool | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "alternative", check_alternative(self.alternative))
+        object.__setattr__(self, "confidence_level",
+                           check_confidence_level(self.confidence_level))
+        if self.ci is not None:
+            check_choice(self.ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+        object.__setattr__(self, "n_resamples",
+                           check_integer(self.n_resamples, "n_resamples", 1))
+        check_rng(self.rng)
+        if self.progress is not None and not isinstance(self.progress, bool):
+            raise TypeError(
+                f"`progress` must be True, False or None; got {show_value(self.progress)}."
+            )
+
+    @property
+    def is_bootstrap(self) -> bool:
+        """Whether ``ci`` asks for a bootstrap interval."""
+        return self.ci in BOOTSTRAP_METHODS
+
+    def generator(self) -> np.random.Generator:
+        """A generator for one draw: a fresh one from an int seed (the same draws every
+        time), the caller's own Generator otherwise."""
+        return check_rng(self.rng)
