@@ -13,6 +13,7 @@ import pandas as pd
 
 from irr._data import CHUNK, MAX_CATEGORIES, Ratings, as_1d, integer_offsets, preview
 from irr._source import Source
+from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
@@ -242,7 +243,7 @@ def krippendorff_alpha(
     else:
         argnames = ["rater_a", "rater_b"] + [f"more_raters[{i}]" for i in range(len(columns) - 2)]
         source = Source.from_columns(columns, names, categories, argnames)
-    stats = source.statistics
+    stats = Statistics.from_source(source)
     return krippendorff.krippendorff_alpha(stats, level, options,
                                            ResamplingPlan(stats.multiplicity))
 

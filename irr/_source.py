@@ -3,16 +3,15 @@
 Rater columns, wide or long frames (optionally frequency-weighted), 2-D arrays, a k x k
 table of counts and subject x category counts all become a ``Source``: per-row rater
 codes (``-1`` = missing) with optional frequency weights, or a count matrix, together
-with the category scale and the rater names. Its :attr:`Source.statistics` (built once,
-lazily) is what every estimator works on; only the façade and the shortcut functions
-see user input.
+with the category scale and the rater names. :meth:`irr._statistics.Statistics.from_source`
+summarises it for the estimators; only the façade and the shortcut functions see user
+input.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -20,7 +19,6 @@ import pandas as pd
 
 from irr._data import CHUNK, Ratings, encode_ratings, validate_table
 from irr._long import pivot_long, split_array, validate_counts
-from irr._statistics import Statistics, code_keys
 from irr._validation import check_choice
 
 __all__ = ["NAN_POLICIES", "Source", "frequency_weights"]
@@ -143,16 +141,6 @@ class Source:
                 )
         return cls.from_columns(columns, names, categories)
 
-    # -- statistics -------------------------------------------------------------------------
-    @cached_property
-    def statistics(self) -> Statistics:
-        """The sufficient statistics of these ratings (computed once)."""
-        r = self.ratings
-        if self.counts is not None:
-            return Statistics.from_counts(self.counts, r.categories, r.scores, r.ordered)
-        return Statistics.from_codes(r.codes, r.categories, r.scores, r.ordered, r.raters,
-                                     self.weights)
-
     def missing_rows(self) -> np.ndarray:
         """Rows with a missing rating (and a positive weight), in order."""
         codes = self.ratings.codes
@@ -184,10 +172,11 @@ class Source:
     # -- per-subject values (clusters, strata) -------------------------------------------------
     def per_subject(self, values: Any, name: str) -> np.ndarray:
         """One value per subject, from an array-like or a column of the source frame."""
-        if self.weights is not None or self.counts is not None:
+        if self.weights is not None or not self.ratings.codes:
             raise ValueError(
-                f"`{name}` needs one value per subject, but this Agreement was built from a "
-                "table of counts (or frequency-weighted rows)."
+                f"`{name}` needs one value per subject, but this Agreement was built from "
+                "aggregated data (a table of counts, subject x category counts, "
+                "frequency-weighted rows or statistics)."
             )
         if isinstance(values, str):
             if self.frame is None or values not in self.frame.columns:
@@ -206,20 +195,6 @@ class Source:
         if missing.any():
             raise ValueError(f"`{name}` has {missing.sum()} missing value(s); every subject needs one.")
         return array
-
-    def subject_patterns(self) -> np.ndarray:
-        """The index of each row's pattern in ``statistics.patterns``."""
-        stats = self.statistics
-        codes = self.ratings.codes
-        keys = code_keys(codes, stats.n_categories)
-        if keys is None:
-            rows = np.column_stack(codes).astype(np.int64)
-            _, index = np.unique(np.concatenate([stats.patterns, rows]), axis=0,
-                                 return_inverse=True)
-            index = index.reshape(-1)
-            return np.argsort(index[: len(stats.patterns)])[index[len(stats.patterns):]]
-        pattern_keys = code_keys(list(stats.patterns.T), stats.n_categories)
-        return np.searchsorted(pattern_keys, keys)
 
 
 def _renamed(ratings: Ratings, names: Sequence[str]) -> Ratings:

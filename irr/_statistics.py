@@ -24,8 +24,9 @@ import numpy as np
 import pandas as pd
 
 from irr._data import CHUNK, preview
+from irr._source import Source
 
-__all__ = ["Coarsening", "Statistics", "code_keys", "count_keys"]
+__all__ = ["Coarsening", "Statistics", "code_keys", "count_keys", "subject_patterns"]
 
 #: Largest pattern-key space counted with ``np.bincount`` (else keys are sorted).
 _BINCOUNT_KEYS = 1 << 22
@@ -251,6 +252,15 @@ class Statistics:
         patterns, multiplicity = _unique_rows(np.asarray(counts, dtype=np.int64))
         return cls(patterns, multiplicity, categories, scores, ordered, (), by_rater=False)
 
+    @classmethod
+    def from_source(cls, source: Source) -> Statistics:
+        """The statistics of an input (:class:`irr._source.Source`)."""
+        r = source.ratings
+        if source.counts is not None:
+            return cls.from_counts(source.counts, r.categories, r.scores, r.ordered)
+        return cls.from_codes(r.codes, r.categories, r.scores, r.ordered, r.raters,
+                              source.weights)
+
     # -- algebra -----------------------------------------------------------------------------
     def __add__(self, other: Statistics) -> Statistics:
         """The statistics of both data sets' subjects together (exact)."""
@@ -423,3 +433,17 @@ class Statistics:
         values = np.append(scores, np.nan)[self.patterns]  # code -1 (missing) picks the nan
         values = np.repeat(values, self.multiplicity, axis=0)
         return values, np.isfinite(values @ np.ones(values.shape[1]))
+
+
+def subject_patterns(source: Source, stats: Statistics) -> np.ndarray:
+    """The index in ``stats.patterns`` of each row of `source` (one row per subject)."""
+    codes = source.ratings.codes
+    keys = code_keys(codes, stats.n_categories)
+    if keys is None:
+        rows = np.column_stack(codes).astype(np.int64)
+        _, index = np.unique(np.concatenate([stats.patterns, rows]), axis=0,
+                             return_inverse=True)
+        index = index.reshape(-1)
+        return np.argsort(index[: len(stats.patterns)])[index[len(stats.patterns):]]
+    pattern_keys = code_keys(list(stats.patterns.T), stats.n_categories)
+    return np.searchsorted(pattern_keys, keys)

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pandas as pd
 
+from irr._data import Ratings
 from irr._source import Source
-from irr._statistics import Statistics
+from irr._statistics import Statistics, subject_patterns
 from irr.estimators import chance_corrected, icc, kendall, krippendorff, percent
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
@@ -136,14 +137,17 @@ class Agreement:
         source = Source.from_columns(columns, [str(n) for n in names], categories, argnames)
         self._init(source, nan_policy)
 
-    def _init(self, source: Source, nan_policy: str) -> None:
+    def _init(self, source: Source, nan_policy: str, statistics: Statistics | None = None) -> None:
         source.check_nan_policy(nan_policy)
         self._source = source
+        self._statistics = statistics
 
     @classmethod
-    def _from_source(cls, source: Source, nan_policy: str = "omit") -> Agreement:
+    def _from_source(
+        cls, source: Source, nan_policy: str = "omit", statistics: Statistics | None = None
+    ) -> Agreement:
         agreement = cls.__new__(cls)
-        agreement._init(source, nan_policy)
+        cls._init(agreement, source, nan_policy, statistics)
         return agreement
 
     # -- alternative constructors ------------------------------------------------------
@@ -313,6 +317,34 @@ class Agreement:
         """
         return cls._from_source(Source.from_counts(counts, categories))
 
+    @classmethod
+    def from_statistics(cls, statistics: Statistics) -> Agreement:
+        """Build from sufficient statistics, e.g. summed over parts of the data.
+
+        Statistics add exactly (``a.statistics + b.statistics`` is the statistics of both
+        data sets' subjects), so agreement over data summarised part by part equals
+        agreement over all of it. Every coefficient is available; cluster and strata
+        bootstraps need one row per subject.
+
+        Examples
+        --------
+        >>> import irr
+        >>> a = irr.Agreement([1, 2, 2, 1], [1, 2, 1, 1], categories=[1, 2])
+        >>> b = irr.Agreement([2, 1, 2], [2, 1, 1], categories=[1, 2])
+        >>> both = irr.Agreement.from_statistics(a.statistics + b.statistics)
+        >>> whole = irr.Agreement([1, 2, 2, 1, 2, 1, 2], [1, 2, 1, 1, 2, 1, 1])
+        >>> both.kappa().estimate == whole.kappa().estimate
+        True
+        """
+        if not isinstance(statistics, Statistics):
+            raise TypeError(
+                f"`statistics` must be irr Statistics (Agreement.statistics); got "
+                f"{type(statistics).__name__}."
+            )
+        source = Source(Ratings((), statistics.categories, statistics.scores,
+                                statistics.ordered, statistics.raters))
+        return cls._from_source(source, statistics=statistics)
+
     # -- basic facts -------------------------------------------------------------------
     @property
     def statistics(self) -> Statistics:
@@ -326,7 +358,9 @@ class Agreement:
         >>> ag.statistics.multiplicity.tolist()
         [1, 1, 1]
         """
-        return self._source.statistics
+        if self._statistics is None:
+            self._statistics = Statistics.from_source(self._source)
+        return self._statistics
 
     @property
     def raters(self) -> tuple[str, ...]:
@@ -391,7 +425,7 @@ class Agreement:
         source = self._source
         return ResamplingPlan.for_subjects(
             self.statistics.multiplicity,
-            source.subject_patterns,
+            lambda: subject_patterns(source, self.statistics),
             cluster=None if cluster is None else source.per_subject(cluster, "cluster"),
             strata=None if strata is None else source.per_subject(strata, "strata"),
         )

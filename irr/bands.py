@@ -359,16 +359,30 @@ class Scale:
     def _edges(self) -> np.ndarray:
         return np.array([self.bands[0].lower] + [b.upper for b in self.bands])
 
-    def _snap(self, values: np.ndarray) -> np.ndarray:
-        """Move values within BOUNDARY_TOLERANCE of an edge onto that edge."""
+    def snap(self, values: np.ndarray) -> np.ndarray:
+        """Move values within BOUNDARY_TOLERANCE of an edge onto that edge.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.get_scale("landis-koch").snap(np.array([0.6 - 1e-15, 0.5])).tolist()
+        [0.6, 0.5]
+        """
         out = np.array(values, dtype=float, copy=True)
         for edge in self._edges():
             if math.isfinite(edge):
                 out[np.abs(out - edge) <= BOUNDARY_TOLERANCE] = edge
         return out
 
-    def _band_index(self, snapped: np.ndarray) -> np.ndarray:
-        """Band index of each (snapped, in-range, non-nan) value; -1 where none."""
+    def band_index(self, snapped: np.ndarray) -> np.ndarray:
+        """Band index of each (snapped, in-range, non-nan) value; -1 where none.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.get_scale("landis-koch").band_index(np.array([0.1, 0.65, np.nan])).tolist()
+        [1, 4, -1]
+        """
         index = np.full(snapped.shape, -1, dtype=np.intp)
         for i, b in enumerate(self.bands):
             above = (snapped > b.lower) | (b.lower_closed & (snapped == b.lower))
@@ -597,7 +611,7 @@ def _check_value(value: Any, name: str, scale: Scale) -> float:
             f"`{name}` is nan: an undefined coefficient has no band (the statistic "
             "returned nan with a warning saying why)."
         )
-    x = float(scale._snap(np.array(x))[()])
+    x = float(scale.snap(np.array(x))[()])
     if not scale.lower <= x <= scale.upper:
         raise ValueError(
             f"`{name}` must lie in the range of the {scale.name!r} scale, "
@@ -607,7 +621,7 @@ def _check_value(value: Any, name: str, scale: Scale) -> float:
 
 
 def _band_at(scale: Scale, snapped: float) -> Band:
-    return scale.bands[int(scale._band_index(np.array(snapped))[()])]
+    return scale.bands[int(scale.band_index(np.array(snapped))[()])]
 
 
 def _level_text(confidence_level: float) -> str:
@@ -754,7 +768,7 @@ def interpret_interval(
     if ends[0] > ends[1]:
         raise ValueError(f"`low` must not exceed `high`; got low={ends[0]!r}, high={ends[1]!r}.")
     lo, hi = (
-        float(np.clip(resolved._snap(np.array(x))[()], resolved.lower, resolved.upper))
+        float(np.clip(resolved.snap(np.array(x))[()], resolved.lower, resolved.upper))
         for x in ends
     )
     label = _band_at(resolved, est).label
@@ -1092,7 +1106,7 @@ def benchmark(
                 stacklevel=2,
             )
             reps = reps[~nan]
-        snapped = resolved._snap(reps)
+        snapped = resolved.snap(reps)
         outside = (snapped < resolved.lower) | (snapped > resolved.upper)
         if outside.any():
             raise ValueError(
@@ -1100,7 +1114,7 @@ def benchmark(
                 f"[{_fmt(resolved.lower)}, {_fmt(resolved.upper)}]; got "
                 f"{int(outside.sum())} outside it, e.g. {float(snapped[outside][0])!r}."
             )
-        index = resolved._band_index(snapped)
+        index = resolved.band_index(snapped)
         counts = np.bincount(index, minlength=len(resolved.bands))[::-1]
         n = int(counts.sum())
         probability = counts / n

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import csv
 import dataclasses
+import html
 import inspect
 import io
 import json
@@ -24,8 +25,17 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+import pandas as pd
+
+from irr import datasets
+from irr._report import band_and_citation, report
 from irr._validation import DegenerateDataWarning
+from irr._version import __version__
+from irr.agreement import Agreement
+from irr.bands import get_scale
 from irr.registry import PANELS, rows
+from irr.summary import results_summary
 
 __all__ = ["main"]
 
@@ -134,8 +144,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
-    from irr._version import __version__
-
     return f"irr {__version__}"
 
 
@@ -182,14 +190,10 @@ def _check_rows(text: str, sep: str, where: str) -> None:
 
 
 def _read_frame(args: argparse.Namespace) -> Any:
-    import pandas as pd
-
-    import irr
-
     if args.dataset is not None:
         if args.file is not None:
             raise CommandError("give either a FILE or --dataset, not both")
-        return irr.datasets.load(args.dataset)
+        return datasets.load(args.dataset)
     if args.file is None:
         raise CommandError("no input: give a FILE ('-' for stdin) or --dataset NAME")
     where = "stdin" if args.file == "-" else repr(args.file)
@@ -262,8 +266,6 @@ def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any
 
 
 def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> Any:
-    import irr
-
     long = [args.subject, args.rater, args.rating]
     if any(v is not None for v in long):
         if any(v is None for v in long):
@@ -274,7 +276,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
                 f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
             )
         categories = _coerce_categories(args.categories, [frame[args.rating]])
-        ag = irr.Agreement.from_long(frame, subject=args.subject, rater=args.rater,
+        ag = Agreement.from_long(frame, subject=args.subject, rater=args.rater,
                                      rating=args.rating, categories=categories)
         if args.raters:
             raise CommandError("--raters selects wide columns; with long data omit it")
@@ -294,7 +296,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
             )
     chosen = raters if raters is not None else list(frame.columns)
     categories = _coerce_categories(args.categories, [frame[r] for r in chosen])
-    return irr.Agreement.from_frame(frame, raters, categories=categories)
+    return Agreement.from_frame(frame, raters, categories=categories)
 
 
 # -- computing ---------------------------------------------------------------------------
@@ -368,8 +370,6 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
 def _with_scale(out: Output, scale: str | None) -> None:
     if scale is None:
         return
-    from irr.bands import get_scale
-
     get_scale(scale)  # validates the name
     out.results = [
         dataclasses.replace(r, scale=scale) if r.scale is not None else r for r in out.results
@@ -438,8 +438,6 @@ def _cmd_error_rate(args: argparse.Namespace) -> Output:
 
 
 def _cmd_report(args: argparse.Namespace) -> Output:
-    from irr._report import report
-
     ag = _agreement(args, _read_frame(args), None)
     who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2
            else f"among {ag.n_raters} raters")
@@ -458,20 +456,16 @@ def _cmd_report(args: argparse.Namespace) -> Output:
 
 
 def _cmd_datasets(args: argparse.Namespace) -> Output:
-    import pandas as pd
-
-    import irr
-
     if args.name is None:
         rows = []
-        for name in sorted(irr.datasets.names()):
-            frame = irr.datasets.load(name)
-            info = irr.datasets.describe(name)
+        for name in sorted(datasets.names()):
+            frame = datasets.load(name)
+            info = datasets.describe(name)
             rows.append({"name": name, "subjects": len(frame), "raters": frame.shape[1],
                          "description": info.description})
         return Output("Bundled data sets", frame=pd.DataFrame(rows).set_index("name"))
-    info = irr.datasets.describe(args.name)
-    frame = irr.datasets.load(args.name)
+    info = datasets.describe(args.name)
+    frame = datasets.load(args.name)
     facts = {
         "name": info.name,
         "description": info.description,
@@ -500,10 +494,6 @@ _COMMANDS = {
 # -- rendering ---------------------------------------------------------------------------
 def _table(out: Output) -> Any:
     """The results as a tidy frame: one row per result."""
-    import pandas as pd
-
-    from irr._report import band_and_citation
-
     rows = []
     for r in out.results:
         row = r.to_frame().reset_index()
@@ -529,8 +519,6 @@ def _markdown(frame: Any, index: bool = False) -> str:
 
 
 def _jsonable(value: Any) -> Any:
-    import numpy as np
-
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -547,8 +535,6 @@ def _jsonable(value: Any) -> Any:
 
 
 def _render(out: Output, fmt: str) -> str:
-    import html
-
     if out.frame is not None:
         frame = out.frame
         if fmt == "text":
@@ -562,8 +548,6 @@ def _render(out: Output, fmt: str) -> str:
         if fmt == "csv":
             return frame.to_csv()
         return json.dumps(_jsonable(frame.reset_index().to_dict(orient="records")), indent=2) + "\n"
-    from irr.summary import results_summary
-
     if fmt in ("text", "html", "latex"):
         summary = out.summary or results_summary(out.results, out.title, info=out.info,
                                                  notes=out.notes)
@@ -613,8 +597,6 @@ def _render(out: Output, fmt: str) -> str:
 
 
 def _table_band(result: Any) -> Any:
-    from irr._report import band_and_citation
-
     return band_and_citation(result, None)[0] or None
 
 

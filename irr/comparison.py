@@ -78,13 +78,4 @@ def compare(
         dataclasses.replace(r, coefficient=label) if label != r.coefficient else r
         for r, label in zip(results, labels, strict=True)
     ]
-    first = results[0]
-    notes = []
-    for label, r in zip(labels, results, strict=True):
-        if r.n_subjects != first.n_subjects or r.n_missing != first.n_missing:
-            notes.append(f"{label}: {r.n_subjects} subjects, {r.n_missing} missing.")
-        if tuple(r.raters) != tuple(first.raters):
-            notes.append(f"{label}: raters {', '.join(r.raters) or '(none named)'}.")
-    return results_summary(
-        rows, title=title or "Comparison of agreement coefficients", notes=notes
-    )
+    return results_summary(rows, title=title or "Comparison of agreement coefficients")

@@ -105,6 +105,13 @@ def results_summary(
         subjects, the missing ratings and the interval method are added from the results.
     notes : sequence of str
         Lines printed under the table, after the results' own notes.
+
+    Notes
+    -----
+    The header's subjects and "Missing (dropped)" are the first row's; every row whose
+    subjects, left-out subjects or raters differ from it gets a note saying its own, and
+    when some subjects have missing ratings that a row used in part (Fleiss-type
+    coefficients, alpha) the header also counts the subjects with missing ratings.
     """
     from statsmodels.iolib.table import SimpleTable
     from statsmodels.iolib.tableformatting import fmt_params
@@ -113,6 +120,9 @@ def results_summary(
     facts = list(info)
     facts.append(("Subjects:", str(first.n_subjects)))
     facts.append(("Missing (dropped):", str(first.n_missing)))
+    incomplete = max(r.n_incomplete for r in results)
+    if incomplete and any(r.n_incomplete != r.n_missing for r in results):
+        facts.append(("With missing ratings:", str(incomplete)))
     if first.raters:
         facts.append(("Raters:", ", ".join(first.raters)))
     level = first.ci.confidence_level
@@ -183,6 +193,11 @@ def results_summary(
                 f"{r.coefficient}: {int(np.sum(r.bootstrap.n_undefined))} of "
                 f"{r.bootstrap.n_resamples} bootstrap resamples were undefined and left out."
             )
+    for r in results[1:]:
+        if (r.n_subjects, r.n_missing) != (first.n_subjects, first.n_missing):
+            lines.append(f"{r.coefficient}: {r.n_subjects} subjects, {r.n_missing} missing.")
+        if tuple(r.raters) != tuple(first.raters):
+            lines.append(f"{r.coefficient}: raters {', '.join(r.raters) or '(none named)'}.")
     clipped = [r.coefficient for r in results if r.ci.note]
     if clipped:
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")

@@ -38,6 +38,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from irr.coefficients.kappa import kappa_parts
+
 __all__ = [
     "COUNT_METHODS",
     "CountsEstimate",
@@ -420,8 +422,6 @@ def pairwise_kappas(codes: np.ndarray, batch: np.ndarray, weights: np.ndarray) -
 
     Each pair uses the subjects both raters rated.
     """
-    from irr.coefficients.kappa import kappa_parts
-
     codes = np.asarray(codes)
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
     k = weights.shape[0]
@@ -464,8 +464,6 @@ def light_estimate(
     For two raters without missing ratings this is the Fleiss-Cohen-Everitt variance
     times n/(n-1).
     """
-    from irr.coefficients.kappa import kappa_parts
-
     codes = np.asarray(codes)
     c = np.asarray(multiplicity, dtype=float)
     k = weights.shape[0]

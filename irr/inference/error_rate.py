@@ -585,7 +585,7 @@ class ErrorRateTestResult(Result):
             "tolerance": self.tolerance,
         }
 
-    def _row(self) -> list[str]:
+    def summary_row(self) -> list[str]:
         eps = self.eps_bar
         eps_text = (
             " / ".join(fmt_number(e) for e in eps) if isinstance(eps, tuple) else fmt_number(eps)
@@ -663,7 +663,7 @@ def _error_rate_summary(
         if r.critical.note:
             notes.append(prefix + r.critical.note)
     notes.extend(first.notes)
-    return hypothesis_summary(title, facts, columns, stubs, [r._row() for r in results], notes)
+    return hypothesis_summary(title, facts, columns, stubs, [r.summary_row() for r in results], notes)
 
 
 def _pvalue_note(alternative: str) -> str:

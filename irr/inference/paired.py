@@ -150,7 +150,7 @@ def _paired(table_or_a: Any, b: Any, categories: Any) -> PairedTable:
         return PairedTable(table, labels, ("rater1", "rater2"), 0)
     source = Source.from_columns([table_or_a, b], ["rater1", "rater2"], categories,
                                  argnames=["rater_a", "rater_b"])
-    return paired_table(source.statistics)
+    return paired_table(Statistics.from_source(source))
 
 
 def paired_table(stats: Statistics) -> PairedTable:
