@@ -192,6 +192,7 @@ def icc_from_values(
         ci=ConfidenceInterval(float(low), float(high), confidence_level, "exact"),
         n_subjects=n,
         n_missing=dropped,
+        n_incomplete=dropped,
         raters=raters,
         notes=tuple(lines),
         model=model,
