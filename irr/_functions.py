@@ -245,7 +245,7 @@ def krippendorff_alpha(
         source = Source.from_columns(columns, names, categories, argnames)
     stats = Statistics.from_source(source)
     return krippendorff.krippendorff_alpha(stats, level, options,
-                                           ResamplingPlan(stats.multiplicity))
+                                           ResamplingPlan.for_statistics(stats))
 
 
 def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:

@@ -423,8 +423,8 @@ class Agreement:
     def _plan(self, cluster: Any = None, strata: Any = None) -> ResamplingPlan:
         """The resampling plan over this Agreement's fine patterns (clusters, strata)."""
         source = self._source
-        return ResamplingPlan.for_subjects(
-            self.statistics.multiplicity,
+        return ResamplingPlan.for_statistics(
+            self.statistics,
             lambda: subject_patterns(source, self.statistics),
             cluster=None if cluster is None else source.per_subject(cluster, "cluster"),
             strata=None if strata is None else source.per_subject(strata, "strata"),

@@ -228,7 +228,18 @@ class Result:
     ) -> Result:
         """A copy whose bootstrap is drawn by `source` (on first use), with its ``ci``
         replaced by the bootstrap interval when `ci` names a bootstrap method (and the
-        estimate is defined)."""
+        estimate is defined).
+
+        Examples
+        --------
+        >>> from irr.inference.bootstrap import bootstrap_counts
+        >>> res = Result(coefficient="share", symbol="p", estimate=0.7, se=0.046,
+        ...              ci=wald_interval(0.7, 0.046, 0.95, (0, 1)), n_subjects=100)
+        >>> draw = lambda: bootstrap_counts([30, 70], lambda c: c[:, 1] / c.sum(axis=1),
+        ...                                 n_resamples=500, rng=0)
+        >>> res.with_bootstrap(draw, "percentile").ci.method
+        'percentile'
+        """
         result = replace(self, _bootstrap_source=source, _cache={})
         if ci in BOOTSTRAP_METHODS and np.isfinite(result.estimate):
             result = replace(result, ci=result.conf_int(result.ci.confidence_level, ci))

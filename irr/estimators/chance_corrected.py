@@ -33,6 +33,7 @@ __all__ = [
     "conger_kappa",
     "fleiss_kappa",
     "gwet_ac",
+    "level",
     "light_kappa",
     "pairwise",
     "percent_agreement",
@@ -229,10 +230,17 @@ COUNT_METHODS = {
 CODE_KERNELS = {"conger_kappa": cc.conger_kernel, "light_kappa": cc.light_kernel}
 
 
-def statistic(stats: Statistics, coefficient: str, w: np.ndarray) -> Any:
-    """The coefficient as a function of resampled fine-pattern counts, (b, P) -> (b,).
+def level(coefficient: str) -> str:
+    """The patterns the coefficient's bootstrap statistic takes: ``'counts'`` or ``'fine'``."""
+    return "counts" if coefficient in COUNT_METHODS else "fine"
 
-    ``statistic(stats.multiplicity[None])`` is the estimate.
+
+def statistic(stats: Statistics, coefficient: str, w: np.ndarray, on: str = "fine") -> Any:
+    """The coefficient as a function of resampled pattern counts, (b, P) -> (b,).
+
+    ``on='fine'``: counts over ``stats.patterns`` (``statistic(stats.multiplicity[None])``
+    is the estimate); ``on='counts'`` (coefficients on counts only): counts over
+    ``stats.count_patterns``.
 
     Examples
     --------
@@ -249,9 +257,13 @@ def statistic(stats: Statistics, coefficient: str, w: np.ndarray) -> Any:
 
         def on_counts(batch: np.ndarray) -> np.ndarray:
             with np.errstate(invalid="ignore", divide="ignore"):
-                return cc.counts_kernel(counts.patterns, counts.apply(batch), w, method)
+                return cc.counts_kernel(counts.patterns, batch, w, method)
 
-        return on_counts
+        if on == "counts":
+            return on_counts
+        return lambda batch: on_counts(counts.apply(batch))
+    if on != "fine":
+        raise ValueError(f"{coefficient} needs rater identities: its statistic is on 'fine'.")
     stats.require_raters(coefficient)
     kernel = CODE_KERNELS[coefficient]
 
@@ -260,6 +272,15 @@ def statistic(stats: Statistics, coefficient: str, w: np.ndarray) -> Any:
             return kernel(stats.patterns, np.asarray(batch, dtype=float), w)
 
     return on_codes
+
+
+def _recipe(
+    stats: Statistics, coefficient: str, w: np.ndarray, options: InferenceOptions,
+    plan: ResamplingPlan,
+) -> Any:
+    """The coefficient's bootstrap recipe over the plan, at its own pattern level."""
+    on = level(coefficient)
+    return plan.recipe(statistic(stats, coefficient, w, on), options, on)
 
 
 # -- coefficients on counts --------------------------------------------------------------
@@ -292,7 +313,7 @@ def _on_counts(
                      "declared categories (Randolph's free-marginal kappa when unweighted).")
     else:
         notes.append(f"Gwet's AC: chance agreement over the {q} declared categories.")
-    recipe = plan.recipe(statistic(stats, coefficient, w), options)
+    recipe = _recipe(stats, coefficient, w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=name, symbol=symbol, notes=notes,
                    n_missing=n_missing, weights=wname, w=w)
 
@@ -346,7 +367,7 @@ def fleiss_kappa(
     per_category = None
     if wname == "unweighted":
         per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative)
-    recipe = plan.recipe(statistic(stats, "fleiss_kappa", w), options)
+    recipe = _recipe(stats, "fleiss_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
                    result_type=FleissKappaResult, per_category=per_category)
@@ -386,7 +407,7 @@ def percent_agreement(
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
                      "count as agreeing.")
-    recipe = plan.recipe(statistic(stats, "percent_agreement", w), options)
+    recipe = _recipe(stats, "percent_agreement", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient="Percent agreement", symbol="pa",
                    notes=notes, n_missing=n_missing,
                    weights="unweighted" if not tolerance else "tolerance",
@@ -409,7 +430,7 @@ def conger_kappa(
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "
              "subjects the rater rated), averaged over rater pairs."]
-    recipe = plan.recipe(statistic(stats, "conger_kappa", w), options)
+    recipe = _recipe(stats, "conger_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κC",
                    notes=notes, n_missing=n_missing, weights=wname, w=w)
 
@@ -445,7 +466,7 @@ def light_kappa(
     ]
     if n_missing:
         notes.append(f"{n_missing} subject(s) with fewer than two ratings were left out.")
-    recipe = plan.recipe(statistic(stats, "light_kappa", w), options)
+    recipe = _recipe(stats, "light_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κL",
                    notes=notes, n_missing=n_missing, weights=wname, w=w)
 

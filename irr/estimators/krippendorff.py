@@ -187,9 +187,8 @@ def krippendorff_alpha(
         categories=tuple(stats.categories),
     )
     distance = "ordinal" if name == "ordinal" else distances
-    recipe = plan.recipe(
-        lambda fine: alpha_kernel(counts.patterns, counts.apply(fine), distance), options
-    )
+    recipe = plan.recipe(lambda batch: alpha_kernel(counts.patterns, batch, distance), options,
+                         on="counts")
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci is not None and np.isfinite(result.estimate):
         se = float(result.bootstrap.se)

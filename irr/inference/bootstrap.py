@@ -470,6 +470,67 @@ def _draw(design: _Design, rng: np.random.Generator, size: int, n_patterns: int)
     return weights @ design.unit_patterns
 
 
+@dataclass(frozen=True)
+class _Split:
+    """The second stage of a two-stage draw: each group's count split among its patterns.
+
+    Group ``g`` holds the patterns ``members[g, :sizes[g]]`` with conditional
+    probabilities ``probs[g]`` (zero padded).
+    """
+
+    members: np.ndarray  # (G, Tmax) pattern index, padded with 0
+    probs: np.ndarray  # (G, Tmax)
+    valid: np.ndarray  # (G, Tmax) True where `members` names a pattern
+    n_patterns: int
+    # By index (when the patterns are few subjects each): unit i of group g is
+    # unit_pattern[first[g] + i], for i < group_size[g].
+    unit_pattern: np.ndarray | None = None
+    first: np.ndarray | None = None
+    group_size: np.ndarray | None = None
+
+    @classmethod
+    def of(cls, groups: np.ndarray, counts: np.ndarray) -> _Split:
+        n_groups = int(groups.max()) + 1
+        order = np.argsort(groups, kind="stable")
+        sizes = np.bincount(groups, minlength=n_groups)
+        starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+        rank = np.arange(order.size) - np.repeat(starts, sizes)
+        members = np.zeros((n_groups, int(sizes.max())), dtype=np.int64)
+        members[groups[order], rank] = order
+        totals = np.bincount(groups, weights=counts, minlength=n_groups)
+        probs = np.zeros(members.shape)
+        probs[groups[order], rank] = counts[order] / totals[groups[order]]
+        valid = np.zeros(members.shape, dtype=bool)
+        valid[groups[order], rank] = True
+        total = int(counts.sum())
+        if total >= _INDEX_RATIO * members.size:
+            return cls(members, probs, valid, counts.size)
+        unit_pattern = np.repeat(order, counts[order].astype(np.int64))
+        group_size = totals.astype(np.int64)
+        first = np.concatenate(([0], np.cumsum(group_size)[:-1]))
+        return cls(members, probs, valid, counts.size, unit_pattern, first, group_size)
+
+    def apply(self, rng: np.random.Generator, by_group: np.ndarray) -> np.ndarray:
+        """Pattern counts (size, P) of group counts (size, G), drawn row after row."""
+        if self.unit_pattern is not None:
+            return self._by_index(rng, by_group.astype(np.int64))
+        draws = rng.multinomial(by_group.astype(np.int64), self.probs)  # (size, G, Tmax)
+        out = np.empty((by_group.shape[0], self.n_patterns))
+        out[:, self.members[self.valid]] = draws[:, self.valid]
+        return out
+
+    def _by_index(self, rng: np.random.Generator, by_group: np.ndarray) -> np.ndarray:
+        """Each group's draws as uniform picks among its units (one double per unit)."""
+        size, n_groups = by_group.shape
+        n_units = self.unit_pattern.size
+        uniform = rng.random((size, n_units))  # row after row: batches reproduce one draw
+        group = np.repeat(np.tile(np.arange(n_groups), size), by_group.ravel())
+        unit = self.first[group] + (uniform.ravel() * self.group_size[group]).astype(np.int64)
+        cells = self.unit_pattern[unit] + np.repeat(np.arange(size) * self.n_patterns, n_units)
+        flat = np.bincount(cells, minlength=size * self.n_patterns)
+        return flat.reshape(size, self.n_patterns).astype(float)
+
+
 def _draw_by_index(
     design: _Design, rng: np.random.Generator, size: int, n_patterns: int
 ) -> np.ndarray:
@@ -530,6 +591,7 @@ def bootstrap_counts(
     strata: Any = None,
     batch_size: int | None = None,
     progress: bool | None = None,
+    groups: Any = None,
 ) -> BootstrapDistribution:
     r"""Bootstrap a statistic that is a function of pattern counts.
 
@@ -571,6 +633,14 @@ def bootstrap_counts(
         ``True`` shows a `tqdm` progress bar (if tqdm is installed), ``False`` never does,
         ``None`` shows one only when the run is estimated, after the first batch, to take
         more than 2 s and standard error is a terminal.
+    groups : array-like of int, shape (P,), optional
+        A group of each pattern (e.g. the subject x category count row of each row of
+        rater codes). Resamples are then drawn in two stages: counts over the groups,
+        then each group's count split among its patterns (multinomially, with the
+        patterns' shares). The counts have the same distribution as without `groups`,
+        and the first stage draws exactly what ``bootstrap_counts(group_counts, ...,
+        rng=rng)`` draws, so a statistic of the group counts bootstrapped that way is
+        paired with this one at a cost of B x groups. Not with `cluster` or `strata`.
 
     Returns
     -------
@@ -659,6 +729,20 @@ def bootstrap_counts(
         raise TypeError(f"`progress` must be True, False or None; got {show_value(progress)}.")
 
     n_patterns = counts.size
+    split = None
+    if groups is not None:
+        if cluster is not None or strata is not None:
+            raise ValueError("`groups` cannot be combined with `cluster` or `strata`.")
+        groups = np.asarray(groups)
+        if groups.shape != counts.shape or groups.dtype.kind not in "iu" or groups.min() < 0:
+            raise ValueError(
+                f"`groups` must hold one non-negative integer group per pattern, shape "
+                f"{counts.shape}; got {show_value(groups)}."
+            )
+        _, groups = np.unique(groups, return_inverse=True)
+        groups = groups.reshape(-1)
+        split = _Split.of(groups, counts.astype(float))
+        by_group = np.bincount(groups, weights=counts).astype(np.int64)
     if cluster is not None:
         by_cluster = _check_grouping(counts, cluster, "cluster")
         if strata is None:
@@ -677,7 +761,7 @@ def bootstrap_counts(
         design = _subject_design(_check_grouping(counts, strata, "strata"))
         resampling = "subjects within strata"
     else:
-        design = _subject_design(counts[None, :])
+        design = _subject_design((counts if split is None else by_group)[None, :])
         resampling = "subjects"
 
     if batch_size is None:
@@ -685,9 +769,16 @@ def bootstrap_counts(
         batch_size = max(1, min(n_resamples, _BATCH_BYTES // per_row))
 
     estimate = _evaluate(statistic, counts[None, :].astype(float))[0]
-    replicates = _resample(
-        design, generator, statistic, n_resamples, batch_size, n_patterns, progress
-    )
+    if split is None:
+        draw = partial(_draw, design, generator, n_patterns=n_patterns)
+    else:
+        second = generator.spawn(1)[0]  # spawning does not advance `generator`
+        n_groups = split.members.shape[0]
+
+        def draw(size: int) -> np.ndarray:
+            return split.apply(second, _draw(design, generator, size, n_groups))
+
+    replicates = _resample(draw, statistic, n_resamples, batch_size, progress)
     if replicates.shape[1:] != estimate.shape:
         raise ValueError(
             "`statistic` must return the same number of columns for every batch; got "
@@ -714,12 +805,10 @@ def bootstrap_counts(
 
 
 def _resample(
-    design: _Design,
-    rng: np.random.Generator,
+    draw: Callable[[int], np.ndarray],
     statistic: Statistic,
     n_resamples: int,
     batch_size: int,
-    n_patterns: int,
     progress: bool | None,
 ) -> np.ndarray:
     starts = range(0, n_resamples, batch_size)
@@ -730,7 +819,7 @@ def _resample(
             size = min(batch_size, n_resamples - start)
             if i == 0:
                 tic = time.perf_counter()
-            values = _evaluate(statistic, _draw(design, rng, size, n_patterns))
+            values = _evaluate(statistic, draw(size))
             if out is None:
                 out = np.empty((n_resamples, *values.shape[1:]))
             elif values.shape[1:] != out.shape[1:]:

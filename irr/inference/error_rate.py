@@ -586,6 +586,14 @@ class ErrorRateTestResult(Result):
         }
 
     def summary_row(self) -> list[str]:
+        """The formatted cells of this test's row in a summary table.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.error_rate_test(errors=12, n=100, epsilon0=0.10).summary_row()[:3]
+        ['0.1200', '12', '100']
+        """
         eps = self.eps_bar
         eps_text = (
             " / ".join(fmt_number(e) for e in eps) if isinstance(eps, tuple) else fmt_number(eps)

@@ -1,10 +1,17 @@
 """One resampling plan for every coefficient of a data set.
 
 Subjects are resampled as multinomial counts over their *finest* patterns (the distinct
-rows of rater codes); each coefficient maps those counts down to its own coarser
-statistic (a two-rater table, subject x category count patterns ...) inside its
-bootstrap statistic. So one seed gives every coefficient the same resampled subjects, and
-replicates of different coefficients are paired.
+rows of rater codes); each coefficient maps those counts down to its own coarser statistic
+(a two-rater table, subject x category count patterns ...). So one seed gives every
+coefficient the same resampled subjects, and replicates of different coefficients are
+paired.
+
+When the fine patterns are many more than the subject x category count patterns (many
+raters), the draw is made in two stages: counts over the count patterns, then each count
+split among the fine patterns of that count pattern. The counts have the same
+distribution; the coefficients defined on count patterns (Fleiss, Gwet, Brennan-Prediger,
+alpha ...) stop after the first stage, at a cost of B x count patterns, and stay paired with
+those that need rater identities (Conger, Light, kappa, W), which take the second stage too.
 """
 
 from __future__ import annotations
@@ -16,10 +23,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from irr._statistics import Coarsening, Statistics
+from irr._validation import check_choice
 from irr.inference.bootstrap import BootstrapDistribution, bootstrap_counts, group_pattern_counts
 from irr.inference.options import InferenceOptions
 
-__all__ = ["ResamplingPlan"]
+__all__ = ["TWO_STAGE_RATIO", "ResamplingPlan"]
+
+#: Draw in two stages when the fine patterns are at least this many times the count patterns.
+TWO_STAGE_RATIO = 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,10 +47,15 @@ class ResamplingPlan:
     strata : ndarray or None
         Without clusters, pattern counts of each stratum, shape (S, P); with clusters,
         the stratum of each cluster, shape (C,).
+    counts : Coarsening or None
+        The map from fine patterns to subject x category count patterns (None: the fine
+        patterns are the only level).
+    two_stage : bool
+        Whether resamples are drawn over the count patterns first (see the module).
 
     Examples
     --------
-    >>> plan = ResamplingPlan(np.array([30, 70]))
+    >>> plan = ResamplingPlan(np.array([30, 70]))  # two subject patterns, one level
     >>> draw = plan.recipe(lambda c: c[:, 1] / c.sum(axis=1), InferenceOptions(rng=0))
     >>> dist = draw()
     >>> bool(np.array_equal(dist.replicates, draw().replicates))  # an int seed redraws the same
@@ -48,27 +65,32 @@ class ResamplingPlan:
     multiplicity: np.ndarray
     cluster: np.ndarray | None = None
     strata: np.ndarray | None = None
+    counts: Coarsening | None = None
+    two_stage: bool = False
 
     @classmethod
-    def for_subjects(
+    def for_statistics(
         cls,
-        multiplicity: np.ndarray,
+        stats: Statistics,
         subject_pattern: Callable[[], np.ndarray] | None = None,
         cluster: np.ndarray | None = None,
         strata: np.ndarray | None = None,
     ) -> ResamplingPlan:
-        """A plan over the fine patterns, by cluster and/or stratum when given.
+        """The plan over the fine patterns of `stats`, by cluster and/or stratum if given.
 
         `cluster` and `strata` hold one label per subject; `subject_pattern` returns each
         subject's fine pattern (asked only when one of them is given).
         """
+        multiplicity = stats.multiplicity
+        counts = stats.count_patterns
         if cluster is None and strata is None:
-            return cls(np.asarray(multiplicity))
+            two_stage = stats.by_rater and counts.size * TWO_STAGE_RATIO <= len(multiplicity)
+            return cls(multiplicity, counts=counts, two_stage=two_stage)
         pattern = subject_pattern()
         n_patterns = len(multiplicity)
         if cluster is None:
             _, by_stratum = group_pattern_counts(pattern, strata, n_patterns=n_patterns)
-            return cls(np.asarray(multiplicity), strata=by_stratum)
+            return cls(multiplicity, strata=by_stratum, counts=counts)
         labels, by_cluster = group_pattern_counts(pattern, cluster, n_patterns=n_patterns)
         design = None
         if strata is not None:
@@ -76,25 +98,42 @@ class ResamplingPlan:
             if (per_cluster["nunique"] > 1).any():
                 raise ValueError("`cluster` must be nested in `strata`: a cluster spans strata.")
             design = per_cluster["first"].reindex(labels).to_numpy()
-        return cls(np.asarray(multiplicity), cluster=by_cluster, strata=design)
+        return cls(multiplicity, cluster=by_cluster, strata=design, counts=counts)
 
     def recipe(
-        self, statistic: Callable[[np.ndarray], np.ndarray], options: InferenceOptions
+        self,
+        statistic: Callable[[np.ndarray], np.ndarray],
+        options: InferenceOptions,
+        on: str = "fine",
     ) -> Callable[[], BootstrapDistribution]:
         """A zero-argument callable drawing the bootstrap distribution of `statistic`.
 
-        `statistic` maps resampled fine-pattern counts, shape (b, P), to values (b,).
+        `statistic` maps resampled counts, shape (b, P), to values (b,): counts over the
+        fine patterns (``on='fine'``) or over the subject x category count patterns
+        (``on='counts'``, for coefficients that ignore rater identities).
         """
+        check_choice(on, "on", ("fine", "counts"))
+        pattern_counts, groups, evaluate = self.multiplicity, None, statistic
+        if on == "counts" and self.two_stage:
+            pattern_counts = self.counts.multiplicity
+        elif on == "counts" and self.counts is not None:
+            counts = self.counts
+
+            def evaluate(batch: np.ndarray) -> np.ndarray:
+                return statistic(counts.apply(batch))
+        elif self.two_stage:
+            groups = self.counts.index
 
         def draw() -> Any:
             return bootstrap_counts(
-                self.multiplicity,
-                statistic,
+                pattern_counts,
+                evaluate,
                 n_resamples=options.n_resamples,
                 rng=options.generator(),
                 cluster=self.cluster,
                 strata=self.strata,
                 progress=options.progress,
+                groups=groups,
             )
 
         return draw

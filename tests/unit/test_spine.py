@@ -68,17 +68,35 @@ def _recorded_draws(monkeypatch, ag, calls, seed):
     return {m: np.vstack(b[1:])[:200] for m, (_, b) in seen.items()}
 
 
+def _check_same_subjects(ag, draws):
+    """Every coefficient drew the same subjects: the same count-pattern counts, and (those
+    that need rater identities) the same fine-pattern counts."""
+    stats = ag.statistics
+    fine_width, counts = len(stats.multiplicity), stats.count_patterns
+    by_counts = {m: b if b.shape[1] == counts.size and b.shape[1] != fine_width
+                 else counts.apply(b) for m, b in draws.items()}
+    reference = next(iter(by_counts.values()))
+    for method, batch in by_counts.items():
+        np.testing.assert_array_equal(batch, reference, err_msg=method)
+    fine = {m: b for m, b in draws.items() if b.shape[1] == fine_width}
+    reference = next(iter(fine.values()))
+    for method, batch in fine.items():
+        np.testing.assert_array_equal(batch, reference, err_msg=method)
+    return set(fine)
+
+
 def test_every_coefficient_resamples_the_same_subjects(monkeypatch):
     ag = irr.Agreement.from_array(_ratings())
+    # many raters: drawn in two stages (count patterns, then rater codes)
+    assert ag.statistics.count_patterns.size * 2 <= len(ag.statistics.multiplicity)
     draws = _recorded_draws(monkeypatch, ag, EVERY_COEFFICIENT, seed=3)
     assert set(draws) == {m for m, _ in EVERY_COEFFICIENT}
-    first = draws["fleiss_kappa"]
-    assert first.shape == (200, len(ag.statistics.multiplicity))
-    for method, batch in draws.items():
-        np.testing.assert_array_equal(batch, first, err_msg=method)
+    fine = _check_same_subjects(ag, draws)
+    assert fine == {"conger_kappa", "light_kappa", "kendall_w"}
+    assert draws["fleiss_kappa"].shape == (200, ag.statistics.count_patterns.size)
     # and a different seed draws different subjects
     other = _recorded_draws(monkeypatch, ag, [("fleiss_kappa", {})], seed=4)["fleiss_kappa"]
-    assert not np.array_equal(other, first)
+    assert not np.array_equal(other, draws["fleiss_kappa"])
 
 
 def test_two_rater_kappa_draws_the_same_subjects_as_the_multirater_coefficients(monkeypatch):
@@ -86,8 +104,32 @@ def test_two_rater_kappa_draws_the_same_subjects_as_the_multirater_coefficients(
     calls = [("kappa", {"weights": "quadratic"}), ("percent_agreement", {"ci": "bca"}),
              *EVERY_COEFFICIENT]
     draws = _recorded_draws(monkeypatch, ag, calls, seed=7)
-    for method, batch in draws.items():
-        np.testing.assert_array_equal(batch, draws["kappa"], err_msg=method)
+    fine = _check_same_subjects(ag, draws)
+    assert "kappa" in fine
+
+
+def test_two_stage_draws_have_the_distribution_of_one_stage():
+    from irr.inference.bootstrap import bootstrap_counts
+
+    ag = irr.Agreement.from_array(_ratings(n=150, m=5, missing=0))
+    stats = ag.statistics
+    mult = stats.multiplicity
+    groups = stats.count_patterns.index
+    ident = lambda c: c  # noqa: E731
+    two = bootstrap_counts(mult, ident, n_resamples=4000, rng=1, groups=groups).replicates
+    one = bootstrap_counts(mult, ident, n_resamples=4000, rng=2).replicates
+    n, p = mult.sum(), mult / mult.sum()
+    se = np.sqrt(n * p * (1 - p) / 4000)
+    assert np.all(np.abs(two.mean(axis=0) - mult) < 5 * se + 1e-9)
+    np.testing.assert_allclose(two.var(axis=0), n * p * (1 - p), rtol=0.2, atol=0.02)
+    np.testing.assert_allclose(one.var(axis=0), n * p * (1 - p), rtol=0.2, atol=0.02)
+    # batches reproduce one draw, and the first stage is the draw over the groups
+    again = bootstrap_counts(mult, ident, n_resamples=4000, rng=1, groups=groups,
+                             batch_size=33).replicates
+    np.testing.assert_array_equal(two, again)
+    first = bootstrap_counts(stats.count_patterns.multiplicity, ident, n_resamples=4000,
+                             rng=1).replicates
+    np.testing.assert_array_equal(stats.count_patterns.apply(two), first)
 
 
 def test_replicates_of_coinciding_coefficients_are_identical():
