@@ -148,25 +148,35 @@ class Coarsening:
         return len(self.patterns)
 
     @cached_property
-    def _plan(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    def _plan(self) -> tuple[np.ndarray, np.ndarray, bool]:
         kept = np.flatnonzero(self.index >= 0)
         order = kept[np.argsort(self.index[kept], kind="stable")]
         target = self.index[order]
-        starts = np.flatnonzero(np.r_[True, target[1:] != target[:-1]]) if len(target) else target
-        return order, target, starts, len(starts) == len(order)
+        injective = len(np.unique(target)) == len(target)
+        return order, target, injective
+
+    @cached_property
+    def _summing(self) -> object:
+        """The sparse (P, size) 0/1 matrix that sums fine counts into coarse ones."""
+        from scipy import sparse
+
+        kept = np.flatnonzero(self.index >= 0)
+        shape = (len(self.index), self.size)
+        return sparse.csr_matrix((np.ones(len(kept)), (kept, self.index[kept])), shape=shape)
 
     def apply(self, counts: np.ndarray) -> np.ndarray:
         """Counts over the coarse patterns, shape ``(..., size)``, of counts ``(..., P)``."""
-        order, target, starts, injective = self._plan
+        order, target, injective = self._plan
         counts = np.asarray(counts, dtype=float)
-        out = np.zeros((*counts.shape[:-1], self.size))
-        if len(order) == 0:
-            return out
+        if injective and len(order) == self.size == counts.shape[-1]:
+            return counts[..., order]  # a one-to-one map: one gather
         if injective:
+            out = np.zeros((*counts.shape[:-1], self.size))
             out[..., target] = counts[..., order]
-        else:
-            out[..., target[starts]] = np.add.reduceat(counts[..., order], starts, axis=-1)
-        return out
+            return out
+        rows = counts.reshape(-1, counts.shape[-1])
+        summed = np.asarray((self._summing.T @ rows.T).T)  # O(rows x P)
+        return summed.reshape(*counts.shape[:-1], self.size)
 
 
 # -- the statistics -------------------------------------------------------------------------
