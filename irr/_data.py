@@ -1,6 +1,6 @@
 """Coercion of every input form to integer category codes; input validation lives here.
 
-Every constructor of :class:`irr.Agreement` ends here. The result is a :class:`Ratings`:
+Every input form (:mod:`irr._source`) is coded here. The result is a :class:`Ratings`:
 one integer code array per rater (``-1`` marks a missing rating), the category labels,
 their numeric scores (or ``None`` when the labels have no order) and the rater names.
 Kernels downstream assume these arrays are valid and never see a DataFrame.

@@ -355,18 +355,25 @@ class Statistics:
         return int(self.multiplicity[self.ratings_per_pattern < ratings].sum())
 
     # -- views ------------------------------------------------------------------------------
-    @cached_property
-    def pair_cells(self) -> Coarsening:
-        """Two raters: each complete pattern's cell ``a * k + b`` of the k x k table."""
-        self.require_raters("The agreement table", exactly=2)
+    def pair_cells_of(self, g: int, h: int) -> Coarsening:
+        """Raters g and h: each pattern's cell ``a * k + b`` of their k x k table (``-1``
+        where either rating is missing); its multiplicity is the table, raveled."""
+        self.require_raters("The agreement table")
         k = self.n_categories
-        a, b = self.patterns[:, 0], self.patterns[:, 1]
+        a, b = self.patterns[:, g], self.patterns[:, h]
         complete = (a >= 0) & (b >= 0)
         index = np.where(complete, a * k + b, -1)
         cells = np.arange(k * k)
+        table = np.bincount(index[complete], weights=self.multiplicity[complete],
+                            minlength=k * k)
         return Coarsening(index, np.column_stack([cells // k, cells % k]),
-                          np.bincount(index[complete], weights=self.multiplicity[complete],
-                                      minlength=k * k).round().astype(np.int64))
+                          np.rint(table).astype(np.int64))
+
+    @cached_property
+    def pair_cells(self) -> Coarsening:
+        """Two raters: :meth:`pair_cells_of` the first and the second."""
+        self.require_raters("The agreement table", exactly=2)
+        return self.pair_cells_of(0, 1)
 
     @property
     def pair_table(self) -> np.ndarray:
@@ -377,14 +384,9 @@ class Statistics:
     def pair_table_of(self, g: int, h: int) -> tuple[np.ndarray, int]:
         """Raters g and h: the k x k table of their complete pairs (rows: g) and how many
         subjects miss either rating."""
-        self.require_raters("The agreement table")
+        cells = self.pair_cells_of(g, h)
         k = self.n_categories
-        a, b = self.patterns[:, g], self.patterns[:, h]
-        complete = (a >= 0) & (b >= 0)
-        table = np.bincount(a[complete] * k + b[complete],
-                            weights=self.multiplicity[complete], minlength=k * k)
-        left_out = int(self.multiplicity[~complete].sum())
-        return np.rint(table).astype(np.int64).reshape(k, k), left_out
+        return cells.multiplicity.reshape(k, k), self.n_subjects - int(cells.multiplicity.sum())
 
     @cached_property
     def count_patterns(self) -> Coarsening:

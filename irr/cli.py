@@ -35,7 +35,7 @@ from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.registry import PANELS, rows
-from irr.summary import results_summary
+from irr.summary import format_pvalue, results_summary
 
 __all__ = ["main"]
 
@@ -498,7 +498,7 @@ def _table(out: Output) -> Any:
     for r in out.results:
         row = r.to_frame().reset_index()
         row["raters"] = ", ".join(r.raters)
-        row["band"] = band_and_citation(r, None)[0] or None
+        row["band"] = _table_band(r)
         rows.append(row)
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
 
@@ -574,10 +574,7 @@ def _render(out: Output, fmt: str) -> str:
     if fmt == "markdown":
         shown = table[["coefficient", "estimate", "se", "statistic", "pvalue", "ci_low",
                        "ci_high", "band", "n_subjects", "n_missing"]].copy()
-        shown["pvalue"] = [
-            "" if math.isnan(p) else ("<0.0001" if p < 1e-4 else f"{p:.4f}")
-            for p in shown["pvalue"].astype(float)
-        ]
+        shown["pvalue"] = [format_pvalue(p) for p in shown["pvalue"].astype(float)]
         text = f"## {out.title}\n\n{_markdown(shown)}\n"
         notes = out.notes + [n for r in out.results for n in r.notes]
         if notes:

@@ -1,4 +1,4 @@
-"""pandas workflows: the ``df.irr`` accessor, grouped analysis and frequency weights.
+"""pandas workflows: the ``df.irr`` accessor and grouped analysis (:func:`by`).
 
 Importing :mod:`irr` registers the accessor (a cheap call: pandas is imported by
 :mod:`irr` anyway). Everything here delegates to :class:`irr.Agreement`; no coefficient

@@ -43,10 +43,8 @@ from irr.coefficients.kappa import kappa_parts
 __all__ = [
     "COUNT_METHODS",
     "CountsEstimate",
-    "code_patterns",
     "conger_estimate",
     "conger_kernel",
-    "count_patterns",
     "counts_estimate",
     "counts_kernel",
     "fleiss_null_variance",
@@ -507,86 +505,3 @@ def light_estimate(
     return CountsEstimate(
         estimate, float(np.mean(observed)), float(np.mean(expected)), var, int(n), int(n)
     )
-
-
-# -- sufficient statistic: distinct subject patterns -------------------------------------
-#: Largest pattern-code space counted with ``np.bincount`` (else codes are sorted).
-_BINCOUNT_CODES = 1 << 22
-
-
-def _count_keys(key: np.ndarray, space: int) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct non-negative integer keys below `space` (sorted) and how often each occurs.
-
-    ``np.bincount`` when the key space is small, else ``np.unique``.
-    """
-    if space <= max(_BINCOUNT_CODES, 4 * len(key)):
-        multiplicity = np.bincount(key, minlength=space)
-        values = np.flatnonzero(multiplicity)
-        return values, multiplicity[values]
-    return np.unique(key, return_counts=True)
-
-
-def count_patterns(
-    codes: tuple[np.ndarray, ...] | list[np.ndarray], n_categories: int
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """Distinct subject x category count rows of rater codes, and their multiplicities.
-
-    Each subject's count row is coded as one integer in base ``B = m + 1``, each rater
-    adding ``B**code`` (a missing rating adds 0): m vectorised passes instead of an
-    (n, k) matrix, then ``np.bincount`` (small code spaces) or ``np.unique``. Returns None
-    when the code would not fit in int64 (then use
-    :func:`irr._table.subject_category_counts` and :func:`irr._table.unique_patterns`).
-
-    Examples
-    --------
-    >>> patterns, mult = count_patterns([np.array([0, 1, 0]), np.array([0, -1, 0])], 2)
-    >>> patterns.tolist(), mult.tolist()
-    ([[2, 0], [0, 1]], [2, 1])
-    """
-    m, k = len(codes), n_categories
-    base = m + 1
-    if k * np.log2(base) >= 62:
-        return None
-    powers = np.append(base ** np.arange(k, dtype=np.int64), 0)  # index -1 -> 0
-    key = powers[codes[0]]
-    for rater in codes[1:]:
-        key += powers[rater]
-    space = int(base**k)
-    values, multiplicity = _count_keys(key, space)
-    patterns = (values[:, None] // powers[None, :k]) % base
-    return patterns, multiplicity
-
-
-def code_patterns(
-    codes: tuple[np.ndarray, ...] | list[np.ndarray], n_categories: int
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """Distinct rows of rater codes (``-1`` = missing) and how many subjects have each.
-
-    Each subject's row is read as one integer in base ``k + 1`` (Horner's rule: m
-    vectorised multiply-adds, in int32 when the code space allows), then counted with
-    ``np.bincount`` (small code spaces) or ``np.unique``. Returns None when the code would
-    not fit in int64.
-
-    Examples
-    --------
-    >>> rows, mult = code_patterns([np.array([0, 1, 0]), np.array([0, -1, 0])], 2)
-    >>> rows.tolist(), mult.tolist()
-    ([[0, 0], [1, -1]], [2, 1])
-    """
-    m, k = len(codes), n_categories
-    base = k + 1
-    bits = m * np.log2(base)
-    if bits >= 62:
-        return None
-    dtype = np.int32 if bits < 31 else np.int64
-    key = codes[0].astype(dtype)
-    key += 1
-    for rater in codes[1:]:
-        key *= base
-        key += rater
-        key += 1
-    space = base**m
-    values, multiplicity = _count_keys(key, space)
-    place = base ** np.arange(m - 1, -1, -1, dtype=np.int64)
-    rows = (values.astype(np.int64)[:, None] // place[None, :]) % base - 1
-    return rows, multiplicity

@@ -1,7 +1,7 @@
 r"""Krippendorff's alpha as a pure function of the coincidence matrix.
 
 Everything here works from the subject (unit) x category count matrix ``counts`` (Fleiss'
-layout, :func:`irr._table.subject_category_counts`): unit u holds :math:`n_{uc}` values
+layout, :attr:`irr._statistics.Statistics.count_patterns`): unit u holds :math:`n_{uc}` values
 of category c and :math:`m_u = \sum_c n_{uc}` values in all. Units with
 :math:`m_u < 2` have no pairable values and drop out. The coincidence matrix is one
 weighted matrix product over units,
@@ -187,7 +187,7 @@ def alpha_kernel(
     ----------
     patterns : ndarray of shape (P, k)
         Distinct rows of the unit x category count matrix
-        (:func:`irr._table.unique_patterns`).
+        (:attr:`irr._statistics.Statistics.count_patterns`).
     batch_counts : ndarray of shape (b, P) or (P,)
         How many units of each pattern each resample holds.
     distance : ndarray of shape (k, k) or 'ordinal'
