@@ -69,7 +69,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     stats.add_argument("--ci", choices=CI_METHODS, default="wald",
                        help="interval method (bootstrap: percentile, basic, bca)")
     stats.add_argument("--n-resamples", type=int, default=9999, metavar="B")
-    stats.add_argument("--seed", type=int, help="seed of the bootstrap")
+    stats.add_argument("--seed", type=int, default=0,
+                       help="seed of the bootstrap (default 0: the same output every run)")
     stats.add_argument("--scale", metavar="NAME",
                        help="benchmark scale of the bands (see irr.list_scales())")
     out = parser.add_argument_group("output")
@@ -340,8 +341,6 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
         options.pop("ci")  # the default --ci: the method's own default interval
     if args.ci != "wald" and "ci" not in accepted:
         out.notes.append(f"{method}: bootstrap intervals are not available; Wald/exact used.")
-    if "rng" in options and options["rng"] is None:
-        options.pop("rng")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DegenerateDataWarning)
         try:
@@ -358,6 +357,9 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
                 out.notes.append(line)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    seeded = ("Bootstrap seed:", str(args.seed))
+    if seeded not in out.info and not math.isnan(getattr(result, "n_resamples", math.nan)):
+        out.info.append(seeded)
     if isinstance(result, (list, tuple)):
         out.results.extend(result)
     elif result is not None and hasattr(result, "estimate"):

@@ -20,7 +20,7 @@ from irr.coefficients.krippendorff import (
     distance_matrix,
 )
 from irr.estimators.common import nan_interval, require_subjects, score_note
-from irr.inference.options import InferenceOptions
+from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import Result, wald_interval
 
@@ -55,6 +55,14 @@ class KrippendorffResult(Result):
     distances: np.ndarray = field(repr=False)
     categories: tuple = ()
     bounds: tuple[float, float] = (-math.inf, 1.0)
+
+    @property
+    def n_resamples(self) -> float:
+        """Bootstrap resamples behind :attr:`ci` or :attr:`se` (nan when none was drawn):
+        alpha's SE and its 'wald' interval come from the bootstrap too."""
+        if self.ci.method in ("wald", *BOOTSTRAP_METHODS) and np.isfinite(self.se):
+            return self.bootstrap.n_resamples
+        return math.nan
 
     def _extras(self) -> dict[str, Any]:
         return {

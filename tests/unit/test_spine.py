@@ -466,3 +466,15 @@ def test_results_do_not_keep_the_agreement_alive():
     gc.collect()
     assert ref() is None
     assert res.conf_int(method="percentile").method == "percentile"
+
+
+def test_cli_report_is_reproducible_by_default_and_names_its_seed(capsys):
+    outputs = []
+    for _ in range(2):
+        assert main(["report", "--dataset", "anxiety"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    line = next(ln for ln in outputs[0].splitlines() if "Bootstrap seed:" in ln)
+    assert line.split("Bootstrap seed:")[1].split()[0] == "0"
+    assert main(["report", "--dataset", "anxiety", "--seed", "5"]) == 0
+    assert capsys.readouterr().out != outputs[0]
