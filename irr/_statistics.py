@@ -282,23 +282,29 @@ class Statistics:
                 f"{preview(self.raters) if self.by_rater else 'counts'} and "
                 f"{preview(other.raters) if other.by_rater else 'counts'}."
             )
-        if not self.categories.equals(other.categories):
+        if not self.same_scale(other):
             raise ValueError(
-                "Statistics add only over the same categories: got "
+                "Statistics add only over the same categories, scores and order: got "
                 f"{preview(self.categories)} and {preview(other.categories)}; declare the "
                 "full scale with `categories=` when summarising parts."
             )
         rows = np.concatenate([self.patterns, other.patterns])
-        weights = np.concatenate([self.multiplicity, other.multiplicity]).astype(float)
-        if self.by_rater:
-            keys = code_keys(list(rows.T), self.n_categories)
-            if keys is not None:
-                values, multiplicity = count_keys(
-                    keys, (self.n_categories + 1) ** rows.shape[1], weights
-                )
-                patterns = _rows_of_keys(values, rows.shape[1], self.n_categories)
-                return self._with(patterns, multiplicity)
-        return self._with(*_unique_rows(rows, weights))
+        counts = np.concatenate([self.multiplicity, other.multiplicity])
+        # distinct rows in lexicographic order, their counts summed in int64 (exact)
+        _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0])
+        return self._with(rows[first], np.add.reduceat(counts[order], starts))
+
+    def same_scale(self, other: Statistics) -> bool:
+        """Whether `other` has the same categories, category scores and order."""
+        same_scores = (self.scores is None and other.scores is None) or (
+            self.scores is not None and other.scores is not None
+            and np.array_equal(self.scores, other.scores)
+        )
+        return (self.categories.equals(other.categories) and same_scores
+                and self.ordered == other.ordered)
 
     def _with(self, patterns: np.ndarray, multiplicity: np.ndarray) -> Statistics:
         return Statistics(patterns, multiplicity, self.categories, self.scores, self.ordered,
@@ -310,7 +316,7 @@ class Statistics:
         return (
             self.by_rater == other.by_rater
             and self.raters == other.raters
-            and self.categories.equals(other.categories)
+            and self.same_scale(other)
             and np.array_equal(self.patterns, other.patterns)
             and np.array_equal(self.multiplicity, other.multiplicity)
         )
@@ -423,8 +429,8 @@ class Statistics:
             raise ValueError(
                 f"{what} needs to know which rater gave which rating, but this Agreement "
                 "was built from subject x category counts (Agreement.from_counts). On counts "
-                "use fleiss_kappa(), scott_pi(), gwet_ac(), brennan_prediger() or "
-                "percent_agreement()."
+                "use fleiss_kappa(), scott_pi(), gwet_ac(), brennan_prediger(), "
+                "percent_agreement() or krippendorff_alpha()."
             )
 
     def require_scores(self, what: str) -> np.ndarray:

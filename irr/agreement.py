@@ -175,11 +175,11 @@ class Agreement:
         categories, nan_policy
             As for :class:`Agreement`.
         freq_weights : column label or array-like of non-negative integers, optional
-            Aggregated data: how many subjects each row stands for. The two-rater table
-            is the weighted count of the rows' cells, ``n_subjects`` and ``n_missing``
-            count weighted subjects, and the bootstrap resamples the weighted subjects
-            (it works on table cells). Supported for two raters; cluster and strata
-            bootstraps need one row per subject.
+            Aggregated data: how many subjects each row stands for. Every statistic sees
+            the expanded subjects (each row's rating pattern counts that many times):
+            ``n_subjects`` and ``n_missing`` count weighted subjects, and the bootstrap
+            resamples them. Any number of raters; cluster and strata bootstraps need one
+            row per subject.
 
         Examples
         --------

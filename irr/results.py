@@ -227,8 +227,8 @@ class Result:
         self, source: Callable[[], Any], ci: str | None = None
     ) -> Result:
         """A copy whose bootstrap is drawn by `source` (on first use), with its ``ci``
-        replaced by the bootstrap interval when `ci` names a bootstrap method (and the
-        estimate is defined).
+        replaced by the bootstrap interval when `ci` names a bootstrap method (undefined,
+        with that method's name, when the estimate is).
 
         Examples
         --------
@@ -241,9 +241,12 @@ class Result:
         'percentile'
         """
         result = replace(self, _bootstrap_source=source, _cache={})
-        if ci in BOOTSTRAP_METHODS and np.isfinite(result.estimate):
-            result = replace(result, ci=result.conf_int(result.ci.confidence_level, ci))
-        return result
+        if ci not in BOOTSTRAP_METHODS:
+            return result
+        level = result.ci.confidence_level
+        if not np.isfinite(result.estimate):  # nothing to resample around: an undefined interval
+            return replace(result, ci=ConfidenceInterval(math.nan, math.nan, level, ci))
+        return replace(result, ci=result.conf_int(level, ci))
 
     @property
     def n_resamples(self) -> float:

@@ -193,11 +193,15 @@ def results_summary(
                 f"{r.coefficient}: {int(np.sum(r.bootstrap.n_undefined))} of "
                 f"{r.bootstrap.n_resamples} bootstrap resamples were undefined and left out."
             )
+    differ: dict[str, list[str]] = {}
     for r in results[1:]:
         if (r.n_subjects, r.n_missing) != (first.n_subjects, first.n_missing):
-            lines.append(f"{r.coefficient}: {r.n_subjects} subjects, {r.n_missing} missing.")
+            fact = f"{r.n_subjects} subjects, {r.n_missing} missing."
+            differ.setdefault(fact, []).append(r.coefficient)
         if tuple(r.raters) != tuple(first.raters):
-            lines.append(f"{r.coefficient}: raters {', '.join(r.raters) or '(none named)'}.")
+            differ.setdefault(f"raters {', '.join(r.raters) or '(none named)'}.", []).append(
+                r.coefficient)
+    lines.extend(f"{', '.join(names)}: {fact}" for fact, names in differ.items())
     clipped = [r.coefficient for r in results if r.ci.note]
     if clipped:
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")

@@ -14,6 +14,7 @@ The jackknife needed by the BCa interval works on patterns too: removing one sub
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import time
 import warnings
@@ -56,6 +57,9 @@ _PROGRESS_SECONDS = 2.0
 # units per distinct unit type: a multinomial costs about 100 ns per type and resample, an
 # index draw about 20-40 ns per unit and resample.
 _INDEX_RATIO = 3
+
+#: Replicates this close (relative) to the estimate are ties in the BCa bias correction.
+_TIE_RTOL = 1e-12
 
 Statistic = Callable[[np.ndarray], np.ndarray]
 
@@ -266,10 +270,13 @@ def _bca_levels(
             stacklevel=3,
         )
         return None
-    # mid-rank share of replicates below the estimate, as scipy.stats.bootstrap
-    share = (np.count_nonzero(col < estimate) + np.count_nonzero(col <= estimate)) / (
-        2.0 * col.size
-    )
+    # mid-rank share of replicates below the estimate, as scipy.stats.bootstrap; replicates
+    # within rounding (relative 1e-12) of the estimate are ties, so that a resample equal to
+    # the data counts half however its floating-point sums were ordered
+    tolerance = _TIE_RTOL * max(1.0, abs(estimate))
+    below = np.count_nonzero(col < estimate - tolerance)
+    ties = np.count_nonzero(np.abs(col - estimate) <= tolerance)
+    share = (2 * below + ties) / (2.0 * col.size)
     z0 = ndtri(share)
     if not np.isfinite(z0):
         side = "above" if share == 0 else "below"
@@ -499,7 +506,9 @@ class _Split:
         members[groups[order], rank] = order
         totals = np.bincount(groups, weights=counts, minlength=n_groups)
         probs = np.zeros(members.shape)
-        probs[groups[order], rank] = counts[order] / totals[groups[order]]
+        share = counts[order] / np.where(totals > 0, totals, 1.0)[groups[order]]
+        probs[groups[order], rank] = share
+        probs[totals == 0, 0] = 1.0  # a group never drawn: any valid probabilities
         valid = np.zeros(members.shape, dtype=bool)
         valid[groups[order], rank] = True
         total = int(counts.sum())
@@ -509,6 +518,13 @@ class _Split:
         group_size = totals.astype(np.int64)
         first = np.concatenate(([0], np.cumsum(group_size)[:-1]))
         return cls(members, probs, valid, counts.size, unit_pattern, first, group_size)
+
+    @property
+    def row_bytes(self) -> int:
+        """Memory of the second stage's draws behind one resample, in bytes."""
+        if self.unit_pattern is not None:
+            return 48 * self.unit_pattern.size
+        return 16 * self.members.size
 
     def apply(self, rng: np.random.Generator, by_group: np.ndarray) -> np.ndarray:
         """Pattern counts (size, P) of group counts (size, G), drawn row after row."""
@@ -529,6 +545,17 @@ class _Split:
         cells = self.unit_pattern[unit] + np.repeat(np.arange(size) * self.n_patterns, n_units)
         flat = np.bincount(cells, minlength=size * self.n_patterns)
         return flat.reshape(size, self.n_patterns).astype(float)
+
+
+def _second_stream(generator: np.random.Generator) -> np.random.Generator:
+    """A generator for the second stage, determined by `generator`'s state, which it leaves
+    as it is (so the first stage draws what a one-stage bootstrap with it would)."""
+    bit_generator = generator.bit_generator
+    jumped = getattr(bit_generator, "jumped", None)
+    if jumped is not None:  # PCG64 (the default), MT19937, Philox: 2**127 steps ahead
+        return np.random.Generator(jumped())
+    digest = hashlib.sha256(repr(bit_generator.state).encode()).digest()
+    return np.random.default_rng(int.from_bytes(digest[:16], "little"))
 
 
 def _draw_by_index(
@@ -556,12 +583,22 @@ def _draw_by_index(
 
 
 def _jackknife(
-    design: _Design, counts: np.ndarray, statistic: Statistic, batch_size: int
+    design: _Design, counts: np.ndarray, statistic: Statistic, batch_size: int,
+    depends_on: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Leave one unit out of each distinct unit type: values and weights."""
+    """Leave one unit out of each distinct unit type: values and weights.
+
+    With `depends_on` (the statistic depends on the counts only through their sums over
+    these groups of patterns) one unit of each group is left out, weighted by the group.
+    """
     if design.unit_patterns is None:
         patterns = np.flatnonzero(counts)
         weights = counts[patterns]
+        if depends_on is not None:
+            group = depends_on[patterns]
+            _, first = np.unique(group, return_index=True)
+            weights = np.bincount(group, weights=weights)[group[first]]
+            patterns = patterns[first]
     else:
         weights = design.multiplicity
     values = []
@@ -592,6 +629,7 @@ def bootstrap_counts(
     batch_size: int | None = None,
     progress: bool | None = None,
     groups: Any = None,
+    depends_on: Any = None,
 ) -> BootstrapDistribution:
     r"""Bootstrap a statistic that is a function of pattern counts.
 
@@ -641,6 +679,11 @@ def bootstrap_counts(
         and the first stage draws exactly what ``bootstrap_counts(group_counts, ...,
         rng=rng)`` draws, so a statistic of the group counts bootstrapped that way is
         paired with this one at a cost of B x groups. Not with `cluster` or `strata`.
+    depends_on : array-like of int, shape (P,), optional
+        Groups of patterns such that `statistic` depends on the counts only through their
+        sums over each group (e.g. a coefficient of count rows evaluated on rater-code
+        patterns). The BCa jackknife then leaves one subject of each group out instead of
+        one of each pattern: the same values, one evaluation per group.
 
     Returns
     -------
@@ -765,14 +808,14 @@ def bootstrap_counts(
         resampling = "subjects"
 
     if batch_size is None:
-        per_row = 8 * n_patterns + design.row_bytes
+        per_row = 8 * n_patterns + design.row_bytes + (0 if split is None else split.row_bytes)
         batch_size = max(1, min(n_resamples, _BATCH_BYTES // per_row))
 
     estimate = _evaluate(statistic, counts[None, :].astype(float))[0]
     if split is None:
         draw = partial(_draw, design, generator, n_patterns=n_patterns)
     else:
-        second = generator.spawn(1)[0]  # spawning does not advance `generator`
+        second = _second_stream(generator)
         n_groups = split.members.shape[0]
 
         def draw(size: int) -> np.ndarray:
@@ -799,7 +842,8 @@ def bootstrap_counts(
         estimate=estimate[()] if estimate.ndim == 0 else estimate,
         n_resamples=n_resamples,
         n_undefined=int(undefined) if undefined.ndim == 0 else undefined,
-        _jackknife=partial(_jackknife, design, counts.astype(float), statistic, batch_size),
+        _jackknife=partial(_jackknife, design, counts.astype(float), statistic, batch_size,
+                           None if depends_on is None else np.asarray(depends_on)),
         resampling=resampling,
     )
 

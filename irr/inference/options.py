@@ -46,8 +46,8 @@ class InferenceOptions:
     Examples
     --------
     >>> opts = InferenceOptions(ci="bca", rng=1)
-    >>> opts.confidence_level, opts.is_bootstrap
-    (0.95, True)
+    >>> opts.confidence_level, opts.ci
+    (0.95, 'bca')
     >>> InferenceOptions(alternative="bigger")
     Traceback (most recent call last):
     ...
@@ -74,11 +74,6 @@ class InferenceOptions:
             raise TypeError(
                 f"`progress` must be True, False or None; got {show_value(self.progress)}."
             )
-
-    @property
-    def is_bootstrap(self) -> bool:
-        """Whether ``ci`` asks for a bootstrap interval."""
-        return self.ci in BOOTSTRAP_METHODS
 
     def generator(self) -> np.random.Generator:
         """A generator for one draw: a fresh one from an int seed (the same draws every

@@ -28,10 +28,22 @@ from irr._validation import check_choice
 from irr.inference.bootstrap import BootstrapDistribution, bootstrap_counts, group_pattern_counts
 from irr.inference.options import InferenceOptions
 
-__all__ = ["TWO_STAGE_RATIO", "ResamplingPlan"]
+__all__ = ["SPLIT_OVERHEAD", "TWO_STAGE_RATIO", "ResamplingPlan"]
 
 #: Draw in two stages when the fine patterns are at least this many times the count patterns.
 TWO_STAGE_RATIO = 2
+#: ... and when splitting counts among fine patterns costs at most this many times a one-stage
+#: draw over them (the split draws over every count pattern's largest set of fine patterns).
+SPLIT_OVERHEAD = 4
+
+
+def _two_stage(stats: Statistics, counts: Coarsening) -> bool:
+    """Whether drawing count patterns first, then splitting, pays for these statistics."""
+    fine = len(stats.multiplicity)
+    if not stats.by_rater or counts.size * TWO_STAGE_RATIO > fine:
+        return False
+    widest = int(np.bincount(counts.index).max())
+    return counts.size * widest <= SPLIT_OVERHEAD * fine
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,8 +96,7 @@ class ResamplingPlan:
         multiplicity = stats.multiplicity
         counts = stats.count_patterns
         if cluster is None and strata is None:
-            two_stage = stats.by_rater and counts.size * TWO_STAGE_RATIO <= len(multiplicity)
-            return cls(multiplicity, counts=counts, two_stage=two_stage)
+            return cls(multiplicity, counts=counts, two_stage=_two_stage(stats, counts))
         pattern = subject_pattern()
         n_patterns = len(multiplicity)
         if cluster is None:
@@ -113,11 +124,12 @@ class ResamplingPlan:
         (``on='counts'``, for coefficients that ignore rater identities).
         """
         check_choice(on, "on", ("fine", "counts"))
-        pattern_counts, groups, evaluate = self.multiplicity, None, statistic
+        pattern_counts, groups, depends_on, evaluate = self.multiplicity, None, None, statistic
         if on == "counts" and self.two_stage:
             pattern_counts = self.counts.multiplicity
         elif on == "counts" and self.counts is not None:
             counts = self.counts
+            depends_on = counts.index
 
             def evaluate(batch: np.ndarray) -> np.ndarray:
                 return statistic(counts.apply(batch))
@@ -134,6 +146,7 @@ class ResamplingPlan:
                 strata=self.strata,
                 progress=options.progress,
                 groups=groups,
+                depends_on=depends_on,
             )
 
         return draw

@@ -478,3 +478,65 @@ def test_cli_report_is_reproducible_by_default_and_names_its_seed(capsys):
     assert line.split("Bootstrap seed:")[1].split()[0] == "0"
     assert main(["report", "--dataset", "anxiety", "--seed", "5"]) == 0
     assert capsys.readouterr().out != outputs[0]
+
+
+def test_two_stage_draws_with_any_generator_and_zero_counts():
+    from irr.inference.bootstrap import bootstrap_counts
+
+    counts = np.array([4, 0, 3, 5, 2, 0])
+    groups = np.array([0, 0, 1, 1, 2, 2])
+    ident = lambda c: c  # noqa: E731
+    for make in (lambda: np.random.Generator(np.random.SFC64(3)),  # no jumped()
+                 lambda: np.random.Generator(np.random.MT19937(3)),
+                 lambda: np.random.default_rng(3)):
+        a = bootstrap_counts(counts, ident, n_resamples=300, rng=make(), groups=groups)
+        b = bootstrap_counts(counts, ident, n_resamples=300, rng=make(), groups=groups,
+                             batch_size=17)
+        np.testing.assert_array_equal(a.replicates, b.replicates)
+        assert (a.replicates[:, [1, 5]] == 0).all()  # patterns with no subject never drawn
+        np.testing.assert_array_equal(a.replicates.sum(axis=1), np.full(300, 14))
+    # the caller's generator is where a one-stage draw would leave it
+    g1, g2 = np.random.default_rng(8), np.random.default_rng(8)
+    bootstrap_counts(counts, ident, n_resamples=50, rng=g1, groups=groups)
+    bootstrap_counts(np.bincount(groups, weights=counts).astype(int), ident, n_resamples=50,
+                     rng=g2)
+    assert g1.random() == g2.random()
+
+
+def test_statistics_add_exactly_beyond_2_to_the_53_and_check_the_scale():
+    from irr._statistics import Statistics
+
+    big = 2**53 - 2
+    cats = pd.Index([1, 2])
+    a = Statistics(np.array([[0, 0]]), np.array([big]), cats, np.array([1.0, 2.0]), True,
+                   ("x", "y"))
+    b = Statistics(np.array([[0, 0], [1, 1]]), np.array([3, 1]), cats, np.array([1.0, 2.0]),
+                   True, ("x", "y"))
+    total = a + b
+    assert total.multiplicity.tolist() == [2**53 + 1, 1]
+    assert (b + a) == total
+    unordered = Statistics(b.patterns, b.multiplicity, cats, None, False, ("x", "y"))
+    with pytest.raises(ValueError, match="same categories, scores and order"):
+        a + unordered
+    with pytest.raises(ValueError, match="same categories, scores and order"):
+        unordered + a
+    assert unordered != b
+
+
+def test_undefined_estimate_keeps_the_requested_interval_method():
+    ag = irr.Agreement([1, 1, 1, 1], [1, 1, 1, 1], categories=[1, 2])
+    with pytest.warns(DegenerateDataWarning):
+        res = ag.kappa(ci="bca", n_resamples=50, rng=0)
+    assert res.ci.method == "bca"
+    assert math.isnan(res.ci.low)
+
+
+def test_bca_counts_replicates_within_rounding_of_the_estimate_as_ties():
+    from irr.inference.bootstrap import BootstrapDistribution
+
+    reps = np.array([0.1, 0.2, 0.3 + 1e-16, 0.4, 0.5])
+    dist = BootstrapDistribution(reps, 0.3, 5, 0, _jackknife=lambda: (
+        np.array([0.29, 0.31]), np.array([1.0, 1.0])))
+    exact = BootstrapDistribution(reps.round(12), 0.3, 5, 0, _jackknife=lambda: (
+        np.array([0.29, 0.31]), np.array([1.0, 1.0])))
+    assert dist.interval(0.9, "bca") == exact.interval(0.9, "bca")
