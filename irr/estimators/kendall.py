@@ -86,7 +86,8 @@ def kendall(
         "Raters rank the subjects (ties get mid-ranks); chi-square test of W = 0: "
         f"m (n - 1) W on {df} df (large-sample)."
         + (" Tie-corrected." if correct_ties else " Not corrected for ties."),
-        "No standard error for W; intervals come from the subject bootstrap.",
+        "No standard error for W; an interval, when asked for (ci='percentile', 'basic' or "
+        "'bca', or conf_int), comes from the subject bootstrap.",
     ]
     notes.extend(listwise_note(dropped))
     result = KendallResult(
