@@ -114,13 +114,11 @@ _MULTI = (
     _alpha("ordinal", "scores"),
     _alpha("interval", "scores"),
 )
-_ICC_FORMS = (
-    ("oneway", "agreement", "single"),
-    ("twoway", "consistency", "single"),
-    ("twoway", "agreement", "single"),
-    ("oneway", "agreement", "average"),
-    ("twoway", "consistency", "average"),
-    ("twoway", "agreement", "average"),
+# the CLI's order: for each unit, one-way, two-way consistency, two-way agreement
+_ICC_FORMS = tuple(
+    (model, kind, unit) for unit in ("single", "average")
+    for model, kind in (("oneway", "agreement"), ("twoway", "consistency"),
+                        ("twoway", "agreement"))
 )
 
 #: Named lists of rows: ``summary`` (:meth:`irr.Agreement.summary`), ``multi`` and

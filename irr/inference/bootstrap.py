@@ -478,22 +478,28 @@ def _draw(design: _Design, rng: np.random.Generator, size: int, n_patterns: int)
 
 
 @dataclass(frozen=True)
+class _Bucket:
+    """Groups of similar size: group ``groups[r]`` holds the patterns ``members[r]``
+    (where ``valid[r]``) with conditional probabilities ``probs[r]`` (zero padded)."""
+
+    groups: np.ndarray  # (R,)
+    members: np.ndarray  # (R, W) pattern index, padded with 0
+    probs: np.ndarray  # (R, W)
+    valid: np.ndarray  # (R, W)
+
+
+@dataclass(frozen=True)
 class _Split:
     """The second stage of a two-stage draw: each group's count split among its patterns.
 
-    Group ``g`` holds the patterns ``members[g, :sizes[g]]`` with conditional
-    probabilities ``probs[g]`` (zero padded).
+    Groups are bucketed by size (1, 2, 3-4, 5-8, ...) and each bucket padded to its widest
+    group, so the multinomial draws cost at most twice the number of patterns per
+    resample. Each bucket draws from its own stream, row after row, so batches of any size
+    reproduce one large draw.
     """
 
-    members: np.ndarray  # (G, Tmax) pattern index, padded with 0
-    probs: np.ndarray  # (G, Tmax)
-    valid: np.ndarray  # (G, Tmax) True where `members` names a pattern
+    buckets: tuple[_Bucket, ...]
     n_patterns: int
-    # By index (when the patterns are few subjects each): unit i of group g is
-    # unit_pattern[first[g] + i], for i < group_size[g].
-    unit_pattern: np.ndarray | None = None
-    first: np.ndarray | None = None
-    group_size: np.ndarray | None = None
 
     @classmethod
     def of(cls, groups: np.ndarray, counts: np.ndarray) -> _Split:
@@ -501,61 +507,50 @@ class _Split:
         order = np.argsort(groups, kind="stable")
         sizes = np.bincount(groups, minlength=n_groups)
         starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
-        rank = np.arange(order.size) - np.repeat(starts, sizes)
-        members = np.zeros((n_groups, int(sizes.max())), dtype=np.int64)
-        members[groups[order], rank] = order
         totals = np.bincount(groups, weights=counts, minlength=n_groups)
-        probs = np.zeros(members.shape)
-        share = counts[order] / np.where(totals > 0, totals, 1.0)[groups[order]]
-        probs[groups[order], rank] = share
-        probs[totals == 0, 0] = 1.0  # a group never drawn: any valid probabilities
-        valid = np.zeros(members.shape, dtype=bool)
-        valid[groups[order], rank] = True
-        total = int(counts.sum())
-        if total >= _INDEX_RATIO * members.size:
-            return cls(members, probs, valid, counts.size)
-        unit_pattern = np.repeat(order, counts[order].astype(np.int64))
-        group_size = totals.astype(np.int64)
-        first = np.concatenate(([0], np.cumsum(group_size)[:-1]))
-        return cls(members, probs, valid, counts.size, unit_pattern, first, group_size)
+        size_class = np.ceil(np.log2(np.maximum(sizes, 1))).astype(np.int64)
+        buckets = []
+        for width_class in np.unique(size_class[sizes > 0]):  # a few size classes
+            members_of = np.flatnonzero((size_class == width_class) & (sizes > 0))
+            width = int(sizes[members_of].max())
+            rank = np.arange(width)
+            valid = rank[None, :] < sizes[members_of, None]
+            position = np.where(valid, starts[members_of, None] + rank[None, :], 0)
+            members = np.where(valid, order[position], 0)
+            total = totals[members_of, None]
+            probs = np.where(valid, counts[members] / np.where(total > 0, total, 1.0), 0.0)
+            probs[total[:, 0] == 0, 0] = 1.0  # a group never drawn: any valid probabilities
+            buckets.append(_Bucket(members_of, members, probs, valid))
+        return cls(tuple(buckets), counts.size)
 
     @property
     def row_bytes(self) -> int:
         """Memory of the second stage's draws behind one resample, in bytes."""
-        if self.unit_pattern is not None:
-            return 48 * self.unit_pattern.size
-        return 16 * self.members.size
+        return 16 * sum(b.members.size for b in self.buckets)
 
-    def apply(self, rng: np.random.Generator, by_group: np.ndarray) -> np.ndarray:
-        """Pattern counts (size, P) of group counts (size, G), drawn row after row."""
-        if self.unit_pattern is not None:
-            return self._by_index(rng, by_group.astype(np.int64))
-        draws = rng.multinomial(by_group.astype(np.int64), self.probs)  # (size, G, Tmax)
+    def apply(self, streams: list[np.random.Generator], by_group: np.ndarray) -> np.ndarray:
+        """Pattern counts (size, P) of group counts (size, G): one stream per bucket."""
         out = np.empty((by_group.shape[0], self.n_patterns))
-        out[:, self.members[self.valid]] = draws[:, self.valid]
+        for bucket, rng in zip(self.buckets, streams, strict=True):  # a few buckets
+            n = by_group[:, bucket.groups].astype(np.int64)
+            draws = rng.multinomial(n, bucket.probs)  # (size, R, W)
+            out[:, bucket.members[bucket.valid]] = draws[:, bucket.valid]
         return out
 
-    def _by_index(self, rng: np.random.Generator, by_group: np.ndarray) -> np.ndarray:
-        """Each group's draws as uniform picks among its units (one double per unit)."""
-        size, n_groups = by_group.shape
-        n_units = self.unit_pattern.size
-        uniform = rng.random((size, n_units))  # row after row: batches reproduce one draw
-        group = np.repeat(np.tile(np.arange(n_groups), size), by_group.ravel())
-        unit = self.first[group] + (uniform.ravel() * self.group_size[group]).astype(np.int64)
-        cells = self.unit_pattern[unit] + np.repeat(np.arange(size) * self.n_patterns, n_units)
-        flat = np.bincount(cells, minlength=size * self.n_patterns)
-        return flat.reshape(size, self.n_patterns).astype(float)
 
-
-def _second_stream(generator: np.random.Generator) -> np.random.Generator:
-    """A generator for the second stage, determined by `generator`'s state, which it leaves
-    as it is (so the first stage draws what a one-stage bootstrap with it would)."""
+def _second_streams(generator: np.random.Generator, count: int) -> list[np.random.Generator]:
+    """`count` generators for the second stage, determined by `generator`'s state, which
+    they leave as it is (so the first stage draws what a one-stage bootstrap with it would)."""
     bit_generator = generator.bit_generator
     jumped = getattr(bit_generator, "jumped", None)
-    if jumped is not None:  # PCG64 (the default), MT19937, Philox: 2**127 steps ahead
-        return np.random.Generator(jumped())
-    digest = hashlib.sha256(repr(bit_generator.state).encode()).digest()
-    return np.random.default_rng(int.from_bytes(digest[:16], "little"))
+    if jumped is not None:  # PCG64 (the default), MT19937, Philox: far ahead of the state
+        return [np.random.Generator(jumped(j)) for j in range(1, count + 1)]
+    state = repr(bit_generator.state).encode()
+    return [
+        np.random.default_rng(int.from_bytes(hashlib.sha256(state + bytes([j])).digest()[:16],
+                                             "little"))
+        for j in range(1, count + 1)
+    ]
 
 
 def _draw_by_index(
@@ -815,11 +810,11 @@ def bootstrap_counts(
     if split is None:
         draw = partial(_draw, design, generator, n_patterns=n_patterns)
     else:
-        second = _second_stream(generator)
-        n_groups = split.members.shape[0]
+        streams = _second_streams(generator, len(split.buckets))
+        n_groups = int(groups.max()) + 1
 
         def draw(size: int) -> np.ndarray:
-            return split.apply(second, _draw(design, generator, size, n_groups))
+            return split.apply(streams, _draw(design, generator, size, n_groups))
 
     replicates = _resample(draw, statistic, n_resamples, batch_size, progress)
     if replicates.shape[1:] != estimate.shape:

@@ -28,22 +28,15 @@ from irr._validation import check_choice
 from irr.inference.bootstrap import BootstrapDistribution, bootstrap_counts, group_pattern_counts
 from irr.inference.options import InferenceOptions
 
-__all__ = ["SPLIT_OVERHEAD", "TWO_STAGE_RATIO", "ResamplingPlan"]
+__all__ = ["TWO_STAGE_RATIO", "ResamplingPlan"]
 
 #: Draw in two stages when the fine patterns are at least this many times the count patterns.
 TWO_STAGE_RATIO = 2
-#: ... and when splitting counts among fine patterns costs at most this many times a one-stage
-#: draw over them (the split draws over every count pattern's largest set of fine patterns).
-SPLIT_OVERHEAD = 4
 
 
 def _two_stage(stats: Statistics, counts: Coarsening) -> bool:
     """Whether drawing count patterns first, then splitting, pays for these statistics."""
-    fine = len(stats.multiplicity)
-    if not stats.by_rater or counts.size * TWO_STAGE_RATIO > fine:
-        return False
-    widest = int(np.bincount(counts.index).max())
-    return counts.size * widest <= SPLIT_OVERHEAD * fine
+    return stats.by_rater and counts.size * TWO_STAGE_RATIO <= len(stats.multiplicity)
 
 
 @dataclass(frozen=True, eq=False)
