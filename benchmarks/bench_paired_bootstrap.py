@@ -64,7 +64,7 @@ def main():
                  ("krippendorff_alpha", "counts", {}), ("conger_kappa", "fine", {}),
                  ("light_kappa", "fine", {})]
         for method, level, extra in calls:
-            def run(method=method, extra=extra):
+            def run(ag=ag, method=method, extra=extra):
                 getattr(ag, method)(ci="percentile", n_resamples=B, rng=0, **extra)
 
             seconds = best_of(run)
