@@ -304,6 +304,14 @@ CASES = [
      r"Percent agreement needs at least one subject rated by both raters; none is \(3 left out"),
     ("no complete pair: mcnemar", lambda: irr.mcnemar([1, None, 0], [None, 0, None]), ValueError,
      r"No subject has ratings from both raters"),
+    # -- issue 14: input layer (alignment, labels, tables, frequency weights, rater names) -
+    # -- end input layer ---------------------------------------------------------------------
+    # -- issue 14: numerics and the ICC ------------------------------------------------------
+    # -- end numerics ------------------------------------------------------------------------
+    # -- issue 14: command line ---------------------------------------------------------------
+    # -- end command line --------------------------------------------------------------------
+    # -- issue 14: inference and rendering ---------------------------------------------------
+    # -- end inference and rendering ---------------------------------------------------------
 ]
 
 
@@ -315,6 +323,31 @@ def test_hostile_input_raises_a_clear_error(call, error, message):
 
 
 # -- accepted input, checked numbers --------------------------------------------------------
+# Each row: (name, call returning a number, the right number, absolute tolerance, why it is right).
+VALUE_CASES = [
+    # -- issue 14: input layer ---------------------------------------------------------------
+    # -- end input layer ---------------------------------------------------------------------
+    # -- issue 14: numerics and the ICC ------------------------------------------------------
+    # -- end numerics ------------------------------------------------------------------------
+    # -- issue 14: command line ---------------------------------------------------------------
+    # -- end command line --------------------------------------------------------------------
+    # -- issue 14: inference and rendering ---------------------------------------------------
+    # -- end inference and rendering ---------------------------------------------------------
+]
+
+
+@pytest.mark.parametrize(("call", "expected", "tol"), [c[1:4] for c in VALUE_CASES],
+                         ids=[c[0] for c in VALUE_CASES])
+def test_hostile_input_gives_the_right_number(call, expected, tol):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = call()
+    if np.isnan(expected):
+        assert np.isnan(got)
+    else:
+        assert got == pytest.approx(expected, abs=tol)
+
+
 def test_booleans_are_categories_false_below_true():
     a = [True, False, True, True, False, True]
     b = [True, False, False, True, True, True]
