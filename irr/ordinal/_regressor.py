@@ -72,7 +72,9 @@ class KappaRegressor:
     r"""Linear model that maximises the (continuous) quadratic weighted kappa in closed form.
 
     Vaughn & Justice show that the coefficients maximising quadratic weighted kappa over
-    linear predictions are the least-squares (or ridge) coefficients, rescaled. The model
+    linear predictions are the least-squares (or ridge) coefficients, rescaled, so the
+    predictions are an increasing affine transform of the least-squares (or ridge) ones. The
+    model
     follows scikit-learn's estimator conventions (``fit``/``predict``/``score``,
     ``get_params``/``set_params``, trailing-underscore fitted attributes) without importing
     scikit-learn, so it can be used in its pipelines, grid searches and cross-validation.
@@ -84,7 +86,9 @@ class KappaRegressor:
         (eq. 10). 0 gives the unregularised solution (eq. 9), which needs :math:`X^\top X`
         (of the centred `X` when `fit_intercept`) to be non-singular. Like scikit-learn's
         ``Ridge(alpha=...)``, it is not scaled by the number of samples and the intercept is
-        not penalised.
+        not penalised. Like ridge, ``sigma > 0`` shrinks the predictions towards the mean:
+        their spread is then below that of `y` (at ``sigma = 0`` they have the spread of
+        `y`) and tends to 0 as `sigma` grows; see Notes.
     fit_intercept : bool, default=True
         Centre `X` and `y` before solving and fit an intercept. If False, the data are used as
         given and the model maximises the centred form (eq. 2), which the paper derives
@@ -123,20 +127,43 @@ class KappaRegressor:
 
     With :math:`\sigma = 0` this is the least-squares fit scaled so that the prediction has the
     norm of :math:`y` (eq. 8-9): :math:`\hat\kappa = \lVert\hat y_{ls}\rVert / \lVert y\rVert`
-    and :math:`\hat\alpha_\kappa = (\lVert y\rVert / \lVert\hat y_{ls}\rVert)\,\hat\alpha_{ls}`,
-    the global maximiser of the strictly quasiconcave kappa; at it, kappa equals the Pearson
-    correlation of :math:`y` and the prediction (eq. 14), i.e. the multiple correlation
-    :math:`R`. With :math:`\sigma > 0` the solution is the stationary point of the penalised
+    and :math:`\hat\alpha_\kappa = (\lVert y\rVert / \lVert\hat y_{ls}\rVert)\,\hat\alpha_{ls}`.
+    The centred kappa :math:`\kappa(\alpha) = 2y^\top X\alpha / (\lVert y\rVert^2 +
+    \lVert X\alpha\rVert^2)` is strictly quasiconcave on the half-space
+    :math:`y^\top X\alpha > 0` (its superlevel sets at positive levels are convex), not on
+    the whole space: with one feature, :math:`X^\top X = y^\top y = y^\top X = 1`, the
+    midpoint of :math:`\alpha = -3` (kappa -0.6) and :math:`\alpha = 0` (kappa 0) has kappa
+    :math:`-12/13 < -0.6`. Kappa is :math:`\le 0` outside that half-space, so the stationary
+    point inside it is the global maximiser; at it, kappa equals the Pearson correlation of
+    :math:`y` and the prediction (eq. 14), i.e. the multiple correlation :math:`R`.
+    With :math:`\sigma > 0` the solution is the stationary point of the penalised
     objective :math:`\kappa(\alpha) - \mu\lVert\alpha\rVert^2` with
     :math:`\mu = \sigma\hat\kappa/(\lVert y\rVert^2 + \lVert X\hat\alpha_\kappa\rVert^2)`
-    (eq. 10); its kappa is below the unpenalised optimum. The least-squares problem is solved
-    by :func:`numpy.linalg.lstsq` (SVD); a rank-deficient design with ``sigma=0`` raises.
-    If :math:`X^\top y = 0` every linear prediction has kappa 0; the model then returns
-    zero coefficients and ``kappa_ = 0``.
+    (eq. 10); its kappa is below the unpenalised optimum. The centred predictions
+    :math:`\hat y_{rr} / \hat\kappa` then have norm
+    :math:`\lVert y\rVert\,\lVert\hat y_{rr}\rVert / \sqrt{2\,y^\top\hat y_{rr} -
+    \lVert\hat y_{rr}\rVert^2} < \lVert y\rVert` (ridge gives
+    :math:`y^\top\hat y_{rr} > \lVert\hat y_{rr}\rVert^2` when :math:`X^\top y \ne 0`), which
+    tends to 0 as :math:`\sigma \to \infty`: the penalty shrinks the predictions' scale as
+    well as their direction, so rounding them to the nearest grade under-uses the extreme
+    grades. The least-squares problem is solved by :func:`numpy.linalg.lstsq` (SVD); a
+    rank-deficient design with ``sigma=0`` raises. If :math:`X^\top y = 0` every linear
+    prediction has kappa 0; the model then returns zero coefficients and ``kappa_ = 0``.
+
+    The predictions are :math:`\bar y + (\hat y_{ls} - \bar y)/\hat\kappa` (ridge in place
+    of least squares when :math:`\sigma > 0`; :math:`\hat y_{ls}/\hat\kappa`, least squares
+    through the origin, without `fit_intercept`), an increasing affine transform of the
+    least-squares predictions. They therefore rank the samples exactly as least squares does,
+    and cut points fitted on the training predictions (:func:`optimize_thresholds`,
+    :func:`distribution_thresholds`) give the same labels as the same rule applied to least
+    squares. The rescaling helps only where the scale of the predictions is used as it is:
+    continuous QWK (``score``, and model selection on it), and fixed cut points such as
+    rounding to the nearest grade, which least squares' shrunken predictions under-use at
+    the ends of the scale.
 
     ``score(X, y)`` is the general :func:`continuous_kappa` of `y` and ``predict(X)``, so
     scikit-learn's model selection maximises kappa. Threshold the predictions with
-    :func:`optimize_thresholds` to obtain ordinal labels.
+    :func:`optimize_thresholds` or :func:`distribution_thresholds` to obtain ordinal labels.
 
     References
     ----------

@@ -190,8 +190,16 @@ def distribution_thresholds(y_pred: Any, reference_labels: Any) -> np.ndarray:
     (with the tie rule of :func:`apply_thresholds`); with ``len(y_pred) ==
     len(reference_labels)`` the label counts are reproduced exactly. Tied predictions always
     share a label, so with ties the counts are matched only as closely as the ties allow.
-    The blog's code used :func:`numpy.percentile` with interpolation, which can be off by
-    one sample; midpoints of order statistics are chosen here so that counts are exact.
+
+    The blog's code cuts at ``np.percentile(y_pred, 100 * P_i)`` (linear interpolation,
+    :math:`P_i = \sum_{j \le i} p_j`) and gives ``x <= cut`` the lower label. Its virtual
+    index :math:`(n - 1)P_i` puts, without ties, :math:`\lfloor (n - 1)P_i\rfloor + 1`
+    predictions at or below the cut, where this function puts :math:`c_i`. With as many
+    predictions as reference labels, :math:`nP_i` is an integer strictly between 0 and
+    :math:`n`, both counts equal :math:`nP_i` and the two rules give the same labels. Only
+    when the lengths differ can they differ, by one prediction per cut point: 10 predictions
+    and a reference proportion :math:`P_1 = 0.34` give 4 predictions below the blog's cut and
+    :math:`c_1 = \operatorname{round}(3.4) = 3` here.
 
     References
     ----------
@@ -272,7 +280,7 @@ def optimize_thresholds(
     -----
     With disagreement weights :math:`d_{ij}` (:math:`|x_i - x_j|`, :math:`(x_i - x_j)^2` or
     :math:`[i \ne j]` for scores :math:`x`), observed table :math:`u_{ij}` and margins
-    :math:`r_i, c_j`, the objective is weighted kappa (Vaughn & Justice, eq. 1)
+    :math:`r_i, c_j`, the objective is weighted kappa (Cohen, 1968 [1]_)
 
     .. math::
 
@@ -288,10 +296,24 @@ def optimize_thresholds(
     local optimum with respect to moving one cut point at a time, not necessarily the global
     one.
 
+    With the default `initial`, only the order of the predictions enters the search (which
+    predictions fall between two cut points), so a strictly increasing transform of `y_pred`
+    gives the same labels on these data, and an increasing affine one transforms the cut
+    points with it (up to rounding). In particular the
+    predictions of :class:`KappaRegressor` are an increasing affine transform of least
+    squares (ridge when ``sigma > 0``), so with cut points fitted here on each model's
+    training predictions the two give the same labels, on the training data and on new data.
+
+    Fitting the cut points of a regression model's output to maximise kappa on training data
+    is common practice where models are scored by QWK, usually with a general-purpose
+    optimiser (e.g. Nelder-Mead) over the cut points; the search above is this package's own.
+    Vaughn & Justice's paper (see :class:`KappaRegressor`) derives the kappa-optimal linear
+    predictor and does not threshold it.
+
     References
     ----------
-    .. [1] D. Vaughn and D. Justice, "On the direct maximization of quadratic weighted
-       kappa", arXiv:1509.07107, 2015.
+    .. [1] J. Cohen, "Weighted kappa: nominal scale agreement with provision for scaled
+       disagreement or partial credit", Psychological Bulletin 70(4), 213-220, 1968.
 
     Examples
     --------
