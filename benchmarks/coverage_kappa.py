@@ -93,7 +93,7 @@ def estimator(table: np.ndarray, **options):
 
 def bootstrap_coverage(tables: np.ndarray, truth: float, seeds: np.ndarray) -> tuple[float, float]:
     hits = np.zeros((tables.shape[0], 2), dtype=bool)
-    for i, (table, seed) in enumerate(zip(tables, seeds)):
+    for i, (table, seed) in enumerate(zip(tables, seeds, strict=True)):
         res = estimator(table, ci="bca", n_resamples=N_RESAMPLES, rng=int(seed))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -127,11 +127,12 @@ def main(argv: list[str] | None = None) -> None:
     print("| design | true kappa | margins (rater 1) | n | Wald | BCa | percentile |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     root = np.random.SeedSequence(SEED)
-    for (name, (rho, cuts, shift)), design_seq in zip(DESIGNS.items(), root.spawn(len(DESIGNS))):
+    design_seqs = root.spawn(len(DESIGNS))
+    for (name, (rho, cuts, shift)), design_seq in zip(DESIGNS.items(), design_seqs, strict=True):
         population = population_table(rho, cuts, shift)
         truth = float(kappa_parts(population, WEIGHTS).kappa)
         margins = "/".join(f"{p:.2f}" for p in population.sum(axis=1))
-        for n, seq in zip(SIZES, design_seq.spawn(len(SIZES))):
+        for n, seq in zip(SIZES, design_seq.spawn(len(SIZES)), strict=True):
             rng = np.random.default_rng(seq)
             tables = rng.multinomial(n, population.ravel(), size=r_wald).reshape(-1, K, K)
             check_against_estimator(tables[0])
