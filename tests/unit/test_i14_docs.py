@@ -253,6 +253,9 @@ def test_ridge_penalty_shrinks_the_predictions_scale():
     yc = y - y.mean()
     closed = y_norm * np.linalg.norm(ridge) / np.sqrt(2 * yc @ ridge - ridge @ ridge)
     assert spread[10.0] == pytest.approx(closed, rel=1e-10)
+    assert "shrinks the predictions towards the mean" in " ".join(
+        inspect.getdoc(KappaRegressor).split()
+    )
 
 
 def test_kappa_of_alpha_is_not_quasiconcave_where_it_is_negative():
