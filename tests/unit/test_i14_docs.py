@@ -337,3 +337,17 @@ def test_blog_rule_differs_by_at_most_one_per_cut_when_lengths_differ():
         assert np.abs(below - below_blog).max() <= 1
     doc = inspect.getdoc(distribution_thresholds)
     assert "Only\nwhen the lengths differ" in doc
+
+
+def test_fleiss_null_se_can_also_be_larger_as_its_docstring_says():
+    # Two raters, table [[45, 2], [3, 50]]: Fleiss' kappa (Scott's pi) 0.8997, linearised SE
+    # 0.0439, null SE 0.1000 (the null SE of Fleiss, Nee & Landis for two raters and two
+    # categories is sqrt(2 / (n m (m - 1))) = sqrt(2 / 200) = 0.1 exactly, whatever the table).
+    a = np.repeat([0, 0, 1, 1], [45, 2, 3, 50])
+    b = np.repeat([0, 1, 0, 1], [45, 2, 3, 50])
+    res = irr.Agreement(a, b).fleiss_kappa()
+    assert res.se0 == pytest.approx(0.1, abs=1e-12)
+    assert res.se0 > 2 * res.se
+    doc = " ".join(inspect.getdoc(irr.Agreement.fleiss_kappa).split())
+    assert "about half as wide as they should be" not in doc
+    assert "more than twice it" in doc
