@@ -253,7 +253,9 @@ def optimize_thresholds(
         Finite real predictions, e.g. from :class:`KappaRegressor`.
     weights : {'linear', 'quadratic'} or None, default='quadratic'
         Kappa weighting; None for unweighted (Cohen's) kappa. Category scores are the
-        numeric label values (positions for non-numeric labels).
+        numeric label values; non-numeric labels get their positions in sorted order (for
+        strings, alphabetical order, which is rarely the scale's order: recode them to
+        numbers before using weights).
     initial : array-like of shape (n_labels - 1,), optional
         Starting cut points (non-decreasing). Default:
         ``distribution_thresholds(y_pred, y_true)``.
