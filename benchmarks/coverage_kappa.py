@@ -25,7 +25,7 @@ Coverage is the share of replications whose interval contains the true kappa; a
 replication whose kappa is undefined (every subject in one category) counts as a miss.
 Monte Carlo SE of a coverage near .95 is sqrt(.95 x .05 / R): .0015 for the Wald column
 (R_WALD = 20000) and .0049 for the bootstrap columns (R_BOOT = 2000). Seeds are fixed, so
-the output is the same on every run. Runtime: about two minutes on one core.
+the output is the same on every run. Runtime: two to four minutes on one core.
 """
 
 from __future__ import annotations

@@ -120,7 +120,7 @@ def _guide_coverage_rows():
 
 @pytest.mark.slow
 def test_inference_guide_coverage_table_is_the_scripts_output(capsys):
-    # Runs the full simulation (about two minutes): the guide quotes its output verbatim.
+    # Runs the full simulation (two to four minutes): the guide quotes its output verbatim.
     script = _load_coverage_script()
     script.main([])
     out = capsys.readouterr().out
