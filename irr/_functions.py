@@ -27,7 +27,7 @@ from irr.weights import agreement_weights
 
 __all__ = ["cohen_kappa", "icc", "krippendorff_alpha", "quadratic_weighted_kappa"]
 
-_LAYOUTS = ("raters-units", "units-raters")
+_LAYOUTS = ("units-raters", "raters-units")
 
 
 def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any) -> KappaResult:
@@ -171,7 +171,7 @@ def krippendorff_alpha(
     reliability_data: Any,
     level: str | Callable[..., Any] | Any = "nominal",
     *,
-    layout: str = "raters-units",
+    layout: str = "units-raters",
     categories: Any = None,
     confidence_level: float = 0.95,
     ci: str | None = "percentile",
@@ -182,17 +182,18 @@ def krippendorff_alpha(
 
     Parameters
     ----------
-    reliability_data : array-like or DataFrame of shape (n_raters, n_units) or (n_units, n_raters)
-        The ratings, ``nan`` (or None / pd.NA) for a missing value. Which axis holds the
-        raters is set by `layout`.
+    reliability_data : array-like or DataFrame of shape (n_units, n_raters)
+        The ratings, ``nan`` (or None / pd.NA) for a missing value: by default one row
+        per unit (subject) and one column per rater, as everywhere in :mod:`irr`
+        (:func:`irr.icc`, :meth:`irr.Agreement.from_frame`, :meth:`irr.Agreement.from_array`).
     level : {'nominal', 'ordinal', 'interval', 'ratio'}, callable or array-like, default 'nominal'
         The metric, as for :meth:`irr.Agreement.krippendorff_alpha`.
-    layout : {'raters-units', 'units-raters'}, default 'raters-units'
-        ``'raters-units'``: one row per rater (coder) and one column per unit, the layout
-        of Krippendorff's reliability data matrix and of the ``krippendorff`` package's
-        ``reliability_data``. ``'units-raters'``: one row per unit (subject) and one
-        column per rater, the layout of :meth:`irr.Agreement.from_frame`. Alpha is not
-        symmetric in the two, so the layout is never guessed.
+    layout : {'units-raters', 'raters-units'}, default 'units-raters'
+        ``'units-raters'``: one row per unit (subject) and one column per rater, the
+        layout of every other function of :mod:`irr`. ``'raters-units'``: one row per
+        rater (coder) and one column per unit, the layout of Krippendorff's reliability
+        data matrix and of the ``krippendorff`` package's ``reliability_data``. Alpha is
+        not symmetric in the two, so the layout is never guessed from the shape.
     categories : sequence, optional
         The full value domain in scale order (unobserved values too).
     confidence_level : float, default 0.95
@@ -218,10 +219,10 @@ def krippendorff_alpha(
     --------
     >>> import irr
     >>> data = irr.datasets.load("cac_raw4raters")          # 12 units x 4 raters
-    >>> res = irr.krippendorff_alpha(data, "interval", layout="units-raters")
+    >>> res = irr.krippendorff_alpha(data, "interval")
     >>> round(res.estimate, 3)
     0.849
-    >>> round(irr.krippendorff_alpha(data.T, "ordinal").estimate, 3)
+    >>> round(irr.krippendorff_alpha(data.T, "ordinal", layout="raters-units").estimate, 3)
     0.815
     """
     check_choice(layout, "layout", _LAYOUTS)

@@ -49,9 +49,9 @@ CASES = [
     ("cohen empty", lambda: irr.cohen_kappa([], []), ValueError, r"`rater_a` is empty"),
     ("qwk empty", lambda: irr.quadratic_weighted_kappa([], []), ValueError,
      r"`rater_a` must be 1-D|`rater_a` is empty|`rater_a` must hold integer ratings"),
-    ("alpha no units", lambda: irr.krippendorff_alpha(np.zeros((2, 0))), ValueError,
+    ("alpha no units", lambda: irr.krippendorff_alpha(np.zeros((0, 2))), ValueError,
      r"Krippendorff's alpha needs at least two units \(subjects\); got 0"),
-    ("alpha one unit", lambda: irr.krippendorff_alpha([[1], [2]]), ValueError,
+    ("alpha one unit", lambda: irr.krippendorff_alpha([[1, 2]]), ValueError,
      r"Krippendorff's alpha needs at least two units \(subjects\); got 1"),
     ("icc empty", lambda: irr.icc(np.zeros((0, 2))), ValueError,
      r"The ICC needs at least two subjects with complete ratings; got 0"),
@@ -109,7 +109,7 @@ CASES = [
      TypeError, r"`rater2` mixes label types \(str, number\)"),
     ("frame 1 and '1'", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, "1"], "b": [2, 2]})),
      TypeError, r"`a` mixes label types \(number, str\)"),
-    ("alpha 1 and '1'", lambda: irr.krippendorff_alpha(np.array([[1, "1", 2], [1, 1, 2]], dtype=object)),
+    ("alpha 1 and '1'", lambda: irr.krippendorff_alpha(np.array([[1, "1", 2], [1, 1, 2]], dtype=object).T),
      TypeError, r"`rater_a` mixes label types \(number, str\): for example \[1, '1'\]"),
     ("continuous_kappa '1'", lambda: irr.continuous_kappa(np.array([1, "1"], dtype=object), [1, 2]),
      TypeError, r"`y_true` must contain real numbers; got dtype object holding strings \['1'\]"),
@@ -130,7 +130,7 @@ CASES = [
      r"`rater_b` contains infinite ratings: \[-inf\]"),
     ("inf in array", lambda: irr.Agreement.from_array(np.array([[1, np.inf], [2, 2]])), ValueError,
      r"`rater2` contains infinite ratings: \[inf\]"),
-    ("inf alpha", lambda: irr.krippendorff_alpha(np.array([[1, np.inf], [1, 2.0]])), ValueError,
+    ("inf alpha", lambda: irr.krippendorff_alpha(np.array([[1, np.inf], [1, 2.0]]).T), ValueError,
      r"`rater_a` contains infinite ratings: \[inf\]"),
     ("-inf icc", lambda: irr.icc([[1, -np.inf], [1, 2], [3, 4]]), ValueError,
      r"`ratings` contains infinite values"),
@@ -148,7 +148,7 @@ CASES = [
     ("qwk max_rating '5'", lambda: irr.quadratic_weighted_kappa([1, 2], [1, 2], 1, "5"), TypeError,
      r"`max_rating` must be an integer; got '5'"),
     ("alpha 1.5 outside categories",
-     lambda: irr.krippendorff_alpha(np.array([[1, 1.5], [1, 2.0]]), categories=[1, 2, 3]),
+     lambda: irr.krippendorff_alpha(np.array([[1, 1.5], [1, 2.0]]).T, categories=[1, 2, 3]),
      ValueError, r"`rater_a` has labels outside `categories`: \[1.5\]"),
     # -- categories: duplicates, unhashable, labels outside, empty ----------------------
     ("duplicate categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[1, 2, 2]), ValueError,
@@ -470,7 +470,7 @@ def test_a_million_distinct_labels_fail_fast_without_a_k_by_k_allocation():
     a = np.arange(k)
     for make in (lambda: irr.Agreement(a, a),
                  lambda: irr.Agreement(a.astype(float) + 0.5, a.astype(float) + 0.5),
-                 lambda: irr.krippendorff_alpha(np.vstack([a, a]).astype(float))):
+                 lambda: irr.krippendorff_alpha(np.column_stack([a, a]).astype(float))):
         tracemalloc.start()
         start = time.perf_counter()
         with pytest.raises(ValueError, match="1000000 distinct labels"):

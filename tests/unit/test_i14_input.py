@@ -1,0 +1,118 @@
+"""Issue 14, the input layer: orientation, labels and indexes are honoured, never positions
+silently; exact labels; frequency weights equal the expanded data; rater names stay distinct.
+"""
+
+import warnings
+from fractions import Fraction
+
+import krippendorff
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+
+
+def quiet(call):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return call()
+
+
+def exact_kappa(table):
+    """Cohen's kappa of a k x k table in exact rational arithmetic."""
+    t = [[Fraction(int(x)) for x in row] for row in table]
+    n = sum(map(sum, t))
+    k = len(t)
+    po = sum(t[i][i] for i in range(k)) / n
+    pe = sum(sum(t[i]) * sum(t[j][i] for j in range(k)) for i in range(k)) / n / n
+    return (po - pe) / (1 - pe)
+
+
+# -- A1: krippendorff_alpha(df) reads subjects in rows ---------------------------------------
+def test_alpha_function_takes_subjects_in_rows_like_icc_and_from_frame():
+    anxiety = irr.datasets.load("anxiety")  # 20 subjects x 3 raters
+    res = irr.krippendorff_alpha(anxiety, "interval", ci=None)
+    # Independent implementation: the `krippendorff` package on its raters x units matrix.
+    theirs = krippendorff.alpha(reliability_data=anxiety.to_numpy(dtype=float).T,
+                                level_of_measurement="interval")
+    assert res.n_subjects == 20
+    assert res.raters == ("rater1", "rater2", "rater3")
+    assert res.estimate == pytest.approx(theirs, abs=1e-12)
+    assert round(res.estimate, 3) == 0.170  # the value R irr's kripp.alpha(t(anxiety)) prints
+    # the same numbers as the façade and the array form
+    assert res.estimate == pytest.approx(
+        irr.Agreement.from_frame(anxiety).krippendorff_alpha("interval", ci=None).estimate,
+        abs=1e-15)
+    assert irr.krippendorff_alpha(anxiety.to_numpy(), "interval", ci=None).estimate == \
+        pytest.approx(theirs, abs=1e-12)
+    # the other layout only when asked for
+    transposed = irr.krippendorff_alpha(anxiety.T, "interval", layout="raters-units", ci=None)
+    assert transposed.estimate == pytest.approx(theirs, abs=1e-12)
+    assert transposed.raters == ("rater1", "rater2", "rater3")
+
+
+# -- A3: pandas indexes are aligned, or refused -----------------------------------------------
+def test_series_with_the_same_subjects_in_another_order_are_aligned():
+    s1 = pd.Series([1, 2, 3, 1, 2], index=list("abcde"), name="r1")
+    s2 = s1.sample(frac=1, random_state=3).rename("r2")
+    assert list(s2.index) != list(s1.index)
+    # aligned on the labels the two raters agree on every subject: kappa = 1 exactly
+    ag = irr.Agreement(s1, s2)
+    assert ag.kappa().estimate == 1.0
+    assert ag.table.to_numpy().trace() == 5
+    # sort_values() of a default-indexed Series permutes 0..n-1: aligned too
+    t1 = pd.Series([3, 1, 2, 1])
+    assert irr.Agreement(t1, t1.sort_values()).percent_agreement().estimate == 1.0
+
+
+@pytest.mark.parametrize(("other", "message"), [
+    (pd.Series([1, 2, 3], index=["a", "b", "z"]), r"\['z'\] only in `rater_b`; \['c'\] only in `rater_a`"),
+    (pd.Series([1, 2, 3], index=["a", "a", "b"]), r"index of `rater_b` repeats labels \['a'\]"),
+    (pd.Series([1, 2, 3]), r"\[0, 1, 2\] only in `rater_b`"),
+])
+def test_series_whose_labels_disagree_are_refused(other, message):
+    s1 = pd.Series([1, 2, 3], index=["a", "b", "c"])
+    with pytest.raises(ValueError, match=message):
+        irr.Agreement(s1, other)
+    # positions stay available on request
+    assert irr.Agreement(s1, other.to_numpy()).n_subjects == 3
+
+
+def test_default_indexes_and_arrays_stay_positional():
+    a = pd.Series([1, 2, 2, 1])
+    b = pd.Series([1, 2, 1, 1], index=pd.RangeIndex(10, 14))  # RangeIndex vs RangeIndex
+    # by position: 3 of 4 agree
+    assert irr.Agreement(a, b).percent_agreement().estimate == 0.75
+    assert irr.Agreement(a, b.to_list()).percent_agreement().estimate == 0.75
+
+
+def test_freq_weights_series_is_aligned_on_the_frame_index():
+    df = pd.DataFrame({"a": [1, 2, 1, 2], "b": [1, 2, 2, 2]}, index=[10, 11, 12, 13])
+    w = pd.Series([4, 3, 2, 1], index=[10, 11, 12, 13])[::-1]
+    ag = irr.Agreement.from_frame(df, freq_weights=w)
+    # row 10 (1, 1) x4, row 11 (2, 2) x3, row 12 (1, 2) x2, row 13 (2, 2) x1
+    assert ag.table.to_numpy().tolist() == [[4, 2], [0, 4]]
+    assert ag.kappa().estimate == pytest.approx(float(exact_kappa([[4, 2], [0, 4]])), abs=1e-15)
+    with pytest.raises(ValueError, match=r"index labels of `freq_weights` and `df` differ"):
+        irr.Agreement.from_frame(df, freq_weights=w.reset_index(drop=True))
+
+
+def test_cluster_and_strata_series_are_aligned_on_the_subjects():
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame({"a": rng.integers(1, 3, 40), "b": rng.integers(1, 3, 40)},
+                      index=np.arange(100, 140))
+    cluster = pd.Series(np.repeat(np.arange(10), 4), index=df.index)
+    ag = irr.Agreement.from_frame(df)
+    opts = dict(ci="percentile", n_resamples=300, rng=0)
+    ordered = quiet(lambda: ag.kappa(cluster=cluster, **opts)).ci
+    # the same clusters given in another row order: the same resamples, the same interval
+    shuffled = quiet(lambda: ag.kappa(cluster=cluster.sample(frac=1, random_state=1), **opts)).ci
+    assert (shuffled.low, shuffled.high) == (ordered.low, ordered.high)
+    assert quiet(lambda: ag.kappa(cluster=cluster.to_numpy(), **opts)).ci.low == ordered.low
+    with pytest.raises(ValueError, match=r"index labels of `cluster` and the subjects differ"):
+        ag.kappa(cluster=cluster.reset_index(drop=True), **opts)
+    strata = pd.Series(np.arange(40) % 2, index=df.index)
+    base = quiet(lambda: ag.kappa(strata=strata, **opts)).ci
+    again = quiet(lambda: ag.kappa(strata=strata[::-1], **opts)).ci
+    assert (again.low, again.high) == (base.low, base.high)
