@@ -17,11 +17,22 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import CHUNK, Ratings, encode_ratings, preview, validate_table
+from irr._data import (
+    CHUNK,
+    Ratings,
+    encode_ratings,
+    exact_counts,
+    numeric_array,
+    preview,
+    validate_table,
+)
 from irr._long import pivot_long, split_array, validate_counts
 from irr._validation import check_choice
 
-__all__ = ["NAN_POLICIES", "Source", "align_columns", "align_to_index", "frequency_weights"]
+__all__ = [
+    "NAN_POLICIES", "Source", "align_columns", "align_to_index", "frequency_weights",
+    "table_counts",
+]
 
 NAN_POLICIES = ("omit", "raise")
 
@@ -98,20 +109,17 @@ class Source:
 
     @classmethod
     def from_table(
-        cls, table: Any, categories: Sequence[Any] | None, names: Sequence[str]
+        cls, table: Any, categories: Sequence[Any] | None, names: Sequence[str],
+        name: str = "table",
     ) -> Source:
-        """A k x k table of counts: its cells are the rows, the counts their weights."""
-        counts = validate_table(table)
+        """A k x k table of counts: its cells are the rows, the counts their weights.
+
+        A DataFrame's rows and columns are matched by label (:func:`table_counts`).
+        """
+        counts, scale = table_counts(table, categories, name)
         k = counts.shape[0]
-        if categories is None:
-            categories = list(table.index) if isinstance(table, pd.DataFrame) else list(range(k))
-        if len(categories) != k:
-            raise ValueError(
-                f"`categories` must have {k} labels for a {k} x {k} table; got {len(categories)}."
-            )
         if counts.sum() == 0:
-            raise ValueError("`table` has no subjects: every count is zero.")
-        scale = encode_ratings([categories, categories], ["categories", "categories"], categories)
+            raise ValueError(f"`{name}` has no subjects: every count is zero.")
         cells = np.arange(k * k)
         codes = ((cells // k).astype(np.int32), (cells % k).astype(np.int32))
         ratings = Ratings(codes, scale.categories, scale.scores, True, tuple(names))
@@ -277,6 +285,66 @@ def align_columns(columns: list[Any], names: Sequence[str]) -> tuple[list[Any], 
     for j in labelled[1:]:
         out[j] = align_to_index(columns[j], index, names[j], f"`{names[first]}`")
     return out, index
+
+
+def _default_labels(index: pd.Index) -> bool:
+    return isinstance(index, pd.RangeIndex) and index.equals(pd.RangeIndex(len(index)))
+
+
+def table_counts(table: Any, categories: Any, name: str = "table") -> tuple[np.ndarray, Ratings]:
+    """A k x k table of counts (rows: first rater) and its category scale.
+
+    An array, or a DataFrame with default labels (0..k-1 on both axes), is positional:
+    row and column i are category i (`categories`, default 0..k-1). Any other DataFrame
+    (``pd.crosstab(a, b)``) is read by label: its rows and columns are placed on the
+    union of their labels, in the order of `categories` when given (a label outside
+    them raises), else in the index's order when rows and columns carry the same labels
+    in the same order, else in the order :func:`irr._data.encode_ratings` gives
+    observed labels (numbers by value, strings sorted). Unobserved categories get zero
+    counts; a repeated or missing label raises.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame([[2, 1], [0, 3]], index=["x", "y"], columns=["y", "x"])
+    >>> counts, scale = table_counts(t, None)
+    >>> counts.tolist(), list(scale.categories)
+    ([[1, 2], [3, 0]], ['x', 'y'])
+    """
+    if not isinstance(table, pd.DataFrame) or (
+        _default_labels(table.index) and _default_labels(table.columns)
+    ):
+        counts = validate_table(table, name)
+        k = counts.shape[0]
+        if categories is None:
+            categories = list(range(k))
+        if len(categories) != k:
+            raise ValueError(
+                f"`categories` must have {k} labels for a {k} x {k} table; got {len(categories)}."
+            )
+        scale = encode_ratings([categories, categories], ["categories", "categories"], categories)
+        return counts, scale
+    raw = numeric_array(table, name, "a k x k table of counts")
+    if raw.size == 0:
+        raise ValueError(f"`{name}` is empty.")
+    raw = exact_counts(raw, name, "counts")
+    rows, columns = table.index, table.columns
+    for axis, labels in (("rows", rows), ("columns", columns)):
+        if labels.has_duplicates:
+            raise ValueError(
+                f"`{name}` repeats {axis[:-1]} labels {preview(labels[labels.duplicated()].unique())}"
+                "; each category must label one row and one column."
+            )
+        if labels.hasnans:
+            raise ValueError(f"`{name}` has a missing {axis[:-1]} label: {preview(labels)}.")
+    if categories is None and rows.equals(columns):
+        categories = list(rows)
+    labels = pd.Series(rows.append(columns))
+    scale = encode_ratings([labels], [f"{name} labels"], categories)
+    code = scale.codes[0]
+    k = scale.n_categories
+    counts = np.zeros((k, k), dtype=np.int64)
+    counts[np.ix_(code[: len(rows)], code[len(rows):])] = raw
+    return counts, scale
 
 
 def _renamed(ratings: Ratings, names: Sequence[str]) -> Ratings:

@@ -205,9 +205,17 @@ class Agreement:
         Parameters
         ----------
         table : array-like or DataFrame of shape (k, k)
-            Non-negative integral counts. A DataFrame's index gives the categories.
-        categories : sequence of length k, optional
-            The category labels in scale order; default the DataFrame index, else 0..k-1.
+            Non-negative integral counts. A DataFrame (e.g. ``pd.crosstab(a, b)``) is read
+            by label: its rows and columns go on the union of their labels, so raters who
+            used different labels, or columns in another order, are matched correctly; a
+            repeated label raises. An array (or a DataFrame with default labels 0..k-1)
+            is positional.
+        categories : sequence, optional
+            The category labels in scale order. For an array: one per row, default
+            0..k-1. For a DataFrame: the full scale (every label of the frame must be in
+            it; unobserved ones get zero counts); default the frame's labels, in the
+            index's order when rows and columns list the same labels in the same order,
+            else numbers by value and strings sorted.
         names : (str, str)
             The two raters' names.
 

@@ -116,3 +116,57 @@ def test_cluster_and_strata_series_are_aligned_on_the_subjects():
     base = quiet(lambda: ag.kappa(strata=strata, **opts)).ci
     again = quiet(lambda: ag.kappa(strata=strata[::-1], **opts)).ci
     assert (again.low, again.high) == (base.low, base.high)
+
+
+# -- A2: tables given as DataFrames are read by label ------------------------------------------
+def test_crosstab_of_raters_with_different_label_sets_is_aligned_by_label():
+    a = [1, 1, 2, 2, 1, 2]
+    b = [2, 3, 3, 2, 2, 2]
+    ct = pd.crosstab(pd.Series(a, name="A"), pd.Series(b, name="B"))  # rows 1, 2; columns 2, 3
+    assert ct.shape == (2, 2)
+    ag = irr.Agreement.from_table(ct)
+    assert list(ag.categories) == [1, 2, 3]
+    # hand-built table on the union 1, 2, 3: (1,2) x2, (1,3) x1, (2,2) x2, (2,3) x1
+    union = [[0, 2, 1], [0, 2, 1], [0, 0, 0]]
+    assert ag.table.to_numpy().tolist() == union
+    assert ag.kappa().estimate == pytest.approx(float(exact_kappa(union)), abs=1e-15)
+    # the raw ratings give the same number
+    assert ag.kappa().estimate == pytest.approx(irr.Agreement(a, b).kappa().estimate, abs=1e-15)
+
+
+def test_reordering_a_tables_columns_changes_nothing():
+    a = ["1", "2", "2", "3", "1", "3", "2", "1"]
+    b = ["1", "2", "3", "3", "1", "2", "2", "2"]
+    ct = pd.crosstab(pd.Series(a), pd.Series(b))
+    shuffled = ct[["3", "1", "2"]]
+    truth = irr.Agreement(a, b).kappa().estimate
+    # exact: table [[2, 1, 0], [0, 2, 1], [0, 1, 1]]
+    assert truth == pytest.approx(float(exact_kappa([[2, 1, 0], [0, 2, 1], [0, 1, 1]])), abs=1e-15)
+    assert irr.Agreement.from_table(shuffled).kappa().estimate == pytest.approx(truth, abs=1e-15)
+    # Bowker: off-diagonal pairs (1,2)=1 vs (2,1)=0, (2,3)=1 vs (3,2)=1:
+    # (1 - 0)^2 / 1 + (1 - 1)^2 / 2 = 1 on the pairs with a positive sum
+    assert irr.bowker_test(ct).statistic == pytest.approx(1.0, abs=1e-15)
+    assert irr.bowker_test(shuffled).statistic == pytest.approx(1.0, abs=1e-15)
+    sm = irr.stuart_maxwell_test(ct).statistic
+    assert irr.stuart_maxwell_test(shuffled).statistic == pytest.approx(sm, abs=1e-12)
+    assert irr.stuart_maxwell_test(a, b).statistic == pytest.approx(sm, abs=1e-12)
+    # rows reordered too, and declared categories decide the order
+    both = ct.loc[["2", "3", "1"], ["3", "1", "2"]]
+    ag = irr.Agreement.from_table(both, categories=["1", "2", "3", "4"])
+    assert list(ag.categories) == ["1", "2", "3", "4"]
+    assert ag.kappa().estimate == pytest.approx(truth, abs=1e-15)
+
+
+def test_table_frames_with_bad_labels_are_refused_and_arrays_stay_positional():
+    with pytest.raises(ValueError, match=r"`table` repeats row labels \['a'\]"):
+        irr.Agreement.from_table(pd.DataFrame([[1, 2], [3, 4]], index=["a", "a"],
+                                              columns=["a", "b"]))
+    with pytest.raises(ValueError, match=r"has labels outside `categories`: \['c'\]"):
+        irr.Agreement.from_table(pd.DataFrame([[1, 2], [3, 4]], index=["a", "b"],
+                                              columns=["a", "c"]), categories=["a", "b"])
+    # a plain array, or a frame with default labels, is positional and takes `categories`
+    table = [[3, 1], [2, 4]]
+    for given in (table, np.array(table), pd.DataFrame(table)):
+        ag = irr.Agreement.from_table(given, categories=["lo", "hi"])
+        assert list(ag.categories) == ["lo", "hi"]
+        assert ag.kappa().estimate == pytest.approx(float(exact_kappa(table)), abs=1e-15)
