@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["Ratings", "encode_ratings", "validate_table"]
+__all__ = ["Ratings", "distinct_names", "encode_ratings", "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -52,6 +52,33 @@ def preview(values: Any, limit: int = 5) -> str:
     shown = ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values[:limit])
     more = f", ... ({len(values)} in all)" if len(values) > limit else ""
     return f"[{shown}{more}]"
+
+
+def distinct_names(labels: Sequence[Any], argument: str) -> list[str]:
+    """The raters' labels as names (str), or raise if two labels give the same name.
+
+    Rater names are strings everywhere (results, tables, ``reference=``), so labels such
+    as ``1`` and ``"1"`` would make one rater indistinguishable from the other.
+
+    Examples
+    --------
+    >>> distinct_names([1, "b"], "raters")
+    ['1', 'b']
+    """
+    names = [str(label) for label in labels]
+    if len(set(names)) < len(names):
+        seen: dict[str, Any] = {}
+        clash = []
+        for label, name in zip(labels, names, strict=True):
+            if name in seen:
+                clash.append((seen[name], label))
+            seen.setdefault(name, label)
+        raise ValueError(
+            f"`{argument}` has labels that are the same once written as text: "
+            f"{', '.join(f'{a!r} and {b!r}' for a, b in clash[:3])}; rater names must be "
+            "distinct strings, so rename one of each."
+        )
+    return names
 
 
 def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:

@@ -11,7 +11,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import CHUNK, MAX_CATEGORIES, Ratings, as_1d, integer_offsets, preview
+from irr._data import (
+    CHUNK,
+    MAX_CATEGORIES,
+    Ratings,
+    as_1d,
+    distinct_names,
+    integer_offsets,
+    preview,
+)
 from irr._source import Source
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
@@ -281,9 +289,7 @@ def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
     """One array per rater from a 2-D array-like or DataFrame in `layout`."""
     if isinstance(data, pd.DataFrame):
         frame = data if layout == "units-raters" else data.T
-        names = [str(c) for c in frame.columns]
-        if len(set(names)) < len(names):
-            names = [f"rater{i}" for i in range(1, len(names) + 1)]
+        names = distinct_names(list(frame.columns), name)
         return [frame.iloc[:, j] for j in range(frame.shape[1])], names
     if isinstance(data, (str, bytes)) or np.isscalar(data):
         raise TypeError(f"`{name}` must be a 2-D array-like; got {data!r}.")
@@ -337,7 +343,7 @@ def icc(
     check_form(model, type, unit)
     raters: tuple[str, ...]
     if isinstance(ratings, pd.DataFrame):
-        raters = tuple(str(c) for c in ratings.columns)
+        raters = tuple(distinct_names(list(ratings.columns), "ratings"))
         try:
             values = ratings.to_numpy(dtype=float, na_value=np.nan)
         except (TypeError, ValueError):

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import MAX_CATEGORIES, exact_counts, numeric_array, preview
+from irr._data import MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
 
 __all__ = ["pivot_long", "split_array", "validate_counts"]
 
@@ -83,7 +83,7 @@ def pivot_long(
     columns = [
         pd.api.extensions.take(values, position[:, g], allow_fill=True) for g in range(m)
     ]
-    return columns, [str(r) for r in r_labels], pd.Index(s_labels)
+    return columns, distinct_names(list(r_labels), "rater"), pd.Index(s_labels)
 
 
 def split_array(x: Any) -> list[np.ndarray]:

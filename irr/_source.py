@@ -20,6 +20,7 @@ import pandas as pd
 from irr._data import (
     CHUNK,
     Ratings,
+    distinct_names,
     encode_ratings,
     exact_counts,
     numeric_array,
@@ -100,7 +101,7 @@ class Source:
             raise ValueError(f"`raters` must name at least two columns; got {raters!r}.")
         if len(set(raters)) < len(raters):
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
-        names = [str(r) for r in raters]
+        names = distinct_names(raters, "raters")
         weights = None if freq_weights is None else frequency_weights(df, freq_weights)
         source = cls.from_columns([df[r] for r in raters], names, categories, frame=df)
         if weights is None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from irr._data import preview
+from irr._data import distinct_names, preview
 from irr._source import Source
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_confidence_level
@@ -533,7 +533,7 @@ def stuart_maxwell_of_table(paired: PairedTable) -> PairedTestResult:
 def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
     """(complete rows as 0/1 ints, column names, rows dropped for missing values)."""
     if isinstance(x, pd.DataFrame):
-        names = tuple(str(c) for c in x.columns)
+        names = tuple(distinct_names(list(x.columns), "x"))
         values = x.to_numpy(dtype=object)
     else:
         if isinstance(x, (str, bytes)) or np.isscalar(x):

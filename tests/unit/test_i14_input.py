@@ -170,3 +170,47 @@ def test_table_frames_with_bad_labels_are_refused_and_arrays_stay_positional():
         ag = irr.Agreement.from_table(given, categories=["lo", "hi"])
         assert list(ag.categories) == ["lo", "hi"]
         assert ag.kappa().estimate == pytest.approx(float(exact_kappa(table)), abs=1e-15)
+
+
+# -- A10: grouping columns and rater names ------------------------------------------------------
+def test_by_with_multiindex_columns_never_takes_the_grouping_column_as_a_rater():
+    rng = np.random.default_rng(0)
+    ratings = rng.integers(1, 3, (10, 3))
+    cols = pd.MultiIndex.from_tuples([("site", ""), ("r", "a"), ("r", "b"), ("r", "c")])
+    df = pd.DataFrame(np.c_[np.repeat([1, 2], 5), ratings], columns=cols)
+    for key in ("site", ("site", "")):
+        out = irr.by(df, key, statistic="fleiss_kappa")
+        for g, row in zip((1, 2), out.itertuples(), strict=True):
+            # the truth: Fleiss' kappa of the three readers' columns of the group alone
+            # (Fleiss with complete data checked against statsmodels in test_multirater)
+            group = ratings[df[("site", "")].to_numpy() == g]
+            truth = irr.Agreement.from_array(group).fleiss_kappa().estimate
+            assert row.estimate == pytest.approx(truth, abs=1e-15)
+            assert row.n_subjects == 5
+    with pytest.raises(ValueError, match=r"`by` must name columns of `df`; got \['r'\] "
+                                         r"\(it names 3 columns, not one\)"):
+        irr.by(df, "r")
+
+
+def test_rater_names_that_collide_as_text_are_refused():
+    df = pd.DataFrame({1: [1, 2, 1, 2, 1, 1], "1": [1, 2, 2, 2, 1, 1], "c": [1, 2, 1, 1, 1, 2]})
+    message = r"labels that are the same once written as text: 1 and '1'"
+    with pytest.raises(ValueError, match=r"`raters` has " + message):
+        irr.Agreement.from_frame(df)
+    with pytest.raises(ValueError, match=r"`raters` has " + message):
+        irr.by(df.assign(g=1), "g")
+    with pytest.raises(ValueError, match=r"`x` has " + message):
+        irr.cochrans_q((df == 1).astype(int))
+    with pytest.raises(ValueError, match=r"`reliability_data` has " + message):
+        irr.krippendorff_alpha(df)
+    with pytest.raises(ValueError, match=r"`ratings` has " + message):
+        irr.icc(df)
+    long = pd.DataFrame({"s": [1, 1, 2, 2], "r": [1, "1", 1, "1"], "v": [1, 2, 1, 1]})
+    with pytest.raises(ValueError, match=r"`rater` has " + message):
+        irr.Agreement.from_long(long, subject="s", rater="r", rating="v")
+    # distinct names: the error-rate test compares the right raters. Rater "1" against the
+    # int-labelled column (renamed "one"): the rows are (1,1), (2,2), (1,2), (2,2), (1,1),
+    # (1,1), so exactly one error, in the third row.
+    fixed = df.rename(columns={1: "one"})
+    res = irr.Agreement.from_frame(fixed).error_rate_test(0.1, reference="one")["1"]
+    assert (res.errors, res.n) == (1, 6)
