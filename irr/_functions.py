@@ -270,7 +270,7 @@ def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
         return None
     # Python numbers: no wrap-around of int64 extremes; labels beyond 2**53 (inexact as
     # floats) go to the general coder, which checks them.
-    if abs(float(lo)) > 2.0**53 or abs(float(hi)) > 2.0**53 or int(hi) - int(lo) > 1 << 16:
+    if abs(float(lo)) >= 2.0**53 or abs(float(hi)) >= 2.0**53 or int(hi) - int(lo) > 1 << 16:
         return None
     missing = np.isnan(array) if array.dtype.kind == "f" else np.zeros(array.shape, bool)
     shifted = array - lo

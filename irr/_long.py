@@ -80,6 +80,10 @@ def pivot_long(
     position[cell] = np.arange(len(df))
     position = position.reshape(n, m)
     values = ratings.array
+    if values.dtype.kind in "iu" and (position < 0).any():
+        # a rater who did not rate a subject is missing: nullable integers hold that
+        # exactly (numpy's fill would turn every label into a float, merging big ones)
+        values = pd.array(values.to_numpy(), dtype=f"{'U' if values.dtype.kind == 'u' else ''}Int64")
     columns = [
         pd.api.extensions.take(values, position[:, g], allow_fill=True) for g in range(m)
     ]

@@ -214,3 +214,74 @@ def test_rater_names_that_collide_as_text_are_refused():
     fixed = df.rename(columns={1: "one"})
     res = irr.Agreement.from_frame(fixed).error_rate_test(0.1, reference="one")["1"]
     assert (res.errors, res.n) == (1, 6)
+
+
+# -- A8: labels are exact or refused -------------------------------------------------------------
+BIG = 2**53
+BEYOND = "are beyond 2\\*\\*53 and float64 cannot represent them exactly"
+
+
+@pytest.mark.parametrize("make", [
+    # Int64 with NA: 2**53 + 1 used to become the float 2**53 and merge with 2**53
+    lambda: irr.Agreement(pd.array([BIG + 1, BIG, BIG + 1, None], dtype="Int64"),
+                          pd.array([BIG, BIG + 1, BIG + 1, BIG], dtype="Int64")),
+    # lists with None
+    lambda: irr.Agreement([BIG + 1, BIG, None, BIG + 1], [BIG, BIG + 1, BIG + 1, BIG + 1]),
+    # long data: a rater who did not rate a subject
+    lambda: irr.Agreement.from_long(
+        pd.DataFrame({"s": [1, 1, 2, 2, 3], "r": ["a", "b", "a", "b", "a"],
+                      "v": [BIG + 1, BIG, BIG, BIG + 1, BIG]}),
+        subject="s", rater="r", rating="v"),
+])
+def test_integers_beyond_2_53_never_pass_through_float(make):
+    with pytest.raises(ValueError, match=r"\[9007199254740993\] " + BEYOND):
+        make()
+
+
+def test_a_csv_mixing_int64_and_uint64_columns_is_exact_or_refused(tmp_path):
+    path = tmp_path / "ids.csv"
+    # rater b's last label exceeds the int64 range, so pandas reads b as uint64
+    path.write_text("a,b\n9007199254740993,9007199254740992\n9007199254740992,"
+                    "9007199254740993\n5,5\n7,18446744073709551615\n")
+    df = pd.read_csv(path)
+    assert (df["a"].dtype, df["b"].dtype) == (np.int64, np.uint64)
+    with pytest.raises(ValueError, match=BEYOND):
+        irr.Agreement.from_frame(df)
+    # the same labels as strings are exact for unweighted statistics: one match in four
+    exact = irr.Agreement.from_frame(pd.read_csv(path, dtype=str))
+    assert exact.percent_agreement().estimate == 0.25
+
+
+def test_large_integers_that_float64_holds_are_exact_with_missing_values():
+    # 2**52 + 1 and 2**52 + 2 are exact float64 values: coded as two categories
+    lo = 2**52
+    a = pd.array([lo + 1, lo + 2, lo + 1, None, lo + 2], dtype="Int64")
+    b = pd.array([lo + 1, lo + 1, lo + 1, lo + 2, lo + 2], dtype="Int64")
+    ag = irr.Agreement(a, b)
+    assert list(ag.categories) == [lo + 1, lo + 2]
+    # complete pairs: (1,1), (2,1), (1,1), (2,2): three of four agree
+    assert ag.percent_agreement().estimate == 0.75
+    assert ag.n_missing == 1
+
+
+def test_float32_and_float64_labels_of_the_same_decimal_match():
+    a = np.array([0.1, 0.2, 0.3, 0.7], dtype=np.float32)
+    b = np.array([0.1, 0.2, 0.4, 0.7])
+    ag = irr.Agreement(a, b)
+    # read as the decimals they print as: 0.1, 0.2, 0.3/0.4, 0.7, so 3 of 4 agree
+    assert list(ag.categories) == [0.1, 0.2, 0.3, 0.4, 0.7]
+    assert ag.percent_agreement().estimate == 0.75
+    assert irr.Agreement.from_frame(pd.DataFrame({"a": a, "b": b})).percent_agreement().estimate \
+        == 0.75
+
+
+def test_alpha_fast_path_refuses_2_53_plus_1():
+    # 2**53 + 1 is 2**53 as a float64: interval distances between the two would be 0
+    x = np.array([[BIG, BIG + 1], [BIG + 1, BIG + 1], [BIG, BIG]])
+    with pytest.raises(ValueError, match=r"\[9007199254740993\] " + BEYOND):
+        irr.krippendorff_alpha(x, "interval", ci=None)
+    # the same labels shifted by 2**53 - 1: exact, alpha by hand. Values 1, 2 / 2, 2 / 1, 1:
+    # coincidences o11 = 2, o12 = o21 = 1, o22 = 2 (n = 6 pairable values); interval
+    # D_o = 2 * 1 / 6, D_e = 2 * 3 * 3 / (6 * 5), so alpha = 1 - (1/3) / (3/5) = 4/9
+    shifted = irr.krippendorff_alpha(x - (BIG - 1), "interval", ci=None)
+    assert shifted.estimate == pytest.approx(4 / 9, abs=1e-15)
