@@ -103,6 +103,14 @@ class Source:
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
         names = distinct_names(raters, "raters")
         weights = None if freq_weights is None else frequency_weights(df, freq_weights)
+        if weights is not None and not weights.all():
+            # rows standing for no subject are not data: the expanded data lack them,
+            # so their labels must not enter the category scale (Gwet's and
+            # Brennan-Prediger's chance agreement depend on its size)
+            if not weights.any():
+                raise ValueError("`freq_weights` are all zero: there are no subjects.")
+            df = df[weights > 0]
+            weights = weights[weights > 0]
         source = cls.from_columns([df[r] for r in raters], names, categories, frame=df)
         if weights is None:
             return source

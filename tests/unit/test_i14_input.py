@@ -2,6 +2,7 @@
 silently; exact labels; frequency weights equal the expanded data; rater names stay distinct.
 """
 
+import re
 import warnings
 from fractions import Fraction
 
@@ -285,3 +286,49 @@ def test_alpha_fast_path_refuses_2_53_plus_1():
     # D_o = 2 * 1 / 6, D_e = 2 * 3 * 3 / (6 * 5), so alpha = 1 - (1/3) / (3/5) = 4/9
     shifted = irr.krippendorff_alpha(x - (BIG - 1), "interval", ci=None)
     assert shifted.estimate == pytest.approx(4 / 9, abs=1e-15)
+
+
+# -- A9: frequency weights with missing ratings equal the expanded data ---------------------------
+WEIGHTED = pd.DataFrame({"a": [1, 1, 2, 2, None, 3], "b": [1, 2, 2, None, 1, 3],
+                         "c": [1, 2, 2, 2, 2, 1], "n": [3, 1, 2, 2, 1, 0]})
+
+
+def expanded(df):
+    """The data the weights stand for: each row repeated `n` times (the definition)."""
+    return df.loc[df.index.repeat(df["n"]), ["a", "b", "c"]].reset_index(drop=True)
+
+
+@pytest.mark.parametrize("method", ["fleiss_kappa", "scott_pi", "gwet_ac", "conger_kappa",
+                                    "brennan_prediger", "krippendorff_alpha"])
+def test_frequency_weights_with_missing_ratings_equal_the_expanded_data(method):
+    weighted = irr.Agreement.from_frame(WEIGHTED, ["a", "b", "c"], freq_weights="n")
+    plain = irr.Agreement.from_frame(expanded(WEIGHTED))
+    # the zero-weight row (3, 3, 1) stands for no subject: category 3 is not in the data
+    assert list(weighted.categories) == list(plain.categories) == [1, 2]
+    got = quiet(lambda: getattr(weighted, method)(ci=None))
+    truth = quiet(lambda: getattr(plain, method)(ci=None))
+    assert got.estimate == pytest.approx(truth.estimate, abs=1e-14)
+    # 9 subjects; rows 4 and 5 (weights 2 and 1) miss one rating: 3 incomplete subjects
+    assert (got.n_subjects, got.n_incomplete, got.n_missing) == \
+        (truth.n_subjects, truth.n_incomplete, truth.n_missing)
+    assert got.n_subjects == 9
+    assert got.n_incomplete == 3
+
+
+def test_frequency_weights_count_missing_subjects_in_two_rater_tests_and_summaries():
+    df = WEIGHTED[["a", "b", "n"]]
+    ag = irr.Agreement.from_frame(df, ["a", "b"], freq_weights="n")
+    res = ag.error_rate_test(0.1)
+    # complete pairs: (1,1) x3, (1,2) x1, (2,2) x2: 6 subjects, 1 error; rows with a
+    # missing rating stand for 2 + 1 = 3 subjects
+    assert (res.errors, res.n, res.n_missing) == (1, 6, 3)
+    assert ag.n_missing == 3
+    assert ag.kappa().n_missing == 3
+    multi = irr.Agreement.from_frame(WEIGHTED, ["a", "b", "c"], freq_weights="n")
+    text = quiet(lambda: multi.summary().as_text())
+    assert re.search(r"With missing ratings:\s+3\s", text)
+
+
+def test_all_zero_frequency_weights_are_refused():
+    with pytest.raises(ValueError, match=r"`freq_weights` are all zero: there are no subjects"):
+        irr.Agreement.from_frame(WEIGHTED.assign(n=0), ["a", "b", "c"], freq_weights="n")
