@@ -20,7 +20,7 @@ from irr._data import (
     integer_offsets,
     preview,
 )
-from irr._source import Source
+from irr._source import Source, align_columns
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
@@ -118,6 +118,7 @@ def quadratic_weighted_kappa(
     >>> round(quadratic_weighted_kappa([1, 2, 3, 4, 4], [1, 2, 4, 4, 3]), 12)
     0.852941176471
     """
+    (rater_a, rater_b), _ = align_columns([rater_a, rater_b], ["rater_a", "rater_b"])
     a = _integer_ratings(rater_a, "rater_a")
     b = _integer_ratings(rater_b, "rater_b")
     if len(a) != len(b):

@@ -118,6 +118,27 @@ def split_array(x: Any) -> list[np.ndarray]:
     return [array[:, g] for g in range(array.shape[1])]
 
 
+def _columns_by_label(array: np.ndarray, labels: pd.Index, categories: Any) -> np.ndarray:
+    """Count columns labelled `labels` placed under `categories` (zeros for the others)."""
+    if labels.has_duplicates:
+        raise ValueError(
+            f"`counts` repeats column labels {preview(labels[labels.duplicated()].unique())}; "
+            "each category must label one column."
+        )
+    scale = pd.Index(list(categories))
+    if len(scale) > MAX_CATEGORIES:
+        raise ValueError(f"`categories` has {len(scale)} labels; at most {MAX_CATEGORIES}.")
+    position = scale.get_indexer(labels)
+    if (position < 0).any():
+        raise ValueError(
+            f"`counts` has columns outside `categories`: {preview(labels[position < 0])}; "
+            f"declared categories are {preview(scale)}."
+        )
+    out = np.zeros((array.shape[0], len(scale)), dtype=array.dtype)
+    out[:, position] = array
+    return out
+
+
 def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, list[Any]]:
     """Validate a subjects x categories count matrix (Fleiss' layout)."""
     labels = None
@@ -140,6 +161,9 @@ def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, li
         )
     if categories is None:
         categories = labels if labels is not None else list(range(k))
+    elif labels is not None and not pd.Index(labels).equals(pd.RangeIndex(k)):
+        array = _columns_by_label(array, pd.Index(labels), categories)
+        k = array.shape[1]
     categories = list(categories)
     if len(categories) != k:
         raise ValueError(

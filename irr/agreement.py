@@ -310,9 +310,11 @@ class Agreement:
         ----------
         counts : array-like or DataFrame of shape (n_subjects, k)
             Non-negative integral counts. A DataFrame's columns give the categories.
-        categories : sequence of length k, optional
+        categories : sequence, optional
             The category labels in scale order; default the DataFrame's columns, else
-            0..k-1.
+            0..k-1. With a DataFrame whose columns carry labels, the columns are matched
+            to `categories` by label (unobserved categories get zero counts; a column
+            outside them raises); an array's columns are the categories in order.
 
         Examples
         --------

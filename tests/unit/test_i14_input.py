@@ -332,3 +332,27 @@ def test_frequency_weights_count_missing_subjects_in_two_rater_tests_and_summari
 def test_all_zero_frequency_weights_are_refused():
     with pytest.raises(ValueError, match=r"`freq_weights` are all zero: there are no subjects"):
         irr.Agreement.from_frame(WEIGHTED.assign(n=0), ["a", "b", "c"], freq_weights="n")
+
+
+# -- siblings ------------------------------------------------------------------------------------
+def test_quadratic_weighted_kappa_aligns_series_on_their_index():
+    s1 = pd.Series([1, 2, 3, 4, 2], index=list("abcde"))
+    # the same ratings in another order: identical raters, QWK 1 exactly
+    assert irr.quadratic_weighted_kappa(s1, s1[::-1]) == 1.0
+    with pytest.raises(ValueError, match=r"index labels of `rater_b` and `rater_a` differ"):
+        irr.quadratic_weighted_kappa(s1, s1.reset_index(drop=True))
+
+
+def test_counts_frame_columns_are_matched_to_declared_categories_by_label():
+    counts = [[0, 0, 6], [0, 3, 3], [1, 4, 1], [2, 2, 2]]
+    frame = pd.DataFrame(counts, columns=["a", "b", "c"])
+    shuffled = frame[["c", "a", "b"]]
+    ag = irr.Agreement.from_counts(shuffled, categories=["a", "b", "c", "d"])
+    # Fleiss' kappa does not depend on an unobserved category: the documented 0.1579
+    # of these counts (from_counts' example, hand-checked against Fleiss 1971's formula)
+    truth = irr.Agreement.from_counts(counts).fleiss_kappa().estimate
+    assert round(truth, 4) == 0.1579
+    assert ag.fleiss_kappa().estimate == pytest.approx(truth, abs=1e-15)
+    assert list(ag.categories) == ["a", "b", "c", "d"]
+    with pytest.raises(ValueError, match=r"`counts` has columns outside `categories`: \['c'\]"):
+        irr.Agreement.from_counts(frame, categories=["a", "b"])
