@@ -82,6 +82,8 @@ class Agreement:
     rater_a, rater_b : array-like of shape (n_subjects,)
         The two raters' ratings: lists, ndarrays, Series or Categoricals of integer,
         integral float, bool or string labels. Missing ratings are None, NaN or pd.NA.
+        Series are matched by index label: the same labels in another order are aligned,
+        different or repeated labels raise (a list or ndarray is positional).
     *more_raters : array-like of shape (n_subjects,)
         Further raters (multi-rater coefficients).
     categories : sequence, optional
@@ -175,7 +177,8 @@ class Agreement:
         categories, nan_policy
             As for :class:`Agreement`.
         freq_weights : column label or array-like of non-negative integers, optional
-            Aggregated data: how many subjects each row stands for. Every statistic sees
+            Aggregated data: how many subjects each row stands for (a Series is aligned
+            on `df`'s index; rows of weight 0 are left out). Every statistic sees
             the expanded subjects (each row's rating pattern counts that many times):
             ``n_subjects`` and ``n_missing`` count weighted subjects, and the bootstrap
             resamples them. Any number of raters; cluster and strata bootstraps need one
