@@ -95,7 +95,13 @@ def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     if isinstance(values, (str, bytes)) or np.isscalar(values):
         raise TypeError(f"`{name}` must be a 1-D array-like of ratings; got {values!r}.")
     if isinstance(values, pd.api.extensions.ExtensionArray):
-        array = values.to_numpy(dtype=object, na_value=np.nan)
+        kind = getattr(values.dtype, "kind", "O")
+        if kind == "f":  # nullable floats (Float32 too): their own width, then float64 below
+            array = values.to_numpy(dtype=values.dtype.numpy_dtype, na_value=np.nan)
+        elif kind in "iu" and not values.isna().any():
+            array = values.to_numpy(dtype=values.dtype.numpy_dtype)  # exact integers
+        else:  # with missing values: objects, coded exactly
+            array = values.to_numpy(dtype=object, na_value=np.nan)
     elif not isinstance(values, np.ndarray):
         array = _from_sequence(values, name)
     else:
@@ -190,6 +196,10 @@ def _from_sequence(values: Any, name: str) -> np.ndarray:
     if kind == "boolean" and not missing.any():
         return objects.astype(bool)
     if kind in ("integer", "floating", "mixed-integer-float", "empty"):
+        if kind != "integer" and any(isinstance(v, np.float32 | np.float16) for v in objects):
+            # narrow floats as the decimals they print as (see _as_float64)
+            objects = np.array([float(str(v)) if isinstance(v, np.float32 | np.float16)
+                                else v for v in objects], dtype=object)
         if not _exactly_float(objects, missing):
             return objects  # coded exactly as objects (integers beyond 2**53)
         return np.where(missing, np.nan, objects).astype(float)

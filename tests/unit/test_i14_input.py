@@ -274,6 +274,12 @@ def test_float32_and_float64_labels_of_the_same_decimal_match():
     assert ag.percent_agreement().estimate == 0.75
     assert irr.Agreement.from_frame(pd.DataFrame({"a": a, "b": b})).percent_agreement().estimate \
         == 0.75
+    # nullable Float32 with a missing rating, and lists of float32 scalars: the same rule
+    nullable = pd.array([0.1, 0.2, None, 0.7], dtype="Float32")
+    ag = irr.Agreement(nullable, b)
+    assert list(ag.categories) == [0.1, 0.2, 0.4, 0.7]
+    assert (ag.percent_agreement().estimate, ag.n_missing) == (1.0, 1)
+    assert irr.Agreement(list(a), b).percent_agreement().estimate == 0.75
 
 
 def test_alpha_fast_path_refuses_2_53_plus_1():
