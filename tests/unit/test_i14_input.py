@@ -362,3 +362,15 @@ def test_counts_frame_columns_are_matched_to_declared_categories_by_label():
     assert list(ag.categories) == ["a", "b", "c", "d"]
     with pytest.raises(ValueError, match=r"`counts` has columns outside `categories`: \['c'\]"):
         irr.Agreement.from_counts(frame, categories=["a", "b"])
+
+
+def test_ordinal_metrics_align_series_on_their_index():
+    y = pd.Series([0, 0, 1, 1], index=list("abcd"))
+    scores = pd.Series([0.1, 0.2, 0.8, 0.9], index=list("abcd"))
+    # aligned: every positive scores above every negative, AUC 1 (by position reversed: 0)
+    assert irr.roc_auc(y, scores[::-1]) == 1.0
+    truth = pd.Series([1.0, 2.0, 3.0], index=list("abc"))
+    # the same values in another order: perfect agreement, continuous kappa 1
+    assert irr.continuous_kappa(truth, truth[::-1]) == pytest.approx(1.0, abs=1e-15)
+    with pytest.raises(ValueError, match=r"index labels of `scores` and `y_true` differ"):
+        irr.roc_auc(y, scores.reset_index(drop=True))
