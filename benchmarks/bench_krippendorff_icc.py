@@ -8,7 +8,8 @@ Prints a markdown table of median wall times, the ratio to the peer, and the pea
 traced by ``tracemalloc`` (numpy allocations included). Cases:
 
 * Krippendorff's alpha, nominal, 10^5 units x 5 coders on a 1..5 scale, 10% missing;
-  ours is ``irr.krippendorff_alpha(data)`` from the same raters x units array.
+  ours is ``irr.krippendorff_alpha(data, layout="raters-units")`` from the same raters x
+  units array.
 * Krippendorff's alpha, interval, 10^4 units x 5 coders on a 0..100 scale, 10% missing.
 * ICC(2,1), 10^5 subjects x 5 raters. pingouin's ``intraclass_corr`` gets the long frame
   (subject, rater, rating) and computes all six forms (it has no option for one).
@@ -80,10 +81,10 @@ def main() -> None:
     small = coded(100_000, 5, 5, rng) + 1
     case(
         "alpha nominal, 1e5 units x 5 coders, 5 values",
-        lambda: irr.krippendorff_alpha(small, "nominal"),
+        lambda: irr.krippendorff_alpha(small, "nominal", layout="raters-units"),
         lambda: krippendorff.alpha(reliability_data=small, level_of_measurement="nominal"),
         "krippendorff",
-        lambda: (irr.krippendorff_alpha(small, "nominal").estimate,
+        lambda: (irr.krippendorff_alpha(small, "nominal", layout="raters-units").estimate,
                  krippendorff.alpha(reliability_data=small, level_of_measurement="nominal")),
     )
     # Krippendorff, 0..100 scale, 1e4 x 5
@@ -91,12 +92,12 @@ def main() -> None:
     for level in ("interval", "ordinal"):
         case(
             f"alpha {level}, 1e4 units x 5 coders, 0..100 scale",
-            lambda level=level: irr.krippendorff_alpha(wide, level),
+            lambda level=level: irr.krippendorff_alpha(wide, level, layout="raters-units"),
             lambda level=level: krippendorff.alpha(reliability_data=wide,
                                                    level_of_measurement=level),
             "krippendorff",
             lambda level=level: (
-                irr.krippendorff_alpha(wide, level).estimate,
+                irr.krippendorff_alpha(wide, level, layout="raters-units").estimate,
                 krippendorff.alpha(reliability_data=wide, level_of_measurement=level),
             ),
         )

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["Ratings", "encode_ratings", "validate_table"]
+__all__ = ["Ratings", "distinct_names", "encode_ratings", "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -54,6 +54,33 @@ def preview(values: Any, limit: int = 5) -> str:
     return f"[{shown}{more}]"
 
 
+def distinct_names(labels: Sequence[Any], argument: str) -> list[str]:
+    """The raters' labels as names (str), or raise if two labels give the same name.
+
+    Rater names are strings everywhere (results, tables, ``reference=``), so labels such
+    as ``1`` and ``"1"`` would make one rater indistinguishable from the other.
+
+    Examples
+    --------
+    >>> distinct_names([1, "b"], "raters")
+    ['1', 'b']
+    """
+    names = [str(label) for label in labels]
+    if len(set(names)) < len(names):
+        seen: dict[str, Any] = {}
+        clash = []
+        for label, name in zip(labels, names, strict=True):
+            if name in seen:
+                clash.append((seen[name], label))
+            seen.setdefault(name, label)
+        raise ValueError(
+            f"`{argument}` has labels that are the same once written as text: "
+            f"{', '.join(f'{a!r} and {b!r}' for a, b in clash[:3])}; rater names must be "
+            "distinct strings, so rename one of each."
+        )
+    return names
+
+
 def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     """Return `values` as a 1-D ndarray or Categorical, or raise naming `name`."""
     if isinstance(values, pd.DataFrame):
@@ -68,7 +95,13 @@ def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     if isinstance(values, (str, bytes)) or np.isscalar(values):
         raise TypeError(f"`{name}` must be a 1-D array-like of ratings; got {values!r}.")
     if isinstance(values, pd.api.extensions.ExtensionArray):
-        array = values.to_numpy(dtype=object, na_value=np.nan)
+        kind = getattr(values.dtype, "kind", "O")
+        if kind == "f":  # nullable floats (Float32 too): their own width, then float64 below
+            array = values.to_numpy(dtype=values.dtype.numpy_dtype, na_value=np.nan)
+        elif kind in "iu" and not values.isna().any():
+            array = values.to_numpy(dtype=values.dtype.numpy_dtype)  # exact integers
+        else:  # with missing values: objects, coded exactly
+            array = values.to_numpy(dtype=object, na_value=np.nan)
     elif not isinstance(values, np.ndarray):
         array = _from_sequence(values, name)
     else:
@@ -86,10 +119,57 @@ def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
         if np.isinf(array).any():
             bad = array[np.isinf(array)]
             raise ValueError(f"`{name}` contains infinite ratings: {preview(bad)}.")
-        return array
+        return _as_float64(array)
     if array.dtype.kind in "USO":
         return array.astype(object)
     raise TypeError(f"`{name}` has unsupported dtype {array.dtype}; ratings must be labels.")
+
+
+def _as_float64(array: np.ndarray) -> np.ndarray:
+    """Float labels as float64; narrower floats read as their shortest decimal form.
+
+    A float32 0.1 is 0.10000000149011612 as a float64, so a float32 rater and a float64
+    rater who both wrote 0.1 would never match; each distinct narrow value is read as
+    the decimal that prints it (``str``), which is the label the rater gave. Wider
+    floats (longdouble) are kept only if float64 holds them exactly.
+    """
+    if array.dtype == np.float64:
+        return array
+    if array.dtype.itemsize > 8:
+        wide = array.astype(np.float64)
+        if not np.array_equal(wide, array, equal_nan=True):
+            raise TypeError(
+                f"Ratings of dtype {array.dtype} hold values float64 cannot represent "
+                "exactly; round them or pass them as strings."
+            )
+        return wide
+    values, inverse = np.unique(array, return_inverse=True)
+    decimal = np.array([float(str(v)) for v in values], dtype=np.float64)  # distinct values
+    return decimal[inverse.reshape(-1)]
+
+
+def _exactly_float(objects: np.ndarray, missing: np.ndarray) -> bool:
+    """Whether every non-missing number of `objects` is exact as a float64.
+
+    Integers beyond 2**53 are not: 2**53 + 1 would become 2**53 and merge with it.
+    """
+    present = objects[~missing]
+    magnitude = np.abs(present.astype(float))
+    suspects = present[magnitude >= 2.0**53]
+    return all(not isinstance(v, numbers.Integral) or int(float(v)) == int(v)
+               for v in suspects)
+
+
+def _stack(arrays: list[np.ndarray]) -> np.ndarray:
+    """The raters' arrays end to end, without numpy's cast of int64 + uint64 to float."""
+    if len({a.dtype for a in arrays}) > 1 and all(a.dtype.kind in "iu" for a in arrays):
+        if all(a.dtype.kind == "i" or a.max(initial=0) <= np.iinfo(np.int64).max
+               for a in arrays):
+            return np.concatenate([a.astype(np.int64) for a in arrays])
+        if all(a.dtype.kind == "u" or a.min(initial=0) >= 0 for a in arrays):
+            return np.concatenate([a.astype(np.uint64) for a in arrays])
+        return np.concatenate([a.astype(object) for a in arrays])
+    return np.concatenate(arrays)
 
 
 def _from_sequence(values: Any, name: str) -> np.ndarray:
@@ -116,6 +196,12 @@ def _from_sequence(values: Any, name: str) -> np.ndarray:
     if kind == "boolean" and not missing.any():
         return objects.astype(bool)
     if kind in ("integer", "floating", "mixed-integer-float", "empty"):
+        if kind != "integer" and any(isinstance(v, np.float32 | np.float16) for v in objects):
+            # narrow floats as the decimals they print as (see _as_float64)
+            objects = np.array([float(str(v)) if isinstance(v, np.float32 | np.float16)
+                                else v for v in objects], dtype=object)
+        if not _exactly_float(objects, missing):
+            return objects  # coded exactly as objects (integers beyond 2**53)
         return np.where(missing, np.nan, objects).astype(float)
     return objects
 
@@ -206,7 +292,7 @@ def _numeric_scores(categories: pd.Index) -> np.ndarray | None:
         scores = np.asarray(list(categories), dtype=float)
     else:
         return None
-    if scores.size and np.abs(scores).max() > 2.0**53:
+    if scores.size and np.abs(scores).max() >= 2.0**53:  # 2**53 + 1 rounds down to 2**53
         labels = list(categories)
         inexact = [c for c, x in zip(labels, scores, strict=True)
                    if isinstance(c, numbers.Integral) and int(c) != int(x)]
@@ -346,9 +432,13 @@ def encode_ratings(
             "convert them to one type first."
         )
     kind = kinds.pop()
-    stacked = np.concatenate(arrays)
+    stacked = _stack(arrays)
     if kind in ("number", "bool") and stacked.dtype == object:
-        stacked = np.where(pd.isna(stacked), np.nan, stacked).astype(float)
+        missing = np.asarray(pd.isna(stacked), dtype=bool)
+        if kind == "bool" or _exactly_float(stacked, missing):
+            stacked = np.where(missing, np.nan, stacked).astype(float)
+        else:  # integers beyond 2**53: factorised as Python numbers, exactly
+            stacked = np.where(missing, None, stacked)
     codes_all, uniques = pd.factorize(stacked, sort=True, use_na_sentinel=True)
     if len(uniques) == 0:
         raise ValueError("Every rating is missing: there are no labels to compare.")

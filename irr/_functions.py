@@ -11,8 +11,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import CHUNK, MAX_CATEGORIES, Ratings, as_1d, integer_offsets, preview
-from irr._source import Source
+from irr._data import (
+    CHUNK,
+    MAX_CATEGORIES,
+    Ratings,
+    as_1d,
+    distinct_names,
+    integer_offsets,
+    preview,
+)
+from irr._source import Source, align_columns
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
@@ -27,7 +35,7 @@ from irr.weights import agreement_weights
 
 __all__ = ["cohen_kappa", "icc", "krippendorff_alpha", "quadratic_weighted_kappa"]
 
-_LAYOUTS = ("raters-units", "units-raters")
+_LAYOUTS = ("units-raters", "raters-units")
 
 
 def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any) -> KappaResult:
@@ -110,6 +118,7 @@ def quadratic_weighted_kappa(
     >>> round(quadratic_weighted_kappa([1, 2, 3, 4, 4], [1, 2, 4, 4, 3]), 12)
     0.852941176471
     """
+    (rater_a, rater_b), _ = align_columns([rater_a, rater_b], ["rater_a", "rater_b"])
     a = _integer_ratings(rater_a, "rater_a")
     b = _integer_ratings(rater_b, "rater_b")
     if len(a) != len(b):
@@ -171,7 +180,7 @@ def krippendorff_alpha(
     reliability_data: Any,
     level: str | Callable[..., Any] | Any = "nominal",
     *,
-    layout: str = "raters-units",
+    layout: str = "units-raters",
     categories: Any = None,
     confidence_level: float = 0.95,
     ci: str | None = "percentile",
@@ -182,17 +191,18 @@ def krippendorff_alpha(
 
     Parameters
     ----------
-    reliability_data : array-like or DataFrame of shape (n_raters, n_units) or (n_units, n_raters)
-        The ratings, ``nan`` (or None / pd.NA) for a missing value. Which axis holds the
-        raters is set by `layout`.
+    reliability_data : array-like or DataFrame of shape (n_units, n_raters)
+        The ratings, ``nan`` (or None / pd.NA) for a missing value: by default one row
+        per unit (subject) and one column per rater, as everywhere in :mod:`irr`
+        (:func:`irr.icc`, :meth:`irr.Agreement.from_frame`, :meth:`irr.Agreement.from_array`).
     level : {'nominal', 'ordinal', 'interval', 'ratio'}, callable or array-like, default 'nominal'
         The metric, as for :meth:`irr.Agreement.krippendorff_alpha`.
-    layout : {'raters-units', 'units-raters'}, default 'raters-units'
-        ``'raters-units'``: one row per rater (coder) and one column per unit, the layout
-        of Krippendorff's reliability data matrix and of the ``krippendorff`` package's
-        ``reliability_data``. ``'units-raters'``: one row per unit (subject) and one
-        column per rater, the layout of :meth:`irr.Agreement.from_frame`. Alpha is not
-        symmetric in the two, so the layout is never guessed.
+    layout : {'units-raters', 'raters-units'}, default 'units-raters'
+        ``'units-raters'``: one row per unit (subject) and one column per rater, the
+        layout of every other function of :mod:`irr`. ``'raters-units'``: one row per
+        rater (coder) and one column per unit, the layout of Krippendorff's reliability
+        data matrix and of the ``krippendorff`` package's ``reliability_data``. Alpha is
+        not symmetric in the two, so the layout is never guessed from the shape.
     categories : sequence, optional
         The full value domain in scale order (unobserved values too).
     confidence_level : float, default 0.95
@@ -218,10 +228,10 @@ def krippendorff_alpha(
     --------
     >>> import irr
     >>> data = irr.datasets.load("cac_raw4raters")          # 12 units x 4 raters
-    >>> res = irr.krippendorff_alpha(data, "interval", layout="units-raters")
+    >>> res = irr.krippendorff_alpha(data, "interval")
     >>> round(res.estimate, 3)
     0.849
-    >>> round(irr.krippendorff_alpha(data.T, "ordinal").estimate, 3)
+    >>> round(irr.krippendorff_alpha(data.T, "ordinal", layout="raters-units").estimate, 3)
     0.815
     """
     check_choice(layout, "layout", _LAYOUTS)
@@ -261,7 +271,7 @@ def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
         return None
     # Python numbers: no wrap-around of int64 extremes; labels beyond 2**53 (inexact as
     # floats) go to the general coder, which checks them.
-    if abs(float(lo)) > 2.0**53 or abs(float(hi)) > 2.0**53 or int(hi) - int(lo) > 1 << 16:
+    if abs(float(lo)) >= 2.0**53 or abs(float(hi)) >= 2.0**53 or int(hi) - int(lo) > 1 << 16:
         return None
     missing = np.isnan(array) if array.dtype.kind == "f" else np.zeros(array.shape, bool)
     shifted = array - lo
@@ -280,9 +290,7 @@ def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
     """One array per rater from a 2-D array-like or DataFrame in `layout`."""
     if isinstance(data, pd.DataFrame):
         frame = data if layout == "units-raters" else data.T
-        names = [str(c) for c in frame.columns]
-        if len(set(names)) < len(names):
-            names = [f"rater{i}" for i in range(1, len(names) + 1)]
+        names = distinct_names(list(frame.columns), name)
         return [frame.iloc[:, j] for j in range(frame.shape[1])], names
     if isinstance(data, (str, bytes)) or np.isscalar(data):
         raise TypeError(f"`{name}` must be a 2-D array-like; got {data!r}.")
@@ -336,7 +344,7 @@ def icc(
     check_form(model, type, unit)
     raters: tuple[str, ...]
     if isinstance(ratings, pd.DataFrame):
-        raters = tuple(str(c) for c in ratings.columns)
+        raters = tuple(distinct_names(list(ratings.columns), "ratings"))
         try:
             values = ratings.to_numpy(dtype=float, na_value=np.nan)
         except (TypeError, ValueError):

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import MAX_CATEGORIES, exact_counts, numeric_array, preview
+from irr._data import MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
 
 __all__ = ["pivot_long", "split_array", "validate_counts"]
 
@@ -80,10 +80,14 @@ def pivot_long(
     position[cell] = np.arange(len(df))
     position = position.reshape(n, m)
     values = ratings.array
+    if values.dtype.kind in "iu" and (position < 0).any():
+        # a rater who did not rate a subject is missing: nullable integers hold that
+        # exactly (numpy's fill would turn every label into a float, merging big ones)
+        values = pd.array(values.to_numpy(), dtype=f"{'U' if values.dtype.kind == 'u' else ''}Int64")
     columns = [
         pd.api.extensions.take(values, position[:, g], allow_fill=True) for g in range(m)
     ]
-    return columns, [str(r) for r in r_labels], pd.Index(s_labels)
+    return columns, distinct_names(list(r_labels), "rater"), pd.Index(s_labels)
 
 
 def split_array(x: Any) -> list[np.ndarray]:
@@ -114,6 +118,27 @@ def split_array(x: Any) -> list[np.ndarray]:
     return [array[:, g] for g in range(array.shape[1])]
 
 
+def _columns_by_label(array: np.ndarray, labels: pd.Index, categories: Any) -> np.ndarray:
+    """Count columns labelled `labels` placed under `categories` (zeros for the others)."""
+    if labels.has_duplicates:
+        raise ValueError(
+            f"`counts` repeats column labels {preview(labels[labels.duplicated()].unique())}; "
+            "each category must label one column."
+        )
+    scale = pd.Index(list(categories))
+    if len(scale) > MAX_CATEGORIES:
+        raise ValueError(f"`categories` has {len(scale)} labels; at most {MAX_CATEGORIES}.")
+    position = scale.get_indexer(labels)
+    if (position < 0).any():
+        raise ValueError(
+            f"`counts` has columns outside `categories`: {preview(labels[position < 0])}; "
+            f"declared categories are {preview(scale)}."
+        )
+    out = np.zeros((array.shape[0], len(scale)), dtype=array.dtype)
+    out[:, position] = array
+    return out
+
+
 def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, list[Any]]:
     """Validate a subjects x categories count matrix (Fleiss' layout)."""
     labels = None
@@ -136,6 +161,9 @@ def validate_counts(counts: Any, categories: Any = None) -> tuple[np.ndarray, li
         )
     if categories is None:
         categories = labels if labels is not None else list(range(k))
+    elif labels is not None and not pd.Index(labels).equals(pd.RangeIndex(k)):
+        array = _columns_by_label(array, pd.Index(labels), categories)
+        k = array.shape[1]
     categories = list(categories)
     if len(categories) != k:
         raise ValueError(

@@ -17,11 +17,23 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import CHUNK, Ratings, encode_ratings, validate_table
+from irr._data import (
+    CHUNK,
+    Ratings,
+    distinct_names,
+    encode_ratings,
+    exact_counts,
+    numeric_array,
+    preview,
+    validate_table,
+)
 from irr._long import pivot_long, split_array, validate_counts
 from irr._validation import check_choice
 
-__all__ = ["NAN_POLICIES", "Source", "frequency_weights"]
+__all__ = [
+    "NAN_POLICIES", "Source", "align_columns", "align_to_index", "frequency_weights",
+    "table_counts",
+]
 
 NAN_POLICIES = ("omit", "raise")
 
@@ -41,12 +53,17 @@ class Source:
         Subject x category counts (:meth:`irr.Agreement.from_counts`).
     frame : DataFrame or None
         The frame the ratings came from, for columns named by ``cluster=``/``strata=``.
+    index : pandas.Index or None
+        The subjects' labels, one per row, when the input carried them (a frame's or a
+        Series' index, the subjects of long data); per-subject Series given later
+        (``cluster=``, ``strata=``) are aligned on them (:func:`align_to_index`).
     """
 
     ratings: Ratings
     weights: np.ndarray | None = None
     counts: np.ndarray | None = None
     frame: pd.DataFrame | None = None
+    index: pd.Index | None = None
 
     # -- constructors ---------------------------------------------------------------------
     @classmethod
@@ -54,9 +71,13 @@ class Source:
         cls, columns: Sequence[Any], names: Sequence[str], categories: Any = None,
         argnames: Sequence[str] | None = None, frame: pd.DataFrame | None = None,
     ) -> Source:
-        """One array-like per rater."""
-        ratings = encode_ratings(list(columns), list(argnames or names), categories)
-        return cls(_renamed(ratings, names), frame=frame)
+        """One array-like per rater; pandas Series are aligned on their index
+        (:func:`align_columns`)."""
+        argnames = list(argnames or names)
+        columns, index = align_columns(list(columns), argnames)
+        ratings = encode_ratings(columns, argnames, categories)
+        return cls(_renamed(ratings, names), frame=frame,
+                   index=index if frame is None else frame.index)
 
     @classmethod
     def from_frame(
@@ -80,29 +101,34 @@ class Source:
             raise ValueError(f"`raters` must name at least two columns; got {raters!r}.")
         if len(set(raters)) < len(raters):
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
-        names = [str(r) for r in raters]
+        names = distinct_names(raters, "raters")
         weights = None if freq_weights is None else frequency_weights(df, freq_weights)
+        if weights is not None and not weights.all():
+            # rows standing for no subject are not data: the expanded data lack them,
+            # so their labels must not enter the category scale (Gwet's and
+            # Brennan-Prediger's chance agreement depend on its size)
+            if not weights.any():
+                raise ValueError("`freq_weights` are all zero: there are no subjects.")
+            df = df[weights > 0]
+            weights = weights[weights > 0]
         source = cls.from_columns([df[r] for r in raters], names, categories, frame=df)
         if weights is None:
             return source
-        return cls(source.ratings, weights=weights)
+        return cls(source.ratings, weights=weights, index=df.index)
 
     @classmethod
     def from_table(
-        cls, table: Any, categories: Sequence[Any] | None, names: Sequence[str]
+        cls, table: Any, categories: Sequence[Any] | None, names: Sequence[str],
+        name: str = "table",
     ) -> Source:
-        """A k x k table of counts: its cells are the rows, the counts their weights."""
-        counts = validate_table(table)
+        """A k x k table of counts: its cells are the rows, the counts their weights.
+
+        A DataFrame's rows and columns are matched by label (:func:`table_counts`).
+        """
+        counts, scale = table_counts(table, categories, name)
         k = counts.shape[0]
-        if categories is None:
-            categories = list(table.index) if isinstance(table, pd.DataFrame) else list(range(k))
-        if len(categories) != k:
-            raise ValueError(
-                f"`categories` must have {k} labels for a {k} x {k} table; got {len(categories)}."
-            )
         if counts.sum() == 0:
-            raise ValueError("`table` has no subjects: every count is zero.")
-        scale = encode_ratings([categories, categories], ["categories", "categories"], categories)
+            raise ValueError(f"`{name}` has no subjects: every count is zero.")
         cells = np.arange(k * k)
         codes = ((cells // k).astype(np.int32), (cells % k).astype(np.int32))
         ratings = Ratings(codes, scale.categories, scale.scores, True, tuple(names))
@@ -121,8 +147,9 @@ class Source:
         cls, df: pd.DataFrame, subject: Any, rater: Any, rating: Any, categories: Any = None
     ) -> Source:
         """Long data: one row per (subject, rater) rating."""
-        columns, names, _ = pivot_long(df, subject, rater, rating)
-        return cls.from_columns(columns, names, categories)
+        columns, names, subjects = pivot_long(df, subject, rater, rating)
+        source = cls.from_columns(columns, names, categories)
+        return cls(source.ratings, index=subjects)
 
     @classmethod
     def from_array(
@@ -185,6 +212,7 @@ class Source:
                     "one value per subject or a column of the DataFrame given to from_frame."
                 )
             values = self.frame[values]
+        values = align_to_index(values, self.index, name, "the subjects")
         array = np.asarray(values.to_numpy() if isinstance(values, pd.Series) else values)
         n = self.ratings.n_rows
         if array.ndim != 1 or len(array) != n:
@@ -195,6 +223,137 @@ class Source:
         if missing.any():
             raise ValueError(f"`{name}` has {missing.sum()} missing value(s); every subject needs one.")
         return array
+
+
+def align_to_index(values: Any, index: pd.Index | None, name: str, against: str) -> Any:
+    """`values` in the order of `index` when both carry subject labels, or raise.
+
+    The one rule of :mod:`irr` for pandas labels: a Series whose index differs from the
+    subjects' `index` is reordered to it when the two hold the same labels, each once
+    (``s.sort_values()`` against ``s``); different labels, or a repeated label, raise a
+    ValueError naming `name` and echoing the labels, since matching by position would
+    pair values with the wrong subjects. Positions are used when either side has no
+    labels (a list or ndarray, or `index` None), when the indexes are equal, and when
+    both are RangeIndexes (default labels, as after ``reset_index``).
+
+    Examples
+    --------
+    >>> s = pd.Series([10, 20], index=["b", "a"])
+    >>> align_to_index(s, pd.Index(["a", "b"]), "x", "the subjects").tolist()
+    [20, 10]
+    """
+    if index is None or not isinstance(values, pd.Series | pd.DataFrame):
+        return values
+    labels = values.index
+    if labels.equals(index) or (
+        isinstance(labels, pd.RangeIndex) and isinstance(index, pd.RangeIndex)
+    ):
+        return values
+    hint = (f"align them first (e.g. `{name}.reindex(...)`), or pass `.to_numpy()` to "
+            "match by position")
+    for side, idx in ((f"`{name}`", labels), (against, index)):
+        if idx.has_duplicates:
+            raise ValueError(
+                f"The index of {side} repeats labels {preview(idx[idx.duplicated()].unique())},"
+                f" so `{name}` cannot be matched to {against} by label; {hint}."
+            )
+    extra = labels.difference(index, sort=False)
+    lacking = index.difference(labels, sort=False)
+    if len(extra) or len(lacking):
+        found = []
+        if len(extra):
+            found.append(f"{preview(extra)} only in `{name}`")
+        if len(lacking):
+            found.append(f"{preview(lacking)} only in {against}")
+        raise ValueError(
+            f"The index labels of `{name}` and {against} differ ({'; '.join(found)}); "
+            f"pandas objects are matched by index label, never by position: {hint}."
+        )
+    return values.reindex(index)
+
+
+def align_columns(columns: list[Any], names: Sequence[str]) -> tuple[list[Any], pd.Index | None]:
+    """The raters' columns with every pandas Series aligned on the first one's index.
+
+    Returns the columns and the subjects' labels (the first Series' index; None when no
+    column is a Series). See :func:`align_to_index` for the rule.
+
+    Examples
+    --------
+    >>> a = pd.Series([1, 2, 3], index=[7, 8, 9])
+    >>> columns, index = align_columns([a, a[::-1]], ["a", "b"])
+    >>> columns[1].tolist(), index.tolist()
+    ([1, 2, 3], [7, 8, 9])
+    """
+    labelled = [j for j, c in enumerate(columns) if isinstance(c, pd.Series)]
+    if not labelled:
+        return columns, None
+    first = labelled[0]
+    index = columns[first].index
+    out = list(columns)
+    for j in labelled[1:]:
+        out[j] = align_to_index(columns[j], index, names[j], f"`{names[first]}`")
+    return out, index
+
+
+def _default_labels(index: pd.Index) -> bool:
+    return isinstance(index, pd.RangeIndex) and index.equals(pd.RangeIndex(len(index)))
+
+
+def table_counts(table: Any, categories: Any, name: str = "table") -> tuple[np.ndarray, Ratings]:
+    """A k x k table of counts (rows: first rater) and its category scale.
+
+    An array, or a DataFrame with default labels (0..k-1 on both axes), is positional:
+    row and column i are category i (`categories`, default 0..k-1). Any other DataFrame
+    (``pd.crosstab(a, b)``) is read by label: its rows and columns are placed on the
+    union of their labels, in the order of `categories` when given (a label outside
+    them raises), else in the index's order when rows and columns carry the same labels
+    in the same order, else in the order :func:`irr._data.encode_ratings` gives
+    observed labels (numbers by value, strings sorted). Unobserved categories get zero
+    counts; a repeated or missing label raises.
+
+    Examples
+    --------
+    >>> t = pd.DataFrame([[2, 1], [0, 3]], index=["x", "y"], columns=["y", "x"])
+    >>> counts, scale = table_counts(t, None)
+    >>> counts.tolist(), list(scale.categories)
+    ([[1, 2], [3, 0]], ['x', 'y'])
+    """
+    if not isinstance(table, pd.DataFrame) or (
+        _default_labels(table.index) and _default_labels(table.columns)
+    ):
+        counts = validate_table(table, name)
+        k = counts.shape[0]
+        if categories is None:
+            categories = list(range(k))
+        if len(categories) != k:
+            raise ValueError(
+                f"`categories` must have {k} labels for a {k} x {k} table; got {len(categories)}."
+            )
+        scale = encode_ratings([categories, categories], ["categories", "categories"], categories)
+        return counts, scale
+    raw = numeric_array(table, name, "a k x k table of counts")
+    if raw.size == 0:
+        raise ValueError(f"`{name}` is empty.")
+    raw = exact_counts(raw, name, "counts")
+    rows, columns = table.index, table.columns
+    for axis, labels in (("rows", rows), ("columns", columns)):
+        if labels.has_duplicates:
+            raise ValueError(
+                f"`{name}` repeats {axis[:-1]} labels {preview(labels[labels.duplicated()].unique())}"
+                "; each category must label one row and one column."
+            )
+        if labels.hasnans:
+            raise ValueError(f"`{name}` has a missing {axis[:-1]} label: {preview(labels)}.")
+    if categories is None and rows.equals(columns):
+        categories = list(rows)
+    labels = pd.Series(rows.append(columns))
+    scale = encode_ratings([labels], [f"{name} labels"], categories)
+    code = scale.codes[0]
+    k = scale.n_categories
+    counts = np.zeros((k, k), dtype=np.int64)
+    counts[np.ix_(code[: len(rows)], code[len(rows):])] = raw
+    return counts, scale
 
 
 def _renamed(ratings: Ratings, names: Sequence[str]) -> Ratings:
@@ -220,6 +379,7 @@ def frequency_weights(df: pd.DataFrame, values: Any) -> np.ndarray:
                 f"{list(df.columns)!r}."
             )
         values = df[values]
+    values = align_to_index(values, df.index, "freq_weights", "`df`")
     if isinstance(values, pd.Series):
         values = values.to_numpy(dtype=float, na_value=np.nan) if values.dtype != object \
             else values.to_numpy()

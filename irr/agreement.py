@@ -82,6 +82,8 @@ class Agreement:
     rater_a, rater_b : array-like of shape (n_subjects,)
         The two raters' ratings: lists, ndarrays, Series or Categoricals of integer,
         integral float, bool or string labels. Missing ratings are None, NaN or pd.NA.
+        Series are matched by index label: the same labels in another order are aligned,
+        different or repeated labels raise (a list or ndarray is positional).
     *more_raters : array-like of shape (n_subjects,)
         Further raters (multi-rater coefficients).
     categories : sequence, optional
@@ -175,7 +177,8 @@ class Agreement:
         categories, nan_policy
             As for :class:`Agreement`.
         freq_weights : column label or array-like of non-negative integers, optional
-            Aggregated data: how many subjects each row stands for. Every statistic sees
+            Aggregated data: how many subjects each row stands for (a Series is aligned
+            on `df`'s index; rows of weight 0 are left out). Every statistic sees
             the expanded subjects (each row's rating pattern counts that many times):
             ``n_subjects`` and ``n_missing`` count weighted subjects, and the bootstrap
             resamples them. Any number of raters; cluster and strata bootstraps need one
@@ -205,9 +208,17 @@ class Agreement:
         Parameters
         ----------
         table : array-like or DataFrame of shape (k, k)
-            Non-negative integral counts. A DataFrame's index gives the categories.
-        categories : sequence of length k, optional
-            The category labels in scale order; default the DataFrame index, else 0..k-1.
+            Non-negative integral counts. A DataFrame (e.g. ``pd.crosstab(a, b)``) is read
+            by label: its rows and columns go on the union of their labels, so raters who
+            used different labels, or columns in another order, are matched correctly; a
+            repeated label raises. An array (or a DataFrame with default labels 0..k-1)
+            is positional.
+        categories : sequence, optional
+            The category labels in scale order. For an array: one per row, default
+            0..k-1. For a DataFrame: the full scale (every label of the frame must be in
+            it; unobserved ones get zero counts); default the frame's labels, in the
+            index's order when rows and columns list the same labels in the same order,
+            else numbers by value and strings sorted.
         names : (str, str)
             The two raters' names.
 
@@ -302,9 +313,11 @@ class Agreement:
         ----------
         counts : array-like or DataFrame of shape (n_subjects, k)
             Non-negative integral counts. A DataFrame's columns give the categories.
-        categories : sequence of length k, optional
+        categories : sequence, optional
             The category labels in scale order; default the DataFrame's columns, else
-            0..k-1.
+            0..k-1. With a DataFrame whose columns carry labels, the columns are matched
+            to `categories` by label (unobserved categories get zero counts; a column
+            outside them raises); an array's columns are the categories in order.
 
         Examples
         --------

@@ -55,6 +55,26 @@ def _as_list(value: Any) -> list[Any]:
     return [value]
 
 
+def _column_label(df: pd.DataFrame, key: Any, argument: str) -> Any:
+    """The full label of the one column of `df` that `key` names, or raise.
+
+    With MultiIndex columns a top-level key (``"site"``) names the column
+    ``("site", "")`` when that is the only one under it.
+    """
+    try:
+        loc = df.columns.get_loc(key)
+    except (KeyError, TypeError, pd.errors.InvalidIndexError):
+        loc = None
+    positions = np.atleast_1d(np.arange(df.shape[1])[loc]) if loc is not None else []
+    if len(positions) != 1:
+        found = f" (it names {len(positions)} columns, not one)" if len(positions) else ""
+        raise ValueError(
+            f"`{argument}` must name columns of `df`; got [{key!r}]{found}; columns are "
+            f"{list(df.columns)!r}."
+        )
+    return df.columns[positions[0]]
+
+
 def _first_line(text: str) -> str:
     text = str(text).strip()
     return text.splitlines()[0] if text else ""
@@ -196,17 +216,19 @@ def by(
     """
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
-    keys = _as_list(by)
-    unknown = [k for k in keys if k not in df.columns]
-    if unknown or not keys:
-        raise ValueError(
-            f"`by` must name columns of `df`; got {unknown or keys!r}; columns are "
-            f"{list(df.columns)!r}."
-        )
+    keys = [by] if isinstance(by, tuple) and by in df.columns else _as_list(by)
+    if not keys:
+        raise ValueError(f"`by` must name columns of `df`; got {by!r}.")
+    # full labels: with MultiIndex columns "site" is the column ("site", ""), which must
+    # not also be taken as a rater
+    keys = [_column_label(df, k, "by") for k in keys]
     check_choice(statistic, "statistic", STATISTICS)
-    weight_column = freq_weights if isinstance(freq_weights, str) else None
+    weight_column = (_column_label(df, freq_weights, "freq_weights")
+                     if isinstance(freq_weights, str) else None)
     if raters is None:
         raters = [c for c in df.columns if c not in keys and c != weight_column]
+        if weight_column is not None:
+            freq_weights = weight_column
     raters = list(raters)
     overlap = [r for r in raters if r in keys]
     if overlap:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from irr._data import preview, validate_table
+from irr._data import distinct_names, preview
 from irr._source import Source
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_confidence_level
@@ -135,19 +135,8 @@ class PairedTable:
 
 def _paired(table_or_a: Any, b: Any, categories: Any) -> PairedTable:
     if b is None:
-        table = validate_table(table_or_a, "table_or_a")
-        if isinstance(table_or_a, pd.DataFrame):
-            labels = tuple(table_or_a.index)
-        else:
-            labels = tuple(categories) if categories is not None else tuple(range(len(table)))
-        if len(labels) != len(table):
-            raise ValueError(
-                f"`categories` must have {len(table)} labels for a {len(table)} x "
-                f"{len(table)} table; got {len(labels)}."
-            )
-        if table.sum() == 0:
-            raise ValueError("`table_or_a` has no subjects: every count is zero.")
-        return PairedTable(table, labels, ("rater1", "rater2"), 0)
+        source = Source.from_table(table_or_a, categories, ("rater1", "rater2"), "table_or_a")
+        return paired_table(Statistics.from_source(source))
     source = Source.from_columns([table_or_a, b], ["rater1", "rater2"], categories,
                                  argnames=["rater_a", "rater_b"])
     return paired_table(Statistics.from_source(source))
@@ -217,8 +206,9 @@ def mcnemar(
     Parameters
     ----------
     table_or_a : array-like of shape (2, 2), or array-like of shape (n_subjects,)
-        A 2 x 2 table of counts (rows: first rater), or the first rater's ratings when
-        `b` is given.
+        A 2 x 2 table of counts (rows: first rater; a DataFrame's rows and columns are
+        matched by label, as in :meth:`irr.Agreement.from_table`), or the first rater's
+        ratings when `b` is given.
     b : array-like of shape (n_subjects,), optional
         The second rater's ratings.
     exact : bool, default True
@@ -358,8 +348,9 @@ def bowker_test(
     Parameters
     ----------
     table_or_a : array-like of shape (k, k), or array-like of shape (n_subjects,)
-        A k x k table of counts (rows: first rater), or the first rater's ratings when
-        `b` is given.
+        A k x k table of counts (rows: first rater; a DataFrame's rows and columns are
+        matched by label, as in :meth:`irr.Agreement.from_table`), or the first rater's
+        ratings when `b` is given.
     b : array-like of shape (n_subjects,), optional
         The second rater's ratings.
     reduce_df : bool, default False
@@ -448,8 +439,9 @@ def stuart_maxwell_test(
     Parameters
     ----------
     table_or_a : array-like of shape (k, k), or array-like of shape (n_subjects,)
-        A k x k table of counts (rows: first rater), or the first rater's ratings when
-        `b` is given.
+        A k x k table of counts (rows: first rater; a DataFrame's rows and columns are
+        matched by label, as in :meth:`irr.Agreement.from_table`), or the first rater's
+        ratings when `b` is given.
     b : array-like of shape (n_subjects,), optional
         The second rater's ratings.
     categories : sequence, optional
@@ -541,7 +533,7 @@ def stuart_maxwell_of_table(paired: PairedTable) -> PairedTestResult:
 def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
     """(complete rows as 0/1 ints, column names, rows dropped for missing values)."""
     if isinstance(x, pd.DataFrame):
-        names = tuple(str(c) for c in x.columns)
+        names = tuple(distinct_names(list(x.columns), "x"))
         values = x.to_numpy(dtype=object)
     else:
         if isinstance(x, (str, bytes)) or np.isscalar(x):

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._source import align_columns
 from irr.ordinal._checks import as_1d, as_1d_real, check_same_length
 
 __all__ = ["rank_loss", "roc_auc", "roc_curve"]
@@ -56,6 +57,7 @@ def _binary(y_true: Any, pos_label: Any) -> np.ndarray:
 
 def level_counts(y_true: Any, scores: Any, pos_label: Any) -> tuple[np.ndarray, ...]:
     """Distinct scores in decreasing order with the positive and negative count at each."""
+    (y_true, scores), _ = align_columns([y_true, scores], ["y_true", "scores"])
     positive = _binary(y_true, pos_label)
     s = as_1d_real(scores, "scores")
     check_same_length(positive, s, "y_true", "scores")

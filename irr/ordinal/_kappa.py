@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._source import align_columns
 from irr._validation import DegenerateDataWarning
 from irr.ordinal._checks import as_1d_real, check_same_length
 
@@ -14,6 +15,7 @@ __all__ = ["continuous_kappa", "kappa_loss", "kappa_loss_gradient"]
 
 
 def _validate_pair(y_true: Any, y_pred: Any) -> tuple[np.ndarray, np.ndarray]:
+    (y_true, y_pred), _ = align_columns([y_true, y_pred], ["y_true", "y_pred"])
     y = as_1d_real(y_true, "y_true")
     yhat = as_1d_real(y_pred, "y_pred")
     check_same_length(y, yhat, "y_true", "y_pred")

@@ -52,12 +52,12 @@ def test_alpha_matches_krippendorff_package(data, level):
     assume(_pairable_variety(data))
     if level == "ratio":
         data = data + 1.0  # krippendorff's ratio metric divides by c + k
-    ours = irr.krippendorff_alpha(data, level, ci=None).estimate
+    ours = irr.krippendorff_alpha(data, level, layout="raters-units", ci=None).estimate
     theirs = krippendorff.alpha(reliability_data=data, level_of_measurement=LEVEL_NAMES[level])
     assert ours == pytest.approx(theirs, abs=1e-10)
     # the general coder (through Agreement) gives the same number as the fast path
     general = irr.krippendorff_alpha(
-        data, level, categories=sorted(set(data[~np.isnan(data)])), ci=None
+        data.T, level, categories=sorted(set(data[~np.isnan(data)])), ci=None
     )
     assert general.estimate == pytest.approx(ours, abs=1e-12)
 
@@ -171,6 +171,6 @@ def test_kendall_w_matches_scipy(x):
 def test_alpha_ignores_unit_order(data, seed):
     assume(_pairable_variety(data))
     perm = np.random.default_rng(seed).permutation(data.shape[1])
-    a = irr.krippendorff_alpha(data, "interval", ci=None).estimate
-    b = irr.krippendorff_alpha(data[:, perm], "interval", ci=None).estimate
+    a = irr.krippendorff_alpha(data.T, "interval", ci=None).estimate
+    b = irr.krippendorff_alpha(data[:, perm].T, "interval", ci=None).estimate
     assert a == pytest.approx(b, abs=1e-12)

@@ -51,8 +51,8 @@ def test_krippendorff_2011_example(cac, level, published):
     assert res.n_subjects == 11  # unit 12 has a single value: not pairable
     assert res.n_missing == 1
     # both layouts of the array function give the same number
-    by_units = irr.krippendorff_alpha(cac, level, layout="units-raters").estimate
-    by_raters = irr.krippendorff_alpha(cac.to_numpy().T, level).estimate
+    by_units = irr.krippendorff_alpha(cac, level).estimate
+    by_raters = irr.krippendorff_alpha(cac.to_numpy().T, level, layout="raters-units").estimate
     assert by_units == pytest.approx(res.estimate, abs=1e-15)
     assert by_raters == pytest.approx(res.estimate, abs=1e-15)
 

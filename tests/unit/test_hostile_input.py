@@ -49,9 +49,9 @@ CASES = [
     ("cohen empty", lambda: irr.cohen_kappa([], []), ValueError, r"`rater_a` is empty"),
     ("qwk empty", lambda: irr.quadratic_weighted_kappa([], []), ValueError,
      r"`rater_a` must be 1-D|`rater_a` is empty|`rater_a` must hold integer ratings"),
-    ("alpha no units", lambda: irr.krippendorff_alpha(np.zeros((2, 0))), ValueError,
+    ("alpha no units", lambda: irr.krippendorff_alpha(np.zeros((0, 2))), ValueError,
      r"Krippendorff's alpha needs at least two units \(subjects\); got 0"),
-    ("alpha one unit", lambda: irr.krippendorff_alpha([[1], [2]]), ValueError,
+    ("alpha one unit", lambda: irr.krippendorff_alpha([[1, 2]]), ValueError,
      r"Krippendorff's alpha needs at least two units \(subjects\); got 1"),
     ("icc empty", lambda: irr.icc(np.zeros((0, 2))), ValueError,
      r"The ICC needs at least two subjects with complete ratings; got 0"),
@@ -109,7 +109,7 @@ CASES = [
      TypeError, r"`rater2` mixes label types \(str, number\)"),
     ("frame 1 and '1'", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, "1"], "b": [2, 2]})),
      TypeError, r"`a` mixes label types \(number, str\)"),
-    ("alpha 1 and '1'", lambda: irr.krippendorff_alpha(np.array([[1, "1", 2], [1, 1, 2]], dtype=object)),
+    ("alpha 1 and '1'", lambda: irr.krippendorff_alpha(np.array([[1, "1", 2], [1, 1, 2]], dtype=object).T),
      TypeError, r"`rater_a` mixes label types \(number, str\): for example \[1, '1'\]"),
     ("continuous_kappa '1'", lambda: irr.continuous_kappa(np.array([1, "1"], dtype=object), [1, 2]),
      TypeError, r"`y_true` must contain real numbers; got dtype object holding strings \['1'\]"),
@@ -130,7 +130,7 @@ CASES = [
      r"`rater_b` contains infinite ratings: \[-inf\]"),
     ("inf in array", lambda: irr.Agreement.from_array(np.array([[1, np.inf], [2, 2]])), ValueError,
      r"`rater2` contains infinite ratings: \[inf\]"),
-    ("inf alpha", lambda: irr.krippendorff_alpha(np.array([[1, np.inf], [1, 2.0]])), ValueError,
+    ("inf alpha", lambda: irr.krippendorff_alpha(np.array([[1, np.inf], [1, 2.0]]).T), ValueError,
      r"`rater_a` contains infinite ratings: \[inf\]"),
     ("-inf icc", lambda: irr.icc([[1, -np.inf], [1, 2], [3, 4]]), ValueError,
      r"`ratings` contains infinite values"),
@@ -148,7 +148,7 @@ CASES = [
     ("qwk max_rating '5'", lambda: irr.quadratic_weighted_kappa([1, 2], [1, 2], 1, "5"), TypeError,
      r"`max_rating` must be an integer; got '5'"),
     ("alpha 1.5 outside categories",
-     lambda: irr.krippendorff_alpha(np.array([[1, 1.5], [1, 2.0]]), categories=[1, 2, 3]),
+     lambda: irr.krippendorff_alpha(np.array([[1, 1.5], [1, 2.0]]).T, categories=[1, 2, 3]),
      ValueError, r"`rater_a` has labels outside `categories`: \[1.5\]"),
     # -- categories: duplicates, unhashable, labels outside, empty ----------------------
     ("duplicate categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[1, 2, 2]), ValueError,
@@ -305,6 +305,56 @@ CASES = [
     ("no complete pair: mcnemar", lambda: irr.mcnemar([1, None, 0], [None, 0, None]), ValueError,
      r"No subject has ratings from both raters"),
     # -- issue 14: input layer (alignment, labels, tables, frequency weights, rater names) -
+    ("series labels differ", lambda: irr.Agreement(pd.Series([1, 2], index=["a", "b"]),
+                                                   pd.Series([1, 2], index=["a", "c"])),
+     ValueError, r"index labels of `rater_b` and `rater_a` differ \(\['c'\] only in `rater_b`"),
+    ("series repeated labels", lambda: irr.Agreement(pd.Series([1, 2], index=["a", "b"]),
+                                                     pd.Series([1, 2], index=["a", "a"])),
+     ValueError, r"index of `rater_b` repeats labels \['a'\]"),
+    ("freq_weights labels differ",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2], "b": [1, 2]}, index=[5, 6]),
+                                      freq_weights=pd.Series([1, 2])),
+     ValueError, r"index labels of `freq_weights` and `df` differ"),
+    ("cluster labels differ",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2, 1], "b": [1, 2, 2]}, index=[5, 6, 7]))
+     .kappa(ci="percentile", cluster=pd.Series([1, 1, 2])),
+     ValueError, r"index labels of `cluster` and the subjects differ"),
+    ("table repeated labels",
+     lambda: irr.Agreement.from_table(pd.DataFrame([[1, 2], [3, 4]], index=["x", "x"], columns=["x", "y"])),
+     ValueError, r"`table` repeats row labels \['x'\]"),
+    ("bowker table labels outside categories",
+     lambda: irr.bowker_test(pd.DataFrame([[1, 2], [3, 4]], index=["x", "y"], columns=["x", "z"]),
+                             categories=["x", "y"]),
+     ValueError, r"has labels outside `categories`: \['z'\]"),
+    ("counts columns outside categories",
+     lambda: irr.Agreement.from_counts(pd.DataFrame([[1, 2], [2, 1]], columns=["x", "z"]),
+                                       categories=["x", "y"]),
+     ValueError, r"`counts` has columns outside `categories`: \['z'\]"),
+    ("Int64 2**53 + 1 with NA",
+     lambda: irr.Agreement(pd.array([2**53 + 1, 2**53, None], dtype="Int64"), [2**53, 2**53, 2**53]),
+     ValueError, r"\[9007199254740993\] are beyond 2\*\*53"),
+    ("list 2**53 + 1 with None", lambda: irr.Agreement([2**53 + 1, None, 1], [2**53, 1, 1]),
+     ValueError, r"\[9007199254740993\] are beyond 2\*\*53"),
+    ("int64 + uint64 beyond 2**53",
+     lambda: irr.Agreement(np.array([2**53 + 1, 2**53, 3]), np.array([2**53, 2**64 - 1, 3], dtype=np.uint64)),
+     ValueError, r"are beyond 2\*\*53"),
+    ("alpha fast path 2**53 + 1",
+     lambda: irr.krippendorff_alpha(np.array([[2**53, 2**53 + 1], [2**53 + 1, 2**53 + 1]])),
+     ValueError, r"\[9007199254740993\] are beyond 2\*\*53"),
+    ("rater names 1 and '1'", lambda: irr.Agreement.from_frame(pd.DataFrame({1: [1, 2], "1": [1, 2]})),
+     ValueError, r"`raters` has labels that are the same once written as text: 1 and '1'"),
+    ("long rater names 1 and '1'",
+     lambda: irr.Agreement.from_long(pd.DataFrame({"s": [1, 1], "r": [1, "1"], "v": [1, 2]}),
+                                     subject="s", rater="r", rating="v"),
+     ValueError, r"`rater` has labels that are the same once written as text"),
+    ("by MultiIndex key naming two columns",
+     lambda: irr.by(pd.DataFrame([[1, 1, 2]], columns=pd.MultiIndex.from_tuples(
+         [("g", ""), ("r", "a"), ("r", "b")])), "r"),
+     ValueError, r"`by` must name columns of `df`; got \['r'\] \(it names 2 columns, not one\)"),
+    ("freq_weights all zero",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2], "b": [1, 2], "n": [0, 0]}),
+                                      freq_weights="n"),
+     ValueError, r"`freq_weights` are all zero"),
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
     # -- end numerics ------------------------------------------------------------------------
@@ -326,6 +376,37 @@ def test_hostile_input_raises_a_clear_error(call, error, message):
 # Each row: (name, call returning a number, the right number, absolute tolerance, why it is right).
 VALUE_CASES = [
     # -- issue 14: input layer ---------------------------------------------------------------
+    ("alpha function: subjects in rows",
+     lambda: irr.krippendorff_alpha(irr.datasets.load("anxiety"), "interval", ci=None).estimate,
+     0.17009860788863107, 1e-12,
+     "anxiety interval alpha; the krippendorff package on the transpose gives the same "
+     "(test_i14_input), R irr kripp.alpha(t(anxiety)) prints 0.170"),
+    ("Series in another order",
+     lambda: irr.Agreement(pd.Series([1, 2, 3, 1], index=list("abcd")),
+                           pd.Series([1, 3, 2, 1], index=list("acbd"))).kappa().estimate,
+     1.0, 0, "aligned by label the two raters give the same rating to every subject"),
+    ("crosstab of different label sets",
+     lambda: irr.Agreement.from_table(pd.crosstab(pd.Series([1, 2, 2, 2, 1, 2]),
+                                                  pd.Series([2, 3, 3, 2, 2, 3]))).kappa().estimate,
+     -0.25, 1e-15,
+     "union table [[0,2,0],[0,1,3],[0,0,0]] on 1, 2, 3: p_o = 1/6, p_e = (2*0 + 4*3 + 0*3)/36 "
+     "= 1/3, kappa = (1/6 - 1/3)/(2/3) = -1/4 (read positionally as a 2 x 2 table: 0.667)"),
+    ("bowker of reordered columns",
+     lambda: irr.bowker_test(pd.crosstab(pd.Series(list("12231321")), pd.Series(list("12331222")))
+                             [["3", "1", "2"]]).statistic,
+     1.0, 1e-15, "pairs (1,2): (1-0)^2/1, (2,3): (1-1)^2/2; column order must not matter"),
+    ("float32 vs float64 labels",
+     lambda: irr.Agreement(np.array([0.1, 0.2, 0.3, 0.7], dtype=np.float32),
+                           [0.1, 0.2, 0.4, 0.7]).percent_agreement().estimate,
+     0.75, 0, "3 of 4 subjects get the same decimal label"),
+    ("Gwet with a zero-weight row",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2, 1, 3], "b": [1, 2, 2, 3],
+                                                    "n": [2, 2, 1, 0]}), ["a", "b"],
+                                      freq_weights="n").gwet_ac(ci=None).estimate,
+     0.6, 1e-15,
+     "expanded data (1,1)x2, (2,2)x2, (1,2): p_a = 4/5, pi = (1/2, 1/2) on q = 2 categories, "
+     "p_e = sum pi(1 - pi)/(q - 1) = 1/2, AC1 = (4/5 - 1/2)/(1/2) = 0.6 (category 3 of the "
+     "zero-weight row made q = 3: 0.733)"),
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
     # -- end numerics ------------------------------------------------------------------------
@@ -470,7 +551,7 @@ def test_a_million_distinct_labels_fail_fast_without_a_k_by_k_allocation():
     a = np.arange(k)
     for make in (lambda: irr.Agreement(a, a),
                  lambda: irr.Agreement(a.astype(float) + 0.5, a.astype(float) + 0.5),
-                 lambda: irr.krippendorff_alpha(np.vstack([a, a]).astype(float))):
+                 lambda: irr.krippendorff_alpha(np.column_stack([a, a]).astype(float))):
         tracemalloc.start()
         start = time.perf_counter()
         with pytest.raises(ValueError, match="1000000 distinct labels"):

@@ -147,14 +147,14 @@ def test_alpha_degenerate_nothing_pairable():
 
 def test_alpha_array_function_layouts():
     data = np.array([[1, 2, 3, 3, np.nan], [1, 2, 2, 3, 4], [np.nan, 2, 3, 3, 4]])
-    by_rows = irr.krippendorff_alpha(data, "interval", ci=None)
-    by_cols = irr.krippendorff_alpha(data.T, "interval", layout="units-raters", ci=None)
+    by_rows = irr.krippendorff_alpha(data, "interval", layout="raters-units", ci=None)
+    by_cols = irr.krippendorff_alpha(data.T, "interval", ci=None)
     assert by_rows.estimate == pytest.approx(by_cols.estimate, abs=1e-15)
     assert by_rows.raters == ("rater1", "rater2", "rater3")
     frame = pd.DataFrame(data.T, columns=["ann", "bob", "cy"])
-    assert irr.krippendorff_alpha(frame, layout="units-raters", ci=None).raters == ("ann", "bob", "cy")
+    assert irr.krippendorff_alpha(frame, ci=None).raters == ("ann", "bob", "cy")
     # non-integral values go through the general coder (also when offsets are integral)
-    halves = np.array([[1.5, 2.5, 3.5, 1.5], [1.5, 3.5, 3.5, 2.5]])
+    halves = np.array([[1.5, 2.5, 3.5, 1.5], [1.5, 3.5, 3.5, 2.5]]).T
     assert irr.krippendorff_alpha(halves, "interval", ci=None).estimate == pytest.approx(
         irr.krippendorff_alpha(halves * 2, "interval", ci=None).estimate, abs=1e-14
     )
@@ -162,7 +162,7 @@ def test_alpha_array_function_layouts():
         irr.krippendorff_alpha(halves * 2, "ratio", ci=None).estimate, abs=1e-14
     )
     assert irr.krippendorff_alpha(halves, "ratio", ci=None).categories == (1.5, 2.5, 3.5)
-    assert irr.krippendorff_alpha(data / 2, "interval", ci=None).estimate == pytest.approx(
+    assert irr.krippendorff_alpha(data.T / 2, "interval", ci=None).estimate == pytest.approx(
         by_rows.estimate, abs=1e-14
     )
 
@@ -275,15 +275,18 @@ BAD = [
      "`level` distances must be finite and non-negative."),
     (lambda: TWO.krippendorff_alpha(confidence_level=1.5, ci=None), ValueError,
      "`confidence_level` must be in (0, 1); got 1.5."),
-    (lambda: irr.krippendorff_alpha([[1], [2]], ci=None), ValueError,
+    (lambda: irr.krippendorff_alpha([[1, 2]], ci=None), ValueError,
      "Krippendorff's alpha needs at least two units (subjects); got 1."),
-    (lambda: irr.krippendorff_alpha([[1.5], [2.5]], ci=None), ValueError,
+    (lambda: irr.krippendorff_alpha([[1.5, 2.5]], ci=None), ValueError,
      "Krippendorff's alpha needs at least two units (subjects); got 1."),
-    (lambda: irr.krippendorff_alpha([[1, 2, 3]], ci=None), ValueError,
+    (lambda: irr.krippendorff_alpha([[1, 2, 3]], layout="raters-units", ci=None), ValueError,
      "Krippendorff's alpha needs at least two raters; `reliability_data` has 1 "
      "(layout='raters-units': raters are the rows)."),
+    (lambda: irr.krippendorff_alpha([[1], [2], [3]], ci=None), ValueError,
+     "Krippendorff's alpha needs at least two raters; `reliability_data` has 1 "
+     "(layout='units-raters': raters are the columns)."),
     (lambda: irr.krippendorff_alpha([[1, 2], [1, 2]], layout="wide", ci=None), ValueError,
-     "`layout` must be one of 'raters-units', 'units-raters'; got 'wide'."),
+     "`layout` must be one of 'units-raters', 'raters-units'; got 'wide'."),
     (lambda: irr.krippendorff_alpha([1, 2, 3], ci=None), ValueError,
      "`reliability_data` must be 2-D; got an array of shape (3,)."),
     (lambda: TWO.icc(model="threeway"), ValueError,
