@@ -160,6 +160,7 @@ class Agreement:
         categories: Sequence[Any] | None = None,
         nan_policy: str = "omit",
         freq_weights: Any = None,
+        id: Any = None,
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
 
@@ -171,7 +172,13 @@ class Agreement:
         ----------
         df : DataFrame
         raters : sequence of column labels, optional
-            The rater columns (at least two); default all columns (but `freq_weights`).
+            The rater columns (at least two). Default: every column but `freq_weights`,
+            `id` and the columns that look like identifiers, which are set aside with a
+            warning that names them: a name such as ``id``, ``subject``, ``patient``,
+            ``site``, ``case`` or ``record``; labels of another type than most columns
+            (strings among numbers); or a distinct value in every row while the other
+            columns repeat theirs. When the columns cannot be told apart, a ValueError
+            asks for `raters` or `id`.
         categories, nan_policy
             As for :class:`Agreement`.
         freq_weights : column label or array-like of non-negative integers, optional
@@ -180,6 +187,9 @@ class Agreement:
             ``n_subjects`` and ``n_missing`` count weighted subjects, and the bootstrap
             resamples them. Any number of raters; cluster and strata bootstraps need one
             row per subject.
+        id : column label or list of column labels, optional
+            Identifier columns (subject, patient, site): never ratings. They stay
+            available to ``cluster=`` and ``strata=`` by name.
 
         Examples
         --------
@@ -188,8 +198,13 @@ class Agreement:
         >>> ag = irr.Agreement.from_frame(vision, ["r.eye", "l.eye"])
         >>> ag.n_subjects
         7477
+        >>> import pandas as pd
+        >>> df = pd.DataFrame({"patient": [101, 102, 103, 104], "reader1": [1, 2, 2, 1],
+        ...                    "reader2": [1, 2, 1, 1]})
+        >>> irr.Agreement.from_frame(df, id="patient").raters
+        ('reader1', 'reader2')
         """
-        return cls._from_source(Source.from_frame(df, raters, categories, freq_weights),
+        return cls._from_source(Source.from_frame(df, raters, categories, freq_weights, id),
                                 nan_policy)
 
     @classmethod

@@ -17,7 +17,7 @@ LAYERS = {
         "irr._validation", "irr._version", "irr.weights", "irr.bands", "irr.datasets",
         "irr.coefficients", "irr.coefficients.*",
     ],
-    1: ["irr._data", "irr._long", "irr._source"],  # input
+    1: ["irr._columns", "irr._data", "irr._long", "irr._source"],  # input
     2: ["irr._statistics"],  # sufficient statistics (imported by the input layer's Source)
     3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
         "irr.inference.plan"],  # inference engine
