@@ -12,11 +12,11 @@ Identifier columns
        and camelCase) is in :data:`ID_WORDS` (``id``, ``subject``, ``patient``, ``site``,
        ``case``, ``record``, ...), or the name is such a word followed by ``id``/``no``/
        ``nr``/``num``/``number`` (``patientid``);
-    3. its label type differs from the type most of the other columns share (strings among
-       numbers, numbers among strings);
-    4. every value is present and distinct (integers or strings), while every other
-       column repeats its values and looks categorical, or while it holds integers and the
-       others non-integer decimals.
+    3. its label type (number, string or bool) differs from the type most of the other
+       columns share (strings among numbers, numbers among strings);
+    4. every value is present and distinct (integers or strings) in more than
+       :data:`MAX_CATEGORIES` rows, while at least two other columns remain and each
+       repeats its values and looks categorical, or each holds non-integer decimals.
 
     When the label types split evenly (no majority), or fewer than two columns would be
     left, the columns cannot be told apart and a ValueError names them and the options.
@@ -39,8 +39,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "choose_columns", "continuity",
-           "looks_continuous"]
+__all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
+           "choose_columns", "continuity", "looks_continuous", "scale_info"]
 
 #: Words that name an identifier, not a rater (compared in lower case).
 ID_WORDS = frozenset({
@@ -54,6 +54,10 @@ _ID_SUFFIXES = ("id", "no", "nr", "num", "number", "")
 
 #: More distinct numeric values than this make numeric ratings look continuous.
 MAX_CATEGORIES = 10
+
+
+class ContinuousScoresWarning(UserWarning):
+    """A statistic that takes each value as a category was asked of continuous scores."""
 
 
 @dataclass(frozen=True)
@@ -178,10 +182,27 @@ def looks_continuous(values: Any) -> bool:
     return bool(continuity(values))
 
 
+def scale_info(categories: Any) -> tuple[str, str]:
+    """The header line that describes the rating scale of a summary.
+
+    Examples
+    --------
+    >>> scale_info([1, 2, 3])
+    ('Categories:', '3')
+    >>> scale_info([0.5, 1.25, 2.0])
+    ('Scale:', 'continuous, 3 values')
+    """
+    labels = list(categories)
+    if looks_continuous(labels):
+        return ("Scale:", f"continuous, {len(labels)} values")
+    return ("Categories:", str(len(labels)))
+
+
 def _unique_id(column: pd.Series) -> bool:
-    """Every value present and distinct, and integers or strings (identifiers)."""
+    """Every value present and distinct, integers or strings, in more rows than a category
+    scale has levels (identifiers)."""
     n = len(column)
-    if n < 3 or column.isna().any() or column.nunique(dropna=False) != n:
+    if n <= MAX_CATEGORIES or column.isna().any() or column.nunique(dropna=False) != n:
         return False
     kind = _kind(column)
     if kind == "string":
@@ -247,7 +268,7 @@ def choose_columns(
 
     set_aside([c for c in candidates if _named_as_id(c)], "its name")
     kinds = {c: _kind(df[c]) for c in candidates}
-    present = [k for k in kinds.values() if k != "empty"]
+    present = [k for k in kinds.values() if k not in ("empty", "other")]
     if present:
         tally = pd.Series(present).value_counts(sort=True)
         top = tally.index[0]
@@ -258,11 +279,11 @@ def choose_columns(
                 f"({', '.join(f'{c!r}: {k}' for c, k in kinds.items())}). Name the rating "
                 f"columns with {raters_option} or the identifier columns with {id_option}."
             )
-        for c in [c for c in candidates if kinds[c] not in (top, "empty")]:
+        for c in [c for c in candidates if kinds[c] not in (top, "empty", "other")]:
             set_aside([c], f"{kinds[c]} labels among {top} ratings")
     unique = [c for c in candidates if _unique_id(df[c])]
     others = [c for c in candidates if c not in unique]
-    if unique and others:
+    if unique and len(others) >= 2:
         repeat = all(
             df[c].nunique(dropna=True) < df[c].notna().sum() and not looks_continuous(df[c])
             for c in others

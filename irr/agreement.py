@@ -10,12 +10,14 @@ calls the estimator of its family with the cached
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pandas as pd
 
+from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
 from irr._data import Ratings
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns
@@ -426,6 +428,20 @@ class Agreement:
             by_rater=stats.by_rater,
             ordered=stats.scores is not None,
             numeric=pd.api.types.is_numeric_dtype(self.categories.dtype),
+            continuous=looks_continuous(self.categories),
+        )
+
+    def _check_categorical(self, coefficient: str, scored: bool) -> None:
+        """Warn when a statistic that takes each value as a category (not `scored`: no
+        weights, no tolerance) meets ratings that look like continuous scores."""
+        if scored or not self.facts.continuous:
+            return
+        warnings.warn(
+            f"{coefficient} takes each of the {len(self.categories)} distinct values as a "
+            f"category, but these ratings look like continuous scores "
+            f"({continuity(self.categories)}); the ICC or Krippendorff's alpha "
+            "(level='interval') suit them.",
+            ContinuousScoresWarning, stacklevel=3,
         )
 
     def __repr__(self) -> str:
@@ -522,6 +538,7 @@ class Agreement:
         >>> round(ag.kappa(weights="quadratic").estimate, 4)
         0.6607
         """
+        self._check_categorical("Cohen's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
@@ -567,6 +584,7 @@ class Agreement:
         >>> round(ag4.percent_agreement().estimate, 6)
         0.818182
         """
+        self._check_categorical("Percent agreement", tolerance != 0)
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan())
 
@@ -650,6 +668,7 @@ class Agreement:
         3              4. Neurosis  0.471
         4                 5. Other  0.566
         """
+        self._check_categorical("Fleiss' kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan())
 
@@ -679,6 +698,7 @@ class Agreement:
         >>> round(ag.scott_pi().estimate, 4)
         0.7447
         """
+        self._check_categorical("Scott's pi", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π")
@@ -728,6 +748,7 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.76282, 0.14917)
         """
+        self._check_categorical("Conger's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan())
 
@@ -771,6 +792,7 @@ class Agreement:
         >>> round(ag.light_kappa().estimate, 4)
         0.4594
         """
+        self._check_categorical("Light's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan())
 
@@ -822,6 +844,7 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.77544, 0.14295)
         """
+        self._check_categorical("Gwet's AC", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan())
 
@@ -864,6 +887,7 @@ class Agreement:
         >>> round(ag.brennan_prediger().estimate, 5)
         0.77273
         """
+        self._check_categorical("Brennan-Prediger", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
                                                  self._plan())
@@ -995,6 +1019,8 @@ class Agreement:
         >>> res.n_subjects, res.n_missing, res.n_pairable
         (11, 1, 40)
         """
+        self._check_categorical("Krippendorff's alpha (nominal)",
+                                not (isinstance(level, str) and level == "nominal"))
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
         return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
 
@@ -1169,6 +1195,8 @@ class Agreement:
         Two raters: percent agreement and Cohen's, linear and quadratic kappa (weighted
         kappas are left out when the categories have no order). Three or more raters (or
         counts): the coefficients of :data:`MULTIRATER_SUMMARY` that the input supports.
+        Ratings that look like continuous scores (a non-integer value or more than 10
+        distinct numbers) get Krippendorff's interval alpha and the ICC(A,1) only.
 
         Examples
         --------
@@ -1185,7 +1213,7 @@ class Agreement:
             getattr(self, method)(confidence_level=confidence_level, **options)
             for method, options in rows("summary", facts)
         ]
-        info = [("Categories:", str(len(self.categories)))]
+        info = [scale_info(self.categories)]
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
         else:
