@@ -120,6 +120,8 @@ def _named_as_id(name: Any) -> bool:
 def _kind(column: pd.Series) -> str:
     """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
     values = column
+    if not column.notna().any():
+        return "empty"
     if isinstance(column.dtype, pd.CategoricalDtype):
         values = pd.Series(column.cat.categories)
     inferred = pd.api.types.infer_dtype(values, skipna=True)

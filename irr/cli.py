@@ -277,7 +277,8 @@ def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
     the whole column would become string labels."""
     for column in columns:
         values = frame[column]
-        if values.dtype != object:
+        if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(
+                values.dtype, pd.CategoricalDtype):
             continue
         present = values.dropna()
         numbers = pd.to_numeric(present, errors="coerce")
