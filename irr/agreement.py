@@ -1275,6 +1275,7 @@ class Agreement:
         >>> res.errors, res.n, res.reject
         (0, 20, True)
         """
+        self._check_categorical("The error-rate test (exact disagreement)", tolerance != 0)
         return error_rate.error_rate_test_of_statistics(
             self.statistics, epsilon0, alpha, reference, tolerance, alternative,
             confidence_level,

@@ -206,6 +206,16 @@ def test_the_rule_keeps_rating_columns_that_merely_look_unique():
     assert choose_columns(scores).ids == ()
 
 
+def test_by_sets_an_identifier_aside_too():
+    df = pd.DataFrame({"patient": range(101, 117), "site": ["A"] * 8 + ["B"] * 8,
+                       "reader1": READERS["reader1"] * 2, "reader2": READERS["reader2"] * 2})
+    with pytest.warns(UserWarning, match=r"Column 'patient' \(its name\) set aside"):
+        table = irr.by(df, "site", statistic="kappa")
+    # each site holds the readers' eight subjects: Cohen's kappa in exact fractions
+    expected = float(exact_cohen(READERS["reader1"], READERS["reader2"]))
+    assert table["estimate"].tolist() == pytest.approx([expected, expected], abs=1e-12)
+
+
 # -- A5: continuous scores -----------------------------------------------------------------
 @pytest.fixture
 def totals(tmp_path):
@@ -259,8 +269,11 @@ def test_api_kappa_on_decimal_scores_warns():
                  lambda: ag.krippendorff_alpha(ci=None)):
         with pytest.warns(ContinuousScoresWarning):
             call()
+    with pytest.warns(ContinuousScoresWarning, match="error-rate test"):
+        ag.error_rate_test(0.1)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # scored statistics: no warning
+        ag.error_rate_test(0.1, tolerance=0.5)
         ag.kappa(weights="quadratic")
         ag.krippendorff_alpha(level="interval", ci=None)
         ag.percent_agreement(tolerance=0.5)
