@@ -208,6 +208,10 @@ def _check_rows(text: str, sep: str, where: str) -> None:
 
 
 def _read_frame(args: argparse.Namespace) -> Any:
+    if args.na_values and (args.dataset is not None or os.path.splitext(
+            args.file or "")[1].lower() in _PARQUET_SUFFIXES):
+        raise CommandError("--na-values applies to CSV/TSV text; a data set or Parquet file "
+                           "has typed missing values")
     if args.dataset is not None:
         if args.file is not None:
             raise CommandError("give either a FILE or --dataset, not both")
@@ -290,7 +294,7 @@ def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
                 f"{', '.join(map(repr, tokens))}; if they mark missing ratings pass "
                 + " ".join(f"--na-values {t!r}" if not t.isalnum() else f"--na-values {t}"
                            for t in tokens)
-                + ", else name the rating columns with --raters"
+                + "; if they are ratings, declare the scale with --categories"
             )
 
 
@@ -329,7 +333,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
             )
         if args.id:
             raise CommandError("--id marks columns of wide data; with long data use --subject")
-        _check_missing_markers(frame, [args.rating])
+        if args.categories is None:
+            _check_missing_markers(frame, [args.rating])
         categories = _coerce_categories(args.categories, [frame[args.rating]])
         ag = Agreement.from_long(frame, subject=args.subject, rater=args.rater,
                                      rating=args.rating, categories=categories)
@@ -349,7 +354,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
         raise CommandError(
             f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
         )
-    _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids])
+    if args.categories is None:
+        _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids])
     choice = choose_columns(frame, raters, ids or None, raters_option="--raters",
                             id_option="--id")
     chosen = list(choice.raters)

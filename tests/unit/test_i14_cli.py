@@ -333,6 +333,14 @@ def test_sas_missing_values_need_na_values_and_are_reported():
     assert (code, out) == (1, "")
     assert "column 'r1' holds numbers and 1 other value(s) '.'" in err
     assert "--na-values '.'" in err
+    # '.' declared a rating: the user's choice, string labels
+    code, out, _ = cli("kappa", "-", "--categories", ".", "1", "2", "3", "--format", "json",
+                       stdin=SAS)
+    assert code == 0
+    assert json.loads(out)["results"][0]["n_missing"] == 0
+    code, _, err = cli("kappa", "--dataset", "anxiety", "--na-values", ".")
+    assert code == 1
+    assert "--na-values applies to CSV/TSV text" in err
     code, out, _ = cli("kappa", "-", "--na-values", ".", "--format", "json", stdin=SAS)
     assert code == 0
     payload = json.loads(out)
