@@ -8,10 +8,11 @@ Identifier columns
     When the rater columns are not named, a column is set aside as an identifier when
 
     1. it is named as one (``id=`` / ``--id``);
-    2. its name is an identifier's: one of its words (split at ``_``, ``-``, ``.``, spaces
-       and camelCase) is in :data:`ID_WORDS` (``id``, ``subject``, ``patient``, ``site``,
-       ``case``, ``record``, ...), or the name is such a word followed by ``id``/``no``/
-       ``nr``/``num``/``number`` (``patientid``);
+    2. its name is an identifier's: a word of :data:`ID_WORDS` (``id``, ``subject``,
+       ``patient``, ``site``, ``case``, ``record``, ...) alone or followed by ``id``,
+       ``no``, ``number``, ``code`` ... (``Patient ID``, ``case_no``, ``patientid``), or a
+       name whose last word is ``id`` (``study_id``); words are split at ``_``, ``-``,
+       ``.``, spaces and camelCase;
     3. its label type (number, string or bool) differs from the type most of the other
        columns share (strings among numbers, numbers among strings);
     4. every value is present and distinct (integers or strings) in more than
@@ -44,13 +45,14 @@ __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarnin
 
 #: Words that name an identifier, not a rater (compared in lower case).
 ID_WORDS = frozenset({
-    "id", "ids", "uid", "uuid", "key", "index", "idx", "row", "rownum", "no", "nr", "num",
-    "subject", "subjects", "subj", "patient", "patients", "pat", "participant", "person",
-    "respondent", "site", "sites", "centre", "center", "hospital", "clinic", "case",
-    "cases", "record", "records", "item", "items", "unit", "units", "study", "visit",
-    "specimen", "sample", "slide", "image", "scan", "mrn", "encounter", "pid", "sid",
+    "id", "ids", "uid", "uuid", "index", "idx", "row", "subject", "subjects", "subj",
+    "patient", "patients", "participant", "person", "respondent", "site", "sites", "centre",
+    "center", "hospital", "clinic", "case", "cases", "record", "records", "item", "items",
+    "unit", "units", "study", "visit", "specimen", "sample", "slide", "mrn", "encounter",
+    "pid", "sid",
 })
-_ID_SUFFIXES = ("id", "no", "nr", "num", "number", "")
+#: Words that may follow an identifier word in an identifier's name ("patient_no").
+_ID_SUFFIXES = frozenset({"id", "ids", "no", "nr", "num", "number", "code", "key", "label"})
 
 #: More distinct numeric values than this make numeric ratings look continuous.
 MAX_CATEGORIES = 10
@@ -109,8 +111,16 @@ def _words(name: Any) -> list[str]:
 
 
 def _named_as_id(name: Any) -> bool:
+    """A name that is an identifier's: an identifier word alone or followed by id/no/code
+    ("patient", "Patient ID", "case_no", "patientid"), or any name ending in "id"
+    ("study_id"). A rater's name that merely contains such a word ("site A reader") is
+    not one."""
     words = _words(name)
-    if any(w in ID_WORDS for w in words):
+    if not words:
+        return False
+    if words[-1] in ("id", "ids", "uid", "uuid"):
+        return True
+    if words[0] in ID_WORDS and all(w in _ID_SUFFIXES for w in words[1:]):
         return True
     joined = "".join(words)
     return any(joined == word + suffix for word in ID_WORDS if len(word) > 2

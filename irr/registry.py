@@ -173,6 +173,10 @@ def rows(panel: str, facts: DataFacts, weights: Any = None) -> list[tuple[str, d
     >>> facts = DataFacts(n_raters=2, by_rater=True, ordered=False, numeric=False)
     >>> [m for m, _ in rows("summary", facts)]
     ['percent_agreement', 'kappa']
+    >>> scores = DataFacts(n_raters=2, by_rater=True, ordered=True, numeric=True,
+    ...                    continuous=True)
+    >>> [(m, o.get("level")) for m, o in rows("summary", scores)]
+    [('krippendorff_alpha', 'interval'), ('icc', None)]
     """
     out = []
     for row in PANELS[panel]:

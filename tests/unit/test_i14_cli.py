@@ -204,6 +204,12 @@ def test_the_rule_keeps_rating_columns_that_merely_look_unique():
     scores = pd.DataFrame({"a": np.arange(20) * 3 + 1, "b": np.arange(20) * 3,
                            "c": np.arange(20) * 3 + 2})
     assert choose_columns(scores).ids == ()
+    # a rater's name that merely contains an identifier word is a rater's name
+    named = pd.DataFrame({"site A reader": [1, 2, 1], "reader_no_2": [1, 2, 2],
+                          "Patient ID": [7, 8, 9], "study_id": [1, 1, 1]})
+    choice = choose_columns(named)
+    assert choice.raters == ("site A reader", "reader_no_2")
+    assert choice.ids == ("Patient ID", "study_id")
 
 
 def test_by_sets_an_identifier_aside_too():
