@@ -147,12 +147,14 @@ def _kind(column: pd.Series) -> str:
 
 
 def _numbers(column: pd.Series) -> np.ndarray:
-    """The non-missing values of a numeric column as float64 (empty when not numeric)."""
+    """The finite values of a numeric column (a categorical's levels) as float64; empty
+    when the column is not numeric."""
     if _kind(column) != "number":
         return np.zeros(0)
     categorical = isinstance(column.dtype, pd.CategoricalDtype)
     values = column.cat.categories if categorical else column.dropna()
-    return np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
+    numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
+    return numbers[np.isfinite(numbers)]
 
 
 def continuity(values: Any) -> str:
@@ -170,10 +172,7 @@ def continuity(values: Any) -> str:
     '12 distinct values (more than 10)'
     """
     series = values if isinstance(values, pd.Series) else pd.Series(list(values), dtype=object)
-    if _kind(series) != "number":
-        return ""
-    numbers = np.asarray(pd.to_numeric(series.dropna(), errors="coerce"), dtype=float)
-    numbers = numbers[np.isfinite(numbers)]
+    numbers = _numbers(series)
     fractional = numbers[numbers != np.round(numbers)]
     if fractional.size:
         return f"non-integer values such as {fractional[0]:g}"
@@ -225,7 +224,6 @@ def _unique_id(column: pd.Series) -> bool:
 def _fractional(column: pd.Series) -> bool:
     """Whether a column holds a non-integer number."""
     numbers = _numbers(column)
-    numbers = numbers[np.isfinite(numbers)]
     return bool((numbers != np.round(numbers)).any())
 
 

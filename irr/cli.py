@@ -799,6 +799,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = _COMMANDS[args.command](args)
             _with_scale(out, getattr(args, "scale", None))
             text = _render(out, args.format)
+            if args.format == "csv":  # a table has no room for notes: what reading found
+                for note in getattr(args, "input_notes", ()):
+                    print(f"irr: note: {note}", file=sys.stderr)
             if args.output in (None, "-"):
                 sys.stdout.write(text)
             else:

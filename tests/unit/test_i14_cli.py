@@ -110,6 +110,13 @@ def test_multi_leaves_a_numeric_patient_id_and_site_out(patients):
                for n in payload["notes"])
 
 
+def test_csv_output_says_on_stderr_what_was_set_aside(patients):
+    code, out, err = cli("multi", str(patients), "--format", "csv")
+    assert code == 0
+    assert "patient" not in out
+    assert err.startswith("irr: note: Columns 'patient' (its name), 'site' (its name) set aside")
+
+
 def test_kappa_with_string_patient_and_site_ids(tmp_path):
     frame = pd.DataFrame({"patient": [f"P{i:02d}" for i in range(8)],
                           "site": list("AABBCCAB"), **READERS})
