@@ -10,6 +10,7 @@ input.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from irr._columns import choose_columns
 from irr._data import (
     CHUNK,
     Ratings,
@@ -82,16 +84,18 @@ class Source:
     @classmethod
     def from_frame(
         cls, df: pd.DataFrame, raters: Sequence[Any] | None, categories: Any = None,
-        freq_weights: Any = None,
+        freq_weights: Any = None, id: Any = None,
     ) -> Source:
         """A wide frame: one row per subject (or per `freq_weights` subjects), a column
-        per rater."""
+        per rater; without `raters`, identifier columns are set aside (with a warning
+        when `id` does not name them: :func:`irr._columns.choose_columns`)."""
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
-        if raters is None:
-            raters = [c for c in df.columns
-                      if not (isinstance(freq_weights, str) and c == freq_weights)]
-        raters = list(raters)
+        weight_column = [freq_weights] if isinstance(freq_weights, str) else []
+        choice = choose_columns(df, None if raters is None else list(raters), id, weight_column)
+        if choice.detected:
+            warnings.warn(choice.describe(), UserWarning, stacklevel=3)
+        raters = list(choice.raters)
         unknown = [r for r in raters if r not in df.columns]
         if unknown:
             raise ValueError(

@@ -10,12 +10,14 @@ calls the estimator of its family with the cached
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pandas as pd
 
+from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
 from irr._data import Ratings
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns
@@ -162,6 +164,7 @@ class Agreement:
         categories: Sequence[Any] | None = None,
         nan_policy: str = "omit",
         freq_weights: Any = None,
+        id: Any = None,
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
 
@@ -173,7 +176,13 @@ class Agreement:
         ----------
         df : DataFrame
         raters : sequence of column labels, optional
-            The rater columns (at least two); default all columns (but `freq_weights`).
+            The rater columns (at least two). Default: every column but `freq_weights`,
+            `id` and the columns that look like identifiers, which are set aside with a
+            warning that names them: a name such as ``id``, ``subject``, ``patient``,
+            ``site``, ``case`` or ``record``; labels of another type than most columns
+            (strings among numbers); or a distinct value in every row while the other
+            columns repeat theirs. When the columns cannot be told apart, a ValueError
+            asks for `raters` or `id`.
         categories, nan_policy
             As for :class:`Agreement`.
         freq_weights : column label or array-like of non-negative integers, optional
@@ -183,6 +192,9 @@ class Agreement:
             ``n_subjects`` and ``n_missing`` count weighted subjects, and the bootstrap
             resamples them. Any number of raters; cluster and strata bootstraps need one
             row per subject.
+        id : column label or list of column labels, optional
+            Identifier columns (subject, patient, site): never ratings. They stay
+            available to ``cluster=`` and ``strata=`` by name.
 
         Examples
         --------
@@ -191,8 +203,13 @@ class Agreement:
         >>> ag = irr.Agreement.from_frame(vision, ["r.eye", "l.eye"])
         >>> ag.n_subjects
         7477
+        >>> import pandas as pd
+        >>> df = pd.DataFrame({"patient": [101, 102, 103, 104], "reader1": [1, 2, 2, 1],
+        ...                    "reader2": [1, 2, 1, 1]})
+        >>> irr.Agreement.from_frame(df, id="patient").raters
+        ('reader1', 'reader2')
         """
-        return cls._from_source(Source.from_frame(df, raters, categories, freq_weights),
+        return cls._from_source(Source.from_frame(df, raters, categories, freq_weights, id),
                                 nan_policy)
 
     @classmethod
@@ -424,6 +441,20 @@ class Agreement:
             by_rater=stats.by_rater,
             ordered=stats.scores is not None,
             numeric=pd.api.types.is_numeric_dtype(self.categories.dtype),
+            continuous=looks_continuous(self.categories),
+        )
+
+    def _check_categorical(self, coefficient: str, scored: bool) -> None:
+        """Warn when a statistic that takes each value as a category (not `scored`: no
+        weights, no tolerance) meets ratings that look like continuous scores."""
+        if scored or not self.facts.continuous:
+            return
+        warnings.warn(
+            f"{coefficient} takes each of the {len(self.categories)} distinct values as a "
+            f"category, but these ratings look like continuous scores "
+            f"({continuity(self.categories)}); the ICC or Krippendorff's alpha "
+            "(level='interval') suit them.",
+            ContinuousScoresWarning, stacklevel=3,
         )
 
     def __repr__(self) -> str:
@@ -520,6 +551,7 @@ class Agreement:
         >>> round(ag.kappa(weights="quadratic").estimate, 4)
         0.6607
         """
+        self._check_categorical("Cohen's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
@@ -565,6 +597,7 @@ class Agreement:
         >>> round(ag4.percent_agreement().estimate, 6)
         0.818182
         """
+        self._check_categorical("Percent agreement", tolerance != 0)
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan())
 
@@ -650,6 +683,7 @@ class Agreement:
         3              4. Neurosis  0.471
         4                 5. Other  0.566
         """
+        self._check_categorical("Fleiss' kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan())
 
@@ -679,6 +713,7 @@ class Agreement:
         >>> round(ag.scott_pi().estimate, 4)
         0.7447
         """
+        self._check_categorical("Scott's pi", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π")
@@ -728,6 +763,7 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.76282, 0.14917)
         """
+        self._check_categorical("Conger's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan())
 
@@ -771,6 +807,7 @@ class Agreement:
         >>> round(ag.light_kappa().estimate, 4)
         0.4594
         """
+        self._check_categorical("Light's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan())
 
@@ -822,6 +859,7 @@ class Agreement:
         >>> round(res.estimate, 5), round(res.se, 5)
         (0.77544, 0.14295)
         """
+        self._check_categorical("Gwet's AC", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan())
 
@@ -864,6 +902,7 @@ class Agreement:
         >>> round(ag.brennan_prediger().estimate, 5)
         0.77273
         """
+        self._check_categorical("Brennan-Prediger", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
                                                  self._plan())
@@ -995,6 +1034,8 @@ class Agreement:
         >>> res.n_subjects, res.n_missing, res.n_pairable
         (11, 1, 40)
         """
+        self._check_categorical("Krippendorff's alpha (nominal)",
+                                not (isinstance(level, str) and level == "nominal"))
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
         return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
 
@@ -1169,6 +1210,8 @@ class Agreement:
         Two raters: percent agreement and Cohen's, linear and quadratic kappa (weighted
         kappas are left out when the categories have no order). Three or more raters (or
         counts): the coefficients of :data:`MULTIRATER_SUMMARY` that the input supports.
+        Ratings that look like continuous scores (a non-integer value or more than 10
+        distinct numbers) get Krippendorff's interval alpha and the ICC(A,1) only.
 
         Examples
         --------
@@ -1185,7 +1228,7 @@ class Agreement:
             getattr(self, method)(confidence_level=confidence_level, **options)
             for method, options in rows("summary", facts)
         ]
-        info = [("Categories:", str(len(self.categories)))]
+        info = [scale_info(self.categories)]
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
         else:
@@ -1247,6 +1290,7 @@ class Agreement:
         >>> res.errors, res.n, res.reject
         (0, 20, True)
         """
+        self._check_categorical("The error-rate test (exact disagreement)", tolerance != 0)
         return error_rate.error_rate_test_of_statistics(
             self.statistics, epsilon0, alpha, reference, tolerance, alternative,
             confidence_level,

@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from irr import datasets
+from irr._columns import ContinuousScoresWarning, choose_columns, continuity, scale_info
 from irr._report import band_and_citation, report
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
@@ -62,6 +63,12 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     source.add_argument("--rater", metavar="COL", help="long format: the rater column")
     source.add_argument("--rating", metavar="COL", help="long format: the rating column")
     source.add_argument("--raters", nargs=raters, metavar="COL", help="the rater columns")
+    source.add_argument("--id", action="append", metavar="COL",
+                        help="an identifier column (subject, patient, site), never a rater; "
+                        "repeat it or give a comma list")
+    source.add_argument("--na-values", action="append", metavar="VALUE",
+                        help="a value that marks a missing rating (e.g. '.' as in SAS), in "
+                        "addition to pandas' defaults (empty, NA, NaN, ...); repeatable")
     source.add_argument("--categories", nargs="+", metavar="LABEL",
                         help="the full rating scale, in order")
     stats = parser.add_argument_group("inference")
@@ -164,6 +171,16 @@ def _decode(raw: bytes, encoding: str, where: str) -> str:
     return text
 
 
+def _skip_leading(text: str, sep: str) -> tuple[str, int]:
+    """`text` without its leading lines that hold only delimiters and blanks (pandas would
+    take the first of them as the header), and how many there were."""
+    lines = text.split("\n")
+    skipped = 0
+    while skipped < len(lines) - 1 and not lines[skipped].replace(sep, "").strip():
+        skipped += 1
+    return "\n".join(lines[skipped:]), sum(1 for line in lines[:skipped] if line.strip())
+
+
 def _check_rows(text: str, sep: str, where: str) -> None:
     """Refuse empty files, header-only files and ragged rows (pandas would pad them)."""
     try:
@@ -191,6 +208,10 @@ def _check_rows(text: str, sep: str, where: str) -> None:
 
 
 def _read_frame(args: argparse.Namespace) -> Any:
+    if args.na_values and (args.dataset is not None or os.path.splitext(
+            args.file or "")[1].lower() in _PARQUET_SUFFIXES):
+        raise CommandError("--na-values applies to CSV/TSV text; a data set or Parquet file "
+                           "has typed missing values")
     if args.dataset is not None:
         if args.file is not None:
             raise CommandError("give either a FILE or --dataset, not both")
@@ -236,11 +257,45 @@ def _read_frame(args: argparse.Namespace) -> Any:
         sep = "\t"
     if len(sep) != 1:
         raise CommandError(f"--delimiter must be one character; got {sep!r}")
+    text, skipped = _skip_leading(text, sep)
+    if skipped:
+        args.input_notes.append(
+            f"Skipped {skipped} line(s) before the header that hold only delimiters."
+        )
     _check_rows(text, sep, where)
     try:
-        return pd.read_csv(io.StringIO(text), sep=sep)
+        frame = pd.read_csv(io.StringIO(text), sep=sep, na_values=args.na_values or None)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise CommandError(f"cannot read {where} as CSV: {_first_line(exc)}") from None
+    empty = frame.isna().all(axis=1).to_numpy()
+    if empty.any():
+        frame = frame.loc[~empty]
+        args.input_notes.append(
+            f"Skipped {int(empty.sum())} row(s) with no values at all (only delimiters)."
+        )
+    return frame
+
+
+def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
+    """Refuse a column of numbers with a few other tokens (SAS's '.', 'n/a'): as read,
+    the whole column would become string labels."""
+    for column in columns:
+        values = frame[column]
+        if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(
+                values.dtype, pd.CategoricalDtype):
+            continue
+        present = values.dropna()
+        numbers = pd.to_numeric(present, errors="coerce")
+        others = present[numbers.isna()].astype(str)
+        tokens = sorted(set(others))
+        if 0 < len(tokens) <= 3 and numbers.notna().sum() > len(others):
+            raise CommandError(
+                f"column {column!r} holds numbers and {len(others)} other value(s) "
+                f"{', '.join(map(repr, tokens))}; if they mark missing ratings pass "
+                + " ".join(f"--na-values {t!r}" if not t.isalnum() else f"--na-values {t}"
+                           for t in tokens)
+                + "; if they are ratings, declare the scale with --categories"
+            )
 
 
 def _first_line(exc: BaseException | str) -> str:
@@ -276,9 +331,14 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
             raise CommandError(
                 f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
             )
+        if args.id:
+            raise CommandError("--id marks columns of wide data; with long data use --subject")
+        if args.categories is None:
+            _check_missing_markers(frame, [args.rating])
         categories = _coerce_categories(args.categories, [frame[args.rating]])
         ag = Agreement.from_long(frame, subject=args.subject, rater=args.rater,
                                      rating=args.rating, categories=categories)
+        _count_missing(args, int(frame[args.rating].isna().sum()))
         if args.raters:
             raise CommandError("--raters selects wide columns; with long data omit it")
         if n_raters is not None and ag.n_raters != n_raters:
@@ -287,17 +347,37 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
             )
         return ag
     raters = list(args.raters) if args.raters else None
-    if raters is None and n_raters is not None:
-        raters = list(frame.columns[:n_raters])
-    if raters is not None:
-        missing = [r for r in raters if r not in frame.columns]
-        if missing:
-            raise CommandError(
-                f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
+    ids = [c.strip() for value in args.id or () for c in value.split(",") if c.strip()]
+    named = [*(raters or ()), *ids]
+    missing = [r for r in named if r not in frame.columns]
+    if missing:
+        raise CommandError(
+            f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
+        )
+    if args.categories is None:
+        _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids])
+    choice = choose_columns(frame, raters, ids or None, raters_option="--raters",
+                            id_option="--id")
+    chosen = list(choice.raters)
+    if choice.detected:
+        args.input_notes.append(choice.describe("--raters", "--id"))
+    if choice.ids:
+        args.input_info.append(("Not raters:", ", ".join(map(str, choice.ids))))
+    if n_raters is not None and raters is None:
+        if len(chosen) > n_raters:
+            args.input_notes.append(
+                f"This command compares {n_raters} raters: the first {n_raters} of the rating "
+                f"columns {', '.join(map(repr, chosen))}; choose them with --raters."
             )
-    chosen = raters if raters is not None else list(frame.columns)
+        chosen = chosen[:n_raters]
     categories = _coerce_categories(args.categories, [frame[r] for r in chosen])
-    return Agreement.from_frame(frame, raters, categories=categories)
+    _count_missing(args, int(frame[chosen].isna().to_numpy().sum()))
+    return Agreement.from_frame(frame, chosen, categories=categories)
+
+
+def _count_missing(args: argparse.Namespace, count: int) -> None:
+    if count:
+        args.input_info.append(("Missing ratings:", str(count)))
 
 
 # -- computing ---------------------------------------------------------------------------
@@ -312,6 +392,7 @@ class Output:
     sentences: list[str] = dataclasses.field(default_factory=list)
     frame: Any = None
     summary: Any = None
+    seed: int | None = None
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -343,6 +424,7 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
         out.notes.append(f"{method}: bootstrap intervals are not available; Wald/exact used.")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DegenerateDataWarning)
+        warnings.simplefilter("always", ContinuousScoresWarning)
         try:
             result = function(**kwargs, **options)
         except ValueError as exc:
@@ -351,21 +433,24 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
             out.notes.append(f"{method} not computed: {_first_line(exc)}")
             return None
     for w in caught:
-        if issubclass(w.category, DegenerateDataWarning):
+        if issubclass(w.category, (DegenerateDataWarning, ContinuousScoresWarning)):
             line = f"{method}: {_first_line(str(w.message))}"
             if line not in out.notes:
                 out.notes.append(line)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    seeded = ("Bootstrap seed:", str(args.seed))
-    if seeded not in out.info and not math.isnan(getattr(result, "n_resamples", math.nan)):
-        out.info.append(seeded)
     if isinstance(result, (list, tuple)):
-        out.results.extend(result)
+        collected = list(result)
     elif result is not None and hasattr(result, "estimate"):
-        out.results.append(result)
+        collected = [result]
     elif result is not None and hasattr(result, "results"):
-        out.results.extend(result.results)
+        collected = list(result.results)
+    else:
+        collected = []
+    out.results.extend(collected)
+    seeded = ("Bootstrap seed:", str(args.seed))
+    if seeded not in out.info and any(_seed(r, out) is not None for r in collected):
+        out.info.append(seeded)
     return result
 
 
@@ -378,25 +463,29 @@ def _with_scale(out: Output, scale: str | None) -> None:
     ]
 
 
-def _facts(ag: Any) -> list[tuple[str, str]]:
-    return [("Categories:", str(len(ag.categories)))]
+def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
+    """An Output with the header lines of the data (scale, columns set aside, missing
+    ratings) and the notes of reading them."""
+    return Output(title, info=[scale_info(ag.categories), *args.input_info],
+                  notes=list(args.input_notes), seed=args.seed)
 
 
 def _cmd_kappa(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), 2)
-    out = Output(f"Agreement between {ag.raters[0]} and {ag.raters[1]}", info=_facts(ag))
+    out = _output(f"Agreement between {ag.raters[0]} and {ag.raters[1]}", ag, args)
     if args.weights is not None:
         _call(ag, "kappa", out, args,
               weights=None if args.weights == "unweighted" else args.weights)
         return out
-    for method, options in rows("summary", ag.facts):
+    # asked for by name: the category statistics, even on continuous scores (with a note)
+    for method, options in rows("summary", dataclasses.replace(ag.facts, continuous=False)):
         _call(ag, method, out, args, **options)
     return out
 
 
 def _cmd_multi(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), None)
-    out = Output(f"Agreement among {ag.n_raters} raters", info=_facts(ag))
+    out = _output(f"Agreement among {ag.n_raters} raters", ag, args)
     weights = None if args.weights == "unweighted" else args.weights
     for method, options in rows("multi", ag.facts, weights):
         _call(ag, method, out, args, optional=True, **options)
@@ -422,7 +511,7 @@ def _icc_forms(args: argparse.Namespace) -> list[dict[str, str]]:
 
 def _cmd_icc(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), None)
-    out = Output(f"Intraclass correlation of {ag.n_raters} raters", info=_facts(ag))
+    out = _output(f"Intraclass correlation of {ag.n_raters} raters", ag, args)
     for form in _icc_forms(args):
         _call(ag, "icc", out, args, **form)
     return out
@@ -430,7 +519,7 @@ def _cmd_icc(args: argparse.Namespace) -> Output:
 
 def _cmd_error_rate(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), 2)
-    out = Output(f"Error rate of {ag.raters[1]} against {ag.raters[0]}", info=_facts(ag))
+    out = _output(f"Error rate of {ag.raters[1]} against {ag.raters[0]}", ag, args)
     extra = {} if args.alternative is None else {"alternative": args.alternative}
     result = _call(ag, "error_rate_test", out, args, epsilon0=args.epsilon0,
                    alpha=args.alpha, tolerance=args.tolerance, **extra)
@@ -443,8 +532,14 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), None)
     who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2
            else f"among {ag.n_raters} raters")
-    out = Output(f"Agreement {who}", info=_facts(ag))
+    out = _output(f"Agreement {who}", ag, args)
     selected = {tuple(form.values()) for form in _icc_forms(args)}
+    if ag.facts.continuous:
+        out.notes.append(
+            f"The ratings look like continuous scores ({continuity(ag.categories)}): the "
+            "statistics that take each value as a category (percent agreement, kappa, AC1, "
+            "nominal alpha) are left out; irr kappa and irr multi compute them."
+        )
     for method, options in rows("report", ag.facts):
         if method == "icc" and tuple(options.values()) not in selected:
             continue
@@ -499,10 +594,18 @@ def _table(out: Output) -> Any:
     rows = []
     for r in out.results:
         row = r.to_frame().reset_index()
+        row.insert(list(row.columns).index("n_resamples") + 1, "seed", _seed(r, out))
         row["raters"] = ", ".join(r.raters)
         row["band"] = _table_band(r)
         rows.append(row)
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
+
+
+def _seed(result: Any, out: Output) -> Any:
+    """The bootstrap seed behind a result (None when nothing was resampled)."""
+    if math.isnan(getattr(result, "n_resamples", math.nan)):
+        return None
+    return out.seed
 
 
 def _markdown(frame: Any, index: bool = False) -> str:
@@ -551,8 +654,11 @@ def _render(out: Output, fmt: str) -> str:
             return frame.to_csv()
         return json.dumps(_jsonable(frame.reset_index().to_dict(orient="records")), indent=2) + "\n"
     if fmt in ("text", "html", "latex"):
-        summary = out.summary or results_summary(out.results, out.title, info=out.info,
-                                                 notes=out.notes)
+        summary = out.summary
+        if summary is None:
+            summary = results_summary(out.results, out.title, info=out.info, notes=out.notes)
+        elif out.notes or out.info[1:]:  # a result's own summary: add what reading found
+            summary.add_extra_txt([f"{k} {v}" for k, v in out.info[1:]] + out.notes)
         if fmt == "text":
             text = summary.as_text()
             if out.sentences:
@@ -575,9 +681,14 @@ def _render(out: Output, fmt: str) -> str:
         return table.to_csv(index=False)
     if fmt == "markdown":
         shown = table[["coefficient", "estimate", "se", "statistic", "pvalue", "ci_low",
-                       "ci_high", "band", "n_subjects", "n_missing"]].copy()
+                       "ci_high", "ci_method", "n_resamples", "seed", "band", "n_subjects",
+                       "n_missing"]].copy()
         shown["pvalue"] = [format_pvalue(p) for p in shown["pvalue"].astype(float)]
-        text = f"## {out.title}\n\n{_markdown(shown)}\n"
+        shown["n_resamples"] = [None if math.isnan(b) else int(b)
+                                for b in shown["n_resamples"].astype(float)]
+        shown["seed"] = shown["seed"].astype(object)
+        header = "".join(f"- {k.rstrip(':')}: {v}\n" for k, v in out.info)
+        text = f"## {out.title}\n\n{header}\n{_markdown(shown)}\n"
         notes = out.notes + [n for r in out.results for n in r.notes]
         if notes:
             text += "\n" + "\n".join(f"- {n}" for n in dict.fromkeys(notes)) + "\n"
@@ -587,7 +698,8 @@ def _render(out: Output, fmt: str) -> str:
     payload = {
         "title": out.title,
         "info": dict(out.info),
-        "results": [r.to_dict() | {"band": _table_band(r)} for r in out.results],
+        "results": [r.to_dict() | {"seed": _seed(r, out), "band": _table_band(r)}
+                    for r in out.results],
         "notes": out.notes,
     }
     if out.sentences:
@@ -677,6 +789,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    args.input_notes, args.input_info = [], []  # what reading the input found, for the header
     debug = args.debug or args.debug_all
     try:
         with warnings.catch_warnings():
@@ -686,6 +799,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = _COMMANDS[args.command](args)
             _with_scale(out, getattr(args, "scale", None))
             text = _render(out, args.format)
+            if args.format == "csv":  # a table has no room for notes: what reading found
+                for note in getattr(args, "input_notes", ()):
+                    print(f"irr: note: {note}", file=sys.stderr)
             if args.output in (None, "-"):
                 sys.stdout.write(text)
             else:

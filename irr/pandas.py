@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr._columns import choose_columns
 from irr._report import band_and_citation
 from irr._source import frequency_weights
 from irr._validation import DegenerateDataWarning, check_choice
@@ -159,8 +160,9 @@ def by(
     by : column label or list of column labels
         The grouping column(s), e.g. ``"site"`` or ``["site", "prompt"]``.
     raters : sequence of column labels, optional
-        The rater columns; default every column that is not a grouping column or the
-        `freq_weights` column.
+        The rater columns; default every column that is not a grouping column, the
+        `freq_weights` column or an identifier (set aside with a warning by the rule of
+        :meth:`irr.Agreement.from_frame`).
     statistic : str, default 'kappa'
         The name of an :class:`irr.Agreement` method returning a result: ``'kappa'``,
         ``'percent_agreement'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
@@ -225,10 +227,13 @@ def by(
     check_choice(statistic, "statistic", STATISTICS)
     weight_column = (_column_label(df, freq_weights, "freq_weights")
                      if isinstance(freq_weights, str) else None)
-    if raters is None:
-        raters = [c for c in df.columns if c not in keys and c != weight_column]
-        if weight_column is not None:
-            freq_weights = weight_column
+    if weight_column is not None:
+        freq_weights = weight_column
+    if raters is None:  # the rating columns by the rule of Agreement.from_frame
+        choice = choose_columns(df, exclude=[*keys, *([weight_column] if weight_column else [])])
+        if choice.detected:
+            warnings.warn(choice.describe(), UserWarning, stacklevel=2)
+        raters = choice.raters
     raters = list(raters)
     overlap = [r for r in raters if r in keys]
     if overlap:

@@ -29,7 +29,8 @@ class Coefficient:
     needs : frozenset of str
         What the data must have: ``'raters'`` (which rater gave which rating: not from
         counts), ``'two'`` (exactly two raters), ``'scores'`` (ordered categories),
-        ``'numeric'`` (numeric labels).
+        ``'numeric'`` (numeric labels), ``'categorical'`` (labels that are categories, not
+        continuous scores), ``'continuous'`` (continuous scores).
     on_counts : bool
         Whether it is defined on subject x category counts.
     """
@@ -60,12 +61,20 @@ _BY_METHOD = {c.method: c for c in COEFFICIENTS}
 
 @dataclass(frozen=True)
 class DataFacts:
-    """What the data allow: rater identities, number of raters, ordered or numeric labels."""
+    """What the data allow: rater identities, number of raters, ordered or numeric labels,
+    continuous scores.
+
+    ``continuous`` is :func:`irr._columns.looks_continuous` of the categories (a
+    non-integer value, or more than 10 distinct numeric values): such data get the
+    statistics of scores (ICC, interval alpha, Kendall's W), and the rows that treat each
+    value as a category (``needs={'categorical'}``) are left out of the panels.
+    """
 
     n_raters: int
     by_rater: bool
     ordered: bool
     numeric: bool
+    continuous: bool = False
 
     def allow(self, needs: frozenset[str]) -> bool:
         """Whether data with these facts have everything in `needs`."""
@@ -75,6 +84,8 @@ class DataFacts:
             "multi": self.n_raters != 2 or not self.by_rater,
             "scores": self.ordered,
             "numeric": self.numeric,
+            "categorical": not self.continuous,
+            "continuous": self.continuous,
         }
         return all(checks[need] for need in needs)
 
@@ -101,17 +112,18 @@ def _alpha(level: str, *needs: str, seeded: bool = False) -> Row:
     return Row("krippendorff_alpha", options, frozenset(needs))
 
 
+_CATEGORICAL = frozenset({"categorical"})
 _KAPPAS = (
-    Row("kappa"),
-    Row("kappa", {"weights": "linear"}, frozenset({"scores"})),
-    Row("kappa", {"weights": "quadratic"}, frozenset({"scores"})),
+    Row("kappa", needs=_CATEGORICAL),
+    Row("kappa", {"weights": "linear"}, frozenset({"scores", "categorical"})),
+    Row("kappa", {"weights": "quadratic"}, frozenset({"scores", "categorical"})),
 )
 _MULTI = (
-    Row("percent_agreement"),
-    *(Row(m, weighted=True) for m in ("fleiss_kappa", "conger_kappa", "light_kappa",
-                                      "gwet_ac", "brennan_prediger")),
-    _alpha("nominal"),
-    _alpha("ordinal", "scores"),
+    Row("percent_agreement", needs=_CATEGORICAL),
+    *(Row(m, needs=_CATEGORICAL, weighted=True) for m in (
+        "fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac", "brennan_prediger")),
+    _alpha("nominal", "categorical"),
+    _alpha("ordinal", "scores", "categorical"),
     _alpha("interval", "scores"),
 )
 # the CLI's order: for each unit, one-way, two-way consistency, two-way agreement
@@ -120,25 +132,29 @@ _ICC_FORMS = tuple(
     for model, kind in (("oneway", "agreement"), ("twoway", "consistency"),
                         ("twoway", "agreement"))
 )
+_ICC_A1 = {"model": "twoway", "type": "agreement", "unit": "single"}
 
 #: Named lists of rows: ``summary`` (:meth:`irr.Agreement.summary`), ``multi`` and
-#: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the CLI's order).
+#: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the CLI's order). On
+#: continuous scores ``summary`` and ``report`` leave out the category statistics.
 PANELS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
     "summary": (
-        Row("percent_agreement"),
+        Row("percent_agreement", needs=_CATEGORICAL),
         *(Row(r.method, r.options, r.needs | {"two"}) for r in _KAPPAS),
-        *(Row(m, needs=frozenset({"multi"})) for m in (
+        *(Row(m, needs=frozenset({"multi", "categorical"})) for m in (
             "fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac", "brennan_prediger")),
-        _alpha("nominal", "multi", seeded=True),
+        _alpha("nominal", "multi", "categorical", seeded=True),
         _alpha("interval", "multi", "scores", seeded=True),
-        Row("icc", {"model": "twoway", "type": "agreement", "unit": "single"},
-            frozenset({"multi"})),
+        _alpha("interval", "two", "continuous", seeded=True),
+        Row("icc", _ICC_A1, frozenset({"multi"})),
+        Row("icc", _ICC_A1, frozenset({"two", "continuous"})),
     ),
     "multi": _MULTI,
     "report": (
         *(Row(r.method, r.options, r.needs | {"two"}) for r in
-          (Row("percent_agreement"), *_KAPPAS)),
-        *(Row(m, needs=frozenset({"two"})) for m in ("gwet_ac", "brennan_prediger")),
+          (Row("percent_agreement", needs=_CATEGORICAL), *_KAPPAS)),
+        *(Row(m, needs=frozenset({"two", "categorical"}))
+          for m in ("gwet_ac", "brennan_prediger")),
         *(Row(r.method, r.options, r.needs | {"two"}) for r in _MULTI[-3:]),
         *(Row(r.method, r.options, r.needs | {"multi"}, r.weighted) for r in _MULTI),
         *(Row("icc", {"model": f[0], "type": f[1], "unit": f[2]}, frozenset({"numeric"}))
@@ -157,6 +173,10 @@ def rows(panel: str, facts: DataFacts, weights: Any = None) -> list[tuple[str, d
     >>> facts = DataFacts(n_raters=2, by_rater=True, ordered=False, numeric=False)
     >>> [m for m, _ in rows("summary", facts)]
     ['percent_agreement', 'kappa']
+    >>> scores = DataFacts(n_raters=2, by_rater=True, ordered=True, numeric=True,
+    ...                    continuous=True)
+    >>> [(m, o.get("level")) for m, o in rows("summary", scores)]
+    [('krippendorff_alpha', 'interval'), ('icc', None)]
     """
     out = []
     for row in PANELS[panel]:

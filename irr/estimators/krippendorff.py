@@ -165,7 +165,7 @@ def krippendorff_alpha(
     dropped = n_units - n_pairable_units
     notes = [
         f"Krippendorff's alpha ({name} metric) uses every pairable value (Krippendorff 2011); "
-        "no analytic SE: intervals come from the unit bootstrap."
+        "no analytic SE: the SE and the interval come from the unit bootstrap."
     ]
     if n_ratings_missing or dropped:
         notes.append(
@@ -200,9 +200,12 @@ def krippendorff_alpha(
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci is not None and np.isfinite(result.estimate):
         se = float(result.bootstrap.se)
+        how = ("; the Wald interval is the normal interval around it" if options.ci == "wald"
+               else "")
         result = replace(
             result, se=se,
-            notes=(*result.notes, "SE: standard deviation of the bootstrap replicates."),
+            notes=(*result.notes, f"SE: standard deviation of the {result.bootstrap.n_resamples} "
+                   f"bootstrap replicates{how}."),
         )
         if options.ci == "wald":  # normal-theory interval around the bootstrap SE
             result = replace(result, ci=wald_interval(result.estimate, se, level_, (-1.0, 1.0)))

@@ -17,7 +17,7 @@ LAYERS = {
         "irr._validation", "irr._version", "irr.weights", "irr.bands", "irr.datasets",
         "irr.coefficients", "irr.coefficients.*",
     ],
-    1: ["irr._data", "irr._long", "irr._source"],  # input
+    1: ["irr._columns", "irr._data", "irr._long", "irr._source"],  # input
     2: ["irr._statistics"],  # sufficient statistics (imported by the input layer's Source)
     3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
         "irr.inference.plan"],  # inference engine
@@ -26,7 +26,7 @@ LAYERS = {
     5: ["irr.estimators", "irr.estimators.*", "irr.inference.error_rate",
         "irr.inference.paired", "irr.ordinal", "irr.ordinal.*"],  # estimators and tests
     6: ["irr.registry", "irr.agreement"],  # façade
-    7: ["irr._functions", "irr.pandas", "irr.plotting", "irr.cli", "irr"],  # workflows
+    7: ["irr._functions", "irr.pandas", "irr.plotting", "irr.cli", "irr", "irr.__main__"],  # workflows
 }
 
 

@@ -359,6 +359,24 @@ CASES = [
     # -- issue 14: numerics and the ICC ------------------------------------------------------
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
+    ("from_frame id and rating types tie",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2, 1, 2], "b": [1, 2, 2, 2],
+                                                    "c": list("xyxy"), "d": list("xyyy")})),
+     ValueError, r"Cannot tell the rating columns from identifiers: .*'a': number, 'b': number, "
+     r"'c': string, 'd': string\)\. Name the rating columns with raters= or the identifier "
+     r"columns with id="),
+    ("from_frame id unknown",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2], "b": [1, 1]}), id="nope"),
+     ValueError, r"`id` names columns not in the data: \['nope'\]; columns are \['a', 'b'\]"),
+    ("from_frame raters and id overlap",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2], "b": [1, 1]}), ["a", "b"],
+                                      id="a"),
+     ValueError, r"`raters` and `id` share columns: \['a'\]"),
+    ("from_frame only identifiers",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"patient": [1, 2, 3], "site": [1, 1, 2],
+                                                    "r": [1, 2, 1]})),
+     ValueError, r"Cannot find two rating columns in \['patient', 'site', 'r'\]: 'patient' "
+     r"\(its name\), 'site' \(its name\) look like identifiers"),
     # -- end command line --------------------------------------------------------------------
     # -- issue 14: inference and rendering ---------------------------------------------------
     # -- end inference and rendering ---------------------------------------------------------
@@ -411,6 +429,19 @@ VALUE_CASES = [
     # -- issue 14: numerics and the ICC ------------------------------------------------------
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
+    ("from_frame sets a patient id aside",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({
+         "patient": range(101, 109), "reader1": [1, 2, 3, 1, 2, 3, 1, 2],
+         "reader2": [1, 2, 3, 2, 2, 2, 1, 3], "reader3": [2, 2, 3, 1, 2, 3, 1, 2]})
+     ).fleiss_kappa().estimate,
+     89 / 185, 1e-12,
+     "Fleiss (1971) on the three readers by hand: P_bar = (4 * 1/3 + 4 * 1) / 8 = 2/3; "
+     "margins 7, 11, 6 of 24 give P_e = 206/576; (2/3 - 103/288) / (185/288) = 89/185"),
+    ("kappa on decimal scores (warns, same number)",
+     lambda: irr.Agreement([1.5, 2.25, 3.0, 4.5], [1.5, 2.0, 3.0, 4.5]).kappa().estimate,
+     9 / 13, 1e-12,
+     "p_o = 3/4; the raters share 1.5, 3.0 and 4.5, each 1/4 x 1/4: p_e = 3/16; "
+     "(3/4 - 3/16) / (13/16) = 9/13"),
     # -- end command line --------------------------------------------------------------------
     # -- issue 14: inference and rendering ---------------------------------------------------
     # -- end inference and rendering ---------------------------------------------------------

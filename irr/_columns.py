@@ -1,0 +1,326 @@
+"""Which columns of a wide frame are ratings, and whether numeric ratings look continuous.
+
+One rule for the API (:meth:`irr.Agreement.from_frame`) and the command line, so that an
+identifier column (a patient number, a site code) is never taken as a rater silently and
+decimal scores are never treated as categories silently.
+
+Identifier columns
+    When the rater columns are not named, a column is set aside as an identifier when
+
+    1. it is named as one (``id=`` / ``--id``);
+    2. its name is an identifier's: a word of :data:`ID_WORDS` (``id``, ``subject``,
+       ``patient``, ``site``, ``case``, ``record``, ...) alone or followed by ``id``,
+       ``no``, ``number``, ``code`` ... (``Patient ID``, ``case_no``, ``patientid``), or a
+       name whose last word is ``id`` (``study_id``); words are split at ``_``, ``-``,
+       ``.``, spaces and camelCase;
+    3. its label type (number, string or bool) differs from the type most of the other
+       columns share (strings among numbers, numbers among strings);
+    4. every value is present and distinct (integers or strings) in more than
+       :data:`MAX_CATEGORIES` rows, while at least two other columns remain and each
+       repeats its values and looks categorical, or each holds non-integer decimals.
+
+    When the label types split evenly (no majority), or fewer than two columns would be
+    left, the columns cannot be told apart and a ValueError names them and the options.
+
+Continuous scores
+    Numeric ratings look continuous when a value is not an integer, or when there are more
+    than :data:`MAX_CATEGORIES` (10) distinct values: beyond that, a scale is read as scores
+    (ICC, interval alpha) rather than categories (kappa, AC1), whatever the number of
+    subjects. Category statistics on such data are computed only when asked for, with a
+    warning.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
+           "choose_columns", "continuity", "looks_continuous", "scale_info"]
+
+#: Words that name an identifier, not a rater (compared in lower case).
+ID_WORDS = frozenset({
+    "id", "ids", "uid", "uuid", "index", "idx", "row", "subject", "subjects", "subj",
+    "patient", "patients", "participant", "person", "respondent", "site", "sites", "centre",
+    "center", "hospital", "clinic", "case", "cases", "record", "records", "item", "items",
+    "unit", "units", "study", "visit", "specimen", "sample", "slide", "mrn", "encounter",
+    "pid", "sid",
+})
+#: Words that may follow an identifier word in an identifier's name ("patient_no").
+_ID_SUFFIXES = frozenset({"id", "ids", "no", "nr", "num", "number", "code", "key", "label"})
+
+#: More distinct numeric values than this make numeric ratings look continuous.
+MAX_CATEGORIES = 10
+
+
+class ContinuousScoresWarning(UserWarning):
+    """A statistic that takes each value as a category was asked of continuous scores."""
+
+
+@dataclass(frozen=True)
+class ColumnChoice:
+    """The rating columns of a wide frame and the columns set aside as identifiers.
+
+    Attributes
+    ----------
+    raters : tuple
+        The rating columns, in the frame's order.
+    ids : tuple
+        Columns set aside (named by the caller or detected), in the frame's order.
+    reasons : Mapping
+        Why each column of `ids` was set aside.
+    detected : tuple
+        The columns of `ids` that the caller did not name (they deserve a message).
+    """
+
+    raters: tuple[Any, ...]
+    ids: tuple[Any, ...] = ()
+    reasons: Mapping[Any, str] = field(default_factory=dict)
+    detected: tuple[Any, ...] = ()
+
+    def describe(self, raters_option: str = "raters=", id_option: str = "id=") -> str:
+        """One sentence on the detected identifier columns and how to override ("" if none).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> df = pd.DataFrame({"patient": [1, 2, 3], "a": [1, 2, 2], "b": [1, 2, 1]})
+        >>> print(choose_columns(df).describe())  # doctest: +ELLIPSIS
+        Column 'patient' (its name) set aside as an identifier; the ratings are columns ...
+        """
+        if not self.detected:
+            return ""
+        aside = ", ".join(f"{c!r} ({self.reasons[c]})" for c in self.detected)
+        plural = "s" if len(self.detected) > 1 else ""
+        return (
+            f"Column{plural} {aside} set aside as {'identifiers' if plural else 'an identifier'}; "
+            f"the ratings are columns {', '.join(map(repr, self.raters))}. Name the rating "
+            f"columns with {raters_option} (or the identifiers with {id_option}) to choose "
+            "otherwise."
+        )
+
+
+def _words(name: Any) -> list[str]:
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", str(name))
+    return [w for w in re.split(r"[^0-9A-Za-z]+", text.lower()) if w]
+
+
+def _named_as_id(name: Any) -> bool:
+    """A name that is an identifier's: an identifier word alone or followed by id/no/code
+    ("patient", "Patient ID", "case_no", "patientid"), or any name ending in "id"
+    ("study_id"). A rater's name that merely contains such a word ("site A reader") is
+    not one."""
+    words = _words(name)
+    if not words:
+        return False
+    if words[-1] in ("id", "ids", "uid", "uuid"):
+        return True
+    if words[0] in ID_WORDS and all(w in _ID_SUFFIXES for w in words[1:]):
+        return True
+    joined = "".join(words)
+    return any(joined == word + suffix for word in ID_WORDS if len(word) > 2
+               for suffix in _ID_SUFFIXES)
+
+
+def _kind(column: pd.Series) -> str:
+    """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
+    values = column
+    if not column.notna().any():
+        return "empty"
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        values = pd.Series(column.cat.categories)
+    inferred = pd.api.types.infer_dtype(values, skipna=True)
+    if inferred == "empty":
+        return "empty"
+    if inferred in ("integer", "floating", "mixed-integer-float", "decimal"):
+        return "number"
+    if inferred == "boolean":
+        return "bool"
+    if inferred == "string":
+        return "string"
+    return "other"
+
+
+def _numbers(column: pd.Series) -> np.ndarray:
+    """The finite values of a numeric column (a categorical's levels) as float64; empty
+    when the column is not numeric."""
+    if _kind(column) != "number":
+        return np.zeros(0)
+    categorical = isinstance(column.dtype, pd.CategoricalDtype)
+    values = column.cat.categories if categorical else column.dropna()
+    numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
+    return numbers[np.isfinite(numbers)]
+
+
+def continuity(values: Any) -> str:
+    """Why numeric `values` look continuous ("" when they look categorical).
+
+    The rule: a non-integer value, or more than :data:`MAX_CATEGORIES` distinct values.
+
+    Examples
+    --------
+    >>> continuity([1, 2, 3, 2])
+    ''
+    >>> continuity([1.5, 2.0, 3.25])
+    'non-integer values such as 1.5'
+    >>> continuity(range(12))
+    '12 distinct values (more than 10)'
+    """
+    series = values if isinstance(values, pd.Series) else pd.Series(list(values), dtype=object)
+    numbers = _numbers(series)
+    fractional = numbers[numbers != np.round(numbers)]
+    if fractional.size:
+        return f"non-integer values such as {fractional[0]:g}"
+    distinct = np.unique(numbers).size
+    if distinct > MAX_CATEGORIES:
+        return f"{distinct} distinct values (more than {MAX_CATEGORIES})"
+    return ""
+
+
+def looks_continuous(values: Any) -> bool:
+    """Whether numeric `values` (labels or ratings) look like continuous scores.
+
+    Examples
+    --------
+    >>> looks_continuous([0.5, 1.0]), looks_continuous(["a", "b"]), looks_continuous([1, 5])
+    (True, False, False)
+    """
+    return bool(continuity(values))
+
+
+def scale_info(categories: Any) -> tuple[str, str]:
+    """The header line that describes the rating scale of a summary.
+
+    Examples
+    --------
+    >>> scale_info([1, 2, 3])
+    ('Categories:', '3')
+    >>> scale_info([0.5, 1.25, 2.0])
+    ('Scale:', 'continuous, 3 values')
+    """
+    labels = list(categories)
+    if looks_continuous(labels):
+        return ("Scale:", f"continuous, {len(labels)} values")
+    return ("Categories:", str(len(labels)))
+
+
+def _unique_id(column: pd.Series) -> bool:
+    """Every value present and distinct, integers or strings, in more rows than a category
+    scale has levels (identifiers)."""
+    n = len(column)
+    if n <= MAX_CATEGORIES or column.isna().any() or column.nunique(dropna=False) != n:
+        return False
+    kind = _kind(column)
+    if kind == "string":
+        return True
+    return kind == "number" and not _fractional(column)
+
+
+def _fractional(column: pd.Series) -> bool:
+    """Whether a column holds a non-integer number."""
+    numbers = _numbers(column)
+    return bool((numbers != np.round(numbers)).any())
+
+
+def choose_columns(
+    df: pd.DataFrame,
+    raters: Sequence[Any] | None = None,
+    id: Any = None,
+    exclude: Sequence[Any] = (),
+    *,
+    raters_option: str = "raters=",
+    id_option: str = "id=",
+) -> ColumnChoice:
+    """The rating columns of `df` (see the module docstring for the rule).
+
+    Parameters
+    ----------
+    df : DataFrame
+    raters : sequence of column labels, optional
+        The rating columns; when given they are used as they are.
+    id : column label or sequence of them, optional
+        Identifier columns: never ratings.
+    exclude : sequence of column labels
+        Other columns that are not ratings (frequency weights).
+    raters_option, id_option : str
+        How the caller's options are spelled in messages (``--raters`` on the CLI).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"case": ["a", "b", "c", "d"], "r1": [1, 2, 2, 1],
+    ...                    "r2": [1, 2, 1, 1]})
+    >>> choice = choose_columns(df)
+    >>> choice.raters, choice.ids, choice.reasons["case"]
+    (('r1', 'r2'), ('case',), 'its name')
+    """
+    ids = _id_list(id, df, id_option)
+    if raters is not None:
+        both = [r for r in raters if r in ids]
+        if both:
+            raise ValueError(
+                f"`{raters_option.rstrip('=')}` and `{id_option.rstrip('=')}` share columns: "
+                f"{both!r}."
+            )
+        return ColumnChoice(tuple(raters), tuple(ids), dict.fromkeys(ids, "named"))
+    reasons: dict[Any, str] = dict.fromkeys(ids, "named")
+    candidates = [c for c in df.columns if c not in ids and c not in set(exclude)]
+
+    def set_aside(columns: list[Any], why: str) -> None:
+        for c in columns:
+            reasons[c] = why
+        candidates[:] = [c for c in candidates if c not in columns]
+
+    set_aside([c for c in candidates if _named_as_id(c)], "its name")
+    kinds = {c: _kind(df[c]) for c in candidates}
+    present = [k for k in kinds.values() if k not in ("empty", "other")]
+    if present:
+        tally = pd.Series(present).value_counts(sort=True)
+        top = tally.index[0]
+        if len(tally) > 1 and tally.iloc[0] == tally.iloc[1]:
+            raise ValueError(
+                f"Cannot tell the rating columns from identifiers: the columns "
+                f"{candidates!r} hold labels of different types "
+                f"({', '.join(f'{c!r}: {k}' for c, k in kinds.items())}). Name the rating "
+                f"columns with {raters_option} or the identifier columns with {id_option}."
+            )
+        for c in [c for c in candidates if kinds[c] not in (top, "empty", "other")]:
+            set_aside([c], f"{kinds[c]} labels among {top} ratings")
+    unique = [c for c in candidates if _unique_id(df[c])]
+    others = [c for c in candidates if c not in unique]
+    if unique and len(others) >= 2:
+        repeat = all(
+            df[c].nunique(dropna=True) < df[c].notna().sum() and not looks_continuous(df[c])
+            for c in others
+        )
+        decimals = all(_fractional(df[c]) for c in others)
+        if repeat or decimals:
+            set_aside(unique, "a distinct value in every row")
+    if len(candidates) < 2:
+        raise ValueError(
+            f"Cannot find two rating columns in {list(df.columns)!r}: "
+            f"{', '.join(f'{c!r} ({why})' for c, why in reasons.items())} look like "
+            f"identifiers. Name the rating columns with {raters_option} (and the identifiers "
+            f"with {id_option})."
+        )
+    aside = tuple(c for c in df.columns if c in reasons)
+    return ColumnChoice(tuple(candidates), aside, reasons,
+                        tuple(c for c in aside if c not in ids))
+
+
+def _id_list(id: Any, df: pd.DataFrame, id_option: str) -> list[Any]:
+    if id is None:
+        return []
+    ids = list(id) if isinstance(id, (list, tuple)) else [id]
+    unknown = [c for c in ids if c not in df.columns]
+    if unknown:
+        raise ValueError(
+            f"`{id_option.rstrip('=')}` names columns not in the data: {unknown!r}; columns are "
+            f"{list(df.columns)!r}."
+        )
+    return ids
