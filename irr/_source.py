@@ -19,7 +19,7 @@ import pandas as pd
 
 from irr._data import CHUNK, Ratings, encode_ratings, validate_table
 from irr._long import pivot_long, split_array, validate_counts
-from irr._validation import check_choice
+from irr._validation import check_choice, check_label_kinds
 
 __all__ = ["NAN_POLICIES", "Source", "frequency_weights"]
 
@@ -185,6 +185,7 @@ class Source:
                     "one value per subject or a column of the DataFrame given to from_frame."
                 )
             values = self.frame[values]
+        check_label_kinds(values, name)
         array = np.asarray(values.to_numpy() if isinstance(values, pd.Series) else values)
         n = self.ratings.n_rows
         if array.ndim != 1 or len(array) != n:

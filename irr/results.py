@@ -7,6 +7,7 @@ for another interval, an interpretation, a statsmodels summary, or tidy pandas o
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -15,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from irr._report import report
-from irr._validation import check_choice, check_confidence_level
+from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import benchmark, get_scale, interpret
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
@@ -84,6 +85,12 @@ def wald_interval(
     """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`."""
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
+    if se <= 1e-12 * max(1.0, abs(estimate)):  # zero up to rounding of the variance sums
+        note = (f"undefined: the standard error is 0 at the estimate {estimate:.4g} (the "
+                "boundary of its range or a table whose margins fix it), so a Wald interval "
+                "would have zero width")
+        warnings.warn(f"The Wald interval is {note}.", DegenerateDataWarning, stacklevel=3)
+        return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald", note)
     half = normal_quantile(confidence_level) * se
     low, high = estimate - half, estimate + half
     clipped_low, clipped_high = max(low, bounds[0]), min(high, bounds[1])
@@ -220,8 +227,9 @@ class Result:
         """The interval of a validated level and method; subclasses add their own methods."""
         if method == "wald":
             return wald_interval(self.estimate, self.se, level, self.bounds)
-        low, high = self.bootstrap.interval(confidence_level=level, method=method)
-        return ConfidenceInterval(float(low), float(high), level, method)
+        low, high, note = self.bootstrap.interval(confidence_level=level, method=method,
+                                                  explain=True)
+        return ConfidenceInterval(float(low), float(high), level, method, note)
 
     def with_bootstrap(
         self, source: Callable[[], Any], ci: str | None = None
