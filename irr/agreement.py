@@ -514,6 +514,7 @@ class Agreement:
     def percent_agreement(
         self,
         *,
+        definition: str = "pairwise",
         tolerance: float = 0,
         confidence_level: float = 0.95,
         ci: str | None = None,
@@ -521,24 +522,36 @@ class Agreement:
         rng: Any = None,
         progress: bool | None = None,
     ) -> ProportionResult | ChanceCorrectedResult:
-        """Share of agreeing ratings: two raters exactly, or Gwet's multi-rater p_a.
+        """Share of agreeing ratings, by one of two definitions named by `definition`.
 
         Parameters
         ----------
+        definition : {'pairwise', 'all'}, default 'pairwise'
+            ``'pairwise'``: Gwet's (2014) percent agreement, the mean over the subjects
+            with two or more ratings of the share of rater pairs that agree.
+            ``'all'``: the share of subjects on whom *all* raters agree, among the subjects
+            rated by every rater (listwise), as R irr ``agree()``. The two coincide for
+            two raters; with more they differ (anxiety: 0.183 pairwise, 0 all).
         tolerance : float, default 0
             Ratings whose category scores differ by at most `tolerance` count as agreeing
             (``|x_i - x_j| <= tolerance``); 0 is exact agreement. Needs ordered categories
-            when positive.
+            when positive. With ``definition='all'`` a subject agrees when its highest and
+            lowest ratings are within `tolerance` (R irr ``agree(ratings, tolerance)``).
         confidence_level : float, default 0.95
+        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
+            None keeps each form's default: Wilson for a share of subjects, Wald for the
+            pairwise multi-rater form.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
         ProportionResult or ChanceCorrectedResult
-            Two raters (rater columns or a table): the share of subjects on whom they
-            agree, with a Wilson score interval. Three or more raters, or counts: Gwet's
-            (2014) percent agreement, the mean over the subjects with two or more ratings
-            of the share of agreeing rater pairs, with its linearised SE and a Wald
-            interval clipped to [0, 1].
+            Two raters (rater columns or a table): "Percent agreement", the share of
+            subjects on whom they agree, with a Wilson score interval. Three or more
+            raters, or counts: "Percent agreement (pairwise)", with its linearised SE and a
+            Wald interval clipped to [0, 1]; or "Percent agreement (all raters)", a share of
+            subjects with a Wilson interval.
 
         Examples
         --------
@@ -551,9 +564,14 @@ class Agreement:
         >>> ag4 = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
         >>> round(ag4.percent_agreement().estimate, 6)
         0.818182
+        >>> anxiety = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = anxiety.percent_agreement(definition="all", tolerance=1)
+        >>> res.coefficient, res.estimate
+        ('Percent agreement (all raters)', 0.35)
         """
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
-        return percent.percent_agreement(self.statistics, tolerance, options, self._plan())
+        return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
+                                         definition)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
     @_shared_docs

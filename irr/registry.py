@@ -106,8 +106,11 @@ _KAPPAS = (
     Row("kappa", {"weights": "linear"}, frozenset({"scores"})),
     Row("kappa", {"weights": "quadratic"}, frozenset({"scores"})),
 )
+# percent agreement by both definitions (they differ for three or more raters)
+_PERCENT_ALL = Row("percent_agreement", {"definition": "all"}, frozenset({"multi"}))
 _MULTI = (
     Row("percent_agreement"),
+    _PERCENT_ALL,
     *(Row(m, weighted=True) for m in ("fleiss_kappa", "conger_kappa", "light_kappa",
                                       "gwet_ac", "brennan_prediger")),
     _alpha("nominal"),
@@ -126,6 +129,7 @@ _ICC_FORMS = tuple(
 PANELS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
     "summary": (
         Row("percent_agreement"),
+        _PERCENT_ALL,
         *(Row(r.method, r.options, r.needs | {"two"}) for r in _KAPPAS),
         *(Row(m, needs=frozenset({"multi"})) for m in (
             "fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac", "brennan_prediger")),
