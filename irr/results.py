@@ -85,11 +85,11 @@ def wald_interval(
     """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`."""
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
-    if se <= 1e-12 * max(1.0, abs(estimate)):  # zero up to rounding of the variance sums
-        note = (f"undefined: the standard error is 0 at the estimate {estimate:.4g} (the "
-                "boundary of its range or a table whose margins fix it), so a Wald interval "
-                "would have zero width")
-        warnings.warn(f"The Wald interval is {note}.", DegenerateDataWarning, stacklevel=3)
+    if se <= 0:
+        note = (f"undefined: the standard error is 0 (the data leave the estimate {estimate:.4g} "
+                "no room to move: perfect agreement, a single category, no discordant pairs "
+                "...), so a Wald interval would have zero width")
+        warnings.warn(f"Wald interval {note}.", DegenerateDataWarning, stacklevel=3)
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald", note)
     half = normal_quantile(confidence_level) * se
     low, high = estimate - half, estimate + half

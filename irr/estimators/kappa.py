@@ -53,8 +53,8 @@ def kappa_influence(table: np.ndarray, w: np.ndarray) -> np.ndarray:
         (1 - p_o)}{(1 - p_e)^2}.
 
     :math:`\sum p_{ij} h_{ij}^2 / n` is the Fleiss, Cohen & Everitt (1969) variance,
-    computed as a sum of squares, so it is never negative and is 0 (up to rounding of
-    the h) exactly when kappa cannot move.
+    computed as a sum of squares, so it is never negative, and it is exactly 0 when kappa
+    cannot move (values within 1e-12 of the largest gradient are rounding noise, set to 0).
 
     Examples
     --------
@@ -70,13 +70,16 @@ def kappa_influence(table: np.ndarray, w: np.ndarray) -> np.ndarray:
     de = float(row @ (1.0 - w) @ col)  # 1 - p_e
     both = (w @ col)[:, None] + (row @ w)[None, :]
     g = (w * de - both * do) / de**2
-    return g - (p * g).sum()
+    h = g - (p * g).sum()
+    # equal gradients (kappa cannot move: perfect agreement, a constant rater) centre to
+    # rounding noise; that noise is no standard error
+    return np.where(np.abs(h) <= 1e-12 * np.abs(g).max(), 0.0, h)
 
 
 def linearised_variance(
     cells: Any, h: np.ndarray, n: int, plan: ResamplingPlan
 ) -> tuple[float, str]:
-    """The variance of a statistic with cell influence values `h`, by the plan's design.
+    r"""The variance of a statistic with cell influence values `h`, by the plan's design.
 
     Without clusters or strata ``sum n_c h_c^2 / n^2``. With clusters the between-cluster
     variance of the cluster totals of h (survey linearisation; the sandwich estimator),

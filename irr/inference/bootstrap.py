@@ -265,8 +265,8 @@ class BootstrapDistribution:
                         )
             if notes[j]:
                 warnings.warn(
-                    f"The {'BCa' if method == 'bca' else method + ' bootstrap'} "
-                    f"interval{which} is {notes[j]}.",
+                    f"{'BCa' if method == 'bca' else method + ' bootstrap'} "
+                    f"interval{which} {notes[j]}.",
                     DegenerateDataWarning,
                     stacklevel=2,
                 )
