@@ -154,8 +154,8 @@ def roc_auc_result(
         The interval: a bootstrap that resamples positives and negatives separately (the
         class sizes stay fixed, so every resample has an AUC), the Wald interval with
         DeLong's SE, clipped to [0, 1], or Newcombe's (2006) method 5 score interval. At
-        perfect separation (AUC 0 or 1), where the others have zero width, the interval
-        is Newcombe's whatever `ci` says, with a note.
+        perfect separation (AUC 0 or 1) or all scores tied, where the others have zero
+        width, the interval is Newcombe's whatever `ci` says, with a note.
     n_resamples : int, default 9999
     rng : None, int or numpy.random.Generator
 
@@ -205,17 +205,18 @@ def roc_auc_result(
             counts, _auc_from_counts, n_resamples=n_resamples, rng=check_rng(rng), strata=by_class
         )
 
-    separated = estimate in (0.0, 1.0)  # perfect separation: no spread to resample
+    # perfect separation, or every score tied: DeLong's SE is 0, no resample differs
+    separated = not se > 0
     notes = [
         "AUC by the trapezoid rule (ties count half); SE: DeLong et al. (1988); z tests "
         "AUC = 0.5.",
         "Bootstrap: positives and negatives resampled separately (class sizes fixed).",
     ]
     if separated:
+        why = "Perfect separation" if estimate in (0.0, 1.0) else "Every score tied"
         notes.append(
-            f"Perfect separation (AUC = {estimate:g}): DeLong's SE is 0 and every resample "
-            "repeats the estimate, so the interval is Newcombe's (2006) method 5 score "
-            "interval."
+            f"{why} (AUC = {estimate:g}): DeLong's SE is 0 and every resample repeats the "
+            "estimate, so the interval is Newcombe's (2006) method 5 score interval."
         )
     n_pos, n_neg = int(pos.sum()), int(neg.sum())
     result = AUCResult(
