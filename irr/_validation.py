@@ -103,7 +103,7 @@ def check_label_kinds(values: Any, name: str) -> None:
     >>> check_label_kinds([1, "1"], "cluster")
     Traceback (most recent call last):
     ...
-    TypeError: `cluster` mixes label types (mixed-integer): ids such as 1 and '1' would be ambiguous; give every label the same type.
+    TypeError: `cluster` mixes label types (mixed-integer): ids such as 1 and '1' ...
     """
     from pandas.api.types import infer_dtype
 

@@ -30,9 +30,9 @@ from scipy.special import ndtr, ndtri
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
-    check_label_kinds,
     check_confidence_level,
     check_integer,
+    check_label_kinds,
     check_rng,
     show_value,
 )
