@@ -33,7 +33,6 @@ def square_tables(min_k: int = 2, max_k: int = 6, max_count: int = 30):
     ).filter(lambda t: t.sum() > 0)
 
 
-@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
 # ---------------------------------------------------------------------------------------
 # Cross-checks against statsmodels
 # ---------------------------------------------------------------------------------------
@@ -165,7 +164,6 @@ def test_ratings_and_agreement_methods_agree_with_tables():
     assert res.to_dict()["df"] == res.df
 
 
-@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
 def test_mcnemar_from_ratings_and_agreement():
     a = ["yes", "yes", "no", "no", "yes", "no", "yes", None]
     b = ["yes", "no", "no", "yes", "no", "no", "no", "yes"]
