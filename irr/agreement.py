@@ -460,23 +460,30 @@ class Agreement:
         $inference
         cluster : array-like or column name, optional
             Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
-            whole clusters.
+            whole clusters, and ``se`` is the linearised cluster-robust SE (the sandwich
+            over cluster totals of the subjects' influence values). At least two clusters;
+            labels of one type (``[1, "1"]`` raises).
         strata : array-like or column name, optional
-            Stratum of each subject: the bootstrap keeps each stratum's size fixed.
+            Stratum of each subject (of each cluster, with `cluster`): the bootstrap keeps
+            each stratum's size fixed, and ``se`` is the within-stratum linearised SE.
+            Strata that all hold a single unit raise.
 
         Returns
         -------
         KappaResult
             ``estimate``, ``se`` (Fleiss, Cohen & Everitt 1969, under the alternative; used
-            for the interval), ``se0`` (under H0; used for the z test), ``statistic``
-            (``estimate / se0``), ``pvalue``, ``ci`` (Wald, clipped to [-1, 1]),
-            ``observed_agreement``, ``expected_agreement``, ``kappa_max``.
+            for the interval; cluster-robust with `cluster`/`strata`), ``se0`` (under H0;
+            used for the z test; nan with `cluster`/`strata`, whose z uses ``se``),
+            ``statistic``, ``pvalue``, ``ci`` (Wald, clipped to [-1, 1]; nan with a warning
+            when ``se`` is 0), ``observed_agreement``, ``expected_agreement``,
+            ``kappa_max``.
 
         Warns
         -----
         DegenerateDataWarning
             When expected agreement is 1 (both raters used one category only): kappa is
-            undefined and returned as nan.
+            undefined and returned as nan. When the interval would have zero width (``se``
+            0, e.g. perfect agreement; bootstrap replicates all equal): it is nan.
 
         Notes
         -----
