@@ -239,6 +239,15 @@ def test_a_constant_rater_gives_kappa_zero_without_a_zero_width_interval():
     assert math.isnan(res.ci.high)
 
 
+def test_mcnemar_effect_without_discordant_pairs_has_no_zero_width_interval():
+    # no discordant pairs: p1. - p.1 = 0 with Wald SE sqrt(0 - 0) / n = 0
+    with pytest.warns(DegenerateDataWarning, match="Wald interval undefined"):
+        res = irr.mcnemar([[3, 0], [0, 4]])
+    assert res.estimate == 0.0
+    assert math.isnan(res.ci.low)
+    assert math.isnan(res.ci.high)
+
+
 def test_huge_tables_keep_their_tiny_but_real_se():
     res = irr.Agreement.from_table([[2**53 + 1, 3], [5, 2**53 + 7]]).kappa()
     assert 0 < res.se < 1e-14
