@@ -30,7 +30,7 @@ from irr._data import (
     validate_table,
 )
 from irr._long import pivot_long, split_array, validate_counts
-from irr._validation import check_choice
+from irr._validation import check_choice, check_label_kinds
 
 __all__ = [
     "NAN_POLICIES", "Source", "align_columns", "align_to_index", "frequency_weights",
@@ -217,6 +217,7 @@ class Source:
                 )
             values = self.frame[values]
         values = align_to_index(values, self.index, name, "the subjects")
+        check_label_kinds(values, name)
         array = np.asarray(values.to_numpy() if isinstance(values, pd.Series) else values)
         n = self.ratings.n_rows
         if array.ndim != 1 or len(array) != n:

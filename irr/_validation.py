@@ -18,6 +18,7 @@ __all__ = [
     "check_choice",
     "check_confidence_level",
     "check_integer",
+    "check_label_kinds",
     "check_open_unit",
     "check_rng",
 ]
@@ -89,6 +90,35 @@ def check_integer(value: Any, name: str, minimum: int | None = None) -> int:
     if minimum is not None and value < minimum:
         raise ValueError(f"`{name}` must be at least {minimum}; got {value}.")
     return value
+
+
+def check_label_kinds(values: Any, name: str) -> None:
+    """Refuse group labels (clusters, strata) that mix strings with numbers.
+
+    numpy would turn ``[1, "1"]`` into two equal strings and merge two groups; which of
+    them the user meant is not ours to guess.
+
+    Examples
+    --------
+    >>> check_label_kinds([1, "1"], "cluster")
+    Traceback (most recent call last):
+    ...
+    TypeError: `cluster` mixes label types (mixed-integer): ids such as 1 and '1' ...
+    """
+    from pandas.api.types import infer_dtype
+
+    raw = values.to_numpy() if hasattr(values, "to_numpy") else values
+    if isinstance(raw, np.ndarray) and raw.dtype != object:
+        return
+    raw = np.asarray(raw, dtype=object)
+    if raw.ndim != 1:
+        return  # the caller reports the shape
+    kind = infer_dtype(raw, skipna=True)
+    if kind in ("mixed", "mixed-integer"):
+        raise TypeError(
+            f"`{name}` mixes label types ({kind}): ids such as 1 and '1' would be ambiguous; "
+            "give every label the same type."
+        )
 
 
 def check_rng(rng: Any) -> np.random.Generator:

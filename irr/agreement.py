@@ -504,23 +504,30 @@ class Agreement:
         $inference
         cluster : array-like or column name, optional
             Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
-            whole clusters.
+            whole clusters, and ``se`` is the linearised cluster-robust SE (the sandwich
+            over cluster totals of the subjects' influence values). At least two clusters;
+            labels of one type (``[1, "1"]`` raises).
         strata : array-like or column name, optional
-            Stratum of each subject: the bootstrap keeps each stratum's size fixed.
+            Stratum of each subject (of each cluster, with `cluster`): the bootstrap keeps
+            each stratum's size fixed, and ``se`` is the within-stratum linearised SE.
+            Strata that all hold a single unit raise.
 
         Returns
         -------
         KappaResult
             ``estimate``, ``se`` (Fleiss, Cohen & Everitt 1969, under the alternative; used
-            for the interval), ``se0`` (under H0; used for the z test), ``statistic``
-            (``estimate / se0``), ``pvalue``, ``ci`` (Wald, clipped to [-1, 1]),
-            ``observed_agreement``, ``expected_agreement``, ``kappa_max``.
+            for the interval; cluster-robust with `cluster`/`strata`), ``se0`` (under H0;
+            used for the z test; nan with `cluster`/`strata`, whose z uses ``se``),
+            ``statistic``, ``pvalue``, ``ci`` (Wald, clipped to [-1, 1]; nan with a warning
+            when ``se`` is 0), ``observed_agreement``, ``expected_agreement``,
+            ``kappa_max``.
 
         Warns
         -----
         DegenerateDataWarning
             When expected agreement is 1 (both raters used one category only): kappa is
-            undefined and returned as nan.
+            undefined and returned as nan. When the interval would have zero width (``se``
+            0, e.g. perfect agreement; bootstrap replicates all equal): it is nan.
 
         Notes
         -----
@@ -559,6 +566,7 @@ class Agreement:
     def percent_agreement(
         self,
         *,
+        definition: str = "pairwise",
         tolerance: float = 0,
         confidence_level: float = 0.95,
         ci: str | None = None,
@@ -566,24 +574,36 @@ class Agreement:
         rng: Any = None,
         progress: bool | None = None,
     ) -> ProportionResult | ChanceCorrectedResult:
-        """Share of agreeing ratings: two raters exactly, or Gwet's multi-rater p_a.
+        """Share of agreeing ratings, by one of two definitions named by `definition`.
 
         Parameters
         ----------
+        definition : {'pairwise', 'all'}, default 'pairwise'
+            ``'pairwise'``: Gwet's (2014) percent agreement, the mean over the subjects
+            with two or more ratings of the share of rater pairs that agree.
+            ``'all'``: the share of subjects on whom *all* raters agree, among the subjects
+            rated by every rater (listwise), as R irr ``agree()``. The two coincide for
+            two raters; with more they differ (anxiety: 0.183 pairwise, 0 all).
         tolerance : float, default 0
             Ratings whose category scores differ by at most `tolerance` count as agreeing
             (``|x_i - x_j| <= tolerance``); 0 is exact agreement. Needs ordered categories
-            when positive.
+            when positive. With ``definition='all'`` a subject agrees when its highest and
+            lowest ratings are within `tolerance` (R irr ``agree(ratings, tolerance)``).
         confidence_level : float, default 0.95
+        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
+            None keeps each form's default: Wilson for a share of subjects, Wald for the
+            pairwise multi-rater form.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
         ProportionResult or ChanceCorrectedResult
-            Two raters (rater columns or a table): the share of subjects on whom they
-            agree, with a Wilson score interval. Three or more raters, or counts: Gwet's
-            (2014) percent agreement, the mean over the subjects with two or more ratings
-            of the share of agreeing rater pairs, with its linearised SE and a Wald
-            interval clipped to [0, 1].
+            Two raters (rater columns or a table): "Percent agreement", the share of
+            subjects on whom they agree, with a Wilson score interval. Three or more
+            raters, or counts: "Percent agreement (pairwise)", with its linearised SE and a
+            Wald interval clipped to [0, 1]; or "Percent agreement (all raters)", a share of
+            subjects with a Wilson interval.
 
         Examples
         --------
@@ -596,10 +616,15 @@ class Agreement:
         >>> ag4 = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
         >>> round(ag4.percent_agreement().estimate, 6)
         0.818182
+        >>> anxiety = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = anxiety.percent_agreement(definition="all", tolerance=1)
+        >>> res.coefficient, res.estimate
+        ('Percent agreement (all raters)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
-        return percent.percent_agreement(self.statistics, tolerance, options, self._plan())
+        return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
+                                         definition)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
     @_shared_docs

@@ -118,8 +118,11 @@ _KAPPAS = (
     Row("kappa", {"weights": "linear"}, frozenset({"scores", "categorical"})),
     Row("kappa", {"weights": "quadratic"}, frozenset({"scores", "categorical"})),
 )
+# percent agreement by both definitions (they differ for three or more raters)
+_PERCENT_ALL = Row("percent_agreement", {"definition": "all"}, frozenset({"multi", "categorical"}))
 _MULTI = (
     Row("percent_agreement", needs=_CATEGORICAL),
+    _PERCENT_ALL,
     *(Row(m, needs=_CATEGORICAL, weighted=True) for m in (
         "fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac", "brennan_prediger")),
     _alpha("nominal", "categorical"),
@@ -140,6 +143,7 @@ _ICC_A1 = {"model": "twoway", "type": "agreement", "unit": "single"}
 PANELS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
     "summary": (
         Row("percent_agreement", needs=_CATEGORICAL),
+        _PERCENT_ALL,
         *(Row(r.method, r.options, r.needs | {"two"}) for r in _KAPPAS),
         *(Row(m, needs=frozenset({"multi", "categorical"})) for m in (
             "fleiss_kappa", "conger_kappa", "light_kappa", "gwet_ac", "brennan_prediger")),

@@ -7,6 +7,7 @@ for another interval, an interpretation, a statsmodels summary, or tidy pandas o
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -15,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from irr._report import report
-from irr._validation import check_choice, check_confidence_level
+from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import benchmark, get_scale, interpret
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
@@ -23,7 +24,8 @@ from irr.summary import results_summary
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
-__all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result"]
+__all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result",
+           "warn_undefined"]
 
 #: The columns of every result's ``to_frame()``, so results of any kind concatenate.
 FRAME_COLUMNS = (
@@ -84,6 +86,11 @@ def wald_interval(
     """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`."""
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
+    if se <= 0:
+        note = (f"undefined: the standard error is 0 (the data leave the estimate {estimate:.4g} "
+                "no room to move: perfect agreement, a single category, no discordant pairs "
+                "...), so a Wald interval would have zero width")
+        return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald", note)
     half = normal_quantile(confidence_level) * se
     low, high = estimate - half, estimate + half
     clipped_low, clipped_high = max(low, bounds[0]), min(high, bounds[1])
@@ -91,6 +98,14 @@ def wald_interval(
     if (clipped_low, clipped_high) != (low, high):
         note = f"clipped to [{bounds[0]:g}, {bounds[1]:g}]"
     return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)
+
+
+def warn_undefined(interval: ConfidenceInterval, coefficient: str, stacklevel: int = 3) -> None:
+    """Warn that `interval` is undefined, and why, when its note says so (an undefined
+    estimate warns for itself)."""
+    if interval.note.startswith("undefined"):
+        warnings.warn(f"{interval.method.capitalize()} interval {interval.note} ({coefficient}).",
+                      DegenerateDataWarning, stacklevel=stacklevel)
 
 
 def normal_pvalue(statistic: float, alternative: str) -> float:
@@ -214,14 +229,18 @@ class Result:
         level = check_confidence_level(level)
         method = self.ci.method if method is None else method
         check_choice(method, "method", self.interval_methods)
-        return self._interval(level, method)
+        interval = self._interval(level, method)
+        if method not in BOOTSTRAP_METHODS:  # the bootstrap warns for itself
+            warn_undefined(interval, self.coefficient)
+        return interval
 
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
         """The interval of a validated level and method; subclasses add their own methods."""
         if method == "wald":
             return wald_interval(self.estimate, self.se, level, self.bounds)
-        low, high = self.bootstrap.interval(confidence_level=level, method=method)
-        return ConfidenceInterval(float(low), float(high), level, method)
+        low, high, note = self.bootstrap.interval(confidence_level=level, method=method,
+                                                  explain=True)
+        return ConfidenceInterval(float(low), float(high), level, method, note)
 
     def with_bootstrap(
         self, source: Callable[[], Any], ci: str | None = None
@@ -242,6 +261,7 @@ class Result:
         """
         result = replace(self, _bootstrap_source=source, _cache={})
         if ci not in BOOTSTRAP_METHODS:
+            warn_undefined(result.ci, result.coefficient, stacklevel=4)
             return result
         level = result.ci.confidence_level
         if not np.isfinite(result.estimate):  # nothing to resample around: an undefined interval

@@ -202,9 +202,12 @@ def results_summary(
             differ.setdefault(f"raters {', '.join(r.raters) or '(none named)'}.", []).append(
                 r.coefficient)
     lines.extend(f"{', '.join(names)}: {fact}" for fact, names in differ.items())
-    clipped = [r.coefficient for r in results if r.ci.note]
+    clipped = [r.coefficient for r in results if r.ci.note.startswith("clipped")]
     if clipped:
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")
+    for r in results:  # why an interval is undefined or excludes its estimate
+        if r.ci.note and not r.ci.note.startswith("clipped"):
+            lines.append(f"{r.coefficient}: {r.ci.method} interval {r.ci.note}.")
     lines.extend(band_notes)
     lines.extend(notes)
     if lines:

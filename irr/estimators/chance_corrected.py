@@ -403,12 +403,16 @@ def percent_agreement(
     _check_enough(counts.patterns, counts.multiplicity, "Percent agreement")
     est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, "percent")
     n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
-    notes = [SE_NOTE, *notes, "Percent agreement: no test; interval clipped to [0, 1]."]
+    notes = ["Percent agreement (pairwise): the mean over subjects of the share of agreeing "
+             "rater pairs (Gwet, 2014); definition='all' gives the share of subjects on whom all "
+             "raters agree (R irr agree()).",
+             SE_NOTE, *notes, "Percent agreement: no test; interval clipped to [0, 1]."]
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
                      "count as agreeing.")
     recipe = _recipe(stats, "percent_agreement", w, options, plan)
-    return _finish(stats, est, options, recipe, coefficient="Percent agreement", symbol="pa",
+    return _finish(stats, est, options, recipe, coefficient="Percent agreement (pairwise)",
+                   symbol="pa(pairwise)",
                    notes=notes, n_missing=n_missing,
                    weights="unweighted" if not tolerance else "tolerance",
                    w=w, test=False, bounds=(0.0, 1.0), scale=None)

@@ -16,7 +16,7 @@ from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult, normal_pvalue, wald_interval
 from irr.weights import agreement_weights, weight_name
 
-__all__ = ["describe_scores", "kappa", "weights_note"]
+__all__ = ["describe_scores", "kappa", "kappa_influence", "linearised_variance", "weights_note"]
 
 
 def describe_scores(scores: np.ndarray | None) -> str:
@@ -41,6 +41,81 @@ def weights_note(name: str, scores: np.ndarray | None, source: str = "") -> list
         return ["Custom agreement weights."]
     return [f"{name.capitalize()} agreement weights{source} on category scores "
             f"{describe_scores(scores)}."]
+
+
+def kappa_influence(table: np.ndarray, w: np.ndarray) -> np.ndarray:
+    r"""Each cell's influence value on weighted kappa, shape (k, k), centred.
+
+    Kappa is a smooth function of the cell proportions; a subject in cell (i, j) moves it
+    by :math:`h_{ij} = g_{ij} - \sum p_{ab} g_{ab}` per unit weight, with the gradient
+
+    .. math:: g_{ij} = \frac{w_{ij}(1 - p_e) - (\bar w_{i\cdot} + \bar w_{\cdot j})
+        (1 - p_o)}{(1 - p_e)^2}.
+
+    :math:`\sum p_{ij} h_{ij}^2 / n` is the Fleiss, Cohen & Everitt (1969) variance,
+    computed as a sum of squares, so it is never negative, and it is exactly 0 when kappa
+    cannot move (values within 1e-12 of the largest gradient are rounding noise, set to 0).
+
+    Examples
+    --------
+    >>> table = np.array([[20, 5], [10, 15]])
+    >>> h = kappa_influence(table, np.eye(2))
+    >>> round(float(np.sqrt((table * h**2).sum() / 50**2)), 6)  # FCE: 0.126996
+    0.126996
+    """
+    n = table.sum()
+    p = table / n
+    row, col = p.sum(axis=1), p.sum(axis=0)
+    do = float((p * (1.0 - w)).sum())  # 1 - p_o, without cancellation
+    de = float(row @ (1.0 - w) @ col)  # 1 - p_e
+    both = (w @ col)[:, None] + (row @ w)[None, :]
+    g = (w * de - both * do) / de**2
+    h = g - (p * g).sum()
+    # equal gradients (kappa cannot move: perfect agreement, a constant rater) centre to
+    # rounding noise; that noise is no standard error
+    return np.where(np.abs(h) <= 1e-12 * np.abs(g).max(), 0.0, h)
+
+
+def linearised_variance(
+    cells: Any, h: np.ndarray, n: int, plan: ResamplingPlan
+) -> tuple[float, str]:
+    r"""The variance of a statistic with cell influence values `h`, by the plan's design.
+
+    Without clusters or strata ``sum n_c h_c^2 / n^2``. With clusters the between-cluster
+    variance of the cluster totals of h (survey linearisation; the sandwich estimator),
+    with strata the within-stratum one, each with its ``m / (m - 1)`` factor for ``m`` units:
+
+    .. math:: \widehat{V} = \frac{1}{n^2} \sum_s \frac{m_s}{m_s - 1}
+        \sum_{u \in s} (z_u - \bar z_s)^2,
+
+    :math:`z_u` the sum of h over unit u's subjects. Returns the variance and a note
+    naming the design ("" without one).
+    """
+    flat = h.ravel()
+    if plan.cluster is None and plan.strata is None:
+        return float(cells.multiplicity @ flat**2) / n**2, ""
+    if plan.cluster is not None:
+        z = cells.apply(plan.cluster) @ flat  # (C,) cluster totals
+        keep = plan.cluster.sum(axis=1) > 0
+        z = z[keep]
+        stratum = (np.zeros(z.size, dtype=np.int64) if plan.strata is None
+                   else np.unique(plan.strata[keep], return_inverse=True)[1].reshape(-1))
+        units = np.bincount(stratum)
+        centred = z - (np.bincount(stratum, weights=z) / units)[stratum]
+        ss = np.bincount(stratum, weights=centred**2)
+        where = f"{z.size} clusters" + ("" if plan.strata is None
+                                         else f" within {units.size} strata")
+    else:
+        m = cells.apply(plan.strata)  # (S, cells) subjects of each stratum in each cell
+        m = m[m.sum(axis=1) > 0]
+        units = m.sum(axis=1)
+        mean = (m @ flat) / units
+        ss = (m * (flat[None, :] - mean[:, None]) ** 2).sum(axis=1)
+        where = f"subjects within {units.size} strata"
+    factor = np.divide(units, units - 1.0, out=np.zeros(units.size), where=units > 1)
+    note = (f"SE: linearised (delta-method sandwich) over {where}, from the subjects' "
+            "influence values on kappa; z uses this SE (a robust Wald test).")
+    return float(factor @ ss) / n**2, note
 
 
 def kappa(
@@ -73,11 +148,19 @@ def kappa(
     parts = kappa_parts(table, w)
     estimate = float(parts.kappa)
     var, var0 = kappa_variances(table, w)
-    se, se0 = math.sqrt(float(var)), math.sqrt(float(var0))
-    notes = [
+    se0 = math.sqrt(float(var0))
+    cells = stats.pair_cells
+    design_note = ""
+    if math.isnan(estimate):
+        se = math.sqrt(float(var))
+    else:
+        var, design_note = linearised_variance(cells, kappa_influence(table, w), n, plan)
+        se = math.sqrt(var)
+    notes = [design_note or (
         "SE: Fleiss, Cohen & Everitt (1969), under the alternative (for the interval); "
-        "z uses the SE under H0."
-    ]
+        "z uses the SE under H0.")]
+    if design_note:
+        se0 = math.nan  # the SE under H0 assumes independent subjects
     if math.isnan(estimate):
         warnings.warn(
             "kappa is undefined (nan): expected agreement is 1 because both raters "
@@ -87,12 +170,12 @@ def kappa(
         )
         statistic = best = math.nan
     else:
-        statistic = estimate / se0 if se0 > 0 else math.nan
+        test_se = se if design_note else se0
+        statistic = estimate / test_se if test_se > 0 else math.nan
         best = kappa_max(table, w)
     notes += weights_note(name, stats.scores)
     if stats.n_missing:
         notes.append(f"{stats.n_missing} subject(s) with a missing rating were left out.")
-    cells = stats.pair_cells
     result = KappaResult(
         coefficient="Cohen's kappa" if name == "unweighted" else f"Weighted kappa ({name})",
         symbol="κ" if name == "unweighted" else "κw",

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
+
+import numpy as np
 
 from irr._statistics import Statistics
 from irr._validation import check_choice
@@ -13,23 +16,44 @@ from irr.inference.plan import ResamplingPlan
 from irr.results import ProportionResult, wilson_interval
 from irr.weights import tolerance_agreement
 
-__all__ = ["percent_agreement"]
+__all__ = ["DEFINITIONS", "percent_agreement"]
+
+#: The definitions of percent agreement, by name.
+DEFINITIONS = ("pairwise", "all")
 
 
 def percent_agreement(
-    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics,
+    tolerance: float,
+    options: InferenceOptions,
+    plan: ResamplingPlan,
+    definition: str = "pairwise",
 ) -> ProportionResult | chance_corrected.ChanceCorrectedResult:
-    """Two raters: the share of subjects they agree on (Wilson interval); more raters or
-    counts: Gwet's (2014) multi-rater p_a (Wald interval). See
-    :meth:`irr.Agreement.percent_agreement`.
+    """Percent agreement by `definition`: see :meth:`irr.Agreement.percent_agreement`.
+
+    Two raters (rater columns or a table): the share of subjects they agree on (Wilson
+    interval); the two definitions coincide. More raters or counts: ``'pairwise'`` is
+    Gwet's (2014) multi-rater p_a (Wald interval), ``'all'`` the share of subjects rated by
+    every rater on whom all their ratings agree (R irr ``agree()``; Wilson interval).
 
     ``options.ci`` None keeps each form's default interval.
     """
-    if not stats.by_rater or stats.n_raters != 2:
+    check_choice(definition, "definition", DEFINITIONS)
+    two = stats.by_rater and stats.n_raters == 2
+    if not two and definition == "pairwise":
         return chance_corrected.percent_agreement(stats, tolerance, options, plan)
     if options.ci is not None:
         check_choice(options.ci, "ci", ProportionResult.interval_methods)
     w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
+    if two:
+        return _two_raters(stats, w, tolerance, options, plan)
+    return _all_raters(stats, w, tolerance, options, plan)
+
+
+def _two_raters(
+    stats: Statistics, w: np.ndarray, tolerance: float, options: InferenceOptions,
+    plan: ResamplingPlan,
+) -> ProportionResult:
     table = stats.pair_table
     n = int(table.sum())
     if n == 0:
@@ -37,32 +61,78 @@ def percent_agreement(
             "Percent agreement needs at least one subject rated by both raters; none is "
             f"({stats.n_missing} left out for missing ratings)."
         )
-    agree = int((table * w).sum())
+    cells = stats.pair_cells
+    flat = w.ravel()
+
+    def share(fine: np.ndarray) -> np.ndarray:
+        counts = cells.apply(fine)
+        return counts @ flat / counts.sum(axis=1)
+
+    notes = ["Percent agreement of two raters (pairwise and all-raters agreement coincide): "
+             "Wilson score interval."]
+    return _proportion(stats, "Percent agreement", "po", int((table * w).sum()), n,
+                       stats.n_missing, tolerance, notes, options, plan.recipe(share, options))
+
+
+def _all_raters(
+    stats: Statistics, w: np.ndarray, tolerance: float, options: InferenceOptions,
+    plan: ResamplingPlan,
+) -> ProportionResult:
+    counts = stats.count_patterns
+    rows = counts.patterns  # (P', k) ratings of each category, per subject pattern
+    ratings = rows.sum(axis=1)
+    full = stats.n_raters if stats.by_rater else int(ratings.max())
+    complete = ratings == full
+    present = (rows > 0).astype(float)
+    # all ratings agree when no two categories present disagree (|a - b| > tolerance)
+    agree = complete & (((present @ (1.0 - w)) * present).sum(axis=1) == 0)
+    n = int(counts.multiplicity[complete].sum())
+    if n == 0:
+        raise ValueError(
+            f"Percent agreement (all raters) needs at least one subject rated by all {full} "
+            f"raters; none is ({stats.n_subjects} left out for missing ratings)."
+        )
+    left_out = stats.n_subjects - n
+    agree_f, complete_f = agree.astype(float), complete.astype(float)
+
+    def share(batch: np.ndarray) -> np.ndarray:
+        return (batch @ agree_f) / (batch @ complete_f)
+
+    notes = [
+        f"Percent agreement (all raters): the share of subjects rated by all {full} raters "
+        "on whom every rating agrees, as R irr agree(); Wilson score interval. "
+        "definition='pairwise' gives the mean share of agreeing rater pairs (Gwet, 2014)."
+    ]
+    if left_out:
+        notes.append(f"{left_out} subject(s) with a missing rating were left out (listwise).")
+    return _proportion(stats, "Percent agreement (all raters)", "pa(all)",
+                       int(counts.multiplicity[agree].sum()), n, left_out, tolerance, notes,
+                       options, plan.recipe(share, options, on="counts"))
+
+
+def _proportion(
+    stats: Statistics, name: str, symbol: str, agree: int, n: int, left_out: int,
+    tolerance: float, notes: list[str], options: InferenceOptions, recipe: Any,
+) -> ProportionResult:
+    """The ProportionResult of `agree` of `n` subjects, with its Wilson interval (or the
+    interval `options.ci` names)."""
     p = agree / n
-    notes = ["Percent agreement: Wilson score interval."]
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} count as agreeing.")
     result = ProportionResult(
-        coefficient="Percent agreement",
-        symbol="po",
+        coefficient=name,
+        symbol=symbol,
         estimate=p,
         se=math.sqrt(p * (1 - p) / n),
         ci=wilson_interval(agree, n, options.confidence_level),
         n_subjects=n,
-        n_missing=stats.n_missing,
+        n_missing=left_out,
         n_incomplete=stats.n_missing,
         raters=stats.raters,
         notes=tuple(notes),
         count=agree,
     )
-    cells = stats.pair_cells
-    flat = w.ravel()
-
-    def share(fine):
-        counts = cells.apply(fine)
-        return counts @ flat / counts.sum(axis=1)
-
-    result = result.with_bootstrap(plan.recipe(share, options), options.ci)
+    result = result.with_bootstrap(recipe, options.ci)
     if options.ci == "wald":
         result = replace(result, ci=result.conf_int(options.confidence_level, "wald"))
     return result

@@ -15,6 +15,7 @@ The jackknife needed by the BCa interval works on patterns too: removing one sub
 from __future__ import annotations
 
 import hashlib
+import math
 import sys
 import time
 import warnings
@@ -31,6 +32,7 @@ from irr._validation import (
     check_choice,
     check_confidence_level,
     check_integer,
+    check_label_kinds,
     check_rng,
     show_value,
 )
@@ -41,6 +43,7 @@ __all__ = [
     "BootstrapDistribution",
     "bootstrap_counts",
     "group_pattern_counts",
+    "min_resamples",
 ]
 
 #: Interval methods understood by :meth:`BootstrapDistribution.interval`.
@@ -161,8 +164,8 @@ class BootstrapDistribution:
         return self._shape(_acceleration(self.jackknife_values, self.jackknife_weights))
 
     def interval(
-        self, confidence_level: float = 0.95, method: str = "percentile"
-    ) -> tuple[float | np.ndarray, float | np.ndarray]:
+        self, confidence_level: float = 0.95, method: str = "percentile", *, explain: bool = False
+    ) -> tuple[Any, ...]:
         """Two-sided bootstrap confidence interval.
 
         Parameters
@@ -176,23 +179,33 @@ class BootstrapDistribution:
             ``z0`` from the mid-rank share of replicates below the estimate and the
             acceleration from the jackknife. The definitions are those of
             `scipy.stats.bootstrap`, quantiles are numpy's ``'linear'`` ones.
+        explain : bool, default=False
+            Also return, per statistic, a note saying why its interval is undefined or
+            why it excludes the estimate (``""`` when there is nothing to say).
 
         Returns
         -------
         low, high : float or ndarray of shape (q,)
             Interval ends, one per statistic when several statistics were bootstrapped.
-            Undefined replicates are omitted. All replicates equal give a point interval.
+            Undefined replicates are omitted.
+        notes : str or ndarray of str
+            Only with ``explain=True``.
 
         Raises
         ------
         ValueError
-            If `confidence_level` is outside (0, 1) or `method` is unknown.
+            If `confidence_level` is outside (0, 1), `method` is unknown, or there were
+            fewer resamples than the level needs (:func:`min_resamples`: each tail must
+            hold at least one replicate).
 
         Warns
         -----
         DegenerateDataWarning
-            If the BCa interval is undefined (all replicates on one side of the estimate, or
-            an undefined jackknife value); its ends are then ``nan``.
+            If the interval is undefined (ends ``nan``): all defined replicates equal (the
+            bootstrap distribution has no spread, so it would be a zero-width interval),
+            too few defined replicates for the level, or for BCa all replicates on one side
+            of the estimate or an undefined jackknife value; and if the interval excludes
+            the estimate.
 
         Examples
         --------
@@ -206,34 +219,73 @@ class BootstrapDistribution:
         """
         level = check_confidence_level(confidence_level)
         method = check_choice(method, "method", INTERVAL_METHODS)
+        needed = min_resamples(level)
+        if self.n_resamples < needed:
+            raise ValueError(
+                f"`n_resamples` must be at least {needed} for a {100 * level:g}% bootstrap "
+                f"interval (each tail needs at least one replicate); got {self.n_resamples}."
+            )
         alpha = (1.0 - level) / 2.0
         reps = self._columns
         estimate = np.reshape(np.asarray(self.estimate, dtype=float), -1)
         q = reps.shape[1]
         low = np.full(q, np.nan)
         high = np.full(q, np.nan)
+        notes = np.full(q, "", dtype=object)
         if method == "bca":
             accel = np.reshape(_acceleration(self.jackknife_values, self.jackknife_weights), -1)
         for j in range(q):  # loop over statistics, not resamples
+            which = "" if q == 1 else f" (statistic {j})"
             col = reps[:, j]
             col = col[~np.isnan(col)]
-            if col.size == 0:
-                continue
-            if col.min() == col.max():
-                low[j] = high[j] = col[0]
-                if method == "basic":
-                    low[j] = high[j] = 2.0 * estimate[j] - col[0]
-                continue
-            if method == "bca":
-                levels = _bca_levels(col, estimate[j], accel[j], alpha, q, j)
-                if levels is None:
-                    continue
+            if col.size < needed:
+                notes[j] = (
+                    f"undefined: {col.size} of {self.n_resamples} bootstrap replicates are "
+                    f"defined, fewer than the {needed} a {100 * level:g}% interval needs"
+                )
+            elif col.min() == col.max():
+                notes[j] = (
+                    f"undefined: all {col.size} defined bootstrap replicates equal "
+                    f"{col[0]:.6g}, so the bootstrap distribution has no spread (an estimate "
+                    "at the boundary of its range, or a design with a single resampling unit)"
+                )
             else:
                 levels = (alpha, 1.0 - alpha)
-            low[j], high[j] = np.quantile(col, levels)
-            if method == "basic":
-                low[j], high[j] = 2.0 * estimate[j] - high[j], 2.0 * estimate[j] - low[j]
+                if method == "bca":
+                    levels, notes[j] = _bca_levels(col, estimate[j], accel[j], alpha)
+                if levels is not None:
+                    low[j], high[j] = np.quantile(col, levels)
+                    if method == "basic":
+                        low[j], high[j] = 2.0 * estimate[j] - high[j], 2.0 * estimate[j] - low[j]
+                    if not low[j] <= estimate[j] <= high[j]:
+                        notes[j] = (
+                            f"excludes the estimate {estimate[j]:.6g}: the bootstrap "
+                            "replicates lie mostly to one side of it (a biased or discrete "
+                            "statistic); read it with care"
+                        )
+            if notes[j]:
+                warnings.warn(
+                    f"{'BCa' if method == 'bca' else method + ' bootstrap'} "
+                    f"interval{which} {notes[j]}.",
+                    DegenerateDataWarning,
+                    stacklevel=2,
+                )
+        if explain:
+            return self._shape(low), self._shape(high), notes[0] if self.replicates.ndim == 1 \
+                else notes
         return self._shape(low), self._shape(high)
+
+
+def min_resamples(confidence_level: float) -> int:
+    """The fewest resamples a two-sided interval of `confidence_level` needs: each tail,
+    a share ``(1 - level) / 2`` of them, must hold at least one replicate.
+
+    Examples
+    --------
+    >>> min_resamples(0.95), min_resamples(0.99)
+    (40, 200)
+    """
+    return math.ceil(2.0 / (1.0 - confidence_level) - 1e-9)
 
 
 def _nanmean(reps: np.ndarray) -> np.ndarray:
@@ -258,18 +310,14 @@ def _acceleration(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 
 def _bca_levels(
-    col: np.ndarray, estimate: float, accel: float, alpha: float, q: int, j: int
-) -> tuple[float, float] | None:
-    """Adjusted quantile levels of the BCa interval, or None (with a warning) if undefined."""
-    which = "" if q == 1 else f" (statistic {j})"
+    col: np.ndarray, estimate: float, accel: float, alpha: float
+) -> tuple[tuple[float, float] | None, str]:
+    """Adjusted quantile levels of the BCa interval, or None and why it is undefined."""
     if not np.isfinite(accel):
-        warnings.warn(
-            f"The BCa interval{which} is undefined: the statistic is undefined when a "
-            "resampling unit is left out (jackknife), so the acceleration is nan.",
-            DegenerateDataWarning,
-            stacklevel=3,
+        return None, (
+            "undefined: the statistic is undefined when a resampling unit is left out "
+            "(jackknife), so the acceleration is nan"
         )
-        return None
     # mid-rank share of replicates below the estimate, as scipy.stats.bootstrap; replicates
     # within rounding (relative 1e-12) of the estimate are ties, so that a resample equal to
     # the data counts half however its floating-point sums were ordered
@@ -280,27 +328,20 @@ def _bca_levels(
     z0 = ndtri(share)
     if not np.isfinite(z0):
         side = "above" if share == 0 else "below"
-        warnings.warn(
-            f"The BCa interval{which} is undefined: all {col.size} defined replicates lie "
-            f"{side} the estimate {estimate!r}, so the bias correction z0 is infinite.",
-            DegenerateDataWarning,
-            stacklevel=3,
+        return None, (
+            f"undefined: all {col.size} defined replicates lie {side} the estimate "
+            f"{estimate!r}, so the bias correction z0 is infinite"
         )
-        return None
     z_alpha = float(ndtri(alpha))
     num1 = z0 + z_alpha
     num2 = z0 - z_alpha
     level1 = float(ndtr(z0 + num1 / (1.0 - accel * num1)))
     level2 = float(ndtr(z0 + num2 / (1.0 - accel * num2)))
     if not (np.isfinite(level1) and np.isfinite(level2)):
-        warnings.warn(
-            f"The BCa interval{which} is undefined: the adjusted quantile levels are not "
-            f"finite (acceleration {accel!r}).",
-            DegenerateDataWarning,
-            stacklevel=3,
+        return None, (
+            f"undefined: the adjusted quantile levels are not finite (acceleration {accel!r})"
         )
-        return None
-    return level1, level2
+    return (level1, level2), ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -931,6 +972,7 @@ def group_pattern_counts(
     [[1, 1, 0], [1, 1, 1]]
     """
     codes = np.asarray(pattern_codes)
+    check_label_kinds(groups, "groups")
     groups = np.asarray(groups)
     if codes.ndim != 1 or codes.dtype == bool or not np.issubdtype(codes.dtype, np.integer):
         raise ValueError(

@@ -23,7 +23,7 @@ from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_confidence_level
 from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
 from irr.inference.error_rate import check_reference, check_tolerance, error_mask
-from irr.results import ConfidenceInterval, Result, wald_interval
+from irr.results import ConfidenceInterval, Result, wald_interval, warn_undefined
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -310,6 +310,8 @@ def mcnemar_of_table(paired: PairedTable, exact: bool, correction: bool, level: 
             notes.insert(0, "Statistic (|n12 - n21| - 1)^2 / (n12 + n21) (continuity corrected).")
     estimate = (n12 - n21) / n
     se = math.sqrt(max(discordant - (n12 - n21) ** 2 / n, 0.0)) / n
+    ci = wald_interval(estimate, se, level, (-1.0, 1.0))
+    warn_undefined(ci, "McNemar's effect p1. - p.1")
     return PairedTestResult(
         coefficient="McNemar's test",
         symbol="χ²" if not exact else "B",
@@ -318,7 +320,7 @@ def mcnemar_of_table(paired: PairedTable, exact: bool, correction: bool, level: 
         statistic=float(statistic),
         pvalue=pvalue,
         alternative="two-sided",
-        ci=wald_interval(estimate, se, level, (-1.0, 1.0)),
+        ci=ci,
         n_subjects=n,
         n_missing=paired.n_missing,
         raters=paired.raters,

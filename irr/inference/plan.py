@@ -16,15 +16,17 @@ those that need rater identities (Conger, Light, kappa, W), which take the secon
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from irr._data import preview
 from irr._statistics import Coarsening, Statistics
-from irr._validation import check_choice
+from irr._validation import DegenerateDataWarning, check_choice
 from irr.inference.bootstrap import BootstrapDistribution, bootstrap_counts, group_pattern_counts
 from irr.inference.options import InferenceOptions
 
@@ -32,6 +34,28 @@ __all__ = ["TWO_STAGE_RATIO", "ResamplingPlan"]
 
 #: Draw in two stages when the fine patterns are at least this many times the count patterns.
 TWO_STAGE_RATIO = 2
+
+
+def _check_units(units: np.ndarray, name: str, unit: str) -> None:
+    """Refuse strata that all hold one resampling unit; warn when some do.
+
+    `units` counts the units (subjects, or clusters) of each stratum. A stratum of one
+    unit is redrawn unchanged in every resample, so it adds nothing to the spread.
+    """
+    units = units[units > 0]
+    single = int((units == 1).sum())
+    if single == units.size:
+        raise ValueError(
+            f"Every stratum of `{name}` holds a single {unit} ({units.size} strata): resampling "
+            f"within strata reproduces the data, so it gives no interval. Pass coarser strata."
+        )
+    if single:
+        warnings.warn(
+            f"{single} of {units.size} strata of `{name}` hold a single {unit}; they are "
+            "redrawn unchanged in every resample and add nothing to the bootstrap spread.",
+            DegenerateDataWarning,
+            stacklevel=5,
+        )
 
 
 def _two_stage(stats: Statistics, counts: Coarsening) -> bool:
@@ -86,22 +110,38 @@ class ResamplingPlan:
         `cluster` and `strata` hold one label per subject; `subject_pattern` returns each
         subject's fine pattern (asked only when one of them is given).
         """
-        multiplicity = stats.multiplicity
-        counts = stats.count_patterns
+        multiplicity, counts = stats.multiplicity, stats.count_patterns
+        empty = stats.ratings_per_pattern == 0
+        if empty.any():  # subjects with no rating: left out of every estimate, so of resamples
+            multiplicity = np.where(empty, 0, multiplicity)
+            empty_rows = counts.patterns.sum(axis=1) == 0 if stats.by_rater else empty
+            counts = replace(counts, multiplicity=np.where(empty_rows, 0, counts.multiplicity))
         if cluster is None and strata is None:
             return cls(multiplicity, counts=counts, two_stage=_two_stage(stats, counts))
         pattern = subject_pattern()
         n_patterns = len(multiplicity)
         if cluster is None:
             _, by_stratum = group_pattern_counts(pattern, strata, n_patterns=n_patterns)
+            by_stratum[:, empty] = 0
+            _check_units(by_stratum.sum(axis=1), "strata", "subject")
             return cls(multiplicity, strata=by_stratum, counts=counts)
         labels, by_cluster = group_pattern_counts(pattern, cluster, n_patterns=n_patterns)
+        by_cluster[:, empty] = 0
+        rated = by_cluster.sum(axis=1) > 0
+        if rated.sum() < 2:
+            raise ValueError(
+                f"`cluster` must give at least two clusters with ratings; got {int(rated.sum())} "
+                f"(labels {preview(labels[rated])}): resampling one cluster reproduces the "
+                "data, so it gives no interval."
+            )
         design = None
         if strata is not None:
             per_cluster = pd.Series(strata).groupby(cluster).agg(["nunique", "first"])
             if (per_cluster["nunique"] > 1).any():
                 raise ValueError("`cluster` must be nested in `strata`: a cluster spans strata.")
             design = per_cluster["first"].reindex(labels).to_numpy()
+            _, stratum_of_cluster = np.unique(design[rated], return_inverse=True)
+            _check_units(np.bincount(stratum_of_cluster.reshape(-1)), "strata", "cluster")
         return cls(multiplicity, cluster=by_cluster, strata=design, counts=counts)
 
     def recipe(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -11,14 +12,90 @@ from irr._validation import check_alternative, check_choice, check_confidence_le
 from irr.inference.bootstrap import bootstrap_counts
 from irr.ordinal._auc import level_counts, trapezoid_numerator
 from irr.results import (
-    ASYMPTOTIC_METHODS,
-    BOOTSTRAP_METHODS,
+    ConfidenceInterval,
     Result,
     normal_pvalue,
+    normal_quantile,
     wald_interval,
 )
 
-__all__ = ["roc_auc_result"]
+__all__ = ["AUCResult", "newcombe_interval", "roc_auc_result"]
+
+
+def newcombe_interval(
+    estimate: float, n_positive: int, n_negative: int, confidence_level: float
+) -> ConfidenceInterval:
+    r"""Newcombe's (2006) method 5 score interval for the AUC (Mann-Whitney parameter).
+
+    The values of :math:`	heta` with :math:`|\hat	heta - 	heta| \le z \sqrt{V(	heta)}`,
+    :math:`V` the Hanley & McNeil (1982) variance (exponential-model :math:`Q_1, Q_2`) with
+    Newcombe's :math:`N^* = (m + n)/2 - 1` in place of :math:`m - 1` and :math:`n - 1`:
+
+    .. math:: V(	heta) = rac{	heta(1-	heta)}{mn}\left[1 + N^*rac{1-	heta}{2-	heta}
+        + N^*rac{	heta}{1+	heta}
+ight].
+
+    Unlike the Wald interval it has width at AUC = 0 or 1 (perfect separation), where
+    DeLong's SE is 0 and every bootstrap resample repeats the estimate.
+
+    References
+    ----------
+    Newcombe, R. G. (2006). Confidence intervals for an effect size measure based on the
+    Mann-Whitney statistic. Part 2: asymptotic methods and evaluation. Statistics in
+    Medicine, 25, 559-573. https://doi.org/10.1002/sim.2324
+
+    Hanley, J. A., & McNeil, B. J. (1982). The meaning and use of the area under a receiver
+    operating characteristic (ROC) curve. Radiology, 143, 29-36.
+
+    Examples
+    --------
+    >>> ci = newcombe_interval(1.0, 5, 5, 0.95)
+    >>> round(ci.low, 4), ci.high
+    (0.6427, 1.0)
+    """
+    from scipy.optimize import brentq
+
+    z2 = normal_quantile(confidence_level) ** 2
+    n_star = (n_positive + n_negative) / 2 - 1
+
+    def excess(theta: Any) -> Any:
+        """(estimate - theta)^2 - z^2 V(theta): positive outside the interval."""
+        v = theta * (1 - theta) * (1 + n_star * (1 - theta) / (2 - theta)
+                                   + n_star * theta / (1 + theta))
+        return (estimate - theta) ** 2 - z2 * v / (n_positive * n_negative)
+
+    def end(outer: float) -> float:
+        """The interval's end between `outer` and the estimate: the first grid point
+        inside brackets the crossing (the estimate itself is always inside)."""
+        grid = outer + (estimate - outer) * np.linspace(0.0, 1.0, 1025)
+        first = int(np.argmax(excess(grid) <= 0))
+        if first == 0:
+            return outer
+        return brentq(excess, grid[first - 1], grid[first], xtol=1e-14)
+
+    low, high = end(0.0), end(1.0)
+    return ConfidenceInterval(float(low), float(high), confidence_level, "newcombe")
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class AUCResult(Result):
+    """The AUC with DeLong's SE; ``conf_int`` also offers Newcombe's (2006) score interval
+    (``method='newcombe'``), the default at perfect separation."""
+
+    n_positive: int
+    n_negative: int
+    bounds: tuple[float, float] = (0.0, 1.0)
+    scale: str | None = None
+
+    interval_methods: ClassVar[tuple[str, ...]] = ("newcombe", *Result.interval_methods)
+
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        if method == "newcombe":
+            return newcombe_interval(self.estimate, self.n_positive, self.n_negative, level)
+        return super()._interval(level, method)
+
+    def _extras(self) -> dict[str, Any]:
+        return {"n_positive": self.n_positive, "n_negative": self.n_negative}
 
 
 def _auc_from_counts(counts: np.ndarray) -> np.ndarray:
@@ -56,7 +133,7 @@ def roc_auc_result(
     ci: str = "bca",
     n_resamples: int = 9999,
     rng: Any = None,
-) -> Result:
+) -> AUCResult:
     r"""The area under the ROC curve with its standard error, test and interval.
 
     For clinical users: how well a rating (or a model's score) separates a reference
@@ -73,16 +150,18 @@ def roc_auc_result(
     alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
         Alternative of the z test of AUC = 0.5.
     confidence_level : float, default 0.95
-    ci : {'bca', 'percentile', 'basic', 'wald'}, default 'bca'
+    ci : {'bca', 'percentile', 'basic', 'wald', 'newcombe'}, default 'bca'
         The interval: a bootstrap that resamples positives and negatives separately (the
-        class sizes stay fixed, so every resample has an AUC), or the Wald interval with
-        DeLong's SE, clipped to [0, 1].
+        class sizes stay fixed, so every resample has an AUC), the Wald interval with
+        DeLong's SE, clipped to [0, 1], or Newcombe's (2006) method 5 score interval. At
+        perfect separation (AUC 0 or 1) or all scores tied, where the others have zero
+        width, the interval is Newcombe's whatever `ci` says, with a note.
     n_resamples : int, default 9999
     rng : None, int or numpy.random.Generator
 
     Returns
     -------
-    Result
+    AUCResult
         ``estimate`` (the trapezoid AUC, equal to :func:`roc_auc`), ``se`` (DeLong),
         ``statistic`` and ``pvalue`` (z test of AUC = 0.5 with DeLong's SE), ``ci``.
 
@@ -110,7 +189,7 @@ def roc_auc_result(
     """
     alternative = check_alternative(alternative)
     confidence_level = check_confidence_level(confidence_level)
-    check_choice(ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+    check_choice(ci, "ci", AUCResult.interval_methods)
     n_resamples = check_integer(n_resamples, "n_resamples", 1)
     check_rng(rng)
     _, pos, neg = level_counts(y_true, scores, pos_label)
@@ -126,7 +205,21 @@ def roc_auc_result(
             counts, _auc_from_counts, n_resamples=n_resamples, rng=check_rng(rng), strata=by_class
         )
 
-    result = Result(
+    # perfect separation, or every score tied: DeLong's SE is 0, no resample differs
+    separated = not se > 0
+    notes = [
+        "AUC by the trapezoid rule (ties count half); SE: DeLong et al. (1988); z tests "
+        "AUC = 0.5.",
+        "Bootstrap: positives and negatives resampled separately (class sizes fixed).",
+    ]
+    if separated:
+        why = "Perfect separation" if estimate in (0.0, 1.0) else "Every score tied"
+        notes.append(
+            f"{why} (AUC = {estimate:g}): DeLong's SE is 0 and every resample repeats the "
+            "estimate, so the interval is Newcombe's (2006) method 5 score interval."
+        )
+    n_pos, n_neg = int(pos.sum()), int(neg.sum())
+    result = AUCResult(
         coefficient="AUC",
         symbol="AUC",
         estimate=estimate,
@@ -134,14 +227,12 @@ def roc_auc_result(
         statistic=statistic,
         pvalue=normal_pvalue(statistic, alternative),
         alternative=alternative,
-        ci=wald_interval(estimate, se, confidence_level, (0.0, 1.0)),
-        n_subjects=int(pos.sum() + neg.sum()),
-        notes=(
-            "AUC by the trapezoid rule (ties count half); SE: DeLong et al. (1988); z tests "
-            "AUC = 0.5.",
-            "Bootstrap: positives and negatives resampled separately (class sizes fixed).",
-        ),
-        bounds=(0.0, 1.0),
-        scale=None,
+        ci=(newcombe_interval(estimate, n_pos, n_neg, confidence_level)
+            if separated or ci == "newcombe"
+            else wald_interval(estimate, se, confidence_level, (0.0, 1.0))),
+        n_subjects=n_pos + n_neg,
+        notes=tuple(notes),
+        n_positive=n_pos,
+        n_negative=n_neg,
     )
-    return result.with_bootstrap(draw, ci)
+    return result.with_bootstrap(draw, None if separated else ci)

@@ -39,6 +39,7 @@ def _defined(table):
     return 1 - p.sum(1) @ p.sum(0) > 1e-9
 
 
+@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
 @settings(max_examples=150, deadline=None)
 @given(tables)
 def test_unweighted_and_weighted_match_statsmodels(table):
@@ -63,6 +64,7 @@ def test_unweighted_and_weighted_match_statsmodels(table):
     _close(res.se0, ref.std_kappa0)
 
 
+@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
 @settings(max_examples=150, deadline=None)
 @given(
     st.integers(2, 5).flatmap(

@@ -359,12 +359,14 @@ def test_jackknife_by_pattern_equals_naive_jackknife():
     assert float(dist.acceleration) == pytest.approx(a_naive, abs=1e-12)
 
 
-def test_all_replicates_equal_give_point_interval():
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        dist = bootstrap_counts([0, 50], mean01, n_resamples=200, rng=0)
-        for method in ("percentile", "basic", "bca"):
-            assert dist.interval(0.95, method) == (1.0, 1.0)
+def test_all_replicates_equal_give_no_interval_with_a_warning():
+    # issue 14 C15: a zero-width interval is no 95% interval
+    dist = bootstrap_counts([0, 50], mean01, n_resamples=200, rng=0)
+    for method in ("percentile", "basic", "bca"):
+        with pytest.warns(DegenerateDataWarning, match="all 200 defined bootstrap replicates"):
+            lo, hi = dist.interval(0.95, method)
+        assert np.isnan(lo)
+        assert np.isnan(hi)
     assert dist.se == 0.0
 
 
@@ -381,7 +383,8 @@ def test_bca_infinite_z0_is_nan_with_warning():
         lo, hi = dist.interval(0.95, "bca")
     assert np.isnan(lo)
     assert np.isnan(hi)
-    lo, hi = dist.interval(0.95, "percentile")
+    with pytest.warns(DegenerateDataWarning, match="excludes the estimate 0"):
+        lo, hi = dist.interval(0.95, "percentile")
     assert 0 < lo < hi
 
 

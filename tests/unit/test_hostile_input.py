@@ -4,6 +4,7 @@ Errors are ValueError/TypeError naming the argument and echoing the offending va
 never a crash, a hang, an allocation that cannot fit, or a silently wrong number.
 """
 
+import math
 import time
 import tracemalloc
 import warnings
@@ -379,6 +380,20 @@ CASES = [
      r"\(its name\), 'site' \(its name\) look like identifiers"),
     # -- end command line --------------------------------------------------------------------
     # -- issue 14: inference and rendering ---------------------------------------------------
+    ("one cluster", lambda: irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa(
+        cluster=[7, 7, 7, 7], ci="percentile"), ValueError,
+     r"`cluster` must give at least two clusters with ratings; got 1 \(labels \[7\]\)"),
+    ("strata of one subject each", lambda: irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa(
+        strata=np.arange(4), ci="percentile"), ValueError,
+     r"Every stratum of `strata` holds a single subject \(4 strata\)"),
+    ("cluster ids 1 and '1'", lambda: irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa(
+        cluster=[1, "1", 1, "1"]), TypeError, r"`cluster` mixes label types \(mixed-integer\)"),
+    ("n_resamples=1 interval", lambda: irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa(
+        ci="percentile", n_resamples=1), ValueError,
+     r"`n_resamples` must be at least 40 for a 95% bootstrap interval .*got 1\."),
+    ("percent agreement definition", lambda: irr.Agreement([1, 2], [1, 2], [1, 1])
+     .percent_agreement(definition="R"), ValueError,
+     r"`definition` must be one of 'pairwise', 'all'; got 'R'"),
     # -- end inference and rendering ---------------------------------------------------------
 ]
 
@@ -444,6 +459,33 @@ VALUE_CASES = [
      "(3/4 - 3/16) / (13/16) = 9/13"),
     # -- end command line --------------------------------------------------------------------
     # -- issue 14: inference and rendering ---------------------------------------------------
+    ("R agree(anxiety)", lambda: irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+     .percent_agreement(definition="all").estimate, 0.0, 0,
+     "R irr agree(anxiety) = 0%: no subject has three equal ratings"),
+    ("R agree(anxiety, tolerance=1)", lambda: irr.Agreement.from_frame(
+        irr.datasets.load("anxiety")).percent_agreement(definition="all", tolerance=1).estimate,
+     0.35, 1e-15, "R irr agree(anxiety, 1) = 35%: 7 of 20 subjects have max - min <= 1"),
+    ("pairwise agreement on anxiety", lambda: irr.Agreement.from_frame(
+        irr.datasets.load("anxiety")).percent_agreement().estimate, 11 / 60, 1e-12,
+     "11 agreeing rater pairs of 60 (20 subjects x 3 pairs), counted by hand"),
+    ("kappa 6 of 6: no zero-width interval", lambda: irr.Agreement(
+        [1, 2, 1, 2, 1, 2], [1, 2, 1, 2, 1, 2]).kappa().ci.low, math.nan, 0,
+     "se = 0 at perfect agreement: a Wald interval would be [1, 1]"),
+    ("percent agreement 6 of 6: Wilson", lambda: irr.Agreement(
+        [1, 2, 1, 2, 1, 2], [1, 2, 1, 2, 1, 2]).percent_agreement().ci.low,
+     6 / (6 + 1.959963984540054**2), 1e-12, "Wilson's lower end at p = 1 is n / (n + z^2)"),
+    ("constant rater: no [.00, .00]", lambda: irr.cohen_kappa(
+        [1, 1, 1, 1, 2], [1, 1, 1, 1, 1]).ci.high, math.nan, 0,
+     "kappa = 0 for every table with these margins: se = 0, no Wald interval"),
+    ("AUC perfect separation", lambda: irr.ordinal.roc_auc_result(
+        [0] * 5 + [1] * 5, range(10), ci="wald").ci.low, 0.642703, 1e-6,
+     "Newcombe (2006) method 5 lower end, by a 2e6-point grid of its defining inequality"),
+    ("alpha SE with 300 empty subjects", lambda: irr.Agreement.from_array(np.vstack([
+        irr.datasets.load("anxiety").to_numpy(float), np.full((300, 3), np.nan)]))
+     .krippendorff_alpha("interval", ci="percentile", n_resamples=200, rng=5).bootstrap.se,
+     irr.Agreement.from_frame(irr.datasets.load("anxiety")).krippendorff_alpha(
+         "interval", ci="percentile", n_resamples=200, rng=5).bootstrap.se, 1e-12,
+     "subjects with no rating are left out of alpha, so of its resamples"),
     # -- end inference and rendering ---------------------------------------------------------
 ]
 
@@ -470,7 +512,8 @@ def test_booleans_are_categories_false_below_true():
     assert ag.kappa().estimate == pytest.approx(0.25, abs=1e-15)
     assert ag.kappa("quadratic").estimate == pytest.approx(0.25, abs=1e-15)  # two categories
     assert irr.quadratic_weighted_kappa(a, b) == pytest.approx(0.25, abs=1e-15)
-    assert irr.Agreement.from_table([[True, False], [False, True]]).kappa().estimate == 1.0
+    with pytest.warns(DegenerateDataWarning, match="Wald interval undefined"):
+        assert irr.Agreement.from_table([[True, False], [False, True]]).kappa().estimate == 1.0
 
 
 @pytest.mark.parametrize("offset", [0, 2**62, I64_MAX - 3, I64_MIN])
@@ -627,9 +670,10 @@ def test_degenerate_data_warn_and_give_nan():
         assert np.isnan(ag.krippendorff_alpha(ci=None).estimate)
     with pytest.warns(DegenerateDataWarning, match="undefined"):
         assert np.isnan(irr.quadratic_weighted_kappa([2, 2], [2, 2]))
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        # Declared but unused categories make AC1 and Brennan-Prediger defined.
-        ag3 = irr.Agreement([1, 1, 1], [1, 1, 1], categories=[1, 2])
+    # Declared but unused categories make AC1 and Brennan-Prediger defined; their SE is 0,
+    # so the warning is about the interval only.
+    ag3 = irr.Agreement([1, 1, 1], [1, 1, 1], categories=[1, 2])
+    with pytest.warns(DegenerateDataWarning, match="Wald interval undefined"):
         assert ag3.gwet_ac().estimate == 1.0
+    with pytest.warns(DegenerateDataWarning, match="Wald interval undefined"):
         assert ag3.brennan_prediger().estimate == 1.0

@@ -54,6 +54,8 @@ def test_alpha_function_takes_subjects_in_rows_like_icc_and_from_frame():
 
 
 # -- A3: pandas indexes are aligned, or refused -----------------------------------------------
+# perfect agreement on purpose: the Wald interval is undefined and says so
+@pytest.mark.filterwarnings("ignore::irr.DegenerateDataWarning")
 def test_series_with_the_same_subjects_in_another_order_are_aligned():
     s1 = pd.Series([1, 2, 3, 1, 2], index=list("abcde"), name="r1")
     s2 = s1.sample(frac=1, random_state=3).rename("r2")
@@ -174,6 +176,8 @@ def test_table_frames_with_bad_labels_are_refused_and_arrays_stay_positional():
 
 
 # -- A10: grouping columns and rater names ------------------------------------------------------
+# perfect agreement on purpose: the Wald interval is undefined and says so
+@pytest.mark.filterwarnings("ignore::irr.DegenerateDataWarning")
 def test_by_with_multiindex_columns_never_takes_the_grouping_column_as_a_rater():
     rng = np.random.default_rng(0)
     ratings = rng.integers(1, 3, (10, 3))
@@ -265,6 +269,8 @@ def test_large_integers_that_float64_holds_are_exact_with_missing_values():
     assert ag.n_missing == 1
 
 
+# decimal labels taken as categories on purpose: the continuity warning is expected
+@pytest.mark.filterwarnings("ignore::irr._columns.ContinuousScoresWarning")
 def test_float32_and_float64_labels_of_the_same_decimal_match():
     a = np.array([0.1, 0.2, 0.3, 0.7], dtype=np.float32)
     b = np.array([0.1, 0.2, 0.4, 0.7])

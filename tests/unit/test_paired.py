@@ -36,6 +36,7 @@ def square_tables(min_k: int = 2, max_k: int = 6, max_count: int = 30):
 # ---------------------------------------------------------------------------------------
 # Cross-checks against statsmodels
 # ---------------------------------------------------------------------------------------
+@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
 @settings(max_examples=150, deadline=None)
 @given(square_tables(2, 2, 60))
 def test_mcnemar_matches_statsmodels(table):
@@ -164,6 +165,7 @@ def test_ratings_and_agreement_methods_agree_with_tables():
     assert res.to_dict()["df"] == res.df
 
 
+@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
 def test_mcnemar_from_ratings_and_agreement():
     a = ["yes", "yes", "no", "no", "yes", "no", "yes", None]
     b = ["yes", "no", "no", "yes", "no", "no", "no", "yes"]

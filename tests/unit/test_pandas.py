@@ -63,6 +63,7 @@ def test_by_returns_every_group_with_reasons(sites):
     assert out.loc[2, "n_subjects"] == 1
 
 
+@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
 def test_by_keeps_the_whole_category_set_for_weighted_kappa(sites):
     out = irr.by(sites[sites.site == "a"].assign(site=["p", "q"] * 3), "site",
                  raters=["r1", "r2"], weights="linear")

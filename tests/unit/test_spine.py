@@ -342,7 +342,9 @@ def test_n_missing_in_by_and_cli_json(tmp_path, capsys):
     assert main(["multi", str(path), "--format", "json", "--seed", "1"]) == 0
     payload = json.loads(capsys.readouterr().out)
     for row in payload["results"]:
-        method = {"Percent agreement": "percent_agreement", "Fleiss' kappa": "fleiss_kappa",
+        method = {"Percent agreement (pairwise)": "percent_agreement",
+                  "Percent agreement (all raters)": "icc",  # listwise, as the ICC
+                  "Fleiss' kappa": "fleiss_kappa",
                   "Conger's kappa": "conger_kappa", "Light's kappa": "light_kappa",
                   "Gwet's AC1": "gwet_ac", "Brennan-Prediger": "brennan_prediger"}.get(
                       row["coefficient"], "krippendorff_alpha")
@@ -539,4 +541,4 @@ def test_bca_counts_replicates_within_rounding_of_the_estimate_as_ties():
         np.array([0.29, 0.31]), np.array([1.0, 1.0])))
     exact = BootstrapDistribution(reps.round(12), 0.3, 5, 0, _jackknife=lambda: (
         np.array([0.29, 0.31]), np.array([1.0, 1.0])))
-    assert dist.interval(0.9, "bca") == exact.interval(0.9, "bca")
+    assert dist.interval(0.5, "bca") == exact.interval(0.5, "bca")  # 5 resamples: level <= .6
