@@ -13,6 +13,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+from exact import exact_kappa
 
 import irr
 from irr import DegenerateDataWarning
@@ -540,15 +541,6 @@ def test_uint64_labels_above_int64_are_coded_exactly():
     expected = irr.quadratic_weighted_kappa([5, 6, 6], [5, 6, 5])
     assert irr.quadratic_weighted_kappa(a, b) == pytest.approx(expected, abs=1e-15)
 
-
-def exact_kappa(table):
-    """Cohen's kappa of a table in exact rational arithmetic."""
-    t = [[Fraction(int(x)) for x in row] for row in table]
-    n = sum(map(sum, t))
-    k = len(t)
-    po = sum(t[i][i] for i in range(k)) / n
-    pe = sum(sum(t[i]) * sum(t[j][i] for j in range(k)) for i in range(k)) / n / n
-    return (po - pe) / (1 - pe)
 
 
 def exact_scott(table):

@@ -4,12 +4,12 @@ silently; exact labels; frequency weights equal the expanded data; rater names s
 
 import re
 import warnings
-from fractions import Fraction
 
 import krippendorff
 import numpy as np
 import pandas as pd
 import pytest
+from exact import exact_kappa
 
 import irr
 
@@ -19,15 +19,6 @@ def quiet(call):
         warnings.simplefilter("ignore")
         return call()
 
-
-def exact_kappa(table):
-    """Cohen's kappa of a k x k table in exact rational arithmetic."""
-    t = [[Fraction(int(x)) for x in row] for row in table]
-    n = sum(map(sum, t))
-    k = len(t)
-    po = sum(t[i][i] for i in range(k)) / n
-    pe = sum(sum(t[i]) * sum(t[j][i] for j in range(k)) for i in range(k)) / n / n
-    return (po - pe) / (1 - pe)
 
 
 # -- A1: krippendorff_alpha(df) reads subjects in rows ---------------------------------------
