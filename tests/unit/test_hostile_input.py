@@ -328,6 +328,14 @@ VALUE_CASES = [
     # -- issue 14: input layer ---------------------------------------------------------------
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
+    ("critical count at alpha 1e-300",
+     lambda: irr.critical_error_rate(200, 0.01, 1e-300).critical_count, 168, 0,
+     "smallest c with P(X > c) < 1e-300 by exact integer sums (i14_numerics_reference.py)"),
+    ("binomial p-value 8.4e-284", lambda: irr.error_rate_test(162, 200, 0.01, 1e-300).pvalue,
+     8.389426128083743e-284, 1e-296,
+     "P(X >= 162 | n = 200, eps0 = 0.01) by exact integer sums (i14_numerics_reference.py)"),
+    ("error-rate test at n = 2**53", lambda: irr.error_rate_test(12345, 2**53, 0.5).pvalue,
+     1.0, 0, "12345 errors lie 2**52 below the mean: P(X >= 12345) is 1 to double precision"),
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
     # -- end command line --------------------------------------------------------------------
