@@ -29,7 +29,9 @@ __all__ = [
     "icc_estimate",
     "icc_f_test",
     "icc_interval",
+    "centre",
     "mean_squares",
+    "power_of_two_scale",
     "shrout_fleiss_name",
 ]
 
@@ -45,7 +47,13 @@ FORMS = (
 
 
 class MeanSquares(NamedTuple):
-    """Mean squares of the n x k two-way layout (each of the batch shape)."""
+    """Mean squares of the n x k two-way layout (each of the batch shape).
+
+    They are those of the ratings divided by ``scale`` (a power of two, so the division
+    is exact): multiply by ``scale**2`` for the data's units. Every ICC, F statistic and
+    interval is a ratio of them, so the scale cancels; it keeps the squares inside the
+    float range for ratings as small as 1e-300 or as large as 1e300.
+    """
 
     rows: np.ndarray  # MSR, df n - 1
     columns: np.ndarray  # MSC, df k - 1
@@ -53,6 +61,7 @@ class MeanSquares(NamedTuple):
     within: np.ndarray  # MSW, df n (k - 1)
     n: int
     k: int
+    scale: np.ndarray | float = 1.0
 
 
 def shrout_fleiss_name(model: str, type: str, unit: str, k: int | None = None) -> str:
@@ -68,20 +77,59 @@ def shrout_fleiss_name(model: str, type: str, unit: str, k: int | None = None) -
     return f"ICC({case},{raters})"
 
 
+def power_of_two_scale(centred: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """The power of two nearest above ``max |centred|`` over `axes` (1 where that is 0).
+
+    Dividing by it is exact and brings the values to [-1, 1], so that their squares
+    neither underflow nor overflow.
+
+    Examples
+    --------
+    >>> float(power_of_two_scale(np.array([3e-200, -1e-200]), (0,))) <= 2**-660
+    True
+    """
+    largest = np.abs(centred).max(axis=axes) if centred.size else np.zeros(
+        np.delete(centred.shape, axes))
+    _, exponent = np.frexp(largest)
+    return np.where(largest > 0, np.ldexp(1.0, exponent), 1.0)
+
+
+def centre(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """`x` minus its mean over `axes`, accurate when the mean is large.
+
+    One value is subtracted first (exactly, for data near it), then the mean of what is
+    left: ``x + 1e15`` is centred as accurately as ``x``.
+    """
+    anchor = x[(..., *(slice(0, 1),) * len(axes))] if x.size else 0.0
+    shifted = x - anchor
+    return shifted - shifted.mean(axis=axes, keepdims=True)
+
+
 def mean_squares(x: np.ndarray) -> MeanSquares:
     """Mean squares of complete ratings `x` of shape (..., n, k) (rows: subjects).
+
+    The ratings are centred (:func:`centre`) and divided by a power of two
+    (:func:`power_of_two_scale`) before any square is formed, so the ICC does not
+    change when the ratings are shifted or rescaled, however far; ``MeanSquares.scale``
+    records the divisor.
 
     Examples
     --------
     >>> ms = mean_squares(np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
     ...                             [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]))
-    >>> [round(float(v), 2) for v in ms[:4]]
+    >>> [round(float(v * ms.scale**2), 2) for v in ms[:4]]
     [11.24, 32.49, 1.02, 6.26]
     """
     x = np.asarray(x, dtype=float)
     n, k = x.shape[-2:]
-    grand = x.mean(axis=(-2, -1), keepdims=True)
-    centred = x - grand
+    centred = centre(x, (-2, -1))
+    if not np.isfinite(centred).all():
+        raise ValueError(
+            "The ratings span more than the float range (their differences overflow); "
+            "rescale them (the ICC does not change under rescaling)."
+        )
+    scale = power_of_two_scale(centred, (-2, -1))
+    centred = centred / np.asarray(scale)[..., None, None]
     # row and column sums as matrix-vector products (fast on the short rater axis)
     row_means = centred @ np.full(k, 1.0 / k)
     col_means = np.full(n, 1.0 / n) @ centred
@@ -94,10 +142,10 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
     ss_within = np.einsum("...ij,...ij->...", within, within)
     within -= col_means[..., None, :]
     ss_error = np.einsum("...ij,...ij->...", within, within)
-    # Sums of squares at the level of rounding noise in the centred data are zero: the
-    # ICC of identical subjects is undefined (0/0), not a ratio of two noises.
-    scale = np.abs(centred).max(axis=(-2, -1)) if centred.size else np.zeros(x.shape[:-2])
-    noise = n * k * (64 * np.finfo(float).eps * scale) ** 2
+    # Sums of squares at the level of rounding noise in the centred data (now at most 1
+    # in magnitude) are zero: the ICC of identical subjects is undefined (0/0), not a
+    # ratio of two noises.
+    noise = n * k * (64 * np.finfo(float).eps) ** 2
     ss_rows, ss_cols, ss_error, ss_within = (
         np.where(ss <= noise, 0.0, ss) for ss in (ss_rows, ss_cols, ss_error, ss_within)
     )
@@ -109,6 +157,7 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
             within=ss_within / (n * (k - 1)),
             n=n,
             k=k,
+            scale=scale,
         )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -85,17 +85,19 @@ class ICCResult(Result):
     ms_within: float
     n_raters: int
     bounds: tuple[float, float] = (-math.inf, 1.0)
+    #: The mean squares of the ratings divided by a power of two (see
+    #: :class:`irr.coefficients.icc.MeanSquares`): the ICC, F and interval are computed from
+    #: these, so they stay right when ``ms_*`` in the data's units under- or overflow.
+    scaled_mean_squares: tuple[float, float, float, float] = field(default=(), repr=False)
 
     interval_methods: ClassVar[tuple[str, ...]] = ("exact", *Result.interval_methods)
 
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
         """``'exact'`` (the default, F-based) or the inherited methods."""
         if method == "exact":
-            ms = MeanSquares(
-                np.float64(self.ms_rows), np.float64(self.ms_columns),
-                np.float64(self.ms_error), np.float64(self.ms_within),
-                self.n_subjects, self.n_raters,
-            )
+            scaled = self.scaled_mean_squares or (
+                self.ms_rows, self.ms_columns, self.ms_error, self.ms_within)
+            ms = MeanSquares(*(np.float64(v) for v in scaled), self.n_subjects, self.n_raters)
             low, high, _ = icc_interval(ms, self.model, self.type, self.unit, level)
             return ConfidenceInterval(float(low), float(high), level, "exact")
         return super()._interval(level, method)
@@ -147,13 +149,6 @@ def icc_from_values(
     confidence_level = check_confidence_level(confidence_level)
     x, dropped = complete_subjects(values, complete, "The ICC")
     n, k = x.shape
-    largest = float(np.abs(x).max())
-    if largest > 2.0**200:
-        raise ValueError(
-            f"The ICC needs ratings below 2**200 in magnitude; the largest is {largest:.3g}: "
-            "its interval squares the mean squares, which would overflow float64. Rescale "
-            "the ratings (the ICC does not change under rescaling)."
-        )
     ms = mean_squares(x)
     estimate = float(icc_estimate(ms, model, type, unit))
     f, df1, df2 = icc_f_test(ms, model)
@@ -166,6 +161,8 @@ def icc_from_values(
             "has the same ratings).",
             DegenerateDataWarning, stacklevel=3,
         )
+    with np.errstate(over="ignore", under="ignore"):
+        squared_scale = float(np.square(ms.scale))  # to the data's units (may under/overflow)
     sf = shrout_fleiss_name(model, type, unit, k)
     mw = _MCGRAW_WONG[(model, type, unit)]
     effects = _DESCRIPTIONS[model]
@@ -203,11 +200,13 @@ def icc_from_values(
         df1=df1,
         df2=df2,
         df_ci=float(df_ci),
-        ms_rows=float(ms.rows),
-        ms_columns=float(ms.columns),
-        ms_error=float(ms.error),
-        ms_within=float(ms.within),
+        ms_rows=float(ms.rows * squared_scale),
+        ms_columns=float(ms.columns * squared_scale),
+        ms_error=float(ms.error * squared_scale),
+        ms_within=float(ms.within * squared_scale),
         n_raters=k,
+        scaled_mean_squares=(float(ms.rows), float(ms.columns), float(ms.error),
+                             float(ms.within)),
     )
 
 

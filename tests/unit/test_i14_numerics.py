@@ -13,6 +13,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import irr
@@ -91,3 +92,67 @@ def test_huge_n_is_answered_in_bounded_time():
     sd = math.sqrt(2**53 * 0.25)
     assert 36 < (high - 2**52) / sd < 38
     assert 36 < (2**52 - low) / sd < 38
+
+
+# ---------------------------------------------------------------------------------------
+# A13: scale and shift invariance (centre and scale before forming sums of squares)
+# ---------------------------------------------------------------------------------------
+ANXIETY = irr.datasets.load("anxiety").to_numpy().astype(float)
+
+
+@pytest.mark.parametrize("factor", [1e-160, 1e-200, 1e-300, 1e300])
+@pytest.mark.parametrize("form", [
+    ("twoway", "agreement", "single"), ("twoway", "consistency", "single"),
+    ("oneway", "agreement", "average"), ("twoway", "agreement", "average")])
+def test_icc_is_scale_invariant(factor, form):
+    # anxiety ICC(A,1) = 0.198, 95% CI [-0.039, 0.494] (R irr::icc documentation; McGraw &
+    # Wong's formulas): every ICC, F and interval is a ratio of mean squares, so multiplying
+    # the ratings by any factor changes nothing. Before: digits lost at 1e-160, nan at 1e-200.
+    base = irr.icc(ANXIETY, *form)
+    scaled = irr.icc(ANXIETY * factor, *form)
+    assert scaled.estimate == pytest.approx(base.estimate, rel=1e-12)
+    assert scaled.statistic == pytest.approx(base.statistic, rel=1e-12)
+    assert list(scaled.ci) == pytest.approx(list(base.ci), rel=1e-12)
+    assert list(scaled.conf_int(0.9)) == pytest.approx(list(base.conf_int(0.9)), rel=1e-12)
+    if form == ("twoway", "agreement", "single"):
+        assert base.estimate == pytest.approx(0.198, abs=5e-4)
+        assert list(base.ci) == pytest.approx([-0.039, 0.494], abs=5e-4)
+
+
+def test_icc_is_shift_invariant():
+    # ICC(C,1) of anxiety is 0.216 (R irr::icc); adding 1e15 (integers stay exact) must not
+    # move it: the grand mean of x + 1e15 was off by a few units in the last place, biasing
+    # MSR. Centring on one rating first makes the shifted data exact again.
+    base = irr.icc(ANXIETY, "twoway", "consistency", "single")
+    assert base.estimate == pytest.approx(0.216, abs=5e-4)
+    for shift in (1e8, 1e15, -1e15):
+        shifted = irr.icc(ANXIETY + shift, "twoway", "consistency", "single")
+        assert shifted.estimate == pytest.approx(base.estimate, rel=1e-12)
+        assert shifted.ms_rows == pytest.approx(base.ms_rows, rel=1e-12)
+
+
+@pytest.mark.parametrize("factor", [1e-160, 1e-200, 1e-300])
+def test_interval_alpha_is_scale_invariant(factor):
+    # interval alpha of anxiety (subjects in rows) is 0.170 (krippendorff's interval
+    # metric; the "truth"); alpha is a ratio of squared-difference sums, so a
+    # common factor cancels. Before: digits lost at 1e-160 and nan at 1e-200.
+    base = irr.Agreement.from_array(ANXIETY).krippendorff_alpha(level="interval", ci=None)
+    scaled = irr.Agreement.from_array(ANXIETY * factor).krippendorff_alpha(
+        level="interval", ci=None)
+    assert base.estimate == pytest.approx(0.1701, abs=5e-5)
+    assert scaled.estimate == pytest.approx(base.estimate, rel=1e-12)
+
+
+def test_continuous_kappa_is_scale_and_shift_invariant():
+    # sibling: the table-free kappa is a ratio of quadratic forms (2 cov / (var + var +
+    # mean difference^2)); a common factor cancels, and the general form ignores a common
+    # shift. Before: nan at 1e-200 and 1e200.
+    y = np.array([0.0, 1, 2, 3, 4, 2, 1, 3])
+    p = np.array([0.5, 1, 2.5, 2, 4, 1.5, 1, 3.5])
+    base = irr.continuous_kappa(y, p)
+    for factor in (1e-200, 1e200):
+        assert irr.continuous_kappa(y * factor, p * factor) == pytest.approx(base, rel=1e-12)
+        assert irr.continuous_kappa(y * factor, p * factor, centered=True) == pytest.approx(
+            irr.continuous_kappa(y, p, centered=True), rel=1e-12)
+    # quarters are exact at 1e15 (ulp 0.125), so the shifted data are the same data
+    assert irr.continuous_kappa(y + 1e15, p + 1e15) == pytest.approx(base, rel=1e-12)
