@@ -26,12 +26,12 @@ import numpy as np
 __all__ = [
     "FORMS",
     "MeanSquares",
+    "centre",
     "icc_estimate",
     "icc_f_test",
     "icc_interval",
-    "centre",
     "mean_squares",
-    "power_of_two_scale",
+    "power_of_two_exponent",
     "shrout_fleiss_name",
 ]
 
@@ -49,10 +49,10 @@ FORMS = (
 class MeanSquares(NamedTuple):
     """Mean squares of the n x k two-way layout (each of the batch shape).
 
-    They are those of the ratings divided by ``scale`` (a power of two, so the division
-    is exact): multiply by ``scale**2`` for the data's units. Every ICC, F statistic and
-    interval is a ratio of them, so the scale cancels; it keeps the squares inside the
-    float range for ratings as small as 1e-300 or as large as 1e300.
+    They are those of the ratings divided by ``2**log2_scale`` (a power of two, so the
+    division is exact): multiply by ``4**log2_scale`` for the data's units. Every ICC, F
+    statistic and interval is a ratio of them, so the scale cancels; it keeps the squares
+    inside the float range for ratings anywhere from 1e-300 to 1e308.
     """
 
     rows: np.ndarray  # MSR, df n - 1
@@ -61,7 +61,7 @@ class MeanSquares(NamedTuple):
     within: np.ndarray  # MSW, df n (k - 1)
     n: int
     k: int
-    scale: np.ndarray | float = 1.0
+    log2_scale: np.ndarray | int = 0
 
 
 def shrout_fleiss_name(model: str, type: str, unit: str, k: int | None = None) -> str:
@@ -77,21 +77,24 @@ def shrout_fleiss_name(model: str, type: str, unit: str, k: int | None = None) -
     return f"ICC({case},{raters})"
 
 
-def power_of_two_scale(centred: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
-    """The power of two nearest above ``max |centred|`` over `axes` (1 where that is 0).
+def power_of_two_exponent(values: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """The exponent ``e`` of the power of two just above ``max |values|`` over `axes`.
 
-    Dividing by it is exact and brings the values to [-1, 1], so that their squares
-    neither underflow nor overflow.
+    Dividing by ``2**e`` (``np.ldexp(values, -e)``) is exact and brings the values into
+    [-1, 1] ([-2, 2] above 2**1023, the largest power of two), so that their squares
+    neither underflow nor overflow; ``e`` is 0 where every value is 0.
 
     Examples
     --------
-    >>> float(power_of_two_scale(np.array([3e-200, -1e-200]), (0,))) <= 2**-660
-    True
+    >>> int(power_of_two_exponent(np.array([3.0, -1.0]), (0,)))
+    2
+    >>> int(power_of_two_exponent(np.array([3e-200, -1e-200]), (0,)))
+    -662
     """
-    largest = np.abs(centred).max(axis=axes) if centred.size else np.zeros(
-        np.delete(centred.shape, axes))
+    largest = np.abs(values).max(axis=axes) if values.size else np.zeros(
+        np.delete(values.shape, axes))
     _, exponent = np.frexp(largest)
-    return np.where(largest > 0, np.ldexp(1.0, exponent), 1.0)
+    return np.where(largest > 0, np.minimum(exponent, 1023), 0)
 
 
 def centre(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
@@ -109,27 +112,26 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
     """Mean squares of complete ratings `x` of shape (..., n, k) (rows: subjects).
 
     The ratings are centred (:func:`centre`) and divided by a power of two
-    (:func:`power_of_two_scale`) before any square is formed, so the ICC does not
-    change when the ratings are shifted or rescaled, however far; ``MeanSquares.scale``
-    records the divisor.
+    (:func:`power_of_two_exponent`) before any square is formed, so the ICC does not
+    change when the ratings are shifted or rescaled, however far;
+    ``MeanSquares.log2_scale`` records the divisor.
 
     Examples
     --------
     >>> ms = mean_squares(np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
     ...                             [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]))
-    >>> [round(float(v * ms.scale**2), 2) for v in ms[:4]]
+    >>> [round(float(np.ldexp(v, 2 * ms.log2_scale)), 2) for v in ms[:4]]
     [11.24, 32.49, 1.02, 6.26]
     """
     x = np.asarray(x, dtype=float)
     n, k = x.shape[-2:]
-    centred = centre(x, (-2, -1))
-    if not np.isfinite(centred).all():
-        raise ValueError(
-            "The ratings span more than the float range (their differences overflow); "
-            "rescale them (the ICC does not change under rescaling)."
-        )
-    scale = power_of_two_scale(centred, (-2, -1))
-    centred = centred / np.asarray(scale)[..., None, None]
+    # divide by a power of two first (so that differences of ratings near 1e308 cannot
+    # overflow), centre, then divide again (so that small spreads, e.g. around 1e15,
+    # are near 1 before they are squared)
+    first = power_of_two_exponent(x, (-2, -1))
+    centred = centre(np.ldexp(x, -first[..., None, None]), (-2, -1))
+    second = power_of_two_exponent(centred, (-2, -1))
+    centred = np.ldexp(centred, -second[..., None, None])
     # row and column sums as matrix-vector products (fast on the short rater axis)
     row_means = centred @ np.full(k, 1.0 / k)
     col_means = np.full(n, 1.0 / n) @ centred
@@ -157,7 +159,7 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
             within=ss_within / (n * (k - 1)),
             n=n,
             k=k,
-            scale=scale,
+            log2_scale=first + second,
         )
 
 

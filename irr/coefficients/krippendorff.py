@@ -32,7 +32,6 @@ category scores.
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable, Sequence
 from typing import Any
 

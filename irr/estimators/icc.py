@@ -161,8 +161,11 @@ def icc_from_values(
             "has the same ratings).",
             DegenerateDataWarning, stacklevel=3,
         )
-    with np.errstate(over="ignore", under="ignore"):
-        squared_scale = float(np.square(ms.scale))  # to the data's units (may under/overflow)
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        # the mean squares in the data's units: under- or overflow only when the true
+        # value lies outside the float range
+        in_units = [float(np.ldexp(v, 2 * ms.log2_scale))
+                    for v in (ms.rows, ms.columns, ms.error, ms.within)]
     sf = shrout_fleiss_name(model, type, unit, k)
     mw = _MCGRAW_WONG[(model, type, unit)]
     effects = _DESCRIPTIONS[model]
@@ -200,10 +203,10 @@ def icc_from_values(
         df1=df1,
         df2=df2,
         df_ci=float(df_ci),
-        ms_rows=float(ms.rows * squared_scale),
-        ms_columns=float(ms.columns * squared_scale),
-        ms_error=float(ms.error * squared_scale),
-        ms_within=float(ms.within * squared_scale),
+        ms_rows=in_units[0],
+        ms_columns=in_units[1],
+        ms_error=in_units[2],
+        ms_within=in_units[3],
         n_raters=k,
         scaled_mean_squares=(float(ms.rows), float(ms.columns), float(ms.error),
                              float(ms.within)),

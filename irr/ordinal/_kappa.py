@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from irr._validation import DegenerateDataWarning
-from irr.coefficients.icc import power_of_two_scale
+from irr.coefficients.icc import power_of_two_exponent
 from irr.ordinal._checks import as_1d_real, check_same_length
 
 __all__ = ["continuous_kappa", "kappa_loss", "kappa_loss_gradient"]
@@ -145,8 +145,8 @@ def continuous_kappa(y_true: Any, y_pred: Any, *, centered: bool = False) -> flo
         y, yhat = y - anchor, yhat - anchor
     both = np.concatenate([y, yhat])
     if np.isfinite(both).all():
-        scale = power_of_two_scale(both, (0,))
-        y, yhat = y / scale, yhat / scale
+        exponent = power_of_two_exponent(both, (0,))
+        y, yhat = np.ldexp(y, -exponent), np.ldexp(yhat, -exponent)
     num, den, _ = _parts(y, yhat, bool(centered))
     if den == 0.0:
         _degenerate(bool(centered))

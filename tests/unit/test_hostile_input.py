@@ -20,6 +20,7 @@ I64_MAX = np.iinfo(np.int64).max
 I64_MIN = np.iinfo(np.int64).min
 long_df = pd.DataFrame({"s": [1, 1, 2, 2], "r": ["a", "b", "a", "b"], "v": [1, 2, 2, 2]})
 empty_long = pd.DataFrame({"s": [], "r": [], "v": []})
+ANXIETY = irr.datasets.load("anxiety").to_numpy().astype(float)
 
 CASES = [
     # -- empty input and too few subjects ----------------------------------------------
@@ -242,10 +243,7 @@ CASES = [
                  r"18446744073709551616 values; at most 10000"),
     ("qwk float beyond int64", lambda: irr.quadratic_weighted_kappa([1e20, 1.0], [1.0, 1.0]), ValueError,
      r"`rater_a` has ratings outside the 64-bit integer range: \[1e\+20\]"),
-    ("icc 1e308", lambda: irr.icc([[-1e308, -1e308], [0, 0], [1e308, 1e308]]), ValueError,
-     r"The ICC needs ratings below 2\*\*200 in magnitude; the largest is 1e\+308"),
-    ("icc 2**300 scores", lambda: irr.Agreement([-(2.0**300), 0, 2.0**300], [0, 0, 2.0**300]).icc(),
-     ValueError, r"The ICC needs ratings below 2\*\*200 in magnitude; the largest is 2.04e\+90"),
+    # (ICC ratings near 1e308 are accepted since issue 14: see VALUE_CASES, numerics)
     # -- a million distinct labels: refused before any k x k allocation ---------------------
     ("million int labels", lambda: irr.Agreement(np.arange(10**6), np.arange(10**6)), ValueError,
      r"The ratings hold 1000000 distinct labels; at most 10000 categories are supported"),
@@ -336,6 +334,26 @@ VALUE_CASES = [
      "P(X >= 162 | n = 200, eps0 = 0.01) by exact integer sums (i14_numerics_reference.py)"),
     ("error-rate test at n = 2**53", lambda: irr.error_rate_test(12345, 2**53, 0.5).pvalue,
      1.0, 0, "12345 errors lie 2**52 below the mean: P(X >= 12345) is 1 to double precision"),
+    ("icc 1e308", lambda: irr.icc([[-1e308, -1e308], [0, 0], [1e308, 1e308]]).estimate, 1.0,
+     1e-12, "two identical raters: MSE = MSC = 0, so ICC(A,1) = MSR / MSR = 1 (was refused)"),
+    ("icc 2**300 scores",
+     lambda: irr.Agreement([-(2.0**300), 0, 2.0**300], [0, 0, 2.0**300]).icc().estimate, 0.75,
+     1e-12, "ICC(A,1) of [[-1, 0], [0, 0], [1, 1]] (any common unit) is 3/4 by exact "
+     "Fractions: MSR = 7/4, MSC = 1/6, MSE = 1/12 (was refused)"),
+    ("icc x 1e-200", lambda: irr.icc(ANXIETY * 1e-200).estimate, 0.19799825935596163, 1e-13,
+     "anxiety ICC(A,1) = 0.198 (R irr::icc); scale-invariant, was nan"),
+    ("icc(C,1) x + 1e15", lambda: irr.icc(ANXIETY + 1e15, "twoway", "consistency").estimate,
+     0.21604938271604932, 1e-13, "anxiety ICC(C,1) = 0.216 (R irr::icc); shift-invariant, "
+     "moved in the third digit"),
+    ("interval alpha x 1e-200",
+     lambda: irr.Agreement.from_array(ANXIETY * 1e-200).krippendorff_alpha(
+         level="interval", ci=None).estimate, 0.17009860788863107, 1e-13,
+     "anxiety interval alpha = 0.170 (subjects in rows); scale-invariant, was nan"),
+    ("continuous kappa x 1e-200",
+     lambda: irr.continuous_kappa(np.array([1.0, 2, 3, 4]) * 1e-200,
+                                  np.array([1.0, 2, 4, 4]) * 1e-200), 11 / 12, 1e-13,
+     "2 sum(dy dp) / (sum dy^2 + sum dp^2 + n (mean y - mean p)^2) = 11/12 by exact "
+     "Fractions (kappa_loss doctest: 1/12); scale-invariant, was nan"),
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
     # -- end command line --------------------------------------------------------------------

@@ -54,8 +54,9 @@ def test_mean_squares_batch_axis():
     one = mean_squares(SF)
     assert ms.rows[0] == pytest.approx(float(one.rows))
     assert ms.rows[1] == pytest.approx(float(one.rows))
-    # mean squares come in units of scale**2 (the ratings are divided by a power of two)
-    assert ms.rows[2] * ms.scale[2] ** 2 == pytest.approx(4 * float(one.rows * one.scale**2))
+    # mean squares come in units of 4**log2_scale (the ratings are divided by 2**log2_scale)
+    assert np.ldexp(ms.rows[2], 2 * ms.log2_scale[2]) == pytest.approx(
+        4 * float(np.ldexp(one.rows, 2 * one.log2_scale)))
 
 
 def test_tie_sum():
