@@ -1166,10 +1166,16 @@ class Agreement:
         Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
         """
         facts = self.facts
-        results: list[Result] = [
-            getattr(self, method)(confidence_level=confidence_level, **options)
-            for method, options in rows("summary", facts)
-        ]
+        results: list[Result] = []
+        skipped: list[str] = []
+        for method, options in rows("summary", facts):
+            try:
+                results.append(getattr(self, method)(confidence_level=confidence_level,
+                                                     **options))
+            except ValueError as exc:  # too few usable subjects for this row: said in a note
+                skipped.append(f"{method} not computed: {exc}")
+        if not results:
+            raise ValueError(" ".join(skipped))
         info = [("Categories:", str(len(self.categories)))]
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
@@ -1178,7 +1184,7 @@ class Agreement:
                          str(self.n_raters)))
             title = (f"Agreement among {self.n_raters} raters" if self.raters
                      else "Agreement from subject x category counts")
-        return results_summary(results, title=title, info=info)
+        return results_summary(results, title=title, info=info, notes=skipped)
 
     # -- hypothesis tests (irr.inference.error_rate, irr.inference.paired) ---------------
     def error_rate_test(

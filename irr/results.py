@@ -68,6 +68,12 @@ class ConfidenceInterval:
         return f"{level} CI [{self.low:.4f}, {self.high:.4f}] ({self.method})"
 
 
+def _within(value: float, scale: Any) -> bool:
+    """Whether `value` lies in `scale`'s range (with the scale's boundary tolerance)."""
+    snapped = float(scale.snap(np.array(float(value)))[()])
+    return bool(scale.lower <= snapped <= scale.upper)
+
+
 def normal_quantile(confidence_level: float) -> float:
     """The two-sided standard-normal critical value of `confidence_level`."""
     from scipy.special import ndtri
@@ -291,13 +297,37 @@ class Result:
         >>> res.interpret(scale="fleiss").label
         'fair to good'
         """
-        return interpret(self.estimate, self._scale(scale))
+        resolved = get_scale(self._scale(scale))
+        self._check_bandable(resolved)
+        return interpret(self.estimate, resolved)
+
+    def _check_bandable(self, scale: Any) -> None:
+        """Raise a ValueError saying why the estimate has no band on `scale`, if it has none."""
+        if np.isnan(self.estimate):
+            raise ValueError(
+                f"{self.coefficient} is undefined (nan; its warning said why), so it has no "
+                "band."
+            )
+        if not _within(self.estimate, scale):
+            raise ValueError(
+                f"{self.coefficient} = {self.estimate:.4g} lies outside the range of the "
+                f"{scale.name!r} scale, [{scale.lower:g}, {scale.upper:g}], so it has no band "
+                "(an average-measure ICC can fall below -1 when raters disagree more than "
+                "chance; see the result's notes)."
+            )
 
     def benchmark(self, scale: Any = None, confidence_level: float | None = None) -> Any:
         """Gwet's probabilistic benchmark of the estimate (see :func:`irr.benchmark`).
 
         Uses the bootstrap replicates when a bootstrap has been drawn, else a normal
-        distribution with the standard error :attr:`se`, truncated to [-1, 1].
+        distribution with the standard error :attr:`se`, truncated to [-1, 1] (a point
+        mass at the estimate when ``se`` is 0).
+
+        Raises
+        ------
+        ValueError
+            When the estimate is undefined or outside the scale's range (an average-measure
+            ICC below -1), or there is neither a standard error nor a bootstrap.
 
         Examples
         --------
@@ -308,11 +338,19 @@ class Result:
         'moderate'
         """
         level = self.ci.confidence_level if confidence_level is None else confidence_level
+        resolved = get_scale(self._scale(scale))
+        self._check_bandable(resolved)
         replicates = self._cache["bootstrap"].replicates if "bootstrap" in self._cache else None
+        if replicates is None and not (np.isfinite(self.se) and self.se >= 0):
+            raise ValueError(
+                f"{self.coefficient} has no standard error (se is nan) and no bootstrap has "
+                "been drawn, so Gwet's probabilistic benchmark is undefined; interpret() "
+                "gives the band of the estimate."
+            )
         return benchmark(
             self.estimate,
             self.se,
-            scale=self._scale(scale),
+            scale=resolved,
             confidence_level=level,
             replicates=replicates,
         )
@@ -328,8 +366,9 @@ class Result:
     def interpretation_labels(self) -> tuple[str, str, str]:
         """Summary text: the band's label, the probabilistic benchmark's, and the citation.
 
-        Labels are empty where they do not apply (no scale; no SE and no bootstrap) and
-        ``"undefined"`` for a nan estimate.
+        Labels are empty where they do not apply (no scale; no SE and no bootstrap),
+        ``"undefined"`` for a nan estimate, and ``"none (outside [-1, 1])"`` for an estimate
+        outside the scale's range (an average-measure ICC can fall below -1).
 
         Examples
         --------
@@ -341,10 +380,16 @@ class Result:
         if self.scale is None:
             return "", "", ""
         scale = get_scale(self.scale)
-        if not np.isfinite(self.estimate):
+        if np.isnan(self.estimate):
             return "undefined", "", scale.attribution
+        if not _within(self.estimate, scale):
+            return f"none (outside [{scale.lower:g}, {scale.upper:g}])", "", scale.attribution
         band = interpret(self.estimate, scale).label
         replicates = self._cache["bootstrap"].replicates if "bootstrap" in self._cache else None
+        if replicates is not None:  # undefined resamples: counted in the summary's notes
+            replicates = replicates[~np.isnan(replicates)]
+            if not replicates.size:
+                return band, "", scale.attribution
         if replicates is None and not (np.isfinite(self.se) and self.se > 0):
             return band, "", scale.attribution
         chosen = benchmark(

@@ -119,6 +119,27 @@ class ICCResult(Result):
         }
 
 
+def _range_notes(estimate: float, k: int, unit: str) -> list[str]:
+    """Notes (and a warning) for estimates outside [-1, 1], which the formulas allow."""
+    if estimate > 1:
+        message = (
+            f"The ICC estimate {estimate:.4g} exceeds 1: the denominator of the "
+            "absolute-agreement average-measure formula, MSR + (MSC - MSE)/n, is negative "
+            "(the rater and error mean squares swamp the subject one), so the value is not a "
+            "correlation; it has no band."
+        )
+        warnings.warn(message, DegenerateDataWarning, stacklevel=4)
+        return [message]
+    if estimate < -1:
+        what = f"an average of {k} raters" if unit == "average" else "a single rater"
+        return [
+            f"The estimate {estimate:.4g} lies below -1, which the ICC of {what} can when "
+            "subjects differ less than chance would make them (MSR well below the error mean "
+            "square); it has no band on a [-1, 1] scale."
+        ]
+    return []
+
+
 def check_form(model: Any, type: Any, unit: Any) -> tuple[str, str, str]:
     model = check_choice(model, "model", _MODELS)
     type = check_choice(type, "type", _TYPES)
@@ -166,6 +187,7 @@ def icc_from_values(
         # value lies outside the float range
         in_units = [float(np.ldexp(v, 2 * ms.log2_scale))
                     for v in (ms.rows, ms.columns, ms.error, ms.within)]
+    range_notes = _range_notes(estimate, k, unit)
     sf = shrout_fleiss_name(model, type, unit, k)
     mw = _MCGRAW_WONG[(model, type, unit)]
     effects = _DESCRIPTIONS[model]
@@ -179,6 +201,7 @@ def icc_from_values(
         + (f" (Satterthwaite df {float(df_ci):.2f})." if type == "agreement" and model == "twoway"
            else "."),
     ]
+    lines.extend(range_notes)
     lines.extend(listwise_note(dropped))
     lines.extend(notes or [])
     return ICCResult(
