@@ -26,6 +26,7 @@ _CI_NAMES = {
     "percentile": "percentile bootstrap ",
     "basic": "basic bootstrap ",
     "bca": "BCa bootstrap ",
+    "satterthwaite": "approximate F ",  # ICC(A,.): F-based with Satterthwaite's df
 }
 
 
@@ -126,7 +127,8 @@ def report(
     The band is that of the point estimate; the interval says how sure it is. An
     undefined estimate (nan) is reported as such, with the number of subjects. A
     non-Wald interval is named (``95% BCa bootstrap CI``). Subjects left out for a
-    missing rating are counted after ``n``.
+    missing rating are counted after ``n``. The absolute-agreement ICC's F-based interval
+    is approximate (Satterthwaite's df) and named so (``95% approximate F CI``).
 
     Examples
     --------

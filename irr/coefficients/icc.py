@@ -241,11 +241,16 @@ def agreement_df(ms: MeanSquares, rho: np.ndarray) -> np.ndarray:
 def icc_interval(
     ms: MeanSquares, model: str, type: str, unit: str, confidence_level: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    r"""Exact F-based interval of one form (McGraw & Wong 1996, Table 7).
+    r"""F-based interval of one form (McGraw & Wong 1996, Table 7).
 
-    Returns ``(low, high, df)`` where ``df`` is the denominator df used: n (k - 1) for
-    the one-way forms, (n - 1)(k - 1) for consistency, and the Satterthwaite-type
-    :func:`agreement_df` for absolute agreement.
+    Exact (under the normal random-effects model) for the one-way and consistency forms;
+    approximate for absolute agreement, whose denominator df are Satterthwaite's
+    (:func:`agreement_df`). Returns ``(low, high, df)`` where ``df`` is the denominator df
+    used: n (k - 1) for the one-way forms, (n - 1)(k - 1) for consistency, the
+    Satterthwaite :math:`v` for absolute agreement. Both bounds are nan where the formulas
+    give no interval: a point (F = 0 or infinite) or, for absolute agreement, a bound
+    whose denominator is not positive (crossed ends, as for few subjects whose rater
+    mean square is below the error mean square).
 
     Notes
     -----
@@ -275,8 +280,11 @@ def icc_interval(
             f_low = f / fdtri(df1, df2, q)
             f_high = f * fdtri(df2, df1, q)
         if unit == "single":
-            return _single_from_f(f_low, k), _single_from_f(f_high, k), np.asarray(float(df2))
-        return _average_from_f(f_low), _average_from_f(f_high), np.asarray(float(df2))
+            low, high = _single_from_f(f_low, k), _single_from_f(f_high, k)
+        else:
+            low, high = _average_from_f(f_low), _average_from_f(f_high)
+        return (*_proper(low, high, icc_estimate(ms, model, type, unit)),
+                np.asarray(float(df2)))
     rho = icc_estimate(ms, "twoway", "agreement", "single")
     v = agreement_df(ms, rho)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
@@ -284,9 +292,36 @@ def icc_interval(
         f_sub = fdtri(v, n - 1, q)
         msr, msc, mse = ms.rows, ms.columns, ms.error
         if unit == "single":
-            low = n * (msr - f_star * mse) / (f_star * (k * msc + (k * n - k - n) * mse) + n * msr)
-            high = n * (f_sub * msr - mse) / (k * msc + (k * n - k - n) * mse + n * f_sub * msr)
+            den_low = f_star * (k * msc + (k * n - k - n) * mse) + n * msr
+            den_high = k * msc + (k * n - k - n) * mse + n * f_sub * msr
+            low = n * (msr - f_star * mse) / den_low
+            high = n * (f_sub * msr - mse) / den_high
         else:
-            low = n * (msr - f_star * mse) / (f_star * (msc - mse) + n * msr)
-            high = n * (f_sub * msr - mse) / (msc - mse + n * f_sub * msr)
-    return low, high, v
+            den_low = f_star * (msc - mse) + n * msr
+            den_high = msc - mse + n * f_sub * msr
+            low = n * (msr - f_star * mse) / den_low
+            high = n * (f_sub * msr - mse) / den_high
+    # A bound whose denominator is not positive is not a bound: the formula's pivot has
+    # changed sign (few subjects, MSC below MSE), and the "interval" comes out inverted.
+    low = np.where(den_low > 0, low, np.nan)
+    high = np.where(den_high > 0, high, np.nan)
+    return (*_proper(low, high, icc_estimate(ms, model, type, unit)), v)
+
+
+def _proper(
+    low: np.ndarray, high: np.ndarray, estimate: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The bounds where they form an interval of positive width around the estimate; nan
+    where they do not.
+
+    The F-based formulas give a point when F is 0 or infinite (no subject variance, or no
+    error variance), crossed ends when the absolute-agreement formula breaks down, and,
+    when Satterthwaite's df are far below 1, an interval that misses the estimate. None of
+    these is a confidence interval, so both ends become nan (the estimator says why in a
+    warning and a note).
+    """
+    with np.errstate(invalid="ignore"):
+        bad = ~(low < high) & ~(np.isnan(low) & np.isnan(high))
+        bad |= np.isnan(low) ^ np.isnan(high)
+        bad |= np.isfinite(estimate) & ~((low <= estimate) & (estimate <= high))
+    return np.where(bad, np.nan, low), np.where(bad, np.nan, high)

@@ -1,4 +1,6 @@
-"""Intraclass correlations (McGraw & Wong 1996) with their F tests and exact intervals."""
+"""Intraclass correlations (McGraw & Wong 1996) with their F tests and F-based intervals
+(exact for the one-way and consistency forms, Satterthwaite's approximation for absolute
+agreement)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,16 @@ from irr.coefficients.icc import (
 from irr.estimators.common import complete_subjects, listwise_note, score_note
 from irr.results import ConfidenceInterval, Result
 
-__all__ = ["FORMS", "ICCResult", "check_form", "icc", "icc_from_values", "icc_table"]
+__all__ = [
+    "FORMS",
+    "F_METHODS",
+    "ICCResult",
+    "check_form",
+    "f_method",
+    "icc",
+    "icc_from_values",
+    "icc_table",
+]
 
 _MODELS = ("oneway", "twoway")
 _TYPES = ("agreement", "consistency")
@@ -44,14 +55,27 @@ _DESCRIPTIONS = {
 
 
 
+#: The names of the F-based intervals: exact (one-way, consistency) and Satterthwaite's
+#: approximation (absolute agreement, McGraw & Wong 1996, Table 7).
+F_METHODS = ("exact", "satterthwaite")
+
+
+def f_method(model: str, type: str) -> str:
+    """``'satterthwaite'`` for the two-way absolute-agreement forms, else ``'exact'``."""
+    return "satterthwaite" if (model, type) == ("twoway", "agreement") else "exact"
+
+
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class ICCResult(Result):
-    """An intraclass correlation with its F test and exact F-based interval.
+    """An intraclass correlation with its F test and F-based interval.
 
     ``statistic`` is the F statistic of H0: ICC = 0 on ``df1`` and ``df2`` degrees of
-    freedom (one-sided, ``alternative='greater'``); ``ci`` is the exact interval of
-    McGraw & Wong (1996), ``df_ci`` the denominator df it used (Satterthwaite-type for
-    absolute agreement). Also ``model``, ``type``, ``unit``, ``shrout_fleiss`` (e.g.
+    freedom (one-sided, ``alternative='greater'``); ``ci`` is the F-based interval of
+    McGraw & Wong (1996, Table 7): exact (``ci.method == 'exact'``) for the one-way and
+    consistency forms, approximate (``'satterthwaite'``) for absolute agreement, whose
+    denominator df ``df_ci`` are Satterthwaite's. Where the formulas give no interval
+    (a point, or crossed ends with few subjects) both ends are nan, with a warning and a
+    note. Also ``model``, ``type``, ``unit``, ``shrout_fleiss`` (e.g.
     ``'ICC(2,1)'``), ``mcgraw_wong`` (e.g. ``'ICC(A,1)'``) and the mean squares
     ``ms_rows``, ``ms_columns``, ``ms_error``, ``ms_within``.
 
@@ -90,16 +114,25 @@ class ICCResult(Result):
     #: these, so they stay right when ``ms_*`` in the data's units under- or overflow.
     scaled_mean_squares: tuple[float, float, float, float] = field(default=(), repr=False)
 
-    interval_methods: ClassVar[tuple[str, ...]] = ("exact", *Result.interval_methods)
+    interval_methods: ClassVar[tuple[str, ...]] = (*F_METHODS, *Result.interval_methods)
 
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
-        """``'exact'`` (the default, F-based) or the inherited methods."""
-        if method == "exact":
+        """The F-based interval (the default; ``'exact'`` for the one-way and consistency
+        forms, ``'satterthwaite'`` for absolute agreement) or the inherited methods."""
+        if method in F_METHODS:
+            own = f_method(self.model, self.type)
+            if method != own:
+                raise ValueError(
+                    f"`method='{method}'` does not apply to {self.coefficient}: its F-based "
+                    f"interval is method='{own}' ("
+                    + ("approximate, with Satterthwaite's df" if own == "satterthwaite"
+                       else "exact under the model") + ")."
+                )
             scaled = self.scaled_mean_squares or (
                 self.ms_rows, self.ms_columns, self.ms_error, self.ms_within)
             ms = MeanSquares(*(np.float64(v) for v in scaled), self.n_subjects, self.n_raters)
             low, high, _ = icc_interval(ms, self.model, self.type, self.unit, level)
-            return ConfidenceInterval(float(low), float(high), level, "exact")
+            return ConfidenceInterval(float(low), float(high), level, own)
         return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
@@ -117,6 +150,21 @@ class ICCResult(Result):
             "ms_error": self.ms_error,
             "ms_within": self.ms_within,
         }
+
+
+def _interval_note(estimate: float, low: float, high: float, level: float) -> list[str]:
+    """A note (and a warning) when the F-based formulas give no interval."""
+    if math.isnan(estimate) or not (math.isnan(low) or math.isnan(high)):
+        return []
+    message = (
+        f"No {100 * level:g}% F-based interval is reported (nan): at these mean squares the "
+        "formulas give none, only a point (F = 0: subjects' means identical; or F infinite: "
+        "no error variance) or, for absolute agreement, crossed ends or ends that miss the "
+        "estimate (few subjects, rater mean square below the error mean square, "
+        "Satterthwaite df near 0); with few subjects, more are needed for an interval."
+    )
+    warnings.warn(message, DegenerateDataWarning, stacklevel=4)
+    return [message]
 
 
 def _range_notes(estimate: float, k: int, unit: str) -> list[str]:
@@ -195,12 +243,15 @@ def icc_from_values(
         effects = "two-way random effects" if type == "agreement" else "two-way mixed effects"
     kind = "absolute agreement" if type == "agreement" else "consistency"
     of = "single rater" if unit == "single" else f"average of {k} raters"
+    method = f_method(model, type)
     lines = [
         f"{sf} (McGraw & Wong {mw}): {effects}, {kind}, {of}.",
-        f"F test of ICC = 0: F({df1}, {df2}), one-sided; exact F-based interval"
-        + (f" (Satterthwaite df {float(df_ci):.2f})." if type == "agreement" and model == "twoway"
-           else "."),
+        f"F test of ICC = 0: F({df1}, {df2}), one-sided; "
+        + (f"approximate F-based interval with Satterthwaite's df ({float(df_ci):.2f}; McGraw "
+           "& Wong 1996, Table 7), method 'satterthwaite'." if method == "satterthwaite"
+           else "exact F-based interval (McGraw & Wong 1996, Table 7), method 'exact'."),
     ]
+    lines.extend(_interval_note(estimate, float(low), float(high), confidence_level))
     lines.extend(range_notes)
     lines.extend(listwise_note(dropped))
     lines.extend(notes or [])
@@ -212,7 +263,7 @@ def icc_from_values(
         statistic=f,
         pvalue=float(fdtrc(df1, df2, f)) if not math.isnan(f) else math.nan,
         alternative="greater",
-        ci=ConfidenceInterval(float(low), float(high), confidence_level, "exact"),
+        ci=ConfidenceInterval(float(low), float(high), confidence_level, method),
         n_subjects=n,
         n_missing=dropped,
         n_incomplete=dropped,

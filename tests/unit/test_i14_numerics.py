@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+import warnings
 from fractions import Fraction
 from pathlib import Path
 
@@ -156,3 +157,164 @@ def test_continuous_kappa_is_scale_and_shift_invariant():
             irr.continuous_kappa(y, p, centered=True), rel=1e-12)
     # quarters are exact at 1e15 (ulp 0.125), so the shifted data are the same data
     assert irr.continuous_kappa(y + 1e15, p + 1e15) == pytest.approx(base, rel=1e-12)
+
+
+# ---------------------------------------------------------------------------------------
+# B14: rendering never crashes on a legitimate result
+# ---------------------------------------------------------------------------------------
+#: 12 subjects x 3 raters (the 16th draw of default_rng(0) integers 1..5): raters disagree
+#: more than chance, so the average-measure ICCs fall below -1.
+NEGATIVE = np.array([[3, 4, 2], [5, 1, 1], [2, 4, 2], [5, 1, 5], [1, 5, 1], [3, 2, 5],
+                     [4, 5, 3], [3, 3, 4], [3, 5, 1], [3, 2, 5], [1, 4, 5], [2, 2, 4]])
+
+
+def _exact_icc_ak(x):
+    """ICC(A,k) = (MSR - MSE) / (MSR + (MSC - MSE) / n) in exact Fractions (McGraw & Wong)."""
+    n, k = len(x), len(x[0])
+    x = [[Fraction(int(v)) for v in row] for row in x]
+    grand = sum(map(sum, x)) / (n * k)
+    rows = [sum(r) / k for r in x]
+    cols = [sum(x[i][j] for i in range(n)) / n for j in range(k)]
+    msr = k * sum((r - grand) ** 2 for r in rows) / (n - 1)
+    msc = n * sum((c - grand) ** 2 for c in cols) / (k - 1)
+    mse = sum((x[i][j] - rows[i] - cols[j] + grand) ** 2
+              for i in range(n) for j in range(k)) / ((n - 1) * (k - 1))
+    return (msr - mse) / (msr + (msc - mse) / n)
+
+
+def _render_all(result):
+    """Every renderer of a result; returns their outputs (raises on any crash)."""
+    out = [str(result), repr(result), result.summary().as_text(), result.summary().as_html(),
+           result.summary().as_latex(), result._repr_html_(), result.to_frame().to_string(),
+           result.report(), result.report("plain", test=True), str(irr.compare([result]))]
+    return out
+
+
+def test_average_icc_below_minus_one_renders():
+    # ICC(A,3) = -150/37 = -4.054 by exact Fractions: below -1, legitimate (MSR < MSE)
+    res = irr.icc(NEGATIVE, "twoway", "agreement", "average")
+    assert _exact_icc_ak(NEGATIVE.tolist()) == Fraction(-150, 37)
+    assert res.estimate == pytest.approx(-150 / 37, rel=1e-12)
+    text = "\n".join(_render_all(res))
+    assert "none (outside [-1, 1])" in text
+    assert "lies below -1" in text
+    assert res.report() == ("Reliability among rater1, rater2, and rater3: ICC = -4.05, "
+                            "95% approximate F CI [-44.86, -0.22], n = 12.")
+    with pytest.raises(ValueError, match=r"ICC\(2,3\) = -4.054 lies outside the range"):
+        res.interpret()
+    # every form, side by side
+    table = irr.compare([irr.icc(NEGATIVE, *form) for form in
+                         [("twoway", "agreement", "single"), ("twoway", "agreement", "average"),
+                          ("twoway", "consistency", "average")]])
+    assert "ICC(2,3)" in str(table)
+
+
+def test_perfect_agreement_renders_and_benchmarks():
+    # identical raters: every kappa is 1 with se = 0; a zero SE is a point mass at the
+    # estimate, so the benchmark is the estimate's band with probability 1 (Gwet's rule)
+    ag = irr.Agreement([1, 2, 3, 1, 2, 3], [1, 2, 3, 1, 2, 3])
+    assert "almost perfect" in ag.summary().as_text()
+    bench = ag.kappa().benchmark()
+    assert bench.band.label == "almost perfect"
+    assert bench.table["cumulative"].tolist() == [1.0] * 6
+    alpha = ag.krippendorff_alpha(n_resamples=200, rng=1)
+    assert "almost perfect" in alpha.summary().as_text()
+    assert alpha.benchmark().band.label == "almost perfect"
+
+
+def test_negative_weights_are_refused():
+    # agreement weights lie in [0, 1] with ones on the diagonal (Cohen 1968; Fleiss, Levin &
+    # Paik 2003, sec. 18.1); -5 gave kappa far below -1 with crossed interval ends
+    w = [[1, -5, -5], [-5, 1, -5], [-5, -5, 1]]
+    ag = irr.Agreement([1, 2, 3, 1, 2, 3, 1, 2], [1, 2, 3, 2, 3, 1, 1, 2])
+    for call in (lambda: ag.kappa(weights=w), lambda: ag.gwet_ac(weights=w),
+                 lambda: irr.cohen_kappa([1, 2, 3], [1, 3, 2], weights=w)):
+        with pytest.raises(ValueError, match=r"`weights` matrix entries must lie in \[0, 1\]"):
+            call()
+
+
+def _results(ag):
+    """Every result an Agreement gives for these data (rows that need more are skipped)."""
+    calls = [
+        ("percent_agreement", {}), ("fleiss_kappa", {}), ("gwet_ac", {}),
+        ("brennan_prediger", {}), ("conger_kappa", {}), ("light_kappa", {}), ("scott_pi", {}),
+        ("krippendorff_alpha", {"n_resamples": 40, "rng": 1}),
+        ("krippendorff_alpha", {"level": "interval", "n_resamples": 40, "rng": 1}),
+        ("kendall_w", {}),
+        *[("icc", dict(zip(("model", "type", "unit"), f, strict=True))) for f in (
+            ("oneway", "agreement", "single"), ("twoway", "agreement", "average"),
+            ("twoway", "consistency", "average"), ("twoway", "agreement", "single"))],
+    ]
+    if ag.n_raters == 2:
+        calls += [("kappa", {}), ("kappa", {"weights": "quadratic"}),
+                  ("kappa", {"ci": "bca", "n_resamples": 40, "rng": 1}),
+                  ("mcnemar", {}), ("symmetry_test", {}), ("marginal_homogeneity_test", {}),
+                  ("error_rate_test", {"epsilon0": 0.3})]
+    else:
+        calls += [("error_rate_test", {"epsilon0": 0.3, "reference": ag.raters[0]})]
+    out = []
+    for method, options in calls:
+        result, refusal = _attempt(lambda m=method, o=options: getattr(ag, m)(**o))
+        if refusal is None:
+            out.append(result)
+        else:  # too few usable subjects, say: a clear refusal is fine, a crash is not
+            assert "`" in refusal or "need" in refusal or "No subject" in refusal, refusal
+    return out
+
+
+def _attempt(call):
+    """(result, None), or (None, the message) when `call` raises a ValueError."""
+    try:
+        return call(), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def _render(result):
+    texts = [str(result), repr(result)]
+    if hasattr(result, "summary"):
+        summary = result.summary()
+        texts += [summary.as_text(), summary.as_html(), summary.as_latex()]
+    for name in ("_repr_html_", "to_frame", "report", "to_dict"):
+        if hasattr(result, name):
+            texts.append(str(getattr(result, name)()))
+    if isinstance(result, irr.Result):
+        texts.append(str(irr.compare([result])))
+        texts.append(result.report("plain", test=True))
+        if result.scale is not None:
+            for method in (result.interpret, result.benchmark):
+                # a clear refusal when there is no band or no SE, never a crash
+                answer, refusal = _attempt(method)
+                assert refusal is None or "has no band" in refusal or \
+                    "no standard error" in refusal, refusal
+                texts.append(str(answer))
+    return texts
+
+
+def test_every_renderer_of_every_result_on_random_small_data():
+    # random small data sets: sizes, raters, scales, missing ratings, perfect agreement and
+    # continuous scores; every result type x every renderer must give text, twice the same
+    rng = np.random.default_rng(14)
+    for _ in range(40):
+        n, k, c = int(rng.integers(2, 12)), int(rng.integers(2, 5)), int(rng.integers(2, 6))
+        kind = int(rng.integers(0, 4))
+        x = rng.integers(1, c + 1, size=(n, k)).astype(float)
+        if kind == 1:
+            x = np.repeat(x[:, :1], k, axis=1)
+        elif kind == 2:
+            x[rng.random((n, k)) < 0.2] = np.nan
+        elif kind == 3:
+            x = np.round(rng.normal(size=(n, k)), 1)
+        try:
+            ag = irr.Agreement.from_array(x)
+        except ValueError:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            first, refusal = _attempt(lambda ag=ag: ag.summary().as_text())
+            if refusal is None:
+                assert ag.summary().as_text() == first
+            else:  # nothing computable at all: a clear refusal
+                assert "not computed" in refusal, refusal
+            for result in _results(ag):
+                assert _render(result) == _render(result)
