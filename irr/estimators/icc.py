@@ -305,7 +305,7 @@ def icc_table(results: list[ICCResult]) -> pd.DataFrame:
             "model": r.model, "type": r.type, "unit": r.unit, "mcgraw_wong": r.mcgraw_wong,
             "estimate": r.estimate, "F": r.statistic, "df1": r.df1, "df2": r.df2,
             "pvalue": r.pvalue, "ci_low": r.ci.low, "ci_high": r.ci.high,
-            "confidence_level": r.ci.confidence_level,
+            "confidence_level": r.ci.confidence_level, "ci_method": r.ci.method,
         })
     frame = pd.DataFrame(rows, index=pd.Index([r.shrout_fleiss for r in results], name="icc"))
     return frame

@@ -318,3 +318,78 @@ def test_every_renderer_of_every_result_on_random_small_data():
                 assert "not computed" in refusal, refusal
             for result in _results(ag):
                 assert _render(result) == _render(result)
+
+
+# ---------------------------------------------------------------------------------------
+# C15 (ICC half): never an inverted or zero-width F-based interval; C16: honest labels
+# ---------------------------------------------------------------------------------------
+def test_icc_ak_interval_is_never_inverted():
+    # McGraw & Wong's ICC(A,k) lower bound n(MSR - F* MSE) / (F*(MSC - MSE) + n MSR) has a
+    # negative denominator here (n = 3, MSC < MSE): the formula gave [3.46, 0.97], an
+    # "interval" whose low end exceeds its high end and 1. No interval exists: nan ends.
+    x = [[4, 3, 1], [1, 5, 4], [5, 3, 5]]
+    with pytest.warns(irr.DegenerateDataWarning, match="No 95% F-based interval"):
+        res = irr.icc(x, "twoway", "agreement", "average")
+    assert res.estimate == pytest.approx(-2.2, rel=1e-12)  # exact: -11/5 (Fractions below)
+    assert _exact_icc_ak(x) == Fraction(-11, 5)
+    assert math.isnan(res.ci.low)
+    assert math.isnan(res.ci.high)
+    assert any("No 95% F-based interval" in note for note in res.notes)
+    assert "No 95% F-based interval" in str(res)
+
+
+def test_icc_intervals_are_proper_on_random_small_data():
+    # every form and level: either both ends nan or low < high with the estimate inside
+    rng = np.random.default_rng(15)
+    forms = [("oneway", "agreement", "single"), ("oneway", "agreement", "average"),
+             ("twoway", "agreement", "single"), ("twoway", "agreement", "average"),
+             ("twoway", "consistency", "single"), ("twoway", "consistency", "average")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(300):
+            x = rng.integers(1, 6, size=(int(rng.integers(2, 8)), int(rng.integers(2, 5))))
+            for form in forms:
+                res = irr.icc(x, *form)
+                for ci in (res.ci, res.conf_int(0.8)):
+                    if math.isnan(ci.low) or math.isnan(ci.high):
+                        assert math.isnan(ci.low)
+                        assert math.isnan(ci.high)
+                    else:
+                        assert ci.low < ci.high
+                        assert ci.low <= res.estimate <= ci.high
+
+
+def test_absolute_agreement_interval_is_labelled_approximate():
+    # McGraw & Wong (1996, Table 7): the ICC(A,.) intervals use Satterthwaite's approximate
+    # df (39.75 on anxiety ICC(A,1)); the one-way and consistency ones are exact F intervals
+    anxiety = irr.datasets.load("anxiety")
+    single = irr.icc(anxiety, "twoway", "agreement", "single")
+    assert single.ci.method == "satterthwaite"
+    assert single.df_ci == pytest.approx(39.75, abs=5e-3)
+    assert single.conf_int(0.9).method == "satterthwaite"
+    assert irr.icc(anxiety, "twoway", "agreement", "average").ci.method == "satterthwaite"
+    assert irr.icc(anxiety, "twoway", "consistency", "single").ci.method == "exact"
+    assert irr.icc(anxiety, "oneway", "agreement", "average").ci.method == "exact"
+    assert single.to_frame()["ci_method"].iloc[0] == "satterthwaite"
+    assert "approximate F-based interval with Satterthwaite's df" in str(single)
+    assert "exact F-based" not in str(single)
+    assert "95% approximate F CI [-.04, .49]" in single.report()
+    with pytest.raises(ValueError, match=r"`method='exact'` does not apply to ICC\(2,1\)"):
+        single.conf_int(method="exact")
+    table = irr.Agreement.from_frame(anxiety).icc_table()
+    assert table["ci_method"].tolist() == ["exact", "satterthwaite", "exact", "exact",
+                                           "satterthwaite", "exact"]
+
+
+def test_compat_icc_f_test_differs_from_r_irr_only_in_df():
+    # docs/compat.md: R irr tests ICC(A,1) = 0 on anxiety with F(19, 39.7), p = .0543 (the
+    # interval's Satterthwaite df); we use F(19, 38), p = .0562 as McGraw & Wong (Table 8
+    # at rho0 = 0), psych and pingouin; irr's p is recovered from our df_ci
+    from scipy.special import fdtrc
+
+    res = irr.icc(irr.datasets.load("anxiety"), "twoway", "agreement", "single")
+    assert (res.df1, res.df2) == (19, 38)
+    assert res.statistic == pytest.approx(1.8268, abs=5e-5)
+    assert res.pvalue == pytest.approx(0.0562, abs=5e-5)
+    assert res.df_ci == pytest.approx(39.7, abs=0.05)
+    assert fdtrc(res.df1, res.df_ci, res.statistic) == pytest.approx(0.0543, abs=5e-5)
