@@ -1017,6 +1017,35 @@ class ErrorRateTestFamily:
             stubs=list(self.raters), labelled=True,
         )
 
+    def report(self, style: str = "apa", **options: Any) -> str:
+        """One sentence per rater, as :meth:`ErrorRateTestResult.report`, then a sentence
+        saying that the tests are not adjusted for multiple comparisons.
+
+        Parameters
+        ----------
+        style : {'apa', 'plain'}, default 'apa'
+            As for :meth:`irr.Result.report`.
+        **options
+            ``digits`` etc., as for :meth:`irr.Result.report`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+        >>> text = ag.error_rate_test(0.5, reference="rater1").report()
+        >>> print(text.split("; ")[0])
+        The error rate between rater2 and rater1 was ε = .30, 95% CI [.14, 1.00], 6 errors in n = 20
+        >>> text.endswith("no adjustment for multiple comparisons.")
+        True
+        """
+        sentences = [res.report(style, **options) for res in self.results]
+        alpha = self.results[0].alpha
+        sentences.append(
+            f"Each of the {len(self.results)} tests is at alpha = {alpha:g}, with no "
+            "adjustment for multiple comparisons."
+        )
+        return " ".join(sentences)
+
     def __repr__(self) -> str:
         parts = ", ".join(
             f"{r}: {res.errors}/{res.n_subjects}, p={res.pvalue:.4g}"

@@ -305,6 +305,21 @@ CASES = [
     # -- issue 14: input layer (alignment, labels, tables, frequency weights, rater names) -
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
+    ("negative agreement weights",
+     lambda: irr.Agreement([1, 2, 3, 1], [1, 3, 2, 1]).kappa(
+         weights=[[1, -5, -5], [-5, 1, -5], [-5, -5, 1]]), ValueError,
+     r"`weights` matrix entries must lie in \[0, 1\] .*got \[-5.0\]"),
+    ("ICC(A,1) has no exact interval",
+     lambda: irr.icc(ANXIETY).conf_int(method="exact"), ValueError,
+     r"`method='exact'` does not apply to ICC\(2,1\): its F-based interval is "
+     r"method='satterthwaite'"),
+    ("interpret an ICC below -1",
+     lambda: irr.icc([[3, 4, 2], [5, 1, 1], [2, 4, 2], [5, 1, 5], [1, 5, 1], [3, 2, 5],
+                      [4, 5, 3], [3, 3, 4], [3, 5, 1], [3, 2, 5], [1, 4, 5], [2, 2, 4]],
+                     "twoway", "agreement", "average").interpret(), ValueError,
+     r"ICC\(2,3\) = -4.054 lies outside the range of the 'koo-li' scale"),
+    ("benchmark an ICC (no SE)", lambda: irr.icc(ANXIETY).benchmark(), ValueError,
+     r"ICC\(2,1\) has no standard error \(se is nan\) and no bootstrap"),
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
     # -- end command line --------------------------------------------------------------------
@@ -354,6 +369,21 @@ VALUE_CASES = [
                                   np.array([1.0, 2, 4, 4]) * 1e-200), 11 / 12, 1e-13,
      "2 sum(dy dp) / (sum dy^2 + sum dp^2 + n (mean y - mean p)^2) = 11/12 by exact "
      "Fractions (kappa_loss doctest: 1/12); scale-invariant, was nan"),
+    ("ICC(A,k) below -1", lambda: irr.icc(
+        [[3, 4, 2], [5, 1, 1], [2, 4, 2], [5, 1, 5], [1, 5, 1], [3, 2, 5], [4, 5, 3],
+         [3, 3, 4], [3, 5, 1], [3, 2, 5], [1, 4, 5], [2, 2, 4]],
+        "twoway", "agreement", "average").estimate, -150 / 37, 1e-12,
+     "(MSR - MSE) / (MSR + (MSC - MSE)/n) = -150/37 by exact Fractions; rendered, not a crash"),
+    ("inverted ICC(A,k) interval", lambda: irr.icc(
+        [[4, 3, 1], [1, 5, 4], [5, 3, 5]], "twoway", "agreement", "average").ci.low, np.nan, 0,
+     "the lower bound's denominator F*(MSC - MSE) + n MSR is negative: no interval (was "
+     "[3.46, 0.97])"),
+    ("perfect consistency ICC interval", lambda: irr.icc(
+        [[1, 2], [3, 4], [5, 6], [2, 3]], "twoway", "consistency").ci.high, np.nan, 0,
+     "F is infinite (MSE = 0): the F interval is the point 1, not a 95% interval (was [1, 1])"),
+    ("perfect kappa benchmark", lambda: float(irr.Agreement([1, 2, 3, 1], [1, 2, 3, 1]).kappa()
+                                              .benchmark().table["probability"].iloc[0]),
+     1.0, 0, "se = 0 is a point mass at kappa = 1: P(almost perfect) = 1 (was a crash)"),
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
     # -- end command line --------------------------------------------------------------------

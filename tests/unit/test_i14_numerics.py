@@ -373,7 +373,7 @@ def test_absolute_agreement_interval_is_labelled_approximate():
     assert single.to_frame()["ci_method"].iloc[0] == "satterthwaite"
     assert "approximate F-based interval with Satterthwaite's df" in str(single)
     assert "exact F-based" not in str(single)
-    assert "95% approximate F CI [-.04, .49]" in single.report()
+    assert "95% approximate F CI [-0.04, 0.49]" in single.report()
     with pytest.raises(ValueError, match=r"`method='exact'` does not apply to ICC\(2,1\)"):
         single.conf_int(method="exact")
     table = irr.Agreement.from_frame(anxiety).icc_table()
@@ -393,3 +393,31 @@ def test_compat_icc_f_test_differs_from_r_irr_only_in_df():
     assert res.pvalue == pytest.approx(0.0562, abs=5e-5)
     assert res.df_ci == pytest.approx(39.7, abs=0.05)
     assert fdtrc(res.df1, res.df_ci, res.statistic) == pytest.approx(0.0543, abs=5e-5)
+
+
+# ---------------------------------------------------------------------------------------
+# D19: irr.plotting after `import irr` (without loading matplotlib); the family's report()
+# ---------------------------------------------------------------------------------------
+def test_plotting_is_an_attribute_without_loading_matplotlib():
+    import subprocess
+
+    code = ("import sys, irr; print(callable(irr.plotting.agreement_chart), "
+            "'matplotlib' in sys.modules)")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=root)
+    assert out.stdout.split() == ["True", "False"]
+
+
+def test_error_rate_family_reports_every_rater():
+    # video: rater2 made 6 errors against rater1 in 20 subjects (ErrorRateTestFamily doctest)
+    ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+    family = ag.error_rate_test(0.5, reference="rater1")
+    text = family.report()
+    for res in family:
+        assert res.report() in text
+    assert text.count("The error rate between") == 3
+    assert "6 errors in n = 20" in text
+    assert text.endswith("Each of the 3 tests is at alpha = 0.05, with no adjustment for "
+                         "multiple comparisons.")
+    assert family.report("plain", digits=3).startswith("Error rate (rater2 vs rater1) = 0.300")
