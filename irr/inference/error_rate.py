@@ -1183,7 +1183,7 @@ class ErrorRateTTestResult(Result):
     alpha: float
     critical_value: float
     reject: bool
-    bounds: tuple[float, float] = (-math.inf, math.inf)
+    bounds: tuple[float, float] = (0.0, 1.0)  # a mean of error rates (the t interval is not clipped)
 
     @property
     def decision(self) -> str:

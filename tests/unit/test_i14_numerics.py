@@ -421,3 +421,16 @@ def test_error_rate_family_reports_every_rater():
     assert text.endswith("Each of the 3 tests is at alpha = 0.05, with no adjustment for "
                          "multiple comparisons.")
     assert family.report("plain", digits=3).startswith("Error rate (rater2 vs rater1) = 0.300")
+
+
+def test_error_rate_ttest_reports():
+    # sibling of the render crashes: report() of the t test read a binomial field (errors).
+    # mean 0.082, s = 0.01924, t = (0.082 - 0.10) / (s / sqrt 5) = -2.092 on 4 df, one-sided
+    # p = 0.0523 (the ErrorRateTTestResult doctest; scipy.stats.ttest_1samp)
+    res = irr.error_rate_ttest([0.08, 0.11, 0.07, 0.09, 0.06], epsilon0=0.10, alternative="less")
+    assert res.report() == ("The mean error rate over 5 runs was ε = .08, 95% CI [-inf, .10]; "
+                            "t test of ε0 = .10 (less), t(4) = -2.09, p = .052.")
+    assert res.report("plain").startswith("Mean error rate = 0.082 over 5 runs")
+    with pytest.warns(irr.DegenerateDataWarning):
+        flat = irr.error_rate_ttest([0.1, 0.1, 0.1], 0.1)
+    assert "no 95% CI" in flat.report()
