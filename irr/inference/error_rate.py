@@ -41,6 +41,8 @@ __all__ = [
     "critical_error_rate",
     "error_rate_test",
     "error_rate_ttest",
+    "log_cdf",
+    "log_sf",
     "lower_critical_count",
     "upper_critical_count",
 ]
@@ -538,7 +540,9 @@ def critical_error_rate(
 
     The counts are found by bisection on the log of the binomial tail (at most 54 steps
     for any ``n <= 2**53``); tails below 1e-250, where scipy's underflow early, are summed
-    term by term in log space, so ``alpha`` as small as 1e-300 gives the exact count.
+    term by term in log space (:func:`log_sf`, for n up to 10**7; above that scipy's tails
+    stay accurate down to about 1e-305), so ``alpha`` as small as 1e-300 gives the exact
+    count.
     They were validated against exact rational arithmetic for n up to 2000.
 
     References
