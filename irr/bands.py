@@ -1082,7 +1082,7 @@ def benchmark(
             raise ValueError(
                 "`se` is nan: the standard error is undefined, so the benchmark is too."
             )
-        if replicates is None and not 0.0 <= se_value < math.inf:
+        if not math.isnan(se_value) and not 0.0 <= se_value < math.inf:
             raise ValueError(f"`se` must be non-negative and finite; got {se_value!r}.")
     elif replicates is None:
         raise TypeError("`se` is required unless bootstrap `replicates` are given.")

@@ -434,3 +434,19 @@ def test_error_rate_ttest_reports():
     with pytest.warns(irr.DegenerateDataWarning):
         flat = irr.error_rate_ttest([0.1, 0.1, 0.1], 0.1)
     assert "no 95% CI" in flat.report()
+
+
+@pytest.mark.parametrize("command", [["report"], ["icc"], ["icc", "--format", "csv"]])
+def test_cli_renders_an_icc_below_minus_one(tmp_path, command, capsys):
+    # `irr report` and `irr icc` crashed on ICC(A,3) = -150/37 (the data of NEGATIVE)
+    from irr.cli import main
+
+    path = tmp_path / "negative.csv"
+    path.write_text("a,b,c\n" + "\n".join(",".join(map(str, row)) for row in NEGATIVE) + "\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert main([*command, str(path)]) == 0
+        first = capsys.readouterr().out
+        assert main([*command, str(path)]) == 0
+        assert capsys.readouterr().out == first
+    assert "-4.05" in first
