@@ -19,6 +19,7 @@ import pandas as pd
 from irr._data import Ratings
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns
+from irr._validation import check_confidence_level
 from irr.estimators import chance_corrected, icc, kendall, krippendorff, percent
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
@@ -1165,6 +1166,7 @@ class Agreement:
         >>> print(next(line for line in text.splitlines() if line.startswith("Cohen")))
         Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
         """
+        confidence_level = check_confidence_level(confidence_level)
         facts = self.facts
         results: list[Result] = []
         skipped: list[str] = []

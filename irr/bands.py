@@ -1001,9 +1001,9 @@ def benchmark(
         If `estimate` or `se` is not a real number, `se` and `replicates` are both
         missing, or `confidence_level` is not a real number.
     ValueError
-        If `estimate` is nan, `se` is nan, negative or infinite (without `replicates`),
-        `estimate` lies outside
-        the scale's range, `confidence_level` is outside (0, 1), the scale is invalid,
+        If `estimate` is nan, `se` is negative or infinite (or nan without
+        `replicates`), `estimate` lies outside the scale's range, `confidence_level` is
+        outside (0, 1), the scale is invalid,
         or `replicates` has no finite value, is not one-dimensional, or has values
         outside the scale's range.
 

@@ -312,8 +312,8 @@ class Result:
             raise ValueError(
                 f"{self.coefficient} = {self.estimate:.4g} lies outside the range of the "
                 f"{scale.name!r} scale, [{scale.lower:g}, {scale.upper:g}], so it has no band "
-                "(an average-measure ICC can fall below -1 when raters disagree more than "
-                "chance; see the result's notes)."
+                "(an ICC can, e.g. an average-measure ICC below -1; the result's notes say "
+                "why)."
             )
 
     def benchmark(self, scale: Any = None, confidence_level: float | None = None) -> Any:

@@ -450,3 +450,18 @@ def test_cli_renders_an_icc_below_minus_one(tmp_path, command, capsys):
         assert main([*command, str(path)]) == 0
         assert capsys.readouterr().out == first
     assert "-4.05" in first
+
+
+def test_agreement_summary_notes_a_row_it_cannot_compute():
+    # one subject has all three ratings, so the ICC (listwise) cannot be computed; the
+    # summary crashed instead of showing the other coefficients and saying why
+    nan = np.nan
+    ag = irr.Agreement.from_array([[1, 2, 3], [2, nan, 3], [nan, 1, 2], [3, 3, nan]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        text = ag.summary().as_text()
+    assert "icc not computed: The ICC needs at least two subjects with complete ratings; " \
+        "got 1." in text
+    assert "Fleiss' kappa" in text
+    with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\); got 2.0"):
+        ag.summary(confidence_level=2)
