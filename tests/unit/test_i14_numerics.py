@@ -295,7 +295,7 @@ def test_every_renderer_of_every_result_on_random_small_data():
     # random small data sets: sizes, raters, scales, missing ratings, perfect agreement and
     # continuous scores; every result type x every renderer must give text, twice the same
     rng = np.random.default_rng(14)
-    for _ in range(40):
+    for _ in range(30):
         n, k, c = int(rng.integers(2, 12)), int(rng.integers(2, 5)), int(rng.integers(2, 6))
         kind = int(rng.integers(0, 4))
         x = rng.integers(1, c + 1, size=(n, k)).astype(float)
@@ -465,3 +465,19 @@ def test_agreement_summary_notes_a_row_it_cannot_compute():
     assert "Fleiss' kappa" in text
     with pytest.raises(ValueError, match=r"`confidence_level` must be in \(0, 1\); got 2.0"):
         ag.summary(confidence_level=2)
+
+
+def test_icc_ak_above_one_warns_and_renders():
+    # MSR = 4/9, MSC = 7/9, MSE = 41/18: ICC(A,k) = (-33/18) / (-1/18) = 33 (exact Fractions):
+    # the denominator MSR + (MSC - MSE)/n is negative, so the value is not a correlation
+    x = [[5, 3, 3], [1, 4, 4], [2, 4, 3]]
+    assert _exact_icc_ak(x) == 33
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = irr.icc(x, "twoway", "agreement", "average")
+    assert any("exceeds 1" in str(w.message) for w in caught)
+    assert res.estimate == pytest.approx(33, rel=1e-12)
+    text = "\n".join(_render_all(res))
+    assert "none (outside [-1, 1])" in text
+    assert "is negative" in text
+    assert "excellent" not in text
