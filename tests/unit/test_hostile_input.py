@@ -20,7 +20,6 @@ I64_MAX = np.iinfo(np.int64).max
 I64_MIN = np.iinfo(np.int64).min
 long_df = pd.DataFrame({"s": [1, 1, 2, 2], "r": ["a", "b", "a", "b"], "v": [1, 2, 2, 2]})
 empty_long = pd.DataFrame({"s": [], "r": [], "v": []})
-ANXIETY = irr.datasets.load("anxiety").to_numpy().astype(float)
 
 CASES = [
     # -- empty input and too few subjects ----------------------------------------------
@@ -310,7 +309,7 @@ CASES = [
          weights=[[1, -5, -5], [-5, 1, -5], [-5, -5, 1]]), ValueError,
      r"`weights` matrix entries must lie in \[0, 1\] .*got \[-5.0\]"),
     ("ICC(A,1) has no exact interval",
-     lambda: irr.icc(ANXIETY).conf_int(method="exact"), ValueError,
+     lambda: irr.icc(irr.datasets.load("anxiety")).conf_int(method="exact"), ValueError,
      r"`method='exact'` does not apply to ICC\(2,1\): its F-based interval is "
      r"method='satterthwaite'"),
     ("interpret an ICC below -1",
@@ -318,7 +317,8 @@ CASES = [
                       [4, 5, 3], [3, 3, 4], [3, 5, 1], [3, 2, 5], [1, 4, 5], [2, 2, 4]],
                      "twoway", "agreement", "average").interpret(), ValueError,
      r"ICC\(2,3\) = -4.054 lies outside the range of the 'koo-li' scale"),
-    ("benchmark an ICC (no SE)", lambda: irr.icc(ANXIETY).benchmark(), ValueError,
+    ("benchmark an ICC (no SE)", lambda: irr.icc(irr.datasets.load("anxiety")).benchmark(),
+     ValueError,
      r"ICC\(2,1\) has no standard error \(se is nan\) and no bootstrap"),
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
@@ -355,13 +355,15 @@ VALUE_CASES = [
      lambda: irr.Agreement([-(2.0**300), 0, 2.0**300], [0, 0, 2.0**300]).icc().estimate, 0.75,
      1e-12, "ICC(A,1) of [[-1, 0], [0, 0], [1, 1]] (any common unit) is 3/4 by exact "
      "Fractions: MSR = 7/4, MSC = 1/6, MSE = 1/12 (was refused)"),
-    ("icc x 1e-200", lambda: irr.icc(ANXIETY * 1e-200).estimate, 0.19799825935596163, 1e-13,
+    ("icc x 1e-200", lambda: irr.icc(irr.datasets.load("anxiety") * 1e-200).estimate,
+     0.19799825935596163, 1e-13,
      "anxiety ICC(A,1) = 0.198 (R irr::icc); scale-invariant, was nan"),
-    ("icc(C,1) x + 1e15", lambda: irr.icc(ANXIETY + 1e15, "twoway", "consistency").estimate,
+    ("icc(C,1) x + 1e15", lambda: irr.icc(irr.datasets.load("anxiety") + 1e15, "twoway",
+                                          "consistency").estimate,
      0.21604938271604932, 1e-13, "anxiety ICC(C,1) = 0.216 (R irr::icc); shift-invariant, "
      "moved in the third digit"),
     ("interval alpha x 1e-200",
-     lambda: irr.Agreement.from_array(ANXIETY * 1e-200).krippendorff_alpha(
+     lambda: irr.Agreement.from_frame(irr.datasets.load("anxiety") * 1e-200).krippendorff_alpha(
          level="interval", ci=None).estimate, 0.17009860788863107, 1e-13,
      "anxiety interval alpha = 0.170 (subjects in rows); scale-invariant, was nan"),
     ("continuous kappa x 1e-200",
