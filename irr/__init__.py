@@ -4,7 +4,7 @@ Rater-agreement objects over two or more raters, kappa and its weighted forms wi
 asymptotic and bootstrap inference, interpretation bands and statsmodels-style summaries.
 """
 
-from irr import datasets
+from irr import datasets, plotting  # plotting imports matplotlib only when it draws
 from irr._functions import cohen_kappa, icc, krippendorff_alpha, quadratic_weighted_kappa
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
@@ -98,6 +98,7 @@ __all__ = [
     "list_scales",
     "mcnemar",
     "optimize_thresholds",
+    "plotting",
     "quadratic_weighted_kappa",
     "rank_loss",
     "roc_auc",

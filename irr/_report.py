@@ -26,6 +26,7 @@ _CI_NAMES = {
     "percentile": "percentile bootstrap ",
     "basic": "basic bootstrap ",
     "bca": "BCa bootstrap ",
+    "satterthwaite": "approximate F ",  # ICC(A,.): F-based with Satterthwaite's df
 }
 
 
@@ -126,7 +127,8 @@ def report(
     The band is that of the point estimate; the interval says how sure it is. An
     undefined estimate (nan) is reported as such, with the number of subjects. A
     non-Wald interval is named (``95% BCa bootstrap CI``). Subjects left out for a
-    missing rating are counted after ``n``.
+    missing rating are counted after ``n``. The absolute-agreement ICC's F-based interval
+    is approximate (Satterthwaite's df) and named so (``95% approximate F CI``).
 
     Examples
     --------
@@ -147,8 +149,10 @@ def report(
     def num(x: float, places: int = digits, lead: bool = leading) -> str:
         return format_number(x, places, leading_zero=lead)
 
-    if hasattr(result, "epsilon0"):
+    if hasattr(result, "epsilon0") and hasattr(result, "errors"):
         return _error_rate_sentence(result, apa, num, digits)
+    if hasattr(result, "epsilon0"):  # the t test of a mean error rate over k runs
+        return _error_rate_ttest_sentence(result, apa, num, digits)
     noun = "Reliability" if "ICC" in result.coefficient or "intraclass" in result.coefficient.lower() \
         else "Agreement"
     who = _who(result.raters)
@@ -188,6 +192,32 @@ def report(
     if band:
         text += f": {band} agreement{cite}"
     return text + "."
+
+
+def _interval_text(ci: Any, apa: bool, num: Any) -> str:
+    """``95% CI [.05, .11]`` (APA) or ``95% CI 0.05 to 0.11``; one-sided ends as inf."""
+    level = f"{100 * ci.confidence_level:g}%"
+    if not (math.isfinite(ci.low) or math.isfinite(ci.high)):
+        return f"no {level} CI"
+    if apa:
+        return f"{level} CI [{num(ci.low)}, {num(ci.high)}]"
+    return f"{level} CI {num(ci.low)} to {num(ci.high)}"
+
+
+def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:
+    """The t test of a mean error rate: the mean, its interval, t, df, p."""
+    eps0 = format_number(result.epsilon0, max(digits, 2), leading_zero=not apa)
+    t = format_number(result.statistic, 2)
+    interval = _interval_text(result.ci, apa, num)
+    if apa:
+        p = _apa_pvalue(result.pvalue) if math.isfinite(result.pvalue) else "p undefined"
+        return (f"The mean error rate over {result.k} runs was ε = {num(result.estimate)}, "
+                f"{interval}; t test of ε0 = {eps0} ({result.alternative}), "
+                f"t({result.df}) = {t}, {p}.")
+    p = ("p undefined" if not math.isfinite(result.pvalue)
+         else "p < 0.001" if result.pvalue < 0.001 else f"p = {result.pvalue:.3f}")
+    return (f"{result.coefficient} = {num(result.estimate)} over {result.k} runs ({interval}); "
+            f"t test of {eps0} ({result.alternative}): t({result.df}) = {t}, {p}.")
 
 
 def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:

@@ -21,6 +21,7 @@ from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, 
 from irr._data import Ratings
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns
+from irr._validation import check_confidence_level
 from irr.estimators import chance_corrected, icc, kendall, krippendorff, percent
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
@@ -1248,11 +1249,18 @@ class Agreement:
         >>> print(next(line for line in text.splitlines() if line.startswith("Cohen")))
         Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
         """
+        confidence_level = check_confidence_level(confidence_level)
         facts = self.facts
-        results: list[Result] = [
-            getattr(self, method)(confidence_level=confidence_level, **options)
-            for method, options in rows("summary", facts)
-        ]
+        results: list[Result] = []
+        skipped: list[str] = []
+        for method, options in rows("summary", facts):
+            try:
+                results.append(getattr(self, method)(confidence_level=confidence_level,
+                                                     **options))
+            except ValueError as exc:  # too few usable subjects for this row: said in a note
+                skipped.append(f"{method} not computed: {exc}")
+        if not results:
+            raise ValueError(" ".join(skipped))
         info = [scale_info(self.categories)]
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
@@ -1261,7 +1269,7 @@ class Agreement:
                          str(self.n_raters)))
             title = (f"Agreement among {self.n_raters} raters" if self.raters
                      else "Agreement from subject x category counts")
-        return results_summary(results, title=title, info=info)
+        return results_summary(results, title=title, info=info, notes=skipped)
 
     # -- hypothesis tests (irr.inference.error_rate, irr.inference.paired) ---------------
     def error_rate_test(

@@ -980,7 +980,8 @@ def benchmark(
     estimate : float
         The coefficient.
     se : float, optional
-        Its standard error, > 0. Required unless `replicates` are given.
+        Its standard error, >= 0 (0 puts all the probability on the estimate's band).
+        Required unless `replicates` are given, and then only reported.
     scale : str, Scale or sequence of (float, str), default "landis-koch"
         As for :func:`interpret`.
     confidence_level : float, default 0.95
@@ -1000,8 +1001,9 @@ def benchmark(
         If `estimate` or `se` is not a real number, `se` and `replicates` are both
         missing, or `confidence_level` is not a real number.
     ValueError
-        If `estimate` or `se` is nan, `se` <= 0 or infinite, `estimate` lies outside
-        the scale's range, `confidence_level` is outside (0, 1), the scale is invalid,
+        If `estimate` is nan, `se` is negative or infinite (or nan without
+        `replicates`), `estimate` lies outside the scale's range, `confidence_level` is
+        outside (0, 1), the scale is invalid,
         or `replicates` has no finite value, is not one-dimensional, or has values
         outside the scale's range.
 
@@ -1076,12 +1078,12 @@ def benchmark(
     se_value: float | None = None
     if se is not None:
         se_value = _check_real(se, "se")
-        if math.isnan(se_value):
+        if replicates is None and math.isnan(se_value):
             raise ValueError(
                 "`se` is nan: the standard error is undefined, so the benchmark is too."
             )
-        if not 0.0 < se_value < math.inf:
-            raise ValueError(f"`se` must be positive and finite; got {se_value!r}.")
+        if not math.isnan(se_value) and not 0.0 <= se_value < math.inf:
+            raise ValueError(f"`se` must be non-negative and finite; got {se_value!r}.")
     elif replicates is None:
         raise TypeError("`se` is required unless bootstrap `replicates` are given.")
 
@@ -1120,6 +1122,11 @@ def benchmark(
         probability = counts / n
         cumulative = np.cumsum(counts) / n
         method, n_replicates = "bootstrap", n
+    elif se_value == 0.0:  # a point mass at the estimate: its band has probability 1
+        probability = np.zeros(len(bands))
+        probability[len(bands) - 1 - int(resolved.band_index(np.array(est))[()])] = 1.0
+        cumulative = np.cumsum(probability)
+        method, n_replicates = "normal", None
     else:
         sd = float(se_value)  # type: ignore[arg-type]  # set above when replicates is None
         t_lo, t_hi = max(resolved.lower, -1.0), min(resolved.upper, 1.0)

@@ -421,7 +421,8 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     if args.ci == "wald" and "ci" in accepted and accepted["ci"].default is None:
         options.pop("ci")  # the default --ci: the method's own default interval
     if args.ci != "wald" and "ci" not in accepted:
-        out.notes.append(f"{method}: bootstrap intervals are not available; Wald/exact used.")
+        out.notes.append(f"{method}: bootstrap intervals are not available; its own interval "
+                         "is used (see its CI method).")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DegenerateDataWarning)
         warnings.simplefilter("always", ContinuousScoresWarning)

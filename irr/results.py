@@ -42,6 +42,9 @@ FRAME_COLUMNS = (
     "n_missing",
 )
 
+#: Interval methods named after people or initials, as prose writes them.
+_METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa", "newcombe": "Newcombe",
+                 "satterthwaite": "Satterthwaite"}
 
 
 @dataclass(frozen=True)
@@ -65,9 +68,24 @@ class ConfidenceInterval:
     def __iter__(self) -> Iterator[float]:
         return iter((self.low, self.high))
 
+    @property
+    def method_name(self) -> str:
+        """The method as prose names it: ``"Wald"``, ``"BCa"``, ``"percentile"``, ...
+
+        >>> ConfidenceInterval(0.2, 0.5, 0.95, "bca").method_name
+        'BCa'
+        """
+        return _METHOD_NAMES.get(self.method, self.method)
+
     def __str__(self) -> str:
         level = f"{100 * self.confidence_level:g}%"
         return f"{level} CI [{self.low:.4f}, {self.high:.4f}] ({self.method})"
+
+
+def _within(value: float, scale: Any) -> bool:
+    """Whether `value` lies in `scale`'s range (with the scale's boundary tolerance)."""
+    snapped = float(scale.snap(np.array(float(value)))[()])
+    return bool(scale.lower <= snapped <= scale.upper)
 
 
 def normal_quantile(confidence_level: float) -> float:
@@ -104,7 +122,7 @@ def warn_undefined(interval: ConfidenceInterval, coefficient: str, stacklevel: i
     """Warn that `interval` is undefined, and why, when its note says so (an undefined
     estimate warns for itself)."""
     if interval.note.startswith("undefined"):
-        warnings.warn(f"{interval.method.capitalize()} interval {interval.note} ({coefficient}).",
+        warnings.warn(f"{interval.method_name} interval {interval.note} ({coefficient}).",
                       DegenerateDataWarning, stacklevel=stacklevel)
 
 
@@ -311,13 +329,37 @@ class Result:
         >>> res.interpret(scale="fleiss").label
         'fair to good'
         """
-        return interpret(self.estimate, self._scale(scale))
+        resolved = get_scale(self._scale(scale))
+        self._check_bandable(resolved)
+        return interpret(self.estimate, resolved)
+
+    def _check_bandable(self, scale: Any) -> None:
+        """Raise a ValueError saying why the estimate has no band on `scale`, if it has none."""
+        if np.isnan(self.estimate):
+            raise ValueError(
+                f"{self.coefficient} is undefined (nan; its warning said why), so it has no "
+                "band."
+            )
+        if not _within(self.estimate, scale):
+            raise ValueError(
+                f"{self.coefficient} = {self.estimate:.4g} lies outside the range of the "
+                f"{scale.name!r} scale, [{scale.lower:g}, {scale.upper:g}], so it has no band "
+                "(an ICC can, e.g. an average-measure ICC below -1; the result's notes say "
+                "why)."
+            )
 
     def benchmark(self, scale: Any = None, confidence_level: float | None = None) -> Any:
         """Gwet's probabilistic benchmark of the estimate (see :func:`irr.benchmark`).
 
         Uses the bootstrap replicates when a bootstrap has been drawn, else a normal
-        distribution with the standard error :attr:`se`, truncated to [-1, 1].
+        distribution with the standard error :attr:`se`, truncated to [-1, 1] (a point
+        mass at the estimate when ``se`` is 0).
+
+        Raises
+        ------
+        ValueError
+            When the estimate is undefined or outside the scale's range (an average-measure
+            ICC below -1), or there is neither a standard error nor a bootstrap.
 
         Examples
         --------
@@ -328,11 +370,19 @@ class Result:
         'moderate'
         """
         level = self.ci.confidence_level if confidence_level is None else confidence_level
+        resolved = get_scale(self._scale(scale))
+        self._check_bandable(resolved)
         replicates = self._cache["bootstrap"].replicates if "bootstrap" in self._cache else None
+        if replicates is None and not (np.isfinite(self.se) and self.se >= 0):
+            raise ValueError(
+                f"{self.coefficient} has no standard error (se is nan) and no bootstrap has "
+                "been drawn, so Gwet's probabilistic benchmark is undefined; interpret() "
+                "gives the band of the estimate."
+            )
         return benchmark(
             self.estimate,
             self.se,
-            scale=self._scale(scale),
+            scale=resolved,
             confidence_level=level,
             replicates=replicates,
         )
@@ -348,8 +398,9 @@ class Result:
     def interpretation_labels(self) -> tuple[str, str, str]:
         """Summary text: the band's label, the probabilistic benchmark's, and the citation.
 
-        Labels are empty where they do not apply (no scale; no SE and no bootstrap) and
-        ``"undefined"`` for a nan estimate.
+        Labels are empty where they do not apply (no scale; no SE and no bootstrap),
+        ``"undefined"`` for a nan estimate, and ``"none (outside [-1, 1])"`` for an estimate
+        outside the scale's range (an average-measure ICC can fall below -1).
 
         Examples
         --------
@@ -361,10 +412,16 @@ class Result:
         if self.scale is None:
             return "", "", ""
         scale = get_scale(self.scale)
-        if not np.isfinite(self.estimate):
+        if np.isnan(self.estimate):
             return "undefined", "", scale.attribution
+        if not _within(self.estimate, scale):
+            return f"none (outside [{scale.lower:g}, {scale.upper:g}])", "", scale.attribution
         band = interpret(self.estimate, scale).label
         replicates = self._cache["bootstrap"].replicates if "bootstrap" in self._cache else None
+        if replicates is not None:  # undefined resamples: counted in the summary's notes
+            replicates = replicates[~np.isnan(replicates)]
+            if not replicates.size:
+                return band, "", scale.attribution
         if replicates is None and not (np.isfinite(self.se) and self.se > 0):
             return band, "", scale.attribution
         chosen = benchmark(

@@ -207,7 +207,7 @@ def results_summary(
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")
     for r in results:  # why an interval is undefined or excludes its estimate
         if r.ci.note and not r.ci.note.startswith("clipped"):
-            lines.append(f"{r.coefficient}: {r.ci.method} interval {r.ci.note}.")
+            lines.append(f"{r.coefficient}: {r.ci.method_name} interval {r.ci.note}.")
     lines.extend(band_notes)
     lines.extend(notes)
     if lines:

@@ -87,7 +87,8 @@ def agreement_weights(
     ------
     ValueError
         For an unknown scheme, a named scheme without scores, or a matrix that is not
-        k x k, not finite, has a diagonal other than 1 or entries above 1.
+        k x k, not finite, has a diagonal other than 1 or entries outside [0, 1] (agreement
+        weights, Cohen 1968; Fleiss, Levin & Paik 2003, sec. 18.1).
 
     Notes
     -----
@@ -188,11 +189,16 @@ def _validate_matrix(weights: Any, k: int) -> np.ndarray:
             f"`weights` matrix must be agreement weights with ones on the diagonal; got "
             f"diagonal {np.diag(w).tolist()}. (Disagreement weights d convert as 1 - d.)"
         )
-    if (w > 1 + 1e-12).any():
+    outside = w[(w > 1 + 1e-12) | (w < -1e-12)]
+    if outside.size:
+        # Agreement weights lie in [0, 1] with ones on the diagonal (Cohen 1968; Fleiss,
+        # Levin & Paik 2003, sec. 18.1): a negative weight rewards disagreement and lets
+        # kappa fall far below -1, with an interval whose ends cross.
         raise ValueError(
-            f"`weights` matrix entries must be at most 1; the largest is {w.max():g}."
+            f"`weights` matrix entries must lie in [0, 1] (agreement weights: 1 for "
+            f"agreement, 0 for the worst disagreement); got {np.unique(outside)[:5].tolist()}."
         )
-    return w
+    return np.clip(w, 0.0, 1.0)
 
 
 def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | None) -> np.ndarray:

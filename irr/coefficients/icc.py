@@ -26,10 +26,12 @@ import numpy as np
 __all__ = [
     "FORMS",
     "MeanSquares",
+    "centre",
     "icc_estimate",
     "icc_f_test",
     "icc_interval",
     "mean_squares",
+    "power_of_two_exponent",
     "shrout_fleiss_name",
 ]
 
@@ -45,7 +47,13 @@ FORMS = (
 
 
 class MeanSquares(NamedTuple):
-    """Mean squares of the n x k two-way layout (each of the batch shape)."""
+    """Mean squares of the n x k two-way layout (each of the batch shape).
+
+    They are those of the ratings divided by ``2**log2_scale`` (a power of two, so the
+    division is exact): multiply by ``4**log2_scale`` for the data's units. Every ICC, F
+    statistic and interval is a ratio of them, so the scale cancels; it keeps the squares
+    inside the float range for ratings anywhere from 1e-300 to 1e308.
+    """
 
     rows: np.ndarray  # MSR, df n - 1
     columns: np.ndarray  # MSC, df k - 1
@@ -53,6 +61,7 @@ class MeanSquares(NamedTuple):
     within: np.ndarray  # MSW, df n (k - 1)
     n: int
     k: int
+    log2_scale: np.ndarray | int = 0
 
 
 def shrout_fleiss_name(model: str, type: str, unit: str, k: int | None = None) -> str:
@@ -68,20 +77,61 @@ def shrout_fleiss_name(model: str, type: str, unit: str, k: int | None = None) -
     return f"ICC({case},{raters})"
 
 
+def power_of_two_exponent(values: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """The exponent ``e`` of the power of two just above ``max |values|`` over `axes`.
+
+    Dividing by ``2**e`` (``np.ldexp(values, -e)``) is exact and brings the values into
+    [-1, 1] ([-2, 2] above 2**1023, the largest power of two), so that their squares
+    neither underflow nor overflow; ``e`` is 0 where every value is 0.
+
+    Examples
+    --------
+    >>> int(power_of_two_exponent(np.array([3.0, -1.0]), (0,)))
+    2
+    >>> int(power_of_two_exponent(np.array([3e-200, -1e-200]), (0,)))
+    -662
+    """
+    largest = np.abs(values).max(axis=axes) if values.size else np.zeros(
+        np.delete(values.shape, axes))
+    _, exponent = np.frexp(largest)
+    return np.where(largest > 0, np.minimum(exponent, 1023), 0)
+
+
+def centre(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """`x` minus its mean over `axes`, accurate when the mean is large.
+
+    One value is subtracted first (exactly, for data near it), then the mean of what is
+    left: ``x + 1e15`` is centred as accurately as ``x``.
+    """
+    anchor = x[(..., *(slice(0, 1),) * len(axes))] if x.size else 0.0
+    shifted = x - anchor
+    return shifted - shifted.mean(axis=axes, keepdims=True)
+
+
 def mean_squares(x: np.ndarray) -> MeanSquares:
     """Mean squares of complete ratings `x` of shape (..., n, k) (rows: subjects).
+
+    The ratings are centred (:func:`centre`) and divided by a power of two
+    (:func:`power_of_two_exponent`) before any square is formed, so the ICC does not
+    change when the ratings are shifted or rescaled, however far;
+    ``MeanSquares.log2_scale`` records the divisor.
 
     Examples
     --------
     >>> ms = mean_squares(np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
     ...                             [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]))
-    >>> [round(float(v), 2) for v in ms[:4]]
+    >>> [round(float(np.ldexp(v, 2 * ms.log2_scale)), 2) for v in ms[:4]]
     [11.24, 32.49, 1.02, 6.26]
     """
     x = np.asarray(x, dtype=float)
     n, k = x.shape[-2:]
-    grand = x.mean(axis=(-2, -1), keepdims=True)
-    centred = x - grand
+    # divide by a power of two first (so that differences of ratings near 1e308 cannot
+    # overflow), centre, then divide again (so that small spreads, e.g. around 1e15,
+    # are near 1 before they are squared)
+    first = power_of_two_exponent(x, (-2, -1))
+    centred = centre(np.ldexp(x, -first[..., None, None]), (-2, -1))
+    second = power_of_two_exponent(centred, (-2, -1))
+    centred = np.ldexp(centred, -second[..., None, None])
     # row and column sums as matrix-vector products (fast on the short rater axis)
     row_means = centred @ np.full(k, 1.0 / k)
     col_means = np.full(n, 1.0 / n) @ centred
@@ -94,10 +144,10 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
     ss_within = np.einsum("...ij,...ij->...", within, within)
     within -= col_means[..., None, :]
     ss_error = np.einsum("...ij,...ij->...", within, within)
-    # Sums of squares at the level of rounding noise in the centred data are zero: the
-    # ICC of identical subjects is undefined (0/0), not a ratio of two noises.
-    scale = np.abs(centred).max(axis=(-2, -1)) if centred.size else np.zeros(x.shape[:-2])
-    noise = n * k * (64 * np.finfo(float).eps * scale) ** 2
+    # Sums of squares at the level of rounding noise in the centred data (now at most 1
+    # in magnitude) are zero: the ICC of identical subjects is undefined (0/0), not a
+    # ratio of two noises.
+    noise = n * k * (64 * np.finfo(float).eps) ** 2
     ss_rows, ss_cols, ss_error, ss_within = (
         np.where(ss <= noise, 0.0, ss) for ss in (ss_rows, ss_cols, ss_error, ss_within)
     )
@@ -109,6 +159,7 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
             within=ss_within / (n * (k - 1)),
             n=n,
             k=k,
+            log2_scale=first + second,
         )
 
 
@@ -190,11 +241,16 @@ def agreement_df(ms: MeanSquares, rho: np.ndarray) -> np.ndarray:
 def icc_interval(
     ms: MeanSquares, model: str, type: str, unit: str, confidence_level: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    r"""Exact F-based interval of one form (McGraw & Wong 1996, Table 7).
+    r"""F-based interval of one form (McGraw & Wong 1996, Table 7).
 
-    Returns ``(low, high, df)`` where ``df`` is the denominator df used: n (k - 1) for
-    the one-way forms, (n - 1)(k - 1) for consistency, and the Satterthwaite-type
-    :func:`agreement_df` for absolute agreement.
+    Exact (under the normal random-effects model) for the one-way and consistency forms;
+    approximate for absolute agreement, whose denominator df are Satterthwaite's
+    (:func:`agreement_df`). Returns ``(low, high, df)`` where ``df`` is the denominator df
+    used: n (k - 1) for the one-way forms, (n - 1)(k - 1) for consistency, the
+    Satterthwaite :math:`v` for absolute agreement. Both bounds are nan where the formulas
+    give no interval: a point (F = 0 or infinite) or, for absolute agreement, a bound
+    whose denominator is not positive (crossed ends, as for few subjects whose rater
+    mean square is below the error mean square).
 
     Notes
     -----
@@ -224,8 +280,11 @@ def icc_interval(
             f_low = f / fdtri(df1, df2, q)
             f_high = f * fdtri(df2, df1, q)
         if unit == "single":
-            return _single_from_f(f_low, k), _single_from_f(f_high, k), np.asarray(float(df2))
-        return _average_from_f(f_low), _average_from_f(f_high), np.asarray(float(df2))
+            low, high = _single_from_f(f_low, k), _single_from_f(f_high, k)
+        else:
+            low, high = _average_from_f(f_low), _average_from_f(f_high)
+        return (*_proper(low, high, icc_estimate(ms, model, type, unit)),
+                np.asarray(float(df2)))
     rho = icc_estimate(ms, "twoway", "agreement", "single")
     v = agreement_df(ms, rho)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
@@ -233,9 +292,36 @@ def icc_interval(
         f_sub = fdtri(v, n - 1, q)
         msr, msc, mse = ms.rows, ms.columns, ms.error
         if unit == "single":
-            low = n * (msr - f_star * mse) / (f_star * (k * msc + (k * n - k - n) * mse) + n * msr)
-            high = n * (f_sub * msr - mse) / (k * msc + (k * n - k - n) * mse + n * f_sub * msr)
+            den_low = f_star * (k * msc + (k * n - k - n) * mse) + n * msr
+            den_high = k * msc + (k * n - k - n) * mse + n * f_sub * msr
+            low = n * (msr - f_star * mse) / den_low
+            high = n * (f_sub * msr - mse) / den_high
         else:
-            low = n * (msr - f_star * mse) / (f_star * (msc - mse) + n * msr)
-            high = n * (f_sub * msr - mse) / (msc - mse + n * f_sub * msr)
-    return low, high, v
+            den_low = f_star * (msc - mse) + n * msr
+            den_high = msc - mse + n * f_sub * msr
+            low = n * (msr - f_star * mse) / den_low
+            high = n * (f_sub * msr - mse) / den_high
+    # A bound whose denominator is not positive is not a bound: the formula's pivot has
+    # changed sign (few subjects, MSC below MSE), and the "interval" comes out inverted.
+    low = np.where(den_low > 0, low, np.nan)
+    high = np.where(den_high > 0, high, np.nan)
+    return (*_proper(low, high, icc_estimate(ms, model, type, unit)), v)
+
+
+def _proper(
+    low: np.ndarray, high: np.ndarray, estimate: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The bounds where they form an interval of positive width around the estimate; nan
+    where they do not.
+
+    The F-based formulas give a point when F is 0 or infinite (no subject variance, or no
+    error variance), crossed ends when the absolute-agreement formula breaks down, and,
+    when Satterthwaite's df are far below 1, an interval that misses the estimate. None of
+    these is a confidence interval, so both ends become nan (the estimator says why in a
+    warning and a note).
+    """
+    with np.errstate(invalid="ignore"):
+        bad = ~(low < high) & ~(np.isnan(low) & np.isnan(high))
+        bad |= np.isnan(low) ^ np.isnan(high)
+        bad |= np.isfinite(estimate) & ~((low <= estimate) & (estimate <= high))
+    return np.where(bad, np.nan, low), np.where(bad, np.nan, high)

@@ -31,6 +31,7 @@ category scores.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -43,6 +44,7 @@ __all__ = [
     "coincidences",
     "coincidences_from_codes",
     "distance_matrix",
+    "distance_scale",
     "ordinal_positions",
 ]
 
@@ -146,6 +148,33 @@ def distance_matrix(
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(total > 0, (diff / np.where(total > 0, total, 1.0)) ** 2, 0.0)
     return np.asarray(level(scores[:, None], scores[None, :]), dtype=float)
+
+
+def distance_scale(level: Any, scores: np.ndarray | None) -> float:
+    """The power of two to divide the scores by before squaring their differences.
+
+    For the interval metric, the power of two just above the largest difference between
+    scores (1 when there is none); alpha is a ratio of disagreements, so the division
+    (exact) cancels, and it keeps the squared differences of scores as small as 1e-300 or
+    as large as 1e300 inside the float range. Other metrics need none (1.0): ratio
+    distances are scale-free, ordinal ones are built from ranks, and a callable or matrix
+    is used as given.
+
+    Examples
+    --------
+    >>> distance_scale("interval", np.array([1.0, 2.5, 4.0]))  # the spread 3 is below 4
+    4.0
+    >>> distance_scale("interval", np.array([1e-200, 3e-200])) == 2.0**-663
+    True
+    >>> distance_scale("nominal", None)
+    1.0
+    """
+    if not (isinstance(level, str) and level == "interval") or scores is None or not len(scores):
+        return 1.0
+    spread = float(np.max(scores) - np.min(scores))
+    if not spread > 0 or not math.isfinite(spread):
+        return 1.0
+    return math.ldexp(1.0, math.frexp(spread)[1])
 
 
 def alpha_from_coincidences(

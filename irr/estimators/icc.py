@@ -1,10 +1,12 @@
-"""Intraclass correlations (McGraw & Wong 1996) with their F tests and exact intervals."""
+"""Intraclass correlations (McGraw & Wong 1996) with their F tests and F-based intervals
+(exact for the one-way and consistency forms, Satterthwaite's approximation for absolute
+agreement)."""
 
 from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,7 +26,16 @@ from irr.coefficients.icc import (
 from irr.estimators.common import complete_subjects, listwise_note, score_note
 from irr.results import ConfidenceInterval, Result
 
-__all__ = ["FORMS", "ICCResult", "check_form", "icc", "icc_from_values", "icc_table"]
+__all__ = [
+    "FORMS",
+    "F_METHODS",
+    "ICCResult",
+    "check_form",
+    "f_method",
+    "icc",
+    "icc_from_values",
+    "icc_table",
+]
 
 _MODELS = ("oneway", "twoway")
 _TYPES = ("agreement", "consistency")
@@ -44,14 +55,27 @@ _DESCRIPTIONS = {
 
 
 
+#: The names of the F-based intervals: exact (one-way, consistency) and Satterthwaite's
+#: approximation (absolute agreement, McGraw & Wong 1996, Table 7).
+F_METHODS = ("exact", "satterthwaite")
+
+
+def f_method(model: str, type: str) -> str:
+    """``'satterthwaite'`` for the two-way absolute-agreement forms, else ``'exact'``."""
+    return "satterthwaite" if (model, type) == ("twoway", "agreement") else "exact"
+
+
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class ICCResult(Result):
-    """An intraclass correlation with its F test and exact F-based interval.
+    """An intraclass correlation with its F test and F-based interval.
 
     ``statistic`` is the F statistic of H0: ICC = 0 on ``df1`` and ``df2`` degrees of
-    freedom (one-sided, ``alternative='greater'``); ``ci`` is the exact interval of
-    McGraw & Wong (1996), ``df_ci`` the denominator df it used (Satterthwaite-type for
-    absolute agreement). Also ``model``, ``type``, ``unit``, ``shrout_fleiss`` (e.g.
+    freedom (one-sided, ``alternative='greater'``); ``ci`` is the F-based interval of
+    McGraw & Wong (1996, Table 7): exact (``ci.method == 'exact'``) for the one-way and
+    consistency forms, approximate (``'satterthwaite'``) for absolute agreement, whose
+    denominator df ``df_ci`` are Satterthwaite's. Where the formulas give no interval
+    (a point, or crossed ends with few subjects) both ends are nan, with a warning and a
+    note. Also ``model``, ``type``, ``unit``, ``shrout_fleiss`` (e.g.
     ``'ICC(2,1)'``), ``mcgraw_wong`` (e.g. ``'ICC(A,1)'``) and the mean squares
     ``ms_rows``, ``ms_columns``, ``ms_error``, ``ms_within``.
 
@@ -85,19 +109,30 @@ class ICCResult(Result):
     ms_within: float
     n_raters: int
     bounds: tuple[float, float] = (-math.inf, 1.0)
+    #: The mean squares of the ratings divided by a power of two (see
+    #: :class:`irr.coefficients.icc.MeanSquares`): the ICC, F and interval are computed from
+    #: these, so they stay right when ``ms_*`` in the data's units under- or overflow.
+    scaled_mean_squares: tuple[float, float, float, float] = field(default=(), repr=False)
 
-    interval_methods: ClassVar[tuple[str, ...]] = ("exact", *Result.interval_methods)
+    interval_methods: ClassVar[tuple[str, ...]] = (*F_METHODS, *Result.interval_methods)
 
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
-        """``'exact'`` (the default, F-based) or the inherited methods."""
-        if method == "exact":
-            ms = MeanSquares(
-                np.float64(self.ms_rows), np.float64(self.ms_columns),
-                np.float64(self.ms_error), np.float64(self.ms_within),
-                self.n_subjects, self.n_raters,
-            )
+        """The F-based interval (the default; ``'exact'`` for the one-way and consistency
+        forms, ``'satterthwaite'`` for absolute agreement) or the inherited methods."""
+        if method in F_METHODS:
+            own = f_method(self.model, self.type)
+            if method != own:
+                raise ValueError(
+                    f"`method='{method}'` does not apply to {self.coefficient}: its F-based "
+                    f"interval is method='{own}' ("
+                    + ("approximate, with Satterthwaite's df" if own == "satterthwaite"
+                       else "exact under the model") + ")."
+                )
+            scaled = self.scaled_mean_squares or (
+                self.ms_rows, self.ms_columns, self.ms_error, self.ms_within)
+            ms = MeanSquares(*(np.float64(v) for v in scaled), self.n_subjects, self.n_raters)
             low, high, _ = icc_interval(ms, self.model, self.type, self.unit, level)
-            return ConfidenceInterval(float(low), float(high), level, "exact")
+            return ConfidenceInterval(float(low), float(high), level, own)
         return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
@@ -115,6 +150,42 @@ class ICCResult(Result):
             "ms_error": self.ms_error,
             "ms_within": self.ms_within,
         }
+
+
+def _interval_note(estimate: float, low: float, high: float, level: float) -> list[str]:
+    """A note (and a warning) when the F-based formulas give no interval."""
+    if math.isnan(estimate) or not (math.isnan(low) or math.isnan(high)):
+        return []
+    message = (
+        f"No {100 * level:g}% F-based interval is reported (nan): at these mean squares the "
+        "formulas give none, only a point (F = 0: subjects' means identical; or F infinite: "
+        "no error variance) or, for absolute agreement, crossed ends or ends that miss the "
+        "estimate (few subjects, rater mean square below the error mean square, "
+        "Satterthwaite df near 0); with few subjects, more are needed for an interval."
+    )
+    warnings.warn(message, DegenerateDataWarning, stacklevel=4)
+    return [message]
+
+
+def _range_notes(estimate: float, k: int, unit: str) -> list[str]:
+    """Notes (and a warning) for estimates outside [-1, 1], which the formulas allow."""
+    if estimate > 1:
+        message = (
+            f"The ICC estimate {estimate:.4g} exceeds 1: the denominator of the "
+            "absolute-agreement average-measure formula, MSR + (MSC - MSE)/n, is negative "
+            "(the rater and error mean squares swamp the subject one), so the value is not a "
+            "correlation; it has no band."
+        )
+        warnings.warn(message, DegenerateDataWarning, stacklevel=4)
+        return [message]
+    if estimate < -1:
+        what = f"an average of {k} raters" if unit == "average" else "a single rater"
+        return [
+            f"The estimate {estimate:.4g} lies below -1, which the ICC of {what} can when "
+            "subjects differ less than chance would make them (MSR well below the error mean "
+            "square); it has no band on a [-1, 1] scale."
+        ]
+    return []
 
 
 def check_form(model: Any, type: Any, unit: Any) -> tuple[str, str, str]:
@@ -147,13 +218,6 @@ def icc_from_values(
     confidence_level = check_confidence_level(confidence_level)
     x, dropped = complete_subjects(values, complete, "The ICC")
     n, k = x.shape
-    largest = float(np.abs(x).max())
-    if largest > 2.0**200:
-        raise ValueError(
-            f"The ICC needs ratings below 2**200 in magnitude; the largest is {largest:.3g}: "
-            "its interval squares the mean squares, which would overflow float64. Rescale "
-            "the ratings (the ICC does not change under rescaling)."
-        )
     ms = mean_squares(x)
     estimate = float(icc_estimate(ms, model, type, unit))
     f, df1, df2 = icc_f_test(ms, model)
@@ -166,6 +230,12 @@ def icc_from_values(
             "has the same ratings).",
             DegenerateDataWarning, stacklevel=3,
         )
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        # the mean squares in the data's units: under- or overflow only when the true
+        # value lies outside the float range
+        in_units = [float(np.ldexp(v, 2 * ms.log2_scale))
+                    for v in (ms.rows, ms.columns, ms.error, ms.within)]
+    range_notes = _range_notes(estimate, k, unit)
     sf = shrout_fleiss_name(model, type, unit, k)
     mw = _MCGRAW_WONG[(model, type, unit)]
     effects = _DESCRIPTIONS[model]
@@ -173,12 +243,16 @@ def icc_from_values(
         effects = "two-way random effects" if type == "agreement" else "two-way mixed effects"
     kind = "absolute agreement" if type == "agreement" else "consistency"
     of = "single rater" if unit == "single" else f"average of {k} raters"
+    method = f_method(model, type)
     lines = [
         f"{sf} (McGraw & Wong {mw}): {effects}, {kind}, {of}.",
-        f"F test of ICC = 0: F({df1}, {df2}), one-sided; exact F-based interval"
-        + (f" (Satterthwaite df {float(df_ci):.2f})." if type == "agreement" and model == "twoway"
-           else "."),
+        f"F test of ICC = 0: F({df1}, {df2}), one-sided; "
+        + (f"approximate F-based interval with Satterthwaite's df ({float(df_ci):.2f}; McGraw "
+           "& Wong 1996, Table 7), method 'satterthwaite'." if method == "satterthwaite"
+           else "exact F-based interval (McGraw & Wong 1996, Table 7), method 'exact'."),
     ]
+    lines.extend(_interval_note(estimate, float(low), float(high), confidence_level))
+    lines.extend(range_notes)
     lines.extend(listwise_note(dropped))
     lines.extend(notes or [])
     return ICCResult(
@@ -189,7 +263,7 @@ def icc_from_values(
         statistic=f,
         pvalue=float(fdtrc(df1, df2, f)) if not math.isnan(f) else math.nan,
         alternative="greater",
-        ci=ConfidenceInterval(float(low), float(high), confidence_level, "exact"),
+        ci=ConfidenceInterval(float(low), float(high), confidence_level, method),
         n_subjects=n,
         n_missing=dropped,
         n_incomplete=dropped,
@@ -203,11 +277,13 @@ def icc_from_values(
         df1=df1,
         df2=df2,
         df_ci=float(df_ci),
-        ms_rows=float(ms.rows),
-        ms_columns=float(ms.columns),
-        ms_error=float(ms.error),
-        ms_within=float(ms.within),
+        ms_rows=in_units[0],
+        ms_columns=in_units[1],
+        ms_error=in_units[2],
+        ms_within=in_units[3],
         n_raters=k,
+        scaled_mean_squares=(float(ms.rows), float(ms.columns), float(ms.error),
+                             float(ms.within)),
     )
 
 
@@ -229,7 +305,7 @@ def icc_table(results: list[ICCResult]) -> pd.DataFrame:
             "model": r.model, "type": r.type, "unit": r.unit, "mcgraw_wong": r.mcgraw_wong,
             "estimate": r.estimate, "F": r.statistic, "df1": r.df1, "df2": r.df2,
             "pvalue": r.pvalue, "ci_low": r.ci.low, "ci_high": r.ci.high,
-            "confidence_level": r.ci.confidence_level,
+            "confidence_level": r.ci.confidence_level, "ci_method": r.ci.method,
         })
     frame = pd.DataFrame(rows, index=pd.Index([r.shrout_fleiss for r in results], name="icc"))
     return frame

@@ -18,6 +18,7 @@ from irr.coefficients.krippendorff import (
     alpha_kernel,
     coincidences,
     distance_matrix,
+    distance_scale,
 )
 from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
@@ -148,7 +149,11 @@ def krippendorff_alpha(
     n_ratings_missing = int(stats.n_raters * n_units - counts.multiplicity @ values)
     require_subjects(n_units, "Krippendorff's alpha", "units (subjects)")
     margins = o.sum(axis=1)
-    distances = distance_matrix(metric, k, stats.scores, margins)
+    # interval distances on scores divided by a power of two (exact, cancels in alpha):
+    # squares of differences as small as 1e-200 would underflow
+    scale = distance_scale(metric, stats.scores)
+    scores = stats.scores / scale if scale != 1.0 else stats.scores
+    distances = distance_matrix(metric, k, scores, margins)
     alpha, observed, expected = alpha_from_coincidences(o, distances)
     n_pairable = round(float(margins.sum()))
     if n_pairable_units == 0:
@@ -187,11 +192,11 @@ def krippendorff_alpha(
         raters=stats.raters,
         notes=tuple(notes),
         level=name,
-        observed_disagreement=observed,
-        expected_disagreement=expected,
+        observed_disagreement=observed * scale**2,
+        expected_disagreement=expected * scale**2,
         n_pairable=n_pairable,
         coincidences=o,
-        distances=distances,
+        distances=distances * scale**2,
         categories=tuple(stats.categories),
     )
     distance = "ordinal" if name == "ordinal" else distances

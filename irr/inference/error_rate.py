@@ -41,6 +41,8 @@ __all__ = [
     "critical_error_rate",
     "error_rate_test",
     "error_rate_ttest",
+    "log_cdf",
+    "log_sf",
     "lower_critical_count",
     "upper_critical_count",
 ]
@@ -105,8 +107,9 @@ def _exact_sf_below(n: int, c: int, epsilon0: float, alpha: float) -> bool:
                              Fraction(alpha))
 
 
-def _near(tail: np.ndarray, alpha: np.ndarray) -> np.ndarray:
-    return np.abs(tail - alpha) <= _TIE_RTOL * alpha
+def _near(log_tail: np.ndarray, log_alpha: np.ndarray) -> np.ndarray:
+    """Tails within ``_TIE_RTOL`` (relative) of alpha, compared on the log scale."""
+    return np.abs(log_tail - log_alpha) <= _TIE_RTOL
 
 
 def _broadcast(n: Any, epsilon0: Any, alpha: Any) -> list[np.ndarray]:
@@ -117,14 +120,131 @@ def _broadcast(n: Any, epsilon0: Any, alpha: Any) -> list[np.ndarray]:
     )
 
 
+#: Below this, scipy's binomial tails (Boost) are not trusted: for small n they underflow
+#: to 0 near 1e-284 although the tail is still a normal float.
+_TINY_TAIL = 1e-250
+#: Largest n whose tiny tails are summed term by term in log space (scipy's log pmf, from
+#: gammaln, keeps about 1e-9 relative accuracy up to here; Boost's tail itself stays
+#: accurate down to the subnormal range for larger n).
+_SERIES_MAX_N = 10**7
+#: Terms summed per step of the log-space series, and the most steps taken.
+_SERIES_CHUNK = 4096
+_SERIES_MAX_CHUNKS = 256
+
+
+def _log_tail_series(x: np.ndarray, n: np.ndarray, p: np.ndarray, upper: bool) -> np.ndarray:
+    """log P(X >= x) (`upper`) or log P(X <= x), X ~ Binomial(n, p), by summing terms.
+
+    ``P(X >= x) = P(X = x) sum_j t_j`` with ``t_0 = 1`` and ``t_{j+1} / t_j =
+    (n - x - j) p / ((x + j + 1) (1 - p))``, ratios that fall with ``j``; the sum stops
+    when the next term, times the geometric bound ``1 / (1 - ratio)`` on the rest, is
+    below 1e-17 of the sum. The lower tail is the mirror image. Only called where the
+    tail is beyond ``_TINY_TAIL``, that is far from the mean, where the ratios are well
+    below 1 and few terms are needed.
+    """
+    from scipy.stats import binom
+
+    x, n, p = (np.asarray(v, dtype=float) for v in (x, n, p))
+    log_pmf = binom.logpmf(x, n, p)
+    log_odds = np.log(p) - np.log1p(-p)
+    if not upper:
+        log_odds = -log_odds
+    total = np.zeros(x.shape)
+    log_term = np.zeros(x.shape)  # log t_j relative to P(X = x), at the chunk's start
+    done = np.zeros(x.shape, dtype=bool)
+    j = np.arange(_SERIES_CHUNK, dtype=float)
+    for chunk in range(_SERIES_MAX_CHUNKS):
+        i = chunk * _SERIES_CHUNK + j  # (chunk,) term indices
+        if upper:
+            ahead, behind = n[:, None] - x[:, None] - i, x[:, None] + i + 1
+        else:
+            ahead, behind = x[:, None] - i, n[:, None] - x[:, None] + i + 1
+        with np.errstate(divide="ignore", invalid="ignore"):
+            log_ratio = np.where(ahead > 0, np.log(ahead) - np.log(behind) + log_odds[:, None],
+                                 -np.inf)
+        logs = log_term[:, None] + np.concatenate(
+            [np.zeros((x.size, 1)), np.cumsum(log_ratio, axis=1)], axis=1)
+        terms = np.exp(logs[:, :-1])
+        total = total + np.where(done, 0.0, terms.sum(axis=1))
+        log_term = logs[:, -1]
+        last_ratio = np.exp(log_ratio[:, -1])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rest = np.exp(log_term) / (1 - last_ratio)
+        done |= (last_ratio < 1) & (rest <= 1e-17 * total)
+        if done.all():
+            break
+    return log_pmf + np.log(total)
+
+
+def _log_tail(x: Any, n: Any, p: Any, upper: bool) -> np.ndarray:
+    """log P(X >= x) (`upper`) or log P(X <= x), vectorised; exact at the ends.
+
+    scipy's tail where it is at least ``_TINY_TAIL``; beyond it (n up to
+    ``_SERIES_MAX_N``) the term-by-term sum of :func:`_log_tail_series`, so that tails
+    down to the smallest float, and the critical counts of tiny ``alpha``, are right.
+    """
+    from scipy.stats import binom
+
+    x, n, p = np.broadcast_arrays(np.asarray(x, dtype=np.int64), np.asarray(n, dtype=np.int64),
+                                  np.asarray(p, dtype=float))
+    with np.errstate(divide="ignore"):
+        tail = binom.sf(x - 1, n, p) if upper else binom.cdf(x, n, p)
+        out = np.log(np.asarray(tail, dtype=float))
+    certain = (x <= 0) if upper else (x >= n)
+    impossible = (x > n) if upper else (x < 0)
+    out = np.where(certain, 0.0, np.where(impossible, -np.inf, out))
+    tiny = (tail < _TINY_TAIL) & ~certain & ~impossible & (n <= _SERIES_MAX_N)
+    if tiny.any():
+        out = np.array(out, dtype=float)
+        out[tiny] = _log_tail_series(x[tiny], n[tiny], p[tiny], upper)
+    return out
+
+
+def log_sf(c: Any, n: Any, epsilon0: Any) -> np.ndarray:
+    """``log P(X > c)``, ``X ~ Binomial(n, epsilon0)``, accurate below 1e-300 (see
+    :func:`_log_tail`).
+
+    Examples
+    --------
+    >>> round(float(log_sf(167, 200, 0.01)), 3)
+    -688.622
+    """
+    return _log_tail(np.asarray(c, dtype=np.int64) + 1, n, epsilon0, upper=True)
+
+
+def log_cdf(c: Any, n: Any, epsilon0: Any) -> np.ndarray:
+    """``log P(X <= c)``, ``X ~ Binomial(n, epsilon0)`` (see :func:`log_sf`).
+
+    Examples
+    --------
+    >>> round(float(log_cdf(0, 200, 0.99)), 2)
+    -921.03
+    """
+    return _log_tail(c, n, epsilon0, upper=False)
+
+
+def _bisect(lo: np.ndarray, hi: np.ndarray, ok: Any) -> np.ndarray:
+    """Smallest ``c`` in ``[lo, hi]`` with ``ok(c)`` for a monotone predicate true at hi.
+
+    At most 64 vectorised halvings: bounded time for any ``n <= 2**53``.
+    """
+    lo, hi = lo.copy(), hi.copy()
+    while np.any(lo < hi):
+        mid = lo + (hi - lo) // 2
+        good = ok(mid)
+        hi = np.where(good, mid, hi)
+        lo = np.where(good, lo, mid + 1)
+    return hi
+
+
 def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     """Smallest ``c`` in ``0..n`` with ``P(X > c) < alpha``, ``X ~ Binomial(n, epsilon0)``.
 
     Arguments broadcast against each other and are assumed valid (``n >= 1``,
-    ``0 < epsilon0 < 1``, ``0 < alpha < 1``). ``scipy.stats.binom.isf`` gives a first
-    guess, corrected by single steps checked with ``binom.sf`` until ``P(X > c) < alpha
-    <= P(X > c - 1)`` holds; tails within 1e-9 (relative) of ``alpha`` are then settled
-    with exact integer arithmetic (for ``n <= 20000``), so ties such as
+    ``0 < epsilon0 < 1``, ``0 < alpha < 1``). ``c`` is found by bisection on the log tail
+    (:func:`log_sf`, accurate far below 1e-300, so any ``alpha`` works), in at most 54
+    steps for any ``n <= 2**53``; tails within 1e-9 (relative) of ``alpha`` are then
+    settled with exact integer arithmetic (for ``n <= 20000``), so ties such as
     ``P(X > 50) = 0.5`` for ``n = 101, epsilon0 = 0.5`` are resolved exactly.
     ``c = n`` means the test can never reject.
 
@@ -132,25 +252,16 @@ def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     --------
     >>> upper_critical_count([100, 20], 0.1, 0.05).tolist()
     [15, 4]
+    >>> int(upper_critical_count(200, 0.01, 1e-300))
+    168
     """
-    from scipy.stats import binom
-
     n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
-    guess = np.nan_to_num(binom.isf(a, n, p), nan=0.0)
-    c = np.array(np.clip(guess, 0, n), dtype=np.int64, ndmin=1)
-    n, p, a = np.atleast_1d(n, p, a)
-    while True:  # step down while the count below already has a tail under alpha
-        down = (c > 0) & (binom.sf(c - 1, n, p) < a)
-        if not down.any():
-            break
-        c = c - down
-    while True:  # step up while this count's tail is not yet under alpha
-        up = (c < n) & (binom.sf(c, n, p) >= a)
-        if not up.any():
-            break
-        c = c + up
-    tie = (_near(binom.sf(c, n, p), a) | _near(binom.sf(c - 1, n, p), a)) & (n <= _EXACT_MAX_N)
+    n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
+    log_a = np.log(a)
+    c = _bisect(np.zeros_like(n), n, lambda c: log_sf(c, n, p) < log_a)
+    tie = (_near(log_sf(c, n, p), log_a) | _near(log_sf(c - 1, n, p), log_a)) \
+        & (n <= _EXACT_MAX_N)
     for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
         ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
         while ci > 0 and _exact_sf_below(ni, ci - 1, pi, ai):
@@ -166,32 +277,22 @@ def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
 
     The mirror of :func:`upper_critical_count`, for H0 "error rate >= eps0": reject when
     at most ``c`` errors are seen. ``c = -1`` means even zero errors are not enough
-    evidence at this ``n`` (``(1 - epsilon0)**n >= alpha``). Near ties are settled
-    exactly as in :func:`upper_critical_count`.
+    evidence at this ``n`` (``(1 - epsilon0)**n >= alpha``). Found by bisection on
+    :func:`log_cdf`; near ties are settled exactly as in :func:`upper_critical_count`.
 
     Examples
     --------
     >>> lower_critical_count([100, 20], 0.1, 0.05).tolist()
     [4, -1]
     """
-    from scipy.stats import binom
-
     n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
-    guess = np.nan_to_num(binom.ppf(a, n, p), nan=0.0) - 1
-    c = np.array(np.clip(guess, -1, n), dtype=np.int64, ndmin=1)
-    n, p, a = np.atleast_1d(n, p, a)
-    while True:  # step up while the next count still has a lower tail under alpha
-        up = (c < n) & (binom.cdf(c + 1, n, p) < a)
-        if not up.any():
-            break
-        c = c + up
-    while True:  # step down while this count's lower tail is not under alpha
-        down = (c >= 0) & (binom.cdf(c, n, p) >= a)
-        if not down.any():
-            break
-        c = c - down
-    tie = (_near(binom.cdf(c, n, p), a) | _near(binom.cdf(c + 1, n, p), a)) & (n <= _EXACT_MAX_N)
+    n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
+    log_a = np.log(a)
+    # the smallest c' = c + 1 in 0..n + 1 whose lower tail is no longer under alpha
+    c = _bisect(np.zeros_like(n), n + 1, lambda c: ~(log_cdf(c, n, p) < log_a)) - 1
+    tie = (_near(log_cdf(c, n, p), log_a) | _near(log_cdf(c + 1, n, p), log_a)) \
+        & (n <= _EXACT_MAX_N)
     for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
         ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
         while ci < ni and _exact_cdf_below(ni, ci + 1, pi, ai):
@@ -357,8 +458,6 @@ def _check_n(n: Any) -> int:
 
 
 def _critical(n: int, epsilon0: float, alpha: float, alternative: str) -> CriticalErrorRate:
-    from scipy.stats import binom
-
     tail = alpha / 2 if alternative == "two-sided" else alpha
     high = low = None
     notes = []
@@ -368,8 +467,8 @@ def _critical(n: int, epsilon0: float, alpha: float, alternative: str) -> Critic
     if alternative in ("less", "two-sided"):
         low = int(lower_critical_count(n, epsilon0, tail))
         notes.append(_lower_note(low, n, epsilon0, tail))
-    size_high = float(binom.sf(high, n, epsilon0)) if high is not None else 0.0
-    size_low = float(binom.cdf(low, n, epsilon0)) if low is not None and low >= 0 else 0.0
+    size_high = float(np.exp(log_sf(high, n, epsilon0))) if high is not None else 0.0
+    size_low = float(np.exp(log_cdf(low, n, epsilon0))) if low is not None and low >= 0 else 0.0
     eps_high = None if high is None else high / n
     eps_low = None if low is None else (low / n if low >= 0 else math.nan)
     if alternative == "greater":
@@ -439,9 +538,12 @@ def critical_error_rate(
     - ``'two-sided'``: both, at :math:`\\alpha/2` each (an equal-tailed test): the pair
       ``(c_low, c_high)``; reject when ``errors <= c_low`` or ``errors > c_high``.
 
-    The counts start from ``scipy.stats.binom.isf``/``ppf`` and are corrected by single
-    steps checked with ``binom.sf``/``cdf``; they were validated against exact rational
-    arithmetic for n up to 2000.
+    The counts are found by bisection on the log of the binomial tail (at most 54 steps
+    for any ``n <= 2**53``); tails below 1e-250, where scipy's underflow early, are summed
+    term by term in log space (:func:`log_sf`, for n up to 10**7; above that scipy's tails
+    stay accurate down to about 1e-305), so ``alpha`` as small as 1e-300 gives the exact
+    count.
+    They were validated against exact rational arithmetic for n up to 2000.
 
     References
     ----------
@@ -481,11 +583,9 @@ def binomial_pvalue(errors: Any, n: Any, epsilon0: Any, alternative: str) -> np.
     >>> binomial_pvalue([12, 16], 100, 0.1, "greater").round(4).tolist()
     [0.297, 0.0399]
     """
-    from scipy.stats import binom
-
     errors = np.asarray(errors)
-    upper = binom.sf(errors - 1, n, epsilon0)  # P(X >= errors)
-    lower = binom.cdf(errors, n, epsilon0)  # P(X <= errors)
+    upper = np.exp(log_sf(errors - 1, n, epsilon0))  # P(X >= errors)
+    lower = np.exp(log_cdf(errors, n, epsilon0))  # P(X <= errors)
     if alternative == "greater":
         return np.asarray(upper, dtype=float)
     if alternative == "less":
@@ -921,6 +1021,35 @@ class ErrorRateTestFamily:
             stubs=list(self.raters), labelled=True,
         )
 
+    def report(self, style: str = "apa", **options: Any) -> str:
+        """One sentence per rater, as :meth:`ErrorRateTestResult.report`, then a sentence
+        saying that the tests are not adjusted for multiple comparisons.
+
+        Parameters
+        ----------
+        style : {'apa', 'plain'}, default 'apa'
+            As for :meth:`irr.Result.report`.
+        **options
+            ``digits`` etc., as for :meth:`irr.Result.report`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
+        >>> text = ag.error_rate_test(0.5, reference="rater1").report()
+        >>> print(text.split("; ")[0])
+        The error rate between rater2 and rater1 was ε = .30, 95% CI [.14, 1.00], 6 errors in n = 20
+        >>> text.endswith("no adjustment for multiple comparisons.")
+        True
+        """
+        sentences = [res.report(style, **options) for res in self.results]
+        alpha = self.results[0].alpha
+        sentences.append(
+            f"Each of the {len(self.results)} tests is at alpha = {alpha:g}, with no "
+            "adjustment for multiple comparisons."
+        )
+        return " ".join(sentences)
+
     def __repr__(self) -> str:
         parts = ", ".join(
             f"{r}: {res.errors}/{res.n_subjects}, p={res.pvalue:.4g}"
@@ -1058,7 +1187,7 @@ class ErrorRateTTestResult(Result):
     alpha: float
     critical_value: float
     reject: bool
-    bounds: tuple[float, float] = (-math.inf, math.inf)
+    bounds: tuple[float, float] = (0.0, 1.0)  # a mean of error rates (the t interval is not clipped)
 
     @property
     def decision(self) -> str:

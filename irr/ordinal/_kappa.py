@@ -9,6 +9,7 @@ import numpy as np
 
 from irr._source import align_columns
 from irr._validation import DegenerateDataWarning
+from irr.coefficients.icc import power_of_two_exponent
 from irr.ordinal._checks import as_1d_real, check_same_length
 
 __all__ = ["continuous_kappa", "kappa_loss", "kappa_loss_gradient"]
@@ -138,6 +139,16 @@ def continuous_kappa(y_true: Any, y_pred: Any, *, centered: bool = False) -> flo
     0.982248...
     """
     y, yhat = _validate_pair(y_true, y_pred)
+    # kappa is a ratio of quadratic forms: a common power-of-two divisor (exact) cancels,
+    # and the general form is also unchanged by a common shift. Shift and scale before
+    # squaring, so that scores near 1e-200 or 1e200, or all near 1e15, lose no digits.
+    if not centered:
+        anchor = y[0]
+        y, yhat = y - anchor, yhat - anchor
+    both = np.concatenate([y, yhat])
+    if np.isfinite(both).all():
+        exponent = power_of_two_exponent(both, (0,))
+        y, yhat = np.ldexp(y, -exponent), np.ldexp(yhat, -exponent)
     num, den, _ = _parts(y, yhat, bool(centered))
     if den == 0.0:
         _degenerate(bool(centered))

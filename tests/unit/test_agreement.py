@@ -206,7 +206,7 @@ BAD_INPUT = [
     (lambda: irr.Agreement([1, 2], [1, 2]).kappa([[0.5, 0], [0, 1]]), ValueError,
      r"ones on the diagonal; got diagonal \[0.5, 1.0\]"),
     (lambda: irr.Agreement([1, 2], [1, 2]).kappa([[1, 2], [0, 1]]), ValueError,
-     r"entries must be at most 1; the largest is 2"),
+     r"entries must lie in \[0, 1\] \(agreement weights.*got \[2.0\]"),
     (lambda: irr.Agreement([1, 2], [1, 2]).kappa([[1, np.nan], [0, 1]]), ValueError,
      r"`weights` matrix must be finite"),
     (lambda: irr.Agreement([1, 2], [1, 2]).kappa(alternative="bigger"), ValueError,

@@ -585,9 +585,9 @@ BAD_CALLS = [
     # benchmark
     (lambda: benchmark(NAN, 0.05), ValueError, "`estimate` is nan"),
     (lambda: benchmark(0.4, NAN), ValueError, "`se` is nan: the standard error is undefined"),
-    (lambda: benchmark(0.4, 0.0), ValueError, "`se` must be positive and finite; got 0.0"),
-    (lambda: benchmark(0.4, -0.1), ValueError, "`se` must be positive and finite; got -0.1"),
-    (lambda: benchmark(0.4, INF), ValueError, "`se` must be positive and finite; got inf"),
+    # se = 0 is a point mass (issue 14, B14): see test_i14_numerics.py
+    (lambda: benchmark(0.4, -0.1), ValueError, "`se` must be non-negative and finite; got -0.1"),
+    (lambda: benchmark(0.4, INF), ValueError, "`se` must be non-negative and finite; got inf"),
     (lambda: benchmark(0.4, "0.1"), TypeError, "`se` must be a real number"),
     (lambda: benchmark(0.4), TypeError, "`se` is required unless bootstrap `replicates`"),
     (lambda: benchmark(1.2, 0.05), ValueError, re.escape("[-1, 1]; got 1.2")),

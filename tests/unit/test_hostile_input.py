@@ -244,10 +244,7 @@ CASES = [
                  r"18446744073709551616 values; at most 10000"),
     ("qwk float beyond int64", lambda: irr.quadratic_weighted_kappa([1e20, 1.0], [1.0, 1.0]), ValueError,
      r"`rater_a` has ratings outside the 64-bit integer range: \[1e\+20\]"),
-    ("icc 1e308", lambda: irr.icc([[-1e308, -1e308], [0, 0], [1e308, 1e308]]), ValueError,
-     r"The ICC needs ratings below 2\*\*200 in magnitude; the largest is 1e\+308"),
-    ("icc 2**300 scores", lambda: irr.Agreement([-(2.0**300), 0, 2.0**300], [0, 0, 2.0**300]).icc(),
-     ValueError, r"The ICC needs ratings below 2\*\*200 in magnitude; the largest is 2.04e\+90"),
+    # (ICC ratings near 1e308 are accepted since issue 14: see VALUE_CASES, numerics)
     # -- a million distinct labels: refused before any k x k allocation ---------------------
     ("million int labels", lambda: irr.Agreement(np.arange(10**6), np.arange(10**6)), ValueError,
      r"The ratings hold 1000000 distinct labels; at most 10000 categories are supported"),
@@ -359,6 +356,22 @@ CASES = [
      ValueError, r"`freq_weights` are all zero"),
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
+    ("negative agreement weights",
+     lambda: irr.Agreement([1, 2, 3, 1], [1, 3, 2, 1]).kappa(
+         weights=[[1, -5, -5], [-5, 1, -5], [-5, -5, 1]]), ValueError,
+     r"`weights` matrix entries must lie in \[0, 1\] .*got \[-5.0\]"),
+    ("ICC(A,1) has no exact interval",
+     lambda: irr.icc(irr.datasets.load("anxiety")).conf_int(method="exact"), ValueError,
+     r"`method='exact'` does not apply to ICC\(2,1\): its F-based interval is "
+     r"method='satterthwaite'"),
+    ("interpret an ICC below -1",
+     lambda: irr.icc([[3, 4, 2], [5, 1, 1], [2, 4, 2], [5, 1, 5], [1, 5, 1], [3, 2, 5],
+                      [4, 5, 3], [3, 3, 4], [3, 5, 1], [3, 2, 5], [1, 4, 5], [2, 2, 4]],
+                     "twoway", "agreement", "average").interpret(), ValueError,
+     r"ICC\(2,3\) = -4.054 lies outside the range of the 'koo-li' scale"),
+    ("benchmark an ICC (no SE)", lambda: irr.icc(irr.datasets.load("anxiety")).benchmark(),
+     ValueError,
+     r"ICC\(2,1\) has no standard error \(se is nan\) and no bootstrap"),
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
     ("from_frame id and rating types tie",
@@ -443,6 +456,51 @@ VALUE_CASES = [
      "zero-weight row made q = 3: 0.733)"),
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
+    ("critical count at alpha 1e-300",
+     lambda: irr.critical_error_rate(200, 0.01, 1e-300).critical_count, 168, 0,
+     "smallest c with P(X > c) < 1e-300 by exact integer sums (i14_numerics_reference.py)"),
+    ("binomial p-value 8.4e-284", lambda: irr.error_rate_test(162, 200, 0.01, 1e-300).pvalue,
+     8.389426128083743e-284, 1e-296,
+     "P(X >= 162 | n = 200, eps0 = 0.01) by exact integer sums (i14_numerics_reference.py)"),
+    ("error-rate test at n = 2**53", lambda: irr.error_rate_test(12345, 2**53, 0.5).pvalue,
+     1.0, 0, "12345 errors lie 2**52 below the mean: P(X >= 12345) is 1 to double precision"),
+    ("icc 1e308", lambda: irr.icc([[-1e308, -1e308], [0, 0], [1e308, 1e308]]).estimate, 1.0,
+     1e-12, "two identical raters: MSE = MSC = 0, so ICC(A,1) = MSR / MSR = 1 (was refused)"),
+    ("icc 2**300 scores",
+     lambda: irr.Agreement([-(2.0**300), 0, 2.0**300], [0, 0, 2.0**300]).icc().estimate, 0.75,
+     1e-12, "ICC(A,1) of [[-1, 0], [0, 0], [1, 1]] (any common unit) is 3/4 by exact "
+     "Fractions: MSR = 7/4, MSC = 1/6, MSE = 1/12 (was refused)"),
+    ("icc x 1e-200", lambda: irr.icc(irr.datasets.load("anxiety") * 1e-200).estimate,
+     0.19799825935596163, 1e-13,
+     "anxiety ICC(A,1) = 0.198 (R irr::icc); scale-invariant, was nan"),
+    ("icc(C,1) x + 1e15", lambda: irr.icc(irr.datasets.load("anxiety") + 1e15, "twoway",
+                                          "consistency").estimate,
+     0.21604938271604932, 1e-13, "anxiety ICC(C,1) = 0.216 (R irr::icc); shift-invariant, "
+     "moved in the third digit"),
+    ("interval alpha x 1e-200",
+     lambda: irr.Agreement.from_frame(irr.datasets.load("anxiety") * 1e-200).krippendorff_alpha(
+         level="interval", ci=None).estimate, 0.17009860788863107, 1e-13,
+     "anxiety interval alpha = 0.170 (subjects in rows); scale-invariant, was nan"),
+    ("continuous kappa x 1e-200",
+     lambda: irr.continuous_kappa(np.array([1.0, 2, 3, 4]) * 1e-200,
+                                  np.array([1.0, 2, 4, 4]) * 1e-200), 11 / 12, 1e-13,
+     "2 sum(dy dp) / (sum dy^2 + sum dp^2 + n (mean y - mean p)^2) = 11/12 by exact "
+     "Fractions (kappa_loss doctest: 1/12); scale-invariant, was nan"),
+    ("ICC(A,k) below -1", lambda: irr.icc(
+        [[3, 4, 2], [5, 1, 1], [2, 4, 2], [5, 1, 5], [1, 5, 1], [3, 2, 5], [4, 5, 3],
+         [3, 3, 4], [3, 5, 1], [3, 2, 5], [1, 4, 5], [2, 2, 4]],
+        "twoway", "agreement", "average").estimate, -150 / 37, 1e-12,
+     "(MSR - MSE) / (MSR + (MSC - MSE)/n) = -150/37 by exact Fractions; rendered, not a crash"),
+    ("inverted ICC(A,k) interval", lambda: irr.icc(
+        [[4, 3, 1], [1, 5, 4], [5, 3, 5]], "twoway", "agreement", "average").ci.low, np.nan, 0,
+     "the lower bound's denominator F*(MSC - MSE) + n MSR is negative: no interval (was "
+     "[3.46, 0.97])"),
+    ("perfect consistency ICC interval", lambda: irr.icc(
+        [[1, 2], [3, 4], [5, 6], [2, 3]], "twoway", "consistency").ci.high, np.nan, 0,
+     "F is infinite (MSE = 0): the F interval is the point 1, not a 95% interval (was [1, 1])"),
+    ("perfect kappa benchmark", lambda: float(irr.Agreement([1, 2, 3, 1], [1, 2, 3, 1]).kappa()
+                                              .benchmark().table["probability"].iloc[0]),
+     1.0, 0, "se = 0 is a point mass at kappa = 1: P(almost perfect) = 1 (was a crash)"),
     # -- end numerics ------------------------------------------------------------------------
     # -- issue 14: command line ---------------------------------------------------------------
     ("from_frame sets a patient id aside",

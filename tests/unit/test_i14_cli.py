@@ -450,15 +450,6 @@ def test_python_dash_m_irr_runs_the_cli():
 # -- irr report on 200 random small data sets, twice ---------------------------------------
 SCALES = ("binary", "ordinal", "nominal", "continuous")
 PATTERNS = ("random", "perfect", "null", "noisy")
-# Rendering crashes that the "numerics and rendering" part of issue 14 fixes: a data set
-# that fails with one of them is an expected failure until that branch is merged (then
-# remove this table and the xfail below).
-RENDERING_CRASHES = {
-    "`se` must be positive and finite; got 0.0": "se = 0 (perfect agreement) crashes the "
-    "benchmark column (issue 14 B14)",
-    "must lie in the range of the 'koo-li' scale": "an average-measure ICC below -1 crashes "
-    "the band column (issue 14 B14)",
-}
 
 
 def random_dataset(i):
@@ -495,10 +486,6 @@ def test_report_on_random_data_exits_0_and_repeats_byte_for_byte(i):
     text, name = random_dataset(i)
     args = ("report", "-", "--n-resamples", "20")
     first = cli(*args, stdin=text)
-    if first[0] != 0:
-        for message, reason in RENDERING_CRASHES.items():
-            if message in first[2]:
-                pytest.xfail(f"{name}: {reason}")
     assert first[0] == 0, f"{name}: {first[2]}"
     assert first[1]
     assert cli(*args, stdin=text) == first, name

@@ -213,7 +213,7 @@ def test_perfect_agreement_has_no_zero_width_interval():
     assert math.isnan(res.ci.low)
     assert math.isnan(res.ci.high)
     text = str(res)
-    assert "wald interval undefined: the standard error is 0" in text
+    assert "Wald interval undefined: the standard error is 0" in text
     assert "CI" not in res.report()  # the sentence gives no interval
     # percent agreement 6 of 6: Wilson's lower end is n / (n + z^2) at p = 1
     pa = ag.percent_agreement()

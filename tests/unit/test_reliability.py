@@ -54,7 +54,9 @@ def test_mean_squares_batch_axis():
     one = mean_squares(SF)
     assert ms.rows[0] == pytest.approx(float(one.rows))
     assert ms.rows[1] == pytest.approx(float(one.rows))
-    assert ms.rows[2] == pytest.approx(4 * float(one.rows))
+    # mean squares come in units of 4**log2_scale (the ratings are divided by 2**log2_scale)
+    assert np.ldexp(ms.rows[2], 2 * ms.log2_scale[2]) == pytest.approx(
+        4 * float(np.ldexp(one.rows, 2 * one.log2_scale)))
 
 
 def test_tie_sum():
@@ -171,7 +173,7 @@ def test_alpha_array_function_layouts():
 def test_icc_result_protocol():
     res = irr.Agreement.from_frame(pd.DataFrame(SF)).icc()
     assert isinstance(res, irr.ICCResult)
-    assert res.ci.method == "exact"
+    assert res.ci.method == "satterthwaite"  # ICC(A,1): approximate df (issue 14, C16)
     assert res.alternative == "greater"
     d = res.to_dict()
     assert d["df1"] == 5
@@ -181,7 +183,7 @@ def test_icc_result_protocol():
     assert list(res.to_frame().columns) == list(FRAME_COLUMNS)
     assert "Satterthwaite" in str(res)
     ci90 = res.conf_int(0.90)
-    assert ci90.method == "exact"
+    assert ci90.method == "satterthwaite"
     assert res.ci.low < ci90.low < ci90.high < res.ci.high
     again = res.conf_int(0.95)
     assert (again.low, again.high) == pytest.approx((res.ci.low, res.ci.high), abs=1e-15)
@@ -207,11 +209,15 @@ def test_icc_table_six_forms():
     assert table.loc["ICC(2,1)", "mcgraw_wong"] == "ICC(A,1)"
 
 
-def test_icc_perfect_consistency_interval_is_one():
+def test_icc_perfect_consistency_has_no_interval():
+    # F is infinite: the F-based interval collapses to the point 1, which is not a 95%
+    # interval (issue 14, C15): nan ends, with a warning and a note saying why
     x = np.array([[1.0, 2], [3, 4], [5, 6], [2, 3]])
-    res = irr.icc(x, "twoway", "consistency", "single")
+    with pytest.warns(DegenerateDataWarning, match="No 95% F-based interval"):
+        res = irr.icc(x, "twoway", "consistency", "single")
     assert res.estimate == 1.0
-    assert (res.ci.low, res.ci.high) == (1.0, 1.0)
+    assert math.isnan(res.ci.low)
+    assert math.isnan(res.ci.high)
 
 
 def test_icc_degenerate_constant():
