@@ -1073,7 +1073,7 @@ class Agreement:
         *,
         confidence_level: float = 0.95,
     ) -> ICCResult:
-        """Intraclass correlation (McGraw & Wong 1996) with its F test and exact interval.
+        """Intraclass correlation (McGraw & Wong 1996) with its F test and F-based interval.
 
         Parameters
         ----------
@@ -1092,7 +1092,8 @@ class Agreement:
         -------
         ICCResult
             ``estimate``, ``statistic`` (F of H0: ICC = 0), ``df1``, ``df2``, ``pvalue``
-            (one-sided), ``ci`` (exact F-based, method ``'exact'``), ``df_ci``,
+            (one-sided), ``ci`` (F-based: method ``'exact'`` for ICC(1), ICC(k) and the
+            consistency forms, ``'satterthwaite'`` for the absolute-agreement forms), ``df_ci``,
             ``shrout_fleiss`` and ``mcgraw_wong`` names, the mean squares.
 
         Raises
@@ -1119,8 +1120,9 @@ class Agreement:
         From the mean squares between subjects (MSR), raters (MSC), residual (MSE) and
         within subjects (MSW), e.g. :math:`ICC(A,1) = (MSR - MSE) / (MSR + (k-1) MSE +
         k (MSC - MSE)/n)`. F = MSR/MSW (one-way) or MSR/MSE (two-way); intervals are the
-        exact F-based ones of McGraw & Wong (1996, Table 7), with the Satterthwaite-type
-        df for the absolute-agreement forms. Only subjects rated by every rater are used
+        F-based ones of McGraw & Wong (1996, Table 7): exact under the model for the one-way
+        and consistency forms, approximate (Satterthwaite-type df) for the
+        absolute-agreement forms. Only subjects rated by every rater are used
         (listwise); how many were left out is in ``n_missing`` and the notes. Validated
         against Shrout & Fleiss (1979) and pingouin. For real-valued measurements (not
         categories) use :func:`irr.icc` on the array.
