@@ -409,6 +409,14 @@ CASES = [
      .percent_agreement(definition="R"), ValueError,
      r"`definition` must be one of 'pairwise', 'all'; got 'R'"),
     # -- end inference and rendering ---------------------------------------------------------
+    # -- issue 15: files and output -----------------------------------------------
+    # -- end files and output ----------------------------------------------------
+    # -- issue 15: sparse designs -------------------------------------------------
+    # -- end sparse designs ------------------------------------------------------
+    # -- issue 15: dense categories and tables ------------------------------------
+    # -- end dense categories and tables -----------------------------------------
+    # -- issue 15: resource harness -----------------------------------------------
+    # -- end resource harness ----------------------------------------------------
 ]
 
 
@@ -546,6 +554,14 @@ VALUE_CASES = [
          "interval", ci="percentile", n_resamples=200, rng=5).bootstrap.se, 1e-12,
      "subjects with no rating are left out of alpha, so of its resamples"),
     # -- end inference and rendering ---------------------------------------------------------
+    # -- issue 15: files and output -----------------------------------------------
+    # -- end files and output ----------------------------------------------------
+    # -- issue 15: sparse designs -------------------------------------------------
+    # -- end sparse designs ------------------------------------------------------
+    # -- issue 15: dense categories and tables ------------------------------------
+    # -- end dense categories and tables -----------------------------------------
+    # -- issue 15: resource harness -----------------------------------------------
+    # -- end resource harness ----------------------------------------------------
 ]
 
 
