@@ -6,14 +6,14 @@ Each returns plain rater columns (or a validated count matrix) for
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from irr._data import MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
 
-__all__ = ["pivot_long", "split_array", "validate_counts"]
+__all__ = ["LongRatings", "long_ratings", "pivot", "pivot_long", "split_array", "validate_counts"]
 
 
 def _column(df: pd.DataFrame, label: Any, argument: str) -> pd.Series:
@@ -28,14 +28,26 @@ def _column(df: pd.DataFrame, label: Any, argument: str) -> pd.Series:
     return column
 
 
-def pivot_long(
-    df: Any, subject: Any, rater: Any, rating: Any
-) -> tuple[list[Any], list[str], pd.Index]:
-    """Long data (one row per rating) to one column per rater.
+class LongRatings(NamedTuple):
+    """Validated long data: per rating its subject and rater code, and the ratings."""
 
-    Returns the rater columns (missing where a rater did not rate a subject, in the
-    ratings' own dtype where pandas can hold missing values in it), the rater names and
-    the subject labels (in order of first appearance).
+    subject: np.ndarray  # (N,) int64 subject codes, 0..n-1 in order of first appearance
+    rater: np.ndarray  # (N,) int64 rater codes, 0..m-1 in order of first appearance
+    ratings: Any  # the rating column's values (an ExtensionArray or ndarray), one per row
+    raters: list[str]  # the raters' names
+    subjects: pd.Index  # the subjects' labels
+
+    @property
+    def n_cells(self) -> int:
+        """Cells of the dense subjects x raters layout."""
+        return len(self.subjects) * len(self.raters)
+
+
+def long_ratings(df: Any, subject: Any, rater: Any, rating: Any) -> LongRatings:
+    """Long data (one row per rating), validated and coded, without pivoting.
+
+    Raises when a column is missing, a subject or rater label is missing, there are
+    fewer than two raters, or a (subject, rater) pair is rated twice.
     """
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
@@ -58,13 +70,13 @@ def pivot_long(
             )
     s_code, s_labels = pd.factorize(subjects, sort=False)
     r_code, r_labels = pd.factorize(raters, sort=False)
-    n, m = len(s_labels), len(r_labels)
+    m = len(r_labels)
     if m < 2:
         raise ValueError(
             f"Agreement needs at least two raters; the `rater` column {rater!r} holds "
             f"{m}: {preview(r_labels)}."
         )
-    cell = s_code.astype(np.int64) * m + r_code
+    cell = s_code.astype(np.int64) * m + r_code  # < n * m <= len(df)**2: fits in int64
     order = np.argsort(cell, kind="stable")
     repeated = cell[order][1:] == cell[order][:-1]
     if repeated.any():
@@ -76,10 +88,30 @@ def pivot_long(
             f"`df` rates some (subject, rater) pairs more than once: {pairs}{more}; "
             "aggregate or drop the duplicates first."
         )
+    return LongRatings(s_code.astype(np.int64), r_code.astype(np.int64), ratings.array,
+                       distinct_names(list(r_labels), "rater"), pd.Index(s_labels))
+
+
+def pivot_long(
+    df: Any, subject: Any, rater: Any, rating: Any
+) -> tuple[list[Any], list[str], pd.Index]:
+    """Long data (one row per rating) to one column per rater.
+
+    Returns the rater columns (missing where a rater did not rate a subject, in the
+    ratings' own dtype where pandas can hold missing values in it), the rater names and
+    the subject labels (in order of first appearance). The dense layout has one cell per
+    subject and rater: use :func:`long_ratings` for sparse designs.
+    """
+    return pivot(long_ratings(df, subject, rater, rating))
+
+
+def pivot(long: LongRatings) -> tuple[list[Any], list[str], pd.Index]:
+    """:func:`pivot_long` of validated long data."""
+    n, m = len(long.subjects), len(long.raters)
     position = np.full(n * m, -1, dtype=np.int64)
-    position[cell] = np.arange(len(df))
+    position[long.subject * m + long.rater] = np.arange(len(long.subject))
     position = position.reshape(n, m)
-    values = ratings.array
+    values = long.ratings
     if values.dtype.kind in "iu" and (position < 0).any():
         # a rater who did not rate a subject is missing: nullable integers hold that
         # exactly (numpy's fill would turn every label into a float, merging big ones)
@@ -87,7 +119,7 @@ def pivot_long(
     columns = [
         pd.api.extensions.take(values, position[:, g], allow_fill=True) for g in range(m)
     ]
-    return columns, distinct_names(list(r_labels), "rater"), pd.Index(s_labels)
+    return columns, long.raters, long.subjects
 
 
 def split_array(x: Any) -> list[np.ndarray]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -29,15 +29,35 @@ from irr._data import (
     preview,
     validate_table,
 )
-from irr._long import pivot_long, split_array, validate_counts
+from irr._long import long_ratings, pivot, split_array, validate_counts
 from irr._validation import check_choice, check_label_kinds
 
 __all__ = [
-    "NAN_POLICIES", "Source", "align_columns", "align_to_index", "frequency_weights",
-    "table_counts",
+    "DENSE_CELLS", "DENSE_PER_RATING", "NAN_POLICIES", "Entries", "Source", "align_columns",
+    "align_to_index", "frequency_weights", "table_counts",
 ]
 
 NAN_POLICIES = ("omit", "raise")
+
+#: Long data whose subjects x raters layout has at most DENSE_CELLS cells (or at most
+#: DENSE_PER_RATING per rating) are pivoted to rater columns; larger, sparse designs (many raters,
+#: few ratings per subject) stay one entry per rating (:class:`Entries`).
+DENSE_CELLS = 1 << 22
+DENSE_PER_RATING = 4
+
+
+class Entries(NamedTuple):
+    """Ratings of a sparse design, one entry per rating given (missing ratings absent).
+
+    ``subject``, ``rater`` and ``code`` are int64 arrays of equal length: the subject
+    (``0 .. n_subjects - 1``), the rater (an index into the raters' names) and the
+    category code of each rating.
+    """
+
+    subject: np.ndarray
+    rater: np.ndarray
+    code: np.ndarray
+    n_subjects: int
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,6 +79,9 @@ class Source:
         The subjects' labels, one per row, when the input carried them (a frame's or a
         Series' index, the subjects of long data); per-subject Series given later
         (``cluster=``, ``strata=``) are aligned on them (:func:`align_to_index`).
+    entries : Entries or None
+        Long data of a sparse design (:data:`DENSE_CELLS`): one entry per rating, in
+        memory proportional to the ratings; the codes of `ratings` are then empty.
     """
 
     ratings: Ratings
@@ -66,6 +89,16 @@ class Source:
     counts: np.ndarray | None = None
     frame: pd.DataFrame | None = None
     index: pd.Index | None = None
+    entries: Entries | None = None
+
+    @property
+    def n_rows(self) -> int:
+        """Rows of the input: subjects, or cells of a table, or rows of counts."""
+        if self.entries is not None:
+            return self.entries.n_subjects
+        if self.counts is not None:
+            return len(self.counts)
+        return self.ratings.n_rows
 
     # -- constructors ---------------------------------------------------------------------
     @classmethod
@@ -150,10 +183,26 @@ class Source:
     def from_long(
         cls, df: pd.DataFrame, subject: Any, rater: Any, rating: Any, categories: Any = None
     ) -> Source:
-        """Long data: one row per (subject, rater) rating."""
-        columns, names, subjects = pivot_long(df, subject, rater, rating)
-        source = cls.from_columns(columns, names, categories)
-        return cls(source.ratings, index=subjects)
+        """Long data: one row per (subject, rater) rating.
+
+        Pivoted to one column per rater when the subjects x raters layout is small
+        (:data:`DENSE_CELLS`, or :data:`DENSE_PER_RATING` cells per rating); otherwise (a sparse
+        design: many raters, few ratings per subject) kept as one entry per rating.
+        """
+        long = long_ratings(df, subject, rater, rating)
+        if long.n_cells <= max(DENSE_CELLS, DENSE_PER_RATING * len(long.subject)):
+            columns, names, subjects = pivot(long)
+            source = cls.from_columns(columns, names, categories)
+            return cls(source.ratings, index=subjects)
+        name = str(rating)
+        scale = encode_ratings([long.ratings], [name], categories)
+        code = scale.codes[0].astype(np.int64)
+        given = code >= 0  # a missing rating is no entry; its subject stays
+        entries = Entries(long.subject[given], long.rater[given], code[given],
+                          len(long.subjects))
+        ratings = Ratings((), scale.categories, scale.scores, scale.ordered,
+                          tuple(long.raters))
+        return cls(ratings, index=long.subjects, entries=entries)
 
     @classmethod
     def from_array(
@@ -174,6 +223,9 @@ class Source:
 
     def missing_rows(self) -> np.ndarray:
         """Rows with a missing rating (and a positive weight), in order."""
+        if self.entries is not None:
+            given = np.bincount(self.entries.subject, minlength=self.entries.n_subjects)
+            return np.flatnonzero(given < len(self.ratings.raters))
         codes = self.ratings.codes
         if not codes or not any(
             (c[start : start + CHUNK] < 0).any() for c in codes
@@ -203,7 +255,7 @@ class Source:
     # -- per-subject values (clusters, strata) -------------------------------------------------
     def per_subject(self, values: Any, name: str) -> np.ndarray:
         """One value per subject, from an array-like or a column of the source frame."""
-        if self.weights is not None or not self.ratings.codes:
+        if self.weights is not None or (not self.ratings.codes and self.entries is None):
             raise ValueError(
                 f"`{name}` needs one value per subject, but this Agreement was built from "
                 "aggregated data (a table of counts, subject x category counts, "
@@ -219,7 +271,7 @@ class Source:
         values = align_to_index(values, self.index, name, "the subjects")
         check_label_kinds(values, name)
         array = np.asarray(values.to_numpy() if isinstance(values, pd.Series) else values)
-        n = self.ratings.n_rows
+        n = self.n_rows
         if array.ndim != 1 or len(array) != n:
             raise ValueError(
                 f"`{name}` must have one value per subject ({n}); got shape {array.shape}."

@@ -26,7 +26,8 @@ import pandas as pd
 from irr._data import CHUNK, preview
 from irr._source import Source
 
-__all__ = ["Coarsening", "Statistics", "code_keys", "count_keys", "subject_patterns"]
+__all__ = ["Coarsening", "SparseCodes", "Statistics", "code_keys", "count_keys",
+           "sparse_patterns", "subject_patterns"]
 
 #: Largest pattern-key space counted with ``np.bincount`` (else keys are sorted).
 _BINCOUNT_KEYS = 1 << 22
@@ -120,6 +121,111 @@ def _count_rows(codes: np.ndarray, k: int) -> np.ndarray:
     return np.bincount(cells, minlength=n * k).reshape(n, k)
 
 
+# -- sparse patterns ------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class SparseCodes:
+    """Rows of rater codes in compressed form: memory proportional to the ratings.
+
+    Pattern ``p`` has the ratings ``code[indptr[p]:indptr[p + 1]]`` by the raters
+    ``rater[indptr[p]:indptr[p + 1]]`` (increasing); every other rater's code is missing.
+
+    Examples
+    --------
+    >>> sc = SparseCodes(np.array([0, 1, 3]), np.array([2, 0, 1]), np.array([1, 0, 0]), 3)
+    >>> sc.dense().tolist()
+    [[-1, -1, 1], [0, 0, -1]]
+    """
+
+    indptr: np.ndarray
+    rater: np.ndarray
+    code: np.ndarray
+    n_raters: int
+
+    @property
+    def n_patterns(self) -> int:
+        return len(self.indptr) - 1
+
+    @cached_property
+    def row(self) -> np.ndarray:
+        """The pattern of each rating."""
+        return np.repeat(np.arange(self.n_patterns, dtype=np.int64), np.diff(self.indptr))
+
+    def dense(self, rows: np.ndarray | None = None) -> np.ndarray:
+        """The (selected) patterns as dense rows of codes, ``-1`` = missing."""
+        rows = np.arange(self.n_patterns) if rows is None else np.asarray(rows)
+        where = np.full(self.n_patterns, -1, dtype=np.int64)
+        where[rows] = np.arange(len(rows))
+        out = np.full((len(rows), self.n_raters), -1, dtype=np.int64)
+        pick = where[self.row] >= 0
+        out[where[self.row[pick]], self.rater[pick]] = self.code[pick]
+        return out
+
+
+def sparse_patterns(
+    subject: np.ndarray, rater: np.ndarray, code: np.ndarray, n_subjects: int,
+    n_raters: int, n_categories: int, weights: np.ndarray | None = None,
+) -> tuple[SparseCodes, np.ndarray, np.ndarray]:
+    """Distinct patterns of ratings given one entry per rating, in O(ratings) memory.
+
+    Returns the patterns (ordered by number of ratings, then lexicographically by
+    (rater, code)), how many subjects have each (int64, exact; `weights` gives how many
+    subjects each of the `n_subjects` subjects stands for) and each subject's pattern.
+    Subjects are grouped by their number of ratings (one vectorised pass per distinct
+    number: at most ``sqrt(2 * ratings) + 1`` passes).
+
+    Examples
+    --------
+    >>> sc, mult, index = sparse_patterns(np.array([0, 0, 2, 2]), np.array([0, 1, 1, 0]),
+    ...                                   np.array([1, 0, 0, 1]), 3, 2, 2)
+    >>> sc.dense().tolist(), mult.tolist(), index.tolist()
+    ([[-1, -1], [1, 0]], [1, 2], [1, 0, 1])
+    """
+    subject = np.asarray(subject, dtype=np.int64)
+    order = np.lexsort((rater, subject))
+    k = max(n_categories, 1)
+    value = np.asarray(rater, dtype=np.int64)[order] * k + np.asarray(code, dtype=np.int64)[order]
+    length = np.bincount(subject, minlength=n_subjects)
+    start = np.concatenate([[0], np.cumsum(length)[:-1]]).astype(np.int64)
+    index = np.empty(n_subjects, dtype=np.int64)
+    bits_per_rating = np.log2(n_raters * k + 1)
+    sizes, rows_parts, offset = [], [], 0
+    for size in np.unique(length):  # one pass per distinct number of ratings
+        who = np.flatnonzero(length == size)
+        rows = value[start[who][:, None] + np.arange(size)]
+        if size == 0:
+            distinct, inverse = rows[:1], np.zeros(len(who), dtype=np.int64)
+        elif size * bits_per_rating < 62:  # each row one integer: a 1-D unique
+            key = rows[:, 0].copy()
+            for j in range(1, size):
+                key *= n_raters * k + 1
+                key += rows[:, j]
+            _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+            distinct = rows[first]
+        else:
+            distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+        index[who] = offset + inverse.reshape(-1)
+        offset += len(distinct)
+        sizes.append(np.full(len(distinct), size, dtype=np.int64))
+        rows_parts.append(distinct.ravel())
+    flat = np.concatenate(rows_parts) if rows_parts else np.zeros(0, dtype=np.int64)
+    indptr = np.concatenate([[0], np.cumsum(np.concatenate(sizes))]).astype(np.int64)
+    if weights is None:
+        multiplicity = np.bincount(index, minlength=offset).astype(np.int64)
+    else:
+        multiplicity = np.zeros(offset, dtype=np.int64)
+        np.add.at(multiplicity, index, np.asarray(weights, dtype=np.int64))  # exact
+    return SparseCodes(indptr, flat // k, flat % k, n_raters), multiplicity, index
+
+
+def _select(codes: SparseCodes, rows: np.ndarray) -> SparseCodes:
+    """The patterns `rows` (increasing) of `codes`."""
+    sizes = np.diff(codes.indptr)[rows]
+    pick = np.repeat(codes.indptr[rows], sizes) + (
+        np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes))
+    indptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    return SparseCodes(indptr, codes.rater[pick], codes.code[pick], codes.n_raters)
+
+
 # -- coarsening ---------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class Coarsening:
@@ -202,6 +308,11 @@ class Statistics:
         The raters' names (empty for counts).
     by_rater : bool
         Whether the patterns say which rater gave which rating.
+    sparse : SparseCodes or None
+        A sparse design (long data with many raters and few ratings per subject): the
+        patterns in compressed form, and ``patterns`` is None. Every view a coefficient
+        defined on sparse designs needs (:attr:`count_patterns`, :meth:`entries`,
+        :meth:`pair_cells_of`) comes from it without a dense (P, m) array.
 
     Examples
     --------
@@ -221,6 +332,7 @@ class Statistics:
     ordered: bool
     raters: tuple[str, ...]
     by_rater: bool = True
+    sparse: SparseCodes | None = None
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -263,9 +375,36 @@ class Statistics:
         return cls(patterns, multiplicity, categories, scores, ordered, (), by_rater=False)
 
     @classmethod
+    def from_entries(
+        cls,
+        subject: np.ndarray,
+        rater: np.ndarray,
+        code: np.ndarray,
+        n_subjects: int,
+        categories: pd.Index,
+        scores: np.ndarray | None,
+        ordered: bool,
+        raters: Sequence[str],
+        weights: np.ndarray | None = None,
+    ) -> Statistics:
+        """The (sparse) statistics of one entry per rating (:func:`sparse_patterns`)."""
+        codes, multiplicity, _ = sparse_patterns(subject, rater, code, n_subjects,
+                                                 len(raters), len(categories), weights)
+        keep = multiplicity > 0
+        if not keep.all():
+            codes = _select(codes, np.flatnonzero(keep))
+            multiplicity = multiplicity[keep]
+        return cls(None, multiplicity, categories, scores, ordered, tuple(raters),
+                   sparse=codes)
+
+    @classmethod
     def from_source(cls, source: Source) -> Statistics:
         """The statistics of an input (:class:`irr._source.Source`)."""
         r = source.ratings
+        if source.entries is not None:
+            e = source.entries
+            return cls.from_entries(e.subject, e.rater, e.code, e.n_subjects, r.categories,
+                                    r.scores, r.ordered, r.raters, source.weights)
         if source.counts is not None:
             return cls.from_counts(source.counts, r.categories, r.scores, r.ordered)
         return cls.from_codes(r.codes, r.categories, r.scores, r.ordered, r.raters,
@@ -288,6 +427,16 @@ class Statistics:
                 f"{preview(self.categories)} and {preview(other.categories)}; declare the "
                 "full scale with `categories=` when summarising parts."
             )
+        if self.sparse is not None or other.sparse is not None:
+            parts = [s.entries() for s in (self, other)]
+            offset = len(self.multiplicity)
+            return Statistics.from_entries(
+                np.concatenate([parts[0][0], parts[1][0] + offset]),
+                np.concatenate([parts[0][1], parts[1][1]]),
+                np.concatenate([parts[0][2], parts[1][2]]),
+                offset + len(other.multiplicity), self.categories, self.scores,
+                self.ordered, self.raters,
+                np.concatenate([self.multiplicity, other.multiplicity]))
         rows = np.concatenate([self.patterns, other.patterns])
         counts = np.concatenate([self.multiplicity, other.multiplicity])
         # distinct rows in lexicographic order, their counts summed in int64 (exact)
@@ -310,6 +459,52 @@ class Statistics:
         return Statistics(patterns, multiplicity, self.categories, self.scores, self.ordered,
                           self.raters, self.by_rater)
 
+    def entries(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every rating of the patterns: (pattern, rater, code), int64, ordered by pattern
+        then rater; memory proportional to the ratings of the distinct patterns."""
+        self.require_raters("The ratings by rater")
+        if self.sparse is not None:
+            return self.sparse.row, self.sparse.rater, self.sparse.code
+        row, rater = np.nonzero(self.patterns >= 0)
+        return row.astype(np.int64), rater.astype(np.int64), self.patterns[row, rater]
+
+    @property
+    def n_patterns(self) -> int:
+        """Number of distinct (fine) patterns."""
+        return len(self.multiplicity)
+
+    def rater_codes(self, g: int) -> np.ndarray:
+        """Rater g's code in each pattern (``-1`` = missing), shape (P,)."""
+        if self.sparse is None:
+            return self.patterns[:, g]
+        order, starts = self._by_rater
+        pick = order[starts[g]:starts[g + 1]]
+        out = np.full(self.n_patterns, -1, dtype=np.int64)
+        out[self.sparse.row[pick]] = self.sparse.code[pick]
+        return out
+
+    @cached_property
+    def _by_rater(self) -> tuple[np.ndarray, np.ndarray]:
+        """Sparse ratings ordered by rater, and where each rater's start."""
+        order = np.argsort(self.sparse.rater, kind="stable")
+        counts = np.bincount(self.sparse.rater, minlength=self.sparse.n_raters)
+        return order, np.concatenate([[0], np.cumsum(counts)])
+
+    def require_complete_design(self, what: str) -> None:
+        """Raise, without a dense allocation, when the patterns are a sparse design."""
+        if self.sparse is None:
+            return
+        m = self.sparse.n_raters
+        complete = int(self.multiplicity[self.ratings_per_pattern == m].sum())
+        raise ValueError(
+            f"{what} needs every rater to rate the subjects it uses, but these data are a "
+            f"sparse design ({self.n_subjects} subjects, {m} raters, "
+            f"{int(self.multiplicity @ self.ratings_per_pattern)} ratings; {complete} "
+            "subject(s) rated by every rater). Select raters who rated the same subjects "
+            "(Agreement.from_frame(df, raters=[...])), or use a coefficient defined on "
+            "sparse designs (fleiss_kappa, gwet_ac, krippendorff_alpha, ...)."
+        )
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Statistics):
             return NotImplemented
@@ -317,8 +512,11 @@ class Statistics:
             self.by_rater == other.by_rater
             and self.raters == other.raters
             and self.same_scale(other)
-            and np.array_equal(self.patterns, other.patterns)
             and np.array_equal(self.multiplicity, other.multiplicity)
+            and (self.sparse is None) == (other.sparse is None)
+            and (np.array_equal(self.patterns, other.patterns) if self.sparse is None
+                 else all(np.array_equal(getattr(self.sparse, f), getattr(other.sparse, f))
+                          for f in ("indptr", "rater", "code")))
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -331,6 +529,8 @@ class Statistics:
     @property
     def n_raters(self) -> int:
         """Raters (by rater), or the most ratings any subject has (counts)."""
+        if self.sparse is not None:
+            return self.sparse.n_raters
         if self.by_rater:
             return self.patterns.shape[1]
         return int(self.patterns.sum(axis=1).max())
@@ -342,6 +542,8 @@ class Statistics:
     @cached_property
     def ratings_per_pattern(self) -> np.ndarray:
         """How many ratings the subjects of each pattern have, shape (P,)."""
+        if self.sparse is not None:
+            return np.diff(self.sparse.indptr)
         if self.by_rater:
             return (self.patterns >= 0).sum(axis=1)
         return self.patterns.sum(axis=1)
@@ -353,7 +555,7 @@ class Statistics:
         For counts: subjects with fewer ratings than the most any subject has.
         """
         r = self.ratings_per_pattern
-        full = self.patterns.shape[1] if self.by_rater else r.max()
+        full = self.n_raters if self.by_rater else r.max()
         return int(self.multiplicity[r < full].sum())
 
     def subjects_with_fewer_ratings_than(self, ratings: int) -> int:
@@ -366,7 +568,7 @@ class Statistics:
         where either rating is missing); its multiplicity is the table, raveled."""
         self.require_raters("The agreement table")
         k = self.n_categories
-        a, b = self.patterns[:, g], self.patterns[:, h]
+        a, b = self.rater_codes(g), self.rater_codes(h)
         complete = (a >= 0) & (b >= 0)
         index = np.where(complete, a * k + b, -1)
         cells = np.arange(k * k)
@@ -404,7 +606,13 @@ class Statistics:
         if not self.by_rater:
             identity = np.arange(len(self.patterns))
             return Coarsening(identity, self.patterns, self.multiplicity)
-        counts = _count_rows(self.patterns, self.n_categories)
+        if self.sparse is not None:
+            row, _, code = self.entries()
+            k = self.n_categories
+            counts = np.bincount(row * k + code, minlength=self.n_patterns * k)
+            counts = counts.reshape(self.n_patterns, k)
+        else:
+            counts = _count_rows(self.patterns, self.n_categories)
         base = self.n_raters + 1
         if self.n_categories * np.log2(base) < 62:  # one integer per count row: a 1-D unique
             keys = counts @ base ** np.arange(self.n_categories, dtype=np.int64)
@@ -448,6 +656,7 @@ class Statistics:
         complete subjects; subjects in pattern order."""
         self.require_raters(what)
         scores = self.require_scores(what)
+        self.require_complete_design(what)
         values = np.append(scores, np.nan)[self.patterns]  # code -1 (missing) picks the nan
         values = np.repeat(values, self.multiplicity, axis=0)
         return values, np.isfinite(values @ np.ones(values.shape[1]))
@@ -455,6 +664,11 @@ class Statistics:
 
 def subject_patterns(source: Source, stats: Statistics) -> np.ndarray:
     """The index in ``stats.patterns`` of each row of `source` (one row per subject)."""
+    if source.entries is not None:
+        e = source.entries
+        _, _, index = sparse_patterns(e.subject, e.rater, e.code, e.n_subjects,
+                                      stats.n_raters, stats.n_categories)
+        return index
     codes = source.ratings.codes
     keys = code_keys(codes, stats.n_categories)
     if keys is None:

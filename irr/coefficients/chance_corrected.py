@@ -38,11 +38,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from irr.coefficients.kappa import kappa_parts
-
 __all__ = [
     "COUNT_METHODS",
+    "MAX_PAIR_RATINGS",
+    "CodeEntries",
     "CountsEstimate",
+    "PairCells",
+    "code_entries",
     "conger_estimate",
     "conger_kernel",
     "counts_estimate",
@@ -50,6 +52,7 @@ __all__ = [
     "fleiss_null_variance",
     "light_estimate",
     "light_kernel",
+    "pair_cells",
     "pairwise_kappas",
 ]
 
@@ -291,14 +294,56 @@ def fleiss_null_variance(
     return (float(max(var0, 0.0)) if total > 0 else np.nan), np.full(k, base)
 
 
-# -- Conger's kappa (rater-specific margins) -------------------------------------------
-def _one_hot(codes: np.ndarray, k: int) -> np.ndarray:
-    """(P, m) codes -> (P, m, k) indicators; missing (-1) rows are all zero."""
+# -- ratings by rater, one entry per rating ---------------------------------------------
+#: Most rater-pair co-ratings (pairs of ratings of one pattern) Light's kappa and the
+#: pairwise kappas enumerate, and most floats a batch block of per-rater or per-pair
+#: margins may hold.
+MAX_PAIR_RATINGS = 1 << 26
+_BLOCK_FLOATS = 1 << 24
+
+
+class CodeEntries(NamedTuple):
+    """Rater codes of P patterns as one entry per rating (missing ratings absent).
+
+    ``row``, ``rater``, ``code``: int64 arrays, ordered by row then rater; memory is
+    proportional to the ratings, however many raters there are.
+    """
+
+    row: np.ndarray
+    rater: np.ndarray
+    code: np.ndarray
+    n_patterns: int
+    n_raters: int
+
+
+def code_entries(codes: np.ndarray | CodeEntries) -> CodeEntries:
+    """Dense rows of rater codes (P, m), ``-1`` = missing, as :class:`CodeEntries`.
+
+    Examples
+    --------
+    >>> code_entries(np.array([[0, -1], [1, 1]])).code.tolist()
+    [0, 1, 1]
+    """
+    if isinstance(codes, CodeEntries):
+        return codes
     codes = np.asarray(codes)
-    hot = (codes[..., None] == np.arange(k)).astype(float)
-    return hot
+    row, rater = np.nonzero(codes >= 0)
+    return CodeEntries(row.astype(np.int64), rater.astype(np.int64),
+                       codes[row, rater].astype(np.int64), codes.shape[0], codes.shape[1])
 
 
+def _entry_counts(e: CodeEntries, k: int) -> np.ndarray:
+    """Subject x category count rows (P, k) of the entries."""
+    return np.bincount(e.row * k + e.code, minlength=e.n_patterns * k).reshape(e.n_patterns, k)
+
+
+def _blocks(b: int, width: int):
+    """Row slices of a batch of b samples, each holding at most _BLOCK_FLOATS / width."""
+    step = max(1, _BLOCK_FLOATS // max(width, 1))
+    return [slice(i, min(i + step, b)) for i in range(0, b, step)]
+
+
+# -- Conger's kappa (rater-specific margins) -------------------------------------------
 def _conger_chance(p: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Mean over ordered rater pairs g != h of p_g' W p_h; p has shape (..., m, k)."""
     m = p.shape[-2]
@@ -309,14 +354,15 @@ def _conger_chance(p: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 
 def conger_kernel(
-    codes: np.ndarray, batch: np.ndarray, weights: np.ndarray
+    codes: np.ndarray | CodeEntries, batch: np.ndarray, weights: np.ndarray
 ) -> np.ndarray:
     r"""Conger's (1980) kappa for a batch of samples of code patterns.
 
     Parameters
     ----------
-    codes : ndarray of shape (P, m)
-        Distinct subject rows of rater codes (``-1`` = missing).
+    codes : ndarray of shape (P, m), or CodeEntries
+        Distinct subject rows of rater codes (``-1`` = missing), dense or one entry per
+        rating (:func:`code_entries`; memory proportional to the ratings).
     batch : ndarray of shape (b, P) or (P,)
         Subjects of each pattern per sample.
     weights : ndarray of shape (k, k)
@@ -332,24 +378,37 @@ def conger_kernel(
     :math:`p_e = \frac{1}{m(m-1)}\sum_{g \ne h}\sum_{kl} w_{kl} p_{gk} p_{hl}`, with
     :math:`p_{gk}` the share of rater g's ratings in category k (over the subjects g
     rated).
+
+    Examples
+    --------
+    >>> codes = np.array([[0, 0, 1], [1, 1, 1], [0, 1, 0], [1, 1, -1]])
+    >>> conger_kernel(codes, np.ones((1, 4)), np.eye(2)).round(4)
+    array([0.2941])
     """
+    from scipy import sparse
+
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
     k = weights.shape[0]
-    hot = _one_hot(codes, k)
-    counts = hot.sum(axis=1)
-    _, _, paired, _, _, disagreement = _subject_parts(counts, weights)
-    n2 = batch @ paired
-    with np.errstate(invalid="ignore", divide="ignore"):
-        do = (batch @ disagreement) / n2
-        per_rater = np.einsum("bp,pgk->bgk", batch, hot)
-        p = per_rater / per_rater.sum(axis=-1, keepdims=True)
-        # 1 - p_e as a sum of non-negative terms (each rater's shares sum to 1)
-        de = _conger_chance(p, 1.0 - weights)
-    return _ratio(do, de, "conger")
+    e = code_entries(codes)
+    m = e.n_raters
+    _, _, paired, _, _, disagreement = _subject_parts(_entry_counts(e, k), weights)
+    hot = sparse.csr_matrix((np.ones(len(e.row)), (e.row, e.rater * k + e.code)),
+                            shape=(e.n_patterns, m * k))
+    out = np.empty(batch.shape[0])
+    for rows in _blocks(batch.shape[0], m * k):
+        part = batch[rows]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            do = (part @ disagreement) / (part @ paired)
+            per_rater = np.asarray((hot.T @ part.T).T).reshape(-1, m, k)
+            p = per_rater / per_rater.sum(axis=-1, keepdims=True)
+            # 1 - p_e as a sum of non-negative terms (each rater's shares sum to 1)
+            de = _conger_chance(p, 1.0 - weights)
+        out[rows] = _ratio(do, de, "conger")
+    return out
 
 
 def conger_estimate(
-    codes: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray
+    codes: np.ndarray | CodeEntries, multiplicity: np.ndarray, weights: np.ndarray
 ) -> CountsEstimate:
     r"""Conger's kappa with its linearised variance.
 
@@ -364,17 +423,19 @@ def conger_estimate(
         \hat v = \frac{1}{n(n-1)}\sum_i(\kappa^\star_i - \kappa)^2
 
     with :math:`\kappa_i` as in :func:`counts_estimate` (Gwet 2014's linearisation).
+    `codes` are dense rows (P, m) or :class:`CodeEntries`; the influences are sums over
+    the ratings given, so memory is proportional to the ratings.
     """
     k = weights.shape[0]
-    hot = _one_hot(codes, k)
-    counts = hot.sum(axis=1)
-    m = hot.shape[1]
-    _, rated, paired, agreement, _, disagreement = _subject_parts(counts, weights)
+    e = code_entries(codes)
+    m = e.n_raters
+    _, rated, paired, agreement, _, disagreement = _subject_parts(_entry_counts(e, k), weights)
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(c @ agreement / n2)
-    per_rater = np.einsum("p,pgk->gk", c, hot)
+    per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
+                            minlength=m * k).reshape(m, k)
     n_g = per_rater.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = per_rater / n_g[:, None]
@@ -388,64 +449,177 @@ def conger_estimate(
     kappa = 1.0 - float(c @ disagreement / n2) / de
     scale = n / n2
     kappa_i = scale * (paired - disagreement / de)
-    present = hot.sum(axis=2)  # (P, m) 1 where g rated the subject
-    u = (n / n_g)[None, :, None] * present[..., None] * (hot - p[None])  # (P, m, k)
     # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
-    # 0 over categories); the latter has no cancellation when p_e is near 1.
+    # 0 over categories); the latter has no cancellation when p_e is near 1. With
+    # v_g = D' P + D P - D p_g - D' p_g (P the sum of the raters' p, D = 1 - W) rater g's
+    # term of e_i is u_ig' v_g = (n / n_g) (v_g[code] - p_g' v_g).
     total_p = p.sum(axis=0)
-    dp = p @ dis_w.T  # (m, k): (D p_g)_k
-    pd_ = p @ dis_w  # (m, k): (p_g' D)_l
-    e = -(
-        np.einsum("pgk,k->p", u, dis_w @ total_p)
-        + np.einsum("pgl,l->p", u, dis_w.T @ total_p)
-        - np.einsum("pgk,gk->p", u, dp)
-        - np.einsum("pgl,gl->p", u, pd_)
-    ) / (m * (m - 1))
-    star = kappa_i - (1 - kappa) * e / de
+    v = (dis_w @ total_p + dis_w.T @ total_p)[None, :] - p @ dis_w.T - p @ dis_w  # (m, k)
+    term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
+    influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))
+    star = kappa_i - (1 - kappa) * influence / de
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
 
 # -- pairwise Cohen's kappas and Light's kappa -----------------------------------------
-def _pair_tables(codes: np.ndarray, batch: np.ndarray, k: int, g: int, h: int) -> np.ndarray:
-    a, b = codes[:, g], codes[:, h]
-    complete = (a >= 0) & (b >= 0)
-    cells = np.where(complete, a * k + b, 0)
-    hot = (cells[:, None] == np.arange(k * k)) & complete[:, None]
-    return (batch @ hot).reshape(-1, k, k)
+class PairCells(NamedTuple):
+    """The rater pairs that rate a pattern together and their table cells.
+
+    ``first``, ``second``: the raters of each pair sharing a subject (g < h), shape (Q,);
+    ``pattern``, ``cell``: per co-rating (two ratings of one pattern, by rater g then h)
+    its pattern and its cell ``(q * k + a) * k + b`` in the pairs' stacked k x k tables,
+    as an index into ``cells`` (the distinct cells, shape (U,)).
+    """
+
+    first: np.ndarray
+    second: np.ndarray
+    pattern: np.ndarray
+    cell: np.ndarray
+    cells: np.ndarray
+    k: int
+
+    @property
+    def n_pairs(self) -> int:
+        return len(self.first)
 
 
-def pairwise_kappas(codes: np.ndarray, batch: np.ndarray, weights: np.ndarray) -> np.ndarray:
+def pair_cells(codes: np.ndarray | CodeEntries, k: int) -> PairCells:
+    """Every pair of ratings of one pattern, grouped by rater pair and table cell.
+
+    Only the rater pairs that share a subject appear; the work and memory are those of
+    the co-ratings (``sum_p r_p (r_p - 1) / 2`` for r_p ratings in pattern p), at most
+    :data:`MAX_PAIR_RATINGS` (else a ValueError).
+
+    Examples
+    --------
+    >>> pc = pair_cells(np.array([[0, 1, -1], [1, 1, 0]]), 2)
+    >>> pc.first.tolist(), pc.second.tolist(), pc.n_pairs
+    ([0, 0, 1], [1, 2, 2], 3)
+    """
+    e = code_entries(codes)
+    sizes = np.bincount(e.row, minlength=e.n_patterns)
+    start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    position = np.arange(len(e.row)) - start[e.row]
+    later = sizes[e.row] - position - 1  # partners after each rating in its pattern
+    total = int(later.sum())
+    if total > MAX_PAIR_RATINGS:
+        raise ValueError(
+            f"The pairwise tables need {total} pairs of ratings of one subject (at most "
+            f"{MAX_PAIR_RATINGS}): {e.n_raters} raters with up to {int(sizes.max())} "
+            "ratings per subject. Use a coefficient on counts (fleiss_kappa, gwet_ac, "
+            "krippendorff_alpha) or Conger's kappa, which grow with the ratings."
+        )
+    first = np.repeat(np.arange(len(e.row)), later)
+    offset = np.arange(total) - np.repeat(np.cumsum(later) - later, later) + 1
+    second = first + offset
+    m = e.n_raters
+    pair_key, pair = np.unique(e.rater[first] * m + e.rater[second], return_inverse=True)
+    key = (pair.reshape(-1) * k + e.code[first]) * k + e.code[second]
+    cells, cell = np.unique(key, return_inverse=True)
+    return PairCells(pair_key // m, pair_key % m, e.row[first], cell.reshape(-1), cells, k)
+
+
+def _pair_parts(
+    pc: PairCells, cell_counts: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Per pair: subjects, p_o, p_e, kappa, and the (b, Q, k) row and column shares.
+
+    As :func:`irr.coefficients.kappa.kappa_parts` on each pair's table: kappa is
+    ``1 - d_o / d_e`` with the disagreements sums of non-negative terms, nan where
+    ``d_e == 0`` (or the pair has no subject in the sample).
+    """
+    k, q_count = pc.k, pc.n_pairs
+    q, a, b = pc.cells // (k * k), pc.cells // k % k, pc.cells % k
+    dis = 1.0 - weights
+    n_q = _group_sum(cell_counts, q, q_count)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = cell_counts / n_q[:, q]
+        observed_dis = _group_sum(share * dis[a, b], q, q_count)
+        row = _group_sum(share, q * k + a, q_count * k).reshape(-1, q_count, k)
+        col = _group_sum(share, q * k + b, q_count * k).reshape(-1, q_count, k)
+        expected_dis = np.einsum("bqi,ij,bqj->bq", row, dis, col)
+        kappa = np.where(expected_dis > 0, 1.0 - observed_dis / expected_dis, np.nan)
+    return n_q, 1.0 - observed_dis, 1.0 - expected_dis, kappa, (row, col)
+
+
+def _group_sum(values: np.ndarray, group: np.ndarray, size: int) -> np.ndarray:
+    """Sums of the columns of `values` (b, U) by `group` (U,): shape (b, size)."""
+    from scipy import sparse
+
+    summing = sparse.csr_matrix((np.ones(len(group)), (np.arange(len(group)), group)),
+                                shape=(len(group), size))
+    return np.asarray((summing.T @ values.T).T).reshape(values.shape[0], size)
+
+
+def _cell_counts(pc: PairCells, batch: np.ndarray) -> np.ndarray:
+    """Counts (b, U) in each pair's table cells of resampled pattern counts (b, P)."""
+    from scipy import sparse
+
+    n_patterns = batch.shape[1]
+    hot = sparse.csr_matrix((np.ones(len(pc.cell)), (pc.pattern, pc.cell)),
+                            shape=(n_patterns, len(pc.cells)))
+    return np.asarray((hot.T @ batch.T).T)
+
+
+def pairwise_kappas(
+    codes: np.ndarray | CodeEntries, batch: np.ndarray, weights: np.ndarray
+) -> np.ndarray:
     """Cohen's kappa of every rater pair: shape (b, m, m), ones on the diagonal.
 
-    Each pair uses the subjects both raters rated.
+    Each pair uses the subjects both raters rated (nan for a pair that shares none).
+
+    Examples
+    --------
+    >>> codes = np.array([[0, 0, 1], [1, 1, 1], [0, 1, 0], [1, 1, 0]])
+    >>> pairwise_kappas(codes, np.ones(4), np.eye(2))[0].round(2).tolist()
+    [[1.0, 0.5, 0.0], [0.5, 1.0, -0.5], [0.0, -0.5, 1.0]]
     """
-    codes = np.asarray(codes)
+    e = code_entries(codes)
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
-    k = weights.shape[0]
-    m = codes.shape[1]
-    out = np.ones((batch.shape[0], m, m))
-    for g in range(m):
-        for h in range(g + 1, m):
-            with np.errstate(invalid="ignore", divide="ignore"):
-                kappa = kappa_parts(_pair_tables(codes, batch, k, g, h), weights).kappa
-            out[:, g, h] = out[:, h, g] = kappa
+    k, m = weights.shape[0], e.n_raters
+    pc = pair_cells(e, k)
+    out = np.full((batch.shape[0], m, m), np.nan)
+    out[:, np.arange(m), np.arange(m)] = 1.0
+    for rows in _blocks(batch.shape[0], len(pc.cells) + 2 * pc.n_pairs * k):
+        kappa = _pair_parts(pc, _cell_counts(pc, batch[rows]), weights)[3]
+        out[rows, pc.first, pc.second] = kappa
+        out[rows, pc.second, pc.first] = kappa
     return out
 
 
-def light_kernel(codes: np.ndarray, batch: np.ndarray, weights: np.ndarray) -> np.ndarray:
+def light_kernel(
+    codes: np.ndarray | CodeEntries, batch: np.ndarray, weights: np.ndarray
+) -> np.ndarray:
     r"""Light's (1971) kappa, the mean of the pairwise Cohen's kappas: shape (b,).
 
     .. math:: \kappa_L = \binom{m}{2}^{-1}\sum_{g<h}\kappa_{gh}
+
+    nan when a pair of raters shares no subject of the sample. The work grows with the
+    pairs of ratings of one subject (:func:`pair_cells`), not with the m(m-1)/2 pairs or
+    the k x k cells.
+
+    Examples
+    --------
+    >>> codes = np.array([[0, 0, 1], [1, 1, 1], [0, 1, 0], [1, 1, 0]])
+    >>> light_kernel(codes, np.ones((1, 4)), np.eye(2)).round(4)
+    array([0.])
     """
-    pairs = pairwise_kappas(codes, batch, weights)
-    m = pairs.shape[-1]
-    upper = np.triu_indices(m, 1)
-    return pairs[:, upper[0], upper[1]].mean(axis=1)
+    e = code_entries(codes)
+    batch = np.atleast_2d(np.asarray(batch, dtype=float))
+    k, m = weights.shape[0], e.n_raters
+    pc = pair_cells(e, k)
+    out = np.full(batch.shape[0], np.nan)
+    if pc.n_pairs < m * (m - 1) // 2:
+        return out
+    for rows in _blocks(batch.shape[0], len(pc.cells) + 2 * pc.n_pairs * k):
+        kappa = _pair_parts(pc, _cell_counts(pc, batch[rows]), weights)[3]
+        out[rows] = kappa.mean(axis=1)
+    return out
 
 
 def light_estimate(
-    codes: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray
+    codes: np.ndarray | CodeEntries, multiplicity: np.ndarray, weights: np.ndarray
 ) -> CountsEstimate:
     r"""Light's kappa with a linearised (delta-method) variance.
 
@@ -460,48 +634,30 @@ def light_estimate(
     scaled by :math:`n/n_{gh}`; Light's influence is their mean over pairs and
     :math:`\hat v = \sum_i \psi_i^2 / (n(n-1))`, n the subjects with two or more ratings.
     For two raters without missing ratings this is the Fleiss-Cohen-Everitt variance
-    times n/(n-1).
+    times n/(n-1). All nan when a pair of raters shares no subject.
     """
-    codes = np.asarray(codes)
+    e = code_entries(codes)
     c = np.asarray(multiplicity, dtype=float)
-    k = weights.shape[0]
-    m = codes.shape[1]
-    present = codes >= 0
-    keep = present.sum(axis=1) >= 2
+    k, m = weights.shape[0], e.n_raters
+    keep = np.bincount(e.row, minlength=e.n_patterns) >= 2
     c = np.where(keep, c, 0.0)
     n = c.sum()
     if n == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, 0, 0)
-    psi = np.zeros(len(c))
-    kappas = []
-    observed = []
-    expected = []
-    for g in range(m):
-        for h in range(g + 1, m):
-            complete = present[:, g] & present[:, h]
-            table = _pair_tables(codes, c[None], k, g, h)[0]
-            n_gh = table.sum()
-            if n_gh == 0:
-                return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), int(n))
-            parts = kappa_parts(table, weights)
-            kappa, po, pe = float(parts.kappa), float(parts.observed), float(parts.expected)
-            kappas.append(kappa)
-            observed.append(po)
-            expected.append(pe)
-            if not np.isfinite(kappa):
-                continue
-            p = table / n_gh
-            row, col = p.sum(axis=1), p.sum(axis=0)
-            a_code = np.where(complete, codes[:, g], 0)
-            b_code = np.where(complete, codes[:, h], 0)
-            a = weights[a_code, b_code]
-            chance = (weights @ col)[a_code] + (row @ weights)[b_code]
-            phi = ((a - po) - (1 - kappa) * (chance - 2 * pe)) / (1 - pe)
-            psi += np.where(complete, n / n_gh * phi, 0.0)
-    n_pairs = len(kappas)
-    estimate = float(np.mean(kappas))
-    psi /= n_pairs
-    var = float(c @ psi**2 / (n * (n - 1))) if n > 1 and np.isfinite(estimate) else np.nan
-    return CountsEstimate(
-        estimate, float(np.mean(observed)), float(np.mean(expected)), var, int(n), int(n)
-    )
+    pc = pair_cells(e, k)
+    if pc.n_pairs < m * (m - 1) // 2:
+        return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), int(n))
+    n_q, po, pe, kappa, (row, col) = _pair_parts(pc, _cell_counts(pc, c[None]), weights)
+    n_q, po, pe, kappa, row, col = n_q[0], po[0], pe[0], kappa[0], row[0], col[0]
+    estimate = float(np.mean(kappa))
+    var = np.nan
+    if n > 1 and np.isfinite(estimate):
+        # per co-rating (pattern p, pair q, codes a and b): n / n_q * phi
+        q = pc.cells[pc.cell] // (k * k)
+        a, b = pc.cells[pc.cell] // k % k, pc.cells[pc.cell] % k
+        chance = (col[q] * weights[a]).sum(axis=1) + (row[q] * weights[:, b].T).sum(axis=1)
+        phi = ((weights[a, b] - po[q]) - (1 - kappa[q]) * (chance - 2 * pe[q])) / (1 - pe[q])
+        psi = np.bincount(pc.pattern, weights=n / n_q[q] * phi, minlength=e.n_patterns)
+        psi /= pc.n_pairs
+        var = float(c @ psi**2 / (n * (n - 1)))
+    return CountsEstimate(estimate, float(np.mean(po)), float(np.mean(pe)), var, int(n), int(n))

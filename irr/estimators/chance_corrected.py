@@ -121,6 +121,29 @@ def _weights(stats: Statistics, weights: Any) -> tuple[np.ndarray, str]:
     return agreement_weights(weights, stats.n_categories, stats.scores), weight_name(weights)
 
 
+def _codes(stats: Statistics) -> cc.CodeEntries:
+    """The rater codes of the fine patterns, one entry per rating (dense or sparse)."""
+    row, rater, code = stats.entries()
+    return cc.CodeEntries(row, rater, code, stats.n_patterns, stats.n_raters)
+
+
+def _lonely_pairs(pairs: cc.PairCells, m: int, limit: int = 5) -> list[tuple[int, int]]:
+    """The first `limit` rater pairs (g < h, in order) that share no subject.
+
+    Pair (g, h) is number ``g m - g (g + 1) / 2 + h - g - 1`` in that order; the missing
+    numbers come from the pairs that do share a subject, without listing all m(m-1)/2.
+    """
+    total = m * (m - 1) // 2
+    if pairs.n_pairs == total:
+        return []
+    g, h = pairs.first, pairs.second
+    rank = g * m - g * (g + 1) // 2 + h - g - 1
+    missing = np.setdiff1d(np.arange(min(total, pairs.n_pairs + limit)), rank)[:limit]
+    starts = np.arange(m) * m - np.arange(m) * (np.arange(m) + 1) // 2  # rank of (g, g+1)
+    first = np.searchsorted(starts, missing, side="right") - 1
+    return [(int(a), int(r - starts[a] + a + 1)) for a, r in zip(first, missing, strict=True)]
+
+
 def _check_enough(counts: np.ndarray, multiplicity: np.ndarray, what: str) -> None:
     r = np.asarray(counts).sum(axis=1)
     paired = float(multiplicity[r >= 2].sum())
@@ -266,10 +289,11 @@ def statistic(stats: Statistics, coefficient: str, w: np.ndarray, on: str = "fin
         raise ValueError(f"{coefficient} needs rater identities: its statistic is on 'fine'.")
     stats.require_raters(coefficient)
     kernel = CODE_KERNELS[coefficient]
+    codes = _codes(stats)
 
     def on_codes(batch: np.ndarray) -> np.ndarray:
         with np.errstate(invalid="ignore", divide="ignore"):
-            return kernel(stats.patterns, np.asarray(batch, dtype=float), w)
+            return kernel(codes, np.asarray(batch, dtype=float), w)
 
     return on_codes
 
@@ -425,11 +449,10 @@ def conger_kappa(
     """Conger's (1980) kappa with Gwet's linearised SE."""
     stats.require_raters("Conger's kappa")
     w, wname = _weights(stats, weights)
-    codes, mult = stats.patterns, stats.multiplicity
     counts = stats.count_patterns
     coefficient = _named("Conger's kappa", wname)
     _check_enough(counts.patterns, counts.multiplicity, coefficient)
-    est = cc.conger_estimate(codes, mult.astype(float), w)
+    est = cc.conger_estimate(_codes(stats), stats.multiplicity.astype(float), w)
     n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "
@@ -445,19 +468,18 @@ def light_kappa(
     """Light's kappa: the mean of the pairwise Cohen's kappas, linearised SE."""
     stats.require_raters("Light's kappa")
     w, wname = _weights(stats, weights)
-    codes, mult = stats.patterns, stats.multiplicity.astype(float)
-    present = codes >= 0
+    mult = stats.multiplicity.astype(float)
     coefficient = _named("Light's kappa", wname)
-    counts = np.column_stack([present.sum(axis=1), np.zeros(len(codes))])
+    counts = np.column_stack([stats.ratings_per_pattern, np.zeros(len(mult))])
     _check_enough(counts, mult, coefficient)
-    m = codes.shape[1]
-    shared = present.T.astype(float) @ (present * mult[:, None])
-    lonely = [(stats.raters[g], stats.raters[h]) for g in range(m) for h in range(g + 1, m)
-              if shared[g, h] == 0]
+    codes = _codes(stats)
+    pairs = cc.pair_cells(codes, stats.n_categories)
+    lonely = _lonely_pairs(pairs, stats.n_raters)
     if lonely:
+        names = [(stats.raters[g], stats.raters[h]) for g, h in lonely]
         raise ValueError(
             f"Light's kappa needs every pair of raters to share a subject; these pairs "
-            f"share none: {lonely[:5]!r}."
+            f"share none: {names!r}."
         )
     est = cc.light_estimate(codes, mult, w)
     n_missing = stats.subjects_with_fewer_ratings_than(2)
@@ -484,11 +506,13 @@ def pairwise(stats: Statistics, statistic: str = "kappa", weights: Any = None) -
     check_choice(statistic, "statistic", PAIRWISE_STATISTICS)
     stats.require_raters("The pairwise matrix")
     w, _ = _weights(stats, weights)
-    codes, mult = stats.patterns, stats.multiplicity.astype(float)
-    m = codes.shape[1]
+    mult = stats.multiplicity.astype(float)
+    m = stats.n_raters
     if statistic == "kappa":
-        matrix = cc.pairwise_kappas(codes, mult, w)[0]
+        matrix = cc.pairwise_kappas(_codes(stats), mult, w)[0]
     else:
+        stats.require_complete_design(f"The pairwise {statistic} matrix")
+        codes = stats.patterns
         method = COUNT_METHODS[statistic]
         k = w.shape[0]
         matrix = np.ones((m, m))

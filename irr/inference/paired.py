@@ -687,6 +687,7 @@ def cochrans_q_of_statistics(
         )
     tolerance = check_tolerance(tolerance, stats.scores)
     correct = ~error_mask(stats.scores, stats.n_categories, tolerance)
+    stats.require_complete_design("Cochran's Q")
     codes = stats.patterns
     ref = codes[:, raters.index(reference)]
     present = ref >= 0

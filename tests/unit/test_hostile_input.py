@@ -23,6 +23,23 @@ I64_MIN = np.iinfo(np.int64).min
 long_df = pd.DataFrame({"s": [1, 1, 2, 2], "r": ["a", "b", "a", "b"], "v": [1, 2, 2, 2]})
 empty_long = pd.DataFrame({"s": [], "r": [], "v": []})
 
+
+
+def _sparse_crowd():
+    """3,000 items, each rated by raters i and i + 1 (mod 3,000): a sparse design.
+
+    Items alternate: even items get labels (0, 0) or (1, 1) in turn (agree), odd items
+    (0, 1) or (1, 0) (disagree); every category has half the ratings.
+    """
+    n = 3000
+    item = np.repeat(np.arange(n), 2)
+    rater = np.column_stack([np.arange(n), (np.arange(n) + 1) % n]).ravel()
+    pattern = np.array([[0, 0], [0, 1], [1, 1], [1, 0]])
+    label = pattern[np.arange(n) % 4].ravel()
+    df = pd.DataFrame({"s": item, "r": [f"r{i}" for i in rater], "v": label})
+    return irr.Agreement.from_long(df, subject="s", rater="r", rating="v")
+
+
 CASES = [
     # -- empty input and too few subjects ----------------------------------------------
     ("empty", lambda: irr.Agreement([], []), ValueError, r"`rater_a` is empty"),
@@ -412,6 +429,13 @@ CASES = [
     # -- issue 15: files and output -----------------------------------------------
     # -- end files and output ----------------------------------------------------
     # -- issue 15: sparse designs -------------------------------------------------
+    ("sparse icc refused", lambda: _sparse_crowd().icc(), ValueError,
+     r"The ICC needs every rater to rate the subjects it uses, but these data are a sparse "
+     r"design \(3000 subjects, 3000 raters, 6000 ratings; 0 subject"),
+    ("sparse kendall refused", lambda: _sparse_crowd().kendall_w(), ValueError,
+     r"Kendall's W needs every rater .* sparse design"),
+    ("sparse light lonely pairs", lambda: _sparse_crowd().light_kappa(), ValueError,
+     r"share none: \[\('r0', 'r2'\)"),
     # -- end sparse designs ------------------------------------------------------
     # -- issue 15: dense categories and tables ------------------------------------
     # -- end dense categories and tables -----------------------------------------
@@ -557,6 +581,11 @@ VALUE_CASES = [
     # -- issue 15: files and output -----------------------------------------------
     # -- end files and output ----------------------------------------------------
     # -- issue 15: sparse designs -------------------------------------------------
+    # 3,000 items each rated by two of 3,000 raters (a 9M-cell dense layout): Fleiss' kappa
+    # by hand, every item has two ratings: p_o = share of agreeing items = 1/2 (items
+    # alternate agree/disagree), categories balanced so p_e = 1/2 -> kappa = 0.
+    ("sparse crowd fleiss", lambda: _sparse_crowd().fleiss_kappa().estimate, 0.0, 1e-12,
+     "hand: p_o = 1/2, p_e = 1/2"),
     # -- end sparse designs ------------------------------------------------------
     # -- issue 15: dense categories and tables ------------------------------------
     # -- end dense categories and tables -----------------------------------------
