@@ -71,6 +71,22 @@ class CountsEstimate(NamedTuple):
 
 
 # -- shared pieces ---------------------------------------------------------------------
+def _is_identity(w: np.ndarray) -> bool:
+    """Whether agreement weights are the identity (unweighted): k nonzeros, all on a diagonal
+    of ones. O(k^2) reads, no k x k temporary."""
+    k = w.shape[0]
+    return np.count_nonzero(w) == k and bool((np.diagonal(w) == 1).all())
+
+
+def _others(pi: np.ndarray) -> np.ndarray:
+    """``sum_{l != k} pi_l`` for each k (last axis), as sums of non-negative terms (exclusive
+    cumulative sums from both ends), so no cancellation when one pi_k is near 1."""
+    zero = np.zeros((*pi.shape[:-1], 1))
+    before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
+    after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
+    return before + after
+
+
 def _subject_parts(patterns: np.ndarray, w: np.ndarray):
     """Per-pattern ratings count, pair agreement and category shares.
 
@@ -83,7 +99,13 @@ def _subject_parts(patterns: np.ndarray, w: np.ndarray):
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
-    disagreement = np.where(paired, (patterns * (patterns @ (1.0 - w).T)).sum(axis=1) / pairs, 0.0)
+    if _is_identity(w):
+        # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
+        # O(P k): no k x k product for unweighted coefficients
+        cross = r * r - np.einsum("pk,pk->p", patterns, patterns)
+    else:
+        cross = (patterns * (patterns @ (1.0 - w).T)).sum(axis=1)
+    disagreement = np.where(paired, cross / pairs, 0.0)
     agreement = np.where(paired, 1.0 - disagreement, 0.0)
     share = patterns / np.where(rated, r, 1.0)[:, None]
     return r, rated, paired, agreement, share, disagreement
@@ -120,6 +142,8 @@ def _expected_disagreement(method: str, pi: np.ndarray, w: np.ndarray) -> np.nda
     """1 - p_e; for Fleiss as the sum of non-negative terms sum_kl (1 - w_kl) pi_k pi_l,
     accurate when p_e is within rounding of 1."""
     if method == "fleiss":
+        if _is_identity(w):
+            return (pi * _others(pi)).sum(axis=-1)  # O(k), same non-negative terms
         return np.einsum("...k,kl,...l->...", pi, 1.0 - w, pi)
     return 1.0 - _chance(method, pi, w)
 
@@ -241,7 +265,8 @@ def counts_estimate(
     kappa_i = scale * (paired - disagreement / de)
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
-        dbar = ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2
+        dbar = (_others(pi) if _is_identity(weights)
+                else ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2)
         pe_shift = de - share @ dbar
     elif method == "gwet":
         pe_shift = weights.sum() / (k * (k - 1)) * (share @ (1 - pi)) - pe
