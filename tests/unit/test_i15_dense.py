@@ -360,3 +360,19 @@ def test_table_heatmap_of_many_categories_draws_an_image_without_cell_text():
         assert ax.images[0].get_array().sum() == 500
     finally:
         plt.close("all")
+
+
+def test_percent_agreement_bootstrap_with_a_thousand_labels_is_bounded():
+    # sibling of the kappa bootstrap: resamples were dense (B, 1e6) cell counts (3 GB at
+    # B = 400); now each fine pattern's agreement, O(B x patterns)
+    rng = np.random.default_rng(1)
+    a = rng.integers(0, 1000, 2000)
+    b = np.where(rng.random(2000) < 0.6, a, rng.integers(0, 1000, 2000))
+    ag = irr.Agreement(a, b, categories=list(range(1000)))
+    res, peak = peak_mb(lambda: ag.percent_agreement(ci="percentile", n_resamples=200, rng=0))
+    assert peak < 150
+    assert res.estimate == (a == b).mean()  # the share of equal pairs, counted directly
+    assert res.ci.low < res.estimate < res.ci.high
+    # each resample is a share of agreeing subjects: a multiple of 1/2000
+    replicates = res.bootstrap.replicates
+    assert np.allclose(replicates * 2000, np.round(replicates * 2000), atol=1e-9)
