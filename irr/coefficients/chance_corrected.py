@@ -47,6 +47,7 @@ __all__ = [
     "conger_kernel",
     "counts_estimate",
     "counts_kernel",
+    "fleiss_category_kappas",
     "fleiss_null_variance",
     "light_estimate",
     "light_kernel",
@@ -275,6 +276,48 @@ def counts_estimate(
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
+
+
+def fleiss_category_kappas(
+    patterns: np.ndarray, multiplicity: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""Fleiss' (1971) category-vs-rest kappas and their linearised variances, shape (k,).
+
+    Category j against the rest is Fleiss' kappa of the two-column counts
+    :math:`(r_{ij}, r_i - r_{ij})`; all k at once, in O(P k): with :math:`p_j, q_j` the
+    shares of j and of the rest, :math:`d_{e,j} = 2 p_j q_j`, per-subject disagreement
+    :math:`2 r_{ij}(r_i - r_{ij}) / (r_i(r_i - 1))`, and Gwet's linearisation as in
+    :func:`counts_estimate` (whose values it reproduces for each split). nan where a
+    category's kappa is undefined.
+
+    Examples
+    --------
+    >>> kappa, _ = fleiss_category_kappas(np.array([[3, 0], [0, 3], [2, 1], [1, 2]]), np.ones(4))
+    >>> kappa.round(4)
+    array([0.3333, 0.3333])
+    """
+    x = np.asarray(patterns, dtype=float)
+    r = x.sum(axis=1)
+    paired, rated = r >= 2, r >= 1
+    c, n, n2 = _rated_counts(multiplicity, rated, paired)
+    k = x.shape[1]
+    if n2 == 0:
+        return np.full(k, np.nan), np.full(k, np.nan)
+    rest = r[:, None] - x
+    pairs = np.where(paired, r * (r - 1), 1.0)[:, None]
+    disagreement = np.where(paired[:, None], 2 * x * rest / pairs, 0.0)  # (P, k)
+    safe_r = np.where(rated, r, 1.0)[:, None]
+    share, share_rest = x / safe_r, rest / safe_r
+    p, q = c @ share / n, c @ share_rest / n
+    de = 2 * p * q  # = p q + q p, the two-category sum of non-negative terms
+    with np.errstate(invalid="ignore", divide="ignore"):
+        kappa = np.where(de > 0, 1.0 - (c @ disagreement / n2) / de, np.nan)
+        kappa_i = (n / n2) * (paired[:, None] - disagreement / de)
+        pe_shift = de - (share * q + share_rest * p)
+        star = kappa_i - 2 * (1 - kappa) * pe_shift / de
+        variance = (c @ (star - kappa) ** 2 / (n * (n - 1)) if n > 1
+                    else np.full(k, np.nan))
+    return kappa, np.where(de > 0, variance, np.nan)
 
 
 def fleiss_null_variance(

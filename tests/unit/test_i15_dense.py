@@ -376,3 +376,28 @@ def test_percent_agreement_bootstrap_with_a_thousand_labels_is_bounded():
     # each resample is a share of agreeing subjects: a multiple of 1/2000
     replicates = res.bootstrap.replicates
     assert np.allclose(replicates * 2000, np.round(replicates * 2000), atol=1e-9)
+
+
+def test_fleiss_per_category_kappas_equal_the_two_column_splits():
+    # sibling (a Python loop over the categories, one counts_estimate each): the vectorised
+    # kappas must be Fleiss' kappa of each category-vs-rest split, computed one by one
+    from irr.coefficients.chance_corrected import fleiss_category_kappas
+
+    rng = np.random.default_rng(9)
+    counts = np.vstack([rng.multinomial(5, [0.5, 0.3, 0.15, 0.05, 0.0], size=40),
+                        rng.multinomial(2, [0.2, 0.2, 0.2, 0.2, 0.2], size=5)])
+    mult = rng.integers(1, 4, len(counts))
+    kappa, variance = fleiss_category_kappas(counts, mult)
+    r = counts.sum(axis=1)
+    for j in range(counts.shape[1]):
+        split = np.column_stack([counts[:, j], r - counts[:, j]])
+        one = counts_estimate(split, mult, np.eye(2), "fleiss")
+        if np.isnan(one.estimate):
+            assert np.isnan(kappa[j])  # category 5 is never used
+            assert np.isnan(variance[j])
+        else:
+            assert kappa[j] == pytest.approx(one.estimate, rel=1e-12)
+            assert variance[j] == pytest.approx(one.variance, rel=1e-10)
+    table = irr.Agreement.from_counts(counts[np.repeat(np.arange(len(counts)), mult)]
+                                      ).fleiss_kappa().per_category
+    assert table["kappa"].to_numpy() == pytest.approx(kappa, rel=1e-12, nan_ok=True)
