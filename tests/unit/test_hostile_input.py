@@ -589,6 +589,12 @@ VALUE_CASES = [
     ("optimize_thresholds of 2,000 labels", lambda: len(irr.ordinal.optimize_thresholds(
         np.repeat(np.arange(2000), 2), np.repeat(np.arange(2000), 2) + 0.5, max_iter=2)),
      1999, 0, "one cut per adjacent pair of labels; before, 53 s per pass"),
+    ("from_counts with 4e8 ratings per subject", lambda: irr.Agreement.from_counts(
+        [[4 * 10**8, 0], [0, 4 * 10**8], [2 * 10**8, 2 * 10**8]]).fleiss_kappa().estimate,
+     float((Fraction(2 * 4 * 10**8 * (4 * 10**8 - 1) + 2 * 2 * 10**8 * (2 * 10**8 - 1),
+                     3 * 4 * 10**8 * (4 * 10**8 - 1)) - Fraction(1, 2)) / Fraction(1, 2)),
+     1e-12, "Fleiss by hand: P_bar = (2 m(m-1) + 2 (m/2)(m/2-1)) / (3 m(m-1)), P_e = 1/2; "
+     "counts, never one entry per rating"),
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
     # -- end resource harness ----------------------------------------------------
