@@ -23,7 +23,21 @@ from irr.results import Result
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-__all__ = ["agreement_chart", "bootstrap_distribution", "forest", "table_heatmap"]
+__all__ = [
+    "ANNOTATE_CATEGORIES",
+    "MAX_PLOT_CATEGORIES",
+    "agreement_chart",
+    "bootstrap_distribution",
+    "forest",
+    "table_heatmap",
+]
+
+#: Tables of at most this many categories get per-cell counts, outlined diagonal cells and
+#: a tick per category; larger ones are drawn as an image with about 20 ticks.
+ANNOTATE_CATEGORIES = 30
+#: The most categories the table plots draw (a 2,000 x 2,000 image); beyond it they raise
+#: (aggregate the categories first, e.g. round the scores).
+MAX_PLOT_CATEGORIES = 2_000
 
 
 def _pyplot() -> Any:
@@ -43,16 +57,27 @@ def _axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     return ax
 
 
-def _table(ag: Agreement) -> pd.DataFrame:
+def _table(ag: Agreement, what: str) -> pd.DataFrame:
     if not isinstance(ag, Agreement):
         raise TypeError(f"`ag` must be an irr.Agreement; got {type(ag).__name__}.")
+    k = len(ag.categories)
+    if k > MAX_PLOT_CATEGORIES:
+        raise ValueError(
+            f"{what} draws at most {MAX_PLOT_CATEGORIES:,} categories "
+            f"(irr.plotting.MAX_PLOT_CATEGORIES); this Agreement has {k:,}. Aggregate the "
+            "categories first (e.g. round the scores)."
+        )
     return ag.table
 
 
 def _label_table_axes(ax: Axes, table: pd.DataFrame, xticks: Any, yticks: Any) -> None:
-    """Category ticks and rater names of a two-rater table (columns on x, rows on y)."""
-    ax.set_xticks(xticks, [str(c) for c in table.columns])
-    ax.set_yticks(yticks, [str(c) for c in table.index])
+    """Category ticks and rater names of a two-rater table (columns on x, rows on y);
+    about 20 evenly spaced ticks for more than ANNOTATE_CATEGORIES categories."""
+    k = len(table.columns)
+    keep = (np.arange(k) if k <= ANNOTATE_CATEGORIES
+            else np.unique(np.linspace(0, k - 1, 20).round().astype(int)))
+    ax.set_xticks(np.asarray(xticks)[keep], [str(table.columns[i]) for i in keep])
+    ax.set_yticks(np.asarray(yticks)[keep], [str(table.index[i]) for i in keep])
     ax.set_xlabel(str(table.columns.name))
     ax.set_ylabel(str(table.index.name))
 
@@ -113,7 +138,7 @@ def agreement_chart(
     """
     from matplotlib.patches import Rectangle
 
-    table = _table(ag)
+    table = _table(ag, "agreement_chart")
     counts = table.to_numpy(dtype=float)
     k = counts.shape[0]
     ordered = ag.facts.ordered
@@ -170,6 +195,10 @@ def table_heatmap(
 ) -> Axes:
     """Heatmap of the two-rater agreement table with every cell's count written in it.
 
+    Tables of more than :data:`ANNOTATE_CATEGORIES` categories are drawn as an image
+    without per-cell text or outlines, with about 20 ticks; more than
+    :data:`MAX_PLOT_CATEGORIES` raise ValueError.
+
     Parameters
     ----------
     ag : Agreement
@@ -197,15 +226,16 @@ def table_heatmap(
     """
     from matplotlib.patches import Rectangle
 
-    table = _table(ag)
+    table = _table(ag, "table_heatmap")
     values = table.to_numpy(dtype=float)
     if normalize:
         values = values / values.sum()
     k = values.shape[0]
-    ax = _axes(ax, (1.2 + 0.8 * k, 0.8 + 0.8 * k))
-    image = ax.imshow(values, cmap=cmap, origin="upper")
+    side = 0.8 * min(k, ANNOTATE_CATEGORIES // 2)
+    ax = _axes(ax, (1.2 + side, 0.8 + side))
+    image = ax.imshow(values, cmap=cmap, origin="upper", interpolation="nearest")
     top = values.max() if values.size else 0.0
-    for i in range(k):
+    for i in range(k if k <= ANNOTATE_CATEGORIES else 0):
         for j in range(k):
             text = f"{values[i, j]:.1%}" if normalize else f"{int(values[i, j])}"
             dark = top > 0 and values[i, j] > 0.6 * top

@@ -49,6 +49,7 @@ __all__ = [
     "conger_kernel",
     "counts_estimate",
     "counts_kernel",
+    "fleiss_category_kappas",
     "fleiss_null_variance",
     "light_estimate",
     "light_kernel",
@@ -74,6 +75,22 @@ class CountsEstimate(NamedTuple):
 
 
 # -- shared pieces ---------------------------------------------------------------------
+def _is_identity(w: np.ndarray) -> bool:
+    """Whether agreement weights are the identity (unweighted): k nonzeros, all on a diagonal
+    of ones. O(k^2) reads, no k x k temporary."""
+    k = w.shape[0]
+    return np.count_nonzero(w) == k and bool((np.diagonal(w) == 1).all())
+
+
+def _others(pi: np.ndarray) -> np.ndarray:
+    """``sum_{l != k} pi_l`` for each k (last axis), as sums of non-negative terms (exclusive
+    cumulative sums from both ends), so no cancellation when one pi_k is near 1."""
+    zero = np.zeros((*pi.shape[:-1], 1))
+    before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
+    after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
+    return before + after
+
+
 def _subject_parts(patterns: np.ndarray, w: np.ndarray):
     """Per-pattern ratings count, pair agreement and category shares.
 
@@ -86,7 +103,13 @@ def _subject_parts(patterns: np.ndarray, w: np.ndarray):
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
-    disagreement = np.where(paired, (patterns * (patterns @ (1.0 - w).T)).sum(axis=1) / pairs, 0.0)
+    if _is_identity(w):
+        # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
+        # O(P k): no k x k product for unweighted coefficients
+        cross = r * r - np.einsum("pk,pk->p", patterns, patterns)
+    else:
+        cross = (patterns * (patterns @ (1.0 - w).T)).sum(axis=1)
+    disagreement = np.where(paired, cross / pairs, 0.0)
     agreement = np.where(paired, 1.0 - disagreement, 0.0)
     share = patterns / np.where(rated, r, 1.0)[:, None]
     return r, rated, paired, agreement, share, disagreement
@@ -123,6 +146,8 @@ def _expected_disagreement(method: str, pi: np.ndarray, w: np.ndarray) -> np.nda
     """1 - p_e; for Fleiss as the sum of non-negative terms sum_kl (1 - w_kl) pi_k pi_l,
     accurate when p_e is within rounding of 1."""
     if method == "fleiss":
+        if _is_identity(w):
+            return (pi * _others(pi)).sum(axis=-1)  # O(k), same non-negative terms
         return np.einsum("...k,kl,...l->...", pi, 1.0 - w, pi)
     return 1.0 - _chance(method, pi, w)
 
@@ -244,7 +269,8 @@ def counts_estimate(
     kappa_i = scale * (paired - disagreement / de)
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
-        dbar = ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2
+        dbar = (_others(pi) if _is_identity(weights)
+                else ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2)
         pe_shift = de - share @ dbar
     elif method == "gwet":
         pe_shift = weights.sum() / (k * (k - 1)) * (share @ (1 - pi)) - pe
@@ -253,6 +279,48 @@ def counts_estimate(
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
+
+
+def fleiss_category_kappas(
+    patterns: np.ndarray, multiplicity: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    r"""Fleiss' (1971) category-vs-rest kappas and their linearised variances, shape (k,).
+
+    Category j against the rest is Fleiss' kappa of the two-column counts
+    :math:`(r_{ij}, r_i - r_{ij})`; all k at once, in O(P k): with :math:`p_j, q_j` the
+    shares of j and of the rest, :math:`d_{e,j} = 2 p_j q_j`, per-subject disagreement
+    :math:`2 r_{ij}(r_i - r_{ij}) / (r_i(r_i - 1))`, and Gwet's linearisation as in
+    :func:`counts_estimate` (whose values it reproduces for each split). nan where a
+    category's kappa is undefined.
+
+    Examples
+    --------
+    >>> kappa, _ = fleiss_category_kappas(np.array([[3, 0], [0, 3], [2, 1], [1, 2]]), np.ones(4))
+    >>> kappa.round(4)
+    array([0.3333, 0.3333])
+    """
+    x = np.asarray(patterns, dtype=float)
+    r = x.sum(axis=1)
+    paired, rated = r >= 2, r >= 1
+    c, n, n2 = _rated_counts(multiplicity, rated, paired)
+    k = x.shape[1]
+    if n2 == 0:
+        return np.full(k, np.nan), np.full(k, np.nan)
+    rest = r[:, None] - x
+    pairs = np.where(paired, r * (r - 1), 1.0)[:, None]
+    disagreement = np.where(paired[:, None], 2 * x * rest / pairs, 0.0)  # (P, k)
+    safe_r = np.where(rated, r, 1.0)[:, None]
+    share, share_rest = x / safe_r, rest / safe_r
+    p, q = c @ share / n, c @ share_rest / n
+    de = 2 * p * q  # = p q + q p, the two-category sum of non-negative terms
+    with np.errstate(invalid="ignore", divide="ignore"):
+        kappa = np.where(de > 0, 1.0 - (c @ disagreement / n2) / de, np.nan)
+        kappa_i = (n / n2) * (paired[:, None] - disagreement / de)
+        pe_shift = de - (share * q + share_rest * p)
+        star = kappa_i - 2 * (1 - kappa) * pe_shift / de
+        variance = (c @ (star - kappa) ** 2 / (n * (n - 1)) if n > 1
+                    else np.full(k, np.nan))
+    return kappa, np.where(de > 0, variance, np.nan)
 
 
 def fleiss_null_variance(

@@ -108,7 +108,7 @@ def centre(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
     return shifted - shifted.mean(axis=axes, keepdims=True)
 
 
-def mean_squares(x: np.ndarray) -> MeanSquares:
+def mean_squares(x: np.ndarray, multiplicity: np.ndarray | None = None) -> MeanSquares:
     """Mean squares of complete ratings `x` of shape (..., n, k) (rows: subjects).
 
     The ratings are centred (:func:`centre`) and divided by a power of two
@@ -116,34 +116,53 @@ def mean_squares(x: np.ndarray) -> MeanSquares:
     change when the ratings are shifted or rescaled, however far;
     ``MeanSquares.log2_scale`` records the divisor.
 
+    With `multiplicity` (shape (P,), positive integers; `x` then 2-D, shape (P, k)) each
+    row of `x` is a distinct subject pattern standing for that many subjects: the mean
+    squares are those of the rows repeated, computed as weighted sums in O(P k) without
+    repeating them (a table of 2e9 subjects in 4 patterns costs 4 rows).
+
     Examples
     --------
     >>> ms = mean_squares(np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
     ...                             [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]]))
     >>> [round(float(np.ldexp(v, 2 * ms.log2_scale)), 2) for v in ms[:4]]
     [11.24, 32.49, 1.02, 6.26]
+    >>> ms = mean_squares(np.array([[1, 1], [1, 2], [2, 2]]), np.array([3, 1, 2]))
+    >>> round(float(ms.rows / ms.within), 6), ms.n
+    (5.8, 6)
     """
     x = np.asarray(x, dtype=float)
-    n, k = x.shape[-2:]
+    k = x.shape[-1]
+    if multiplicity is None:
+        n = x.shape[-2]
+        c = np.ones(n)
+    else:
+        c = np.asarray(multiplicity, dtype=float)
+        n = int(np.asarray(multiplicity, dtype=np.int64).sum())
     # divide by a power of two first (so that differences of ratings near 1e308 cannot
     # overflow), centre, then divide again (so that small spreads, e.g. around 1e15,
     # are near 1 before they are squared)
     first = power_of_two_exponent(x, (-2, -1))
-    centred = centre(np.ldexp(x, -first[..., None, None]), (-2, -1))
+    scaled = np.ldexp(x, -first[..., None, None])
+    if multiplicity is None:
+        centred = centre(scaled, (-2, -1))
+    else:
+        shifted = scaled - scaled[0, 0]  # one value first, exactly (see centre)
+        centred = shifted - (c @ shifted).sum() / (n * k)
     second = power_of_two_exponent(centred, (-2, -1))
     centred = np.ldexp(centred, -second[..., None, None])
     # row and column sums as matrix-vector products (fast on the short rater axis)
     row_means = centred @ np.full(k, 1.0 / k)
-    col_means = np.full(n, 1.0 / n) @ centred
-    ss_rows = k * np.einsum("...i,...i->...", row_means, row_means)
+    col_means = (c / n) @ centred
+    ss_rows = k * np.einsum("...i,i,...i->...", row_means, c, row_means)
     ss_cols = n * np.einsum("...j,...j->...", col_means, col_means)
     # Error and within-subject sums of squares from the residuals themselves, not as
     # differences of totals: no cancellation when the ICC is near 1 (perfect agreement
     # gives exactly 0 error, so an ICC of 1).
     within = centred - row_means[..., :, None]
-    ss_within = np.einsum("...ij,...ij->...", within, within)
+    ss_within = np.einsum("...ij,i,...ij->...", within, c, within)
     within -= col_means[..., None, :]
-    ss_error = np.einsum("...ij,...ij->...", within, within)
+    ss_error = np.einsum("...ij,i,...ij->...", within, c, within)
     # Sums of squares at the level of rounding noise in the centred data (now at most 1
     # in magnitude) are zero: the ICC of identical subjects is undefined (0/0), not a
     # ratio of two noises.

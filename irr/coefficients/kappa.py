@@ -10,7 +10,17 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["KappaParts", "kappa_from_counts", "kappa_max", "kappa_parts", "kappa_variances"]
+__all__ = [
+    "MAX_LP_CELLS",
+    "KappaParts",
+    "is_monge",
+    "kappa_from_cells",
+    "kappa_from_counts",
+    "kappa_max",
+    "kappa_max_note",
+    "kappa_parts",
+    "kappa_variances",
+]
 
 
 class KappaParts(NamedTuple):
@@ -74,6 +84,47 @@ def kappa_from_counts(counts: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return kappa_parts(counts.reshape(*counts.shape[:-1], k, k), weights).kappa
 
 
+def kappa_from_cells(
+    counts: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    weights: np.ndarray,
+    identity: bool = False,
+) -> np.ndarray:
+    """Kappa of a batch of tables given by their occupied cells only: shape (b,).
+
+    `counts` (b, C) are the subjects in cells ``(rows[c], cols[c])``; the k x k tables are
+    never formed. Margins come from one ``np.bincount`` per batch, observed disagreement
+    from the C cells, and expected disagreement from the used rows and columns of
+    ``1 - weights`` only (for ``identity=True`` weights, ``1 - sum_i p_i. p_.i``): the
+    cost is O(b (C + k)) unweighted and O(b (C + r c)) weighted, r and c the used rows
+    and columns. Same values as :func:`kappa_from_counts` of the full tables.
+
+    Examples
+    --------
+    >>> counts = np.array([[20.0, 5.0, 10.0, 15.0]])
+    >>> kappa_from_cells(counts, np.array([0, 0, 1, 1]), np.array([0, 1, 0, 1]), np.eye(2))
+    array([0.4])
+    """
+    counts = np.atleast_2d(np.asarray(counts, dtype=float))
+    rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
+    b, k = counts.shape[0], weights.shape[0]
+    n = counts.sum(axis=1)
+    offset = (np.arange(b, dtype=np.int64) * k)[:, None]
+    row = np.bincount((offset + rows).ravel(), counts.ravel(), b * k).reshape(b, k)
+    col = np.bincount((offset + cols).ravel(), counts.ravel(), b * k).reshape(b, k)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        observed = counts @ (1.0 - weights[rows, cols]) / n
+        if identity:
+            # 1 - sum_i p_i. p_.i, summed over the off-diagonal products (no cancellation)
+            expected = (row.sum(axis=1) * col.sum(axis=1) - (row * col).sum(axis=1)) / n**2
+        else:
+            used_rows, used_cols = np.unique(rows), np.unique(cols)
+            d = 1.0 - weights[np.ix_(used_rows, used_cols)]
+            expected = np.einsum("bi,ij,bj->b", row[:, used_rows], d, col[:, used_cols]) / n**2
+        return np.where(expected > 0, 1.0 - observed / expected, np.nan)
+
+
 def kappa_variances(tables: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     r"""Large-sample variances of kappa: under the alternative and under H0 (kappa = 0).
 
@@ -126,39 +177,120 @@ def kappa_variances(tables: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray
     return var, var0
 
 
+#: Largest number of LP variables (cells of the table with a positive row and column
+#: margin) for which :func:`kappa_max` solves the transport problem by linear programming
+#: (well under a second with HiGHS, 200 x 200); beyond it, for weights without the Monge property,
+#: kappa_max is nan.
+MAX_LP_CELLS = 40_000
+
+
+def is_monge(disagreement: np.ndarray) -> bool:
+    r"""Whether a cost matrix has the Monge property in its row and column order.
+
+    :math:`d_{ij} + d_{i+1,j+1} \le d_{i,j+1} + d_{i+1,j}` for all adjacent 2 x 2 blocks
+    (up to rounding), which implies it for all :math:`i < i', j < j'`. Costs that are a
+    convex function of the difference of ordered scores (linear, quadratic and Gwet's
+    ordinal disagreement weights) have it.
+
+    Examples
+    --------
+    >>> x = np.array([0.0, 1.0, 3.0])
+    >>> is_monge(np.abs(x[:, None] - x[None, :])), is_monge(np.sqrt(np.abs(x[:, None] - x)))
+    (True, False)
+    """
+    d = np.asarray(disagreement, dtype=float)
+    if min(d.shape) < 2:
+        return True
+    excess = d[:-1, :-1] + d[1:, 1:] - d[:-1, 1:] - d[1:, :-1]
+    return bool((excess <= 1e-12 * max(float(np.abs(d).max()), 1.0)).all())
+
+
+def _northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> float:
+    """Sum of w over the monotone (north-west corner) coupling of integer margins, / n.
+
+    The coupling matches the subjects' cumulative positions along the rows and the
+    columns: between consecutive breakpoints of the two cumulative sums all mass sits in
+    one cell. O(k log k), exact integer breakpoints.
+    """
+    row_end, col_end = np.cumsum(row), np.cumsum(col)
+    breaks = np.unique(np.concatenate([[0], row_end, col_end]))
+    start, length = breaks[:-1], np.diff(breaks)
+    i = np.searchsorted(row_end, start, side="right")
+    j = np.searchsorted(col_end, start, side="right")
+    return float(length @ weights[i, j]) / float(row_end[-1])
+
+
 def kappa_max(table: np.ndarray, weights: np.ndarray) -> float:
     """The largest kappa the table's marginal distributions allow.
 
-    The maximum observed agreement with the margins fixed is, for identity weights,
-    ``sum_i min(p_i., p_.i)`` (Cohen, 1960); for general weights it is the optimum of the
-    transport problem ``max sum w_ij x_ij`` over tables x with those margins, solved
-    exactly by linear programming.
+    The maximum observed agreement with the margins fixed is the optimum of the transport
+    problem ``max sum w_ij x_ij`` over tables x with those margins. For identity weights
+    it is ``sum_i min(p_i., p_.i)`` (Cohen, 1960). When the disagreement weights ``1 - w``
+    have the Monge property (:func:`is_monge`; linear, quadratic and ordinal weights on
+    ordered categories) the monotone north-west-corner coupling is optimal (Hoffman,
+    1963), found in O(k log k). Otherwise the transport problem is solved exactly by
+    sparse linear programming (HiGHS) over the cells whose row and column are both used,
+    up to :data:`MAX_LP_CELLS` of them; beyond that kappa_max is nan (see
+    :func:`kappa_max_note`). No k**2 x k**2 matrix is ever formed.
 
     Examples
     --------
     >>> round(kappa_max(np.array([[20, 5], [10, 15]]), np.eye(2)), 6)
     0.8
     """
-    p, _ = _proportions(table)
-    row = p.sum(axis=1)
-    col = p.sum(axis=0)
-    expected_disagreement = float(row @ (1.0 - weights) @ col)
+    table = np.asarray(table)
+    counts = table.astype(float)
+    n = counts.sum()
+    row, col = counts.sum(axis=1), counts.sum(axis=0)
+    disagreement = 1.0 - weights
+    expected_disagreement = float((row / n) @ disagreement @ (col / n)) if n > 0 else 0.0
     if not expected_disagreement > 0:
         return float("nan")
-    if np.array_equal(weights, np.eye(len(weights))):
-        best = float(np.minimum(row, col).sum())
+    k = len(weights)
+    if np.array_equal(weights, np.eye(k)):
+        best = float(np.minimum(row, col).sum() / n)
+    elif is_monge(disagreement):
+        best = _northwest_corner(row, col, weights)
     else:
+        used_rows, used_cols = np.flatnonzero(row), np.flatnonzero(col)
+        r, c = len(used_rows), len(used_cols)
+        if r * c > MAX_LP_CELLS:
+            return float("nan")
+        from scipy import sparse
         from scipy.optimize import linprog
 
-        k = len(weights)
-        rows_constraint = np.kron(np.eye(k), np.ones(k))
-        cols_constraint = np.kron(np.ones(k), np.eye(k))
+        cell = np.arange(r * c)
+        constraints = sparse.csr_matrix(
+            (np.ones(2 * r * c), (np.concatenate([cell // c, r + cell % c]),
+                                  np.concatenate([cell, cell]))),
+            shape=(r + c, r * c),
+        )
         solution = linprog(
-            -weights.ravel(),
-            A_eq=np.vstack([rows_constraint, cols_constraint]),
-            b_eq=np.concatenate([row, col]),
+            -weights[np.ix_(used_rows, used_cols)].ravel(),
+            A_eq=constraints,
+            b_eq=np.concatenate([row[used_rows], col[used_cols]]) / n,
             bounds=(0, None),
             method="highs",
         )
         best = -float(solution.fun)
     return 1.0 - (1.0 - best) / expected_disagreement
+
+
+def kappa_max_note(table: np.ndarray, weights: np.ndarray) -> str:
+    """Why :func:`kappa_max` is nan for a table with kappa defined ("" when it is not).
+
+    Examples
+    --------
+    >>> kappa_max_note(np.array([[20, 5], [10, 15]]), np.eye(2))
+    ''
+    """
+    table = np.asarray(table)
+    r = int((table.sum(axis=1) > 0).sum())
+    c = int((table.sum(axis=0) > 0).sum())
+    if r * c <= MAX_LP_CELLS or is_monge(1.0 - weights):
+        return ""
+    return (
+        f"kappa_max is not computed (nan): these weights lack the Monge property, so it "
+        f"needs a linear program over {r} x {c} = {r * c:,} used cells, above the limit of "
+        f"{MAX_LP_CELLS:,} (irr.coefficients.kappa.MAX_LP_CELLS)."
+    )

@@ -49,18 +49,33 @@ def tie_sum(x: np.ndarray) -> float:
     return total
 
 
-def kendall_w(x: np.ndarray, correct_ties: bool = True) -> KendallParts:
+def kendall_w(
+    x: np.ndarray, correct_ties: bool = True, multiplicity: np.ndarray | None = None
+) -> KendallParts:
     """Kendall's W of complete ratings `x` (n subjects x m raters); ranks within raters.
+
+    With `multiplicity` (shape (P,)) each row of `x` is a distinct subject pattern
+    standing for that many subjects; W, chi-square and T are computed from the patterns
+    (see :func:`kendall_kernel`), never one row per subject.
 
     Examples
     --------
     >>> parts = kendall_w(np.array([[1, 1, 2], [2, 3, 1], [3, 2, 3], [4, 4, 4]]))
     >>> round(parts.w, 6), round(parts.chi2, 6)
     (0.777778, 7.0)
+    >>> parts = kendall_w(np.array([[1, 1], [2, 2], [1, 2]]), multiplicity=np.array([2, 2, 1]))
+    >>> round(parts.w, 6), parts.ties
+    (0.833333, 60.0)
     """
     from scipy.stats import rankdata
 
     x = np.asarray(x, dtype=float)
+    if multiplicity is not None:
+        counts = np.asarray(multiplicity, dtype=float)[None, :]
+        w, ties = _pattern_parts(x, counts, correct_ties)
+        n = float(counts.sum())
+        w = float(w[0])
+        return KendallParts(w, x.shape[1] * (n - 1) * w, float(ties[0]) if correct_ties else 0.0)
     n, m = x.shape
     ranks = rankdata(x, axis=0)
     sums = ranks.sum(axis=1)
@@ -95,6 +110,13 @@ def kendall_kernel(x: np.ndarray, counts: np.ndarray, correct_ties: bool = True)
     >>> round(float(kendall_kernel(x, np.ones((1, 4)))[0]), 6)
     0.777778
     """
+    return _pattern_parts(x, counts, correct_ties)[0]
+
+
+def _pattern_parts(
+    x: np.ndarray, counts: np.ndarray, correct_ties: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """W and the tie sum T of each resample of patterns (see :func:`kendall_kernel`)."""
     x = np.asarray(x, dtype=float)
     counts = np.atleast_2d(np.asarray(counts, dtype=float))
     b = counts.shape[0]
@@ -116,5 +138,6 @@ def kendall_kernel(x: np.ndarray, counts: np.ndarray, correct_ties: bool = True)
     s = (counts * (rank_sums - mean[:, None]) ** 2).sum(axis=1)
     denominator = m * m * (n**3 - n) - m * (ties if correct_ties else 0.0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(denominator > 0, 12 * s / np.where(denominator > 0, denominator, 1),
-                        np.nan)
+        w = np.where(denominator > 0, 12 * s / np.where(denominator > 0, denominator, 1),
+                     np.nan)
+    return w, ties

@@ -402,19 +402,15 @@ def _per_category(
     alternative: str,
 ) -> pd.DataFrame:
     """Fleiss' (1971) category-vs-rest kappas: one row per category."""
-    counts = np.asarray(counts)
-    r = counts.sum(axis=1)
-    rows = []
-    eye2 = np.eye(2)
-    for j in range(counts.shape[1]):  # one 2-category split per category
-        split = np.column_stack([counts[:, j], r - counts[:, j]])
-        est = cc.counts_estimate(split, mult, eye2, "fleiss")
-        kappa = float(est.estimate)
-        se = math.sqrt(est.variance) if np.isfinite(est.variance) else math.nan
-        se0 = math.sqrt(var0_cat[j]) if np.isfinite(var0_cat[j]) else math.nan
-        scale = se0 if np.isfinite(se0) else se
-        z = kappa / scale if np.isfinite(kappa) and scale > 0 else math.nan
-        rows.append((stats.categories[j], kappa, se, se0, z, normal_pvalue(z, alternative)))
+    kappa, variance = cc.fleiss_category_kappas(counts, mult)
+    se = np.sqrt(variance)  # nan stays nan
+    se0 = np.sqrt(var0_cat)
+    scale = np.where(np.isfinite(se0), se0, se)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = np.where(np.isfinite(kappa) & (scale > 0), kappa / scale, np.nan)
+    pvalue = [normal_pvalue(float(v), alternative) for v in z]
+    rows = list(zip(stats.categories, kappa.tolist(), se.tolist(), se0.tolist(), z.tolist(),
+                    pvalue, strict=True))
     return pd.DataFrame(rows, columns=["category", "kappa", "se", "se0", "z", "pvalue"])
 
 

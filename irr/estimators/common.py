@@ -10,8 +10,8 @@ from irr._data import preview
 from irr._statistics import Statistics
 from irr.results import ConfidenceInterval
 
-__all__ = ["complete_subjects", "listwise_note", "nan_interval", "require_subjects",
-           "score_note"]
+__all__ = ["complete_patterns", "complete_subjects", "listwise_note", "nan_interval",
+           "require_subjects", "score_note", "score_patterns"]
 
 
 def nan_interval(confidence_level: float, method: str) -> ConfidenceInterval:
@@ -32,6 +32,29 @@ def complete_subjects(
     x = values[complete] if not complete.all() else values
     require_subjects(x.shape[0], what, "subjects with complete ratings")
     return x, int((~complete).sum())
+
+
+def score_patterns(stats: Statistics, what: str) -> tuple[np.ndarray, np.ndarray]:
+    """Each subject pattern's row of scores (P, m), ``nan`` for missing, and the mask of
+    the complete patterns; ``stats.multiplicity`` says how many subjects have each.
+
+    Subjects stay grouped by pattern (never one row per subject), so a two-rater table
+    of 2e9 subjects gives at most k * k rows.
+    """
+    stats.require_raters(what)
+    scores = stats.require_scores(what)
+    values = np.append(scores, np.nan)[stats.patterns]  # code -1 (missing) picks the nan
+    return values, np.isfinite(values).all(axis=1)
+
+
+def complete_patterns(
+    values: np.ndarray, complete: np.ndarray, multiplicity: np.ndarray, what: str
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """The complete rows and their multiplicities (at least two subjects, else raise),
+    and how many subjects were dropped for a missing rating."""
+    c = np.asarray(multiplicity, dtype=np.int64)
+    require_subjects(int(c[complete].sum()), what, "subjects with complete ratings")
+    return values[complete], c[complete], int(c[~complete].sum())
 
 
 def listwise_note(dropped: int) -> list[str]:

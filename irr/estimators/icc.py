@@ -23,7 +23,13 @@ from irr.coefficients.icc import (
     mean_squares,
     shrout_fleiss_name,
 )
-from irr.estimators.common import complete_subjects, listwise_note, score_note
+from irr.estimators.common import (
+    complete_patterns,
+    complete_subjects,
+    listwise_note,
+    score_note,
+    score_patterns,
+)
 from irr.results import ConfidenceInterval, Result
 
 __all__ = [
@@ -210,15 +216,23 @@ def icc_from_values(
     unit: str,
     confidence_level: float,
     notes: list[str] | None = None,
+    multiplicity: np.ndarray | None = None,
 ) -> ICCResult:
-    """The ICC result of an (n, k) score matrix with its complete-subject mask."""
+    """The ICC result of an (n, k) score matrix with its complete-subject mask.
+
+    With `multiplicity` each row of `values` is a subject pattern standing for that many
+    subjects (see :func:`irr.coefficients.icc.mean_squares`).
+    """
     from scipy.special import fdtrc
 
     model, type, unit = check_form(model, type, unit)
     confidence_level = check_confidence_level(confidence_level)
-    x, dropped = complete_subjects(values, complete, "The ICC")
-    n, k = x.shape
-    ms = mean_squares(x)
+    if multiplicity is None:
+        x, dropped = complete_subjects(values, complete, "The ICC")
+    else:
+        x, multiplicity, dropped = complete_patterns(values, complete, multiplicity, "The ICC")
+    ms = mean_squares(x, multiplicity)
+    n, k = ms.n, ms.k
     estimate = float(icc_estimate(ms, model, type, unit))
     f, df1, df2 = icc_f_test(ms, model)
     f = float(f)
@@ -292,9 +306,9 @@ def icc(
 ) -> ICCResult:
     """The ICC of rated subjects (see :meth:`irr.Agreement.icc`)."""
     check_form(model, type, unit)
-    values, complete = stats.score_rows("The ICC")
+    values, complete = score_patterns(stats, "The ICC")
     return icc_from_values(values, complete, stats.raters, model, type, unit,
-                           confidence_level, score_note(stats))
+                           confidence_level, score_note(stats), stats.multiplicity)
 
 
 def icc_table(results: list[ICCResult]) -> pd.DataFrame:

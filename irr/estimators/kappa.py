@@ -10,7 +10,13 @@ import numpy as np
 
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice
-from irr.coefficients.kappa import kappa_from_counts, kappa_max, kappa_parts, kappa_variances
+from irr.coefficients.kappa import (
+    kappa_from_cells,
+    kappa_max,
+    kappa_max_note,
+    kappa_parts,
+    kappa_variances,
+)
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult, normal_pvalue, wald_interval
@@ -173,6 +179,10 @@ def kappa(
         test_se = se if design_note else se0
         statistic = estimate / test_se if test_se > 0 else math.nan
         best = kappa_max(table, w)
+        max_note = kappa_max_note(table, w) if math.isnan(best) else ""
+        if max_note:
+            warnings.warn(max_note, DegenerateDataWarning, stacklevel=3)
+            notes.append(max_note)
     notes += weights_note(name, stats.scores)
     if stats.n_missing:
         notes.append(f"{stats.n_missing} subject(s) with a missing rating were left out.")
@@ -198,5 +208,12 @@ def kappa(
         weight_matrix=w,
         categories=tuple(stats.categories),
     )
-    recipe = plan.recipe(lambda fine: kappa_from_counts(cells.apply(fine), w), options)
+    # resamples are kappas of the complete fine patterns' cells (at most n of them), never
+    # of dense k x k tables: O(B (n + k)) unweighted
+    complete = (stats.patterns >= 0).all(axis=1)
+    a, b = stats.patterns[complete].T
+    identity = name == "unweighted"
+    recipe = plan.recipe(
+        lambda fine: kappa_from_cells(np.asarray(fine)[..., complete], a, b, w, identity),
+        options)
     return result.with_bootstrap(recipe, options.ci)

@@ -12,7 +12,12 @@ import numpy as np
 from irr._statistics import Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.kendall import kendall_kernel, kendall_w
-from irr.estimators.common import complete_subjects, listwise_note, nan_interval
+from irr.estimators.common import (
+    complete_patterns,
+    listwise_note,
+    nan_interval,
+    score_patterns,
+)
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import ConfidenceInterval, Result
@@ -72,10 +77,11 @@ def kendall(
     if options.ci is not None:
         check_choice(options.ci, "ci", KendallResult.interval_methods)
     correct_ties = bool(correct_ties)
-    values, complete = stats.score_rows("Kendall's W")
-    x, dropped = complete_subjects(values, complete, "Kendall's W")
-    n = x.shape[0]
-    parts = kendall_w(x, correct_ties)
+    values, complete = score_patterns(stats, "Kendall's W")
+    x, multiplicity, dropped = complete_patterns(values, complete, stats.multiplicity,
+                                                 "Kendall's W")
+    n = int(multiplicity.sum())
+    parts = kendall_w(x, correct_ties, multiplicity)
     if math.isnan(parts.w):
         warnings.warn(
             "Kendall's W is undefined (nan): every rater gave every subject the same rank.",
@@ -108,12 +114,9 @@ def kendall(
         correct_ties=correct_ties,
         ties=parts.ties,
     )
-    scores = np.append(stats.scores, np.nan)[stats.patterns]
-    keep = np.isfinite(scores).all(axis=1)
-    complete_patterns = Coarsening(np.where(keep, np.cumsum(keep) - 1, -1), scores[keep])
+    kept = Coarsening(np.where(complete, np.cumsum(complete) - 1, -1), x)
     recipe = plan.recipe(
-        lambda fine: kendall_kernel(complete_patterns.patterns, complete_patterns.apply(fine),
-                                    correct_ties),
+        lambda fine: kendall_kernel(kept.patterns, kept.apply(fine), correct_ties),
         options,
     )
     return result.with_bootstrap(recipe, options.ci)

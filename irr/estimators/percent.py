@@ -61,12 +61,16 @@ def _two_raters(
             "Percent agreement needs at least one subject rated by both raters; none is "
             f"({stats.n_missing} left out for missing ratings)."
         )
-    cells = stats.pair_cells
-    flat = w.ravel()
+    # each fine pattern's agreement (0 when a rating is missing): resamples cost
+    # O(B x patterns), never dense (B, k^2) tables
+    complete = (stats.patterns >= 0).all(axis=1)
+    a, b = np.where(complete[:, None], stats.patterns, 0).T
+    agrees = np.where(complete, w[a, b], 0.0)
+    paired = complete.astype(float)
 
     def share(fine: np.ndarray) -> np.ndarray:
-        counts = cells.apply(fine)
-        return counts @ flat / counts.sum(axis=1)
+        fine = np.asarray(fine, dtype=float)
+        return fine @ agrees / (fine @ paired)
 
     notes = ["Percent agreement of two raters (pairwise and all-raters agreement coincide): "
              "Wilson score interval."]

@@ -438,6 +438,12 @@ CASES = [
      r"share none: \[\('r0', 'r2'\)"),
     # -- end sparse designs ------------------------------------------------------
     # -- issue 15: dense categories and tables ------------------------------------
+    ("heatmap of 2,001 categories", lambda: __import__("irr.plotting").plotting.table_heatmap(
+        irr.Agreement(np.arange(2001), np.arange(2001))), ValueError,
+     r"table_heatmap draws at most 2,000 categories .*has 2,001"),
+    ("agreement chart of 2,001 categories", lambda: __import__("irr.plotting").plotting
+     .agreement_chart(irr.Agreement(np.arange(2001), np.arange(2001))), ValueError,
+     r"agreement_chart draws at most 2,000 categories .*has 2,001"),
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
     # -- end resource harness ----------------------------------------------------
@@ -588,6 +594,36 @@ VALUE_CASES = [
      "hand: p_o = 1/2, p_e = 1/2"),
     # -- end sparse designs ------------------------------------------------------
     # -- issue 15: dense categories and tables ------------------------------------
+    ("ICC of a 2e9-subject table", lambda: irr.Agreement.from_table(
+        [[10**9, 5], [7, 10**9]]).icc().n_subjects, 2 * 10**9 + 12, 0,
+     "ICC from the 4 weighted patterns; expanding asked 29.8 GiB"),
+    ("Kendall's W of a 2e9-subject table", lambda: irr.Agreement.from_table(
+        [[10**9, 5], [7, 10**9]]).kendall_w().n_subjects, 2 * 10**9 + 12, 0,
+     "W from the 4 weighted patterns; expanding asked 29.8 GiB"),
+    ("ICC of a table = ICC of its subjects", lambda: irr.Agreement.from_table(
+        [[3, 1, 0], [2, 4, 1], [0, 1, 5]]).icc("twoway", "agreement").estimate,
+     irr.icc(np.repeat([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2], [2, 1], [2, 2]],
+                       [3, 1, 2, 4, 1, 1, 5], axis=0), "twoway", "agreement").estimate, 1e-12,
+     "weighted mean squares over patterns equal those of the expanded 17 rows"),
+    ("kappa_max of 300 one-decimal labels, linear", lambda: irr.Agreement(
+        np.arange(300) / 10, np.r_[np.arange(1, 300), 0] / 10).kappa(
+        weights="linear").kappa_max, 1.0, 1e-12,
+     "rater b is a permutation of rater a's values: the margins match, so kappa_max = 1; "
+     "before, a 300 x 90,000 dense LP (430 MB)"),
+    ("kappa_max beyond the LP bound is nan", lambda: irr.Agreement(
+        np.r_[np.arange(250), np.arange(250)] / 10.0,
+        np.r_[np.arange(250), np.roll(np.arange(250), 1)] / 10.0).kappa(
+        weights="radical").kappa_max, math.nan, 0,
+     "radical weights are not Monge; 250 x 250 used cells exceed MAX_LP_CELLS (a warning)"),
+    ("optimize_thresholds of 2,000 labels", lambda: len(irr.ordinal.optimize_thresholds(
+        np.repeat(np.arange(2000), 2), np.repeat(np.arange(2000), 2) + 0.5, max_iter=2)),
+     1999, 0, "one cut per adjacent pair of labels; before, 53 s per pass"),
+    ("from_counts with 4e8 ratings per subject", lambda: irr.Agreement.from_counts(
+        [[4 * 10**8, 0], [0, 4 * 10**8], [2 * 10**8, 2 * 10**8]]).fleiss_kappa().estimate,
+     float((Fraction(2 * 4 * 10**8 * (4 * 10**8 - 1) + 2 * 2 * 10**8 * (2 * 10**8 - 1),
+                     3 * 4 * 10**8 * (4 * 10**8 - 1)) - Fraction(1, 2)) / Fraction(1, 2)),
+     1e-12, "Fleiss by hand: P_bar = (2 m(m-1) + 2 (m/2)(m/2-1)) / (3 m(m-1)), P_e = 1/2; "
+     "counts, never one entry per rating"),
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
     # -- end resource harness ----------------------------------------------------
