@@ -11,6 +11,7 @@ Errors are one line on stderr with exit status 1; usage errors exit 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
 import html
@@ -19,6 +20,7 @@ import io
 import json
 import math
 import os
+import stat
 import sys
 import tempfile
 import warnings
@@ -732,6 +734,17 @@ def _latex_frame(frame: Any) -> str:
 
 
 # -- output ------------------------------------------------------------------------------
+_KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISCHR, "character device"),
+          (stat.S_ISBLK, "block device"), (stat.S_ISFIFO, "FIFO (named pipe)"),
+          (stat.S_ISSOCK, "socket"))
+
+
+def _kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words ("regular file", "directory", ...)."""
+    return next((name for test, name in _KINDS if test(mode)), "regular file" if
+                stat.S_ISREG(mode) else "special file")
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -739,39 +752,96 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-def _check_output(args: argparse.Namespace) -> None:
-    path = getattr(args, "output", None)
-    if path is None or path == "-":
-        return
-    source = getattr(args, "file", None)
-    if source not in (None, "-") and os.path.exists(path) and _same_file(path, source):
-        raise CommandError(f"refusing to overwrite the input file {source!r} with --output")
-    if os.path.isdir(path):
-        raise CommandError(f"--output {path!r} is a directory")
-    if os.path.exists(path) and not args.force:
-        raise CommandError(f"--output {path!r} exists; pass --force to overwrite it")
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise CommandError(f"cannot write {path!r}: no such directory {directory!r}")
+@dataclasses.dataclass
+class _Target:
+    """Where --output goes: a regular file `path` (a symlink's target), written at the end
+    through `temporary`, a file created in the same directory before the computation (so
+    an unwritable directory is found before any work is done)."""
 
+    shown: str
+    path: str
+    temporary: str
+    force: bool
+    note: str | None = None
 
-def _write(path: str, text: str) -> None:
-    """Write `text` to `path` atomically: a temporary file in the same directory, then
-    os.replace, so readers never see a partial file."""
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".irr-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+    def commit(self, text: str) -> None:
+        """Write `text`: without --force the file is created exclusively (a file that
+        appeared during the run is never replaced); with --force only a regular file is
+        replaced."""
+        with open(self.temporary, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        mode = 0o666 & ~_umask()
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+        os.chmod(self.temporary, 0o666 & ~_umask())
+        if self.force:
+            _check_regular(self.shown, self.path)
+            os.replace(self.temporary, self.path)
+            return
+        try:
+            os.link(self.temporary, self.path)  # fails if the name exists: never replaces
+        except FileExistsError:
+            raise CommandError(f"--output {self.shown!r} appeared during the run; pass "
+                               "--force to overwrite it") from None
+        except OSError:  # no hard links on this file system: create exclusively instead
+            try:
+                handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                raise CommandError(f"--output {self.shown!r} appeared during the run; pass "
+                                   "--force to overwrite it") from None
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                stream.write(text)
+
+    def discard(self) -> None:
+        """Remove the temporary file (after a commit or an error)."""
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.temporary)
+
+
+def _check_regular(shown: str, path: str) -> bool:
+    """Whether `path` exists; raise unless it is a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise CommandError(f"cannot write {shown!r}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise CommandError(f"--output {shown!r} is a {_kind(mode)}; irr writes only regular "
+                           "files")
+    return True
+
+
+def _prepare_output(args: argparse.Namespace) -> _Target | None:
+    """Check --output before any computation and create its temporary file; None for
+    stdout. A symbolic link is followed to a regular file (and a note says so)."""
+    shown = getattr(args, "output", None)
+    if shown is None or shown == "-":
+        return None
+    if not shown.strip():
+        raise CommandError("--output is empty: give a file name, or '-' for stdout")
+    path, note = shown, None
+    if os.path.islink(shown):
+        path = os.path.realpath(shown)
+        if not os.path.lexists(path):
+            raise CommandError(f"--output {shown!r} is a symbolic link to {path!r}, which "
+                               "does not exist")
+        note = f"--output {shown!r} is a symbolic link: writing to its target {path!r}"
+    if _check_regular(shown, path):
+        source = getattr(args, "file", None)
+        if source not in (None, "-") and _same_file(path, source):
+            raise CommandError(f"refusing to overwrite the input file {source!r} with --output")
+        if not args.force:
+            raise CommandError(f"--output {shown!r} exists; pass --force to overwrite it")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise CommandError(f"cannot write {shown!r}: no such directory {directory!r}")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".irr-", suffix=".tmp")
+    except OSError as exc:
+        raise CommandError(f"cannot write {shown!r}: the directory {directory!r} is not "
+                           f"writable ({exc.strerror or exc})") from None
+    os.close(handle)
+    return _Target(shown, path, temporary, args.force, note)
 
 
 def _umask() -> int:
@@ -787,34 +857,54 @@ def _show_warning(message: Any, category: type, filename: str, lineno: int,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage)."""
+    """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage, 130
+    interrupted)."""
     parser = _parser()
     args = parser.parse_args(argv)
     args.input_notes, args.input_info = [], []  # what reading the input found, for the header
     debug = args.debug or args.debug_all
+    target = None
     try:
         with warnings.catch_warnings():
             if not debug:
                 warnings.showwarning = _show_warning
-            _check_output(args)
+            target = _prepare_output(args)
             out = _COMMANDS[args.command](args)
             _with_scale(out, getattr(args, "scale", None))
             text = _render(out, args.format)
             if args.format == "csv":  # a table has no room for notes: what reading found
                 for note in getattr(args, "input_notes", ()):
                     print(f"irr: note: {note}", file=sys.stderr)
-            if args.output in (None, "-"):
+            if target is None:
                 sys.stdout.write(text)
             else:
-                _write(args.output, text)
+                target.commit(text)
+                if target.note:
+                    print(f"irr: note: {target.note}", file=sys.stderr)
+    except KeyboardInterrupt:
+        if debug:
+            raise
+        print("irr: interrupted", file=sys.stderr)
+        return 130  # 128 + SIGINT, as a shell reports a process killed by Ctrl-C
+    except MemoryError:
+        if debug:
+            raise
+        print("irr: error: out of memory; the data (or --n-resamples) are too large for "
+              "this machine", file=sys.stderr)
+        return 1
     except (CommandError, ValueError, TypeError, OSError, ImportError, KeyError) as exc:
         if debug:
             raise
         message = _first_line(exc)
         if isinstance(exc, KeyError):
             message = f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
+        elif isinstance(exc, OSError) and exc.strerror:
+            message = f"{exc.strerror}: {exc.filename!r}" if exc.filename else exc.strerror
         print(f"irr: error: {message}", file=sys.stderr)
         return 1
+    finally:
+        if target is not None:
+            target.discard()
     return 0
 
 
