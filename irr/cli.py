@@ -11,6 +11,7 @@ Errors are one line on stderr with exit status 1; usage errors exit 2.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import csv
 import dataclasses
@@ -52,6 +53,46 @@ class CommandError(Exception):
     """An error to print as one line (exit status 1)."""
 
 
+#: Input larger than this many bytes is refused unless --max-bytes or $IRR_MAX_BYTES says more.
+DEFAULT_MAX_BYTES = 200 * 1000**2
+MAX_BYTES_ENV = "IRR_MAX_BYTES"
+_READ_CHUNK = 1 << 20
+_UNITS = {"": 1, "K": 1000, "M": 1000**2, "G": 1000**3, "T": 1000**4}
+
+
+def _size(text: str) -> int:
+    """A byte count such as ``5000``, ``500K``, ``200M`` or ``2G`` (powers of 1000)."""
+    value = str(text).strip().upper().removesuffix("B")
+    unit = value[-1:] if value[-1:] in _UNITS else ""
+    try:
+        number = float(value[: len(value) - len(unit)])
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be a positive size such as 5000, 500K, 200M or 2G; got {text!r}")
+    return int(number * _UNITS[unit])
+
+
+def _max_bytes(args: argparse.Namespace) -> int:
+    if getattr(args, "max_bytes", None) is not None:
+        return args.max_bytes
+    value = os.environ.get(MAX_BYTES_ENV)
+    if value is None or not value.strip():
+        return DEFAULT_MAX_BYTES
+    try:
+        return _size(value)
+    except argparse.ArgumentTypeError as exc:
+        raise CommandError(f"${MAX_BYTES_ENV} {exc}") from None
+
+
+def _too_large(where: str, limit: int) -> CommandError:
+    return CommandError(
+        f"cannot read {where}: larger than the input limit of {limit} bytes; raise it with "
+        f"--max-bytes or ${MAX_BYTES_ENV}"
+    )
+
+
 # -- parser ------------------------------------------------------------------------------
 def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     source = parser.add_argument_group("input")
@@ -60,7 +101,13 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     source.add_argument("--dataset", metavar="NAME", help="a bundled data set (irr datasets)")
     source.add_argument("--delimiter", metavar="CHAR",
                         help="field separator (default: tab for .tsv/.tab, else comma)")
-    source.add_argument("--encoding", default="utf-8", help="text encoding (default utf-8)")
+    source.add_argument("--encoding", default="utf-8",
+                        help="text encoding (default utf-8; a UTF-16/32 byte-order mark is "
+                        "detected)")
+    source.add_argument("--max-bytes", type=_size, default=None, metavar="SIZE",
+                        help="refuse larger input, e.g. 500M or 2G (default: the "
+                        f"{MAX_BYTES_ENV} environment variable, else 200M); checked while "
+                        "reading")
     source.add_argument("--subject", metavar="COL", help="long format: the subject column")
     source.add_argument("--rater", metavar="COL", help="long format: the rater column")
     source.add_argument("--rating", metavar="COL", help="long format: the rating column")
@@ -158,19 +205,109 @@ def _version() -> str:
 
 
 # -- input -------------------------------------------------------------------------------
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
 def _decode(raw: bytes, encoding: str, where: str) -> str:
-    if b"\x00" in raw[:65536]:
-        raise CommandError(f"cannot read {where}: binary data, not a CSV/TSV text file")
+    """The text of `raw`: a UTF-16/32 byte-order mark picks its codec (Excel's "Unicode
+    text"), else `encoding`; NUL characters in the decoded text mean binary data."""
+    name = encoding.lower().replace("_", "-")
+    bom = next((codec for mark, codec in _BOMS if raw.startswith(mark)), None)
+    if bom is not None and name in ("utf-8", "utf8"):
+        encoding = name = bom
     try:
-        text = raw.decode("utf-8-sig" if encoding.lower().replace("_", "-") == "utf-8" else encoding)
+        text = raw.decode("utf-8-sig" if name in ("utf-8", "utf8") else encoding)
     except UnicodeDecodeError as exc:
+        if b"\x00" in raw[:65536] and not name.startswith(("utf-16", "utf-32")):
+            raise _binary(raw, where) from None
         raise CommandError(
             f"cannot read {where}: not valid {encoding} text (byte {exc.start}); "
             "pass --encoding"
         ) from None
     except LookupError:
         raise CommandError(f"unknown --encoding {encoding!r}") from None
-    return text
+    if "\x00" in text[:65536]:
+        raise _binary(raw, where)
+    return text.removeprefix("\ufeff")
+
+
+def _binary(raw: bytes, where: str) -> CommandError:
+    sample = raw[:4096]  # UTF-16 text of ASCII characters: every other byte is NUL
+    wide = max(sample[0::2].count(0), sample[1::2].count(0)) > len(sample) // 4
+    return CommandError(f"cannot read {where}: binary data, not a CSV/TSV text file"
+                        + (" (for UTF-16 text pass --encoding utf-16)" if wide else ""))
+
+
+def _read_limited(read: Any, limit: int, where: str) -> bytes:
+    """Everything `read(n)` gives until it returns no bytes, refused beyond `limit`."""
+    chunks, total = [], 0
+    while True:
+        chunk = read(min(_READ_CHUNK, limit + 1 - total))
+        if not chunk:
+            return b"".join(chunks)
+        total += len(chunk)
+        if total > limit:
+            raise _too_large(where, limit)
+        chunks.append(chunk)
+
+
+def _read_file(path: str, limit: int, where: str) -> bytes:
+    """The bytes of a regular file or a pipe, within `limit`. Devices are refused; a FIFO
+    is opened without blocking, so one with no writer reads as empty instead of hanging."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise CommandError(f"cannot read {where}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"cannot read {where}: it is a directory") from None
+    except OSError as exc:
+        raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(handle)
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            kind = _kind(info.st_mode)
+            raise CommandError(f"cannot read {where}: it is a {kind}, not a file" + (
+                "" if kind == "directory" else "; pipe it to '-' (stdin) instead"))
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise _too_large(where, limit)
+        if stat.S_ISFIFO(info.st_mode):
+            os.set_blocking(handle, True)  # a writer is there, or reads end at once
+        return _read_limited(lambda n: os.read(handle, n), limit, where)
+    except OSError as exc:
+        raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
+    finally:
+        os.close(handle)
+
+
+def _read_parquet(path: str, limit: int, where: str) -> Any:
+    """A Parquet file, refused before materialising when the file or the table its
+    metadata describe (rows x columns at 8 bytes, or its uncompressed size) exceed `limit`."""
+    import pyarrow.parquet as pq
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise CommandError(f"cannot read {where}: no such file") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise CommandError(f"cannot read {where}: it is a {_kind(info.st_mode)}, not a file")
+    if info.st_size > limit:
+        raise _too_large(where, limit)
+    try:
+        meta = pq.read_metadata(path)
+        unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+        needed = max(unpacked, 8 * meta.num_rows * meta.num_columns)
+        if needed > limit:
+            raise CommandError(
+                f"cannot read {where}: its {meta.num_rows} rows x {meta.num_columns} columns "
+                f"take about {needed} bytes, more than the input limit of {limit}; raise it "
+                f"with --max-bytes or ${MAX_BYTES_ENV}"
+            )
+        return pd.read_parquet(path)
+    except CommandError:
+        raise
+    except Exception as exc:  # pyarrow raises its own error types
+        raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
 
 
 def _skip_leading(text: str, sep: str) -> tuple[str, int]:
@@ -229,24 +366,11 @@ def _read_frame(args: argparse.Namespace) -> Any:
             raise CommandError(
                 f"cannot read {where}: reading Parquet needs pyarrow (pip install pyarrow)"
             ) from None
-        try:
-            return pd.read_parquet(args.file)
-        except FileNotFoundError:
-            raise CommandError(f"cannot read {where}: no such file") from None
-        except Exception as exc:  # pyarrow raises its own error types
-            raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
+        return _read_parquet(args.file, _max_bytes(args), where)
     if args.file == "-":
-        raw = sys.stdin.buffer.read()
+        raw = _read_limited(sys.stdin.buffer.read, _max_bytes(args), where)
     else:
-        try:
-            with open(args.file, "rb") as handle:
-                raw = handle.read()
-        except FileNotFoundError:
-            raise CommandError(f"cannot read {where}: no such file") from None
-        except IsADirectoryError:
-            raise CommandError(f"cannot read {where}: it is a directory") from None
-        except OSError as exc:
-            raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
+        raw = _read_file(args.file, _max_bytes(args), where)
     text = _decode(raw, args.encoding, where)
     sep = args.delimiter
     if sep is None:
@@ -269,6 +393,15 @@ def _read_frame(args: argparse.Namespace) -> Any:
         frame = pd.read_csv(io.StringIO(text), sep=sep, na_values=args.na_values or None)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise CommandError(f"cannot read {where} as CSV: {_first_line(exc)}") from None
+    if frame.shape[1] == 1 and args.delimiter is None:  # no rater pair in one column
+        header = str(frame.columns[0])
+        other = next((c for c in ";|\t" if c in header and c != sep), None)
+        if other is not None:
+            shown = "\\t" if other == "\t" else other
+            raise CommandError(
+                f"cannot read {where}: one column only, and its header {header!r} holds "
+                f"{shown!r}: pass --delimiter '{shown}'"
+            )
     empty = frame.isna().all(axis=1).to_numpy()
     if empty.any():
         frame = frame.loc[~empty]

@@ -134,3 +134,126 @@ def test_empty_output_name_is_a_clear_error(csv_file):
     out = run("kappa", str(csv_file), "-o", "")
     assert out.returncode == 1
     assert out.stderr.strip() == "irr: error: --output is empty: give a file name, or '-' for stdout"
+
+
+# -- A7: bounded reads -------------------------------------------------------------------------
+def test_stdin_beyond_the_limit_is_a_one_line_error():
+    # `yes 1,2 | irr kappa -`: an endless stream is cut at the limit, not read to the end
+    stream = b"a,b\n" + b"1,2\n" * 300_000  # 1.2 MB
+    out = run("kappa", "-", "--max-bytes", "1M", stdin=stream)
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        b"irr: error: cannot read stdin: larger than the input limit of 1000000 bytes; raise "
+        b"it with --max-bytes or $IRR_MAX_BYTES")
+
+
+def test_limit_from_the_environment_and_its_override(csv_file, monkeypatch):
+    monkeypatch.setenv("IRR_MAX_BYTES", "20")
+    out = run("kappa", str(csv_file))
+    assert out.returncode == 1
+    assert "larger than the input limit of 20 bytes" in out.stderr
+    out = run("kappa", str(csv_file), "--max-bytes", "1K", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    import json
+    assert json.loads(out.stdout)["results"][1]["estimate"] == pytest.approx(
+        kappa_of_ratings(), abs=1e-12)
+
+
+def test_bad_max_bytes_is_a_usage_error(csv_file):
+    out = run("kappa", str(csv_file), "--max-bytes", "lots")
+    assert out.returncode == 2
+    assert "must be a positive size such as 5000, 500K, 200M or 2G; got 'lots'" in out.stderr
+
+
+def test_dev_zero_is_refused_at_once():
+    out = run("kappa", "/dev/zero")
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        "irr: error: cannot read '/dev/zero': it is a character device, not a file; pipe it "
+        "to '-' (stdin) instead")
+
+
+def test_fifo_without_a_writer_does_not_block(tmp_path):
+    fifo = tmp_path / "in.csv"
+    os.mkfifo(fifo)
+    out = run("kappa", str(fifo))  # would hang for ever on a blocking open
+    assert out.returncode == 1
+    assert out.stderr.strip() == f"irr: error: cannot read {str(fifo)!r}: the file is empty"
+
+
+def test_pipe_with_a_writer_is_read(tmp_path):
+    import threading
+    fifo = tmp_path / "in.csv"
+    os.mkfifo(fifo)
+    text = RATINGS.to_csv(index=False).encode()
+    ready = threading.Event()
+
+    def write():
+        with open(fifo, "wb") as handle:  # blocks until the reader opens
+            ready.set()
+            handle.write(text)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    # open a reader first so the writer's open returns, then let irr read the FIFO
+    keep = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    ready.wait(10)
+    try:
+        out = run("kappa", str(fifo), "--weights", "unweighted", "--format", "csv")
+    finally:
+        writer.join(10)
+        os.close(keep)
+    assert out.returncode == 0, out.stderr
+    estimate = pd.read_csv(__import__("io").StringIO(out.stdout))["estimate"][0]
+    assert estimate == pytest.approx(kappa_of_ratings(), abs=1e-12)
+
+
+@pytest.mark.skipif(pytest.importorskip("pyarrow") is None, reason="needs pyarrow")
+def test_parquet_metadata_is_checked_before_materialising(tmp_path):
+    import numpy as np
+    # 3 million zeros compress to a few kB, but take 48 MB as two int64 columns
+    frame = pd.DataFrame({"a": np.zeros(3_000_000, np.int64), "b": np.zeros(3_000_000, np.int64)})
+    path = tmp_path / "big.parquet"
+    frame.to_parquet(path)
+    assert path.stat().st_size < 1_000_000
+    out = run("kappa", str(path), "--max-bytes", "10M")
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: cannot read {str(path)!r}: its 3000000 rows x 2 columns take about "
+        "48000000 bytes, more than the input limit of 10000000; raise it with --max-bytes or "
+        "$IRR_MAX_BYTES")
+
+
+# -- B9: hints on reading ----------------------------------------------------------------------
+def test_semicolon_file_gets_a_delimiter_hint(tmp_path):
+    path = tmp_path / "excel.csv"
+    path.write_text("r1;r2\n1;2\n2;2\n1;1\n")
+    out = run("kappa", str(path))
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: cannot read {str(path)!r}: one column only, and its header 'r1;r2' "
+        "holds ';': pass --delimiter ';'")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+def test_utf16_text_is_read(tmp_path, encoding):
+    # Excel's "Unicode text": UTF-16 with a byte-order mark (utf-16, utf-32), or without
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(RATINGS.to_csv(index=False, sep="\t").encode(encoding))
+    out = run("kappa", str(path), "--encoding", encoding, "--weights", "unweighted",
+              "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    estimate = pd.read_csv(__import__("io").StringIO(out.stdout))["estimate"][0]
+    assert estimate == pytest.approx(kappa_of_ratings(), abs=1e-12)
+    if encoding != "utf-16-le":  # a byte-order mark is found without --encoding
+        out = run("kappa", str(path), "--weights", "unweighted", "--format", "csv")
+        assert out.returncode == 0, out.stderr
+
+
+def test_utf16_without_encoding_gets_a_hint(tmp_path):
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(RATINGS.to_csv(index=False, sep="\t").encode("utf-16-le"))
+    out = run("kappa", str(path))
+    assert out.returncode == 1
+    assert out.stderr.strip().endswith(
+        "binary data, not a CSV/TSV text file (for UTF-16 text pass --encoding utf-16)")
