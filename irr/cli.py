@@ -15,7 +15,6 @@ import codecs
 import contextlib
 import csv
 import dataclasses
-import html
 import inspect
 import io
 import json
@@ -39,7 +38,13 @@ from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.registry import PANELS, rows
-from irr.summary import format_pvalue, results_summary
+from irr.summary import (
+    escape_html,
+    escape_latex,
+    escape_markdown,
+    format_pvalue,
+    results_summary,
+)
 
 __all__ = ["main"]
 
@@ -750,9 +755,9 @@ def _markdown(frame: Any, index: bool = False) -> str:
     def cell(value: Any) -> str:
         if isinstance(value, float):
             return "" if math.isnan(value) else f"{value:.4g}"
-        return "" if value is None else str(value).replace("|", "\\|")
+        return "" if value is None else escape_markdown(value)
 
-    lines = ["| " + " | ".join(map(str, frame.columns)) + " |",
+    lines = ["| " + " | ".join(map(escape_markdown, frame.columns)) + " |",
              "| " + " | ".join("---" for _ in frame.columns) + " |"]
     lines += ["| " + " | ".join(cell(v) for v in row) + " |"
               for row in frame.itertuples(index=False)]
@@ -781,7 +786,7 @@ def _render(out: Output, fmt: str) -> str:
         if fmt == "text":
             return f"{out.title}\n\n{frame.to_string()}\n"
         if fmt == "markdown":
-            return f"## {out.title}\n\n{_markdown(frame, index=True)}\n"
+            return f"## {escape_markdown(out.title)}\n\n{_markdown(frame, index=True)}\n"
         if fmt == "html":
             return frame.to_html()
         if fmt == "latex":
@@ -803,13 +808,13 @@ def _render(out: Output, fmt: str) -> str:
         if fmt == "html":
             text = summary.as_html()
             if out.sentences:
-                items = "".join(f"<li>{html.escape(s)}</li>" for s in out.sentences)
+                items = "".join(f"<li>{escape_html(s)}</li>" for s in out.sentences)
                 text += f"\n<ul class=\"irr-report\">{items}</ul>"
             return text + "\n"
         text = summary.as_latex()
         if out.sentences:
             text += "\n\n\\begin{itemize}\n" + "\n".join(
-                f"\\item {_latex_escape(s)}" for s in out.sentences
+                f"\\item {escape_latex(s)}" for s in out.sentences
             ) + "\n\\end{itemize}"
         return text + "\n"
     table = _table(out)
@@ -823,13 +828,15 @@ def _render(out: Output, fmt: str) -> str:
         shown["n_resamples"] = [None if math.isnan(b) else int(b)
                                 for b in shown["n_resamples"].astype(float)]
         shown["seed"] = shown["seed"].astype(object)
-        header = "".join(f"- {k.rstrip(':')}: {v}\n" for k, v in out.info)
-        text = f"## {out.title}\n\n{header}\n{_markdown(shown)}\n"
+        header = "".join(f"- {escape_markdown(k.rstrip(':'))}: {escape_markdown(v)}\n"
+                         for k, v in out.info)
+        text = f"## {escape_markdown(out.title)}\n\n{header}\n{_markdown(shown)}\n"
         notes = out.notes + [n for r in out.results for n in r.notes]
         if notes:
-            text += "\n" + "\n".join(f"- {n}" for n in dict.fromkeys(notes)) + "\n"
+            text += "\n" + "\n".join(f"- {escape_markdown(n)}"
+                                      for n in dict.fromkeys(notes)) + "\n"
         if out.sentences:
-            text += "\n" + "\n".join(out.sentences) + "\n"
+            text += "\n" + "\n".join(map(escape_markdown, out.sentences)) + "\n"
         return text
     payload = {
         "title": out.title,
@@ -847,21 +854,12 @@ def _table_band(result: Any) -> Any:
     return band_and_citation(result, None)[0] or None
 
 
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                  "^": r"\textasciicircum{}", "<": r"$<$", ">": r"$>$"}
-
-
-def _latex_escape(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
-
-
 def _latex_frame(frame: Any) -> str:
     columns = list(frame.columns)
     lines = ["\\begin{tabular}{" + "l" * len(columns) + "}", "\\toprule",
-             " & ".join(_latex_escape(c) for c in columns) + " \\\\", "\\midrule"]
+             " & ".join(escape_latex(c) for c in columns) + " \\\\", "\\midrule"]
     for row in frame.itertuples(index=False):
-        lines.append(" & ".join(_latex_escape(v) for v in row) + " \\\\")
+        lines.append(" & ".join(escape_latex(v) for v in row) + " \\\\")
     lines += ["\\bottomrule", "\\end{tabular}"]
     return "\n".join(lines) + "\n"
 
