@@ -286,9 +286,11 @@ def hostile_summaries():
 def test_html_escapes_rater_names_and_titles(name):
     summary = hostile_summaries()[name]
     for html in (summary.as_html(), summary._repr_html_()):
-        assert "<script>" not in html and "<b>" not in html
+        assert "<script>" not in html
+        assert "<b>" not in html
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-        assert "50%_&amp;" in html and "a|b" in html
+        assert "50%_&amp;" in html
+        assert "a|b" in html
 
 
 @pytest.mark.parametrize("name", ["result", "agreement", "compare", "error rate family",
@@ -296,7 +298,8 @@ def test_html_escapes_rater_names_and_titles(name):
 def test_latex_escapes_rater_names_and_titles(name):
     latex = hostile_summaries()[name].as_latex()
     escaped = r"\textless{}script\textgreater{}alert(1)\textless{}/script\textgreater{}"
-    assert escaped in latex and "<script>" not in latex
+    assert escaped in latex
+    assert "<script>" not in latex
     assert r"a\textbar{}b" in latex
     assert r"50\%\_\&" in latex
     # every unescaped & is a column separator: 50%_& must not add a column
@@ -331,10 +334,12 @@ def test_cli_markdown_escapes(hostile_csv):
     assert out.returncode == 0, out.stderr
     assert "<script>" not in out.stdout
     assert r"\<script\>alert\(1\)\</script\>" in out.stdout
-    assert r"a\|b" in out.stdout and r"50%\_\&" in out.stdout
+    assert r"a\|b" in out.stdout
+    assert r"50%\_\&" in out.stdout
     # the result table keeps its 13 columns in every row: a|b adds no cell
     rows = [line for line in out.stdout.splitlines() if line.startswith("|")]
-    assert rows and all(len([c for c in __import__("re").split(r"(?<!\\)\|", r)]) == 15
+    assert rows
+    assert all(len([c for c in __import__("re").split(r"(?<!\\)\|", r)]) == 15
                         for r in rows)
 
 
@@ -342,7 +347,8 @@ def test_cli_latex_escapes(hostile_csv):
     out = run("report", str(hostile_csv), "--format", "latex")
     assert out.returncode == 0, out.stderr
     assert "<script>" not in out.stdout
-    assert r"\textless{}script\textgreater{}" in out.stdout and r"50\%\_\&" in out.stdout
+    assert r"\textless{}script\textgreater{}" in out.stdout
+    assert r"50\%\_\&" in out.stdout
 
 
 def test_escapers_on_every_special_character():
