@@ -151,6 +151,9 @@ def _summary_class() -> type:
         def _repr_html_(self) -> str:
             return self.as_html()
 
+        def __reduce__(self) -> tuple[Any, ...]:  # a local class: rebuilt by new_summary
+            return (new_summary, (), self.__dict__)
+
     return AgreementSummary
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import pickle
 import sys
 import time
 import warnings
@@ -44,6 +45,7 @@ __all__ = [
     "bootstrap_counts",
     "group_pattern_counts",
     "min_resamples",
+    "picklable",
 ]
 
 #: Interval methods understood by :meth:`BootstrapDistribution.interval`.
@@ -111,6 +113,15 @@ class BootstrapDistribution:
     resampling: str = "subjects"
     undefined_policy: str = "omit"
     _jackknife: Callable[[], tuple[np.ndarray, np.ndarray]] | None = field(default=None, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state to pickle: a jackknife callable that does not pickle (a closure over
+        the statistic) is replaced by its values, so BCa intervals work after unpickling."""
+        state = dict(self.__dict__)
+        if self._jackknife is not None and not picklable(self._jackknife):
+            state["_jackknife_result"] = self._jackknife_result
+            state["_jackknife"] = None
+        return state
 
     @cached_property
     def _jackknife_result(self) -> tuple[np.ndarray, np.ndarray]:
@@ -274,6 +285,21 @@ class BootstrapDistribution:
             return self._shape(low), self._shape(high), notes[0] if self.replicates.ndim == 1 \
                 else notes
         return self._shape(low), self._shape(high)
+
+
+def picklable(obj: Any) -> bool:
+    """Whether `obj` pickles (closures and lambdas do not).
+
+    Examples
+    --------
+    >>> picklable(partial(np.add, 1)), picklable(lambda x: x)
+    (True, False)
+    """
+    try:
+        pickle.dumps(obj)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
 
 
 def min_resamples(confidence_level: float) -> int:

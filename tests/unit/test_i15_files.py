@@ -358,3 +358,73 @@ def test_escapers_on_every_special_character():
         r"\textgreater{}\textbar{} ")
     assert escape_markdown("a|b `c` *d* _e_ [f](g) <h>\ni") == (
         r"a\|b \`c\` \*d\* \_e\_ \[f\]\(g\) \<h\> i")
+
+
+# -- C10: results pickle ----------------------------------------------------------------------
+ANXIETY = irr.datasets.load("anxiety")
+BOOT = {"ci": "percentile", "n_resamples": 200, "rng": 1}
+
+
+def _anxiety(raters=None):
+    return irr.Agreement.from_frame(ANXIETY, raters=raters)
+
+
+PICKLED = {
+    "kappa": lambda: _anxiety(["rater1", "rater2"]).kappa(**BOOT),
+    "weighted kappa": lambda: _anxiety(["rater1", "rater2"]).kappa("quadratic", **BOOT),
+    "percent agreement": lambda: _anxiety().percent_agreement(**BOOT),
+    "percent agreement of two": lambda: _anxiety(["rater1", "rater2"]).percent_agreement(**BOOT),
+    "alpha": lambda: _anxiety().krippendorff_alpha("interval", **BOOT),
+    "fleiss": lambda: _anxiety().fleiss_kappa(**BOOT),
+    "conger": lambda: _anxiety().conger_kappa(**BOOT),
+    "light": lambda: _anxiety().light_kappa(**BOOT),
+    "gwet": lambda: _anxiety().gwet_ac(**BOOT),
+    "brennan-prediger": lambda: _anxiety().brennan_prediger(**BOOT),
+    "kendall": lambda: _anxiety().kendall_w(**BOOT),
+    "auc": lambda: irr.ordinal.roc_auc_result([0, 0, 1, 1, 0, 1, 1, 0], [1, 2, 3, 4, 2, 3, 1, 2],
+                                              **BOOT),
+}
+
+
+@pytest.mark.parametrize("name", list(PICKLED))
+def test_bootstrapped_results_pickle_and_keep_every_interval(name):
+    import pickle
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = PICKLED[name]()
+        copy = pickle.loads(pickle.dumps(result))
+        # the same replicates, so the same numbers for every method (BCa needs the
+        # jackknife, materialised when its closure cannot be pickled)
+        for method in ("percentile", "basic", "bca"):
+            assert copy.conf_int(0.9, method) == result.conf_int(0.9, method)
+    assert copy.estimate == result.estimate
+    assert copy.ci == result.ci
+    assert copy.bootstrap.se == result.bootstrap.se
+
+
+@pytest.mark.parametrize("make", [
+    lambda: _anxiety().icc(),
+    lambda: _anxiety(["rater1", "rater2"]).error_rate_test(0.5),
+    lambda: _anxiety().error_rate_test(0.5, reference="rater1"),
+    lambda: _anxiety(["rater1", "rater2"]).symmetry_test(),
+    lambda: _anxiety(["rater1", "rater2"]).kappa(),
+], ids=["icc", "error rate", "error rate family", "symmetry", "wald kappa"])
+def test_every_result_and_its_summary_pickle(make):
+    import pickle
+    result = make()
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy.summary().as_text() == result.summary().as_text()
+    summary = pickle.loads(pickle.dumps(result.summary()))
+    assert summary.as_html() == result.summary().as_html()
+
+
+def test_an_undrawn_bootstrap_says_why_after_unpickling():
+    import pickle
+    result = _anxiety(["rater1", "rater2"]).kappa()
+    copy = pickle.loads(pickle.dumps(result))
+    # the Wald interval needs no bootstrap: kappa's own numbers
+    assert copy.conf_int(0.9) == result.conf_int(0.9)
+    with pytest.raises(ValueError, match=r"unpickled without its bootstrap: it had not been "
+                                         r"drawn, and its statistic .* does not pickle"):
+        copy.conf_int(method="percentile")
