@@ -37,6 +37,7 @@ from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
+from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.registry import PANELS, rows
 from irr.summary import (
     escape_html,
@@ -77,6 +78,20 @@ def _size(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"must be a positive size such as 5000, 500K, 200M or 2G; got {text!r}")
     return int(number * _UNITS[unit])
+
+
+def _resamples(text: str) -> int:
+    """--n-resamples: an integer such as 9999 or 1e4, at most MAX_RESAMPLES."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value.is_integer()):
+        raise argparse.ArgumentTypeError(f"must be an integer; got {text!r}")
+    try:
+        return check_n_resamples(int(value))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("`n_resamples` ", "")) from None
 
 
 def _max_bytes(args: argparse.Namespace) -> int:
@@ -129,7 +144,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
     stats.add_argument("--ci", choices=CI_METHODS, default="wald",
                        help="interval method (bootstrap: percentile, basic, bca)")
-    stats.add_argument("--n-resamples", type=int, default=9999, metavar="B")
+    stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
+                       help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,
                        help="seed of the bootstrap (default 0: the same output every run)")
     stats.add_argument("--scale", metavar="NAME",

@@ -40,13 +40,18 @@ from irr._validation import (
 
 __all__ = [
     "INTERVAL_METHODS",
+    "MAX_RESAMPLES",
     "UNDEFINED_WARN_SHARE",
     "BootstrapDistribution",
     "bootstrap_counts",
+    "check_n_resamples",
     "group_pattern_counts",
     "min_resamples",
     "picklable",
 ]
+
+#: The most bootstrap resamples any call draws (:func:`check_n_resamples`).
+MAX_RESAMPLES = 10**6
 
 #: Interval methods understood by :meth:`BootstrapDistribution.interval`.
 INTERVAL_METHODS = ("percentile", "basic", "bca")
@@ -285,6 +290,28 @@ class BootstrapDistribution:
             return self._shape(low), self._shape(high), notes[0] if self.replicates.ndim == 1 \
                 else notes
         return self._shape(low), self._shape(high)
+
+
+def check_n_resamples(value: Any) -> int:
+    """`value` as a number of bootstrap resamples: an integer from 1 to :data:`MAX_RESAMPLES`.
+
+    The bootstrap batches its draws, so memory stays bounded whatever the count; the
+    bound is on time: a million resamples give Monte Carlo errors of interval ends far
+    below any reported digit, and more would only run for hours.
+
+    Examples
+    --------
+    >>> check_n_resamples(10**12)
+    Traceback (most recent call last):
+    ...
+    ValueError: `n_resamples` must be at most 1000000 (MAX_RESAMPLES); got 1000000000000.
+    """
+    value = check_integer(value, "n_resamples", 1)
+    if value > MAX_RESAMPLES:
+        raise ValueError(
+            f"`n_resamples` must be at most {MAX_RESAMPLES} (MAX_RESAMPLES); got {value}."
+        )
+    return value
 
 
 def picklable(obj: Any) -> bool:
@@ -826,7 +853,7 @@ def bootstrap_counts(
     counts = _count_array(pattern_counts, "pattern_counts", 1)
     if not callable(statistic):
         raise TypeError(f"`statistic` must be callable; got {show_value(statistic)}.")
-    n_resamples = check_integer(n_resamples, "n_resamples", 1)
+    n_resamples = check_n_resamples(n_resamples)
     generator = check_rng(rng)
     if batch_size is not None:
         batch_size = check_integer(batch_size, "batch_size", 1)

@@ -410,6 +410,20 @@ CASES = [
      r"`definition` must be one of 'pairwise', 'all'; got 'R'"),
     # -- end inference and rendering ---------------------------------------------------------
     # -- issue 15: files and output -----------------------------------------------
+    ("n_resamples 1e12", lambda: irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa(
+        ci="percentile", n_resamples=10**12), ValueError,
+     r"`n_resamples` must be at most 1000000 \(MAX_RESAMPLES\); got 1000000000000\."),
+    ("n_resamples 3e8 alpha", lambda: irr.krippendorff_alpha(
+        [[1, 2], [2, 2], [1, 1]], ci="percentile", n_resamples=3 * 10**8), ValueError,
+     r"`n_resamples` must be at most 1000000 \(MAX_RESAMPLES\); got 300000000\."),
+    ("n_resamples 1e12 AUC", lambda: irr.ordinal.roc_auc_result(
+        [0, 0, 1, 1, 0, 1], [1, 2, 3, 4, 2, 1], ci="percentile", n_resamples=10**12),
+     ValueError,
+     r"`n_resamples` must be at most 1000000"),
+    ("unpickled result without its bootstrap", lambda: __import__("pickle").loads(
+        __import__("pickle").dumps(irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa()))
+     .conf_int(method="bca"), ValueError,
+     r"Cohen's kappa result was unpickled without its bootstrap"),
     # -- end files and output ----------------------------------------------------
     # -- issue 15: sparse designs -------------------------------------------------
     # -- end sparse designs ------------------------------------------------------

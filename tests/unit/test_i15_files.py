@@ -428,3 +428,34 @@ def test_an_undrawn_bootstrap_says_why_after_unpickling():
     with pytest.raises(ValueError, match=r"unpickled without its bootstrap: it had not been "
                                          r"drawn, and its statistic .* does not pickle"):
         copy.conf_int(method="percentile")
+
+
+# -- B8: a bounded number of resamples --------------------------------------------------------
+@pytest.mark.parametrize("count", ["1000000000000", "300000000", "1e12"])
+def test_cli_refuses_absurd_resample_counts_at_once(csv_file, count):
+    out = run("kappa", str(csv_file), "--ci", "percentile", "--n-resamples", count)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines()[-1] == (
+        f"irr kappa: error: argument --n-resamples: must be at most 1000000 (MAX_RESAMPLES); "
+        f"got {int(float(count))}.")
+
+
+def test_cli_accepts_resamples_in_e_notation(csv_file):
+    import json
+    out = run("kappa", str(csv_file), "--ci", "percentile", "--n-resamples", "1e3",
+              "--weights", "unweighted", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)["results"][0]
+    assert result["n_resamples"] == 1000
+    expected = irr.Agreement(RATINGS["r1"], RATINGS["r2"]).kappa(
+        ci="percentile", n_resamples=1000, rng=0)  # the CLI's default seed is 0
+    assert result["ci_low"] == pytest.approx(expected.ci.low, abs=1e-12)
+
+
+def test_the_maximum_itself_is_allowed():
+    from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
+    assert check_n_resamples(MAX_RESAMPLES) == 10**6
+    # a 2 x 2 table's kappa over a million resamples: batched, so quick and small
+    result = irr.Agreement([1, 2, 1, 2, 1, 2], [1, 2, 2, 2, 1, 1]).kappa(
+        ci="percentile", n_resamples=MAX_RESAMPLES, rng=0)
+    assert result.bootstrap.n_resamples == 10**6
