@@ -459,3 +459,29 @@ def test_the_maximum_itself_is_allowed():
     result = irr.Agreement([1, 2, 1, 2, 1, 2], [1, 2, 2, 2, 1, 1]).kappa(
         ci="percentile", n_resamples=MAX_RESAMPLES, rng=0)
     assert result.bootstrap.n_resamples == 10**6
+
+
+# -- C10: irr.by does not take other threads' warnings -----------------------------------------
+def test_by_leaves_other_threads_warnings_alone(monkeypatch):
+    import threading
+    import warnings
+    kappa = irr.Agreement.kappa
+
+    def kappa_while_another_thread_warns(self, *args, **kwargs):
+        # another thread of the program warns while by() computes a group
+        other = threading.Thread(target=warnings.warn, args=("from another thread",
+                                                              irr.DegenerateDataWarning))
+        other.start()
+        other.join()
+        return kappa(self, *args, **kwargs)
+
+    monkeypatch.setattr(irr.Agreement, "kappa", kappa_while_another_thread_warns)
+    frame = pd.DataFrame({"site": ["a"] * 4 + ["b"] * 4, "r1": [1, 2, 1, 2, 1, 2, 2, 1],
+                          "r2": [1, 2, 2, 2, 1, 2, 1, 1]})
+    # with warnings.catch_warnings(record=True) inside by(), the other thread's warning
+    # was recorded as a reason of this table and never reached the program
+    with pytest.warns(irr.DegenerateDataWarning, match="from another thread"):
+        out = irr.by(frame, "site", raters=["r1", "r2"])
+    assert out["reason"].isna().all()
+    # group a: p_o = 3/4, p_e = 1/2 (margins 2/4 each): kappa = (3/4 - 1/2) / (1/2) = 1/2
+    assert out.loc[0, "estimate"] == pytest.approx(0.5, abs=1e-15)
