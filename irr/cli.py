@@ -461,15 +461,36 @@ def _first_line(exc: BaseException | str) -> str:
     return text.splitlines()[0]
 
 
+_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def _label_number(text: str) -> int | float:
+    """A --categories label as a number: ``2`` and ``2.0`` are the int 2 (so they match
+    ratings read as floats or ints), ``2.5`` a float; anything else raises ValueError."""
+    try:
+        return int(text)
+    except ValueError:
+        value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return int(value) if value.is_integer() else value
+
+
 def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any] | None:
-    """Read --categories as numbers when the rating columns are numeric."""
+    """Read --categories as booleans or numbers when the rating columns are."""
     if labels is None:
         return None
-    from pandas.api.types import is_numeric_dtype
+    from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
+    if columns and all(is_bool_dtype(c) for c in columns):
+        bad = [x for x in labels if x.strip().lower() not in _BOOLEANS]
+        if bad:
+            raise CommandError(
+                f"--categories must be True and False for true/false ratings; got {labels}")
+        return [_BOOLEANS[x.strip().lower()] for x in labels]
     if columns and all(is_numeric_dtype(c) for c in columns):
         try:
-            return [int(x) if float(x).is_integer() else float(x) for x in labels]
+            return [_label_number(x) for x in labels]
         except ValueError:
             raise CommandError(
                 f"--categories must be numbers for numeric ratings; got {labels}"

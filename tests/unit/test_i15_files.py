@@ -485,3 +485,49 @@ def test_by_leaves_other_threads_warnings_alone(monkeypatch):
     assert out["reason"].isna().all()
     # group a: p_o = 3/4, p_e = 1/2 (margins 2/4 each): kappa = (3/4 - 1/2) / (1/2) = 1/2
     assert out.loc[0, "estimate"] == pytest.approx(0.5, abs=1e-15)
+
+
+# -- B9: one-line errors and exit statuses, declarable scales -----------------------------------
+@pytest.mark.parametrize(("error", "status", "message"), [
+    (KeyboardInterrupt, 130, "irr: interrupted"),
+    (MemoryError, 1, "irr: error: out of memory; the data (or --n-resamples) are too large "
+                     "for this machine"),
+])
+def test_interrupt_and_memory_error_are_one_line(csv_file, tmp_path, monkeypatch, error,
+                                                 status, message):
+    def fail(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(irr.cli, "_render", fail)
+    out = run("kappa", str(csv_file), "-o", str(tmp_path / "out.txt"))
+    assert out.returncode == status
+    assert out.stderr == message + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ratings.csv"]  # no temporary left
+
+
+def test_categories_with_decimal_points_match_numeric_ratings(tmp_path):
+    import json
+    path = tmp_path / "scores.csv"
+    path.write_text("a,b\n1.0,2.0\n2.0,2.0\n3.0,1.0\n1.0,1.0\n")
+    out = run("kappa", str(path), "--categories", "1.0", "2", "3", "4", "--weights",
+              "unweighted", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    payload = json.loads(out.stdout)
+    # p_o = 2/4; margins a (2, 1, 1, 0), b (2, 2, 0, 0): p_e = 6/16; kappa = (1/2 - 3/8) / (5/8)
+    assert payload["results"][0]["estimate"] == pytest.approx(0.2, abs=1e-15)
+    assert "4" in payload["info"]["Categories:"]
+
+
+def test_boolean_columns_take_declared_categories(tmp_path):
+    import json
+    path = tmp_path / "yes-no.csv"
+    path.write_text("a,b\nTrue,False\nFalse,False\nTrue,True\nTrue,False\n")
+    out = run("kappa", str(path), "--categories", "false", "TRUE", "--weights", "unweighted",
+              "--format", "json")
+    assert out.returncode == 0, out.stderr
+    # p_o = 2/4; margins a (1, 3), b (3, 1): p_e = 6/16; kappa = (1/2 - 3/8) / (5/8) = 0.2
+    assert json.loads(out.stdout)["results"][0]["estimate"] == pytest.approx(0.2, abs=1e-15)
+    out = run("kappa", str(path), "--categories", "yes", "no")
+    assert out.stderr.strip() == (
+        "irr: error: --categories must be True and False for true/false ratings; got "
+        "['yes', 'no']")
