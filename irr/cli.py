@@ -1033,6 +1033,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = args.debug or args.debug_all
     target = None
     try:
+        # The one place warnings are caught process-wide (here and in _call): the command
+        # owns its process, prints warnings as one line and turns data warnings into notes
+        # of its output; the state is restored on return. Library code (irr.by) does not.
         with warnings.catch_warnings():
             if not debug:
                 warnings.showwarning = _show_warning
