@@ -294,7 +294,10 @@ def _read_file(path: str, limit: int, where: str) -> bytes:
             raise _too_large(where, limit)
         if stat.S_ISFIFO(info.st_mode):
             os.set_blocking(handle, True)  # a writer is there, or reads end at once
-        return _read_limited(lambda n: os.read(handle, n), limit, where)
+        raw = _read_limited(lambda n: os.read(handle, n), limit, where)
+        if not raw and stat.S_ISFIFO(info.st_mode):
+            raise CommandError(f"cannot read {where}: a named pipe with no data (no writer)")
+        return raw
     except OSError as exc:
         raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
     finally:

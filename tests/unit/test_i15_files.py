@@ -178,7 +178,8 @@ def test_fifo_without_a_writer_does_not_block(tmp_path):
     os.mkfifo(fifo)
     out = run("kappa", str(fifo))  # would hang for ever on a blocking open
     assert out.returncode == 1
-    assert out.stderr.strip() == f"irr: error: cannot read {str(fifo)!r}: the file is empty"
+    assert out.stderr.strip() == (
+        f"irr: error: cannot read {str(fifo)!r}: a named pipe with no data (no writer)")
 
 
 def test_pipe_with_a_writer_is_read(tmp_path):
