@@ -627,18 +627,18 @@ class Statistics:
     def require_raters(self, what: str, exactly: int | None = None) -> None:
         """Raise unless the patterns say which rater gave which rating (and, with
         ``exactly=2``, there are two raters)."""
-        if exactly is not None and self.n_raters != exactly:
-            raise ValueError(
-                f"{what} compares two raters; this Agreement has {self.n_raters} "
-                f"({', '.join(self.raters) or 'counts'}). Select two with "
-                "Agreement.from_frame(df, raters=[a, b])."
-            )
         if not self.by_rater:
             raise ValueError(
                 f"{what} needs to know which rater gave which rating, but this Agreement "
                 "was built from subject x category counts (Agreement.from_counts). On counts "
                 "use fleiss_kappa(), scott_pi(), gwet_ac(), brennan_prediger(), "
                 "percent_agreement() or krippendorff_alpha()."
+            )
+        if exactly is not None and self.n_raters != exactly:
+            raise ValueError(
+                f"{what} compares two raters; this Agreement has {self.n_raters} "
+                f"({', '.join(self.raters)}). Select two with "
+                "Agreement.from_frame(df, raters=[a, b])."
             )
 
     def require_scores(self, what: str) -> np.ndarray:

@@ -11,14 +11,16 @@ Errors are one line on stderr with exit status 1; usage errors exit 2.
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import csv
 import dataclasses
-import html
 import inspect
 import io
 import json
 import math
 import os
+import stat
 import sys
 import tempfile
 import warnings
@@ -35,8 +37,15 @@ from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
+from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.registry import PANELS, rows
-from irr.summary import format_pvalue, results_summary
+from irr.summary import (
+    escape_html,
+    escape_latex,
+    escape_markdown,
+    format_pvalue,
+    results_summary,
+)
 
 __all__ = ["main"]
 
@@ -50,6 +59,60 @@ class CommandError(Exception):
     """An error to print as one line (exit status 1)."""
 
 
+#: Input larger than this many bytes is refused unless --max-bytes or $IRR_MAX_BYTES says more.
+DEFAULT_MAX_BYTES = 200 * 1000**2
+MAX_BYTES_ENV = "IRR_MAX_BYTES"
+_READ_CHUNK = 1 << 20
+_UNITS = {"": 1, "K": 1000, "M": 1000**2, "G": 1000**3, "T": 1000**4}
+
+
+def _size(text: str) -> int:
+    """A byte count such as ``5000``, ``500K``, ``200M`` or ``2G`` (powers of 1000)."""
+    value = str(text).strip().upper().removesuffix("B")
+    unit = value[-1:] if value[-1:] in _UNITS else ""
+    try:
+        number = float(value[: len(value) - len(unit)])
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be a positive size such as 5000, 500K, 200M or 2G; got {text!r}")
+    return int(number * _UNITS[unit])
+
+
+def _resamples(text: str) -> int:
+    """--n-resamples: an integer such as 9999 or 1e4, at most MAX_RESAMPLES."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value.is_integer()):
+        raise argparse.ArgumentTypeError(f"must be an integer; got {text!r}")
+    try:
+        return check_n_resamples(int(value))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("`n_resamples` ", "")) from None
+
+
+def _max_bytes(args: argparse.Namespace) -> int:
+    if getattr(args, "max_bytes", None) is not None:
+        return args.max_bytes
+    value = os.environ.get(MAX_BYTES_ENV)
+    if value is None or not value.strip():
+        return DEFAULT_MAX_BYTES
+    try:
+        return _size(value)
+    except argparse.ArgumentTypeError as exc:
+        raise CommandError(f"${MAX_BYTES_ENV} {exc}") from None
+
+
+def _too_large(where: str, limit: int) -> CommandError:
+    return CommandError(
+        f"cannot read {where}: larger than the input limit of {limit} bytes; raise it with "
+        f"--max-bytes or ${MAX_BYTES_ENV}"
+    )
+
+
 # -- parser ------------------------------------------------------------------------------
 def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     source = parser.add_argument_group("input")
@@ -58,7 +121,13 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     source.add_argument("--dataset", metavar="NAME", help="a bundled data set (irr datasets)")
     source.add_argument("--delimiter", metavar="CHAR",
                         help="field separator (default: tab for .tsv/.tab, else comma)")
-    source.add_argument("--encoding", default="utf-8", help="text encoding (default utf-8)")
+    source.add_argument("--encoding", default="utf-8",
+                        help="text encoding (default utf-8; a UTF-16/32 byte-order mark is "
+                        "detected)")
+    source.add_argument("--max-bytes", type=_size, default=None, metavar="SIZE",
+                        help="refuse larger input, e.g. 500M or 2G (default: the "
+                        f"{MAX_BYTES_ENV} environment variable, else 200M); checked while "
+                        "reading")
     source.add_argument("--subject", metavar="COL", help="long format: the subject column")
     source.add_argument("--rater", metavar="COL", help="long format: the rater column")
     source.add_argument("--rating", metavar="COL", help="long format: the rating column")
@@ -75,7 +144,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
     stats.add_argument("--ci", choices=CI_METHODS, default="wald",
                        help="interval method (bootstrap: percentile, basic, bca)")
-    stats.add_argument("--n-resamples", type=int, default=9999, metavar="B")
+    stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
+                       help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,
                        help="seed of the bootstrap (default 0: the same output every run)")
     stats.add_argument("--scale", metavar="NAME",
@@ -156,19 +226,112 @@ def _version() -> str:
 
 
 # -- input -------------------------------------------------------------------------------
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
 def _decode(raw: bytes, encoding: str, where: str) -> str:
-    if b"\x00" in raw[:65536]:
-        raise CommandError(f"cannot read {where}: binary data, not a CSV/TSV text file")
+    """The text of `raw`: a UTF-16/32 byte-order mark picks its codec (Excel's "Unicode
+    text"), else `encoding`; NUL characters in the decoded text mean binary data."""
+    name = encoding.lower().replace("_", "-")
+    bom = next((codec for mark, codec in _BOMS if raw.startswith(mark)), None)
+    if bom is not None and name in ("utf-8", "utf8"):
+        encoding = name = bom
     try:
-        text = raw.decode("utf-8-sig" if encoding.lower().replace("_", "-") == "utf-8" else encoding)
+        text = raw.decode("utf-8-sig" if name in ("utf-8", "utf8") else encoding)
     except UnicodeDecodeError as exc:
+        if b"\x00" in raw[:65536] and not name.startswith(("utf-16", "utf-32")):
+            raise _binary(raw, where) from None
         raise CommandError(
             f"cannot read {where}: not valid {encoding} text (byte {exc.start}); "
             "pass --encoding"
         ) from None
     except LookupError:
         raise CommandError(f"unknown --encoding {encoding!r}") from None
-    return text
+    if "\x00" in text[:65536]:
+        raise _binary(raw, where)
+    return text.removeprefix("\ufeff")
+
+
+def _binary(raw: bytes, where: str) -> CommandError:
+    sample = raw[:4096]  # UTF-16 text of ASCII characters: every other byte is NUL
+    wide = max(sample[0::2].count(0), sample[1::2].count(0)) > len(sample) // 4
+    return CommandError(f"cannot read {where}: binary data, not a CSV/TSV text file"
+                        + (" (for UTF-16 text pass --encoding utf-16)" if wide else ""))
+
+
+def _read_limited(read: Any, limit: int, where: str) -> bytes:
+    """Everything `read(n)` gives until it returns no bytes, refused beyond `limit`."""
+    chunks, total = [], 0
+    while True:
+        chunk = read(min(_READ_CHUNK, limit + 1 - total))
+        if not chunk:
+            return b"".join(chunks)
+        total += len(chunk)
+        if total > limit:
+            raise _too_large(where, limit)
+        chunks.append(chunk)
+
+
+def _read_file(path: str, limit: int, where: str) -> bytes:
+    """The bytes of a regular file or a pipe, within `limit`. Devices are refused; a FIFO
+    is opened without blocking, so one with no writer reads as empty instead of hanging."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise CommandError(f"cannot read {where}: no such file") from None
+    except IsADirectoryError:
+        raise CommandError(f"cannot read {where}: it is a directory") from None
+    except OSError as exc:
+        raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(handle)
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
+            kind = _kind(info.st_mode)
+            raise CommandError(f"cannot read {where}: it is a {kind}, not a file" + (
+                "" if kind == "directory" else "; pipe it to '-' (stdin) instead"))
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise _too_large(where, limit)
+        if stat.S_ISFIFO(info.st_mode):
+            os.set_blocking(handle, True)  # a writer is there, or reads end at once
+        raw = _read_limited(lambda n: os.read(handle, n), limit, where)
+        if not raw and stat.S_ISFIFO(info.st_mode):
+            raise CommandError(f"cannot read {where}: a named pipe with no data (no writer)")
+        return raw
+    except OSError as exc:
+        raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
+    finally:
+        os.close(handle)
+
+
+def _read_parquet(path: str, limit: int, where: str) -> Any:
+    """A Parquet file, refused before materialising when the file or the table its
+    metadata describe (rows x columns at 8 bytes, or its uncompressed size) exceed `limit`."""
+    import pyarrow.parquet as pq
+
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise CommandError(f"cannot read {where}: no such file") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise CommandError(f"cannot read {where}: it is a {_kind(info.st_mode)}, not a file")
+    if info.st_size > limit:
+        raise _too_large(where, limit)
+    try:
+        meta = pq.read_metadata(path)
+        unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+        needed = max(unpacked, 8 * meta.num_rows * meta.num_columns)
+        if needed > limit:
+            raise CommandError(
+                f"cannot read {where}: its {meta.num_rows} rows x {meta.num_columns} columns "
+                f"take about {needed} bytes, more than the input limit of {limit}; raise it "
+                f"with --max-bytes or ${MAX_BYTES_ENV}"
+            )
+        return pd.read_parquet(path)
+    except CommandError:
+        raise
+    except Exception as exc:  # pyarrow raises its own error types
+        raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
 
 
 def _skip_leading(text: str, sep: str) -> tuple[str, int]:
@@ -227,24 +390,11 @@ def _read_frame(args: argparse.Namespace) -> Any:
             raise CommandError(
                 f"cannot read {where}: reading Parquet needs pyarrow (pip install pyarrow)"
             ) from None
-        try:
-            return pd.read_parquet(args.file)
-        except FileNotFoundError:
-            raise CommandError(f"cannot read {where}: no such file") from None
-        except Exception as exc:  # pyarrow raises its own error types
-            raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
+        return _read_parquet(args.file, _max_bytes(args), where)
     if args.file == "-":
-        raw = sys.stdin.buffer.read()
+        raw = _read_limited(sys.stdin.buffer.read, _max_bytes(args), where)
     else:
-        try:
-            with open(args.file, "rb") as handle:
-                raw = handle.read()
-        except FileNotFoundError:
-            raise CommandError(f"cannot read {where}: no such file") from None
-        except IsADirectoryError:
-            raise CommandError(f"cannot read {where}: it is a directory") from None
-        except OSError as exc:
-            raise CommandError(f"cannot read {where}: {exc.strerror or exc}") from None
+        raw = _read_file(args.file, _max_bytes(args), where)
     text = _decode(raw, args.encoding, where)
     sep = args.delimiter
     if sep is None:
@@ -267,6 +417,15 @@ def _read_frame(args: argparse.Namespace) -> Any:
         frame = pd.read_csv(io.StringIO(text), sep=sep, na_values=args.na_values or None)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         raise CommandError(f"cannot read {where} as CSV: {_first_line(exc)}") from None
+    if frame.shape[1] == 1 and args.delimiter is None:  # no rater pair in one column
+        header = str(frame.columns[0])
+        other = next((c for c in ";|\t" if c in header and c != sep), None)
+        if other is not None:
+            shown = "\\t" if other == "\t" else other
+            raise CommandError(
+                f"cannot read {where}: one column only, and its header {header!r} holds "
+                f"{shown!r}: pass --delimiter '{shown}'"
+            )
     empty = frame.isna().all(axis=1).to_numpy()
     if empty.any():
         frame = frame.loc[~empty]
@@ -305,15 +464,36 @@ def _first_line(exc: BaseException | str) -> str:
     return text.splitlines()[0]
 
 
+_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def _label_number(text: str) -> int | float:
+    """A --categories label as a number: ``2`` and ``2.0`` are the int 2 (so they match
+    ratings read as floats or ints), ``2.5`` a float; anything else raises ValueError."""
+    try:
+        return int(text)
+    except ValueError:
+        value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return int(value) if value.is_integer() else value
+
+
 def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any] | None:
-    """Read --categories as numbers when the rating columns are numeric."""
+    """Read --categories as booleans or numbers when the rating columns are."""
     if labels is None:
         return None
-    from pandas.api.types import is_numeric_dtype
+    from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
+    if columns and all(is_bool_dtype(c) for c in columns):
+        bad = [x for x in labels if x.strip().lower() not in _BOOLEANS]
+        if bad:
+            raise CommandError(
+                f"--categories must be True and False for true/false ratings; got {labels}")
+        return [_BOOLEANS[x.strip().lower()] for x in labels]
     if columns and all(is_numeric_dtype(c) for c in columns):
         try:
-            return [int(x) if float(x).is_integer() else float(x) for x in labels]
+            return [_label_number(x) for x in labels]
         except ValueError:
             raise CommandError(
                 f"--categories must be numbers for numeric ratings; got {labels}"
@@ -615,9 +795,9 @@ def _markdown(frame: Any, index: bool = False) -> str:
     def cell(value: Any) -> str:
         if isinstance(value, float):
             return "" if math.isnan(value) else f"{value:.4g}"
-        return "" if value is None else str(value).replace("|", "\\|")
+        return "" if value is None else escape_markdown(value)
 
-    lines = ["| " + " | ".join(map(str, frame.columns)) + " |",
+    lines = ["| " + " | ".join(map(escape_markdown, frame.columns)) + " |",
              "| " + " | ".join("---" for _ in frame.columns) + " |"]
     lines += ["| " + " | ".join(cell(v) for v in row) + " |"
               for row in frame.itertuples(index=False)]
@@ -646,7 +826,7 @@ def _render(out: Output, fmt: str) -> str:
         if fmt == "text":
             return f"{out.title}\n\n{frame.to_string()}\n"
         if fmt == "markdown":
-            return f"## {out.title}\n\n{_markdown(frame, index=True)}\n"
+            return f"## {escape_markdown(out.title)}\n\n{_markdown(frame, index=True)}\n"
         if fmt == "html":
             return frame.to_html()
         if fmt == "latex":
@@ -668,13 +848,13 @@ def _render(out: Output, fmt: str) -> str:
         if fmt == "html":
             text = summary.as_html()
             if out.sentences:
-                items = "".join(f"<li>{html.escape(s)}</li>" for s in out.sentences)
+                items = "".join(f"<li>{escape_html(s)}</li>" for s in out.sentences)
                 text += f"\n<ul class=\"irr-report\">{items}</ul>"
             return text + "\n"
         text = summary.as_latex()
         if out.sentences:
             text += "\n\n\\begin{itemize}\n" + "\n".join(
-                f"\\item {_latex_escape(s)}" for s in out.sentences
+                f"\\item {escape_latex(s)}" for s in out.sentences
             ) + "\n\\end{itemize}"
         return text + "\n"
     table = _table(out)
@@ -688,13 +868,15 @@ def _render(out: Output, fmt: str) -> str:
         shown["n_resamples"] = [None if math.isnan(b) else int(b)
                                 for b in shown["n_resamples"].astype(float)]
         shown["seed"] = shown["seed"].astype(object)
-        header = "".join(f"- {k.rstrip(':')}: {v}\n" for k, v in out.info)
-        text = f"## {out.title}\n\n{header}\n{_markdown(shown)}\n"
+        header = "".join(f"- {escape_markdown(k.rstrip(':'))}: {escape_markdown(v)}\n"
+                         for k, v in out.info)
+        text = f"## {escape_markdown(out.title)}\n\n{header}\n{_markdown(shown)}\n"
         notes = out.notes + [n for r in out.results for n in r.notes]
         if notes:
-            text += "\n" + "\n".join(f"- {n}" for n in dict.fromkeys(notes)) + "\n"
+            text += "\n" + "\n".join(f"- {escape_markdown(n)}"
+                                      for n in dict.fromkeys(notes)) + "\n"
         if out.sentences:
-            text += "\n" + "\n".join(out.sentences) + "\n"
+            text += "\n" + "\n".join(map(escape_markdown, out.sentences)) + "\n"
         return text
     payload = {
         "title": out.title,
@@ -712,26 +894,28 @@ def _table_band(result: Any) -> Any:
     return band_and_citation(result, None)[0] or None
 
 
-_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                  "^": r"\textasciicircum{}", "<": r"$<$", ">": r"$>$"}
-
-
-def _latex_escape(text: str) -> str:
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
-
-
 def _latex_frame(frame: Any) -> str:
     columns = list(frame.columns)
     lines = ["\\begin{tabular}{" + "l" * len(columns) + "}", "\\toprule",
-             " & ".join(_latex_escape(c) for c in columns) + " \\\\", "\\midrule"]
+             " & ".join(escape_latex(c) for c in columns) + " \\\\", "\\midrule"]
     for row in frame.itertuples(index=False):
-        lines.append(" & ".join(_latex_escape(v) for v in row) + " \\\\")
+        lines.append(" & ".join(escape_latex(v) for v in row) + " \\\\")
     lines += ["\\bottomrule", "\\end{tabular}"]
     return "\n".join(lines) + "\n"
 
 
 # -- output ------------------------------------------------------------------------------
+_KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISCHR, "character device"),
+          (stat.S_ISBLK, "block device"), (stat.S_ISFIFO, "FIFO (named pipe)"),
+          (stat.S_ISSOCK, "socket"))
+
+
+def _kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words ("regular file", "directory", ...)."""
+    return next((name for test, name in _KINDS if test(mode)), "regular file" if
+                stat.S_ISREG(mode) else "special file")
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -739,39 +923,96 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-def _check_output(args: argparse.Namespace) -> None:
-    path = getattr(args, "output", None)
-    if path is None or path == "-":
-        return
-    source = getattr(args, "file", None)
-    if source not in (None, "-") and os.path.exists(path) and _same_file(path, source):
-        raise CommandError(f"refusing to overwrite the input file {source!r} with --output")
-    if os.path.isdir(path):
-        raise CommandError(f"--output {path!r} is a directory")
-    if os.path.exists(path) and not args.force:
-        raise CommandError(f"--output {path!r} exists; pass --force to overwrite it")
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise CommandError(f"cannot write {path!r}: no such directory {directory!r}")
+@dataclasses.dataclass
+class _Target:
+    """Where --output goes: a regular file `path` (a symlink's target), written at the end
+    through `temporary`, a file created in the same directory before the computation (so
+    an unwritable directory is found before any work is done)."""
 
+    shown: str
+    path: str
+    temporary: str
+    force: bool
+    note: str | None = None
 
-def _write(path: str, text: str) -> None:
-    """Write `text` to `path` atomically: a temporary file in the same directory, then
-    os.replace, so readers never see a partial file."""
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".irr-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+    def commit(self, text: str) -> None:
+        """Write `text`: without --force the file is created exclusively (a file that
+        appeared during the run is never replaced); with --force only a regular file is
+        replaced."""
+        with open(self.temporary, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        mode = 0o666 & ~_umask()
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+        os.chmod(self.temporary, 0o666 & ~_umask())
+        if self.force:
+            _check_regular(self.shown, self.path)
+            os.replace(self.temporary, self.path)
+            return
+        try:
+            os.link(self.temporary, self.path)  # fails if the name exists: never replaces
+        except FileExistsError:
+            raise CommandError(f"--output {self.shown!r} appeared during the run; pass "
+                               "--force to overwrite it") from None
+        except OSError:  # no hard links on this file system: create exclusively instead
+            try:
+                handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                raise CommandError(f"--output {self.shown!r} appeared during the run; pass "
+                                   "--force to overwrite it") from None
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                stream.write(text)
+
+    def discard(self) -> None:
+        """Remove the temporary file (after a commit or an error)."""
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.temporary)
+
+
+def _check_regular(shown: str, path: str) -> bool:
+    """Whether `path` exists; raise unless it is a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise CommandError(f"cannot write {shown!r}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(mode):
+        raise CommandError(f"--output {shown!r} is a {_kind(mode)}; irr writes only regular "
+                           "files")
+    return True
+
+
+def _prepare_output(args: argparse.Namespace) -> _Target | None:
+    """Check --output before any computation and create its temporary file; None for
+    stdout. A symbolic link is followed to a regular file (and a note says so)."""
+    shown = getattr(args, "output", None)
+    if shown is None or shown == "-":
+        return None
+    if not shown.strip():
+        raise CommandError("--output is empty: give a file name, or '-' for stdout")
+    path, note = shown, None
+    if os.path.islink(shown):
+        path = os.path.realpath(shown)
+        if not os.path.lexists(path):
+            raise CommandError(f"--output {shown!r} is a symbolic link to {path!r}, which "
+                               "does not exist")
+        note = f"--output {shown!r} is a symbolic link: writing to its target {path!r}"
+    if _check_regular(shown, path):
+        source = getattr(args, "file", None)
+        if source not in (None, "-") and _same_file(path, source):
+            raise CommandError(f"refusing to overwrite the input file {source!r} with --output")
+        if not args.force:
+            raise CommandError(f"--output {shown!r} exists; pass --force to overwrite it")
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise CommandError(f"cannot write {shown!r}: no such directory {directory!r}")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".irr-", suffix=".tmp")
+    except OSError as exc:
+        raise CommandError(f"cannot write {shown!r}: the directory {directory!r} is not "
+                           f"writable ({exc.strerror or exc})") from None
+    os.close(handle)
+    return _Target(shown, path, temporary, args.force, note)
 
 
 def _umask() -> int:
@@ -787,34 +1028,57 @@ def _show_warning(message: Any, category: type, filename: str, lineno: int,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage)."""
+    """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage, 130
+    interrupted)."""
     parser = _parser()
     args = parser.parse_args(argv)
     args.input_notes, args.input_info = [], []  # what reading the input found, for the header
     debug = args.debug or args.debug_all
+    target = None
     try:
+        # The one place warnings are caught process-wide (here and in _call): the command
+        # owns its process, prints warnings as one line and turns data warnings into notes
+        # of its output; the state is restored on return. Library code (irr.by) does not.
         with warnings.catch_warnings():
             if not debug:
                 warnings.showwarning = _show_warning
-            _check_output(args)
+            target = _prepare_output(args)
             out = _COMMANDS[args.command](args)
             _with_scale(out, getattr(args, "scale", None))
             text = _render(out, args.format)
             if args.format == "csv":  # a table has no room for notes: what reading found
                 for note in getattr(args, "input_notes", ()):
                     print(f"irr: note: {note}", file=sys.stderr)
-            if args.output in (None, "-"):
+            if target is None:
                 sys.stdout.write(text)
             else:
-                _write(args.output, text)
+                target.commit(text)
+                if target.note:
+                    print(f"irr: note: {target.note}", file=sys.stderr)
+    except KeyboardInterrupt:
+        if debug:
+            raise
+        print("irr: interrupted", file=sys.stderr)
+        return 130  # 128 + SIGINT, as a shell reports a process killed by Ctrl-C
+    except MemoryError:
+        if debug:
+            raise
+        print("irr: error: out of memory; the data (or --n-resamples) are too large for "
+              "this machine", file=sys.stderr)
+        return 1
     except (CommandError, ValueError, TypeError, OSError, ImportError, KeyError) as exc:
         if debug:
             raise
         message = _first_line(exc)
         if isinstance(exc, KeyError):
             message = f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
+        elif isinstance(exc, OSError) and exc.strerror:
+            message = f"{exc.strerror}: {exc.filename!r}" if exc.filename else exc.strerror
         print(f"irr: error: {message}", file=sys.stderr)
         return 1
+    finally:
+        if target is not None:
+            target.discard()
     return 0
 
 

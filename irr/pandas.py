@@ -18,7 +18,7 @@ import pandas as pd
 from irr._columns import choose_columns
 from irr._report import band_and_citation
 from irr._source import frequency_weights
-from irr._validation import DegenerateDataWarning, check_choice
+from irr._validation import check_choice
 from irr.agreement import Agreement
 from irr.registry import methods
 
@@ -104,9 +104,7 @@ def _failed_row(n_subjects: int, n_missing: int, reason: str) -> dict[str, Any]:
     }
 
 
-def _result_row(result: Result, reasons: list[str]) -> dict[str, Any]:
-    if not math.isfinite(result.estimate) and not reasons:
-        reasons = [f"{result.coefficient} is undefined"]
+def _result_row(result: Result) -> dict[str, Any]:
     return {
         "coefficient": result.coefficient,
         "estimate": result.estimate,
@@ -119,24 +117,24 @@ def _result_row(result: Result, reasons: list[str]) -> dict[str, Any]:
         "n_subjects": result.n_subjects,
         "n_missing": result.n_missing,
         "n_incomplete": result.n_incomplete,
-        "reason": "; ".join(reasons) if reasons else None,
+        "reason": "; ".join(_reasons(result)) or None,
     }
 
 
-def _run(ag: Agreement, statistic: str, options: dict[str, Any]) -> tuple[Result, list[str]]:
-    """Call the statistic, turning DegenerateDataWarnings into reasons (never leaked)."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", DegenerateDataWarning)
-        result = getattr(ag, statistic)(**options)
-    reasons: list[str] = []
-    for w in caught:
-        if issubclass(w.category, DegenerateDataWarning):
-            line = _first_line(w.message)
-            if line not in reasons:
-                reasons.append(line)
-        else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    return result, reasons
+def _reasons(result: Result) -> list[str]:
+    """Why a group's numbers are undefined, read from its result.
+
+    Warnings are not caught to find out: ``warnings.catch_warnings`` swaps the
+    process-wide filters and ``showwarning``, so it would take (and hide) warnings of other
+    threads; the DegenerateDataWarning saying why reaches the caller as any warning does.
+    """
+    reasons = []
+    if not math.isfinite(result.estimate):
+        reasons.append(f"{result.coefficient} is undefined (nan; its DegenerateDataWarning "
+                       "says why)")
+    if result.ci.note.startswith("undefined"):
+        reasons.append(f"{result.ci.method_name} interval {result.ci.note}")
+    return reasons
 
 
 def by(
@@ -202,9 +200,12 @@ def by(
     Notes
     -----
     A group that is too small or degenerate never stops the table: its row has nan
-    numbers and the reason ("fewer than two subjects", the ValueError's message, or the
-    DegenerateDataWarning's, e.g. kappa undefined because expected agreement is 1). The
-    warnings are caught per group and do not leak.
+    numbers and the reason ("fewer than two subjects", the ValueError's message, or
+    "... is undefined"). Why a coefficient is undefined (e.g. expected agreement is 1) is
+    said by its DegenerateDataWarning, issued as usual: warnings are not caught, since
+    catching them (``warnings.catch_warnings``) is process-wide and would hide other
+    threads' warnings. Silence them with
+    ``warnings.filterwarnings("ignore", category=irr.DegenerateDataWarning)``.
 
     Examples
     --------
@@ -248,7 +249,7 @@ def by(
     whole = agreement(df, weights, categories)
     if categories is None:
         categories = list(whole.categories)
-    _run(whole, statistic, options)  # bad options fail here, once
+    getattr(whole, statistic)(**options)  # bad options fail here, once
 
     rows = []
     positions = np.arange(len(df))
@@ -265,8 +266,8 @@ def by(
             if n_rows < 2:
                 row = _failed_row(n_rows, _missing_rows(group, raters, w), "fewer than two subjects")
             else:
-                result, reasons = _run(agreement(group, w, categories), statistic, options)
-                row = _result_row(result, reasons)
+                result = getattr(agreement(group, w, categories), statistic)(**options)
+                row = _result_row(result)
         except ValueError as exc:
             row = _failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))
         rows.append({**key_values, **row})

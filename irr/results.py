@@ -18,6 +18,7 @@ import pandas as pd
 from irr._report import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import benchmark, get_scale, interpret
+from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
 
@@ -302,6 +303,13 @@ class Result:
         left out of the intervals, see ``undefined_policy``), ``se`` and ``interval()``.
         """
         if "bootstrap" not in self._cache:
+            if self._cache.get("unpickled_without_bootstrap"):
+                raise ValueError(
+                    f"This {self.coefficient} result was unpickled without its bootstrap: it "
+                    "had not been drawn, and its statistic (a local function) does not "
+                    "pickle. Draw it before pickling (`result.bootstrap`, or a bootstrap "
+                    "`ci`), or recompute the result."
+                )
             if self._bootstrap_source is None:
                 raise ValueError(
                     f"No bootstrap is available for this {self.coefficient} result: it was "
@@ -309,6 +317,20 @@ class Result:
                 )
             self._cache["bootstrap"] = self._bootstrap_source()
         return self._cache["bootstrap"]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state to pickle (for joblib, multiprocessing): everything, except a
+        bootstrap recipe that does not pickle (a closure over the statistic). A bootstrap
+        already drawn is kept, so every interval of :meth:`conf_int` works after
+        unpickling; one not drawn yet can then no longer be drawn (:attr:`bootstrap` says
+        so)."""
+        state = dict(self.__dict__)
+        source = state.get("_bootstrap_source")
+        if source is not None and not picklable(source):
+            state["_bootstrap_source"] = None
+            if "bootstrap" not in self._cache:
+                state["_cache"] = {**self._cache, "unpickled_without_bootstrap": True}
+        return state
 
     # -- interpretation ------------------------------------------------------------------
     def interpret(self, scale: Any = None) -> Any:

@@ -7,6 +7,7 @@ so the text and the data cannot drift apart.
 from __future__ import annotations
 
 import copy
+import html
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 
     from irr.results import Result
 
-__all__ = ["results_summary"]
+__all__ = ["escape_html", "escape_latex", "escape_markdown", "new_summary",
+           "results_summary"]
 
 
 def format_estimate(value: float | None, digits: int = 4) -> str:
@@ -59,31 +61,105 @@ def _level(level: float) -> str:
     return f"{100 * level:g}%"
 
 
+_LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+                  "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
+                  "|": r"\textbar{}", "\n": " ", "\r": " "}
+_MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#|!~&")
+
+
+def escape_latex(text: Any) -> str:
+    """`text` as LaTeX source that prints it literally (``& % $ # _ { } ~ ^ \\ < > |``
+    escaped, line breaks as spaces).
+
+    Examples
+    --------
+    >>> print(escape_latex("50%_&"))
+    50\\%\\_\\&
+    """
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(text))
+
+
+def escape_markdown(text: Any) -> str:
+    """`text` as Markdown that prints it literally: punctuation that Markdown (or the
+    HTML it passes through) would interpret is backslash-escaped, line breaks become
+    spaces, so a table cell stays one cell.
+
+    Examples
+    --------
+    >>> print(escape_markdown("a|b <script>"))
+    a\\|b \\<script\\>
+    """
+    text = str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in text)
+
+
+def escape_html(text: Any) -> str:
+    """`text` as HTML element content that prints it literally (``< > &`` as entities).
+
+    Examples
+    --------
+    >>> escape_html("<script>")
+    '&lt;script&gt;'
+    """
+    return html.escape(str(text), quote=False)
+
+
+def _escaped(table: Any, escape: Any) -> Any:
+    """A copy of a statsmodels ``SimpleTable`` with every text cell and the title escaped."""
+    table = copy.deepcopy(table)
+    for row in table:
+        for cell in row:
+            if isinstance(cell.data, str):
+                cell.data = escape(cell.data)
+    if table.title:
+        table.title = escape(table.title)
+    return table
+
+
 def _summary_class() -> type:
-    """statsmodels' Summary, with LaTeX output that keeps each table's own columns."""
+    """statsmodels' Summary, with LaTeX output that keeps each table's own columns and
+    HTML and LaTeX that escape every text (rater names, titles, notes)."""
     from statsmodels.iolib.summary import Summary
 
     class AgreementSummary(Summary):
         """A statsmodels ``Summary``; ``as_latex()`` gives one tabular per table.
 
         (statsmodels merges all tables into one tabular, which breaks when they have
-        different numbers of columns.)
+        different numbers of columns.) ``as_html()`` and ``as_latex()`` escape the text
+        of every cell, the titles and the notes, so a rater named ``<script>`` or
+        ``50%_&`` prints as itself.
         """
 
         def as_latex(self) -> str:
-            latex = "\n".join(table.as_latex_tabular() for table in self.tables)
-            latex = latex.replace("<0.0001", "$<$0.0001")  # a bare < is ¡ in OT1 fonts
+            # statsmodels' own replacements are partial (no braces, ~, ^, backslash, <):
+            # cells are escaped here, and its replacements turned off
+            latex = "\n".join(_escaped(table, escape_latex).as_latex_tabular(replacements={})
+                               for table in self.tables)
             if self.extra_txt is not None:
-                text = self.extra_txt
-                for char in "&%_#$":
-                    text = text.replace(char, "\\" + char)
-                latex += "\n\n" + text.replace("\n", " \\newline\n ")
+                lines = self.extra_txt.split("\n")
+                latex += "\n\n" + " \\newline\n ".join(map(escape_latex, lines))
             return latex
 
         def as_html(self) -> str:
-            return super().as_html().replace("<0.0001", "&lt;0.0001")
+            text = "\n".join(_escaped(table, escape_html).as_html() for table in self.tables)
+            if self.extra_txt is not None:
+                lines = self.extra_txt.split("\n")
+                text += "<br/><br/>" + "<br/>".join(map(escape_html, lines))
+            return text
+
+        def _repr_html_(self) -> str:
+            return self.as_html()
+
+        def __reduce__(self) -> tuple[Any, ...]:  # a local class: rebuilt by new_summary
+            return (new_summary, (), self.__dict__)
 
     return AgreementSummary
+
+
+def new_summary() -> Summary:
+    """An empty statsmodels ``Summary`` whose HTML and LaTeX escape their text."""
+    return _summary_class()()
 
 
 def results_summary(
@@ -159,7 +235,7 @@ def results_summary(
         txt_fmt=copy.deepcopy(fmt_params),
     )
 
-    summary = _summary_class()()
+    summary = new_summary()
     summary.tables.extend([header, body])
     bands = [(r.coefficient, *r.interpretation_labels()) for r in results]
     bands = [row for row in bands if row[1]]

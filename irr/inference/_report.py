@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from irr.summary import format_estimate as fmt_number
 from irr.summary import format_pvalue as fmt_pvalue
-from irr.summary import header_table
+from irr.summary import header_table, new_summary
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -44,14 +44,13 @@ def hypothesis_summary(
     notes : sequence of str
         Lines printed under the table, numbered; duplicates are printed once.
     """
-    from statsmodels.iolib.summary import Summary
     from statsmodels.iolib.table import SimpleTable
     from statsmodels.iolib.tableformatting import fmt_params
 
     header = header_table(facts, title)
     body = SimpleTable([list(r) for r in rows], headers=list(columns), stubs=list(stubs),
                        txt_fmt=copy.deepcopy(fmt_params))
-    summary = Summary()
+    summary = new_summary()
     summary.tables.extend([header, body])
     lines = list(dict.fromkeys(notes))
     if lines:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import pickle
 import sys
 import time
 import warnings
@@ -39,12 +40,18 @@ from irr._validation import (
 
 __all__ = [
     "INTERVAL_METHODS",
+    "MAX_RESAMPLES",
     "UNDEFINED_WARN_SHARE",
     "BootstrapDistribution",
     "bootstrap_counts",
+    "check_n_resamples",
     "group_pattern_counts",
     "min_resamples",
+    "picklable",
 ]
+
+#: The most bootstrap resamples any call draws (:func:`check_n_resamples`).
+MAX_RESAMPLES = 10**6
 
 #: Interval methods understood by :meth:`BootstrapDistribution.interval`.
 INTERVAL_METHODS = ("percentile", "basic", "bca")
@@ -111,6 +118,15 @@ class BootstrapDistribution:
     resampling: str = "subjects"
     undefined_policy: str = "omit"
     _jackknife: Callable[[], tuple[np.ndarray, np.ndarray]] | None = field(default=None, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state to pickle: a jackknife callable that does not pickle (a closure over
+        the statistic) is replaced by its values, so BCa intervals work after unpickling."""
+        state = dict(self.__dict__)
+        if self._jackknife is not None and not picklable(self._jackknife):
+            state["_jackknife_result"] = self._jackknife_result
+            state["_jackknife"] = None
+        return state
 
     @cached_property
     def _jackknife_result(self) -> tuple[np.ndarray, np.ndarray]:
@@ -274,6 +290,43 @@ class BootstrapDistribution:
             return self._shape(low), self._shape(high), notes[0] if self.replicates.ndim == 1 \
                 else notes
         return self._shape(low), self._shape(high)
+
+
+def check_n_resamples(value: Any) -> int:
+    """`value` as a number of bootstrap resamples: an integer from 1 to :data:`MAX_RESAMPLES`.
+
+    The bootstrap batches its draws, so memory stays bounded whatever the count; the
+    bound is on time: a million resamples give Monte Carlo errors of interval ends far
+    below any reported digit, and more would only run for hours.
+
+    Examples
+    --------
+    >>> check_n_resamples(10**12)
+    Traceback (most recent call last):
+    ...
+    ValueError: `n_resamples` must be at most 1000000 (MAX_RESAMPLES); got 1000000000000.
+    """
+    value = check_integer(value, "n_resamples", 1)
+    if value > MAX_RESAMPLES:
+        raise ValueError(
+            f"`n_resamples` must be at most {MAX_RESAMPLES} (MAX_RESAMPLES); got {value}."
+        )
+    return value
+
+
+def picklable(obj: Any) -> bool:
+    """Whether `obj` pickles (closures and lambdas do not).
+
+    Examples
+    --------
+    >>> picklable(partial(np.add, 1)), picklable(lambda x: x)
+    (True, False)
+    """
+    try:
+        pickle.dumps(obj)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
 
 
 def min_resamples(confidence_level: float) -> int:
@@ -800,7 +853,7 @@ def bootstrap_counts(
     counts = _count_array(pattern_counts, "pattern_counts", 1)
     if not callable(statistic):
         raise TypeError(f"`statistic` must be callable; got {show_value(statistic)}.")
-    n_resamples = check_integer(n_resamples, "n_resamples", 1)
+    n_resamples = check_n_resamples(n_resamples)
     generator = check_rng(rng)
     if batch_size is not None:
         batch_size = check_integer(batch_size, "batch_size", 1)

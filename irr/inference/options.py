@@ -11,10 +11,10 @@ from irr._validation import (
     check_alternative,
     check_choice,
     check_confidence_level,
-    check_integer,
     check_rng,
     show_value,
 )
+from irr.inference.bootstrap import check_n_resamples
 
 __all__ = ["ASYMPTOTIC_METHODS", "BOOTSTRAP_METHODS", "InferenceOptions"]
 
@@ -35,7 +35,7 @@ class InferenceOptions:
     ci : {'wald', 'percentile', 'basic', 'bca'} or None
         The interval in the result's ``ci``; None (where a family allows it) skips it.
     n_resamples : int
-        Bootstrap resamples.
+        Bootstrap resamples, at most :data:`irr.inference.bootstrap.MAX_RESAMPLES` (10**6).
     rng : None, int or numpy.random.Generator
         Randomness of the bootstrap. An int seed gives the same resampled subjects on
         every draw, so the replicates of every coefficient of one Agreement drawn with the
@@ -67,8 +67,7 @@ class InferenceOptions:
                            check_confidence_level(self.confidence_level))
         if self.ci is not None:
             check_choice(self.ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
-        object.__setattr__(self, "n_resamples",
-                           check_integer(self.n_resamples, "n_resamples", 1))
+        object.__setattr__(self, "n_resamples", check_n_resamples(self.n_resamples))
         check_rng(self.rng)
         if self.progress is not None and not isinstance(self.progress, bool):
             raise TypeError(

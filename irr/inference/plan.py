@@ -19,6 +19,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -161,25 +162,31 @@ class ResamplingPlan:
         if on == "counts" and self.two_stage:
             pattern_counts = self.counts.multiplicity
         elif on == "counts" and self.counts is not None:
-            counts = self.counts
-            depends_on = counts.index
-
-            def evaluate(batch: np.ndarray) -> np.ndarray:
-                return statistic(counts.apply(batch))
+            depends_on = self.counts.index
+            evaluate = partial(_on_counts, self.counts, statistic)
         elif self.two_stage:
             groups = self.counts.index
+        # a partial of module-level functions, not a closure: it pickles whenever
+        # `statistic` does (results keep it to draw their bootstrap on first use)
+        return partial(_draw, self, pattern_counts, evaluate, options, groups, depends_on)
 
-        def draw() -> Any:
-            return bootstrap_counts(
-                pattern_counts,
-                evaluate,
-                n_resamples=options.n_resamples,
-                rng=options.generator(),
-                cluster=self.cluster,
-                strata=self.strata,
-                progress=options.progress,
-                groups=groups,
-                depends_on=depends_on,
-            )
 
-        return draw
+def _on_counts(counts: Coarsening, statistic: Callable[[np.ndarray], np.ndarray],
+               batch: np.ndarray) -> np.ndarray:
+    """`statistic` of fine-pattern counts mapped down to the count patterns."""
+    return statistic(counts.apply(batch))
+
+
+def _draw(plan: ResamplingPlan, pattern_counts: np.ndarray, evaluate: Any,
+          options: InferenceOptions, groups: Any, depends_on: Any) -> BootstrapDistribution:
+    return bootstrap_counts(
+        pattern_counts,
+        evaluate,
+        n_resamples=options.n_resamples,
+        rng=options.generator(),
+        cluster=plan.cluster,
+        strata=plan.strata,
+        progress=options.progress,
+        groups=groups,
+        depends_on=depends_on,
+    )

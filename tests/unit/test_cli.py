@@ -412,7 +412,8 @@ def test_debug_shows_the_traceback():
     [
         (("kappa", "--dataset", "vision", "--weights", "cubic"), "invalid choice: 'cubic'"),
         (("kappa", "--dataset", "vision", "--format", "xml"), "invalid choice: 'xml'"),
-        (("kappa", "--dataset", "vision", "--n-resamples", "many"), "invalid int value"),
+        (("kappa", "--dataset", "vision", "--n-resamples", "many"),
+         "--n-resamples: must be an integer; got 'many'"),
         (("frobnicate",), "invalid choice: 'frobnicate'"),
         (("error-rate", "--dataset", "vision"), "the following arguments are required: --epsilon0"),
     ],

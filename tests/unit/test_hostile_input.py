@@ -427,6 +427,30 @@ CASES = [
      r"`definition` must be one of 'pairwise', 'all'; got 'R'"),
     # -- end inference and rendering ---------------------------------------------------------
     # -- issue 15: files and output -----------------------------------------------
+    ("n_resamples 1e12", lambda: irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa(
+        ci="percentile", n_resamples=10**12), ValueError,
+     r"`n_resamples` must be at most 1000000 \(MAX_RESAMPLES\); got 1000000000000\."),
+    ("n_resamples 3e8 alpha", lambda: irr.krippendorff_alpha(
+        [[1, 2], [2, 2], [1, 1]], ci="percentile", n_resamples=3 * 10**8), ValueError,
+     r"`n_resamples` must be at most 1000000 \(MAX_RESAMPLES\); got 300000000\."),
+    ("n_resamples 1e12 AUC", lambda: irr.ordinal.roc_auc_result(
+        [0, 0, 1, 1, 0, 1], [1, 2, 3, 4, 2, 1], ci="percentile", n_resamples=10**12),
+     ValueError,
+     r"`n_resamples` must be at most 1000000"),
+    ("unpickled result without its bootstrap", lambda: __import__("pickle").loads(
+        __import__("pickle").dumps(irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa()))
+     .conf_int(method="bca"), ValueError,
+     r"Cohen's kappa result was unpickled without its bootstrap"),
+    ("kappa of subject x category counts",
+     lambda: irr.Agreement.from_counts([[2, 1], [1, 2], [3, 0]]).kappa(), ValueError,
+     r"kappa needs to know which rater gave which rating, but this Agreement was built from "
+     r"subject x category counts"),
+    ("error rate of counts", lambda: irr.Agreement.from_counts([[2, 1], [1, 2]])
+     .error_rate_test(0.5), ValueError, r"The error-rate test needs to know which rater gave"),
+    ("ICC of counts", lambda: irr.Agreement.from_counts([[2, 1], [1, 2]]).icc(), ValueError,
+     r"The ICC needs to know which rater gave which rating"),
+    ("Kendall's W of counts", lambda: irr.Agreement.from_counts([[2, 1], [1, 2]]).kendall_w(),
+     ValueError, r"Kendall's W needs to know which rater gave which rating"),
     # -- end files and output ----------------------------------------------------
     # -- issue 15: sparse designs -------------------------------------------------
     ("sparse icc refused", lambda: _sparse_crowd().icc(), ValueError,
@@ -585,6 +609,15 @@ VALUE_CASES = [
      "subjects with no rating are left out of alpha, so of its resamples"),
     # -- end inference and rendering ---------------------------------------------------------
     # -- issue 15: files and output -----------------------------------------------
+    ("float16 labels", lambda: irr.Agreement(np.array([1, 2, 1, 2], np.float16),
+                                             np.array([1, 2, 2, 2], np.float16)).kappa().estimate,
+     0.5, 1e-15, "p_o = 3/4, p_e = (2*1 + 2*3)/16 = 1/2: kappa = (3/4 - 1/2)/(1/2)"),
+    ("pickled kappa keeps its bootstrap", lambda: __import__("pickle").loads(
+        __import__("pickle").dumps(irr.Agreement([1, 2, 1, 2, 1, 3], [1, 2, 2, 2, 1, 3]).kappa(
+            ci="percentile", n_resamples=500, rng=3))).conf_int(method="bca").low,
+     irr.Agreement([1, 2, 1, 2, 1, 3], [1, 2, 2, 2, 1, 3]).kappa(
+         ci="percentile", n_resamples=500, rng=3).conf_int(method="bca").low, 0,
+     "the same replicates and jackknife before and after pickling, so the same BCa end"),
     # -- end files and output ----------------------------------------------------
     # -- issue 15: sparse designs -------------------------------------------------
     # 3,000 items each rated by two of 3,000 raters (a 9M-cell dense layout): Fleiss' kappa

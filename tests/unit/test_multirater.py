@@ -80,7 +80,8 @@ def test_from_counts_refuses_rater_coefficients(method):
     ag = irr.Agreement.from_counts([[2, 1], [3, 0], [1, 2]])
     with pytest.raises(ValueError, match=r"built from subject x category counts.*fleiss_kappa"):
         getattr(ag, method)()
-    with pytest.raises(ValueError, match="compares two raters"):
+    # counts carry no rater identities (issue 15: not "this Agreement has 3 ()")
+    with pytest.raises(ValueError, match="kappa needs to know which rater gave which rating"):
         ag.kappa()
 
 

@@ -1,6 +1,5 @@
 """pandas workflows: df.irr accessor, irr.by, frequency weights, concatenation of results."""
 
-import warnings
 
 import numpy as np
 import pandas as pd
@@ -45,8 +44,9 @@ def test_accessor_multirater_methods():
 
 
 def test_by_returns_every_group_with_reasons(sites):
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # no DegenerateDataWarning leaks
+    # the DegenerateDataWarning of group b reaches the caller (not caught: issue 15)
+    with pytest.warns(irr.DegenerateDataWarning, match="kappa is undefined .*: expected "
+                      "agreement is 1"):
         out = irr.by(sites, "site", raters=["r1", "r2"])
     assert list(out.columns) == ["site", *BY_COLUMNS]
     assert out["site"].tolist() == ["a", "b", "c"]
@@ -56,14 +56,15 @@ def test_by_returns_every_group_with_reasons(sites):
     assert out.loc[0, "band"] == "substantial"
     assert pd.isna(out.loc[0, "reason"])
     assert np.isnan(out.loc[1, "estimate"])
-    assert out.loc[1, "reason"].startswith("kappa is undefined (nan): expected agreement is 1")
+    assert out.loc[1, "reason"] == (
+        "Cohen's kappa is undefined (nan; its DegenerateDataWarning says why)")
     assert out.loc[1, "n_subjects"] == 4
     assert np.isnan(out.loc[2, "estimate"])
     assert out.loc[2, "reason"] == "fewer than two subjects"
     assert out.loc[2, "n_subjects"] == 1
 
 
-@pytest.mark.filterwarnings("ignore:Wald interval undefined:irr.DegenerateDataWarning")
+@pytest.mark.filterwarnings("ignore::irr.DegenerateDataWarning")
 def test_by_keeps_the_whole_category_set_for_weighted_kappa(sites):
     out = irr.by(sites[sites.site == "a"].assign(site=["p", "q"] * 3), "site",
                  raters=["r1", "r2"], weights="linear")
@@ -76,10 +77,11 @@ def test_by_keeps_the_whole_category_set_for_weighted_kappa(sites):
     out = irr.by(wide, "site", raters=["r1", "r2"], weights="quadratic")
     group = wide[wide.site == "b"]
     declared = irr.Agreement(group.r1, group.r2, categories=[1, 2, 3, 7])
-    assert out.loc[1, "reason"].startswith("kappa is undefined")
+    assert out.loc[1, "reason"].startswith("Weighted kappa (quadratic) is undefined")
     assert list(declared.categories) == [1, 2, 3, 7]
 
 
+@pytest.mark.filterwarnings("ignore::irr.DegenerateDataWarning")
 def test_by_several_keys_and_options(sites):
     out = irr.by(sites, ["site", "arm"], raters=["r1", "r2"], weights="quadratic",
                  confidence_level=0.9)
@@ -102,6 +104,7 @@ def test_by_bad_arguments_raise_once(sites):
         irr.by([1, 2], "site")
 
 
+@pytest.mark.filterwarnings("ignore::irr.DegenerateDataWarning")
 def test_accessor_by(sites):
     pd.testing.assert_frame_equal(
         sites.irr.by("site", raters=["r1", "r2"]), irr.by(sites, "site", raters=["r1", "r2"])
