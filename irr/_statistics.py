@@ -651,15 +651,6 @@ class Statistics:
             )
         return self.scores
 
-    def score_rows(self, what: str) -> tuple[np.ndarray, np.ndarray]:
-        """Every subject's row of scores (n, m), ``nan`` for missing, and the mask of
-        complete subjects; subjects in pattern order."""
-        self.require_raters(what)
-        scores = self.require_scores(what)
-        self.require_complete_design(what)
-        values = np.append(scores, np.nan)[self.patterns]  # code -1 (missing) picks the nan
-        values = np.repeat(values, self.multiplicity, axis=0)
-        return values, np.isfinite(values @ np.ones(values.shape[1]))
 
 
 def subject_patterns(source: Source, stats: Statistics) -> np.ndarray:

@@ -42,6 +42,7 @@ def score_patterns(stats: Statistics, what: str) -> tuple[np.ndarray, np.ndarray
     of 2e9 subjects gives at most k * k rows.
     """
     stats.require_raters(what)
+    stats.require_complete_design(what)  # a sparse design has no dense patterns
     scores = stats.require_scores(what)
     values = np.append(scores, np.nan)[stats.patterns]  # code -1 (missing) picks the nan
     return values, np.isfinite(values).all(axis=1)
