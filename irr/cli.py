@@ -668,7 +668,9 @@ def _cmd_multi(args: argparse.Namespace) -> Output:
     ag = _agreement(args, _read_frame(args), None)
     out = _output(f"Agreement among {ag.n_raters} raters", ag, args)
     weights = None if args.weights == "unweighted" else args.weights
-    for method, options in rows("multi", ag.facts, weights):
+    # asked for by name: the category statistics, even on continuous scores (with a note)
+    for method, options in rows("multi", dataclasses.replace(ag.facts, continuous=False),
+                                weights):
         _call(ag, method, out, args, optional=True, **options)
     if not out.results:
         raise CommandError("no multi-rater coefficient could be computed: "

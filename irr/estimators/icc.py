@@ -271,7 +271,7 @@ def icc_from_values(
     lines.extend(notes or [])
     return ICCResult(
         coefficient=sf,
-        symbol="ICC",
+        symbol=sf,  # the form, so sentences tell ICC(2,1) from ICC(3,k)
         estimate=estimate,
         se=math.nan,
         statistic=f,

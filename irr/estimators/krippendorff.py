@@ -182,7 +182,7 @@ def krippendorff_alpha(
     level_ = options.confidence_level
     result = KrippendorffResult(
         coefficient=f"Krippendorff's alpha ({name})",
-        symbol="α",
+        symbol=f"α ({name})",  # the level, so sentences tell nominal from interval
         estimate=alpha,
         se=math.nan,
         ci=nan_interval(level_, "percentile"),

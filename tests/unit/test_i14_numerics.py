@@ -198,7 +198,7 @@ def test_average_icc_below_minus_one_renders():
     text = "\n".join(_render_all(res))
     assert "none (outside [-1, 1])" in text
     assert "lies below -1" in text
-    assert res.report() == ("Reliability among rater1, rater2, and rater3: ICC = -4.05, "
+    assert res.report() == ("Reliability among rater1, rater2, and rater3: ICC(2,3) = -4.05, "
                             "95% approximate F CI [-44.86, -0.22], n = 12.")
     with pytest.raises(ValueError, match=r"ICC\(2,3\) = -4.054 lies outside the range"):
         res.interpret()
