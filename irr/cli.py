@@ -781,7 +781,11 @@ def _table(out: Output) -> Any:
         row["raters"] = ", ".join(r.raters)
         row["band"] = _table_band(r)
         rows.append(row)
-    return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame()
+    if not rows:
+        return pd.DataFrame()
+    table = pd.concat(rows, ignore_index=True)
+    table["n_resamples"] = table["n_resamples"].astype("Int64")  # 9999, not 9999.0
+    return table
 
 
 def _seed(result: Any, out: Output) -> Any:

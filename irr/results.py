@@ -41,6 +41,7 @@ FRAME_COLUMNS = (
     "n_resamples",
     "n_subjects",
     "n_missing",
+    "n_incomplete",
 )
 
 #: Interval methods named after people or initials, as prose writes them.
@@ -117,6 +118,8 @@ def wald_interval(
     if (clipped_low, clipped_high) != (low, high):
         note = f"clipped to [{bounds[0]:g}, {bounds[1]:g}]"
     return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)
+
+
 
 
 def warn_undefined(interval: ConfidenceInterval, coefficient: str, stacklevel: int = 3) -> None:

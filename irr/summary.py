@@ -19,8 +19,16 @@ if TYPE_CHECKING:
 
     from irr.results import Result
 
-__all__ = ["escape_html", "escape_latex", "escape_markdown", "new_summary",
+__all__ = ["escape_html", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
            "results_summary"]
+
+
+def listwise_note(dropped: int) -> list[str]:
+    """The note on subjects left out for a missing rating, if any (one wording for
+    every coefficient, so a summary can tell it from other notes)."""
+    if dropped:
+        return [f"{dropped} subject(s) with a missing rating were left out (listwise)."]
+    return []
 
 
 def format_estimate(value: float | None, digits: int = 4) -> str:
@@ -184,8 +192,10 @@ def results_summary(
 
     Notes
     -----
-    The header's subjects and "Missing (dropped)" are the first row's; every row whose
-    subjects, left-out subjects or raters differ from it gets a note saying its own, and
+    The header's subjects are the first row's, and so is "Missing (dropped)" when every
+    row left out the same subjects; otherwise each row that left subjects out (or used
+    another number of subjects) gets a note saying its own counts. A row whose raters
+    differ from the first row's gets a note too, and
     when some subjects have missing ratings that a row used in part (Fleiss-type
     coefficients, alpha) the header also counts the subjects with missing ratings.
     """
@@ -194,8 +204,13 @@ def results_summary(
 
     first = results[0]
     facts = list(info)
+    # rows that leave out different subjects share no "Missing (dropped)" count: the
+    # header gives the first row's subjects and a note each row's own counts
+    uniform = all((r.n_subjects, r.n_missing) == (first.n_subjects, first.n_missing)
+                  for r in results)
     facts.append(("Subjects:", str(first.n_subjects)))
-    facts.append(("Missing (dropped):", str(first.n_missing)))
+    if uniform:
+        facts.append(("Missing (dropped):", str(first.n_missing)))
     incomplete = max(r.n_incomplete for r in results)
     if incomplete and any(r.n_incomplete != r.n_missing for r in results):
         facts.append(("With missing ratings:", str(incomplete)))
@@ -262,17 +277,22 @@ def results_summary(
                 "from the bootstrap replicates."
             )
     lines: list[str] = []
+    # rows that left out different subjects: each row's own count note below replaces
+    # the listwise notes, which do not say which rows they belong to
+    replaced = set() if uniform else {n for r in results for n in listwise_note(r.n_missing)}
     for r in results:
-        lines.extend(n for n in r.notes if n not in lines)
+        lines.extend(n for n in r.notes if n not in lines and n not in replaced)
         if not math.isnan(r.n_resamples) and np.any(r.bootstrap.n_undefined):
             lines.append(
                 f"{r.coefficient}: {int(np.sum(r.bootstrap.n_undefined))} of "
                 f"{r.bootstrap.n_resamples} bootstrap resamples were undefined and left out."
             )
     differ: dict[str, list[str]] = {}
-    for r in results[1:]:
-        if (r.n_subjects, r.n_missing) != (first.n_subjects, first.n_missing):
-            fact = f"{r.n_subjects} subjects, {r.n_missing} missing."
+    for r in results:
+        if not uniform and (r.n_missing or r.n_subjects != first.n_subjects):
+            fact = (f"{r.n_subjects} subjects, {r.n_missing} left out for a missing rating"
+                    " (listwise)."
+                    if r.n_missing else f"{r.n_subjects} subjects.")
             differ.setdefault(fact, []).append(r.coefficient)
         if tuple(r.raters) != tuple(first.raters):
             differ.setdefault(f"raters {', '.join(r.raters) or '(none named)'}.", []).append(

@@ -10,7 +10,7 @@ from irr._data import preview
 from irr._statistics import Statistics
 from irr.results import ConfidenceInterval
 
-__all__ = ["complete_patterns", "complete_subjects", "listwise_note", "nan_interval",
+__all__ = ["complete_patterns", "complete_subjects", "nan_interval",
            "require_subjects", "score_note", "score_patterns"]
 
 
@@ -58,11 +58,6 @@ def complete_patterns(
     return values[complete], c[complete], int(c[~complete].sum())
 
 
-def listwise_note(dropped: int) -> list[str]:
-    """The note on subjects left out for a missing rating, if any."""
-    if dropped:
-        return [f"{dropped} subject(s) with a missing rating were left out (listwise)."]
-    return []
 
 
 def score_note(stats: Statistics) -> list[str]:

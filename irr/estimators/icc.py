@@ -26,11 +26,11 @@ from irr.coefficients.icc import (
 from irr.estimators.common import (
     complete_patterns,
     complete_subjects,
-    listwise_note,
     score_note,
     score_patterns,
 )
 from irr.results import ConfidenceInterval, Result
+from irr.summary import listwise_note
 
 __all__ = [
     "FORMS",

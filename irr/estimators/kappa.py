@@ -20,6 +20,7 @@ from irr.coefficients.kappa import (
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult, normal_pvalue, wald_interval
+from irr.summary import listwise_note
 from irr.weights import agreement_weights, weight_name
 
 __all__ = ["describe_scores", "kappa", "kappa_influence", "linearised_variance", "weights_note"]
@@ -185,7 +186,7 @@ def kappa(
             notes.append(max_note)
     notes += weights_note(name, stats.scores)
     if stats.n_missing:
-        notes.append(f"{stats.n_missing} subject(s) with a missing rating were left out.")
+        notes.extend(listwise_note(stats.n_missing))
     result = KappaResult(
         coefficient="Cohen's kappa" if name == "unweighted" else f"Weighted kappa ({name})",
         symbol="κ" if name == "unweighted" else "κw",

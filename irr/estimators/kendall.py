@@ -14,13 +14,13 @@ from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.kendall import kendall_kernel, kendall_w
 from irr.estimators.common import (
     complete_patterns,
-    listwise_note,
     nan_interval,
     score_patterns,
 )
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import ConfidenceInterval, Result
+from irr.summary import listwise_note
 
 __all__ = ["KendallResult", "kendall"]
 

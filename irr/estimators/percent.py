@@ -14,6 +14,7 @@ from irr.estimators import chance_corrected
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import ProportionResult, wilson_interval
+from irr.summary import listwise_note
 from irr.weights import tolerance_agreement
 
 __all__ = ["DEFINITIONS", "percent_agreement"]
@@ -108,7 +109,7 @@ def _all_raters(
         "definition='pairwise' gives the mean share of agreeing rater pairs (Gwet, 2014)."
     ]
     if left_out:
-        notes.append(f"{left_out} subject(s) with a missing rating were left out (listwise).")
+        notes.extend(listwise_note(left_out))
     return _proportion(stats, "Percent agreement (all raters)", "pa(all)",
                        int(counts.multiplicity[agree].sum()), n, left_out, tolerance, notes,
                        options, plan.recipe(share, options, on="counts"))

@@ -23,7 +23,13 @@ from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_confidence_level
 from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
 from irr.inference.error_rate import check_reference, check_tolerance, error_mask
-from irr.results import ConfidenceInterval, Result, wald_interval, warn_undefined
+from irr.results import (
+    ConfidenceInterval,
+    Result,
+    wald_interval,
+    warn_undefined,
+)
+from irr.summary import listwise_note
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -153,7 +159,7 @@ def paired_table(stats: Statistics) -> PairedTable:
 
 def _missing_note(paired: PairedTable) -> list[str]:
     if paired.n_missing:
-        return [f"{paired.n_missing} subject(s) with a missing rating were left out."]
+        return listwise_note(paired.n_missing)
     return []
 
 

@@ -72,7 +72,7 @@ def test_missing_ratings_are_dropped_counted_and_reported():
         res = ag.kappa()  # the 3 complete pairs agree: se = 0, no Wald interval
     assert res.n_subjects == 3
     assert res.n_missing == 3
-    assert "3 subject(s) with a missing rating were left out." in res.notes
+    assert "3 subject(s) with a missing rating were left out (listwise)." in res.notes
     with pytest.warns(DegenerateDataWarning, match="Wald interval undefined"):
         assert "Missing (dropped):                    3" in ag.summary().as_text()
     with pytest.raises(ValueError, match=r"3 subject\(s\) have missing ratings \(rows \[2, 3, 5\]\)"):

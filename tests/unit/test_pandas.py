@@ -257,4 +257,4 @@ def test_compare_labels_duplicates_by_raters():
     b = irr.Agreement.from_frame(anxiety, ["rater1", "rater2"]).kappa()
     text = irr.compare(a, b).as_text()
     assert "Cohen's kappa (r.eye, l.eye)" in text
-    assert "Cohen's kappa (rater1, rater2): 20 subjects, 0 missing." in text
+    assert "Cohen's kappa (rater1, rater2): 20 subjects." in text

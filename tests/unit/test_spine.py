@@ -324,7 +324,9 @@ def test_summaries_show_subjects_with_missing_ratings_and_rows_that_differ():
     line = next(ln for ln in text.splitlines() if "With missing ratings:" in ln)
     assert line.split("With missing ratings:")[1].split()[0] == str(incomplete)
     icc = ag.icc()
-    assert f"ICC(2,1): {icc.n_subjects} subjects, {icc.n_missing} missing." in text
+    assert (f"ICC(2,1): {icc.n_subjects} subjects, {icc.n_missing} left out for a missing "
+            "rating (listwise).") in text
+    assert "Missing (dropped):" not in text  # the rows left out different subjects
 
 
 def test_n_missing_in_by_and_cli_json(tmp_path, capsys):
