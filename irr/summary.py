@@ -230,13 +230,15 @@ def results_summary(
     tail = (1 - level) / 2
     kinds = {r.statistic_name for r in results if not math.isnan(r.statistic)}
     stat = kinds.pop() if len(kinds) == 1 else "stat" if kinds else "z"
-    columns = ["estimate", "std err", stat, f"P>|{stat}|" if stat == "z" else "p-value",
-               f"[{tail:g}", f"{1 - tail:g}]"]
+    # a one-sided interval has one end at the parameter's bound, not at a quantile
+    ends = (["[lower", "upper]"] if any(r.ci.note.startswith("one-sided") for r in results)
+            else [f"[{tail:g}", f"{1 - tail:g}]"])
+    columns = ["estimate", "std err", stat, f"P>|{stat}|" if stat == "z" else "p-value", *ends]
     rows = [
         [
             format_estimate(r.estimate),
             format_estimate(r.se),
-            format_estimate(r.statistic, 3),
+            format_estimate(r.statistic, 0 if r.statistic_name == "errors" else 3),
             format_pvalue(r.pvalue),
             format_estimate(r.ci.low, 3),
             format_estimate(r.ci.high, 3),

@@ -644,6 +644,7 @@ class ErrorRateTestResult(Result):
     tolerance: float | None = None
     bounds: tuple[float, float] = (0.0, 1.0)
     scale: str | None = None  # an error rate has no agreement band
+    statistic_name: str = "errors"  # the statistic is the count of errors
 
     @property
     def n(self) -> int:

@@ -92,3 +92,17 @@ def test_csv_has_n_incomplete_and_integer_resamples():
     assert (resampled == 200).all()
     assert ",200," in out
     assert ",200.0," not in out
+
+
+def test_compare_of_error_rate_tests_labels_its_columns():
+    ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    family = ag.error_rate_test(0.5, reference="rater1", tolerance=1)
+    text = irr.compare(*family.results).as_text()
+    header = next(ln for ln in text.splitlines() if "estimate" in ln)
+    # the statistic is the count of errors and the p-value the exact binomial one; the
+    # interval is one-sided (greater), so its ends are not the 2.5% and 97.5% points
+    assert header.split() == ["estimate", "std", "err", "errors", "p-value", "[lower", "upper]"]
+    row = next(ln for ln in text.splitlines() if ln.startswith("Error rate (rater2 vs rater1)"))
+    # rater2 differs from rater1 by more than 1 on 7 of the 20 anxiety subjects
+    assert row.split()[7] == "7"
+    assert family.results[0].errors == 7
