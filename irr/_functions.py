@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from irr._columns import rating_frame
 from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
@@ -289,7 +290,9 @@ def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
 def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
     """One array per rater from a 2-D array-like or DataFrame in `layout`."""
     if isinstance(data, pd.DataFrame):
-        frame = data if layout == "units-raters" else data.T
+        # identifier columns are set aside (with a warning) as in Agreement.from_frame;
+        # with raters in rows the columns are units, never identifiers
+        frame = rating_frame(data, stacklevel=3) if layout == "units-raters" else data.T
         names = distinct_names(list(frame.columns), name)
         return [frame.iloc[:, j] for j in range(frame.shape[1])], names
     if isinstance(data, (str, bytes)) or np.isscalar(data):
@@ -344,6 +347,7 @@ def icc(
     check_form(model, type, unit)
     raters: tuple[str, ...]
     if isinstance(ratings, pd.DataFrame):
+        ratings = rating_frame(ratings, stacklevel=2)  # identifiers set aside, as from_frame
         raters = tuple(distinct_names(list(ratings.columns), "ratings"))
         try:
             values = ratings.to_numpy(dtype=float, na_value=np.nan)

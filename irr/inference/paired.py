@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr._columns import rating_frame
 from irr._data import distinct_names, preview
 from irr._source import Source
 from irr._statistics import Statistics
@@ -535,6 +536,7 @@ def stuart_maxwell_of_table(paired: PairedTable) -> PairedTestResult:
 def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
     """(complete rows as 0/1 ints, column names, rows dropped for missing values)."""
     if isinstance(x, pd.DataFrame):
+        x = rating_frame(x, stacklevel=3)  # identifier columns set aside, as from_frame
         names = tuple(distinct_names(list(x.columns), "x"))
         values = x.to_numpy(dtype=object)
     else:
