@@ -275,8 +275,7 @@ def _check_categories(categories: Any) -> pd.Index:
     return index
 
 
-#: Largest magnitude of a float category score: sums of squared distances over up to
-#: 2**62 values stay below the float64 maximum (about 2**1024).
+#: Labels above this magnitude are named when the spread of the labels overflows float64.
 _MAX_SCORE = 2.0**400
 
 
@@ -303,7 +302,12 @@ def _numeric_scores(categories: pd.Index) -> np.ndarray | None:
                 "recode them (e.g. subtract a baseline), or pass them as strings for "
                 "unweighted statistics."
             )
-        huge = scores[np.abs(scores) > _MAX_SCORE]
+        # differences of scores must be finite; estimators divide them by the spread (a
+        # power of two for alpha) before squaring, so large labels themselves are fine
+        # (the ICC and alpha are scale-invariant: x * 1e200 gives the estimates of x)
+        with np.errstate(over="ignore"):
+            spread = scores.max() - scores.min()
+        huge = scores[np.abs(scores) > _MAX_SCORE] if not np.isfinite(spread) else scores[:0]
         if huge.size:
             raise ValueError(
                 f"The labels {preview(huge)} are too large to score: squared distances "
