@@ -58,7 +58,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
-           "choose_columns", "continuity", "rating_frame", "looks_continuous", "scale_info"]
+           "choose_columns", "continuity", "looks_continuous", "rating_frame", "scale_info"]
 
 #: Words that name an identifier, not a rater (compared in lower case).
 ID_WORDS = frozenset({

@@ -123,7 +123,7 @@ CASES = [
     ("object 1 and '1'", lambda: irr.Agreement(np.array([1, "1", 2], dtype=object), [1, 2, 2]),
      TypeError, r"`rater_a` mixes label types \(number, str\): for example \[1, '1'\]"),
     ("raters of different types", lambda: irr.Agreement([1, 2], ["1", "2"]), TypeError,
-     r"The raters use different label types \(number, str\)"),
+     r"The raters use different label types \(`rater_a`: number, `rater_b`: str\)"),
     ("array 1 and '1'", lambda: irr.Agreement.from_array(np.array([[1, "1"], [2, 2]], dtype=object)),
      TypeError, r"`rater2` mixes label types \(str, number\)"),
     ("frame 1 and '1'", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, "1"], "b": [2, 2]})),
