@@ -16,11 +16,20 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["Ratings", "distinct_names", "encode_ratings", "exact_reals", "float_if_exact",
+__all__ = ["MISSING_MARKERS", "Ratings", "distinct_names", "encode_ratings", "exact_reals",
+           "float_if_exact", "missing_markers",
            "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
+
+#: Text that marks a missing value in common software (SAS ".", R "NA", Excel "#N/A"),
+#: compared after stripping spaces; in a string column such a label is most likely not a
+#: rating, so it is named in a warning (pass `categories=` including it to keep it quietly).
+MISSING_MARKERS = frozenset({
+    ".", "", "NA", "N/A", "n/a", "na", "NaN", "nan", "NULL", "null", "-",
+    "?", "#N/A", "missing", "Missing", "MISSING",
+})
 
 #: Integer labels whose range is at most this wide are coded by offset, not by hashing.
 _DENSE_RANGE = 1 << 16
@@ -539,6 +548,8 @@ def encode_ratings(
             "categories are supported (are these continuous scores rather than categories?)."
         )
     index = pd.Index(uniques)
+    if kind == "str":
+        _warn_missing_markers(index, codes_all, names, len(arrays[0]))
     if kind == "bool":
         index = index.astype(bool)
     elif (
@@ -552,6 +563,38 @@ def encode_ratings(
     codes = tuple(codes_all[i * n : (i + 1) * n].astype(np.int32) for i in range(len(arrays)))
     scores = _numeric_scores(index)
     return Ratings(codes, index, scores, scores is not None, tuple(names))
+
+
+def missing_markers(labels: Any) -> list[str]:
+    """The labels of `labels` that look like missing-value markers (:data:`MISSING_MARKERS`).
+
+    Examples
+    --------
+    >>> missing_markers(["mild", ".", "severe", " NA "])
+    ['.', ' NA ']
+    """
+    return [v for v in labels if isinstance(v, str) and v.strip() in MISSING_MARKERS]
+
+
+def _warn_missing_markers(index: pd.Index, codes: np.ndarray, names: Sequence[str],
+                          n: int) -> None:
+    """Warn, naming the raters, when string labels look like missing-value markers."""
+    import warnings
+
+    markers = missing_markers(index)
+    if not markers:
+        return
+    marked = np.flatnonzero(np.isin(index, markers))
+    holders = [name for i, name in enumerate(names)
+               if np.isin(codes[i * n : (i + 1) * n], marked).any()]
+    warnings.warn(
+        f"The labels {preview(markers)} (in {', '.join(f'`{h}`' for h in holders)}) look like "
+        "missing-value markers but are counted as categories; mark them missing (None/NaN, "
+        "or --na-values on the command line), or pass `categories=` including them to keep "
+        "them as categories.",
+        UserWarning,
+        stacklevel=5,
+    )
 
 
 def _encode_categoricals(arrays: list[pd.Categorical], names: Sequence[str]) -> Ratings:
