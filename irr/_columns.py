@@ -17,7 +17,23 @@ Identifier columns
        columns share (strings among numbers, numbers among strings);
     4. every value is present and distinct (integers or strings) in more than
        :data:`MAX_CATEGORIES` rows, while at least two other columns remain and each
-       repeats its values and looks categorical, or each holds non-integer decimals.
+       repeats its values and looks categorical, or each holds non-integer decimals;
+    5. it is numeric, distinct in every row (integers) or one value in every row, and its
+       values lie far from the range most numeric columns share: the gap exceeds the
+       smaller of the two ranges' widths (the group's width for a constant column), and
+       at least 1 (accession numbers 5000..5039 beside scores 20..80; a patient number
+       11..18 beside grades 1..3; ``year`` = 2020 beside grades 1..5). Ranges are grouped
+       where they overlap or lie close; the group with the most columns holds the ratings
+       (no group is preferred on a tie);
+    6. its integers run consecutively, one per row (lo, lo+1, ..., lo+n-1 in any order),
+       in more than :data:`MAX_CATEGORIES` rows, and no other column does (rankings of
+       every rater are all runs);
+    7. it holds one label in every row, or a distinct label in every row, that no other
+       column uses (a site name beside grades, case codes beside grades).
+
+    A rater who gives every subject the same rating, or a distinct one, is not set aside:
+    rules 5-7 ask that the column's values be foreign to the others'. Rules 2, 5 and 7
+    apply to files of any size.
 
     When the label types split evenly (no majority), or fewer than two columns would be
     left, the columns cannot be told apart and a ValueError names them and the options.
@@ -33,6 +49,7 @@ Continuous scores
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +58,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
-           "choose_columns", "continuity", "looks_continuous", "scale_info"]
+           "choose_columns", "continuity", "looks_continuous", "rating_frame", "scale_info"]
 
 #: Words that name an identifier, not a rater (compared in lower case).
 ID_WORDS = frozenset({
@@ -53,6 +70,9 @@ ID_WORDS = frozenset({
 })
 #: Words that may follow an identifier word in an identifier's name ("patient_no").
 _ID_SUFFIXES = frozenset({"id", "ids", "no", "nr", "num", "number", "code", "key", "label"})
+
+#: Names made of these words alone are a row number's ("no", "No.", "#", "number").
+_NUMBER_NAMES = frozenset({"no", "nr", "num", "number"})
 
 #: More distinct numeric values than this make numeric ratings look continuous.
 MAX_CATEGORIES = 10
@@ -115,9 +135,13 @@ def _named_as_id(name: Any) -> bool:
     ("patient", "Patient ID", "case_no", "patientid"), or any name ending in "id"
     ("study_id"). A rater's name that merely contains such a word ("site A reader") is
     not one."""
+    if str(name).strip() == "#":
+        return True
     words = _words(name)
     if not words:
         return False
+    if len(words) == 1 and words[0] in _NUMBER_NAMES:
+        return True
     if words[-1] in ("id", "ids", "uid", "uuid"):
         return True
     if words[0] in ID_WORDS and all(w in _ID_SUFFIXES for w in words[1:]):
@@ -301,6 +325,9 @@ def choose_columns(
         decimals = all(_fractional(df[c]) for c in others)
         if repeat or decimals:
             set_aside(unique, "a distinct value in every row")
+    for c, why in _foreign_columns(df, candidates).items():
+        if len(candidates) > 2:
+            set_aside([c], why)
     if len(candidates) < 2:
         raise ValueError(
             f"Cannot find two rating columns in {list(df.columns)!r}: "
@@ -311,6 +338,105 @@ def choose_columns(
     aside = tuple(c for c in df.columns if c in reasons)
     return ColumnChoice(tuple(candidates), aside, reasons,
                         tuple(c for c in aside if c not in ids))
+
+
+def _integers(column: pd.Series) -> np.ndarray | None:
+    """The values of a numeric column with every value present and integral, as float64
+    (exact for identifiers below 2**53); None otherwise."""
+    if column.isna().any() or _kind(column) != "number":
+        return None
+    numbers = _numbers(column)
+    if len(numbers) != len(column) or (numbers != np.round(numbers)).any():
+        return None
+    return numbers
+
+
+def _distinct_or_constant(column: pd.Series) -> str:
+    """"distinct" (a different value in every row), "constant" (one value in every row,
+    more than one row) or "" for a column with every value present."""
+    n = len(column)
+    if n < 2 or column.isna().any() or _kind(column) not in ("number", "string", "bool"):
+        return ""
+    distinct = column.nunique(dropna=False)
+    return "distinct" if distinct == n else "constant" if distinct == 1 else ""
+
+
+def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
+    """Rules 5-7 of the module docstring: identifier-like columns (distinct or constant)
+    whose values are foreign to the other columns', with the reason for each."""
+    found: dict[Any, str] = {}
+    shape = {c: _distinct_or_constant(df[c]) for c in candidates}
+    numeric = {c: _numbers(df[c]) for c in candidates if _kind(df[c]) == "number"}
+    ranges = {c: (float(v.min()), float(v.max())) for c, v in numeric.items() if v.size}
+    # rule 5: group the numeric ranges; a distinct-integer or constant column outside the
+    # largest group lies far from the ratings
+    groups: list[list[Any]] = []
+    bounds: list[list[float]] = []
+    for c in sorted(ranges, key=lambda c: ranges[c]):
+        lo, hi = ranges[c]
+        if groups:
+            g_lo, g_hi = bounds[-1]
+            width = g_hi - g_lo
+            gap = lo - g_hi
+            if gap <= max(width if hi == lo else min(width, hi - lo), 1):
+                groups[-1].append(c)
+                bounds[-1][1] = max(g_hi, hi)
+                continue
+        groups.append([c])
+        bounds.append([lo, hi])
+    sizes = sorted((len(g) for g in groups), reverse=True)
+    if len(groups) > 1 and sizes[0] > sizes[1]:
+        main = max(range(len(groups)), key=lambda i: len(groups[i]))
+        m_lo, m_hi = bounds[main]
+        outside = [c for i, group in enumerate(groups) if i != main for c in group]
+        for c in outside:
+            integral = _integers(df[c]) is not None
+            if (shape[c] == "distinct" and integral) or shape[c] == "constant":
+                lo, hi = ranges[c]
+                values = f"{lo:g}" if lo == hi else f"{lo:g}..{hi:g}"
+                found[c] = (f"values {values} far from the range {m_lo:g}..{m_hi:g} of "
+                            "the other numeric columns")
+    # rule 6: a run of consecutive integers, one per row, when no other column is one
+    runs = []
+    for c in candidates:
+        values = _integers(df[c]) if shape[c] == "distinct" else None
+        if values is not None and len(values) > MAX_CATEGORIES and (
+                values.max() - values.min() == len(values) - 1):
+            runs.append(c)
+    if len(runs) == 1 and runs[0] not in found:
+        lo, hi = ranges[runs[0]]
+        found[runs[0]] = f"consecutive numbers {lo:g}..{hi:g}, one per row"
+    # rule 7: one label, or a distinct label per row, that no other column uses
+    for c in candidates:
+        others = [o for o in candidates if o != c and o not in found]
+        if not shape[c] or _kind(df[c]) != "string" or len(others) < 2:
+            continue  # numbers: rule 5 decides by range
+        used = pd.unique(pd.concat([df[o] for o in others], ignore_index=True).dropna())
+        if not pd.Series(df[c].unique()).isin(used).any():
+            what = (f"the label {df[c].iloc[0]!r} in every row" if shape[c] == "constant"
+                    else "a distinct label in every row")
+            found[c] = f"{what}, used by no other column"
+    return found
+
+
+def rating_frame(df: pd.DataFrame, stacklevel: int = 2) -> pd.DataFrame:
+    """The rating columns of `df` by :func:`choose_columns`, with a UserWarning naming
+    the columns set aside (the rule of every function that takes a wide frame without
+    naming its raters: :func:`irr.icc`, :func:`irr.krippendorff_alpha`, ...).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> df = pd.DataFrame({"mrn": [7, 19, 2], "r1": [1, 2, 2], "r2": [1, 2, 1]})
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     list(rating_frame(df).columns)
+    ['r1', 'r2']
+    """
+    choice = choose_columns(df)
+    if choice.detected:
+        warnings.warn(choice.describe(), UserWarning, stacklevel=stacklevel + 1)
+    return df[list(choice.raters)] if choice.ids else df
 
 
 def _id_list(id: Any, df: pd.DataFrame, id_option: str) -> list[Any]:

@@ -16,10 +16,20 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["Ratings", "distinct_names", "encode_ratings", "validate_table"]
+__all__ = ["MISSING_MARKERS", "Ratings", "distinct_names", "encode_ratings", "exact_reals",
+           "float_if_exact", "missing_markers",
+           "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
+
+#: Text that marks a missing value in common software (SAS ".", R "NA", Excel "#N/A"),
+#: compared after stripping spaces; in a string column such a label is most likely not a
+#: rating, so it is named in a warning (pass `categories=` including it to keep it quietly).
+MISSING_MARKERS = frozenset({
+    ".", "", "NA", "N/A", "n/a", "na", "NaN", "nan", "NULL", "null", "-",
+    "?", "#N/A", "missing", "Missing", "MISSING",
+})
 
 #: Integer labels whose range is at most this wide are coded by offset, not by hashing.
 _DENSE_RANGE = 1 << 16
@@ -91,7 +101,14 @@ def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     if isinstance(values, pd.CategoricalDtype) or isinstance(
         getattr(values, "dtype", None), pd.CategoricalDtype
     ):
-        return pd.Categorical(values)
+        categorical = pd.Categorical(values)
+        levels = categorical.categories
+        if levels.dtype.kind == "f" and levels.dtype.itemsize < 8:
+            # float32 levels as the decimals they print as, like float32 arrays
+            # (_as_float64): 0.1 then matches a float64 rater's 0.1
+            categorical = categorical.rename_categories(
+                _as_float64(np.asarray(levels)))
+        return categorical
     if isinstance(values, (str, bytes)) or np.isscalar(values):
         raise TypeError(f"`{name}` must be a 1-D array-like of ratings; got {values!r}.")
     if isinstance(values, pd.api.extensions.ExtensionArray):
@@ -160,8 +177,87 @@ def _exactly_float(objects: np.ndarray, missing: np.ndarray) -> bool:
                for v in suspects)
 
 
+def float_if_exact(objects: np.ndarray) -> np.ndarray:
+    """Numeric `objects` (None or nan missing) as float64 when every integer among them is
+    exact as a float64; otherwise `objects` unchanged, so that integers beyond 2**53 are
+    coded exactly (2**53 + 1 as a float would merge with 2**53).
+
+    Examples
+    --------
+    >>> float_if_exact(np.array([1, None, 2], dtype=object))
+    array([ 1., nan,  2.])
+    >>> float_if_exact(np.array([2**53, 2**53 + 1], dtype=object)).dtype
+    dtype('O')
+    """
+    missing = np.asarray(pd.isna(objects), dtype=bool)
+    if not _exactly_float(objects, missing):
+        return objects
+    return np.where(missing, np.nan, objects).astype(float)
+
+
+def exact_reals(values: np.ndarray, name: str) -> np.ndarray:
+    """Numeric 2-D `values` as float64 for a statistic that a common shift leaves unchanged
+    (the ICC), exactly: integers beyond 2**53 are shifted by the smallest value first, in
+    integer arithmetic, then converted. Missing values (None, nan) become nan.
+
+    Raises
+    ------
+    TypeError
+        Non-numeric values.
+    ValueError
+        Integers beyond 2**53 mixed with non-integral floats, or spread over more than
+        2**53 (no float64 holds their differences exactly).
+
+    Examples
+    --------
+    >>> b = 2**53
+    >>> exact_reals(np.array([[b, b + 1], [b + 2, b + 4]]), "x")
+    array([[0., 1.],
+           [2., 4.]])
+    """
+    if values.dtype.kind == "f":
+        return values.astype(np.float64)
+    if values.dtype.kind in "iub":
+        if values.dtype.kind == "b" or not values.size or (
+                max(abs(int(values.min())), abs(int(values.max()))) < 2**53):
+            return values.astype(np.float64)
+        values = values.astype(object)
+    if values.dtype.kind != "O" or pd.api.types.infer_dtype(values.ravel(), skipna=True) not in (
+            "integer", "floating", "mixed-integer-float", "empty", "decimal", "boolean"):
+        raise TypeError(f"`{name}` must be a 2-D array of numbers. Got {preview(values.ravel()[:3])}.")
+    missing = np.asarray(pd.isna(values), dtype=bool)
+    if _exactly_float(values, missing):
+        return np.where(missing, np.nan, values).astype(np.float64)
+    present = values[~missing]
+    integral = np.frompyfunc(lambda v: isinstance(v, numbers.Integral) or float(v).is_integer(),
+                             1, 1)(present).astype(bool)
+    if not integral.all():
+        raise ValueError(
+            f"`{name}` mixes integers beyond 2**53 with non-integral numbers such as "
+            f"{preview(present[~integral][:3])}; float64 cannot hold them exactly. Subtract a "
+            "baseline first."
+        )
+    as_int = np.frompyfunc(int, 1, 1)
+    lo = min(as_int(present))
+    shifted = as_int(np.where(missing, lo, values)) - lo
+    if max(shifted.ravel()) >= 2**53:
+        raise ValueError(
+            f"`{name}` holds integers beyond 2**53 that differ by more than 2**53; float64 "
+            "cannot hold their differences exactly. Rescale them first."
+        )
+    out = shifted.astype(np.float64)
+    out[missing] = np.nan
+    return out
+
+
 def _stack(arrays: list[np.ndarray]) -> np.ndarray:
-    """The raters' arrays end to end, without numpy's cast of int64 + uint64 to float."""
+    """The raters' arrays end to end, without numpy's casts of int64 + uint64 to float and
+    of integers beyond 2**53 + floats to float (objects then: coded exactly)."""
+    kinds = {a.dtype.kind for a in arrays}
+    if "f" in kinds and kinds & set("iu") and any(
+            a.dtype.kind in "iu" and a.size and (
+                int(a.max()) >= 2**53 or int(a.min()) <= -(2**53)) for a in arrays):
+        return np.concatenate([a.astype(object) for a in arrays])
     if len({a.dtype for a in arrays}) > 1 and all(a.dtype.kind in "iu" for a in arrays):
         if all(a.dtype.kind == "i" or a.max(initial=0) <= np.iinfo(np.int64).max
                for a in arrays):
@@ -275,8 +371,7 @@ def _check_categories(categories: Any) -> pd.Index:
     return index
 
 
-#: Largest magnitude of a float category score: sums of squared distances over up to
-#: 2**62 values stay below the float64 maximum (about 2**1024).
+#: Labels above this magnitude are named when the spread of the labels overflows float64.
 _MAX_SCORE = 2.0**400
 
 
@@ -303,7 +398,12 @@ def _numeric_scores(categories: pd.Index) -> np.ndarray | None:
                 "recode them (e.g. subtract a baseline), or pass them as strings for "
                 "unweighted statistics."
             )
-        huge = scores[np.abs(scores) > _MAX_SCORE]
+        # differences of scores must be finite; estimators divide them by the spread (a
+        # power of two for alpha) before squaring, so large labels themselves are fine
+        # (the ICC and alpha are scale-invariant: x * 1e200 gives the estimates of x)
+        with np.errstate(over="ignore"):
+            spread = scores.max() - scores.min()
+        huge = scores[np.abs(scores) > _MAX_SCORE] if not np.isfinite(spread) else scores[:0]
         if huge.size:
             raise ValueError(
                 f"The labels {preview(huge)} are too large to score: squared distances "
@@ -422,14 +522,14 @@ def encode_ratings(
             codes, index = dense
             return Ratings(tuple(codes), index, _numeric_scores(index), True, tuple(names))
 
-    kinds = set()
-    for array, name in zip(arrays, names, strict=True):
-        present = array[~_missing(array)]
-        kinds.add(_check_label_kinds(present, name))
+    by_rater = {name: _check_label_kinds(array[~_missing(array)], name)
+                for array, name in zip(arrays, names, strict=True)}
+    kinds = set(by_rater.values())
     if len(kinds) > 1:
+        shown = ", ".join(f"`{name}`: {kind}" for name, kind in by_rater.items())
         raise TypeError(
-            f"The raters use different label types ({', '.join(sorted(kinds))}); "
-            "convert them to one type first."
+            f"The raters use different label types ({shown}); convert them to one type "
+            "first, or leave out a column that holds no ratings (an identifier)."
         )
     kind = kinds.pop()
     stacked = _stack(arrays)
@@ -448,6 +548,8 @@ def encode_ratings(
             "categories are supported (are these continuous scores rather than categories?)."
         )
     index = pd.Index(uniques)
+    if kind == "str":
+        _warn_missing_markers(index, codes_all, names, len(arrays[0]))
     if kind == "bool":
         index = index.astype(bool)
     elif (
@@ -461,6 +563,38 @@ def encode_ratings(
     codes = tuple(codes_all[i * n : (i + 1) * n].astype(np.int32) for i in range(len(arrays)))
     scores = _numeric_scores(index)
     return Ratings(codes, index, scores, scores is not None, tuple(names))
+
+
+def missing_markers(labels: Any) -> list[str]:
+    """The labels of `labels` that look like missing-value markers (:data:`MISSING_MARKERS`).
+
+    Examples
+    --------
+    >>> missing_markers(["mild", ".", "severe", " NA "])
+    ['.', ' NA ']
+    """
+    return [v for v in labels if isinstance(v, str) and v.strip() in MISSING_MARKERS]
+
+
+def _warn_missing_markers(index: pd.Index, codes: np.ndarray, names: Sequence[str],
+                          n: int) -> None:
+    """Warn, naming the raters, when string labels look like missing-value markers."""
+    import warnings
+
+    markers = missing_markers(index)
+    if not markers:
+        return
+    marked = np.flatnonzero(np.isin(index, markers))
+    holders = [name for i, name in enumerate(names)
+               if np.isin(codes[i * n : (i + 1) * n], marked).any()]
+    warnings.warn(
+        f"The labels {preview(markers)} (in {', '.join(f'`{h}`' for h in holders)}) look like "
+        "missing-value markers but are counted as categories; mark them missing (None/NaN, "
+        "or --na-values on the command line), or pass `categories=` including them to keep "
+        "them as categories.",
+        UserWarning,
+        stacklevel=5,
+    )
 
 
 def _encode_categoricals(arrays: list[pd.Categorical], names: Sequence[str]) -> Ratings:

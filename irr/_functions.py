@@ -11,12 +11,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from irr._columns import rating_frame
 from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
     Ratings,
     as_1d,
     distinct_names,
+    exact_reals,
+    float_if_exact,
     integer_offsets,
     preview,
 )
@@ -289,16 +292,19 @@ def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:
 def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
     """One array per rater from a 2-D array-like or DataFrame in `layout`."""
     if isinstance(data, pd.DataFrame):
-        frame = data if layout == "units-raters" else data.T
+        # identifier columns are set aside (with a warning) as in Agreement.from_frame;
+        # with raters in rows the columns are units, never identifiers
+        frame = rating_frame(data, stacklevel=3) if layout == "units-raters" else data.T
         names = distinct_names(list(frame.columns), name)
         return [frame.iloc[:, j] for j in range(frame.shape[1])], names
     if isinstance(data, (str, bytes)) or np.isscalar(data):
         raise TypeError(f"`{name}` must be a 2-D array-like; got {data!r}.")
     array = np.asarray(data, dtype=object if not hasattr(data, "dtype") else None)
     if array.dtype == object and not any(isinstance(v, (str, bytes)) for v in array.ravel()):
-        # numbers (and None) to float; strings stay labels (astype(float) would parse "1")
+        # numbers (and None) to float when exact; strings stay labels (astype(float) would
+        # parse "1"); integers beyond 2**53 stay objects, coded exactly
         with contextlib.suppress(TypeError, ValueError):
-            array = array.astype(float)
+            array = float_if_exact(array)
     if array.ndim != 2:
         raise ValueError(f"`{name}` must be 2-D; got an array of shape {array.shape}.")
     if layout == "raters-units":
@@ -344,16 +350,17 @@ def icc(
     check_form(model, type, unit)
     raters: tuple[str, ...]
     if isinstance(ratings, pd.DataFrame):
+        ratings = rating_frame(ratings, stacklevel=2)  # identifiers set aside, as from_frame
         raters = tuple(distinct_names(list(ratings.columns), "ratings"))
-        try:
-            values = ratings.to_numpy(dtype=float, na_value=np.nan)
-        except (TypeError, ValueError):
-            raise TypeError("`ratings` must hold numbers; convert the columns first.") from None
+        floats = all(getattr(t, "kind", "O") == "f" for t in ratings.dtypes)
+        values = ratings.to_numpy(dtype=float if floats else object, na_value=np.nan)
     else:
-        try:
-            values = np.asarray(ratings, dtype=float)
-        except (TypeError, ValueError):
-            raise TypeError("`ratings` must be a 2-D array of numbers.") from None
+        values = np.asarray(ratings, dtype=None if hasattr(ratings, "dtype") else object)
+        if values.dtype.kind not in "iufbO":
+            raise TypeError("`ratings` must be a 2-D array of numbers.")
+    # the ICC is unchanged by a common shift: integers beyond 2**53 are shifted exactly
+    values = exact_reals(values, "ratings")
+    if not isinstance(ratings, pd.DataFrame):
         raters = tuple(f"rater{j}" for j in range(1, values.shape[-1] + 1)) if values.ndim == 2 else ()
     if values.ndim != 2:
         raise ValueError(f"`ratings` must be 2-D (subjects x raters); got shape {values.shape}.")

@@ -624,6 +624,21 @@ class Statistics:
         multiplicity = np.bincount(index, weights=self.multiplicity, minlength=len(rows))
         return Coarsening(index, rows, np.rint(multiplicity).astype(np.int64))
 
+    def empty_raters(self) -> tuple[str, ...]:
+        """The raters who gave no rating to any subject (every value missing); empty when
+        the patterns carry no rater identities or the design is sparse.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.Agreement([1, 2, 1], [2, 2, 1], [None, None, None]).statistics.empty_raters()
+        ('rater3',)
+        """
+        if not self.by_rater or self.patterns is None or not len(self.patterns):
+            return ()
+        rated = ((self.patterns >= 0) & (self.multiplicity > 0)[:, None]).any(axis=0)
+        return tuple(r for r, given in zip(self.raters, rated, strict=True) if not given)
+
     def require_raters(self, what: str, exactly: int | None = None) -> None:
         """Raise unless the patterns say which rater gave which rating (and, with
         ``exactly=2``, there are two raters)."""

@@ -330,8 +330,6 @@ class IrrAccessor:
                 self._df, subject=subject, rater=rater, rating=rating,
                 categories=categories, nan_policy=nan_policy,
             )
-        if raters is None and isinstance(freq_weights, str):
-            raters = [c for c in self._df.columns if c != freq_weights]
         return Agreement.from_frame(
             self._df, raters, categories=categories, nan_policy=nan_policy,
             freq_weights=freq_weights,

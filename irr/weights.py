@@ -167,11 +167,13 @@ def _gwet_scheme(name: str, x: np.ndarray) -> np.ndarray:
     if name == "circular":
         d = np.sin(np.pi * diff / (hi - lo + 1)) ** 2
         return 1.0 - d / d.max()
-    # bipolar
+    # bipolar: d is a ratio of squares, unchanged by y = (x - lo) / (hi - lo), which keeps
+    # the squares of scores as large as 1e200 finite
     off = ~np.eye(k, dtype=bool)
-    denominator = (x[:, None] + x[None, :] - 2 * lo) * (2 * hi - x[:, None] - x[None, :])
+    y = (x - lo) / (hi - lo)
+    denominator = (y[:, None] + y[None, :]) * (2 - y[:, None] - y[None, :])
     d = np.zeros((k, k))
-    d[off] = diff[off] ** 2 / denominator[off]
+    d[off] = (y[:, None] - y[None, :])[off] ** 2 / denominator[off]
     return 1.0 - d / d.max()
 
 

@@ -168,13 +168,16 @@ def _missing_notes(counts: np.ndarray, multiplicity: np.ndarray) -> tuple[int, l
     return none, notes
 
 
-def _warn_if_undefined(estimate: float, what: str, n_categories: int) -> None:
+def _warn_if_undefined(estimate: float, what: str, stats: Statistics) -> None:
     if math.isnan(estimate):
-        reason = (
-            "only one category is declared (pass `categories=` with the full scale)"
-            if n_categories < 2
-            else "chance agreement p_e is 1 (every rating in one category)"
-        )
+        empty = stats.empty_raters()
+        if empty:
+            reason = (f"rater(s) {', '.join(map(repr, empty))} gave no rating (every value "
+                      "is missing); leave them out (name the other raters)")
+        elif stats.n_categories < 2:
+            reason = "only one category is declared (pass `categories=` with the full scale)"
+        else:
+            reason = "chance agreement p_e is 1 (every rating in one category)"
         warnings.warn(f"{what} is undefined (nan): {reason}.", DegenerateDataWarning,
                       stacklevel=3)
 
@@ -200,7 +203,7 @@ def _finish(
     """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe."""
     estimate = float(est.estimate)
     se = math.sqrt(est.variance) if np.isfinite(est.variance) else math.nan
-    _warn_if_undefined(estimate, coefficient, stats.n_categories)
+    _warn_if_undefined(estimate, coefficient, stats)
     if not test:
         statistic = math.nan
     elif np.isfinite(se0) and se0 > 0:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -25,12 +26,28 @@ def require_subjects(n: int, what: str, which: str = "subjects") -> None:
         raise ValueError(f"{what} needs at least two {which}; got {n}.")
 
 
+def _require_complete(n: int, values: np.ndarray, what: str, raters: Sequence[str]) -> None:
+    """Raise unless at least two subjects are complete, naming any rater whose every
+    rating is missing (the usual reason for none)."""
+    if n >= 2:
+        return
+    empty = np.isnan(values).all(axis=0) if values.ndim == 2 and len(values) else []
+    names = [r for r, e in zip(raters, empty, strict=False) if e]
+    if names:
+        raise ValueError(
+            f"{what} needs at least two subjects with complete ratings; got {n}: rater(s) "
+            f"{', '.join(map(repr, names))} gave no rating (every value is missing). "
+            "Leave them out (name the other raters)."
+        )
+    require_subjects(n, what, "subjects with complete ratings")
+
+
 def complete_subjects(
-    values: np.ndarray, complete: np.ndarray, what: str
+    values: np.ndarray, complete: np.ndarray, what: str, raters: Sequence[str] = ()
 ) -> tuple[np.ndarray, int]:
     """The rows of complete subjects (at least two, else raise) and how many were dropped."""
     x = values[complete] if not complete.all() else values
-    require_subjects(x.shape[0], what, "subjects with complete ratings")
+    _require_complete(x.shape[0], values, what, raters)
     return x, int((~complete).sum())
 
 
@@ -49,12 +66,13 @@ def score_patterns(stats: Statistics, what: str) -> tuple[np.ndarray, np.ndarray
 
 
 def complete_patterns(
-    values: np.ndarray, complete: np.ndarray, multiplicity: np.ndarray, what: str
+    values: np.ndarray, complete: np.ndarray, multiplicity: np.ndarray, what: str,
+    raters: Sequence[str] = (),
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """The complete rows and their multiplicities (at least two subjects, else raise),
     and how many subjects were dropped for a missing rating."""
     c = np.asarray(multiplicity, dtype=np.int64)
-    require_subjects(int(c[complete].sum()), what, "subjects with complete ratings")
+    _require_complete(int(c[complete].sum()), values, what, raters)
     return values[complete], c[complete], int(c[~complete].sum())
 
 

@@ -228,9 +228,10 @@ def icc_from_values(
     model, type, unit = check_form(model, type, unit)
     confidence_level = check_confidence_level(confidence_level)
     if multiplicity is None:
-        x, dropped = complete_subjects(values, complete, "The ICC")
+        x, dropped = complete_subjects(values, complete, "The ICC", raters)
     else:
-        x, multiplicity, dropped = complete_patterns(values, complete, multiplicity, "The ICC")
+        x, multiplicity, dropped = complete_patterns(values, complete, multiplicity, "The ICC",
+                                                     raters)
     ms = mean_squares(x, multiplicity)
     n, k = ms.n, ms.k
     estimate = float(icc_estimate(ms, model, type, unit))

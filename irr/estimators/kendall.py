@@ -79,7 +79,7 @@ def kendall(
     correct_ties = bool(correct_ties)
     values, complete = score_patterns(stats, "Kendall's W")
     x, multiplicity, dropped = complete_patterns(values, complete, stats.multiplicity,
-                                                 "Kendall's W")
+                                                 "Kendall's W", stats.raters)
     n = int(multiplicity.sum())
     parts = kendall_w(x, correct_ties, multiplicity)
     if math.isnan(parts.w):

@@ -155,6 +155,8 @@ def krippendorff_alpha(
     scores = stats.scores / scale if scale != 1.0 else stats.scores
     distances = distance_matrix(metric, k, scores, margins)
     alpha, observed, expected = alpha_from_coincidences(o, distances)
+    with np.errstate(over="ignore"):
+        in_units = distances * scale * scale
     n_pairable = round(float(margins.sum()))
     if n_pairable_units == 0:
         warnings.warn(
@@ -192,11 +194,11 @@ def krippendorff_alpha(
         raters=stats.raters,
         notes=tuple(notes),
         level=name,
-        observed_disagreement=observed * scale**2,
-        expected_disagreement=expected * scale**2,
+        observed_disagreement=observed * scale * scale,  # inf beyond the float range
+        expected_disagreement=expected * scale * scale,
         n_pairable=n_pairable,
         coincidences=o,
-        distances=distances * scale**2,
+        distances=in_units,
         categories=tuple(stats.categories),
     )
     distance = "ordinal" if name == "ordinal" else distances

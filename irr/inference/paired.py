@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr._columns import rating_frame
 from irr._data import distinct_names, preview
 from irr._source import Source
 from irr._statistics import Statistics
@@ -541,6 +542,9 @@ def stuart_maxwell_of_table(paired: PairedTable) -> PairedTestResult:
 def _binary_matrix(x: Any) -> tuple[np.ndarray, tuple[str, ...], int]:
     """(complete rows as 0/1 ints, column names, rows dropped for missing values)."""
     if isinstance(x, pd.DataFrame):
+        # identifier columns set aside, as from_frame; booleans are 0/1 outcomes here
+        probe = x.astype({c: np.int64 for c, t in x.dtypes.items() if t.kind == "b"})
+        x = x[list(rating_frame(probe, stacklevel=3).columns)]
         names = tuple(distinct_names(list(x.columns), "x"))
         values = x.to_numpy(dtype=object)
     else:

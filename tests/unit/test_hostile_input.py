@@ -123,7 +123,7 @@ CASES = [
     ("object 1 and '1'", lambda: irr.Agreement(np.array([1, "1", 2], dtype=object), [1, 2, 2]),
      TypeError, r"`rater_a` mixes label types \(number, str\): for example \[1, '1'\]"),
     ("raters of different types", lambda: irr.Agreement([1, 2], ["1", "2"]), TypeError,
-     r"The raters use different label types \(number, str\)"),
+     r"The raters use different label types \(`rater_a`: number, `rater_b`: str\)"),
     ("array 1 and '1'", lambda: irr.Agreement.from_array(np.array([[1, "1"], [2, 2]], dtype=object)),
      TypeError, r"`rater2` mixes label types \(str, number\)"),
     ("frame 1 and '1'", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, "1"], "b": [2, 2]})),
@@ -371,6 +371,18 @@ CASES = [
      lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [1, 2], "b": [1, 2], "n": [0, 0]}),
                                       freq_weights="n"),
      ValueError, r"`freq_weights` are all zero"),
+    ("float beside an integer beyond 2**53 (review 3)",
+     lambda: irr.Agreement([float(2**53), 1.0], [2**53 + 1, 1]), ValueError,
+     r"The integer labels \[9007199254740993\] are beyond 2\*\*53"),
+    ("list of integers beyond 2**53 in alpha (review 3)",
+     lambda: irr.krippendorff_alpha([[2**53, 2**53 + 1], [2**53 + 2, 2**53]], ci=None),
+     ValueError, r"beyond 2\*\*53"),
+    ("empty rater in the ICC (review 12)",
+     lambda: irr.icc(pd.DataFrame({"a": [1, 2, 3], "b": [1, 3, 3], "c": [None] * 3})),
+     ValueError, r"got 0: rater\(s\) 'c' gave no rating"),
+    ("raters of different types named (review 1)",
+     lambda: irr.Agreement.from_frame(pd.DataFrame({"a": ["x", "y"], "b": [1, 2]}), ["a", "b"]),
+     TypeError, r"\(`a`: str, `b`: number\)"),
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
     ("negative agreement weights",
@@ -516,6 +528,20 @@ VALUE_CASES = [
      "expanded data (1,1)x2, (2,2)x2, (1,2): p_a = 4/5, pi = (1/2, 1/2) on q = 2 categories, "
      "p_e = sum pi(1 - pi)/(q - 1) = 1/2, AC1 = (4/5 - 1/2)/(1/2) = 0.6 (category 3 of the "
      "zero-weight row made q = 3: 0.733)"),
+    ("icc of a frame with an mrn column (review 1)",
+     lambda: irr.icc(pd.DataFrame({"mrn": [7, 19, 2, 18], "a": [1, 2, 3, 4],
+                                   "b": [2, 2, 4, 4]})).estimate,
+     16 / 19, 1e-12,
+     "mrn set aside; rows (1,2), (2,2), (3,4), (4,4): MSR = 17/6, MSC = 1/2, MSE = 1/6, "
+     "ICC(A,1) = (17/6 - 1/6)/(17/6 + 1/6 + 2(1/2 - 1/6)/4) = 16/19"),
+    ("icc of integers beyond 2**53 (review 3)",
+     lambda: irr.icc(np.array([[2**53, 2**53 + 1], [2**53 + 1, 2**53], [2**53 + 2, 2**53 + 2],
+                               [2**53 + 3, 2**53 + 4]])).estimate,
+     44 / 53, 1e-12, "shift-invariant: the exact ICC(A,1) of (0,1), (1,0), (2,2), (3,4) is 44/53"),
+    ("float32 Categorical vs float64 (review 3)",
+     lambda: irr.Agreement(pd.Categorical(np.array([0.5, 0.1], dtype=np.float32)),
+                           [0.5, 0.1]).percent_agreement().estimate,
+     1.0, 0, "both raters wrote 0.5 and 0.1"),
     # -- end input layer ---------------------------------------------------------------------
     # -- issue 14: numerics and the ICC ------------------------------------------------------
     ("critical count at alpha 1e-300",
