@@ -22,7 +22,7 @@ STYLES = ("apa", "plain")
 
 _CI_NAMES = {
     "wald": "",
-    "wilson": "",
+    "wilson": "Wilson ",
     "percentile": "percentile bootstrap ",
     "basic": "basic bootstrap ",
     "bca": "BCa bootstrap ",

@@ -39,6 +39,7 @@ FRAME_COLUMNS = (
     "confidence_level",
     "ci_method",
     "n_resamples",
+    "seed",
     "n_subjects",
     "n_missing",
 )
@@ -295,6 +296,14 @@ class Result:
         return math.nan
 
     @property
+    def seed(self) -> int | None:
+        """The int seed of the bootstrap behind :attr:`ci` (None when the interval is
+        asymptotic, or was drawn from a Generator or fresh entropy)."""
+        if math.isnan(self.n_resamples):
+            return None
+        return self.bootstrap.seed
+
+    @property
     def bootstrap(self) -> Any:
         """The bootstrap distribution of the estimate, drawn once on first use.
 
@@ -478,6 +487,7 @@ class Result:
             "confidence_level": self.ci.confidence_level,
             "ci_method": self.ci.method,
             "n_resamples": self.n_resamples,
+            "seed": self.seed,
             "n_subjects": self.n_subjects,
             "n_missing": self.n_missing,
             "n_incomplete": self.n_incomplete,

@@ -304,7 +304,12 @@ def _recipe(
 ) -> Any:
     """The coefficient's bootstrap recipe over the plan, at its own pattern level."""
     on = level(coefficient)
-    return plan.recipe(statistic(stats, coefficient, w, on), options, on)
+    # Light's kappa averages pairwise kappas: a subject with fewer than two ratings is in
+    # no pair, so it is left out and not resampled. The Gwet family (Fleiss, Gwet, BP,
+    # percent agreement) and Conger keep it: its rating enters the classification
+    # probabilities (Gwet 2014, as irrCAC).
+    keep = stats.ratings_per_pattern >= 2 if coefficient == "light_kappa" else None
+    return plan.recipe(statistic(stats, coefficient, w, on), options, on, keep=keep)
 
 
 # -- coefficients on counts --------------------------------------------------------------

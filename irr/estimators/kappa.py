@@ -215,5 +215,5 @@ def kappa(
     identity = name == "unweighted"
     recipe = plan.recipe(
         lambda fine: kappa_from_cells(np.asarray(fine)[..., complete], a, b, w, identity),
-        options)
+        options, keep=complete)  # incomplete subjects are left out, so not resampled
     return result.with_bootstrap(recipe, options.ci)

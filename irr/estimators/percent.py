@@ -75,7 +75,8 @@ def _two_raters(
     notes = ["Percent agreement of two raters (pairwise and all-raters agreement coincide): "
              "Wilson score interval."]
     return _proportion(stats, "Percent agreement", "po", int((table * w).sum()), n,
-                       stats.n_missing, tolerance, notes, options, plan.recipe(share, options))
+                       stats.n_missing, tolerance, notes, options,
+                       plan.recipe(share, options, keep=complete))
 
 
 def _all_raters(
@@ -111,7 +112,7 @@ def _all_raters(
         notes.append(f"{left_out} subject(s) with a missing rating were left out (listwise).")
     return _proportion(stats, "Percent agreement (all raters)", "pa(all)",
                        int(counts.multiplicity[agree].sum()), n, left_out, tolerance, notes,
-                       options, plan.recipe(share, options, on="counts"))
+                       options, plan.recipe(share, options, on="counts", keep=complete))
 
 
 def _proportion(

@@ -145,19 +145,61 @@ class ResamplingPlan:
             _check_units(np.bincount(stratum_of_cluster.reshape(-1)), "strata", "cluster")
         return cls(multiplicity, cluster=by_cluster, strata=design, counts=counts)
 
+    def restricted(self, keep: np.ndarray, on: str = "fine") -> ResamplingPlan:
+        """This plan resampling only the subjects of the patterns `keep` marks.
+
+        `keep` is a boolean mask over the fine patterns (``on='fine'``) or the count
+        patterns (``on='counts'``): the subjects a coefficient leaves out of its estimate
+        (alpha: units with fewer than two ratings; listwise coefficients: incomplete
+        subjects) get zero multiplicity, so every resample has as many of the coefficient's
+        own subjects as the data. The plan itself when nothing is left out (the same draws).
+        """
+        check_choice(on, "on", ("fine", "counts"))
+        keep = np.asarray(keep, dtype=bool)
+        if on == "counts" and self.counts is not None:
+            keep = keep[self.counts.index]  # every fine pattern has a count pattern
+        if not (self.multiplicity[~keep] > 0).any():
+            return self
+        multiplicity = np.where(keep, self.multiplicity, 0)
+        counts = self.counts
+        if counts is not None:
+            mapped = counts.index >= 0
+            coarse = np.bincount(counts.index[mapped], weights=multiplicity[mapped],
+                                 minlength=counts.size)
+            counts = replace(counts, multiplicity=np.rint(coarse).astype(np.int64))
+        cluster, strata = self.cluster, self.strata
+        if cluster is not None:
+            cluster = np.where(keep, cluster, 0)
+            rated = cluster.sum(axis=1) > 0
+            if rated.sum() < 2:
+                raise ValueError(
+                    f"`cluster` must give at least two clusters with subjects this coefficient "
+                    f"uses; got {int(rated.sum())}: resampling one cluster reproduces the "
+                    "data, so it gives no interval."
+                )
+        elif strata is not None:
+            strata = np.where(keep, strata, 0)
+        return replace(self, multiplicity=multiplicity, cluster=cluster, strata=strata,
+                       counts=counts)
+
     def recipe(
         self,
         statistic: Callable[[np.ndarray], np.ndarray],
         options: InferenceOptions,
         on: str = "fine",
+        keep: np.ndarray | None = None,
     ) -> Callable[[], BootstrapDistribution]:
         """A zero-argument callable drawing the bootstrap distribution of `statistic`.
 
         `statistic` maps resampled counts, shape (b, P), to values (b,): counts over the
         fine patterns (``on='fine'``) or over the subject x category count patterns
-        (``on='counts'``, for coefficients that ignore rater identities).
+        (``on='counts'``, for coefficients that ignore rater identities). `keep` (a boolean
+        mask over the patterns of that level) names the subjects the coefficient uses;
+        the others are not resampled (:meth:`restricted`).
         """
         check_choice(on, "on", ("fine", "counts"))
+        if keep is not None:
+            return self.restricted(keep, on).recipe(statistic, options, on)
         pattern_counts, groups, depends_on, evaluate = self.multiplicity, None, None, statistic
         if on == "counts" and self.two_stage:
             pattern_counts = self.counts.multiplicity
@@ -183,7 +225,7 @@ def _draw(plan: ResamplingPlan, pattern_counts: np.ndarray, evaluate: Any,
         pattern_counts,
         evaluate,
         n_resamples=options.n_resamples,
-        rng=options.generator(),
+        rng=options.rng,  # an int seed is recorded on the distribution
         cluster=plan.cluster,
         strata=plan.strata,
         progress=options.progress,
