@@ -72,7 +72,8 @@ def test_every_output_names_the_definition():
     assert list(pd.concat([pairwise.to_frame(), every.to_frame()]).index) == [
         "Percent agreement (pairwise)", "Percent agreement (all raters)"]
     assert every.report() == (
-        "Agreement among rater1, rater2, and rater3: pa(all) = .00, 95% CI [.00, .16], n = 20.")
+        "Agreement among rater1, rater2, and rater3: pa(all) = .00, 95% Wilson CI [.00, .16], "
+        "n = 20.")
     assert "pa(pairwise) = .18" in pairwise.report()
     assert any("R irr agree()" in note for note in every.notes)
     text = quiet(lambda: ag.summary().as_text())
