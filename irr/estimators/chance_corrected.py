@@ -38,6 +38,7 @@ __all__ = [
     "pairwise",
     "percent_agreement",
     "statistic",
+    "tolerance_label",
 ]
 
 SE_NOTE = (
@@ -419,6 +420,22 @@ def _per_category(
     return pd.DataFrame(rows, columns=["category", "kappa", "se", "se0", "z", "pvalue"])
 
 
+def tolerance_label(tolerance: float) -> tuple[str, str]:
+    """The tolerance as it goes into a name and a symbol (``", tolerance 1"``,
+    ``", ±1"``); empty strings for exact agreement.
+
+    Examples
+    --------
+    >>> tolerance_label(1)
+    (', tolerance 1', ', ±1')
+    >>> tolerance_label(0)
+    ('', '')
+    """
+    if not tolerance:
+        return "", ""
+    return f", tolerance {tolerance:g}", f", ±{tolerance:g}"
+
+
 def percent_agreement(
     stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan
 ) -> ChanceCorrectedResult:
@@ -436,8 +453,10 @@ def percent_agreement(
         notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
                      "count as agreeing.")
     recipe = _recipe(stats, "percent_agreement", w, options, plan)
-    return _finish(stats, est, options, recipe, coefficient="Percent agreement (pairwise)",
-                   symbol="pa(pairwise)",
+    within = tolerance_label(tolerance)
+    return _finish(stats, est, options, recipe,
+                   coefficient=f"Percent agreement (pairwise{within[0]})",
+                   symbol=f"pa(pairwise{within[1]})",
                    notes=notes, n_missing=n_missing,
                    weights="unweighted" if not tolerance else "tolerance",
                    w=w, test=False, bounds=(0.0, 1.0), scale=None)

@@ -124,6 +124,12 @@ def _proportion(
     p = agree / n
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} count as agreeing.")
+    within = chance_corrected.tolerance_label(tolerance)
+    if within[0]:  # the tolerance in the name and symbol: "pa(all, ±1)"
+        name = (name[:-1] + within[0] + ")" if name.endswith(")")
+                else f"{name} ({within[0][2:]})")
+        symbol = (symbol[:-1] + within[1] + ")" if symbol.endswith(")")
+                  else f"{symbol}({within[1][2:]})")
     result = ProportionResult(
         coefficient=name,
         symbol=symbol,
