@@ -48,7 +48,8 @@ def test_default_rng_is_the_fixed_seed_zero():
     seeded = irr.krippendorff_alpha(anx, "interval", n_resamples=500, rng=0)
     assert (first.ci.low, first.ci.high) == (again.ci.low, again.ci.high)
     assert (first.ci.low, first.ci.high) == (seeded.ci.low, seeded.ci.high)
-    assert first.seed == 0 and first.to_frame()["seed"].iloc[0] == 0
+    assert first.seed == 0
+    assert first.to_frame()["seed"].iloc[0] == 0
     # the percentile interval is numpy's linear quantiles of the replicates
     reps = first.bootstrap.replicates
     assert first.ci.low == pytest.approx(np.quantile(reps, 0.025), abs=1e-15)
@@ -59,14 +60,16 @@ def test_default_rng_is_the_fixed_seed_zero():
     # rng=None, passed explicitly, is fresh entropy: no seed claimed
     assert irr.krippendorff_alpha(anx, "interval", n_resamples=100, rng=None).seed is None
     # asymptotic intervals resample nothing: no seed
-    assert ag.fleiss_kappa().seed is None and math.isnan(ag.fleiss_kappa().n_resamples)
+    assert ag.fleiss_kappa().seed is None
+    assert math.isnan(ag.fleiss_kappa().n_resamples)
 
 
 def test_summary_header_states_the_seed():
     res = irr.Agreement.from_frame(_anxiety()).krippendorff_alpha("interval", n_resamples=300,
                                                                  rng=7)
     text = str(res.summary())
-    assert "Bootstrap seed:" in text and text.count("Bootstrap seed:") == 1
+    assert "Bootstrap seed:" in text
+    assert text.count("Bootstrap seed:") == 1
     line = next(ln for ln in text.splitlines() if "Bootstrap seed:" in ln)
     assert line.split("Bootstrap seed:")[1].split()[0] == "7"
     # a Wald summary resampled nothing and claims no seed
@@ -106,11 +109,11 @@ LEFT_OUT = [
     ("Light's kappa", lambda d: irr.Agreement.from_frame(d).light_kappa(
         ci="percentile", n_resamples=600)),
     ("pa(all)", lambda d: irr.Agreement.from_frame(d).percent_agreement(
-        definition="all", ci="basic", n_resamples=600)),
+        definition="all", tolerance=1, ci="basic", n_resamples=600)),
 ]
 
 
-@pytest.mark.parametrize("name, compute", LEFT_OUT, ids=[n for n, _ in LEFT_OUT])
+@pytest.mark.parametrize(("name", "compute"), LEFT_OUT, ids=[n for n, _ in LEFT_OUT])
 def test_left_out_subjects_do_not_change_the_bootstrap(name, compute):
     # The coefficient uses the same 20 subjects with or without the 300 single-rating
     # ones; resampling only its own subjects draws the same resamples from the same seed,
@@ -166,7 +169,8 @@ def test_by_splits_a_full_length_cluster_per_group():
     strata = np.tile([0, 0, 1, 1], 5)
     by_strata = irr.by(df, "site", raters=["rater1", "rater2"], strata=strata,
                        ci="percentile", n_resamples=200)
-    assert by_strata["reason"].isna().all() and by_strata["ci_low"].notna().all()
+    assert by_strata["reason"].isna().all()
+    assert by_strata["ci_low"].notna().all()
     with pytest.raises(ValueError, match=r"`cluster` must have one value per subject \(20\); "
                                          r"got shape \(3,\)"):
         irr.by(df, "site", raters=["rater1", "rater2"], cluster=[1, 2, 3])
@@ -234,14 +238,18 @@ def test_two_sided_critical_error_rate_states_h0_and_the_lower_region():
     assert p99**200 >= Fraction(1, 40)
     assert crit.critical_count == (194, 200)
     assert crit.size == pytest.approx(float(_cdf(194, 200, p99)), rel=1e-9)
-    assert "error rate = 0.99" in crit.note and "<= 0.99" not in crit.note
+    assert "error rate = 0.99" in crit.note
+    assert "<= 0.99" not in crit.note
     assert "rejected only when errors <= 194" in crit.note
     assert crit.rule() == "reject H0 if errors <= 194 (rate <= 0.97)"
-    assert crit.rejects(194) and not crit.rejects(195) and not crit.rejects(200)
+    assert crit.rejects(194)
+    assert not crit.rejects(195)
+    assert not crit.rejects(200)
     # the mirror: the lower region empty, the upper one stated
     low = irr.critical_error_rate(200, 0.01, 0.05, "two-sided")
     assert low.critical_count[0] == -1
-    assert "rejected only when errors > 5" in low.note and "error rate = 0.01" in low.note
+    assert "rejected only when errors > 5" in low.note
+    assert "error rate = 0.01" in low.note
     assert low.rule() == "reject H0 if errors > 5 (rate > 0.025)"
     assert irr.critical_error_rate(5, 0.5, 0.05, "two-sided").rule() == \
         "H0 cannot be rejected at this n"
