@@ -148,6 +148,18 @@ def test_every_resample_has_as_many_used_subjects_as_the_data(monkeypatch):
     assert seen["counts"].sum() == 320
 
 
+def test_gwet_family_sentences_say_how_many_subjects_had_a_pair():
+    # irrCAC's n counts every subject (the single ratings enter the chance term), but p_a
+    # is the mean over the 20 subjects with two or more ratings: the sentence says both
+    ag = irr.Agreement.from_frame(_with_single_ratings())
+    for res in (ag.percent_agreement(), ag.fleiss_kappa(), ag.gwet_ac()):
+        assert res.n_subjects == 320
+        assert res.n_paired == 20
+        assert res.report().endswith("n = 20 subjects with two or more ratings (of 320).")
+    # without single ratings the sentence is unchanged
+    assert irr.Agreement.from_frame(_anxiety()).fleiss_kappa().report().endswith(", n = 20.")
+
+
 # -- 8: irr.by with per-row cluster / strata ------------------------------------------------
 def test_by_splits_a_full_length_cluster_per_group():
     df = irr.datasets.load("anxiety").assign(site=["a", "b"] * 10)
