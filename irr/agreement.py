@@ -624,7 +624,7 @@ class Agreement:
         >>> anxiety = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
         >>> res = anxiety.percent_agreement(definition="all", tolerance=1)
         >>> res.coefficient, res.estimate
-        ('Percent agreement (all raters)', 0.35)
+        ('Percent agreement (all raters, tolerance 1)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
