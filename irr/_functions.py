@@ -188,7 +188,7 @@ def krippendorff_alpha(
     confidence_level: float = 0.95,
     ci: str | None = "percentile",
     n_resamples: int = 9999,
-    rng: Any = None,
+    rng: Any = 0,
 ) -> KrippendorffResult:
     r"""Krippendorff's alpha of a reliability data matrix with missing values.
 

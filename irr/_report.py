@@ -22,7 +22,7 @@ STYLES = ("apa", "plain")
 
 _CI_NAMES = {
     "wald": "",
-    "wilson": "",
+    "wilson": "Wilson ",
     "percentile": "percentile bootstrap ",
     "basic": "basic bootstrap ",
     "bca": "BCa bootstrap ",
@@ -157,6 +157,9 @@ def report(
         else "Agreement"
     who = _who(result.raters)
     n_text = f"n = {result.n_subjects}"
+    paired = getattr(result, "n_paired", 0)  # Gwet family: p_a on subjects with a pair
+    if 0 < paired < result.n_subjects:
+        n_text = f"n = {paired} subjects with two or more ratings (of {result.n_subjects})"
     if result.n_missing:
         n_text += f" ({result.n_missing} left out for a missing rating)"
     if not math.isfinite(result.estimate):

@@ -54,10 +54,14 @@ ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
     once and reused by ``conf_int`` for other levels and methods.
 n_resamples : int, default 9999
     Bootstrap resamples.
-rng : None, int or numpy.random.Generator
-    Randomness of the bootstrap. The same int seed gives the same resampled subjects for
-    every coefficient of this Agreement, so their replicates are paired (e.g. for an
-    interval of a difference of two coefficients).
+rng : int, numpy.random.Generator or None, default 0
+    Randomness of the bootstrap. The default is the fixed seed 0, so the same call gives
+    the same interval every time (the result's ``seed`` says which seed drew it); pass
+    another int for other draws, a Generator to draw from its stream, or None explicitly
+    for fresh OS entropy (not reproducible). The same int seed gives the same resampled
+    subjects for every coefficient of this Agreement that uses the same subjects, so
+    their replicates are paired (e.g. for an interval of a difference of two
+    coefficients).
 progress : bool or None, default None
     A tqdm progress bar for the bootstrap: None shows one only for runs that will take
     more than about two seconds and only on an interactive terminal; True always (if tqdm
@@ -485,7 +489,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str = "wald",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         cluster: Any = None,
         strata: Any = None,
         progress: bool | None = None,
@@ -572,7 +576,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str | None = None,
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> ProportionResult | ChanceCorrectedResult:
         """Share of agreeing ratings, by one of two definitions named by `definition`.
@@ -620,7 +624,7 @@ class Agreement:
         >>> anxiety = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
         >>> res = anxiety.percent_agreement(definition="all", tolerance=1)
         >>> res.coefficient, res.estimate
-        ('Percent agreement (all raters)', 0.35)
+        ('Percent agreement (all raters, tolerance 1)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
@@ -637,7 +641,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str = "wald",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
@@ -721,7 +725,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str = "wald",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
@@ -753,7 +757,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str = "wald",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
@@ -802,7 +806,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str = "wald",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         """Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
@@ -846,7 +850,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str = "wald",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
@@ -898,7 +902,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str = "wald",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> ChanceCorrectedResult:
         """Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
@@ -966,7 +970,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str | None = "percentile",
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> KrippendorffResult:
         r"""Krippendorff's alpha of all raters, with missing ratings handled natively.
@@ -990,8 +994,9 @@ class Agreement:
             bootstrap SE. None skips the bootstrap (``se`` and ``ci`` are nan until
             ``conf_int`` asks for one).
         n_resamples : int, default 9999
-        rng : None, int or numpy.random.Generator
-            Randomness of the bootstrap (an int seed makes the interval reproducible).
+        rng : int, numpy.random.Generator or None, default 0
+            Randomness of the bootstrap: the fixed seed 0 by default (the same interval
+            on every call); None explicitly for fresh OS entropy.
         progress : bool or None, default None
             A tqdm progress bar for the bootstrap: None shows one only for runs that will
             take more than about two seconds and only on an interactive terminal; True
@@ -1171,7 +1176,7 @@ class Agreement:
         confidence_level: float = 0.95,
         ci: str | None = None,
         n_resamples: int = 9999,
-        rng: Any = None,
+        rng: Any = 0,
         progress: bool | None = None,
     ) -> KendallResult:
         r"""Kendall's coefficient of concordance W, with its chi-square test.

@@ -142,8 +142,9 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
                         help="the full rating scale, in order")
     stats = parser.add_argument_group("inference")
     stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
-    stats.add_argument("--ci", choices=CI_METHODS, default="wald",
-                       help="interval method (bootstrap: percentile, basic, bca)")
+    stats.add_argument("--ci", choices=CI_METHODS, default=None,
+                       help="interval method (bootstrap: percentile, basic, bca); default: "
+                            "each coefficient's own, as in the Python API")
     stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
                        help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,
@@ -598,9 +599,9 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
         raise CommandError(f"{method} is not available in this version of irr")
     accepted = inspect.signature(function).parameters
     options = {k: v for k, v in _options(args).items() if k in accepted}
-    if args.ci == "wald" and "ci" in accepted and accepted["ci"].default is None:
-        options.pop("ci")  # the default --ci: the method's own default interval
-    if args.ci != "wald" and "ci" not in accepted:
+    if args.ci is None:
+        options.pop("ci", None)  # no --ci: the method's own default interval, as in the API
+    if args.ci not in (None, "wald") and "ci" not in accepted:
         out.notes.append(f"{method}: bootstrap intervals are not available; its own interval "
                          "is used (see its CI method).")
     with warnings.catch_warnings(record=True) as caught:
@@ -777,7 +778,8 @@ def _table(out: Output) -> Any:
     rows = []
     for r in out.results:
         row = r.to_frame().reset_index()
-        row.insert(list(row.columns).index("n_resamples") + 1, "seed", _seed(r, out))
+        if "seed" not in row.columns:
+            row.insert(list(row.columns).index("n_resamples") + 1, "seed", _seed(r, out))
         row["raters"] = ", ".join(r.raters)
         row["band"] = _table_band(r)
         rows.append(row)

@@ -17,7 +17,7 @@ import pandas as pd
 
 from irr._columns import choose_columns
 from irr._report import band_and_citation
-from irr._source import frequency_weights
+from irr._source import align_to_index, frequency_weights
 from irr._validation import check_choice
 from irr.agreement import Agreement
 from irr.registry import methods
@@ -178,6 +178,8 @@ def by(
         As for :class:`irr.Agreement`.
     **options
         Passed to the statistic, e.g. ``weights="quadratic"``, ``ci="bca"``, ``rng=0``.
+        ``cluster=`` and ``strata=`` may name a column, or hold one value per row of `df`
+        (a Series is aligned on the index): each group gets its own rows' values.
 
     Returns
     -------
@@ -250,6 +252,7 @@ def by(
     if categories is None:
         categories = list(whole.categories)
     getattr(whole, statistic)(**options)  # bad options fail here, once
+    per_row = _per_row_options(df, options)
 
     rows = []
     positions = np.arange(len(df))
@@ -266,12 +269,34 @@ def by(
             if n_rows < 2:
                 row = _failed_row(n_rows, _missing_rows(group, raters, w), "fewer than two subjects")
             else:
-                result = getattr(agreement(group, w, categories), statistic)(**options)
+                split = {name: values[index] for name, values in per_row.items()}
+                result = getattr(agreement(group, w, categories), statistic)(
+                    **{**options, **split})
                 row = _result_row(result)
         except ValueError as exc:
             row = _failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))
         rows.append({**key_values, **row})
     out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
+    return out
+
+
+def _per_row_options(df: pd.DataFrame, options: dict[str, Any]) -> dict[str, np.ndarray]:
+    """`cluster` and `strata` given as one value per row of `df` (a Series aligned on its
+    index, or an array), to be split per group like `freq_weights`; a column name passes
+    through (each group's Agreement reads its own rows of the column)."""
+    out = {}
+    for name in ("cluster", "strata"):
+        values = options.get(name)
+        if values is None or isinstance(values, str) or (
+                np.isscalar(values) and values in df.columns):
+            continue
+        array = np.asarray(align_to_index(values, df.index, name, "`df`"), dtype=object)
+        if array.ndim != 1 or len(array) != len(df):
+            raise ValueError(
+                f"`{name}` must be a column of `df` or hold one value per row of `df` "
+                f"({len(df)}); got shape {array.shape}."
+            )
+        out[name] = array
     return out
 
 

@@ -39,6 +39,7 @@ FRAME_COLUMNS = (
     "confidence_level",
     "ci_method",
     "n_resamples",
+    "seed",
     "n_subjects",
     "n_missing",
     "n_incomplete",
@@ -102,8 +103,10 @@ def wald_interval(
     se: float,
     confidence_level: float,
     bounds: tuple[float, float] = (-math.inf, math.inf),
+    df: float = math.inf,
 ) -> ConfidenceInterval:
-    """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`."""
+    """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`;
+    with finite `df` (a design's degrees of freedom) ``t`` quantiles on `df` replace ``z``."""
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
     if se <= 0:
@@ -111,12 +114,18 @@ def wald_interval(
                 "no room to move: perfect agreement, a single category, no discordant pairs "
                 "...), so a Wald interval would have zero width")
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald", note)
-    half = normal_quantile(confidence_level) * se
+    if math.isfinite(df):
+        from scipy.special import stdtrit
+
+        half = float(stdtrit(df, 0.5 + confidence_level / 2)) * se
+    else:
+        half = normal_quantile(confidence_level) * se
     low, high = estimate - half, estimate + half
     clipped_low, clipped_high = max(low, bounds[0]), min(high, bounds[1])
-    note = ""
+    notes = [f"t quantiles on {df:g} df"] if math.isfinite(df) else []
     if (clipped_low, clipped_high) != (low, high):
-        note = f"clipped to [{bounds[0]:g}, {bounds[1]:g}]"
+        notes.append(f"clipped to [{bounds[0]:g}, {bounds[1]:g}]")
+    note = "; ".join(notes)
     return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)
 
 
@@ -296,6 +305,14 @@ class Result:
         if self.ci.method in BOOTSTRAP_METHODS and "bootstrap" in self._cache:
             return self._cache["bootstrap"].n_resamples
         return math.nan
+
+    @property
+    def seed(self) -> int | None:
+        """The int seed of the bootstrap behind :attr:`ci` (None when the interval is
+        asymptotic, or was drawn from a Generator or fresh entropy)."""
+        if math.isnan(self.n_resamples):
+            return None
+        return self.bootstrap.seed
 
     @property
     def bootstrap(self) -> Any:
@@ -481,6 +498,7 @@ class Result:
             "confidence_level": self.ci.confidence_level,
             "ci_method": self.ci.method,
             "n_resamples": self.n_resamples,
+            "seed": self.seed,
             "n_subjects": self.n_subjects,
             "n_missing": self.n_missing,
             "n_incomplete": self.n_incomplete,
@@ -565,8 +583,10 @@ class KappaResult(Result):
 
     Adds ``observed_agreement`` and ``expected_agreement`` (weighted when weights are
     used), ``kappa_max`` (the largest kappa the margins allow), ``se0`` (the standard error
-    under H0, used for the z test), ``weights`` (the scheme's name) and
-    ``weight_matrix`` (the agreement weights used).
+    under H0, used for the z test), ``weights`` (the scheme's name),
+    ``weight_matrix`` (the agreement weights used) and ``design_df`` (with `cluster` or
+    `strata`: the degrees of freedom of the design, clusters minus strata, or subjects
+    minus strata, whose t quantiles the Wald interval and test use; inf otherwise).
 
     Examples
     --------
@@ -588,9 +608,16 @@ class KappaResult(Result):
     weights: str
     weight_matrix: np.ndarray = field(repr=False)
     categories: tuple = ()
+    design_df: float = math.inf
+
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        if method == "wald":  # with clusters or strata: t on the design's df
+            return wald_interval(self.estimate, self.se, level, self.bounds, self.design_df)
+        return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
         return {
+            "design_df": self.design_df,
             "observed_agreement": self.observed_agreement,
             "expected_agreement": self.expected_agreement,
             "kappa_max": self.kappa_max,

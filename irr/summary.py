@@ -223,6 +223,8 @@ def results_summary(
     if drawn:
         boot = drawn[0].bootstrap
         facts.append(("Bootstrap:", f"{boot.n_resamples} resamples of {boot.resampling}"))
+        if not any(name == "Bootstrap seed:" for name, _ in facts):  # the CLI states it
+            facts.append(("Bootstrap seed:", ", ".join(dict.fromkeys(str(r.seed) for r in drawn))))
     if any(not math.isnan(r.pvalue) for r in results):
         facts.append(("Alternative:", first.alternative))
     header = header_table(facts, title)

@@ -38,6 +38,7 @@ __all__ = [
     "pairwise",
     "percent_agreement",
     "statistic",
+    "tolerance_label",
 ]
 
 SE_NOTE = (
@@ -307,7 +308,12 @@ def _recipe(
 ) -> Any:
     """The coefficient's bootstrap recipe over the plan, at its own pattern level."""
     on = level(coefficient)
-    return plan.recipe(statistic(stats, coefficient, w, on), options, on)
+    # Light's kappa averages pairwise kappas: a subject with fewer than two ratings is in
+    # no pair, so it is left out and not resampled. The Gwet family (Fleiss, Gwet, BP,
+    # percent agreement) and Conger keep it: its rating enters the classification
+    # probabilities (Gwet 2014, as irrCAC).
+    keep = stats.ratings_per_pattern >= 2 if coefficient == "light_kappa" else None
+    return plan.recipe(statistic(stats, coefficient, w, on), options, on, keep=keep)
 
 
 # -- coefficients on counts --------------------------------------------------------------
@@ -417,6 +423,22 @@ def _per_category(
     return pd.DataFrame(rows, columns=["category", "kappa", "se", "se0", "z", "pvalue"])
 
 
+def tolerance_label(tolerance: float) -> tuple[str, str]:
+    """The tolerance as it goes into a name and a symbol (``", tolerance 1"``,
+    ``", ±1"``); empty strings for exact agreement.
+
+    Examples
+    --------
+    >>> tolerance_label(1)
+    (', tolerance 1', ', ±1')
+    >>> tolerance_label(0)
+    ('', '')
+    """
+    if not tolerance:
+        return "", ""
+    return f", tolerance {tolerance:g}", f", ±{tolerance:g}"
+
+
 def percent_agreement(
     stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan
 ) -> ChanceCorrectedResult:
@@ -434,8 +456,10 @@ def percent_agreement(
         notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
                      "count as agreeing.")
     recipe = _recipe(stats, "percent_agreement", w, options, plan)
-    return _finish(stats, est, options, recipe, coefficient="Percent agreement (pairwise)",
-                   symbol="pa(pairwise)",
+    within = tolerance_label(tolerance)
+    return _finish(stats, est, options, recipe,
+                   coefficient=f"Percent agreement (pairwise{within[0]})",
+                   symbol=f"pa(pairwise{within[1]})",
                    notes=notes, n_missing=n_missing,
                    weights="unweighted" if not tolerance else "tolerance",
                    w=w, test=False, bounds=(0.0, 1.0), scale=None)

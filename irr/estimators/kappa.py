@@ -85,7 +85,7 @@ def kappa_influence(table: np.ndarray, w: np.ndarray) -> np.ndarray:
 
 def linearised_variance(
     cells: Any, h: np.ndarray, n: int, plan: ResamplingPlan
-) -> tuple[float, str]:
+) -> tuple[float, str, float]:
     r"""The variance of a statistic with cell influence values `h`, by the plan's design.
 
     Without clusters or strata ``sum n_c h_c^2 / n^2``. With clusters the between-cluster
@@ -95,12 +95,15 @@ def linearised_variance(
     .. math:: \widehat{V} = \frac{1}{n^2} \sum_s \frac{m_s}{m_s - 1}
         \sum_{u \in s} (z_u - \bar z_s)^2,
 
-    :math:`z_u` the sum of h over unit u's subjects. Returns the variance and a note
-    naming the design ("" without one).
+    :math:`z_u` the sum of h over unit u's subjects. Returns the variance, a note naming
+    the design ("" without one) and the design's degrees of freedom: units (clusters, or
+    subjects) minus strata, the survey-sampling rule for a variance estimated from few
+    clusters, whose t quantiles the interval and test then use (Cameron & Miller 2015,
+    sec. VI: with few clusters normal quantiles over-reject; inf without a design).
     """
     flat = h.ravel()
     if plan.cluster is None and plan.strata is None:
-        return float(cells.multiplicity @ flat**2) / n**2, ""
+        return float(cells.multiplicity @ flat**2) / n**2, "", math.inf
     if plan.cluster is not None:
         z = cells.apply(plan.cluster) @ flat  # (C,) cluster totals
         keep = plan.cluster.sum(axis=1) > 0
@@ -120,9 +123,24 @@ def linearised_variance(
         ss = (m * (flat[None, :] - mean[:, None]) ** 2).sum(axis=1)
         where = f"subjects within {units.size} strata"
     factor = np.divide(units, units - 1.0, out=np.zeros(units.size), where=units > 1)
+    df = float(units.sum() - units.size)
     note = (f"SE: linearised (delta-method sandwich) over {where}, from the subjects' "
-            "influence values on kappa; z uses this SE (a robust Wald test).")
-    return float(factor @ ss) / n**2, note
+            f"influence values on kappa; the test and the Wald interval use t on {df:g} df "
+            "(units minus strata; Cameron & Miller 2015 on few clusters).")
+    return float(factor @ ss) / n**2, note, df
+
+
+def _pvalue(statistic: float, alternative: str, df: float) -> float:
+    """The Wald test's p-value: normal, or t on a design's finite `df`."""
+    if math.isinf(df) or not np.isfinite(statistic):
+        return normal_pvalue(statistic, alternative)
+    from scipy.special import stdtr
+
+    if alternative == "greater":
+        return float(stdtr(df, -statistic))
+    if alternative == "less":
+        return float(stdtr(df, statistic))
+    return float(min(1.0, 2 * stdtr(df, -abs(statistic))))
 
 
 def kappa(
@@ -157,11 +175,12 @@ def kappa(
     var, var0 = kappa_variances(table, w)
     se0 = math.sqrt(float(var0))
     cells = stats.pair_cells
-    design_note = ""
+    design_note, design_df = "", math.inf
     if math.isnan(estimate):
         se = math.sqrt(float(var))
     else:
-        var, design_note = linearised_variance(cells, kappa_influence(table, w), n, plan)
+        var, design_note, design_df = linearised_variance(cells, kappa_influence(table, w), n,
+                                                          plan)
         se = math.sqrt(var)
     notes = [design_note or (
         "SE: Fleiss, Cohen & Everitt (1969), under the alternative (for the interval); "
@@ -194,9 +213,9 @@ def kappa(
         se=se,
         se0=se0,
         statistic=statistic,
-        pvalue=normal_pvalue(statistic, options.alternative),
+        pvalue=_pvalue(statistic, options.alternative, design_df),
         alternative=options.alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, (-1.0, 1.0)),
+        ci=wald_interval(estimate, se, options.confidence_level, (-1.0, 1.0), design_df),
         n_subjects=n,
         n_missing=stats.n_missing,
         n_incomplete=stats.n_missing,
@@ -208,6 +227,7 @@ def kappa(
         weights=name,
         weight_matrix=w,
         categories=tuple(stats.categories),
+        design_df=design_df,
     )
     # resamples are kappas of the complete fine patterns' cells (at most n of them), never
     # of dense k x k tables: O(B (n + k)) unweighted
@@ -216,5 +236,5 @@ def kappa(
     identity = name == "unweighted"
     recipe = plan.recipe(
         lambda fine: kappa_from_cells(np.asarray(fine)[..., complete], a, b, w, identity),
-        options)
+        options, keep=complete)  # incomplete subjects are left out, so not resampled
     return result.with_bootstrap(recipe, options.ci)

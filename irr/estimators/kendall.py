@@ -117,7 +117,7 @@ def kendall(
     kept = Coarsening(np.where(complete, np.cumsum(complete) - 1, -1), x)
     recipe = plan.recipe(
         lambda fine: kendall_kernel(kept.patterns, kept.apply(fine), correct_ties),
-        options,
+        options, keep=complete,  # listwise: incomplete subjects are not resampled
     )
     return result.with_bootstrap(recipe, options.ci)
 

@@ -202,8 +202,9 @@ def krippendorff_alpha(
         categories=tuple(stats.categories),
     )
     distance = "ordinal" if name == "ordinal" else distances
+    # units with fewer than two ratings are left out of alpha, so of its resamples
     recipe = plan.recipe(lambda batch: alpha_kernel(counts.patterns, batch, distance), options,
-                         on="counts")
+                         on="counts", keep=values >= 2)
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci is not None and np.isfinite(result.estimate):
         se = float(result.bootstrap.se)

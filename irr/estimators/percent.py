@@ -76,7 +76,8 @@ def _two_raters(
     notes = ["Percent agreement of two raters (pairwise and all-raters agreement coincide): "
              "Wilson score interval."]
     return _proportion(stats, "Percent agreement", "po", int((table * w).sum()), n,
-                       stats.n_missing, tolerance, notes, options, plan.recipe(share, options))
+                       stats.n_missing, tolerance, notes, options,
+                       plan.recipe(share, options, keep=complete))
 
 
 def _all_raters(
@@ -112,7 +113,7 @@ def _all_raters(
         notes.extend(listwise_note(left_out))
     return _proportion(stats, "Percent agreement (all raters)", "pa(all)",
                        int(counts.multiplicity[agree].sum()), n, left_out, tolerance, notes,
-                       options, plan.recipe(share, options, on="counts"))
+                       options, plan.recipe(share, options, on="counts", keep=complete))
 
 
 def _proportion(
@@ -124,6 +125,12 @@ def _proportion(
     p = agree / n
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} count as agreeing.")
+    within = chance_corrected.tolerance_label(tolerance)
+    if within[0]:  # the tolerance in the name and symbol: "pa(all, ±1)"
+        name = (name[:-1] + within[0] + ")" if name.endswith(")")
+                else f"{name} ({within[0][2:]})")
+        symbol = (symbol[:-1] + within[1] + ")" if symbol.endswith(")")
+                  else f"{symbol}({within[1][2:]})")
     result = ProportionResult(
         coefficient=name,
         symbol=symbol,

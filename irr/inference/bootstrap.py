@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import numbers
 import pickle
 import sys
 import time
@@ -105,6 +106,8 @@ class BootstrapDistribution:
     resampling : str
         What was resampled: ``"subjects"``, ``"clusters"``, ``"subjects within strata"`` or
         ``"clusters within strata"``.
+    seed : int or None
+        The int seed the resamples were drawn with (None: a Generator or fresh entropy).
     undefined_policy : str
         ``"omit"``: undefined replicates are left out of `se` and of every interval, and
         counted in `n_undefined`; :func:`bootstrap_counts` warns when more than
@@ -117,6 +120,7 @@ class BootstrapDistribution:
     n_undefined: int | np.ndarray
     resampling: str = "subjects"
     undefined_policy: str = "omit"
+    seed: int | None = None
     _jackknife: Callable[[], tuple[np.ndarray, np.ndarray]] | None = field(default=None, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -712,7 +716,7 @@ def bootstrap_counts(
     statistic: Statistic,
     *,
     n_resamples: int = 9999,
-    rng: int | np.random.Generator | None = None,
+    rng: int | np.random.Generator | None = 0,
     cluster: Any = None,
     strata: Any = None,
     batch_size: int | None = None,
@@ -739,8 +743,10 @@ def bootstrap_counts(
         clusters are resampled. Undefined values are returned as ``nan``.
     n_resamples : int, default=9999
         Number of bootstrap resamples ``B``.
-    rng : {None, int, numpy.random.Generator}, default=None
-        Source of randomness. The resampled counts depend on `rng` only, never on
+    rng : {int, numpy.random.Generator, None}, default=0
+        Source of randomness: an int seed (0 by default, so a call is reproducible), a
+        Generator, or None for fresh OS entropy. An int is recorded as the result's
+        ``seed``. The resampled counts depend on `rng` only, never on
         `batch_size` (so are the replicates, if `statistic` computes each row independently
         of the batch shape; a BLAS matrix product may differ by an ulp).
     cluster : array-like of shape (C, P), optional
@@ -934,6 +940,7 @@ def bootstrap_counts(
         _jackknife=partial(_jackknife, design, counts.astype(float), statistic, batch_size,
                            None if depends_on is None else np.asarray(depends_on)),
         resampling=resampling,
+        seed=int(rng) if isinstance(rng, numbers.Integral) and not isinstance(rng, bool) else None,
     )
 
 

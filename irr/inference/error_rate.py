@@ -398,14 +398,19 @@ class CriticalErrorRate:
         'reject H0 if errors <= 4 (rate <= 0.04)'
         """
         if self.alternative == "greater":
+            if self.critical_count >= self.n:
+                return "H0 cannot be rejected at this n"
             return f"reject H0 if errors > {self.critical_count} (rate > {self.eps_bar:.4g})"
         if self.alternative == "less":
             if self.critical_count < 0:
                 return "H0 cannot be rejected at this n"
             return f"reject H0 if errors <= {self.critical_count} (rate <= {self.eps_bar:.4g})"
         (low, high), (e_low, e_high) = self.critical_count, self.eps_bar
-        lower = "" if low < 0 else f"errors <= {low} (rate <= {e_low:.4g}) or "
-        return f"reject H0 if {lower}errors > {high} (rate > {e_high:.4g})"
+        regions = ([] if low < 0 else [f"errors <= {low} (rate <= {e_low:.4g})"]) + (
+            [] if high >= self.n else [f"errors > {high} (rate > {e_high:.4g})"])
+        if not regions:
+            return "H0 cannot be rejected at this n"
+        return "reject H0 if " + " or ".join(regions)
 
     def __repr__(self) -> str:
         if self.alternative == "two-sided":
@@ -442,6 +447,24 @@ def _lower_note(c: int, n: int, epsilon0: float, alpha: float) -> str:
     )
 
 
+def _two_sided_note(low: int, high: int, n: int, epsilon0: float, tail: float) -> str:
+    """What the two-sided test (H0: error rate = eps0) can reject, when a tail is empty."""
+    h0 = f"H0 (error rate = {epsilon0:g})"
+    upper_empty, lower_empty = high >= n, low < 0
+    upper_why = f"even P(X = n) = {epsilon0:g}^{n} is not below alpha/2 = {tail:g}"
+    lower_why = f"even P(X = 0) = (1 - {epsilon0:g})^{n} is not below alpha/2 = {tail:g}"
+    if upper_empty and lower_empty:
+        return (f"no count of errors out of n = {n} rejects {h0}: {upper_why}, and "
+                f"{lower_why}.")
+    if upper_empty:
+        return (f"the upper rejection region is empty ({upper_why}); {h0} is rejected only "
+                f"when errors <= {low} of n = {n}.")
+    if lower_empty:
+        return (f"the lower rejection region is empty ({lower_why}); {h0} is rejected only "
+                f"when errors > {high} of n = {n}. critical_count[0] is -1.")
+    return ""
+
+
 #: Largest number of test cases: the binomial tails and critical counts are computed in
 #: float64, which holds every integer count exactly only up to 2**53.
 MAX_N = 2**53
@@ -467,6 +490,8 @@ def _critical(n: int, epsilon0: float, alpha: float, alternative: str) -> Critic
     if alternative in ("less", "two-sided"):
         low = int(lower_critical_count(n, epsilon0, tail))
         notes.append(_lower_note(low, n, epsilon0, tail))
+    if alternative == "two-sided":
+        notes = [_two_sided_note(low, high, n, epsilon0, tail)]
     size_high = float(np.exp(log_sf(high, n, epsilon0))) if high is not None else 0.0
     size_low = float(np.exp(log_cdf(low, n, epsilon0))) if low is not None and low >= 0 else 0.0
     eps_high = None if high is None else high / n

@@ -36,10 +36,11 @@ class InferenceOptions:
         The interval in the result's ``ci``; None (where a family allows it) skips it.
     n_resamples : int
         Bootstrap resamples, at most :data:`irr.inference.bootstrap.MAX_RESAMPLES` (10**6).
-    rng : None, int or numpy.random.Generator
-        Randomness of the bootstrap. An int seed gives the same resampled subjects on
-        every draw, so the replicates of every coefficient of one Agreement drawn with the
-        same seed are paired.
+    rng : int, numpy.random.Generator or None, default 0
+        Randomness of the bootstrap. The default is the fixed seed 0: every default output
+        is reproducible. An int seed gives the same resampled subjects on every draw, so
+        the replicates of the coefficients of one Agreement drawn with the same seed (over
+        the same subjects) are paired. None, passed explicitly, draws from fresh OS entropy.
     progress : bool or None
         A tqdm progress bar: None only for slow runs on a terminal, True always, False never.
 
@@ -58,7 +59,7 @@ class InferenceOptions:
     confidence_level: float = 0.95
     ci: str | None = "wald"
     n_resamples: int = 9999
-    rng: Any = None
+    rng: Any = 0
     progress: bool | None = None
 
     def __post_init__(self) -> None:

@@ -59,6 +59,45 @@ def _check_units(units: np.ndarray, name: str, unit: str) -> None:
         )
 
 
+def _label_ranks(categories: Any) -> np.ndarray:
+    """Each category code's rank among the category *labels* sorted (numbers, or strings;
+    other mixes by type name and repr), so the rank of a label does not depend on the
+    order the scale was declared in."""
+    labels = list(categories)
+    try:
+        order = sorted(range(len(labels)), key=lambda i: labels[i])
+    except TypeError:
+        order = sorted(range(len(labels)),
+                       key=lambda i: (type(labels[i]).__name__, repr(labels[i])))
+    ranks = np.empty(len(labels), dtype=np.int64)
+    ranks[order] = np.arange(len(labels))
+    return ranks
+
+
+def _canonical_orders(stats: Statistics, counts: Coarsening) -> tuple[Any, Any]:
+    """Permutations putting the fine and the count patterns in the order of their category
+    labels rather than of their codes (None: already in that order, or a sparse design).
+
+    The multinomial draws depend on the order of the patterns; drawing in this order makes
+    the resamples the same whatever order the categories were declared in (e.g. the CLI's
+    ``--categories 6 5 4 3 2 1``), while the statistic still sees the codes' order.
+    """
+    ranks = _label_ranks(stats.categories)
+    if np.array_equal(ranks, np.arange(ranks.size)) or (stats.by_rater
+                                                          and stats.patterns is None):
+        return None, None
+    by_label = np.empty_like(ranks)
+    by_label[ranks] = np.arange(ranks.size)  # the code of each rank
+    count_rows = counts.patterns[:, by_label]
+    count_order = np.lexsort(count_rows.T[::-1])
+    if stats.by_rater:
+        fine_rows = np.where(stats.patterns >= 0, ranks[np.maximum(stats.patterns, 0)], -1)
+        fine_order = np.lexsort(fine_rows.T[::-1])
+    else:  # counts data: the fine patterns are the count patterns
+        fine_order = count_order
+    return fine_order, count_order
+
+
 def _two_stage(stats: Statistics, counts: Coarsening) -> bool:
     """Whether drawing count patterns first, then splitting, pays for these statistics."""
     return stats.by_rater and counts.size * TWO_STAGE_RATIO <= len(stats.multiplicity)
@@ -82,6 +121,10 @@ class ResamplingPlan:
         patterns are the only level).
     two_stage : bool
         Whether resamples are drawn over the count patterns first (see the module).
+    orders : (ndarray or None, ndarray or None)
+        The order the fine and the count patterns are drawn in: by category label, so
+        the declared order of the categories does not change the resamples (None: as
+        they are).
 
     Examples
     --------
@@ -97,6 +140,7 @@ class ResamplingPlan:
     strata: np.ndarray | None = None
     counts: Coarsening | None = None
     two_stage: bool = False
+    orders: tuple[Any, Any] = (None, None)
 
     @classmethod
     def for_statistics(
@@ -117,15 +161,17 @@ class ResamplingPlan:
             multiplicity = np.where(empty, 0, multiplicity)
             empty_rows = counts.patterns.sum(axis=1) == 0 if stats.by_rater else empty
             counts = replace(counts, multiplicity=np.where(empty_rows, 0, counts.multiplicity))
+        orders = _canonical_orders(stats, counts)
         if cluster is None and strata is None:
-            return cls(multiplicity, counts=counts, two_stage=_two_stage(stats, counts))
+            return cls(multiplicity, counts=counts, two_stage=_two_stage(stats, counts),
+                       orders=orders)
         pattern = subject_pattern()
         n_patterns = len(multiplicity)
         if cluster is None:
             _, by_stratum = group_pattern_counts(pattern, strata, n_patterns=n_patterns)
             by_stratum[:, empty] = 0
             _check_units(by_stratum.sum(axis=1), "strata", "subject")
-            return cls(multiplicity, strata=by_stratum, counts=counts)
+            return cls(multiplicity, strata=by_stratum, counts=counts, orders=orders)
         labels, by_cluster = group_pattern_counts(pattern, cluster, n_patterns=n_patterns)
         by_cluster[:, empty] = 0
         rated = by_cluster.sum(axis=1) > 0
@@ -143,24 +189,68 @@ class ResamplingPlan:
             design = per_cluster["first"].reindex(labels).to_numpy()
             _, stratum_of_cluster = np.unique(design[rated], return_inverse=True)
             _check_units(np.bincount(stratum_of_cluster.reshape(-1)), "strata", "cluster")
-        return cls(multiplicity, cluster=by_cluster, strata=design, counts=counts)
+        return cls(multiplicity, cluster=by_cluster, strata=design, counts=counts,
+                   orders=orders)
+
+    def restricted(self, keep: np.ndarray, on: str = "fine") -> ResamplingPlan:
+        """This plan resampling only the subjects of the patterns `keep` marks.
+
+        `keep` is a boolean mask over the fine patterns (``on='fine'``) or the count
+        patterns (``on='counts'``): the subjects a coefficient leaves out of its estimate
+        (alpha: units with fewer than two ratings; listwise coefficients: incomplete
+        subjects) get zero multiplicity, so every resample has as many of the coefficient's
+        own subjects as the data. The plan itself when nothing is left out (the same draws).
+        """
+        check_choice(on, "on", ("fine", "counts"))
+        keep = np.asarray(keep, dtype=bool)
+        if on == "counts" and self.counts is not None:
+            keep = keep[self.counts.index]  # every fine pattern has a count pattern
+        if not (self.multiplicity[~keep] > 0).any():
+            return self
+        multiplicity = np.where(keep, self.multiplicity, 0)
+        counts = self.counts
+        if counts is not None:
+            mapped = counts.index >= 0
+            coarse = np.bincount(counts.index[mapped], weights=multiplicity[mapped],
+                                 minlength=counts.size)
+            counts = replace(counts, multiplicity=np.rint(coarse).astype(np.int64))
+        cluster, strata = self.cluster, self.strata
+        if cluster is not None:
+            cluster = np.where(keep, cluster, 0)
+            rated = cluster.sum(axis=1) > 0
+            if rated.sum() < 2:
+                raise ValueError(
+                    f"`cluster` must give at least two clusters with subjects this coefficient "
+                    f"uses; got {int(rated.sum())}: resampling one cluster reproduces the "
+                    "data, so it gives no interval."
+                )
+        elif strata is not None:
+            strata = np.where(keep, strata, 0)
+        return replace(self, multiplicity=multiplicity, cluster=cluster, strata=strata,
+                       counts=counts)
 
     def recipe(
         self,
         statistic: Callable[[np.ndarray], np.ndarray],
         options: InferenceOptions,
         on: str = "fine",
+        keep: np.ndarray | None = None,
     ) -> Callable[[], BootstrapDistribution]:
         """A zero-argument callable drawing the bootstrap distribution of `statistic`.
 
         `statistic` maps resampled counts, shape (b, P), to values (b,): counts over the
         fine patterns (``on='fine'``) or over the subject x category count patterns
-        (``on='counts'``, for coefficients that ignore rater identities).
+        (``on='counts'``, for coefficients that ignore rater identities). `keep` (a boolean
+        mask over the patterns of that level) names the subjects the coefficient uses;
+        the others are not resampled (:meth:`restricted`).
         """
         check_choice(on, "on", ("fine", "counts"))
+        if keep is not None:
+            return self.restricted(keep, on).recipe(statistic, options, on)
         pattern_counts, groups, depends_on, evaluate = self.multiplicity, None, None, statistic
+        order = self.orders[0]
         if on == "counts" and self.two_stage:
-            pattern_counts = self.counts.multiplicity
+            pattern_counts, order = self.counts.multiplicity, self.orders[1]
         elif on == "counts" and self.counts is not None:
             depends_on = self.counts.index
             evaluate = partial(_on_counts, self.counts, statistic)
@@ -168,7 +258,22 @@ class ResamplingPlan:
             groups = self.counts.index
         # a partial of module-level functions, not a closure: it pickles whenever
         # `statistic` does (results keep it to draw their bootstrap on first use)
-        return partial(_draw, self, pattern_counts, evaluate, options, groups, depends_on)
+        if order is not None:  # draw in label order; the statistic sees the codes' order
+            inverse = np.argsort(order)
+            relabel = (None if self.orders[1] is None
+                       else np.argsort(self.orders[1]))  # count pattern -> its label rank
+            groups, depends_on = (None if g is None else relabel[np.asarray(g)[order]]
+                                  for g in (groups, depends_on))
+            pattern_counts = np.asarray(pattern_counts)[order]
+            evaluate = partial(_unordered, evaluate, inverse)
+        return partial(_draw, self, pattern_counts, evaluate, options, groups, depends_on,
+                       order)
+
+
+def _unordered(statistic: Callable[[np.ndarray], np.ndarray], inverse: np.ndarray,
+               batch: np.ndarray) -> np.ndarray:
+    """`statistic` of counts drawn in label order, put back in the codes' order."""
+    return statistic(np.asarray(batch)[..., inverse])
 
 
 def _on_counts(counts: Coarsening, statistic: Callable[[np.ndarray], np.ndarray],
@@ -178,14 +283,20 @@ def _on_counts(counts: Coarsening, statistic: Callable[[np.ndarray], np.ndarray]
 
 
 def _draw(plan: ResamplingPlan, pattern_counts: np.ndarray, evaluate: Any,
-          options: InferenceOptions, groups: Any, depends_on: Any) -> BootstrapDistribution:
+          options: InferenceOptions, groups: Any, depends_on: Any,
+          order: Any = None) -> BootstrapDistribution:
+    cluster, strata = plan.cluster, plan.strata
+    if order is not None and cluster is not None:
+        cluster = cluster[:, order]
+    elif order is not None and strata is not None:
+        strata = strata[:, order]
     return bootstrap_counts(
         pattern_counts,
         evaluate,
         n_resamples=options.n_resamples,
-        rng=options.generator(),
-        cluster=plan.cluster,
-        strata=plan.strata,
+        rng=options.rng,  # an int seed is recorded on the distribution
+        cluster=cluster,
+        strata=strata,
         progress=options.progress,
         groups=groups,
         depends_on=depends_on,

@@ -437,6 +437,10 @@ CASES = [
     ("percent agreement definition", lambda: irr.Agreement([1, 2], [1, 2], [1, 1])
      .percent_agreement(definition="R"), ValueError,
      r"`definition` must be one of 'pairwise', 'all'; got 'R'"),
+    ("irr.by cluster of the wrong length", lambda: irr.by(
+        irr.datasets.load("anxiety").assign(site=["a", "b"] * 10), "site",
+        raters=["rater1", "rater2"], cluster=[1, 2, 3]), ValueError,
+     r"`cluster` must have one value per subject \(20\); got shape \(3,\)"),
     # -- end inference and rendering ---------------------------------------------------------
     # -- issue 15: files and output -----------------------------------------------
     ("n_resamples 1e12", lambda: irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa(
@@ -633,6 +637,26 @@ VALUE_CASES = [
      irr.Agreement.from_frame(irr.datasets.load("anxiety")).krippendorff_alpha(
          "interval", ci="percentile", n_resamples=200, rng=5).bootstrap.se, 1e-12,
      "subjects with no rating are left out of alpha, so of its resamples"),
+    ("alpha SE with 300 single-rating units", lambda: irr.Agreement.from_array(np.vstack([
+        irr.datasets.load("anxiety").to_numpy(float),
+        np.column_stack([np.arange(300) % 6 + 1.0, np.full((300, 2), np.nan)])]))
+     .krippendorff_alpha("interval", n_resamples=200, rng=5).bootstrap.se,
+     irr.Agreement.from_frame(irr.datasets.load("anxiety")).krippendorff_alpha(
+         "interval", n_resamples=200, rng=5).bootstrap.se, 1e-12,
+     "units with fewer than two ratings are left out of alpha, so of its resamples"),
+    ("default bootstrap seed", lambda: irr.krippendorff_alpha(
+        irr.datasets.load("anxiety"), "interval", n_resamples=100).seed, 0, 0,
+     "rng defaults to the stated seed 0: the same interval on every call"),
+    ("kappa with two clusters: t on 1 df", lambda: irr.cohen_kappa(
+        [1, 2, 1, 2, 1, 1, 2, 2], [1, 2, 2, 2, 1, 1, 2, 1], cluster=[0, 0, 0, 0, 1, 1, 1, 1])
+     .design_df, 1.0, 0, "G - 1 = 1 df (Cameron & Miller 2015): normal quantiles over-reject"),
+    ("two-sided critical count, eps0 = 0.99", lambda: irr.critical_error_rate(
+        200, 0.99, 0.05, "two-sided").critical_count[0], 194, 0,
+     "exact binomial: P(X <= 194) = 0.0160 < 0.025 <= P(X <= 195) = 0.0517"),
+    ("tolerance in the name", lambda: float(irr.Agreement.from_frame(irr.datasets.load(
+        "anxiety")).percent_agreement(tolerance=1).coefficient
+        == "Percent agreement (pairwise, tolerance 1)"), 1.0, 0,
+     "a tolerance changes the statistic, so the label says so"),
     # -- end inference and rendering ---------------------------------------------------------
     # -- issue 15: files and output -----------------------------------------------
     ("float16 labels", lambda: irr.Agreement(np.array([1, 2, 1, 2], np.float16),

@@ -404,21 +404,27 @@ def test_alpha_rows_say_one_thing_in_every_format():
                     "--format", "csv")
     table = pd.read_csv(io.StringIO(out))
     alpha = table[table["coefficient"].str.startswith("Krippendorff")]
-    assert set(alpha["ci_method"]) == {"wald"}
+    # the CLI's default interval is the API's default: alpha's percentile bootstrap
+    assert set(alpha["ci_method"]) == {"percentile"}
     assert set(alpha["n_resamples"]) == {300}
     assert set(alpha["seed"]) == {0}
     kappa = table[table["coefficient"] == "Fleiss' kappa"]
     assert kappa["seed"].isna().all()  # nothing resampled: no seed claimed
     _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300")
     assert "intervals come from the unit bootstrap" not in text  # the old, untrue footnote
-    assert ("SE: standard deviation of the 300 bootstrap replicates; the Wald interval is "
-            "the normal interval around it.") in text
-    # the SE is the standard deviation of the replicates, the interval estimate +- z * SE
+    assert "SE: standard deviation of the 300 bootstrap replicates." in text
+    # the SE is the standard deviation of the replicates, the interval their quantiles
     res = irr.datasets.load("anxiety").irr.agreement().krippendorff_alpha(
         level="interval", n_resamples=300, rng=0)
     reps = res.bootstrap.replicates
     assert res.se == pytest.approx(np.std(reps[np.isfinite(reps)], ddof=1), rel=1e-12)
     row = alpha[alpha["coefficient"] == "Krippendorff's alpha (interval)"].iloc[0]
+    assert row["ci_low"] == pytest.approx(np.quantile(reps, 0.025), abs=1e-12)
+    # --ci wald still gives the normal interval around the bootstrap SE
+    _, out, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300", "--ci", "wald",
+                    "--format", "csv")
+    table = pd.read_csv(io.StringIO(out))
+    row = table[table["coefficient"] == "Krippendorff's alpha (interval)"].iloc[0]
     assert row["ci_low"] == pytest.approx(res.estimate - 1.959963984540054 * res.se, abs=1e-12)
 
 

@@ -72,7 +72,8 @@ def test_every_output_names_the_definition():
     assert list(pd.concat([pairwise.to_frame(), every.to_frame()]).index) == [
         "Percent agreement (pairwise)", "Percent agreement (all raters)"]
     assert every.report() == (
-        "Agreement among rater1, rater2, and rater3: pa(all) = .00, 95% CI [.00, .16], n = 20.")
+        "Agreement among rater1, rater2, and rater3: pa(all) = .00, 95% Wilson CI [.00, .16], "
+        "n = 20.")
     assert "pa(pairwise) = .18" in pairwise.report()
     assert any("R irr agree()" in note for note in every.notes)
     text = quiet(lambda: ag.summary().as_text())
@@ -139,7 +140,12 @@ def test_cluster_robust_se_matches_the_cluster_bootstrap(weights):
     # an independent estimate of the same variance: resampling whole clusters
     assert robust.se == pytest.approx(boot.bootstrap.se, rel=0.08)
     assert robust.se > 1.5 * iid.se  # the clusters matter here, the iid SE is too small
-    assert robust.ci.low == pytest.approx(max(-1, robust.estimate - Z95 * robust.se), abs=1e-12)
+    # t on 120 clusters - 1 = 119 df (tests/unit/test_i14_siblings_inference.py)
+    from scipy.stats import t
+
+    assert robust.design_df == 119
+    assert robust.ci.low == pytest.approx(
+        max(-1, robust.estimate - t.ppf(0.975, 119) * robust.se), abs=1e-12)
     assert robust.statistic == pytest.approx(robust.estimate / robust.se)
     assert math.isnan(robust.se0)
     assert "120 clusters" in robust.notes[0]

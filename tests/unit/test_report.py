@@ -52,12 +52,13 @@ def test_plain_sentences(ag):
         "Weighted kappa (quadratic) between reader1 and reader2 = 0.661 (95% CI 0.540 to "
         "0.782; z = 6.20, p < 0.001; n = 88): substantial agreement (Landis & Koch, 1977).")
     assert ag.percent_agreement().report("plain") == (
-        "Percent agreement between reader1 and reader2 = 0.511 (95% CI 0.409 to 0.613; n = 88).")
+        "Percent agreement between reader1 and reader2 = 0.511 (95% Wilson CI 0.409 to 0.613; "
+        "n = 88).")
 
 
 def test_results_without_a_band_and_bootstrap_intervals(ag):
     assert ag.percent_agreement().report() == (
-        "Agreement between reader1 and reader2: po = .51, 95% CI [.41, .61], n = 88.")
+        "Agreement between reader1 and reader2: po = .51, 95% Wilson CI [.41, .61], n = 88.")
     boot = ag.kappa(ci="bca", n_resamples=999, rng=0)
     assert re.fullmatch(
         r"Agreement between reader1 and reader2 was fair, κ = \.34, 95% BCa bootstrap CI "

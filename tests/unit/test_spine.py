@@ -86,7 +86,9 @@ def _check_same_subjects(ag, draws):
 
 
 def test_every_coefficient_resamples_the_same_subjects(monkeypatch):
-    ag = irr.Agreement.from_array(_ratings())
+    # no missing rating: every coefficient uses every subject (with missing ratings each
+    # resamples only the subjects it uses: tests/unit/test_i14_siblings_inference.py)
+    ag = irr.Agreement.from_array(_ratings(missing=0))
     # many raters: drawn in two stages (count patterns, then rater codes)
     assert ag.statistics.count_patterns.size * 2 <= len(ag.statistics.multiplicity)
     draws = _recorded_draws(monkeypatch, ag, EVERY_COEFFICIENT, seed=3)
@@ -100,7 +102,7 @@ def test_every_coefficient_resamples_the_same_subjects(monkeypatch):
 
 
 def test_two_rater_kappa_draws_the_same_subjects_as_the_multirater_coefficients(monkeypatch):
-    ag = irr.Agreement.from_array(_ratings(m=2))
+    ag = irr.Agreement.from_array(_ratings(m=2, missing=0))
     calls = [("kappa", {"weights": "quadratic"}), ("percent_agreement", {"ci": "bca"}),
              *EVERY_COEFFICIENT]
     draws = _recorded_draws(monkeypatch, ag, calls, seed=7)
