@@ -89,7 +89,7 @@ def test_cli_default_interval_is_the_api_default():
     assert row["seed"] == 0
     # the sentence names the interval
     _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "400")
-    assert "α = 0.17, 95% percentile bootstrap CI" in text
+    assert "α (interval) = 0.17, 95% percentile bootstrap CI" in text
     # Wilson intervals are named in sentences too
     res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).percent_agreement(
         definition="all")
