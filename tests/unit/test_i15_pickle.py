@@ -37,6 +37,8 @@ UNDRAWN = {
     "weighted kappa": lambda: TWO.kappa("quadratic", **FEW),
     "kappa by cluster": lambda: TWO.kappa(cluster=CLUSTER, **FEW),
     "kappa within strata": lambda: TWO.kappa(strata=STRATA, **FEW),
+    # a Generator travels with its state: the copy draws what the original would
+    "kappa from a Generator": lambda: TWO.kappa(n_resamples=400, rng=np.random.default_rng(5)),
     "cohen_kappa": lambda: irr.cohen_kappa(ANXIETY.rater1, ANXIETY.rater3, "linear", **FEW),
     "percent agreement of two": lambda: TWO.percent_agreement(**FEW),
     "percent agreement pairwise": lambda: GWET.percent_agreement(**FEW),
@@ -156,6 +158,8 @@ BUILT = {
     "summary": lambda: ANX.summary(),
     "compare": lambda: irr.compare(TWO.kappa(), TWO.percent_agreement()),
     "agreement": lambda: GWET,
+    "kappa regressor": lambda: irr.KappaRegressor().fit(
+        ANXIETY[["rater2", "rater3"]].to_numpy(float), ANXIETY.rater1.to_numpy()),
 }
 LIVE = (io.IOBase, types.GeneratorType, type(threading.Lock()), type(threading.RLock()),
         threading.Condition, threading.Event, threading.Thread)
