@@ -280,6 +280,11 @@ class Result:
         replaced by the bootstrap interval when `ci` names a bootstrap method (undefined,
         with that method's name, when the estimate is).
 
+        `source` is kept to draw on first use; for the result to draw it after pickling
+        (joblib, multiprocessing) it must pickle: a module-level function or a
+        :func:`functools.partial` of one over picklable arguments. A lambda or local
+        function is dropped on pickling (a bootstrap already drawn is kept).
+
         Examples
         --------
         >>> from irr.inference.bootstrap import bootstrap_counts
@@ -326,9 +331,10 @@ class Result:
             if self._cache.get("unpickled_without_bootstrap"):
                 raise ValueError(
                     f"This {self.coefficient} result was unpickled without its bootstrap: it "
-                    "had not been drawn, and its statistic (a local function) does not "
-                    "pickle. Draw it before pickling (`result.bootstrap`, or a bootstrap "
-                    "`ci`), or recompute the result."
+                    "had not been drawn, and the source given to `with_bootstrap` (a lambda "
+                    "or local function) does not pickle. Draw it before pickling "
+                    "(`result.bootstrap`), pass a module-level function or a "
+                    "functools.partial of one, or recompute the result."
                 )
             if self._bootstrap_source is None:
                 raise ValueError(
@@ -339,11 +345,15 @@ class Result:
         return self._cache["bootstrap"]
 
     def __getstate__(self) -> dict[str, Any]:
-        """The state to pickle (for joblib, multiprocessing): everything, except a
-        bootstrap recipe that does not pickle (a closure over the statistic). A bootstrap
-        already drawn is kept, so every interval of :meth:`conf_int` works after
-        unpickling; one not drawn yet can then no longer be drawn (:attr:`bootstrap` says
-        so)."""
+        """The state to pickle (for joblib, multiprocessing): everything.
+
+        Every result :mod:`irr` computes holds its bootstrap recipe as a
+        :func:`functools.partial` of module-level functions over arrays, so it pickles,
+        and after unpickling :meth:`conf_int` draws the bootstrap (when it had not been
+        drawn) with the same replicates as the original would. The one exception is a
+        source the caller gave :meth:`with_bootstrap` that does not pickle (a lambda or
+        local function): it is dropped; a bootstrap already drawn is kept, one not drawn
+        yet can then no longer be drawn (:attr:`bootstrap` says so)."""
         state = dict(self.__dict__)
         source = state.get("_bootstrap_source")
         if source is not None and not picklable(source):

@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from irr._statistics import Statistics
+from irr._statistics import Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients import chance_corrected as cc
 from irr.estimators.kappa import weights_note
@@ -279,27 +280,34 @@ def statistic(stats: Statistics, coefficient: str, w: np.ndarray, on: str = "fin
     """
     check_choice(coefficient, "coefficient", (*COUNT_METHODS, *CODE_KERNELS))
     if coefficient in COUNT_METHODS:
-        method = COUNT_METHODS[coefficient]
+        # partials of module-level functions, not closures: a result's bootstrap recipe
+        # pickles, and can still be drawn after unpickling
         counts = stats.count_patterns
-
-        def on_counts(batch: np.ndarray) -> np.ndarray:
-            with np.errstate(invalid="ignore", divide="ignore"):
-                return cc.counts_kernel(counts.patterns, batch, w, method)
-
-        if on == "counts":
-            return on_counts
-        return lambda batch: on_counts(counts.apply(batch))
+        on_counts = partial(_on_counts_kernel, counts.patterns, w, COUNT_METHODS[coefficient])
+        return on_counts if on == "counts" else partial(_on_fine_counts, counts, on_counts)
     if on != "fine":
         raise ValueError(f"{coefficient} needs rater identities: its statistic is on 'fine'.")
     stats.require_raters(coefficient)
-    kernel = CODE_KERNELS[coefficient]
-    codes = _codes(stats)
+    return partial(_on_codes_kernel, CODE_KERNELS[coefficient], _codes(stats), w)
 
-    def on_codes(batch: np.ndarray) -> np.ndarray:
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return kernel(codes, np.asarray(batch, dtype=float), w)
 
-    return on_codes
+def _on_counts_kernel(patterns: np.ndarray, w: np.ndarray, method: str,
+                      batch: np.ndarray) -> np.ndarray:
+    """A coefficient on counts of resampled count `patterns`, (b, P') -> (b,)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return cc.counts_kernel(patterns, batch, w, method)
+
+
+def _on_fine_counts(counts: Coarsening, on_counts: Any, batch: np.ndarray) -> np.ndarray:
+    """`on_counts` of resampled fine-pattern counts mapped down to the count patterns."""
+    return on_counts(counts.apply(batch))
+
+
+def _on_codes_kernel(kernel: Any, codes: cc.CodeEntries, w: np.ndarray,
+                     batch: np.ndarray) -> np.ndarray:
+    """A coefficient on rater codes of resampled fine patterns, (b, P) -> (b,)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return kernel(codes, np.asarray(batch, dtype=float), w)
 
 
 def _recipe(

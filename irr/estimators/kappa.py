@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -234,7 +235,19 @@ def kappa(
     complete = (stats.patterns >= 0).all(axis=1)
     a, b = stats.patterns[complete].T
     identity = name == "unweighted"
-    recipe = plan.recipe(
-        lambda fine: kappa_from_cells(np.asarray(fine)[..., complete], a, b, w, identity),
-        options, keep=complete)  # incomplete subjects are left out, so not resampled
+    recipe = plan.recipe(partial(_complete_kappa, complete, a, b, w, identity),
+                         options, keep=complete)  # incomplete subjects are not resampled
     return result.with_bootstrap(recipe, options.ci)
+
+
+def _complete_kappa(
+    complete: np.ndarray, a: np.ndarray, b: np.ndarray, w: np.ndarray, identity: bool,
+    fine: np.ndarray,
+) -> np.ndarray:
+    """Kappa of resampled counts over the fine patterns, (b, P) -> (b,), from the cells
+    (rater A's code `a`, rater B's code `b`) of the patterns `complete` marks.
+
+    Module-level (bound with :func:`functools.partial`), so a result's bootstrap recipe
+    pickles and can still be drawn after unpickling.
+    """
+    return kappa_from_cells(np.asarray(fine)[..., complete], a, b, w, identity)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
@@ -116,9 +117,17 @@ def kendall(
     )
     kept = Coarsening(np.where(complete, np.cumsum(complete) - 1, -1), x)
     recipe = plan.recipe(
-        lambda fine: kendall_kernel(kept.patterns, kept.apply(fine), correct_ties),
+        partial(_complete_w, kept, correct_ties),
         options, keep=complete,  # listwise: incomplete subjects are not resampled
     )
     return result.with_bootstrap(recipe, options.ci)
 
 
+def _complete_w(kept: Coarsening, correct_ties: bool, fine: np.ndarray) -> np.ndarray:
+    """Kendall's W of resampled counts over the fine patterns, (b, P) -> (b,), on the
+    complete patterns `kept` maps them to.
+
+    Module-level (bound with :func:`functools.partial`), so a result's bootstrap recipe
+    pickles and can still be drawn after unpickling.
+    """
+    return kendall_kernel(kept.patterns, kept.apply(fine), correct_ties)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -203,7 +204,7 @@ def krippendorff_alpha(
     )
     distance = "ordinal" if name == "ordinal" else distances
     # units with fewer than two ratings are left out of alpha, so of its resamples
-    recipe = plan.recipe(lambda batch: alpha_kernel(counts.patterns, batch, distance), options,
+    recipe = plan.recipe(partial(_alpha_of_counts, counts.patterns, distance), options,
                          on="counts", keep=values >= 2)
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci is not None and np.isfinite(result.estimate):
@@ -218,3 +219,14 @@ def krippendorff_alpha(
         if options.ci == "wald":  # normal-theory interval around the bootstrap SE
             result = replace(result, ci=wald_interval(result.estimate, se, level_, (-1.0, 1.0)))
     return result
+
+
+def _alpha_of_counts(patterns: np.ndarray, distance: np.ndarray | str,
+                    batch: np.ndarray) -> np.ndarray:
+    """Alpha of resampled counts over the count `patterns`, (b, P) -> (b,): the argument
+    order of :func:`functools.partial` for :func:`alpha_kernel`.
+
+    Module-level, so a result's bootstrap recipe pickles and can still be drawn after
+    unpickling (a custom metric is held as its distance matrix, not as the callable).
+    """
+    return alpha_kernel(patterns, batch, distance)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -69,15 +70,11 @@ def _two_raters(
     agrees = np.where(complete, w[a, b], 0.0)
     paired = complete.astype(float)
 
-    def share(fine: np.ndarray) -> np.ndarray:
-        fine = np.asarray(fine, dtype=float)
-        return fine @ agrees / (fine @ paired)
-
     notes = ["Percent agreement of two raters (pairwise and all-raters agreement coincide): "
              "Wilson score interval."]
     return _proportion(stats, "Percent agreement", "po", int((table * w).sum()), n,
                        stats.n_missing, tolerance, notes, options,
-                       plan.recipe(share, options, keep=complete))
+                       plan.recipe(partial(_share, agrees, paired), options, keep=complete))
 
 
 def _all_raters(
@@ -101,9 +98,6 @@ def _all_raters(
     left_out = stats.n_subjects - n
     agree_f, complete_f = agree.astype(float), complete.astype(float)
 
-    def share(batch: np.ndarray) -> np.ndarray:
-        return (batch @ agree_f) / (batch @ complete_f)
-
     notes = [
         f"Percent agreement (all raters): the share of subjects rated by all {full} raters "
         "on whom every rating agrees, as R irr agree(); Wilson score interval. "
@@ -113,7 +107,8 @@ def _all_raters(
         notes.extend(listwise_note(left_out))
     return _proportion(stats, "Percent agreement (all raters)", "pa(all)",
                        int(counts.multiplicity[agree].sum()), n, left_out, tolerance, notes,
-                       options, plan.recipe(share, options, on="counts", keep=complete))
+                       options, plan.recipe(partial(_share, agree_f, complete_f), options,
+                                            on="counts", keep=complete))
 
 
 def _proportion(
@@ -148,3 +143,14 @@ def _proportion(
     if options.ci == "wald":
         result = replace(result, ci=result.conf_int(options.confidence_level, "wald"))
     return result
+
+
+def _share(agrees: np.ndarray, rated: np.ndarray, batch: np.ndarray) -> np.ndarray:
+    """Share of agreeing subjects in resampled pattern counts, (b, P) -> (b,): each
+    pattern's agreement `agrees` over its weight `rated` (0 for left-out patterns).
+
+    Module-level (bound with :func:`functools.partial`), so a result's bootstrap recipe
+    pickles and can still be drawn after unpickling.
+    """
+    batch = np.asarray(batch, dtype=float)
+    return batch @ agrees / (batch @ rated)

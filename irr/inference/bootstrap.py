@@ -124,8 +124,11 @@ class BootstrapDistribution:
     _jackknife: Callable[[], tuple[np.ndarray, np.ndarray]] | None = field(default=None, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
-        """The state to pickle: a jackknife callable that does not pickle (a closure over
-        the statistic) is replaced by its values, so BCa intervals work after unpickling."""
+        """The state to pickle. The jackknife of every :mod:`irr` coefficient is a
+        :func:`functools.partial` of module-level functions and pickles as it is; one over a
+        caller's statistic that does not pickle (a lambda given to
+        :func:`bootstrap_counts`) is replaced by its values, so BCa intervals still work
+        after unpickling."""
         state = dict(self.__dict__)
         if self._jackknife is not None and not picklable(self._jackknife):
             state["_jackknife_result"] = self._jackknife_result

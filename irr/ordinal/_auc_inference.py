@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
@@ -106,6 +107,13 @@ def _auc_from_counts(counts: np.ndarray) -> np.ndarray:
         return trapezoid_numerator(pos, neg) / (2.0 * pos.sum(axis=-1) * neg.sum(axis=-1))
 
 
+def _draw_auc(counts: np.ndarray, by_class: np.ndarray, n_resamples: int,
+              rng: Any) -> Any:
+    """The AUC's bootstrap: positives and negatives resampled separately (`by_class`)."""
+    return bootstrap_counts(counts, _auc_from_counts, n_resamples=n_resamples,
+                            rng=check_rng(rng), strata=by_class)
+
+
 def _delong_variance(pos: np.ndarray, neg: np.ndarray) -> float:
     """DeLong, DeLong & Clarke-Pearson (1988) variance from counts at each score level.
 
@@ -202,10 +210,9 @@ def roc_auc_result(
     zeros = np.zeros_like(pos)
     by_class = np.vstack([np.concatenate([pos, zeros]), np.concatenate([zeros, neg])])
 
-    def draw() -> Any:
-        return bootstrap_counts(
-            counts, _auc_from_counts, n_resamples=n_resamples, rng=check_rng(rng), strata=by_class
-        )
+    # a partial of a module-level function, not a closure: the recipe pickles, so an
+    # unpickled result can still draw its bootstrap
+    draw = partial(_draw_auc, counts, by_class, n_resamples, rng)
 
     # perfect separation, or every score tied: DeLong's SE is 0, no resample differs
     separated = not se > 0

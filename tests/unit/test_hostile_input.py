@@ -453,10 +453,6 @@ CASES = [
         [0, 0, 1, 1, 0, 1], [1, 2, 3, 4, 2, 1], ci="percentile", n_resamples=10**12),
      ValueError,
      r"`n_resamples` must be at most 1000000"),
-    ("unpickled result without its bootstrap", lambda: __import__("pickle").loads(
-        __import__("pickle").dumps(irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa()))
-     .conf_int(method="bca"), ValueError,
-     r"Cohen's kappa result was unpickled without its bootstrap"),
     ("kappa of subject x category counts",
      lambda: irr.Agreement.from_counts([[2, 1], [1, 2], [3, 0]]).kappa(), ValueError,
      r"kappa needs to know which rater gave which rating, but this Agreement was built from "
@@ -487,6 +483,16 @@ CASES = [
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
     # -- end resource harness ----------------------------------------------------
+    # -- issue 15: portable results -----------------------------------------------
+    # every result irr computes pickles with its recipe; only a caller's own lambda given to
+    # Result.with_bootstrap is dropped, and the copy says why when asked to draw it
+    ("unpickled with_bootstrap lambda, not drawn", lambda: __import__("pickle").loads(
+        __import__("pickle").dumps(irr.Agreement([1, 2, 1, 2], [1, 2, 2, 2]).kappa()
+                                   .with_bootstrap(lambda: None)))
+     .conf_int(method="bca"), ValueError,
+     r"Cohen's kappa result was unpickled without its bootstrap: it had not been drawn, and "
+     r"the source given to `with_bootstrap` \(a lambda or local function\) does not pickle"),
+    # -- end portable results ----------------------------------------------------
 ]
 
 
@@ -710,6 +716,32 @@ VALUE_CASES = [
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
     # -- end resource harness ----------------------------------------------------
+    # -- issue 15: portable results -----------------------------------------------
+    # results pickled before their bootstrap was drawn: the copy draws from the same recipe
+    # and seed, so the same replicates (and jackknife) and the same ends as the original
+    ("pickled undrawn kappa draws its BCa", lambda: __import__("pickle").loads(
+        __import__("pickle").dumps(irr.Agreement([1, 2, 1, 2, 1, 3, 3, 2],
+                                                 [1, 2, 2, 2, 1, 3, 3, 1])
+                                   .kappa(n_resamples=500, rng=3)))
+     .conf_int(method="bca").low,
+     irr.Agreement([1, 2, 1, 2, 1, 3, 3, 2], [1, 2, 2, 2, 1, 3, 3, 1]).kappa(
+         n_resamples=500, rng=3).conf_int(method="bca").low, 0,
+     "the copy's recipe and seed are the original's: the same BCa end"),
+    ("pickled undrawn Fleiss draws its percentile end", lambda: __import__("pickle").loads(
+        __import__("pickle").dumps(irr.Agreement.from_counts(
+            [[2, 1], [1, 2], [3, 0], [0, 3], [2, 1], [3, 0]]).fleiss_kappa(
+                n_resamples=500, rng=4))).conf_int(method="percentile").high,
+     irr.Agreement.from_counts([[2, 1], [1, 2], [3, 0], [0, 3], [2, 1], [3, 0]]).fleiss_kappa(
+         n_resamples=500, rng=4).conf_int(method="percentile").high, 0,
+     "the copy's recipe and seed are the original's: the same percentile end"),
+    ("pickled alpha without ci draws its SE", lambda: float(__import__("pickle").loads(
+        __import__("pickle").dumps(irr.krippendorff_alpha(
+            [[1, 2, 3, 3, 2], [1, 2, 3, 2, 2], [1, 3, 3, 3, None]], ci=None,
+            n_resamples=500))).bootstrap.se),
+     float(irr.krippendorff_alpha([[1, 2, 3, 3, 2], [1, 2, 3, 2, 2], [1, 3, 3, 3, None]],
+                                  ci=None, n_resamples=500).bootstrap.se), 0,
+     "ci=None skips the bootstrap; the copy draws it with the default seed 0, as the original"),
+    # -- end portable results ----------------------------------------------------
 ]
 
 
