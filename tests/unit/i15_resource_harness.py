@@ -1,20 +1,23 @@
 """Resource harness of issue 15: every public entry point on adversarial small inputs.
 
 The test (``tests/unit/test_i15_resources.py``) runs this file as a script, one subprocess
-per input, under a 2 GB address-space limit (``RLIMIT_AS``); the script calls each named
-entry point in turn and prints one JSON line per call: ``{"call": ..., "event": "start"}``
-before it, then ``{"call": ..., "status": ..., "symptom": ..., "seconds": ...}``. A call
-that exceeds its wall-clock limit is interrupted by SIGALRM (Python code) or, when it is
-stuck in C, the parent kills the subprocess and runs the remaining calls in a fresh one.
+per input (in parallel). The subprocess imports irr and builds its input once, then runs
+each call in a fork of itself with `MEMORY_LIMIT` (2 GB) of address space beyond what it
+holds (RLIMIT_AS) and `CALL_SECONDS` of CPU (RLIMIT_CPU), plus a wall-clock limit of
+`WALL_FACTOR` times that for calls that wait; a fork starts from the same memory, so no
+call is charged for another's garbage, and one that dies or hangs takes only itself down.
+It prints one JSON line per call: ``{"call", "status", "symptom", "seconds",
+"cpu_seconds"}``.
 
-Statuses: ``ok`` (a result, rendered), ``error`` (a ValueError/TypeError with a one-line
-message, or for the CLI exit status 1/2 with one error line on stderr and no traceback:
-both count as passing), and failures: ``memory`` (MemoryError under the limit),
-``timeout``, ``crash`` (another exception, a multi-line or empty message, a CLI
-traceback), ``killed`` (the process died or hung in C).
+Statuses: ``ok`` (a result, rendered) and ``error`` (a ValueError/TypeError with a one-line
+message; for the CLI exit status 1 with one ``irr: error:`` line on stderr, or argparse's
+status 2, and no traceback) pass; ``memory`` (MemoryError under the limit), ``timeout``,
+``crash`` (another exception, a message of several lines, a CLI traceback) and ``killed``
+(the process died) fail.
 
-Run ``python tests/unit/i15_resource_harness.py INPUT [CALL ...]`` to see the JSON lines of
-one input (all its calls by default); ``--list`` prints the inputs and their calls.
+``python tests/unit/i15_resource_harness.py INPUT [CALL ...]`` prints the lines of one
+input (all its calls by default; ``!CALL`` runs a call with `EXPECTED_SECONDS`);
+``--list`` prints the inputs and their calls, ``--all`` runs everything.
 """
 
 from __future__ import annotations
