@@ -203,6 +203,11 @@ def scalars() -> Input:
                  scalars={"errors": 3 * 10**11, "n": 10**12})
 
 
+def special_files() -> Input:
+    """Files that never end or never open: /dev/zero and a FIFO without a writer."""
+    return Input("special-files", 7, "the CLI reading /dev/zero and a FIFO with no writer")
+
+
 INPUTS: dict[str, Callable[[], Input]] = {
     "many-labels": many_labels,
     "many-raters": many_raters,
@@ -213,6 +218,7 @@ INPUTS: dict[str, Callable[[], Input]] = {
     "resamples-3e8": resamples_3e8,
     "custom-weights": custom_weights,
     "scalars": scalars,
+    "special-files": special_files,
 }
 
 
@@ -484,9 +490,39 @@ def _calls() -> list[Call]:
                  _cli(["kappa", "--format", fmt])))
         add(Call(f"cli datasets --format {fmt}", f"cli --format {fmt}", "any",
                  _cli(["datasets", "--format", fmt])))
+    # files that are no regular files (issue 15 item 7)
+    add(Call("cli kappa /dev/zero", "cli kappa", "special",
+             lambda ctx: CliOutcome(*_run_cli(["kappa", "/dev/zero"]))))
+    add(Call("cli kappa FIFO", "cli kappa", "special", _fifo))
+    add(Call("cli kappa - (endless stdin)", "cli kappa", "special", _endless_stdin))
     names = [c.name for c in calls]
     assert len(names) == len(set(names)), "call names must be unique"
     return calls
+
+
+def _fifo(ctx: Context) -> Any:
+    path = os.path.join(ctx.workdir, "ratings.csv")
+    os.mkfifo(path)
+    return CliOutcome(*_run_cli(["kappa", path]))
+
+
+class _Yes(io.RawIOBase):
+    """``yes 1,2``: a stream that never ends."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        line = b"1,2\n"
+        view = memoryview(buffer).cast("B")
+        n = len(view) - len(view) % len(line)
+        view[:n] = line * (n // len(line))
+        return n
+
+
+def _endless_stdin(ctx: Context) -> Any:
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(_Yes()), encoding="utf-8")
+    return CliOutcome(*_run_cli(["kappa", "-"]))
 
 
 def _accessor(ctx: Context, name: str) -> Any:
@@ -531,10 +567,11 @@ def applicable(call: Call, inp: Input) -> bool:
         "long": inp.long is not None,
         "table": inp.table is not None,
         "counts": inp.counts is not None,
-        "ag": inp.scalars is None or inp.table is not None,
+        "ag": any(form is not None for form in (inp.wide, inp.long, inp.table, inp.counts)),
         "file": (inp.long is not None or inp.wide is not None) and inp.table is None,
         "scalars": inp.scalars is not None,
         "any": inp.name == "scalars",
+        "special": inp.name == "special-files",
     }[call.needs]
     if not has:
         return False
@@ -750,7 +787,7 @@ def child(input_name: str, names: list[str]) -> None:
         signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, WALL_FACTOR * CALL_SECONDS)
         try:
-            if ctx.inp.scalars is None or ctx.inp.table is not None:
+            if applicable(calls()["repr(Agreement)"], ctx.inp):
                 ctx.ag().statistics  # noqa: B018 - computed once, shared by the forks
         except BaseException:
             pass
@@ -811,6 +848,7 @@ def run_all(expected: frozenset[tuple[str, str]] = frozenset(),
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, ROOT)  # this worktree's irr, not an installed one
     if sys.argv[1:] == ["--list"]:
         for key, make in INPUTS.items():
             print(key, plan(make()))
