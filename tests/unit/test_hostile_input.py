@@ -715,6 +715,24 @@ VALUE_CASES = [
      "counts, never one entry per rating"),
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
+    # Inputs of tests/unit/i15_resource_harness.py that give numbers today.
+    ("1e12 table: kappa", lambda: irr.Agreement.from_table(
+        [[10**12, 5, 7], [3, 10**12, 2], [1, 4, 10**12]]).kappa().estimate,
+     float(exact_kappa([[10**12, 5, 7], [3, 10**12, 2], [1, 4, 10**12]])), 1e-15,
+     "Cohen's kappa in exact Fractions (tests/exact.py)"),
+    ("1e12 table as frequency weights: kappa", lambda: irr.Agreement.from_frame(
+        pd.DataFrame({"a": [1, 1, 1, 2, 2, 2, 3, 3, 3], "b": [1, 2, 3] * 3,
+                      "n": [10**12, 5, 7, 3, 10**12, 2, 1, 4, 10**12]}), ["a", "b"],
+        freq_weights="n").kappa().estimate,
+     float(exact_kappa([[10**12, 5, 7], [3, 10**12, 2], [1, 4, 10**12]])), 1e-15,
+     "the same table as weighted rows: the same exact kappa"),
+    ("counts row of m = 4e8: percent agreement", lambda: irr.Agreement.from_counts(
+        [[2 * 10**8, 2 * 10**8, 0], [3, 2, 1], [0, 5, 1], [1, 1, 4]])
+     .percent_agreement().estimate,
+     float((Fraction(2 * 2 * 10**8 * (2 * 10**8 - 1), 4 * 10**8 * (4 * 10**8 - 1))
+            + Fraction(8, 30) + Fraction(20, 30) + Fraction(12, 30)) / 4), 1e-15,
+     "mean over subjects of sum n_ij (n_ij - 1) / (m_i (m_i - 1)) (Fleiss 1971), in "
+     "exact Fractions: (0.49999999875 + 8/30 + 20/30 + 12/30) / 4"),
     # -- end resource harness ----------------------------------------------------
     # -- issue 15: portable results -----------------------------------------------
     # results pickled before their bootstrap was drawn: the copy draws from the same recipe

@@ -1,0 +1,312 @@
+"""Issue 15, "Done when": every public entry point and CLI subcommand, on adversarial
+small inputs, gives a result or a one-line error within a memory and a time limit.
+
+The inputs (at most 100 KB each as the file a user would pass): many labels (one-decimal
+scores), many raters (1,200 columns), sparse crowdsourcing long data, 1e12 counts in a
+table, a counts row of m = 4e8, 1e12 and 3e8 requested resamples, 1,000 categories with
+custom weights, and extreme numbers. The entry points are enumerated from the package
+(``irr.__all__``, Agreement's public members, ``irr.ordinal.__all__``, the plotting
+functions, the DataFrame accessor, the CLI's subcommands and formats), and
+`test_every_public_entry_point_is_exercised` fails when a new one is not.
+
+Each input runs in its own subprocess (in parallel), and each call in a fork of it with
+2 GB of address space beyond the input (RLIMIT_AS) and `CALL_SECONDS` of CPU (RLIMIT_CPU;
+a wall-clock limit of four times that catches calls that wait): see
+``i15_resource_harness.py``, which also runs stand-alone. A call passes when it returns
+(its result is rendered) or raises a ValueError/TypeError with a one-line message; for
+the CLI, exit status 0, or 1/2 with one ``irr: error:`` line on stderr and no traceback.
+
+EXPECTED_FAILURES lists what fails today, by issue-15 item; those cases are strict xfails
+(run with `EXPECTED_SECONDS` of CPU), so a fix that makes one pass fails the test until
+its row is deleted.
+"""
+
+import contextlib
+import functools
+import inspect
+import io
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+from i15_resource_harness import (
+    CALL_SECONDS,
+    FORMATS,
+    INPUTS,
+    MAX_INPUT_BYTES,
+    SUBCOMMANDS,
+    calls,
+    plan,
+    public_members,
+    run_all,
+)
+
+import irr
+import irr.cli
+import irr.ordinal
+import irr.plotting
+
+# Names of irr.__all__ that are not called on data, and why.
+NOT_ENTRY_POINTS = {
+    **dict.fromkeys(
+        ["Band", "BenchmarkResult", "ConfidenceInterval", "CriticalErrorRate",
+         "ErrorRateTTestResult", "ErrorRateTestFamily", "ErrorRateTestResult", "ICCResult",
+         "KappaResult", "KendallResult", "KrippendorffResult", "PairedTestResult",
+         "ProportionResult", "Result", "Scale"],
+        "a result or value type: the entry points build it, and every result they return "
+        "is rendered (str, summary) by the harness"),
+    "DegenerateDataWarning": "a warning category, not a function of data",
+    "SCALES": "a constant mapping of the benchmark scales (get_scale and list_scales run)",
+    "__version__": "a constant string",
+    "datasets": "bundled data sets by name: no user input (the `irr datasets` subcommand runs "
+                "in every format)",
+    "plotting": "a module: each of its public functions is an entry point of its own",
+}
+
+# What fails today, by issue-15 item: (input, call) -> symptom. Delete a row when its fix
+# is merged (the test then fails as XPASS until the row goes).
+# Timeouts are CPU seconds (the limit was 6 s); the 9999-resample bootstraps that default
+# on (Krippendorff's alpha, the summaries) are O(k^2) per resample at k = 2,267 labels.
+EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
+    4: {
+        ('custom-weights', 'Agreement.kappa'):
+            'MemoryError 7.45 GiB for an array with shape (1000, 1, 1000, 1000) float64 at _shape_base_impl.',
+        ('custom-weights', 'cli kappa'):
+            'MemoryError 7.45 GiB for an array with shape (1000, 1, 1000, 1000) float64 at _shape_base_impl.',
+        ('custom-weights', 'cohen_kappa'):
+            'MemoryError 7.45 GiB for an array with shape (1000, 1, 1000, 1000) float64 at _shape_base_impl.',
+        ('many-labels', 'cli kappa'):
+            'MemoryError 236. GiB for an array with shape (3166, 1, 3166, 3166) float64 at _shape_base_impl.',
+    },
+    5: {
+        ('custom-weights', 'Agreement.light_kappa'):
+            'MemoryError 2.40 GiB for an array with shape (2572, 1000000) bool at chance_corrected.py:414 _p',
+        ('custom-weights', 'Agreement.pairwise'):
+            'MemoryError 2.40 GiB for an array with shape (2572, 1000000) bool at chance_corrected.py:414 _p',
+        ('many-labels', 'Agreement.light_kappa'):
+            'MemoryError 23.2 GiB for an array with shape (2488, 10023556) bool at chance_corrected.py:414 _',
+        ('many-labels', 'Agreement.pairwise'):
+            'MemoryError 23.2 GiB for an array with shape (2488, 10023556) bool at chance_corrected.py:414 _',
+        ('many-raters', 'Agreement.light_kappa'):
+            'timeout: > 6 s of CPU',
+        ('many-raters', 'Agreement.pairwise'):
+            'timeout: > 6 s of CPU',
+        ('many-raters', 'Agreement.summary'):
+            'timeout: > 6 s of CPU',
+        ('many-raters', 'DataFrame.irr.light'):
+            'timeout: > 6 s of CPU',
+        ('many-raters', 'DataFrame.irr.summary'):
+            'timeout: > 6 s of CPU',
+        ('many-raters', 'cli multi'):
+            'timeout: > 6 s of CPU',
+        ('many-raters', 'cli report'):
+            'timeout: > 6 s of CPU',
+        ('sparse-crowd', 'Agreement.pairwise'):
+            'timeout: > 6 s of CPU',
+    },
+    6: {
+        ('custom-weights', 'plotting.bootstrap_distribution'):
+            'MemoryError 2.80 GiB for an array with shape (376, 1000000) float64 at _statistics.py:174 apply',
+        ('huge-table', 'Agreement.icc'):
+            'MemoryError 43.7 TiB for an array with shape (3000000000022, 2) float64 at fromnumeric.py:54 _w',
+        ('huge-table', 'Agreement.icc_table'):
+            'MemoryError 43.7 TiB for an array with shape (3000000000022, 2) float64 at fromnumeric.py:54 _w',
+        ('huge-table', 'Agreement.kendall_w'):
+            'MemoryError 43.7 TiB for an array with shape (3000000000022, 2) float64 at fromnumeric.py:54 _w',
+        ('many-labels', 'Agreement.krippendorff_alpha'):
+            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
+        ('many-labels', 'Agreement.summary'):
+            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
+        ('many-labels', 'cli multi'):
+            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
+        ('many-labels', 'cli report'):
+            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
+        ('many-labels', 'krippendorff_alpha'):
+            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
+        ('many-labels', 'plotting.bootstrap_distribution'):
+            'MemoryError 31.4 GiB for an array with shape (420, 10023556) float64 at _statistics.py:174 appl',
+    },
+    7: {
+        ("special-files", "cli kappa /dev/zero"):
+            "MemoryError at cli.py:241 _read_frame (reads until the 2 GB limit)",
+        ("special-files", "cli kappa FIFO"):
+            "timeout: > 24 s wall clock (open() of a FIFO without a writer blocks)",
+        ("special-files", "cli kappa - (endless stdin)"):
+            "MemoryError (reads stdin until the 2 GB limit)",
+    },
+    8: {
+        ('custom-weights', 'ordinal.optimize_thresholds'):
+            'timeout: > 6 s of CPU',
+        ('custom-weights', 'plotting.table_heatmap'):
+            'timeout: > 6 s of CPU',
+        ('many-labels', 'ordinal.optimize_thresholds'):
+            'timeout: > 6 s of CPU',
+        ('many-labels', 'plotting.agreement_chart'):
+            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
+        ('many-labels', 'plotting.table_heatmap'):
+            'timeout: > 6 s of CPU',
+        ('resamples-1e12', 'Agreement.brennan_prediger'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.conger_kappa'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.fleiss_kappa'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.gwet_ac'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.kendall_w'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.krippendorff_alpha'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.light_kappa'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.percent_agreement'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'Agreement.scott_pi'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'cli kappa'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'cli multi'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'cli report'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'krippendorff_alpha'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'ordinal.roc_auc_result'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-1e12', 'plotting.bootstrap_distribution'):
+            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
+        ('resamples-3e8', 'Agreement.brennan_prediger'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.conger_kappa'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.fleiss_kappa'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.gwet_ac'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.kendall_w'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.krippendorff_alpha'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.light_kappa'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.percent_agreement'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'Agreement.scott_pi'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'cli kappa'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'cli multi'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'cli report'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'krippendorff_alpha'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'ordinal.roc_auc_result'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+        ('resamples-3e8', 'plotting.bootstrap_distribution'):
+            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
+    },
+}
+
+
+def _expected() -> dict[tuple[str, str], tuple[int, str]]:
+    return {key: (item, symptom) for item, rows in EXPECTED_FAILURES.items()
+            for key, symptom in rows.items()}
+
+
+def _cases() -> list:
+    expected = _expected()
+    cases = []
+    for name, make in INPUTS.items():
+        for call in plan(make()):
+            key = (name, call)
+            marks = ()
+            if key in expected:
+                item, symptom = expected[key]
+                marks = pytest.mark.xfail(strict=True, reason=f"issue 15 item {item}: {symptom}")
+            cases.append(pytest.param(key, marks=marks, id=f"{name}::{call}"))
+    return cases
+
+
+@functools.lru_cache(maxsize=1)
+def _results() -> dict:
+    return run_all(frozenset(_expected()))
+
+
+def test_every_expected_failure_names_a_real_case():
+    keys = {(name, call) for name, make in INPUTS.items() for call in plan(make())}
+    stale = set(_expected()) - keys
+    assert not stale, f"EXPECTED_FAILURES rows that are no case: {sorted(stale)}"
+
+
+@pytest.mark.parametrize("key", _cases())
+def test_entry_point_on_adversarial_input_is_bounded(key):
+    record = _results()[key]
+    assert record["status"] in ("ok", "error"), (
+        f"{key[1]} on {key[0]}: {record['status']}: {record['symptom']} "
+        f"({record['seconds']} s, {record.get('cpu_seconds')} s CPU)")
+
+
+def _cli_subcommands() -> list[str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        irr.cli.main(["--help"])
+    block = out.getvalue().split("COMMAND\n", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r"^    (\S+)", block, flags=re.MULTILINE)
+
+
+def test_every_public_entry_point_is_exercised():
+    covered = {call.covers for call in calls().values()}
+    exercised = {call for make in INPUTS.values() for call in plan(make())}
+    assert exercised == set(calls()), "every call runs on at least one input"
+    missing = []
+    for name in irr.__all__:
+        if name in NOT_ENTRY_POINTS:
+            continue
+        obj = getattr(irr, name)
+        assert callable(obj), f"{name} is not callable: give it a reason in NOT_ENTRY_POINTS"
+        if name not in covered:
+            missing.append(name)
+    missing += [f"Agreement.{m}" for m in public_members(irr.Agreement)
+                if f"Agreement.{m}" not in covered]
+    missing += [m for m in irr.ordinal.__all__ if m not in covered]
+    missing += [f"plotting.{m}" for m, f in vars(irr.plotting).items()
+                if inspect.isfunction(f) and not m.startswith("_")
+                and f.__module__ == "irr.plotting" and f"plotting.{m}" not in covered]
+    accessor = type(pd.DataFrame().irr)
+    missing += [f"DataFrame.irr.{m}" for m in public_members(accessor)
+                if f"DataFrame.irr.{m}" not in covered]
+    assert set(_cli_subcommands()) == set(SUBCOMMANDS), "the harness knows every subcommand"
+    missing += [f"cli {s}" for s in SUBCOMMANDS if f"cli {s}" not in covered]
+    assert set(irr.cli.FORMATS) == set(FORMATS)
+    missing += [f"cli --format {f}" for f in FORMATS if f"cli --format {f}" not in covered]
+    assert not missing, f"public entry points the resource harness does not run: {missing}"
+    assert set(NOT_ENTRY_POINTS) <= set(irr.__all__), "skip only names that exist"
+
+
+def test_inputs_are_small_and_adversarial():
+    for name, make in INPUTS.items():
+        inp = make()
+        text = inp.csv()
+        if text is not None:  # the file a command-line user passes
+            assert len(text.encode()) <= MAX_INPUT_BYTES, name
+        for array in (inp.table, inp.counts):
+            if array is not None:
+                assert len(pd.DataFrame(array).to_csv(index=False).encode()) <= MAX_INPUT_BYTES
+    # the shapes the issue names
+    labels = INPUTS["many-labels"]().wide
+    assert pd.unique(labels[["r1", "r2"]].to_numpy().ravel()).size >= 1000
+    assert len(INPUTS["many-raters"]().raters) >= 1000
+    crowd = INPUTS["sparse-crowd"]().long
+    assert crowd["rater"].nunique() == 2000
+    assert (crowd.groupby("subject").size() == 3).all()
+    assert not crowd.duplicated(["subject", "rater"]).any()
+    assert INPUTS["huge-table"]().table.max() == 10**12
+    assert INPUTS["huge-count-row"]().counts.sum(axis=1).max() == 4 * 10**8
+    assert INPUTS["resamples-1e12"]().options["n_resamples"] == 10**12
+    assert INPUTS["resamples-3e8"]().options["n_resamples"] == 3 * 10**8
+    weights = INPUTS["custom-weights"]().weights
+    assert weights.shape == (1000, 1000)
+    assert np.allclose(np.diag(weights), 1)
+    assert CALL_SECONDS <= 20
