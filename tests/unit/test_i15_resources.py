@@ -69,25 +69,7 @@ NOT_ENTRY_POINTS = {
 # Timeouts are CPU seconds (the limit was 6 s); the 9999-resample bootstraps that default
 # on (Krippendorff's alpha, the summaries) are O(k^2) per resample at k = 2,267 labels.
 EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
-    4: {
-        ('custom-weights', 'Agreement.kappa'):
-            'MemoryError 7.45 GiB for an array with shape (1000, 1, 1000, 1000) float64 at _shape_base_impl.',
-        ('custom-weights', 'cli kappa'):
-            'MemoryError 7.45 GiB for an array with shape (1000, 1, 1000, 1000) float64 at _shape_base_impl.',
-        ('custom-weights', 'cohen_kappa'):
-            'MemoryError 7.45 GiB for an array with shape (1000, 1, 1000, 1000) float64 at _shape_base_impl.',
-        ('many-labels', 'cli kappa'):
-            'MemoryError 236. GiB for an array with shape (3166, 1, 3166, 3166) float64 at _shape_base_impl.',
-    },
     5: {
-        ('custom-weights', 'Agreement.light_kappa'):
-            'MemoryError 2.40 GiB for an array with shape (2572, 1000000) bool at chance_corrected.py:414 _p',
-        ('custom-weights', 'Agreement.pairwise'):
-            'MemoryError 2.40 GiB for an array with shape (2572, 1000000) bool at chance_corrected.py:414 _p',
-        ('many-labels', 'Agreement.light_kappa'):
-            'MemoryError 23.2 GiB for an array with shape (2488, 10023556) bool at chance_corrected.py:414 _',
-        ('many-labels', 'Agreement.pairwise'):
-            'MemoryError 23.2 GiB for an array with shape (2488, 10023556) bool at chance_corrected.py:414 _',
         ('many-raters', 'Agreement.light_kappa'):
             'timeout: > 6 s of CPU',
         ('many-raters', 'Agreement.pairwise'):
@@ -102,18 +84,8 @@ EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
             'timeout: > 6 s of CPU',
         ('many-raters', 'cli report'):
             'timeout: > 6 s of CPU',
-        ('sparse-crowd', 'Agreement.pairwise'):
-            'timeout: > 6 s of CPU',
     },
     6: {
-        ('custom-weights', 'plotting.bootstrap_distribution'):
-            'MemoryError 2.80 GiB for an array with shape (376, 1000000) float64 at _statistics.py:174 apply',
-        ('huge-table', 'Agreement.icc'):
-            'MemoryError 43.7 TiB for an array with shape (3000000000022, 2) float64 at fromnumeric.py:54 _w',
-        ('huge-table', 'Agreement.icc_table'):
-            'MemoryError 43.7 TiB for an array with shape (3000000000022, 2) float64 at fromnumeric.py:54 _w',
-        ('huge-table', 'Agreement.kendall_w'):
-            'MemoryError 43.7 TiB for an array with shape (3000000000022, 2) float64 at fromnumeric.py:54 _w',
         ('many-labels', 'Agreement.krippendorff_alpha'):
             'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
         ('many-labels', 'Agreement.summary'):
@@ -124,88 +96,6 @@ EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
             'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
         ('many-labels', 'krippendorff_alpha'):
             'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
-        ('many-labels', 'plotting.bootstrap_distribution'):
-            'MemoryError 31.4 GiB for an array with shape (420, 10023556) float64 at _statistics.py:174 appl',
-    },
-    7: {
-        ("special-files", "cli kappa /dev/zero"):
-            "MemoryError at cli.py:241 _read_frame (reads until the 2 GB limit)",
-        ("special-files", "cli kappa FIFO"):
-            "timeout: > 24 s wall clock (open() of a FIFO without a writer blocks)",
-        ("special-files", "cli kappa - (endless stdin)"):
-            "MemoryError (reads stdin until the 2 GB limit)",
-    },
-    8: {
-        ('custom-weights', 'ordinal.optimize_thresholds'):
-            'timeout: > 6 s of CPU',
-        ('custom-weights', 'plotting.table_heatmap'):
-            'timeout: > 6 s of CPU',
-        ('many-labels', 'ordinal.optimize_thresholds'):
-            'timeout: > 6 s of CPU',
-        ('many-labels', 'plotting.agreement_chart'):
-            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
-        ('many-labels', 'plotting.table_heatmap'):
-            'timeout: > 6 s of CPU',
-        ('resamples-1e12', 'Agreement.brennan_prediger'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.conger_kappa'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.fleiss_kappa'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.gwet_ac'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.kendall_w'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.krippendorff_alpha'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.light_kappa'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.percent_agreement'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'Agreement.scott_pi'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'cli kappa'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'cli multi'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'cli report'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'krippendorff_alpha'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'ordinal.roc_auc_result'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-1e12', 'plotting.bootstrap_distribution'):
-            'MemoryError 7.28 TiB for an array with shape (1000000000000,) float64 at bootstrap.py:904 _resa',
-        ('resamples-3e8', 'Agreement.brennan_prediger'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.conger_kappa'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.fleiss_kappa'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.gwet_ac'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.kendall_w'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.krippendorff_alpha'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.light_kappa'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.percent_agreement'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'Agreement.scott_pi'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'cli kappa'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'cli multi'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'cli report'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'krippendorff_alpha'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'ordinal.roc_auc_result'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
-        ('resamples-3e8', 'plotting.bootstrap_distribution'):
-            'MemoryError 2.24 GiB for an array with shape (300000000,) float64 at bootstrap.py:904 _resample',
     },
 }
 
