@@ -86,6 +86,8 @@ EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
             'timeout: > 6 s of CPU',
     },
     6: {
+        ('custom-weights', 'cli multi'):
+            'timeout: > 6 s of CPU (the alpha bootstrap over 1,000 categories)',
         ('many-labels', 'Agreement.krippendorff_alpha'):
             'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
         ('many-labels', 'Agreement.summary'):
