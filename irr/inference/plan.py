@@ -174,13 +174,7 @@ class ResamplingPlan:
             return cls(multiplicity, strata=by_stratum, counts=counts, orders=orders)
         labels, by_cluster = group_pattern_counts(pattern, cluster, n_patterns=n_patterns)
         by_cluster[:, empty] = 0
-        rated = by_cluster.sum(axis=1) > 0
-        if rated.sum() < 2:
-            raise ValueError(
-                f"`cluster` must give at least two clusters with ratings; got {int(rated.sum())} "
-                f"(labels {preview(labels[rated])}): resampling one cluster reproduces the "
-                "data, so it gives no interval."
-            )
+        rated = _rated_clusters(by_cluster, "with ratings", labels)
         design = None
         if strata is not None:
             per_cluster = pd.Series(strata).groupby(cluster).agg(["nunique", "first"])
@@ -217,13 +211,7 @@ class ResamplingPlan:
         cluster, strata = self.cluster, self.strata
         if cluster is not None:
             cluster = np.where(keep, cluster, 0)
-            rated = cluster.sum(axis=1) > 0
-            if rated.sum() < 2:
-                raise ValueError(
-                    f"`cluster` must give at least two clusters with subjects this coefficient "
-                    f"uses; got {int(rated.sum())}: resampling one cluster reproduces the "
-                    "data, so it gives no interval."
-                )
+            _rated_clusters(cluster, "with subjects this coefficient uses")
         elif strata is not None:
             strata = np.where(keep, strata, 0)
         return replace(self, multiplicity=multiplicity, cluster=cluster, strata=strata,
@@ -301,3 +289,16 @@ def _draw(plan: ResamplingPlan, pattern_counts: np.ndarray, evaluate: Any,
         groups=groups,
         depends_on=depends_on,
     )
+
+
+def _rated_clusters(by_cluster: np.ndarray, which: str, labels: Any = None) -> np.ndarray:
+    """The mask of clusters with subjects; at least two, else a ValueError (resampling
+    one cluster reproduces the data, so it gives no interval)."""
+    rated = by_cluster.sum(axis=1) > 0
+    if rated.sum() < 2:
+        shown = "" if labels is None else f" (labels {preview(np.asarray(labels)[rated])})"
+        raise ValueError(
+            f"`cluster` must give at least two clusters {which}; got {int(rated.sum())}"
+            f"{shown}: resampling one cluster reproduces the data, so it gives no interval."
+        )
+    return rated

@@ -6,7 +6,6 @@ The CLI runs in this process (``irr.cli.main``); expected numbers come from exac
 fractions or independent formulas written here, never from the code under test.
 """
 
-import contextlib
 import io
 import json
 import re
@@ -19,10 +18,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from clirun import cli
 
 import irr
 from irr._columns import ContinuousScoresWarning, choose_columns, looks_continuous
-from irr.cli import main
 
 ROOT = Path(irr.__file__).resolve().parent.parent
 
@@ -34,20 +33,6 @@ READERS = {
     "reader3": [2, 2, 3, 1, 2, 3, 1, 2],
 }
 
-
-def cli(*args, stdin=""):
-    """``irr ARGS`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
-    try:
-        with (contextlib.redirect_stdout(out), contextlib.redirect_stderr(err),
-              warnings.catch_warnings()):
-            warnings.simplefilter("default")  # as a user's interpreter: warnings print
-            code = main(list(args))
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
 
 
 def exact_fleiss(columns):

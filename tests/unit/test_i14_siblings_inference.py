@@ -2,7 +2,6 @@
 resamples, irr.by with per-row cluster/strata, few clusters, tolerance labels, two-sided
 critical error rates."""
 
-import contextlib
 import io
 import math
 import warnings
@@ -11,20 +10,12 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+from clirun import cli
 
 import irr
 from irr import DegenerateDataWarning
-from irr.cli import main
 from irr.inference import plan as plan_module
 from irr.inference.options import InferenceOptions
-
-
-def cli(*argv):
-    """``irr ARGS`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(argv))
-    return code, out.getvalue(), err.getvalue()
 
 
 def _anxiety():

@@ -14,8 +14,6 @@ rating columns alone (the truth the identifier rule must reproduce), never from 
 path under test.
 """
 
-import contextlib
-import io
 import json
 import warnings
 from fractions import Fraction
@@ -23,22 +21,13 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+from clirun import cli
 
 import irr
 from irr._columns import ContinuousScoresWarning, choose_columns
-from irr.cli import main
 
 RNG = np.random.default_rng(14)
 
-
-def cli(*args):
-    """``irr ARGS`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with (contextlib.redirect_stdout(out), contextlib.redirect_stderr(err),
-          warnings.catch_warnings()):
-        warnings.simplefilter("default")
-        code = main(list(args))
-    return code, out.getvalue(), err.getvalue()
 
 
 def exact_icc_a1(rows):

@@ -9,16 +9,14 @@
 - CSV output carries ``n_incomplete`` and integer ``n_resamples``.
 """
 
-import contextlib
 import io
-import sys
 
 import numpy as np
 import pandas as pd
 import pytest
+from clirun import cli
 
 import irr
-from irr.cli import main
 
 SCORES = pd.DataFrame({
     "a": [10.5, 12.0, 14.5, 9.0, 11.5, 13.0, 15.5, 8.0],
@@ -26,18 +24,6 @@ SCORES = pd.DataFrame({
     "c": [10.0, 12.0, 15.0, 9.0, 12.0, 13.0, 16.0, 8.0],
 })
 
-
-def cli(*args, stdin=""):
-    """``irr ARGS`` in this process: (exit status, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(list(args))
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_multi_with_weights_on_continuous_scores_computes_what_was_asked():
