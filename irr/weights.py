@@ -11,7 +11,33 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["GWET_SCHEMES", "WEIGHT_SCHEMES", "agreement_weights", "tolerance_agreement", "weight_name"]
+__all__ = ["GWET_SCHEMES", "MAX_SQUARE_CELLS", "WEIGHT_SCHEMES", "agreement_weights",
+           "check_square", "tolerance_agreement", "weight_name"]
+
+#: Largest k x k array (k**2 cells; 200 MB of float64) built where a dense category x
+#: category matrix is intrinsic: a weight matrix, the labelled agreement table, the
+#: symmetry and marginal-homogeneity tests. Unweighted (identity) coefficients never
+#: build one, so they have no such bound.
+MAX_SQUARE_CELLS = 25_000_000
+
+
+def check_square(k: int, what: str) -> None:
+    """Raise a ValueError when a k x k array for `what` exceeds :data:`MAX_SQUARE_CELLS`.
+
+    Examples
+    --------
+    >>> check_square(5_000, "The weight matrix")
+    >>> check_square(6_000, "The weight matrix")
+    Traceback (most recent call last):
+    ...
+    ValueError: The weight matrix needs a 6000 x 6000 category array (36,000,000 cells); at most 25,000,000 cells (k = 5000) are built (irr.weights.MAX_SQUARE_CELLS).
+    """
+    if k * k > MAX_SQUARE_CELLS:
+        raise ValueError(
+            f"{what} needs a {k} x {k} category array ({k * k:,} cells); at most "
+            f"{MAX_SQUARE_CELLS:,} cells (k = {int(MAX_SQUARE_CELLS ** 0.5)}) are built "
+            "(irr.weights.MAX_SQUARE_CELLS)."
+        )
 
 #: Canonical scheme names and the aliases users know, matched case-insensitively.
 WEIGHT_SCHEMES: dict[str, str] = {
@@ -117,6 +143,8 @@ def agreement_weights(
            [0.        , 0.66666667, 1.        ]])
     """
     name = weight_name(weights)
+    shown = repr(weights) if weights is None or isinstance(weights, str) else "matrix"
+    check_square(n_categories, f"`weights={shown}`")
     if name == "unweighted":
         return np.eye(n_categories)
     if name == "custom":
@@ -224,6 +252,7 @@ def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | 
     tolerance = float(tolerance)
     if not (np.isfinite(tolerance) and tolerance >= 0):
         raise ValueError(f"`tolerance` must be a finite non-negative number; got {tolerance!r}.")
+    check_square(n_categories, "`tolerance`")
     if tolerance == 0:
         return np.eye(n_categories, dtype=bool)
     if scores is None:
