@@ -27,7 +27,7 @@ from irr._data import CHUNK, preview
 from irr._source import Source
 from irr.weights import check_square
 
-__all__ = ["Coarsening", "SparseCodes", "Statistics", "code_keys", "count_keys",
+__all__ = ["MAX_COUNT_CELLS", "Coarsening", "SparseCodes", "Statistics", "code_keys", "count_keys",
            "sparse_patterns", "subject_patterns"]
 
 #: Largest array of distinct subject x category count rows (P' x k cells, 200 MB of int64)
@@ -627,7 +627,7 @@ class Statistics:
         # distinct count rows found from the (pattern, category, count) triples, so the
         # dense (P, k) counts are never built: only the distinct rows are made dense
         # (bounded), then ordered as before
-        fine, rows = self._sparse_count_rows()
+        fine, rows = self._sparse_count_rows
         counts = self._dense_counts(rows)
         base = self.n_raters + 1
         if self.n_categories * np.log2(base) < 62:  # one integer per count row: a 1-D unique
@@ -640,6 +640,15 @@ class Statistics:
         multiplicity = np.bincount(index, weights=self.multiplicity, minlength=len(rows))
         return Coarsening(index, rows, np.rint(multiplicity).astype(np.int64))
 
+    @property
+    def count_cells(self) -> int:
+        """Cells of the dense distinct subject x category count rows (P' x k) that
+        :attr:`count_patterns` builds; above :data:`MAX_COUNT_CELLS` it raises instead."""
+        if not self.by_rater:
+            return self.patterns.size
+        return len(self._sparse_count_rows[1]) * self.n_categories
+
+    @cached_property
     def _sparse_count_rows(self) -> tuple[np.ndarray, np.ndarray]:
         """Each fine pattern's distinct count row (its index) and those rows as padded
         ``(category, count)`` pairs, shape (P'', 2 L), L the most categories of a row,

@@ -11,8 +11,18 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["GWET_SCHEMES", "MAX_SQUARE_CELLS", "WEIGHT_SCHEMES", "agreement_weights",
-           "check_square", "tolerance_agreement", "weight_name"]
+__all__ = [
+    "GWET_SCHEMES",
+    "MAX_SQUARE_CELLS",
+    "WEIGHT_SCHEMES",
+    "agree_within",
+    "agreement_weights",
+    "check_square",
+    "check_tolerance",
+    "tolerance_agreement",
+    "weight_name",
+    "within_tolerance",
+]
 
 #: Largest k x k array (k**2 cells; 200 MB of float64) built where a dense category x
 #: category matrix is intrinsic: a weight matrix, the labelled agreement table, the
@@ -30,7 +40,7 @@ def check_square(k: int, what: str) -> None:
     >>> check_square(6_000, "The weight matrix")
     Traceback (most recent call last):
     ...
-    ValueError: The weight matrix needs a 6000 x 6000 category array (36,000,000 cells); at most 25,000,000 cells (k = 5000) are built (irr.weights.MAX_SQUARE_CELLS).
+    ValueError: The weight matrix needs a 6000 x 6000 category array (36,000,000 cells); ...
     """
     if k * k > MAX_SQUARE_CELLS:
         raise ValueError(
@@ -231,19 +241,14 @@ def _validate_matrix(weights: Any, k: int) -> np.ndarray:
     return np.clip(w, 0.0, 1.0)
 
 
-def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | None) -> np.ndarray:
-    """k x k boolean matrix: True where two categories' scores differ by at most `tolerance`.
-
-    ``tolerance=0`` is exact agreement (the identity). A distance equal to the tolerance
-    up to rounding (relative 1e-12) counts as within it, so ``|2.0 - 1.0| <= 1`` holds
-    however the scores were computed.
+def check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
+    """The validated `tolerance` as a float: a finite non-negative number, 0 unless the
+    categories have scores.
 
     Examples
     --------
-    >>> tolerance_agreement(1, 3, np.array([1.0, 2.0, 3.0])).astype(int)
-    array([[1, 1, 0],
-           [1, 1, 1],
-           [0, 1, 1]])
+    >>> check_tolerance(1, np.array([1.0, 2.0]))
+    1.0
     """
     import numbers
 
@@ -252,13 +257,57 @@ def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | 
     tolerance = float(tolerance)
     if not (np.isfinite(tolerance) and tolerance >= 0):
         raise ValueError(f"`tolerance` must be a finite non-negative number; got {tolerance!r}.")
-    check_square(n_categories, "`tolerance`")
-    if tolerance == 0:
-        return np.eye(n_categories, dtype=bool)
-    if scores is None:
+    if tolerance and scores is None:
         raise ValueError(
             f"`tolerance` must be 0 for unordered categories (got {tolerance:g}): the labels "
             "have no scores to measure |a - b|. Declare an order with `categories=`."
         )
-    distance = np.abs(scores[:, None] - scores[None, :])
+    return tolerance
+
+
+def within_tolerance(distance: np.ndarray, tolerance: float) -> np.ndarray:
+    """Whether score distances are at most `tolerance`, up to rounding (relative 1e-12).
+
+    Examples
+    --------
+    >>> within_tolerance(np.array([0.0, 1.0, 1.5]), 1.0).tolist()
+    [True, True, False]
+    """
     return (distance <= tolerance) | np.isclose(distance, tolerance, rtol=1e-12, atol=0)
+
+
+def agree_within(
+    a: np.ndarray, b: np.ndarray, tolerance: float, scores: np.ndarray | None
+) -> np.ndarray:
+    """Whether the categories (codes) `a` and `b` agree within a validated `tolerance`,
+    elementwise: the entries of :func:`tolerance_agreement` at (a, b), without the k x k
+    matrix.
+
+    Examples
+    --------
+    >>> agree_within(np.array([0, 0]), np.array([1, 2]), 1.0, np.array([1.0, 2.0, 3.0]))
+    array([ True, False])
+    """
+    if tolerance == 0:
+        return np.asarray(a) == np.asarray(b)
+    return within_tolerance(np.abs(scores[a] - scores[b]), tolerance)
+
+
+def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | None) -> np.ndarray:
+    """k x k boolean matrix: True where two categories' scores differ by at most `tolerance`.
+
+    ``tolerance=0`` is exact agreement (the identity). A distance equal to the tolerance
+    up to rounding (relative 1e-12) counts as within it, so ``|2.0 - 1.0| <= 1`` holds
+    however the scores were computed. Bounded by :data:`MAX_SQUARE_CELLS`.
+
+    Examples
+    --------
+    >>> tolerance_agreement(1, 3, np.array([1.0, 2.0, 3.0])).astype(int)
+    array([[1, 1, 0],
+           [1, 1, 1],
+           [0, 1, 1]])
+    """
+    tolerance = check_tolerance(tolerance, scores)
+    check_square(n_categories, "`tolerance`")
+    codes = np.arange(n_categories)
+    return agree_within(codes[:, None], codes[None, :], tolerance, scores)

@@ -12,12 +12,12 @@ import numpy as np
 
 __all__ = [
     "MAX_LP_CELLS",
+    "IdentityKappa",
     "KappaParts",
+    "identity_kappa",
     "is_monge",
     "kappa_from_cells",
     "kappa_from_counts",
-    "IdentityKappa",
-    "identity_kappa",
     "kappa_max",
     "kappa_max_note",
     "kappa_parts",
