@@ -494,6 +494,11 @@ CASES = [
     ("Stuart-Maxwell of 5,001 labels", lambda: irr.Agreement(
         [f"c{i:05d}" for i in range(5001)], [f"c{(i + 1) % 5001:05d}" for i in range(5001)])
      .marginal_homogeneity_test(), ValueError, r"agreement table needs a 5001 x 5001"),
+    ("Stuart-Maxwell of 2,001 labels", lambda: irr.Agreement(
+        [f"c{i:05d}" for i in range(2001)], [f"c{(i + 1) % 2001:05d}" for i in range(2001)])
+     .marginal_homogeneity_test(), ValueError,
+     r"Stuart-Maxwell test solves a dense \(k - 1\) x \(k - 1\) system; these data have "
+     r"k = 2,001 categories, at most 2,000"),
     ("Gwet's AC1 of 10,000 labels, 3,000 subjects", lambda: irr.Agreement(
         [f"c{3 * i:05d}" for i in range(3000)], [f"c{3 * i + 1:05d}" for i in range(3000)],
         categories=[f"c{i:05d}" for i in range(10_000)]).gwet_ac(), ValueError,
