@@ -25,9 +25,14 @@ import pandas as pd
 
 from irr._data import CHUNK, preview
 from irr._source import Source
+from irr.weights import check_square
 
-__all__ = ["Coarsening", "SparseCodes", "Statistics", "code_keys", "count_keys",
+__all__ = ["MAX_COUNT_CELLS", "Coarsening", "SparseCodes", "Statistics", "code_keys", "count_keys",
            "sparse_patterns", "subject_patterns"]
+
+#: Largest array of distinct subject x category count rows (P' x k cells, 200 MB of int64)
+#: built for the coefficients on counts; beyond it they raise a ValueError.
+MAX_COUNT_CELLS = 25_000_000
 
 #: Largest pattern-key space counted with ``np.bincount`` (else keys are sorted).
 _BINCOUNT_KEYS = 1 << 22
@@ -564,18 +569,25 @@ class Statistics:
 
     # -- views ------------------------------------------------------------------------------
     def pair_cells_of(self, g: int, h: int) -> Coarsening:
-        """Raters g and h: each pattern's cell ``a * k + b`` of their k x k table (``-1``
-        where either rating is missing); its multiplicity is the table, raveled."""
+        """Raters g and h: the occupied cells of their k x k table, as a Coarsening.
+
+        ``patterns`` are the occupied cells ``(a, b)`` (rows: rater g's code, then h's) in
+        row-major order, ``multiplicity`` their subject counts, and ``index[p]`` the cell of
+        fine pattern ``p`` (``-1`` where either rating is missing). The k x k table is never
+        formed: memory O(P + occupied cells), whatever k.
+        """
         self.require_raters("The agreement table")
         k = self.n_categories
         a, b = self.rater_codes(g), self.rater_codes(h)
         complete = (a >= 0) & (b >= 0)
-        index = np.where(complete, a * k + b, -1)
-        cells = np.arange(k * k)
-        table = np.bincount(index[complete], weights=self.multiplicity[complete],
-                            minlength=k * k)
-        return Coarsening(index, np.column_stack([cells // k, cells % k]),
-                          np.rint(table).astype(np.int64))
+        cell = a[complete].astype(np.int64) * k + b[complete]
+        occupied, inverse = np.unique(cell, return_inverse=True)
+        index = np.full(len(a), -1, dtype=np.int64)
+        index[complete] = inverse.reshape(-1)
+        counts = np.bincount(index[complete], weights=self.multiplicity[complete],
+                             minlength=len(occupied))
+        return Coarsening(index, np.column_stack([occupied // k, occupied % k]),
+                          np.rint(counts).astype(np.int64))
 
     @cached_property
     def pair_cells(self) -> Coarsening:
@@ -585,16 +597,22 @@ class Statistics:
 
     @property
     def pair_table(self) -> np.ndarray:
-        """The k x k table of the two raters' complete pairs (int64)."""
-        k = self.n_categories
-        return self.pair_cells.multiplicity.reshape(k, k)
+        """The k x k table of the two raters' complete pairs (int64), built on request
+        (at most :data:`irr.weights.MAX_SQUARE_CELLS` cells)."""
+        return self._dense_table(self.pair_cells)
 
     def pair_table_of(self, g: int, h: int) -> tuple[np.ndarray, int]:
         """Raters g and h: the k x k table of their complete pairs (rows: g) and how many
         subjects miss either rating."""
         cells = self.pair_cells_of(g, h)
+        return self._dense_table(cells), self.n_subjects - int(cells.multiplicity.sum())
+
+    def _dense_table(self, cells: Coarsening) -> np.ndarray:
         k = self.n_categories
-        return cells.multiplicity.reshape(k, k), self.n_subjects - int(cells.multiplicity.sum())
+        check_square(k, "The k x k agreement table")
+        table = np.zeros((k, k), dtype=np.int64)
+        table[cells.patterns[:, 0], cells.patterns[:, 1]] = cells.multiplicity
+        return table
 
     @cached_property
     def count_patterns(self) -> Coarsening:
@@ -606,13 +624,11 @@ class Statistics:
         if not self.by_rater:
             identity = np.arange(len(self.patterns))
             return Coarsening(identity, self.patterns, self.multiplicity)
-        if self.sparse is not None:
-            row, _, code = self.entries()
-            k = self.n_categories
-            counts = np.bincount(row * k + code, minlength=self.n_patterns * k)
-            counts = counts.reshape(self.n_patterns, k)
-        else:
-            counts = _count_rows(self.patterns, self.n_categories)
+        # distinct count rows found from the (pattern, category, count) triples, so the
+        # dense (P, k) counts are never built: only the distinct rows are made dense
+        # (bounded), then ordered as before
+        fine, rows = self._sparse_count_rows
+        counts = self._dense_counts(rows)
         base = self.n_raters + 1
         if self.n_categories * np.log2(base) < 62:  # one integer per count row: a 1-D unique
             keys = counts @ base ** np.arange(self.n_categories, dtype=np.int64)
@@ -620,9 +636,50 @@ class Statistics:
             rows = counts[first]
         else:
             rows, index = np.unique(counts, axis=0, return_inverse=True)
-        index = index.reshape(-1)
+        index = index.reshape(-1)[fine]
         multiplicity = np.bincount(index, weights=self.multiplicity, minlength=len(rows))
         return Coarsening(index, rows, np.rint(multiplicity).astype(np.int64))
+
+    @property
+    def count_cells(self) -> int:
+        """Cells of the dense distinct subject x category count rows (P' x k) that
+        :attr:`count_patterns` builds; above :data:`MAX_COUNT_CELLS` it raises instead."""
+        if not self.by_rater:
+            return self.patterns.size
+        return len(self._sparse_count_rows[1]) * self.n_categories
+
+    @cached_property
+    def _sparse_count_rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each fine pattern's distinct count row (its index) and those rows as padded
+        ``(category, count)`` pairs, shape (P'', 2 L), L the most categories of a row,
+        ``-1`` padding; O(ratings) memory."""
+        row, _, code = self.entries()
+        k, p = self.n_categories, self.n_patterns
+        key, count = np.unique(row.astype(np.int64) * k + code, return_counts=True)
+        owner, category = key // k, key % k
+        width = np.bincount(owner, minlength=p)
+        size = max(int(width.max()) if p else 0, 1)
+        slot = np.arange(len(key)) - np.repeat(np.cumsum(width) - width, width)
+        pairs = np.full((p, 2 * size), -1, dtype=np.int64)
+        pairs[owner, 2 * slot], pairs[owner, 2 * slot + 1] = category, count
+        distinct, inverse = np.unique(pairs, axis=0, return_inverse=True)
+        return inverse.reshape(-1), distinct
+
+    def _dense_counts(self, pairs: np.ndarray) -> np.ndarray:
+        """The padded ``(category, count)`` rows as dense (P'', k) count rows, bounded."""
+        k, size = self.n_categories, len(pairs)
+        if size * k > MAX_COUNT_CELLS:
+            raise ValueError(
+                f"Coefficients on category counts need a {size:,} x {k:,} array of distinct "
+                f"subject x category counts ({size * k:,} cells); at most "
+                f"{MAX_COUNT_CELLS:,} are built (irr._statistics.MAX_COUNT_CELLS). Fewer "
+                "categories (declare or merge them) keep it within the bound."
+            )
+        dense = np.zeros((size, k), dtype=np.int64)
+        used = pairs[:, 0::2] >= 0
+        which = np.broadcast_to(np.arange(size)[:, None], used.shape)[used]
+        dense[which, pairs[:, 0::2][used]] = pairs[:, 1::2][used]
+        return dense
 
     def empty_raters(self) -> tuple[str, ...]:
         """The raters who gave no rating to any subject (every value missing); empty when

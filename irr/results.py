@@ -21,12 +21,13 @@ from irr.bands import benchmark, get_scale, interpret
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
+from irr.weights import agreement_weights
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
 __all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result",
-           "warn_undefined"]
+           "warn_undefined", "weight_matrix_of"]
 
 #: The columns of every result's ``to_frame()``, so results of any kind concatenate.
 FRAME_COLUMNS = (
@@ -587,6 +588,21 @@ class Result:
         return self.summary().as_html()
 
 
+def weight_matrix_of(spec: Any, n_categories: int, scores: np.ndarray | None) -> np.ndarray:
+    """The agreement-weight matrix of a result's weight specification (None: identity).
+
+    Results keep the specification, not the k x k matrix, so an unweighted result holds
+    O(k) memory; the matrix is built when asked for.
+
+    Examples
+    --------
+    >>> weight_matrix_of(None, 2, None)
+    array([[1., 0.],
+           [0., 1.]])
+    """
+    return agreement_weights(spec, n_categories, scores)
+
+
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class KappaResult(Result):
     """Two-rater (weighted) kappa.
@@ -594,7 +610,8 @@ class KappaResult(Result):
     Adds ``observed_agreement`` and ``expected_agreement`` (weighted when weights are
     used), ``kappa_max`` (the largest kappa the margins allow), ``se0`` (the standard error
     under H0, used for the z test), ``weights`` (the scheme's name),
-    ``weight_matrix`` (the agreement weights used) and ``design_df`` (with `cluster` or
+    ``weight_matrix`` (the agreement weights used, built on request from ``weight_spec``
+    and ``scores``: the results of unweighted kappa hold no k x k array) and ``design_df`` (with `cluster` or
     `strata`: the degrees of freedom of the design, clusters minus strata, or subjects
     minus strata, whose t quantiles the Wald interval and test use; inf otherwise).
 
@@ -616,9 +633,16 @@ class KappaResult(Result):
     kappa_max: float
     se0: float
     weights: str
-    weight_matrix: np.ndarray = field(repr=False)
+    weight_spec: Any = field(default=None, repr=False)
+    scores: np.ndarray | None = field(default=None, repr=False)
     categories: tuple = ()
     design_df: float = math.inf
+
+    @property
+    def weight_matrix(self) -> np.ndarray:
+        """The k x k agreement weights used, built on request (bounded by
+        :data:`irr.weights.MAX_SQUARE_CELLS`)."""
+        return weight_matrix_of(self.weight_spec, len(self.categories), self.scores)
 
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
         if method == "wald":  # with clusters or strata: t on the design's df

@@ -11,7 +11,43 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["GWET_SCHEMES", "WEIGHT_SCHEMES", "agreement_weights", "tolerance_agreement", "weight_name"]
+__all__ = [
+    "GWET_SCHEMES",
+    "MAX_SQUARE_CELLS",
+    "WEIGHT_SCHEMES",
+    "agree_within",
+    "agreement_weights",
+    "check_square",
+    "check_tolerance",
+    "tolerance_agreement",
+    "weight_name",
+    "within_tolerance",
+]
+
+#: Largest k x k array (k**2 cells; 200 MB of float64) built where a dense category x
+#: category matrix is intrinsic: a weight matrix, the labelled agreement table, the
+#: symmetry and marginal-homogeneity tests. Unweighted (identity) coefficients never
+#: build one, so they have no such bound.
+MAX_SQUARE_CELLS = 25_000_000
+
+
+def check_square(k: int, what: str) -> None:
+    """Raise a ValueError when a k x k array for `what` exceeds :data:`MAX_SQUARE_CELLS`.
+
+    Examples
+    --------
+    >>> check_square(5_000, "The weight matrix")
+    >>> check_square(6_000, "The weight matrix")
+    Traceback (most recent call last):
+    ...
+    ValueError: The weight matrix needs a 6000 x 6000 category array (36,000,000 cells); ...
+    """
+    if k * k > MAX_SQUARE_CELLS:
+        raise ValueError(
+            f"{what} needs a {k} x {k} category array ({k * k:,} cells); at most "
+            f"{MAX_SQUARE_CELLS:,} cells (k = {int(MAX_SQUARE_CELLS ** 0.5)}) are built "
+            "(irr.weights.MAX_SQUARE_CELLS)."
+        )
 
 #: Canonical scheme names and the aliases users know, matched case-insensitively.
 WEIGHT_SCHEMES: dict[str, str] = {
@@ -117,6 +153,8 @@ def agreement_weights(
            [0.        , 0.66666667, 1.        ]])
     """
     name = weight_name(weights)
+    shown = repr(weights) if weights is None or isinstance(weights, str) else "matrix"
+    check_square(n_categories, f"`weights={shown}`")
     if name == "unweighted":
         return np.eye(n_categories)
     if name == "custom":
@@ -203,19 +241,14 @@ def _validate_matrix(weights: Any, k: int) -> np.ndarray:
     return np.clip(w, 0.0, 1.0)
 
 
-def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | None) -> np.ndarray:
-    """k x k boolean matrix: True where two categories' scores differ by at most `tolerance`.
-
-    ``tolerance=0`` is exact agreement (the identity). A distance equal to the tolerance
-    up to rounding (relative 1e-12) counts as within it, so ``|2.0 - 1.0| <= 1`` holds
-    however the scores were computed.
+def check_tolerance(tolerance: Any, scores: np.ndarray | None) -> float:
+    """The validated `tolerance` as a float: a finite non-negative number, 0 unless the
+    categories have scores.
 
     Examples
     --------
-    >>> tolerance_agreement(1, 3, np.array([1.0, 2.0, 3.0])).astype(int)
-    array([[1, 1, 0],
-           [1, 1, 1],
-           [0, 1, 1]])
+    >>> check_tolerance(1, np.array([1.0, 2.0]))
+    1.0
     """
     import numbers
 
@@ -224,12 +257,57 @@ def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | 
     tolerance = float(tolerance)
     if not (np.isfinite(tolerance) and tolerance >= 0):
         raise ValueError(f"`tolerance` must be a finite non-negative number; got {tolerance!r}.")
-    if tolerance == 0:
-        return np.eye(n_categories, dtype=bool)
-    if scores is None:
+    if tolerance and scores is None:
         raise ValueError(
             f"`tolerance` must be 0 for unordered categories (got {tolerance:g}): the labels "
             "have no scores to measure |a - b|. Declare an order with `categories=`."
         )
-    distance = np.abs(scores[:, None] - scores[None, :])
+    return tolerance
+
+
+def within_tolerance(distance: np.ndarray, tolerance: float) -> np.ndarray:
+    """Whether score distances are at most `tolerance`, up to rounding (relative 1e-12).
+
+    Examples
+    --------
+    >>> within_tolerance(np.array([0.0, 1.0, 1.5]), 1.0).tolist()
+    [True, True, False]
+    """
     return (distance <= tolerance) | np.isclose(distance, tolerance, rtol=1e-12, atol=0)
+
+
+def agree_within(
+    a: np.ndarray, b: np.ndarray, tolerance: float, scores: np.ndarray | None
+) -> np.ndarray:
+    """Whether the categories (codes) `a` and `b` agree within a validated `tolerance`,
+    elementwise: the entries of :func:`tolerance_agreement` at (a, b), without the k x k
+    matrix.
+
+    Examples
+    --------
+    >>> agree_within(np.array([0, 0]), np.array([1, 2]), 1.0, np.array([1.0, 2.0, 3.0]))
+    array([ True, False])
+    """
+    if tolerance == 0:
+        return np.asarray(a) == np.asarray(b)
+    return within_tolerance(np.abs(scores[a] - scores[b]), tolerance)
+
+
+def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | None) -> np.ndarray:
+    """k x k boolean matrix: True where two categories' scores differ by at most `tolerance`.
+
+    ``tolerance=0`` is exact agreement (the identity). A distance equal to the tolerance
+    up to rounding (relative 1e-12) counts as within it, so ``|2.0 - 1.0| <= 1`` holds
+    however the scores were computed. Bounded by :data:`MAX_SQUARE_CELLS`.
+
+    Examples
+    --------
+    >>> tolerance_agreement(1, 3, np.array([1.0, 2.0, 3.0])).astype(int)
+    array([[1, 1, 0],
+           [1, 1, 1],
+           [0, 1, 1]])
+    """
+    tolerance = check_tolerance(tolerance, scores)
+    check_square(n_categories, "`tolerance`")
+    codes = np.arange(n_categories)
+    return agree_within(codes[:, None], codes[None, :], tolerance, scores)

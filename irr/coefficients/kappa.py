@@ -12,7 +12,9 @@ import numpy as np
 
 __all__ = [
     "MAX_LP_CELLS",
+    "IdentityKappa",
     "KappaParts",
+    "identity_kappa",
     "is_monge",
     "kappa_from_cells",
     "kappa_from_counts",
@@ -88,8 +90,9 @@ def kappa_from_cells(
     counts: np.ndarray,
     rows: np.ndarray,
     cols: np.ndarray,
-    weights: np.ndarray,
+    weights: np.ndarray | None,
     identity: bool = False,
+    n_categories: int | None = None,
 ) -> np.ndarray:
     """Kappa of a batch of tables given by their occupied cells only: shape (b,).
 
@@ -99,6 +102,7 @@ def kappa_from_cells(
     ``1 - weights`` only (for ``identity=True`` weights, ``1 - sum_i p_i. p_.i``): the
     cost is O(b (C + k)) unweighted and O(b (C + r c)) weighted, r and c the used rows
     and columns. Same values as :func:`kappa_from_counts` of the full tables.
+    ``weights=None`` is the identity over `n_categories` categories, never formed.
 
     Examples
     --------
@@ -108,13 +112,16 @@ def kappa_from_cells(
     """
     counts = np.atleast_2d(np.asarray(counts, dtype=float))
     rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
-    b, k = counts.shape[0], weights.shape[0]
+    identity = identity or weights is None
+    b = counts.shape[0]
+    k = n_categories if weights is None else weights.shape[0]
     n = counts.sum(axis=1)
     offset = (np.arange(b, dtype=np.int64) * k)[:, None]
     row = np.bincount((offset + rows).ravel(), counts.ravel(), b * k).reshape(b, k)
     col = np.bincount((offset + cols).ravel(), counts.ravel(), b * k).reshape(b, k)
     with np.errstate(invalid="ignore", divide="ignore"):
-        observed = counts @ (1.0 - weights[rows, cols]) / n
+        off = (rows != cols).astype(float) if weights is None else 1.0 - weights[rows, cols]
+        observed = counts @ off / n
         if identity:
             # 1 - sum_i p_i. p_.i, summed over the off-diagonal products (no cancellation)
             expected = (row.sum(axis=1) * col.sum(axis=1) - (row * col).sum(axis=1)) / n**2
@@ -123,6 +130,74 @@ def kappa_from_cells(
             d = 1.0 - weights[np.ix_(used_rows, used_cols)]
             expected = np.einsum("bi,ij,bj->b", row[:, used_rows], d, col[:, used_cols]) / n**2
         return np.where(expected > 0, 1.0 - observed / expected, np.nan)
+
+
+class IdentityKappa(NamedTuple):
+    """Unweighted kappa of one table given by its occupied cells (:func:`identity_kappa`)."""
+
+    observed: float
+    expected: float
+    kappa: float
+    var0: float
+    influence: np.ndarray
+    kappa_max: float
+
+
+def identity_kappa(
+    rows: np.ndarray, cols: np.ndarray, counts: np.ndarray, n_categories: int
+) -> IdentityKappa:
+    r"""Unweighted kappa, its SE under H0, cell influence values and kappa_max, from the
+    occupied cells of one table: O(C + k) time and memory, no k x k array.
+
+    The same quantities as :func:`kappa_parts`, :func:`kappa_variances` (``var0``),
+    :func:`kappa_max` and the estimator's influence values with ``weights = I``, written
+    for the identity. With row and column margins :math:`p_{i\cdot}, p_{\cdot i}`:
+    :math:`1 - p_e = \sum_i n_{i\cdot}(n - n_{\cdot i}) / n^2` (integer terms, no
+    cancellation); the null variance is Fleiss, Cohen & Everitt's
+    :math:`[p_e + p_e^2 - \sum_i p_{i\cdot} p_{\cdot i}(p_{i\cdot} + p_{\cdot i})] /
+    (n (1 - p_e)^2)`; a subject in cell (i, j) has gradient
+    :math:`g_{ij} = [\delta_{ij}(1 - p_e) - (p_{\cdot i} + p_{j\cdot})(1 - p_o)] /
+    (1 - p_e)^2`, centred to :math:`h = g - \sum p g`, with values within 1e-12 of the
+    largest :math:`|g|` over all k x k cells set to 0 (rounding noise). ``influence`` is
+    h at the given cells.
+
+    Examples
+    --------
+    >>> res = identity_kappa(np.array([0, 0, 1, 1]), np.array([0, 1, 0, 1]),
+    ...                      np.array([20, 5, 10, 15]), 2)
+    >>> round(res.kappa, 6), round(float(np.sqrt(res.var0)), 6), round(res.kappa_max, 6)
+    (0.4, 0.138564, 0.8)
+    """
+    rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
+    counts = np.asarray(counts, dtype=float)
+    n = float(counts.sum())
+    row_n = np.bincount(rows, counts, n_categories)
+    col_n = np.bincount(cols, counts, n_categories)
+    row, col = row_n / n, col_n / n
+    diagonal = rows == cols
+    do = float(counts[~diagonal].sum()) / n  # 1 - p_o, off-diagonal cells only
+    de = float(row_n @ (n - col_n)) / n**2  # 1 - p_e, sum of non-negative terms
+    nan = float("nan")
+    if not de > 0:
+        return IdentityKappa(1.0 - do, 1.0 - de, nan, nan, np.zeros(len(counts)), nan)
+    pe = 1.0 - de
+    var0 = (pe + pe**2 - float(row * col @ (row + col))) / (n * de**2)
+    g = (diagonal * de - (col[rows] + row[cols]) * do) / de**2
+    h = g - float(counts @ g) / n
+    # the largest |g| over every cell (occupied or not): the diagonal cells, and the
+    # off-diagonal cell with the largest p_.i + p_j. (i != j)
+    largest = float(np.abs(de - (col + row) * do).max())
+    if n_categories > 1:
+        top_col, top_row = np.argsort(col)[-2:], np.argsort(row)[-2:]
+        if top_col[-1] != top_row[-1]:
+            both = col[top_col[-1]] + row[top_row[-1]]
+        else:
+            both = max(col[top_col[-1]] + row[top_row[0]], col[top_col[0]] + row[top_row[-1]])
+        largest = max(largest, float(both) * do)
+    h = np.where(np.abs(h) <= 1e-12 * largest / de**2, 0.0, h)
+    best = float(np.minimum(row_n, col_n).sum()) / n
+    return IdentityKappa(1.0 - do, pe, 1.0 - do / de, max(var0, 0.0), h,
+                         1.0 - (1.0 - best) / de)
 
 
 def kappa_variances(tables: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -24,7 +24,7 @@ from irr.coefficients import chance_corrected as cc
 from irr.estimators.kappa import weights_note
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, normal_pvalue, wald_interval
+from irr.results import Result, normal_pvalue, wald_interval, weight_matrix_of
 from irr.weights import agreement_weights, tolerance_agreement, weight_name
 
 __all__ = [
@@ -59,7 +59,8 @@ class ChanceCorrectedResult(Result):
 
     Adds ``observed_agreement`` (Gwet's percent agreement p_a, weighted when weights are
     used), ``expected_agreement`` (the coefficient's chance agreement p_e), ``weights``
-    (the scheme's name), ``weight_matrix``, ``categories``, ``n_paired`` (subjects with
+    (the scheme's name), ``weight_matrix`` (built on request: unweighted results hold no
+    k x k array), ``categories``, ``n_paired`` (subjects with
     two or more ratings, on which p_a is computed) and ``se0`` (a standard error under
     H0 where one is defined, else nan).
 
@@ -77,10 +78,15 @@ class ChanceCorrectedResult(Result):
     observed_agreement: float
     expected_agreement: float
     weights: str = "unweighted"
-    weight_matrix: np.ndarray = field(default=None, repr=False)
+    weight_spec: np.ndarray | None = field(default=None, repr=False)
     categories: tuple = ()
     n_paired: int = 0
     se0: float = math.nan
+
+    @property
+    def weight_matrix(self) -> np.ndarray:
+        """The k x k agreement weights used (the identity when unweighted), on request."""
+        return weight_matrix_of(self.weight_spec, len(self.categories), None)
 
     def _extras(self) -> dict[str, Any]:
         return {
@@ -231,7 +237,7 @@ def _finish(
         observed_agreement=float(est.observed),
         expected_agreement=float(est.expected),
         weights=weights,
-        weight_matrix=w,
+        weight_spec=None if weights == "unweighted" else w,
         categories=tuple(stats.categories),
         n_paired=est.n_paired,
         se0=se0,

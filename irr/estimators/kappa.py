@@ -12,6 +12,7 @@ import numpy as np
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.kappa import (
+    identity_kappa,
     kappa_from_cells,
     kappa_max,
     kappa_max_note,
@@ -162,26 +163,36 @@ def kappa(
     """
     check_choice(options.ci, "ci", KappaResult.interval_methods)
     stats.require_raters("kappa", exactly=2)
-    w = agreement_weights(weights, stats.n_categories, stats.scores)
     name = weight_name(weights)
-    table = stats.pair_table
-    n = int(table.sum())
+    cells = stats.pair_cells  # the occupied cells: no k x k table unweighted
+    a_cell, b_cell = cells.patterns.T
+    n = int(cells.multiplicity.sum())
     if n < 2:
         raise ValueError(
             f"kappa needs at least two subjects rated by both raters; {n} are "
             f"({stats.n_missing} left out for missing ratings)."
         )
-    parts = kappa_parts(table, w)
-    estimate = float(parts.kappa)
-    var, var0 = kappa_variances(table, w)
-    se0 = math.sqrt(float(var0))
-    cells = stats.pair_cells
+    if name == "unweighted":  # implicit identity weights: O(n + k)
+        w = None
+        fit = identity_kappa(a_cell, b_cell, cells.multiplicity, stats.n_categories)
+        observed, expected, estimate = fit.observed, fit.expected, fit.kappa
+        var, influence, best_identity = math.nan, fit.influence, fit.kappa_max
+        se0 = math.sqrt(fit.var0)
+    else:  # a weight matrix is intrinsic: k x k, bounded by agreement_weights
+        w = agreement_weights(weights, stats.n_categories, stats.scores)
+        table = stats.pair_table
+        parts = kappa_parts(table, w)
+        observed, expected = float(parts.observed), float(parts.expected)
+        estimate = float(parts.kappa)
+        var, var0 = kappa_variances(table, w)
+        se0 = math.sqrt(float(var0))
+        influence = (kappa_influence(table, w)[a_cell, b_cell] if not math.isnan(estimate)
+                     else None)
     design_note, design_df = "", math.inf
     if math.isnan(estimate):
         se = math.sqrt(float(var))
     else:
-        var, design_note, design_df = linearised_variance(cells, kappa_influence(table, w), n,
-                                                          plan)
+        var, design_note, design_df = linearised_variance(cells, influence, n, plan)
         se = math.sqrt(var)
     notes = [design_note or (
         "SE: Fleiss, Cohen & Everitt (1969), under the alternative (for the interval); "
@@ -199,7 +210,7 @@ def kappa(
     else:
         test_se = se if design_note else se0
         statistic = estimate / test_se if test_se > 0 else math.nan
-        best = kappa_max(table, w)
+        best = best_identity if w is None else kappa_max(table, w)
         max_note = kappa_max_note(table, w) if math.isnan(best) else ""
         if max_note:
             warnings.warn(max_note, DegenerateDataWarning, stacklevel=3)
@@ -222,11 +233,12 @@ def kappa(
         n_incomplete=stats.n_missing,
         raters=stats.raters,
         notes=tuple(notes),
-        observed_agreement=float(parts.observed),
-        expected_agreement=float(parts.expected),
+        observed_agreement=observed,
+        expected_agreement=expected,
         kappa_max=best,
         weights=name,
-        weight_matrix=w,
+        weight_spec=weights,
+        scores=stats.scores,
         categories=tuple(stats.categories),
         design_df=design_df,
     )
@@ -234,15 +246,15 @@ def kappa(
     # of dense k x k tables: O(B (n + k)) unweighted
     complete = (stats.patterns >= 0).all(axis=1)
     a, b = stats.patterns[complete].T
-    identity = name == "unweighted"
-    recipe = plan.recipe(partial(_complete_kappa, complete, a, b, w, identity),
-                         options, keep=complete)  # incomplete subjects are not resampled
+    recipe = plan.recipe(
+        partial(_complete_kappa, complete, a, b, w, stats.n_categories),
+        options, keep=complete)  # incomplete subjects are left out, so not resampled
     return result.with_bootstrap(recipe, options.ci)
 
 
 def _complete_kappa(
-    complete: np.ndarray, a: np.ndarray, b: np.ndarray, w: np.ndarray, identity: bool,
-    fine: np.ndarray,
+    complete: np.ndarray, a: np.ndarray, b: np.ndarray, w: np.ndarray | None,
+    n_categories: int, fine: np.ndarray,
 ) -> np.ndarray:
     """Kappa of resampled counts over the fine patterns, (b, P) -> (b,), from the cells
     (rater A's code `a`, rater B's code `b`) of the patterns `complete` marks.
@@ -250,4 +262,5 @@ def _complete_kappa(
     Module-level (bound with :func:`functools.partial`), so a result's bootstrap recipe
     pickles and can still be drawn after unpickling.
     """
-    return kappa_from_cells(np.asarray(fine)[..., complete], a, b, w, identity)
+    return kappa_from_cells(np.asarray(fine)[..., complete], a, b, w,
+                            n_categories=n_categories)

@@ -16,7 +16,7 @@ from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import ProportionResult, wilson_interval
 from irr.summary import listwise_note
-from irr.weights import tolerance_agreement
+from irr.weights import agree_within, check_tolerance, within_tolerance
 
 __all__ = ["DEFINITIONS", "percent_agreement"]
 
@@ -46,18 +46,18 @@ def percent_agreement(
         return chance_corrected.percent_agreement(stats, tolerance, options, plan)
     if options.ci is not None:
         check_choice(options.ci, "ci", ProportionResult.interval_methods)
-    w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
+    tolerance = check_tolerance(tolerance, stats.scores)
     if two:
-        return _two_raters(stats, w, tolerance, options, plan)
-    return _all_raters(stats, w, tolerance, options, plan)
+        return _two_raters(stats, tolerance, options, plan)
+    return _all_raters(stats, tolerance, options, plan)
 
 
 def _two_raters(
-    stats: Statistics, w: np.ndarray, tolerance: float, options: InferenceOptions,
-    plan: ResamplingPlan,
+    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan,
 ) -> ProportionResult:
-    table = stats.pair_table
-    n = int(table.sum())
+    # the occupied cells of the table and the fine patterns: O(n + k), no k x k array
+    cells = stats.pair_cells
+    n = int(cells.multiplicity.sum())
     if n == 0:
         raise ValueError(
             "Percent agreement needs at least one subject rated by both raters; none is "
@@ -67,28 +67,36 @@ def _two_raters(
     # O(B x patterns), never dense (B, k^2) tables
     complete = (stats.patterns >= 0).all(axis=1)
     a, b = np.where(complete[:, None], stats.patterns, 0).T
-    agrees = np.where(complete, w[a, b], 0.0)
+    agrees = np.where(complete, agree_within(a, b, tolerance, stats.scores), 0.0)
     paired = complete.astype(float)
 
     notes = ["Percent agreement of two raters (pairwise and all-raters agreement coincide): "
              "Wilson score interval."]
-    return _proportion(stats, "Percent agreement", "po", int((table * w).sum()), n,
+    agreeing = agree_within(cells.patterns[:, 0], cells.patterns[:, 1], tolerance, stats.scores)
+    return _proportion(stats, "Percent agreement", "po", int(cells.multiplicity[agreeing].sum()), n,
                        stats.n_missing, tolerance, notes, options,
                        plan.recipe(partial(_share, agrees, paired), options, keep=complete))
 
 
 def _all_raters(
-    stats: Statistics, w: np.ndarray, tolerance: float, options: InferenceOptions,
-    plan: ResamplingPlan,
+    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan,
 ) -> ProportionResult:
     counts = stats.count_patterns
     rows = counts.patterns  # (P', k) ratings of each category, per subject pattern
     ratings = rows.sum(axis=1)
     full = stats.n_raters if stats.by_rater else int(ratings.max())
     complete = ratings == full
-    present = (rows > 0).astype(float)
-    # all ratings agree when no two categories present disagree (|a - b| > tolerance)
-    agree = complete & (((present @ (1.0 - w)) * present).sum(axis=1) == 0)
+    present = rows > 0
+    # all ratings agree when no two categories present disagree: one category present,
+    # or (with a tolerance) the highest and lowest present scores within it; O(P' k)
+    if tolerance == 0:
+        together = present.sum(axis=1) <= 1
+    else:
+        scores = stats.scores
+        high = np.where(present, scores, -np.inf).max(axis=1)
+        low = np.where(present, scores, np.inf).min(axis=1)
+        together = ~present.any(axis=1) | within_tolerance(np.abs(high - low), tolerance)
+    agree = complete & together
     n = int(counts.multiplicity[complete].sum())
     if n == 0:
         raise ValueError(

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from irr._data import preview
-from irr._statistics import Coarsening, Statistics
+from irr._statistics import MAX_COUNT_CELLS, Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.inference.bootstrap import BootstrapDistribution, bootstrap_counts, group_pattern_counts
 from irr.inference.options import InferenceOptions
@@ -74,7 +74,7 @@ def _label_ranks(categories: Any) -> np.ndarray:
     return ranks
 
 
-def _canonical_orders(stats: Statistics, counts: Coarsening) -> tuple[Any, Any]:
+def _canonical_orders(stats: Statistics, counts: Coarsening | None) -> tuple[Any, Any]:
     """Permutations putting the fine and the count patterns in the order of their category
     labels rather than of their codes (None: already in that order, or a sparse design).
 
@@ -88,8 +88,10 @@ def _canonical_orders(stats: Statistics, counts: Coarsening) -> tuple[Any, Any]:
         return None, None
     by_label = np.empty_like(ranks)
     by_label[ranks] = np.arange(ranks.size)  # the code of each rank
-    count_rows = counts.patterns[:, by_label]
-    count_order = np.lexsort(count_rows.T[::-1])
+    count_order = None
+    if counts is not None:
+        count_rows = counts.patterns[:, by_label]
+        count_order = np.lexsort(count_rows.T[::-1])
     if stats.by_rater:
         fine_rows = np.where(stats.patterns >= 0, ranks[np.maximum(stats.patterns, 0)], -1)
         fine_order = np.lexsort(fine_rows.T[::-1])
@@ -155,15 +157,19 @@ class ResamplingPlan:
         `cluster` and `strata` hold one label per subject; `subject_pattern` returns each
         subject's fine pattern (asked only when one of them is given).
         """
-        multiplicity, counts = stats.multiplicity, stats.count_patterns
+        multiplicity = stats.multiplicity
+        # count patterns too large to build (many categories): one level, the fine patterns
+        counts = stats.count_patterns if stats.count_cells <= MAX_COUNT_CELLS else None
         empty = stats.ratings_per_pattern == 0
         if empty.any():  # subjects with no rating: left out of every estimate, so of resamples
             multiplicity = np.where(empty, 0, multiplicity)
+        if empty.any() and counts is not None:
             empty_rows = counts.patterns.sum(axis=1) == 0 if stats.by_rater else empty
             counts = replace(counts, multiplicity=np.where(empty_rows, 0, counts.multiplicity))
         orders = _canonical_orders(stats, counts)
         if cluster is None and strata is None:
-            return cls(multiplicity, counts=counts, two_stage=_two_stage(stats, counts),
+            return cls(multiplicity, counts=counts,
+                       two_stage=counts is not None and _two_stage(stats, counts),
                        orders=orders)
         pattern = subject_pattern()
         n_patterns = len(multiplicity)

@@ -480,6 +480,25 @@ CASES = [
     ("agreement chart of 2,001 categories", lambda: __import__("irr.plotting").plotting
      .agreement_chart(irr.Agreement(np.arange(2001), np.arange(2001))), ValueError,
      r"agreement_chart draws at most 2,000 categories .*has 2,001"),
+    ("weighted kappa of 5,001 categories", lambda: irr.Agreement(
+        np.arange(5001) / 10, np.arange(5001) / 10).kappa(weights="linear"), ValueError,
+     r"`weights='linear'` needs a 5001 x 5001 category array \(25,010,001 cells\); at most "
+     r"25,000,000 cells \(k = 5000\) are built \(irr.weights.MAX_SQUARE_CELLS\)"),
+    ("agreement table of 5,001 labels", lambda: irr.Agreement(
+        [f"c{i:05d}" for i in range(5001)], [f"c{i:05d}" for i in range(5001)]).table,
+     ValueError, r"The k x k agreement table needs a 5001 x 5001 category array"),
+    ("Stuart-Maxwell of 5,001 labels", lambda: irr.Agreement(
+        [f"c{i:05d}" for i in range(5001)], [f"c{(i + 1) % 5001:05d}" for i in range(5001)])
+     .marginal_homogeneity_test(), ValueError, r"agreement table needs a 5001 x 5001"),
+    ("Stuart-Maxwell of 2,001 labels", lambda: irr.Agreement(
+        [f"c{i:05d}" for i in range(2001)], [f"c{(i + 1) % 2001:05d}" for i in range(2001)])
+     .marginal_homogeneity_test(), ValueError,
+     r"Stuart-Maxwell test solves a dense \(k - 1\) x \(k - 1\) system; these data have "
+     r"k = 2,001 categories, at most 2,000"),
+    ("Gwet's AC1 of 10,000 labels, 3,000 subjects", lambda: irr.Agreement(
+        [f"c{3 * i:05d}" for i in range(3000)], [f"c{3 * i + 1:05d}" for i in range(3000)],
+        categories=[f"c{i:05d}" for i in range(10_000)]).gwet_ac(), ValueError,
+     r"10000 x 10000 category array|3,000 x 10,000 array of distinct subject x category"),
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
     # -- end resource harness ----------------------------------------------------
@@ -713,6 +732,17 @@ VALUE_CASES = [
                      3 * 4 * 10**8 * (4 * 10**8 - 1)) - Fraction(1, 2)) / Fraction(1, 2)),
      1e-12, "Fleiss by hand: P_bar = (2 m(m-1) + 2 (m/2)(m/2-1)) / (3 m(m-1)), P_e = 1/2; "
      "counts, never one entry per rating"),
+    ("kappa of 10,000 labels, 20,000 subjects", lambda: irr.Agreement(
+        [f"c{i % 10_000:05d}" for i in range(20_000)],
+        [f"c{(i % 10_000 + (i >= 10_000)) % 10_000:05d}" for i in range(20_000)])
+     .kappa(ci="percentile", n_resamples=100).estimate, 4999 / 9999, 1e-12,
+     "hand: each rater uses each label twice, p_e = 10^4 (1/10^4)^2 = 1e-4, p_o = 1/2: "
+     "(1/2 - 1e-4) / (1 - 1e-4) = 4999/9999; from the occupied cells, never a 10^8 table"),
+    ("percent agreement of 10,000 labels", lambda: irr.Agreement(
+        [f"c{i % 10_000:05d}" for i in range(20_000)],
+        [f"c{(i % 10_000 + (i >= 10_000)) % 10_000:05d}" for i in range(20_000)])
+     .percent_agreement().estimate, 0.5, 0,
+     "hand: the first 10,000 subjects agree, the others do not"),
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
     # Inputs of tests/unit/i15_resource_harness.py that give numbers today.
