@@ -68,22 +68,6 @@ NOT_ENTRY_POINTS = {
 # is merged (the test then fails as XPASS until the row goes).
 # Timeouts are CPU seconds (the limit was 6 s).
 EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
-    5: {
-        ('many-raters', 'Agreement.light_kappa'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'Agreement.pairwise'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'Agreement.summary'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'DataFrame.irr.light'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'DataFrame.irr.summary'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'cli multi'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'cli report'):
-            'timeout: > 6 s of CPU',
-    },
 }
 
 
