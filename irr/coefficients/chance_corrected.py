@@ -630,6 +630,76 @@ def _cell_counts(pc: PairCells, batch: np.ndarray) -> np.ndarray:
     return np.asarray((hot.T @ batch.T).T)
 
 
+#: Co-ratings from which a complete design (every rater rates every pattern) takes the
+#: dense path of :func:`_dense_pair_parts`: O(P m^2 k) BLAS work and O(m^2) memory per
+#: sample instead of one entry per co-rating.
+DENSE_PAIR_RATINGS = 1 << 20
+
+
+def _dense_design(e: CodeEntries) -> np.ndarray | None:
+    """The (P, m) codes when every rater rated every pattern and the co-ratings reach
+    :data:`DENSE_PAIR_RATINGS`; else None (the co-rating path)."""
+    m, size = e.n_raters, e.n_patterns
+    if len(e.row) != size * m or size * m * (m - 1) // 2 < DENSE_PAIR_RATINGS:
+        return None
+    return e.code.reshape(size, m)
+
+
+def _dense_pair_parts(
+    codes: np.ndarray, batch: np.ndarray, weights: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_pair_parts` of a complete design as (b, m, m) matrices: n, p_o, p_e, kappa
+    and the (b, m, k) rater margins, with one-hot matrix products instead of co-ratings.
+
+    Every pair shares every pattern, so a pair's row and column shares are its two
+    raters' own margins; the disagreements stay sums of non-negative terms.
+    """
+    size, m = codes.shape
+    k = weights.shape[0]
+    dis = 1.0 - weights
+    hot = np.zeros((size, m, k))
+    hot[np.arange(size)[:, None], np.arange(m)[None, :], codes] = 1.0
+    n = batch.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = batch / n[:, None]
+        margins = np.einsum("bp,pgi->bgi", share, hot, optimize=True)
+        # d_o[g, h] = sum_p share_p dis[x_pg, x_ph]
+        spread = dis[:, codes].transpose(1, 2, 0)  # (P, m, k): dis[a, x_ph]
+        observed_dis = np.einsum("bp,pga,pha->bgh", share, hot, spread, optimize=True)
+        expected_dis = np.einsum("bgi,ij,bhj->bgh", margins, dis, margins, optimize=True)
+        kappa = np.where(expected_dis > 0, 1.0 - observed_dis / expected_dis, np.nan)
+    return n, 1.0 - observed_dis, 1.0 - expected_dis, kappa, margins
+
+
+def _dense_light_variance(
+    codes: np.ndarray, c: np.ndarray, weights: np.ndarray, po: np.ndarray, pe: np.ndarray,
+    kappa: np.ndarray, margins: np.ndarray,
+) -> float:
+    """:func:`light_estimate`'s variance of a complete design from (m, m) pair matrices.
+
+    The sum over pairs g < h of each subject's influence splits into matrix products:
+    with :math:`D_{gh} = 1/(1 - p_e)` and :math:`E_{gh} = (1 - \\kappa) D_{gh}` on the
+    upper triangle (0 elsewhere), :math:`Q \\psi_p = \\sum D_{gh} w_{x_g x_h}
+    - \\sum D p_o - \\sum_g (E R)_{g, x_g} - \\sum_h (E^\\top L)_{h, x_h}
+    + 2 \\sum E p_e`, R and L the margins times W and its transpose.
+    """
+    size, m = codes.shape
+    n = c.sum()
+    upper = np.triu(np.ones((m, m), dtype=bool), 1)
+    d = np.where(upper, 1.0 / (1.0 - pe), 0.0)
+    e = np.where(upper, (1.0 - kappa) * d, 0.0)
+    hot = np.zeros((size, m, weights.shape[0]))
+    hot[np.arange(size)[:, None], np.arange(m)[None, :], codes] = 1.0
+    toward = weights[:, codes].transpose(1, 2, 0)  # (P, m, k): w[a, x_ph]
+    agree = np.einsum("gh,pga,pha->p", d, hot, toward, optimize=True)
+    rows = np.arange(m)[None, :]
+    chance = ((e @ (margins @ weights.T))[rows, codes]
+              + (e.T @ (margins @ weights))[rows, codes]).sum(axis=1)
+    psi = agree - (d * po).sum() - chance + 2 * (e * pe).sum()
+    psi /= m * (m - 1) // 2
+    return float(c @ psi**2 / (n * (n - 1)))
+
+
 def pairwise_kappas(
     codes: np.ndarray | CodeEntries, batch: np.ndarray, weights: np.ndarray
 ) -> np.ndarray:
@@ -646,6 +716,14 @@ def pairwise_kappas(
     e = code_entries(codes)
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
     k, m = weights.shape[0], e.n_raters
+    dense = _dense_design(e)
+    if dense is not None:
+        out = np.empty((batch.shape[0], m, m))
+        for rows in _blocks(batch.shape[0], m * m * 3):
+            kappa = _dense_pair_parts(dense, batch[rows], weights)[3]
+            out[rows] = np.triu(kappa, 1) + np.swapaxes(np.triu(kappa, 1), 1, 2)
+        out[:, np.arange(m), np.arange(m)] = 1.0
+        return out
     pc = pair_cells(e, k)
     out = np.full((batch.shape[0], m, m), np.nan)
     out[:, np.arange(m), np.arange(m)] = 1.0
@@ -676,6 +754,13 @@ def light_kernel(
     e = code_entries(codes)
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
     k, m = weights.shape[0], e.n_raters
+    dense = _dense_design(e)
+    if dense is not None:
+        out = np.empty(batch.shape[0])
+        upper = np.triu_indices(m, 1)
+        for rows in _blocks(batch.shape[0], m * m * 3):
+            out[rows] = _dense_pair_parts(dense, batch[rows], weights)[3][:, upper[0], upper[1]].mean(axis=1)
+        return out
     pc = pair_cells(e, k)
     out = np.full(batch.shape[0], np.nan)
     if pc.n_pairs < m * (m - 1) // 2:
@@ -712,6 +797,17 @@ def light_estimate(
     n = c.sum()
     if n == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, 0, 0)
+    dense = _dense_design(e)
+    if dense is not None:
+        _, po, pe, kappa, margins = (part[0] for part in _dense_pair_parts(dense, c[None],
+                                                                          weights))
+        upper = np.triu_indices(m, 1)
+        estimate = float(np.mean(kappa[upper]))
+        var = np.nan
+        if n > 1 and np.isfinite(estimate):
+            var = _dense_light_variance(dense, c, weights, po, pe, kappa, margins)
+        return CountsEstimate(estimate, float(np.mean(po[upper])), float(np.mean(pe[upper])),
+                              var, int(n), int(n))
     pc = pair_cells(e, k)
     if pc.n_pairs < m * (m - 1) // 2:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), int(n))

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from scipy import sparse
 
 __all__ = [
     "LEVELS",
@@ -63,14 +64,15 @@ def coincidences(counts: np.ndarray, multiplicity: np.ndarray | None = None) -> 
     array([[2., 1.],
            [1., 0.]])
     """
-    counts = np.asarray(counts, dtype=float)
-    m = counts.sum(axis=-1)
+    # sparse products: O(sum over units of their nonzero counts squared), not O(units k^2)
+    counts = sparse.csr_matrix(counts, dtype=float)
+    m = np.asarray(counts.sum(axis=1)).ravel()
     with np.errstate(divide="ignore"):
         w = np.where(m >= 2, 1.0 / (m - 1.0), 0.0)
     if multiplicity is not None:
         w = w * multiplicity
-    o = (counts * w[:, None]).T @ counts
-    o[np.diag_indices_from(o)] -= w @ counts
+    o = (counts.T @ sparse.diags(w) @ counts).toarray()
+    o[np.diag_indices_from(o)] -= counts.T @ w
     return o
 
 
@@ -208,20 +210,26 @@ def alpha_kernel(
     batch_counts: np.ndarray,
     distance: np.ndarray | str,
     *,
+    scores: np.ndarray | None = None,
     chunk: int = 1 << 22,
 ) -> np.ndarray:
     r"""Alpha for a batch of resamples of distinct unit patterns: shape (b,).
 
     Parameters
     ----------
-    patterns : ndarray of shape (P, k)
+    patterns : ndarray or scipy.sparse matrix of shape (P, k)
         Distinct rows of the unit x category count matrix
-        (:attr:`irr._statistics.Statistics.count_patterns`).
+        (:attr:`irr._statistics.Statistics.count_patterns`); sparse saves converting
+        them for each batch.
     batch_counts : ndarray of shape (b, P) or (P,)
         How many units of each pattern each resample holds.
-    distance : ndarray of shape (k, k) or 'ordinal'
-        Squared distances; ``'ordinal'`` rebuilds Krippendorff's ordinal metric from each
-        resample's own margins, as the definition requires.
+    distance : ndarray of shape (k, k), 'nominal', 'ordinal' or 'interval'
+        Squared distances. ``'ordinal'`` rebuilds Krippendorff's ordinal metric from each
+        resample's own margins, as the definition requires; ``'nominal'`` and
+        ``'interval'`` (which needs `scores`) are the built-in metrics, computed without
+        a k x k matrix.
+    scores : ndarray of shape (k,), optional
+        The category scores of the interval metric.
     chunk : int
         Upper bound on the b x P intermediates of the ordinal path (elements).
 
@@ -229,45 +237,105 @@ def alpha_kernel(
     -----
     Each pattern p contributes :math:`w_p (n_p^\top \delta n_p - \operatorname{diag}(\delta)
     \cdot n_p)` to :math:`\sum o\,\delta` and :math:`n_p` to the margins (when it is
-    pairable), so a fixed metric costs one (b, P) x (P,) product; the ordinal metric,
+    pairable), so the observed disagreement costs one (b, P) x (P,) product, and the
+    resampled margins one product of the weights with the sparse pattern x category
+    counts: O(b (P + nnz)) for nnz nonzero counts, never O(b P k). The expected
+    disagreement :math:`\sum_{ck} n_c n_k \delta_{ck}` is
+    :math:`\sum_c n_c (n - n_c)` for the nominal metric and
+    :math:`2 n \sum_c n_c (s_c - \bar s)^2` (:math:`\bar s` the resample's mean score)
+    for the interval metric, O(b k); the ordinal metric,
     :math:`\delta_{ck} = (T_c - T_k)^2`, expands to
     :math:`\sum o\,\delta = 2\sum_c n_c T_c^2 - 2 T^\top o T` with
-    :math:`T^\top o T = \sum_p c_p w_p [(n_p \cdot T)^2 - n_p \cdot T^2]`.
+    :math:`T^\top o T = \sum_p c_p w_p [(n_p \cdot T)^2 - n_p \cdot T^2]`, O(b (P + nnz)).
+    A matrix (the ratio metric, which does not separate, or a custom one) keeps the
+    quadratic form :math:`n^\top \delta\, n`: O(b k^2) time, O(b k) memory.
 
     Examples
     --------
     >>> patterns = np.array([[2, 0], [1, 1], [0, 2]])
     >>> alpha_kernel(patterns, np.array([[2, 1, 1], [1, 1, 2]]), 1 - np.eye(2)).round(6)
     array([0.533333, 0.533333])
+    >>> alpha_kernel(patterns, np.array([[2, 1, 1], [1, 1, 2]]), "nominal").round(6)
+    array([0.533333, 0.533333])
     """
-    patterns = np.asarray(patterns, dtype=float)
+    # one sparse (P, k) matrix, in canonical form (rows sorted, no duplicates); pass it
+    # sparse to skip a pass over the dense patterns per batch
+    patterns = sparse.csr_matrix(patterns, dtype=float)
+    patterns.sum_duplicates()
     batch = np.atleast_2d(np.asarray(batch_counts, dtype=float))
-    m = patterns.sum(axis=1)
+    size, k = patterns.shape
+    every_rows = np.repeat(np.arange(size), np.diff(patterns.indptr))
+    every_cols, every = patterns.indices, patterns.data
+    m = np.bincount(every_rows, weights=every, minlength=size)
     pairable = m >= 2
     with np.errstate(divide="ignore"):
         w = np.where(pairable, 1.0 / (m - 1.0), 0.0)
-    values = patterns * pairable[:, None]
-    margins = batch @ values
+    keep = pairable[every_rows]
+    rows, cols, nonzero = every_rows[keep], every_cols[keep], every[keep]
+    # the pairable counts as a sparse (k, P) matrix: margins^T = values^T @ batch^T
+    values_t = sparse.csr_matrix((nonzero, (cols, rows)), shape=(k, size))
+    margins = np.asarray(values_t @ batch.T).T
     n = margins.sum(axis=1)
-    if isinstance(distance, str):
+    if isinstance(distance, str) and distance == "ordinal":
         t = ordinal_positions(margins)
         inner = np.empty(len(batch))
-        rows = max(1, chunk // max(1, len(patterns)))
-        for start in range(0, len(batch), rows):
-            stop = start + rows
+        step = max(1, chunk // max(1, size, len(every)))
+        for start in range(0, len(batch), step):
+            stop = start + step
             tb = t[start:stop]
-            dot = tb @ patterns.T
-            sq = (tb * tb) @ patterns.T
+            dot = np.asarray(patterns @ tb.T).T  # w is 0 for the unpairable patterns
+            sq = np.asarray(patterns @ (tb * tb).T).T
             inner[start:stop] = ((dot * dot - sq) * w * batch[start:stop]).sum(axis=1)
         observed = 2 * (margins * t * t).sum(axis=1) - 2 * inner
         weighted = (margins * t).sum(axis=1)
         expected = 2 * n * (margins * t * t).sum(axis=1) - 2 * weighted * weighted
     else:
-        per_pattern = w * (
-            np.einsum("pc,pc->p", patterns @ distance, patterns) - patterns @ np.diag(distance)
-        )
-        observed = batch @ per_pattern
-        expected = np.einsum("bc,bc->b", margins @ distance, margins)
+        disagreement = _pattern_disagreement(rows, cols, nonzero, size, distance, scores)
+        observed = batch @ (w * disagreement)
+        if isinstance(distance, str) and distance == "nominal":
+            expected = np.einsum("bc,bc->b", margins, n[:, None] - margins)
+        elif isinstance(distance, str):  # interval: 2 n times the sum of squared deviations
+            # scores relative to one observed in the resample, so that a resample of one
+            # category has deviations of exactly 0 (expected 0, alpha nan)
+            shifted = scores[None, :] - scores[np.argmax(margins > 0, axis=1)][:, None]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                mean = np.einsum("bc,bc->b", margins, shifted) / n
+            deviations = shifted - mean[:, None]
+            expected = 2 * n * np.einsum("bc,bc->b", margins, deviations * deviations)
+        else:
+            expected = np.einsum("bc,bc->b", margins @ distance, margins)
     with np.errstate(invalid="ignore", divide="ignore"):
         alpha = 1.0 - (n - 1.0) * observed / expected
     return np.where((expected > 0) & (n >= 2), alpha, np.nan)
+
+
+def _pattern_disagreement(
+    rows: np.ndarray, cols: np.ndarray, counts: np.ndarray, size: int,
+    distance: np.ndarray | str, scores: np.ndarray | None,
+) -> np.ndarray:
+    r""":math:`n_p^\top \delta n_p - \operatorname{diag}(\delta) \cdot n_p` for each of
+    `size` patterns given by their nonzero `counts` at (`rows`, `cols`), rows sorted: the
+    sum of :math:`\delta` over the ordered pairs of values in the unit (O(nnz k) for a
+    matrix, O(nnz) for 'nominal' and 'interval')."""
+    if isinstance(distance, str):
+        if distance == "nominal":  # pairs of different categories: m^2 - sum_c n_c^2
+            m = np.bincount(rows, weights=counts, minlength=size)
+            return np.bincount(rows, weights=counts * (m[rows] - counts), minlength=size)
+        # interval: 2 m sum_c n_c (s_c - mean)^2 around the unit's own mean score
+        # scores relative to the unit's first value, so that a unit of one category has
+        # deviations of exactly 0
+        m = np.bincount(rows, weights=counts, minlength=size)
+        first = np.r_[True, rows[1:] != rows[:-1]][: len(rows)]
+        reference = np.zeros(size)
+        reference[rows[first]] = scores[cols[first]]
+        shifted = scores[cols] - reference[rows]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.bincount(rows, weights=counts * shifted, minlength=size) / m
+        deviation = shifted - mean[rows]
+        spread = np.bincount(rows, weights=counts * deviation * deviation, minlength=size)
+        return np.where(m > 0, 2 * m * spread, 0.0)
+    counts_sparse = sparse.csr_matrix((counts, (rows, cols)), shape=(size, len(distance)))
+    spread = np.asarray(counts_sparse @ distance)  # (P, k): row p is n_p^T delta
+    quadratic = np.bincount(rows, weights=counts * spread[rows, cols], minlength=size)
+    return quadratic - np.bincount(rows, weights=counts * np.diag(distance)[cols],
+                                   minlength=size)

@@ -510,8 +510,11 @@ def light_kappa(
     counts = np.column_stack([stats.ratings_per_pattern, np.zeros(len(mult))])
     _check_enough(counts, mult, coefficient)
     codes = _codes(stats)
-    pairs = cc.pair_cells(codes, stats.n_categories)
-    lonely = _lonely_pairs(pairs, stats.n_raters)
+    # a complete design (every rater rated every subject) pairs every rater with every
+    # other; only an incomplete one lists its co-ratings to find the pairs that share none
+    complete = bool((stats.ratings_per_pattern == stats.n_raters).all())
+    lonely = ([] if complete
+              else _lonely_pairs(cc.pair_cells(codes, stats.n_categories), stats.n_raters))
     if lonely:
         names = [(stats.raters[g], stats.raters[h]) for g, h in lonely]
         raise ValueError(

@@ -9,6 +9,7 @@ from functools import partial
 from typing import Any
 
 import numpy as np
+from scipy import sparse
 
 from irr._data import preview
 from irr._statistics import Statistics
@@ -202,9 +203,11 @@ def krippendorff_alpha(
         distances=in_units,
         categories=tuple(stats.categories),
     )
-    distance = "ordinal" if name == "ordinal" else distances
+    # the built-in metrics other than ratio resample without a k x k matrix (O(k) each)
+    distance = name if name in ("nominal", "ordinal", "interval") else distances
     # units with fewer than two ratings are left out of alpha, so of its resamples
-    recipe = plan.recipe(partial(_alpha_of_counts, counts.patterns, distance), options,
+    recipe = plan.recipe(partial(_alpha_of_counts, sparse.csr_matrix(counts.patterns), distance,
+                                 scores if name == "interval" else None), options,
                          on="counts", keep=values >= 2)
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci is not None and np.isfinite(result.estimate):
@@ -221,12 +224,12 @@ def krippendorff_alpha(
     return result
 
 
-def _alpha_of_counts(patterns: np.ndarray, distance: np.ndarray | str,
-                    batch: np.ndarray) -> np.ndarray:
+def _alpha_of_counts(patterns: sparse.csr_matrix, distance: np.ndarray | str,
+                    scores: np.ndarray | None, batch: np.ndarray) -> np.ndarray:
     """Alpha of resampled counts over the count `patterns`, (b, P) -> (b,): the argument
     order of :func:`functools.partial` for :func:`alpha_kernel`.
 
     Module-level, so a result's bootstrap recipe pickles and can still be drawn after
     unpickling (a custom metric is held as its distance matrix, not as the callable).
     """
-    return alpha_kernel(patterns, batch, distance)
+    return alpha_kernel(patterns, batch, distance, scores=scores)

@@ -763,6 +763,14 @@ VALUE_CASES = [
             + Fraction(8, 30) + Fraction(20, 30) + Fraction(12, 30)) / 4), 1e-15,
      "mean over subjects of sum n_ij (n_ij - 1) / (m_i (m_i - 1)) (Fleiss 1971), in "
      "exact Fractions: (0.49999999875 + 8/30 + 20/30 + 12/30) / 4"),
+    # 800 raters x 4 subjects (1.28e6 co-ratings: the dense path; 1,200 raters took > 6 s
+    # and 2 GB): 400 raters say (1, 1, 2, 2), 400 say (1, 2, 1, 2)
+    ("800 raters: Light's kappa", lambda: irr.Agreement.from_frame(pd.DataFrame(
+        np.repeat([[1, 1], [1, 2], [2, 1], [2, 2]], 400, axis=1),
+        columns=[f"r{j}" for j in range(800)])).light_kappa().estimate,
+     float(Fraction(2 * 400 * 399 // 2, 800 * 799 // 2)), 1e-12,
+     "pairs of one kind agree fully (kappa 1, 2 C(400, 2) pairs); pairs across kinds have "
+     "p_o = 1/2 = p_e (kappa 0, 400^2 pairs): Light = 159,600 / 319,600"),
     # -- end resource harness ----------------------------------------------------
     # -- issue 15: portable results -----------------------------------------------
     # results pickled before their bootstrap was drawn: the copy draws from the same recipe

@@ -66,39 +66,8 @@ NOT_ENTRY_POINTS = {
 
 # What fails today, by issue-15 item: (input, call) -> symptom. Delete a row when its fix
 # is merged (the test then fails as XPASS until the row goes).
-# Timeouts are CPU seconds (the limit was 6 s); the 9999-resample bootstraps that default
-# on (Krippendorff's alpha, the summaries) are O(k^2) per resample at k = 2,267 labels.
+# Timeouts are CPU seconds (the limit was 6 s).
 EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
-    5: {
-        ('many-raters', 'Agreement.light_kappa'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'Agreement.pairwise'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'Agreement.summary'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'DataFrame.irr.light'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'DataFrame.irr.summary'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'cli multi'):
-            'timeout: > 6 s of CPU',
-        ('many-raters', 'cli report'):
-            'timeout: > 6 s of CPU',
-    },
-    6: {
-        ('custom-weights', 'cli multi'):
-            'timeout: > 6 s of CPU (the alpha bootstrap over 1,000 categories)',
-        ('many-labels', 'Agreement.krippendorff_alpha'):
-            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
-        ('many-labels', 'Agreement.summary'):
-            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
-        ('many-labels', 'cli multi'):
-            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
-        ('many-labels', 'cli report'):
-            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
-        ('many-labels', 'krippendorff_alpha'):
-            'timeout: > 6 s of CPU (8.5 s: 1,500 subjects, 2,267 labels)',
-    },
 }
 
 
