@@ -239,13 +239,18 @@ def test_kappa_from_cells_equals_kappa_of_dense_tables(weights):
         kappa_from_counts(dense, w), rel=1e-12)
 
 
-def test_kappa_percentile_interval_with_a_thousand_labels_is_bounded():
-    # before: every resample a dense 1,000 x 1,000 table, (B, 1e6) floats (1.6 GB at
-    # B = 200); now the resamples' cells and margins only
+def _thousand_labels():
+    """Two raters of 2,000 subjects on 1,000 labels, agreeing on about 60% of them."""
     rng = np.random.default_rng(1)
     a = rng.integers(0, 1000, 2000)
     b = np.where(rng.random(2000) < 0.6, a, rng.integers(0, 1000, 2000))
-    ag = irr.Agreement(a, b, categories=list(range(1000)))
+    return a, b, irr.Agreement(a, b, categories=list(range(1000)))
+
+
+def test_kappa_percentile_interval_with_a_thousand_labels_is_bounded():
+    # before: every resample a dense 1,000 x 1,000 table, (B, 1e6) floats (1.6 GB at
+    # B = 200); now the resamples' cells and margins only
+    a, b, ag = _thousand_labels()
     res, peak = peak_mb(lambda: ag.kappa(ci="percentile", n_resamples=200, rng=0))
     assert peak < 150
     assert res.ci.low < res.estimate < res.ci.high
@@ -365,10 +370,7 @@ def test_table_heatmap_of_many_categories_draws_an_image_without_cell_text():
 def test_percent_agreement_bootstrap_with_a_thousand_labels_is_bounded():
     # sibling of the kappa bootstrap: resamples were dense (B, 1e6) cell counts (3 GB at
     # B = 400); now each fine pattern's agreement, O(B x patterns)
-    rng = np.random.default_rng(1)
-    a = rng.integers(0, 1000, 2000)
-    b = np.where(rng.random(2000) < 0.6, a, rng.integers(0, 1000, 2000))
-    ag = irr.Agreement(a, b, categories=list(range(1000)))
+    a, b, ag = _thousand_labels()
     res, peak = peak_mb(lambda: ag.percent_agreement(ci="percentile", n_resamples=200, rng=0))
     assert peak < 150
     assert res.estimate == (a == b).mean()  # the share of equal pairs, counted directly
