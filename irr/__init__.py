@@ -53,6 +53,8 @@ from irr.ordinal import (
     roc_curve,
 )
 from irr.pandas import by  # also registers the DataFrame accessor df.irr
+from irr.reliability import report
+from irr.reporting import ReliabilityReport
 from irr.results import ConfidenceInterval, KappaResult, ProportionResult, Result
 
 __all__ = [
@@ -73,6 +75,7 @@ __all__ = [
     "KrippendorffResult",
     "PairedTestResult",
     "ProportionResult",
+    "ReliabilityReport",
     "Result",
     "Scale",
     "__version__",
@@ -100,6 +103,7 @@ __all__ = [
     "optimize_thresholds",
     "plotting",
     "quadratic_weighted_kappa",
+    "report",
     "rank_loss",
     "roc_auc",
     "roc_auc_result",

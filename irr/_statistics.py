@@ -563,6 +563,36 @@ class Statistics:
         full = self.n_raters if self.by_rater else r.max()
         return int(self.multiplicity[r < full].sum())
 
+    def ratings_per_rater(self) -> np.ndarray | None:
+        """How many subjects each rater rated, shape (m,); None for counts (no rater
+        identities).
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.Agreement([1, 2, None], [2, 2, 1]).statistics.ratings_per_rater().tolist()
+        [2, 3]
+        """
+        if not self.by_rater:
+            return None
+        row, rater, _ = self.entries()
+        out = np.zeros(self.n_raters, dtype=np.int64)
+        np.add.at(out, rater, self.multiplicity[row])  # exact integers, unlike bincount
+        return out
+
+    def subjects_by_ratings(self) -> dict[int, int]:
+        """How many subjects have each number of ratings, ``{ratings: subjects}``, ascending.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.Agreement([1, 2, None], [2, 2, 1]).statistics.subjects_by_ratings()
+        {1: 1, 2: 2}
+        """
+        counts = np.zeros(int(self.ratings_per_pattern.max(initial=0)) + 1, dtype=np.int64)
+        np.add.at(counts, self.ratings_per_pattern, self.multiplicity)
+        return {int(r): int(c) for r, c in enumerate(counts) if c}
+
     def subjects_with_fewer_ratings_than(self, ratings: int) -> int:
         """Subjects with fewer than `ratings` ratings."""
         return int(self.multiplicity[self.ratings_per_pattern < ratings].sum())

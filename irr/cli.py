@@ -31,21 +31,17 @@ import numpy as np
 import pandas as pd
 
 from irr import datasets
-from irr._columns import ContinuousScoresWarning, choose_columns, continuity, scale_info
-from irr._report import band_and_citation, report
+from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
-from irr.registry import PANELS, rows
-from irr.summary import (
-    escape_html,
-    escape_latex,
-    escape_markdown,
-    format_pvalue,
-    results_summary,
-)
+from irr.registry import PANELS, STATISTICS, rows, scale_type
+from irr.reliability import call_method
+from irr.reliability import report as reliability_report
+from irr.reporting import DataDescription, ReliabilityReport
+from irr.summary import escape_html, escape_latex, escape_markdown
 
 __all__ = ["main"]
 
@@ -206,11 +202,24 @@ def _parser() -> argparse.ArgumentParser:
                        help="ratings this far apart (in scores) are not errors")
 
     report = commands.add_parser(
-        "report", help="every coefficient that applies, with sentences for a paper",
-        description="Every coefficient that applies to the data, in one table, then one "
-        "APA-style sentence per coefficient.",
+        "report", help="a reliability report: chosen coefficients, sentences, methods",
+        description="A reliability report: the recommended coefficients for the data (or "
+        "those named by --statistics) in one table, one APA-style sentence per coefficient, "
+        "a methods paragraph and, with --format html, a self-contained page with figures "
+        "and a GRRAS reporting checklist.",
     )
     _common(report)
+    report.add_argument(
+        "--statistics", metavar="NAMES", default=None,
+        help="comma-separated statistics to report, e.g. fleiss,alpha,icc; 'all' for every "
+        "one that applies. Names: " + ", ".join(STATISTICS) + "; alpha (at the level "
+        "that suits the data) and icc (ICC(A,1)). Default: a recommended set for the data "
+        "(nominal, ordinal or continuous; two raters or more)")
+    report.add_argument("--by", action="append", metavar="COL",
+                        help="also report each statistic per group of this column (wide "
+                        "data; repeat for several columns)")
+    report.add_argument("--no-figures", action="store_true",
+                        help="leave the figures out of --format html (no matplotlib needed)")
     report.add_argument("--style", choices=["apa", "plain"], default="apa")
 
     data = commands.add_parser("datasets", help="list or describe the bundled data sets")
@@ -574,6 +583,8 @@ class Output:
     frame: Any = None
     summary: Any = None
     seed: int | None = None
+    data: DataDescription | None = None
+    report: ReliabilityReport | None = None
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -585,42 +596,42 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+@contextlib.contextmanager
+def _warnings_as_notes(notes: list[str], prefix: str = "") -> Any:
+    """Collect DegenerateDataWarnings and ContinuousScoresWarnings raised inside as notes
+    (once each); other warnings are re-issued."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DegenerateDataWarning)
+        warnings.simplefilter("always", ContinuousScoresWarning)
+        yield
+    for w in caught:
+        if issubclass(w.category, (DegenerateDataWarning, ContinuousScoresWarning)):
+            line = f"{prefix}{_first_line(str(w.message))}"
+            if line not in notes:
+                notes.append(line)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
 def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
           optional: bool = False, **kwargs: Any) -> Any:
     """Call ``ag.<method>`` with the inference options it accepts; collect the result.
 
-    With `optional`, a method that is missing or does not apply (ValueError) is noted
-    rather than raised; DegenerateDataWarnings become notes.
+    With `optional`, a method that does not apply (ValueError) is noted rather than
+    raised; DegenerateDataWarnings become notes.
     """
-    function = getattr(ag, method, None)
-    if function is None:
-        if optional:
-            return None
-        raise CommandError(f"{method} is not available in this version of irr")
-    accepted = inspect.signature(function).parameters
-    options = {k: v for k, v in _options(args).items() if k in accepted}
-    if args.ci is None:
-        options.pop("ci", None)  # no --ci: the method's own default interval, as in the API
+    accepted = inspect.signature(getattr(ag, method)).parameters
     if args.ci not in (None, "wald") and "ci" not in accepted:
         out.notes.append(f"{method}: bootstrap intervals are not available; its own interval "
                          "is used (see its CI method).")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", DegenerateDataWarning)
-        warnings.simplefilter("always", ContinuousScoresWarning)
+    with _warnings_as_notes(out.notes, f"{method}: "):
         try:
-            result = function(**kwargs, **options)
+            result = call_method(ag, method, _options(args), **kwargs)
         except ValueError as exc:
             if not optional:
                 raise
             out.notes.append(f"{method} not computed: {_first_line(exc)}")
             return None
-    for w in caught:
-        if issubclass(w.category, (DegenerateDataWarning, ContinuousScoresWarning)):
-            line = f"{method}: {_first_line(str(w.message))}"
-            if line not in out.notes:
-                out.notes.append(line)
-        else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     if isinstance(result, (list, tuple)):
         collected = list(result)
     elif result is not None and hasattr(result, "estimate"):
@@ -648,8 +659,10 @@ def _with_scale(out: Output, scale: str | None) -> None:
 def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
     """An Output with the header lines of the data (scale, columns set aside, missing
     ratings) and the notes of reading them."""
+    kind = scale_type(ag.facts, len(ag.categories))
     return Output(title, info=[scale_info(ag.categories), *args.input_info],
-                  notes=list(args.input_notes), seed=args.seed)
+                  notes=list(args.input_notes), seed=args.seed,
+                  data=DataDescription.from_statistics(ag.statistics, kind))
 
 
 def _cmd_kappa(args: argparse.Namespace) -> Output:
@@ -713,26 +726,30 @@ def _cmd_error_rate(args: argparse.Namespace) -> Output:
 
 
 def _cmd_report(args: argparse.Namespace) -> Output:
-    ag = _agreement(args, _read_frame(args), None)
-    who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2
-           else f"among {ag.n_raters} raters")
-    out = _output(f"Agreement {who}", ag, args)
-    selected = {tuple(form.values()) for form in _icc_forms(args)}
-    if ag.facts.continuous:
-        out.notes.append(
-            f"The ratings look like continuous scores ({continuity(ag.categories)}): the "
-            "statistics that take each value as a category (percent agreement, kappa, AC1, "
-            "nominal alpha) are left out; irr kappa and irr multi compute them."
-        )
-    for method, options in rows("report", ag.facts):
-        if method == "icc" and tuple(options.values()) not in selected:
-            continue
-        _call(ag, method, out, args, optional=method != "kappa", **options)
-    if not out.results:
-        raise CommandError("no coefficient applies to these data: " + "; ".join(out.notes))
-    _with_scale(out, args.scale)
+    frame = _read_frame(args)
+    ag = _agreement(args, frame, None)
+    out = _output("", ag, args)
+    if args.by and args.subject is not None:
+        raise CommandError("--by groups wide data; with long data leave it out")
+    figures = args.format == "html" and not args.no_figures
+    if figures:
+        try:
+            import matplotlib  # noqa: F401  (the figures need it)
+        except ImportError:
+            figures = False
+            out.notes.append("Figures left out: they need matplotlib "
+                             "(pip install 'irrstats[plot]').")
+    notes: list[str] = []
+    with _warnings_as_notes(notes):
+        rep = reliability_report(
+            frame if args.by else ag, args.statistics,
+            raters=list(ag.raters) if args.by else None,
+            categories=list(ag.categories) if args.by else None,
+            by=args.by, confidence_level=args.confidence_level, ci=args.ci,
+            n_resamples=args.n_resamples, rng=args.seed, scale=args.scale,
+            style=args.style, figures=figures, notes=out.notes, info=out.info)
     args.scale = None  # applied
-    out.sentences = [report(r, args.style) for r in out.results]
+    out.report = dataclasses.replace(rep, notes=(*rep.notes, *notes))
     return out
 
 
@@ -773,23 +790,6 @@ _COMMANDS = {
 
 
 # -- rendering ---------------------------------------------------------------------------
-def _table(out: Output) -> Any:
-    """The results as a tidy frame: one row per result."""
-    rows = []
-    for r in out.results:
-        row = r.to_frame().reset_index()
-        if "seed" not in row.columns:
-            row.insert(list(row.columns).index("n_resamples") + 1, "seed", _seed(r, out))
-        row["raters"] = ", ".join(r.raters)
-        row["band"] = _table_band(r)
-        rows.append(row)
-    if not rows:
-        return pd.DataFrame()
-    table = pd.concat(rows, ignore_index=True)
-    table["n_resamples"] = table["n_resamples"].astype("Int64")  # 9999, not 9999.0
-    return table
-
-
 def _seed(result: Any, out: Output) -> Any:
     """The bootstrap seed behind a result (None when nothing was resampled)."""
     if math.isnan(getattr(result, "n_resamples", math.nan)):
@@ -842,64 +842,24 @@ def _render(out: Output, fmt: str) -> str:
         if fmt == "csv":
             return frame.to_csv()
         return json.dumps(_jsonable(frame.reset_index().to_dict(orient="records")), indent=2) + "\n"
-    if fmt in ("text", "html", "latex"):
+    if out.summary is not None and fmt in ("text", "html", "latex"):
+        # a result with a summary of its own (the error-rate test): add what reading found
         summary = out.summary
-        if summary is None:
-            summary = results_summary(out.results, out.title, info=out.info, notes=out.notes)
-        elif out.notes or out.info[1:]:  # a result's own summary: add what reading found
+        if out.notes or out.info[1:]:
             summary.add_extra_txt([f"{k} {v}" for k, v in out.info[1:]] + out.notes)
         if fmt == "text":
-            text = summary.as_text()
-            if out.sentences:
-                text += "\n\nReport:\n" + "\n".join(f"- {s}" for s in out.sentences)
-            return text + "\n"
+            return summary.as_text() + "\n\nReport:\n" + "\n".join(
+                f"- {s}" for s in out.sentences) + "\n"
         if fmt == "html":
-            text = summary.as_html()
-            if out.sentences:
-                items = "".join(f"<li>{escape_html(s)}</li>" for s in out.sentences)
-                text += f"\n<ul class=\"irr-report\">{items}</ul>"
-            return text + "\n"
-        text = summary.as_latex()
-        if out.sentences:
-            text += "\n\n\\begin{itemize}\n" + "\n".join(
-                f"\\item {escape_latex(s)}" for s in out.sentences
-            ) + "\n\\end{itemize}"
-        return text + "\n"
-    table = _table(out)
-    if fmt == "csv":
-        return table.to_csv(index=False)
-    if fmt == "markdown":
-        shown = table[["coefficient", "estimate", "se", "statistic", "pvalue", "ci_low",
-                       "ci_high", "ci_method", "n_resamples", "seed", "band", "n_subjects",
-                       "n_missing"]].copy()
-        shown["pvalue"] = [format_pvalue(p) for p in shown["pvalue"].astype(float)]
-        shown["n_resamples"] = [None if math.isnan(b) else int(b)
-                                for b in shown["n_resamples"].astype(float)]
-        shown["seed"] = shown["seed"].astype(object)
-        header = "".join(f"- {escape_markdown(k.rstrip(':'))}: {escape_markdown(v)}\n"
-                         for k, v in out.info)
-        text = f"## {escape_markdown(out.title)}\n\n{header}\n{_markdown(shown)}\n"
-        notes = out.notes + [n for r in out.results for n in r.notes]
-        if notes:
-            text += "\n" + "\n".join(f"- {escape_markdown(n)}"
-                                      for n in dict.fromkeys(notes)) + "\n"
-        if out.sentences:
-            text += "\n" + "\n".join(map(escape_markdown, out.sentences)) + "\n"
-        return text
-    payload = {
-        "title": out.title,
-        "info": dict(out.info),
-        "results": [r.to_dict() | {"seed": _seed(r, out), "band": _table_band(r)}
-                    for r in out.results],
-        "notes": out.notes,
-    }
-    if out.sentences:
-        payload["report"] = out.sentences
-    return json.dumps(_jsonable(payload), indent=2, ensure_ascii=False) + "\n"
-
-
-def _table_band(result: Any) -> Any:
-    return band_and_citation(result, None)[0] or None
+            items = "".join(f"<li>{escape_html(s)}</li>" for s in out.sentences)
+            return summary.as_html() + f"\n<ul class=\"irr-report\">{items}</ul>\n"
+        return summary.as_latex() + "\n\n\\begin{itemize}\n" + "\n".join(
+            f"\\item {escape_latex(s)}" for s in out.sentences) + "\n\\end{itemize}\n"
+    report = out.report or ReliabilityReport(
+        title=out.title, data=out.data, results=tuple(out.results), info=tuple(out.info),
+        notes=tuple(out.notes), narrative="sentences" if out.sentences else "none",
+        seed=out.seed)
+    return report.render(fmt)
 
 
 def _latex_frame(frame: Any) -> str:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["COEFFICIENTS", "PANELS", "Coefficient", "DataFacts", "Row", "rows"]
+__all__ = ["COEFFICIENTS", "PANELS", "STATISTICS", "Coefficient", "DataFacts", "Row",
+           "recommended", "rows", "scale_type", "statistic_rows"]
 
 
 @dataclass(frozen=True)
@@ -195,3 +196,140 @@ def rows(panel: str, facts: DataFacts, weights: Any = None) -> list[tuple[str, d
 def methods() -> tuple[str, ...]:
     """The Agreement methods of every coefficient family (what :func:`irr.by` accepts)."""
     return tuple(c.method for c in COEFFICIENTS)
+
+
+# -- statistics by name: what ``irr report --statistics`` and ``irr.report(statistics=)`` take
+_ICC_NAMES = {  # McGraw & Wong (1996) names -> the form's options
+    "icc_1": ("oneway", "agreement", "single"),
+    "icc_k": ("oneway", "agreement", "average"),
+    "icc_a1": ("twoway", "agreement", "single"),
+    "icc_ak": ("twoway", "agreement", "average"),
+    "icc_c1": ("twoway", "consistency", "single"),
+    "icc_ck": ("twoway", "consistency", "average"),
+}
+
+#: Every statistic a report can be asked for by name: name -> the row it computes. ``alpha``
+#: and ``icc`` are shorthands (alpha at the level that suits the data, ICC(A,1)).
+STATISTICS: Mapping[str, Row] = MappingProxyType({
+    "percent": Row("percent_agreement"),
+    "percent_all": Row("percent_agreement", {"definition": "all"}),
+    "kappa": Row("kappa"),
+    "kappa_linear": Row("kappa", {"weights": "linear"}, frozenset({"scores"})),
+    "kappa_quadratic": Row("kappa", {"weights": "quadratic"}, frozenset({"scores"})),
+    "fleiss": Row("fleiss_kappa"),
+    "scott": Row("scott_pi", needs=frozenset({"two"})),
+    "conger": Row("conger_kappa"),
+    "light": Row("light_kappa"),
+    "gwet": Row("gwet_ac"),
+    "brennan_prediger": Row("brennan_prediger"),
+    "alpha_nominal": Row("krippendorff_alpha", {"level": "nominal"}),
+    "alpha_ordinal": Row("krippendorff_alpha", {"level": "ordinal"}, frozenset({"scores"})),
+    "alpha_interval": Row("krippendorff_alpha", {"level": "interval"}, frozenset({"scores"})),
+    **{name: Row("icc", {"model": m, "type": t, "unit": u})
+       for name, (m, t, u) in _ICC_NAMES.items()},
+    "kendall": Row("kendall_w"),
+})
+_SHORTHANDS = {"alpha": {"nominal": "alpha_nominal", "ordinal": "alpha_ordinal",
+                         "continuous": "alpha_interval"},
+               "icc": {"nominal": "icc_a1", "ordinal": "icc_a1", "continuous": "icc_a1"}}
+
+#: The statistics a report shows when none are chosen, by scale type and by whether there
+#: are two raters (with rater identities) or more: a small set that suits the data,
+#: chosen before looking at the numbers (``statistics="all"`` shows every one that applies).
+RECOMMENDED: Mapping[tuple[str, bool], tuple[str, ...]] = MappingProxyType({
+    ("nominal", True): ("percent", "kappa", "alpha_nominal"),
+    ("nominal", False): ("percent", "fleiss", "alpha_nominal"),
+    ("ordinal", True): ("percent", "kappa_quadratic", "alpha_ordinal"),
+    ("ordinal", False): ("percent", "alpha_ordinal", "icc_a1"),
+    ("continuous", True): ("icc_a1", "alpha_interval"),
+    ("continuous", False): ("icc_a1", "alpha_interval"),
+})
+
+
+def scale_type(facts: DataFacts, n_categories: int) -> str:
+    """``'continuous'``, ``'ordinal'`` (ordered, three or more categories) or ``'nominal'``.
+
+    Examples
+    --------
+    >>> scale_type(DataFacts(2, True, ordered=True, numeric=True), 5)
+    'ordinal'
+    >>> scale_type(DataFacts(2, True, ordered=True, numeric=True), 2)  # binary
+    'nominal'
+    """
+    if facts.continuous:
+        return "continuous"
+    return "ordinal" if facts.ordered and n_categories >= 3 else "nominal"
+
+
+def recommended(facts: DataFacts, n_categories: int) -> tuple[str, ...]:
+    """The names of the statistics a report shows by default for these data.
+
+    Examples
+    --------
+    >>> recommended(DataFacts(3, True, ordered=False, numeric=False), 4)
+    ('percent', 'fleiss', 'alpha_nominal')
+    """
+    two = facts.n_raters == 2 and facts.by_rater
+    names = RECOMMENDED[scale_type(facts, n_categories), two]
+    return tuple(n for n in names if STATISTICS[n].applies(facts))
+
+
+def statistic_rows(
+    names: Any, facts: DataFacts, n_categories: int, argument: str = "statistics"
+) -> tuple[list[str], list[tuple[str, dict[str, Any]]], list[str]]:
+    """(names, rows, notes) of the statistics `names` asks for.
+
+    `names` is ``None`` (the recommended set), ``"all"`` (every statistic of the
+    ``report`` panel that applies), or names of :data:`STATISTICS` (a list, or one string
+    with commas). A name that does not apply to the data is left out with a note; an
+    unknown name raises a ValueError that lists the known ones.
+
+    Examples
+    --------
+    >>> facts = DataFacts(2, True, ordered=True, numeric=True)
+    >>> names, chosen, notes = statistic_rows("kappa,alpha", facts, 5)
+    >>> names, chosen
+    (['kappa', 'alpha_ordinal'], [('kappa', {}), ('krippendorff_alpha', {'level': 'ordinal'})])
+    """
+    if names is None:
+        names = list(recommended(facts, n_categories))
+    elif isinstance(names, str) and names.strip().lower() == "all":
+        return ["all"], rows("report", facts), []
+    elif isinstance(names, str):
+        names = [n for n in (part.strip() for part in names.split(",")) if n]
+    else:
+        names = [str(n).strip() for n in names]
+    if not names:
+        raise ValueError(f"{argument} is empty; name one or more of {', '.join(STATISTICS)} "
+                         "(or 'all').")
+    kind = scale_type(facts, n_categories)
+    resolved = [_SHORTHANDS[n.lower()][kind] if n.lower() in _SHORTHANDS else n.lower()
+                for n in names]
+    unknown = [n for n, r in zip(names, resolved, strict=True) if r not in STATISTICS]
+    if unknown:
+        raise ValueError(f"{argument} has unknown statistic(s) {', '.join(map(repr, unknown))}; "
+                         f"known: {', '.join(STATISTICS)}, alpha, icc (or 'all').")
+    chosen, notes, kept = [], [], []
+    for name in dict.fromkeys(resolved):
+        row = STATISTICS[name]
+        if row.applies(facts):
+            kept.append(name)
+            chosen.append((row.method, dict(row.options)))
+        else:
+            notes.append(f"{name} does not apply to these data ({_why_not(row, facts)}); "
+                         "left out.")
+    return kept, chosen, notes
+
+
+def _why_not(row: Row, facts: DataFacts) -> str:
+    needs = row.needs | _BY_METHOD[row.method].needs
+    reasons = {
+        "raters": "it needs to know which rater gave which rating, and counts do not say",
+        "two": "it needs exactly two raters",
+        "multi": "it needs three or more raters",
+        "scores": "it needs ordered categories",
+        "numeric": "it needs numeric ratings",
+        "categorical": "the ratings are continuous scores",
+        "continuous": "the ratings are categories",
+    }
+    return "; ".join(reasons[n] for n in sorted(needs) if not facts.allow(frozenset({n})))

@@ -47,8 +47,9 @@ FRAME_COLUMNS = (
 )
 
 #: Interval methods named after people or initials, as prose writes them.
-_METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa", "newcombe": "Newcombe",
-                 "satterthwaite": "Satterthwaite"}
+_METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa bootstrap",
+                 "percentile": "percentile bootstrap", "basic": "basic bootstrap",
+                 "newcombe": "Newcombe", "satterthwaite": "approximate F (Satterthwaite)"}
 
 
 @dataclass(frozen=True)
@@ -74,10 +75,11 @@ class ConfidenceInterval:
 
     @property
     def method_name(self) -> str:
-        """The method as prose names it: ``"Wald"``, ``"BCa"``, ``"percentile"``, ...
+        """The method as prose names it: ``"Wald"``, ``"BCa bootstrap"``,
+        ``"percentile bootstrap"``, ...
 
         >>> ConfidenceInterval(0.2, 0.5, 0.95, "bca").method_name
-        'BCa'
+        'BCa bootstrap'
         """
         return _METHOD_NAMES.get(self.method, self.method)
 

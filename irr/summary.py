@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import html
 import math
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -73,7 +74,11 @@ _LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$",
                   "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
                   "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
                   "|": r"\textbar{}", "\n": " ", "\r": " "}
-_MARKDOWN_SPECIAL = frozenset("\\`*_{}[]()<>#|!~&")
+# what Markdown (or the HTML it passes through) would interpret: emphasis, code, links
+# (brackets suffice: "(" only matters after "]"), tags, headings, table cells, strikethrough;
+# "&" only where it would begin an entity
+_MARKDOWN_SPECIAL = frozenset("\\`*_[]<>#|~")
+_ENTITY = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
 
 
 def escape_latex(text: Any) -> str:
@@ -95,11 +100,12 @@ def escape_markdown(text: Any) -> str:
 
     Examples
     --------
-    >>> print(escape_markdown("a|b <script>"))
-    a\\|b \\<script\\>
+    >>> print(escape_markdown("a|b <script> (Landis & Koch) &amp;"))
+    a\\|b \\<script\\> (Landis & Koch) \\&amp;
     """
     text = str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in text)
+    text = "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in text)
+    return _ENTITY.sub(r"\\&", text)
 
 
 def escape_html(text: Any) -> str:

@@ -220,8 +220,8 @@ def test_every_format_parses_back(csv_file):
     assert "<table" in html
     assert html.count("<table") == html.count("</table>")
     lines = outputs["markdown"].stdout.splitlines()
-    header = next(i for i, line in enumerate(lines) if line.startswith("| coefficient"))
-    assert set(lines[header + 1].replace("|", "").split()) == {"---"}
+    header = next(i for i, line in enumerate(lines) if line.startswith("| Statistic"))
+    assert set(lines[header + 1].replace("|", "").split()) == {"---", "---:"}
     assert "Cohen's kappa" in outputs["text"].stdout
 
 
@@ -273,7 +273,8 @@ def test_report_on_two_raters_gives_sentences():
 def test_report_on_many_raters_shows_multirater_coefficients_and_icc():
     # end to end, and the in-process runner gives the same bytes (seeded: Krippendorff's
     # alpha has a bootstrap SE)
-    args = ("report", "--dataset", "anxiety", "--format", "json", "--seed", "1")
+    args = ("report", "--dataset", "anxiety", "--format", "json", "--seed", "1",
+            "--statistics", "all")
     out = run_subprocess(*args)
     assert out.returncode == 0, out.stderr
     names = [r["coefficient"] for r in json.loads(out.stdout)["results"]]

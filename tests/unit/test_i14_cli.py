@@ -90,7 +90,7 @@ def test_multi_leaves_a_numeric_patient_id_and_site_out(patients):
     # the three readers only, Fleiss (1971) in exact fractions
     assert estimate(payload, "Fleiss' kappa") == pytest.approx(
         float(exact_fleiss(list(READERS.values()))), abs=1e-12)
-    assert payload["info"]["Not raters:"] == "patient, site"
+    assert payload["info"]["Not raters"] == "patient, site"
     assert any("'patient' (its name), 'site' (its name) set aside" in n and "--id" in n
                for n in payload["notes"])
 
@@ -127,7 +127,7 @@ def test_id_option_names_an_identifier_the_rule_cannot_see(tmp_path):
         payload = json.loads(out)
         assert estimate(payload, "Fleiss' kappa") == pytest.approx(
             float(exact_fleiss(list(READERS.values()))), abs=1e-12)
-        assert payload["info"]["Not raters:"] == "code"
+        assert payload["info"]["Not raters"] == "code"
         assert not any("set aside" in n for n in payload["notes"])  # named: no message
 
 
@@ -342,7 +342,7 @@ def test_sas_missing_values_need_na_values_and_are_reported():
     code, out, _ = cli("kappa", "-", "--na-values", ".", "--format", "json", stdin=SAS)
     assert code == 0
     payload = json.loads(out)
-    assert payload["info"]["Missing ratings:"] == "2"
+    assert payload["info"]["Missing ratings"] == "2"
     kappa = next(r for r in payload["results"] if r["coefficient"] == "Cohen's kappa")
     assert (kappa["n_subjects"], kappa["n_missing"]) == (5, 2)  # complete pairs, dropped
     # the five complete pairs: (1,1) (3,3) (2,2) (1,2) (3,3)
@@ -361,7 +361,7 @@ def test_na_values_in_long_data():
     code, out, _ = cli("kappa", "-", "--subject", "s", "--rater", "r", "--rating", "v",
                        "--na-values", ".", "--format", "json", stdin=long)
     assert code == 0
-    assert json.loads(out)["info"]["Missing ratings:"] == "1"
+    assert json.loads(out)["info"]["Missing ratings"] == "1"
 
 
 # -- D18: reproducible output that says how its intervals were drawn -----------------------
@@ -386,7 +386,7 @@ def test_every_format_is_reproducible_and_names_the_seed(fmt):
 
 def test_alpha_rows_say_one_thing_in_every_format():
     _, out, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300",
-                    "--format", "csv")
+                    "--statistics", "all", "--format", "csv")
     table = pd.read_csv(io.StringIO(out))
     alpha = table[table["coefficient"].str.startswith("Krippendorff")]
     # the CLI's default interval is the API's default: alpha's percentile bootstrap
@@ -395,7 +395,8 @@ def test_alpha_rows_say_one_thing_in_every_format():
     assert set(alpha["seed"]) == {0}
     kappa = table[table["coefficient"] == "Fleiss' kappa"]
     assert kappa["seed"].isna().all()  # nothing resampled: no seed claimed
-    _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300")
+    _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300",
+                     "--statistics", "all")
     assert "intervals come from the unit bootstrap" not in text  # the old, untrue footnote
     assert "SE: standard deviation of the 300 bootstrap replicates." in text
     # the SE is the standard deviation of the replicates, the interval their quantiles
@@ -407,7 +408,7 @@ def test_alpha_rows_say_one_thing_in_every_format():
     assert row["ci_low"] == pytest.approx(np.quantile(reps, 0.025), abs=1e-12)
     # --ci wald still gives the normal interval around the bootstrap SE
     _, out, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300", "--ci", "wald",
-                    "--format", "csv")
+                    "--statistics", "all", "--format", "csv")
     table = pd.read_csv(io.StringIO(out))
     row = table[table["coefficient"] == "Krippendorff's alpha (interval)"].iloc[0]
     assert row["ci_low"] == pytest.approx(res.estimate - 1.959963984540054 * res.se, abs=1e-12)

@@ -322,7 +322,7 @@ def test_an_interval_excluding_the_estimate_says_so():
                                                           n_resamples=50, rng=0), "percentile")
     assert res.ci.low > 0
     assert res.ci.note.startswith("excludes the estimate 0")
-    assert "percentile interval excludes the estimate" in res.summary().as_text()
+    assert "percentile bootstrap interval excludes the estimate" in res.summary().as_text()
 
 
 # -- C17: subjects with no ratings are not resampled -------------------------------------------

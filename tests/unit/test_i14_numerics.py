@@ -438,7 +438,8 @@ def test_error_rate_ttest_reports():
     assert "no 95% CI" in flat.report()
 
 
-@pytest.mark.parametrize("command", [["report"], ["icc"], ["icc", "--format", "csv"]])
+@pytest.mark.parametrize("command", [["report", "--statistics", "all"], ["icc"],
+                                     ["icc", "--format", "csv"]])
 def test_cli_renders_an_icc_below_minus_one(tmp_path, command, capsys):
     # `irr report` and `irr icc` crashed on ICC(A,3) = -150/37 (the data of NEGATIVE)
     from irr.cli import main

@@ -79,7 +79,8 @@ def test_cli_default_interval_is_the_api_default():
                                                             abs=1e-12)
     assert row["seed"] == 0
     # the sentence names the interval
-    _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "400")
+    _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "400",
+                     "--statistics", "all")
     assert "α (interval) = 0.17, 95% percentile bootstrap CI" in text
     # Wilson intervals are named in sentences too
     res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).percent_agreement(

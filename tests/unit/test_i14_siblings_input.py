@@ -84,7 +84,7 @@ def test_unique_accession_far_from_integer_scores_is_set_aside_everywhere(tmp_pa
     payload = json.loads(out)
     assert code == 0
     assert payload["title"] == "Intraclass correlation of 3 raters"
-    assert payload["info"]["Not raters:"] == "accession"
+    assert payload["info"]["Not raters"] == "accession"
 
 
 def test_small_file_row_number_is_not_a_rater(tmp_path):
@@ -102,7 +102,7 @@ def test_small_file_row_number_is_not_a_rater(tmp_path):
     payload = json.loads(out)
     assert code == 0
     assert payload["title"] == "Agreement among 3 raters"
-    assert payload["info"]["Categories:"] == "3"
+    assert payload["info"]["Categories"] == "3"
     code, out, _ = cli("kappa", str(path), "--format", "json")
     assert json.loads(out)["results"][0]["raters"] == ["A", "B"]  # was no and A
 

@@ -1,0 +1,210 @@
+"""The reliability report workflow: :func:`irr.report` (and ``irr report``).
+
+From the user's data to a :class:`irr.reporting.ReliabilityReport`: the data described, the
+chosen (or recommended) coefficients computed with one set of inference options, per-group
+results when asked, and the figures. The CLI's ``report`` command calls :func:`report`, so
+the command line and Python give the same report.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from irr import plotting
+from irr._columns import continuity
+from irr.agreement import Agreement
+from irr.bands import get_scale
+from irr.pandas import by as by_group
+from irr.registry import scale_type, statistic_rows
+from irr.reporting import DataDescription, Figure, ReliabilityReport
+
+__all__ = ["call_method", "report"]
+
+#: The inference options every coefficient method is offered (each takes those it has).
+INFERENCE = ("confidence_level", "ci", "n_resamples", "rng")
+
+
+def call_method(ag: Agreement, method: str, inference: dict[str, Any], **options: Any) -> Any:
+    """``ag.<method>(**options)`` with the inference options the method accepts.
+
+    ``ci=None`` in `inference` leaves each method its own default interval.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement([1, 2, 2, 1], [1, 2, 1, 1])
+    >>> call_method(ag, "icc", {"ci": "bca", "confidence_level": 0.9}).ci.confidence_level
+    0.9
+    """
+    function = getattr(ag, method)
+    accepted = inspect.signature(function).parameters
+    chosen = {k: v for k, v in inference.items() if k in accepted}
+    if chosen.get("ci", ...) is None:
+        chosen.pop("ci")
+    return function(**options, **chosen)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _agreement(data: Any, raters: Any, id: Any, by: Any, categories: Any
+               ) -> tuple[Agreement, pd.DataFrame | None]:
+    if isinstance(data, Agreement):
+        if by is not None:
+            raise ValueError("`by` needs the data as a DataFrame (the grouping column is a "
+                             "column of it); got an Agreement.")
+        if raters is not None or id is not None or categories is not None:
+            raise ValueError("`raters`, `id` and `categories` describe a DataFrame; an "
+                             "Agreement already has them.")
+        return data, None
+    if isinstance(data, pd.DataFrame):
+        keys = [] if by is None else ([by] if not isinstance(by, (list, tuple)) else list(by))
+        missing = [k for k in keys if k not in data.columns]
+        if missing:
+            raise ValueError(f"`by` names columns that are not in the data: {missing!r}; the "
+                             f"columns are {list(data.columns)!r}.")
+        ids = [] if id is None else ([id] if not isinstance(id, (list, tuple)) else list(id))
+        ag = Agreement.from_frame(data, raters, categories=categories,
+                                  id=[*ids, *keys] or None)
+        return ag, data
+    if by is not None:
+        raise ValueError("`by` needs the data as a DataFrame.")
+    return Agreement(data, categories=categories) if categories is not None else \
+        Agreement(data), None
+
+
+def report(
+    data: Any,
+    statistics: str | Sequence[str] | None = None,
+    *,
+    raters: Sequence[Any] | None = None,
+    id: Any = None,
+    by: Any = None,
+    categories: Sequence[Any] | None = None,
+    confidence_level: float = 0.95,
+    ci: str | None = None,
+    n_resamples: int = 9999,
+    rng: int | None = 0,
+    scale: str | None = None,
+    style: str = "apa",
+    figures: bool = True,
+    title: str | None = None,
+    notes: Sequence[str] = (),
+    info: Sequence[tuple[str, str]] = (),
+) -> ReliabilityReport:
+    """A reliability report of `data`: the chosen coefficients with intervals, bands,
+    sentences, a methods paragraph, figures and a GRRAS checklist.
+
+    Parameters
+    ----------
+    data : Agreement, DataFrame or array-like
+        The ratings: an :class:`irr.Agreement`, a wide DataFrame (one row per subject,
+        one column per rater; identifier columns are set aside as by
+        :meth:`irr.Agreement.from_frame`), or a subjects x raters array.
+    statistics : str or sequence of str, optional
+        What to report, by name (:data:`irr.registry.STATISTICS`): e.g.
+        ``["fleiss", "alpha", "icc"]`` or ``"kappa,alpha"``. ``alpha`` is Krippendorff's
+        alpha at the level that suits the data (nominal, ordinal or interval) and ``icc``
+        the two-way, absolute-agreement, single-rater ICC(A,1). Default: a recommended set
+        for the data's type (nominal, ordinal or continuous; two raters or more), chosen
+        before looking at the numbers. ``"all"``: every coefficient that applies.
+    raters, id, categories
+        For a DataFrame: the rater columns, the identifier columns, the rating scale (as
+        for :meth:`irr.Agreement.from_frame`).
+    by : column label or list of them, optional
+        Report each chosen coefficient per group too (a table and a forest plot).
+    confidence_level, ci, n_resamples, rng
+        Inference options, passed to every coefficient that takes them; ``ci=None`` gives
+        each its default interval (Wald for kappas, percentile bootstrap for alpha, the
+        F-based interval for the ICC).
+    scale : str, optional
+        Interpretation scale for every coefficient (default: each coefficient's own:
+        Landis & Koch for kappas, Krippendorff for alpha, Koo & Li for the ICC).
+    style : {'apa', 'plain'}
+        The sentences' style.
+    figures : bool, default True
+        Draw the figures (needs matplotlib) for the HTML report.
+    title : str, optional
+    notes, info : sequences
+        Further notes and header facts (the CLI passes what reading the file found).
+
+    Returns
+    -------
+    ReliabilityReport
+        ``print(rep)`` for text; ``rep.to_html()``, ``rep.to_markdown()``,
+        ``rep.to_json()``, ``rep.to_frame()``; ``rep.save("report.html")``.
+
+    Examples
+    --------
+    >>> import irr
+    >>> rep = irr.report(irr.datasets.load("anxiety"), figures=False)
+    >>> rep.statistics
+    ('percent', 'alpha_ordinal', 'icc_a1')
+    >>> [r.coefficient for r in rep.results]
+    ["Percent agreement (pairwise)", "Krippendorff's alpha (ordinal)", 'ICC(2,1)']
+    """
+    ag, frame = _agreement(data, raters, id, by, categories)
+    if scale is not None:
+        get_scale(scale)  # validates the name before any work
+    facts = ag.facts
+    kind = scale_type(facts, len(ag.categories))
+    names, chosen, notes_out = statistic_rows(statistics, facts, len(ag.categories))
+    selection = ("recommended" if statistics is None
+                 else "all" if names == ["all"] else "chosen")
+    notes_out = [*notes, *notes_out]
+    if facts.continuous and selection != "chosen":
+        notes_out.append(
+            f"The ratings look like continuous scores ({continuity(ag.categories)}): the "
+            "statistics that take each value as a category (percent agreement, kappa, AC1, "
+            "nominal alpha) are left out; name them in `statistics` (--statistics) to compute "
+            "them.")
+    inference = {"confidence_level": confidence_level, "ci": ci, "n_resamples": n_resamples,
+                 "rng": rng}
+    results = []
+    for method, options in chosen:
+        try:
+            result = call_method(ag, method, inference, **options)
+        except ValueError as exc:
+            notes_out.append(f"{method} not computed: {_first_line(exc)}")
+            continue
+        collected = list(getattr(result, "results", None) or [result])
+        results.extend(dataclasses.replace(r, scale=scale) if scale is not None
+                       and r.scale is not None else r for r in collected)
+    if not results:
+        raise ValueError("no statistic could be computed on these data: "
+                         + "; ".join(notes_out))
+    groups = None
+    if by is not None and frame is not None:
+        tables = []
+        for method, options in chosen:
+            options = {**options, **{k: v for k, v in inference.items()
+                                     if k in inspect.signature(getattr(ag, method)).parameters
+                                     and v is not None}}
+            tables.append(by_group(frame, by, raters=list(ag.raters), statistic=method,
+                                   categories=list(ag.categories), **options))
+        groups = pd.concat(tables, ignore_index=True)
+    drawn = () if not figures else tuple(
+        Figure(caption, svg) for caption, svg in plotting.report_figures(
+            ag, results, by_frame=groups))
+    who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2 and
+           facts.by_rater else f"among {ag.n_raters} raters")
+    return ReliabilityReport(
+        title=title or f"Agreement {who}",
+        data=DataDescription.from_statistics(ag.statistics, kind),
+        results=tuple(results),
+        statistics=tuple(names),
+        selection=selection,
+        info=tuple(info),
+        notes=tuple(notes_out),
+        style=style,
+        figures=drawn,
+        groups=groups,
+        seed=rng if isinstance(rng, int) else None,
+    )

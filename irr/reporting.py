@@ -1,0 +1,778 @@
+"""The reliability report: one study's ratings described, its chosen coefficients estimated
+and explained, in every format a paper and its supplement need.
+
+A :class:`ReliabilityReport` holds what :func:`irr.report` (or ``irr report``) found: the
+data description, the results, the notes, the sentences and the methods paragraph, and
+(optionally) figures already rendered as SVG. It renders itself as text, markdown, LaTeX,
+CSV (the columns of :meth:`ReliabilityReport.to_frame`), JSON (a versioned schema,
+:data:`SCHEMA_VERSION`, documented in ``docs/guide/report.md``) and one self-contained HTML
+page with a GRRAS checklist. Nothing here computes a statistic: every number comes from a
+result's fields.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from irr._report import band_and_citation, report
+from irr._version import __version__
+from irr.summary import (
+    escape_html,
+    escape_latex,
+    escape_markdown,
+    results_summary,
+)
+
+if TYPE_CHECKING:
+    from statsmodels.iolib.summary import Summary
+
+    from irr._statistics import Statistics
+    from irr.results import Result
+
+__all__ = ["GRRAS", "SCHEMA_VERSION", "ChecklistItem", "DataDescription", "Figure",
+           "ReliabilityReport"]
+
+#: The version of the JSON layout :meth:`ReliabilityReport.to_json` writes (``"schema"``
+#: and ``"schema_version"`` open every document). A new key is a minor version; a key
+#: renamed, removed or changed in meaning is a major one.
+SCHEMA_VERSION = "1.0"
+SCHEMA_NAME = "irr-report"
+
+SCALE_TYPES = ("nominal", "ordinal", "continuous")
+NARRATIVES = ("full", "sentences", "none")
+
+#: The items of the Guidelines for Reporting Reliability and Agreement Studies (Kottner et
+#: al., 2011, Table 1), in the checklist's order: (number, section, what to report).
+GRRAS: tuple[tuple[int, str, str], ...] = (
+    (1, "Title and abstract", "Say in the title or abstract that inter- or intrarater "
+        "reliability or agreement was studied."),
+    (2, "Introduction", "Name and describe the measurement instrument or diagnostic "
+        "device."),
+    (3, "Introduction", "Specify the population of subjects."),
+    (4, "Introduction", "Specify the population of raters, where applicable."),
+    (5, "Introduction", "Summarise what is known about its reliability and agreement and "
+        "give the study's rationale, where applicable."),
+    (6, "Methods", "Explain how the sample size was chosen; state the planned numbers of "
+        "raters, subjects and replicate observations."),
+    (7, "Methods", "Describe how subjects and raters were sampled."),
+    (8, "Methods", "Describe the rating process (interval between repeated ratings, "
+        "clinical information available, blinding)."),
+    (9, "Methods", "State whether the ratings were made independently."),
+    (10, "Methods", "Describe the statistical analysis."),
+    (11, "Results", "State the numbers of raters and subjects included and of replicate "
+         "observations made."),
+    (12, "Results", "Describe the raters and subjects (e.g. the raters' training and "
+         "experience)."),
+    (13, "Results", "Report estimates of reliability and agreement with measures of "
+         "statistical uncertainty."),
+    (14, "Discussion", "Discuss the practical relevance of the results."),
+    (15, "Auxiliary material", "Provide detailed results, e.g. online."),
+)
+GRRAS_REFERENCE = (
+    "Kottner, J., Audigé, L., Brorson, S., Donner, A., Gajewski, B. J., Hróbjartsson, A., "
+    "Roberts, C., Shoukri, M., & Streiner, D. L. (2011). Guidelines for Reporting "
+    "Reliability and Agreement Studies (GRRAS) were proposed. Journal of Clinical "
+    "Epidemiology, 64(1), 96-106. https://doi.org/10.1016/j.jclinepi.2010.03.002"
+)
+
+
+@dataclass(frozen=True)
+class DataDescription:
+    """What the ratings are: how many subjects, raters and ratings, which are missing.
+
+    Attributes
+    ----------
+    n_subjects : int
+        Subjects (rows), including those with missing ratings.
+    n_raters : int
+        Raters (for counts: the most ratings any subject has).
+    raters : tuple of str
+        The raters' names (empty for counts, which carry no rater identity).
+    categories : tuple of str
+        The rating scale's labels, as text, in scale order.
+    scale_type : {'nominal', 'ordinal', 'continuous'}
+        How the ratings were treated.
+    n_ratings : int
+        Ratings given.
+    n_missing_ratings : int
+        Ratings missing (subject-rater cells with no rating; 0 for counts).
+    n_incomplete : int
+        Subjects with at least one missing rating.
+    subjects_by_ratings : tuple of (int, int)
+        (number of ratings, number of subjects with that many), ascending.
+    ratings_per_rater : tuple of int
+        How many subjects each rater rated (empty for counts).
+    """
+
+    n_subjects: int
+    n_raters: int
+    raters: tuple[str, ...]
+    categories: tuple[str, ...]
+    scale_type: str
+    n_ratings: int
+    n_missing_ratings: int
+    n_incomplete: int
+    subjects_by_ratings: tuple[tuple[int, int], ...]
+    ratings_per_rater: tuple[int, ...] = ()
+
+    @classmethod
+    def from_statistics(cls, stats: Statistics, scale_type: str) -> DataDescription:
+        """The description of the data `stats` summarises.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement([1, 2, None, 2], [2, 2, 1, 2])
+        >>> d = DataDescription.from_statistics(ag.statistics, "nominal")
+        >>> d.n_subjects, d.n_ratings, d.n_missing_ratings, d.subjects_by_ratings
+        (4, 7, 1, ((1, 1), (2, 3)))
+        """
+        if scale_type not in SCALE_TYPES:
+            raise ValueError(f"scale_type must be one of {SCALE_TYPES}, got {scale_type!r}")
+        by_ratings = stats.subjects_by_ratings()
+        n_ratings = sum(r * n for r, n in by_ratings.items())
+        per_rater = stats.ratings_per_rater()
+        return cls(
+            n_subjects=stats.n_subjects,
+            n_raters=stats.n_raters,
+            raters=tuple(map(str, stats.raters)) if stats.by_rater else (),
+            categories=tuple(map(str, stats.categories)),
+            scale_type=scale_type,
+            n_ratings=n_ratings,
+            n_missing_ratings=(stats.n_subjects * stats.n_raters - n_ratings
+                               if stats.by_rater else 0),
+            n_incomplete=stats.n_missing,
+            subjects_by_ratings=tuple(by_ratings.items()),
+            ratings_per_rater=() if per_rater is None else tuple(map(int, per_rater)),
+        )
+
+    def facts(self) -> list[tuple[str, str]]:
+        """The description as (label, value) lines, in reading order.
+
+        Examples
+        --------
+        >>> import irr
+        >>> d = DataDescription.from_statistics(irr.Agreement([1, 2], [2, 2]).statistics,
+        ...                                     "nominal")
+        >>> d.facts()[:3]
+        [('Subjects', '2'), ('Raters', '2: rater1, rater2'), ('Scale', 'nominal, 2 categories')]
+        """
+        raters = f"{self.n_raters}: {', '.join(self.raters)}" if self.raters else \
+            f"{self.n_raters} (counts: no rater identity)"
+        k = len(self.categories)
+        scale = (f"continuous, {k} distinct values" if self.scale_type == "continuous"
+                 else f"{self.scale_type}, {k} categories")
+        lines = [("Subjects", f"{self.n_subjects:,}"), ("Raters", raters), ("Scale", scale)]
+        if self.scale_type != "continuous" and k <= 12:
+            lines.append(("Categories", ", ".join(self.categories)))
+        lines.append(("Ratings", f"{self.n_ratings:,}"))
+        if self.raters and self.n_missing_ratings:
+            share = self.n_missing_ratings / (self.n_subjects * self.n_raters)
+            lines.append(("Missing ratings", f"{self.n_missing_ratings:,} of "
+                          f"{self.n_subjects * self.n_raters:,} ({share:.1%}), in "
+                          f"{self.n_incomplete:,} subject(s)"))
+        elif self.raters:
+            lines.append(("Missing ratings", "none"))
+        if len(self.subjects_by_ratings) > 1 or not self.raters:
+            lines.append(("Ratings per subject", "; ".join(
+                f"{r}: {n:,} subject{'s' * (n != 1)}" for r, n in self.subjects_by_ratings)))
+        if self.ratings_per_rater and len(set(self.ratings_per_rater)) > 1:
+            lines.append(("Subjects rated by each rater", ", ".join(
+                f"{name} {n:,}" for name, n in zip(self.raters, self.ratings_per_rater,
+                                                   strict=True))))
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "n_subjects": self.n_subjects,
+            "n_raters": self.n_raters,
+            "raters": list(self.raters),
+            "scale_type": self.scale_type,
+            "n_categories": len(self.categories),
+            "categories": list(self.categories),
+            "n_ratings": self.n_ratings,
+            "n_missing_ratings": self.n_missing_ratings,
+            "n_incomplete": self.n_incomplete,
+            "subjects_by_ratings": [{"ratings": r, "subjects": n}
+                                    for r, n in self.subjects_by_ratings],
+            "ratings_per_rater": dict(zip(self.raters, self.ratings_per_rater, strict=True)),
+        }
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure of a report: its caption and the SVG text (from
+    :func:`irr.plotting.to_svg`)."""
+
+    caption: str
+    svg: str
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    """One GRRAS item and whether the report covers it.
+
+    ``status`` is ``'covered'`` (the report gives it), ``'partly'`` (the report gives part
+    of it; ``detail`` says what the author adds) or ``'author'`` (only the author can).
+    """
+
+    number: int
+    section: str
+    item: str
+    status: str
+    detail: str
+
+
+def _join(words: Sequence[str]) -> str:
+    words = list(words)
+    if len(words) <= 2:
+        return " and ".join(words)
+    return ", ".join(words[:-1]) + ", and " + words[-1]
+
+
+@dataclass(frozen=True)
+class ReliabilityReport:
+    """A reliability study's report: the data, the chosen coefficients, their intervals
+    and bands, sentences for the results section, a methods paragraph, figures and a GRRAS
+    checklist. Built by :func:`irr.report`; renders as text (``str(rep)``), markdown,
+    LaTeX, CSV, JSON and a self-contained HTML page.
+
+    Attributes
+    ----------
+    title : str
+    data : DataDescription
+    results : tuple of Result
+        The coefficients, in the order asked for.
+    statistics : tuple of str
+        The names the results were chosen by (:data:`irr.registry.STATISTICS`), or
+        ``("all",)``.
+    selection : {'recommended', 'chosen', 'all'}
+        How they were chosen: the default set for the data, by name, or every one that
+        applies.
+    info : tuple of (str, str)
+        Further header facts (columns set aside as identifiers, the input's scale line).
+    notes : tuple of str
+        What reading the data and computing found (columns set aside, coefficients not
+        computed and why, data warnings).
+    style : {'apa', 'plain'}
+        The style of the sentences.
+    narrative : {'full', 'sentences', 'none'}
+        What the renderings add to the tables: sentences, the methods paragraph and the
+        checklist (``'full'``: ``irr report``), the sentences only, or nothing (``irr
+        kappa``, ``irr multi``, ``irr icc``).
+    figures : tuple of Figure
+    groups : DataFrame, optional
+        The per-group results (:func:`irr.by`) when the report was made by group.
+    seed : int, optional
+        The bootstrap seed of the results that were resampled.
+    """
+
+    title: str
+    data: DataDescription
+    results: tuple[Result, ...]
+    statistics: tuple[str, ...] = ()
+    selection: str = "chosen"
+    info: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+    style: str = "apa"
+    narrative: str = "full"
+    figures: tuple[Figure, ...] = ()
+    groups: pd.DataFrame | None = field(default=None, compare=False)
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.narrative not in NARRATIVES:
+            raise ValueError(f"narrative must be one of {NARRATIVES}, got {self.narrative!r}")
+
+    @property
+    def _sentences(self) -> bool:
+        return self.narrative != "none"
+
+    @property
+    def _full(self) -> bool:
+        return self.narrative == "full"
+
+    # -- content ---------------------------------------------------------------------
+    @property
+    def sentences(self) -> list[str]:
+        """One sentence per result, for the results section."""
+        return [report(r, self.style) for r in self.results]
+
+    @property
+    def methods(self) -> str:
+        """A methods paragraph: coefficients, weights, SE and interval methods, missing
+        ratings, software."""
+        names = _join(list(dict.fromkeys(r.coefficient for r in self.results)))
+        return (f"Agreement among the {self.data.n_raters} raters on {self.data.n_subjects} "
+                f"subjects was estimated with {names}. Analyses used irr (irrstats) version "
+                f"{__version__}.")
+
+    @property
+    def references(self) -> list[str]:
+        """The works the methods paragraph cites, as APA reference entries."""
+        return []
+
+    def _band(self, result: Result) -> tuple[str, str]:
+        return band_and_citation(result, None)
+
+    def checklist(self) -> list[ChecklistItem]:
+        """The GRRAS items (Kottner et al., 2011) and which of them this report covers.
+
+        Examples
+        --------
+        >>> import irr
+        >>> rep = irr.report(irr.datasets.load("anxiety"), figures=False)
+        >>> [(i.number, i.status) for i in rep.checklist() if i.status != "author"]
+        [(6, 'partly'), (10, 'covered'), (11, 'covered'), (13, 'covered'), (15, 'covered')]
+        """
+        d = self.data
+        with_ci = [r for r in self.results
+                   if math.isfinite(r.ci.low) or math.isfinite(r.ci.high)]
+        per_subject = "; ".join(f"{n:,} subject(s) with {r} rating(s)"
+                                for r, n in d.subjects_by_ratings)
+        covered = {
+            6: ("partly", f"The report states the numbers ({d.n_raters} raters, "
+                          f"{d.n_subjects:,} subjects); the author explains how they were "
+                          "chosen."),
+            10: ("covered", "Methods paragraph and the notes under the results table."),
+            11: ("covered", f"{d.n_raters} raters, {d.n_subjects:,} subjects: "
+                            f"{per_subject}."),
+            13: ("covered" if len(with_ci) == len(self.results) else "partly",
+                 f"{len(with_ci)} of {len(self.results)} estimate(s) with a confidence "
+                 "interval" + ("." if len(with_ci) == len(self.results)
+                               else "; the others have none (see the notes).")),
+            15: ("covered", "This report, or its CSV/JSON output, as supplementary "
+                            "material."),
+        }
+        return [ChecklistItem(number, section, item,
+                              *covered.get(number, ("author", "")))
+                for number, section, item in GRRAS]
+
+    # -- tables ----------------------------------------------------------------------
+    def summary(self) -> Summary:
+        """The results as a statsmodels ``Summary`` (header, coefficients, bands, notes)."""
+        return results_summary(list(self.results), self.title, info=list(self.info),
+                               notes=list(self.notes))
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for
+        every row), then ``raters`` and ``band``; the CSV output has exactly these.
+
+        Examples
+        --------
+        >>> import irr
+        >>> rep = irr.report(irr.datasets.load("anxiety"), figures=False)
+        >>> list(rep.to_frame().columns[:4])
+        ['coefficient', 'estimate', 'se', 'statistic']
+        """
+        rows = []
+        for r in self.results:
+            row = r.to_frame().reset_index()
+            row["seed"] = pd.array([r.seed], dtype="Int64")
+            row["raters"] = ", ".join(r.raters)
+            row["band"] = self._band(r)[0] or None
+            rows.append(row)
+        if not rows:
+            return pd.DataFrame()
+        table = pd.concat(rows, ignore_index=True)
+        table["n_resamples"] = table["n_resamples"].astype("Int64")  # 9999, not 9999.0
+        return table
+
+    def to_csv(self) -> str:
+        """The CSV text of :meth:`to_frame`."""
+        return self.to_frame().to_csv(index=False)
+
+    def _extra_info(self) -> list[tuple[str, str]]:
+        """The header facts the data description and :meth:`inference_facts` do not
+        already give, labels without their colon."""
+        return [(k.rstrip(":"), v) for k, v in self.info
+                if k.rstrip(":") not in ("Categories", "Scale", "Bootstrap seed")]
+
+    def inference_facts(self) -> list[tuple[str, str]]:
+        """The confidence level, the interval methods and the bootstrap (resamples, what
+        was resampled, seed), as (label, value) lines.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.report(irr.datasets.load("anxiety"), figures=False).inference_facts()
+        [('Confidence level', '95%'), ('Interval methods', 'Wald; percentile bootstrap; approximate F (Satterthwaite)'), ('Bootstrap', '9,999 resamples of subjects, seed 0')]
+        """
+        if not self.results:
+            return []
+        lines = [("Confidence level", f"{100 * self.results[0].ci.confidence_level:g}%")]
+        methods = [_method(r) for r in self.results
+                   if math.isfinite(r.ci.low) or math.isfinite(r.ci.high)]
+        if methods:
+            lines.append(("Interval methods", "; ".join(dict.fromkeys(methods))))
+        drawn = [r for r in self.results if not math.isnan(r.n_resamples)]
+        if drawn:
+            boot = drawn[0].bootstrap
+            seeds = ", ".join(dict.fromkeys(str(r.seed) for r in drawn))
+            lines.append(("Bootstrap", f"{boot.n_resamples:,} resamples of "
+                          f"{boot.resampling}, seed {seeds}"))
+        return lines
+
+    def _all_notes(self) -> list[str]:
+        """Every note the text summary prints under its tables, in its order."""
+        extra = self.summary().extra_txt or ""
+        notes = []
+        for line in extra.split("\n"):
+            head, _, rest = line.partition("] ")
+            if head.startswith("[") and head[1:].isdigit():
+                notes.append(rest)
+            elif notes:
+                notes[-1] += " " + line.strip()
+            elif line.strip():
+                notes.append(line.strip())
+        return notes
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything the text shows, as JSON-ready data (schema :data:`SCHEMA_VERSION`)."""
+        level = self.results[0].ci.confidence_level if self.results else math.nan
+        drawn = [r for r in self.results if not math.isnan(r.n_resamples)]
+        results = []
+        sentences = self.sentences if self._sentences else [None] * len(self.results)
+        for r, sentence in zip(self.results, sentences, strict=True):
+            band, attribution = self._band(r)
+            entry = r.to_dict()
+            entry.update({
+                "seed": r.seed,
+                "ci_method_name": _method(r),
+                "ci_note": r.ci.note or None,
+                "notes": list(r.notes),
+                "band": band or None,
+                "band_scale": attribution or None,
+                "symbol": r.symbol,
+            })
+            if self._sentences:
+                entry["sentence"] = sentence
+            results.append(entry)
+        payload: dict[str, Any] = {
+            "schema": SCHEMA_NAME,
+            "schema_version": SCHEMA_VERSION,
+            "software": {"name": "irrstats", "version": __version__},
+            "title": self.title,
+            "data": self.data.to_dict(),
+            "selection": self.selection,
+            "statistics": list(self.statistics),
+            "inference": {
+                "confidence_level": level,
+                "ci_methods": list(dict.fromkeys(r.ci.method for r in self.results)),
+                "n_resamples": int(drawn[0].n_resamples) if drawn else None,
+                "seed": self.seed if drawn else None,
+                "resampling": drawn[0].bootstrap.resampling if drawn else None,
+                "alternative": self.results[0].alternative if self.results else None,
+            },
+            "info": {k.rstrip(":"): v for k, v in self.info},
+            "results": results,
+            "notes": self._all_notes(),
+        }
+        if self._sentences:
+            payload["report"] = self.sentences
+        if self._full:
+            payload["methods"] = self.methods
+            payload["references"] = self.references
+            payload["checklist"] = [
+                {"number": i.number, "section": i.section, "item": i.item,
+                 "status": i.status, "detail": i.detail} for i in self.checklist()]
+        if self.groups is not None:
+            payload["groups"] = json.loads(self.groups.to_json(orient="records"))
+        if self.figures:
+            payload["figures"] = [f.caption for f in self.figures]
+        return _jsonable(payload)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text (UTF-8, indented, ``null`` for undefined numbers)."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+    # -- text ------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """The statsmodels summary, then the sentences, the methods paragraph and the
+        references."""
+        text = self.summary().as_text()
+        if self._sentences:
+            text += "\n\nReport:\n" + "\n".join(f"- {s}" for s in self.sentences)
+        if self._full:
+            text += "\n\nMethods:\n" + _wrap(self.methods)
+            if self.references:
+                text += "\n\nReferences:\n" + "\n".join(f"- {ref}" for ref in self.references)
+        return text + "\n"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return self.to_text()
+
+    def to_latex(self) -> str:
+        """The summary as LaTeX tabulars, then the sentences and the methods paragraph."""
+        text = self.summary().as_latex()
+        if self._sentences:
+            text += "\n\n\\begin{itemize}\n" + "\n".join(
+                f"\\item {escape_latex(s)}" for s in self.sentences) + "\n\\end{itemize}"
+        if self._full:
+            text += "\n\n" + escape_latex(self.methods)
+        return text + "\n"
+
+    def _table_rows(self) -> tuple[list[str], list[list[str]]]:
+        """The results table of the markdown and HTML renderings: one number format
+        (three decimals), the confidence level in the interval's header."""
+        level = f"{100 * self.results[0].ci.confidence_level:g}%" if self.results else ""
+        tested = any(math.isfinite(r.pvalue) for r in self.results)
+        header = ["Statistic", "n", "Estimate", "SE", f"{level} CI", "CI method"]
+        if tested:
+            header += ["Test", "p"]
+        header += ["Band"]
+        rows = []
+        for r in self.results:
+            ci = r.ci
+            has_ci = math.isfinite(ci.low) or math.isfinite(ci.high)
+            band, attribution = self._band(r)
+            row = [r.coefficient, f"{r.n_subjects - r.n_missing:,}", _num(r.estimate),
+                   _num(r.se), f"[{_num(ci.low)}, {_num(ci.high)}]" if has_ci else "",
+                   _method(r) if has_ci else ""]
+            if tested:
+                row += [f"{r.statistic_name} = {r.statistic:.2f}"
+                        if math.isfinite(r.statistic) else "",
+                        _pvalue(r.pvalue)]
+            row.append(f"{band} ({attribution})" if band else "")
+            rows.append(row)
+        return header, rows
+
+    def to_markdown(self) -> str:
+        """A markdown document: the data, the results table, notes, sentences, methods,
+        references and the GRRAS checklist."""
+        esc = escape_markdown
+        lines = [f"## {esc(self.title)}", ""]
+        lines += [f"- {esc(k)}: {esc(v)}" for k, v in self.data.facts()]
+        lines += [f"- {esc(k)}: {esc(v)}"
+                  for k, v in [*self.inference_facts(), *self._extra_info()]]
+        lines.append("")
+        header, rows = self._table_rows()
+        lines.append("| " + " | ".join(map(esc, header)) + " |")
+        lines.append("| " + " | ".join("---" if i == 0 else "---:" if 0 < i < 5 else "---"
+                                       for i in range(len(header))) + " |")
+        lines += ["| " + " | ".join(map(esc, row)) + " |" for row in rows]
+        notes = self._all_notes()
+        if notes:
+            lines += ["", "Notes:", ""]
+            lines += [f"{i}. {esc(n)}" for i, n in enumerate(notes, start=1)]
+        if self._sentences:
+            lines += ["", "### Results in words", ""]
+            lines += [f"- {esc(s)}" for s in self.sentences]
+        if self._full:
+            lines += ["", "### Methods", "", esc(self.methods)]
+            if self.references:
+                lines += ["", "### References", ""]
+                lines += [f"- {esc(ref)}" for ref in self.references]
+            lines += ["", "### Reporting checklist (GRRAS)", "",
+                      "| # | Item | This report |", "| ---: | --- | --- |"]
+            lines += [f"| {i.number} | {esc(i.item)} | "
+                      f"{esc(_STATUS[i.status] + (': ' + i.detail if i.detail else ''))} |"
+                      for i in self.checklist()]
+        return "\n".join(lines) + "\n"
+
+    # -- HTML ------------------------------------------------------------------------
+    def _repr_html_(self) -> str:
+        return self.summary().as_html()
+
+    def to_html(self) -> str:
+        """One self-contained HTML page (no scripts, no network): the data, the results
+        with intervals and bands, the sentences, the figures (embedded SVG), results by
+        group, the methods paragraph with references, and the GRRAS checklist."""
+        esc = escape_html
+        parts = [_HTML_HEAD.format(title=esc(self.title), css=_CSS),
+                 f"<header><h1>{esc(self.title)}</h1>"
+                 f"<p class=\"byline\">Reliability report made with irr (irrstats) "
+                 f"{esc(__version__)}</p></header>", "<main>"]
+        facts = [*self.data.facts(), *self.inference_facts(), *self._extra_info()]
+        parts.append("<section id=\"data\"><h2>Data</h2><table class=\"facts\"><tbody>"
+                     + "".join(f"<tr><th scope=\"row\">{esc(k)}</th><td>{esc(v)}</td></tr>"
+                               for k, v in facts)
+                     + "</tbody></table></section>")
+        header, rows = self._table_rows()
+        table = ("<table class=\"results\"><thead><tr>"
+                 + "".join(f"<th scope=\"col\">{esc(h)}</th>" for h in header)
+                 + "</tr></thead><tbody>"
+                 + "".join("<tr>" + "".join(
+                     f"<th scope=\"row\">{esc(c)}</th>" if i == 0 else
+                     f"<td class=\"num\">{esc(c)}</td>" if 0 < i < 5 else f"<td>{esc(c)}</td>"
+                     for i, c in enumerate(row)) + "</tr>" for row in rows)
+                 + "</tbody></table>")
+        notes = self._all_notes()
+        note_list = ("<ol class=\"notes\">" + "".join(f"<li>{esc(n)}</li>" for n in notes)
+                     + "</ol>") if notes else ""
+        parts.append(f"<section id=\"results\"><h2>Results</h2>{table}"
+                     f"{'<h3>Notes</h3>' + note_list if notes else ''}</section>")
+        if self._sentences:
+            parts.append("<section id=\"words\"><h2>Results in words</h2><ul>"
+                         + "".join(f"<li>{esc(s)}</li>" for s in self.sentences)
+                         + "</ul></section>")
+        if self.groups is not None:
+            parts.append("<section id=\"groups\"><h2>By group</h2>"
+                         + _frame_html(self.groups) + "</section>")
+        if self.figures:
+            parts.append("<section id=\"figures\"><h2>Figures</h2>" + "".join(
+                f"<figure><img alt=\"{esc(f.caption)}\" src=\"data:image/svg+xml;base64,"
+                f"{base64.b64encode(f.svg.encode()).decode()}\">"
+                f"<figcaption>Figure {i}. {esc(f.caption)}</figcaption></figure>"
+                for i, f in enumerate(self.figures, start=1)) + "</section>")
+        if self._full:
+            refs = "".join(f"<li>{esc(ref)}</li>" for ref in self.references)
+            parts.append("<section id=\"methods\"><h2>Methods</h2>"
+                         f"<p>{esc(self.methods)}</p>"
+                         + (f"<h3>References</h3><ul class=\"refs\">{refs}</ul>" if refs
+                            else "") + "</section>")
+            parts.append(
+                "<section id=\"checklist\"><h2>Reporting checklist (GRRAS)</h2>"
+                "<p>The items of the Guidelines for Reporting Reliability and Agreement "
+                "Studies (Kottner et al., 2011) and which of them this report covers.</p>"
+                "<table class=\"checklist\"><thead><tr><th scope=\"col\">#</th>"
+                "<th scope=\"col\">Section</th><th scope=\"col\">Item</th>"
+                "<th scope=\"col\">This report</th></tr></thead><tbody>"
+                + "".join(
+                    f"<tr class=\"{i.status}\"><td class=\"num\">{i.number}</td>"
+                    f"<td>{esc(i.section)}</td><td>{esc(i.item)}</td>"
+                    f"<td><strong>{esc(_STATUS[i.status])}</strong>"
+                    f"{'. ' + esc(i.detail) if i.detail else ''}</td></tr>"
+                    for i in self.checklist())
+                + f"</tbody></table><p class=\"ref\">{esc(GRRAS_REFERENCE)}</p></section>")
+        parts.append("</main></body></html>\n")
+        return "\n".join(parts)
+
+    def render(self, fmt: str) -> str:
+        """The report in `fmt`: ``'text'``, ``'markdown'``, ``'html'``, ``'latex'``,
+        ``'csv'`` or ``'json'``."""
+        renderers = {"text": self.to_text, "markdown": self.to_markdown, "html": self.to_html,
+                     "latex": self.to_latex, "csv": self.to_csv, "json": self.to_json}
+        if fmt not in renderers:
+            raise ValueError(f"fmt must be one of {', '.join(renderers)}, got {fmt!r}")
+        return renderers[fmt]()
+
+    def save(self, path: Any, fmt: str | None = None, *, overwrite: bool = False) -> None:
+        """Write the report to `path` in `fmt` (default: from the suffix, ``.html``,
+        ``.md``, ``.json``, ``.csv``, ``.tex``, else text); an existing file is kept
+        unless `overwrite`."""
+        import pathlib
+
+        target = pathlib.Path(path)
+        if fmt is None:
+            fmt = _SUFFIXES.get(target.suffix.lower(), "text")
+        text = self.render(fmt)
+        with open(target, "w" if overwrite else "x", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+
+
+_SUFFIXES = {".html": "html", ".htm": "html", ".md": "markdown", ".json": "json",
+             ".csv": "csv", ".tex": "latex", ".txt": "text"}
+_STATUS = {"covered": "Covered", "partly": "Partly covered", "author": "Author to add"}
+
+
+def _num(value: float, digits: int = 3) -> str:
+    if value is None or not math.isfinite(value):
+        return "" if value is None or math.isnan(value) else ("∞" if value > 0 else "−∞")
+    text = f"{value:.{digits}f}"
+    return text.lstrip("-") if float(text) == 0 else text
+
+
+def _method(result: Result) -> str:
+    """The interval's method in words (the ICC's exact interval is an F interval)."""
+    if result.ci.method == "exact" and result.statistic_name == "F":
+        return "exact F"
+    return result.ci.method_name
+
+
+def _pvalue(p: float) -> str:
+    """A p-value to three decimals, ``<0.001`` below; empty when undefined."""
+    if p is None or not math.isfinite(p):
+        return ""
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _wrap(text: str, width: int = 100) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width))
+
+
+def _frame_html(frame: pd.DataFrame) -> str:
+    esc = escape_html
+
+    def cell(value: Any) -> str:
+        if isinstance(value, float):
+            return _num(value)
+        return "" if value is None or (isinstance(value, float) and math.isnan(value)) \
+            else esc(value)
+
+    return ("<table class=\"groups\"><thead><tr>"
+            + "".join(f"<th scope=\"col\">{esc(c)}</th>" for c in frame.columns)
+            + "</tr></thead><tbody>"
+            + "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>"
+                      for row in frame.itertuples(index=False))
+            + "</tbody></table>")
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return _jsonable(value.tolist())
+    if isinstance(value, np.generic):
+        value = value.item()
+    if value is pd.NA:
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+_HTML_HEAD = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="irr (irrstats)">
+<title>{title}</title>
+<style>{css}</style>
+</head>
+<body>"""
+
+_CSS = """
+:root { --ink: #1b1b1b; --muted: #555; --rule: #c8c8c8; --accent: #0072b2; }
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--ink); background: #fff;
+  font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+header, main { max-width: 1100px; margin: 0 auto; padding: 0 24px; }
+header { border-bottom: 2px solid var(--ink); padding-top: 24px; }
+h1 { font-size: 1.6rem; margin: 0 0 4px; }
+h2 { font-size: 1.2rem; margin: 32px 0 8px; border-bottom: 1px solid var(--rule); }
+h3 { font-size: 1rem; margin: 16px 0 4px; }
+.byline, .ref { color: var(--muted); font-size: 0.9rem; }
+table { border-collapse: collapse; width: 100%; font-size: 0.9rem; margin: 8px 0; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--rule);
+  vertical-align: top; overflow-wrap: anywhere; }
+thead th { border-bottom: 2px solid var(--ink); }
+td.num, table.results td.num { text-align: right; font-variant-numeric: tabular-nums;
+  white-space: nowrap; }
+table.facts th { width: 16em; font-weight: 600; }
+table.checklist tr.covered td:last-child { color: #006d2c; }
+table.checklist tr.partly td:last-child { color: #8c5a00; }
+figure { margin: 16px 0; }
+figure img { max-width: 100%; height: auto; display: block; }
+figcaption { color: var(--muted); font-size: 0.9rem; margin-top: 4px; }
+ol.notes { font-size: 0.85rem; color: var(--muted); padding-left: 2em; }
+@media print { body { font-size: 11pt; } h2 { break-after: avoid; } figure { break-inside: avoid; } }
+"""
