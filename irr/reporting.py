@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+import pathlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -38,13 +39,15 @@ if TYPE_CHECKING:
     from irr.results import Result
 
 __all__ = ["GRRAS", "SCHEMA_VERSION", "ChecklistItem", "DataDescription", "Figure",
-           "ReliabilityReport"]
+           "ReliabilityReport", "json_schema"]
 
 #: The version of the JSON layout :meth:`ReliabilityReport.to_json` writes (``"schema"``
 #: and ``"schema_version"`` open every document). A new key is a minor version; a key
 #: renamed, removed or changed in meaning is a major one.
 SCHEMA_VERSION = "1.0"
 SCHEMA_NAME = "irr-report"
+
+SCHEMA_FILE = pathlib.Path(__file__).parent / "schemas" / "report-1.schema.json"
 
 SCALE_TYPES = ("nominal", "ordinal", "continuous")
 NARRATIVES = ("full", "sentences", "none")
@@ -82,6 +85,17 @@ GRRAS_REFERENCE = (
     "Reliability and Agreement Studies (GRRAS) were proposed. Journal of Clinical "
     "Epidemiology, 64(1), 96-106. https://doi.org/10.1016/j.jclinepi.2010.03.002"
 )
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of :meth:`ReliabilityReport.to_json`'s output.
+
+    Examples
+    --------
+    >>> json_schema()["properties"]["schema"]
+    {'const': 'irr-report'}
+    """
+    return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
@@ -662,8 +676,6 @@ class ReliabilityReport:
         """Write the report to `path` in `fmt` (default: from the suffix, ``.html``,
         ``.md``, ``.json``, ``.csv``, ``.tex``, else text); an existing file is kept
         unless `overwrite`."""
-        import pathlib
-
         target = pathlib.Path(path)
         if fmt is None:
             fmt = _SUFFIXES.get(target.suffix.lower(), "text")
@@ -763,7 +775,10 @@ h3 { font-size: 1rem; margin: 16px 0 4px; }
 .byline, .ref { color: var(--muted); font-size: 0.9rem; }
 table { border-collapse: collapse; width: 100%; font-size: 0.9rem; margin: 8px 0; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--rule);
-  vertical-align: top; overflow-wrap: anywhere; }
+  vertical-align: top; overflow-wrap: break-word; }
+table.results thead th, table.results td { white-space: nowrap; }
+table.results td:last-child { white-space: normal; }
+table.checklist td:nth-child(2) { white-space: nowrap; }
 thead th { border-bottom: 2px solid var(--ink); }
 td.num, table.results td.num { text-align: right; font-variant-numeric: tabular-nums;
   white-space: nowrap; }
