@@ -417,8 +417,12 @@ class ReliabilityReport:
         Examples
         --------
         >>> import irr
-        >>> irr.report(irr.datasets.load("anxiety"), figures=False).inference_facts()
-        [('Confidence level', '95%'), ('Interval methods', 'Wald; percentile bootstrap; approximate F (Satterthwaite)'), ('Bootstrap', '9,999 resamples of subjects, seed 0')]
+        >>> rep = irr.report(irr.datasets.load("anxiety"), figures=False)
+        >>> for label, value in rep.inference_facts():
+        ...     print(f"{label}: {value}")
+        Confidence level: 95%
+        Interval methods: Wald; percentile bootstrap; approximate F (Satterthwaite)
+        Bootstrap: 9,999 resamples of subjects, seed 0
         """
         if not self.results:
             return []

@@ -12,7 +12,6 @@ import shutil
 import subprocess
 
 import pytest
-
 from clirun import cli
 
 PROBE = """<script>

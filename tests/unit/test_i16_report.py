@@ -9,9 +9,9 @@ import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
+from clirun import cli
 
 import irr
-from clirun import cli
 from irr.registry import DataFacts, statistic_rows
 from irr.reporting import GRRAS, DataDescription, ReliabilityReport, json_schema
 
@@ -44,12 +44,13 @@ def _clinic():
 def test_recommended_statistics_per_data_type(facts, k, expected):
     names, rows, notes = statistic_rows(None, facts, k)
     assert names == expected
-    assert len(rows) == len(expected) and notes == []
+    assert len(rows) == len(expected)
+    assert notes == []
 
 
 def test_statistics_by_name_and_shorthands():
     facts = DataFacts(3, True, ordered=True, numeric=True)
-    names, rows, notes = statistic_rows("fleiss, alpha,icc", facts, 6)
+    names, rows, _notes = statistic_rows("fleiss, alpha,icc", facts, 6)
     assert names == ["fleiss", "alpha_ordinal", "icc_a1"]
     assert rows == [("fleiss_kappa", {}), ("krippendorff_alpha", {"level": "ordinal"}),
                     ("icc", {"model": "twoway", "type": "agreement", "unit": "single"})]
@@ -70,7 +71,9 @@ def test_unknown_statistic_names_the_argument_and_the_values():
     with pytest.raises(ValueError, match=r"statistics has unknown statistic\(s\) 'fleis'"):
         irr.report(ANXIETY, "fleis,alpha", figures=False)
     status, _, err = cli("report", "--dataset", "anxiety", "--statistics", "kapa")
-    assert status == 1 and "'kapa'" in err and "known: percent" in err
+    assert status == 1
+    assert "'kapa'" in err
+    assert "known: percent" in err
 
 
 def test_a_statistic_that_does_not_apply_is_left_out_with_a_note():
@@ -152,7 +155,8 @@ def test_json_follows_the_schema_and_carries_what_the_text_shows(command):
         assert payload["inference"]["seed"] == 0
     if command[0] == "report":
         assert len(payload["report"]) == len(payload["results"])
-        assert payload["methods"] and len(payload["checklist"]) == 15
+        assert payload["methods"]
+        assert len(payload["checklist"]) == 15
 
 
 def test_csv_has_the_columns_of_to_frame():
@@ -167,7 +171,8 @@ def test_csv_has_the_columns_of_to_frame():
     assert list(rep.to_frame().columns[-2:]) == ["raters", "band"]
     resampled = table["ci_method"] == "percentile"  # alpha's bootstrap: seeded; others: none
     assert resampled.sum() == 1
-    assert table.loc[resampled, "seed"].eq(0).all() and table.loc[~resampled, "seed"].isna().all()
+    assert table.loc[resampled, "seed"].eq(0).all()
+    assert table.loc[~resampled, "seed"].isna().all()
 
 
 def test_markdown_and_html_state_the_level_and_use_one_number_format():
@@ -177,10 +182,11 @@ def test_markdown_and_html_state_the_level_and_use_one_number_format():
     assert "- Confidence level: 90%" in md
     row = next(line for line in md.splitlines() if line.startswith("| ICC"))
     numbers = re.findall(r"-?\d+\.\d+", row.split("|", 3)[3])
-    assert numbers and all(len(n.split(".")[1]) in (2, 3) for n in numbers)
+    assert numbers
+    assert all(len(n.split(".")[1]) in (2, 3) for n in numbers)
     # estimates, SEs and interval ends to three decimals (test statistics to two)
-    assert "| ICC(2,1) | 20 | 0.198 |  | \\[-0.005, 0.447\\] | approximate F (Satterthwaite) | " \
-        "F = 1.83 | 0.056 | poor (Koo & Li, 2016) |" == row
+    assert row == "| ICC(2,1) | 20 | 0.198 |  | \\[-0.005, 0.447\\] | approximate F (Satterthwaite) | " \
+        "F = 1.83 | 0.056 | poor (Koo & Li, 2016) |"
     html = rep.to_html()
     assert "<th scope=\"col\">90% CI</th>" in html
     assert "Confidence level</th><td>90%" in html
@@ -191,9 +197,12 @@ def test_html_is_self_contained_and_escapes_names():
     df = pd.DataFrame({"<b>x</b>": [1, 2, 3, 1, 2], "a&b": [1, 2, 3, 2, 2]})
     rep = irr.report(df, figures=False)
     html = rep.to_html()
-    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
-    assert "<script" not in html and "http://" not in html.replace("https://doi.org", "")
-    assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    assert "<b>x</b>" not in html
+    assert "&lt;b&gt;x&lt;/b&gt;" in html
+    assert "<script" not in html
+    assert "http://" not in html.replace("https://doi.org", "")
+    assert html.startswith("<!DOCTYPE html>")
+    assert html.rstrip().endswith("</html>")
 
 
 def test_report_is_reproducible_and_save_never_overwrites(tmp_path):
@@ -215,7 +224,7 @@ def test_report_is_reproducible_and_save_never_overwrites(tmp_path):
 def test_by_group_reports_each_statistic_per_group():
     df = ANXIETY.assign(site=["north", "south"] * 10)
     rep = irr.report(df, ["fleiss", "icc"], by="site", figures=False)
-    assert [r.coefficient for r in rep.results][0] == "Fleiss' kappa"
+    assert next(r.coefficient for r in rep.results) == "Fleiss' kappa"
     groups = rep.groups
     assert list(groups["site"]) == ["north", "south", "north", "south"]
     north = irr.Agreement.from_frame(df[df.site == "north"][["rater1", "rater2", "rater3"]],
