@@ -98,5 +98,6 @@ def test_html_report_renders_in_chromium(tmp_path, args):
     assert found["figures"], "the report has no figure"
     for figure in found["figures"]:
         assert figure["complete"]
-        assert min(figure["natural"]) > 0 and min(figure["shown"]) > 0, figure
+        assert min(figure["natural"]) > 0, figure
+        assert min(figure["shown"]) > 0, figure
     assert found["scrollWidth"] <= 1300  # fits the page: nothing behind a horizontal scroll
