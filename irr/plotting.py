@@ -170,8 +170,11 @@ def _finish(ax: Axes, top: Any = None, legend: Sequence[Any] = (), ncols: int = 
     figure.draw_without_rendering()
     if _crowded(ax.get_xticklabels()):
         _slant(ax.xaxis, 45, "right")
-    if top is not None and _crowded(top.get_xticklabels()):
-        _slant(top.xaxis, 35, "left")
+    for angle in (35, 60, 90):  # band names: as steep as it takes not to overlap
+        if top is None or not _crowded(top.get_xticklabels()):
+            break
+        _slant(top.xaxis, angle, "left")
+        figure.draw_without_rendering()
     if not legend:
         return
     figure.draw_without_rendering()
@@ -403,13 +406,15 @@ def table_heatmap(
 
 
 def _number(value: float, bounded: bool) -> str:
-    """Two decimals; APA drops the leading zero of statistics bounded by 1; a true minus."""
+    """Two decimals; APA drops the leading zero of statistics that cannot exceed 1; a
+    true minus sign."""
     return format_number(value, 2, leading_zero=not bounded).replace("-", "\u2212")
 
 
 def _is_bounded(bounds: Any) -> bool:
-    low, high = bounds
-    return bool(float(low) >= -1.0 and float(high) <= 1.0)
+    """Whether a statistic of these bounds cannot exceed 1 (APA: no zero before the
+    point)."""
+    return bool(float(bounds[1]) <= 1.0)
 
 
 def _shade_bands(ax: Axes, scale: Any, low: float, high: float) -> Any:
@@ -554,7 +559,7 @@ def _frame_rows(data: pd.DataFrame) -> tuple[pd.DataFrame, str]:
     values = data[needed].to_numpy(dtype=float)
     finite = values[np.isfinite(values)]
     bounded = (_is_bounded(bounds) if bounds is not None
-               else bool(finite.size == 0 or np.abs(finite).max() <= 1.0))
+               else bool(finite.size == 0 or finite.max() <= 1.0))
 
     def column(name: str) -> Any:
         return data[name].to_numpy() if name in data.columns else [None] * len(data)
@@ -600,7 +605,7 @@ def _result_rows(data: Any) -> pd.DataFrame:
         "level": [r.ci.confidence_level for r in data],
         "reason": [None if math.isfinite(r.estimate) else "undefined" for r in data],
         "scale": [r.scale for r in data],
-        "bounded": [all(_is_bounded(q.bounds) for q in data)] * len(data),
+        "bounded": [_is_bounded(r.bounds) for r in data],
     })
 
 
@@ -850,18 +855,16 @@ def _forest_caption(rows: pd.DataFrame, group: str, scale: Any) -> str:
     levels = {float(v) for v in rows["level"] if v is not None and v == v}
     level = f"{100 * levels.pop():g}% " if len(levels) == 1 else ""
     coefficients = sorted({c for c in rows["coefficient"] if c})
+    what = ("each coefficient" if len(coefficients) > 1
+            else coefficients[0] if coefficients else "the coefficient")
     if group:
-        what = f"{coefficients[0]} in each group of {group}" if len(coefficients) == 1 \
-            else f"each coefficient in each group of {group}"
-    else:
-        what = ("each coefficient" if len(coefficients) > 1
-                else coefficients[0] if coefficients else "the coefficient")
-    text = (f"Estimates of {what} with their {level}confidence intervals; the column at "
+        what += f" by {group}"
+    text = (f"Estimates of {what}, with their {level}confidence intervals; the column at "
             "the right gives the subjects used (n) and the estimate with its interval.")
     if scale is not None:
         resolved = get_scale(scale)
         citation = resolved.short_citation or resolved.name
-        text += (f" Shaded bands are the benchmark scale of {citation}, named along the "
+        text += (f" Shaded bands show the benchmark scale ({citation}), named along the "
                  "top.")
     if not np.isfinite(rows["estimate"].to_numpy(dtype=float)).all():
         text += " Rows marked \"not estimable\" have no defined estimate."
@@ -895,10 +898,16 @@ def _bootstrap_figure(results: Sequence[Result]) -> tuple[str, Callable[[], Any]
     names = [r.coefficient for r in drawn]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     methods = sorted({r.ci.method_name for r in drawn})
+    counts = {r.bootstrap.n_resamples for r in drawn}
+    resamples = f"{counts.pop():,} resamples" if len(counts) == 1 else "resamples"
+    interval = (f"the {methods[0]} confidence interval reported (dashed lines)"
+                if len(methods) == 1 else
+                "the confidence interval reported (dashed lines; each legend names its "
+                "method)")
     caption = (
-        f"Bootstrap distribution{'s' if len(drawn) > 1 else ''} of {listed}: histograms "
-        "of the estimates on resampled data, with the estimate (solid line) and the "
-        f"{' or '.join(methods)} confidence interval (dashed lines) reported."
+        f"Bootstrap distribution{'s' if len(drawn) > 1 else ''} of {listed}: "
+        f"{'histograms' if len(drawn) > 1 else 'a histogram'} of the estimates on "
+        f"{resamples} of the data, with the estimate (solid line) and {interval}."
     )
     return caption, lambda: _bootstrap_panels(drawn)
 
