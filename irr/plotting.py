@@ -488,7 +488,7 @@ def bootstrap_distribution(
     >>> ax.get_xlabel()
     "Cohen's kappa"
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
-    ['estimate −.13', '95% BCa interval [−.41, .20]']
+    ['estimate .12', '95% BCa interval [−.10, .39]']
     """
     from matplotlib.lines import Line2D
 
@@ -684,7 +684,7 @@ def forest(
     >>> [t.get_text() for t in ax.get_yticklabels()], ax.get_xlabel(), ax.get_ylabel()
     (['a', 'b'], "Cohen's kappa", 'site')
     >>> [t.get_text() for t in ax.texts]  # doctest: +NORMALIZE_WHITESPACE
-    ['n', 'Estimate [95% CI]', '10', '.35 [−.07, .78]', '10', '−.13 [−.54, .29]']
+    ['n', 'Estimate [95% CI]', '10', '.35 [.01, .69]', '10', '−.12 [−.38, .13]']
     """
     rows, group = _forest_rows(data)
     n = len(rows)
@@ -741,12 +741,25 @@ _ID = re.compile(r'\bid="([^"]+)"')
 _PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
 
 
+def _freeze_layout(figure: Figure) -> None:
+    """Lay the figure out once more and switch its layout engine off: constrained layout
+    moves the axes a little on every draw, so without this each render would differ."""
+    from matplotlib.layout_engine import PlaceHolderLayoutEngine
+
+    engine = figure.get_layout_engine()
+    if engine is not None and not isinstance(engine, PlaceHolderLayoutEngine):
+        figure.draw_without_rendering()
+        figure.set_layout_engine("none")
+
+
 def to_svg(figure: Figure | Axes, *, id_prefix: str = "") -> str:
     """The figure as SVG text, the same bytes on every run.
 
     The date is left out of the metadata, the ids matplotlib derives from hashes use a
     fixed salt and text is drawn as glyph paths (no font needed to view it), so a report
-    embedding the SVG is reproducible and self-contained.
+    embedding the SVG is reproducible and self-contained. A figure with a layout engine
+    (every figure of this module: constrained layout) is laid out one last time and its
+    engine switched off, so that later renders of it keep the same positions.
 
     Parameters
     ----------
@@ -786,6 +799,7 @@ def to_svg(figure: Figure | Axes, *, id_prefix: str = "") -> str:
             f"or '-'; got {id_prefix!r}."
         )
     root = _root_figure(figure)
+    _freeze_layout(root)
     buffer = io.StringIO()
     with _pyplot().rc_context({"svg.hashsalt": "irr", "svg.fonttype": "path",
                                "svg.image_inline": True}):
@@ -950,9 +964,8 @@ def report_figures(
     >>> from irr.plotting import report_figures
     >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
     >>> figures = report_figures(ag, [ag.kappa(), ag.kappa("quadratic", ci="bca", n_resamples=999)])
-    >>> [caption.split(" (")[0].split(":")[0] for caption, _ in figures]
-    ['Agreement chart', 'Estimates of each coefficient with their 95% confidence intervals; \
-the column at the right gives the subjects used', 'Bootstrap distribution of Weighted kappa']
+    >>> [caption.split(",")[0].split(" (")[0] for caption, _ in figures]
+    ['Agreement chart', 'Estimates of each coefficient', 'Bootstrap distribution of Weighted kappa']
     """
     if not isinstance(ag, Agreement):
         raise TypeError(f"`ag` must be an irr.Agreement; got {type(ag).__name__}.")

@@ -236,7 +236,9 @@ def test_import_irr_does_not_import_matplotlib():
 
 # -- 4. to_svg -----------------------------------------------------------------------------
 def test_to_svg_is_reproducible_valid_svg(vision):
-    first = plotting.to_svg(plotting.agreement_chart(vision))
+    ax = plotting.agreement_chart(vision)
+    first = plotting.to_svg(ax)
+    assert plotting.to_svg(ax) == first  # a second render of the same figure
     second = plotting.to_svg(plotting.agreement_chart(vision).figure)
     assert first == second
     root = ET.fromstring(first.encode())
