@@ -190,7 +190,9 @@ def by(
         (of the result's default scale), ``n_subjects``, ``n_missing`` (subjects the
         coefficient left out for missing ratings), ``n_incomplete`` (subjects with a
         missing rating, used or not) and ``reason`` (why the estimate is missing or
-        undefined; None when all is well).
+        undefined; None when all is well). ``attrs`` holds the statistic's benchmark
+        ``scale`` (None when it has none) and ``bounds``, which
+        :func:`irr.plotting.forest` uses.
 
     Raises
     ------
@@ -251,7 +253,7 @@ def by(
     whole = agreement(df, weights, categories)
     if categories is None:
         categories = list(whole.categories)
-    getattr(whole, statistic)(**options)  # bad options fail here, once
+    overall = getattr(whole, statistic)(**options)  # bad options fail here, once
     per_row = _per_row_options(df, options)
 
     rows = []
@@ -277,6 +279,9 @@ def by(
             row = _failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))
         rows.append({**key_values, **row})
     out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
+    # what a forest plot of the table needs: the statistic's benchmark scale and range
+    out.attrs.update(scale=getattr(overall, "scale", None),
+                     bounds=tuple(getattr(overall, "bounds", (-math.inf, math.inf))))
     return out
 
 

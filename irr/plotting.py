@@ -1,19 +1,28 @@
-"""Plots of agreement: Bangdiwala's agreement chart, table heatmap, bootstrap distribution, forest.
+"""Plots of agreement: Bangdiwala's agreement chart, table heatmap, bootstrap distribution,
+forest plot, and the figures of a reliability report as reproducible SVG.
 
 matplotlib is an optional dependency (``pip install "irrstats[plot]"``), imported when a
-function is called. Every function draws on `ax` (default: a new figure's axes) and returns
-the matplotlib ``Axes``.
+function is called. Every plotting function draws on `ax` (default: a new figure's axes,
+sized for one journal column) and returns the matplotlib ``Axes``. All figures share one
+style (:data:`STYLE`: 8-9 pt DejaVu Sans, the Okabe-Ito colour-blind-safe palette, thin
+lines, constrained layout), applied with :func:`matplotlib.rc_context` while drawing: the
+user's global ``rcParams`` are never changed.
 """
 
 from __future__ import annotations
 
+import functools
+import io
+import itertools
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import pandas as pd
 
+from irr._report import format_number
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.inference.options import BOOTSTRAP_METHODS
@@ -22,14 +31,21 @@ from irr.results import Result
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = [
     "ANNOTATE_CATEGORIES",
+    "COLUMN_WIDTH",
+    "MAX_BOOTSTRAP_PANELS",
     "MAX_PLOT_CATEGORIES",
+    "OKABE_ITO",
+    "STYLE",
     "agreement_chart",
     "bootstrap_distribution",
     "forest",
+    "report_figures",
     "table_heatmap",
+    "to_svg",
 ]
 
 #: Tables of at most this many categories get per-cell counts, outlined diagonal cells and
@@ -38,6 +54,49 @@ ANNOTATE_CATEGORIES = 30
 #: The most categories the table plots draw (a 2,000 x 2,000 image); beyond it they raise
 #: (aggregate the categories first, e.g. round the scores).
 MAX_PLOT_CATEGORIES = 2_000
+#: Width of one journal column, in inches: the default width of every figure but the
+#: forest plot (whose text column needs about one and a half columns).
+COLUMN_WIDTH = 3.5
+#: The Okabe-Ito palette (Okabe & Ito, 2008), distinguishable with every common colour
+#: vision deficiency: black, orange, sky blue, bluish green, yellow, blue, vermillion,
+#: reddish purple.
+OKABE_ITO = ("#000000", "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
+             "#CC79A7")
+#: The ``rcParams`` every figure of this module is drawn with (in a
+#: :func:`matplotlib.rc_context`, so the user's own settings are left as they are). Fonts
+#: of 8 pt and more stay readable when a figure is printed one column wide; DejaVu Sans
+#: ships with matplotlib, so the same figure has the same bytes on every machine.
+STYLE: dict[str, Any] = {
+    "font.family": "sans-serif",
+    "font.sans-serif": ["DejaVu Sans"],
+    "font.size": 8.0,
+    "axes.titlesize": 9.0,
+    "axes.labelsize": 8.0,
+    "xtick.labelsize": 8.0,
+    "ytick.labelsize": 8.0,
+    "legend.fontsize": 8.0,
+    "legend.frameon": False,
+    "axes.linewidth": 0.6,
+    "axes.edgecolor": "0.15",
+    "axes.titlepad": 4.0,
+    "lines.linewidth": 1.0,
+    "xtick.major.width": 0.6,
+    "ytick.major.width": 0.6,
+    "xtick.major.size": 3.0,
+    "ytick.major.size": 3.0,
+    "patch.linewidth": 0.6,
+    "svg.fonttype": "path",
+    "pdf.fonttype": 42,
+    "ps.fonttype": 42,
+    "savefig.dpi": 300,
+}
+_STYLE_COLORS = "axes.prop_cycle"  # set from OKABE_ITO when the style is applied
+_BLUE, _VERMILLION = OKABE_ITO[5], OKABE_ITO[6]
+#: Text sizes of the style, in points (tick labels are set explicitly so that ticks
+#: created later, at draw time outside the style's context, keep them).
+_TEXT_SIZE = 8.0
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _pyplot() -> Any:
@@ -50,11 +109,81 @@ def _pyplot() -> Any:
     return plt
 
 
+def _style() -> dict[str, Any]:
+    from cycler import cycler
+
+    return {**STYLE, _STYLE_COLORS: cycler(color=list(OKABE_ITO))}
+
+
+def _styled(function: F) -> F:
+    """Run `function` inside ``rc_context(STYLE)``: its figures and artists get the style,
+    the caller's rcParams are restored afterwards."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with _pyplot().rc_context(_style()):
+            return function(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
 def _axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     if ax is not None:
         return ax
-    _, ax = _pyplot().subplots(figsize=size)
+    _, ax = _pyplot().subplots(figsize=size, layout="constrained")
+    ax.tick_params(labelsize=_TEXT_SIZE)
     return ax
+
+
+def _root_figure(artist: Any) -> Figure:
+    """The top-level Figure of an Axes, SubFigure or Figure."""
+    from matplotlib.figure import Figure
+
+    figure = artist
+    while not isinstance(figure, Figure):
+        figure = figure.figure
+    return figure
+
+
+def _crowded(labels: Sequence[Any]) -> bool:
+    """Whether neighbouring labels (as drawn) overlap or nearly touch."""
+    boxes = sorted((t.get_window_extent() for t in labels
+                    if t.get_visible() and t.get_text()), key=lambda b: b.x0)
+    return any(b.x0 < a.x1 + 2 for a, b in itertools.pairwise(boxes))
+
+
+def _slant(axis: Any, angle: float, align: str) -> None:
+    axis.set_tick_params(labelrotation=angle)
+    for label in axis.get_ticklabels():
+        label.set_horizontalalignment(align)
+        label.set_rotation_mode("anchor")
+
+
+def _finish(ax: Axes, top: Any = None, legend: Sequence[Any] = (), ncols: int = 1) -> None:
+    """Lay out what depends on drawn sizes: slant crowded category or band names (x-axis
+    and the band axis `top`), then put the `legend` handles just under the x-axis label,
+    clear of the tick labels, inside the layout (sizes in points do not change when the
+    layout resizes the axes)."""
+    from matplotlib.transforms import ScaledTranslation
+
+    figure = _root_figure(ax)
+    figure.draw_without_rendering()
+    if _crowded(ax.get_xticklabels()):
+        _slant(ax.xaxis, 45, "right")
+    for angle in (35, 60, 90):  # band names: as steep as it takes not to overlap
+        if top is None or not _crowded(top.get_xticklabels()):
+            break
+        _slant(top.xaxis, angle, "left")
+        figure.draw_without_rendering()
+    if not legend:
+        return
+    figure.draw_without_rendering()
+    below = ax.xaxis.get_tightbbox(figure.canvas.get_renderer())
+    drop = 4.0 + (ax.bbox.y0 - below.y0) * 72 / figure.dpi if below is not None else 30.0
+    ax.legend(handles=list(legend), loc="upper center", bbox_to_anchor=(0.5, 0.0),
+              bbox_transform=ax.transAxes + ScaledTranslation(0, -drop / 72,
+                                                              figure.dpi_scale_trans),
+              ncols=ncols, borderaxespad=0.0, handlelength=1.5, columnspacing=1.2)
 
 
 def _table(ag: Agreement, what: str) -> pd.DataFrame:
@@ -82,6 +211,11 @@ def _label_table_axes(ax: Axes, table: pd.DataFrame, xticks: Any, yticks: Any) -
     ax.set_ylabel(str(table.index.name))
 
 
+def _categories(step: int) -> str:
+    return "category" if step == 1 else "categories"
+
+
+@_styled
 def agreement_chart(
     ag: Agreement,
     *,
@@ -89,6 +223,7 @@ def agreement_chart(
     ax: Axes | None = None,
     color: str = "0.15",
     partial_color: str = "0.7",
+    legend: bool = True,
 ) -> Axes:
     """Bangdiwala's agreement chart of a two-rater table.
 
@@ -109,12 +244,15 @@ def agreement_chart(
     ax : matplotlib Axes, optional
     color, partial_color : matplotlib colours
         Of the exact- and partial-agreement areas.
+    legend : bool, default True
+        A legend under the chart naming the exact- (and partial-) agreement areas.
 
     Returns
     -------
     matplotlib.axes.Axes
         The title gives Bangdiwala's B (sum of squared agreements over the sum of the
-        products of the margins) and, with partial agreement, the weighted B.
+        products of the margins) and, with partial agreement, the weighted B (partial
+        agreements counted in full). Category names that would overlap are slanted.
 
     References
     ----------
@@ -133,10 +271,12 @@ def agreement_chart(
     >>> from irr.plotting import agreement_chart
     >>> ax = agreement_chart(irr.Agreement.from_frame(irr.datasets.load("vision")))
     >>> print(ax.get_title())
-    Agreement chart
-    B = 0.511; with 1-step partial agreement 0.887
+    Agreement chart: B = 0.511
+    weighted B (±1 category) = 0.887
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['exact agreement', 'partial (±1 category)']
     """
-    from matplotlib.patches import Rectangle
+    from matplotlib.patches import Patch, Rectangle
 
     table = _table(ag, "agreement_chart")
     counts = table.to_numpy(dtype=float)
@@ -149,11 +289,11 @@ def agreement_chart(
     rows, cols = counts.sum(axis=1), counts.sum(axis=0)
     x0 = np.concatenate([[0.0], np.cumsum(cols)[:-1]])
     y0 = np.concatenate([[0.0], np.cumsum(rows)[:-1]])
-    ax = _axes(ax, (5.5, 5.5))
-    ax.add_patch(Rectangle((0, 0), n, n, fill=False, edgecolor="black", linewidth=1.2))
+    ax = _axes(ax, (COLUMN_WIDTH, COLUMN_WIDTH + 0.35))
+    ax.add_patch(Rectangle((0, 0), n, n, fill=False, edgecolor="black", linewidth=1.0))
     for i in range(k):
         ax.add_patch(Rectangle((x0[i], y0[i]), cols[i], rows[i], facecolor="white",
-                               edgecolor="black", linewidth=0.8))
+                               edgecolor="black", linewidth=0.6))
         if step:
             lo, hi = max(0, i - step), min(k, i + step + 1)
             # the column i (second rater said i) is split by the first rater's ratings j;
@@ -167,24 +307,32 @@ def agreement_chart(
         ax.add_patch(Rectangle((x, y), counts[i, i], counts[i, i], facecolor=color,
                                edgecolor="none"))
     ax.plot([0, n], [0, n], color="0.4", linestyle="--", linewidth=0.8)
-    ax.set_xlim(0, n)
-    ax.set_ylim(0, n)
+    ax.set_xlim(0, max(n, 1))
+    ax.set_ylim(0, max(n, 1))
     ax.set_aspect("equal")
     _label_table_axes(ax, table, x0 + cols / 2, y0 + rows / 2)
     products = float(np.sum(rows * cols))
     title = "Agreement chart"
     if products > 0:
-        title += f"\nB = {np.sum(np.diag(counts) ** 2) / products:.3f}"
+        title += f": B = {np.sum(np.diag(counts) ** 2) / products:.3f}"
         if step:
             near = np.abs(np.subtract.outer(np.arange(k), np.arange(k))) <= step
             row_part = np.array([(counts[i] * near[i]).sum() for i in range(k)])
             col_part = np.array([(counts[:, i] * near[:, i]).sum() for i in range(k)])
             weighted = float(np.sum(row_part * col_part) / products)
-            title += f"; with {step}-step partial agreement {weighted:.3f}"
+            title += f"\nweighted B (±{step} {_categories(step)}) = {weighted:.3f}"
     ax.set_title(title)
+    handles = []
+    if legend:
+        handles = [Patch(facecolor=color, edgecolor="none", label="exact agreement")]
+        if step:
+            handles.append(Patch(facecolor=partial_color, edgecolor="none",
+                                 label=f"partial (±{step} {_categories(step)})"))
+    _finish(ax, legend=handles, ncols=len(handles))
     return ax
 
 
+@_styled
 def table_heatmap(
     ag: Agreement,
     *,
@@ -205,6 +353,8 @@ def table_heatmap(
         Two raters.
     ax : matplotlib Axes, optional
     cmap : str, default 'Blues'
+        A sequential colour map (the default reads in grey scale and with every common
+        colour vision deficiency).
     normalize : bool, default False
         Colour and annotate proportions of all subjects instead of counts.
     colorbar : bool, default True
@@ -229,47 +379,74 @@ def table_heatmap(
     table = _table(ag, "table_heatmap")
     values = table.to_numpy(dtype=float)
     if normalize:
-        values = values / values.sum()
+        values = values / values.sum() if values.sum() > 0 else values
     k = values.shape[0]
-    side = 0.8 * min(k, ANNOTATE_CATEGORIES // 2)
-    ax = _axes(ax, (1.2 + side, 0.8 + side))
+    annotate = k <= ANNOTATE_CATEGORIES
+    # a cell holds its number at 8 pt: about 0.3 in per category when annotated
+    side = min(max(0.3 * k if annotate else 2.6, 2.4), 9.0)
+    ax = _axes(ax, (side + 1.1, side + 0.7))
     image = ax.imshow(values, cmap=cmap, origin="upper", interpolation="nearest")
     top = values.max() if values.size else 0.0
-    for i in range(k if k <= ANNOTATE_CATEGORIES else 0):
+    for i in range(k if annotate else 0):
         for j in range(k):
             text = f"{values[i, j]:.1%}" if normalize else f"{int(values[i, j])}"
             dark = top > 0 and values[i, j] > 0.6 * top
             ax.text(j, i, text, ha="center", va="center",
-                    color="white" if dark else "black", fontsize=9)
+                    color="white" if dark else "black", fontsize=_TEXT_SIZE)
         ax.add_patch(Rectangle((i - 0.5, i - 0.5), 1, 1, fill=False, edgecolor="0.2",
                                linewidth=1.0))
     _label_table_axes(ax, table, range(k), range(k))
     ax.set_title("Agreement table" + (" (proportions)" if normalize else ""))
     if colorbar:
-        ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+        bar = _root_figure(ax).colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+        bar.ax.tick_params(labelsize=_TEXT_SIZE)
+        bar.set_label("proportion of subjects" if normalize else "subjects")
+    _finish(ax)
     return ax
 
 
-def _band_colors(n: int) -> list[Any]:
-    plt = _pyplot()
-    cmap = plt.get_cmap("RdYlGn")
-    return [cmap(0.15 + 0.7 * i / max(n - 1, 1)) for i in range(n)]
+def _number(value: float, bounded: bool) -> str:
+    """Two decimals; APA drops the leading zero of statistics that cannot exceed 1; a
+    true minus sign."""
+    return format_number(value, 2, leading_zero=not bounded).replace("-", "\u2212")
 
 
-def _shade_bands(ax: Axes, scale: Any, low: float, high: float) -> None:
-    """Shade the bands of `scale` that meet [low, high], labelled along the top."""
+def _is_bounded(bounds: Any) -> bool:
+    """Whether a statistic of these bounds cannot exceed 1 (APA: no zero before the
+    point)."""
+    return bool(float(bounds[1]) <= 1.0)
 
+
+def _shade_bands(ax: Axes, scale: Any, low: float, high: float) -> Any:
+    """Shade the bands of `scale` that meet [low, high] in alternating greys, named on a
+    secondary x-axis along the top (titled with the scale's citation); returns that axis.
+
+    Labels are left out for slivers narrower than 4% of the axis (the shading still shows
+    the boundary); :func:`_finish` slants them when they would overlap."""
     resolved = get_scale(scale)
-    colors = _band_colors(len(resolved.bands))
-    for band, band_color in zip(resolved.bands, colors, strict=True):
+    centres, labels, widths = [], [], []
+    visible = 0
+    for band in resolved.bands:
         left, right = max(band.lower, low), min(band.upper, high)
         if right <= left:
             continue
-        ax.axvspan(left, right, color=band_color, alpha=0.15, linewidth=0)
-        ax.text((left + right) / 2, 0.98, band.label, transform=ax.get_xaxis_transform(),
-                ha="center", va="top", fontsize=7, color="0.3")
+        ax.axvspan(left, right, facecolor="0.86" if visible % 2 else "0.94",
+                   edgecolor="none", linewidth=0, zorder=0)
+        visible += 1
+        if right - left >= 0.04 * (high - low):
+            centres.append((left + right) / 2)
+            labels.append(band.label)
+            widths.append(right - left)
+    top = ax.secondary_xaxis("top")
+    top.set_xticks(centres, labels)
+    top.tick_params(length=0, pad=2, labelsize=_TEXT_SIZE, labelcolor="0.3")
+    top.set_xlabel(resolved.short_citation or resolved.name, color="0.3", labelpad=4)
+    for spine in top.spines.values():
+        spine.set_visible(False)
+    return top
 
 
+@_styled
 def bootstrap_distribution(
     result: Result,
     *,
@@ -287,12 +464,12 @@ def bootstrap_distribution(
         A result that can be bootstrapped (drawn now if it has not been yet).
     method : {'percentile', 'basic', 'bca'}, optional
         The interval drawn; default the result's own when it is a bootstrap interval,
-        else 'percentile'.
+        else 'percentile'. The legend names it ("95% BCa interval").
     confidence_level : float, optional
         Default that of the result's interval.
     scale : str or Scale, optional
-        Benchmark scale shaded behind the histogram; default the result's (none when it
-        has none).
+        Benchmark scale shaded behind the histogram and named along the top; default the
+        result's (none when it has none).
     bins : int or str, default 'auto'
     ax : matplotlib Axes, optional
 
@@ -310,67 +487,102 @@ def bootstrap_distribution(
     >>> ax = bootstrap_distribution(ag.kappa(ci="bca", n_resamples=999, rng=0))
     >>> ax.get_xlabel()
     "Cohen's kappa"
+    >>> [t.get_text() for t in ax.get_legend().get_texts()]
+    ['estimate .12', '95% BCa interval [−.10, .39]']
     """
+    from matplotlib.lines import Line2D
+
     if not isinstance(result, Result):
         raise TypeError(f"`result` must be an irr result; got {type(result).__name__}.")
     if method is None:
         method = result.ci.method if result.ci.method in BOOTSTRAP_METHODS else "percentile"
     ci = result.conf_int(confidence_level, method)
-    replicates = np.asarray(result.bootstrap.replicates, dtype=float).ravel()
+    boot = result.bootstrap
+    replicates = np.asarray(boot.replicates, dtype=float).ravel()
     finite = replicates[np.isfinite(replicates)]
-    ax = _axes(ax, (6.5, 4.0))
-    ax.hist(finite, bins=bins, color="0.45", alpha=0.85, edgecolor="white", linewidth=0.3)
-    low, high = (finite.min(), finite.max()) if finite.size else (-1.0, 1.0)
+    ax = _axes(ax, (COLUMN_WIDTH, 2.9))
+    if finite.size:
+        ax.hist(finite, bins=bins, color="0.55", edgecolor="white", linewidth=0.3,
+                zorder=2)
+    else:
+        ax.text(0.5, 0.5, "no finite bootstrap replicates", transform=ax.transAxes,
+                ha="center", va="center", color="0.3")
+    ends = [x for x in (result.estimate, ci.low, ci.high) if math.isfinite(x)]
+    points = np.concatenate([finite, ends]) if finite.size or ends else np.array([-1.0, 1.0])
+    low, high = float(points.min()), float(points.max())
     pad = 0.05 * max(high - low, 1e-3)
-    span = (min(low, ci.low if math.isfinite(ci.low) else low) - pad,
-            max(high, ci.high if math.isfinite(ci.high) else high) + pad)
+    span = (low - pad, high + pad)
     chosen = result.scale if scale is None else scale
-    if chosen is not None:
-        _shade_bands(ax, chosen, *span)
-    ax.axvline(result.estimate, color="black", linewidth=1.5,
-               label=f"estimate {result.estimate:.3f}")
-    level = f"{100 * ci.confidence_level:g}%"
+    top = _shade_bands(ax, chosen, *span) if chosen is not None else None
+    bounded = _is_bounded(result.bounds)
+    handles = []
+    if math.isfinite(result.estimate):
+        ax.axvline(result.estimate, color="black", linewidth=1.4, zorder=3)
+        handles.append(Line2D([], [], color="black", linewidth=1.4,
+                              label=f"estimate {_number(result.estimate, bounded)}"))
     for end in (ci.low, ci.high):
         if math.isfinite(end):
-            ax.axvline(end, color="tab:blue", linestyle="--", linewidth=1.2)
-    ax.plot([], [], color="tab:blue", linestyle="--",
-            label=f"{level} {method} CI [{ci.low:.3f}, {ci.high:.3f}]")
+            ax.axvline(end, color=_BLUE, linestyle="--", linewidth=1.2, zorder=3)
+    level = f"{100 * ci.confidence_level:g}%"
+    interval = (f"[{_number(ci.low, bounded)}, {_number(ci.high, bounded)}]"
+                if math.isfinite(ci.low) and math.isfinite(ci.high) else "undefined")
+    handles.append(Line2D([], [], color=_BLUE, linestyle="--", linewidth=1.2,
+                          label=f"{level} {ci.method_name} interval {interval}"))
     ax.set_xlim(*span)
     ax.set_xlabel(result.coefficient)
     ax.set_ylabel("resamples")
-    boot = result.bootstrap
-    ax.set_title(f"Bootstrap distribution ({boot.n_resamples} resamples of {boot.resampling})")
-    ax.legend(loc="upper left", fontsize=8, frameon=False, bbox_to_anchor=(0.0, 0.92))
+    ax.set_title(f"Bootstrap distribution\n{boot.n_resamples:,} resamples of {boot.resampling}")
+    _finish(ax, top, legend=handles)
     return ax
 
 
-def _forest_rows(data: Any) -> pd.DataFrame:
-    """Label, estimate, ci_low, ci_high (and reason) from irr.by output or results."""
-    if isinstance(data, pd.DataFrame):
-        needed = ["estimate", "ci_low", "ci_high"]
-        missing = [c for c in needed if c not in data.columns]
-        if missing:
-            raise ValueError(
-                f"`data` must have columns {needed!r} (the output of irr.by); missing "
-                f"{missing!r}."
-            )
-        keys = [c for c in data.columns if c not in BY_COLUMNS and c != "statistic"
-                and c not in ("pvalue", "n_resamples")]
-        if keys:
-            labels = data[keys].astype(str).agg(", ".join, axis=1)
-        else:
-            labels = pd.Series([str(i) for i in data.index], index=data.index)
-        reason = data["reason"] if "reason" in data.columns else pd.Series(None, index=data.index)
-        return pd.DataFrame({
-            "label": labels.to_numpy(),
-            "estimate": data["estimate"].to_numpy(dtype=float),
-            "ci_low": data["ci_low"].to_numpy(dtype=float),
-            "ci_high": data["ci_high"].to_numpy(dtype=float),
-            "reason": reason.to_numpy(dtype=object),
-        })
+def _frame_rows(data: pd.DataFrame) -> tuple[pd.DataFrame, str]:
+    needed = ["estimate", "ci_low", "ci_high"]
+    missing = [c for c in needed if c not in data.columns]
+    if missing:
+        raise ValueError(
+            f"`data` must have columns {needed!r} (the output of irr.by); missing "
+            f"{missing!r}."
+        )
+    keys = [c for c in data.columns if c not in BY_COLUMNS and c != "statistic"
+            and c not in ("pvalue", "n_resamples")]
+    if keys:
+        labels = data[keys].astype(str).agg(", ".join, axis=1)
+    else:
+        labels = pd.Series([str(i) for i in data.index], index=data.index)
+    coefficient = (data["coefficient"].astype(object).where(data["coefficient"].notna(), "")
+                   if "coefficient" in data.columns else pd.Series("", index=data.index))
+    named = coefficient[coefficient != ""]
+    if named.nunique() > 1:  # several coefficients in one frame: say which on each row
+        labels = labels + " (" + coefficient.astype(str) + ")"
+    bounds = data.attrs.get("bounds")
+    values = data[needed].to_numpy(dtype=float)
+    finite = values[np.isfinite(values)]
+    bounded = (_is_bounded(bounds) if bounds is not None
+               else bool(finite.size == 0 or finite.max() <= 1.0))
+
+    def column(name: str) -> Any:
+        return data[name].to_numpy() if name in data.columns else [None] * len(data)
+
+    rows = pd.DataFrame({
+        "label": labels.to_numpy(dtype=object),
+        "coefficient": coefficient.to_numpy(dtype=object),
+        "estimate": values[:, 0],
+        "ci_low": values[:, 1],
+        "ci_high": values[:, 2],
+        "n": column("n_subjects"),
+        "level": column("confidence_level"),
+        "reason": column("reason"),
+        "scale": [data.attrs.get("scale")] * len(data),
+        "bounded": [bounded] * len(data),
+    })
+    return rows, ", ".join(str(k) for k in keys)
+
+
+def _result_rows(data: Any) -> pd.DataFrame:
     if isinstance(data, Result):
         data = [data]
-    if not isinstance(data, Sequence) or not data:
+    if not isinstance(data, Sequence) or isinstance(data, str) or not data:
         raise TypeError(
             "`data` must be the DataFrame of irr.by or a non-empty list of results; got "
             f"{type(data).__name__}."
@@ -385,30 +597,74 @@ def _forest_rows(data: Any) -> pd.DataFrame:
             else r.coefficient
             for r in data
         ],
-        "estimate": [r.estimate for r in data],
-        "ci_low": [r.ci.low for r in data],
-        "ci_high": [r.ci.high for r in data],
+        "coefficient": names,
+        "estimate": [float(r.estimate) for r in data],
+        "ci_low": [float(r.ci.low) for r in data],
+        "ci_high": [float(r.ci.high) for r in data],
+        "n": [r.n_subjects for r in data],
+        "level": [r.ci.confidence_level for r in data],
         "reason": [None if math.isfinite(r.estimate) else "undefined" for r in data],
+        "scale": [r.scale for r in data],
+        "bounded": [_is_bounded(r.bounds) for r in data],
     })
 
 
+def _forest_rows(data: Any) -> tuple[pd.DataFrame, str]:
+    """Per row: label, coefficient, estimate, ci_low, ci_high, n, level, reason, scale and
+    bounded (APA number style), from irr.by output or results; and the group key names."""
+    if isinstance(data, pd.DataFrame):
+        return _frame_rows(data)
+    return _result_rows(data), ""
+
+
+def _own_scale(rows: pd.DataFrame) -> Any:
+    """The one scale all rows belong to; None when they differ or have none."""
+    scales = set(rows["scale"])
+    return scales.pop() if len(scales) == 1 else None
+
+
+def _row_text(row: Any) -> str:
+    est, lo, hi, bounded = row.estimate, row.ci_low, row.ci_high, bool(row.bounded)
+    if not math.isfinite(est):
+        return "not estimable"
+    if math.isfinite(lo) and math.isfinite(hi):
+        return f"{_number(est, bounded)} [{_number(lo, bounded)}, {_number(hi, bounded)}]"
+    return f"{_number(est, bounded)} (no interval)"
+
+
+def _count_text(n: Any) -> str:
+    if n is None or (isinstance(n, float) and not math.isfinite(n)):
+        return ""
+    return f"{int(n):,}"
+
+
+@_styled
 def forest(
     data: pd.DataFrame | Sequence[Result],
     *,
-    scale: Any = "landis-koch",
+    scale: Any = "auto",
     reference: float | None = 0.0,
     ax: Axes | None = None,
 ) -> Axes:
     """Forest plot: one estimate and interval per row, e.g. one kappa per site.
 
+    Rows are labelled by coefficient (results) or by group (the output of
+    :func:`irr.by`); a column at the right gives each row's subjects n and
+    "estimate [low, high]" (two decimals; APA style, without the leading zero, for
+    coefficients bounded by 1); the x-axis is named after the coefficient when all rows
+    share it.
+
     Parameters
     ----------
     data : DataFrame or sequence of Result
         The output of :func:`irr.by` (labels from the group key columns) or results
-        (labelled by coefficient). Rows without an estimate are listed with their
-        reason instead of a point.
-    scale : str, Scale or None, default 'landis-koch'
-        Benchmark bands shaded behind the intervals; None for none.
+        (labelled by coefficient). Rows without an estimate read "not estimable".
+    scale : 'auto', str, Scale or None, default 'auto'
+        Benchmark bands shaded behind the intervals and named along the top. 'auto': the
+        scale that belongs to the statistic (each result's own ``scale``: Landis & Koch
+        for kappas, Koo & Li for the ICC; for :func:`irr.by` output the scale of its
+        statistic), and none when the rows' scales differ or the statistic has none
+        (Kendall's W, percent agreement). None: no bands.
     reference : float or None, default 0
         A vertical reference line (no agreement beyond chance).
     ax : matplotlib Axes, optional
@@ -425,35 +681,312 @@ def forest(
     >>> from irr.plotting import forest
     >>> df = irr.datasets.load("anxiety").assign(site=["a", "b"] * 10)
     >>> ax = forest(irr.by(df, "site", raters=["rater1", "rater2"]))
-    >>> [t.get_text() for t in ax.get_yticklabels()]
-    ['a', 'b']
+    >>> [t.get_text() for t in ax.get_yticklabels()], ax.get_xlabel(), ax.get_ylabel()
+    (['a', 'b'], "Cohen's kappa", 'site')
+    >>> [t.get_text() for t in ax.texts]  # doctest: +NORMALIZE_WHITESPACE
+    ['n', 'Estimate [95% CI]', '10', '.35 [.01, .69]', '10', '−.12 [−.38, .13]']
     """
-    rows = _forest_rows(data)
+    rows, group = _forest_rows(data)
     n = len(rows)
-    ax = _axes(ax, (6.5, 1.2 + 0.45 * n))
-    y = np.arange(n)[::-1]
-    ok = np.isfinite(rows["estimate"].to_numpy())
+    if isinstance(scale, str) and scale == "auto":
+        scale = _own_scale(rows)
+    texts = [_row_text(row) for row in rows.itertuples()]
+    counts = [_count_text(v) for v in rows["n"]]
+    levels = {float(v) for v in rows["level"] if v is not None and v == v}
+    header = (f"Estimate [{100 * levels.pop():g}% CI]" if len(levels) == 1
+              else "Estimate [CI]")
+    labels = rows["label"].astype(str).tolist()
+    char = 0.6 * _TEXT_SIZE / 72  # an average character's width, in inches
+    column = char * (max(len(t) for t in [header, *texts]) + max(len(c) for c in counts) + 4)
+    width = min(max(COLUMN_WIDTH, char * max(len(s) for s in labels) + column + 2.2), 7.2)
+    ax = _axes(ax, (width, 1.0 + 0.26 * (n + 1) + (0.45 if scale is not None else 0.0)))
+    y = np.arange(n)[::-1].astype(float)
     values = rows[["estimate", "ci_low", "ci_high"]].to_numpy(dtype=float)
+    ok = np.isfinite(values[:, 0])
     finite = values[np.isfinite(values)]
     low = min(finite.min() if finite.size else 0.0, reference if reference is not None else 0.0)
     high = max(finite.max() if finite.size else 1.0, reference if reference is not None else 0.0)
     pad = 0.08 * max(high - low, 0.1)
     span = (low - pad, high + pad)
-    if scale is not None:
-        _shade_bands(ax, scale, *span)
+    top = _shade_bands(ax, scale, *span) if scale is not None else None
     if reference is not None:
-        ax.axvline(reference, color="0.3", linewidth=0.8, linestyle=":")
+        ax.axvline(reference, color="0.3", linewidth=0.8, linestyle=":", zorder=1)
     est = values[:, 0]
     lower = np.where(np.isfinite(values[:, 1]), est - values[:, 1], 0.0)
     upper = np.where(np.isfinite(values[:, 2]), values[:, 2] - est, 0.0)
     ax.errorbar(est[ok], y[ok], xerr=[lower[ok], upper[ok]], fmt="s", color="black",
-                ecolor="black", elinewidth=1.2, capsize=3, markersize=5)
-    for yi, reason in zip(y[~ok], rows["reason"].to_numpy()[~ok], strict=True):
-        text = str(reason) if reason is not None and reason == reason else "undefined"
-        ax.text(span[0] + pad / 2, yi, f"not estimable: {text}", va="center", fontsize=7,
-                color="0.35")
-    ax.set_yticks(y, rows["label"].tolist())
-    ax.set_ylim(-0.7, n - 0.3)
+                ecolor="black", elinewidth=1.0, capsize=2.5, markersize=4, zorder=3)
+    # the text column: n right-aligned, then "estimate [low, high]" left-aligned
+    n_end = 6 + 72 * char * max(len(c) for c in [*counts, "n"])
+    place = {"xycoords": ("axes fraction", "data"), "textcoords": "offset points",
+             "va": "center", "annotation_clip": False}
+    ax.annotate("n", (1, n), xytext=(n_end, 0), ha="right", fontweight="bold", **place)
+    ax.annotate(header, (1, n), xytext=(n_end + 10, 0), ha="left", fontweight="bold",
+                **place)
+    for yi, count, text in zip(y, counts, texts, strict=True):
+        ax.annotate(count, (1, yi), xytext=(n_end, 0), ha="right", **place)
+        ax.annotate(text, (1, yi), xytext=(n_end + 10, 0), ha="left", **place)
+    ax.set_yticks(y, labels)
+    ax.tick_params(axis="y", length=0)
+    ax.set_ylim(-0.6, n + 0.5)
     ax.set_xlim(*span)
-    ax.set_xlabel("estimate and interval")
+    coefficients = {c for c in rows["coefficient"] if c}
+    ax.set_xlabel(coefficients.pop() if len(coefficients) == 1 else "Estimate")
+    ax.set_ylabel(group)
+    _finish(ax, top)
     return ax
+
+
+_ID = re.compile(r'\bid="([^"]+)"')
+_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
+
+
+def _freeze_layout(figure: Figure) -> None:
+    """Lay the figure out once more and switch its layout engine off: constrained layout
+    moves the axes a little on every draw, so without this each render would differ."""
+    from matplotlib.layout_engine import PlaceHolderLayoutEngine
+
+    engine = figure.get_layout_engine()
+    if engine is not None and not isinstance(engine, PlaceHolderLayoutEngine):
+        figure.draw_without_rendering()
+        figure.set_layout_engine("none")
+
+
+def to_svg(figure: Figure | Axes, *, id_prefix: str = "") -> str:
+    """The figure as SVG text, the same bytes on every run.
+
+    The date is left out of the metadata, the ids matplotlib derives from hashes use a
+    fixed salt and text is drawn as glyph paths (no font needed to view it), so a report
+    embedding the SVG is reproducible and self-contained. A figure with a layout engine
+    (every figure of this module: constrained layout) is laid out one last time and its
+    engine switched off, so that later renders of it keep the same positions.
+
+    Parameters
+    ----------
+    figure : matplotlib Figure or Axes
+        An Axes stands for the whole figure it is drawn in.
+    id_prefix : str, default ''
+        Put in front of every ``id`` (and every reference to one), so that several SVGs
+        inlined in one HTML page have distinct ids. A letter, then letters, digits,
+        ``_``, ``.`` or ``-``.
+
+    Returns
+    -------
+    str
+        A complete SVG document (XML declaration and doctype included).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import irr
+    >>> from irr.plotting import agreement_chart, to_svg
+    >>> ax = agreement_chart(irr.Agreement.from_frame(irr.datasets.load("vision")))
+    >>> svg = to_svg(ax)
+    >>> svg == to_svg(ax.figure), svg.splitlines()[3][:4]
+    (True, '<svg')
+    """
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure, SubFigure
+
+    if not isinstance(figure, (Figure, SubFigure, Axes)):
+        raise TypeError(
+            f"`figure` must be a matplotlib Figure or Axes; got {type(figure).__name__}."
+        )
+    if not isinstance(id_prefix, str) or (id_prefix and not _PREFIX.match(id_prefix)):
+        raise ValueError(
+            "`id_prefix` must be empty or a letter followed by letters, digits, '_', '.' "
+            f"or '-'; got {id_prefix!r}."
+        )
+    root = _root_figure(figure)
+    _freeze_layout(root)
+    buffer = io.StringIO()
+    with _pyplot().rc_context({"svg.hashsalt": "irr", "svg.fonttype": "path",
+                               "svg.image_inline": True}):
+        root.savefig(buffer, format="svg", metadata={"Date": None})
+    svg = buffer.getvalue()
+    if id_prefix:
+        ids = set(_ID.findall(svg))
+
+        def rename(match: re.Match[str]) -> str:
+            name = match.group(2)
+            return match.group(1) + (id_prefix + name if name in ids else name)
+
+        svg = re.sub(r'(\bid="|xlink:href="#|url\(#)([^")]+)', rename, svg)
+    return svg
+
+
+def _close(figure: Figure) -> None:
+    _pyplot().close(figure)
+
+
+def _draw(draw: Callable[[], Any], prefix: str) -> str:
+    """SVG text of the figure `draw` makes, which is then closed."""
+    ax = draw()
+    figure = _root_figure(ax if not isinstance(ax, np.ndarray) else ax.flat[0])
+    try:
+        return to_svg(figure, id_prefix=prefix)
+    finally:
+        _close(figure)
+
+
+def _raters(ag: Agreement) -> tuple[str, str]:
+    table = ag.table
+    return str(table.index.name), str(table.columns.name)
+
+
+def _table_figure(ag: Agreement) -> tuple[str, Callable[[], Any]] | None:
+    """Caption and drawing of the agreement chart (two raters, at most
+    ANNOTATE_CATEGORIES categories, someone rated by both) or of the table heatmap (two
+    raters with more categorical labels); None when neither fits."""
+    if ag.n_raters != 2 or ag.facts.continuous:
+        return None
+    k = len(ag.categories)
+    if k > MAX_PLOT_CATEGORIES or ag.table.to_numpy().sum() == 0:
+        return None
+    first, second = _raters(ag)
+    n = int(ag.table.to_numpy().sum())
+    if k <= ANNOTATE_CATEGORIES:
+        partial = (" Grey areas add partial agreement, ratings one category apart on the "
+                   "ordered scale." if ag.facts.ordered else "")
+        caption = (
+            f"Agreement chart (Bangdiwala, 1985) of {first} (rows) and {second} (columns) "
+            f"for the {n:,} subjects both rated. Each rectangle's width and height are the "
+            "two raters' counts in one category; the black square inside it shows the "
+            f"subjects on which they agreed exactly.{partial} Rectangles off the dashed "
+            "diagonal show that the raters used the categories with different frequencies."
+        )
+        return caption, lambda: agreement_chart(ag)
+    caption = (
+        f"Agreement table of {first} (rows) and {second} (columns) for the {n:,} subjects "
+        f"both rated, as a heatmap of counts over {k:,} categories; agreement lies on the "
+        "diagonal."
+    )
+    return caption, lambda: table_heatmap(ag)
+
+
+def _forest_caption(rows: pd.DataFrame, group: str, scale: Any) -> str:
+    levels = {float(v) for v in rows["level"] if v is not None and v == v}
+    level = f"{100 * levels.pop():g}% " if len(levels) == 1 else ""
+    coefficients = sorted({c for c in rows["coefficient"] if c})
+    what = ("each coefficient" if len(coefficients) > 1
+            else coefficients[0] if coefficients else "the coefficient")
+    if group:
+        what += f" by {group}"
+    text = (f"Estimates of {what}, with their {level}confidence intervals; the column at "
+            "the right gives the subjects used (n) and the estimate with its interval.")
+    if scale is not None:
+        resolved = get_scale(scale)
+        citation = resolved.short_citation or resolved.name
+        text += (f" Shaded bands show the benchmark scale ({citation}), named along the "
+                 "top.")
+    if not np.isfinite(rows["estimate"].to_numpy(dtype=float)).all():
+        text += " Rows marked \"not estimable\" have no defined estimate."
+    return text
+
+
+def _forest_figure(data: Any) -> tuple[str, Callable[[], Any]]:
+    rows, group = _forest_rows(data)
+    return _forest_caption(rows, group, _own_scale(rows)), lambda: forest(data)
+
+
+#: The most bootstrap distributions :func:`report_figures` draws (one panel each).
+MAX_BOOTSTRAP_PANELS = 4
+
+
+@_styled
+def _bootstrap_panels(results: Sequence[Result]) -> Any:
+    plt = _pyplot()
+    _, axes = plt.subplots(len(results), 1, figsize=(COLUMN_WIDTH, 3.1 * len(results)),
+                           layout="constrained", squeeze=False)
+    for result, ax in zip(results, axes[:, 0], strict=True):
+        ax.tick_params(labelsize=_TEXT_SIZE)
+        bootstrap_distribution(result, ax=ax)
+    return axes
+
+
+def _bootstrap_figure(results: Sequence[Result]) -> tuple[str, Callable[[], Any]] | None:
+    drawn = [r for r in results if math.isfinite(r.n_resamples)][:MAX_BOOTSTRAP_PANELS]
+    if not drawn:
+        return None
+    names = [r.coefficient for r in drawn]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    methods = sorted({r.ci.method_name for r in drawn})
+    counts = {r.bootstrap.n_resamples for r in drawn}
+    resamples = f"{counts.pop():,} resamples" if len(counts) == 1 else "resamples"
+    interval = (f"the {methods[0]} confidence interval reported (dashed lines)"
+                if len(methods) == 1 else
+                "the confidence interval reported (dashed lines; each legend names its "
+                "method)")
+    caption = (
+        f"Bootstrap distribution{'s' if len(drawn) > 1 else ''} of {listed}: "
+        f"{'histograms' if len(drawn) > 1 else 'a histogram'} of the estimates on "
+        f"{resamples} of the data, with the estimate (solid line) and {interval}."
+    )
+    return caption, lambda: _bootstrap_panels(drawn)
+
+
+def report_figures(
+    ag: Agreement,
+    results: Sequence[Result],
+    *,
+    by_frame: pd.DataFrame | None = None,
+) -> list[tuple[str, str]]:
+    """The figures of a reliability report, as (caption, SVG text) pairs.
+
+    In order: the agreement chart of two raters (at most :data:`ANNOTATE_CATEGORIES`
+    categories; the table heatmap for more categorical labels; nothing for continuous
+    scores or more than two raters), a forest plot of `results`, a forest plot by group
+    when `by_frame` is given, and the bootstrap distributions of the results whose
+    bootstrap was drawn (a bootstrap interval; at most :data:`MAX_BOOTSTRAP_PANELS`, in
+    one figure). Figures that do not apply are left out, never an error; each SVG is
+    reproducible (:func:`to_svg`) with ids prefixed ``irr-fig1-``, ``irr-fig2-``, ...
+
+    Parameters
+    ----------
+    ag : Agreement
+        The data.
+    results : sequence of Result
+        The coefficients reported (may be empty).
+    by_frame : DataFrame, optional
+        The output of :func:`irr.by`.
+
+    Returns
+    -------
+    list of (str, str)
+        Caption (full sentences) and SVG document of each figure.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import irr
+    >>> from irr.plotting import report_figures
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+    >>> figures = report_figures(ag, [ag.kappa(), ag.kappa("quadratic", ci="bca", n_resamples=999)])
+    >>> [caption.split(",")[0].split(" (")[0] for caption, _ in figures]
+    ['Agreement chart', 'Estimates of each coefficient', 'Bootstrap distribution of Weighted kappa']
+    """
+    if not isinstance(ag, Agreement):
+        raise TypeError(f"`ag` must be an irr.Agreement; got {type(ag).__name__}.")
+    if isinstance(results, Result):
+        results = [results]
+    if not isinstance(results, Sequence) or isinstance(results, str):
+        raise TypeError(f"`results` must be a list of irr results; got {type(results).__name__}.")
+    bad = [type(r).__name__ for r in results if not isinstance(r, Result)]
+    if bad:
+        raise TypeError(f"`results` must hold irr results; got {bad!r}.")
+    if by_frame is not None and not isinstance(by_frame, pd.DataFrame):
+        raise TypeError(
+            f"`by_frame` must be the DataFrame of irr.by; got {type(by_frame).__name__}."
+        )
+    planned = [
+        _table_figure(ag),
+        _forest_figure(list(results)) if results else None,
+        _forest_figure(by_frame) if by_frame is not None and len(by_frame) else None,
+        _bootstrap_figure(results),
+    ]
+    figures = []
+    for caption, draw in (p for p in planned if p is not None):
+        figures.append((caption, _draw(draw, f"irr-fig{len(figures) + 1}-")))
+    return figures

@@ -320,6 +320,17 @@ def _fig(ax: Any) -> Any:
     return "figure drawn"
 
 
+def _svg(ax: Any) -> Any:
+    """A plotting function's figure as SVG text (drawn by to_svg), then closed."""
+    import matplotlib.pyplot as plt
+
+    import irr.plotting
+
+    size = len(irr.plotting.to_svg(ax))
+    plt.close(ax.figure)
+    return f"{size} characters of SVG"
+
+
 def _cli(argv: list[str]) -> Callable[[Context], Any]:
     def run(ctx: Context) -> Any:
         args = list(argv)
@@ -466,6 +477,11 @@ def _calls() -> list[Call]:
                                                          ci="percentile"))))))
     add(Call("plotting.forest", "plotting.forest", "ag", lambda ctx: _fig(irr.plotting.forest(
         [ctx.ag().percent_agreement(), ctx.ag().brennan_prediger()]))))
+    add(Call("plotting.to_svg", "plotting.to_svg", "ag", lambda ctx: _svg(irr.plotting.forest(
+        [ctx.ag().percent_agreement()]))))
+    add(Call("plotting.report_figures", "plotting.report_figures", "ag",
+             lambda ctx: len(irr.plotting.report_figures(
+                 ctx.ag(), [ctx.ag().percent_agreement(), ctx.ag().brennan_prediger()]))))
     # numbers in, numbers out
     add(Call("error_rate_test", "error_rate_test", "scalars", lambda ctx: irr.error_rate_test(
         ctx.inp.scalars["errors"], ctx.inp.scalars["n"], 0.3)))
