@@ -16,6 +16,7 @@ import base64
 import json
 import math
 import pathlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -640,7 +641,8 @@ class ReliabilityReport:
                          + _frame_html(self.groups) + "</section>")
         if self.figures:
             parts.append("<section id=\"figures\"><h2>Figures</h2>" + "".join(
-                f"<figure><img alt=\"{esc(f.caption)}\" src=\"data:image/svg+xml;base64,"
+                f"<figure><img alt=\"{esc(f.caption)}\"{_size_style(f.svg)} "
+                f"src=\"data:image/svg+xml;base64,"
                 f"{base64.b64encode(f.svg.encode()).decode()}\">"
                 f"<figcaption>Figure {i}. {esc(f.caption)}</figcaption></figure>"
                 for i, f in enumerate(self.figures, start=1)) + "</section>")
@@ -698,6 +700,21 @@ def _num(value: float, digits: int = 3) -> str:
         return "" if value is None or math.isnan(value) else ("∞" if value > 0 else "−∞")
     text = f"{value:.{digits}f}"
     return text.lstrip("-") if float(text) == 0 else text
+
+
+#: Figures are shown at this multiple of their size in CSS pixels (a 3.5 in figure: 538 px),
+#: the same for every figure, so their fonts match.
+FIGURE_ZOOM = 1.6
+_SVG_WIDTH = re.compile(r'<svg[^>]*?\swidth="([\d.]+)pt"')
+
+
+def _size_style(svg: str) -> str:
+    """`` style="width: ...px"``: the figure's width in points, zoomed (empty when the SVG
+    does not give its width in points)."""
+    found = _SVG_WIDTH.search(svg)
+    if not found:
+        return ""
+    return f" style=\"width: {float(found.group(1)) * 4 / 3 * FIGURE_ZOOM:.0f}px\""
 
 
 def _method(result: Result) -> str:
