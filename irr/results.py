@@ -184,6 +184,9 @@ class Result:
         remaining ratings).
     raters : tuple of str
         The raters compared.
+    unrated : tuple of str
+        Raters in :attr:`raters` who gave no rating to any subject (coefficients that use
+        every available rating keep them in the design; sentences do not name them).
     notes : tuple of str
         Conventions that matter for reading the numbers (which SE, clipping, dropped rows).
     scale : str or None
@@ -217,6 +220,7 @@ class Result:
     n_missing: int = 0
     n_incomplete: int = 0
     raters: tuple[str, ...] = ()
+    unrated: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     bounds: tuple[float, float] = (-1.0, 1.0)
     scale: str | None = "landis-koch"
