@@ -413,22 +413,20 @@ def report_sentences(
     --------
     >>> import irr
     >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
-    >>> for line in report_sentences([ag.kappa(), ag.kappa(weights="linear"),
-    ...                               ag.percent_agreement()]):
-    ...     print(line)
-    Agreement between r.eye and l.eye was moderate, Cohen's κ = .60, 95% CI [.58, .61] (Wald), n = 7,477.
-    Agreement between r.eye and l.eye was substantial, Cohen's κw (linear weights) = .65, 95% CI [.64, .67], n = 7,477.
-    Percent agreement between r.eye and l.eye was .71, 95% CI [.70, .72] (Wilson score), n = 7,477.
+    >>> print("\n".join(report_sentences([ag.kappa(), ag.kappa(weights="linear"),
+    ...                                   ag.percent_agreement()])))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Agreement between r.eye and l.eye was moderate, Cohen's κ = .60, 95% CI [.58, .61]
+    (Wald), n = 7,477.
+    Agreement between r.eye and l.eye was substantial, Cohen's κw (linear weights) = .65,
+    95% CI [.64, .67], n = 7,477.
+    Percent agreement between r.eye and l.eye was .71, 95% CI [.70, .72] (Wilson score),
+    n = 7,477.
     """
     check_choice(style, "style", STYLES)
     apa = style == "apa"
     digits = (2 if apa else 3) if digits is None else check_integer(digits, "digits", 0)
-    if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
-        raise TypeError(f"`results` must be a sequence of results; got {results!r}.")
-    for position, result in enumerate(results):
-        if not all(hasattr(result, f) for f in ("symbol", "estimate", "ci", "n_subjects")):
-            raise TypeError(f"`results[{position}]` is not a result of this package; got "
-                            f"{result!r}.")
+    results = _check_results(results)
     keys = [_interval_key(result) for result in results]
     shared = _shared_key(keys)
     stated = False
@@ -438,6 +436,17 @@ def report_sentences(
         out.append(_sentence(result, apa, digits, scale, citation, test, method))
         stated = stated or key == shared
     return out
+
+
+def _check_results(results: Any) -> list[Any]:
+    """`results` as a list, or a TypeError naming the item that is not a result."""
+    if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
+        raise TypeError(f"`results` must be a sequence of results; got {results!r}.")
+    for position, result in enumerate(results):
+        if not all(hasattr(result, f) for f in ("symbol", "estimate", "ci", "n_subjects")):
+            raise TypeError(f"`results[{position}]` is not a result of this package; got "
+                            f"{result!r}.")
+    return list(results)
 
 
 def _shared_key(keys: Sequence[tuple[float, str] | None]) -> tuple[float, str] | None:
@@ -515,7 +524,7 @@ def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, t
     inner = [p for p in (interval, test_text, n_text) if p]
     text += f" ({'; '.join(inner)})"
     if band:
-        text += f": {band} agreement{cite}"
+        text += f": {band} {noun.lower()}{cite}"
     return text + "."
 
 
@@ -527,7 +536,9 @@ def _ci_text(result: Any, apa: bool, num: Any, method: bool) -> str:
         return ""
     level = f"{100 * ci.confidence_level:g}%"
     ends = f"[{num(ci.low)}, {num(ci.high)}]" if apa else f"{num(ci.low)} to {num(ci.high)}"
-    how = f" ({_interval_method(result)})" if method else ""
+    how = ""
+    if method:
+        how = f" ({_interval_method(result)})" if apa else f", {_interval_method(result)}"
     return f"{level} CI {ends}{how}"
 
 
@@ -590,3 +601,238 @@ def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int, method: 
     return (f"{result.coefficient} = {rate} ({_count(result.errors)} of "
             f"{_count(result.n_subjects)}; {interval}); exact binomial test of {eps0} "
             f"({result.alternative}): {_plain_pvalue(result.pvalue)}.")
+
+
+#: The standard error behind a Wald interval, by family symbol: (citation key, words).
+_SE = {
+    "κ": ("fce1969", "the large-sample standard error of Fleiss et al. (1969)"),
+    "κw": ("fce1969", "the large-sample standard error of Fleiss et al. (1969)"),
+    "κL": ("", "a linearised (delta-method) standard error"),
+}
+for _symbol in ("κF", "π", "κC", "AC1", "AC2", "κBP", "pa(pairwise)"):
+    _SE[_symbol] = ("gwet2008", "Gwet's (2008) linearised standard error")
+
+
+def _cites(result: Any) -> list[str]:
+    """The citation keys of a result's statistic."""
+    if hasattr(result, "mcgraw_wong"):
+        return ["mcgraw1996", "shrout1979"]
+    if hasattr(result, "level") and result.symbol == "α":
+        return ["krippendorff2011"]
+    family = _family(result)
+    if family is None:
+        return []
+    keys = list(family.cites)
+    if _weights(result) and result.symbol not in ("κw", "AC2"):  # weighted multi-rater forms
+        keys.append("gwet2014")
+    return keys
+
+
+def _interval_clause(result: Any) -> tuple[str, str, tuple[str, ...]]:
+    """(level, ``"Wald intervals with ..."`` / ``"percentile bootstrap intervals (1,000
+    resamples, seed 1)"``, citation keys) of a result's interval."""
+    ci = result.ci
+    level = f"{100 * ci.confidence_level:g}%"
+    head, _, detail = _interval_method(result).partition(", ")
+    details = [detail] if detail else []
+    if result.seed is not None:
+        details.append(f"seed {result.seed}")
+    keys: tuple[str, ...] = ()
+    se = ""
+    if ci.method == "wald" and not math.isfinite(result.n_resamples):
+        key, se = _SE.get(_tolerance(result.symbol)[0], ("", ""))
+        keys = (key,) if key else ()
+    elif ci.method == "wilson":
+        keys = ("wilson1927",)
+    elif ci.method == "bca":
+        keys = ("efron1987",)
+    elif hasattr(result, "mcgraw_wong") and ci.method in ("exact", "satterthwaite"):
+        keys = ("mcgraw1996",)
+    if ci.method != "wald":
+        details.extend(_CITE[k] for k in keys)
+    words = f"{head} intervals" + (f" ({'; '.join(details)})" if details else "")
+    return level, words + (f" with {se}" if se else ""), keys
+
+
+def _grouped(items: Sequence[tuple[Any, str]]) -> list[tuple[Any, list[str]]]:
+    """Names grouped by key, in order of first appearance."""
+    groups: dict[Any, list[str]] = {}
+    for key, name in items:
+        groups.setdefault(key, []).append(name)
+    return list(groups.items())
+
+
+def methods_paragraph(
+    results: Sequence[Result],
+    *,
+    n_subjects: int,
+    n_raters: int,
+    raters: Sequence[str],
+    n_categories: int | None,
+    scale_type: str,
+    n_missing_ratings: int,
+    n_incomplete_subjects: int,
+    style: str = "apa",
+) -> str:
+    """The paragraph a methods section needs: data, coefficients, intervals, missing
+    ratings, benchmarks and software, every clause from a field.
+
+    Parameters
+    ----------
+    results : sequence of Result
+        The reported results.
+    n_subjects, n_raters : int
+        Subjects and raters of the data.
+    raters : sequence of str
+        The raters' names (``n_raters`` of them).
+    n_categories : int or None
+        Declared categories; None for continuous ratings.
+    scale_type : {'nominal', 'ordinal', 'continuous'}
+        The rating scale.
+    n_missing_ratings, n_incomplete_subjects : int
+        Missing ratings, and subjects with at least one.
+    style : {'apa', 'plain'}, default 'apa'
+        Names with symbols (``Cohen's κw``) or words (``Cohen's weighted kappa``).
+
+    Returns
+    -------
+    str
+        One paragraph; :func:`references` lists the works it cites.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> text = methods_paragraph([ag.kappa(weights="quadratic")], n_subjects=7477,
+    ...                          n_raters=2, raters=["r.eye", "l.eye"], n_categories=4,
+    ...                          scale_type="ordinal", n_missing_ratings=0,
+    ...                          n_incomplete_subjects=0)
+    >>> print(text)  # doctest: +NORMALIZE_WHITESPACE
+    Ratings of 7,477 subjects by 2 raters (r.eye and l.eye) on an ordinal scale with 4
+    categories were analysed. No ratings were missing. Agreement was estimated with Cohen's
+    κw (quadratic weights) (Cohen, 1968). The 95% confidence interval was a Wald interval,
+    with the large-sample standard error of Fleiss et al. (1969). Estimates were interpreted
+    on the benchmark scale of Landis & Koch (1977). Analyses used irr (irrstats) version
+    0.1.0 (The irr developers, n.d.).
+    """
+    check_choice(style, "style", STYLES)
+    check_choice(scale_type, "scale_type", SCALE_TYPES)
+    n_subjects = check_integer(n_subjects, "n_subjects", 0)
+    n_raters = check_integer(n_raters, "n_raters", 1)
+    n_missing_ratings = check_integer(n_missing_ratings, "n_missing_ratings", 0)
+    n_incomplete_subjects = check_integer(n_incomplete_subjects, "n_incomplete_subjects", 0)
+    if n_categories is not None:
+        n_categories = check_integer(n_categories, "n_categories", 1)
+    if isinstance(raters, str) or len(list(raters)) != n_raters:
+        raise ValueError(f"`raters` must name the {n_raters} raters (`n_raters`); got "
+                         f"{raters!r}.")
+    results = _check_results(results)
+    names = [statistic_name(r, style) for r in results]
+
+    article = "an" if scale_type == "ordinal" else "a"
+    categories = "" if n_categories is None else f" with {n_categories} categories"
+    sentences = [f"Ratings of {_count(n_subjects)} subjects by {n_raters} raters "
+                 f"({_list(list(raters))}) on {article} {scale_type} scale{categories} were "
+                 "analysed."]
+    if n_missing_ratings:
+        were = "rating was" if n_missing_ratings == 1 else "ratings were"
+        had = "subject had" if n_incomplete_subjects == 1 else "subjects had"
+        sentences.append(f"In all, {_count(n_missing_ratings)} {were} missing; "
+                         f"{_count(n_incomplete_subjects)} {had} at least one missing rating.")
+    else:
+        sentences.append("No ratings were missing.")
+    if results:
+        cited = [_with_citation(name, [_CITE[k] for k in _cites(r)])
+                 for r, name in zip(results, names, strict=True)]
+        noun = "Reliability and agreement were" if any(hasattr(r, "mcgraw_wong")
+                                                       for r in results) \
+            and not all(hasattr(r, "mcgraw_wong") for r in results) else (
+            "Reliability was" if all(hasattr(r, "mcgraw_wong") for r in results)
+            else "Agreement was")
+        sentences.append(f"{noun} estimated with {_list(cited)}.")
+    intervals = [(_interval_clause(r)[:2], name) for r, name in zip(results, names, strict=True)
+                 if _interval_key(r) is not None]
+    groups = _grouped(intervals)
+    if groups:
+        clauses = [f"{words} for {_list(group)}" for (_, words), group in groups]
+        levels = sorted({level for (level, _), _ in groups})
+        sentences.append(f"Confidence intervals ({' and '.join(levels)}) were "
+                         f"{'; '.join(clauses)}.")
+    without = [name for r, name in zip(results, names, strict=True) if _interval_key(r) is None]
+    if without:
+        sentences.append(f"No interval was computed for {_list(without)}.")
+    if n_missing_ratings:
+        by_rule = _grouped([(_missing_rule(r), name)
+                            for r, name in zip(results, names, strict=True)])
+        rules = {"listwise": "subjects with a missing rating were left out of {} (listwise)",
+                 "available": "{} used every available rating",
+                 "pairs": "{} used, for each pair of raters, the subjects both rated"}
+        clauses = [rules[rule].format(_list(group)) for rule, group in by_rule if rule]
+        if clauses:
+            text = "; ".join(clauses)
+            sentences.append(f"Missing ratings: {text}.")
+    scales = _grouped([(get_scale(r.scale).attribution, name)
+                       for r, name in zip(results, names, strict=True) if r.scale is not None])
+    if len(scales) == 1:
+        sentences.append("Estimates were interpreted on the benchmark scale of "
+                         f"{_narrative(scales[0][0])}.")
+    elif scales:
+        clauses = [f"{_narrative(cite)} for {_list(group)}" for cite, group in scales]
+        sentences.append(f"Estimates were interpreted on the benchmark scales of "
+                         f"{'; '.join(clauses)}.")
+    sentences.append(f"Analyses used irr (irrstats) version {__version__} "
+                     f"({SOFTWARE_CITATION}).")
+    return " ".join(sentences)
+
+
+def _with_citation(name: str, cites: Sequence[str]) -> str:
+    """``Cohen's κw (quadratic weights; Cohen, 1968)``: citations in the name's own
+    parentheses when it ends with some."""
+    if not cites:
+        return name
+    if name.endswith(")"):
+        return f"{name[:-1]}; {'; '.join(cites)})"
+    return f"{name} ({'; '.join(cites)})"
+
+
+def _narrative(citation: str) -> str:
+    """``Landis & Koch, 1977`` as a narrative citation: ``Landis & Koch (1977)``."""
+    head, sep, year = citation.rpartition(", ")
+    return f"{head} ({year})" if sep else citation
+
+
+def _missing_rule(result: Any) -> str:
+    """How the result's estimator treats a missing rating ("" when not known)."""
+    if hasattr(result, "mcgraw_wong"):
+        return "listwise"
+    if hasattr(result, "level") and result.symbol == "α":
+        return "available"
+    family = _family(result)
+    return "" if family is None else family.missing
+
+
+def references(results: Sequence[Result]) -> list[str]:
+    """Full APA reference entries of every work :func:`methods_paragraph` cites for
+    `results` (statistics, standard errors, intervals, benchmark scales, this package),
+    in alphabetical order.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> for entry in references([ag.kappa()]):
+    ...     print(entry[:60])
+    Cohen, J. (1960). A coefficient of agreement for nominal sca
+    Fleiss, J. L., Cohen, J., & Everitt, B. S. (1969). Large sam
+    Landis, J. R., & Koch, G. G. (1977). The measurement of obse
+    The irr developers. (n.d.). irr (irrstats): Inter-rater reli
+    """
+    results = _check_results(results)
+    entries = []
+    for result in results:
+        keys = [*_cites(result), *_interval_clause(result)[2]]
+        entries.extend(REFERENCES[k] for k in keys)
+        if result.scale is not None and get_scale(result.scale).citation:
+            entries.append(get_scale(result.scale).citation)
+    entries.append(SOFTWARE_REFERENCE)
+    return sorted(dict.fromkeys(entries), key=str.lower)
