@@ -282,8 +282,10 @@ def statistic_name(result: Result, style: str = "apa") -> str:
     if hasattr(result, "level") and result.symbol == "α":
         level = "custom-metric" if result.level == "custom" else result.level
         return f"Krippendorff's {level} {'α' if apa else 'alpha'}"
+    if hasattr(result, "null_hypothesis"):  # McNemar, Bowker, Stuart-Maxwell, Cochran's Q
+        return _test_name(result)
     family = _family(result)
-    if family is None:  # tests and results without a family: their own name
+    if family is None:  # results without a family: their own name
         return result.symbol if apa else result.coefficient
     weights = _weights(result)
     if weights:
@@ -413,9 +415,9 @@ def report_sentences(
     --------
     >>> import irr
     >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
-    >>> print("\n".join(report_sentences([ag.kappa(), ag.kappa(weights="linear"),
-    ...                                   ag.percent_agreement()])))
-    ... # doctest: +NORMALIZE_WHITESPACE
+    >>> for line in report_sentences([ag.kappa(), ag.kappa(weights="linear"),
+    ...                               ag.percent_agreement()]):  # doctest: +NORMALIZE_WHITESPACE
+    ...     print(line)
     Agreement between r.eye and l.eye was moderate, Cohen's κ = .60, 95% CI [.58, .61]
     (Wald), n = 7,477.
     Agreement between r.eye and l.eye was substantial, Cohen's κw (linear weights) = .65,
@@ -480,7 +482,8 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
             else f"chi2({result.df:g})"
     else:
         label = kind
-    sided = "" if result.alternative == "two-sided" or kind == "F" else ", one-sided"
+    # F and chi-square tests are upper-tailed by construction; z and t say when one-sided
+    sided = "" if result.alternative == "two-sided" or kind in ("F", "chi2") else ", one-sided"
     return f"{label} = {value}, {p}{sided}"
 
 
@@ -542,14 +545,20 @@ def _ci_text(result: Any, apa: bool, num: Any, method: bool) -> str:
     return f"{level} CI {ends}{how}"
 
 
+def _test_name(result: Any) -> str:
+    """A paired test's name, with McNemar's variant (exact, continuity-corrected)."""
+    if result.method == "exact binomial":
+        return "the exact McNemar test"
+    if result.test == "McNemar's test" and "corrected" in result.method:
+        return "McNemar's test with continuity correction"
+    return result.test
+
+
 def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
     """A test on paired ratings: its statistic on df, p, n, and McNemar's effect."""
     who = _who(result.raters, getattr(result, "unrated", ()))
-    name = result.test
-    if result.method == "exact binomial":
-        name = "The exact McNemar test"
-    elif result.test == "McNemar's test" and "corrected" in result.method:
-        name = "McNemar's test with continuity correction"
+    name = _test_name(result)
+    name = name[0].upper() + name[1:]
     n = f"N = {_count(result.n_subjects)}" if apa else f"n = {_count(result.n_subjects)}"
     if not (math.isfinite(result.statistic) and math.isfinite(result.pvalue)):
         return f"{name}{who} could not be computed ({n})."
