@@ -34,7 +34,7 @@ _CI_NAMES = {
     "bca": "BCa bootstrap",
     "exact": "Clopper-Pearson",  # an error rate's exact binomial interval
     "satterthwaite": "approximate F, Satterthwaite df",  # ICC(A,.)
-    "t": "t",
+    "t": "t distribution",
 }
 
 #: The package as the methods paragraph and the reference list cite it.

@@ -565,15 +565,17 @@ class Result:
         return results_summary([self], title=self.coefficient)
 
     def report(self, style: str = "apa", **options: Any) -> str:
-        """One sentence for a paper, e.g. "... was substantial, κw = .66, 95% CI [.54, .78],
-        n = 88." See :func:`irr._report.report` for `style` ('apa', 'plain') and options.
+        """One sentence for a paper, e.g. "... was substantial, Cohen's κw (quadratic
+        weights) = .66, 95% CI [.54, .78] (Wald), n = 88." See :func:`irr._report.report`
+        for `style` ('apa', 'plain') and options.
 
         Examples
         --------
         >>> import irr
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
-        >>> ag.kappa(weights="quadratic").report()
-        'Agreement between r.eye and l.eye was substantial, κw = .70, 95% CI [.69, .72], n = 7477.'
+        >>> ag.kappa(weights="quadratic").report()  # doctest: +NORMALIZE_WHITESPACE
+        "Agreement between r.eye and l.eye was substantial, Cohen's κw (quadratic weights)
+        = .70, 95% CI [.69, .72] (Wald), n = 7,477."
         """
         return report(self, style, **options)
 

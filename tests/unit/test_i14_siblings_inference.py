@@ -218,7 +218,8 @@ def test_tolerance_is_carried_into_name_symbol_sentence_and_frame():
     assert two.coefficient == "Percent agreement (tolerance 1)"
     # R irr agree(anxiety, tolerance = 1) = 35%: 7 of 20 subjects within 1
     assert every.estimate == pytest.approx(0.35, abs=1e-15)
-    assert "pa(all, ±1) = .35" in every.report()
+    assert "Percent agreement of all raters within ±1 among" in every.report()
+    assert " was .35, " in every.report()
     assert "pa(pairwise, ±1) = .58" in pairwise.report()
     assert "po(±1)" in two.report()
     assert list(pd.concat([pairwise.to_frame(), every.to_frame()]).index) == [
