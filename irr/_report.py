@@ -719,10 +719,10 @@ def methods_paragraph(
     >>> print(text)  # doctest: +NORMALIZE_WHITESPACE
     Ratings of 7,477 subjects by 2 raters (r.eye and l.eye) on an ordinal scale with 4
     categories were analysed. No ratings were missing. Agreement was estimated with Cohen's
-    κw (quadratic weights) (Cohen, 1968). The 95% confidence interval was a Wald interval,
-    with the large-sample standard error of Fleiss et al. (1969). Estimates were interpreted
-    on the benchmark scale of Landis & Koch (1977). Analyses used irr (irrstats) version
-    0.1.0 (The irr developers, n.d.).
+    κw (quadratic weights; Cohen, 1968). Confidence intervals (95%) were Wald intervals with
+    the large-sample standard error of Fleiss et al. (1969) for Cohen's κw (quadratic
+    weights). Estimates were interpreted on the benchmark scale of Landis & Koch (1977).
+    Analyses used irr (irrstats) version 0.1.0 (The irr developers, n.d.).
     """
     check_choice(style, "style", STYLES)
     check_choice(scale_type, "scale_type", SCALE_TYPES)
