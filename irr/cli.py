@@ -32,7 +32,7 @@ import pandas as pd
 
 from irr import datasets
 from irr._columns import ContinuousScoresWarning, choose_columns, continuity, scale_info
-from irr._report import band_and_citation, report
+from irr._report import band_and_citation, report_sentences
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -732,7 +732,7 @@ def _cmd_report(args: argparse.Namespace) -> Output:
         raise CommandError("no coefficient applies to these data: " + "; ".join(out.notes))
     _with_scale(out, args.scale)
     args.scale = None  # applied
-    out.sentences = [report(r, args.style) for r in out.results]
+    out.sentences = report_sentences(out.results, args.style)
     return out
 
 
