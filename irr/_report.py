@@ -1,34 +1,151 @@
-"""Results in words and side by side: report sentences for papers and comparison tables.
+"""Results in words: report sentences, a methods paragraph and references for papers.
 
-Nothing here computes a statistic: every number comes from a result's fields.
+Nothing here computes a statistic: every number and every clause comes from a result's
+fields (its symbol, weights, level, ICC form, interval, counts and notes).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from irr._validation import check_choice, check_integer
+from irr._version import __version__
 from irr.bands import get_scale, interpret
+from irr.coefficients.icc import form_description, shrout_fleiss_name
 
 if TYPE_CHECKING:
 
     from irr.results import Result
 
-__all__ = ["band_and_citation", "format_number", "report"]
+__all__ = ["band_and_citation", "format_number", "methods_paragraph", "references", "report",
+           "report_sentences", "statistic_name"]
 
 STYLES = ("apa", "plain")
+SCALE_TYPES = ("nominal", "ordinal", "continuous")
 
+#: How an interval method is named in prose (bootstrap resamples are added from the result).
 _CI_NAMES = {
-    "wald": "",
-    "wilson": "Wilson ",
-    "percentile": "percentile bootstrap ",
-    "basic": "basic bootstrap ",
-    "bca": "BCa bootstrap ",
-    "satterthwaite": "approximate F ",  # ICC(A,.): F-based with Satterthwaite's df
+    "wald": "Wald",
+    "wilson": "Wilson score",
+    "percentile": "percentile bootstrap",
+    "basic": "basic bootstrap",
+    "bca": "BCa bootstrap",
+    "exact": "Clopper-Pearson",  # an error rate's exact binomial interval
+    "satterthwaite": "approximate F, Satterthwaite df",  # ICC(A,.)
+    "t": "t distribution",
 }
 
+#: The package as the methods paragraph and the reference list cite it.
+SOFTWARE_AUTHOR = "The irr developers"  # pyproject.toml's authors
+SOFTWARE_CITATION = f"{SOFTWARE_AUTHOR}, n.d."
+SOFTWARE_REFERENCE = (f"{SOFTWARE_AUTHOR}. (n.d.). irr (irrstats): Inter-rater reliability "
+                      f"and agreement (Version {__version__}) [Computer software].")
+
+#: Full APA 7 entries of the works sentences and paragraphs cite, by key.
+REFERENCES = {
+    "cohen1960": "Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational "
+                 "and Psychological Measurement, 20(1), 37–46. "
+                 "https://doi.org/10.1177/001316446002000104",
+    "cohen1968": "Cohen, J. (1968). Weighted kappa: Nominal scale agreement provision for "
+                 "scaled disagreement or partial credit. Psychological Bulletin, 70(4), "
+                 "213–220. https://doi.org/10.1037/h0026256",
+    "fce1969": "Fleiss, J. L., Cohen, J., & Everitt, B. S. (1969). Large sample standard "
+               "errors of kappa and weighted kappa. Psychological Bulletin, 72(5), 323–327. "
+               "https://doi.org/10.1037/h0028106",
+    "fleiss1971": "Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters. "
+                  "Psychological Bulletin, 76(5), 378–382. https://doi.org/10.1037/h0031619",
+    "scott1955": "Scott, W. A. (1955). Reliability of content analysis: The case of nominal "
+                 "scale coding. Public Opinion Quarterly, 19(3), 321–325. "
+                 "https://doi.org/10.1086/266577",
+    "conger1980": "Conger, A. J. (1980). Integration and generalization of kappas for multiple "
+                  "raters. Psychological Bulletin, 88(2), 322–328. "
+                  "https://doi.org/10.1037/0033-2909.88.2.322",
+    "light1971": "Light, R. J. (1971). Measures of response agreement for qualitative data: "
+                 "Some generalizations and alternatives. Psychological Bulletin, 76(5), "
+                 "365–377. https://doi.org/10.1037/h0031643",
+    "gwet2008": "Gwet, K. L. (2008). Computing inter-rater reliability and its variance in "
+                "the presence of high agreement. British Journal of Mathematical and "
+                "Statistical Psychology, 61(1), 29–48. "
+                "https://doi.org/10.1348/000711006X126600",
+    "gwet2014": "Gwet, K. L. (2014). Handbook of inter-rater reliability (4th ed.). Advanced "
+                "Analytics, LLC.",
+    "brennan1981": "Brennan, R. L., & Prediger, D. J. (1981). Coefficient kappa: Some uses, "
+                   "misuses, and alternatives. Educational and Psychological Measurement, "
+                   "41(3), 687–699. https://doi.org/10.1177/001316448104100307",
+    "krippendorff2011": "Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability. "
+                        "University of Pennsylvania. https://repository.upenn.edu/asc_papers/43",
+    "mcgraw1996": "McGraw, K. O., & Wong, S. P. (1996). Forming inferences about some "
+                  "intraclass correlation coefficients. Psychological Methods, 1(1), 30–46. "
+                  "https://doi.org/10.1037/1082-989X.1.1.30",
+    "shrout1979": "Shrout, P. E., & Fleiss, J. L. (1979). Intraclass correlations: Uses in "
+                  "assessing rater reliability. Psychological Bulletin, 86(2), 420–428. "
+                  "https://doi.org/10.1037/0033-2909.86.2.420",
+    "kendall1939": "Kendall, M. G., & Babington Smith, B. (1939). The problem of m rankings. "
+                   "The Annals of Mathematical Statistics, 10(3), 275–287. "
+                   "https://doi.org/10.1214/aoms/1177732186",
+    "efron1987": "Efron, B. (1987). Better bootstrap confidence intervals. Journal of the "
+                 "American Statistical Association, 82(397), 171–185. "
+                 "https://doi.org/10.1080/01621459.1987.10478410",
+    "wilson1927": "Wilson, E. B. (1927). Probable inference, the law of succession, and "
+                  "statistical inference. Journal of the American Statistical Association, "
+                  "22(158), 209–212. https://doi.org/10.1080/01621459.1927.10502953",
+}
+
+#: In-text citations of the REFERENCES keys.
+_CITE = {
+    "cohen1960": "Cohen, 1960", "cohen1968": "Cohen, 1968", "fce1969": "Fleiss et al., 1969",
+    "fleiss1971": "Fleiss, 1971", "scott1955": "Scott, 1955", "conger1980": "Conger, 1980",
+    "light1971": "Light, 1971", "gwet2008": "Gwet, 2008", "gwet2014": "Gwet, 2014",
+    "brennan1981": "Brennan & Prediger, 1981", "krippendorff2011": "Krippendorff, 2011",
+    "mcgraw1996": "McGraw & Wong, 1996", "shrout1979": "Shrout & Fleiss, 1979",
+    "kendall1939": "Kendall & Babington Smith, 1939", "efron1987": "Efron, 1987",
+    "wilson1927": "Wilson, 1927",
+}
+
+
+class _Family(NamedTuple):
+    """A statistic family: its APA and plain names (unweighted, weighted), its citations,
+    and how its estimator treats a missing rating."""
+
+    apa: str
+    apa_weighted: str
+    plain: str
+    plain_weighted: str
+    cites: tuple[str, ...]
+    missing: str  # 'listwise', 'pairs' (each rater pair), 'available' (every rating)
+
+
+#: Families by the symbol their estimators set.
+_FAMILIES = {
+    "κ": _Family("Cohen's κ", "Cohen's κw", "Cohen's kappa", "Cohen's weighted kappa",
+                 ("cohen1960",), "listwise"),
+    "κw": _Family("Cohen's κ", "Cohen's κw", "Cohen's kappa", "Cohen's weighted kappa",
+                  ("cohen1968",), "listwise"),
+    "κF": _Family("Fleiss' κ", "Fleiss' κw", "Fleiss' kappa", "Fleiss' weighted kappa",
+                  ("fleiss1971",), "available"),
+    "π": _Family("Scott's π", "Scott's πw", "Scott's pi", "Scott's weighted pi",
+                 ("scott1955",), "available"),
+    "κC": _Family("Conger's κ", "Conger's κw", "Conger's kappa", "Conger's weighted kappa",
+                  ("conger1980",), "available"),
+    "κL": _Family("Light's κ", "Light's κw", "Light's kappa", "Light's weighted kappa",
+                  ("light1971",), "pairs"),
+    "AC1": _Family("Gwet's AC1", "Gwet's AC2", "Gwet's AC1", "Gwet's AC2", ("gwet2008",),
+                   "available"),
+    "AC2": _Family("Gwet's AC1", "Gwet's AC2", "Gwet's AC1", "Gwet's AC2", ("gwet2014",),
+                   "available"),
+    "κBP": _Family("Brennan-Prediger κ", "Brennan-Prediger κw", "Brennan-Prediger kappa",
+                   "Brennan-Prediger weighted kappa", ("brennan1981",), "available"),
+    "W": _Family("Kendall's W", "Kendall's W", "Kendall's W", "Kendall's W", ("kendall1939",),
+                 "listwise"),
+    "po": _Family("percent agreement", "percent agreement", "percent agreement",
+                  "percent agreement", (), "listwise"),
+    "pa(pairwise)": _Family("mean pairwise percent agreement", "", "mean pairwise percent "
+                            "agreement", "", ("gwet2014",), "available"),
+    "pa(all)": _Family("percent agreement of all raters", "", "percent agreement of all "
+                       "raters", "", (), "listwise"),
+}
 
 def format_number(value: float, digits: int, *, leading_zero: bool = True) -> str:
     """`value` rounded to `digits` decimals; APA style drops the zero before the point.
@@ -64,12 +181,31 @@ def _apa_pvalue(p: float) -> str:
     return f"p = {format_number(p, 3, leading_zero=False)}"
 
 
-def _who(raters: Sequence[str], max_names: int = 3) -> str:
-    raters = list(raters)
+def _plain_pvalue(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def _count(n: float) -> str:
+    """A count with thousands separators: ``7,477``."""
+    return f"{int(n):,}"
+
+
+def _list(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b, and c``."""
+    names = list(names)
+    if len(names) <= 2:
+        return " and ".join(names)
+    return f"{', '.join(names[:-1])}, and {names[-1]}"
+
+
+def _who(raters: Sequence[str], unrated: Sequence[str] = (), max_names: int = 3) -> str:
+    """`` between a and b`` / `` among a, b, and c`` / `` among the 5 raters``, leaving out
+    the raters who gave no rating."""
+    raters = [r for r in raters if r not in set(unrated)]
     if len(raters) == 2:
         return f" between {raters[0]} and {raters[1]}"
     if 2 < len(raters) <= max_names:
-        return f" among {', '.join(raters[:-1])}, and {raters[-1]}"
+        return f" among {_list(raters)}"
     if len(raters) > max_names:
         return f" among the {len(raters)} raters"
     return ""
@@ -84,6 +220,105 @@ def band_and_citation(result: Result, scale: Any) -> tuple[str, str]:
     if not resolved.lower <= result.estimate <= resolved.upper:
         return "", ""
     return interpret(result.estimate, resolved).label, resolved.attribution
+
+
+def _tolerance(symbol: str) -> tuple[str, str]:
+    """A percent-agreement symbol without its tolerance, and the tolerance (``"±1"``)."""
+    if "±" not in symbol:
+        return symbol, ""
+    head, within = symbol.split("±", 1)
+    within = "±" + within.rstrip(")")
+    base = head.rstrip(", (")
+    return (base + ")" if "(" in base else base), within
+
+
+def _family(result: Any) -> _Family | None:
+    return _FAMILIES.get(_tolerance(result.symbol)[0])
+
+
+def _weights(result: Any) -> str:
+    """The weight scheme of a weighted result (``""`` when unweighted)."""
+    weights = getattr(result, "weights", "unweighted")
+    return "" if weights in ("unweighted", "tolerance", None) else str(weights)
+
+
+def statistic_name(result: Result, style: str = "apa") -> str:
+    """The statistic's name as a sentence gives it, unambiguous within a report.
+
+    The weights of a weighted coefficient, the level of Krippendorff's alpha, the ICC form
+    (McGraw & Wong's notation, its words, and Shrout & Fleiss' name), the definition and
+    tolerance of percent agreement: two results of different forms never share a name.
+
+    Parameters
+    ----------
+    result : Result
+        Any result of the package.
+    style : {'apa', 'plain'}, default 'apa'
+        ``'apa'`` uses symbols (``"Cohen's κw (quadratic weights)"``), ``'plain'`` words
+        (``"Cohen's weighted kappa (quadratic weights)"``).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> statistic_name(ag.icc("twoway", "agreement", "single"))
+    'ICC(A,1) (two-way random effects, absolute agreement, single rater; ICC(2,1))'
+    >>> statistic_name(ag.fleiss_kappa(weights="linear"))
+    "Fleiss' κw (linear weights)"
+    >>> statistic_name(ag.krippendorff_alpha("interval", n_resamples=100, rng=0), "plain")
+    "Krippendorff's interval alpha"
+    """
+    check_choice(style, "style", STYLES)
+    apa = style == "apa"
+    if hasattr(result, "mcgraw_wong"):  # an ICC
+        k = result.n_raters
+        sf = shrout_fleiss_name(result.model, result.type, result.unit, k)
+        words = form_description(result.model, result.type, result.unit, k)
+        return f"{result.mcgraw_wong} ({words}; {sf})"
+    if hasattr(result, "level") and result.symbol == "α":
+        level = "custom-metric" if result.level == "custom" else result.level
+        return f"Krippendorff's {level} {'α' if apa else 'alpha'}"
+    if hasattr(result, "null_hypothesis"):  # McNemar, Bowker, Stuart-Maxwell, Cochran's Q
+        return _test_name(result)
+    family = _family(result)
+    if family is None:  # results without a family: their own name
+        return result.symbol if apa else result.coefficient
+    weights = _weights(result)
+    if weights:
+        name = family.apa_weighted if apa else family.plain_weighted
+        return f"{name} ({weights} weights)"
+    name = family.apa if apa else family.plain
+    within = _tolerance(result.symbol)[1]
+    return f"{name} within {within}" if within else name
+
+
+def _interval_method(result: Any) -> str:
+    """The interval's method in words, with the bootstrap's resamples and a design's t
+    quantiles: ``"BCa bootstrap, 9,999 resamples"``, ``"Wald"``, ``"exact F"``."""
+    ci = result.ci
+    name = _CI_NAMES.get(ci.method, ci.method)
+    if ci.method == "exact" and hasattr(result, "mcgraw_wong"):  # one-way, consistency ICC
+        name = "exact F"
+    resamples = result.n_resamples
+    if ci.method == "wald" and math.isfinite(resamples):  # alpha: a bootstrap SE
+        name += f", bootstrap SE from {_count(resamples)} resamples"
+    elif math.isfinite(resamples):
+        name += f", {_count(resamples)} resamples"
+    if ci.note.startswith("t quantiles"):
+        name += f", {ci.note.split(';')[0]}"
+    return name
+
+
+def _interval_key(result: Any) -> tuple[float, str] | None:
+    """What a sentence's interval is (level and method), None when it has none."""
+    ci = result.ci
+    if not (math.isfinite(ci.low) or math.isfinite(ci.high)):
+        return None
+    return ci.confidence_level, _interval_method(result)
 
 
 def report(
@@ -102,11 +337,12 @@ def report(
     result : Result
         Any result of the package.
     style : {'apa', 'plain'}, default 'apa'
-        ``'apa'``: APA 7 numbers. Statistics that cannot exceed 1 in absolute value
-        (kappas, alpha, ICC, proportions, p-values; those whose ``bounds`` lie in
-        [-1, 1]) lose the zero before the decimal point (κ = .66); confidence intervals
-        are ``95% CI [.54, .78]``; p-values are exact to three decimals or ``p < .001``.
-        ``'plain'``: the coefficient's name, leading zeros, ``95% CI 0.542 to 0.779``.
+        ``'apa'``: APA 7 numbers. Statistics that cannot exceed 1 (kappas, alpha, the ICC,
+        AC1/AC2, W, proportions; those whose ``bounds`` end at 1 or below) lose the zero
+        before the decimal point (κ = .66); confidence intervals are ``95% CI [.54, .78]``
+        followed by their method; p-values are exact to three decimals or ``p < .001``;
+        counts have thousands separators. ``'plain'``: words, leading zeros,
+        ``95% CI 0.542 to 0.779``.
     digits : int, optional
         Decimals of the estimate and interval; default 2 (APA) or 3 (plain).
     scale : str or Scale, optional
@@ -115,8 +351,8 @@ def report(
     citation : bool, default False
         Cite the scale after the band, e.g. "substantial (Landis & Koch, 1977)".
     test : bool, default False
-        Add the test of no agreement beyond chance (``z = ..., p ...``) when the result
-        has one.
+        Add the result's test (``z``, ``F``, ``χ²`` or ``t`` with its degrees of freedom,
+        and the p-value) when it has one.
 
     Returns
     -------
@@ -124,11 +360,13 @@ def report(
 
     Notes
     -----
-    The band is that of the point estimate; the interval says how sure it is. An
-    undefined estimate (nan) is reported as such, with the number of subjects. A
-    non-Wald interval is named (``95% BCa bootstrap CI``). Subjects left out for a
-    missing rating are counted after ``n``. The absolute-agreement ICC's F-based interval
-    is approximate (Satterthwaite's df) and named so (``95% approximate F CI``).
+    The statistic is named so that no two forms read alike (:func:`statistic_name`);
+    the interval states its level and method (``95% CI [.54, .78] (Wald)``,
+    ``(BCa bootstrap, 9,999 resamples)``, ``(approximate F, Satterthwaite df)``). The band
+    is that of the point estimate; the interval says how sure it is. An undefined estimate
+    (nan) is reported as such, with the number of subjects. Subjects left out for a
+    missing rating are counted after ``n``. :func:`report_sentences` reports several
+    results, stating a shared interval method once.
 
     Examples
     --------
@@ -136,106 +374,477 @@ def report(
     >>> ag = irr.Agreement.from_table([[10, 4, 1, 0], [5, 10, 12, 2],
     ...                                [2, 4, 12, 5], [0, 2, 6, 13]],
     ...                               names=["reader1", "reader2"])
-    >>> ag.kappa(weights="quadratic").report()
-    'Agreement between reader1 and reader2 was substantial, κw = .66, 95% CI [.54, .78], n = 88.'
+    >>> ag.kappa(weights="quadratic").report()  # doctest: +NORMALIZE_WHITESPACE
+    "Agreement between reader1 and reader2 was substantial, Cohen's κw (quadratic weights)
+    = .66, 95% CI [.54, .78] (Wald), n = 88."
+    """
+    return report_sentences([result], style, digits=digits, scale=scale, citation=citation,
+                            test=test)[0]
+
+
+def report_sentences(
+    results: Sequence[Result],
+    style: str = "apa",
+    *,
+    digits: int | None = None,
+    scale: Any = None,
+    citation: bool = False,
+    test: bool = False,
+) -> list[str]:
+    """One sentence per result, in one style, stating a shared interval method once.
+
+    The interval most sentences share (its level and method) is stated in full once, by
+    the first sentence that has it (``95% CI [.58, .61] (Wald)``, ``(BCa bootstrap, 9,999
+    resamples)``); later sentences with that interval give only ``95% CI [.58, .61]``. A
+    sentence whose interval differs (the ICC's F-based interval, a Wilson interval) states
+    its own every time, so an interval without a method is always the shared one, stated
+    before it.
+
+    Parameters
+    ----------
+    results : sequence of Result
+        The results, in the order of the sentences.
+    style, digits, scale, citation, test
+        As for :func:`report`.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> for line in report_sentences([ag.kappa(), ag.kappa(weights="linear"),
+    ...                               ag.percent_agreement()]):  # doctest: +NORMALIZE_WHITESPACE
+    ...     print(line)
+    Agreement between r.eye and l.eye was moderate, Cohen's κ = .60, 95% CI [.58, .61]
+    (Wald), n = 7,477.
+    Agreement between r.eye and l.eye was substantial, Cohen's κw (linear weights) = .65,
+    95% CI [.64, .67], n = 7,477.
+    Percent agreement between r.eye and l.eye was .71, 95% CI [.70, .72] (Wilson score),
+    n = 7,477.
     """
     check_choice(style, "style", STYLES)
     apa = style == "apa"
     digits = (2 if apa else 3) if digits is None else check_integer(digits, "digits", 0)
-    low_bound, high_bound = result.bounds
-    bounded = low_bound >= -1.0 and high_bound <= 1.0
-    leading = not (apa and bounded)
+    results = _check_results(results)
+    keys = [_interval_key(result) for result in results]
+    shared = _shared_key(keys)
+    stated = False
+    out = []
+    for result, key in zip(results, keys, strict=True):
+        method = key is not None and (key != shared or not stated)
+        out.append(_sentence(result, apa, digits, scale, citation, test, method))
+        stated = stated or key == shared
+    return out
+
+
+def _check_results(results: Any) -> list[Any]:
+    """`results` as a list, or a TypeError naming the item that is not a result."""
+    if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
+        raise TypeError(f"`results` must be a sequence of results; got {results!r}.")
+    for position, result in enumerate(results):
+        if not all(hasattr(result, f) for f in ("symbol", "estimate", "ci", "n_subjects")):
+            raise TypeError(f"`results[{position}]` is not a result of this package; got "
+                            f"{result!r}.")
+    return list(results)
+
+
+def _shared_key(keys: Sequence[tuple[float, str] | None]) -> tuple[float, str] | None:
+    """The interval (level, method) most sentences share, the earliest on ties."""
+    present = [k for k in keys if k is not None]
+    if not present:
+        return None
+    return max(dict.fromkeys(present), key=present.count)
+
+
+def _bounded(result: Any) -> bool:
+    """Whether the statistic cannot exceed 1, so APA drops its leading zero."""
+    return result.bounds[1] <= 1.0
+
+
+def _test_text(result: Any, apa: bool, num: Any) -> str:
+    """``z = 6.20, p < .001``, ``F(19, 38) = 1.83, p = .056``, ``χ²(19, N = 20) = 30.76,
+    p = .043``, ``t(11) = 2.10, p = .060``; "" when the result has no test."""
+    if not (math.isfinite(result.statistic) and math.isfinite(result.pvalue)):
+        return ""
+    value = format_number(result.statistic, 2)
+    p = _apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
+    kind = result.statistic_name
+    design_df = getattr(result, "design_df", math.inf)
+    if kind == "z" and math.isfinite(design_df):  # a clustered or stratified design
+        label = f"t({design_df:g})"
+    elif kind == "F" and hasattr(result, "df1"):
+        label = f"F({result.df1}, {result.df2})"
+    elif kind == "chi2" and hasattr(result, "df"):
+        label = f"χ²({result.df:g}, N = {_count(result.n_subjects)})" if apa \
+            else f"chi2({result.df:g})"
+    else:
+        label = kind
+    # F and chi-square tests are upper-tailed by construction; z and t say when one-sided
+    sided = "" if result.alternative == "two-sided" or kind in ("F", "chi2") else ", one-sided"
+    return f"{label} = {value}, {p}{sided}"
+
+
+def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, test: bool,
+              method: bool) -> str:
+    """One result's sentence; `method`: state the interval's method."""
+    leading = not (apa and _bounded(result))
 
     def num(x: float, places: int = digits, lead: bool = leading) -> str:
         return format_number(x, places, leading_zero=lead)
 
     if hasattr(result, "epsilon0") and hasattr(result, "errors"):
-        return _error_rate_sentence(result, apa, num, digits)
+        return _error_rate_sentence(result, apa, num, digits, method)
     if hasattr(result, "epsilon0"):  # the t test of a mean error rate over k runs
-        return _error_rate_ttest_sentence(result, apa, num, digits)
-    noun = "Reliability" if "ICC" in result.coefficient or "intraclass" in result.coefficient.lower() \
-        else "Agreement"
-    who = _who(result.raters)
-    n_text = f"n = {result.n_subjects}"
+        return _error_rate_ttest_sentence(result, apa, num, digits, method)
+    if hasattr(result, "null_hypothesis"):  # McNemar, Bowker, Stuart-Maxwell, Cochran's Q
+        return _paired_sentence(result, apa, num, method)
+    name = statistic_name(result, "apa" if apa else "plain")
+    noun = "Reliability" if hasattr(result, "mcgraw_wong") else "Agreement"
+    who = _who(result.raters, getattr(result, "unrated", ()))
+    n_text = f"n = {_count(result.n_subjects)}"
     paired = getattr(result, "n_paired", 0)  # Gwet family: p_a on subjects with a pair
     if 0 < paired < result.n_subjects:
-        n_text = f"n = {paired} subjects with two or more ratings (of {result.n_subjects})"
+        n_text = (f"n = {_count(paired)} subjects with two or more ratings "
+                  f"(of {_count(result.n_subjects)})")
     if result.n_missing:
-        n_text += f" ({result.n_missing} left out for a missing rating)"
+        n_text += f" ({_count(result.n_missing)} left out for a missing rating)"
     if not math.isfinite(result.estimate):
-        name = result.symbol if apa else result.coefficient
         return f"{noun}{who} could not be estimated: {name} is undefined ({n_text})."
     band, attribution = band_and_citation(result, scale)
     cite = f" ({attribution})" if citation and band else ""
-    ci = result.ci
-    level = f"{100 * ci.confidence_level:g}%"
-    method = _CI_NAMES.get(ci.method, f"{ci.method} ")
-    has_ci = math.isfinite(ci.low) and math.isfinite(ci.high)
-    has_test = test and math.isfinite(result.statistic) and math.isfinite(result.pvalue)
+    interval = _ci_text(result, apa, num, method)
+    test_text = _test_text(result, apa, num) if test else ""
     if apa:
-        parts = [f"{result.symbol} = {num(result.estimate)}"]
-        if has_ci:
-            parts.append(f"{level} {method}CI [{num(ci.low)}, {num(ci.high)}]")
-        if has_test:
-            parts.append(f"z = {num(result.statistic, 2, True)}, {_apa_pvalue(result.pvalue)}")
-        parts.append(n_text)
+        parts = [p for p in (interval, test_text, n_text) if p]
         numbers = ", ".join(parts)
         if band:
-            return f"{noun}{who} was {band}{cite}, {numbers}."
-        return f"{noun}{who}: {numbers}."
-    text = f"{result.coefficient}{who} = {num(result.estimate)}"
-    inner = []
-    if has_ci:
-        inner.append(f"{level} {method}CI {num(ci.low)} to {num(ci.high)}")
-    if has_test:
-        p = "p < 0.001" if result.pvalue < 0.001 else f"p = {result.pvalue:.3f}"
-        inner.append(f"z = {result.statistic:.2f}, {p}")
-    inner.append(n_text)
+            return f"{noun}{who} was {band}{cite}, {name} = {num(result.estimate)}, {numbers}."
+        return f"{name[0].upper()}{name[1:]}{who} was {num(result.estimate)}, {numbers}."
+    text = f"{name[0].upper()}{name[1:]}{who} = {num(result.estimate)}"
+    inner = [p for p in (interval, test_text, n_text) if p]
     text += f" ({'; '.join(inner)})"
     if band:
-        text += f": {band} agreement{cite}"
+        text += f": {band} {noun.lower()}{cite}"
     return text + "."
 
 
-def _interval_text(ci: Any, apa: bool, num: Any) -> str:
-    """``95% CI [.05, .11]`` (APA) or ``95% CI 0.05 to 0.11``; one-sided ends as inf."""
-    level = f"{100 * ci.confidence_level:g}%"
+def _ci_text(result: Any, apa: bool, num: Any, method: bool) -> str:
+    """``95% CI [.05, .11] (Wald)`` (APA) or ``95% CI 0.05 to 0.11 (Wald)``; without the
+    method when `method` is false; "" when there is no interval. One-sided ends are inf."""
+    ci = result.ci
     if not (math.isfinite(ci.low) or math.isfinite(ci.high)):
-        return f"no {level} CI"
-    if apa:
-        return f"{level} CI [{num(ci.low)}, {num(ci.high)}]"
-    return f"{level} CI {num(ci.low)} to {num(ci.high)}"
+        return ""
+    level = f"{100 * ci.confidence_level:g}%"
+    ends = f"[{num(ci.low)}, {num(ci.high)}]" if apa else f"{num(ci.low)} to {num(ci.high)}"
+    how = ""
+    if method:
+        how = f" ({_interval_method(result)})" if apa else f", {_interval_method(result)}"
+    return f"{level} CI {ends}{how}"
 
 
-def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:
+def _test_name(result: Any) -> str:
+    """A paired test's name, with McNemar's variant (exact, continuity-corrected)."""
+    if result.method == "exact binomial":
+        return "the exact McNemar test"
+    if result.test == "McNemar's test" and "corrected" in result.method:
+        return "McNemar's test with continuity correction"
+    return result.test
+
+
+def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
+    """A test on paired ratings: its statistic on df, p, n, and McNemar's effect."""
+    who = _who(result.raters, getattr(result, "unrated", ()))
+    name = _test_name(result)
+    name = name[0].upper() + name[1:]
+    n = f"N = {_count(result.n_subjects)}" if apa else f"n = {_count(result.n_subjects)}"
+    if not (math.isfinite(result.statistic) and math.isfinite(result.pvalue)):
+        return f"{name}{who} could not be computed ({n})."
+    p = _apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
+    if result.method == "exact binomial":
+        stat = f"{result.statistic:g} of {_count(result.table[0, 1] + result.table[1, 0])} " \
+               "discordant pairs, " + p
+    else:
+        symbol = "Q" if result.test == "Cochran's Q" else ("χ²" if apa else "chi2")
+        stat = (f"{symbol}({result.df:g}, {n}) = {format_number(result.statistic, 2)}, {p}"
+                if apa else f"{symbol}({result.df:g}) = {result.statistic:.2f}, {p}, {n}")
+    text = f"{name}{who}: {stat}"
+    if math.isfinite(result.estimate):  # McNemar's effect: p1. - p.1
+        interval = _ci_text(result, apa, num, method)
+        text += (f"; difference of the marginal proportions of {result.categories[0]} = "
+                 f"{num(result.estimate)}" + (f", {interval}" if interval else ""))
+    if result.method == "exact binomial" and apa:
+        text += f", {n}"
+    return text + "."
+
+
+def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int,
+                               method: bool) -> str:
     """The t test of a mean error rate: the mean, its interval, t, df, p."""
     eps0 = format_number(result.epsilon0, max(digits, 2), leading_zero=not apa)
     t = format_number(result.statistic, 2)
-    interval = _interval_text(result.ci, apa, num)
+    interval = _ci_text(result, apa, num, method) or f"no {100 * result.ci.confidence_level:g}% CI"
     if apa:
         p = _apa_pvalue(result.pvalue) if math.isfinite(result.pvalue) else "p undefined"
         return (f"The mean error rate over {result.k} runs was ε = {num(result.estimate)}, "
                 f"{interval}; t test of ε0 = {eps0} ({result.alternative}), "
                 f"t({result.df}) = {t}, {p}.")
-    p = ("p undefined" if not math.isfinite(result.pvalue)
-         else "p < 0.001" if result.pvalue < 0.001 else f"p = {result.pvalue:.3f}")
+    p = "p undefined" if not math.isfinite(result.pvalue) else _plain_pvalue(result.pvalue)
     return (f"{result.coefficient} = {num(result.estimate)} over {result.k} runs ({interval}); "
             f"t test of {eps0} ({result.alternative}): t({result.df}) = {t}, {p}.")
 
 
-def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:
+def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int, method: bool) -> str:
     """An error-rate test: the rate, its interval, the exact p-value and the decision."""
-    ci = result.ci
-    level = f"{100 * ci.confidence_level:g}%"
     rate = num(result.estimate)
     eps0 = format_number(result.epsilon0, max(digits, 2), leading_zero=not apa)
+    interval = _ci_text(result, apa, num, method)
+    who = _who(result.raters, getattr(result, "unrated", ()))
     if apa:
         p = _apa_pvalue(result.pvalue)
-        return (f"The error rate{_who(result.raters)} was ε = {rate}, {level} CI "
-                f"[{num(ci.low)}, {num(ci.high)}], {result.errors} errors in n = "
-                f"{result.n_subjects}; exact binomial test of ε0 = {eps0} ({result.alternative}), "
-                f"{p}.")
-    p = "p < 0.001" if result.pvalue < 0.001 else f"p = {result.pvalue:.3f}"
-    return (f"{result.coefficient} = {rate} ({result.errors} of {result.n_subjects}; {level} "
-            f"CI {num(ci.low)} to {num(ci.high)}); exact binomial test of {eps0} "
-            f"({result.alternative}): {p}.")
+        return (f"The error rate{who} was ε = {rate}, {interval}, {_count(result.errors)} "
+                f"errors in n = {_count(result.n_subjects)}; exact binomial test of ε0 = "
+                f"{eps0} ({result.alternative}), {p}.")
+    return (f"{result.coefficient} = {rate} ({_count(result.errors)} of "
+            f"{_count(result.n_subjects)}; {interval}); exact binomial test of {eps0} "
+            f"({result.alternative}): {_plain_pvalue(result.pvalue)}.")
+
+
+#: The standard error behind a Wald interval, by family symbol: (citation key, words).
+_SE = {
+    "κ": ("fce1969", "the large-sample standard error of Fleiss et al. (1969)"),
+    "κw": ("fce1969", "the large-sample standard error of Fleiss et al. (1969)"),
+    "κL": ("", "a linearised (delta-method) standard error"),
+}
+for _symbol in ("κF", "π", "κC", "AC1", "AC2", "κBP", "pa(pairwise)"):
+    _SE[_symbol] = ("gwet2008", "Gwet's (2008) linearised standard error")
+
+
+def _cites(result: Any) -> list[str]:
+    """The citation keys of a result's statistic."""
+    if hasattr(result, "mcgraw_wong"):
+        return ["mcgraw1996", "shrout1979"]
+    if hasattr(result, "level") and result.symbol == "α":
+        return ["krippendorff2011"]
+    family = _family(result)
+    if family is None:
+        return []
+    keys = list(family.cites)
+    if _weights(result) and result.symbol not in ("κw", "AC2"):  # weighted multi-rater forms
+        keys.append("gwet2014")
+    return keys
+
+
+def _interval_clause(result: Any) -> tuple[str, str, tuple[str, ...]]:
+    """(level, ``"Wald intervals with ..."`` / ``"percentile bootstrap intervals (1,000
+    resamples, seed 1)"``, citation keys) of a result's interval."""
+    ci = result.ci
+    level = f"{100 * ci.confidence_level:g}%"
+    head, _, detail = _interval_method(result).partition(", ")
+    details = [detail] if detail else []
+    if result.seed is not None:
+        details.append(f"seed {result.seed}")
+    keys: tuple[str, ...] = ()
+    se = ""
+    if ci.method == "wald" and not math.isfinite(result.n_resamples):
+        key, se = _SE.get(_tolerance(result.symbol)[0], ("", ""))
+        keys = (key,) if key else ()
+    elif ci.method == "wilson":
+        keys = ("wilson1927",)
+    elif ci.method == "bca":
+        keys = ("efron1987",)
+    elif hasattr(result, "mcgraw_wong") and ci.method in ("exact", "satterthwaite"):
+        keys = ("mcgraw1996",)
+    if ci.method != "wald":
+        details.extend(_CITE[k] for k in keys)
+    words = f"{head} intervals" + (f" ({'; '.join(details)})" if details else "")
+    return level, words + (f" with {se}" if se else ""), keys
+
+
+def _grouped(items: Sequence[tuple[Any, str]]) -> list[tuple[Any, list[str]]]:
+    """Names grouped by key, in order of first appearance."""
+    groups: dict[Any, list[str]] = {}
+    for key, name in items:
+        groups.setdefault(key, []).append(name)
+    return list(groups.items())
+
+
+def methods_paragraph(
+    results: Sequence[Result],
+    *,
+    n_subjects: int,
+    n_raters: int,
+    raters: Sequence[str],
+    n_categories: int | None,
+    scale_type: str,
+    n_missing_ratings: int,
+    n_incomplete_subjects: int,
+    style: str = "apa",
+) -> str:
+    """The paragraph a methods section needs: data, coefficients, intervals, missing
+    ratings, benchmarks and software, every clause from a field.
+
+    Parameters
+    ----------
+    results : sequence of Result
+        The reported results.
+    n_subjects, n_raters : int
+        Subjects and raters of the data.
+    raters : sequence of str
+        The raters' names (``n_raters`` of them).
+    n_categories : int or None
+        Declared categories; None for continuous ratings.
+    scale_type : {'nominal', 'ordinal', 'continuous'}
+        The rating scale.
+    n_missing_ratings, n_incomplete_subjects : int
+        Missing ratings, and subjects with at least one.
+    style : {'apa', 'plain'}, default 'apa'
+        Names with symbols (``Cohen's κw``) or words (``Cohen's weighted kappa``).
+
+    Returns
+    -------
+    str
+        One paragraph; :func:`references` lists the works it cites.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> text = methods_paragraph([ag.kappa(weights="quadratic")], n_subjects=7477,
+    ...                          n_raters=2, raters=["r.eye", "l.eye"], n_categories=4,
+    ...                          scale_type="ordinal", n_missing_ratings=0,
+    ...                          n_incomplete_subjects=0)
+    >>> print(text)  # doctest: +NORMALIZE_WHITESPACE
+    Ratings of 7,477 subjects by 2 raters (r.eye and l.eye) on an ordinal scale with 4
+    categories were analysed. No ratings were missing. Agreement was estimated with Cohen's
+    κw (quadratic weights; Cohen, 1968). Confidence intervals (95%) were Wald intervals with
+    the large-sample standard error of Fleiss et al. (1969) for Cohen's κw (quadratic
+    weights). Estimates were interpreted on the benchmark scale of Landis & Koch (1977).
+    Analyses used irr (irrstats) version 0.1.0 (The irr developers, n.d.).
+    """
+    check_choice(style, "style", STYLES)
+    check_choice(scale_type, "scale_type", SCALE_TYPES)
+    n_subjects = check_integer(n_subjects, "n_subjects", 0)
+    n_raters = check_integer(n_raters, "n_raters", 1)
+    n_missing_ratings = check_integer(n_missing_ratings, "n_missing_ratings", 0)
+    n_incomplete_subjects = check_integer(n_incomplete_subjects, "n_incomplete_subjects", 0)
+    if n_categories is not None:
+        n_categories = check_integer(n_categories, "n_categories", 1)
+    if isinstance(raters, str) or len(list(raters)) != n_raters:
+        raise ValueError(f"`raters` must name the {n_raters} raters (`n_raters`); got "
+                         f"{raters!r}.")
+    results = _check_results(results)
+    names = [statistic_name(r, style) for r in results]
+
+    article = "an" if scale_type == "ordinal" else "a"
+    categories = "" if n_categories is None else f" with {n_categories} categories"
+    sentences = [f"Ratings of {_count(n_subjects)} subjects by {n_raters} raters "
+                 f"({_list(list(raters))}) on {article} {scale_type} scale{categories} were "
+                 "analysed."]
+    if n_missing_ratings:
+        were = "rating was" if n_missing_ratings == 1 else "ratings were"
+        had = "subject had" if n_incomplete_subjects == 1 else "subjects had"
+        sentences.append(f"In all, {_count(n_missing_ratings)} {were} missing; "
+                         f"{_count(n_incomplete_subjects)} {had} at least one missing rating.")
+    else:
+        sentences.append("No ratings were missing.")
+    if results:
+        cited = [_with_citation(name, [_CITE[k] for k in _cites(r)])
+                 for r, name in zip(results, names, strict=True)]
+        noun = "Reliability and agreement were" if any(hasattr(r, "mcgraw_wong")
+                                                       for r in results) \
+            and not all(hasattr(r, "mcgraw_wong") for r in results) else (
+            "Reliability was" if all(hasattr(r, "mcgraw_wong") for r in results)
+            else "Agreement was")
+        sentences.append(f"{noun} estimated with {_list(cited)}.")
+    # named in full (ICC: its form in words) once, by the short name after that
+    short = [getattr(r, "mcgraw_wong", None) or name for r, name in zip(results, names,
+                                                                          strict=True)]
+    intervals = [(_interval_clause(r)[:2], name) for r, name in zip(results, short, strict=True)
+                 if _interval_key(r) is not None]
+    groups = _grouped(intervals)
+    if groups:
+        clauses = [f"{words} for {_list(group)}" for (_, words), group in groups]
+        levels = sorted({level for (level, _), _ in groups})
+        sentences.append(f"Confidence intervals ({' and '.join(levels)}) were "
+                         f"{'; '.join(clauses)}.")
+    without = [name for r, name in zip(results, short, strict=True) if _interval_key(r) is None]
+    if without:
+        sentences.append(f"No interval was computed for {_list(without)}.")
+    if n_missing_ratings:
+        by_rule = _grouped([(_missing_rule(r), name)
+                            for r, name in zip(results, short, strict=True)])
+        rules = {"listwise": "subjects with a missing rating were left out of {} (listwise)",
+                 "available": "{} used every available rating",
+                 "pairs": "{} used, for each pair of raters, the subjects both rated"}
+        clauses = [rules[rule].format(_list(group)) for rule, group in by_rule if rule]
+        if clauses:
+            text = "; ".join(clauses)
+            sentences.append(f"Missing ratings: {text}.")
+    scales = _grouped([(get_scale(r.scale).attribution, name)
+                       for r, name in zip(results, short, strict=True) if r.scale is not None])
+    if len(scales) == 1:
+        sentences.append("Estimates were interpreted on the benchmark scale of "
+                         f"{_narrative(scales[0][0])}.")
+    elif scales:
+        clauses = [f"{_narrative(cite)} for {_list(group)}" for cite, group in scales]
+        sentences.append(f"Estimates were interpreted on the benchmark scales of "
+                         f"{'; '.join(clauses)}.")
+    sentences.append(f"Analyses used irr (irrstats) version {__version__} "
+                     f"({SOFTWARE_CITATION}).")
+    return " ".join(sentences)
+
+
+def _with_citation(name: str, cites: Sequence[str]) -> str:
+    """``Cohen's κw (quadratic weights; Cohen, 1968)``: citations in the name's own
+    parentheses when it ends with some."""
+    if not cites:
+        return name
+    if name.endswith(")"):
+        return f"{name[:-1]}; {'; '.join(cites)})"
+    return f"{name} ({'; '.join(cites)})"
+
+
+def _narrative(citation: str) -> str:
+    """``Landis & Koch, 1977`` as a narrative citation: ``Landis & Koch (1977)``."""
+    head, sep, year = citation.rpartition(", ")
+    return f"{head} ({year})" if sep else citation
+
+
+def _missing_rule(result: Any) -> str:
+    """How the result's estimator treats a missing rating ("" when not known)."""
+    if hasattr(result, "mcgraw_wong"):
+        return "listwise"
+    if hasattr(result, "level") and result.symbol == "α":
+        return "available"
+    family = _family(result)
+    return "" if family is None else family.missing
+
+
+def references(results: Sequence[Result]) -> list[str]:
+    """Full APA reference entries of every work :func:`methods_paragraph` cites for
+    `results` (statistics, standard errors, intervals, benchmark scales, this package),
+    in alphabetical order.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
+    >>> for entry in references([ag.kappa()]):
+    ...     print(entry[:60])
+    Cohen, J. (1960). A coefficient of agreement for nominal sca
+    Fleiss, J. L., Cohen, J., & Everitt, B. S. (1969). Large sam
+    Landis, J. R., & Koch, G. G. (1977). The measurement of obse
+    The irr developers. (n.d.). irr (irrstats): Inter-rater reli
+    """
+    results = _check_results(results)
+    entries = []
+    for result in results:
+        keys = [*_cites(result), *_interval_clause(result)[2]]
+        entries.extend(REFERENCES[k] for k in keys)
+        if result.scale is not None and get_scale(result.scale).citation:
+            entries.append(get_scale(result.scale).citation)
+    entries.append(SOFTWARE_REFERENCE)
+    return sorted(dict.fromkeys(entries), key=str.lower)

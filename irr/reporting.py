@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from irr._report import band_and_citation, report
+from irr._report import band_and_citation, methods_paragraph, references, report_sentences
 from irr._version import __version__
 from irr.summary import (
     escape_html,
@@ -318,22 +318,25 @@ class ReliabilityReport:
     # -- content ---------------------------------------------------------------------
     @property
     def sentences(self) -> list[str]:
-        """One sentence per result, for the results section."""
-        return [report(r, self.style) for r in self.results]
+        """One sentence per result, for the results section; the interval method most
+        sentences share is stated once (:func:`irr._report.report_sentences`)."""
+        return report_sentences(self.results, self.style)
 
     @property
     def methods(self) -> str:
-        """A methods paragraph: coefficients, weights, SE and interval methods, missing
-        ratings, software."""
-        names = _join(list(dict.fromkeys(r.coefficient for r in self.results)))
-        return (f"Agreement among the {self.data.n_raters} raters on {self.data.n_subjects} "
-                f"subjects was estimated with {names}. Analyses used irr (irrstats) version "
-                f"{__version__}.")
+        """A methods paragraph: the data, the coefficients with their citations, weights,
+        standard errors and interval methods, missing ratings, benchmark scales, software."""
+        d = self.data
+        return methods_paragraph(
+            self.results, n_subjects=d.n_subjects, n_raters=d.n_raters, raters=d.raters,
+            n_categories=None if d.scale_type == "continuous" else len(d.categories),
+            scale_type=d.scale_type, n_missing_ratings=d.n_missing_ratings,
+            n_incomplete_subjects=d.n_incomplete, style=self.style)
 
     @property
     def references(self) -> list[str]:
         """The works the methods paragraph cites, as APA reference entries."""
-        return []
+        return references(self.results)
 
     def _band(self, result: Result) -> tuple[str, str]:
         return band_and_citation(result, None)

@@ -186,6 +186,9 @@ class Result:
         remaining ratings).
     raters : tuple of str
         The raters compared.
+    unrated : tuple of str
+        Raters in :attr:`raters` who gave no rating to any subject (coefficients that use
+        every available rating keep them in the design; sentences do not name them).
     notes : tuple of str
         Conventions that matter for reading the numbers (which SE, clipping, dropped rows).
     scale : str or None
@@ -219,6 +222,7 @@ class Result:
     n_missing: int = 0
     n_incomplete: int = 0
     raters: tuple[str, ...] = ()
+    unrated: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     bounds: tuple[float, float] = (-1.0, 1.0)
     scale: str | None = "landis-koch"
@@ -563,15 +567,17 @@ class Result:
         return results_summary([self], title=self.coefficient)
 
     def report(self, style: str = "apa", **options: Any) -> str:
-        """One sentence for a paper, e.g. "... was substantial, κw = .66, 95% CI [.54, .78],
-        n = 88." See :func:`irr._report.report` for `style` ('apa', 'plain') and options.
+        """One sentence for a paper, e.g. "... was substantial, Cohen's κw (quadratic
+        weights) = .66, 95% CI [.54, .78] (Wald), n = 88." See :func:`irr._report.report`
+        for `style` ('apa', 'plain') and options.
 
         Examples
         --------
         >>> import irr
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"), raters=["r.eye", "l.eye"])
-        >>> ag.kappa(weights="quadratic").report()
-        'Agreement between r.eye and l.eye was substantial, κw = .70, 95% CI [.69, .72], n = 7477.'
+        >>> ag.kappa(weights="quadratic").report()  # doctest: +NORMALIZE_WHITESPACE
+        "Agreement between r.eye and l.eye was substantial, Cohen's κw (quadratic weights)
+        = .70, 95% CI [.69, .72] (Wald), n = 7,477."
         """
         return report(self, style, **options)
 

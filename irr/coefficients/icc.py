@@ -77,6 +77,28 @@ def shrout_fleiss_name(model: str, type: str, unit: str, k: int | None = None) -
     return f"ICC({case},{raters})"
 
 
+def form_description(model: str, type: str, unit: str, k: int) -> str:
+    """The words of an ICC form: effects, definition and unit, as McGraw & Wong name them.
+
+    The two-way consistency form is Shrout & Fleiss' mixed-effects ICC(3, .) (McGraw &
+    Wong's ICC(C, .) has the same formula under random or mixed effects).
+
+    Examples
+    --------
+    >>> form_description("twoway", "agreement", "single", 3)
+    'two-way random effects, absolute agreement, single rater'
+    >>> form_description("oneway", "agreement", "average", 4)
+    'one-way random effects, absolute agreement, average of 4 raters'
+    """
+    if model == "oneway":
+        effects = "one-way random effects"
+    else:
+        effects = "two-way random effects" if type == "agreement" else "two-way mixed effects"
+    kind = "absolute agreement" if type == "agreement" else "consistency"
+    of = "single rater" if unit == "single" else f"average of {k} raters"
+    return f"{effects}, {kind}, {of}"
+
+
 def power_of_two_exponent(values: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
     """The exponent ``e`` of the power of two just above ``max |values|`` over `axes`.
 

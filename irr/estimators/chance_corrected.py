@@ -232,6 +232,7 @@ def _finish(
         n_missing=n_missing,
         n_incomplete=stats.n_missing,
         raters=stats.raters,
+        unrated=stats.empty_raters(),
         notes=tuple(notes),
         bounds=bounds,
         observed_agreement=float(est.observed),

@@ -17,6 +17,7 @@ from irr._validation import DegenerateDataWarning, check_choice, check_confidenc
 from irr.coefficients.icc import (
     FORMS,
     MeanSquares,
+    form_description,
     icc_estimate,
     icc_f_test,
     icc_interval,
@@ -53,10 +54,6 @@ _MCGRAW_WONG = {
     ("twoway", "agreement", "average"): "ICC(A,k)",
     ("twoway", "consistency", "single"): "ICC(C,1)",
     ("twoway", "consistency", "average"): "ICC(C,k)",
-}
-_DESCRIPTIONS = {
-    "oneway": "one-way random effects",
-    "twoway": "two-way effects",
 }
 
 
@@ -253,14 +250,9 @@ def icc_from_values(
     range_notes = _range_notes(estimate, k, unit)
     sf = shrout_fleiss_name(model, type, unit, k)
     mw = _MCGRAW_WONG[(model, type, unit)]
-    effects = _DESCRIPTIONS[model]
-    if model == "twoway":
-        effects = "two-way random effects" if type == "agreement" else "two-way mixed effects"
-    kind = "absolute agreement" if type == "agreement" else "consistency"
-    of = "single rater" if unit == "single" else f"average of {k} raters"
     method = f_method(model, type)
     lines = [
-        f"{sf} (McGraw & Wong {mw}): {effects}, {kind}, {of}.",
+        f"{sf} (McGraw & Wong {mw}): {form_description(model, type, unit, k)}.",
         f"F test of ICC = 0: F({df1}, {df2}), one-sided; "
         + (f"approximate F-based interval with Satterthwaite's df ({float(df_ci):.2f}; McGraw "
            "& Wong 1996, Table 7), method 'satterthwaite'." if method == "satterthwaite"
@@ -272,7 +264,7 @@ def icc_from_values(
     lines.extend(notes or [])
     return ICCResult(
         coefficient=sf,
-        symbol=sf,  # the form, so sentences tell ICC(2,1) from ICC(3,k)
+        symbol=mw,  # McGraw & Wong's form; sentences add the words and Shrout & Fleiss' name
         estimate=estimate,
         se=math.nan,
         statistic=f,

@@ -186,7 +186,7 @@ def krippendorff_alpha(
     level_ = options.confidence_level
     result = KrippendorffResult(
         coefficient=f"Krippendorff's alpha ({name})",
-        symbol=f"α ({name})",  # the level, so sentences tell nominal from interval
+        symbol="α",  # sentences add the level from `level` ("interval α")
         estimate=alpha,
         se=math.nan,
         ci=nan_interval(level_, "percentile"),
@@ -194,6 +194,7 @@ def krippendorff_alpha(
         n_missing=dropped,
         n_incomplete=stats.n_missing,
         raters=stats.raters,
+        unrated=stats.empty_raters(),
         notes=tuple(notes),
         level=name,
         observed_disagreement=observed * scale * scale,  # inf beyond the float range

@@ -1063,8 +1063,9 @@ class ErrorRateTestFamily:
         >>> import irr
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
         >>> text = ag.error_rate_test(0.5, reference="rater1").report()
-        >>> print(text.split("; ")[0])
-        The error rate between rater2 and rater1 was ε = .30, 95% CI [.14, 1.00], 6 errors in n = 20
+        >>> print(text.split("; ")[0])  # doctest: +NORMALIZE_WHITESPACE
+        The error rate between rater2 and rater1 was ε = .30, 95% CI [.14, 1.00]
+        (Clopper-Pearson), 6 errors in n = 20
         >>> text.endswith("no adjustment for multiple comparisons.")
         True
         """

@@ -72,9 +72,10 @@ def test_every_output_names_the_definition():
     assert list(pd.concat([pairwise.to_frame(), every.to_frame()]).index) == [
         "Percent agreement (pairwise)", "Percent agreement (all raters)"]
     assert every.report() == (
-        "Agreement among rater1, rater2, and rater3: pa(all) = .00, 95% Wilson CI [.00, .16], "
-        "n = 20.")
-    assert "pa(pairwise) = .18" in pairwise.report()
+        "Percent agreement of all raters among rater1, rater2, and rater3 was .00, 95% CI "
+        "[.00, .16] (Wilson score), n = 20.")
+    assert "Mean pairwise percent agreement among rater1, rater2, and rater3 was .18" in \
+        pairwise.report()
     assert any("R irr agree()" in note for note in every.notes)
     text = quiet(lambda: ag.summary().as_text())
     assert "Percent agreement (pairwise)" in text

@@ -198,8 +198,9 @@ def test_average_icc_below_minus_one_renders():
     text = "\n".join(_render_all(res))
     assert "none (outside [-1, 1])" in text
     assert "lies below -1" in text
-    assert res.report() == ("Reliability among rater1, rater2, and rater3: ICC(2,3) = -4.05, "
-                            "95% approximate F CI [-44.86, -0.22], n = 12.")
+    assert res.report() == ("ICC(A,k) (two-way random effects, absolute agreement, average of "
+                            "3 raters; ICC(2,3)) among rater1, rater2, and rater3 was -4.05, "
+                            "95% CI [-44.86, -.22] (approximate F, Satterthwaite df), n = 12.")
     with pytest.raises(ValueError, match=r"ICC\(2,3\) = -4.054 lies outside the range"):
         res.interpret()
     # every form, side by side
@@ -375,7 +376,7 @@ def test_absolute_agreement_interval_is_labelled_approximate():
     assert single.to_frame()["ci_method"].iloc[0] == "satterthwaite"
     assert "approximate F-based interval with Satterthwaite's df" in str(single)
     assert "exact F-based" not in str(single)
-    assert "95% approximate F CI [-0.04, 0.49]" in single.report()
+    assert "95% CI [-.04, .49] (approximate F, Satterthwaite df)" in single.report()
     with pytest.raises(ValueError, match=r"`method='exact'` does not apply to ICC\(2,1\)"):
         single.conf_int(method="exact")
     table = irr.Agreement.from_frame(anxiety).icc_table()
@@ -430,8 +431,9 @@ def test_error_rate_ttest_reports():
     # mean 0.082, s = 0.01924, t = (0.082 - 0.10) / (s / sqrt 5) = -2.092 on 4 df, one-sided
     # p = 0.0523 (the ErrorRateTTestResult doctest; scipy.stats.ttest_1samp)
     res = irr.error_rate_ttest([0.08, 0.11, 0.07, 0.09, 0.06], epsilon0=0.10, alternative="less")
-    assert res.report() == ("The mean error rate over 5 runs was ε = .08, 95% CI [-inf, .10]; "
-                            "t test of ε0 = .10 (less), t(4) = -2.09, p = .052.")
+    assert res.report() == ("The mean error rate over 5 runs was ε = .08, 95% CI [-inf, .10] "
+                            "(t distribution); t test of ε0 = .10 (less), t(4) = -2.09, "
+                            "p = .052.")
     assert res.report("plain").startswith("Mean error rate = 0.082 over 5 runs")
     with pytest.warns(irr.DegenerateDataWarning):
         flat = irr.error_rate_ttest([0.1, 0.1, 0.1], 0.1)

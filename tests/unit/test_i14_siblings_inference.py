@@ -81,11 +81,12 @@ def test_cli_default_interval_is_the_api_default():
     # the sentence names the interval
     _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "400",
                      "--statistics", "all")
-    assert "α (interval) = 0.17, 95% percentile bootstrap CI" in text
+    assert "Krippendorff's interval α = .17, 95% CI [" in text
+    assert "(percentile bootstrap, 400 resamples)" in text
     # Wilson intervals are named in sentences too
     res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).percent_agreement(
         definition="all")
-    assert "95% Wilson CI" in res.report()
+    assert "95% CI [.00, .16] (Wilson score)" in res.report()
 
 
 # -- 5: subjects a coefficient leaves out are not resampled ----------------------------------
@@ -219,9 +220,11 @@ def test_tolerance_is_carried_into_name_symbol_sentence_and_frame():
     assert two.coefficient == "Percent agreement (tolerance 1)"
     # R irr agree(anxiety, tolerance = 1) = 35%: 7 of 20 subjects within 1
     assert every.estimate == pytest.approx(0.35, abs=1e-15)
-    assert "pa(all, ±1) = .35" in every.report()
-    assert "pa(pairwise, ±1) = .58" in pairwise.report()
-    assert "po(±1)" in two.report()
+    assert "Percent agreement of all raters within ±1 among" in every.report()
+    assert " was .35, " in every.report()
+    assert "Mean pairwise percent agreement within ±1 among" in pairwise.report()
+    assert " was .58, " in pairwise.report()
+    assert "Percent agreement within ±1 between" in two.report()
     assert list(pd.concat([pairwise.to_frame(), every.to_frame()]).index) == [
         "Percent agreement (pairwise, tolerance 1)", "Percent agreement (all raters, tolerance 1)"]
     assert ag.percent_agreement().coefficient == "Percent agreement (pairwise)"

@@ -45,9 +45,9 @@ def test_report_sentences_name_the_icc_form_and_the_alpha_level():
     sentences = [r.report() for r in forms]
     names = ["ICC(1,1)", "ICC(3,1)", "ICC(2,1)", "ICC(1,3)", "ICC(3,3)", "ICC(2,3)"]
     for sentence, name in zip(sentences, names, strict=True):
-        assert f" {name} = " in sentence, sentence
+        assert f"; {name}) = " in sentence, sentence
     alpha = irr.krippendorff_alpha(x, "interval", ci=None)
-    assert "α (interval) = " in alpha.report()
+    assert "Krippendorff's interval α = " in alpha.report()
 
 
 def test_rows_that_leave_out_different_subjects_say_so_row_by_row():

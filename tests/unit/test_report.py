@@ -18,12 +18,12 @@ def ag():
 @pytest.mark.parametrize(
     ("weights", "sentence"),
     [
-        (None, "Agreement between reader1 and reader2 was fair, κ = .34, 95% CI [.20, .49], "
-               "n = 88."),
-        ("linear", "Agreement between reader1 and reader2 was moderate, κw = .51, "
-                   "95% CI [.38, .64], n = 88."),
-        ("quadratic", "Agreement between reader1 and reader2 was substantial, κw = .66, "
-                      "95% CI [.54, .78], n = 88."),
+        (None, "Agreement between reader1 and reader2 was fair, Cohen's κ = .34, 95% CI "
+               "[.20, .49] (Wald), n = 88."),
+        ("linear", "Agreement between reader1 and reader2 was moderate, Cohen's κw (linear "
+                   "weights) = .51, 95% CI [.38, .64] (Wald), n = 88."),
+        ("quadratic", "Agreement between reader1 and reader2 was substantial, Cohen's κw "
+                      "(quadratic weights) = .66, 95% CI [.54, .78] (Wald), n = 88."),
     ],
 )
 def test_apa_sentences_for_the_sas_table(ag, weights, sentence):
@@ -35,41 +35,44 @@ def test_apa_options(ag):
     res = ag.kappa("quadratic")
     assert res.report(citation=True, test=True) == (
         "Agreement between reader1 and reader2 was substantial (Landis & Koch, 1977), "
-        "κw = .66, 95% CI [.54, .78], z = 6.20, p < .001, n = 88.")
+        "Cohen's κw (quadratic weights) = .66, 95% CI [.54, .78] (Wald), z = 6.20, p < .001, "
+        "n = 88.")
     assert res.report(digits=3) == (
-        "Agreement between reader1 and reader2 was substantial, κw = .661, "
-        "95% CI [.540, .782], n = 88.")
+        "Agreement between reader1 and reader2 was substantial, Cohen's κw (quadratic "
+        "weights) = .661, 95% CI [.540, .782] (Wald), n = 88.")
     assert res.report(scale="fleiss") == (
-        "Agreement between reader1 and reader2 was fair to good, κw = .66, "
-        "95% CI [.54, .78], n = 88.")
+        "Agreement between reader1 and reader2 was fair to good, Cohen's κw (quadratic "
+        "weights) = .66, 95% CI [.54, .78] (Wald), n = 88.")
 
 
 def test_plain_sentences(ag):
     assert ag.kappa().report("plain") == (
-        "Cohen's kappa between reader1 and reader2 = 0.345 (95% CI 0.203 to 0.487; n = 88): "
-        "fair agreement.")
+        "Cohen's kappa between reader1 and reader2 = 0.345 (95% CI 0.203 to 0.487, Wald; "
+        "n = 88): fair agreement.")
     assert ag.kappa("quadratic").report("plain", citation=True, test=True) == (
-        "Weighted kappa (quadratic) between reader1 and reader2 = 0.661 (95% CI 0.540 to "
-        "0.782; z = 6.20, p < 0.001; n = 88): substantial agreement (Landis & Koch, 1977).")
+        "Cohen's weighted kappa (quadratic weights) between reader1 and reader2 = 0.661 (95% CI "
+        "0.540 to 0.782, Wald; z = 6.20, p < 0.001; n = 88): substantial agreement (Landis & "
+        "Koch, 1977).")
     assert ag.percent_agreement().report("plain") == (
-        "Percent agreement between reader1 and reader2 = 0.511 (95% Wilson CI 0.409 to 0.613; "
-        "n = 88).")
+        "Percent agreement between reader1 and reader2 = 0.511 (95% CI 0.409 to 0.613, Wilson "
+        "score; n = 88).")
 
 
 def test_results_without_a_band_and_bootstrap_intervals(ag):
     assert ag.percent_agreement().report() == (
-        "Agreement between reader1 and reader2: po = .51, 95% Wilson CI [.41, .61], n = 88.")
+        "Percent agreement between reader1 and reader2 was .51, 95% CI [.41, .61] (Wilson "
+        "score), n = 88.")
     boot = ag.kappa(ci="bca", n_resamples=999, rng=0)
     assert re.fullmatch(
-        r"Agreement between reader1 and reader2 was fair, κ = \.34, 95% BCa bootstrap CI "
-        r"\[\.\d\d, \.\d\d\], n = 88\.", boot.report())
+        r"Agreement between reader1 and reader2 was fair, Cohen's κ = \.34, 95% CI "
+        r"\[\.\d\d, \.\d\d\] \(BCa bootstrap, 999 resamples\), n = 88\.", boot.report())
 
 
 def test_missing_and_undefined_and_many_raters():
     with pytest.warns(irr.DegenerateDataWarning):
         res = irr.Agreement([1, 1, 1, None], [1, 1, 1, 1]).kappa()
     assert res.report() == (
-        "Agreement between rater1 and rater2 could not be estimated: κ is undefined "
+        "Agreement between rater1 and rater2 could not be estimated: Cohen's κ is undefined "
         "(n = 3 (1 left out for a missing rating)).")
     ok = irr.Agreement([1, 2, 2, 1, None], [1, 2, 1, 1, 2]).kappa()
     assert ok.report().endswith("n = 4 (1 left out for a missing rating).")
@@ -79,8 +82,9 @@ def test_error_rate_sentence():
     res = irr.Agreement.from_frame(irr.datasets.load("vision")).error_rate_test(
         0.35, alternative="less")
     assert res.report() == (
-        "The error rate between l.eye and r.eye was ε = .29, 95% CI [.00, .30], 2181 errors "
-        "in n = 7477; exact binomial test of ε0 = .35 (less), p < .001.")
+        "The error rate between l.eye and r.eye was ε = .29, 95% CI [.00, .30] "
+        "(Clopper-Pearson), 2,181 errors in n = 7,477; exact binomial test of ε0 = .35 "
+        "(less), p < .001.")
 
 
 @pytest.mark.parametrize(
