@@ -488,7 +488,7 @@ def bootstrap_distribution(
     >>> ax.get_xlabel()
     "Cohen's kappa"
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
-    ['estimate .12', '95% BCa interval [−.10, .39]']
+    ['estimate .12', '95% BCa bootstrap interval [−.10, .39]']
     """
     from matplotlib.lines import Line2D
 

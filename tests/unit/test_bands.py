@@ -167,7 +167,7 @@ def test_band_fields_and_str():
     assert (band.lower, band.upper, band.lower_closed, band.upper_closed) == (0.6, 0.8, False, True)
     assert band.scale == "landis-koch"
     assert band.short_citation == "Landis & Koch, 1977"
-    assert "doi:10.2307/2529310" in band.citation
+    assert "https://doi.org/10.2307/2529310" in band.citation
     assert band.interval == "(0.6, 0.8]"
     assert 0.8 in band
     assert 0.6 not in band

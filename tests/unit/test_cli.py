@@ -267,7 +267,7 @@ def test_report_on_two_raters_gives_sentences():
     out = run("report", "--dataset", "vision")
     assert out.returncode == 0, out.stderr
     assert ("Agreement between r.eye and l.eye was substantial, Cohen's κw (quadratic weights) "
-            "= .70, 95% CI [.69, .72], n = 7,477.") in out.stdout
+            "= .70, 95% CI [.69, .72] (Wald), n = 7,477.") in out.stdout
 
 
 def test_report_on_many_raters_shows_multirater_coefficients_and_icc():

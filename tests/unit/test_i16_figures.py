@@ -194,11 +194,11 @@ def test_bootstrap_legend_names_the_interval_method():
     fmt = format_number
     assert [t.get_text() for t in ax.get_legend().get_texts()] == [
         f"estimate {fmt(res.estimate, 2, leading_zero=False)}".replace("-", MINUS),
-        f"95% BCa interval [{fmt(lo, 2, leading_zero=False)}, "
+        f"95% BCa bootstrap interval [{fmt(lo, 2, leading_zero=False)}, "
         f"{fmt(hi, 2, leading_zero=False)}]".replace("-", MINUS),
     ]
     pct = plotting.bootstrap_distribution(res, method="percentile", confidence_level=0.9)
-    assert pct.get_legend().get_texts()[1].get_text().startswith("90% percentile interval [")
+    assert pct.get_legend().get_texts()[1].get_text().startswith("90% percentile bootstrap interval [")
     assert ax.get_title() == "Bootstrap distribution\n999 resamples of subjects"
     assert_inside(ax.figure)
 
@@ -285,7 +285,7 @@ def test_report_figures_two_raters(vision):
     assert captions[2] == (
         "Bootstrap distribution of Weighted kappa (quadratic): a histogram of the estimates "
         "on 499 resamples of the data, with the estimate (solid line) and the BCa "
-        "confidence interval reported (dashed lines).")
+        "bootstrap confidence interval reported (dashed lines).")
     for number, (_, svg) in enumerate(figures, 1):
         root = ET.fromstring(svg.encode())
         assert all(e.get("id").startswith(f"irr-fig{number}-") for e in root.iter()

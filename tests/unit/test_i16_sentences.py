@@ -185,14 +185,11 @@ def test_methods_paragraph_several_raters_with_missing_ratings():
         "Fleiss' κ; Wald intervals with a linearised (delta-method) standard error for "
         "Light's κ; percentile bootstrap intervals (1,000 resamples; seed 1) for "
         "Krippendorff's ordinal α; approximate F intervals (Satterthwaite df; McGraw & Wong, "
-        "1996) for ICC(A,1) (two-way random effects, absolute agreement, single rater; "
-        "ICC(2,1)). Missing ratings: Fleiss' κ and Krippendorff's ordinal α used every "
+        "1996) for ICC(A,1). Missing ratings: Fleiss' κ and Krippendorff's ordinal α used every "
         "available rating; Light's κ used, for each pair of raters, the subjects both rated; "
-        "subjects with a missing rating were left out of ICC(A,1) (two-way random effects, "
-        "absolute agreement, single rater; ICC(2,1)) (listwise). Estimates were interpreted "
-        "on the benchmark scales of Landis & Koch (1977) for Fleiss' κ, Light's κ, and "
-        "Krippendorff's ordinal α; Koo & Li (2016) for ICC(A,1) (two-way random effects, "
-        "absolute agreement, single rater; ICC(2,1)). Analyses used irr (irrstats) version "
+        "subjects with a missing rating were left out of ICC(A,1) (listwise). Estimates were "
+        "interpreted on the benchmark scales of Landis & Koch (1977) for Fleiss' κ, Light's κ, "
+        "and Krippendorff's ordinal α; Koo & Li (2016) for ICC(A,1). Analyses used irr (irrstats) version "
         f"{irr.__version__} (The irr developers, n.d.).")
     cited = " ".join(references(results))
     for author in ("Fleiss, J. L. (1971)", "Light, R. J. (1971)", "Krippendorff, K. (2011)",
