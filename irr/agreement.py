@@ -1269,6 +1269,10 @@ class Agreement:
         if not results:
             raise ValueError(" ".join(skipped))
         info = [scale_info(self.categories)]
+        stats = self.statistics
+        if facts.by_rater and stats.n_missing:  # the summary adds in how many subjects
+            cells = ((stats.n_raters - stats.ratings_per_pattern) * stats.multiplicity).sum()
+            info.append(("Missing ratings:", f"{cells:g}"))
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
         else:
