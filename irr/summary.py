@@ -262,10 +262,21 @@ def ci_label(result: Result) -> str:
     return _CI_LABELS.get(method, method)
 
 
+def _variant(r: Result) -> tuple[Any, ...]:
+    """The coefficient (its result type and symbol: κ for κw, AC for AC1 and AC2, α for
+    α (ordinal)) and the weights or level of `r`."""
+    symbol = r.symbol.split(" (")[0].removesuffix("w").rstrip("0123456789")
+    return (type(r), symbol), (getattr(r, "weights", None), getattr(r, "level", None))
+
+
 def _same_numbers(a: Result, b: Result) -> bool:
-    """Whether two rows print the same: one kind of result on the same subjects, raters
-    and interval method, with equal numbers (to rounding error)."""
-    if type(a) is not type(b) or (a.n_subjects, a.n_missing, tuple(a.raters), a.ci.method) != (
+    """Whether two rows are one coefficient with other weights (or another alpha level)
+    that prints the same: the same subjects, raters and interval method, with equal
+    numbers (to rounding error)."""
+    (family_a, options_a), (family_b, options_b) = _variant(a), _variant(b)
+    if family_a != family_b or options_a == options_b:
+        return False
+    if (a.n_subjects, a.n_missing, tuple(a.raters), a.ci.method) != (
             b.n_subjects, b.n_missing, tuple(b.raters), b.ci.method):
         return False
     x = np.array([a.estimate, a.se, a.statistic, a.pvalue, a.ci.low, a.ci.high], dtype=float)
