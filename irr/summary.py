@@ -35,18 +35,22 @@ def _subjects(count: int) -> str:
     return f"{count} subject" if count == 1 else f"{count} subjects"
 
 
-def subjects_fact(used: int, dropped: int) -> tuple[str, str]:
+def subjects_fact(used: int, dropped: int, listwise: bool = True) -> tuple[str, str]:
     """The header fact on the subjects a statistic used: ``("Subjects:", "20")``, or
-    with subjects left out for a missing rating ``("Subjects used:", "13 of 20
-    (listwise)")``, the same words as :func:`listwise_note`.
+    with subjects left out ``("Subjects used:", "13 of 20 (listwise)")``: "listwise"
+    (the word of :func:`listwise_note`) when every subject with a missing rating was
+    left out, not when only some were (alpha leaves out units with fewer than two).
 
     Examples
     --------
     >>> subjects_fact(20, 0), subjects_fact(13, 7)
     (('Subjects:', '20'), ('Subjects used:', '13 of 20 (listwise)'))
+    >>> subjects_fact(19, 1, listwise=False)
+    ('Subjects used:', '19 of 20')
     """
     if dropped:
-        return ("Subjects used:", f"{used} of {used + dropped} (listwise)")
+        return ("Subjects used:",
+                f"{used} of {used + dropped}" + (" (listwise)" if listwise else ""))
     return ("Subjects:", str(used))
 
 
@@ -307,6 +311,11 @@ def _coincident(results: Sequence[Result]) -> tuple[list[Result], list[str]]:
     return kept, notes
 
 
+def _listwise(r: Result) -> bool:
+    """Whether `r` left out every subject with a missing rating."""
+    return r.n_missing >= r.n_incomplete
+
+
 def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
     """The "Missing ratings:" fact: how many ratings (when the caller counted them) in how
     many subjects."""
@@ -368,7 +377,7 @@ def results_summary(
     uniform = all((r.n_subjects, r.n_missing) == (first.n_subjects, first.n_missing)
                   for r in results)
     total = first.n_subjects + first.n_missing
-    facts.append(subjects_fact(first.n_subjects, first.n_missing) if uniform
+    facts.append(subjects_fact(first.n_subjects, first.n_missing, _listwise(first)) if uniform
                  else ("Subjects:", str(total)))
     incomplete = max(max(r.n_incomplete, r.n_missing) for r in results)
     if incomplete:
@@ -467,7 +476,8 @@ def results_summary(
     differ: dict[str, list[str]] = {}
     for r in results:
         if not uniform and r.n_subjects != total:
-            fact = (f"{r.n_subjects} of {r.n_subjects + r.n_missing} subjects used (listwise)."
+            fact = (f"{r.n_subjects} of {r.n_subjects + r.n_missing} subjects used"
+                    + (" (listwise)." if _listwise(r) else ".")
                     if r.n_missing else f"{_subjects(r.n_subjects)}.")
             differ.setdefault(fact, []).append(r.coefficient)
         if tuple(r.raters) != tuple(first.raters):
