@@ -1253,8 +1253,8 @@ class Agreement:
         >>> text = ag.summary().as_text()
         >>> print(text.splitlines()[0].strip())
         Agreement between r.eye and l.eye
-        >>> print(next(line for line in text.splitlines() if line.startswith("Cohen")))
-        Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
+        >>> print(" ".join(next(ln for ln in text.splitlines() if ln.startswith("Cohen")).split()))
+        Cohen's kappa 0.5954 0.0073 84.581 <0.0001 0.581 0.610 Wald
         """
         confidence_level = check_confidence_level(confidence_level)
         facts = self.facts
