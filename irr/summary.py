@@ -148,53 +148,45 @@ def _escaped(table: Any, escape: Any) -> Any:
     return table
 
 
-def _widened(table: Any, widths: list[int]) -> Any:
-    """A copy of a statsmodels ``SimpleTable`` whose text columns are `widths` wide."""
-    table = copy.deepcopy(table)
-    table.output_formats["txt"]["colwidths"] = list(widths)
-    return table
+def _width(widths: Sequence[int], table: Any) -> int:
+    """The width of a text table with these column widths."""
+    return sum(widths) + len(table.output_formats["txt"].get("colsep", " ")) * (len(widths) - 1)
 
 
-def _text_width(table: Any) -> int:
-    return max(len(line) for line in copy.deepcopy(table).as_text().splitlines())
-
-
-def one_width(tables: Sequence[Any]) -> list[Any]:
-    """Copies of the text tables of a summary, widened to the widest one's width.
+def one_width(tables: Sequence[Any]) -> list[str]:
+    """The texts of the tables of a summary, each as wide as the widest.
 
     The first table is the header of facts: its two value columns take the extra width
     evenly. The others (coefficients, bands) get one stub width, so their row labels end
-    in the same place, and then any remaining width in their last column.
+    in the same place, and then any remaining width in their last column. The tables are
+    not changed (the widths are passed to ``as_text``).
     """
+    widths = [list(t.get_colwidths("txt")) for t in tables]
     if len(tables) < 2:
-        return list(tables)
-    widths = [copy.deepcopy(t).get_colwidths("txt") for t in tables]
-    totals = [_text_width(t) for t in tables]
+        return [t.as_text() for t in tables]
+    totals = [_width(w, t) for w, t in zip(widths, tables, strict=True)]
     target = max(totals)
     rest = range(1, len(tables))
     stub = max(widths[i][0] for i in rest)
     longest = max(totals[i] + stub - widths[i][0] for i in rest)
     stub += max(0, target - longest)
-    out = []
-    header = list(widths[0])
+    header = widths[0]
     extra = target - totals[0]
     value_columns = [c for c in (1, 3) if c < len(header)] or [len(header) - 1]
     for n, column in enumerate(value_columns):
         header[column] += extra // len(value_columns) + (n < extra % len(value_columns))
-    out.append(_widened(tables[0], header) if extra else tables[0])
     for i in rest:
-        columns = list(widths[i])
+        columns = widths[i]
         grown = stub - columns[0]
         columns[0] = stub
         columns[-1] += target - (totals[i] + grown)
-        out.append(_widened(tables[i], columns))
-    return out
+    return [t.as_text(colwidths=w) for t, w in zip(tables, widths, strict=True)]
 
 
 def _summary_class() -> type:
     """statsmodels' Summary, with LaTeX output that keeps each table's own columns and
     HTML and LaTeX that escape every text (rater names, titles, notes)."""
-    from statsmodels.iolib.summary import Summary, summary_return
+    from statsmodels.iolib.summary import Summary
 
     class AgreementSummary(Summary):
         """A statsmodels ``Summary`` that prints as its text; ``as_latex()`` gives one
@@ -208,7 +200,9 @@ def _summary_class() -> type:
         """
 
         def as_text(self) -> str:
-            text = summary_return(one_width(self.tables), return_fmt="text")
+            texts = one_width(self.tables)
+            # as statsmodels joins them: each table's closing rule is the next one's opening
+            text = "\n".join([t.rsplit("\n", 1)[0] for t in texts[:-1]] + texts[-1:])
             if self.extra_txt is not None:
                 text += "\n\n" + self.extra_txt
             return text
@@ -311,6 +305,19 @@ def _coincident(results: Sequence[Result]) -> tuple[list[Result], list[str]]:
     return kept, notes
 
 
+def rater_list(raters: Sequence[str]) -> str:
+    """The raters for a header: all of up to four, else the first two, "..." and the last
+    (the full list is in ``result.raters``, the count in the "Rater count" fact).
+
+    Examples
+    --------
+    >>> rater_list(["a", "b", "c"]), rater_list([f"rater{i}" for i in range(1, 7)])
+    ('a, b, c', 'rater1, rater2, ..., rater6')
+    """
+    shown = list(raters) if len(raters) <= 4 else [*raters[:2], "...", raters[-1]]
+    return ", ".join(map(str, shown))
+
+
 def _listwise(r: Result) -> bool:
     """Whether `r` left out every subject with a missing rating."""
     return r.n_missing >= r.n_incomplete
@@ -385,7 +392,7 @@ def results_summary(
     else:
         facts.extend(missing)
     if first.raters:
-        facts.append(("Raters:", ", ".join(first.raters)))
+        facts.append(("Raters:", rater_list(first.raters)))
     level = first.ci.confidence_level
     facts.append(("CI level:", _level(level)))
     methods = list(dict.fromkeys(ci_label(r) for r in results if ci_label(r)))
