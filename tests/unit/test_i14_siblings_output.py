@@ -4,7 +4,7 @@
   note), instead of silently dropping every one;
 - report sentences name the ICC form and the alpha level, so six ICC sentences can be told
   apart;
-- a multi-row summary whose rows left out different subjects has no "Missing (dropped)"
+- a multi-row summary whose rows left out different subjects has no "Subjects used"
   count that holds for one row only, and no listwise note without its rows;
 - CSV output carries ``n_incomplete`` and integer ``n_resamples``.
 """
