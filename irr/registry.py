@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from irr.coefficients.icc import FORMS
+
 __all__ = ["COEFFICIENTS", "PANELS", "Coefficient", "DataFacts", "Row", "rows"]
 
 
@@ -129,16 +131,15 @@ _MULTI = (
     _alpha("ordinal", "scores", "categorical"),
     _alpha("interval", "scores"),
 )
-# the CLI's order: for each unit, one-way, two-way consistency, two-way agreement
-_ICC_FORMS = tuple(
-    (model, kind, unit) for unit in ("single", "average")
-    for model, kind in (("oneway", "agreement"), ("twoway", "consistency"),
-                        ("twoway", "agreement"))
-)
+# one order everywhere (CLI, report, Agreement.icc_table): single then average measures,
+# each as ICC(1) one-way, ICC(A) two-way agreement, ICC(C) two-way consistency, which is
+# Shrout & Fleiss' ICC(1,.), ICC(2,.), ICC(3,.)
+_ICC_FORMS = FORMS
 _ICC_A1 = {"model": "twoway", "type": "agreement", "unit": "single"}
 
 #: Named lists of rows: ``summary`` (:meth:`irr.Agreement.summary`), ``multi`` and
-#: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the CLI's order). On
+#: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the order of
+#: :data:`irr.coefficients.icc.FORMS`). On
 #: continuous scores ``summary`` and ``report`` leave out the category statistics.
 PANELS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
     "summary": (
