@@ -39,6 +39,7 @@ exclude_patterns = [
     ".venv*",
     "**/.venv*",
     "audit_examples.py",
+    "check_layout.py",
     "vignettes/README.md",
 ]
 root_doc = "index"
