@@ -39,6 +39,7 @@ exclude_patterns = [
     ".venv*",
     "**/.venv*",
     "audit_examples.py",
+    "check_layout.py",
     "vignettes/README.md",
 ]
 root_doc = "index"
@@ -65,10 +66,24 @@ nb_merge_streams = True
 nb_kernel_rgx_aliases = {".*": "python3"}
 
 # -- HTML -------------------------------------------------------------------------------
+# The root toctree (index.md) has three sections: the user guide, the vignettes and the
+# reference. pydata-sphinx-theme puts them in the header and fills the left sidebar
+# ("Section navigation") with the pages of the section the current page belongs to, so every
+# page sits under one of them; a page listed directly in the root toctree would be a section
+# of its own, with an empty left sidebar. The right sidebar lists the page's own headings.
 html_theme = "pydata_sphinx_theme"
 html_title = f"irr {release}"
 html_theme_options = {
     "navigation_with_keys": False,
+    "header_links_before_dropdown": 4,
+    "show_nav_level": 1,
     "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc", "sourcelink"],
 }
-html_static_path: list[str] = []
+html_sidebars = {
+    "index": [],  # the home page lists every section in its body
+    "**": ["sidebar-nav-bs"],
+}
+html_static_path = ["_static"]
+# Output blocks and tables fit a 1,300 px window: see _static/irr.css.
+html_css_files = ["irr.css"]

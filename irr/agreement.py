@@ -1253,8 +1253,8 @@ class Agreement:
         >>> text = ag.summary().as_text()
         >>> print(text.splitlines()[0].strip())
         Agreement between r.eye and l.eye
-        >>> print(next(line for line in text.splitlines() if line.startswith("Cohen")))
-        Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
+        >>> print(" ".join(next(ln for ln in text.splitlines() if ln.startswith("Cohen")).split()))
+        Cohen's kappa 0.5954 0.0073 84.581 <0.0001 0.581 0.610 Wald
         """
         confidence_level = check_confidence_level(confidence_level)
         facts = self.facts
@@ -1269,6 +1269,10 @@ class Agreement:
         if not results:
             raise ValueError(" ".join(skipped))
         info = [scale_info(self.categories)]
+        stats = self.statistics
+        if facts.by_rater and stats.n_missing:  # the summary adds in how many subjects
+            cells = ((stats.n_raters - stats.ratings_per_pattern) * stats.multiplicity).sum()
+            info.append(("Missing ratings:", f"{cells:g}"))
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
         else:

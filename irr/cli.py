@@ -20,9 +20,11 @@ import io
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
+import textwrap
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -137,7 +139,9 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     source.add_argument("--categories", nargs="+", metavar="LABEL",
                         help="the full rating scale, in order")
     stats = parser.add_argument_group("inference")
-    stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL")
+    stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
+                       help="confidence level of the intervals, a proportion (default 0.95; "
+                       "not 95)")
     stats.add_argument("--ci", choices=CI_METHODS, default=None,
                        help="interval method (bootstrap: percentile, basic, bca); default: "
                             "each coefficient's own, as in the Python API")
@@ -148,49 +152,115 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     stats.add_argument("--scale", metavar="NAME",
                        help="benchmark scale of the bands (see irr.list_scales())")
     out = parser.add_argument_group("output")
-    out.add_argument("--format", choices=FORMATS, default="text")
+    out.add_argument("--format", choices=FORMATS, default="text",
+                     help="text (default), markdown, html, latex, csv or json")
     out.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     out.add_argument("--force", action="store_true", help="overwrite an existing --output")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
 
 
+_ICC_HELP = """\
+The six ICC forms, by their names in the two notations papers use:
+
+  form                                   Shrout & Fleiss   McGraw & Wong
+  one-way random, single rater           ICC(1,1)          ICC(1)
+  two-way, absolute agreement, single    ICC(2,1)          ICC(A,1)
+  two-way, consistency, single           ICC(3,1)          ICC(C,1)
+  one-way random, average of k raters    ICC(1,k)          ICC(k)
+  two-way, absolute agreement, average   ICC(2,k)          ICC(A,k)
+  two-way, consistency, average          ICC(3,k)          ICC(C,k)
+
+--model oneway: each subject is rated by a different, random set of raters.
+--model twoway: the same raters rate every subject. Shrout & Fleiss call ICC(2,.) two-way
+  random and ICC(3,.) two-way mixed; random and fixed raters give the same estimates
+  (McGraw & Wong), which name the two-way forms by --type instead.
+--type agreement: a rater who scores everyone higher counts as disagreeing (absolute
+  agreement). --type consistency: only the subjects' order and spacing count.
+--unit single: the reliability of one rater's score. --unit average: of the mean of
+  the k raters' scores (report it only when the mean is what you will use).
+
+examples:
+  irr icc --dataset anxiety                         all six forms
+  irr icc scores.csv --id patient --model twoway --type agreement --unit single
+                                                    ICC(2,1) = ICC(A,1) only
+  irr icc scores.csv --unit average                 the three average-measure forms
+"""
+
+
+def _subcommand(commands: Any, name: str, summary: str, description: str,
+                examples: str) -> argparse.ArgumentParser:
+    """A subcommand whose help has a one-line summary, a description and examples."""
+    return commands.add_parser(
+        name, help=summary, description=textwrap.fill(description, 88), epilog=examples,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="irr", description="Inter-rater reliability and agreement statistics."
+        prog="irr", description="Inter-rater reliability and agreement statistics.",
+        epilog="Run 'irr COMMAND --help' for a command's options and examples, e.g. "
+        "'irr icc --help' for which ICC form to choose.",
     )
     parser.add_argument("--version", action="version", version=_version())
     parser.add_argument("--debug", dest="debug_all", action="store_true",
                         help="show tracebacks on errors")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    kappa = commands.add_parser(
-        "kappa", help="Cohen's and weighted kappa of two raters",
-        description="Percent agreement and Cohen's, linear and quadratic kappa of two "
-        "raters (default the first two columns), or one kappa with --weights.",
+    kappa = _subcommand(
+        commands, "kappa", "Cohen's and weighted kappa of two raters",
+        "Percent agreement and Cohen's, linear and quadratic kappa of two raters (default "
+        "the first two rating columns), or one kappa with --weights. Weighted kappa needs "
+        "ordered categories: numbers, or labels in order with --categories.",
+        "examples:\n"
+        "  irr kappa ratings.csv --id patient\n"
+        "  irr kappa --dataset vision --weights quadratic\n"
+        "  irr kappa ratings.csv --raters nurse_a nurse_b --categories none mild severe\n"
+        "  irr kappa long.csv --subject patient --rater nurse --rating grade",
     )
     _common(kappa, raters=2)
     kappa.add_argument("--weights", choices=["unweighted", "linear", "quadratic"],
                        help="report one kappa with these weights (default: all)")
 
-    multi = commands.add_parser(
-        "multi", help="multi-rater coefficients (Fleiss, Conger, Light, Gwet, ...)",
-        description="Percent agreement, Fleiss', Conger's and Light's kappa, Gwet's AC, "
-        "Brennan-Prediger and Krippendorff's alpha of all rater columns.",
+    multi = _subcommand(
+        commands, "multi", "multi-rater coefficients (Fleiss, Conger, Light, Gwet, ...)",
+        "Percent agreement, Fleiss', Conger's and Light's kappa, Gwet's AC, "
+        "Brennan-Prediger and Krippendorff's alpha of all rater columns. Missing ratings "
+        "(empty cells) are allowed.",
+        "examples:\n"
+        "  irr multi ratings.csv --id patient\n"
+        "  irr multi --dataset diagnoses --format markdown\n"
+        "  irr multi grades.csv --categories A B C D --weights quadratic",
     )
     _common(multi)
     multi.add_argument("--weights", choices=["unweighted", "linear", "quadratic"],
                        default="unweighted", help="weights of the chance-corrected coefficients")
 
-    icc = commands.add_parser("icc", help="intraclass correlations",
-                              description="The six McGraw-Wong ICC forms (or one).")
+    icc = _subcommand(
+        commands, "icc", "intraclass correlations (ICC(1,1) ... ICC(3,k))",
+        "The intraclass correlations of numeric scores: all six forms, or those that "
+        "--model, --type and --unit choose. Subjects with a missing score are left out "
+        "(listwise).", _ICC_HELP,
+    )
     _common(icc)
-    icc.add_argument("--model", choices=["oneway", "twoway"])
-    icc.add_argument("--type", choices=["agreement", "consistency"])
-    icc.add_argument("--unit", choices=["single", "average"])
+    icc.add_argument("--model", choices=["oneway", "twoway"],
+                     help="oneway: ICC(1,.); twoway: ICC(2,.) or ICC(3,.) by --type")
+    icc.add_argument("--type", choices=["agreement", "consistency"],
+                     help="agreement: ICC(2,.) = ICC(A,.); consistency: ICC(3,.) = "
+                     "ICC(C,.) (two-way only)")
+    icc.add_argument("--unit", choices=["single", "average"],
+                     help="single: ICC(.,1), one rater's score; average: ICC(.,k), the mean "
+                     "of the k raters")
 
-    error = commands.add_parser(
-        "error-rate", help="is the disagreement (error) rate below a bound?",
-        description="Binomial test that the rate of disagreement is below EPSILON0.",
+    error = _subcommand(
+        commands, "error-rate", "is the disagreement (error) rate below a bound?",
+        "Binomial test of the rate at which the second rater disagrees with the first "
+        "(the reference), against the bound EPSILON0: with --alternative less, a "
+        "significant result shows the rate is below it.",
+        "examples:\n"
+        "  irr error-rate --dataset vision --epsilon0 0.35 --alternative less\n"
+        "  irr error-rate scores.csv --raters reference trainee --epsilon0 0.1 "
+        "--tolerance 1",
     )
     _common(error, raters=2)
     error.add_argument("--epsilon0", type=float, required=True, help="the bound to beat")
@@ -201,12 +271,16 @@ def _parser() -> argparse.ArgumentParser:
     error.add_argument("--tolerance", type=float, default=0,
                        help="ratings this far apart (in scores) are not errors")
 
-    report = commands.add_parser(
-        "report", help="a reliability report: chosen coefficients, sentences, methods",
-        description="A reliability report: the recommended coefficients for the data (or "
-        "those named by --statistics) in one table, one APA-style sentence per coefficient, "
-        "a methods paragraph and, with --format html, a self-contained page with figures "
-        "and a GRRAS reporting checklist.",
+    report = _subcommand(
+        commands, "report", "a reliability report: chosen coefficients, sentences, methods",
+        "A reliability report: the coefficients recommended for the data (or those named by "
+        "--statistics) in one table, one APA-style sentence per coefficient, a methods "
+        "paragraph with references and, with --format html, one self-contained page with "
+        "figures and the GRRAS reporting checklist.",
+        "examples:\n"
+        "  irr report ratings.csv --id patient\n"
+        "  irr report ratings.csv --statistics fleiss,alpha,icc --format html -o report.html\n"
+        "  irr report --dataset anxiety --statistics all --format markdown",
     )
     _common(report)
     report.add_argument(
@@ -220,13 +294,23 @@ def _parser() -> argparse.ArgumentParser:
                         "data; repeat for several columns)")
     report.add_argument("--no-figures", action="store_true",
                         help="leave the figures out of --format html (no matplotlib needed)")
-    report.add_argument("--style", choices=["apa", "plain"], default="apa")
+    report.add_argument("--style", choices=["apa", "plain"], default="apa",
+                        help="apa (default): APA-style symbols and numbers; plain: the "
+                        "coefficients' names, leading zeros, three decimals")
 
-    data = commands.add_parser("datasets", help="list or describe the bundled data sets")
+    data = _subcommand(
+        commands, "datasets", "list or describe the bundled data sets",
+        "The data sets bundled with irr (use one with --dataset NAME in any command).",
+        "examples:\n"
+        "  irr datasets\n"
+        "  irr datasets anxiety\n"
+        "  irr icc --dataset anxiety",
+    )
     data.add_argument("name", nargs="?", help="describe this data set")
-    data.add_argument("--format", choices=FORMATS, default="text")
-    data.add_argument("--output", "-o", metavar="FILE")
-    data.add_argument("--force", action="store_true")
+    data.add_argument("--format", choices=FORMATS, default="text",
+                      help="text (default), markdown, html, latex, csv or json")
+    data.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    data.add_argument("--force", action="store_true", help="overwrite an existing --output")
     data.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     return parser
 
@@ -467,11 +551,62 @@ def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
             )
 
 
-def _first_line(exc: BaseException | str) -> str:
+def _first_line(exc: BaseException | str, names: Any = ()) -> str:
+    """The first line of a message, in the command line's words (:func:`cli_words`;
+    `names` are the data's columns and raters)."""
     text = str(exc).strip()
     if not text:
         return type(exc).__name__ if isinstance(exc, BaseException) else ""
-    return text.splitlines()[0]
+    return cli_words(text.splitlines()[0], names)
+
+
+#: The Python arguments that messages name, as the command line's flags.
+FLAGS = {
+    "categories": "--categories", "weights": "--weights",
+    "confidence_level": "--confidence-level", "n_resamples": "--n-resamples",
+    "rng": "--seed", "seed": "--seed", "ci": "--ci", "method": "--ci",
+    "raters": "--raters", "id": "--id", "ids": "--id", "subject": "--subject",
+    "rater": "--rater", "rating": "--rating", "na_values": "--na-values",
+    "scale": "--scale", "model": "--model", "type": "--type", "unit": "--unit",
+    "epsilon0": "--epsilon0", "alpha": "--alpha", "tolerance": "--tolerance",
+    "alternative": "--alternative", "style": "--style", "statistics": "--statistics",
+    "by": "--by",
+}
+_QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
+_PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
+_PYTHON_ONLY = ((", or use an ordered Categorical", ""), (" or an ordered Categorical", ""),
+                ("`rng` seed ", "`rng` "))
+
+
+def cli_words(message: str, names: Any = ()) -> str:
+    """`message` with the Python arguments it names as command-line flags:
+    ``Pass `categories=` `` -> ``Pass --categories``, `` `weights='linear'` `` ->
+    ``--weights linear``, `` `confidence_level` `` -> ``--confidence-level``; alpha's
+    `` `level='ordinal'` `` -> ``ordinal alpha``. A quoted name among `names` (the data's
+    columns and raters, which messages quote the same way) is a name in quotes, never a
+    flag: a rater column called ``type`` stays ``'type'``. Other names are left as they
+    are.
+
+    Examples
+    --------
+    >>> cli_words("`rng` seed must be non-negative; got -1.")
+    '--seed must be non-negative; got -1.'
+    >>> cli_words("Pass `categories=` in scale order, or use an ordered Categorical.")
+    'Pass --categories in scale order.'
+    """
+    def flag(match: re.Match[str]) -> str:
+        name, equals, value = match.group(1), match.group(2), match.group(4)
+        if name in names and not equals:
+            return repr(name)
+        if name == "level" and value:
+            return f"{value} alpha"
+        if name not in FLAGS:
+            return match.group(0)
+        return f"{FLAGS[name]} {value}" if equals and value else FLAGS[name]
+
+    for python, cli in _PYTHON_ONLY:
+        message = message.replace(python, cli)
+    return _PYTHON_NAME.sub(flag, _QUOTED_FLAG.sub(r"\1", message))
 
 
 _BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
@@ -513,6 +648,10 @@ def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any
 
 def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> Any:
     long = [args.subject, args.rater, args.rating]
+    # names of the data, which messages quote like arguments: never read as flags
+    args.names = {str(c) for c in frame.columns}
+    if args.rater is not None and args.rater in frame.columns:
+        args.names.update(map(str, pd.unique(frame[args.rater].dropna())))
     if any(v is not None for v in long):
         if any(v is None for v in long):
             raise CommandError("long format needs all of --subject, --rater and --rating")
@@ -597,7 +736,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def _warnings_as_notes(notes: list[str], prefix: str = "") -> Any:
+def _warnings_as_notes(notes: list[str], prefix: str = "", names: Any = ()) -> Any:
     """Collect DegenerateDataWarnings and ContinuousScoresWarnings raised inside as notes
     (once each); other warnings are re-issued."""
     with warnings.catch_warnings(record=True) as caught:
@@ -606,7 +745,7 @@ def _warnings_as_notes(notes: list[str], prefix: str = "") -> Any:
         yield
     for w in caught:
         if issubclass(w.category, (DegenerateDataWarning, ContinuousScoresWarning)):
-            line = f"{prefix}{_first_line(str(w.message))}"
+            line = f"{prefix}{_first_line(str(w.message), names)}"
             if line not in notes:
                 notes.append(line)
         else:
@@ -624,13 +763,13 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     if args.ci not in (None, "wald") and "ci" not in accepted:
         out.notes.append(f"{method}: bootstrap intervals are not available; its own interval "
                          "is used (see its CI method).")
-    with _warnings_as_notes(out.notes, f"{method}: "):
+    with _warnings_as_notes(out.notes, f"{method}: ", args.names):
         try:
             result = call_method(ag, method, _options(args), **kwargs)
         except ValueError as exc:
             if not optional:
                 raise
-            out.notes.append(f"{method} not computed: {_first_line(exc)}")
+            out.notes.append(f"{method} not computed: {_first_line(exc, args.names)}")
             return None
     if isinstance(result, (list, tuple)):
         collected = list(result)
@@ -740,7 +879,7 @@ def _cmd_report(args: argparse.Namespace) -> Output:
             out.notes.append("Figures left out: they need matplotlib "
                              "(pip install 'irrstats[plot]').")
     notes: list[str] = []
-    with _warnings_as_notes(notes):
+    with _warnings_as_notes(notes, "", args.names):
         rep = reliability_report(
             frame if args.by else ag, args.statistics,
             raters=list(ag.raters) if args.by else None,
@@ -749,7 +888,8 @@ def _cmd_report(args: argparse.Namespace) -> Output:
             n_resamples=args.n_resamples, rng=args.seed, scale=args.scale,
             style=args.style, figures=figures, notes=out.notes, info=out.info)
     args.scale = None  # applied
-    out.report = dataclasses.replace(rep, notes=(*rep.notes, *notes))
+    out.report = dataclasses.replace(
+        rep, notes=tuple(cli_words(n, args.names) for n in (*rep.notes, *notes)))
     return out
 
 
@@ -1001,6 +1141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     args.input_notes, args.input_info = [], []  # what reading the input found, for the header
+    args.names = set()  # the data's columns and raters, once read
     debug = args.debug or args.debug_all
     target = None
     try:
@@ -1037,7 +1178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CommandError, ValueError, TypeError, OSError, ImportError, KeyError) as exc:
         if debug:
             raise
-        message = _first_line(exc)
+        message = _first_line(exc, args.names)
         if isinstance(exc, KeyError):
             message = f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
         elif isinstance(exc, OSError) and exc.strerror:

@@ -36,9 +36,12 @@ def compare(
     Returns
     -------
     statsmodels.iolib.summary.Summary
-        ``as_text()``, ``as_html()``, ``as_latex()``. The header facts (subjects, raters)
-        are those of the first result; rows whose subjects or raters differ are listed in
-        the notes. Nothing is recomputed: the rows are the results' own numbers.
+        ``as_text()``, ``as_html()``, ``as_latex()``; it prints (and shows in a REPL) as
+        its text table. The header facts (subjects, raters) are those of the first
+        result; rows whose subjects or raters differ are listed in the notes. Nothing is
+        recomputed: the rows are the results' own numbers. Without `labels`, a row that
+        repeats another's numbers on two categories (linear or quadratic kappa equal to
+        Cohen's on binary data) is shown once, with a note.
 
     Examples
     --------
@@ -46,13 +49,13 @@ def compare(
     >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
     >>> table = irr.compare(ag.kappa(), ag.kappa(weights="quadratic"), ag.percent_agreement())
     >>> print(table.tables[1].as_text())
-    ==============================================================================================
-                                 estimate    std err          z      P>|z|      [0.025      0.975]
-    ----------------------------------------------------------------------------------------------
-    Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610
-    Weighted kappa (quadratic)     0.7023     0.0084     60.760    <0.0001       0.686       0.719
-    Percent agreement              0.7083     0.0053                             0.698       0.718
-    ==============================================================================================
+    =========================================================================================================
+                                 estimate    std err          z      P>|z|      [0.025      0.975]  CI method
+    ---------------------------------------------------------------------------------------------------------
+    Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581       0.610       Wald
+    Weighted kappa (quadratic)     0.7023     0.0084     60.760    <0.0001       0.686       0.719       Wald
+    Percent agreement              0.7083     0.0053                             0.698       0.718     Wilson
+    =========================================================================================================
     """
     if len(results) == 1 and isinstance(results[0], (list, tuple)):
         results = tuple(results[0])
@@ -61,6 +64,7 @@ def compare(
     bad = [type(r).__name__ for r in results if not isinstance(r, Result)]
     if bad:
         raise TypeError(f"`results` must be irr result objects; got {bad!r}.")
+    labels_given = labels
     if labels is None:
         names = [r.coefficient for r in results]
         labels = [
@@ -78,4 +82,5 @@ def compare(
         dataclasses.replace(r, coefficient=label) if label != r.coefficient else r
         for r, label in zip(results, labels, strict=True)
     ]
-    return results_summary(rows, title=title or "Comparison of agreement coefficients")
+    return results_summary(rows, title=title or "Comparison of agreement coefficients",
+                           merge_coincident=labels_given is None)

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from irr.coefficients.icc import FORMS
+
 __all__ = ["COEFFICIENTS", "PANELS", "STATISTICS", "Coefficient", "DataFacts", "Row",
            "recommended", "rows", "scale_type", "statistic_rows"]
 
@@ -130,16 +132,15 @@ _MULTI = (
     _alpha("ordinal", "scores", "categorical"),
     _alpha("interval", "scores"),
 )
-# the CLI's order: for each unit, one-way, two-way consistency, two-way agreement
-_ICC_FORMS = tuple(
-    (model, kind, unit) for unit in ("single", "average")
-    for model, kind in (("oneway", "agreement"), ("twoway", "consistency"),
-                        ("twoway", "agreement"))
-)
+# one order everywhere (CLI, report, Agreement.icc_table): single then average measures,
+# each as ICC(1) one-way, ICC(A) two-way agreement, ICC(C) two-way consistency, which is
+# Shrout & Fleiss' ICC(1,.), ICC(2,.), ICC(3,.)
+_ICC_FORMS = FORMS
 _ICC_A1 = {"model": "twoway", "type": "agreement", "unit": "single"}
 
 #: Named lists of rows: ``summary`` (:meth:`irr.Agreement.summary`), ``multi`` and
-#: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the CLI's order). On
+#: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the order of
+#: :data:`irr.coefficients.icc.FORMS`). On
 #: continuous scores ``summary`` and ``report`` leave out the category statistics.
 PANELS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
     "summary": (
@@ -300,14 +301,14 @@ def statistic_rows(
     else:
         names = [str(n).strip() for n in names]
     if not names:
-        raise ValueError(f"{argument} is empty; name one or more of {', '.join(STATISTICS)} "
+        raise ValueError(f"`{argument}` is empty; name one or more of {', '.join(STATISTICS)} "
                          "(or 'all').")
     kind = scale_type(facts, n_categories)
     resolved = [_SHORTHANDS[n.lower()][kind] if n.lower() in _SHORTHANDS else n.lower()
                 for n in names]
     unknown = [n for n, r in zip(names, resolved, strict=True) if r not in STATISTICS]
     if unknown:
-        raise ValueError(f"{argument} has unknown statistic(s) {', '.join(map(repr, unknown))}; "
+        raise ValueError(f"`{argument}` has unknown statistic(s) {', '.join(map(repr, unknown))}; "
                          f"known: {', '.join(STATISTICS)}, alpha, icc (or 'all').")
     chosen, notes, kept = [], [], []
     for name in dict.fromkeys(resolved):

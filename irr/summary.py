@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from irr.results import Result
 
 __all__ = ["escape_html", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
-           "results_summary"]
+           "results_summary", "subjects_fact"]
 
 
 def listwise_note(dropped: int) -> list[str]:
@@ -30,6 +30,29 @@ def listwise_note(dropped: int) -> list[str]:
     if dropped:
         return [f"{dropped} subject(s) with a missing rating were left out (listwise)."]
     return []
+
+
+def _subjects(count: int) -> str:
+    return f"{count} subject" if count == 1 else f"{count} subjects"
+
+
+def subjects_fact(used: int, dropped: int, listwise: bool = True) -> tuple[str, str]:
+    """The header fact on the subjects a statistic used: ``("Subjects:", "20")``, or
+    with subjects left out ``("Subjects used:", "13 of 20 (listwise)")``: "listwise"
+    (the word of :func:`listwise_note`) when every subject with a missing rating was
+    left out, not when only some were (alpha leaves out units with fewer than two).
+
+    Examples
+    --------
+    >>> subjects_fact(20, 0), subjects_fact(13, 7)
+    (('Subjects:', '20'), ('Subjects used:', '13 of 20 (listwise)'))
+    >>> subjects_fact(19, 1, listwise=False)
+    ('Subjects used:', '19 of 20')
+    """
+    if dropped:
+        return ("Subjects used:",
+                f"{used} of {used + dropped}" + (" (listwise)" if listwise else ""))
+    return ("Subjects:", str(used))
 
 
 def format_estimate(value: float | None, digits: int = 4) -> str:
@@ -131,19 +154,67 @@ def _escaped(table: Any, escape: Any) -> Any:
     return table
 
 
+def _width(widths: Sequence[int], table: Any) -> int:
+    """The width of a text table with these column widths."""
+    return sum(widths) + len(table.output_formats["txt"].get("colsep", " ")) * (len(widths) - 1)
+
+
+def one_width(tables: Sequence[Any]) -> list[str]:
+    """The texts of the tables of a summary, each as wide as the widest.
+
+    The first table is the header of facts: its two value columns take the extra width
+    evenly. The others (coefficients, bands) get one stub width, so their row labels end
+    in the same place, and then any remaining width in their last column. The tables are
+    not changed (the widths are passed to ``as_text``).
+    """
+    widths = [list(t.get_colwidths("txt")) for t in tables]
+    if len(tables) < 2:
+        return [t.as_text() for t in tables]
+    totals = [_width(w, t) for w, t in zip(widths, tables, strict=True)]
+    target = max(totals)
+    rest = range(1, len(tables))
+    stub = max(widths[i][0] for i in rest)
+    longest = max(totals[i] + stub - widths[i][0] for i in rest)
+    stub += max(0, target - longest)
+    header = widths[0]
+    extra = target - totals[0]
+    value_columns = [c for c in (1, 3) if c < len(header)] or [len(header) - 1]
+    for n, column in enumerate(value_columns):
+        header[column] += extra // len(value_columns) + (n < extra % len(value_columns))
+    for i in rest:
+        columns = widths[i]
+        grown = stub - columns[0]
+        columns[0] = stub
+        columns[-1] += target - (totals[i] + grown)
+    return [t.as_text(colwidths=w) for t, w in zip(tables, widths, strict=True)]
+
+
 def _summary_class() -> type:
     """statsmodels' Summary, with LaTeX output that keeps each table's own columns and
     HTML and LaTeX that escape every text (rater names, titles, notes)."""
     from statsmodels.iolib.summary import Summary
 
     class AgreementSummary(Summary):
-        """A statsmodels ``Summary``; ``as_latex()`` gives one tabular per table.
+        """A statsmodels ``Summary`` that prints as its text; ``as_latex()`` gives one
+        tabular per table.
 
         (statsmodels merges all tables into one tabular, which breaks when they have
-        different numbers of columns.) ``as_html()`` and ``as_latex()`` escape the text
-        of every cell, the titles and the notes, so a rater named ``<script>`` or
-        ``50%_&`` prints as itself.
+        different numbers of columns.) ``as_text()`` sets every table to one width, and
+        ``repr()`` is that text, so a summary shows as a table in a REPL. ``as_html()``
+        and ``as_latex()`` escape the text of every cell, the titles and the notes, so a
+        rater named ``<script>`` or ``50%_&`` prints as itself.
         """
+
+        def as_text(self) -> str:
+            texts = one_width(self.tables)
+            # as statsmodels joins them: each table's closing rule is the next one's opening
+            text = "\n".join([t.rsplit("\n", 1)[0] for t in texts[:-1]] + texts[-1:])
+            if self.extra_txt is not None:
+                text += "\n\n" + self.extra_txt
+            return text
+
+        def __repr__(self) -> str:
+            return self.as_text()
 
         def as_latex(self) -> str:
             # statsmodels' own replacements are partial (no braces, ~, ^, backslash, <):
@@ -176,11 +247,102 @@ def new_summary() -> Summary:
     return _summary_class()()
 
 
+#: Interval methods as a table names them (``ci.method`` -> label); an F-based "exact"
+#: interval (the ICC's) reads "exact F". Bootstrap intervals are named by type; the
+#: header's "Bootstrap:" line says how many resamples of what.
+_CI_LABELS = {"wald": "Wald", "wilson": "Wilson", "newcombe": "Newcombe", "t": "t",
+              "percentile": "percentile", "basic": "basic", "bca": "BCa",
+              "exact": "exact", "satterthwaite": "approx. F", "none": ""}
+_BOOTSTRAP = frozenset({"percentile", "basic", "bca"})
+
+
+def ci_label(result: Result) -> str:
+    """The interval method of `result` as a table names it: ``'Wald'``, ``'Wilson'``,
+    ``'exact F'`` (an ICC's exact F-based interval), ``'approx. F'`` (Satterthwaite's),
+    ``'BCa'`` ...; empty when there is no interval."""
+    method = result.ci.method
+    if method == "exact" and result.statistic_name == "F":
+        return "exact F"
+    return _CI_LABELS.get(method, method)
+
+
+def _variant(r: Result) -> tuple[Any, ...]:
+    """The coefficient (its result type and symbol: κ for κw, AC for AC1 and AC2, α for
+    α (ordinal)) and the weights or level of `r`."""
+    symbol = r.symbol.split(" (")[0].removesuffix("w").rstrip("0123456789")
+    return (type(r), symbol), (getattr(r, "weights", None), getattr(r, "level", None))
+
+
+def _same_numbers(a: Result, b: Result) -> bool:
+    """Whether two rows are one coefficient with other weights (or another alpha level)
+    that prints the same: the same subjects, raters and interval method, with equal
+    numbers (to rounding error)."""
+    (family_a, options_a), (family_b, options_b) = _variant(a), _variant(b)
+    if family_a != family_b or options_a == options_b:
+        return False
+    if (a.n_subjects, a.n_missing, tuple(a.raters), a.ci.method) != (
+            b.n_subjects, b.n_missing, tuple(b.raters), b.ci.method):
+        return False
+    x = np.array([a.estimate, a.se, a.statistic, a.pvalue, a.ci.low, a.ci.high], dtype=float)
+    y = np.array([b.estimate, b.se, b.statistic, b.pvalue, b.ci.low, b.ci.high], dtype=float)
+    return bool(np.allclose(x, y, rtol=1e-12, atol=1e-15, equal_nan=True))
+
+
+def _coincident(results: Sequence[Result]) -> tuple[list[Result], list[str]]:
+    """The rows without those that repeat an earlier row on two categories (linear and
+    quadratic weights, alpha's ordinal and interval levels, all reduce to the
+    unweighted/nominal coefficient there), and a note naming them."""
+    kept: list[Result] = []
+    merged: dict[str, list[str]] = {}
+    for r in results:
+        twin = next((k for k in kept if len(getattr(r, "categories", ())) == 2
+                     and _same_numbers(k, r)), None)
+        if twin is None:
+            kept.append(r)
+        else:
+            merged.setdefault(twin.coefficient, []).append(r.coefficient)
+    notes = []
+    for shown, names in merged.items():
+        reason = ("alpha's ordinal and interval distances coincide with the nominal one"
+                  if "alpha" in shown else
+                  "linear and quadratic weights coincide with unweighted")
+        notes.append(f"{' and '.join(names)}: not shown; with two categories {reason}, so "
+                     f"{'it equals' if len(names) == 1 else 'they equal'} {shown} exactly.")
+    return kept, notes
+
+
+def rater_list(raters: Sequence[str]) -> str:
+    """The raters for a header: all of up to four, else the first two, "..." and the last
+    (the full list is in ``result.raters``, the count in the "Rater count" fact).
+
+    Examples
+    --------
+    >>> rater_list(["a", "b", "c"]), rater_list([f"rater{i}" for i in range(1, 7)])
+    ('a, b, c', 'rater1, rater2, ..., rater6')
+    """
+    shown = list(raters) if len(raters) <= 4 else [*raters[:2], "...", raters[-1]]
+    return ", ".join(map(str, shown))
+
+
+def _listwise(r: Result) -> bool:
+    """Whether `r` left out every subject with a missing rating."""
+    return r.n_missing >= r.n_incomplete
+
+
+def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
+    """The "Missing ratings:" fact: how many ratings (when the caller counted them) in how
+    many subjects."""
+    where = f"in {_subjects(incomplete)}"
+    return ("Missing ratings:", where if ratings is None else f"{ratings} {where}")
+
+
 def results_summary(
     results: Sequence[Result],
     title: str,
     info: Sequence[tuple[str, str]] = (),
     notes: Sequence[str] = (),
+    *,
+    merge_coincident: bool = True,
 ) -> Summary:
     """One statsmodels ``Summary``: a header of facts, one row per result, then notes.
 
@@ -191,47 +353,67 @@ def results_summary(
     title : str
         The table's title.
     info : sequence of (str, str)
-        Extra facts for the header (subjects, raters, categories ...). The number of
-        subjects, the missing ratings and the interval method are added from the results.
+        Extra facts for the header (categories, raters, ``("Missing ratings:", "12")``
+        ...). The subjects, the missing ratings and the interval method are added from
+        the results.
     notes : sequence of str
         Lines printed under the table, after the results' own notes.
+    merge_coincident : bool, default True
+        Show one row for rows that print the same numbers on two categories (weighted
+        and unweighted kappa, ordinal and nominal alpha on binary data), with a note.
 
     Notes
     -----
-    The header's subjects are the first row's, and so is "Missing (dropped)" when every
-    row left out the same subjects; otherwise each row that left subjects out (or used
-    another number of subjects) gets a note saying its own counts. A row whose raters
-    differ from the first row's gets a note too, and
-    when some subjects have missing ratings that a row used in part (Fleiss-type
-    coefficients, alpha) the header also counts the subjects with missing ratings.
+    The header says "Subjects: 20", or "Subjects used: 13 of 20 (listwise)" when every
+    row left out the same subjects for a missing rating; rows that left out other
+    subjects get a note with their own count. "Missing ratings:" counts the ratings (when
+    the caller knows them) and the subjects they fall in. A row whose raters differ from
+    the first row's gets a note too. The interval method is a header fact when every
+    row shares it, else a column. Columns that are empty in every row (no SE, no test)
+    are left out.
     """
     from statsmodels.iolib.table import SimpleTable
     from statsmodels.iolib.tableformatting import fmt_params
 
+    results = list(results)
+    merged_notes: list[str] = []
+    if merge_coincident:
+        results, merged_notes = _coincident(results)
     first = results[0]
-    facts = list(info)
-    # rows that leave out different subjects share no "Missing (dropped)" count: the
-    # header gives the first row's subjects and a note each row's own counts
+    # the caller's facts, then the subjects and missing ratings, then the inference (a
+    # seed the caller states goes with the bootstrap)
+    seed = [fact for fact in info if fact[0] == "Bootstrap seed:"]
+    facts = [fact for fact in info if fact[0] not in ("Bootstrap seed:", "Missing ratings:")]
+    missing = [fact for fact in info if fact[0] == "Missing ratings:"]
+    # rows that leave out different subjects share no "Subjects used": the header gives
+    # every subject and a note each row's own counts
     uniform = all((r.n_subjects, r.n_missing) == (first.n_subjects, first.n_missing)
                   for r in results)
-    facts.append(("Subjects:", str(first.n_subjects)))
-    if uniform:
-        facts.append(("Missing (dropped):", str(first.n_missing)))
-    incomplete = max(r.n_incomplete for r in results)
-    if incomplete and any(r.n_incomplete != r.n_missing for r in results):
-        facts.append(("With missing ratings:", str(incomplete)))
+    total = first.n_subjects + first.n_missing
+    facts.append(subjects_fact(first.n_subjects, first.n_missing, _listwise(first)) if uniform
+                 else ("Subjects:", str(total)))
+    incomplete = max(max(r.n_incomplete, r.n_missing) for r in results)
+    if incomplete:
+        facts.append(_missing_fact(missing[0][1] if missing else None, incomplete))
+    else:
+        facts.extend(missing)
     if first.raters:
-        facts.append(("Raters:", ", ".join(first.raters)))
+        facts.append(("Raters:", rater_list(first.raters)))
     level = first.ci.confidence_level
     facts.append(("CI level:", _level(level)))
-    facts.append(("CI method:", ", ".join(dict.fromkeys(r.ci.method for r in results))))
+    methods = list(dict.fromkeys(ci_label(r) for r in results if ci_label(r)))
+    per_row = len(methods) > 1
+    if len(methods) == 1:
+        bootstrap = any(r.ci.method in _BOOTSTRAP for r in results)
+        facts.append(("CI method:", f"{methods[0]} bootstrap" if bootstrap else methods[0]))
     drawn = [r for r in results if not math.isnan(r.n_resamples)]
     if drawn:
         boot = drawn[0].bootstrap
         facts.append(("Bootstrap:", f"{boot.n_resamples} resamples of {boot.resampling}"))
-        if not any(name == "Bootstrap seed:" for name, _ in facts):  # the CLI states it
-            facts.append(("Bootstrap seed:", ", ".join(dict.fromkeys(str(r.seed) for r in drawn))))
-    if any(not math.isnan(r.pvalue) for r in results):
+        facts.extend(seed or [("Bootstrap seed:",
+                               ", ".join(dict.fromkeys(str(r.seed) for r in drawn)))])
+    tested = any(not math.isnan(r.pvalue) for r in results)
+    if tested:
         facts.append(("Alternative:", first.alternative))
     header = header_table(facts, title)
 
@@ -253,9 +435,15 @@ def results_summary(
         ]
         for r in results
     ]
+    if per_row:
+        columns.append("CI method")
+        for row, r in zip(rows, results, strict=True):
+            row.append(ci_label(r))
+    # no column that is empty in every row (no SE, no test: no "z" and "P>|z|" headers)
+    shown = [j for j in range(len(columns)) if j == 0 or any(row[j] for row in rows)]
     body = SimpleTable(
-        rows,
-        headers=columns,
+        [[row[j] for j in shown] for row in rows],
+        headers=[columns[j] for j in shown],
         stubs=[r.coefficient for r in results],
         txt_fmt=copy.deepcopy(fmt_params),
     )
@@ -297,12 +485,13 @@ def results_summary(
                 f"{r.coefficient}: {int(np.sum(r.bootstrap.n_undefined))} of "
                 f"{r.bootstrap.n_resamples} bootstrap resamples were undefined and left out."
             )
+    lines.extend(merged_notes)
     differ: dict[str, list[str]] = {}
     for r in results:
-        if not uniform and (r.n_missing or r.n_subjects != first.n_subjects):
-            fact = (f"{r.n_subjects} subjects, {r.n_missing} left out for a missing rating"
-                    " (listwise)."
-                    if r.n_missing else f"{r.n_subjects} subjects.")
+        if not uniform and r.n_subjects != total:
+            fact = (f"{r.n_subjects} of {r.n_subjects + r.n_missing} subjects used"
+                    + (" (listwise)." if _listwise(r) else ".")
+                    if r.n_missing else f"{_subjects(r.n_subjects)}.")
             differ.setdefault(fact, []).append(r.coefficient)
         if tuple(r.raters) != tuple(first.raters):
             differ.setdefault(f"raters {', '.join(r.raters) or '(none named)'}.", []).append(

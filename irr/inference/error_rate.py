@@ -783,7 +783,7 @@ def _error_rate_summary(
     if first.tolerance is not None:
         facts.append(("Tolerance:", f"{first.tolerance:g}"))
     missing = sum(r.n_missing for r in results)
-    facts.append(("Missing (dropped):", str(missing)))
+    facts.append(("Left out (listwise):", str(missing)))
     columns = ["rate", "errors", "n", "eps_bar", "p-value", "ci low", "ci high", "reject"]
     shared = len({r.critical for r in results}) == 1
     notes = []

@@ -30,7 +30,7 @@ from irr.results import (
     wald_interval,
     warn_undefined,
 )
-from irr.summary import listwise_note
+from irr.summary import listwise_note, subjects_fact
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -97,8 +97,7 @@ class PairedTestResult(Result):
         facts = [
             ("H0:", self.null_hypothesis),
             ("Method:", self.method),
-            ("Subjects:", str(self.n_subjects)),
-            ("Missing (dropped):", str(self.n_missing)),
+            subjects_fact(self.n_subjects, self.n_missing),
         ]
         if self.raters:
             facts.append(("Raters:", ", ".join(self.raters)))

@@ -376,7 +376,7 @@ def test_malformed_csv_is_a_one_line_error(tmp_path, content, message):
         (("kappa", "--dataset", "nope"), "irr: error: Unknown data set 'nope'"),
         (("kappa",), "irr: error: no input: give a FILE ('-' for stdin) or --dataset NAME"),
         (("kappa", "--dataset", "vision", "--confidence-level", "1.5"),
-         "irr: error: `confidence_level` must be in (0, 1); got 1.5."),
+         "irr: error: --confidence-level must be in (0, 1); got 1.5."),
         (("kappa", "--dataset", "vision", "--scale", "astrology"), "irr: error: "),
         (("report", "--dataset", "vision", "--subject", "r.eye"),
          "irr: error: long format needs all of --subject, --rater and --rating"),

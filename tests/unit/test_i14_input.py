@@ -329,7 +329,7 @@ def test_frequency_weights_count_missing_subjects_in_two_rater_tests_and_summari
     assert ag.kappa().n_missing == 3
     multi = irr.Agreement.from_frame(WEIGHTED, ["a", "b", "c"], freq_weights="n")
     text = quiet(lambda: multi.summary().as_text())
-    assert re.search(r"With missing ratings:\s+3\s", text)
+    assert re.search(r"Missing ratings:\s+\d+ in 3 subjects\s", text)
 
 
 def test_all_zero_frequency_weights_are_refused():

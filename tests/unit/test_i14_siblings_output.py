@@ -4,12 +4,13 @@
   note), instead of silently dropping every one;
 - report sentences name the ICC form and the alpha level, so six ICC sentences can be told
   apart;
-- a multi-row summary whose rows left out different subjects has no "Missing (dropped)"
+- a multi-row summary whose rows left out different subjects has no "Subjects used"
   count that holds for one row only, and no listwise note without its rows;
 - CSV output carries ``n_incomplete`` and integer ``n_resamples``.
 """
 
 import io
+import re
 
 import numpy as np
 import pandas as pd
@@ -56,14 +57,14 @@ def test_rows_that_leave_out_different_subjects_say_so_row_by_row():
     ag = irr.Agreement.from_frame(grades)
     text = ag.summary().as_text()
     # pa(pairwise) uses all 8 subjects; the listwise rows (pa(all), ICC) 6 of them
-    assert "Missing (dropped):" not in text
-    assert ("Percent agreement (all raters), ICC(2,1): 6 subjects, 2 left out for a missing "
-            "rating (listwise).") in text
+    assert "Subjects used:" not in text
+    assert ("Percent agreement (all raters), ICC(2,1): 6 of 8 subjects used (listwise)."
+            in text)
     assert "\n[1] 2 subject(s)" not in text
     assert "] 2 subject(s) with a missing rating" not in text
     # one result alone keeps its header count
     one = ag.percent_agreement(definition="all").summary().as_text()
-    assert "Missing (dropped):" in one
+    assert re.search(r"Subjects used:\s+6 of 8 \(listwise\)\s", one)
     assert "left out (listwise)" in one
 
 

@@ -68,7 +68,7 @@ def test_statistics_by_name_and_shorthands():
 
 
 def test_unknown_statistic_names_the_argument_and_the_values():
-    with pytest.raises(ValueError, match=r"statistics has unknown statistic\(s\) 'fleis'"):
+    with pytest.raises(ValueError, match=r"`statistics` has unknown statistic\(s\) 'fleis'"):
         irr.report(ANXIETY, "fleis,alpha", figures=False)
     status, _, err = cli("report", "--dataset", "anxiety", "--statistics", "kapa")
     assert status == 1

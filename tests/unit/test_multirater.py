@@ -241,7 +241,7 @@ def test_two_rater_summary_unchanged():
     assert text.splitlines()[0].strip() == "Agreement between r.eye and l.eye"
     assert next(line for line in text.splitlines() if line.startswith("Cohen")) == (
         "Cohen's kappa                  0.5954     0.0073     84.581    <0.0001       0.581"
-        "       0.610"
+        "       0.610       Wald"
     )
 
 

@@ -3,6 +3,7 @@ and one weights vocabulary (issue "One spine")."""
 
 import json
 import math
+import re
 import warnings
 
 import numpy as np
@@ -310,9 +311,11 @@ def test_n_missing_of_every_family_is_what_it_left_out():
         assert frame["n_missing"].iloc[0] == res.n_missing
         assert res.to_dict()["n_incomplete"] == incomplete
         text = res.summary().as_text()
-        assert f"Missing (dropped):{' ' * 10}" in text or "Missing (dropped):" in text
-        line = next(ln for ln in text.splitlines() if "Missing (dropped):" in ln)
-        assert line.split("Missing (dropped):")[1].split()[0] == str(res.n_missing), method
+        line = next(ln for ln in text.splitlines() if "Subjects used:" in ln)
+        used = line.split("Subjects used:")[1].split()
+        assert used[:3] == [str(res.n_subjects), "of", str(len(x))], method
+        assert (used[3:4] == ["(listwise)"]) == (res.n_missing == incomplete), method
+        assert re.search(rf"Missing ratings:\s+in {incomplete} subjects\s", text), method
     two = irr.Agreement.from_array(x[:, :2])
     res = two.kappa()
     assert res.n_missing == int(np.isnan(x[:, :2]).any(axis=1).sum()) == two.n_missing
@@ -323,12 +326,12 @@ def test_summaries_show_subjects_with_missing_ratings_and_rows_that_differ():
     ag = irr.Agreement.from_array(x)
     text = ag.summary().as_text()
     incomplete = int(np.isnan(x).any(axis=1).sum())
-    line = next(ln for ln in text.splitlines() if "With missing ratings:" in ln)
-    assert line.split("With missing ratings:")[1].split()[0] == str(incomplete)
+    cells = int(np.isnan(x).sum())
+    assert re.search(rf"Missing ratings:\s+{cells} in {incomplete} subjects\s", text)
     icc = ag.icc()
-    assert (f"ICC(2,1): {icc.n_subjects} subjects, {icc.n_missing} left out for a missing "
-            "rating (listwise).") in text
-    assert "Missing (dropped):" not in text  # the rows left out different subjects
+    assert (f"ICC(2,1): {icc.n_subjects} of {len(x)} subjects used (listwise).") in text
+    assert re.search(rf"Subjects:\s+{len(x)}\s", text)
+    assert "Subjects used:" not in text  # the rows left out different subjects
 
 
 def test_n_missing_in_by_and_cli_json(tmp_path, capsys):
