@@ -280,7 +280,7 @@ def _parser() -> argparse.ArgumentParser:
         "examples:\n"
         "  irr report ratings.csv --id patient\n"
         "  irr report ratings.csv --statistics fleiss,alpha,icc --format html -o report.html\n"
-        "  irr report --dataset anxiety --statistics all --format markdown",
+        "  irr report --dataset diagnoses --statistics fleiss,gwet,alpha --format markdown",
     )
     _common(report)
     report.add_argument(

@@ -22,6 +22,7 @@ from irr.bands import get_scale
 from irr.pandas import by as by_group
 from irr.registry import scale_type, statistic_rows
 from irr.reporting import DataDescription, Figure, ReliabilityReport
+from irr.summary import coincident
 
 __all__ = ["call_method", "report"]
 
@@ -181,6 +182,9 @@ def report(
     if not results:
         raise ValueError("no statistic could be computed on these data: "
                          + "; ".join(notes_out))
+    # rows that repeat another on two categories (weighted kappas, alpha's levels): once
+    results, merged = coincident(results)
+    notes_out.extend(merged)
     groups = None
     if by is not None and frame is not None:
         tables = []

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from irr.results import Result
 
-__all__ = ["escape_html", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
+__all__ = ["coincident", "escape_html", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
            "results_summary", "subjects_fact"]
 
 
@@ -288,7 +288,7 @@ def _same_numbers(a: Result, b: Result) -> bool:
     return bool(np.allclose(x, y, rtol=1e-12, atol=1e-15, equal_nan=True))
 
 
-def _coincident(results: Sequence[Result]) -> tuple[list[Result], list[str]]:
+def coincident(results: Sequence[Result]) -> tuple[list[Result], list[str]]:
     """The rows without those that repeat an earlier row on two categories (linear and
     quadratic weights, alpha's ordinal and interval levels, all reduce to the
     unweighted/nominal coefficient there), and a note naming them."""
@@ -378,7 +378,7 @@ def results_summary(
     results = list(results)
     merged_notes: list[str] = []
     if merge_coincident:
-        results, merged_notes = _coincident(results)
+        results, merged_notes = coincident(results)
     first = results[0]
     # the caller's facts, then the subjects and missing ratings, then the inference (a
     # seed the caller states goes with the bootstrap)

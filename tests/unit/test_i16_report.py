@@ -72,7 +72,7 @@ def test_unknown_statistic_names_the_argument_and_the_values():
         irr.report(ANXIETY, "fleis,alpha", figures=False)
     status, _, err = cli("report", "--dataset", "anxiety", "--statistics", "kapa")
     assert status == 1
-    assert "'kapa'" in err
+    assert "--statistics has unknown statistic(s) 'kapa'" in err
     assert "known: percent" in err
 
 

@@ -125,7 +125,7 @@ def test_icc_forms_are_in_one_order_everywhere(files):
                                                     "ICC(k)", "ICC(A,k)", "ICC(C,k)"]
     # the CLI: icc (text and JSON), report, and one unit
     assert stubs(ok("icc", files["scores"]), ICC_ORDER) == ICC_ORDER
-    assert stubs(ok("report", files["scores"]), ICC_ORDER) == ICC_ORDER
+    assert stubs(ok("report", files["scores"], "--statistics", "all"), ICC_ORDER) == ICC_ORDER
     assert stubs(ok("icc", files["scores"], "--unit", "average"), ICC_ORDER) == ICC_ORDER[3:]
     payload = ok("icc", files["scores"], "--format", "csv")
     assert re.findall(r"ICC\(\d,\d\)", payload) == ICC_ORDER
@@ -226,7 +226,7 @@ def test_weighted_kappa_rows_equal_to_cohens_are_one_row_on_binary_data(files):
 def test_alpha_levels_equal_to_nominal_are_one_row_on_binary_data(tmp_path):
     path = tmp_path / "bin.csv"
     path.write_text("a,b\n0,0\n1,1\n0,1\n1,1\n0,0\n1,0\n1,1\n")
-    text = ok("report", path)
+    text = ok("report", path, "--statistics", "all")
     assert stubs(text, ["Krippendorff's alpha (nominal)", "Krippendorff's alpha (ordinal)",
                         "Krippendorff's alpha (interval)"]) == ["Krippendorff's alpha (nominal)"]
     assert ("Krippendorff's alpha (ordinal) and Krippendorff's alpha (interval): not shown; "
