@@ -589,9 +589,11 @@ class Statistics:
         >>> irr.Agreement([1, 2, None], [2, 2, 1]).statistics.subjects_by_ratings()
         {1: 1, 2: 2}
         """
-        counts = np.zeros(int(self.ratings_per_pattern.max(initial=0)) + 1, dtype=np.int64)
-        np.add.at(counts, self.ratings_per_pattern, self.multiplicity)
-        return {int(r): int(c) for r, c in enumerate(counts) if c}
+        # over the distinct numbers of ratings (a counts row can have 4e8 ratings)
+        values, inverse = np.unique(self.ratings_per_pattern, return_inverse=True)
+        counts = np.zeros(len(values), dtype=np.int64)
+        np.add.at(counts, inverse, self.multiplicity)
+        return {int(r): int(c) for r, c in zip(values, counts, strict=True) if c}
 
     def subjects_with_fewer_ratings_than(self, ratings: int) -> int:
         """Subjects with fewer than `ratings` ratings."""

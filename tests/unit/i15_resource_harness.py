@@ -482,6 +482,10 @@ def _calls() -> list[Call]:
     add(Call("plotting.report_figures", "plotting.report_figures", "ag",
              lambda ctx: len(irr.plotting.report_figures(
                  ctx.ag(), [ctx.ag().percent_agreement(), ctx.ag().brennan_prediger()]))))
+    # the reliability report: every statistic that applies, every format, with figures
+    add(Call("report", "report", "ag", lambda ctx: sum(
+        len(rep.render(fmt)) for rep in [irr.report(ctx.ag(), "all", **ctx.kwargs(irr.report))]
+        for fmt in ("text", "markdown", "json", "csv", "latex", "html"))))
     # numbers in, numbers out
     add(Call("error_rate_test", "error_rate_test", "scalars", lambda ctx: irr.error_rate_test(
         ctx.inp.scalars["errors"], ctx.inp.scalars["n"], 0.3)))
@@ -615,7 +619,7 @@ def _takes_options(call: Call) -> bool:
     if name.startswith("DataFrame.irr."):
         return name.split(".")[-1] not in ("agreement", "agreement(long)", "icc")
     return name in ("cohen_kappa", "krippendorff_alpha", "ordinal.roc_auc_result", "by",
-                    "plotting.bootstrap_distribution")
+                    "plotting.bootstrap_distribution", "report")
 
 
 def plan(inp: Input) -> list[str]:

@@ -53,7 +53,7 @@ NOT_ENTRY_POINTS = {
         ["Band", "BenchmarkResult", "ConfidenceInterval", "CriticalErrorRate",
          "ErrorRateTTestResult", "ErrorRateTestFamily", "ErrorRateTestResult", "ICCResult",
          "KappaResult", "KendallResult", "KrippendorffResult", "PairedTestResult",
-         "ProportionResult", "Result", "Scale"],
+         "ProportionResult", "ReliabilityReport", "Result", "Scale"],
         "a result or value type: the entry points build it, and every result they return "
         "is rendered (str, summary) by the harness"),
     "DegenerateDataWarning": "a warning category, not a function of data",
