@@ -412,7 +412,8 @@ class ReliabilityReport:
         """The header facts the data description and :meth:`inference_facts` do not
         already give, labels without their colon."""
         return [(k.rstrip(":"), v) for k, v in self.info
-                if k.rstrip(":") not in ("Categories", "Scale", "Bootstrap seed")]
+                if k.rstrip(":") not in ("Categories", "Scale", "Bootstrap seed",
+                                         "Missing ratings")]
 
     def inference_facts(self) -> list[tuple[str, str]]:
         """The confidence level, the interval methods and the bootstrap (resamples, what
@@ -559,7 +560,7 @@ class ReliabilityReport:
             ci = r.ci
             has_ci = math.isfinite(ci.low) or math.isfinite(ci.high)
             band, attribution = self._band(r)
-            row = [r.coefficient, f"{r.n_subjects - r.n_missing:,}", _num(r.estimate),
+            row = [r.coefficient, f"{_n_used(r):,}", _num(r.estimate),
                    _num(r.se), f"[{_num(ci.low)}, {_num(ci.high)}]" if has_ci else "",
                    _method(r) if has_ci else ""]
             if tested:
@@ -718,6 +719,13 @@ def _size_style(svg: str) -> str:
     if not found:
         return ""
     return f" style=\"width: {float(found.group(1)) * 4 / 3 * FIGURE_ZOOM:.0f}px\""
+
+
+def _n_used(result: Result) -> int:
+    """The subjects a result's estimate rests on: its ``n_subjects`` (after any listwise
+    deletion), or the subjects with two or more ratings of a Gwet-family coefficient."""
+    paired = getattr(result, "n_paired", 0)
+    return paired if 0 < paired < result.n_subjects else result.n_subjects
 
 
 def _method(result: Result) -> str:

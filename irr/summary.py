@@ -409,7 +409,7 @@ def results_summary(
     drawn = [r for r in results if not math.isnan(r.n_resamples)]
     if drawn:
         boot = drawn[0].bootstrap
-        facts.append(("Bootstrap:", f"{boot.n_resamples} resamples of {boot.resampling}"))
+        facts.append(("Bootstrap:", f"{boot.n_resamples:,} resamples of {boot.resampling}"))
         facts.extend(seed or [("Bootstrap seed:",
                                ", ".join(dict.fromkeys(str(r.seed) for r in drawn)))])
     tested = any(not math.isnan(r.pvalue) for r in results)

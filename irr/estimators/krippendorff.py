@@ -217,7 +217,7 @@ def krippendorff_alpha(
                else "")
         result = replace(
             result, se=se,
-            notes=(*result.notes, f"SE: standard deviation of the {result.bootstrap.n_resamples} "
+            notes=(*result.notes, f"SE: standard deviation of the {result.bootstrap.n_resamples:,} "
                    f"bootstrap replicates{how}."),
         )
         if options.ci == "wald":  # normal-theory interval around the bootstrap SE

@@ -28,7 +28,7 @@ def test_bootstrap_interval_is_the_result_ci_and_is_reported(vision):
     assert frame["ci_method"].iloc[0] == "bca"
     assert frame["n_resamples"].iloc[0] == 2000
     text = res.summary().as_text()
-    assert "2000 resamples of subjects" in text
+    assert "2,000 resamples of subjects" in text
     assert re.search(r"CI method:\s+BCa bootstrap\s", text)
 
 

@@ -259,3 +259,15 @@ def test_narrative_is_validated():
     rep = irr.report(ANXIETY, figures=False)
     with pytest.raises(ValueError, match="narrative must be one of"):
         ReliabilityReport(rep.title, rep.data, rep.results, narrative="some")
+
+
+def test_table_n_is_the_subjects_each_estimate_rests_on():
+    # cac_raw4raters: 12 subjects, one with a single rating (not pairable), four incomplete
+    rep = irr.report(irr.datasets.load("cac_raw4raters"), figures=False, n_resamples=200)
+    md = rep.to_markdown()
+    n = [line.split(" | ")[1] for line in md.splitlines() if line.startswith("| ") and
+         not line.startswith(("| Statistic", "| ---", "| #"))][:3]
+    # pairwise agreement: 11 subjects with two or more ratings; alpha: 11 pairable units;
+    # ICC(A,1): the 8 complete subjects (listwise), as the sentences and notes say
+    assert n == ["11", "11", "8"]
+    assert md.count("- Missing ratings:") == 1  # the header fact is not repeated
