@@ -42,7 +42,7 @@ from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.registry import PANELS, STATISTICS, rows, scale_type
 from irr.reliability import call_method
 from irr.reliability import report as reliability_report
-from irr.reporting import DataDescription, ReliabilityReport
+from irr.reporting import DataDescription, ReliabilityReport, jsonable
 from irr.summary import escape_html, escape_latex, escape_markdown
 
 __all__ = ["main"]
@@ -952,22 +952,6 @@ def _markdown(frame: Any, index: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, np.ndarray):
-        return _jsonable(value.tolist())
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return str(value)
-
-
 def _render(out: Output, fmt: str) -> str:
     if out.frame is not None:
         frame = out.frame
@@ -981,7 +965,7 @@ def _render(out: Output, fmt: str) -> str:
             return _latex_frame(frame.reset_index())
         if fmt == "csv":
             return frame.to_csv()
-        return json.dumps(_jsonable(frame.reset_index().to_dict(orient="records")), indent=2) + "\n"
+        return json.dumps(jsonable(frame.reset_index().to_dict(orient="records")), indent=2) + "\n"
     if out.summary is not None and fmt in ("text", "html", "latex"):
         # a result with a summary of its own (the error-rate test): add what reading found
         summary = out.summary

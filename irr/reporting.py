@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from irr.results import Result
 
 __all__ = ["GRRAS", "SCHEMA_VERSION", "ChecklistItem", "DataDescription", "Figure",
-           "ReliabilityReport", "json_schema"]
+           "ReliabilityReport", "json_schema", "jsonable"]
 
 #: The version of the JSON layout :meth:`ReliabilityReport.to_json` writes (``"schema"``
 #: and ``"schema_version"`` open every document). A new key is a minor version; a key
@@ -511,7 +511,7 @@ class ReliabilityReport:
             payload["groups"] = json.loads(self.groups.to_json(orient="records"))
         if self.figures:
             payload["figures"] = [f.caption for f in self.figures]
-        return _jsonable(payload)
+        return jsonable(payload)
 
     def to_json(self) -> str:
         """:meth:`to_dict` as JSON text (UTF-8, indented, ``null`` for undefined numbers)."""
@@ -765,13 +765,21 @@ def _frame_html(frame: pd.DataFrame) -> str:
             + "</tbody></table>")
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
+    """`value` as JSON-ready data: mappings and sequences recursively, numpy scalars as
+    Python numbers, nan, inf and pd.NA as None, anything else as its text.
+
+    Examples
+    --------
+    >>> jsonable({"a": [float("nan"), np.int64(3)], 2: pd.NA})
+    {'a': [None, 3], '2': None}
+    """
     if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     if isinstance(value, np.ndarray):
-        return _jsonable(value.tolist())
+        return jsonable(value.tolist())
     if isinstance(value, np.generic):
         value = value.item()
     if value is pd.NA:
