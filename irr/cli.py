@@ -29,7 +29,6 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from irr import datasets
