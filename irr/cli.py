@@ -883,7 +883,8 @@ def _cmd_report(args: argparse.Namespace) -> Output:
         rep = reliability_report(
             frame if args.by else ag, args.statistics,
             raters=list(ag.raters) if args.by else None,
-            categories=list(ag.categories) if args.by else None,
+            # the declared scale only: inferred labels stay unordered, as without --by
+            categories=list(ag.categories) if args.by and args.categories else None,
             by=args.by, confidence_level=args.confidence_level, ci=args.ci,
             n_resamples=args.n_resamples, rng=args.seed, scale=args.scale,
             style=args.style, figures=figures, notes=out.notes, info=out.info)

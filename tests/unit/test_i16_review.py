@@ -1,0 +1,86 @@
+"""Review of issue #16 (paper-ready output): what a new user found still wrong, pinned."""
+
+import json
+
+import pandas as pd
+from clirun import cli
+
+import irr
+
+SITES = pd.DataFrame({
+    "patient": [f"P{i}" for i in range(12)],
+    "site": ["Leeds"] * 6 + ["York"] * 6,
+    "dr_a": ["absent", "mild", "severe", "mild", "absent", "severe",
+             "mild", "mild", "absent", "severe", "severe", "absent"],
+    "dr_b": ["absent", "mild", "severe", "absent", None, "severe",
+             "mild", "severe", "absent", "severe", "mild", "absent"],
+    "dr_c": ["absent", "severe", "severe", "mild", "absent", "severe",
+             "mild", "mild", "absent", "mild", "severe", "absent"],
+})
+
+
+def _csv(tmp_path):
+    path = tmp_path / "sites.csv"
+    SITES.to_csv(path, index=False)
+    return str(path)
+
+
+# -- the table's n is the n of the sentence ------------------------------------------------
+def test_table_n_is_the_subjects_the_estimate_used():
+    # n_subjects already excludes the subjects left out; subtracting n_missing again gave
+    # ICC n = 4 and alpha n = 10 on cac_raw4raters while the sentences say 8 and 11
+    rep = irr.report(irr.datasets.load("cac_raw4raters"), figures=False)
+    md = rep.to_markdown()
+    table = md.split("\n\n")[2].splitlines()
+    assert table[0].startswith("| Statistic | n | Estimate |")
+    assert [row.split(" | ")[1] for row in table[2:]] == ["11", "11", "8"]
+    assert rep.sentences[2].endswith("n = 8 (4 left out for a missing rating).")
+    assert "n = 11 subjects with two or more ratings (of 12)" in rep.sentences[0]
+
+
+def test_markdown_states_the_missing_ratings_once(tmp_path):
+    code, out, _ = cli("report", "--dataset", "cac_raw4raters", "--format", "markdown")
+    assert code == 0
+    assert [line for line in out.splitlines() if line.startswith("- Missing ratings")] == [
+        "- Missing ratings: 7 of 48 (14.6%), in 4 subject(s)"]
+
+
+# -- --by: every format shows the groups ---------------------------------------------------
+def test_text_report_shows_the_groups(tmp_path):
+    code, out, _ = cli("report", _csv(tmp_path), "--id", "patient", "--by", "site",
+                       "--statistics", "fleiss")
+    assert code == 0
+    block = out.split("By group:\n")[1].split("\n\n")[0].splitlines()
+    # irr.Agreement.from_frame(<the site's rows>).fleiss_kappa(): .6571, SE .1921, ...
+    assert block == [
+        "site   Statistic      n  Estimate     SE  95% CI          CI method  Band",
+        "-" * 80,
+        "Leeds  Fleiss' kappa  6     0.657  0.192  [0.281, 1.000]  Wald       substantial",
+        "York   Fleiss' kappa  6     0.495  0.218  [0.068, 0.922]  Wald       moderate",
+    ]
+
+
+def test_markdown_and_latex_show_the_groups():
+    rep = irr.report(SITES.drop(columns="patient"), ["icc"], by="site", figures=False,
+                     categories=["absent", "mild", "severe"])
+    md = rep.to_markdown()
+    assert "### By group" in md
+    # Leeds: 5 of 6 subjects complete; ICC(A,1) = .8431, 95% CI [.4870, .9804]
+    assert ("| Leeds | ICC(2,1) | 5 | 0.843 |  | \\[0.487, 0.980\\] | "
+            "approximate F (Satterthwaite) | good |") in md
+    assert ("Leeds & ICC(2,1) & 5 & 0.843 &  & [0.487, 0.980] & approximate F (Satterthwaite) "
+            "& good \\\\") in rep.to_latex()
+    html = rep.to_html()
+    assert "<td>approximate F (Satterthwaite)</td>" in html
+    assert "confidence_level" not in html  # a readable table, not the raw frame
+
+
+def test_by_does_not_change_the_recommended_statistics(tmp_path):
+    # --by used to declare the inferred labels as the scale, so 'absent < mild < severe'
+    # (alphabetical) became ordinal and the report swapped Fleiss' kappa for an ICC
+    path = _csv(tmp_path)
+    plain = json.loads(cli("report", path, "--id", "patient,site", "--format", "json")[1])
+    by = json.loads(cli("report", path, "--id", "patient", "--by", "site",
+                        "--format", "json")[1])
+    assert plain["statistics"] == by["statistics"] == ["percent", "fleiss", "alpha_nominal"]
+    assert plain["data"]["scale_type"] == by["data"]["scale_type"] == "nominal"
