@@ -127,7 +127,7 @@ def report(
         F-based interval for the ICC).
     scale : str, optional
         Interpretation scale for every coefficient (default: each coefficient's own:
-        Landis & Koch for kappas, Krippendorff for alpha, Koo & Li for the ICC).
+        Landis & Koch for kappas and alpha, Koo & Li for the ICC).
     style : {'apa', 'plain'}
         The sentences' style.
     figures : bool, default True
@@ -165,8 +165,7 @@ def report(
         notes_out.append(
             f"The ratings look like continuous scores ({continuity(ag.categories)}): the "
             "statistics that take each value as a category (percent agreement, kappa, AC1, "
-            "nominal alpha) are left out; name them in `statistics` (--statistics) to compute "
-            "them.")
+            "nominal alpha) are left out; name them in `statistics` to compute them.")
     inference = {"confidence_level": confidence_level, "ci": ci, "n_resamples": n_resamples,
                  "rng": rng}
     results = []

@@ -84,3 +84,18 @@ def test_by_does_not_change_the_recommended_statistics(tmp_path):
                         "--format", "json")[1])
     assert plain["statistics"] == by["statistics"] == ["percent", "fleiss", "alpha_nominal"]
     assert plain["data"]["scale_type"] == by["data"]["scale_type"] == "nominal"
+
+
+# -- notes speak once, in the reader's words -----------------------------------------------
+def test_continuous_note_names_the_flag_once_and_nests_no_parentheses(tmp_path):
+    path = tmp_path / "counts.csv"
+    pd.DataFrame({"c1": range(14), "c2": range(1, 15), "c3": range(14)}).to_csv(path,
+                                                                              index=False)
+    code, out, _ = cli("report", str(path), "--n-resamples", "200")
+    assert code == 0
+    assert ("The ratings look like continuous scores (15 distinct values, more than 10): the "
+            "statistics that take each value as a category (percent agreement, kappa, AC1, "
+            "nominal alpha) are left out; name them in --statistics to compute them.") in \
+        " ".join(out.split())
+    rep = irr.report(pd.read_csv(path), figures=False, n_resamples=200)
+    assert rep.notes[-1].endswith("are left out; name them in `statistics` to compute them.")
