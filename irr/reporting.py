@@ -84,7 +84,7 @@ GRRAS_REFERENCE = (
     "Kottner, J., Audigé, L., Brorson, S., Donner, A., Gajewski, B. J., Hróbjartsson, A., "
     "Roberts, C., Shoukri, M., & Streiner, D. L. (2011). Guidelines for Reporting "
     "Reliability and Agreement Studies (GRRAS) were proposed. Journal of Clinical "
-    "Epidemiology, 64(1), 96-106. https://doi.org/10.1016/j.jclinepi.2010.03.002"
+    "Epidemiology, 64(1), 96–106. https://doi.org/10.1016/j.jclinepi.2010.03.002"
 )
 
 

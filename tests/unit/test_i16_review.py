@@ -99,3 +99,20 @@ def test_continuous_note_names_the_flag_once_and_nests_no_parentheses(tmp_path):
         " ".join(out.split())
     rep = irr.report(pd.read_csv(path), figures=False, n_resamples=200)
     assert rep.notes[-1].endswith("are left out; name them in `statistics` to compute them.")
+
+
+# -- references: one APA style -------------------------------------------------------------
+def test_reference_page_ranges_use_an_en_dash():
+    import re
+
+    from irr.reporting import GRRAS_REFERENCE
+
+    rep = irr.report(irr.datasets.load("anxiety"), figures=False)
+    assert ("Landis, J. R., & Koch, G. G. (1977). The measurement of observer agreement for "
+            "categorical data. Biometrics, 33(1), 159–174. https://doi.org/10.2307/2529310"
+            ) in rep.references
+    assert any("Journal of Chiropractic Medicine, 15(2), 155–163." in r for r in rep.references)
+    entries = [*rep.references, GRRAS_REFERENCE,
+               *irr.list_scales()["citation"]]
+    hyphenated = [e for e in entries if re.search(r"\), \d+-\d+[.,]", e)]
+    assert hyphenated == []
