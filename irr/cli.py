@@ -677,6 +677,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
         return ag
     raters = list(args.raters) if args.raters else None
     ids = [c.strip() for value in args.id or () for c in value.split(",") if c.strip()]
+    # --by columns group the subjects: never raters, and named, so no note guesses them
+    ids += [c for c in getattr(args, "by", None) or () if c in frame.columns and c not in ids]
     named = [*(raters or ()), *ids]
     missing = [r for r in named if r not in frame.columns]
     if missing:

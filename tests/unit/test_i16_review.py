@@ -116,3 +116,13 @@ def test_reference_page_ranges_use_an_en_dash():
                *irr.list_scales()["citation"]]
     hyphenated = [e for e in entries if re.search(r"\), \d+-\d+[.,]", e)]
     assert hyphenated == []
+
+
+def test_by_column_is_not_reported_as_a_guessed_identifier(tmp_path):
+    # --by site named the column; the note "Column 'site' (its name) set aside as an
+    # identifier ... Name the identifiers with --id" told the user to do what they had done
+    code, out, _ = cli("report", _csv(tmp_path), "--id", "patient", "--by", "site",
+                       "--statistics", "fleiss")
+    assert code == 0
+    assert "set aside as an identifier" not in out
+    assert "Not raters:               patient, site" in out
