@@ -126,3 +126,19 @@ def test_by_column_is_not_reported_as_a_guessed_identifier(tmp_path):
     assert code == 0
     assert "set aside as an identifier" not in out
     assert "Not raters:               patient, site" in out
+
+
+# -- notes: true to the statistic, and only when they apply --------------------------------
+def test_missing_rating_notes_only_with_missing_ratings_and_right_for_percent_agreement():
+    complete = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    assert not any(n.startswith("Missing ratings") for n in complete.fleiss_kappa().notes)
+    assert not any(n.startswith("Missing ratings") for n in complete.percent_agreement().notes)
+    cac = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    notes = cac.percent_agreement().notes
+    # percent agreement has no chance agreement for a single rating to "enter"
+    assert "Missing ratings (Gwet 2014): percent agreement uses the subjects with two or more " \
+        "ratings." in notes
+    assert "1 subject(s) with a single rating were left out (no pair of ratings)." in notes
+    assert not any("chance agreement" in n for n in notes)
+    assert "1 subject(s) with a single rating enter the chance agreement only." in \
+        cac.fleiss_kappa().notes
