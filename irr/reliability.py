@@ -17,6 +17,7 @@ import pandas as pd
 
 from irr import plotting
 from irr._columns import continuity
+from irr._validation import check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.pandas import by as by_group
@@ -153,6 +154,7 @@ def report(
     95% CI [-.06, .45] (percentile bootstrap, 9,999 resamples), n = 20.
     """
     ag, frame = _agreement(data, raters, id, by, categories)
+    confidence_level = check_confidence_level(confidence_level)  # once, not per statistic
     if scale is not None:
         get_scale(scale)  # validates the name before any work
     facts = ag.facts
@@ -176,6 +178,10 @@ def report(
             notes_out.append(f"{method} not computed: {_first_line(exc)}")
             continue
         collected = list(getattr(result, "results", None) or [result])
+        if ci is not None and "ci" not in inspect.signature(getattr(ag, method)).parameters:
+            for r in collected:  # the ICC has only its F-based interval: say so, not silently
+                notes_out.append(f"{r.coefficient}: `ci='{ci}'` does not apply; its own "
+                                 f"{r.ci.method_name} interval is reported.")
         results.extend(dataclasses.replace(r, scale=scale) if scale is not None
                        and r.scale is not None else r for r in collected)
     if not results:

@@ -142,3 +142,22 @@ def test_missing_rating_notes_only_with_missing_ratings_and_right_for_percent_ag
     assert not any("chance agreement" in n for n in notes)
     assert "1 subject(s) with a single rating enter the chance agreement only." in \
         cac.fleiss_kappa().notes
+
+
+# -- inference options: checked once, never ignored silently -------------------------------
+def test_confidence_level_error_is_stated_once():
+    code, _, err = cli("report", "--dataset", "anxiety", "--confidence-level", "95")
+    assert code != 0
+    assert err.strip() == "irr: error: --confidence-level must be in (0, 1); got 95.0."
+
+
+def test_ci_the_icc_cannot_take_is_noted_not_ignored():
+    rep = irr.report(irr.datasets.load("anxiety"), ["icc", "alpha"], ci="bca",
+                     n_resamples=200, figures=False)
+    assert rep.notes == ("ICC(2,1): `ci='bca'` does not apply; its own approximate F "
+                         "(Satterthwaite) interval is reported.",)
+    assert rep.results[1].ci.method == "bca"
+    code, out, _ = cli("report", "--dataset", "anxiety", "--statistics", "icc", "--ci", "bca")
+    assert code == 0
+    assert ("ICC(2,1): --ci bca does not apply; its own approximate F (Satterthwaite) "
+            "interval is reported.") in out
