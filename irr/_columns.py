@@ -193,7 +193,7 @@ def continuity(values: Any) -> str:
     >>> continuity([1.5, 2.0, 3.25])
     'non-integer values such as 1.5'
     >>> continuity(range(12))
-    '12 distinct values (more than 10)'
+    '12 distinct values, more than 10'
     """
     series = values if isinstance(values, pd.Series) else pd.Series(list(values), dtype=object)
     numbers = _numbers(series)
@@ -202,7 +202,7 @@ def continuity(values: Any) -> str:
         return f"non-integer values such as {fractional[0]:g}"
     distinct = np.unique(numbers).size
     if distinct > MAX_CATEGORIES:
-        return f"{distinct} distinct values (more than {MAX_CATEGORIES})"
+        return f"{distinct} distinct values, more than {MAX_CATEGORIES}"
     return ""
 
 

@@ -414,7 +414,7 @@ _BUILTIN = (
         "landis-koch",
         "Landis & Koch, 1977",
         "Landis, J. R., & Koch, G. G. (1977). The measurement of observer agreement for "
-        "categorical data. Biometrics, 33(1), 159-174. https://doi.org/10.2307/2529310",
+        "categorical data. Biometrics, 33(1), 159–174. https://doi.org/10.2307/2529310",
         "Kappa-type coefficients for categorical ratings. The published table lists "
         "<0.00 poor, 0.00-0.20 slight, 0.21-0.40 fair, 0.41-0.60 moderate, 0.61-0.80 "
         "substantial, 0.81-1.00 almost perfect; the authors call the divisions arbitrary "
@@ -462,8 +462,8 @@ _BUILTIN = (
         "Cicchetti & Sparrow, 1981",
         "Cicchetti, D. V., & Sparrow, S. A. (1981). Developing criteria for establishing "
         "interrater reliability of specific items: applications to assessment of adaptive "
-        "behavior. American Journal of Mental Deficiency, 86(2), 127-137. PMID 7315877. "
-        "(Restated in Cicchetti, D. V. (1994), Psychological Assessment, 6(4), 284-290, "
+        "behavior. American Journal of Mental Deficiency, 86(2), 127–137. PMID 7315877. "
+        "(Restated in Cicchetti, D. V. (1994), Psychological Assessment, 6(4), 284–290, "
         "doi:10.1037/1040-3590.6.4.284.)",
         "Kappa, weighted kappa and the ICC of clinical rating items: <0.40 poor, 0.40-0.59 "
         "fair, 0.60-0.74 good, 0.75-1.00 excellent. Lower ends are inclusive.",
@@ -478,7 +478,7 @@ _BUILTIN = (
         "mchugh",
         "McHugh, 2012",
         "McHugh, M. L. (2012). Interrater reliability: the kappa statistic. Biochemia Medica, "
-        "22(3), 276-282, Table 3. https://doi.org/10.11613/BM.2012.031",
+        "22(3), 276–282, Table 3. https://doi.org/10.11613/BM.2012.031",
         "Cohen's kappa in health research, stricter than Landis & Koch: 0-0.20 none, "
         "0.21-0.39 minimal, 0.40-0.59 weak, 0.60-0.79 moderate, 0.80-0.90 strong, above 0.90 "
         "almost perfect. The published table starts at 0; negative values are put in 'none'.",
@@ -496,7 +496,7 @@ _BUILTIN = (
         "Koo & Li, 2016",
         "Koo, T. K., & Li, M. Y. (2016). A guideline of selecting and reporting intraclass "
         "correlation coefficients for reliability research. Journal of Chiropractic Medicine, "
-        "15(2), 155-163. https://doi.org/10.1016/j.jcm.2016.02.012",
+        "15(2), 155–163. https://doi.org/10.1016/j.jcm.2016.02.012",
         "Intraclass correlation coefficients, judged on the 95% confidence interval: less "
         "than 0.5 poor, 0.5 to 0.75 moderate, 0.75 to 0.9 good, greater than 0.90 excellent. "
         "The shared end 0.75 is put in 'good'.",
@@ -680,7 +680,7 @@ def interpret(value: float, scale: ScaleLike = "landis-koch") -> Band:
     References
     ----------
     .. [1] Landis, J. R., & Koch, G. G. (1977). The measurement of observer agreement
-       for categorical data. Biometrics, 33(1), 159-174. https://doi.org/10.2307/2529310
+       for categorical data. Biometrics, 33(1), 159–174. https://doi.org/10.2307/2529310
 
     Examples
     --------
@@ -744,7 +744,7 @@ def interpret_interval(
     ----------
     .. [1] Koo, T. K., & Li, M. Y. (2016). A guideline of selecting and reporting
        intraclass correlation coefficients for reliability research. Journal of
-       Chiropractic Medicine, 15(2), 155-163. https://doi.org/10.1016/j.jcm.2016.02.012
+       Chiropractic Medicine, 15(2), 155–163. https://doi.org/10.1016/j.jcm.2016.02.012
 
     Examples
     --------
@@ -1049,9 +1049,9 @@ def benchmark(
        "Benchmarking inter-rater reliability coefficients". Gaithersburg, MD: Advanced
        Analytics, LLC. ISBN 978-0-9708062-8-4.
     .. [2] Fleiss, J. L. (1971). Measuring nominal scale agreement among many raters.
-       Psychological Bulletin, 76(5), 378-382. https://doi.org/10.1037/h0031619
+       Psychological Bulletin, 76(5), 378–382. https://doi.org/10.1037/h0031619
     .. [3] Landis, J. R., & Koch, G. G. (1977). The measurement of observer agreement
-       for categorical data. Biometrics, 33(1), 159-174. https://doi.org/10.2307/2529310
+       for categorical data. Biometrics, 33(1), 159–174. https://doi.org/10.2307/2529310
 
     Examples
     --------

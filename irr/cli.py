@@ -676,6 +676,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
         return ag
     raters = list(args.raters) if args.raters else None
     ids = [c.strip() for value in args.id or () for c in value.split(",") if c.strip()]
+    # --by columns group the subjects: never raters, and named, so no note guesses them
+    ids += [c for c in getattr(args, "by", None) or () if c in frame.columns and c not in ids]
     named = [*(raters or ()), *ids]
     missing = [r for r in named if r not in frame.columns]
     if missing:
@@ -882,7 +884,8 @@ def _cmd_report(args: argparse.Namespace) -> Output:
         rep = reliability_report(
             frame if args.by else ag, args.statistics,
             raters=list(ag.raters) if args.by else None,
-            categories=list(ag.categories) if args.by else None,
+            # the declared scale only: inferred labels stay unordered, as without --by
+            categories=list(ag.categories) if args.by and args.categories else None,
             by=args.by, confidence_level=args.confidence_level, ci=args.ci,
             n_resamples=args.n_resamples, rng=args.seed, scale=args.scale,
             style=args.style, figures=figures, notes=out.notes, info=out.info)

@@ -17,6 +17,7 @@ import pandas as pd
 
 from irr import plotting
 from irr._columns import continuity
+from irr._validation import check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.pandas import by as by_group
@@ -127,7 +128,7 @@ def report(
         F-based interval for the ICC).
     scale : str, optional
         Interpretation scale for every coefficient (default: each coefficient's own:
-        Landis & Koch for kappas, Krippendorff for alpha, Koo & Li for the ICC).
+        Landis & Koch for kappas and alpha, Koo & Li for the ICC).
     style : {'apa', 'plain'}
         The sentences' style.
     figures : bool, default True
@@ -153,6 +154,7 @@ def report(
     95% CI [-.06, .45] (percentile bootstrap, 9,999 resamples), n = 20.
     """
     ag, frame = _agreement(data, raters, id, by, categories)
+    confidence_level = check_confidence_level(confidence_level)  # once, not per statistic
     if scale is not None:
         get_scale(scale)  # validates the name before any work
     facts = ag.facts
@@ -165,8 +167,7 @@ def report(
         notes_out.append(
             f"The ratings look like continuous scores ({continuity(ag.categories)}): the "
             "statistics that take each value as a category (percent agreement, kappa, AC1, "
-            "nominal alpha) are left out; name them in `statistics` (--statistics) to compute "
-            "them.")
+            "nominal alpha) are left out; name them in `statistics` to compute them.")
     inference = {"confidence_level": confidence_level, "ci": ci, "n_resamples": n_resamples,
                  "rng": rng}
     results = []
@@ -177,6 +178,10 @@ def report(
             notes_out.append(f"{method} not computed: {_first_line(exc)}")
             continue
         collected = list(getattr(result, "results", None) or [result])
+        if ci is not None and "ci" not in inspect.signature(getattr(ag, method)).parameters:
+            for r in collected:  # the ICC has only its F-based interval: say so, not silently
+                notes_out.append(f"{r.coefficient}: `ci='{ci}'` does not apply; its own "
+                                 f"{r.ci.method_name} interval is reported.")
         results.extend(dataclasses.replace(r, scale=scale) if scale is not None
                        and r.scale is not None else r for r in collected)
     if not results:

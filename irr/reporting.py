@@ -84,7 +84,7 @@ GRRAS_REFERENCE = (
     "Kottner, J., Audigé, L., Brorson, S., Donner, A., Gajewski, B. J., Hróbjartsson, A., "
     "Roberts, C., Shoukri, M., & Streiner, D. L. (2011). Guidelines for Reporting "
     "Reliability and Agreement Studies (GRRAS) were proposed. Journal of Clinical "
-    "Epidemiology, 64(1), 96-106. https://doi.org/10.1016/j.jclinepi.2010.03.002"
+    "Epidemiology, 64(1), 96–106. https://doi.org/10.1016/j.jclinepi.2010.03.002"
 )
 
 
@@ -522,6 +522,8 @@ class ReliabilityReport:
         """The statsmodels summary, then the sentences, the methods paragraph and the
         references."""
         text = self.summary().as_text()
+        if self.groups is not None:
+            text += "\n\nBy group:\n" + self._group_text()
         if self._sentences:
             text += "\n\nReport:\n" + "\n".join(f"- {s}" for s in self.sentences)
         if self._full:
@@ -539,6 +541,13 @@ class ReliabilityReport:
     def to_latex(self) -> str:
         """The summary as LaTeX tabulars, then the sentences and the methods paragraph."""
         text = self.summary().as_latex()
+        if self.groups is not None:
+            header, rows = self._group_rows()
+            text += ("\n\n\\begin{tabular}{" + "l" * len(header) + "}\n\\hline\n"
+                     + " & ".join(map(escape_latex, header)) + " \\\\\n\\hline\n"
+                     + "".join(" & ".join(map(escape_latex, row)) + " \\\\\n"
+                               for row in rows)
+                     + "\\hline\n\\end{tabular}")
         if self._sentences:
             text += "\n\n\\begin{itemize}\n" + "\n".join(
                 f"\\item {escape_latex(s)}" for s in self.sentences) + "\n\\end{itemize}"
@@ -571,6 +580,54 @@ class ReliabilityReport:
             rows.append(row)
         return header, rows
 
+    def _group_rows(self) -> tuple[list[str], list[list[str]]]:
+        """The per-group table of every rendering: the group columns, then the statistic,
+        n, the estimate and its interval in the results table's number format, the band
+        and why a group has no estimate."""
+        frame = self.groups
+        if frame is None:
+            return [], []
+        keys = list(frame.columns[:list(frame.columns).index("coefficient")])
+        level = (f"{100 * float(frame['confidence_level'].iloc[0]):g}% "
+                 if len(frame) else "")
+        header = [*map(str, keys), "Statistic", "n", "Estimate", "SE", f"{level}CI",
+                  "CI method", "Band"]
+        reasons = "reason" in frame.columns and frame["reason"].notna().any()
+        if reasons:
+            header.append("Not estimated")
+        names = {r.coefficient: _method(r) for r in self.results}
+        rows = []
+        for row in frame.to_dict("records"):
+            has_ci = math.isfinite(row["ci_low"]) or math.isfinite(row["ci_high"])
+            cells = [*(str(row[k]) for k in keys), str(row["coefficient"]),
+                     f"{int(row['n_subjects']):,}",
+                     _num(row["estimate"]), _num(row["se"]),
+                     f"[{_num(row['ci_low'])}, {_num(row['ci_high'])}]" if has_ci else "",
+                     names.get(row["coefficient"], str(row["ci_method"])) if has_ci else "",
+                     "" if row["band"] is None or row["band"] != row["band"]
+                     else str(row["band"])]
+            if reasons:
+                reason = row.get("reason")
+                cells.append("" if reason is None or reason != reason else str(reason))
+            rows.append(cells)
+        return header, rows
+
+    def _group_text(self) -> str:
+        """The per-group table as aligned plain text ("" without groups)."""
+        header, rows = self._group_rows()
+        if not header:
+            return ""
+        widths = [max(len(c) for c in col) for col in zip(header, *rows, strict=True)]
+        right = {header.index(h) for h in ("n", "Estimate", "SE")}
+
+        def line(cells: list[str]) -> str:
+            return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                             for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+                             ).rstrip()
+
+        rule = "-" * sum(widths) + "-" * (2 * (len(widths) - 1))
+        return "\n".join([line(header), rule, *map(line, rows)])
+
     def to_markdown(self) -> str:
         """A markdown document: the data, the results table, notes, sentences, methods,
         references and the GRRAS checklist."""
@@ -589,6 +646,14 @@ class ReliabilityReport:
         if notes:
             lines += ["", "Notes:", ""]
             lines += [f"{i}. {esc(n)}" for i, n in enumerate(notes, start=1)]
+        if self.groups is not None:
+            header, rows = self._group_rows()
+            numeric = {header.index(h) for h in ("n", "Estimate", "SE")}
+            lines += ["", "### By group", ""]
+            lines.append("| " + " | ".join(map(esc, header)) + " |")
+            lines.append("| " + " | ".join("---:" if i in numeric else "---"
+                                           for i in range(len(header))) + " |")
+            lines += ["| " + " | ".join(map(esc, row)) + " |" for row in rows]
         if self._sentences:
             lines += ["", "### Results in words", ""]
             lines += [f"- {esc(s)}" for s in self.sentences]
@@ -642,7 +707,7 @@ class ReliabilityReport:
                          + "</ul></section>")
         if self.groups is not None:
             parts.append("<section id=\"groups\"><h2>By group</h2>"
-                         + _frame_html(self.groups) + "</section>")
+                         + _rows_html(*self._group_rows()) + "</section>")
         if self.figures:
             parts.append("<section id=\"figures\"><h2>Figures</h2>" + "".join(
                 f"<figure><img alt=\"{esc(f.caption)}\"{_size_style(f.svg)} "
@@ -722,8 +787,9 @@ def _size_style(svg: str) -> str:
 
 
 def _n_used(result: Result) -> int:
-    """The subjects a result's estimate rests on: its ``n_subjects`` (after any listwise
-    deletion), or the subjects with two or more ratings of a Gwet-family coefficient."""
+    """The subjects the estimate used, as its sentence gives them: ``n_subjects`` (the
+    subjects left out for missing ratings are already out of it), or for the Gwet family
+    the subjects with two or more ratings."""
     paired = getattr(result, "n_paired", 0)
     return paired if 0 < paired < result.n_subjects else result.n_subjects
 
@@ -746,6 +812,19 @@ def _wrap(text: str, width: int = 100) -> str:
     import textwrap
 
     return "\n".join(textwrap.wrap(text, width))
+
+
+def _rows_html(header: list[str], rows: list[list[str]]) -> str:
+    """A table of the per-group rows (numbers right-aligned)."""
+    esc = escape_html
+    numeric = {header.index(h) for h in ("n", "Estimate", "SE", header[header.index("SE") + 1])}
+    return ("<table class=\"groups\"><thead><tr>"
+            + "".join(f"<th scope=\"col\">{esc(c)}</th>" for c in header)
+            + "</tr></thead><tbody>"
+            + "".join("<tr>" + "".join(
+                f"<td class=\"num\">{esc(c)}</td>" if i in numeric else f"<td>{esc(c)}</td>"
+                for i, c in enumerate(row)) + "</tr>" for row in rows)
+            + "</tbody></table>")
 
 
 def _frame_html(frame: pd.DataFrame) -> str:

@@ -162,16 +162,27 @@ def _check_enough(counts: np.ndarray, multiplicity: np.ndarray, what: str) -> No
         )
 
 
-def _missing_notes(counts: np.ndarray, multiplicity: np.ndarray) -> tuple[int, list[str]]:
+def _missing_notes(counts: np.ndarray, multiplicity: np.ndarray, *, chance: bool = True
+                   ) -> tuple[int, list[str]]:
+    """(subjects left out, notes): how missing ratings were handled, when some are missing
+    (a subject with fewer ratings than another); `chance` false for percent agreement,
+    which has no chance agreement."""
     r = np.asarray(counts).sum(axis=1)
+    used = multiplicity > 0
     none = int(multiplicity[r == 0].sum())
     single = int(multiplicity[r == 1].sum())
-    notes = [MISSING_NOTE]
+    if not used.any() or r[used].min() == r[used].max():
+        return none, []
+    notes = [MISSING_NOTE if chance else
+             "Missing ratings (Gwet 2014): percent agreement uses the subjects with two or "
+             "more ratings."]
     if none:
         notes.append(f"{none} subject(s) with no rating were left out.")
     if single:
         notes.append(
             f"{single} subject(s) with a single rating enter the chance agreement only."
+            if chance else f"{single} subject(s) with a single rating were left out (no pair "
+            "of ratings)."
         )
     return none, notes
 
@@ -462,7 +473,7 @@ def percent_agreement(
     counts = stats.count_patterns
     _check_enough(counts.patterns, counts.multiplicity, "Percent agreement")
     est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, "percent")
-    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity, chance=False)
     notes = ["Percent agreement (pairwise): the mean over subjects of the share of agreeing "
              "rater pairs (Gwet, 2014); definition='all' gives the share of subjects on whom all "
              "raters agree (R irr agree()).",
