@@ -46,13 +46,13 @@ def subjects_fact(used: int, dropped: int, listwise: bool = True) -> tuple[str, 
     --------
     >>> subjects_fact(20, 0), subjects_fact(13, 7)
     (('Subjects:', '20'), ('Subjects used:', '13 of 20 (listwise)'))
-    >>> subjects_fact(19, 1, listwise=False)
-    ('Subjects used:', '19 of 20')
+    >>> subjects_fact(19, 1, listwise=False), subjects_fact(7477, 0)
+    (('Subjects used:', '19 of 20'), ('Subjects:', '7,477'))
     """
     if dropped:
         return ("Subjects used:",
-                f"{used} of {used + dropped}" + (" (listwise)" if listwise else ""))
-    return ("Subjects:", str(used))
+                f"{used:,} of {used + dropped:,}" + (" (listwise)" if listwise else ""))
+    return ("Subjects:", f"{used:,}")
 
 
 def format_estimate(value: float | None, digits: int = 4) -> str:
@@ -391,7 +391,7 @@ def results_summary(
                   for r in results)
     total = first.n_subjects + first.n_missing
     facts.append(subjects_fact(first.n_subjects, first.n_missing, _listwise(first)) if uniform
-                 else ("Subjects:", str(total)))
+                 else ("Subjects:", f"{total:,}"))
     incomplete = max(max(r.n_incomplete, r.n_missing) for r in results)
     if incomplete:
         facts.append(_missing_fact(missing[0][1] if missing else None, incomplete))
