@@ -414,7 +414,9 @@ def results_summary(
                                ", ".join(dict.fromkeys(str(r.seed) for r in drawn)))])
     tested = any(not math.isnan(r.pvalue) for r in results)
     if tested:
-        facts.append(("Alternative:", first.alternative))
+        # the alternatives of the rows that have a test (an ICC's F test is one-sided)
+        facts.append(("Alternative:", ", ".join(dict.fromkeys(
+            r.alternative for r in results if not math.isnan(r.pvalue)))))
     header = header_table(facts, title)
 
     tail = (1 - level) / 2
