@@ -42,6 +42,8 @@ __all__ = [
     "LEVELS",
     "alpha_from_coincidences",
     "alpha_kernel",
+    "alpha_moments",
+    "alpha_of_moments",
     "coincidences",
     "coincidences_from_codes",
     "distance_matrix",
@@ -258,6 +260,10 @@ def alpha_kernel(
     >>> alpha_kernel(patterns, np.array([[2, 1, 1], [1, 1, 2]]), "nominal").round(6)
     array([0.533333, 0.533333])
     """
+    if not (isinstance(distance, str) and distance == "ordinal"):
+        moments = alpha_moments(patterns, distance, scores)
+        batch = np.atleast_2d(np.asarray(batch_counts, dtype=float))
+        return alpha_of_moments(np.asarray(moments.T @ batch.T).T, distance, scores)
     # one sparse (P, k) matrix, in canonical form (rows sorted, no duplicates); pass it
     # sparse to skip a pass over the dense patterns per batch
     patterns = sparse.csr_matrix(patterns, dtype=float)
@@ -276,34 +282,99 @@ def alpha_kernel(
     values_t = sparse.csr_matrix((nonzero, (cols, rows)), shape=(k, size))
     margins = np.asarray(values_t @ batch.T).T
     n = margins.sum(axis=1)
-    if isinstance(distance, str) and distance == "ordinal":
-        t = ordinal_positions(margins)
-        inner = np.empty(len(batch))
-        step = max(1, chunk // max(1, size, len(every)))
-        for start in range(0, len(batch), step):
-            stop = start + step
-            tb = t[start:stop]
-            dot = np.asarray(patterns @ tb.T).T  # w is 0 for the unpairable patterns
-            sq = np.asarray(patterns @ (tb * tb).T).T
-            inner[start:stop] = ((dot * dot - sq) * w * batch[start:stop]).sum(axis=1)
-        observed = 2 * (margins * t * t).sum(axis=1) - 2 * inner
-        weighted = (margins * t).sum(axis=1)
-        expected = 2 * n * (margins * t * t).sum(axis=1) - 2 * weighted * weighted
+    t = ordinal_positions(margins)
+    inner = np.empty(len(batch))
+    step = max(1, chunk // max(1, size, len(every)))
+    for start in range(0, len(batch), step):
+        stop = start + step
+        tb = t[start:stop]
+        dot = np.asarray(patterns @ tb.T).T  # w is 0 for the unpairable patterns
+        sq = np.asarray(patterns @ (tb * tb).T).T
+        inner[start:stop] = ((dot * dot - sq) * w * batch[start:stop]).sum(axis=1)
+    observed = 2 * (margins * t * t).sum(axis=1) - 2 * inner
+    weighted = (margins * t).sum(axis=1)
+    expected = 2 * n * (margins * t * t).sum(axis=1) - 2 * weighted * weighted
+    with np.errstate(invalid="ignore", divide="ignore"):
+        alpha = 1.0 - (n - 1.0) * observed / expected
+    return np.where((expected > 0) & (n >= 2), alpha, np.nan)
+
+
+def alpha_moments(
+    patterns: Any, distance: np.ndarray | str, scores: np.ndarray | None = None
+) -> sparse.csr_matrix:
+    r"""The per-pattern sums behind alpha, a sparse (P, 1 + k) matrix (any metric but
+    ordinal).
+
+    Row p holds :math:`w_p (n_p^\top \delta n_p - \operatorname{diag}(\delta) \cdot n_p)`
+    (pattern p's share of :math:`\sum o\,\delta`) in column 0 and its counts
+    :math:`n_p` in columns 1..k, both 0 when the pattern is not pairable
+    (:math:`m_p < 2`). Alpha depends on resampled counts c only through ``c @ moments``
+    (:func:`alpha_of_moments`), so these pattern-only quantities are computed once per
+    bootstrap, never per batch of resamples.
+
+    Examples
+    --------
+    >>> alpha_moments(np.array([[2, 0], [1, 1], [1, 0]]), "nominal").toarray()
+    array([[0., 2., 0.],
+           [2., 1., 1.],
+           [0., 0., 0.]])
+    """
+    patterns = sparse.csr_matrix(patterns, dtype=float)
+    patterns.sum_duplicates()
+    size, k = patterns.shape
+    every_rows = np.repeat(np.arange(size), np.diff(patterns.indptr))
+    every_cols, every = patterns.indices, patterns.data
+    m = np.bincount(every_rows, weights=every, minlength=size)
+    pairable = m >= 2
+    with np.errstate(divide="ignore"):
+        w = np.where(pairable, 1.0 / (m - 1.0), 0.0)
+    keep = pairable[every_rows]
+    rows, cols, nonzero = every_rows[keep], every_cols[keep], every[keep]
+    disagreement = _pattern_disagreement(rows, cols, nonzero, size, distance, scores)
+    observed = w * disagreement
+    has = np.flatnonzero(observed != 0)
+    return sparse.csr_matrix(
+        (np.concatenate([observed[has], nonzero]),
+         (np.concatenate([has, rows]), np.concatenate([np.zeros(has.size, np.int64),
+                                                        cols + 1]))),
+        shape=(size, k + 1),
+    )
+
+
+def alpha_of_moments(
+    sums: np.ndarray, distance: np.ndarray | str, scores: np.ndarray | None = None
+) -> np.ndarray:
+    r"""Alpha of resamples from their sums of :func:`alpha_moments`, (b, 1 + k) -> (b,).
+
+    Column 0 is :math:`\sum o\,\delta`, columns 1..k the margins :math:`n_c`. The
+    expected disagreement :math:`\sum_{ck} n_c n_k \delta_{ck}` is
+    :math:`\sum_c n_c (n - n_c)` for the nominal metric and
+    :math:`2 n \sum_c n_c (s_c - \bar s)^2` (:math:`\bar s` the resample's mean score)
+    for the interval metric, O(b k); a matrix keeps the quadratic form
+    :math:`n^\top \delta\, n`, O(b k^2) time, O(b k) memory.
+
+    Examples
+    --------
+    >>> patterns = np.array([[2, 0], [1, 1], [0, 2]])
+    >>> sums = np.array([[2, 1, 1], [1, 1, 2]]) @ alpha_moments(patterns, "nominal")
+    >>> alpha_of_moments(sums, "nominal").round(6)
+    array([0.533333, 0.533333])
+    """
+    sums = np.atleast_2d(np.asarray(sums, dtype=float))
+    observed, margins = sums[:, 0], sums[:, 1:]
+    n = margins.sum(axis=1)
+    if isinstance(distance, str) and distance == "nominal":
+        expected = np.einsum("bc,bc->b", margins, n[:, None] - margins)
+    elif isinstance(distance, str):  # interval: 2 n times the sum of squared deviations
+        # scores relative to one observed in the resample, so that a resample of one
+        # category has deviations of exactly 0 (expected 0, alpha nan)
+        shifted = scores[None, :] - scores[np.argmax(margins > 0, axis=1)][:, None]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.einsum("bc,bc->b", margins, shifted) / n
+        deviations = shifted - mean[:, None]
+        expected = 2 * n * np.einsum("bc,bc->b", margins, deviations * deviations)
     else:
-        disagreement = _pattern_disagreement(rows, cols, nonzero, size, distance, scores)
-        observed = batch @ (w * disagreement)
-        if isinstance(distance, str) and distance == "nominal":
-            expected = np.einsum("bc,bc->b", margins, n[:, None] - margins)
-        elif isinstance(distance, str):  # interval: 2 n times the sum of squared deviations
-            # scores relative to one observed in the resample, so that a resample of one
-            # category has deviations of exactly 0 (expected 0, alpha nan)
-            shifted = scores[None, :] - scores[np.argmax(margins > 0, axis=1)][:, None]
-            with np.errstate(invalid="ignore", divide="ignore"):
-                mean = np.einsum("bc,bc->b", margins, shifted) / n
-            deviations = shifted - mean[:, None]
-            expected = 2 * n * np.einsum("bc,bc->b", margins, deviations * deviations)
-        else:
-            expected = np.einsum("bc,bc->b", margins @ distance, margins)
+        expected = np.einsum("bc,bc->b", margins @ distance, margins)
     with np.errstate(invalid="ignore", divide="ignore"):
         alpha = 1.0 - (n - 1.0) * observed / expected
     return np.where((expected > 0) & (n >= 2), alpha, np.nan)

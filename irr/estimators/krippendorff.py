@@ -18,11 +18,14 @@ from irr.coefficients.krippendorff import (
     LEVELS,
     alpha_from_coincidences,
     alpha_kernel,
+    alpha_moments,
+    alpha_of_moments,
     coincidences,
     distance_matrix,
     distance_scale,
 )
 from irr.estimators.common import nan_interval, require_subjects, score_note
+from irr.inference.bootstrap import MomentStatistic
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import Result, wald_interval
@@ -206,10 +209,17 @@ def krippendorff_alpha(
     )
     # the built-in metrics other than ratio resample without a k x k matrix (O(k) each)
     distance = name if name in ("nominal", "ordinal", "interval") else distances
+    interval_scores = scores if name == "interval" else None
+    if name == "ordinal":  # the metric depends on each resample's margins: not linear
+        statistic = partial(_alpha_of_counts, sparse.csr_matrix(counts.patterns), distance,
+                            interval_scores)
+    else:  # alpha of the per-pattern sums, computed once (no statistic of a B x P matrix)
+        statistic = MomentStatistic(
+            alpha_moments(counts.patterns, distance, interval_scores),
+            partial(alpha_of_moments, distance=distance, scores=interval_scores),
+        )
     # units with fewer than two ratings are left out of alpha, so of its resamples
-    recipe = plan.recipe(partial(_alpha_of_counts, sparse.csr_matrix(counts.patterns), distance,
-                                 scores if name == "interval" else None), options,
-                         on="counts", keep=values >= 2)
+    recipe = plan.recipe(statistic, options, on="counts", keep=values >= 2)
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci is not None and np.isfinite(result.estimate):
         se = float(result.bootstrap.se)

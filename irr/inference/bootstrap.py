@@ -44,6 +44,7 @@ __all__ = [
     "MAX_RESAMPLES",
     "UNDEFINED_WARN_SHARE",
     "BootstrapDistribution",
+    "MomentStatistic",
     "bootstrap_counts",
     "check_n_resamples",
     "group_pattern_counts",
@@ -466,6 +467,42 @@ def _evaluate(statistic: Statistic, counts: np.ndarray) -> np.ndarray:
     return out
 
 
+@dataclass(frozen=True, eq=False)
+class MomentStatistic:
+    """A statistic of pattern counts through linear sums: ``finish(counts @ moments)``.
+
+    `moments` (P, d) holds pattern-only quantities, a numpy array or a scipy sparse
+    matrix; `finish` maps the (b, d) sums of a batch of resamples to values (b,). The
+    bootstrap then never evaluates a statistic on a (b, P) count matrix: when units are
+    drawn by index it adds up the drawn units' rows of `moments` directly, and the BCa
+    jackknife subtracts one pattern's row from the data's sums. A callable like any
+    statistic: ``statistic(counts)`` is ``finish(counts @ moments)``.
+
+    Examples
+    --------
+    >>> mean = MomentStatistic(np.array([[1.0, 0.0], [1.0, 1.0]]),
+    ...                        partial(np.divide.reduce, axis=1))
+    >>> bootstrap_counts([30, 70], mean, n_resamples=100, rng=0).estimate
+    np.float64(0.7)
+    """
+
+    moments: Any
+    finish: Callable[[np.ndarray], np.ndarray]
+
+    def __call__(self, counts: np.ndarray) -> np.ndarray:
+        return self.finish(self.sums(np.atleast_2d(np.asarray(counts, dtype=float))))
+
+    def sums(self, counts: np.ndarray) -> np.ndarray:
+        """``counts @ moments`` as a dense (b, d) array."""
+        return np.asarray(self.moments.T @ counts.T).T
+
+    def over(self, index: np.ndarray) -> MomentStatistic:
+        """The statistic of counts over other patterns: pattern j stands for this one's
+        pattern ``index[j]`` (``-1``: none; such patterns must never be drawn)."""
+        index = np.asarray(index)
+        return MomentStatistic(self.moments[np.maximum(index, 0)], self.finish)
+
+
 # --------------------------------------------------------------------------------------------
 # resampling design
 # --------------------------------------------------------------------------------------------
@@ -654,19 +691,24 @@ def _second_streams(generator: np.random.Generator, count: int) -> list[np.rando
     ]
 
 
-def _draw_by_index(
-    design: _Design, rng: np.random.Generator, size: int, n_patterns: int
-) -> np.ndarray:
-    """`_draw` by drawing unit indices (row after row, so batches reproduce one draw)."""
+def _unit_index(design: _Design, rng: np.random.Generator, size: int) -> np.ndarray:
+    """The units drawn for `size` resamples, (size, N) indices into ``design.unit_type``."""
     n_units = design.unit_type.size
     # One double per unit: `Generator.integers` buffers 32-bit halves within a call, which
     # would make the stream depend on the batch size. floor(u * N) is uniform on 0 .. N-1 up
     # to a relative error of N / 2**53.
     uniform = rng.random((size, n_units))
     if design.sizes.size == 1:
-        index = (uniform * n_units).astype(np.int64)
-    else:
-        index = design.unit_low + (uniform * design.unit_high).astype(np.int64)
+        uniform *= n_units
+        return uniform.astype(np.int64)
+    return design.unit_low + (uniform * design.unit_high).astype(np.int64)
+
+
+def _draw_by_index(
+    design: _Design, rng: np.random.Generator, size: int, n_patterns: int
+) -> np.ndarray:
+    """`_draw` by drawing unit indices (row after row, so batches reproduce one draw)."""
+    index = _unit_index(design, rng, size)
     offsets = np.arange(size)[:, None]
     if design.unit_patterns is None:
         codes = design.columns[design.unit_type][index] + offsets * n_patterns
@@ -676,6 +718,24 @@ def _draw_by_index(
     codes = design.unit_type[index] + offsets * n_types
     weights = np.bincount(codes.ravel(), minlength=size * n_types).reshape(size, n_types)
     return weights.astype(float) @ design.unit_patterns
+
+
+def _draw_sums(
+    design: _Design, rng: np.random.Generator, statistic: MomentStatistic,
+    unit_pattern: np.ndarray | None, size: int, n_patterns: int,
+) -> np.ndarray:
+    """The (size, d) sums of `statistic`'s moments over `size` resamples: the same
+    resamples as :func:`_draw`, without evaluating on a (size, P) count matrix when units
+    are drawn by index (`unit_pattern`: the pattern of each unit)."""
+    if unit_pattern is None:
+        return statistic.sums(_draw(design, rng, size, n_patterns))
+    index = _unit_index(design, rng, size)
+    # counts laid out (P, size), so the product streams rows of one pattern's resamples
+    keys = unit_pattern[index]
+    keys *= size
+    keys += np.arange(size)[:, None]
+    counts_t = np.bincount(keys.ravel(), minlength=size * n_patterns).reshape(n_patterns, size)
+    return np.asarray(statistic.moments.T @ counts_t.astype(float)).T
 
 
 def _jackknife(
@@ -698,8 +758,15 @@ def _jackknife(
     else:
         weights = design.multiplicity
     values = []
+    moments = isinstance(statistic, MomentStatistic) and design.unit_patterns is None
+    total = statistic.sums(counts[None, :]) if moments else None
     for start in range(0, weights.size, batch_size):  # loop over batches of units
         stop = min(start + batch_size, weights.size)
+        if moments:  # the data's sums less one subject of each pattern's moments
+            removed = statistic.moments[patterns[start:stop]]
+            removed = removed.toarray() if hasattr(removed, "toarray") else removed
+            values.append(_evaluate(statistic.finish, total - removed))
+            continue
         if design.unit_patterns is None:
             rows = np.repeat(counts[None, :], stop - start, axis=0)
             rows[np.arange(stop - start), patterns[start:stop]] -= 1.0
@@ -910,7 +977,15 @@ def bootstrap_counts(
         batch_size = max(1, min(n_resamples, _BATCH_BYTES // per_row))
 
     estimate = _evaluate(statistic, counts[None, :].astype(float))[0]
-    if split is None:
+    evaluate = statistic
+    if split is None and isinstance(statistic, MomentStatistic):
+        # sums of the moments, then `finish`: no statistic of a (b, P) count matrix
+        unit_pattern = (design.columns[design.unit_type] if design.unit_type is not None
+                        and design.unit_patterns is None else None)
+        draw = partial(_draw_sums, design, generator, statistic, unit_pattern,
+                       n_patterns=n_patterns)
+        evaluate = statistic.finish
+    elif split is None:
         draw = partial(_draw, design, generator, n_patterns=n_patterns)
     else:
         streams = _second_streams(generator, len(split.buckets))
@@ -919,7 +994,7 @@ def bootstrap_counts(
         def draw(size: int) -> np.ndarray:
             return split.apply(streams, _draw(design, generator, size, n_groups))
 
-    replicates = _resample(draw, statistic, n_resamples, batch_size, progress)
+    replicates = _resample(draw, evaluate, n_resamples, batch_size, progress)
     if replicates.shape[1:] != estimate.shape:
         raise ValueError(
             "`statistic` must return the same number of columns for every batch; got "

@@ -28,7 +28,12 @@ import pandas as pd
 from irr._data import preview
 from irr._statistics import MAX_COUNT_CELLS, Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
-from irr.inference.bootstrap import BootstrapDistribution, bootstrap_counts, group_pattern_counts
+from irr.inference.bootstrap import (
+    BootstrapDistribution,
+    MomentStatistic,
+    bootstrap_counts,
+    group_pattern_counts,
+)
 from irr.inference.options import InferenceOptions
 
 __all__ = ["TWO_STAGE_RATIO", "ResamplingPlan"]
@@ -247,7 +252,10 @@ class ResamplingPlan:
             pattern_counts, order = self.counts.multiplicity, self.orders[1]
         elif on == "counts" and self.counts is not None:
             depends_on = self.counts.index
-            evaluate = partial(_on_counts, self.counts, statistic)
+            if isinstance(statistic, MomentStatistic):  # each fine pattern its count row's sums
+                evaluate = statistic.over(self.counts.index)
+            else:
+                evaluate = partial(_on_counts, self.counts, statistic)
         elif self.two_stage:
             groups = self.counts.index
         # a partial of module-level functions, not a closure: it pickles whenever
@@ -259,7 +267,10 @@ class ResamplingPlan:
             groups, depends_on = (None if g is None else relabel[np.asarray(g)[order]]
                                   for g in (groups, depends_on))
             pattern_counts = np.asarray(pattern_counts)[order]
-            evaluate = partial(_unordered, evaluate, inverse)
+            if isinstance(evaluate, MomentStatistic):  # drawn pattern j is pattern order[j]
+                evaluate = evaluate.over(order)
+            else:
+                evaluate = partial(_unordered, evaluate, inverse)
         return partial(_draw, self, pattern_counts, evaluate, options, groups, depends_on,
                        order)
 
