@@ -290,6 +290,23 @@ class Coarsening:
         return summed.reshape(*counts.shape[:-1], self.size)
 
 
+def _dense_order(pairs: np.ndarray, k: int) -> np.ndarray:
+    """The order that sorts distinct padded ``(category, count)`` rows (categories
+    increasing, ``-1`` padding) as their dense count rows sort lexicographically.
+
+    Two dense rows first differ at the first pair where their rows differ: the smaller
+    category there (or, for one category, the larger count) makes the larger dense row,
+    and a row that has run out of pairs is the smaller one. So the key of a pair is
+    (k - category, count), (0, 0) for padding: O(P L) instead of comparing k columns.
+    """
+    category, count = pairs[:, 0::2], pairs[:, 1::2]
+    padded = category < 0
+    keys = np.empty(pairs.shape, dtype=np.int64)
+    keys[:, 0::2] = np.where(padded, 0, k - category)
+    keys[:, 1::2] = np.where(padded, 0, count)
+    return np.lexsort(keys.T[::-1])
+
+
 # -- the statistics -------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class Statistics:
@@ -666,8 +683,11 @@ class Statistics:
             keys = counts @ base ** np.arange(self.n_categories, dtype=np.int64)
             _, first, index = np.unique(keys, return_index=True, return_inverse=True)
             rows = counts[first]
-        else:
-            rows, index = np.unique(counts, axis=0, return_inverse=True)
+        else:  # the distinct rows in lexicographic order (np.unique's), from their pairs
+            order = _dense_order(rows, self.n_categories)
+            index = np.empty(len(order), dtype=np.int64)
+            index[order] = np.arange(len(order))
+            rows = counts[order]
         index = index.reshape(-1)[fine]
         multiplicity = np.bincount(index, weights=self.multiplicity, minlength=len(rows))
         return Coarsening(index, rows, np.rint(multiplicity).astype(np.int64))
@@ -694,8 +714,13 @@ class Statistics:
         slot = np.arange(len(key)) - np.repeat(np.cumsum(width) - width, width)
         pairs = np.full((p, 2 * size), -1, dtype=np.int64)
         pairs[owner, 2 * slot], pairs[owner, 2 * slot + 1] = category, count
-        distinct, inverse = np.unique(pairs, axis=0, return_inverse=True)
-        return inverse.reshape(-1), distinct
+        # np.unique(pairs, axis=0) by a lexsort of the 2 L columns (L <= raters)
+        order = np.lexsort(pairs.T[::-1])
+        ordered = pairs[order]
+        new = np.r_[True, (ordered[1:] != ordered[:-1]).any(axis=1)] if p else np.ones(0, bool)
+        inverse = np.empty(p, dtype=np.int64)
+        inverse[order] = np.cumsum(new) - 1
+        return inverse, ordered[new]
 
     def _dense_counts(self, pairs: np.ndarray) -> np.ndarray:
         """The padded ``(category, count)`` rows as dense (P'', k) count rows, bounded."""
