@@ -70,6 +70,13 @@ _PROGRESS_SECONDS = 2.0
 # index draw about 20-40 ns per unit and resample.
 _INDEX_RATIO = 3
 
+# Moment statistics drawn by index: the moments are put in unit order (no gather of each
+# drawn unit's pattern) when there are at most this many units per pattern, and a batch's
+# draws take about this many bytes (arrays of a few MiB are reused by the allocator and
+# stay in cache; 32 MiB ones cost page faults and cache misses, 3-4x per draw).
+_UNIT_ROWS_RATIO = 1.5
+_SUMS_BATCH_BYTES = 4 * 2**20
+
 #: Replicates this close (relative) to the estimate are ties in the BCa bias correction.
 _TIE_RTOL = 1e-12
 
@@ -480,10 +487,12 @@ class MomentStatistic:
 
     Examples
     --------
-    >>> mean = MomentStatistic(np.array([[1.0, 0.0], [1.0, 1.0]]),
+    The mean of a 0/1 variable, from the sums of the ones and of the subjects:
+
+    >>> mean = MomentStatistic(np.array([[0.0, 1.0], [1.0, 1.0]]),
     ...                        partial(np.divide.reduce, axis=1))
-    >>> bootstrap_counts([30, 70], mean, n_resamples=100, rng=0).estimate
-    np.float64(0.7)
+    >>> float(bootstrap_counts([30, 70], mean, n_resamples=100, rng=0).estimate)
+    0.7
     """
 
     moments: Any
@@ -722,20 +731,25 @@ def _draw_by_index(
 
 def _draw_sums(
     design: _Design, rng: np.random.Generator, statistic: MomentStatistic,
-    unit_pattern: np.ndarray | None, size: int, n_patterns: int,
+    unit_moments: tuple[Any, np.ndarray | None] | None, size: int, n_patterns: int,
 ) -> np.ndarray:
     """The (size, d) sums of `statistic`'s moments over `size` resamples: the same
-    resamples as :func:`_draw`, without evaluating on a (size, P) count matrix when units
-    are drawn by index (`unit_pattern`: the pattern of each unit)."""
-    if unit_pattern is None:
+    resamples as :func:`_draw`. When units are drawn by index, `unit_moments` is the
+    transposed (d, R) moments and each unit's row among them (None: unit i is row i), and
+    the drawn units are counted straight into an (R, size) matrix: no (size, P) count
+    matrix, no coarsening, no statistic of one."""
+    if unit_moments is None:
         return statistic.sums(_draw(design, rng, size, n_patterns))
-    index = _unit_index(design, rng, size)
-    # counts laid out (P, size), so the product streams rows of one pattern's resamples
-    keys = unit_pattern[index]
+    moments_t, unit_row = unit_moments
+    keys = _unit_index(design, rng, size)
+    if unit_row is not None:
+        keys = unit_row[keys]
+    # counts laid out (R, size), so the sparse product streams one row's resamples
     keys *= size
     keys += np.arange(size)[:, None]
-    counts_t = np.bincount(keys.ravel(), minlength=size * n_patterns).reshape(n_patterns, size)
-    return np.asarray(statistic.moments.T @ counts_t.astype(float)).T
+    n_rows = moments_t.shape[1]
+    counts_t = np.bincount(keys.ravel(), minlength=size * n_rows).reshape(n_rows, size)
+    return np.asarray(moments_t @ counts_t.astype(float)).T
 
 
 def _jackknife(
@@ -972,6 +986,7 @@ def bootstrap_counts(
         design = _subject_design((counts if split is None else by_group)[None, :])
         resampling = "subjects"
 
+    batch_given = batch_size is not None
     if batch_size is None:
         per_row = 8 * n_patterns + design.row_bytes + (0 if split is None else split.row_bytes)
         batch_size = max(1, min(n_resamples, _BATCH_BYTES // per_row))
@@ -980,9 +995,17 @@ def bootstrap_counts(
     evaluate = statistic
     if split is None and isinstance(statistic, MomentStatistic):
         # sums of the moments, then `finish`: no statistic of a (b, P) count matrix
-        unit_pattern = (design.columns[design.unit_type] if design.unit_type is not None
-                        and design.unit_patterns is None else None)
-        draw = partial(_draw_sums, design, generator, statistic, unit_pattern,
+        unit_moments = None
+        if design.unit_type is not None and design.unit_patterns is None:
+            unit_pattern = design.columns[design.unit_type]
+            if unit_pattern.size <= _UNIT_ROWS_RATIO * n_patterns:  # moments in unit order
+                unit_moments = (statistic.over(unit_pattern).moments.T, None)
+            else:
+                unit_moments = (statistic.moments.T, unit_pattern)
+            if not batch_given:  # the draws' arrays small enough to stay in cache
+                batch_size = max(1, min(n_resamples,
+                                        _SUMS_BATCH_BYTES // (8 * unit_pattern.size)))
+        draw = partial(_draw_sums, design, generator, statistic, unit_moments,
                        n_patterns=n_patterns)
         evaluate = statistic.finish
     elif split is None:
