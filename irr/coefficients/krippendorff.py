@@ -36,7 +36,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-from scipy import sparse
 
 __all__ = [
     "LEVELS",
@@ -64,6 +63,8 @@ def coincidences(counts: np.ndarray, multiplicity: np.ndarray | None = None) -> 
     array([[2., 1.],
            [1., 0.]])
     """
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     # sparse products: O(sum over units of their nonzero counts squared), not O(units k^2)
     counts = sparse.csr_matrix(counts, dtype=float)
     m = np.asarray(counts.sum(axis=1)).ravel()
@@ -258,6 +259,8 @@ def alpha_kernel(
     >>> alpha_kernel(patterns, np.array([[2, 1, 1], [1, 1, 2]]), "nominal").round(6)
     array([0.533333, 0.533333])
     """
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     # one sparse (P, k) matrix, in canonical form (rows sorted, no duplicates); pass it
     # sparse to skip a pass over the dense patterns per batch
     patterns = sparse.csr_matrix(patterns, dtype=float)
@@ -334,6 +337,8 @@ def _pattern_disagreement(
         deviation = shifted - mean[rows]
         spread = np.bincount(rows, weights=counts * deviation * deviation, minlength=size)
         return np.where(m > 0, 2 * m * spread, 0.0)
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     counts_sparse = sparse.csr_matrix((counts, (rows, cols)), shape=(size, len(distance)))
     spread = np.asarray(counts_sparse @ distance)  # (P, k): row p is n_p^T delta
     quadratic = np.bincount(rows, weights=counts * spread[rows, cols], minlength=size)

@@ -6,10 +6,9 @@ import math
 import warnings
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from scipy import sparse
 
 from irr._data import preview
 from irr._statistics import Statistics
@@ -26,6 +25,9 @@ from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import Result, wald_interval
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 __all__ = ["KrippendorffResult", "krippendorff_alpha"]
 
@@ -207,6 +209,8 @@ def krippendorff_alpha(
     # the built-in metrics other than ratio resample without a k x k matrix (O(k) each)
     distance = name if name in ("nominal", "ordinal", "interval") else distances
     # units with fewer than two ratings are left out of alpha, so of its resamples
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     recipe = plan.recipe(partial(_alpha_of_counts, sparse.csr_matrix(counts.patterns), distance,
                                  scores if name == "interval" else None), options,
                          on="counts", keep=values >= 2)
