@@ -1,0 +1,118 @@
+"""Issue #17, fixed costs: what ``import irr`` and the first calls load, and the kernels
+rewritten for speed against their previous forms (kept here) on random data."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy.stats import rankdata
+
+import irr
+from irr.coefficients.kendall import average_ranks, kendall_w, tie_sum
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
+    """The `modules` loaded after running `code` in a fresh interpreter (this checkout)."""
+    probe = f"{code}\nimport sys\nprint(' '.join(m for m in {modules!r} if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    return done.stdout.split()
+
+
+def test_import_irr_loads_no_heavy_modules():
+    heavy = ("scipy.optimize", "scipy.stats", "scipy.special", "scipy.sparse", "numpy.f2py",
+             "numpy.testing", "matplotlib")
+    assert _loaded_after("import irr", heavy) == []
+
+
+def test_kendall_w_does_not_import_scipy_stats():
+    code = ("import numpy as np, pandas as pd, irr\n"
+            "x = np.random.default_rng(0).integers(0, 4, (30, 4))\n"
+            "irr.Agreement.from_frame(pd.DataFrame(x)).kendall_w()\n"
+            "from irr.coefficients.kendall import kendall_w\n"
+            "kendall_w(x.astype(float))\n")
+    assert _loaded_after(code, ("scipy.stats",)) == []
+
+
+def test_weighted_kappa_max_does_not_import_scipy_optimize():
+    code = ("import numpy as np, irr\n"
+            "a = np.arange(300) % 6; b = (a * 5 + np.arange(300) // 40) % 6\n"
+            "for w in ('linear', 'quadratic'):\n"
+            "    assert np.isfinite(irr.Agreement(a, b).kappa(w).kappa_max)\n")
+    assert _loaded_after(code, ("scipy.optimize",)) == []
+
+
+# -- Kendall's W: ranks and tie sums without scipy.stats -----------------------------------
+
+def _old_tie_sum(x: np.ndarray) -> float:
+    """The previous tie_sum (a loop over raters)."""
+    x = np.sort(np.asarray(x, dtype=float), axis=0)
+    n = x.shape[0]
+    total = 0.0
+    for column in x.T:
+        starts = np.flatnonzero(np.concatenate(([True], column[1:] != column[:-1])))
+        t = np.diff(np.append(starts, n)).astype(float)
+        total += float((t**3 - t).sum())
+    return total
+
+
+def _old_kendall_w(x: np.ndarray, correct_ties: bool = True) -> tuple[float, float, float]:
+    """The previous kendall_w without multiplicity (scipy.stats.rankdata)."""
+    x = np.asarray(x, dtype=float)
+    n, m = x.shape
+    ranks = rankdata(x, axis=0)
+    sums = ranks.sum(axis=1)
+    s = float(((sums - sums.mean()) ** 2).sum())
+    ties = _old_tie_sum(x) if correct_ties else 0.0
+    denominator = m * m * (n**3 - n) - m * ties
+    w = 12 * s / denominator if denominator > 0 else float("nan")
+    return w, m * (n - 1) * w, ties
+
+
+def _random_scores(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(1, 40)), int(rng.integers(1, 7))
+    kind = seed % 4
+    if kind == 0:  # few values: many ties
+        return rng.integers(0, int(rng.integers(1, 4)), (n, m)).astype(float)
+    if kind == 1:  # continuous: no ties
+        return rng.normal(size=(n, m))
+    if kind == 2:  # one category
+        return np.full((n, m), 3.0)
+    return np.round(rng.normal(size=(n, m)), 1) * 1e6  # large values, some ties
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_average_ranks_equal_scipy_rankdata(seed):
+    x = _random_scores(seed)
+    np.testing.assert_array_equal(average_ranks(x), rankdata(x, axis=0))
+
+
+def test_average_ranks_nan_column_is_nan_as_scipy():
+    x = np.array([[1.0, 2.0], [np.nan, 2.0], [3.0, 1.0], [1.0, 5.0]])
+    np.testing.assert_array_equal(average_ranks(x), rankdata(x, axis=0))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_tie_sum_and_kendall_w_equal_previous_forms(seed):
+    x = _random_scores(seed)
+    assert tie_sum(x) == _old_tie_sum(x)
+    for correct in (True, False):
+        new = kendall_w(x, correct)
+        old = _old_kendall_w(x, correct)
+        np.testing.assert_array_equal(np.array(tuple(new)), np.array(old))
+
+
+def test_tie_sum_empty():
+    assert tie_sum(np.zeros((0, 3))) == _old_tie_sum(np.zeros((0, 3))) == 0.0
+
+
+def test_kendall_w_estimator_unchanged_on_anxiety():
+    res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).kendall_w()
+    assert round(res.estimate, 4) == 0.5397
