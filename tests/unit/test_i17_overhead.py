@@ -13,6 +13,8 @@ from scipy.stats import rankdata
 
 import irr
 from irr.coefficients.kendall import average_ranks, kendall_w, tie_sum
+from irr.inference.options import InferenceOptions
+from irr.inference.plan import ResamplingPlan
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,3 +118,54 @@ def test_tie_sum_empty():
 def test_kendall_w_estimator_unchanged_on_anxiety():
     res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).kendall_w()
     assert round(res.estimate, 4) == 0.5397
+
+
+# -- the resampling plan: count patterns built when a bootstrap is drawn -------------------
+
+def _datasets() -> list[irr.Agreement]:
+    rng = np.random.default_rng(7)
+    a = rng.integers(0, 4, 80)
+    b = np.where(rng.random(80) < 0.8, a, rng.integers(0, 4, 80))
+    many = rng.integers(0, 3, (60, 6)).astype(float)
+    many[rng.random(many.shape) < 0.1] = np.nan
+    many[0] = np.nan  # a subject with no rating
+    symmetric = np.array([[0, 1], [1, 0]] * 10)  # two fine patterns, one count pattern
+    return [
+        irr.Agreement(a, b),
+        irr.Agreement(a, b, categories=[3, 2, 1, 0]),  # drawn in label order
+        irr.Agreement(*many.T),
+        irr.Agreement(*symmetric.T),  # two-stage draws
+    ]
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_deferred_plan_draws_as_the_eager_plan(which):
+    ag = _datasets()[which]
+    stats = ag.statistics
+    deferred = ResamplingPlan.for_statistics(stats)
+    assert deferred.deferred is stats
+    assert deferred.counts is None
+    eager = ResamplingPlan._resolved(stats, deferred.multiplicity)
+    options = InferenceOptions(n_resamples=50, rng=3)
+    keep = (stats.patterns >= 0).all(axis=1)
+    for on, statistic, mask in (
+        ("fine", lambda c: c @ np.arange(c.shape[1], dtype=float), None),
+        ("fine", lambda c: c @ np.arange(c.shape[1], dtype=float), keep),
+        ("counts", lambda c: c @ np.arange(c.shape[1], dtype=float) ** 2, None),
+    ):
+        new = deferred.recipe(statistic, options, on, mask)()
+        old = eager.recipe(statistic, options, on, mask)()
+        np.testing.assert_array_equal(new.replicates, old.replicates)
+    restricted = deferred.restricted(keep)
+    assert restricted.deferred is None
+    np.testing.assert_array_equal(restricted.multiplicity, eager.restricted(keep).multiplicity)
+    # the cases the data sets are for
+    assert eager.two_stage == (which == 3)
+    assert (eager.orders[0] is not None) == (which == 1)
+
+
+def test_kappa_without_bootstrap_builds_no_count_patterns():
+    ag = _datasets()[0]
+    ag.kappa("quadratic")
+    ag.kappa()
+    assert "count_patterns" not in vars(ag.statistics)
