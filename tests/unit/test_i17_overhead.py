@@ -12,9 +12,12 @@ import pytest
 from scipy.stats import rankdata
 
 import irr
+from irr._validation import check_rng
+from irr.coefficients.kappa import kappa_max
 from irr.coefficients.kendall import average_ranks, kendall_w, tie_sum
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
+from irr.weights import agreement_weights
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -169,3 +172,57 @@ def test_kappa_without_bootstrap_builds_no_count_patterns():
     ag.kappa("quadratic")
     ag.kappa()
     assert "count_patterns" not in vars(ag.statistics)
+
+
+# -- kappa_max: the monotone coupling without np.unique -------------------------------------
+
+def _old_northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> float:
+    """The previous _northwest_corner (np.unique of the breakpoints)."""
+    row_end, col_end = np.cumsum(row), np.cumsum(col)
+    breaks = np.unique(np.concatenate([[0], row_end, col_end]))
+    start, length = breaks[:-1], np.diff(breaks)
+    i = np.searchsorted(row_end, start, side="right")
+    j = np.searchsorted(col_end, start, side="right")
+    return float(length @ weights[i, j]) / float(row_end[-1])
+
+
+def _old_kappa_max_monotone(table: np.ndarray, weights: np.ndarray) -> float:
+    counts = np.asarray(table).astype(float)
+    n = counts.sum()
+    row, col = counts.sum(axis=1), counts.sum(axis=0)
+    disagreement = 1.0 - weights
+    expected_disagreement = float((row / n) @ disagreement @ (col / n)) if n > 0 else 0.0
+    if not expected_disagreement > 0:
+        return float("nan")
+    best = _old_northwest_corner(row, col, weights)
+    return 1.0 - (1.0 - best) / expected_disagreement
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_kappa_max_monotone_equals_previous_form(seed):
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(1, 9))
+    table = rng.integers(0, 4, (k, k)) * (rng.random((k, k)) < 0.6)
+    if seed % 5 == 0:
+        table[rng.integers(k)] = 0  # an unused row
+    scores = np.sort(rng.choice(np.arange(20.0), size=k, replace=False))
+    for name in ("linear", "quadratic"):
+        w = agreement_weights(name, k, scores)
+        new, old = kappa_max(table, w), _old_kappa_max_monotone(table, w)
+        assert new == old or (np.isnan(new) and np.isnan(old))
+
+
+# -- InferenceOptions: the seed checked without building a Generator ------------------------
+
+@pytest.mark.parametrize("rng", [-1, True, 1.5, "0", [0]])
+def test_options_bad_rng_messages_unchanged(rng):
+    with pytest.raises((TypeError, ValueError)) as expected:
+        check_rng(rng)
+    with pytest.raises(type(expected.value)) as got:
+        InferenceOptions(rng=rng)
+    assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("rng", [0, 5, np.int64(3), np.uint8(2), None, np.random.default_rng(1)])
+def test_options_good_rng_accepted(rng):
+    assert InferenceOptions(rng=rng).rng is rng
