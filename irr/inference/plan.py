@@ -215,6 +215,14 @@ class ResamplingPlan:
         return cls(multiplicity, cluster=by_cluster, strata=design, counts=counts,
                    orders=orders)
 
+    def resolved(self) -> ResamplingPlan:
+        """This plan with its count patterns, draw orders and two-stage choice found from
+        its `deferred` statistics (itself when it has none): the plan
+        :meth:`for_statistics` builds eagerly with clusters or strata."""
+        if self.deferred is None:
+            return self
+        return self._resolved(self.deferred, self.multiplicity)
+
     def restricted(self, keep: np.ndarray, on: str = "fine") -> ResamplingPlan:
         """This plan resampling only the subjects of the patterns `keep` marks.
 
@@ -226,7 +234,7 @@ class ResamplingPlan:
         """
         check_choice(on, "on", ("fine", "counts"))
         if self.deferred is not None:
-            return self._resolved(self.deferred, self.multiplicity).restricted(keep, on)
+            return self.resolved().restricted(keep, on)
         keep = np.asarray(keep, dtype=bool)
         if on == "counts" and self.counts is not None:
             keep = keep[self.counts.index]  # every fine pattern has a count pattern
@@ -296,8 +304,7 @@ def _deferred_draw(plan: ResamplingPlan, statistic: Callable[[np.ndarray], np.nd
                    ) -> BootstrapDistribution:
     """Draw the recipe of a deferred plan: the plan that :meth:`ResamplingPlan.for_statistics`
     would have built eagerly, then its recipe."""
-    resolved = ResamplingPlan._resolved(plan.deferred, plan.multiplicity)
-    return resolved.recipe(statistic, options, on, keep)()
+    return plan.resolved().recipe(statistic, options, on, keep)()
 
 
 def _unordered(statistic: Callable[[np.ndarray], np.ndarray], inverse: np.ndarray,

@@ -148,7 +148,9 @@ def test_deferred_plan_draws_as_the_eager_plan(which):
     deferred = ResamplingPlan.for_statistics(stats)
     assert deferred.deferred is stats
     assert deferred.counts is None
-    eager = ResamplingPlan._resolved(stats, deferred.multiplicity)
+    eager = deferred.resolved()
+    assert eager.deferred is None
+    assert eager.resolved() is eager
     options = InferenceOptions(n_resamples=50, rng=3)
     keep = (stats.patterns >= 0).all(axis=1)
     for on, statistic, mask in (
