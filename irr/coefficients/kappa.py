@@ -288,7 +288,11 @@ def _northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> 
     one cell. O(k log k), exact integer breakpoints.
     """
     row_end, col_end = np.cumsum(row), np.cumsum(col)
-    breaks = np.unique(np.concatenate([[0], row_end, col_end]))
+    breaks = np.concatenate(([0.0], row_end, col_end))
+    breaks.sort()
+    distinct = np.ones(breaks.size, dtype=bool)  # the distinct breakpoints, as np.unique
+    np.not_equal(breaks[1:], breaks[:-1], out=distinct[1:])
+    breaks = breaks[distinct]
     start, length = breaks[:-1], np.diff(breaks)
     i = np.searchsorted(row_end, start, side="right")
     j = np.searchsorted(col_end, start, side="right")

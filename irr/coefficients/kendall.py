@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["KendallParts", "kendall_kernel", "kendall_w", "tie_sum"]
+__all__ = ["KendallParts", "average_ranks", "kendall_kernel", "kendall_w", "tie_sum"]
 
 
 class KendallParts(NamedTuple):
@@ -40,13 +40,47 @@ def tie_sum(x: np.ndarray) -> float:
     6.0
     """
     x = np.sort(np.asarray(x, dtype=float), axis=0)
+    if x.size == 0:
+        return 0.0
+    # the columns one after another; a tie group starts at a new value or a new column
+    values = x.T.ravel()
     n = x.shape[0]
-    total = 0.0
-    for column in x.T:
-        starts = np.flatnonzero(np.concatenate(([True], column[1:] != column[:-1])))
-        t = np.diff(np.append(starts, n)).astype(float)
-        total += float((t**3 - t).sum())
-    return total
+    starts = np.r_[True, values[1:] != values[:-1]]
+    starts[::n] = True
+    t = np.diff(np.append(np.flatnonzero(starts), values.size)).astype(float)
+    # integer-valued terms: the float sum is exact in any order (below 2**53)
+    return float((t**3 - t).sum())
+
+
+def average_ranks(x: np.ndarray) -> np.ndarray:
+    """Ranks within each column of `x` (1 = smallest), ties at their mid-rank.
+
+    The same numbers as ``scipy.stats.rankdata(x, axis=0)``, without importing
+    scipy.stats: a column holding nan is all nan.
+
+    Examples
+    --------
+    >>> average_ranks(np.array([[3, 1], [1, 1], [3, 2]]))
+    array([[2.5, 1.5],
+           [1. , 1.5],
+           [2.5, 3. ]])
+    """
+    x = np.asarray(x, dtype=float)
+    n = x.shape[0]
+    order = np.argsort(x, axis=0, kind="stable")
+    ordered = np.take_along_axis(x, order, axis=0)
+    differs = ordered[1:] != ordered[:-1]
+    position = np.arange(n, dtype=np.int64)[:, None]
+    edge = np.ones((1, x.shape[1]), dtype=bool)
+    # first position of each one's tie group (0-based) and one past its last
+    first = np.maximum.accumulate(np.where(np.r_[edge, differs], position, 0), axis=0)
+    stop = np.minimum.accumulate(
+        np.where(np.r_[differs, edge], position + 1, n)[::-1], axis=0)[::-1]
+    ranks = np.empty_like(x)
+    # mid-rank of 1-based ranks first + 1 .. stop: exact (integers, then halved)
+    np.put_along_axis(ranks, order, 0.5 * (first + stop + 1), axis=0)
+    ranks[:, np.isnan(x).any(axis=0)] = np.nan
+    return ranks
 
 
 def kendall_w(
@@ -67,8 +101,6 @@ def kendall_w(
     >>> round(parts.w, 6), parts.ties
     (0.833333, 60.0)
     """
-    from scipy.stats import rankdata
-
     x = np.asarray(x, dtype=float)
     if multiplicity is not None:
         counts = np.asarray(multiplicity, dtype=float)[None, :]
@@ -77,7 +109,7 @@ def kendall_w(
         w = float(w[0])
         return KendallParts(w, x.shape[1] * (n - 1) * w, float(ties[0]) if correct_ties else 0.0)
     n, m = x.shape
-    ranks = rankdata(x, axis=0)
+    ranks = average_ranks(x)
     sums = ranks.sum(axis=1)
     s = float(((sums - sums.mean()) ** 2).sum())
     ties = tie_sum(x) if correct_ties else 0.0

@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from scipy import sparse
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 __all__ = [
     "LEVELS",
@@ -66,6 +68,8 @@ def coincidences(counts: np.ndarray, multiplicity: np.ndarray | None = None) -> 
     array([[2., 1.],
            [1., 0.]])
     """
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     # sparse products: O(sum over units of their nonzero counts squared), not O(units k^2)
     counts = sparse.csr_matrix(counts, dtype=float)
     m = np.asarray(counts.sum(axis=1)).ravel()
@@ -264,6 +268,8 @@ def alpha_kernel(
         moments = alpha_moments(patterns, distance, scores)
         batch = np.atleast_2d(np.asarray(batch_counts, dtype=float))
         return alpha_of_moments(np.asarray(moments.T @ batch.T).T, distance, scores)
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     # one sparse (P, k) matrix, in canonical form (rows sorted, no duplicates); pass it
     # sparse to skip a pass over the dense patterns per batch
     patterns = sparse.csr_matrix(patterns, dtype=float)
@@ -319,6 +325,8 @@ def alpha_moments(
            [2., 1., 1.],
            [0., 0., 0.]])
     """
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     patterns = sparse.csr_matrix(patterns, dtype=float)
     patterns.sum_duplicates()
     size, k = patterns.shape
@@ -405,6 +413,8 @@ def _pattern_disagreement(
         deviation = shifted - mean[rows]
         spread = np.bincount(rows, weights=counts * deviation * deviation, minlength=size)
         return np.where(m > 0, 2 * m * spread, 0.0)
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
     counts_sparse = sparse.csr_matrix((counts, (rows, cols)), shape=(size, len(distance)))
     spread = np.asarray(counts_sparse @ distance)  # (P, k): row p is n_p^T delta
     quadratic = np.bincount(rows, weights=counts * spread[rows, cols], minlength=size)

@@ -6,10 +6,9 @@ import math
 import warnings
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from scipy import sparse
 
 from irr._data import preview
 from irr._statistics import Statistics
@@ -29,6 +28,9 @@ from irr.inference.bootstrap import MomentStatistic
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import Result, wald_interval
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 __all__ = ["KrippendorffResult", "krippendorff_alpha"]
 
@@ -211,6 +213,8 @@ def krippendorff_alpha(
     distance = name if name in ("nominal", "ordinal", "interval") else distances
     interval_scores = scores if name == "interval" else None
     if name == "ordinal":  # the metric depends on each resample's margins: not linear
+        from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
         statistic = partial(_alpha_of_counts, sparse.csr_matrix(counts.patterns), distance,
                             interval_scores)
     else:  # alpha of the per-pattern sums, computed once (no statistic of a B x P matrix)

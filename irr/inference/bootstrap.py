@@ -27,7 +27,6 @@ from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
-from scipy.special import ndtr, ndtri
 
 from irr._validation import (
     DegenerateDataWarning,
@@ -381,6 +380,8 @@ def _bca_levels(
     col: np.ndarray, estimate: float, accel: float, alpha: float
 ) -> tuple[tuple[float, float] | None, str]:
     """Adjusted quantile levels of the BCa interval, or None and why it is undefined."""
+    from scipy.special import ndtr, ndtri  # imported here: scipy.special costs ~0.2 s at import
+
     if not np.isfinite(accel):
         return None, (
             "undefined: the statistic is undefined when a resampling unit is left out "

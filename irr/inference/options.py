@@ -69,7 +69,9 @@ class InferenceOptions:
         if self.ci is not None:
             check_choice(self.ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
         object.__setattr__(self, "n_resamples", check_n_resamples(self.n_resamples))
-        check_rng(self.rng)
+        rng = self.rng
+        if not (isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0):
+            check_rng(rng)  # builds a Generator; a valid int seed needs no check beyond this
         if self.progress is not None and not isinstance(self.progress, bool):
             raise TypeError(
                 f"`progress` must be True, False or None; got {show_value(self.progress)}."

@@ -132,6 +132,11 @@ class ResamplingPlan:
         The order the fine and the count patterns are drawn in: by category label, so
         the declared order of the categories does not change the resamples (None: as
         they are).
+    deferred : Statistics or None
+        Set by :meth:`for_statistics` without clusters or strata: `counts`, `two_stage`
+        and `orders` are left unset and found from these statistics when a recipe is
+        drawn, so a call that never draws the bootstrap does not build the count
+        patterns (the resamples are the same).
 
     Examples
     --------
@@ -148,6 +153,7 @@ class ResamplingPlan:
     counts: Coarsening | None = None
     two_stage: bool = False
     orders: tuple[Any, Any] = (None, None)
+    deferred: Statistics | None = None
 
     @classmethod
     def for_statistics(
@@ -163,11 +169,28 @@ class ResamplingPlan:
         subject's fine pattern (asked only when one of them is given).
         """
         multiplicity = stats.multiplicity
-        # count patterns too large to build (many categories): one level, the fine patterns
-        counts = stats.count_patterns if stats.count_cells <= MAX_COUNT_CELLS else None
         empty = stats.ratings_per_pattern == 0
         if empty.any():  # subjects with no rating: left out of every estimate, so of resamples
             multiplicity = np.where(empty, 0, multiplicity)
+        if cluster is None and strata is None:  # the rest when a recipe is drawn
+            return cls(multiplicity, deferred=stats)
+        return cls._resolved(stats, multiplicity, subject_pattern, cluster, strata)
+
+    @classmethod
+    def _resolved(
+        cls,
+        stats: Statistics,
+        multiplicity: np.ndarray,
+        subject_pattern: Callable[[], np.ndarray] | None = None,
+        cluster: np.ndarray | None = None,
+        strata: np.ndarray | None = None,
+    ) -> ResamplingPlan:
+        """The plan with its count patterns, draw orders and design (see
+        :meth:`for_statistics`); `multiplicity` already without subjects that have no
+        rating."""
+        # count patterns too large to build (many categories): one level, the fine patterns
+        counts = stats.count_patterns if stats.count_cells <= MAX_COUNT_CELLS else None
+        empty = stats.ratings_per_pattern == 0
         if empty.any() and counts is not None:
             empty_rows = counts.patterns.sum(axis=1) == 0 if stats.by_rater else empty
             counts = replace(counts, multiplicity=np.where(empty_rows, 0, counts.multiplicity))
@@ -197,6 +220,14 @@ class ResamplingPlan:
         return cls(multiplicity, cluster=by_cluster, strata=design, counts=counts,
                    orders=orders)
 
+    def resolved(self) -> ResamplingPlan:
+        """This plan with its count patterns, draw orders and two-stage choice found from
+        its `deferred` statistics (itself when it has none): the plan
+        :meth:`for_statistics` builds eagerly with clusters or strata."""
+        if self.deferred is None:
+            return self
+        return self._resolved(self.deferred, self.multiplicity)
+
     def restricted(self, keep: np.ndarray, on: str = "fine") -> ResamplingPlan:
         """This plan resampling only the subjects of the patterns `keep` marks.
 
@@ -207,6 +238,8 @@ class ResamplingPlan:
         own subjects as the data. The plan itself when nothing is left out (the same draws).
         """
         check_choice(on, "on", ("fine", "counts"))
+        if self.deferred is not None:
+            return self.resolved().restricted(keep, on)
         keep = np.asarray(keep, dtype=bool)
         if on == "counts" and self.counts is not None:
             keep = keep[self.counts.index]  # every fine pattern has a count pattern
@@ -244,6 +277,8 @@ class ResamplingPlan:
         the others are not resampled (:meth:`restricted`).
         """
         check_choice(on, "on", ("fine", "counts"))
+        if self.deferred is not None:  # the count patterns are built when it is drawn
+            return partial(_deferred_draw, self, statistic, options, on, keep)
         if keep is not None:
             return self.restricted(keep, on).recipe(statistic, options, on)
         pattern_counts, groups, depends_on, evaluate = self.multiplicity, None, None, statistic
@@ -273,6 +308,14 @@ class ResamplingPlan:
                 evaluate = partial(_unordered, evaluate, inverse)
         return partial(_draw, self, pattern_counts, evaluate, options, groups, depends_on,
                        order)
+
+
+def _deferred_draw(plan: ResamplingPlan, statistic: Callable[[np.ndarray], np.ndarray],
+                   options: InferenceOptions, on: str, keep: np.ndarray | None
+                   ) -> BootstrapDistribution:
+    """Draw the recipe of a deferred plan: the plan that :meth:`ResamplingPlan.for_statistics`
+    would have built eagerly, then its recipe."""
+    return plan.resolved().recipe(statistic, options, on, keep)()
 
 
 def _unordered(statistic: Callable[[np.ndarray], np.ndarray], inverse: np.ndarray,
