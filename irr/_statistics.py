@@ -658,19 +658,11 @@ class Statistics:
             return Coarsening(identity, self.patterns, self.multiplicity)
         # distinct count rows found from the (pattern, category, count) triples, so the
         # dense (P, k) counts are never built: only the distinct rows are made dense
-        # (bounded), then ordered as before
+        # (bounded); they come in the lexicographic order of the dense rows
         fine, rows = self._sparse_count_rows
         counts = self._dense_counts(rows)
-        base = self.n_raters + 1
-        if self.n_categories * np.log2(base) < 62:  # one integer per count row: a 1-D unique
-            keys = counts @ base ** np.arange(self.n_categories, dtype=np.int64)
-            _, first, index = np.unique(keys, return_index=True, return_inverse=True)
-            rows = counts[first]
-        else:
-            rows, index = np.unique(counts, axis=0, return_inverse=True)
-        index = index.reshape(-1)[fine]
-        multiplicity = np.bincount(index, weights=self.multiplicity, minlength=len(rows))
-        return Coarsening(index, rows, np.rint(multiplicity).astype(np.int64))
+        multiplicity = np.bincount(fine, weights=self.multiplicity, minlength=len(counts))
+        return Coarsening(fine, counts, np.rint(multiplicity).astype(np.int64))
 
     @property
     def count_cells(self) -> int:
@@ -684,18 +676,51 @@ class Statistics:
     def _sparse_count_rows(self) -> tuple[np.ndarray, np.ndarray]:
         """Each fine pattern's distinct count row (its index) and those rows as padded
         ``(category, count)`` pairs, shape (P'', 2 L), L the most categories of a row,
-        ``-1`` padding; O(ratings) memory."""
+        ``-1`` padding, in the order :attr:`count_patterns` has always given them (which
+        the bootstrap's draws depend on); O(ratings) memory.
+
+        That order is lexicographic on the dense rows from the last category when
+        ``k log2(m + 1) < 62`` (the rows were once sorted as integers in base m + 1 with
+        category 0 the least significant digit), else from the first. Each row's pairs
+        are read in that direction, a slot as (rank of its category, count) with (0, 0)
+        for padding, the rank k - category from the first and category + 1 from the last:
+        at the first category where two dense rows differ either both have it (the
+        smaller count is smaller) or only one does, and the other's slot holds a category
+        further on, or padding, whose rank is smaller.
+        """
         row, _, code = self.entries()
         k, p = self.n_categories, self.n_patterns
         key, count = np.unique(row.astype(np.int64) * k + code, return_counts=True)
         owner, category = key // k, key % k
         width = np.bincount(owner, minlength=p)
         size = max(int(width.max()) if p else 0, 1)
-        slot = np.arange(len(key)) - np.repeat(np.cumsum(width) - width, width)
-        pairs = np.full((p, 2 * size), -1, dtype=np.int64)
-        pairs[owner, 2 * slot], pairs[owner, 2 * slot + 1] = category, count
-        distinct, inverse = np.unique(pairs, axis=0, return_inverse=True)
-        return inverse.reshape(-1), distinct
+        start = np.cumsum(width) - width
+        slot = np.arange(len(key)) - np.repeat(start, width)  # increasing category
+        if k * np.log2(self.n_raters + 1) < 62:  # from the last category
+            rank, place = category + 1, np.repeat(width, width) - 1 - slot
+        else:
+            rank, place = k - category, slot
+        top = int(count.max()) + 1 if len(count) else 1
+        base = (k + 1) * top  # slot values rank * top + count < base
+        if size * np.log2(base) < 62:  # one integer per row: a 1-D unique
+            value = (rank * top + count) * base ** (size - 1 - place)
+            row_key = np.zeros(p, dtype=np.int64)
+            rated = width > 0
+            if rated.any():
+                row_key[rated] = np.add.reduceat(value, start[rated])
+            _, first, inverse = np.unique(row_key, return_index=True, return_inverse=True)
+        else:
+            ranked = np.zeros((p, 2 * size), dtype=np.int64)
+            ranked[owner, 2 * place], ranked[owner, 2 * place + 1] = rank, count
+            _, first, inverse = np.unique(ranked, axis=0, return_index=True,
+                                          return_inverse=True)
+        pairs = np.full((len(first), 2 * size), -1, dtype=np.int64)
+        pick = np.full(p, -1, dtype=np.int64)
+        pick[first] = np.arange(len(first))
+        mine = pick[owner] >= 0
+        at, col = pick[owner[mine]], 2 * slot[mine]
+        pairs[at, col], pairs[at, col + 1] = category[mine], count[mine]
+        return inverse.reshape(-1), pairs
 
     def _dense_counts(self, pairs: np.ndarray) -> np.ndarray:
         """The padded ``(category, count)`` rows as dense (P'', k) count rows, bounded."""
