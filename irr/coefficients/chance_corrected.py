@@ -42,11 +42,13 @@ __all__ = [
     "COUNT_METHODS",
     "MAX_PAIR_RATINGS",
     "CodeEntries",
+    "CountEntries",
     "CountsEstimate",
     "PairCells",
     "code_entries",
     "conger_estimate",
     "conger_kernel",
+    "count_entries",
     "counts_estimate",
     "counts_kernel",
     "fleiss_category_kappas",
@@ -91,27 +93,74 @@ def _others(pi: np.ndarray) -> np.ndarray:
     return before + after
 
 
-def _subject_parts(patterns: np.ndarray, w: np.ndarray):
-    """Per-pattern ratings count, pair agreement and category shares.
+class CountEntries(NamedTuple):
+    """Subject x category count rows (P, k) as their nonzero cells, in row then category
+    order: ``row``, ``category`` (int64) and ``count`` (float), with ``r`` the ratings of
+    each row (P,). Memory and work are those of the nonzero cells (at most the ratings),
+    never P x k.
+    """
+
+    row: np.ndarray
+    category: np.ndarray
+    count: np.ndarray
+    r: np.ndarray
+    k: int
+
+    @property
+    def n_patterns(self) -> int:
+        return len(self.r)
+
+    def matrix(self, values: np.ndarray | None = None):
+        """The (P, k) scipy sparse matrix of `values` (one per cell; the counts if None)."""
+        from scipy import sparse
+
+        values = self.count if values is None else values
+        return sparse.csr_matrix((values, (self.row, self.category)),
+                                 shape=(self.n_patterns, self.k))
+
+
+def count_entries(patterns: np.ndarray | CountEntries) -> CountEntries:
+    """Dense subject x category count rows (P, k) as :class:`CountEntries`.
+
+    Examples
+    --------
+    >>> e = count_entries(np.array([[2, 0, 1], [0, 3, 0]]))
+    >>> e.row.tolist(), e.category.tolist(), e.count.tolist(), e.r.tolist()
+    ([0, 0, 1], [0, 2, 1], [2.0, 1.0, 3.0], [3.0, 3.0])
+    """
+    if isinstance(patterns, CountEntries):
+        return patterns
+    x = np.asarray(patterns)
+    row, category = np.nonzero(x)
+    row, category = row.astype(np.int64), category.astype(np.int64)
+    count = x[row, category].astype(float)
+    r = np.bincount(row, weights=count, minlength=x.shape[0])
+    return CountEntries(row, category, count, r, x.shape[1])
+
+
+def _subject_parts(e: CountEntries, w: np.ndarray):
+    """Per-pattern ratings count, pair agreement and (per nonzero cell) category shares.
 
     Also the pair *disagreement* ``sum_kl (1 - w_kl) r_ik r_il / (r_i (r_i - 1))``
     (``= 1 - agreement`` for subjects with two ratings, 0 otherwise), a sum of
     non-negative terms, from which the coefficients are evaluated without cancellation.
+    ``share`` is ``r_ik / r_i`` of each cell of `e` (the other cells' shares are 0).
     """
-    patterns = np.asarray(patterns, dtype=float)
-    r = patterns.sum(axis=1)
+    r = e.r
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
     if _is_identity(w):
         # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
-        # O(P k): no k x k product for unweighted coefficients
-        cross = r * r - np.einsum("pk,pk->p", patterns, patterns)
+        # O(cells): no k x k product for unweighted coefficients
+        cross = r * r - np.bincount(e.row, weights=e.count * e.count, minlength=len(r))
     else:
-        cross = (patterns * (patterns @ (1.0 - w).T)).sum(axis=1)
+        # sum_k r_ik (D r_i)_k, D = 1 - W: a sparse product, O(cells x k)
+        spread = np.asarray(e.matrix() @ (1.0 - w).T)[e.row, e.category]
+        cross = np.bincount(e.row, weights=e.count * spread, minlength=len(r))
     disagreement = np.where(paired, cross / pairs, 0.0)
     agreement = np.where(paired, 1.0 - disagreement, 0.0)
-    share = patterns / np.where(rated, r, 1.0)[:, None]
+    share = e.count / np.where(rated, r, 1.0)[e.row]
     return r, rated, paired, agreement, share, disagreement
 
 
@@ -164,6 +213,11 @@ def _ratio(do: np.ndarray, de: np.ndarray, method: str) -> np.ndarray:
         return np.where(_defined(method, de), 1.0 - do / de, np.nan)
 
 
+def _row_sums(e: CountEntries, values: np.ndarray) -> np.ndarray:
+    """Sums over each row's nonzero cells of `values` (one per cell): shape (P,)."""
+    return np.bincount(e.row, weights=values, minlength=e.n_patterns)
+
+
 # -- coefficients on counts (Fleiss, Gwet, Brennan-Prediger, percent agreement) --------
 def counts_kernel(
     patterns: np.ndarray, batch: np.ndarray, weights: np.ndarray, method: str
@@ -172,8 +226,8 @@ def counts_kernel(
 
     Parameters
     ----------
-    patterns : ndarray of shape (P, k)
-        Distinct subject x category count rows.
+    patterns : ndarray of shape (P, k), or CountEntries
+        Distinct subject x category count rows (dense, or their nonzero cells).
     batch : ndarray of shape (b, P) or (P,)
         How many subjects of each pattern each sample holds.
     weights : ndarray of shape (k, k)
@@ -196,13 +250,15 @@ def counts_kernel(
     array([0.3333])
     """
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
-    _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
+    e = count_entries(patterns)
+    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights)
     n = batch @ rated
     n2 = batch @ paired
     with np.errstate(invalid="ignore", divide="ignore"):
         pa = (batch @ agreement) / n2
         do = (batch @ disagreement) / n2
-        pi = (batch @ share) / n[:, None]
+        # (b, P) x (P, k) through the sparse shares: O(b x cells)
+        pi = np.asarray((e.matrix(share).T @ batch.T).T) / n[:, None]
     if method == "percent":
         return pa
     return _ratio(do, _expected_disagreement(method, pi, weights), method)
@@ -230,7 +286,7 @@ def counts_estimate(
 
     Parameters
     ----------
-    patterns : ndarray of shape (P, k)
+    patterns : ndarray of shape (P, k), or CountEntries
     multiplicity : ndarray of shape (P,)
         Subjects per pattern (ones when `patterns` are the subjects themselves).
     weights : ndarray of shape (k, k)
@@ -247,18 +303,19 @@ def counts_estimate(
     >>> round(est.estimate, 4), round(float(np.sqrt(est.variance)), 4)
     (0.3333, 0.3849)
     """
-    _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
+    e = count_entries(patterns)
+    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights)
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(c @ agreement / n2)
-    pi = c @ share / n
+    k = weights.shape[0]
+    pi = np.bincount(e.category, weights=c[e.row] * share, minlength=k) / n
     scale = n / n2
     if method == "percent":
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
         return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2))
-    k = weights.shape[0]
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
@@ -271,9 +328,10 @@ def counts_estimate(
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
                 else ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2)
-        pe_shift = de - share @ dbar
+        pe_shift = de - _row_sums(e, share * dbar[e.category])
     elif method == "gwet":
-        pe_shift = weights.sum() / (k * (k - 1)) * (share @ (1 - pi)) - pe
+        pe_shift = (weights.sum() / (k * (k - 1)) * _row_sums(e, share * (1 - pi)[e.category])
+                    - pe)
     else:
         pe_shift = np.zeros(len(c))
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
@@ -299,27 +357,45 @@ def fleiss_category_kappas(
     >>> kappa.round(4)
     array([0.3333, 0.3333])
     """
-    x = np.asarray(patterns, dtype=float)
-    r = x.sum(axis=1)
+    e = count_entries(patterns)
+    k, r, row, x = e.k, e.r, e.row, e.count
     paired, rated = r >= 2, r >= 1
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
-    k = x.shape[1]
     if n2 == 0:
         return np.full(k, np.nan), np.full(k, np.nan)
-    rest = r[:, None] - x
-    pairs = np.where(paired, r * (r - 1), 1.0)[:, None]
-    disagreement = np.where(paired[:, None], 2 * x * rest / pairs, 0.0)  # (P, k)
-    safe_r = np.where(rated, r, 1.0)[:, None]
+
+    def by_category(values: np.ndarray) -> np.ndarray:
+        return np.bincount(e.category, weights=values, minlength=k)
+
+    # the nonzero cells (x_ij > 0); a subject's other cells have no disagreement, share
+    # 0 and rest share 1 (a rated subject), so they enter through sums over subjects
+    rest = r[row] - x
+    pairs = np.where(paired, r * (r - 1), 1.0)[row]
+    disagreement = np.where(paired[row], 2 * x * rest / pairs, 0.0)
+    safe_r = np.where(rated, r, 1.0)[row]
     share, share_rest = x / safe_r, rest / safe_r
-    p, q = c @ share / n, c @ share_rest / n
+    cw = c[row]
+    having = by_category(cw)  # subjects in category j at least once, exact (integer c)
+    p = by_category(cw * share) / n
+    q = ((n - having) + by_category(cw * share_rest)) / n
     de = 2 * p * q  # = p q + q p, the two-category sum of non-negative terms
     with np.errstate(invalid="ignore", divide="ignore"):
-        kappa = np.where(de > 0, 1.0 - (c @ disagreement / n2) / de, np.nan)
-        kappa_i = (n / n2) * (paired[:, None] - disagreement / de)
-        pe_shift = de - (share * q + share_rest * p)
-        star = kappa_i - 2 * (1 - kappa) * pe_shift / de
-        variance = (c @ (star - kappa) ** 2 / (n * (n - 1)) if n > 1
-                    else np.full(k, np.nan))
+        kappa = np.where(de > 0, 1.0 - (by_category(cw * disagreement) / n2) / de, np.nan)
+        scale = n / n2
+        j = e.category
+        kappa_i = scale * (paired[row] - disagreement / de[j])
+        pe_shift = de[j] - (share * q[j] + share_rest * p[j])
+        star = kappa_i - 2 * (1 - kappa[j]) * pe_shift / de[j]
+        squares = by_category(cw * (star - kappa[j]) ** 2)
+        # a rated subject without category j: star = scale [paired] - 2 (1 - kappa)
+        # (d_e - p) / d_e, the same for all such subjects with (or without) two ratings
+        away = 2 * (1 - kappa) * (de - p) / de
+        c_paired = c @ paired
+        with_two = c_paired - by_category(cw * paired[row])
+        with_one = (n - c_paired) - by_category(cw * ~paired[row])
+        squares += with_two * ((scale - away) - kappa) ** 2
+        squares += with_one * ((0.0 - away) - kappa) ** 2
+        variance = squares / (n * (n - 1)) if n > 1 else np.full(k, np.nan)
     return kappa, np.where(de > 0, variance, np.nan)
 
 
@@ -340,17 +416,17 @@ def fleiss_null_variance(
     Valid for the z test only, never for an interval. Returns nans when the subjects'
     numbers of ratings differ (the formula assumes one m).
     """
-    patterns = np.asarray(patterns, dtype=float)
+    e = count_entries(patterns)
     c = np.asarray(multiplicity, dtype=float)
-    r = patterns.sum(axis=1)
+    r, k = e.r, e.k
     keep = (c > 0) & (r >= 1)
-    k = patterns.shape[1]
     sizes = np.unique(r[keep])
     if len(sizes) != 1 or sizes[0] < 2:
         return np.nan, np.full(k, np.nan)
     m = float(sizes[0])
     n = c[keep].sum()
-    category_totals = c[keep] @ patterns[keep]
+    category_totals = np.bincount(e.category, weights=np.where(keep, c, 0.0)[e.row] * e.count,
+                                  minlength=k)
     p = category_totals / (n * m)
     # q_j = 1 - p_j from the other categories' counts: no cancellation when p_j is near 1
     q = (category_totals.sum() - category_totals) / (n * m)
@@ -400,9 +476,12 @@ def code_entries(codes: np.ndarray | CodeEntries) -> CodeEntries:
                        codes[row, rater].astype(np.int64), codes.shape[0], codes.shape[1])
 
 
-def _entry_counts(e: CodeEntries, k: int) -> np.ndarray:
-    """Subject x category count rows (P, k) of the entries."""
-    return np.bincount(e.row * k + e.code, minlength=e.n_patterns * k).reshape(e.n_patterns, k)
+def _entry_counts(e: CodeEntries, k: int) -> CountEntries:
+    """Subject x category count rows (P, k) of the entries, as their nonzero cells."""
+    cell, count = np.unique(e.row * k + e.code, return_counts=True)
+    row = cell // k
+    r = np.bincount(e.row, minlength=e.n_patterns).astype(float)
+    return CountEntries(row, cell % k, count.astype(float), r, k)
 
 
 def _blocks(b: int, width: int):

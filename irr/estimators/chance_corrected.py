@@ -152,8 +152,16 @@ def _lonely_pairs(pairs: cc.PairCells, m: int, limit: int = 5) -> list[tuple[int
     return [(int(a), int(r - starts[a] + a + 1)) for a, r in zip(first, missing, strict=True)]
 
 
-def _check_enough(counts: np.ndarray, multiplicity: np.ndarray, what: str) -> None:
-    r = np.asarray(counts).sum(axis=1)
+def _ratings(counts: np.ndarray | cc.CountEntries) -> np.ndarray:
+    """The ratings of each count row."""
+    if isinstance(counts, cc.CountEntries):
+        return counts.r
+    return np.asarray(counts).sum(axis=1)
+
+
+def _check_enough(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarray,
+                  what: str) -> None:
+    r = _ratings(counts)
     paired = float(multiplicity[r >= 2].sum())
     if paired < 2:
         raise ValueError(
@@ -162,12 +170,12 @@ def _check_enough(counts: np.ndarray, multiplicity: np.ndarray, what: str) -> No
         )
 
 
-def _missing_notes(counts: np.ndarray, multiplicity: np.ndarray, *, chance: bool = True
-                   ) -> tuple[int, list[str]]:
+def _missing_notes(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarray, *,
+                   chance: bool = True) -> tuple[int, list[str]]:
     """(subjects left out, notes): how missing ratings were handled, when some are missing
     (a subject with fewer ratings than another); `chance` false for percent agreement,
     which has no chance agreement."""
-    r = np.asarray(counts).sum(axis=1)
+    r = _ratings(counts)
     used = multiplicity > 0
     none = int(multiplicity[r == 0].sum())
     single = int(multiplicity[r == 1].sum())
@@ -361,10 +369,11 @@ def _on_counts(
         name, symbol = f"Gwet's AC2 ({wname})", "AC2"
     else:
         name = _named(name, wname)
-    _check_enough(counts.patterns, counts.multiplicity, name)
+    cells = cc.count_entries(counts.patterns)  # the nonzero cells, once
+    _check_enough(cells, counts.multiplicity, name)
     method = COUNT_METHODS[coefficient]
-    est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, method)
-    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    est = cc.counts_estimate(cells, counts.multiplicity, w, method)
+    n_missing, notes = _missing_notes(cells, counts.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
     q = stats.n_categories
     if coefficient == "brennan_prediger":
@@ -403,7 +412,7 @@ def fleiss_kappa(
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
-    patterns, mult = counts.patterns, counts.multiplicity
+    patterns, mult = cc.count_entries(counts.patterns), counts.multiplicity  # nonzero cells
     coefficient = _named(name, wname)
     _check_enough(patterns, mult, coefficient)
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
@@ -433,7 +442,7 @@ def fleiss_kappa(
 
 
 def _per_category(
-    stats: Statistics, counts: np.ndarray, mult: np.ndarray, var0_cat: np.ndarray,
+    stats: Statistics, counts: cc.CountEntries, mult: np.ndarray, var0_cat: np.ndarray,
     alternative: str,
 ) -> pd.DataFrame:
     """Fleiss' (1971) category-vs-rest kappas: one row per category."""
@@ -443,10 +452,22 @@ def _per_category(
     scale = np.where(np.isfinite(se0), se0, se)
     with np.errstate(invalid="ignore", divide="ignore"):
         z = np.where(np.isfinite(kappa) & (scale > 0), kappa / scale, np.nan)
-    pvalue = [normal_pvalue(float(v), alternative) for v in z]
-    rows = list(zip(stats.categories, kappa.tolist(), se.tolist(), se0.tolist(), z.tolist(),
-                    pvalue, strict=True))
-    return pd.DataFrame(rows, columns=["category", "kappa", "se", "se0", "z", "pvalue"])
+    return pd.DataFrame({"category": list(stats.categories), "kappa": kappa, "se": se,
+                         "se0": se0, "z": z, "pvalue": _normal_pvalues(z, alternative)})
+
+
+def _normal_pvalues(z: np.ndarray, alternative: str) -> np.ndarray:
+    """:func:`irr.results.normal_pvalue` of each z at once (nan where z is not finite)."""
+    from scipy.special import ndtr
+
+    with np.errstate(invalid="ignore"):
+        if alternative == "greater":
+            p = ndtr(-z)
+        elif alternative == "less":
+            p = ndtr(z)
+        else:
+            p = np.minimum(1.0, 2 * ndtr(-np.abs(z)))
+    return np.where(np.isfinite(z), p, np.nan)
 
 
 def tolerance_label(tolerance: float) -> tuple[str, str]:
@@ -471,9 +492,10 @@ def percent_agreement(
     """Gwet's multi-rater percent agreement with its linearised SE."""
     w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
     counts = stats.count_patterns
-    _check_enough(counts.patterns, counts.multiplicity, "Percent agreement")
-    est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, "percent")
-    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity, chance=False)
+    cells = cc.count_entries(counts.patterns)  # the nonzero cells, once
+    _check_enough(cells, counts.multiplicity, "Percent agreement")
+    est = cc.counts_estimate(cells, counts.multiplicity, w, "percent")
+    n_missing, notes = _missing_notes(cells, counts.multiplicity, chance=False)
     notes = ["Percent agreement (pairwise): the mean over subjects of the share of agreeing "
              "rater pairs (Gwet, 2014); definition='all' gives the share of subjects on whom all "
              "raters agree (R irr agree()).",
@@ -500,9 +522,10 @@ def conger_kappa(
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     coefficient = _named("Conger's kappa", wname)
-    _check_enough(counts.patterns, counts.multiplicity, coefficient)
+    cells = cc.count_entries(counts.patterns)  # the nonzero cells, once
+    _check_enough(cells, counts.multiplicity, coefficient)
     est = cc.conger_estimate(_codes(stats), stats.multiplicity.astype(float), w)
-    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    n_missing, notes = _missing_notes(cells, counts.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "
              "subjects the rater rated), averaged over rater pairs."]
