@@ -664,6 +664,19 @@ class Statistics:
         multiplicity = np.bincount(fine, weights=self.multiplicity, minlength=len(counts))
         return Coarsening(fine, counts, np.rint(multiplicity).astype(np.int64))
 
+    @cached_property
+    def count_pattern_cells(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The nonzero cells of :attr:`count_patterns`' rows: (row, category, count), int64,
+        in row then category order, without reading the dense rows."""
+        if not self.by_rater:
+            patterns = self.count_patterns.patterns
+            row, category = np.nonzero(patterns)
+            return row.astype(np.int64), category.astype(np.int64), patterns[row, category]
+        pairs = self._sparse_count_rows[1]
+        used = pairs[:, 0::2] >= 0
+        row = np.nonzero(used)[0].astype(np.int64)
+        return row, pairs[:, 0::2][used], pairs[:, 1::2][used]
+
     @property
     def count_cells(self) -> int:
         """Cells of the dense distinct subject x category count rows (P' x k) that

@@ -110,6 +110,14 @@ class CountEntries(NamedTuple):
     def n_patterns(self) -> int:
         return len(self.r)
 
+    @classmethod
+    def from_cells(cls, row: np.ndarray, category: np.ndarray, count: np.ndarray,
+                   n_patterns: int, k: int) -> CountEntries:
+        """The entries of nonzero cells given in row then category order."""
+        count = np.asarray(count, dtype=float)
+        return cls(np.asarray(row, dtype=np.int64), np.asarray(category, dtype=np.int64),
+                   count, np.bincount(row, weights=count, minlength=n_patterns), k)
+
     def matrix(self, values: np.ndarray | None = None):
         """The (P, k) scipy sparse matrix of `values` (one per cell; the counts if None)."""
         from scipy import sparse
@@ -710,7 +718,7 @@ def _cell_counts(pc: PairCells, batch: np.ndarray) -> np.ndarray:
 
 
 #: Co-ratings from which a complete design (every rater rates every pattern) takes the
-#: dense path of :func:`_dense_pair_parts`: O(P m^2 k) BLAS work and O(m^2) memory per
+#: dense path of :func:`_dense_pair_parts`: O(P m^2) BLAS work and O(m^2 + m k) memory per
 #: sample instead of one entry per co-rating.
 DENSE_PAIR_RATINGS = 1 << 20
 
@@ -728,7 +736,9 @@ def _dense_pair_parts(
     codes: np.ndarray, batch: np.ndarray, weights: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_pair_parts` of a complete design as (b, m, m) matrices: n, p_o, p_e, kappa
-    and the (b, m, k) rater margins, with one-hot matrix products instead of co-ratings.
+    and the (b, m, k) rater margins, from a sparse one-hot product (the margins) and the
+    patterns' (P, m^2) pair disagreements in blocks (no P x m x k array), instead of
+    co-ratings.
 
     Every pair shares every pattern, so a pair's row and column shares are its two
     raters' own margins; the disagreements stay sums of non-negative terms.
@@ -736,18 +746,39 @@ def _dense_pair_parts(
     size, m = codes.shape
     k = weights.shape[0]
     dis = 1.0 - weights
-    hot = np.zeros((size, m, k))
-    hot[np.arange(size)[:, None], np.arange(m)[None, :], codes] = 1.0
     n = batch.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         share = batch / n[:, None]
-        margins = np.einsum("bp,pgi->bgi", share, hot, optimize=True)
-        # d_o[g, h] = sum_p share_p dis[x_pg, x_ph]
-        spread = dis[:, codes].transpose(1, 2, 0)  # (P, m, k): dis[a, x_ph]
-        observed_dis = np.einsum("bp,pga,pha->bgh", share, hot, spread, optimize=True)
+        margins = np.asarray((_one_hot(codes, k).T @ share.T).T).reshape(-1, m, k)
+        # d_o[g, h] = sum_p share_p dis[x_pg, x_ph], from the patterns' pair disagreements
+        observed_dis = np.zeros((batch.shape[0], m * m))
+        for rows, pair_dis in _pair_values(codes, dis):
+            observed_dis += share[:, rows] @ pair_dis
+        observed_dis = observed_dis.reshape(-1, m, m)
         expected_dis = np.einsum("bgi,ij,bhj->bgh", margins, dis, margins, optimize=True)
         kappa = np.where(expected_dis > 0, 1.0 - observed_dis / expected_dis, np.nan)
     return n, 1.0 - observed_dis, 1.0 - expected_dis, kappa, margins
+
+
+def _pair_values(codes: np.ndarray, table: np.ndarray):
+    """``table[x_pg, x_ph]`` of every pattern's ordered rater pairs, shape (rows, m^2), in
+    blocks of patterns of at most _BLOCK_FLOATS / 8 values (no k axis)."""
+    size, m = codes.shape
+    step = max(1, (_BLOCK_FLOATS // 8) // (m * m))
+    for start in range(0, size, step):
+        block = codes[start:start + step]
+        yield slice(start, start + len(block)), table[block[:, :, None],
+                                                      block[:, None, :]].reshape(-1, m * m)
+
+
+def _one_hot(codes: np.ndarray, k: int):
+    """The sparse (P, m k) indicator of rater g's code in column g k + code."""
+    from scipy import sparse
+
+    size, m = codes.shape
+    columns = (np.arange(m) * k)[None, :] + codes
+    return sparse.csr_matrix((np.ones(size * m), columns.reshape(-1),
+                              np.arange(0, size * m + 1, m)), shape=(size, m * k))
 
 
 def _dense_light_variance(
@@ -767,10 +798,10 @@ def _dense_light_variance(
     upper = np.triu(np.ones((m, m), dtype=bool), 1)
     d = np.where(upper, 1.0 / (1.0 - pe), 0.0)
     e = np.where(upper, (1.0 - kappa) * d, 0.0)
-    hot = np.zeros((size, m, weights.shape[0]))
-    hot[np.arange(size)[:, None], np.arange(m)[None, :], codes] = 1.0
-    toward = weights[:, codes].transpose(1, 2, 0)  # (P, m, k): w[a, x_ph]
-    agree = np.einsum("gh,pga,pha->p", d, hot, toward, optimize=True)
+    # sum_gh D_gh w[x_pg, x_ph], from the patterns' pair weights (no k axis)
+    agree = np.empty(size)
+    for rows, pair_w in _pair_values(codes, weights):
+        agree[rows] = pair_w @ d.reshape(-1)
     rows = np.arange(m)[None, :]
     chance = ((e @ (margins @ weights.T))[rows, codes]
               + (e.T @ (margins @ weights))[rows, codes]).sum(axis=1)
@@ -898,7 +929,8 @@ def light_estimate(
         # per co-rating (pattern p, pair q, codes a and b): n / n_q * phi
         q = pc.cells[pc.cell] // (k * k)
         a, b = pc.cells[pc.cell] // k % k, pc.cells[pc.cell] % k
-        chance = (col[q] * weights[a]).sum(axis=1) + (row[q] * weights[:, b].T).sum(axis=1)
+        # delta_a' W p_h + p_g' W delta_b: entries of the (Q, k) products, not (co-ratings, k)
+        chance = (col @ weights.T)[q, a] + (row @ weights)[q, b]
         phi = ((weights[a, b] - po[q]) - (1 - kappa[q]) * (chance - 2 * pe[q])) / (1 - pe[q])
         psi = np.bincount(pc.pattern, weights=n / n_q[q] * phi, minlength=e.n_patterns)
         psi /= pc.n_pairs

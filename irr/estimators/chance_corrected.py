@@ -135,6 +135,13 @@ def _codes(stats: Statistics) -> cc.CodeEntries:
     return cc.CodeEntries(row, rater, code, stats.n_patterns, stats.n_raters)
 
 
+def _cells(stats: Statistics) -> cc.CountEntries:
+    """The nonzero cells of the subject x category count patterns."""
+    row, category, count = stats.count_pattern_cells
+    return cc.CountEntries.from_cells(row, category, count, stats.count_patterns.size,
+                                      stats.n_categories)
+
+
 def _lonely_pairs(pairs: cc.PairCells, m: int, limit: int = 5) -> list[tuple[int, int]]:
     """The first `limit` rater pairs (g < h, in order) that share no subject.
 
@@ -369,7 +376,7 @@ def _on_counts(
         name, symbol = f"Gwet's AC2 ({wname})", "AC2"
     else:
         name = _named(name, wname)
-    cells = cc.count_entries(counts.patterns)  # the nonzero cells, once
+    cells = _cells(stats)  # the nonzero cells, once
     _check_enough(cells, counts.multiplicity, name)
     method = COUNT_METHODS[coefficient]
     est = cc.counts_estimate(cells, counts.multiplicity, w, method)
@@ -412,7 +419,7 @@ def fleiss_kappa(
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
-    patterns, mult = cc.count_entries(counts.patterns), counts.multiplicity  # nonzero cells
+    patterns, mult = _cells(stats), counts.multiplicity  # nonzero cells
     coefficient = _named(name, wname)
     _check_enough(patterns, mult, coefficient)
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
@@ -492,7 +499,7 @@ def percent_agreement(
     """Gwet's multi-rater percent agreement with its linearised SE."""
     w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
     counts = stats.count_patterns
-    cells = cc.count_entries(counts.patterns)  # the nonzero cells, once
+    cells = _cells(stats)  # the nonzero cells, once
     _check_enough(cells, counts.multiplicity, "Percent agreement")
     est = cc.counts_estimate(cells, counts.multiplicity, w, "percent")
     n_missing, notes = _missing_notes(cells, counts.multiplicity, chance=False)
@@ -522,7 +529,7 @@ def conger_kappa(
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     coefficient = _named("Conger's kappa", wname)
-    cells = cc.count_entries(counts.patterns)  # the nonzero cells, once
+    cells = _cells(stats)  # the nonzero cells, once
     _check_enough(cells, counts.multiplicity, coefficient)
     est = cc.conger_estimate(_codes(stats), stats.multiplicity.astype(float), w)
     n_missing, notes = _missing_notes(cells, counts.multiplicity)
