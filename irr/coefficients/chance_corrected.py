@@ -720,7 +720,7 @@ def _cell_counts(pc: PairCells, batch: np.ndarray) -> np.ndarray:
 #: Co-ratings from which a complete design (every rater rates every pattern) takes the
 #: dense path of :func:`_dense_pair_parts`: O(P m^2) BLAS work and O(m^2 + m k) memory per
 #: sample instead of one entry per co-rating.
-DENSE_PAIR_RATINGS = 1 << 20
+DENSE_PAIR_RATINGS = 1 << 12
 
 
 def _dense_design(e: CodeEntries) -> np.ndarray | None:
@@ -737,8 +737,9 @@ def _dense_pair_parts(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_pair_parts` of a complete design as (b, m, m) matrices: n, p_o, p_e, kappa
     and the (b, m, k) rater margins, from a sparse one-hot product (the margins) and the
-    patterns' (P, m^2) pair disagreements in blocks (no P x m x k array), instead of
-    co-ratings.
+    patterns' pair disagreements in blocks (no P x m x k array), instead of co-ratings.
+    p_o and kappa hold the pairs g < h above the diagonal; on and below it, p_o is 1
+    and kappa is not a pair's kappa (callers read the upper triangle).
 
     Every pair shares every pattern, so a pair's row and column shares are its two
     raters' own margins; the disagreements stay sums of non-negative terms.
@@ -750,25 +751,30 @@ def _dense_pair_parts(
     with np.errstate(invalid="ignore", divide="ignore"):
         share = batch / n[:, None]
         margins = np.asarray((_one_hot(codes, k).T @ share.T).T).reshape(-1, m, k)
-        # d_o[g, h] = sum_p share_p dis[x_pg, x_ph], from the patterns' pair disagreements
-        observed_dis = np.zeros((batch.shape[0], m * m))
+        # d_o[g, h] = sum_p share_p dis[x_pg, x_ph] for g < h, from the patterns' pair
+        # disagreements; 0 on and below the diagonal
+        upper = np.zeros((batch.shape[0], m * (m - 1) // 2))
         for rows, pair_dis in _pair_values(codes, dis):
-            observed_dis += share[:, rows] @ pair_dis
-        observed_dis = observed_dis.reshape(-1, m, m)
+            upper += share[:, rows] @ pair_dis
+        observed_dis = np.zeros((batch.shape[0], m, m))
+        g, h = np.triu_indices(m, 1)
+        observed_dis[:, g, h] = upper
         expected_dis = np.einsum("bgi,ij,bhj->bgh", margins, dis, margins, optimize=True)
         kappa = np.where(expected_dis > 0, 1.0 - observed_dis / expected_dis, np.nan)
     return n, 1.0 - observed_dis, 1.0 - expected_dis, kappa, margins
 
 
 def _pair_values(codes: np.ndarray, table: np.ndarray):
-    """``table[x_pg, x_ph]`` of every pattern's ordered rater pairs, shape (rows, m^2), in
-    blocks of patterns of at most _BLOCK_FLOATS / 8 values (no k axis)."""
+    """``table[x_pg, x_ph]`` of every pattern's rater pairs g < h (``np.triu_indices``
+    order), shape (rows, m(m - 1)/2), in blocks of patterns of at most _BLOCK_FLOATS / 8
+    values (no k axis)."""
     size, m = codes.shape
-    step = max(1, (_BLOCK_FLOATS // 8) // (m * m))
+    g, h = np.triu_indices(m, 1)
+    flat = table.reshape(-1)
+    step = max(1, (_BLOCK_FLOATS // 8) // max(len(g), 1))
     for start in range(0, size, step):
         block = codes[start:start + step]
-        yield slice(start, start + len(block)), table[block[:, :, None],
-                                                      block[:, None, :]].reshape(-1, m * m)
+        yield slice(start, start + len(block)), flat[block[:, g] * table.shape[1] + block[:, h]]
 
 
 def _one_hot(codes: np.ndarray, k: int):
@@ -798,10 +804,10 @@ def _dense_light_variance(
     upper = np.triu(np.ones((m, m), dtype=bool), 1)
     d = np.where(upper, 1.0 / (1.0 - pe), 0.0)
     e = np.where(upper, (1.0 - kappa) * d, 0.0)
-    # sum_gh D_gh w[x_pg, x_ph], from the patterns' pair weights (no k axis)
+    # sum_{g<h} D_gh w[x_pg, x_ph], from the patterns' pair weights (no k axis)
     agree = np.empty(size)
     for rows, pair_w in _pair_values(codes, weights):
-        agree[rows] = pair_w @ d.reshape(-1)
+        agree[rows] = pair_w @ d[np.triu_indices(m, 1)]
     rows = np.arange(m)[None, :]
     chance = ((e @ (margins @ weights.T))[rows, codes]
               + (e.T @ (margins @ weights))[rows, codes]).sum(axis=1)
