@@ -172,6 +172,18 @@ def _subject_parts(e: CountEntries, w: np.ndarray):
     return r, rated, paired, agreement, share, disagreement
 
 
+_SUBSCRIPTS = {(1, 1): "i,i->", (2, 1): "ij,j->i", (1, 2): "i,ij->j", (2, 2): "ij,jk->ik"}
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` in numpy's own loops, for the products of one sample (vectors, one row).
+
+    OpenBLAS splits a long dot or matrix-vector product over threads, and waking them
+    costs milliseconds on a busy machine: more than these O(P) products themselves.
+    """
+    return np.einsum(_SUBSCRIPTS[np.ndim(a), np.ndim(b)], a, b)
+
+
 def _rated_counts(
     multiplicity: np.ndarray, rated: np.ndarray, paired: np.ndarray
 ) -> tuple[np.ndarray, float, float]:
@@ -182,7 +194,7 @@ def _rated_counts(
 
 def _linearised_variance(c: np.ndarray, deviation: np.ndarray, n: float) -> float:
     """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1."""
-    return float(c @ deviation**2 / (n * (n - 1))) if n > 1 else np.nan
+    return float(_dot(c, deviation**2) / (n * (n - 1))) if n > 1 else np.nan
 
 
 def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -316,7 +328,7 @@ def counts_estimate(
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
-    pa = float(c @ agreement / n2)
+    pa = float(_dot(c, agreement) / n2)
     k = weights.shape[0]
     pi = np.bincount(e.category, weights=c[e.row] * share, minlength=k) / n
     scale = n / n2
@@ -328,14 +340,14 @@ def counts_estimate(
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
-    do = float(c @ disagreement / n2)
+    do = float(_dot(c, disagreement) / n2)
     kappa = 1.0 - do / de
     # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
     kappa_i = scale * (paired - disagreement / de)
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
-                else ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2)
+                else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
         pe_shift = de - _row_sums(e, share * dbar[e.category])
     elif method == "gwet":
         pe_shift = (weights.sum() / (k * (k - 1)) * _row_sums(e, share * (1 - pi)[e.category])
@@ -398,7 +410,7 @@ def fleiss_category_kappas(
         # a rated subject without category j: star = scale [paired] - 2 (1 - kappa)
         # (d_e - p) / d_e, the same for all such subjects with (or without) two ratings
         away = 2 * (1 - kappa) * (de - p) / de
-        c_paired = c @ paired
+        c_paired = _dot(c, paired.astype(float))
         with_two = c_paired - by_category(cw * paired[row])
         with_one = (n - c_paired) - by_category(cw * ~paired[row])
         squares += with_two * ((scale - away) - kappa) ** 2
@@ -588,7 +600,7 @@ def conger_estimate(
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
-    pa = float(c @ agreement / n2)
+    pa = float(_dot(c, agreement) / n2)
     per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
                             minlength=m * k).reshape(m, k)
     n_g = per_rater.sum(axis=1)
@@ -601,7 +613,7 @@ def conger_estimate(
     pe = 1.0 - de
     if not de > 0:
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
-    kappa = 1.0 - float(c @ disagreement / n2) / de
+    kappa = 1.0 - float(_dot(c, disagreement) / n2) / de
     scale = n / n2
     kappa_i = scale * (paired - disagreement / de)
     # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
@@ -754,8 +766,9 @@ def _dense_pair_parts(
         # d_o[g, h] = sum_p share_p dis[x_pg, x_ph] for g < h, from the patterns' pair
         # disagreements; 0 on and below the diagonal
         upper = np.zeros((batch.shape[0], m * (m - 1) // 2))
+        product = _dot if batch.shape[0] == 1 else np.matmul
         for rows, pair_dis in _pair_values(codes, dis):
-            upper += share[:, rows] @ pair_dis
+            upper += product(share[:, rows], pair_dis)
         observed_dis = np.zeros((batch.shape[0], m, m))
         g, h = np.triu_indices(m, 1)
         observed_dis[:, g, h] = upper
@@ -807,13 +820,13 @@ def _dense_light_variance(
     # sum_{g<h} D_gh w[x_pg, x_ph], from the patterns' pair weights (no k axis)
     agree = np.empty(size)
     for rows, pair_w in _pair_values(codes, weights):
-        agree[rows] = pair_w @ d[np.triu_indices(m, 1)]
+        agree[rows] = _dot(pair_w, d[np.triu_indices(m, 1)])
     rows = np.arange(m)[None, :]
     chance = ((e @ (margins @ weights.T))[rows, codes]
               + (e.T @ (margins @ weights))[rows, codes]).sum(axis=1)
     psi = agree - (d * po).sum() - chance + 2 * (e * pe).sum()
     psi /= m * (m - 1) // 2
-    return float(c @ psi**2 / (n * (n - 1)))
+    return float(_dot(c, psi**2) / (n * (n - 1)))
 
 
 def pairwise_kappas(
@@ -940,5 +953,5 @@ def light_estimate(
         phi = ((weights[a, b] - po[q]) - (1 - kappa[q]) * (chance - 2 * pe[q])) / (1 - pe[q])
         psi = np.bincount(pc.pattern, weights=n / n_q[q] * phi, minlength=e.n_patterns)
         psi /= pc.n_pairs
-        var = float(c @ psi**2 / (n * (n - 1)))
+        var = float(_dot(c, psi**2) / (n * (n - 1)))
     return CountsEstimate(estimate, float(np.mean(po)), float(np.mean(pe)), var, int(n), int(n))
