@@ -176,11 +176,15 @@ _SUBSCRIPTS = {(1, 1): "i,i->", (2, 1): "ij,j->i", (1, 2): "i,ij->j", (2, 2): "i
 
 
 def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``a @ b`` in numpy's own loops, for the products of one sample (vectors, one row).
+    """``a @ b`` for the products of one sample (vectors, one row), in numpy's own loops
+    when they are long.
 
-    OpenBLAS splits a long dot or matrix-vector product over threads, and waking them
-    costs milliseconds on a busy machine: more than these O(P) products themselves.
+    OpenBLAS splits a dot of more than 10,000 terms (or a matrix-vector product of more
+    than 9,216 cells) over threads, and waking them costs milliseconds on a busy machine:
+    more than these O(P) products themselves. Shorter products stay with BLAS as before.
     """
+    if np.size(a) + np.size(b) < 8192:
+        return a @ b
     return np.einsum(_SUBSCRIPTS[np.ndim(a), np.ndim(b)], a, b)
 
 
