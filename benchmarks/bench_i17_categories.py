@@ -50,9 +50,10 @@ def _peak_mb(fn) -> float:
 
 
 def _cases(x: np.ndarray):
-    import irr
     from sklearn.metrics import cohen_kappa_score
     from statsmodels.stats import inter_rater
+
+    import irr
 
     m = x.shape[1]
 

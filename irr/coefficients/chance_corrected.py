@@ -760,7 +760,7 @@ def _dense_pair_parts(
     Every pair shares every pattern, so a pair's row and column shares are its two
     raters' own margins; the disagreements stay sums of non-negative terms.
     """
-    size, m = codes.shape
+    m = codes.shape[1]
     k = weights.shape[0]
     dis = 1.0 - weights
     n = batch.sum(axis=1)
