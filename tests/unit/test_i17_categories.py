@@ -407,3 +407,25 @@ def test_bootstrap_replicates_unchanged_by_the_cells():
         f = ecc.statistic(stats, coefficient, np.eye(stats.n_categories), on="counts")
         _close(f(batch), _old_counts_kernel(counts.patterns, batch, np.eye(stats.n_categories),
                                             method))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_percent_agreement_of_all_raters_from_the_cells(seed):
+    # R irr agree(): the share of the subjects rated by every rater whose highest and
+    # lowest ratings are within the tolerance, straight from the (n, m) ratings
+    rng = np.random.default_rng(seed)
+    n, m, k = int(rng.integers(5, 120)), int(rng.integers(2, 6)), int(rng.integers(2, 30))
+    x = rng.integers(1, k + 1, (n, m)).astype(float)
+    x[:, 1] = np.where(rng.random(n) < 0.5, x[:, 0], x[:, 1])  # ties: agreeing subjects
+    x[rng.random((n, m)) < 0.1] = np.nan
+    x[0] = 1  # every rater rates one subject
+    complete = ~np.isnan(x).any(axis=1)
+    spread = np.where(complete, np.nan_to_num(x).max(axis=1) - np.nan_to_num(x).min(axis=1), 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ag = irr.Agreement.from_array(x)
+        for tolerance in (0, 1, 2.5):
+            res = ag.percent_agreement(definition="all", tolerance=tolerance)
+            agree = complete & (spread <= tolerance)
+            assert res.count == int(agree.sum())
+            assert res.n_subjects == int(complete.sum())
