@@ -56,6 +56,7 @@ __all__ = [
     "light_estimate",
     "light_kernel",
     "pair_cells",
+    "pairwise_counts",
     "pairwise_kappas",
 ]
 
@@ -864,6 +865,59 @@ def pairwise_kappas(
         kappa = _pair_parts(pc, _cell_counts(pc, batch[rows]), weights)[3]
         out[rows, pc.first, pc.second] = kappa
         out[rows, pc.second, pc.first] = kappa
+    return out
+
+
+def pairwise_counts(
+    codes: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray, method: str
+) -> np.ndarray:
+    """A coefficient on counts (`method`, as :func:`counts_kernel`) of every rater pair:
+    shape (m, m), ones on the diagonal.
+
+    Each pair uses the patterns both raters rated; its count rows hold two ratings, so a
+    pattern's pair disagreement is ``(D_aa + D_ab + D_ba + D_bb) / 2`` for codes a, b and
+    D = 1 - W, and each rating has share 1/2. All pairs at once, in blocks of pairs
+    (O(P) memory per pair, no (P, k) rows).
+
+    Examples
+    --------
+    >>> codes = np.array([[0, 0, 1], [1, 1, 1], [0, 1, 0], [1, 1, 0]])
+    >>> pairwise_counts(codes, np.ones(4), np.eye(2), "percent").tolist()
+    [[1.0, 0.75, 0.5], [0.75, 1.0, 0.25], [0.5, 0.25, 1.0]]
+    """
+    codes = np.asarray(codes)
+    size, m = codes.shape
+    k = weights.shape[0]
+    c = np.asarray(multiplicity, dtype=float)
+    dis = 1.0 - weights
+    identity = _is_identity(weights)
+    out = np.ones((m, m))
+    first, second = np.triu_indices(m, 1)
+    step = max(1, (_BLOCK_FLOATS // 64) // max(size, 1))
+    for start in range(0, len(first), step):  # blocks of rater pairs
+        g, h = first[start:start + step], second[start:start + step]
+        a, b = codes[:, g].T, codes[:, h].T  # (pairs, P)
+        weight = np.where((a >= 0) & (b >= 0), c, 0.0)  # the patterns both rated
+        a, b = np.maximum(a, 0), np.maximum(b, 0)
+        if identity:  # r^2 - sum_k x_k^2 = 2 [a != b], over r (r - 1) = 2
+            disagreement = (a != b).astype(float)
+        else:
+            disagreement = (dis[a, a] + dis[a, b] + dis[b, a] + dis[b, b]) / 2
+        q = len(g)
+        cell = np.arange(q)[:, None] * k
+        half = (0.5 * weight).reshape(-1)
+        shares = (np.bincount((cell + a).reshape(-1), weights=half, minlength=q * k)
+                  + np.bincount((cell + b).reshape(-1), weights=half, minlength=q * k))
+        n = weight.sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            pa = (weight * (1.0 - disagreement)).sum(axis=1) / n
+            if method == "percent":
+                value = pa
+            else:
+                pi = shares.reshape(q, k) / n[:, None]
+                do = (weight * disagreement).sum(axis=1) / n
+                value = _ratio(do, _expected_disagreement(method, pi, weights), method)
+        out[g, h] = out[h, g] = value
     return out
 
 

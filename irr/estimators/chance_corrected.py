@@ -589,25 +589,10 @@ def pairwise(stats: Statistics, statistic: str = "kappa", weights: Any = None) -
     stats.require_raters("The pairwise matrix")
     w, _ = _weights(stats, weights)
     mult = stats.multiplicity.astype(float)
-    m = stats.n_raters
     if statistic == "kappa":
         matrix = cc.pairwise_kappas(_codes(stats), mult, w)[0]
     else:
         stats.require_complete_design(f"The pairwise {statistic} matrix")
-        codes = stats.patterns
-        method = COUNT_METHODS[statistic]
-        k = w.shape[0]
-        matrix = np.ones((m, m))
-        for g in range(m):  # loop over rater pairs, not subjects
-            for h in range(g + 1, m):
-                pair = codes[:, [g, h]]
-                keep = (pair >= 0).all(axis=1)
-                counts = np.zeros((int(keep.sum()), k))
-                rows = np.arange(int(keep.sum()))
-                np.add.at(counts, (rows, pair[keep, 0]), 1)
-                np.add.at(counts, (rows, pair[keep, 1]), 1)
-                with np.errstate(invalid="ignore", divide="ignore"):
-                    value = cc.counts_kernel(counts, mult[keep], w, method)[0]
-                matrix[g, h] = matrix[h, g] = value
+        matrix = cc.pairwise_counts(stats.patterns, mult, w, COUNT_METHODS[statistic])
     labels = pd.Index(stats.raters, name="rater")
     return pd.DataFrame(matrix, index=labels, columns=labels.rename(None))

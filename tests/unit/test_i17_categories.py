@@ -429,3 +429,47 @@ def test_percent_agreement_of_all_raters_from_the_cells(seed):
             agree = complete & (spread <= tolerance)
             assert res.count == int(agree.sum())
             assert res.n_subjects == int(complete.sum())
+
+
+def _old_pairwise_counts(codes, mult, w, method):
+    """The pairwise matrix as before: a loop over rater pairs, dense two-rater count rows."""
+    m, k = codes.shape[1], w.shape[0]
+    matrix = np.ones((m, m))
+    for g in range(m):
+        for h in range(g + 1, m):
+            pair = codes[:, [g, h]]
+            keep = (pair >= 0).all(axis=1)
+            counts = np.zeros((int(keep.sum()), k))
+            rows = np.arange(int(keep.sum()))
+            np.add.at(counts, (rows, pair[keep, 0]), 1)
+            np.add.at(counts, (rows, pair[keep, 1]), 1)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                value = _old_counts_kernel(counts, mult[keep], w, method)[0]
+            matrix[g, h] = matrix[h, g] = value
+    return matrix
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_pairwise_counts_equal_the_loop_over_pairs(seed):
+    rng = np.random.default_rng(seed)
+    n_rows, m, k = int(rng.integers(1, 40)), int(rng.integers(2, 7)), int(rng.integers(1, 8))
+    codes = rng.integers(0, k, (n_rows, m))
+    if seed % 2:
+        codes[rng.random(codes.shape) < 0.3] = -1
+    mult = rng.integers(1, 4, n_rows).astype(float)
+    for w in _weights(k):
+        for method in METHODS:
+            with np.errstate(all="ignore"):
+                _close(cc.pairwise_counts(codes, mult, w, method),
+                       _old_pairwise_counts(codes, mult, w, method))
+
+
+def test_pairwise_matrix_through_the_api():
+    ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    stats = ag.statistics
+    k = stats.n_categories
+    for statistic, method in (("percent_agreement", "percent"), ("scott_pi", "fleiss"),
+                              ("gwet_ac", "gwet"), ("brennan_prediger", "brennan_prediger")):
+        _close(ag.pairwise(statistic).to_numpy(),
+               _old_pairwise_counts(stats.patterns, stats.multiplicity.astype(float),
+                                    np.eye(k), method))
