@@ -701,14 +701,12 @@ class Statistics:
         smaller count is smaller) or only one does, and the other's slot holds a category
         further on, or padding, whose rank is smaller.
         """
-        row, _, code = self.entries()
+        owner, category, count = self._category_runs()
         k, p = self.n_categories, self.n_patterns
-        key, count = np.unique(row.astype(np.int64) * k + code, return_counts=True)
-        owner, category = key // k, key % k
         width = np.bincount(owner, minlength=p)
         size = max(int(width.max()) if p else 0, 1)
         start = np.cumsum(width) - width
-        slot = np.arange(len(key)) - np.repeat(start, width)  # increasing category
+        slot = np.arange(len(owner)) - np.repeat(start, width)  # increasing category
         if k * np.log2(self.n_raters + 1) < 62:  # from the last category
             rank, place = category + 1, np.repeat(width, width) - 1 - slot
         else:
@@ -734,6 +732,29 @@ class Statistics:
         at, col = pick[owner[mine]], 2 * slot[mine]
         pairs[at, col], pairs[at, col + 1] = category[mine], count[mine]
         return inverse.reshape(-1), pairs
+
+    def _category_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(pattern, category, count) of each category a fine pattern holds, in pattern
+        then category order (int64): the nonzero cells of the count rows."""
+        k = self.n_categories
+        if self.sparse is not None:
+            row, _, code = self.entries()
+            key, count = np.unique(row * k + code, return_counts=True)
+            return key // k, key % k, count
+        # dense rows of codes: sort each row (missing -1 first), then read its runs
+        size, m = self.patterns.shape
+        if size * m == 0:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        codes = np.sort(self.patterns, axis=1).reshape(-1)
+        first = np.ones(codes.shape, dtype=bool)  # a run starts: a new row or a new code
+        first[1:] = codes[1:] != codes[:-1]
+        first[::m] = True
+        at = np.flatnonzero(first)
+        count = np.diff(np.append(at, codes.size))
+        present = codes[at] >= 0
+        at = at[present]
+        return at // m, codes[at], count[present]
 
     def _dense_counts(self, pairs: np.ndarray) -> np.ndarray:
         """The padded ``(category, count)`` rows as dense (P'', k) count rows, bounded."""
