@@ -658,7 +658,7 @@ class Statistics:
             return Coarsening(identity, self.patterns, self.multiplicity)
         # distinct count rows found from the (pattern, category, count) triples, so the
         # dense (P, k) counts are never built: only the distinct rows are made dense
-        # (bounded); they come in the lexicographic order of the dense rows
+        # (bounded), in the order they have always had (see _sparse_count_rows)
         fine, rows = self._sparse_count_rows
         counts = self._dense_counts(rows)
         multiplicity = np.bincount(fine, weights=self.multiplicity, minlength=len(counts))

@@ -245,7 +245,7 @@ def _row_sums(e: CountEntries, values: np.ndarray) -> np.ndarray:
 
 # -- coefficients on counts (Fleiss, Gwet, Brennan-Prediger, percent agreement) --------
 def counts_kernel(
-    patterns: np.ndarray, batch: np.ndarray, weights: np.ndarray, method: str
+    patterns: np.ndarray | CountEntries, batch: np.ndarray, weights: np.ndarray, method: str
 ) -> np.ndarray:
     r"""A coefficient on subject x category counts, for a batch of samples.
 
@@ -290,7 +290,7 @@ def counts_kernel(
 
 
 def counts_estimate(
-    patterns: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray, method: str
+    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray, weights: np.ndarray, method: str
 ) -> CountsEstimate:
     r"""A coefficient on counts with Gwet's (2008, 2014) linearised variance.
 
@@ -365,12 +365,13 @@ def counts_estimate(
 
 
 def fleiss_category_kappas(
-    patterns: np.ndarray, multiplicity: np.ndarray
+    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""Fleiss' (1971) category-vs-rest kappas and their linearised variances, shape (k,).
 
     Category j against the rest is Fleiss' kappa of the two-column counts
-    :math:`(r_{ij}, r_i - r_{ij})`; all k at once, in O(P k): with :math:`p_j, q_j` the
+    :math:`(r_{ij}, r_i - r_{ij})`; all k at once, in O(cells + P + k) (`patterns` dense or
+    :class:`CountEntries`; the cells the nonzero counts): with :math:`p_j, q_j` the
     shares of j and of the rest, :math:`d_{e,j} = 2 p_j q_j`, per-subject disagreement
     :math:`2 r_{ij}(r_i - r_{ij}) / (r_i(r_i - 1))`, and Gwet's linearisation as in
     :func:`counts_estimate` (whose values it reproduces for each split). nan where a
@@ -425,7 +426,7 @@ def fleiss_category_kappas(
 
 
 def fleiss_null_variance(
-    patterns: np.ndarray, multiplicity: np.ndarray
+    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray
 ) -> tuple[float, np.ndarray]:
     r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
 
