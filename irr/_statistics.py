@@ -290,23 +290,6 @@ class Coarsening:
         return summed.reshape(*counts.shape[:-1], self.size)
 
 
-def _dense_order(pairs: np.ndarray, k: int) -> np.ndarray:
-    """The order that sorts distinct padded ``(category, count)`` rows (categories
-    increasing, ``-1`` padding) as their dense count rows sort lexicographically.
-
-    Two dense rows first differ at the first pair where their rows differ: the smaller
-    category there (or, for one category, the larger count) makes the larger dense row,
-    and a row that has run out of pairs is the smaller one. So the key of a pair is
-    (k - category, count), (0, 0) for padding: O(P L) instead of comparing k columns.
-    """
-    category, count = pairs[:, 0::2], pairs[:, 1::2]
-    padded = category < 0
-    keys = np.empty(pairs.shape, dtype=np.int64)
-    keys[:, 0::2] = np.where(padded, 0, k - category)
-    keys[:, 1::2] = np.where(padded, 0, count)
-    return np.lexsort(keys.T[::-1])
-
-
 # -- the statistics -------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class Statistics:
@@ -675,22 +658,24 @@ class Statistics:
             return Coarsening(identity, self.patterns, self.multiplicity)
         # distinct count rows found from the (pattern, category, count) triples, so the
         # dense (P, k) counts are never built: only the distinct rows are made dense
-        # (bounded), then ordered as before
+        # (bounded), in the order they have always had (see _sparse_count_rows)
         fine, rows = self._sparse_count_rows
         counts = self._dense_counts(rows)
-        base = self.n_raters + 1
-        if self.n_categories * np.log2(base) < 62:  # one integer per count row: a 1-D unique
-            keys = counts @ base ** np.arange(self.n_categories, dtype=np.int64)
-            _, first, index = np.unique(keys, return_index=True, return_inverse=True)
-            rows = counts[first]
-        else:  # the distinct rows in lexicographic order (np.unique's), from their pairs
-            order = _dense_order(rows, self.n_categories)
-            index = np.empty(len(order), dtype=np.int64)
-            index[order] = np.arange(len(order))
-            rows = counts[order]
-        index = index.reshape(-1)[fine]
-        multiplicity = np.bincount(index, weights=self.multiplicity, minlength=len(rows))
-        return Coarsening(index, rows, np.rint(multiplicity).astype(np.int64))
+        multiplicity = np.bincount(fine, weights=self.multiplicity, minlength=len(counts))
+        return Coarsening(fine, counts, np.rint(multiplicity).astype(np.int64))
+
+    @cached_property
+    def count_pattern_cells(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The nonzero cells of :attr:`count_patterns`' rows: (row, category, count), int64,
+        in row then category order, without reading the dense rows."""
+        if not self.by_rater:
+            patterns = self.count_patterns.patterns
+            row, category = np.nonzero(patterns)
+            return row.astype(np.int64), category.astype(np.int64), patterns[row, category]
+        pairs = self._sparse_count_rows[1]
+        used = pairs[:, 0::2] >= 0
+        row = np.nonzero(used)[0].astype(np.int64)
+        return row, pairs[:, 0::2][used], pairs[:, 1::2][used]
 
     @property
     def count_cells(self) -> int:
@@ -704,23 +689,72 @@ class Statistics:
     def _sparse_count_rows(self) -> tuple[np.ndarray, np.ndarray]:
         """Each fine pattern's distinct count row (its index) and those rows as padded
         ``(category, count)`` pairs, shape (P'', 2 L), L the most categories of a row,
-        ``-1`` padding; O(ratings) memory."""
-        row, _, code = self.entries()
+        ``-1`` padding, in the order :attr:`count_patterns` has always given them (which
+        the bootstrap's draws depend on); O(ratings) memory.
+
+        That order is lexicographic on the dense rows from the last category when
+        ``k log2(m + 1) < 62`` (the rows were once sorted as integers in base m + 1 with
+        category 0 the least significant digit), else from the first. Each row's pairs
+        are read in that direction, a slot as (rank of its category, count) with (0, 0)
+        for padding, the rank k - category from the first and category + 1 from the last:
+        at the first category where two dense rows differ either both have it (the
+        smaller count is smaller) or only one does, and the other's slot holds a category
+        further on, or padding, whose rank is smaller.
+        """
+        owner, category, count = self._category_runs()
         k, p = self.n_categories, self.n_patterns
-        key, count = np.unique(row.astype(np.int64) * k + code, return_counts=True)
-        owner, category = key // k, key % k
         width = np.bincount(owner, minlength=p)
         size = max(int(width.max()) if p else 0, 1)
-        slot = np.arange(len(key)) - np.repeat(np.cumsum(width) - width, width)
-        pairs = np.full((p, 2 * size), -1, dtype=np.int64)
-        pairs[owner, 2 * slot], pairs[owner, 2 * slot + 1] = category, count
-        # np.unique(pairs, axis=0) by a lexsort of the 2 L columns (L <= raters)
-        order = np.lexsort(pairs.T[::-1])
-        ordered = pairs[order]
-        new = np.r_[True, (ordered[1:] != ordered[:-1]).any(axis=1)] if p else np.ones(0, bool)
-        inverse = np.empty(p, dtype=np.int64)
-        inverse[order] = np.cumsum(new) - 1
-        return inverse, ordered[new]
+        start = np.cumsum(width) - width
+        slot = np.arange(len(owner)) - np.repeat(start, width)  # increasing category
+        if k * np.log2(self.n_raters + 1) < 62:  # from the last category
+            rank, place = category + 1, np.repeat(width, width) - 1 - slot
+        else:
+            rank, place = k - category, slot
+        top = int(count.max()) + 1 if len(count) else 1
+        base = (k + 1) * top  # slot values rank * top + count < base
+        if size * np.log2(base) < 62:  # one integer per row: a 1-D unique
+            value = (rank * top + count) * base ** (size - 1 - place)
+            row_key = np.zeros(p, dtype=np.int64)
+            rated = width > 0
+            if rated.any():
+                row_key[rated] = np.add.reduceat(value, start[rated])
+            _, first, inverse = np.unique(row_key, return_index=True, return_inverse=True)
+        else:
+            ranked = np.zeros((p, 2 * size), dtype=np.int64)
+            ranked[owner, 2 * place], ranked[owner, 2 * place + 1] = rank, count
+            _, first, inverse = np.unique(ranked, axis=0, return_index=True,
+                                          return_inverse=True)
+        pairs = np.full((len(first), 2 * size), -1, dtype=np.int64)
+        pick = np.full(p, -1, dtype=np.int64)
+        pick[first] = np.arange(len(first))
+        mine = pick[owner] >= 0
+        at, col = pick[owner[mine]], 2 * slot[mine]
+        pairs[at, col], pairs[at, col + 1] = category[mine], count[mine]
+        return inverse.reshape(-1), pairs
+
+    def _category_runs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(pattern, category, count) of each category a fine pattern holds, in pattern
+        then category order (int64): the nonzero cells of the count rows."""
+        k = self.n_categories
+        if self.sparse is not None:
+            row, _, code = self.entries()
+            key, count = np.unique(row * k + code, return_counts=True)
+            return key // k, key % k, count
+        # dense rows of codes: sort each row (missing -1 first), then read its runs
+        size, m = self.patterns.shape
+        if size * m == 0:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty
+        codes = np.sort(self.patterns, axis=1).reshape(-1)
+        first = np.ones(codes.shape, dtype=bool)  # a run starts: a new row or a new code
+        first[1:] = codes[1:] != codes[:-1]
+        first[::m] = True
+        at = np.flatnonzero(first)
+        count = np.diff(np.append(at, codes.size))
+        present = codes[at] >= 0
+        at = at[present]
+        return at // m, codes[at], count[present]
 
     def _dense_counts(self, pairs: np.ndarray) -> np.ndarray:
         """The padded ``(category, count)`` rows as dense (P'', k) count rows, bounded."""

@@ -42,11 +42,13 @@ __all__ = [
     "COUNT_METHODS",
     "MAX_PAIR_RATINGS",
     "CodeEntries",
+    "CountEntries",
     "CountsEstimate",
     "PairCells",
     "code_entries",
     "conger_estimate",
     "conger_kernel",
+    "count_entries",
     "counts_estimate",
     "counts_kernel",
     "fleiss_category_kappas",
@@ -54,6 +56,7 @@ __all__ = [
     "light_estimate",
     "light_kernel",
     "pair_cells",
+    "pairwise_counts",
     "pairwise_kappas",
 ]
 
@@ -91,28 +94,99 @@ def _others(pi: np.ndarray) -> np.ndarray:
     return before + after
 
 
-def _subject_parts(patterns: np.ndarray, w: np.ndarray):
-    """Per-pattern ratings count, pair agreement and category shares.
+class CountEntries(NamedTuple):
+    """Subject x category count rows (P, k) as their nonzero cells, in row then category
+    order: ``row``, ``category`` (int64) and ``count`` (float), with ``r`` the ratings of
+    each row (P,). Memory and work are those of the nonzero cells (at most the ratings),
+    never P x k.
+    """
+
+    row: np.ndarray
+    category: np.ndarray
+    count: np.ndarray
+    r: np.ndarray
+    k: int
+
+    @property
+    def n_patterns(self) -> int:
+        return len(self.r)
+
+    @classmethod
+    def from_cells(cls, row: np.ndarray, category: np.ndarray, count: np.ndarray,
+                   n_patterns: int, k: int) -> CountEntries:
+        """The entries of nonzero cells given in row then category order."""
+        count = np.asarray(count, dtype=float)
+        return cls(np.asarray(row, dtype=np.int64), np.asarray(category, dtype=np.int64),
+                   count, np.bincount(row, weights=count, minlength=n_patterns), k)
+
+    def matrix(self, values: np.ndarray | None = None):
+        """The (P, k) scipy sparse matrix of `values` (one per cell; the counts if None)."""
+        from scipy import sparse
+
+        values = self.count if values is None else values
+        return sparse.csr_matrix((values, (self.row, self.category)),
+                                 shape=(self.n_patterns, self.k))
+
+
+def count_entries(patterns: np.ndarray | CountEntries) -> CountEntries:
+    """Dense subject x category count rows (P, k) as :class:`CountEntries`.
+
+    Examples
+    --------
+    >>> e = count_entries(np.array([[2, 0, 1], [0, 3, 0]]))
+    >>> e.row.tolist(), e.category.tolist(), e.count.tolist(), e.r.tolist()
+    ([0, 0, 1], [0, 2, 1], [2.0, 1.0, 3.0], [3.0, 3.0])
+    """
+    if isinstance(patterns, CountEntries):
+        return patterns
+    x = np.asarray(patterns)
+    row, category = np.nonzero(x)
+    row, category = row.astype(np.int64), category.astype(np.int64)
+    count = x[row, category].astype(float)
+    r = np.bincount(row, weights=count, minlength=x.shape[0])
+    return CountEntries(row, category, count, r, x.shape[1])
+
+
+def _subject_parts(e: CountEntries, w: np.ndarray):
+    """Per-pattern ratings count, pair agreement and (per nonzero cell) category shares.
 
     Also the pair *disagreement* ``sum_kl (1 - w_kl) r_ik r_il / (r_i (r_i - 1))``
     (``= 1 - agreement`` for subjects with two ratings, 0 otherwise), a sum of
     non-negative terms, from which the coefficients are evaluated without cancellation.
+    ``share`` is ``r_ik / r_i`` of each cell of `e` (the other cells' shares are 0).
     """
-    patterns = np.asarray(patterns, dtype=float)
-    r = patterns.sum(axis=1)
+    r = e.r
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
     if _is_identity(w):
         # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
-        # O(P k): no k x k product for unweighted coefficients
-        cross = r * r - np.einsum("pk,pk->p", patterns, patterns)
+        # O(cells): no k x k product for unweighted coefficients
+        cross = r * r - np.bincount(e.row, weights=e.count * e.count, minlength=len(r))
     else:
-        cross = (patterns * (patterns @ (1.0 - w).T)).sum(axis=1)
+        # sum_k r_ik (D r_i)_k, D = 1 - W: a sparse product, O(cells x k)
+        spread = np.asarray(e.matrix() @ (1.0 - w).T)[e.row, e.category]
+        cross = np.bincount(e.row, weights=e.count * spread, minlength=len(r))
     disagreement = np.where(paired, cross / pairs, 0.0)
     agreement = np.where(paired, 1.0 - disagreement, 0.0)
-    share = patterns / np.where(rated, r, 1.0)[:, None]
+    share = e.count / np.where(rated, r, 1.0)[e.row]
     return r, rated, paired, agreement, share, disagreement
+
+
+_SUBSCRIPTS = {(1, 1): "i,i->", (2, 1): "ij,j->i", (1, 2): "i,ij->j", (2, 2): "ij,jk->ik"}
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` for the products of one sample (vectors, one row), in numpy's own loops
+    when they are long.
+
+    OpenBLAS splits a dot of more than 10,000 terms (or a matrix-vector product of more
+    than 9,216 cells) over threads, and waking them costs milliseconds on a busy machine:
+    more than these O(P) products themselves. Shorter products stay with BLAS as before.
+    """
+    if np.size(a) + np.size(b) < 8192:
+        return a @ b
+    return np.einsum(_SUBSCRIPTS[np.ndim(a), np.ndim(b)], a, b)
 
 
 def _rated_counts(
@@ -125,7 +199,7 @@ def _rated_counts(
 
 def _linearised_variance(c: np.ndarray, deviation: np.ndarray, n: float) -> float:
     """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1."""
-    return float(c @ deviation**2 / (n * (n - 1))) if n > 1 else np.nan
+    return float(_dot(c, deviation**2) / (n * (n - 1))) if n > 1 else np.nan
 
 
 def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -164,16 +238,21 @@ def _ratio(do: np.ndarray, de: np.ndarray, method: str) -> np.ndarray:
         return np.where(_defined(method, de), 1.0 - do / de, np.nan)
 
 
+def _row_sums(e: CountEntries, values: np.ndarray) -> np.ndarray:
+    """Sums over each row's nonzero cells of `values` (one per cell): shape (P,)."""
+    return np.bincount(e.row, weights=values, minlength=e.n_patterns)
+
+
 # -- coefficients on counts (Fleiss, Gwet, Brennan-Prediger, percent agreement) --------
 def counts_kernel(
-    patterns: np.ndarray, batch: np.ndarray, weights: np.ndarray, method: str
+    patterns: np.ndarray | CountEntries, batch: np.ndarray, weights: np.ndarray, method: str
 ) -> np.ndarray:
     r"""A coefficient on subject x category counts, for a batch of samples.
 
     Parameters
     ----------
-    patterns : ndarray of shape (P, k)
-        Distinct subject x category count rows.
+    patterns : ndarray of shape (P, k), or CountEntries
+        Distinct subject x category count rows (dense, or their nonzero cells).
     batch : ndarray of shape (b, P) or (P,)
         How many subjects of each pattern each sample holds.
     weights : ndarray of shape (k, k)
@@ -196,20 +275,22 @@ def counts_kernel(
     array([0.3333])
     """
     batch = np.atleast_2d(np.asarray(batch, dtype=float))
-    _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
+    e = count_entries(patterns)
+    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights)
     n = batch @ rated
     n2 = batch @ paired
     with np.errstate(invalid="ignore", divide="ignore"):
         pa = (batch @ agreement) / n2
         do = (batch @ disagreement) / n2
-        pi = (batch @ share) / n[:, None]
+        # (b, P) x (P, k) through the sparse shares: O(b x cells)
+        pi = np.asarray((e.matrix(share).T @ batch.T).T) / n[:, None]
     if method == "percent":
         return pa
     return _ratio(do, _expected_disagreement(method, pi, weights), method)
 
 
 def counts_estimate(
-    patterns: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray, method: str
+    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray, weights: np.ndarray, method: str
 ) -> CountsEstimate:
     r"""A coefficient on counts with Gwet's (2008, 2014) linearised variance.
 
@@ -230,7 +311,7 @@ def counts_estimate(
 
     Parameters
     ----------
-    patterns : ndarray of shape (P, k)
+    patterns : ndarray of shape (P, k), or CountEntries
     multiplicity : ndarray of shape (P,)
         Subjects per pattern (ones when `patterns` are the subjects themselves).
     weights : ndarray of shape (k, k)
@@ -247,33 +328,35 @@ def counts_estimate(
     >>> round(est.estimate, 4), round(float(np.sqrt(est.variance)), 4)
     (0.3333, 0.3849)
     """
-    _, rated, paired, agreement, share, disagreement = _subject_parts(patterns, weights)
+    e = count_entries(patterns)
+    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights)
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
-    pa = float(c @ agreement / n2)
-    pi = c @ share / n
+    pa = float(_dot(c, agreement) / n2)
+    k = weights.shape[0]
+    pi = np.bincount(e.category, weights=c[e.row] * share, minlength=k) / n
     scale = n / n2
     if method == "percent":
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
         return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2))
-    k = weights.shape[0]
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
-    do = float(c @ disagreement / n2)
+    do = float(_dot(c, disagreement) / n2)
     kappa = 1.0 - do / de
     # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
     kappa_i = scale * (paired - disagreement / de)
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
-                else ((1.0 - weights) @ pi + (1.0 - weights).T @ pi) / 2)
-        pe_shift = de - share @ dbar
+                else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
+        pe_shift = de - _row_sums(e, share * dbar[e.category])
     elif method == "gwet":
-        pe_shift = weights.sum() / (k * (k - 1)) * (share @ (1 - pi)) - pe
+        pe_shift = (weights.sum() / (k * (k - 1)) * _row_sums(e, share * (1 - pi)[e.category])
+                    - pe)
     else:
         pe_shift = np.zeros(len(c))
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
@@ -282,12 +365,13 @@ def counts_estimate(
 
 
 def fleiss_category_kappas(
-    patterns: np.ndarray, multiplicity: np.ndarray
+    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     r"""Fleiss' (1971) category-vs-rest kappas and their linearised variances, shape (k,).
 
     Category j against the rest is Fleiss' kappa of the two-column counts
-    :math:`(r_{ij}, r_i - r_{ij})`; all k at once, in O(P k): with :math:`p_j, q_j` the
+    :math:`(r_{ij}, r_i - r_{ij})`; all k at once, in O(cells + P + k) (`patterns` dense or
+    :class:`CountEntries`; the cells the nonzero counts): with :math:`p_j, q_j` the
     shares of j and of the rest, :math:`d_{e,j} = 2 p_j q_j`, per-subject disagreement
     :math:`2 r_{ij}(r_i - r_{ij}) / (r_i(r_i - 1))`, and Gwet's linearisation as in
     :func:`counts_estimate` (whose values it reproduces for each split). nan where a
@@ -299,32 +383,50 @@ def fleiss_category_kappas(
     >>> kappa.round(4)
     array([0.3333, 0.3333])
     """
-    x = np.asarray(patterns, dtype=float)
-    r = x.sum(axis=1)
+    e = count_entries(patterns)
+    k, r, row, x = e.k, e.r, e.row, e.count
     paired, rated = r >= 2, r >= 1
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
-    k = x.shape[1]
     if n2 == 0:
         return np.full(k, np.nan), np.full(k, np.nan)
-    rest = r[:, None] - x
-    pairs = np.where(paired, r * (r - 1), 1.0)[:, None]
-    disagreement = np.where(paired[:, None], 2 * x * rest / pairs, 0.0)  # (P, k)
-    safe_r = np.where(rated, r, 1.0)[:, None]
+
+    def by_category(values: np.ndarray) -> np.ndarray:
+        return np.bincount(e.category, weights=values, minlength=k)
+
+    # the nonzero cells (x_ij > 0); a subject's other cells have no disagreement, share
+    # 0 and rest share 1 (a rated subject), so they enter through sums over subjects
+    rest = r[row] - x
+    pairs = np.where(paired, r * (r - 1), 1.0)[row]
+    disagreement = np.where(paired[row], 2 * x * rest / pairs, 0.0)
+    safe_r = np.where(rated, r, 1.0)[row]
     share, share_rest = x / safe_r, rest / safe_r
-    p, q = c @ share / n, c @ share_rest / n
+    cw = c[row]
+    having = by_category(cw)  # subjects in category j at least once, exact (integer c)
+    p = by_category(cw * share) / n
+    q = ((n - having) + by_category(cw * share_rest)) / n
     de = 2 * p * q  # = p q + q p, the two-category sum of non-negative terms
     with np.errstate(invalid="ignore", divide="ignore"):
-        kappa = np.where(de > 0, 1.0 - (c @ disagreement / n2) / de, np.nan)
-        kappa_i = (n / n2) * (paired[:, None] - disagreement / de)
-        pe_shift = de - (share * q + share_rest * p)
-        star = kappa_i - 2 * (1 - kappa) * pe_shift / de
-        variance = (c @ (star - kappa) ** 2 / (n * (n - 1)) if n > 1
-                    else np.full(k, np.nan))
+        kappa = np.where(de > 0, 1.0 - (by_category(cw * disagreement) / n2) / de, np.nan)
+        scale = n / n2
+        j = e.category
+        kappa_i = scale * (paired[row] - disagreement / de[j])
+        pe_shift = de[j] - (share * q[j] + share_rest * p[j])
+        star = kappa_i - 2 * (1 - kappa[j]) * pe_shift / de[j]
+        squares = by_category(cw * (star - kappa[j]) ** 2)
+        # a rated subject without category j: star = scale [paired] - 2 (1 - kappa)
+        # (d_e - p) / d_e, the same for all such subjects with (or without) two ratings
+        away = 2 * (1 - kappa) * (de - p) / de
+        c_paired = _dot(c, paired.astype(float))
+        with_two = c_paired - by_category(cw * paired[row])
+        with_one = (n - c_paired) - by_category(cw * ~paired[row])
+        squares += with_two * ((scale - away) - kappa) ** 2
+        squares += with_one * ((0.0 - away) - kappa) ** 2
+        variance = squares / (n * (n - 1)) if n > 1 else np.full(k, np.nan)
     return kappa, np.where(de > 0, variance, np.nan)
 
 
 def fleiss_null_variance(
-    patterns: np.ndarray, multiplicity: np.ndarray
+    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray
 ) -> tuple[float, np.ndarray]:
     r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
 
@@ -340,17 +442,17 @@ def fleiss_null_variance(
     Valid for the z test only, never for an interval. Returns nans when the subjects'
     numbers of ratings differ (the formula assumes one m).
     """
-    patterns = np.asarray(patterns, dtype=float)
+    e = count_entries(patterns)
     c = np.asarray(multiplicity, dtype=float)
-    r = patterns.sum(axis=1)
+    r, k = e.r, e.k
     keep = (c > 0) & (r >= 1)
-    k = patterns.shape[1]
     sizes = np.unique(r[keep])
     if len(sizes) != 1 or sizes[0] < 2:
         return np.nan, np.full(k, np.nan)
     m = float(sizes[0])
     n = c[keep].sum()
-    category_totals = c[keep] @ patterns[keep]
+    category_totals = np.bincount(e.category, weights=np.where(keep, c, 0.0)[e.row] * e.count,
+                                  minlength=k)
     p = category_totals / (n * m)
     # q_j = 1 - p_j from the other categories' counts: no cancellation when p_j is near 1
     q = (category_totals.sum() - category_totals) / (n * m)
@@ -400,9 +502,12 @@ def code_entries(codes: np.ndarray | CodeEntries) -> CodeEntries:
                        codes[row, rater].astype(np.int64), codes.shape[0], codes.shape[1])
 
 
-def _entry_counts(e: CodeEntries, k: int) -> np.ndarray:
-    """Subject x category count rows (P, k) of the entries."""
-    return np.bincount(e.row * k + e.code, minlength=e.n_patterns * k).reshape(e.n_patterns, k)
+def _entry_counts(e: CodeEntries, k: int) -> CountEntries:
+    """Subject x category count rows (P, k) of the entries, as their nonzero cells."""
+    cell, count = np.unique(e.row * k + e.code, return_counts=True)
+    row = cell // k
+    r = np.bincount(e.row, minlength=e.n_patterns).astype(float)
+    return CountEntries(row, cell % k, count.astype(float), r, k)
 
 
 def _blocks(b: int, width: int):
@@ -501,7 +606,7 @@ def conger_estimate(
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
-    pa = float(c @ agreement / n2)
+    pa = float(_dot(c, agreement) / n2)
     per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
                             minlength=m * k).reshape(m, k)
     n_g = per_rater.sum(axis=1)
@@ -514,7 +619,7 @@ def conger_estimate(
     pe = 1.0 - de
     if not de > 0:
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
-    kappa = 1.0 - float(c @ disagreement / n2) / de
+    kappa = 1.0 - float(_dot(c, disagreement) / n2) / de
     scale = n / n2
     kappa_i = scale * (paired - disagreement / de)
     # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
@@ -631,9 +736,9 @@ def _cell_counts(pc: PairCells, batch: np.ndarray) -> np.ndarray:
 
 
 #: Co-ratings from which a complete design (every rater rates every pattern) takes the
-#: dense path of :func:`_dense_pair_parts`: O(P m^2 k) BLAS work and O(m^2) memory per
+#: dense path of :func:`_dense_pair_parts`: O(P m^2) BLAS work and O(m^2 + m k) memory per
 #: sample instead of one entry per co-rating.
-DENSE_PAIR_RATINGS = 1 << 20
+DENSE_PAIR_RATINGS = 1 << 12
 
 
 def _dense_design(e: CodeEntries) -> np.ndarray | None:
@@ -649,26 +754,56 @@ def _dense_pair_parts(
     codes: np.ndarray, batch: np.ndarray, weights: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_pair_parts` of a complete design as (b, m, m) matrices: n, p_o, p_e, kappa
-    and the (b, m, k) rater margins, with one-hot matrix products instead of co-ratings.
+    and the (b, m, k) rater margins, from a sparse one-hot product (the margins) and the
+    patterns' pair disagreements in blocks (no P x m x k array), instead of co-ratings.
+    p_o and kappa hold the pairs g < h above the diagonal; on and below it, p_o is 1
+    and kappa is not a pair's kappa (callers read the upper triangle).
 
     Every pair shares every pattern, so a pair's row and column shares are its two
     raters' own margins; the disagreements stay sums of non-negative terms.
     """
-    size, m = codes.shape
+    m = codes.shape[1]
     k = weights.shape[0]
     dis = 1.0 - weights
-    hot = np.zeros((size, m, k))
-    hot[np.arange(size)[:, None], np.arange(m)[None, :], codes] = 1.0
     n = batch.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         share = batch / n[:, None]
-        margins = np.einsum("bp,pgi->bgi", share, hot, optimize=True)
-        # d_o[g, h] = sum_p share_p dis[x_pg, x_ph]
-        spread = dis[:, codes].transpose(1, 2, 0)  # (P, m, k): dis[a, x_ph]
-        observed_dis = np.einsum("bp,pga,pha->bgh", share, hot, spread, optimize=True)
+        margins = np.asarray((_one_hot(codes, k).T @ share.T).T).reshape(-1, m, k)
+        # d_o[g, h] = sum_p share_p dis[x_pg, x_ph] for g < h, from the patterns' pair
+        # disagreements; 0 on and below the diagonal
+        upper = np.zeros((batch.shape[0], m * (m - 1) // 2))
+        product = _dot if batch.shape[0] == 1 else np.matmul
+        for rows, pair_dis in _pair_values(codes, dis):
+            upper += product(share[:, rows], pair_dis)
+        observed_dis = np.zeros((batch.shape[0], m, m))
+        g, h = np.triu_indices(m, 1)
+        observed_dis[:, g, h] = upper
         expected_dis = np.einsum("bgi,ij,bhj->bgh", margins, dis, margins, optimize=True)
         kappa = np.where(expected_dis > 0, 1.0 - observed_dis / expected_dis, np.nan)
     return n, 1.0 - observed_dis, 1.0 - expected_dis, kappa, margins
+
+
+def _pair_values(codes: np.ndarray, table: np.ndarray):
+    """``table[x_pg, x_ph]`` of every pattern's rater pairs g < h (``np.triu_indices``
+    order), shape (rows, m(m - 1)/2), in blocks of patterns of at most _BLOCK_FLOATS / 8
+    values (no k axis)."""
+    size, m = codes.shape
+    g, h = np.triu_indices(m, 1)
+    flat = table.reshape(-1)
+    step = max(1, (_BLOCK_FLOATS // 8) // max(len(g), 1))
+    for start in range(0, size, step):
+        block = codes[start:start + step]
+        yield slice(start, start + len(block)), flat[block[:, g] * table.shape[1] + block[:, h]]
+
+
+def _one_hot(codes: np.ndarray, k: int):
+    """The sparse (P, m k) indicator of rater g's code in column g k + code."""
+    from scipy import sparse
+
+    size, m = codes.shape
+    columns = (np.arange(m) * k)[None, :] + codes
+    return sparse.csr_matrix((np.ones(size * m), columns.reshape(-1),
+                              np.arange(0, size * m + 1, m)), shape=(size, m * k))
 
 
 def _dense_light_variance(
@@ -688,16 +823,16 @@ def _dense_light_variance(
     upper = np.triu(np.ones((m, m), dtype=bool), 1)
     d = np.where(upper, 1.0 / (1.0 - pe), 0.0)
     e = np.where(upper, (1.0 - kappa) * d, 0.0)
-    hot = np.zeros((size, m, weights.shape[0]))
-    hot[np.arange(size)[:, None], np.arange(m)[None, :], codes] = 1.0
-    toward = weights[:, codes].transpose(1, 2, 0)  # (P, m, k): w[a, x_ph]
-    agree = np.einsum("gh,pga,pha->p", d, hot, toward, optimize=True)
+    # sum_{g<h} D_gh w[x_pg, x_ph], from the patterns' pair weights (no k axis)
+    agree = np.empty(size)
+    for rows, pair_w in _pair_values(codes, weights):
+        agree[rows] = _dot(pair_w, d[np.triu_indices(m, 1)])
     rows = np.arange(m)[None, :]
     chance = ((e @ (margins @ weights.T))[rows, codes]
               + (e.T @ (margins @ weights))[rows, codes]).sum(axis=1)
     psi = agree - (d * po).sum() - chance + 2 * (e * pe).sum()
     psi /= m * (m - 1) // 2
-    return float(c @ psi**2 / (n * (n - 1)))
+    return float(_dot(c, psi**2) / (n * (n - 1)))
 
 
 def pairwise_kappas(
@@ -731,6 +866,59 @@ def pairwise_kappas(
         kappa = _pair_parts(pc, _cell_counts(pc, batch[rows]), weights)[3]
         out[rows, pc.first, pc.second] = kappa
         out[rows, pc.second, pc.first] = kappa
+    return out
+
+
+def pairwise_counts(
+    codes: np.ndarray, multiplicity: np.ndarray, weights: np.ndarray, method: str
+) -> np.ndarray:
+    """A coefficient on counts (`method`, as :func:`counts_kernel`) of every rater pair:
+    shape (m, m), ones on the diagonal.
+
+    Each pair uses the patterns both raters rated; its count rows hold two ratings, so a
+    pattern's pair disagreement is ``(D_aa + D_ab + D_ba + D_bb) / 2`` for codes a, b and
+    D = 1 - W, and each rating has share 1/2. All pairs at once, in blocks of pairs
+    (O(P) memory per pair, no (P, k) rows).
+
+    Examples
+    --------
+    >>> codes = np.array([[0, 0, 1], [1, 1, 1], [0, 1, 0], [1, 1, 0]])
+    >>> pairwise_counts(codes, np.ones(4), np.eye(2), "percent").tolist()
+    [[1.0, 0.75, 0.5], [0.75, 1.0, 0.25], [0.5, 0.25, 1.0]]
+    """
+    codes = np.asarray(codes)
+    size, m = codes.shape
+    k = weights.shape[0]
+    c = np.asarray(multiplicity, dtype=float)
+    dis = 1.0 - weights
+    identity = _is_identity(weights)
+    out = np.ones((m, m))
+    first, second = np.triu_indices(m, 1)
+    step = max(1, (_BLOCK_FLOATS // 64) // max(size, 1))
+    for start in range(0, len(first), step):  # blocks of rater pairs
+        g, h = first[start:start + step], second[start:start + step]
+        a, b = codes[:, g].T, codes[:, h].T  # (pairs, P)
+        weight = np.where((a >= 0) & (b >= 0), c, 0.0)  # the patterns both rated
+        a, b = np.maximum(a, 0), np.maximum(b, 0)
+        if identity:  # r^2 - sum_k x_k^2 = 2 [a != b], over r (r - 1) = 2
+            disagreement = (a != b).astype(float)
+        else:
+            disagreement = (dis[a, a] + dis[a, b] + dis[b, a] + dis[b, b]) / 2
+        q = len(g)
+        cell = np.arange(q)[:, None] * k
+        half = (0.5 * weight).reshape(-1)
+        shares = (np.bincount((cell + a).reshape(-1), weights=half, minlength=q * k)
+                  + np.bincount((cell + b).reshape(-1), weights=half, minlength=q * k))
+        n = weight.sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            pa = (weight * (1.0 - disagreement)).sum(axis=1) / n
+            if method == "percent":
+                value = pa
+            else:
+                pi = shares.reshape(q, k) / n[:, None]
+                do = (weight * disagreement).sum(axis=1) / n
+                value = _ratio(do, _expected_disagreement(method, pi, weights), method)
+        out[g, h] = out[h, g] = value
     return out
 
 
@@ -819,9 +1007,10 @@ def light_estimate(
         # per co-rating (pattern p, pair q, codes a and b): n / n_q * phi
         q = pc.cells[pc.cell] // (k * k)
         a, b = pc.cells[pc.cell] // k % k, pc.cells[pc.cell] % k
-        chance = (col[q] * weights[a]).sum(axis=1) + (row[q] * weights[:, b].T).sum(axis=1)
+        # delta_a' W p_h + p_g' W delta_b: entries of the (Q, k) products, not (co-ratings, k)
+        chance = (col @ weights.T)[q, a] + (row @ weights)[q, b]
         phi = ((weights[a, b] - po[q]) - (1 - kappa[q]) * (chance - 2 * pe[q])) / (1 - pe[q])
         psi = np.bincount(pc.pattern, weights=n / n_q[q] * phi, minlength=e.n_patterns)
         psi /= pc.n_pairs
-        var = float(c @ psi**2 / (n * (n - 1)))
+        var = float(_dot(c, psi**2) / (n * (n - 1)))
     return CountsEstimate(estimate, float(np.mean(po)), float(np.mean(pe)), var, int(n), int(n))

@@ -135,6 +135,13 @@ def _codes(stats: Statistics) -> cc.CodeEntries:
     return cc.CodeEntries(row, rater, code, stats.n_patterns, stats.n_raters)
 
 
+def _cells(stats: Statistics) -> cc.CountEntries:
+    """The nonzero cells of the subject x category count patterns."""
+    row, category, count = stats.count_pattern_cells
+    return cc.CountEntries.from_cells(row, category, count, stats.count_patterns.size,
+                                      stats.n_categories)
+
+
 def _lonely_pairs(pairs: cc.PairCells, m: int, limit: int = 5) -> list[tuple[int, int]]:
     """The first `limit` rater pairs (g < h, in order) that share no subject.
 
@@ -152,8 +159,16 @@ def _lonely_pairs(pairs: cc.PairCells, m: int, limit: int = 5) -> list[tuple[int
     return [(int(a), int(r - starts[a] + a + 1)) for a, r in zip(first, missing, strict=True)]
 
 
-def _check_enough(counts: np.ndarray, multiplicity: np.ndarray, what: str) -> None:
-    r = np.asarray(counts).sum(axis=1)
+def _ratings(counts: np.ndarray | cc.CountEntries) -> np.ndarray:
+    """The ratings of each count row."""
+    if isinstance(counts, cc.CountEntries):
+        return counts.r
+    return np.asarray(counts).sum(axis=1)
+
+
+def _check_enough(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarray,
+                  what: str) -> None:
+    r = _ratings(counts)
     paired = float(multiplicity[r >= 2].sum())
     if paired < 2:
         raise ValueError(
@@ -162,12 +177,12 @@ def _check_enough(counts: np.ndarray, multiplicity: np.ndarray, what: str) -> No
         )
 
 
-def _missing_notes(counts: np.ndarray, multiplicity: np.ndarray, *, chance: bool = True
-                   ) -> tuple[int, list[str]]:
+def _missing_notes(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarray, *,
+                   chance: bool = True) -> tuple[int, list[str]]:
     """(subjects left out, notes): how missing ratings were handled, when some are missing
     (a subject with fewer ratings than another); `chance` false for percent agreement,
     which has no chance agreement."""
-    r = np.asarray(counts).sum(axis=1)
+    r = _ratings(counts)
     used = multiplicity > 0
     none = int(multiplicity[r == 0].sum())
     single = int(multiplicity[r == 1].sum())
@@ -361,10 +376,11 @@ def _on_counts(
         name, symbol = f"Gwet's AC2 ({wname})", "AC2"
     else:
         name = _named(name, wname)
-    _check_enough(counts.patterns, counts.multiplicity, name)
+    cells = _cells(stats)  # the nonzero cells, once
+    _check_enough(cells, counts.multiplicity, name)
     method = COUNT_METHODS[coefficient]
-    est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, method)
-    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    est = cc.counts_estimate(cells, counts.multiplicity, w, method)
+    n_missing, notes = _missing_notes(cells, counts.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
     q = stats.n_categories
     if coefficient == "brennan_prediger":
@@ -403,7 +419,7 @@ def fleiss_kappa(
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
-    patterns, mult = counts.patterns, counts.multiplicity
+    patterns, mult = _cells(stats), counts.multiplicity  # nonzero cells
     coefficient = _named(name, wname)
     _check_enough(patterns, mult, coefficient)
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
@@ -433,7 +449,7 @@ def fleiss_kappa(
 
 
 def _per_category(
-    stats: Statistics, counts: np.ndarray, mult: np.ndarray, var0_cat: np.ndarray,
+    stats: Statistics, counts: cc.CountEntries, mult: np.ndarray, var0_cat: np.ndarray,
     alternative: str,
 ) -> pd.DataFrame:
     """Fleiss' (1971) category-vs-rest kappas: one row per category."""
@@ -443,10 +459,22 @@ def _per_category(
     scale = np.where(np.isfinite(se0), se0, se)
     with np.errstate(invalid="ignore", divide="ignore"):
         z = np.where(np.isfinite(kappa) & (scale > 0), kappa / scale, np.nan)
-    pvalue = [normal_pvalue(float(v), alternative) for v in z]
-    rows = list(zip(stats.categories, kappa.tolist(), se.tolist(), se0.tolist(), z.tolist(),
-                    pvalue, strict=True))
-    return pd.DataFrame(rows, columns=["category", "kappa", "se", "se0", "z", "pvalue"])
+    return pd.DataFrame({"category": list(stats.categories), "kappa": kappa, "se": se,
+                         "se0": se0, "z": z, "pvalue": _normal_pvalues(z, alternative)})
+
+
+def _normal_pvalues(z: np.ndarray, alternative: str) -> np.ndarray:
+    """:func:`irr.results.normal_pvalue` of each z at once (nan where z is not finite)."""
+    from scipy.special import ndtr
+
+    with np.errstate(invalid="ignore"):
+        if alternative == "greater":
+            p = ndtr(-z)
+        elif alternative == "less":
+            p = ndtr(z)
+        else:
+            p = np.minimum(1.0, 2 * ndtr(-np.abs(z)))
+    return np.where(np.isfinite(z), p, np.nan)
 
 
 def tolerance_label(tolerance: float) -> tuple[str, str]:
@@ -471,9 +499,10 @@ def percent_agreement(
     """Gwet's multi-rater percent agreement with its linearised SE."""
     w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
     counts = stats.count_patterns
-    _check_enough(counts.patterns, counts.multiplicity, "Percent agreement")
-    est = cc.counts_estimate(counts.patterns, counts.multiplicity, w, "percent")
-    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity, chance=False)
+    cells = _cells(stats)  # the nonzero cells, once
+    _check_enough(cells, counts.multiplicity, "Percent agreement")
+    est = cc.counts_estimate(cells, counts.multiplicity, w, "percent")
+    n_missing, notes = _missing_notes(cells, counts.multiplicity, chance=False)
     notes = ["Percent agreement (pairwise): the mean over subjects of the share of agreeing "
              "rater pairs (Gwet, 2014); definition='all' gives the share of subjects on whom all "
              "raters agree (R irr agree()).",
@@ -500,9 +529,10 @@ def conger_kappa(
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     coefficient = _named("Conger's kappa", wname)
-    _check_enough(counts.patterns, counts.multiplicity, coefficient)
+    cells = _cells(stats)  # the nonzero cells, once
+    _check_enough(cells, counts.multiplicity, coefficient)
     est = cc.conger_estimate(_codes(stats), stats.multiplicity.astype(float), w)
-    n_missing, notes = _missing_notes(counts.patterns, counts.multiplicity)
+    n_missing, notes = _missing_notes(cells, counts.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "
              "subjects the rater rated), averaged over rater pairs."]
@@ -559,25 +589,10 @@ def pairwise(stats: Statistics, statistic: str = "kappa", weights: Any = None) -
     stats.require_raters("The pairwise matrix")
     w, _ = _weights(stats, weights)
     mult = stats.multiplicity.astype(float)
-    m = stats.n_raters
     if statistic == "kappa":
         matrix = cc.pairwise_kappas(_codes(stats), mult, w)[0]
     else:
         stats.require_complete_design(f"The pairwise {statistic} matrix")
-        codes = stats.patterns
-        method = COUNT_METHODS[statistic]
-        k = w.shape[0]
-        matrix = np.ones((m, m))
-        for g in range(m):  # loop over rater pairs, not subjects
-            for h in range(g + 1, m):
-                pair = codes[:, [g, h]]
-                keep = (pair >= 0).all(axis=1)
-                counts = np.zeros((int(keep.sum()), k))
-                rows = np.arange(int(keep.sum()))
-                np.add.at(counts, (rows, pair[keep, 0]), 1)
-                np.add.at(counts, (rows, pair[keep, 1]), 1)
-                with np.errstate(invalid="ignore", divide="ignore"):
-                    value = cc.counts_kernel(counts, mult[keep], w, method)[0]
-                matrix[g, h] = matrix[h, g] = value
+        matrix = cc.pairwise_counts(stats.patterns, mult, w, COUNT_METHODS[statistic])
     labels = pd.Index(stats.raters, name="rater")
     return pd.DataFrame(matrix, index=labels, columns=labels.rename(None))

@@ -82,20 +82,25 @@ def _all_raters(
     stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan,
 ) -> ProportionResult:
     counts = stats.count_patterns
-    rows = counts.patterns  # (P', k) ratings of each category, per subject pattern
-    ratings = rows.sum(axis=1)
+    # the nonzero (pattern, category, count) cells of the (P', k) count rows, row by row
+    row, category, count = stats.count_pattern_cells
+    ratings = np.bincount(row, weights=count, minlength=counts.size).astype(np.int64)
     full = stats.n_raters if stats.by_rater else int(ratings.max())
     complete = ratings == full
-    present = rows > 0
+    present = np.bincount(row, minlength=counts.size)  # categories present
     # all ratings agree when no two categories present disagree: one category present,
-    # or (with a tolerance) the highest and lowest present scores within it; O(P' k)
+    # or (with a tolerance) the highest and lowest present scores within it; O(cells)
     if tolerance == 0:
-        together = present.sum(axis=1) <= 1
+        together = present <= 1
     else:
-        scores = stats.scores
-        high = np.where(present, scores, -np.inf).max(axis=1)
-        low = np.where(present, scores, np.inf).min(axis=1)
-        together = ~present.any(axis=1) | within_tolerance(np.abs(high - low), tolerance)
+        score = np.asarray(stats.scores, dtype=float)[category]
+        high, low = np.full(counts.size, -np.inf), np.full(counts.size, np.inf)
+        rated = present > 0
+        start = (np.cumsum(present) - present)[rated]
+        if rated.any():
+            high[rated] = np.maximum.reduceat(score, start)
+            low[rated] = np.minimum.reduceat(score, start)
+        together = ~rated | within_tolerance(np.abs(high - low), tolerance)
     agree = complete & together
     n = int(counts.multiplicity[complete].sum())
     if n == 0:
