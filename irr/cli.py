@@ -29,6 +29,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from irr import datasets
@@ -430,15 +431,81 @@ def _read_parquet(path: str, limit: int, where: str) -> Any:
 def _skip_leading(text: str, sep: str) -> tuple[str, int]:
     """`text` without its leading lines that hold only delimiters and blanks (pandas would
     take the first of them as the header), and how many there were."""
-    lines = text.split("\n")
-    skipped = 0
-    while skipped < len(lines) - 1 and not lines[skipped].replace(sep, "").strip():
+    start = skipped = counted = 0
+    while True:  # only the leading lines are looked at, not the whole text
+        end = text.find("\n", start)
+        if end < 0 or text[start:end].replace(sep, "").strip():
+            break
+        counted += bool(text[start:end].strip())
         skipped += 1
-    return "\n".join(lines[skipped:]), sum(1 for line in lines[:skipped] if line.strip())
+        start = end + 1
+    return (text[start:] if skipped else text), counted
+
+
+#: Whether each code point below it is blank for ``str.strip`` (``str.isspace``); no code
+#: point at or above it is.
+_SPACE_LIMIT = 0x3001
+_SPACE: list[np.ndarray] = []
+
+
+def _is_space(points: np.ndarray) -> np.ndarray:
+    """Whether each code point of the uint8 or uint32 array `points` is white space."""
+    if not _SPACE:
+        _SPACE.append(np.array([chr(i).isspace() for i in range(_SPACE_LIMIT)]))
+    if points.dtype == np.uint8:
+        return _SPACE[0][points]
+    return _SPACE[0][np.minimum(points, np.uint32(_SPACE_LIMIT - 1))]
 
 
 def _check_rows(text: str, sep: str, where: str) -> None:
-    """Refuse empty files, header-only files and ragged rows (pandas would pad them)."""
+    """Refuse empty files, header-only files and ragged rows (pandas would pad them).
+
+    Text without quotes (and whose carriage returns all end a line) is checked with
+    vectorised counts over its characters: a line's fields are its delimiters plus one,
+    and a line is blank when every character is a delimiter or white space. Any other
+    text is read by :mod:`csv`, which knows quoting (:func:`_check_rows_csv`). Both give
+    the same verdicts and messages.
+    """
+    if '"' in text or sep == '"' or text.count("\r") != text.count("\r\n"):
+        _check_rows_csv(text, sep, where)
+        return
+    if text.isascii() and sep.isascii():
+        chars = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    else:
+        chars = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    newline = np.flatnonzero(chars == 10)
+    starts = np.append(0, newline + 1)  # each line's first character
+    lengths = np.diff(np.append(starts, len(chars) + 1)) - 1
+    if lengths.max() > csv.field_size_limit():  # csv would refuse a field this long
+        _check_rows_csv(text, sep, where)
+        return
+    # per line: its delimiters, and its characters that are neither delimiters nor blank;
+    # each segment of reduceat holds one line and its newline (a padding False ends the
+    # last), so no segment is empty
+    is_sep = np.append(chars == ord(sep), False)
+    filled = ~is_sep
+    filled[:-1] &= ~_is_space(chars)
+    filled[-1] = False
+    seps = np.add.reduceat(is_sep, starts, dtype=np.int64)
+    full = np.add.reduceat(filled, starts, dtype=np.int64)
+    rows = np.flatnonzero(full > 0)
+    if not len(rows):
+        raise CommandError(f"cannot read {where}: the file is empty")
+    width = seps[rows[0]] + 1
+    data = rows[1:]
+    if not len(data):
+        raise CommandError(f"cannot read {where}: a header but no data rows")
+    ragged = data[seps[data] + 1 != width]
+    if len(ragged):
+        line = int(ragged[0])
+        raise CommandError(
+            f"cannot read {where}: line {line + 1} has {int(seps[line]) + 1} fields, "
+            f"the header has {int(width)}"
+        )
+
+
+def _check_rows_csv(text: str, sep: str, where: str) -> None:
+    """:func:`_check_rows` by :mod:`csv` (quoted fields may hold delimiters and newlines)."""
     try:
         rows = csv.reader(io.StringIO(text), delimiter=sep)
         header = next(rows, None)
