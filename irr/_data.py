@@ -9,8 +9,9 @@ Kernels downstream assume these arrays are valid and never see a DataFrame.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -40,13 +41,32 @@ CHUNK = 1 << 20
 
 @dataclass(frozen=True, eq=False)
 class Ratings:
-    """Ratings of n subjects by m raters, coded against one category set."""
+    """Ratings of n subjects by m raters, coded against one category set.
 
-    codes: tuple[np.ndarray, ...]
+    ``coded`` is the tuple of code arrays, or a function that makes it on first use of
+    :attr:`codes` (two integer raters are summarised by their k x k table, `pair_counts`,
+    and their per-subject codes are made only when a view needs them: a bootstrap, a
+    per-subject cluster). ``pair_counts``, when set, is that table of the codes (rows: the
+    first rater), every rating given; ``rows`` the number of subjects.
+    """
+
+    coded: tuple[np.ndarray, ...] | Callable[[], tuple[np.ndarray, ...]]
     categories: pd.Index
     scores: np.ndarray | None
     ordered: bool
     raters: tuple[str, ...]
+    pair_counts: np.ndarray | None = None
+    rows: int | None = None
+
+    @cached_property
+    def codes(self) -> tuple[np.ndarray, ...]:
+        """One int code array per rater (``-1`` = missing)."""
+        return self.coded() if callable(self.coded) else self.coded
+
+    @property
+    def has_codes(self) -> bool:
+        """Whether there are per-rater codes (not for counts or a sparse design)."""
+        return callable(self.coded) or bool(self.coded)
 
     @property
     def n_categories(self) -> int:
@@ -54,7 +74,7 @@ class Ratings:
 
     @property
     def n_rows(self) -> int:
-        return len(self.codes[0])
+        return self.rows if self.rows is not None else len(self.codes[0])
 
 
 def preview(values: Any, limit: int = 5) -> str:
@@ -458,6 +478,116 @@ def _dense_integer_codes(
     return codes, categories
 
 
+#: Most cells of the table of value pairs of two integer raters (the squared width of their
+#: range) counted in one pass (:func:`integer_pair_table`); wider ranges are coded first.
+_PAIR_CELLS = 1 << 16
+
+#: Ratings per chunk of that pass: the chunk's int64 cell indices stay in cache.
+_PAIR_CHUNK = 1 << 18
+
+
+def _int64_view(values: np.ndarray) -> np.ndarray:
+    """uint64 `values` reinterpreted as int64 (the same residues mod 2**64); others as is."""
+    return values.view(np.int64) if values.dtype == np.uint64 else values
+
+
+def integer_pair_table(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """How many positions hold each pair of values of the integer arrays `a` and `b`.
+
+    Returns the table (w, w) of int64 counts over the values ``lo .. lo + w - 1`` (rows:
+    `a`) and ``lo``, the smallest value of both; None when ``w * w`` exceeds
+    :data:`_PAIR_CELLS`. One pass in chunks: each chunk's range is read, the table widened
+    when the chunk goes beyond it, and the chunk's cells ``(x - lo) * w + (y - lo)``
+    counted. The cells are computed in int64 modulo 2**64 (uint64 values reinterpreted),
+    which is exact because every true cell lies in ``[0, w * w)``.
+
+    Examples
+    --------
+    >>> table, lo = integer_pair_table(np.array([3, 4, 4]), np.array([4, 4, 3]))
+    >>> table.tolist(), lo
+    ([[0, 1], [1, 1]], 3)
+    """
+    table: np.ndarray | None = None
+    lo = hi = 0
+    for start in range(0, len(a), _PAIR_CHUNK):
+        x, y = a[start : start + _PAIR_CHUNK], b[start : start + _PAIR_CHUNK]
+        chunk_lo, chunk_hi = min(int(x.min()), int(y.min())), max(int(x.max()), int(y.max()))
+        if table is None or chunk_lo < lo or chunk_hi > hi:
+            new_lo, new_hi = ((chunk_lo, chunk_hi) if table is None
+                              else (min(lo, chunk_lo), max(hi, chunk_hi)))
+            width = new_hi - new_lo + 1
+            if width * width > _PAIR_CELLS:
+                return None
+            wider = np.zeros((width, width), dtype=np.int64)
+            if table is not None:
+                at = lo - new_lo
+                wider[at : at + len(table), at : at + len(table)] = table
+            table, lo, hi = wider, new_lo, new_hi
+        width = hi - lo + 1
+        shift = (lo * (width + 1) + 2**63) % 2**64 - 2**63  # lo * (w + 1) mod 2**64, as int64
+        cells = np.multiply(_int64_view(x), width, dtype=np.int64)
+        cells += _int64_view(y)
+        if shift:
+            cells -= np.int64(shift)
+        table += np.bincount(cells, minlength=width * width).reshape(width, width)
+    assert table is not None  # at least two ratings (checked by the caller)
+    return table, lo
+
+
+def _offset_codes(column: np.ndarray, lo: int, to_code: np.ndarray) -> np.ndarray:
+    """``to_code[column - lo]``, in chunks (no full-length int64 temporary)."""
+    code = np.empty(len(column), dtype=to_code.dtype)
+    for start in range(0, len(column), CHUNK):
+        code[start : start + CHUNK] = to_code[integer_offsets(column[start : start + CHUNK], lo)]
+    return code
+
+
+def _encode_integer_pair(
+    arrays: list[np.ndarray], names: Sequence[str], categories: Any
+) -> Ratings | None:
+    """Two integer raters coded through the table of their value pairs, in one pass.
+
+    The categories and codes are those of the general coding (observed values in order, or
+    `categories`); the k x k table of codes is kept (:attr:`Ratings.pair_counts`), and the
+    per-subject codes are made only when asked for. None when the values span too wide a
+    range (:func:`integer_pair_table`) or a value lies outside `categories` (the general
+    coding then names it).
+    """
+    index = None if categories is None else _check_categories(categories)
+    counted = integer_pair_table(arrays[0], arrays[1])
+    if counted is None:
+        return None
+    table, lo = counted
+    used = table.any(axis=0) | table.any(axis=1)
+    label_type = np.uint64 if lo + len(table) - 1 > np.iinfo(np.int64).max else np.int64
+    values = np.flatnonzero(used).astype(label_type) + label_type(lo)
+    if index is None:
+        n_used = int(used.sum())
+        code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
+        to_code = (np.cumsum(used) - 1).astype(code_dtype)
+        index = pd.Index(values)
+        scores = _numeric_scores(index)
+    else:
+        found = index.get_indexer(values)
+        if (found < 0).any():
+            return None
+        to_code = np.full(len(table), -1, dtype=np.int32)
+        to_code[used] = found
+        scores = _numeric_scores(index)
+        if scores is None:
+            scores = np.arange(len(index), dtype=float)
+    k = len(index)
+    rows, columns = np.nonzero(table)
+    pair = np.zeros((k, k), dtype=np.int64)
+    np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
+    first, second = arrays
+
+    def codes() -> tuple[np.ndarray, ...]:
+        return (_offset_codes(first, lo, to_code), _offset_codes(second, lo, to_code))
+
+    return Ratings(codes, index, scores, True, tuple(names), pair, len(first))
+
+
 def encode_ratings(
     columns: Sequence[Any],
     names: Sequence[str],
@@ -489,6 +619,12 @@ def encode_ratings(
         raise ValueError(f"`{names[0]}` is empty: there are no subjects to compare.")
     if next(iter(lengths.values())) == 1:
         raise ValueError(f"`{names[0]}` has a single subject; agreement needs at least two.")
+
+    if len(arrays) == 2 and all(
+            isinstance(a, np.ndarray) and a.dtype.kind in "iu" for a in arrays):
+        paired = _encode_integer_pair(arrays, names, categories)
+        if paired is not None:
+            return paired
 
     if categories is not None:
         index = _check_categories(categories)

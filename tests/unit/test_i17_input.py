@@ -57,3 +57,133 @@ def _skip_leading_old(text: str, sep: str) -> tuple[str, int]:
                                   ",\r\n,\r\na,b\r\n"])
 def test_skip_leading_matches_its_previous_form(text):
     assert irr.cli._skip_leading(text, ",") == _skip_leading_old(text, ",")
+
+
+# -- two integer raters: the one-pass pair table against the general coding ------------------
+import irr  # noqa: E402
+import irr._data  # noqa: E402
+from irr._source import Source  # noqa: E402
+from irr._statistics import Statistics  # noqa: E402
+
+
+def _both(monkeypatch, columns, categories=None):
+    """The Source of `columns` by the pair table and by the general coding (before issue 17);
+    when one raises, the other must raise the same error (then None, None)."""
+    outcomes = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            try:
+                outcomes.append(Source.from_columns(columns, ["a", "b"], categories))
+            except (ValueError, TypeError) as exc:
+                outcomes.append((type(exc), str(exc)))
+    if isinstance(outcomes[1], tuple):
+        assert outcomes[0] == outcomes[1]
+        return None, None
+    return outcomes
+
+
+def _assert_same(new, old):
+    if old is None:
+        return
+    rn, ro = new.ratings, old.ratings
+    assert rn.categories.equals(ro.categories)
+    assert rn.categories.dtype == ro.categories.dtype
+    assert (rn.scores is None) == (ro.scores is None)
+    if ro.scores is not None:
+        np.testing.assert_array_equal(rn.scores, ro.scores)
+    assert rn.ordered == ro.ordered
+    assert rn.raters == ro.raters
+    assert rn.n_rows == ro.n_rows
+    for cn, co in zip(rn.codes, ro.codes, strict=True):
+        assert cn.dtype == co.dtype
+        np.testing.assert_array_equal(cn, co)
+    assert Statistics.from_source(new) == Statistics.from_source(old)
+    np.testing.assert_array_equal(new.missing_rows(), old.missing_rows())
+
+
+_CASES = [
+    (np.int64, 0, 5), (np.int8, -3, 4), (np.int16, 100, 140), (np.uint8, 250, 256),
+    (np.uint64, 2**64 - 20, 2**64), (np.int64, -(2**63), -(2**63) + 9), (np.int64, 7, 8),
+    (np.int32, 0, 300),  # too wide a range for the pair table: the general coding
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(("dtype", "lo", "hi"), _CASES)
+@pytest.mark.parametrize("chunk", [7, 1 << 18])
+@pytest.mark.filterwarnings("ignore::irr._columns.ContinuousScoresWarning")
+@pytest.mark.filterwarnings("ignore::irr._validation.DegenerateDataWarning")
+def test_integer_pair_coding_matches_the_general_coding(monkeypatch, seed, dtype, lo, hi, chunk):
+    monkeypatch.setattr(irr._data, "_PAIR_CHUNK", chunk)
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 200))
+    values = np.array([lo + int(v) for v in rng.integers(0, hi - lo, 2 * n)], dtype=object)
+    a, b = values[:n].astype(dtype), values[n:].astype(dtype)
+    if seed == 1:  # ranges that grow chunk by chunk
+        a, b = np.sort(a), np.sort(b)[::-1].copy()
+    new, old = _both(monkeypatch, [a, b])
+    _assert_same(new, old)
+    if old is None:
+        return
+    for weights in (None, "linear", "quadratic"):
+        k_new = irr.Agreement(a, b).kappa(weights).estimate
+        with monkeypatch.context() as m:
+            m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            k_old = irr.Agreement(a, b).kappa(weights).estimate
+        assert k_new == k_old or (np.isnan(k_new) and np.isnan(k_old))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("categories", [range(5), range(-2, 9), [0.0, 1.0, 2.0, 3.0, 4.0],
+                                        [4, 3, 2, 1, 0], np.arange(5, dtype=np.uint8)])
+@pytest.mark.parametrize("dtype", [np.int64, np.int8, np.uint16, np.uint64])
+def test_declared_categories_match_the_general_coding(monkeypatch, seed, categories, dtype):
+    rng = np.random.default_rng(seed)
+    n = 50
+    a = rng.integers(0, 5, n).astype(dtype)
+    b = np.clip(a.astype(int) + rng.integers(-1, 2, n), 0, 4).astype(dtype)
+    _assert_same(*_both(monkeypatch, [a, b], categories))
+
+
+def test_one_category_and_mixed_dtypes(monkeypatch):
+    _assert_same(*_both(monkeypatch, [np.full(9, 3, np.int8), np.full(9, 3, np.int64)]))
+    _assert_same(*_both(monkeypatch, [np.array([1, 2, 3], np.int8),
+                                      np.array([3, 2, 2**63 + 1], np.uint64)]))
+    _assert_same(*_both(monkeypatch, [np.array([1, 2, 3], np.int8),
+                                      np.array([3, 2, 1], np.uint64)], range(1, 4)))
+
+
+@pytest.mark.parametrize("categories", [range(4), ["a", "b"], [1.5, 2.5], [True, False]])
+def test_labels_outside_categories_raise_as_before(monkeypatch, categories):
+    a, b = np.array([0, 1, 2, 3, 7, 9]), np.array([0, 1, 2, 8, 3, 3])
+    messages = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            with pytest.raises((ValueError, TypeError)) as info:
+                Source.from_columns([a, b], ["a", "b"], categories)
+            messages.append((info.type, str(info.value)))
+    assert messages[0] == messages[1]
+
+
+def test_lazy_codes_serve_the_bootstrap_and_clusters(monkeypatch):
+    rng = np.random.default_rng(5)
+    a = rng.integers(1, 4, 300)
+    b = np.clip(a + rng.integers(-1, 2, 300), 1, 3)
+    cluster = np.repeat(np.arange(30), 10)
+    fits = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            ag = irr.Agreement(a, b, nan_policy="raise")
+            fits.append((ag.kappa("quadratic", ci="bca", n_resamples=200, rng=1),
+                         ag.kappa(ci="bca", n_resamples=100, rng=2,
+                                  cluster=cluster)))
+    for new, old in zip(*fits, strict=True):
+        assert new.estimate == old.estimate
+        assert new.ci.low == old.ci.low
+        assert new.ci.high == old.ci.high
