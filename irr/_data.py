@@ -588,6 +588,76 @@ def _encode_integer_pair(
     return Ratings(codes, index, scores, True, tuple(names), pair, len(first))
 
 
+def _factorize_strings(
+    columns: Sequence[Any],
+) -> tuple[list[np.ndarray], list[np.ndarray]] | None:
+    """Each column of string labels factorised: codes (``-1`` missing) and its distinct
+    labels (objects, in order of first appearance); None unless every column is a pandas
+    string column, or an object or str array (or Series) of strings only, with a label.
+
+    Factorising first leaves every later step (label checks, the category scale, declared
+    categories) to the few distinct labels instead of every rating.
+    """
+    codes, uniques = [], []
+    for column in columns:
+        dtype = getattr(column, "dtype", None)
+        if not isinstance(column, pd.Series | np.ndarray | pd.api.extensions.ExtensionArray) \
+                or getattr(column, "ndim", 1) != 1:
+            return None
+        if isinstance(dtype, pd.StringDtype):
+            pass
+        elif isinstance(dtype, np.dtype) and dtype.kind in "OU":
+            values = np.asarray(column)
+            if dtype.kind == "O" and pd.api.types.infer_dtype(values, skipna=True) != "string":
+                return None
+        else:
+            return None
+        code, labels = pd.factorize(column, use_na_sentinel=True)
+        if len(labels) == 0:
+            return None
+        codes.append(code)
+        uniques.append(np.asarray(labels, dtype=object))
+    return codes, uniques
+
+
+def _encode_factorized(
+    codes: list[np.ndarray], uniques: list[np.ndarray], names: Sequence[str], categories: Any
+) -> Ratings | None:
+    """String raters from their factorised columns (:func:`_factorize_strings`), with the
+    categories, codes and messages of the general coding; None when it must decide (raters
+    of unequal length, fewer than two subjects)."""
+    n = len(codes[0])
+    if n < 2 or any(len(code) != n for code in codes):
+        return None
+    if categories is not None:
+        index = _check_categories(categories)
+        coded = []
+        for code, labels, name in zip(codes, uniques, names, strict=True):
+            found = index.get_indexer(labels)
+            if (found < 0).any():  # labels are in order of first appearance, as pd.unique
+                raise ValueError(
+                    f"`{name}` has labels outside `categories`: {preview(labels[found < 0])}; "
+                    f"declared categories are {preview(index)}."
+                )
+            coded.append(np.append(found, -1).astype(np.int32)[code])
+        scores = _numeric_scores(index)
+        if scores is None:
+            scores = np.arange(len(index), dtype=float)
+        return Ratings(tuple(coded), index, scores, True, tuple(names))
+    union, sorted_labels = pd.factorize(np.concatenate(uniques), sort=True)
+    if len(sorted_labels) > MAX_CATEGORIES:
+        raise ValueError(
+            f"The ratings hold {len(sorted_labels)} distinct labels; at most {MAX_CATEGORIES} "
+            "categories are supported (are these continuous scores rather than categories?)."
+        )
+    index = pd.Index(sorted_labels)
+    bounds = np.cumsum([0] + [len(labels) for labels in uniques])
+    coded = [np.append(union[start:stop], -1).astype(np.int32)[code]
+             for code, start, stop in zip(codes, bounds[:-1], bounds[1:], strict=True)]
+    _warn_missing_markers(index, coded, names, n, stacklevel=6)
+    return Ratings(tuple(coded), index, _numeric_scores(index), False, tuple(names))
+
+
 def encode_ratings(
     columns: Sequence[Any],
     names: Sequence[str],
@@ -610,6 +680,11 @@ def encode_ratings(
     -------
     Ratings
     """
+    factorized = _factorize_strings(columns)
+    if factorized is not None:
+        ratings = _encode_factorized(*factorized, names, categories)
+        if ratings is not None:
+            return ratings
     arrays = [as_1d(column, name) for column, name in zip(columns, names, strict=True)]
     lengths = {name: len(a) for a, name in zip(arrays, names, strict=True)}
     if len(set(lengths.values())) > 1:
@@ -712,24 +787,28 @@ def missing_markers(labels: Any) -> list[str]:
     return [v for v in labels if isinstance(v, str) and v.strip() in MISSING_MARKERS]
 
 
-def _warn_missing_markers(index: pd.Index, codes: np.ndarray, names: Sequence[str],
-                          n: int) -> None:
-    """Warn, naming the raters, when string labels look like missing-value markers."""
+def _warn_missing_markers(index: pd.Index, codes: np.ndarray | Sequence[np.ndarray],
+                          names: Sequence[str], n: int, stacklevel: int = 5) -> None:
+    """Warn, naming the raters, when string labels look like missing-value markers.
+
+    `codes` are the raters' codes end to end (n each), or one array per rater."""
     import warnings
 
     markers = missing_markers(index)
     if not markers:
         return
     marked = np.flatnonzero(np.isin(index, markers))
-    holders = [name for i, name in enumerate(names)
-               if np.isin(codes[i * n : (i + 1) * n], marked).any()]
+    per_rater = ([codes[i * n : (i + 1) * n] for i in range(len(names))]
+                 if isinstance(codes, np.ndarray) else codes)
+    holders = [name for name, code in zip(names, per_rater, strict=True)
+               if np.isin(code, marked).any()]
     warnings.warn(
         f"The labels {preview(markers)} (in {', '.join(f'`{h}`' for h in holders)}) look like "
         "missing-value markers but are counted as categories; mark them missing (None/NaN, "
         "or --na-values on the command line), or pass `categories=` including them to keep "
         "them as categories.",
         UserWarning,
-        stacklevel=5,
+        stacklevel=stacklevel,
     )
 
 

@@ -187,3 +187,88 @@ def test_lazy_codes_serve_the_bootstrap_and_clusters(monkeypatch):
         assert new.estimate == old.estimate
         assert new.ci.low == old.ci.low
         assert new.ci.high == old.ci.high
+
+
+# -- string raters: factorised first, against the general coding -----------------------------
+import warnings  # noqa: E402
+
+import pandas as pd  # noqa: E402
+
+
+def _outcome(columns, categories, fast, monkeypatch, names=("a", "b", "c")):
+    with monkeypatch.context() as m:
+        if not fast:
+            m.setattr(irr._data, "_factorize_strings", lambda columns: None)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                source = Source.from_columns(columns, list(names[: len(columns)]), categories)
+            except (ValueError, TypeError) as exc:
+                return (type(exc), str(exc)), []
+        return source, [(w.category, str(w.message), w.filename) for w in caught]
+
+
+def _compare_strings(monkeypatch, columns, categories=None):
+    (new, new_w), (old, old_w) = (_outcome(columns, categories, fast, monkeypatch)
+                                  for fast in (True, False))
+    assert new_w == old_w
+    if isinstance(old, tuple):
+        assert new == old
+    else:
+        _assert_same(new, old)
+
+
+_LABELS = ["mild", "severe", ".", "NA", "é", "b", "a", "A", ""]
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("form", ["object", "str", "string[python]", "series-object", "U"])
+@pytest.mark.parametrize("declared", [None, ["a", "b", "mild", "severe", "é", ".", "NA", "A", ""],
+                                      ["severe", "mild", "a", "b"]])
+def test_string_coding_matches_the_general_coding(monkeypatch, seed, form, declared):
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(2, 60)), int(rng.integers(2, 4))
+    pool = _LABELS[: int(rng.integers(1, len(_LABELS) + 1))]
+    columns = []
+    for _ in range(m):
+        values = np.array([pool[i] for i in rng.integers(0, len(pool), n)], dtype=object)
+        if form != "U" and seed % 2:
+            values[rng.random(n) < 0.2] = None if seed == 1 else np.nan
+        if form == "object":
+            columns.append(values)
+        elif form == "U":
+            columns.append(values.astype(str))
+        elif form == "series-object":
+            columns.append(pd.Series(values, dtype=object))
+        else:
+            columns.append(pd.Series(values, dtype=form))
+    _compare_strings(monkeypatch, columns, declared)
+
+
+@pytest.mark.parametrize("columns", [
+    [np.array(["a", "b"], dtype=object), np.array([None, None], dtype=object)],
+    [pd.Series(["a", "b"], dtype="str"), pd.Series([None, None], dtype="str")],
+    [np.array(["a", "b", "c"], dtype=object), np.array(["a", "b"], dtype=object)],
+    [np.array(["a"], dtype=object), np.array(["a"], dtype=object)],
+    [np.array(["a", 1], dtype=object), np.array(["a", "b"], dtype=object)],
+    [np.array(["a", "b"], dtype=object), np.array([1, 2])],
+    [np.array([True, 1], dtype=object), np.array(["a", "b"], dtype=object)],
+])
+@pytest.mark.parametrize("declared", [None, ["a", "b"]])
+def test_string_edge_cases_match_the_general_coding(monkeypatch, columns, declared):
+    _compare_strings(monkeypatch, columns, declared)
+
+
+def test_frame_with_string_labels_matches_the_general_coding(monkeypatch):
+    rng = np.random.default_rng(3)
+    labels = np.array(["absent", "mild", "moderate", "severe"], dtype=object)
+    df = pd.DataFrame({"r1": labels[rng.integers(0, 4, 500)], "r2": labels[rng.integers(0, 4, 500)]})
+    results = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_factorize_strings", lambda columns: None)
+            results.append((irr.Agreement.from_frame(df).kappa().estimate,
+                            irr.Agreement.from_frame(df, categories=list(labels))
+                            .kappa("quadratic").estimate))
+    assert results[0] == results[1]
