@@ -344,12 +344,29 @@ def _label_kind(value: Any) -> str:
     return type(value).__name__
 
 
+#: The label kind of a whole object array from pandas' type inference, when it settles
+#: it: only strings, only bools, or only real numbers (ints and floats, numpy's too).
+_LABEL_KINDS = {"string": "str", "boolean": "bool", "integer": "number", "floating": "number",
+                "mixed-integer-float": "number"}
+
+
 def _check_label_kinds(labels: np.ndarray, name: str) -> str:
     """Return the one kind of the non-missing `labels`; raise if they mix kinds."""
     if labels.dtype.kind != "O":
         return "bool" if labels.dtype.kind == "b" else "number"
     if len(labels) == 0:
         return "number"
+    known = _LABEL_KINDS.get(pd.api.types.infer_dtype(labels, skipna=False))
+    if known == "str" or known == "bool":
+        return known
+    if known == "number":
+        try:
+            finite = np.isfinite(labels.astype(np.float64)).all()
+        except (OverflowError, TypeError, ValueError):
+            finite = False
+        if finite:
+            return known
+    # mixed kinds, infinities or other types: per label, to name them
     kinds = pd.Series(labels).map(_label_kind)
     found = pd.unique(kinds)
     if "inf" in found:
@@ -620,6 +637,58 @@ def _factorize_strings(
     return codes, uniques
 
 
+def _masked_integer_codes(
+    columns: Sequence[Any],
+) -> tuple[list[np.ndarray], pd.Index] | None:
+    """Nullable integer raters (``Int64``, as long data with unrated cells are pivoted to)
+    coded from their values and masks, as :func:`_dense_integer_codes` codes integers.
+
+    None unless every column is a nullable integer or numpy integer Series or array, one
+    holds a missing value, all have the same length (two or more), and every value lies
+    within ``2**53`` and a range of :data:`_DENSE_RANGE`: the general coding then decides,
+    reading the values as Python objects. Missing values are filled with a present value
+    for the coding (so they add no label) and then coded ``-1``.
+    """
+    pairs = []
+    for column in columns:
+        values = column.array if isinstance(column, pd.Series) else column
+        if isinstance(values, pd.arrays.IntegerArray):
+            data, mask = values.to_numpy(dtype=values.dtype.numpy_dtype, na_value=0), values.isna()
+        elif isinstance(values, pd.arrays.NumpyExtensionArray | np.ndarray) and \
+                values.dtype.kind in "iu" and np.ndim(values) == 1:
+            data, mask = np.asarray(values), None
+        else:
+            return None
+        pairs.append((data, mask))
+    masks = [mask for _, mask in pairs if mask is not None and mask.any()]
+    n = len(pairs[0][0])
+    if not masks or n < 2 or any(len(data) != n for data, _ in pairs):
+        return None
+    present = [data[~mask] if mask is not None else data for data, mask in pairs]
+    present = [values for values in present if len(values)]
+    if not present:
+        return None
+    lo = min(int(values.min()) for values in present)
+    hi = max(int(values.max()) for values in present)
+    if lo <= -(2**53) or hi >= 2**53 or hi - lo >= _DENSE_RANGE:
+        return None
+    fill = present[0][0]
+    filled = []
+    for data, mask in pairs:
+        if mask is not None and mask.any():
+            data = data.copy()
+            data[mask] = fill
+        filled.append(data)
+    dense = _dense_integer_codes(filled)
+    if dense is None:
+        return None
+    codes, index = dense
+    for code, (_, mask) in zip(codes, pairs, strict=True):
+        if mask is not None:
+            code[mask] = -1
+    return codes, index
+
+
 def _encode_factorized(
     codes: list[np.ndarray], uniques: list[np.ndarray], names: Sequence[str], categories: Any
 ) -> Ratings | None:
@@ -685,6 +754,11 @@ def encode_ratings(
         ratings = _encode_factorized(*factorized, names, categories)
         if ratings is not None:
             return ratings
+    if categories is None:
+        masked = _masked_integer_codes(columns)
+        if masked is not None:
+            codes, index = masked
+            return Ratings(tuple(codes), index, _numeric_scores(index), True, tuple(names))
     arrays = [as_1d(column, name) for column, name in zip(columns, names, strict=True)]
     lengths = {name: len(a) for a, name in zip(arrays, names, strict=True)}
     if len(set(lengths.values())) > 1:

@@ -84,7 +84,7 @@ def _both(monkeypatch, columns, categories=None):
     return outcomes
 
 
-def _assert_same(new, old):
+def _assert_same(new, old, code_dtype=True):
     if old is None:
         return
     rn, ro = new.ratings, old.ratings
@@ -97,7 +97,7 @@ def _assert_same(new, old):
     assert rn.raters == ro.raters
     assert rn.n_rows == ro.n_rows
     for cn, co in zip(rn.codes, ro.codes, strict=True):
-        assert cn.dtype == co.dtype
+        assert cn.dtype == co.dtype or not code_dtype
         np.testing.assert_array_equal(cn, co)
     assert Statistics.from_source(new) == Statistics.from_source(old)
     np.testing.assert_array_equal(new.missing_rows(), old.missing_rows())
@@ -272,3 +272,104 @@ def test_frame_with_string_labels_matches_the_general_coding(monkeypatch):
                             irr.Agreement.from_frame(df, categories=list(labels))
                             .kappa("quadratic").estimate))
     assert results[0] == results[1]
+
+
+# -- the label-kind check: pandas' type inference against the per-label check ---------------
+import decimal  # noqa: E402
+import fractions  # noqa: E402
+
+
+def _check_label_kinds_old(labels, name):
+    """irr._data._check_label_kinds before issue 17 (one Python call per label)."""
+    if labels.dtype.kind != "O":
+        return "bool" if labels.dtype.kind == "b" else "number"
+    if len(labels) == 0:
+        return "number"
+    kinds = pd.Series(labels).map(irr._data._label_kind)
+    found = pd.unique(kinds)
+    preview = irr._data.preview
+    if "inf" in found:
+        raise ValueError(f"`{name}` contains infinite ratings: {preview(labels[kinds == 'inf'])}.")
+    if len(found) > 1:
+        examples = [labels[kinds == kind][0] for kind in found[:3]]
+        raise TypeError(
+            f"`{name}` mixes label types ({', '.join(found)}): for example {preview(examples)}; "
+            "convert the ratings to one type first."
+        )
+    kind = found[0]
+    if kind not in ("number", "str", "bool"):
+        raise TypeError(f"`{name}` holds labels of unsupported type {kind}: {preview(labels[:3])}.")
+    return kind
+
+
+_KIND_POOL = [1, 2, -7, 2**70, 1.5, np.float32(0.1), np.int8(3), np.uint64(2**64 - 1), True,
+              np.bool_(False), "a", np.str_("b"), float("inf"), -float("inf"), 1e308,
+              decimal.Decimal("1.5"), fractions.Fraction(1, 3), complex(1, 2), b"x",
+              pd.Timestamp("2020-01-01"), (1, 2), 10**400]
+
+
+def _kind_outcome(check, labels):
+    try:
+        return check(labels, "x")
+    except (TypeError, ValueError) as exc:
+        return type(exc), str(exc)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_label_kind_check_matches_the_per_label_check(seed):
+    rng = np.random.default_rng(seed)
+    groups = [[*_KIND_POOL[:4], np.int8(3), 2 ** 70], [1.5, np.float32(0.1), 1, 1e308],
+              [True, np.bool_(False)], ["a", np.str_("b")], _KIND_POOL]
+    pool = groups[seed % len(groups)]
+    labels = np.empty(int(rng.integers(0, 12)), dtype=object)
+    for i in range(len(labels)):
+        labels[i] = pool[int(rng.integers(0, len(pool)))]
+    assert _kind_outcome(irr._data._check_label_kinds, labels) == \
+        _kind_outcome(_check_label_kinds_old, labels)
+
+
+# -- nullable integer raters (long data with unrated cells) against the general coding -------
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("dtype", ["Int64", "Int8", "UInt16", "UInt64"])
+def test_nullable_integers_match_the_general_coding(monkeypatch, seed, dtype):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 80))
+    lo = {"Int64": -(2**53) + 10 if seed == 3 else -5, "Int8": -100, "UInt16": 60000,
+          "UInt64": 2**53 - 20 if seed == 3 else 0}[dtype]
+    columns = []
+    for j in range(int(rng.integers(2, 4))):
+        values = pd.array([lo + int(v) for v in rng.integers(0, 15, n)], dtype=dtype)
+        values[rng.random(n) < (1.0 if seed == 4 and j == 0 else 0.3)] = pd.NA
+        columns.append(pd.Series(values) if j % 2 else values)
+    if seed == 5:
+        columns.append(rng.integers(-5, 10, n))  # a plain integer rater among them
+    outcomes = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_masked_integer_codes", lambda columns: None)
+            try:
+                outcomes.append(Source.from_columns(columns, [f"r{j}" for j in range(
+                    len(columns))]))
+            except (ValueError, TypeError) as exc:
+                outcomes.append((type(exc), str(exc)))
+    if isinstance(outcomes[1], tuple):
+        assert outcomes[0] == outcomes[1]
+    else:
+        _assert_same(*outcomes, code_dtype=False)
+
+
+def test_long_data_with_unrated_cells_match_the_general_coding(monkeypatch):
+    rng = np.random.default_rng(7)
+    df = pd.DataFrame({"s": np.repeat(np.arange(200), 4), "r": np.tile(list("wxyz"), 200),
+                       "v": rng.integers(1, 6, 800)})
+    df = df[rng.random(800) > 0.2]
+    fits = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_masked_integer_codes", lambda columns: None)
+            ag = irr.Agreement.from_long(df, subject="s", rater="r", rating="v")
+            fits.append((ag.fleiss_kappa().estimate, ag.krippendorff_alpha(
+                level="ordinal", ci=None).estimate, ag.statistics))
+    assert fits[0] == fits[1]
