@@ -466,7 +466,7 @@ def _check_rows(text: str, sep: str, where: str) -> None:
     text is read by :mod:`csv`, which knows quoting (:func:`_check_rows_csv`). Both give
     the same verdicts and messages.
     """
-    if '"' in text or sep == '"' or text.count("\r") != text.count("\r\n"):
+    if '"' in text or sep == '"' or ("\r" in text and text.count("\r") != text.count("\r\n")):
         _check_rows_csv(text, sep, where)
         return
     if text.isascii() and sep.isascii():
@@ -481,29 +481,34 @@ def _check_rows(text: str, sep: str, where: str) -> None:
         _check_rows_csv(text, sep, where)
         return
     # per line: its delimiters (differences of a running count) and its other blanks
-    # (usually few: counted where they are); a line holding anything else is filled
+    # (counted where they are, when there are any besides the newlines)
+    is_sep = chars == ord(sep)
     running = np.zeros(len(chars) + 1, dtype=np.int32 if len(chars) < 2**31 else np.int64)
-    np.cumsum(chars == ord(sep), out=running[1:])
+    np.cumsum(is_sep, out=running[1:])
     seps = running[ends] - running[starts]
-    blank = _is_space(chars)
-    blank[newline] = False
-    if sep.isspace():  # a delimiter that is white space (a tab) is counted once
-        blank[chars == ord(sep)] = False
-    line_of_blank = np.searchsorted(newline, np.flatnonzero(blank))
-    full = lengths - seps - np.bincount(line_of_blank, minlength=len(starts))
-    rows = np.flatnonzero(full > 0)
-    if not len(rows):
+    full = lengths - seps
+    if np.count_nonzero(chars <= 32) > len(newline) or chars.dtype != np.uint8:
+        # blanks other than newlines (every ASCII blank is at most 32)
+        blank = _is_space(chars)
+        blank[newline] = False
+        if sep.isspace():  # a delimiter that is white space (a tab) is counted once
+            blank[is_sep] = False
+        full -= np.bincount(np.searchsorted(newline, np.flatnonzero(blank)),
+                            minlength=len(starts))
+    filled = full > 0
+    if not filled.any():
         raise CommandError(f"cannot read {where}: the file is empty")
-    width = seps[rows[0]] + 1
-    data = rows[1:]
-    if not len(data):
+    header = int(np.argmax(filled))
+    width = int(seps[header]) + 1
+    filled[header] = False
+    if not filled.any():
         raise CommandError(f"cannot read {where}: a header but no data rows")
-    ragged = data[seps[data] + 1 != width]
-    if len(ragged):
-        line = int(ragged[0])
+    ragged = filled & (seps != width - 1)
+    if ragged.any():
+        line = int(np.argmax(ragged))
         raise CommandError(
             f"cannot read {where}: line {line + 1} has {int(seps[line]) + 1} fields, "
-            f"the header has {int(width)}"
+            f"the header has {width}"
         )
 
 
