@@ -175,6 +175,9 @@ def _numbers(column: pd.Series) -> np.ndarray:
     when the column is not numeric."""
     if _kind(column) != "number":
         return np.zeros(0)
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf":
+        numbers = column.to_numpy(dtype=float)  # numpy numbers: no missing but nan
+        return numbers[np.isfinite(numbers)]
     categorical = isinstance(column.dtype, pd.CategoricalDtype)
     values = column.cat.categories if categorical else column.dropna()
     numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import irr._columns
 import irr.cli
 from irr.cli import CommandError
 
@@ -373,3 +374,23 @@ def test_long_data_with_unrated_cells_match_the_general_coding(monkeypatch):
             fits.append((ag.fleiss_kappa().estimate, ag.krippendorff_alpha(
                 level="ordinal", ci=None).estimate, ag.statistics))
     assert fits[0] == fits[1]
+
+
+def _numbers_old(column):
+    """irr._columns._numbers before issue 17."""
+    if irr._columns._kind(column) != "number":
+        return np.zeros(0)
+    categorical = isinstance(column.dtype, pd.CategoricalDtype)
+    values = column.cat.categories if categorical else column.dropna()
+    numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
+    return numbers[np.isfinite(numbers)]
+
+
+@pytest.mark.parametrize("values", [
+    np.array([1, 2, 3]), np.array([2**64 - 1, 3], dtype=np.uint64), np.array([1.5, np.nan, np.inf]),
+    np.array([0.1, 2.5], dtype=np.float32), np.array([np.nan, np.nan]), np.array([], dtype=int),
+    np.array([True, False]), np.array([1, None], dtype=object),
+])
+def test_numbers_of_a_column_match_their_previous_form(values):
+    column = pd.Series(values)
+    np.testing.assert_array_equal(irr._columns._numbers(column), _numbers_old(column))
