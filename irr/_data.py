@@ -499,36 +499,36 @@ def _dense_integer_codes(
 #: range) counted in one pass (:func:`integer_pair_table`); wider ranges are coded first.
 _PAIR_CELLS = 1 << 16
 
-#: Ratings per chunk of that pass: the chunk's int64 cell indices stay in cache.
-_PAIR_CHUNK = 1 << 18
+#: Ratings per chunk of that pass: a chunk of two int64 raters (1 MiB) stays in cache
+_PAIR_CHUNK = 1 << 16
 
 
-def _int64_view(values: np.ndarray) -> np.ndarray:
-    """uint64 `values` reinterpreted as int64 (the same residues mod 2**64); others as is."""
-    return values.view(np.int64) if values.dtype == np.uint64 else values
-
-
-def integer_pair_table(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, int] | None:
+def integer_pair_table(
+    a: np.ndarray, b: np.ndarray,
+) -> tuple[np.ndarray, int, tuple[np.ndarray, np.ndarray]] | None:
     """How many positions hold each pair of values of the integer arrays `a` and `b`.
 
     Returns the table (w, w) of int64 counts over the values ``lo .. lo + w - 1`` (rows:
-    `a`) and ``lo``, the smallest value of both; None when ``w * w`` exceeds
-    :data:`_PAIR_CELLS`. One pass in chunks: each chunk's range is read, the table widened
-    when the chunk goes beyond it, and the chunk's cells ``(x - lo) * w + (y - lo)``
-    counted. The cells are computed in int64 modulo 2**64 (uint64 values reinterpreted),
-    which is exact because every true cell lies in ``[0, w * w)``.
+    `a`), ``lo`` (the smallest value of both), and each array's values modulo 256 (uint8;
+    with w <= 256 they identify the values: ``(residue - lo) mod 256`` is ``value - lo``);
+    None when ``w * w`` exceeds :data:`_PAIR_CELLS`. One pass in chunks: each chunk's range
+    is read, the table widened when the chunk goes beyond it, the residues stored (a
+    truncating cast to uint8 is the value modulo 256, for every integer dtype) and the
+    chunk's cells ``(x - lo) * w + (y - lo)`` counted from them.
 
     Examples
     --------
-    >>> table, lo = integer_pair_table(np.array([3, 4, 4]), np.array([4, 4, 3]))
-    >>> table.tolist(), lo
-    ([[0, 1], [1, 1]], 3)
+    >>> table, lo, residues = integer_pair_table(np.array([3, 4, 4]), np.array([4, 4, 3]))
+    >>> table.tolist(), lo, residues[0].tolist()
+    ([[0, 1], [1, 1]], 3, [3, 4, 4])
     """
     table: np.ndarray | None = None
     lo = hi = 0
+    residues = (np.empty(len(a), dtype=np.uint8), np.empty(len(b), dtype=np.uint8))
     for start in range(0, len(a), _PAIR_CHUNK):
         x, y = a[start : start + _PAIR_CHUNK], b[start : start + _PAIR_CHUNK]
-        chunk_lo, chunk_hi = min(int(x.min()), int(y.min())), max(int(x.max()), int(y.max()))
+        chunk_lo = min(int(np.minimum.reduce(x)), int(np.minimum.reduce(y)))
+        chunk_hi = max(int(np.maximum.reduce(x)), int(np.maximum.reduce(y)))
         if table is None or chunk_lo < lo or chunk_hi > hi:
             new_lo, new_hi = ((chunk_lo, chunk_hi) if table is None
                               else (min(lo, chunk_lo), max(hi, chunk_hi)))
@@ -540,23 +540,39 @@ def integer_pair_table(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, int] |
                 at = lo - new_lo
                 wider[at : at + len(table), at : at + len(table)] = table
             table, lo, hi = wider, new_lo, new_hi
-        width = hi - lo + 1
-        shift = (lo * (width + 1) + 2**63) % 2**64 - 2**63  # lo * (w + 1) mod 2**64, as int64
-        cells = np.multiply(_int64_view(x), width, dtype=np.int64)
-        cells += _int64_view(y)
-        if shift:
-            cells -= np.int64(shift)
+        width, shift = hi - lo + 1, np.uint8(lo % 256)
+        rx, ry = residues[0][start : start + len(x)], residues[1][start : start + len(x)]
+        np.copyto(rx, x, casting="unsafe")
+        np.copyto(ry, y, casting="unsafe")
+        if shift:  # x - lo and y - lo: uint8 differences wrap modulo 256
+            rx, ry = np.subtract(rx, shift), np.subtract(ry, shift)
+        cells = np.multiply(rx, width, dtype=np.int16 if width < 181 else np.int32)
+        cells += ry
         table += np.bincount(cells, minlength=width * width).reshape(width, width)
     assert table is not None  # at least two ratings (checked by the caller)
-    return table, lo
+    return table, lo, residues
 
 
-def _offset_codes(column: np.ndarray, lo: int, to_code: np.ndarray) -> np.ndarray:
-    """``to_code[column - lo]``, in chunks (no full-length int64 temporary)."""
-    code = np.empty(len(column), dtype=to_code.dtype)
-    for start in range(0, len(column), CHUNK):
-        code[start : start + CHUNK] = to_code[integer_offsets(column[start : start + CHUNK], lo)]
-    return code
+@dataclass(frozen=True, eq=False)
+class _ResidueCodes:
+    """The codes of integer raters, made when called: ``to_code[(residue - shift) mod 256]``
+    per rater, from the uint8 residues of :func:`integer_pair_table` (shift = lo mod 256).
+    The residues are our own copy, so later changes to the caller's arrays change nothing;
+    a class, not a closure, so that a :class:`Ratings` holding it pickles."""
+
+    residues: tuple[np.ndarray, ...]
+    shift: int
+    to_code: np.ndarray
+
+    def __call__(self) -> tuple[np.ndarray, ...]:
+        out = []
+        for residue in self.residues:
+            code = np.empty(len(residue), dtype=self.to_code.dtype)
+            for start in range(0, len(residue), CHUNK):
+                offset = np.subtract(residue[start : start + CHUNK], np.uint8(self.shift))
+                code[start : start + CHUNK] = self.to_code[offset]
+            out.append(code)
+        return tuple(out)
 
 
 def _encode_integer_pair(
@@ -574,7 +590,7 @@ def _encode_integer_pair(
     counted = integer_pair_table(arrays[0], arrays[1])
     if counted is None:
         return None
-    table, lo = counted
+    table, lo, residues = counted
     used = table.any(axis=0) | table.any(axis=1)
     label_type = np.uint64 if lo + len(table) - 1 > np.iinfo(np.int64).max else np.int64
     values = np.flatnonzero(used).astype(label_type) + label_type(lo)
@@ -597,12 +613,8 @@ def _encode_integer_pair(
     rows, columns = np.nonzero(table)
     pair = np.zeros((k, k), dtype=np.int64)
     np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
-    first, second = arrays
-
-    def codes() -> tuple[np.ndarray, ...]:
-        return (_offset_codes(first, lo, to_code), _offset_codes(second, lo, to_code))
-
-    return Ratings(codes, index, scores, True, tuple(names), pair, len(first))
+    coded = _ResidueCodes(residues, lo % 256, to_code)
+    return Ratings(coded, index, scores, True, tuple(names), pair, len(arrays[0]))
 
 
 def _factorize_strings(

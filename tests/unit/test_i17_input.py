@@ -394,3 +394,21 @@ def _numbers_old(column):
 def test_numbers_of_a_column_match_their_previous_form(values):
     column = pd.Series(values)
     np.testing.assert_array_equal(irr._columns._numbers(column), _numbers_old(column))
+
+
+def test_two_integer_raters_pickle_and_ignore_later_changes_to_the_arrays():
+    import pickle
+
+    rng = np.random.default_rng(11)
+    a = rng.integers(1, 5, 400)
+    b = np.clip(a + rng.integers(-1, 2, 400), 1, 4)
+    ag = irr.Agreement(a, b)
+    reference = irr.Agreement(a.copy(), b.copy())
+    a[:] = 1  # the Agreement holds its own coding of the ratings
+    copy = pickle.loads(pickle.dumps(ag))
+    for fitted in (ag, copy):
+        new = fitted.kappa(ci="bca", n_resamples=200, rng=3)
+        old = reference.kappa(ci="bca", n_resamples=200, rng=3)
+        assert new.estimate == old.estimate
+        assert new.ci.low == old.ci.low
+        assert new.ci.high == old.ci.high
