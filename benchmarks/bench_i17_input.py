@@ -185,11 +185,11 @@ def cli_rows(scale: float = 1.0) -> list[dict]:
         def ours_process() -> object:
             return subprocess.run(
                 [sys.executable, "-c", "import sys; from irr.cli import main; sys.exit(main())",
-                 "kappa", path], env=env, check=True, capture_output=True)
+                 "kappa", path], env=env, check=True, capture_output=True, cwd=tmp)
 
         def script_process() -> object:
             return subprocess.run([sys.executable, script, path], env=env, check=True,
-                                  capture_output=True)
+                                  capture_output=True, cwd=tmp)
 
         def ours() -> object:
             with contextlib.redirect_stdout(io.StringIO()):
