@@ -175,6 +175,9 @@ def _numbers(column: pd.Series) -> np.ndarray:
     when the column is not numeric."""
     if _kind(column) != "number":
         return np.zeros(0)
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf":
+        numbers = column.to_numpy(dtype=float)  # numpy numbers: no missing but nan
+        return numbers[np.isfinite(numbers)]
     categorical = isinstance(column.dtype, pd.CategoricalDtype)
     values = column.cat.categories if categorical else column.dropna()
     numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
@@ -233,11 +236,24 @@ def scale_info(categories: Any) -> tuple[str, str]:
     return ("Categories:", str(len(labels)))
 
 
+#: Rows looked at first when asking whether a column's values are all distinct or all
+#: equal: a repeat and a change among them settle both questions without a full pass.
+_PREFIX = 1024
+
+
+def _prefix_repeats(column: pd.Series) -> tuple[bool, bool]:
+    """Whether the first :data:`_PREFIX` values of `column` repeat a value, and whether
+    they hold two different values (missing values count as one value)."""
+    distinct = column.iloc[:_PREFIX].nunique(dropna=False)
+    return distinct < min(len(column), _PREFIX), distinct > 1
+
+
 def _unique_id(column: pd.Series) -> bool:
     """Every value present and distinct, integers or strings, in more rows than a category
     scale has levels (identifiers)."""
     n = len(column)
-    if n <= MAX_CATEGORIES or column.isna().any() or column.nunique(dropna=False) != n:
+    if n <= MAX_CATEGORIES or _prefix_repeats(column)[0] or column.isna().any() \
+            or column.nunique(dropna=False) != n:
         return False
     kind = _kind(column)
     if kind == "string":
@@ -356,6 +372,8 @@ def _distinct_or_constant(column: pd.Series) -> str:
     more than one row) or "" for a column with every value present."""
     n = len(column)
     if n < 2 or column.isna().any() or _kind(column) not in ("number", "string", "bool"):
+        return ""
+    if all(_prefix_repeats(column)):  # neither distinct nor constant
         return ""
     distinct = column.nunique(dropna=False)
     return "distinct" if distinct == n else "constant" if distinct == 1 else ""

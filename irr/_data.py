@@ -9,8 +9,9 @@ Kernels downstream assume these arrays are valid and never see a DataFrame.
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -40,13 +41,32 @@ CHUNK = 1 << 20
 
 @dataclass(frozen=True, eq=False)
 class Ratings:
-    """Ratings of n subjects by m raters, coded against one category set."""
+    """Ratings of n subjects by m raters, coded against one category set.
 
-    codes: tuple[np.ndarray, ...]
+    ``coded`` is the tuple of code arrays, or a function that makes it on first use of
+    :attr:`codes` (two integer raters are summarised by their k x k table, `pair_counts`,
+    and their per-subject codes are made only when a view needs them: a bootstrap, a
+    per-subject cluster). ``pair_counts``, when set, is that table of the codes (rows: the
+    first rater), every rating given; ``rows`` the number of subjects.
+    """
+
+    coded: tuple[np.ndarray, ...] | Callable[[], tuple[np.ndarray, ...]]
     categories: pd.Index
     scores: np.ndarray | None
     ordered: bool
     raters: tuple[str, ...]
+    pair_counts: np.ndarray | None = None
+    rows: int | None = None
+
+    @cached_property
+    def codes(self) -> tuple[np.ndarray, ...]:
+        """One int code array per rater (``-1`` = missing)."""
+        return self.coded() if callable(self.coded) else self.coded
+
+    @property
+    def has_codes(self) -> bool:
+        """Whether there are per-rater codes (not for counts or a sparse design)."""
+        return callable(self.coded) or bool(self.coded)
 
     @property
     def n_categories(self) -> int:
@@ -54,7 +74,7 @@ class Ratings:
 
     @property
     def n_rows(self) -> int:
-        return len(self.codes[0])
+        return self.rows if self.rows is not None else len(self.codes[0])
 
 
 def preview(values: Any, limit: int = 5) -> str:
@@ -324,12 +344,29 @@ def _label_kind(value: Any) -> str:
     return type(value).__name__
 
 
+#: The label kind of a whole object array from pandas' type inference, when it settles
+#: it: only strings, only bools, or only real numbers (ints and floats, numpy's too).
+_LABEL_KINDS = {"string": "str", "boolean": "bool", "integer": "number", "floating": "number",
+                "mixed-integer-float": "number"}
+
+
 def _check_label_kinds(labels: np.ndarray, name: str) -> str:
     """Return the one kind of the non-missing `labels`; raise if they mix kinds."""
     if labels.dtype.kind != "O":
         return "bool" if labels.dtype.kind == "b" else "number"
     if len(labels) == 0:
         return "number"
+    known = _LABEL_KINDS.get(pd.api.types.infer_dtype(labels, skipna=False))
+    if known == "str" or known == "bool":
+        return known
+    if known == "number":
+        try:
+            finite = np.isfinite(labels.astype(np.float64)).all()
+        except (OverflowError, TypeError, ValueError):
+            finite = False
+        if finite:
+            return known
+    # mixed kinds, infinities or other types: per label, to name them
     kinds = pd.Series(labels).map(_label_kind)
     found = pd.unique(kinds)
     if "inf" in found:
@@ -458,6 +495,250 @@ def _dense_integer_codes(
     return codes, categories
 
 
+#: Most cells of the table of value pairs of two integer raters (the squared width of their
+#: range) counted in one pass (:func:`integer_pair_table`); wider ranges are coded first.
+_PAIR_CELLS = 1 << 16
+
+#: Ratings per chunk of that pass: a chunk of two int64 raters (1 MiB) stays in cache
+_PAIR_CHUNK = 1 << 16
+
+
+def integer_pair_table(
+    a: np.ndarray, b: np.ndarray,
+) -> tuple[np.ndarray, int, tuple[np.ndarray, np.ndarray]] | None:
+    """How many positions hold each pair of values of the integer arrays `a` and `b`.
+
+    Returns the table (w, w) of int64 counts over the values ``lo .. lo + w - 1`` (rows:
+    `a`), ``lo`` (the smallest value of both), and each array's values modulo 256 (uint8;
+    with w <= 256 they identify the values: ``(residue - lo) mod 256`` is ``value - lo``);
+    None when ``w * w`` exceeds :data:`_PAIR_CELLS`. One pass in chunks: each chunk's range
+    is read, the table widened when the chunk goes beyond it, the residues stored (a
+    truncating cast to uint8 is the value modulo 256, for every integer dtype) and the
+    chunk's cells ``(x - lo) * w + (y - lo)`` counted from them.
+
+    Examples
+    --------
+    >>> table, lo, residues = integer_pair_table(np.array([3, 4, 4]), np.array([4, 4, 3]))
+    >>> table.tolist(), lo, residues[0].tolist()
+    ([[0, 1], [1, 1]], 3, [3, 4, 4])
+    """
+    table: np.ndarray | None = None
+    lo = hi = 0
+    residues = (np.empty(len(a), dtype=np.uint8), np.empty(len(b), dtype=np.uint8))
+    for start in range(0, len(a), _PAIR_CHUNK):
+        x, y = a[start : start + _PAIR_CHUNK], b[start : start + _PAIR_CHUNK]
+        chunk_lo = min(int(np.minimum.reduce(x)), int(np.minimum.reduce(y)))
+        chunk_hi = max(int(np.maximum.reduce(x)), int(np.maximum.reduce(y)))
+        if table is None or chunk_lo < lo or chunk_hi > hi:
+            new_lo, new_hi = ((chunk_lo, chunk_hi) if table is None
+                              else (min(lo, chunk_lo), max(hi, chunk_hi)))
+            width = new_hi - new_lo + 1
+            if width * width > _PAIR_CELLS:
+                return None
+            wider = np.zeros((width, width), dtype=np.int64)
+            if table is not None:
+                at = lo - new_lo
+                wider[at : at + len(table), at : at + len(table)] = table
+            table, lo, hi = wider, new_lo, new_hi
+        width, shift = hi - lo + 1, np.uint8(lo % 256)
+        rx, ry = residues[0][start : start + len(x)], residues[1][start : start + len(x)]
+        np.copyto(rx, x, casting="unsafe")
+        np.copyto(ry, y, casting="unsafe")
+        if shift:  # x - lo and y - lo: uint8 differences wrap modulo 256
+            rx, ry = np.subtract(rx, shift), np.subtract(ry, shift)
+        cells = np.multiply(rx, width, dtype=np.int16 if width < 181 else np.int32)
+        cells += ry
+        table += np.bincount(cells, minlength=width * width).reshape(width, width)
+    assert table is not None  # at least two ratings (checked by the caller)
+    return table, lo, residues
+
+
+@dataclass(frozen=True, eq=False)
+class _ResidueCodes:
+    """The codes of integer raters, made when called: ``to_code[(residue - shift) mod 256]``
+    per rater, from the uint8 residues of :func:`integer_pair_table` (shift = lo mod 256).
+    The residues are our own copy, so later changes to the caller's arrays change nothing;
+    a class, not a closure, so that a :class:`Ratings` holding it pickles."""
+
+    residues: tuple[np.ndarray, ...]
+    shift: int
+    to_code: np.ndarray
+
+    def __call__(self) -> tuple[np.ndarray, ...]:
+        out = []
+        for residue in self.residues:
+            code = np.empty(len(residue), dtype=self.to_code.dtype)
+            for start in range(0, len(residue), CHUNK):
+                offset = np.subtract(residue[start : start + CHUNK], np.uint8(self.shift))
+                code[start : start + CHUNK] = self.to_code[offset]
+            out.append(code)
+        return tuple(out)
+
+
+def _encode_integer_pair(
+    arrays: list[np.ndarray], names: Sequence[str], categories: Any
+) -> Ratings | None:
+    """Two integer raters coded through the table of their value pairs, in one pass.
+
+    The categories and codes are those of the general coding (observed values in order, or
+    `categories`); the k x k table of codes is kept (:attr:`Ratings.pair_counts`), and the
+    per-subject codes are made only when asked for. None when the values span too wide a
+    range (:func:`integer_pair_table`) or a value lies outside `categories` (the general
+    coding then names it).
+    """
+    index = None if categories is None else _check_categories(categories)
+    counted = integer_pair_table(arrays[0], arrays[1])
+    if counted is None:
+        return None
+    table, lo, residues = counted
+    used = table.any(axis=0) | table.any(axis=1)
+    label_type = np.uint64 if lo + len(table) - 1 > np.iinfo(np.int64).max else np.int64
+    values = np.flatnonzero(used).astype(label_type) + label_type(lo)
+    if index is None:
+        n_used = int(used.sum())
+        code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
+        to_code = (np.cumsum(used) - 1).astype(code_dtype)
+        index = pd.Index(values)
+        scores = _numeric_scores(index)
+    else:
+        found = index.get_indexer(values)
+        if (found < 0).any():
+            return None
+        to_code = np.full(len(table), -1, dtype=np.int32)
+        to_code[used] = found
+        scores = _numeric_scores(index)
+        if scores is None:
+            scores = np.arange(len(index), dtype=float)
+    k = len(index)
+    rows, columns = np.nonzero(table)
+    pair = np.zeros((k, k), dtype=np.int64)
+    np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
+    coded = _ResidueCodes(residues, lo % 256, to_code)
+    return Ratings(coded, index, scores, True, tuple(names), pair, len(arrays[0]))
+
+
+def _factorize_strings(
+    columns: Sequence[Any],
+) -> tuple[list[np.ndarray], list[np.ndarray]] | None:
+    """Each column of string labels factorised: codes (``-1`` missing) and its distinct
+    labels (objects, in order of first appearance); None unless every column is a pandas
+    string column, or an object or str array (or Series) of strings only, with a label.
+
+    Factorising first leaves every later step (label checks, the category scale, declared
+    categories) to the few distinct labels instead of every rating.
+    """
+    codes, uniques = [], []
+    for column in columns:
+        dtype = getattr(column, "dtype", None)
+        if not isinstance(column, pd.Series | np.ndarray | pd.api.extensions.ExtensionArray) \
+                or getattr(column, "ndim", 1) != 1:
+            return None
+        if isinstance(dtype, pd.StringDtype):
+            pass
+        elif isinstance(dtype, np.dtype) and dtype.kind in "OU":
+            values = np.asarray(column)
+            if dtype.kind == "O" and pd.api.types.infer_dtype(values, skipna=True) != "string":
+                return None
+        else:
+            return None
+        code, labels = pd.factorize(column, use_na_sentinel=True)
+        if len(labels) == 0:
+            return None
+        codes.append(code)
+        uniques.append(np.asarray(labels, dtype=object))
+    return codes, uniques
+
+
+def _masked_integer_codes(
+    columns: Sequence[Any],
+) -> tuple[list[np.ndarray], pd.Index] | None:
+    """Nullable integer raters (``Int64``, as long data with unrated cells are pivoted to)
+    coded from their values and masks, as :func:`_dense_integer_codes` codes integers.
+
+    None unless every column is a nullable integer or numpy integer Series or array, one
+    holds a missing value, all have the same length (two or more), and every value lies
+    within ``2**53`` and a range of :data:`_DENSE_RANGE`: the general coding then decides,
+    reading the values as Python objects. Missing values are filled with a present value
+    for the coding (so they add no label) and then coded ``-1``.
+    """
+    pairs = []
+    for column in columns:
+        values = column.array if isinstance(column, pd.Series) else column
+        if isinstance(values, pd.arrays.IntegerArray):
+            data, mask = values.to_numpy(dtype=values.dtype.numpy_dtype, na_value=0), values.isna()
+        elif isinstance(values, pd.arrays.NumpyExtensionArray | np.ndarray) and \
+                values.dtype.kind in "iu" and np.ndim(values) == 1:
+            data, mask = np.asarray(values), None
+        else:
+            return None
+        pairs.append((data, mask))
+    masks = [mask for _, mask in pairs if mask is not None and mask.any()]
+    n = len(pairs[0][0])
+    if not masks or n < 2 or any(len(data) != n for data, _ in pairs):
+        return None
+    present = [data[~mask] if mask is not None else data for data, mask in pairs]
+    present = [values for values in present if len(values)]
+    if not present:
+        return None
+    lo = min(int(values.min()) for values in present)
+    hi = max(int(values.max()) for values in present)
+    if lo <= -(2**53) or hi >= 2**53 or hi - lo >= _DENSE_RANGE:
+        return None
+    fill = present[0][0]
+    filled = []
+    for data, mask in pairs:
+        if mask is not None and mask.any():
+            data = data.copy()
+            data[mask] = fill
+        filled.append(data)
+    dense = _dense_integer_codes(filled)
+    if dense is None:
+        return None
+    codes, index = dense
+    for code, (_, mask) in zip(codes, pairs, strict=True):
+        if mask is not None:
+            code[mask] = -1
+    return codes, index
+
+
+def _encode_factorized(
+    codes: list[np.ndarray], uniques: list[np.ndarray], names: Sequence[str], categories: Any
+) -> Ratings | None:
+    """String raters from their factorised columns (:func:`_factorize_strings`), with the
+    categories, codes and messages of the general coding; None when it must decide (raters
+    of unequal length, fewer than two subjects)."""
+    n = len(codes[0])
+    if n < 2 or any(len(code) != n for code in codes):
+        return None
+    if categories is not None:
+        index = _check_categories(categories)
+        coded = []
+        for code, labels, name in zip(codes, uniques, names, strict=True):
+            found = index.get_indexer(labels)
+            if (found < 0).any():  # labels are in order of first appearance, as pd.unique
+                raise ValueError(
+                    f"`{name}` has labels outside `categories`: {preview(labels[found < 0])}; "
+                    f"declared categories are {preview(index)}."
+                )
+            coded.append(np.append(found, -1).astype(np.int32)[code])
+        scores = _numeric_scores(index)
+        if scores is None:
+            scores = np.arange(len(index), dtype=float)
+        return Ratings(tuple(coded), index, scores, True, tuple(names))
+    union, sorted_labels = pd.factorize(np.concatenate(uniques), sort=True)
+    if len(sorted_labels) > MAX_CATEGORIES:
+        raise ValueError(
+            f"The ratings hold {len(sorted_labels)} distinct labels; at most {MAX_CATEGORIES} "
+            "categories are supported (are these continuous scores rather than categories?)."
+        )
+    index = pd.Index(sorted_labels)
+    bounds = np.cumsum([0] + [len(labels) for labels in uniques])
+    coded = [np.append(union[start:stop], -1).astype(np.int32)[code]
+             for code, start, stop in zip(codes, bounds[:-1], bounds[1:], strict=True)]
+    _warn_missing_markers(index, coded, names, n, stacklevel=6)
+    return Ratings(tuple(coded), index, _numeric_scores(index), False, tuple(names))
+
+
 def encode_ratings(
     columns: Sequence[Any],
     names: Sequence[str],
@@ -480,6 +761,16 @@ def encode_ratings(
     -------
     Ratings
     """
+    factorized = _factorize_strings(columns)
+    if factorized is not None:
+        ratings = _encode_factorized(*factorized, names, categories)
+        if ratings is not None:
+            return ratings
+    if categories is None:
+        masked = _masked_integer_codes(columns)
+        if masked is not None:
+            codes, index = masked
+            return Ratings(tuple(codes), index, _numeric_scores(index), True, tuple(names))
     arrays = [as_1d(column, name) for column, name in zip(columns, names, strict=True)]
     lengths = {name: len(a) for a, name in zip(arrays, names, strict=True)}
     if len(set(lengths.values())) > 1:
@@ -489,6 +780,12 @@ def encode_ratings(
         raise ValueError(f"`{names[0]}` is empty: there are no subjects to compare.")
     if next(iter(lengths.values())) == 1:
         raise ValueError(f"`{names[0]}` has a single subject; agreement needs at least two.")
+
+    if len(arrays) == 2 and all(
+            isinstance(a, np.ndarray) and a.dtype.kind in "iu" for a in arrays):
+        paired = _encode_integer_pair(arrays, names, categories)
+        if paired is not None:
+            return paired
 
     if categories is not None:
         index = _check_categories(categories)
@@ -576,24 +873,28 @@ def missing_markers(labels: Any) -> list[str]:
     return [v for v in labels if isinstance(v, str) and v.strip() in MISSING_MARKERS]
 
 
-def _warn_missing_markers(index: pd.Index, codes: np.ndarray, names: Sequence[str],
-                          n: int) -> None:
-    """Warn, naming the raters, when string labels look like missing-value markers."""
+def _warn_missing_markers(index: pd.Index, codes: np.ndarray | Sequence[np.ndarray],
+                          names: Sequence[str], n: int, stacklevel: int = 5) -> None:
+    """Warn, naming the raters, when string labels look like missing-value markers.
+
+    `codes` are the raters' codes end to end (n each), or one array per rater."""
     import warnings
 
     markers = missing_markers(index)
     if not markers:
         return
     marked = np.flatnonzero(np.isin(index, markers))
-    holders = [name for i, name in enumerate(names)
-               if np.isin(codes[i * n : (i + 1) * n], marked).any()]
+    per_rater = ([codes[i * n : (i + 1) * n] for i in range(len(names))]
+                 if isinstance(codes, np.ndarray) else codes)
+    holders = [name for name, code in zip(names, per_rater, strict=True)
+               if np.isin(code, marked).any()]
     warnings.warn(
         f"The labels {preview(markers)} (in {', '.join(f'`{h}`' for h in holders)}) look like "
         "missing-value markers but are counted as categories; mark them missing (None/NaN, "
         "or --na-values on the command line), or pass `categories=` including them to keep "
         "them as categories.",
         UserWarning,
-        stacklevel=5,
+        stacklevel=stacklevel,
     )
 
 

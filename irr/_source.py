@@ -10,6 +10,7 @@ input.
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -226,6 +227,8 @@ class Source:
         if self.entries is not None:
             given = np.bincount(self.entries.subject, minlength=self.entries.n_subjects)
             return np.flatnonzero(given < len(self.ratings.raters))
+        if self.ratings.pair_counts is not None:  # two integer raters: nothing missing
+            return np.zeros(0, dtype=np.int64)
         codes = self.ratings.codes
         if not codes or not any(
             (c[start : start + CHUNK] < 0).any() for c in codes
@@ -255,7 +258,7 @@ class Source:
     # -- per-subject values (clusters, strata) -------------------------------------------------
     def per_subject(self, values: Any, name: str) -> np.ndarray:
         """One value per subject, from an array-like or a column of the source frame."""
-        if self.weights is not None or (not self.ratings.codes and self.entries is None):
+        if self.weights is not None or (not self.ratings.has_codes and self.entries is None):
             raise ValueError(
                 f"`{name}` needs one value per subject, but this Agreement was built from "
                 "aggregated data (a table of counts, subject x category counts, "
@@ -414,8 +417,7 @@ def table_counts(table: Any, categories: Any, name: str = "table") -> tuple[np.n
 
 
 def _renamed(ratings: Ratings, names: Sequence[str]) -> Ratings:
-    return Ratings(ratings.codes, ratings.categories, ratings.scores, ratings.ordered,
-                   tuple(str(n) for n in names))
+    return dataclasses.replace(ratings, raters=tuple(str(n) for n in names))
 
 
 def frequency_weights(df: pd.DataFrame, values: Any) -> np.ndarray:

@@ -368,6 +368,24 @@ class Statistics:
         return total
 
     @classmethod
+    def from_pair_counts(
+        cls,
+        table: np.ndarray,
+        categories: pd.Index,
+        scores: np.ndarray | None,
+        ordered: bool,
+        raters: Sequence[str],
+    ) -> Statistics:
+        """The statistics of two raters given as their k x k table of code pairs (no
+        missing rating): the nonzero cells in row-major order are the patterns, in the
+        lexicographic order of :meth:`from_codes`."""
+        k = len(categories)
+        cells = np.flatnonzero(table)
+        patterns = np.column_stack([cells // k, cells % k]).astype(np.int64)
+        return cls(patterns, table.ravel()[cells].astype(np.int64), categories, scores,
+                   ordered, tuple(raters))
+
+    @classmethod
     def from_counts(
         cls,
         counts: np.ndarray,
@@ -412,6 +430,9 @@ class Statistics:
                                     r.scores, r.ordered, r.raters, source.weights)
         if source.counts is not None:
             return cls.from_counts(source.counts, r.categories, r.scores, r.ordered)
+        if r.pair_counts is not None and source.weights is None:
+            return cls.from_pair_counts(r.pair_counts, r.categories, r.scores, r.ordered,
+                                        r.raters)
         return cls.from_codes(r.codes, r.categories, r.scores, r.ordered, r.raters,
                               source.weights)
 

@@ -1,0 +1,414 @@
+"""Issue 17, the input path: each rewritten kernel against its previous form on random data."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import irr._columns
+import irr.cli
+from irr.cli import CommandError
+
+
+# -- the CLI's row check: vectorised counts against the csv module ------------------------
+def _verdict(check, text: str, sep: str) -> str | None:
+    try:
+        check(text, sep, "'f'")
+    except CommandError as exc:
+        return str(exc)
+    return None
+
+
+_PIECES = ["1", "2", "ab", "é", " ", "\t", "", "\u3000", "x y", "\xa0", "3.5", "NA", "\x1c"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("sep", [",", ";", "\t", " ", "|"])
+def test_row_check_matches_the_csv_module(seed, sep):
+    rng = np.random.default_rng(seed)
+    for _ in range(150):
+        lines = []
+        for _ in range(int(rng.integers(0, 7))):
+            width = int(rng.integers(0, 4))
+            lines.append(sep.join(str(rng.choice(_PIECES)) for _ in range(width)))
+        newline = "\r\n" if rng.random() < 0.2 else "\n"
+        text = newline.join(lines) + (newline if rng.random() < 0.5 else "")
+        fast = _verdict(irr.cli._check_rows, text, sep)
+        assert fast == _verdict(irr.cli._check_rows_csv, text, sep), repr(text)
+
+
+@pytest.mark.parametrize("text", [
+    "", "\n", "a,b", "a,b\n", "a,b\n\n , \n", "a,b\n1,2", "a,b\n1,2,3\n", "a,b\n1\n",
+    ",\na,b\n1,2\n", "a,b\n1,2\n3\n4,5,6\n", "a,b\r\n1,2\r\n", "a,b\n1,2\n\n\n",
+    'a,b\n"1,2",3\n', "a,b\r1,2\r", "\u3000\na\n1\n", "a;b\n1;2\n",
+])
+def test_row_check_edge_cases(text):
+    assert _verdict(irr.cli._check_rows, text, ",") == _verdict(irr.cli._check_rows_csv, text, ",")
+
+
+def _skip_leading_old(text: str, sep: str) -> tuple[str, int]:
+    lines = text.split("\n")
+    skipped = 0
+    while skipped < len(lines) - 1 and not lines[skipped].replace(sep, "").strip():
+        skipped += 1
+    return "\n".join(lines[skipped:]), sum(1 for line in lines[:skipped] if line.strip())
+
+
+@pytest.mark.parametrize("text", ["", "\n", ",,\n,\na,b\n1,2", " \n\n,\na", ",\n,", "a\n,\n",
+                                  ",\r\n,\r\na,b\r\n"])
+def test_skip_leading_matches_its_previous_form(text):
+    assert irr.cli._skip_leading(text, ",") == _skip_leading_old(text, ",")
+
+
+# -- two integer raters: the one-pass pair table against the general coding ------------------
+import irr  # noqa: E402
+import irr._data  # noqa: E402
+from irr._source import Source  # noqa: E402
+from irr._statistics import Statistics  # noqa: E402
+
+
+def _both(monkeypatch, columns, categories=None):
+    """The Source of `columns` by the pair table and by the general coding (before issue 17);
+    when one raises, the other must raise the same error (then None, None)."""
+    outcomes = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            try:
+                outcomes.append(Source.from_columns(columns, ["a", "b"], categories))
+            except (ValueError, TypeError) as exc:
+                outcomes.append((type(exc), str(exc)))
+    if isinstance(outcomes[1], tuple):
+        assert outcomes[0] == outcomes[1]
+        return None, None
+    return outcomes
+
+
+def _assert_same(new, old, code_dtype=True):
+    if old is None:
+        return
+    rn, ro = new.ratings, old.ratings
+    assert rn.categories.equals(ro.categories)
+    assert rn.categories.dtype == ro.categories.dtype
+    assert (rn.scores is None) == (ro.scores is None)
+    if ro.scores is not None:
+        np.testing.assert_array_equal(rn.scores, ro.scores)
+    assert rn.ordered == ro.ordered
+    assert rn.raters == ro.raters
+    assert rn.n_rows == ro.n_rows
+    for cn, co in zip(rn.codes, ro.codes, strict=True):
+        assert cn.dtype == co.dtype or not code_dtype
+        np.testing.assert_array_equal(cn, co)
+    assert Statistics.from_source(new) == Statistics.from_source(old)
+    np.testing.assert_array_equal(new.missing_rows(), old.missing_rows())
+
+
+_CASES = [
+    (np.int64, 0, 5), (np.int8, -3, 4), (np.int16, 100, 140), (np.uint8, 250, 256),
+    (np.uint64, 2**64 - 20, 2**64), (np.int64, -(2**63), -(2**63) + 9), (np.int64, 7, 8),
+    (np.int32, 0, 300),  # too wide a range for the pair table: the general coding
+]
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(("dtype", "lo", "hi"), _CASES)
+@pytest.mark.parametrize("chunk", [7, 1 << 18])
+@pytest.mark.filterwarnings("ignore::irr._columns.ContinuousScoresWarning")
+@pytest.mark.filterwarnings("ignore::irr._validation.DegenerateDataWarning")
+def test_integer_pair_coding_matches_the_general_coding(monkeypatch, seed, dtype, lo, hi, chunk):
+    monkeypatch.setattr(irr._data, "_PAIR_CHUNK", chunk)
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 200))
+    values = np.array([lo + int(v) for v in rng.integers(0, hi - lo, 2 * n)], dtype=object)
+    a, b = values[:n].astype(dtype), values[n:].astype(dtype)
+    if seed == 1:  # ranges that grow chunk by chunk
+        a, b = np.sort(a), np.sort(b)[::-1].copy()
+    new, old = _both(monkeypatch, [a, b])
+    _assert_same(new, old)
+    if old is None:
+        return
+    for weights in (None, "linear", "quadratic"):
+        k_new = irr.Agreement(a, b).kappa(weights).estimate
+        with monkeypatch.context() as m:
+            m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            k_old = irr.Agreement(a, b).kappa(weights).estimate
+        assert k_new == k_old or (np.isnan(k_new) and np.isnan(k_old))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("categories", [range(5), range(-2, 9), [0.0, 1.0, 2.0, 3.0, 4.0],
+                                        [4, 3, 2, 1, 0], np.arange(5, dtype=np.uint8)])
+@pytest.mark.parametrize("dtype", [np.int64, np.int8, np.uint16, np.uint64])
+def test_declared_categories_match_the_general_coding(monkeypatch, seed, categories, dtype):
+    rng = np.random.default_rng(seed)
+    n = 50
+    a = rng.integers(0, 5, n).astype(dtype)
+    b = np.clip(a.astype(int) + rng.integers(-1, 2, n), 0, 4).astype(dtype)
+    _assert_same(*_both(monkeypatch, [a, b], categories))
+
+
+def test_one_category_and_mixed_dtypes(monkeypatch):
+    _assert_same(*_both(monkeypatch, [np.full(9, 3, np.int8), np.full(9, 3, np.int64)]))
+    _assert_same(*_both(monkeypatch, [np.array([1, 2, 3], np.int8),
+                                      np.array([3, 2, 2**63 + 1], np.uint64)]))
+    _assert_same(*_both(monkeypatch, [np.array([1, 2, 3], np.int8),
+                                      np.array([3, 2, 1], np.uint64)], range(1, 4)))
+
+
+@pytest.mark.parametrize("categories", [range(4), ["a", "b"], [1.5, 2.5], [True, False]])
+def test_labels_outside_categories_raise_as_before(monkeypatch, categories):
+    a, b = np.array([0, 1, 2, 3, 7, 9]), np.array([0, 1, 2, 8, 3, 3])
+    messages = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            with pytest.raises((ValueError, TypeError)) as info:
+                Source.from_columns([a, b], ["a", "b"], categories)
+            messages.append((info.type, str(info.value)))
+    assert messages[0] == messages[1]
+
+
+def test_lazy_codes_serve_the_bootstrap_and_clusters(monkeypatch):
+    rng = np.random.default_rng(5)
+    a = rng.integers(1, 4, 300)
+    b = np.clip(a + rng.integers(-1, 2, 300), 1, 3)
+    cluster = np.repeat(np.arange(30), 10)
+    fits = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+            ag = irr.Agreement(a, b, nan_policy="raise")
+            fits.append((ag.kappa("quadratic", ci="bca", n_resamples=200, rng=1),
+                         ag.kappa(ci="bca", n_resamples=100, rng=2,
+                                  cluster=cluster)))
+    for new, old in zip(*fits, strict=True):
+        assert new.estimate == old.estimate
+        assert new.ci.low == old.ci.low
+        assert new.ci.high == old.ci.high
+
+
+# -- string raters: factorised first, against the general coding -----------------------------
+import warnings  # noqa: E402
+
+import pandas as pd  # noqa: E402
+
+
+def _outcome(columns, categories, fast, monkeypatch, names=("a", "b", "c")):
+    with monkeypatch.context() as m:
+        if not fast:
+            m.setattr(irr._data, "_factorize_strings", lambda columns: None)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                source = Source.from_columns(columns, list(names[: len(columns)]), categories)
+            except (ValueError, TypeError) as exc:
+                return (type(exc), str(exc)), []
+        return source, [(w.category, str(w.message), w.filename) for w in caught]
+
+
+def _compare_strings(monkeypatch, columns, categories=None):
+    (new, new_w), (old, old_w) = (_outcome(columns, categories, fast, monkeypatch)
+                                  for fast in (True, False))
+    assert new_w == old_w
+    if isinstance(old, tuple):
+        assert new == old
+    else:
+        _assert_same(new, old)
+
+
+_LABELS = ["mild", "severe", ".", "NA", "é", "b", "a", "A", ""]
+
+
+@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("form", ["object", "str", "string[python]", "series-object", "U"])
+@pytest.mark.parametrize("declared", [None, ["a", "b", "mild", "severe", "é", ".", "NA", "A", ""],
+                                      ["severe", "mild", "a", "b"]])
+def test_string_coding_matches_the_general_coding(monkeypatch, seed, form, declared):
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(2, 60)), int(rng.integers(2, 4))
+    pool = _LABELS[: int(rng.integers(1, len(_LABELS) + 1))]
+    columns = []
+    for _ in range(m):
+        values = np.array([pool[i] for i in rng.integers(0, len(pool), n)], dtype=object)
+        if form != "U" and seed % 2:
+            values[rng.random(n) < 0.2] = None if seed == 1 else np.nan
+        if form == "object":
+            columns.append(values)
+        elif form == "U":
+            columns.append(values.astype(str))
+        elif form == "series-object":
+            columns.append(pd.Series(values, dtype=object))
+        else:
+            columns.append(pd.Series(values, dtype=form))
+    _compare_strings(monkeypatch, columns, declared)
+
+
+@pytest.mark.parametrize("columns", [
+    [np.array(["a", "b"], dtype=object), np.array([None, None], dtype=object)],
+    [pd.Series(["a", "b"], dtype="str"), pd.Series([None, None], dtype="str")],
+    [np.array(["a", "b", "c"], dtype=object), np.array(["a", "b"], dtype=object)],
+    [np.array(["a"], dtype=object), np.array(["a"], dtype=object)],
+    [np.array(["a", 1], dtype=object), np.array(["a", "b"], dtype=object)],
+    [np.array(["a", "b"], dtype=object), np.array([1, 2])],
+    [np.array([True, 1], dtype=object), np.array(["a", "b"], dtype=object)],
+])
+@pytest.mark.parametrize("declared", [None, ["a", "b"]])
+def test_string_edge_cases_match_the_general_coding(monkeypatch, columns, declared):
+    _compare_strings(monkeypatch, columns, declared)
+
+
+def test_frame_with_string_labels_matches_the_general_coding(monkeypatch):
+    rng = np.random.default_rng(3)
+    labels = np.array(["absent", "mild", "moderate", "severe"], dtype=object)
+    df = pd.DataFrame({"r1": labels[rng.integers(0, 4, 500)], "r2": labels[rng.integers(0, 4, 500)]})
+    results = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_factorize_strings", lambda columns: None)
+            results.append((irr.Agreement.from_frame(df).kappa().estimate,
+                            irr.Agreement.from_frame(df, categories=list(labels))
+                            .kappa("quadratic").estimate))
+    assert results[0] == results[1]
+
+
+# -- the label-kind check: pandas' type inference against the per-label check ---------------
+import decimal  # noqa: E402
+import fractions  # noqa: E402
+
+
+def _check_label_kinds_old(labels, name):
+    """irr._data._check_label_kinds before issue 17 (one Python call per label)."""
+    if labels.dtype.kind != "O":
+        return "bool" if labels.dtype.kind == "b" else "number"
+    if len(labels) == 0:
+        return "number"
+    kinds = pd.Series(labels).map(irr._data._label_kind)
+    found = pd.unique(kinds)
+    preview = irr._data.preview
+    if "inf" in found:
+        raise ValueError(f"`{name}` contains infinite ratings: {preview(labels[kinds == 'inf'])}.")
+    if len(found) > 1:
+        examples = [labels[kinds == kind][0] for kind in found[:3]]
+        raise TypeError(
+            f"`{name}` mixes label types ({', '.join(found)}): for example {preview(examples)}; "
+            "convert the ratings to one type first."
+        )
+    kind = found[0]
+    if kind not in ("number", "str", "bool"):
+        raise TypeError(f"`{name}` holds labels of unsupported type {kind}: {preview(labels[:3])}.")
+    return kind
+
+
+_KIND_POOL = [1, 2, -7, 2**70, 1.5, np.float32(0.1), np.int8(3), np.uint64(2**64 - 1), True,
+              np.bool_(False), "a", np.str_("b"), float("inf"), -float("inf"), 1e308,
+              decimal.Decimal("1.5"), fractions.Fraction(1, 3), complex(1, 2), b"x",
+              pd.Timestamp("2020-01-01"), (1, 2), 10**400]
+
+
+def _kind_outcome(check, labels):
+    try:
+        return check(labels, "x")
+    except (TypeError, ValueError) as exc:
+        return type(exc), str(exc)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_label_kind_check_matches_the_per_label_check(seed):
+    rng = np.random.default_rng(seed)
+    groups = [[*_KIND_POOL[:4], np.int8(3), 2 ** 70], [1.5, np.float32(0.1), 1, 1e308],
+              [True, np.bool_(False)], ["a", np.str_("b")], _KIND_POOL]
+    pool = groups[seed % len(groups)]
+    labels = np.empty(int(rng.integers(0, 12)), dtype=object)
+    for i in range(len(labels)):
+        labels[i] = pool[int(rng.integers(0, len(pool)))]
+    assert _kind_outcome(irr._data._check_label_kinds, labels) == \
+        _kind_outcome(_check_label_kinds_old, labels)
+
+
+# -- nullable integer raters (long data with unrated cells) against the general coding -------
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("dtype", ["Int64", "Int8", "UInt16", "UInt64"])
+def test_nullable_integers_match_the_general_coding(monkeypatch, seed, dtype):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 80))
+    lo = {"Int64": -(2**53) + 10 if seed == 3 else -5, "Int8": -100, "UInt16": 60000,
+          "UInt64": 2**53 - 20 if seed == 3 else 0}[dtype]
+    columns = []
+    for j in range(int(rng.integers(2, 4))):
+        values = pd.array([lo + int(v) for v in rng.integers(0, 15, n)], dtype=dtype)
+        values[rng.random(n) < (1.0 if seed == 4 and j == 0 else 0.3)] = pd.NA
+        columns.append(pd.Series(values) if j % 2 else values)
+    if seed == 5:
+        columns.append(rng.integers(-5, 10, n))  # a plain integer rater among them
+    outcomes = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_masked_integer_codes", lambda columns: None)
+            try:
+                outcomes.append(Source.from_columns(columns, [f"r{j}" for j in range(
+                    len(columns))]))
+            except (ValueError, TypeError) as exc:
+                outcomes.append((type(exc), str(exc)))
+    if isinstance(outcomes[1], tuple):
+        assert outcomes[0] == outcomes[1]
+    else:
+        _assert_same(*outcomes, code_dtype=False)
+
+
+def test_long_data_with_unrated_cells_match_the_general_coding(monkeypatch):
+    rng = np.random.default_rng(7)
+    df = pd.DataFrame({"s": np.repeat(np.arange(200), 4), "r": np.tile(list("wxyz"), 200),
+                       "v": rng.integers(1, 6, 800)})
+    df = df[rng.random(800) > 0.2]
+    fits = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            if not fast:
+                m.setattr(irr._data, "_masked_integer_codes", lambda columns: None)
+            ag = irr.Agreement.from_long(df, subject="s", rater="r", rating="v")
+            fits.append((ag.fleiss_kappa().estimate, ag.krippendorff_alpha(
+                level="ordinal", ci=None).estimate, ag.statistics))
+    assert fits[0] == fits[1]
+
+
+def _numbers_old(column):
+    """irr._columns._numbers before issue 17."""
+    if irr._columns._kind(column) != "number":
+        return np.zeros(0)
+    categorical = isinstance(column.dtype, pd.CategoricalDtype)
+    values = column.cat.categories if categorical else column.dropna()
+    numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
+    return numbers[np.isfinite(numbers)]
+
+
+@pytest.mark.parametrize("values", [
+    np.array([1, 2, 3]), np.array([2**64 - 1, 3], dtype=np.uint64), np.array([1.5, np.nan, np.inf]),
+    np.array([0.1, 2.5], dtype=np.float32), np.array([np.nan, np.nan]), np.array([], dtype=int),
+    np.array([True, False]), np.array([1, None], dtype=object),
+])
+def test_numbers_of_a_column_match_their_previous_form(values):
+    column = pd.Series(values)
+    np.testing.assert_array_equal(irr._columns._numbers(column), _numbers_old(column))
+
+
+def test_two_integer_raters_pickle_and_ignore_later_changes_to_the_arrays():
+    import pickle
+
+    rng = np.random.default_rng(11)
+    a = rng.integers(1, 5, 400)
+    b = np.clip(a + rng.integers(-1, 2, 400), 1, 4)
+    ag = irr.Agreement(a, b)
+    reference = irr.Agreement(a.copy(), b.copy())
+    a[:] = 1  # the Agreement holds its own coding of the ratings
+    copy = pickle.loads(pickle.dumps(ag))
+    for fitted in (ag, copy):
+        new = fitted.kappa(ci="bca", n_resamples=200, rng=3)
+        old = reference.kappa(ci="bca", n_resamples=200, rng=3)
+        assert new.estimate == old.estimate
+        assert new.ci.low == old.ci.low
+        assert new.ci.high == old.ci.high
