@@ -21,8 +21,8 @@ How it measures:
   Rows whose call takes more than 20 s run fewer rounds (at least one).
 * Memory is the peak resident set of a subprocess that builds the data and runs the
   call, minus that of a subprocess that only builds the data (same imports), both read
-  from ``os.wait4``'s rusage of that child (``ru_maxrss``): megabytes (2**20 bytes) of
-  extra memory, for the rows whose goal names memory or whose "now" cell reports it.
+  as ``getrusage(RUSAGE_CHILDREN).ru_maxrss`` in a small launcher process: MiB of extra
+  memory, for the rows whose goal names memory or whose "now" cell reports it.
 * Start-up rows (``import irr``, the command line) time whole ``python`` processes
   run from the repository root, so the ``irr`` imported is this checkout's.
 
@@ -149,8 +149,9 @@ def interleaved(ours: Callable[[], object], ref: Callable[[], object],
 # -- subprocesses -----------------------------------------------------------------------
 def run_python(code: str, args: tuple[str, ...] = (), timeout: float | None = None
                ) -> tuple[float, float, str]:
-    """Run ``python -c code args`` from the repository root: (wall seconds, peak RSS MiB,
-    stdout). ``inf`` seconds when it ran past ``timeout``."""
+    """Run ``python -c code args`` from the repository root: (wall seconds, its
+    ru_maxrss in MiB, stdout); ``inf`` seconds when it ran past ``timeout``. The
+    ru_maxrss includes this process's resident set at the fork: use :func:`peak_mb`."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT, stdout=out,
@@ -177,11 +178,30 @@ def run_python(code: str, args: tuple[str, ...] = (), timeout: float | None = No
     return elapsed, usage.ru_maxrss / 1024.0, text  # Linux: ru_maxrss in KiB
 
 
+# A child's ru_maxrss starts at its parent's resident set at fork (Linux keeps the larger
+# of the old and new address spaces' high-water marks across exec), so the measured
+# process is started by a small launcher interpreter, whose own resident set is a few MiB,
+# and the launcher reports the child's peak: getrusage(RUSAGE_CHILDREN).ru_maxrss.
+LAUNCHER = (
+    "import resource, subprocess, sys\n"
+    "code = subprocess.call([sys.executable, '-c', sys.argv[1]], stdout=subprocess.DEVNULL)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)"
+)
+
+
+def peak_mb(code: str) -> float:
+    """Peak resident set of ``python -c code`` in MiB, measured through the launcher."""
+    maxrss, status = run_python(LAUNCHER, (code,))[2].split()
+    if status != "0":
+        raise RuntimeError(f"subprocess exited {status}: {code[-200:]!r}")
+    return int(maxrss) / 1024.0  # Linux: ru_maxrss in KiB
+
+
 def extra_mb(setup: str, op: str) -> float:
     """Peak RSS of ``setup; op`` minus that of ``setup`` alone, in MiB (fresh processes)."""
     prelude = f"import sys; sys.path.insert(0, {str(ROOT)!r})\n"
-    _, base, _ = run_python(prelude + setup)
-    _, peak, _ = run_python(prelude + setup + "\n" + op)
+    base = peak_mb(prelude + setup)
+    peak = peak_mb(prelude + setup + "\n" + op)
     return max(peak - base, 0.0)
 
 
@@ -221,7 +241,7 @@ def int_pairs(n: int, k: int = 5, dtype=np.int64, seed: int = 0):
     rng = np.random.default_rng(seed)
     a = np.empty(n, dtype)
     b = np.empty(n, dtype)
-    step = 1 << 22
+    step = 1 << 16
     for lo in range(0, n, step):
         hi = min(n, lo + step)
         x = rng.integers(0, k, hi - lo)
