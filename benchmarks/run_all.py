@@ -175,9 +175,10 @@ def table(result: list[dict]) -> str:
                  _cut(r["ref"], 34), _seconds(r["ref_s"]), ratio, mem, _cut(r["goal"], 24),
                  "yes" if r["ok"] else "NO")
         lines.append("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)))
-        if r.get("note") or len(r["ref"] or "") > 34:
-            notes.append(f"  [{cells[0]} {r['source']}: {_cut(r['row'], 40)}; {case}] "
-                         f"{r['ref']}. {r.get('note') or ''}".rstrip(". "))
+        said = [x for x in (r["ref"] if len(r["ref"] or "") > 34 else "", r.get("note")) if x]
+        if said:
+            where = "; ".join(x for x in (_cut(r["row"], 40), case) if x)
+            notes.append(f"  [{cells[0]} {r['source']}: {where}] " + "; ".join(said))
     if notes:
         lines += ["", "Notes:", *notes]
     return "\n".join(lines)
