@@ -20,8 +20,9 @@ as JSON instead. The exit status is 0 when every printed goal holds, 1 otherwise
 
 Protocol of a part: ``rows()`` returns a list of dicts with the keys ``row``, ``ours_s``,
 ``ref_s``, ``ref``, ``ratio``, ``goal``, ``ok``, ``ours_mb``, ``ref_mb`` (and optionally
-``case``, ``size``, ``note``). ``rows`` may take ``quick`` and ``only`` keyword
-arguments; the runner also sets ``IRR_BENCH_QUICK=1`` and ``IRR_BENCH_ONLY``.
+``case``, ``size``, ``note``). ``rows`` may take ``quick`` (or ``scale``: 0.1 with
+``--quick``) and ``only`` keyword arguments; the runner also sets ``IRR_BENCH_QUICK``
+(1 or 0) and ``IRR_BENCH_ONLY``.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ params = inspect.signature(module.rows).parameters
 kwargs = {}
 if "quick" in params:
     kwargs["quick"] = quick == "1"
+elif "scale" in params and quick == "1":
+    kwargs["scale"] = 0.1
 if "only" in params and only:
     kwargs["only"] = only
 result = module.rows(**kwargs)
