@@ -161,26 +161,26 @@ def _cut(text: str, width: int) -> str:
 
 
 def table(result: list[dict]) -> str:
-    header = ("#", "what a user does", "case / size", "src", "ours", "floor or peer", "ref",
+    header = ("#", "what a user does", "case", "size", "src", "ours", "floor or peer", "ref",
               "ratio", "MiB ours/ref", "goal", "ok")
-    widths = (2, 44, 40, 10, 9, 34, 9, 7, 13, 24, 3)
+    widths = (2, 40, 36, 26, 10, 9, 34, 9, 7, 13, 24, 3)
     lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))]
     lines.append("  ".join("-" * w for w in widths))
     notes = []
     for r in result:
         index = order(r)[0]
-        case = ", ".join(x for x in (r.get("case"), r.get("size")) if x)
+        case = r.get("case") or ""
         mem = "-" if r["ours_mb"] is None and r["ref_mb"] is None else \
             f"{_mb(r['ours_mb'])}/{_mb(r['ref_mb'])}"
         ratio = "-" if r["ratio"] is None or math.isnan(r["ratio"]) else f"{r['ratio']:.2f}x"
-        cells = (str(index + 1) if index < len(ISSUE_ROWS) else "?", _cut(r["row"], 44),
-                 _cut(case, 40), _cut(r["source"], 10), _seconds(r["ours_s"]),
+        cells = (str(index + 1) if index < len(ISSUE_ROWS) else "?", _cut(r["row"], 40),
+                 _cut(case, 36), _cut(r.get("size") or "", 26), _cut(r["source"], 10), _seconds(r["ours_s"]),
                  _cut(r["ref"], 34), _seconds(r["ref_s"]), ratio, mem, _cut(r["goal"], 24),
                  "yes" if r["ok"] else "NO")
         lines.append("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)))
         said = [x for x in (r["ref"] if len(r["ref"] or "") > 34 else "", r.get("note")) if x]
         if said:
-            where = "; ".join(x for x in (_cut(r["row"], 40), case) if x)
+            where = "; ".join(x for x in (_cut(r["row"], 40), case, r.get("size")) if x)
             notes.append(f"  [{cells[0]} {r['source']}: {where}] " + "; ".join(said))
     if notes:
         lines += ["", "Notes:", *notes]
