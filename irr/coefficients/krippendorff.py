@@ -270,27 +270,16 @@ def alpha_kernel(
         return alpha_of_moments(np.asarray(moments.T @ batch.T).T, distance, scores)
     from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
 
-    # one sparse (P, k) matrix, in canonical form (rows sorted, no duplicates); pass it
-    # sparse to skip a pass over the dense patterns per batch
-    patterns = sparse.csr_matrix(patterns, dtype=float)
-    patterns.sum_duplicates()
+    patterns, w, rows, cols, nonzero = _pairable_entries(patterns)
     batch = np.atleast_2d(np.asarray(batch_counts, dtype=float))
     size, k = patterns.shape
-    every_rows = np.repeat(np.arange(size), np.diff(patterns.indptr))
-    every_cols, every = patterns.indices, patterns.data
-    m = np.bincount(every_rows, weights=every, minlength=size)
-    pairable = m >= 2
-    with np.errstate(divide="ignore"):
-        w = np.where(pairable, 1.0 / (m - 1.0), 0.0)
-    keep = pairable[every_rows]
-    rows, cols, nonzero = every_rows[keep], every_cols[keep], every[keep]
     # the pairable counts as a sparse (k, P) matrix: margins^T = values^T @ batch^T
     values_t = sparse.csr_matrix((nonzero, (cols, rows)), shape=(k, size))
     margins = np.asarray(values_t @ batch.T).T
     n = margins.sum(axis=1)
     t = ordinal_positions(margins)
     inner = np.empty(len(batch))
-    step = max(1, chunk // max(1, size, len(every)))
+    step = max(1, chunk // max(1, size, patterns.nnz))
     for start in range(0, len(batch), step):
         stop = start + step
         tb = t[start:stop]
@@ -303,6 +292,26 @@ def alpha_kernel(
     with np.errstate(invalid="ignore", divide="ignore"):
         alpha = 1.0 - (n - 1.0) * observed / expected
     return np.where((expected > 0) & (n >= 2), alpha, np.nan)
+
+
+def _pairable_entries(
+    patterns: Any,
+) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The count patterns as one sparse (P, k) matrix in canonical form (rows sorted, no
+    duplicates), each pattern's weight ``1 / (m - 1)`` (0 when it has fewer than two
+    values: not pairable), and the (pattern, category, count) entries of the pairable
+    patterns."""
+    from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
+    patterns = sparse.csr_matrix(patterns, dtype=float)
+    patterns.sum_duplicates()
+    every_rows = np.repeat(np.arange(patterns.shape[0]), np.diff(patterns.indptr))
+    m = np.bincount(every_rows, weights=patterns.data, minlength=patterns.shape[0])
+    pairable = m >= 2
+    with np.errstate(divide="ignore"):
+        w = np.where(pairable, 1.0 / (m - 1.0), 0.0)
+    keep = pairable[every_rows]
+    return patterns, w, every_rows[keep], patterns.indices[keep], patterns.data[keep]
 
 
 def alpha_moments(
@@ -327,17 +336,8 @@ def alpha_moments(
     """
     from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
 
-    patterns = sparse.csr_matrix(patterns, dtype=float)
-    patterns.sum_duplicates()
+    patterns, w, rows, cols, nonzero = _pairable_entries(patterns)
     size, k = patterns.shape
-    every_rows = np.repeat(np.arange(size), np.diff(patterns.indptr))
-    every_cols, every = patterns.indices, patterns.data
-    m = np.bincount(every_rows, weights=every, minlength=size)
-    pairable = m >= 2
-    with np.errstate(divide="ignore"):
-        w = np.where(pairable, 1.0 / (m - 1.0), 0.0)
-    keep = pairable[every_rows]
-    rows, cols, nonzero = every_rows[keep], every_cols[keep], every[keep]
     disagreement = _pattern_disagreement(rows, cols, nonzero, size, distance, scores)
     observed = w * disagreement
     has = np.flatnonzero(observed != 0)
