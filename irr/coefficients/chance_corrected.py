@@ -709,8 +709,9 @@ def _pair_parts(
     with np.errstate(invalid="ignore", divide="ignore"):
         share = cell_counts / n_q[:, q]
         observed_dis = _group_sum(share * dis[a, b], q, q_count)
-        row = _group_sum(share, q * k + a, q_count * k).reshape(-1, q_count, k)
-        col = _group_sum(share, q * k + b, q_count * k).reshape(-1, q_count, k)
+        # (b, Q, k) with b explicit: Q is 0 when no two raters share a subject
+        row = _group_sum(share, q * k + a, q_count * k).reshape(len(share), q_count, k)
+        col = _group_sum(share, q * k + b, q_count * k).reshape(len(share), q_count, k)
         expected_dis = np.einsum("bqi,ij,bqj->bq", row, dis, col)
         kappa = np.where(expected_dis > 0, 1.0 - observed_dis / expected_dis, np.nan)
     return n_q, 1.0 - observed_dis, 1.0 - expected_dis, kappa, (row, col)

@@ -595,4 +595,13 @@ def pairwise(stats: Statistics, statistic: str = "kappa", weights: Any = None) -
         stats.require_complete_design(f"The pairwise {statistic} matrix")
         matrix = cc.pairwise_counts(stats.patterns, mult, w, COUNT_METHODS[statistic])
     labels = pd.Index(stats.raters, name="rater")
+    first, second = np.nonzero(np.triu(np.isnan(matrix), 1))
+    if len(first):
+        shown = ", ".join(f"{stats.raters[g]}-{stats.raters[h]}"
+                          for g, h in zip(first[:5], second[:5], strict=True))
+        more = f" and {len(first) - 5} more" if len(first) > 5 else ""
+        warnings.warn(
+            f"The pairwise {statistic} is undefined (nan) for {len(first)} pair(s) of raters "
+            f"({shown}{more}): they share no subject, or their table leaves it undefined "
+            "(e.g. a single category).", DegenerateDataWarning, stacklevel=3)
     return pd.DataFrame(matrix, index=labels, columns=labels.rename(None))

@@ -473,3 +473,21 @@ def test_pairwise_matrix_through_the_api():
         _close(ag.pairwise(statistic).to_numpy(),
                _old_pairwise_counts(stats.patterns, stats.multiplicity.astype(float),
                                     np.eye(k), method))
+
+
+def test_pairwise_with_raters_who_share_no_subject():
+    # rater1 rated subjects 1-2, rater2 subjects 3-4: no shared subject. The pairwise kappa
+    # raised a reshape ValueError (an empty (b, 0, k) block); now the pair is nan with a
+    # warning naming it, and the diagonal stays 1
+    ag = irr.Agreement([1, 2, None, None], [None, None, 1, 2])
+    for statistic in ("kappa", "percent_agreement", "scott_pi", "gwet_ac", "brennan_prediger"):
+        with pytest.warns(irr.DegenerateDataWarning, match=r"1 pair\(s\) of raters "
+                          r"\(rater1-rater2\): they share no subject"):
+            matrix = ag.pairwise(statistic)
+        assert matrix.to_numpy()[0, 1] != matrix.to_numpy()[0, 1]  # nan
+        assert np.diag(matrix.to_numpy()).tolist() == [1.0, 1.0]
+    # a pair that shares subjects keeps its kappa: rater2 and rater3 share subjects 3 and 4
+    ag3 = irr.Agreement([1, 2, None, None], [None, None, 1, 2], [1, None, 1, 2])
+    with pytest.warns(irr.DegenerateDataWarning, match=r"2 pair\(s\)"):
+        matrix = ag3.pairwise()
+    assert matrix.loc["rater2", "rater3"] == pytest.approx(1.0)
