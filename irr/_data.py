@@ -549,7 +549,9 @@ def integer_pair_table(
         cells = np.multiply(rx, width, dtype=np.int16 if width < 181 else np.int32)
         cells += ry
         table += np.bincount(cells, minlength=width * width).reshape(width, width)
-    assert table is not None  # at least two ratings (checked by the caller)
+    if table is None:  # the callers pass at least one rating; empty arrays are an error
+        raise ValueError("integer_pair_table needs at least one pair of ratings; got empty "
+                         "arrays.")
     return table, lo, residues
 
 

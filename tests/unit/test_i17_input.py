@@ -412,3 +412,10 @@ def test_two_integer_raters_pickle_and_ignore_later_changes_to_the_arrays():
         assert new.estimate == old.estimate
         assert new.ci.low == old.ci.low
         assert new.ci.high == old.ci.high
+
+
+def test_integer_pair_table_refuses_empty_arrays():
+    from irr._data import integer_pair_table
+
+    with pytest.raises(ValueError, match="at least one pair of ratings; got empty arrays"):
+        integer_pair_table(np.array([], dtype=np.int64), np.array([], dtype=np.int64))
