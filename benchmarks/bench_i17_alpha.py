@@ -27,14 +27,12 @@ import argparse
 import contextlib
 import io
 import os
-import statistics
 import tempfile
-import time
-import tracemalloc
 import warnings
 
 import numpy as np
 import pandas as pd
+from _timing import interleaved, peak_mb
 
 
 def _data(n: int, seed: int = 0) -> pd.DataFrame:
@@ -44,32 +42,6 @@ def _data(n: int, seed: int = 0) -> pd.DataFrame:
     x = np.clip(truth[:, None] + noise, 0, 100).astype(float)
     x[rng.random(x.shape) < 0.1] = np.nan
     return pd.DataFrame(x, columns=[f"r{j + 1}" for j in range(5)])
-
-
-def _seconds(fn) -> float:
-    tic = time.perf_counter()
-    fn()
-    return time.perf_counter() - tic
-
-
-def _peak_mb(fn) -> float:
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1] / 2**20
-    finally:
-        tracemalloc.stop()
-
-
-def _interleaved(ours, ref, rounds: int) -> tuple[float, float, float]:
-    """Median times of ours and ref, and the median of the per-round ratios."""
-    t_ours, t_ref, ratios = [], [], []
-    for _ in range(rounds):
-        a, b = _seconds(ours), _seconds(ref)
-        t_ours.append(a)
-        t_ref.append(b)
-        ratios.append(a / b)
-    return statistics.median(t_ours), statistics.median(t_ref), statistics.median(ratios)
 
 
 def _index_floor(n: int, n_resamples: int = 9999) -> None:
@@ -108,14 +80,14 @@ def rows(quick: bool = False, rounds: int = 3) -> list[dict]:
                 return res.ci
 
         ours()  # warm-up (imports, caches)
-        t_ours, t_ref, ratio = _interleaved(ours, lambda n=n: _index_floor(n), rounds)
+        t_ours, t_ref, ratio = interleaved(ours, lambda n=n: _index_floor(n), rounds)
         out.append({
             "row": f"`krippendorff_alpha()` default call on a 0..100 scale, {n:,} units",
             "ours_s": t_ours, "ref_s": t_ref,
             "ref": "floor: the seed's 9999 x n unit indices (rng.random, floor), no statistic",
             "ratio": ratio, "goal": "< 1 s at 10^5 units",
             "ok": t_ours < 1.0,
-            "ours_mb": _peak_mb(ours) if n == 10_000 else None, "ref_mb": None,
+            "ours_mb": peak_mb(ours) if n == 10_000 else None, "ref_mb": None,
         })
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "scores.csv")
@@ -125,12 +97,12 @@ def rows(quick: bool = False, rounds: int = 3) -> list[dict]:
                 _cli(["report", path, *extra])
 
             report()
-            t_ours, t_ref, ratio = _interleaved(report, lambda: pd.read_csv(path), rounds)
+            t_ours, t_ref, ratio = interleaved(report, lambda: pd.read_csv(path), rounds)
             out.append({
                 "row": f"`irr report{label}` on a 10^4 x 5 CSV on a 0..100 scale",
                 "ours_s": t_ours, "ref_s": t_ref, "ref": "floor: pandas.read_csv of the file",
                 "ratio": ratio, "goal": "< 3 s", "ok": t_ours < 3.0,
-                "ours_mb": _peak_mb(report), "ref_mb": _peak_mb(lambda: pd.read_csv(path)),
+                "ours_mb": peak_mb(report), "ref_mb": peak_mb(lambda: pd.read_csv(path)),
             })
     return out
 

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
-import tracemalloc
 import warnings
 from pathlib import Path
 
 import numpy as np
+from _timing import peak_mb, seconds
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's irr
 
@@ -32,21 +31,6 @@ def _data(n: int, m: int = 5, k: int = 100) -> np.ndarray:
     rng = np.random.default_rng(0)
     truth = rng.integers(0, k, n)
     return np.where(rng.random((n, m)) < 0.6, truth[:, None], rng.integers(0, k, (n, m)))
-
-
-def _timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
-def _peak_mb(fn) -> float:
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1] / 2**20
-    finally:
-        tracemalloc.stop()
 
 
 def _cases(x: np.ndarray):
@@ -88,7 +72,7 @@ def rows(n: int = 30_000, rounds: int = 5) -> list[dict]:
         ours(), peer()  # warm up (imports, caches of the first call)
         times, ref_times, ratios = [], [], []
         for _ in range(rounds):
-            t_ours, t_ref = _timed(ours), _timed(peer)
+            t_ours, t_ref = seconds(ours), seconds(peer)
             times.append(t_ours)
             ref_times.append(t_ref)
             ratios.append(t_ours / t_ref)
@@ -101,8 +85,8 @@ def rows(n: int = 30_000, rounds: int = 5) -> list[dict]:
             "ratio": ratio,
             "goal": "< 1x (faster than the peer)",
             "ok": ratio < 1.0,
-            "ours_mb": _peak_mb(ours),
-            "ref_mb": _peak_mb(peer),
+            "ours_mb": peak_mb(ours),
+            "ref_mb": peak_mb(peer),
         })
     return out
 
