@@ -1,0 +1,168 @@
+"""Real-valued ratings: one entry per measurement, replicates and unbalanced designs allowed.
+
+Categorical statistics summarise subjects by their pattern of category codes
+(:mod:`irr._statistics`); continuous measurements (blood pressure, tumour diameters,
+questionnaire totals) have no categories, so they are kept as what they are: for each
+measurement its subject, its rater (or method) and its value. A subject may be measured
+several times by the same rater (*replicates*) and raters may measure different numbers
+of subjects. Estimators for continuous agreement (limits of agreement, concordance,
+variance components) read these arrays; :meth:`Measurements.wide` and
+:meth:`Measurements.paired` give the usual subjects x raters and paired views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["Measurements"]
+
+
+@dataclass(frozen=True, eq=False)
+class Measurements:
+    """Measurements in long form: ``value[i]`` is a measurement of subject ``subject[i]``
+    by rater ``rater[i]``.
+
+    Attributes
+    ----------
+    subject, rater : ndarray of int64
+        Codes ``0 .. n_subjects - 1`` and ``0 .. n_raters - 1``.
+    value : ndarray of float64
+        The measurements, all finite (missing measurements are absent).
+    raters : tuple of str
+        The raters' (methods') names, in code order.
+    subjects : pandas.Index
+        The subjects' labels, in code order (subjects with no measurement included).
+
+    Examples
+    --------
+    >>> m = Measurements.from_wide([[120.5, 118.0], [131.0, np.nan], [99.5, 101.0]],
+    ...                            raters=["nurse_a", "nurse_b"])
+    >>> m.n_subjects, m.n_raters, m.n_measurements, m.has_replicates
+    (3, 2, 5, False)
+    >>> x, y = m.paired()
+    >>> x.tolist(), y.tolist()
+    ([120.5, 99.5], [118.0, 101.0])
+    """
+
+    subject: np.ndarray
+    rater: np.ndarray
+    value: np.ndarray
+    raters: tuple[str, ...]
+    subjects: pd.Index
+
+    def __post_init__(self) -> None:
+        for name in ("subject", "rater", "value"):
+            array = getattr(self, name)
+            if array.ndim != 1 or array.shape != self.value.shape:
+                raise ValueError(f"`{name}` must be 1-D like `value`; got shape {array.shape}.")
+        if self.value.size and not np.isfinite(self.value).all():
+            raise ValueError("`value` must be finite (leave missing measurements out).")
+
+    # -- constructors --------------------------------------------------------------------
+    @classmethod
+    def from_wide(
+        cls, values: Any, raters: Sequence[str] | None = None, subjects: Any = None
+    ) -> Measurements:
+        """Measurements of a subjects x raters matrix (nan: not measured; no replicates)."""
+        matrix = np.asarray(values, dtype=float)
+        if matrix.ndim != 2:
+            raise ValueError(f"`values` must be 2-D (subjects x raters); got shape {matrix.shape}.")
+        n, r = matrix.shape
+        names = tuple(str(j) for j in range(r)) if raters is None else tuple(map(str, raters))
+        if len(names) != r:
+            raise ValueError(f"`raters` names {len(names)} raters for {r} columns.")
+        index = pd.RangeIndex(n) if subjects is None else pd.Index(subjects)
+        if len(index) != n:
+            raise ValueError(f"`subjects` has {len(index)} labels for {n} rows.")
+        observed = ~np.isnan(matrix)
+        row, col = np.nonzero(observed)
+        return cls(row.astype(np.int64), col.astype(np.int64), matrix[observed],
+                   names, index)
+
+    @classmethod
+    def from_long(
+        cls, subject: Any, rater: Any, value: Any, raters: Sequence[Any] | None = None
+    ) -> Measurements:
+        """Measurements of long arrays of labels; rows whose value is nan are left out
+        (a subject with no measurement left keeps its label). `raters` fixes the raters'
+        order (default: order of first appearance)."""
+        subject = np.asarray(subject)
+        rater = np.asarray(rater)
+        value = np.asarray(value, dtype=float)
+        if not (subject.shape == rater.shape == value.shape) or value.ndim != 1:
+            raise ValueError(
+                "`subject`, `rater` and `value` must be 1-D of one length; got shapes "
+                f"{subject.shape}, {rater.shape}, {value.shape}."
+            )
+        subject_code, subject_labels = pd.factorize(subject)
+        if raters is None:
+            rater_code, rater_labels = pd.factorize(rater)
+        else:
+            rater_labels = pd.Index(list(raters))
+            rater_code = rater_labels.get_indexer(rater)
+            if (rater_code < 0).any():
+                unknown = pd.unique(rater[rater_code < 0])[:5].tolist()
+                raise ValueError(f"`rater` holds raters not in `raters`: {unknown}.")
+        keep = ~np.isnan(value)
+        return cls(subject_code[keep].astype(np.int64), rater_code[keep].astype(np.int64),
+                   value[keep], tuple(map(str, rater_labels)), pd.Index(subject_labels))
+
+    # -- sizes ---------------------------------------------------------------------------
+    @property
+    def n_subjects(self) -> int:
+        return len(self.subjects)
+
+    @property
+    def n_raters(self) -> int:
+        return len(self.raters)
+
+    @property
+    def n_measurements(self) -> int:
+        return int(self.value.size)
+
+    @cached_property
+    def replicates(self) -> np.ndarray:
+        """(n_subjects, n_raters) int: how many measurements each rater made of each subject."""
+        cells = self.subject * self.n_raters + self.rater
+        counts = np.bincount(cells, minlength=self.n_subjects * self.n_raters)
+        return counts.reshape(self.n_subjects, self.n_raters)
+
+    @property
+    def has_replicates(self) -> bool:
+        """Whether some rater measured some subject more than once."""
+        return bool(self.value.size) and int(self.replicates.max()) > 1
+
+    # -- views ---------------------------------------------------------------------------
+    def cell_sums(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per (subject, rater) cell: the sum of the measurements and of their squares,
+        both (n_subjects, n_raters)."""
+        cells = self.subject * self.n_raters + self.rater
+        size = self.n_subjects * self.n_raters
+        total = np.bincount(cells, weights=self.value, minlength=size)
+        squares = np.bincount(cells, weights=self.value * self.value, minlength=size)
+        shape = (self.n_subjects, self.n_raters)
+        return total.reshape(shape), squares.reshape(shape)
+
+    def wide(self) -> np.ndarray:
+        """(n_subjects, n_raters) float: each rater's mean measurement of each subject
+        (its only one without replicates); nan where the rater made none."""
+        total, _ = self.cell_sums()
+        count = self.replicates
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(count > 0, total / np.maximum(count, 1), np.nan)
+
+    def paired(self, first: int = 0, second: int = 1) -> tuple[np.ndarray, np.ndarray]:
+        """The two raters' (mean) measurements of the subjects both measured, in subject order."""
+        for name, g in (("first", first), ("second", second)):
+            if not 0 <= g < self.n_raters:
+                raise ValueError(f"`{name}` must be a rater index in 0 .. {self.n_raters - 1}; "
+                                 f"got {g}.")
+        matrix = self.wide()[:, [first, second]]
+        both = ~np.isnan(matrix).any(axis=1)
+        return matrix[both, 0], matrix[both, 1]
