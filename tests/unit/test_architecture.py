@@ -18,7 +18,7 @@ LAYERS = {
         "irr.coefficients", "irr.coefficients.*",
     ],
     1: ["irr._columns", "irr._data", "irr._long", "irr._source"],  # input
-    2: ["irr._statistics", "irr._measurements"],  # sufficient statistics (imported by the input layer's Source)
+    2: ["irr._statistics", "irr._measurements"],  # sufficient statistics and measurements
     3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
         "irr.inference.plan"],  # inference engine
     4: ["irr.summary", "irr._report", "irr.inference._report", "irr.results",
