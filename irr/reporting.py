@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr._measurements import Measurements
 from irr._report import band_and_citation, methods_paragraph, references, report_sentences
 from irr._version import __version__
 from irr.summary import (
@@ -137,6 +138,11 @@ class DataDescription:
     n_incomplete: int
     subjects_by_ratings: tuple[tuple[int, int], ...]
     ratings_per_rater: tuple[int, ...] = ()
+    #: Measurements of continuous data, replicates included (0: not continuous measurements).
+    n_measurements: int = 0
+    #: Distinct values of continuous measurements, and their (smallest, largest).
+    n_values: int = 0
+    value_range: tuple[float, ...] = ()
 
     @classmethod
     def from_statistics(cls, stats: Statistics, scale_type: str) -> DataDescription:
@@ -169,6 +175,44 @@ class DataDescription:
             ratings_per_rater=() if per_rater is None else tuple(map(int, per_rater)),
         )
 
+    @classmethod
+    def from_measurements(cls, measurements: Measurements) -> DataDescription:
+        """The description of continuous measurements: a subject x rater cell with several
+        measurements (replicates) counts once among the ratings given, and
+        :attr:`n_measurements` counts every measurement.
+
+        Examples
+        --------
+        >>> from irr._measurements import Measurements
+        >>> m = Measurements.from_long([1, 1, 1, 2, 2, 3], ["a", "a", "b", "a", "b", "a"],
+        ...                            [120.5, 121.0, 119.0, 98.0, 99.5, 110.0])
+        >>> d = DataDescription.from_measurements(m)
+        >>> d.n_subjects, d.n_ratings, d.n_missing_ratings, d.n_measurements
+        (3, 5, 1, 6)
+        >>> d.facts()[2:4]
+        [('Scale', 'continuous, 6 distinct values from 98 to 121'), ('Ratings', '5')]
+        """
+        rated = measurements.replicates > 0
+        per_subject = rated.sum(axis=1)
+        by_ratings = np.bincount(per_subject, minlength=measurements.n_raters + 1)
+        n_ratings = int(rated.sum())
+        values = measurements.value
+        return cls(
+            n_subjects=measurements.n_subjects,
+            n_raters=measurements.n_raters,
+            raters=tuple(measurements.raters),
+            categories=(),
+            scale_type="continuous",
+            n_ratings=n_ratings,
+            n_missing_ratings=rated.size - n_ratings,
+            n_incomplete=int((per_subject < measurements.n_raters).sum()),
+            subjects_by_ratings=tuple((r, int(n)) for r, n in enumerate(by_ratings) if n),
+            ratings_per_rater=tuple(map(int, rated.sum(axis=0))),
+            n_measurements=measurements.n_measurements,
+            n_values=int(np.unique(values).size),
+            value_range=(float(values.min()), float(values.max())) if values.size else (),
+        )
+
     def facts(self) -> list[tuple[str, str]]:
         """The description as (label, value) lines, in reading order.
 
@@ -183,12 +227,19 @@ class DataDescription:
         raters = f"{self.n_raters}: {', '.join(self.raters)}" if self.raters else \
             f"{self.n_raters} (counts: no rater identity)"
         k = len(self.categories)
-        scale = (f"continuous, {k} distinct values" if self.scale_type == "continuous"
-                 else f"{self.scale_type}, {k} categories")
+        scale = f"{self.scale_type}, {k} categories"
+        if self.value_range:
+            low, high = self.value_range
+            scale = f"continuous, {self.n_values:,} distinct values from {low:g} to {high:g}"
+        elif self.scale_type == "continuous":
+            scale = f"continuous, {k} distinct values"
         lines = [("Subjects", f"{self.n_subjects:,}"), ("Raters", raters), ("Scale", scale)]
         if self.scale_type != "continuous" and k <= 12:
             lines.append(("Categories", ", ".join(self.categories)))
         lines.append(("Ratings", f"{self.n_ratings:,}"))
+        if self.n_measurements > self.n_ratings:
+            lines.append(("Measurements", f"{self.n_measurements:,} (replicates: several "
+                          "measurements of a subject by one rater)"))
         if self.raters and self.n_missing_ratings:
             share = self.n_missing_ratings / (self.n_subjects * self.n_raters)
             lines.append(("Missing ratings", f"{self.n_missing_ratings:,} of "
@@ -219,6 +270,8 @@ class DataDescription:
             "subjects_by_ratings": [{"ratings": r, "subjects": n}
                                     for r, n in self.subjects_by_ratings],
             "ratings_per_rater": dict(zip(self.raters, self.ratings_per_rater, strict=True)),
+            **({"n_measurements": self.n_measurements, "n_values": self.n_values,
+                "value_range": list(self.value_range)} if self.value_range else {}),
         }
 
 
