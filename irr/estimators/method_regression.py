@@ -63,7 +63,7 @@ class MethodRegressionResult(Result):
     >>> import irr
     >>> res = irr.deming([1.0, 2.1, 2.9, 4.2, 5.1], [1.2, 2.0, 3.1, 4.0, 5.3])
     >>> round(res.slope, 4), round(res.intercept, 4)
-    (1.0159, -0.0029)
+    (0.9913, 0.0867)
     >>> res.to_frame().index.tolist()
     ['Deming slope', 'Deming intercept']
     """
@@ -109,7 +109,7 @@ class MethodRegressionResult(Result):
         >>> res = irr.deming([1.0, 2.1, 2.9, 4.2, 5.1], [1.2, 2.0, 3.1, 4.0, 5.3])
         >>> ci = res.conf_int(0.90, parameter="intercept")
         >>> round(ci.low, 3), round(ci.high, 3), ci.method
-        (-0.48, 0.474, 'jackknife')
+        (-0.572, 0.745, 'jackknife')
         """
         check_choice(parameter, "parameter", _PARAMETERS)
         level = self.ci.confidence_level if confidence_level is None else confidence_level
@@ -187,8 +187,8 @@ class MethodRegressionResult(Result):
         >>> res.to_frame()[["estimate", "ci_low", "ci_high"]].round(3)
                                   estimate  ci_low  ci_high
         coefficient
-        Passing–Bablok slope         1.000   0.867    1.143
-        Passing–Bablok intercept     0.050  -0.400    0.300
+        Passing–Bablok slope          1.00   0.727    1.375
+        Passing–Bablok intercept      0.15  -1.300    0.968
         """
         rows = []
         for row in self._rows():
@@ -229,8 +229,8 @@ class MethodRegressionResult(Result):
         >>> res = irr.passing_bablok([1.0, 2.1, 2.9, 4.2, 5.1, 6.0], [1.2, 2.0, 3.1, 4.0, 5.3, 6.1],
         ...                          names=("A", "B"))
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
-        Passing–Bablok regression of B on A gave a slope of 1.00 (95% CI 0.867 to 1.14) and
-        an intercept of 0.0500 (95% CI −0.400 to 0.300), n = 6; the cusum test found no
+        Passing–Bablok regression of B on A gave a slope of 1.00 (95% CI 0.727 to 1.38) and
+        an intercept of 0.150 (95% CI −1.30 to 0.968), n = 6; the cusum test found no
         significant deviation from linearity (p = 1.00).
         """
         check_choice(style, "style", ("apa", "plain"))
