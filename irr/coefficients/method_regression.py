@@ -166,10 +166,7 @@ def shifted_median(slopes: np.ndarray, n_points: int,
     m1 = math.floor((total - c) / 2 + 0.5)
     m2 = total - m1 + 1
     # 0-based ranks of the order statistics needed
-    if total % 2:
-        centre = [(total + 1) // 2 + shift - 1]
-    else:
-        centre = [total // 2 + shift - 1, total // 2 + shift]
+    centre = [(total + 1) // 2 + shift - 1] if total % 2 else [total // 2 + shift - 1, total // 2 + shift]
     limits = [m1 + shift - 1, m2 + shift - 1]
     wanted = sorted({k for k in centre + limits if 0 <= k < total})
     part = np.partition(slopes, wanted) if wanted else slopes

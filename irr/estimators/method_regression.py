@@ -34,8 +34,13 @@ from irr.inference.options import BOOTSTRAP_METHODS
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
 
-__all__ = ["MethodRegressionResult", "deming", "passing_bablok", "paired_measurements",
-           "replicate_error_ratio"]
+__all__ = [
+    "MethodRegressionResult",
+    "deming",
+    "paired_measurements",
+    "passing_bablok",
+    "replicate_error_ratio",
+]
 
 _PARAMETERS = ("slope", "intercept")
 _NAMES = {"deming": "Deming", "passing-bablok": "Passing–Bablok"}
@@ -478,7 +483,7 @@ def deming(
 # -- Passing–Bablok --------------------------------------------------------------------------
 def _pb_fit(x: np.ndarray, y: np.ndarray, level: float) -> tuple[float, ...]:
     slopes = passing_bablok_slopes(x, y)
-    slope, low, high, shift, _ = shifted_median(slopes, x.size, normal_quantile(level))
+    slope, low, high, _shift, _ = shifted_median(slopes, x.size, normal_quantile(level))
     with np.errstate(invalid="ignore"):
         intercept = float(np.median(y - slope * x)) if math.isfinite(slope) else math.nan
         a_low = float(np.median(y - high * x)) if math.isfinite(high) else math.nan
@@ -517,7 +522,7 @@ def passing_bablok(
         )
     if n < 3:
         raise ValueError(f"Passing–Bablok regression needs at least 3 complete pairs; got {n}.")
-    slope, low, high, intercept, a_low, a_high = _pb_fit(a, b, confidence_level)
+    slope, _low, _high, intercept, _a_low, _a_high = _pb_fit(a, b, confidence_level)
     notes = ["Passing & Bablok (1983): slope the shifted median of the pairwise slopes "
              "(0/0 pairs and slopes of -1 left out, vertical pairs +inf), intercept the median "
              "of y - b x; rank-based intervals (intercept limits from the slope limits)."]

@@ -30,7 +30,7 @@ from irr.coefficients.method_regression import (
 from irr.estimators.method_regression import replicate_error_ratio
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
-import i18_regression as ref  # noqa: E402
+import i18_regression as ref
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +45,8 @@ def test_passing_bablok_creatinine_mcr(creatinine):
     # printed in Wicklin (2022, The DO Loop, SAS program of "Passing-Bablok regression in
     # SAS"): slope 1.0880089 [1.0000000, 1.173005], intercept -0.1171729 [-0.2001149, -0.02]
     res = irr.passing_bablok(*creatinine)
-    assert res.n_subjects == 108 and res.n_missing == 2
+    assert res.n_subjects == 108
+    assert res.n_missing == 2
     assert res.slope == pytest.approx(1.0880089, abs=5e-8)
     assert res.intercept == pytest.approx(-0.1171729, abs=5e-8)
     assert res.ci.low == pytest.approx(1.0, abs=1e-12)
@@ -207,7 +208,8 @@ def test_deming_bootstrap_is_reproducible():
     x, y = ref.pairs(ref.BLOODTEST)
     a = irr.deming(x, y, ci="percentile", n_resamples=999)
     b = irr.deming(x, y, ci="percentile", n_resamples=999)
-    assert tuple(a.ci) == tuple(b.ci) and tuple(a.intercept_ci) == tuple(b.intercept_ci)
+    assert tuple(a.ci) == tuple(b.ci)
+    assert tuple(a.intercept_ci) == tuple(b.intercept_ci)
     assert a.ci.low < a.slope < a.ci.high
     assert a.intercept_ci.low < a.intercept < a.intercept_ci.high
     # the bootstrap SE is near the jackknife one
@@ -225,9 +227,11 @@ def test_result_protocol_output():
     assert frame.index.tolist() == ["Deming slope", "Deming intercept"]
     assert frame.loc["Deming slope", "estimate"] == res.slope
     assert frame.loc["Deming intercept", "ci_high"] == res.intercept_ci.high
-    assert res.n_missing == 1 and res.n_subjects == 7
+    assert res.n_missing == 1
+    assert res.n_subjects == 7
     text = res.summary().as_text()
-    assert "Deming intercept" in text and "t tests of slope = 1" in text
+    assert "Deming intercept" in text
+    assert "t tests of slope = 1" in text
     assert res.report().startswith("Deming regression of device on lab (error ratio λ = 1) "
                                    "gave a slope of")
     assert res.to_dict()["intercept"] == res.intercept
@@ -277,10 +281,12 @@ def test_method_comparison_plot(tmp_path):
 
     x, y = ref.pairs(ref.CREATININE)
     ax = method_comparison(irr.deming(x, y, names=("serum", "plasma")), units="mg/dL")
-    assert ax.get_xlabel() == "serum (mg/dL)" and ax.get_ylabel() == "plasma (mg/dL)"
+    assert ax.get_xlabel() == "serum (mg/dL)"
+    assert ax.get_ylabel() == "plasma (mg/dL)"
     assert ax.get_xlim() == ax.get_ylim()
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels[0] == "identity y = x" and labels[2] == "95% confidence band"
+    assert labels[0] == "identity y = x"
+    assert labels[2] == "95% confidence band"
     ax = method_comparison(x, y, method="passing-bablok")
     assert len(ax.get_legend().get_texts()) == 2  # no band for Passing–Bablok
     with pytest.raises(TypeError, match="`y` only with array"):
