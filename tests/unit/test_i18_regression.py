@@ -297,7 +297,9 @@ def test_method_comparison_plot(tmp_path):
 
 @pytest.mark.slow
 def test_cusum_and_jackknife_calibration():
-    # under linearity the cusum p-value is about uniform (5% rejections), and the Deming
+    # under linearity the cusum test rejects at most at its nominal 5% (it is conservative:
+    # with the line fitted by medians the cusum stays closer to 0 than a random walk;
+    # simulated mean statistic about 0.67 against Kolmogorov's 0.87), and the Deming
     # jackknife t interval covers the true slope about 95% of the time
     rng = np.random.default_rng(2026)
     reject = covered = 0
@@ -309,5 +311,5 @@ def test_cusum_and_jackknife_calibration():
         reject += irr.passing_bablok(x, y).linearity_pvalue < 0.05
         res = irr.deming(x, y, error_ratio=1 / 1.0)
         covered += res.ci.low <= 1.1 <= res.ci.high
-    assert 0.01 <= reject / runs <= 0.09
+    assert reject / runs <= 0.06
     assert 0.91 <= covered / runs <= 0.98
