@@ -5,7 +5,14 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 """
 
 from irr import datasets, plotting  # plotting imports matplotlib only when it draws
-from irr._functions import cohen_kappa, icc, krippendorff_alpha, quadratic_weighted_kappa
+from irr._functions import (
+    cohen_kappa,
+    deming,
+    icc,
+    krippendorff_alpha,
+    passing_bablok,
+    quadratic_weighted_kappa,
+)
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -24,6 +31,7 @@ from irr.comparison import compare
 from irr.estimators.icc import ICCResult
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
+from irr.estimators.method_regression import MethodRegressionResult
 from irr.inference.error_rate import (
     CriticalErrorRate,
     ErrorRateTestFamily,
@@ -73,6 +81,7 @@ __all__ = [
     "KappaResult",
     "KendallResult",
     "KrippendorffResult",
+    "MethodRegressionResult",
     "PairedTestResult",
     "ProportionResult",
     "ReliabilityReport",
@@ -89,6 +98,7 @@ __all__ = [
     "continuous_kappa",
     "critical_error_rate",
     "datasets",
+    "deming",
     "distribution_thresholds",
     "error_rate_test",
     "error_rate_ttest",
@@ -101,6 +111,7 @@ __all__ = [
     "list_scales",
     "mcnemar",
     "optimize_thresholds",
+    "passing_bablok",
     "plotting",
     "quadratic_weighted_kappa",
     "rank_loss",

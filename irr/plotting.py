@@ -25,6 +25,7 @@ import pandas as pd
 from irr._report import format_number
 from irr.agreement import Agreement
 from irr.bands import get_scale
+from irr.estimators import method_regression
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.pandas import BY_COLUMNS
 from irr.results import Result
@@ -43,6 +44,7 @@ __all__ = [
     "agreement_chart",
     "bootstrap_distribution",
     "forest",
+    "method_comparison",
     "report_figures",
     "table_heatmap",
     "to_svg",
@@ -533,6 +535,103 @@ def bootstrap_distribution(
     ax.set_ylabel("resamples")
     ax.set_title(f"Bootstrap distribution\n{boot.n_resamples:,} resamples of {boot.resampling}")
     _finish(ax, top, legend=handles)
+    return ax
+
+
+
+@_styled
+def method_comparison(
+    result_or_x: Any,
+    y: Any = None,
+    *,
+    method: str = "deming",
+    units: str | None = None,
+    names: Sequence[str] | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Scatter plot of a method comparison: the identity line, the fitted regression line
+    and (Deming) its pointwise confidence band, on equal axes.
+
+    Parameters
+    ----------
+    result_or_x : MethodRegressionResult or array-like
+        A result of :func:`irr.deming` or :func:`irr.passing_bablok`; or the comparison
+        method's measurements, fitted with `method`.
+    y : array-like, optional
+        The test method's measurements (with array `result_or_x`).
+    method : {'deming', 'passing-bablok'}, default 'deming'
+        The fit drawn for arrays.
+    units : str, optional
+        Measurement units, added to both axis labels ("lab (mmHg)").
+    names : (str, str), optional
+        The methods' names (default: the result's).
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import irr
+    >>> from irr.plotting import method_comparison
+    >>> a = [7.2, 8.1, 9.5, 10.4, 12.0, 13.3, 14.9, 16.2]
+    >>> b = [7.0, 8.4, 9.9, 10.2, 12.6, 13.9, 15.1, 17.0]
+    >>> ax = method_comparison(irr.deming(a, b, names=("lab", "device")), units="mmol/L")
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('lab (mmol/L)', 'device (mmol/L)')
+    """
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    result = result_or_x
+    if not isinstance(result, Result):
+        check = {"deming": method_regression.deming,
+                 "passing-bablok": method_regression.passing_bablok}
+        if method not in check:
+            raise ValueError(f"`method` must be one of 'deming', 'passing-bablok'; got "
+                             f"{method!r}.")
+        result = check[method](result_or_x, y, names=names)
+    elif y is not None:
+        raise TypeError("Pass `y` only with array `result_or_x`, not with a result.")
+    if not isinstance(result, method_regression.MethodRegressionResult):
+        raise TypeError("`result_or_x` must be a result of irr.deming or irr.passing_bablok, "
+                        f"or an array; got {type(result).__name__}.")
+    x_name, y_name = (names if names is not None else (result.x_name, result.y_name))
+    x, yv = np.asarray(result.x), np.asarray(result.y)
+    ax = _axes(ax, (COLUMN_WIDTH, COLUMN_WIDTH + 0.6))
+    low = float(min(x.min(), yv.min()))
+    high = float(max(x.max(), yv.max()))
+    pad = 0.05 * max(high - low, 1e-9)
+    span = (low - pad, high + pad)
+    grid = np.linspace(*span, 200)
+    fit, band_low, band_high = result.band(grid)
+    handles = []
+    if np.isfinite(band_low).any():
+        ax.fill_between(grid, band_low, band_high, color=_BLUE, alpha=0.18, linewidth=0,
+                        zorder=1)
+        level = f"{100 * result.ci.confidence_level:g}%"
+        handles.append(Patch(color=_BLUE, alpha=0.18, label=f"{level} confidence band"))
+    ax.plot(span, span, color="0.45", linestyle="--", linewidth=0.9, zorder=2)
+    handles.insert(0, Line2D([], [], color="0.45", linestyle="--", linewidth=0.9,
+                             label="identity y = x"))
+    ax.scatter(x, yv, s=10, color="0.15", alpha=0.7, linewidths=0, zorder=3)
+    ax.plot(grid, fit, color=_BLUE, linewidth=1.4, zorder=4)
+    kind = "Deming" if result.method == "deming" else "Passing–Bablok"
+    sign = "−" if result.intercept < 0 else "+"
+    handles.insert(1, Line2D([], [], color=_BLUE, linewidth=1.4,
+                             label=f"{kind}: y = {format_number(result.slope, 3)} x "
+                                   f"{sign} {format_number(abs(result.intercept), 3)}"))
+    ax.set_xlim(*span)
+    ax.set_ylim(*span)
+    ax.set_aspect("equal", adjustable="box")
+    suffix = f" ({units})" if units else ""
+    ax.set_xlabel(f"{x_name}{suffix}")
+    ax.set_ylabel(f"{y_name}{suffix}")
+    ax.set_title(f"{kind} regression\n{y_name} on {x_name}, n = {result.n_subjects:,}")
+    _finish(ax, legend=handles)
     return ax
 
 
