@@ -40,7 +40,8 @@ from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_r
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.results import ConfidenceInterval, Result, wald_interval
 
-__all__ = ["ESTIMATORS", "MAX_REML_MEASUREMENTS", "ComponentsICCResult", "icc_components",
+__all__ = ["ESTIMATORS", "MAX_REML_MEASUREMENTS", "ComponentsICCResult", "cell_statistics",
+           "icc_components",
            "variance_components"]
 
 #: The estimators of the variance components.
@@ -120,7 +121,7 @@ class ComponentsICCResult(ICCResult):
         }
 
 
-def _cells(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
     """Cell counts, sums and sums of squares of the centred values (n, k), each subject's
     within-cell sum of squares (n,), and the centre."""
     n, k = m.n_subjects, m.n_raters
@@ -226,7 +227,7 @@ def variance_components(m: Measurements, model: str = "twoway",
     """
     check_choice(model, "model", ("oneway", "twoway"))
     check_choice(estimator, "estimator", ESTIMATORS)
-    counts, sums, squares, within, _ = _cells(m)
+    counts, sums, squares, within, _ = cell_statistics(m)
     replicates = m.has_replicates and model == "twoway"
     c = henderson(subject_moments(counts, sums, within).sum(axis=0), m.n_raters, model,
                   replicates)
@@ -341,7 +342,7 @@ def icc_components(
             f"{MAX_REML_MEASUREMENTS:,}); use estimator='anova' (Henderson's moment "
             "estimators: seconds at any size)."
         )
-    counts, sums, squares, within, _ = _cells(m)
+    counts, sums, squares, within, _ = cell_statistics(m)
     replicates = m.has_replicates
     separate = replicates and model == "twoway"
     moments = subject_moments(counts, sums, within)
