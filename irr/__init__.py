@@ -6,6 +6,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 
 from irr import datasets, plotting  # plotting imports matplotlib only when it draws
 from irr._functions import cohen_kappa, icc, krippendorff_alpha, quadratic_weighted_kappa
+from irr._functions import icc_components, measurement_error  # continuous: variance components
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -94,12 +95,14 @@ __all__ = [
     "error_rate_ttest",
     "get_scale",
     "icc",
+    "icc_components",
     "interpret",
     "interpret_interval",
     "kappa_loss",
     "krippendorff_alpha",
     "list_scales",
     "mcnemar",
+    "measurement_error",
     "optimize_thresholds",
     "plotting",
     "quadratic_weighted_kappa",

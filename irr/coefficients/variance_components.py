@@ -96,7 +96,7 @@ def subject_moments(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) ->
     --------
     >>> m = subject_moments(np.array([[1.0, 1.0]]), np.array([[1.0, -1.0]]), np.array([0.0]))
     >>> m.shape, float(m[0, 5])  # one subject, two raters; its between-cell sum of squares
-    ((1, 22), 2.0)
+    ((1, 25), 2.0)
     """
     n, k = counts.shape
     layout = moment_layout(k)
