@@ -5,8 +5,14 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 """
 
 from irr import datasets, plotting  # plotting imports matplotlib only when it draws
-from irr._functions import cohen_kappa, icc, krippendorff_alpha, quadratic_weighted_kappa
-from irr._functions import icc_components, measurement_error  # continuous: variance components
+from irr._functions import (
+    cohen_kappa,
+    icc,
+    icc_components,
+    krippendorff_alpha,
+    measurement_error,
+    quadratic_weighted_kappa,
+)
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement

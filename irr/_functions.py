@@ -30,9 +30,9 @@ from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
 from irr.estimators import krippendorff
 from irr.estimators.icc import ICCResult, check_form, icc_from_values
+from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.measurement_error import measurement_error
 from irr.estimators.variance_components import icc_components
-from irr.estimators.krippendorff import KrippendorffResult
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult

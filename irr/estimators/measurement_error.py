@@ -137,7 +137,7 @@ class MeasurementErrorResult(Result):
         if "s_w" in symbols:
             parts.append(part("s_w", "the within-subject SD"))
             parts.append(part("repeatability", "the repeatability coefficient"))
-        return "; ".join([", ".join(parts[:2])] + parts[2:]) + f"; n = {self.n_subjects:,}."
+        return "; ".join([", ".join(parts[:2]), *parts[2:]]) + f"; n = {self.n_subjects:,}."
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{q.symbol}={q.estimate:.4g}" for q in self.quantities)

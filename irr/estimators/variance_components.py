@@ -38,7 +38,7 @@ from irr.coefficients.variance_components import (
 from irr.estimators.icc import ICCResult, check_form
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
 from irr.inference.options import BOOTSTRAP_METHODS
-from irr.results import ConfidenceInterval, Result, wald_interval
+from irr.results import ConfidenceInterval, wald_interval
 
 __all__ = ["ESTIMATORS", "MAX_REML_MEASUREMENTS", "ComponentsICCResult", "cell_statistics",
            "icc_components",
@@ -432,7 +432,7 @@ def icc_components(
         n_subjects=int(present.sum()), n_missing=0,
         n_incomplete=int(((counts == 0).any(axis=1) & present).sum()),
         raters=m.raters, notes=tuple(lines), model=model, type=type, unit=unit,
-        shrout_fleiss=sf, mcgraw_wong=mw, df1=int(round(df1)), df2=int(round(df2)),
+        shrout_fleiss=sf, mcgraw_wong=mw, df1=round(df1), df2=round(df2),
         df_ci=math.nan, ms_rows=float(c.ms_subjects), ms_columns=float(c.ms_raters),
         ms_error=float(c.ms_error), ms_within=math.nan, n_raters=k,
         scaled_mean_squares=(), estimator=estimator, sigma2_subjects=float(theta[0]),
@@ -449,7 +449,7 @@ def _connected(filled: np.ndarray) -> bool:
     k = filled.shape[1]
     shared = (filled.T.astype(float) @ filled.astype(float)) > 0
     reach = np.eye(k, dtype=bool) | shared
-    for _ in range(int(math.ceil(math.log2(max(k, 2)))) + 1):  # squaring: log2(k) steps
+    for _ in range(math.ceil(math.log2(max(k, 2))) + 1):  # squaring: log2(k) steps
         reach = (reach.astype(float) @ reach.astype(float)) > 0
     used = filled.any(axis=0)
     return bool(reach[np.ix_(used, used)].all())
