@@ -172,26 +172,32 @@ def _reml(counts: np.ndarray, sums: np.ndarray, squares: np.ndarray, model: str,
                    options={"ftol": 1e-14, "gtol": 1e-10, "maxiter": 2000})
     theta = full(fit.x)
     note = "" if fit.success else f"the REML optimiser stopped early ({fit.message})."
-    at_boundary = [j for j, v in zip(free, fit.x, strict=True) if v < 1e-6 and j != 3]
-    if at_boundary:
-        return theta, None, note
-    # observed information of -log L_R = criterion / 2, by central differences
+    # observed information of -log L_R = criterion / 2, by central differences, over the
+    # components inside the parameter space (one estimated at 0 is held there)
     x0 = fit.x
-    p = len(x0)
+    inside = [i for i, j in enumerate(free) if j == 3 or x0[i] >= 1e-6]
+    if len(inside) < len(free):
+        note = (note + " " if note else "") + (
+            "A variance component estimated at 0 (the boundary) is held fixed in the "
+            "information matrix of the Wald interval.")
+    p = len(inside)
     step = 1e-4 * np.maximum(np.abs(x0), 1e-3)
     hessian = np.empty((p, p))
-    for i in range(p):  # p <= 4: a fixed handful of evaluations, not a loop over data
-        for j in range(i, p):
-            ei, ej = np.eye(p)[i] * step[i], np.eye(p)[j] * step[j]
+    for a_, i in enumerate(inside):  # at most 4 parameters: a handful of evaluations
+        for b_, j in enumerate(inside[a_:], start=a_):
+            ei = np.zeros_like(x0)
+            ej = np.zeros_like(x0)
+            ei[i], ej[j] = step[i], step[j]
             value = (objective(x0 + ei + ej) - objective(x0 + ei - ej)
                      - objective(x0 - ei + ej) + objective(x0 - ei - ej)) / (4 * step[i] * step[j])
-            hessian[i, j] = hessian[j, i] = value / 2
+            hessian[a_, b_] = hessian[b_, a_] = value / 2
     try:
         cov = np.linalg.inv(hessian) * scale * scale
     except np.linalg.LinAlgError:
         return theta, None, note
     if not np.all(np.linalg.eigvalsh(cov) > 0):
         return theta, None, note
+    free = [free[i] for i in inside]
     full_cov = np.zeros((4, 4))
     full_cov[np.ix_(free, free)] = cov
     return theta, full_cov, note
@@ -387,9 +393,8 @@ def icc_components(
                    "(Searle, Casella & McCulloch 1992, §6.3)")
         else:
             ci = ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
-            how = ("no Wald interval: a variance component is estimated at 0 (the boundary), "
-                   "where the large-sample information is not valid; ask "
-                   "conf_int(method='percentile') for a bootstrap of the moment estimator")
+            how = ("no Wald interval: the observed REML information is not positive definite; "
+                   "ask conf_int(method='percentile') for a bootstrap of the moment estimator")
         what = "REML (components constrained to be >= 0)"
     elif separate:
         ci = None
@@ -416,7 +421,9 @@ def icc_components(
         + " empty (no listwise deletion: every measurement is used)"
         + ("; replicates give the within-cell error" if separate else "") + ".",
         f"Interval: {how}.",
-        f"F test of ICC = 0: F({df1:g}, {df2:g}) on Henderson's adjusted mean squares.",
+        f"F test of ICC = 0: F({df1:g}, {df2:g}) on Henderson's adjusted mean squares"
+        + (" (approximate with replicates: its error term pools interaction and error)."
+           if separate else "."),
     ]
     if unit == "average":
         lines.append(f"Average unit: the mean of one measurement by each of the {k} raters.")
