@@ -240,8 +240,7 @@ def variance_components(m: Measurements, model: str = "twoway",
     if estimator == "anova":
         return c
     theta, _, _ = _reml(counts, sums, squares, model, replicates, c)
-    return c._replace(subjects=theta[0], raters=theta[1], interaction=theta[2],
-                      error=theta[3])
+    return Components(*theta, *c[4:])  # REML components; Henderson's mean squares
 
 
 def _check_measurements(m: Any) -> Measurements:
