@@ -31,13 +31,16 @@ from irr.coefficients.kappa import kappa_parts
 from irr.estimators import krippendorff, method_regression
 from irr.estimators.icc import ICCResult, check_form, icc_from_values
 from irr.estimators.krippendorff import KrippendorffResult
+from irr.estimators.measurement_error import measurement_error
 from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.variance_components import icc_components
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult
 from irr.weights import agreement_weights
 
-__all__ = ["cohen_kappa", "deming", "icc", "krippendorff_alpha", "passing_bablok",
+__all__ = ["cohen_kappa", "deming", "icc", "icc_components", "krippendorff_alpha",
+           "measurement_error", "passing_bablok",
            "quadratic_weighted_kappa"]
 
 _LAYOUTS = ("units-raters", "raters-units")

@@ -34,6 +34,8 @@ _CI_NAMES = {
     "bca": "BCa bootstrap",
     "exact": "Clopper-Pearson",  # an error rate's exact binomial interval
     "satterthwaite": "approximate F, Satterthwaite df",  # ICC(A,.)
+    "approximate-f": "approximate F, effective sizes",  # ICC by variance components
+    "chi2": "chi-square",  # a standard deviation's interval
     "t": "t distribution",
 }
 

@@ -1,0 +1,378 @@
+"""Measurement error in the units of the measurement: within-subject SD, repeatability
+coefficient, standard error of measurement (SEM), smallest detectable change (SDC) and the
+within-subject coefficient of variation, each with its confidence interval.
+
+Bland & Altman (1996a) define the within-subject SD :math:`s_w` from replicates and the
+repeatability coefficient :math:`1.96 \\sqrt{2}\\, s_w \\approx 2.77\\, s_w` (the difference
+two measurements of one subject stay within for 95% of pairs); de Vet et al. (2006) the SEM
+of agreement (rater variance counted as error) and of consistency, and the SDC
+:math:`1.96 \\sqrt{2}\\, SEM`. The variance components come from
+:mod:`irr.estimators.variance_components` (Henderson's method III; missing cells allowed).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from irr._measurements import Measurements
+from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
+from irr.coefficients.variance_components import components_icc, henderson, subject_moments
+from irr.estimators.variance_components import cell_statistics
+from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
+from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
+from irr.summary import results_summary
+
+__all__ = ["MeasurementErrorResult", "chi2_sd_interval", "measurement_error"]
+
+#: 1.96 * sqrt(2) at 95%: Bland & Altman's 2.77.
+_SQRT2 = math.sqrt(2.0)
+
+
+def chi2_sd_interval(sd: float, df: float, confidence_level: float) -> tuple[float, float]:
+    """Interval of a standard deviation estimated on `df` degrees of freedom from the
+    chi-square law of ``df * sd**2 / sigma**2``.
+
+    Examples
+    --------
+    >>> [round(v, 2) for v in chi2_sd_interval(15.31, 17, 0.95)]
+    [11.49, 22.95]
+    """
+    from scipy.special import chdtri
+
+    if not (math.isfinite(sd) and math.isfinite(df) and df > 0):
+        return math.nan, math.nan
+    tail = (1 - confidence_level) / 2
+    low = sd * math.sqrt(df / float(chdtri(df, tail)))
+    high = sd * math.sqrt(df / float(chdtri(df, 1 - tail)))
+    return low, high
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class MeasurementErrorResult(Result):
+    """Measurement error of real-valued measurements, in their units.
+
+    The headline ``estimate`` is the SEM (its ``ci`` and ``se`` too); ``quantities`` holds
+    one :class:`irr.results.Result` per quantity (within-subject SD, repeatability
+    coefficient, SEM, SDC, coefficient of variation, SEM from the ICC), which
+    :meth:`to_frame` returns as rows and :meth:`summary` as a table. Also ``type``
+    (``'agreement'`` or ``'consistency'``), ``units``, the variance components
+    ``sigma2_subjects``, ``sigma2_raters``, ``sigma2_interaction``, ``sigma2_error``,
+    ``df_within`` (of the within-subject SD) and ``n_measurements``.
+    """
+
+    scale: str | None = None
+    bounds: tuple[float, float] = (0.0, math.inf)
+    type: str
+    units: str
+    quantities: tuple[Result, ...]
+    sigma2_subjects: float
+    sigma2_raters: float
+    sigma2_interaction: float
+    sigma2_error: float
+    df_within: float
+    n_measurements: int
+    statistic_name: str = "z"
+
+    def quantity(self, name: str) -> Result:
+        """The row called `name` (``'s_w'``, ``'repeatability'``, ``'SEM'``, ``'SDC'``,
+        ``'CV'`` ...: the symbols of :meth:`to_frame`)."""
+        for q in self.quantities:
+            if q.symbol == name:
+                return q
+        raise ValueError(f"`name` must be one of {[q.symbol for q in self.quantities]}; "
+                         f"got {name!r}.")
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per quantity, with :data:`irr.results.FRAME_COLUMNS` and ``symbol``."""
+        rows = [{"symbol": q.symbol, **{c: q.to_dict()[c] for c in FRAME_COLUMNS}}
+                for q in self.quantities]
+        frame = pd.DataFrame(rows, index=pd.Index([q.coefficient for q in self.quantities],
+                                                  name="coefficient"))
+        return frame
+
+    def _extras(self) -> dict[str, Any]:
+        out = {"type": self.type, "units": self.units, "sigma2_subjects": self.sigma2_subjects,
+               "sigma2_raters": self.sigma2_raters,
+               "sigma2_interaction": self.sigma2_interaction,
+               "sigma2_error": self.sigma2_error, "df_within": self.df_within,
+               "n_measurements": self.n_measurements}
+        for q in self.quantities:
+            out[q.symbol] = q.estimate
+        return out
+
+    def summary(self) -> Any:
+        """A statsmodels ``Summary``: one row per quantity, in the measurement's units."""
+        info = [("Units:", self.units or "(not given)"), ("SEM type:", self.type),
+                ("Measurements:", f"{self.n_measurements:,}")]
+        return results_summary(list(self.quantities), title="Measurement error",
+                               info=info, notes=self.notes, merge_coincident=False)
+
+    def report(self, style: str = "apa", *, digits: int | None = None, **_: Any) -> str:
+        """One sentence in the measured units, e.g. "The standard error of measurement
+        (agreement) was 4.1 mmHg, 95% CI [3.5, 5.0], and the smallest detectable change
+        11.4 mmHg, 95% CI [9.6, 13.8]; ... n = 40."."""
+        check_choice(style, "style", ("apa", "plain"))
+        d = 1 if digits is None else digits
+        unit = f" {self.units}" if self.units else ""
+
+        def part(symbol: str, words: str) -> str:
+            q = self.quantity(symbol)
+            text = f"{words} {q.estimate:.{d}f}{unit}"
+            if math.isfinite(q.ci.low) and math.isfinite(q.ci.high):
+                level = f"{100 * q.ci.confidence_level:g}%"
+                text += (f", {level} CI [{q.ci.low:.{d}f}, {q.ci.high:.{d}f}]" if style == "apa"
+                         else f" ({level} CI {q.ci.low:.{d}f} to {q.ci.high:.{d}f})")
+            return text
+
+        symbols = {q.symbol for q in self.quantities}
+        parts = [part("SEM", f"The standard error of measurement ({self.type}) was"),
+                 part("SDC", "the smallest detectable change")]
+        if "s_w" in symbols:
+            parts.append(part("s_w", "the within-subject SD"))
+            parts.append(part("repeatability", "the repeatability coefficient"))
+        return "; ".join([", ".join(parts[:2]), *parts[2:]]) + f"; n = {self.n_subjects:,}."
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{q.symbol}={q.estimate:.4g}" for q in self.quantities)
+        return f"MeasurementErrorResult({shown}, units={self.units!r}, n_subjects={self.n_subjects})"
+
+
+def _row(name: str, symbol: str, estimate: float, ci: ConfidenceInterval, n: int,
+         raters: tuple[str, ...]) -> Result:
+    return Result(coefficient=name, symbol=symbol, estimate=float(estimate), se=math.nan,
+                  ci=ci, n_subjects=n, raters=raters, scale=None, bounds=(0.0, math.inf))
+
+
+def _satterthwaite_sd(coefficients: np.ndarray, mean_squares: np.ndarray, df: np.ndarray,
+                      confidence_level: float) -> tuple[float, float, float]:
+    """SD of a positive combination sum(c * MS) with Satterthwaite's (1946) df, its
+    chi-square interval, and the df."""
+    terms = coefficients * mean_squares
+    variance = float(terms.sum())
+    if not variance > 0:
+        return math.nan, math.nan, math.nan
+    nu = variance ** 2 / float(np.sum(terms ** 2 / df))
+    low, high = chi2_sd_interval(math.sqrt(variance), nu, confidence_level)
+    return low, high, nu
+
+
+def _sem_of(sums: np.ndarray, k: int, model: str, replicates: bool, type: str) -> np.ndarray:
+    """The SEM of a batch of summed subject moments (the bootstrap's statistic)."""
+    c = henderson(sums, k, model, replicates)
+    variance = c.interaction + c.error + (c.raters if type == "agreement" else 0.0)
+    with np.errstate(invalid="ignore"):
+        return np.sqrt(variance)
+
+
+def _rms_cv(sums: np.ndarray) -> np.ndarray:
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.sqrt(sums[:, 0] / sums[:, 1])
+
+
+def measurement_error(
+    measurements: Measurements,
+    type: str = "agreement",
+    *,
+    units: str = "",
+    confidence_level: float = 0.95,
+    n_resamples: int = 1999,
+    rng: int | np.random.Generator | None = 0,
+) -> MeasurementErrorResult:
+    r"""Measurement error: within-subject SD, repeatability, SEM, SDC and CV with CIs.
+
+    Parameters
+    ----------
+    measurements : Measurements
+        Real-valued measurements; replicates (a rater measuring a subject more than once)
+        give the within-subject SD, the repeatability coefficient and the CV.
+    type : {'agreement', 'consistency'}, default 'agreement'
+        SEM of agreement (the raters' systematic differences count as error:
+        :math:`\sqrt{\sigma^2_r + \sigma^2_{sr} + \sigma^2_e}`) or of consistency
+        (:math:`\sqrt{\sigma^2_{sr} + \sigma^2_e}`); de Vet et al. (2006). One rater: both
+        are the within-subject SD.
+    units : str, default ''
+        The measurement's units, for the summary and the report sentence ("mmHg").
+    confidence_level : float, default 0.95
+    n_resamples : int, default 1999
+        Bootstrap resamples of subjects (intervals of the SEM with replicates and of the
+        root-mean-square CV).
+    rng : int, Generator or None, default 0
+
+    Returns
+    -------
+    MeasurementErrorResult
+
+    Notes
+    -----
+    *Within-subject SD* :math:`s_w`: the square root of the pooled within-cell variance
+    (replicates of one subject by one rater; one-way ANOVA residual mean square), on
+    :math:`N - \text{cells}` df, with the chi-square interval (Bland & Altman 1996a).
+    *Repeatability coefficient* :math:`z \sqrt{2}\, s_w` (:math:`2.77\, s_w` at 95%), interval
+    scaled likewise. *SEM*: from Henderson's method III components
+    (:func:`irr.estimators.variance_components.variance_components`); its interval is the
+    chi-square one on the error df (consistency, no replicates: exact), on Satterthwaite's
+    (1946) df for the agreement SEM :math:`\sqrt{MS_r/n_0 + (1 - 1/n_0) MS_e}`, and a
+    percentile bootstrap of subjects with replicates. *SDC* :math:`z \sqrt{2}\, SEM`
+    (de Vet et al. 2006), interval scaled. *SEM from the ICC*:
+    :math:`SD \sqrt{1 - ICC}` with the SD of all measurements and the ICC of the same type
+    (single measurement), shown for comparison (no interval). *CV* (with replicates and
+    positive values): the log method, :math:`\sqrt{e^{s^2_{\log}} - 1}` with
+    :math:`s_{\log}` the within-subject SD of the logs and its chi-square interval
+    transformed, and the root mean square of the cells' CVs :math:`s_c / \bar y_c` with a
+    percentile bootstrap interval (Bland 2006 describes both).
+
+    References
+    ----------
+    Bland, J. M., & Altman, D. G. (1996a). Measurement error. BMJ, 312, 1654.
+    https://doi.org/10.1136/bmj.313.7059.744
+    de Vet, H. C. W., Terwee, C. B., Knol, D. L., & Bouter, L. M. (2006). When to use
+    agreement versus reliability measures. Journal of Clinical Epidemiology, 59(10),
+    1033-1039. https://doi.org/10.1016/j.jclinepi.2005.10.015
+    Satterthwaite, F. E. (1946). Biometrics Bulletin, 2(6), 110-114.
+
+    Examples
+    --------
+    Bland & Altman's peak expiratory flow data: two readings with a Wright meter on each of
+    17 subjects (Bland 2015, §20.2: :math:`s_w` = 15.3 l/min):
+
+    >>> first = [494, 395, 516, 434, 476, 557, 413, 442, 650, 433, 417, 656, 267, 478, 178,
+    ...          423, 427]
+    >>> second = [490, 397, 512, 401, 470, 611, 415, 431, 638, 429, 420, 633, 275, 492, 165,
+    ...           372, 421]
+    >>> m = Measurements.from_long(np.repeat(np.arange(17), 2), ["wright"] * 34,
+    ...                            np.column_stack([first, second]).ravel())
+    >>> res = measurement_error(m, units="l/min")
+    >>> round(res.quantity("s_w").estimate, 1), round(res.quantity("repeatability").estimate, 1)
+    (15.3, 42.4)
+    """
+    if not isinstance(measurements, Measurements):
+        raise TypeError("`measurements` must be an irr Measurements (Measurements.from_wide, "
+                        f".from_long); got {type(measurements).__name__}.")
+    m = measurements
+    type = check_choice(type, "type", ("agreement", "consistency"))
+    confidence_level = check_confidence_level(confidence_level)
+    n_resamples = check_n_resamples(n_resamples)
+    if not isinstance(units, str):
+        raise TypeError(f"`units` must be a str; got {units!r}.")
+    counts, sums, _, within, centre = cell_statistics(m)
+    present = counts.sum(axis=1) > 0
+    n = int(present.sum())
+    k = m.n_raters
+    if n < 2:
+        raise ValueError(f"`measurements` must hold at least 2 measured subjects; got {n}.")
+    z = normal_quantile(confidence_level)
+    factor = z * _SQRT2
+    level = confidence_level
+    raters = m.raters
+    rows: list[Result] = []
+    notes: list[str] = []
+    cells = int((counts > 0).sum())
+    df_within = float(m.n_measurements - cells)
+    replicates = m.has_replicates
+    if replicates:
+        s_w = math.sqrt(float(within.sum()) / df_within)
+        low, high = chi2_sd_interval(s_w, df_within, level)
+        rows.append(_row("Within-subject SD", "s_w", s_w,
+                         ConfidenceInterval(low, high, level, "chi2"), n, raters))
+        rows.append(_row("Repeatability coefficient", "repeatability", factor * s_w,
+                         ConfidenceInterval(factor * low, factor * high, level, "chi2"), n,
+                         raters))
+        notes.append(f"Within-subject SD from {df_within:g} df of replicates (same subject, "
+                     f"same rater); repeatability = {factor:.3f} x s_w (Bland & Altman 1996).")
+    else:
+        notes.append("No replicates: the within-subject SD, repeatability coefficient and "
+                     "CV need repeated measurements of a subject by the same rater.")
+    model = "twoway" if k >= 2 else "oneway"
+    separate = replicates and model == "twoway"
+    moments = subject_moments(counts, sums, within)
+    c = henderson(moments.sum(axis=0), k, model, separate)
+    variance = float(c.interaction + c.error + (c.raters if type == "agreement" else 0.0))
+    sem = math.sqrt(variance) if variance >= 0 else math.nan
+    if separate:
+        boot = bootstrap_counts(np.ones(m.n_subjects, dtype=np.int64),
+                                MomentStatistic(moments, partial(_sem_of, k=k, model=model,
+                                                                 replicates=True, type=type)),
+                                n_resamples=n_resamples, rng=rng)
+        low, high = boot.interval(confidence_level=level, method="percentile")
+        sem_ci = ConfidenceInterval(float(low), float(high), level, "percentile")
+        notes.append(f"SEM interval: percentile bootstrap of subjects ({n_resamples:,} "
+                     "resamples).")
+    elif model == "oneway" or type == "consistency":
+        low, high = chi2_sd_interval(sem, float(c.df_error), level)
+        sem_ci = ConfidenceInterval(low, high, level, "chi2")
+        notes.append(f"SEM interval: chi-square on {float(c.df_error):g} error df.")
+    else:
+        n0 = float(c.n0)
+        coef = np.array([1 / n0, 1 - 1 / n0])
+        low, high, nu = _satterthwaite_sd(coef, np.array([float(c.ms_raters),
+                                                           float(c.ms_error)]),
+                                          np.array([float(c.df_raters), float(c.df_error)]),
+                                          level)
+        sem_ci = ConfidenceInterval(low, high, level, "satterthwaite")
+        notes.append(f"SEM interval: chi-square on Satterthwaite's {nu:.2f} df "
+                     "(Satterthwaite 1946).")
+    if not math.isfinite(sem):
+        warnings.warn("The SEM is undefined (nan): the estimated error variance is negative.",
+                      DegenerateDataWarning, stacklevel=2)
+    rows.append(_row(f"Standard error of measurement ({type})", "SEM", sem, sem_ci, n, raters))
+    rows.append(_row("Smallest detectable change", "SDC", factor * sem,
+                     ConfidenceInterval(factor * sem_ci.low, factor * sem_ci.high, level,
+                                        sem_ci.method), n, raters))
+    values = m.value
+    sd = float(np.std(values, ddof=1)) if values.size > 1 else math.nan
+    icc = float(components_icc(c.subjects, c.raters, c.interaction + c.error, model,
+                               type if model == "twoway" else "agreement", "single", k))
+    rows.append(_row("SEM from SD x sqrt(1 - ICC)", "SEM_icc",
+                     sd * math.sqrt(1 - icc) if icc <= 1 else math.nan,
+                     ConfidenceInterval(math.nan, math.nan, level, "none"), n, raters))
+    notes.append(f"SEM_icc: SD of all measurements {sd:.4g} x sqrt(1 - ICC), ICC = {icc:.4f} "
+                 "(single measurement): a comparison, without interval.")
+    if replicates and (values > 0).all():
+        log_stats = cell_statistics(Measurements(m.subject, m.rater, np.log(values),
+                                                 m.raters, m.subjects))
+        s_log = math.sqrt(float(log_stats[3].sum()) / df_within)
+        low, high = chi2_sd_interval(s_log, df_within, level)
+        rows.append(_row("Within-subject CV (log method)", "CV",
+                         math.sqrt(math.expm1(s_log ** 2)),
+                         ConfidenceInterval(math.sqrt(math.expm1(low ** 2)),
+                                            math.sqrt(math.expm1(high ** 2)), level, "chi2"),
+                         n, raters))
+        multi = counts >= 2
+        mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0) + centre
+        cell_var = np.zeros_like(sums)
+        cell = m.subject * k + m.rater
+        dev = values - mean.ravel()[cell]
+        cell_var = np.bincount(cell, weights=dev * dev, minlength=counts.size).reshape(
+            counts.shape)
+        cv2 = np.where(multi, cell_var / np.maximum(counts - 1, 1) / (mean * mean), 0.0)
+        per_subject = np.column_stack([cv2.sum(axis=1), multi.sum(axis=1)])
+        stat = MomentStatistic(per_subject, _rms_cv)
+        boot = bootstrap_counts(np.ones(m.n_subjects, dtype=np.int64), stat,
+                                n_resamples=n_resamples, rng=rng)
+        low, high = boot.interval(confidence_level=level, method="percentile")
+        rows.append(_row("Within-subject CV (root mean square)", "CV_rms",
+                         float(_rms_cv(per_subject.sum(axis=0)[None, :])[0]),
+                         ConfidenceInterval(float(low), float(high), level, "percentile"),
+                         n, raters))
+        notes.append("CV: log method sqrt(exp(s_log^2) - 1), chi-square interval; CV_rms: "
+                     "root mean square of the cells' SD/mean, percentile bootstrap (Bland "
+                     "2006, 'How should I calculate a within-subject coefficient of "
+                     "variation?').")
+    elif replicates:
+        notes.append("No CV: it needs positive measurements.")
+    main = next(q for q in rows if q.symbol == "SEM")
+    return MeasurementErrorResult(
+        coefficient="Measurement error", symbol="SEM", estimate=main.estimate, se=math.nan,
+        ci=main.ci, n_subjects=n, raters=raters, notes=tuple(notes), type=type, units=units,
+        quantities=tuple(rows), sigma2_subjects=float(c.subjects),
+        sigma2_raters=float(c.raters), sigma2_interaction=float(c.interaction),
+        sigma2_error=float(c.error), df_within=df_within if replicates else math.nan,
+        n_measurements=m.n_measurements,
+    )

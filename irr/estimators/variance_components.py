@@ -1,0 +1,461 @@
+"""Intraclass correlations of real-valued measurements by variance components: every
+measurement used, missing cells and replicates allowed (no listwise deletion).
+
+Two estimators of the components of the crossed subjects x raters design
+(:mod:`irr.coefficients.variance_components`):
+
+- ``'anova'`` (default): Henderson's method III moment estimators, exact ANOVA estimators
+  on balanced data (then every ICC equals McGraw & Wong's and :meth:`irr.Agreement.icc`),
+  one pass over the data, with McGraw & Wong's F-based intervals computed from Henderson's
+  adjusted mean squares and effective sizes (approximate when the design is unbalanced);
+  with replicates a subject bootstrap interval.
+- ``'reml'``: restricted maximum likelihood (components kept >= 0), computed in O(n k^2)
+  per likelihood evaluation (closed-form subject blocks, Woodbury on the raters), with a
+  large-sample Wald interval from the observed REML information (delta method).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, ClassVar
+
+import numpy as np
+
+from irr._measurements import Measurements
+from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
+from irr.coefficients.icc import form_description, shrout_fleiss_name
+from irr.coefficients.variance_components import (
+    Components,
+    components_icc,
+    henderson,
+    icc_interval_effective,
+    reml_criterion,
+    subject_moments,
+)
+from irr.estimators.icc import ICCResult, check_form
+from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
+from irr.inference.options import BOOTSTRAP_METHODS
+from irr.results import ConfidenceInterval, wald_interval
+
+__all__ = ["ESTIMATORS", "MAX_REML_MEASUREMENTS", "ComponentsICCResult", "cell_statistics",
+           "icc_components",
+           "variance_components"]
+
+#: The estimators of the variance components.
+ESTIMATORS = ("anova", "reml")
+
+#: REML above this many measurements is refused (the moment estimators are the fast route).
+MAX_REML_MEASUREMENTS = 2_000_000
+
+_MCGRAW_WONG = {
+    ("oneway", "agreement", "single"): "ICC(1)",
+    ("oneway", "agreement", "average"): "ICC(k)",
+    ("twoway", "agreement", "single"): "ICC(A,1)",
+    ("twoway", "agreement", "average"): "ICC(A,k)",
+    ("twoway", "consistency", "single"): "ICC(C,1)",
+    ("twoway", "consistency", "average"): "ICC(C,k)",
+}
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class ComponentsICCResult(ICCResult):
+    """An ICC from variance components, with the components themselves.
+
+    Everything of :class:`irr.estimators.icc.ICCResult` (the F test of ICC = 0 is
+    Henderson's, exact under the normal model on any connected design; ``ms_rows``,
+    ``ms_columns``, ``ms_error`` are Henderson's adjusted mean squares), plus
+    ``estimator`` (``'anova'`` or ``'reml'``), the components ``sigma2_subjects``,
+    ``sigma2_raters``, ``sigma2_interaction`` (0 without replicates: not separable from
+    error), ``sigma2_error``, the effective sizes ``k0`` (raters per subject) and ``n0``
+    (subjects per rater), ``n_measurements``, ``n_cells_missing`` (empty subject x rater
+    cells) and ``replicates`` (whether some cell holds more than one measurement).
+    """
+
+    estimator: str
+    sigma2_subjects: float
+    sigma2_raters: float
+    sigma2_interaction: float
+    sigma2_error: float
+    k0: float
+    n0: float
+    n_measurements: int
+    n_cells_missing: int
+    replicates: bool
+    components: Components | None = None
+
+    interval_methods: ClassVar[tuple[str, ...]] = (
+        "approximate-f", "exact", "satterthwaite", "wald", *BOOTSTRAP_METHODS)
+
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        if method in ("approximate-f", "exact", "satterthwaite"):
+            if self.components is None or self.replicates:
+                raise ValueError(
+                    f"`method='{method}'`: the F-based interval needs the ANOVA components of "
+                    "a design without replicates; use method='wald' (REML) or a bootstrap "
+                    "method ('percentile', 'basic', 'bca')."
+                )
+            low, high, _ = icc_interval_effective(self.components, self.model, self.type,
+                                                  self.unit, self.n_raters, level)
+            return ConfidenceInterval(float(low), float(high), level, self.ci.method
+                                      if self.ci.method in ("approximate-f", "exact",
+                                                            "satterthwaite") else method)
+        if method == "wald":
+            return wald_interval(self.estimate, self.se, level, (0.0, 1.0))
+        return super()._interval(level, method)
+
+    def _extras(self) -> dict[str, Any]:
+        return {
+            **super()._extras(),
+            "estimator": self.estimator,
+            "sigma2_subjects": self.sigma2_subjects,
+            "sigma2_raters": self.sigma2_raters,
+            "sigma2_interaction": self.sigma2_interaction,
+            "sigma2_error": self.sigma2_error,
+            "k0": self.k0,
+            "n0": self.n0,
+            "n_measurements": self.n_measurements,
+            "n_cells_missing": self.n_cells_missing,
+        }
+
+
+def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+    """Cell counts, sums and sums of squares of the centred values (n, k), each subject's
+    within-cell sum of squares (n,), and the centre."""
+    n, k = m.n_subjects, m.n_raters
+    centre = float(np.median(m.value)) if m.value.size else 0.0
+    y = m.value - centre
+    cell = m.subject * k + m.rater
+    counts = np.bincount(cell, minlength=n * k).astype(float)
+    sums = np.bincount(cell, weights=y, minlength=n * k)
+    mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+    deviation = y - mean[cell]
+    within = np.bincount(m.subject, weights=deviation * deviation, minlength=n)
+    squares = np.bincount(cell, weights=y * y, minlength=n * k)
+    return (counts.reshape(n, k), sums.reshape(n, k), squares.reshape(n, k), within, centre)
+
+
+def _finish(sums: np.ndarray, k: int, model: str, type: str, unit: str,
+            replicates: bool) -> np.ndarray:
+    """The ICC of a batch of summed subject moments (the bootstrap's statistic)."""
+    c = henderson(sums, k, model, replicates)
+    return components_icc(c.subjects, c.raters, c.interaction + c.error, model, type, unit, k)
+
+
+def _reml(counts: np.ndarray, sums: np.ndarray, squares: np.ndarray, model: str,
+          replicates: bool, start: Components) -> tuple[np.ndarray, np.ndarray | None, str]:
+    """REML components (subjects, raters, interaction, error), the inverse observed
+    information of the free ones (None when some lies on the boundary 0), and a note."""
+    from scipy.optimize import minimize
+
+    if model == "oneway":  # one cell per subject: all within-subject variance is error
+        counts, sums, squares = (x.sum(axis=1, keepdims=True) for x in (counts, sums, squares))
+    free = [0, 3] if model == "oneway" else ([0, 1, 2, 3] if replicates else [0, 1, 3])
+    scale = float(max(np.var(sums[counts > 0] / counts[counts > 0]), 1e-300)) if counts.any() \
+        else 1.0
+    scale = max(scale, float(start.error) if np.isfinite(start.error) else 0.0, 1e-300)
+    initial = np.array([start.subjects, start.raters, start.interaction, start.error], float)
+    initial = np.where(np.isfinite(initial), np.maximum(initial, 0.05 * scale), scale)
+
+    def full(x: np.ndarray) -> np.ndarray:
+        theta = np.zeros(4)
+        theta[free] = x * scale
+        return theta
+
+    def objective(x: np.ndarray) -> float:
+        return reml_criterion(full(x), counts, sums, squares)
+
+    bounds = [(1e-10, None) if j == 3 else (0.0, None) for j in free]
+    fit = minimize(objective, initial[free] / scale, method="L-BFGS-B", bounds=bounds,
+                   options={"ftol": 1e-14, "gtol": 1e-10, "maxiter": 2000})
+    theta = full(fit.x)
+    note = "" if fit.success else f"the REML optimiser stopped early ({fit.message})."
+    # observed information of -log L_R = criterion / 2, by central differences, over the
+    # components inside the parameter space (one estimated at 0 is held there)
+    x0 = fit.x
+    inside = [i for i, j in enumerate(free) if j == 3 or x0[i] >= 1e-6]
+    if len(inside) < len(free):
+        note = (note + " " if note else "") + (
+            "A variance component estimated at 0 (the boundary) is held fixed in the "
+            "information matrix of the Wald interval.")
+    p = len(inside)
+    step = 1e-4 * np.maximum(np.abs(x0), 1e-3)
+    hessian = np.empty((p, p))
+    for a_, i in enumerate(inside):  # at most 4 parameters: a handful of evaluations
+        for b_, j in enumerate(inside[a_:], start=a_):
+            ei = np.zeros_like(x0)
+            ej = np.zeros_like(x0)
+            ei[i], ej[j] = step[i], step[j]
+            value = (objective(x0 + ei + ej) - objective(x0 + ei - ej)
+                     - objective(x0 - ei + ej) + objective(x0 - ei - ej)) / (4 * step[i] * step[j])
+            hessian[a_, b_] = hessian[b_, a_] = value / 2
+    try:
+        cov = np.linalg.inv(hessian) * scale * scale
+    except np.linalg.LinAlgError:
+        return theta, None, note
+    if not np.all(np.linalg.eigvalsh(cov) > 0):
+        return theta, None, note
+    free = [free[i] for i in inside]
+    full_cov = np.zeros((4, 4))
+    full_cov[np.ix_(free, free)] = cov
+    return theta, full_cov, note
+
+
+def _delta_se(theta: np.ndarray, cov: np.ndarray, model: str, type: str, unit: str,
+              k: int) -> float:
+    """Delta-method SE of the ICC from the covariance of the components."""
+    def icc_of(t: np.ndarray) -> float:
+        return float(components_icc(t[0], t[1], t[2] + t[3], model, type, unit, k))
+
+    grad = np.empty(4)
+    for j in range(4):
+        h = 1e-6 * max(abs(theta[j]), float(np.abs(theta).max()) * 1e-3, 1e-300)
+        up, down = theta.copy(), theta.copy()
+        up[j] += h
+        down[j] = max(down[j] - h, 0.0) if j != 3 else down[j] - h
+        grad[j] = (icc_of(up) - icc_of(down)) / (up[j] - down[j])
+    return float(math.sqrt(max(grad @ cov @ grad, 0.0)))
+
+
+def variance_components(m: Measurements, model: str = "twoway",
+                        estimator: str = "anova") -> Components:
+    """The variance components of `m` (see :func:`icc_components`).
+
+    Examples
+    --------
+    >>> x = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
+    ...               [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]])
+    >>> c = variance_components(Measurements.from_wide(x))
+    >>> round(float(c.subjects), 4), round(float(c.raters), 4), round(float(c.error), 4)
+    (2.5556, 5.2444, 1.0194)
+    """
+    check_choice(model, "model", ("oneway", "twoway"))
+    check_choice(estimator, "estimator", ESTIMATORS)
+    counts, sums, squares, within, _ = cell_statistics(m)
+    replicates = m.has_replicates and model == "twoway"
+    c = henderson(subject_moments(counts, sums, within).sum(axis=0), m.n_raters, model,
+                  replicates)
+    if estimator == "anova":
+        return c
+    theta, _, _ = _reml(counts, sums, squares, model, replicates, c)
+    return Components(*theta, *c[4:])  # REML components; Henderson's mean squares
+
+
+def _check_measurements(m: Any) -> Measurements:
+    if not isinstance(m, Measurements):
+        raise TypeError("`measurements` must be an irr Measurements (Measurements.from_wide, "
+                        f".from_long); got {type(m).__name__}.")
+    return m
+
+
+def icc_components(
+    measurements: Measurements,
+    model: str = "twoway",
+    type: str = "agreement",
+    unit: str = "single",
+    *,
+    estimator: str = "anova",
+    confidence_level: float = 0.95,
+    n_resamples: int = 1999,
+    rng: int | np.random.Generator | None = 0,
+) -> ComponentsICCResult:
+    r"""The ICC of real-valued measurements from variance components, using every
+    measurement: missing cells, unbalanced designs and replicates allowed.
+
+    Parameters
+    ----------
+    measurements : Measurements
+        Long-form measurements (:meth:`Measurements.from_wide`, :meth:`Measurements.from_long`).
+    model : {'oneway', 'twoway'}, default 'twoway'
+        One-way: subjects random, every other source of variation is error. Two-way:
+        subjects and raters crossed (raters random or fixed: the estimators are the same).
+    type : {'agreement', 'consistency'}, default 'agreement'
+        Absolute agreement counts the raters' variance as error, consistency does not.
+    unit : {'single', 'average'}, default 'single'
+        One measurement by one rater, or the mean of all ``n_raters`` raters.
+    estimator : {'anova', 'reml'}, default 'anova'
+        Henderson's method III moment estimators (fast; exact ANOVA on balanced data) or
+        restricted maximum likelihood (components >= 0; large-sample Wald interval).
+    confidence_level : float, default 0.95
+    n_resamples : int, default 1999
+        Bootstrap resamples of subjects, for the interval with replicates (the default
+        there) or ``conf_int(method='percentile' | 'basic' | 'bca')``.
+    rng : int, Generator or None, default 0
+        Seed of the bootstrap (0: the same bytes on every run).
+
+    Returns
+    -------
+    ComponentsICCResult
+
+    Notes
+    -----
+    The components are those of :math:`y = \mu + a_i + b_j + (ab)_{ij} + e` (subjects,
+    raters, interaction, error); each McGraw & Wong (1996) form is a ratio of them
+    (:func:`irr.coefficients.variance_components.components_icc`). With replicates the
+    within-cell variance is error and the interaction is estimated; a "single" measurement
+    then carries interaction plus error. Henderson's method III (Searle, Casella &
+    McCulloch 1992, §5.5) adjusts subjects for raters and raters for subjects, so
+    missing cells do not bias the components; on complete data without replicates the
+    estimates, F test and intervals are McGraw & Wong's exactly (Shrout & Fleiss 1979
+    Table 4 reproduced in the tests). Negative moment estimates of a component are kept
+    (truncating them would bias the ICC), as McGraw & Wong's formulas do. Intervals:
+    ``'anova'`` without replicates: McGraw & Wong's Table 7 with Henderson's mean squares,
+    df and effective sizes k0, n0 (method ``'exact'``/``'satterthwaite'`` on balanced
+    data, ``'approximate-f'`` otherwise: the n0 approximation, Searle 1971); with
+    replicates: percentile bootstrap of subjects (Ukoumunne et al. 2003). ``'reml'``:
+    Wald interval with the delta-method SE from the observed REML information (Searle,
+    Casella & McCulloch 1992, §6.3); none when a component is estimated at 0.
+
+    References
+    ----------
+    McGraw, K. O., & Wong, S. P. (1996). Psychological Methods, 1(1), 30-46.
+    Searle, S. R., Casella, G., & McCulloch, C. E. (1992). Variance Components. Wiley.
+    Ukoumunne, O. C., Davison, A. C., Gulliford, M. C., & Chinn, S. (2003). Statistics
+    in Medicine, 22(24), 3805-3821. https://doi.org/10.1002/sim.1643
+
+    Examples
+    --------
+    >>> x = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
+    ...               [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7.0]])
+    >>> res = icc_components(Measurements.from_wide(x))
+    >>> res.coefficient, round(res.estimate, 2), res.ci.method
+    ('ICC(2,1)', 0.29, 'satterthwaite')
+    >>> x[0, 1] = np.nan  # a missing cell: every other measurement still counts
+    >>> res = icc_components(Measurements.from_wide(x))
+    >>> round(res.estimate, 3), res.n_cells_missing, res.ci.method
+    (0.344, 1, 'satterthwaite')
+    """
+    from scipy.special import fdtrc
+
+    m = _check_measurements(measurements)
+    model, type, unit = check_form(model, type, unit)
+    check_choice(estimator, "estimator", ESTIMATORS)
+    confidence_level = check_confidence_level(confidence_level)
+    n_resamples = check_n_resamples(n_resamples)
+    k = m.n_raters
+    present = np.bincount(m.subject, minlength=m.n_subjects) > 0
+    if int(present.sum()) < 2 or (model == "twoway" and k < 2):
+        raise ValueError(
+            f"`measurements` must hold at least 2 measured subjects and, for the two-way "
+            f"model, 2 raters; got {int(present.sum())} subjects and {k} raters."
+        )
+    if estimator == "reml" and m.n_measurements > MAX_REML_MEASUREMENTS:
+        raise ValueError(
+            f"`estimator='reml'` is refused for {m.n_measurements:,} measurements (above "
+            f"{MAX_REML_MEASUREMENTS:,}); use estimator='anova' (Henderson's moment "
+            "estimators: seconds at any size)."
+        )
+    counts, sums, squares, within, _ = cell_statistics(m)
+    replicates = m.has_replicates
+    separate = replicates and model == "twoway"
+    moments = subject_moments(counts, sums, within)
+    c = henderson(moments.sum(axis=0), k, model, separate)
+    notes: list[str] = []
+    if model == "twoway":
+        connected = _connected(counts > 0)
+        if not connected:
+            raise ValueError(
+                "`measurements`: the subjects x raters design is not connected (some raters "
+                "share no subject with the others, directly or through other raters), so "
+                "subject and rater effects cannot be separated."
+            )
+    theta = np.array([c.subjects, c.raters, c.interaction, c.error], dtype=float)
+    cov = None
+    if estimator == "reml":
+        theta, cov, note = _reml(counts, sums, squares, model, separate, c)
+        if note:
+            notes.append(note)
+    estimate = float(components_icc(theta[0], theta[1], theta[2] + theta[3], model, type,
+                                    unit, k))
+    if math.isnan(estimate):
+        warnings.warn("The ICC is undefined (nan): no variance between subjects and none "
+                      "within (every measurement the same).", DegenerateDataWarning,
+                      stacklevel=2)
+    f = float(c.ms_subjects / c.ms_error)
+    df1, df2 = float(c.df_subjects), float(c.df_error)
+    pvalue = float(fdtrc(df1, df2, f)) if math.isfinite(f) else math.nan
+    n_cells = m.n_subjects * k if model == "twoway" else m.n_subjects
+    missing_cells = int((counts == 0).sum()) if model == "twoway" else int((~present).sum())
+    balanced = (not replicates) and missing_cells == 0
+    se = math.nan
+    source = partial(bootstrap_counts, np.ones(m.n_subjects, dtype=np.int64),
+                     MomentStatistic(moments, partial(_finish, k=k, model=model, type=type,
+                                                      unit=unit, replicates=separate)),
+                     n_resamples=n_resamples, rng=rng)
+    if estimator == "reml":
+        if cov is not None:
+            se = _delta_se(theta, cov, model, type, unit, k)
+            ci = wald_interval(estimate, se, confidence_level, (0.0, 1.0))
+            how = ("Wald interval, delta-method SE from the observed REML information "
+                   "(Searle, Casella & McCulloch 1992, §6.3)")
+        else:
+            ci = ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
+            how = ("no Wald interval: the observed REML information is not positive definite; "
+                   "ask conf_int(method='percentile') for a bootstrap of the moment estimator")
+        what = "REML (components constrained to be >= 0)"
+    elif separate:
+        ci = None
+        how = (f"percentile bootstrap of subjects ({n_resamples:,} resamples; Ukoumunne et "
+               "al. 2003)")
+        what = "Henderson's method III moment estimators with the interaction (replicates)"
+    else:
+        low, high, _ = icc_interval_effective(c, model, type, unit, k, confidence_level)
+        method = ("satterthwaite" if (model, type) == ("twoway", "agreement") else
+                  ("exact" if balanced else "approximate-f"))
+        ci = ConfidenceInterval(float(low), float(high), confidence_level, method)
+        how = ("McGraw & Wong (1996) Table 7 F-based interval" + (
+            "" if balanced else " from Henderson's mean squares with effective sizes "
+            f"k0 = {float(c.k0):.3f}, n0 = {float(c.n0):.3f} (approximate: unbalanced design)"))
+        what = ("ANOVA estimators (balanced: McGraw & Wong's)" if balanced else
+                "Henderson's method III moment estimators (unbalanced design)")
+    sf = shrout_fleiss_name(model, type, unit, k)
+    mw = _MCGRAW_WONG[(model, type, unit)]
+    lines = [
+        f"{sf} (McGraw & Wong {mw}): {form_description(model, type, unit, k)}; variance "
+        f"components by {what}.",
+        f"{m.n_measurements:,} measurements; {missing_cells:,} of {n_cells:,} "
+        + ("subject x rater cells" if model == "twoway" else "subjects")
+        + " empty (no listwise deletion: every measurement is used)"
+        + ("; replicates give the within-cell error" if separate else "") + ".",
+        f"Interval: {how}.",
+        f"F test of ICC = 0: F({df1:g}, {df2:g}) on Henderson's adjusted mean squares"
+        + (" (approximate with replicates: its error term pools interaction and error)."
+           if separate else "."),
+    ]
+    if unit == "average":
+        lines.append(f"Average unit: the mean of one measurement by each of the {k} raters.")
+    if np.any(theta[:3] < 0):
+        lines.append("A variance component is estimated below 0 (moment estimators are "
+                     "unbiased, not constrained); estimator='reml' constrains them.")
+    lines.extend(notes)
+    result = ComponentsICCResult(
+        coefficient=sf, symbol=mw, estimate=estimate, se=se, statistic=f, pvalue=pvalue,
+        alternative="greater",
+        ci=ci if ci is not None else ConfidenceInterval(math.nan, math.nan,
+                                                         confidence_level, "percentile"),
+        n_subjects=int(present.sum()), n_missing=0,
+        n_incomplete=int(((counts == 0).any(axis=1) & present).sum()),
+        raters=m.raters, notes=tuple(lines), model=model, type=type, unit=unit,
+        shrout_fleiss=sf, mcgraw_wong=mw, df1=round(df1), df2=round(df2),
+        df_ci=math.nan, ms_rows=float(c.ms_subjects), ms_columns=float(c.ms_raters),
+        ms_error=float(c.ms_error), ms_within=math.nan, n_raters=k,
+        scaled_mean_squares=(), estimator=estimator, sigma2_subjects=float(theta[0]),
+        sigma2_raters=float(theta[1]), sigma2_interaction=float(theta[2]),
+        sigma2_error=float(theta[3]), k0=float(c.k0), n0=float(c.n0),
+        n_measurements=m.n_measurements, n_cells_missing=missing_cells,
+        replicates=replicates, components=None if separate else c,
+    )
+    return result.with_bootstrap(source, "percentile" if ci is None else None)
+
+
+def _connected(filled: np.ndarray) -> bool:
+    """Whether the raters are linked through shared subjects (a connected design)."""
+    k = filled.shape[1]
+    shared = (filled.T.astype(float) @ filled.astype(float)) > 0
+    reach = np.eye(k, dtype=bool) | shared
+    for _ in range(math.ceil(math.log2(max(k, 2))) + 1):  # squaring: log2(k) steps
+        reach = (reach.astype(float) @ reach.astype(float)) > 0
+    used = filled.any(axis=0)
+    return bool(reach[np.ix_(used, used)].all())
