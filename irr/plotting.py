@@ -865,7 +865,8 @@ def bland_altman(
         ax.set_ylabel(f"{first} \u2212 {second} (% of mean)")
     else:
         ax.set_ylabel(f"{first} \u2212 {second}{suffix}")
-    _finish(ax, legend=handles, ncols=min(len(handles), 3))
+    width = sum(len(h.get_label()) for h in handles)
+    _finish(ax, legend=handles, ncols=min(len(handles), 3 if width <= 45 else 2))
     return ax
 
 

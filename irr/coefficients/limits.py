@@ -145,7 +145,7 @@ def fit_line(x: np.ndarray, y: np.ndarray) -> Line:
     --------
     >>> line = fit_line(np.array([1.0, 2.0, 3.0, 4.0]), np.array([1.0, 3.0, 2.0, 5.0]))
     >>> round(line.intercept, 4), round(line.slope, 4), round(line.slope_se, 4)
-    (-0.5, 1.1, 0.5568)
+    (0.0, 1.1, 0.5196)
     """
     n = x.size
     xbar, ybar = x.mean(), y.mean()
