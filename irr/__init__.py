@@ -5,8 +5,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 """
 
 from irr import datasets, plotting  # plotting imports matplotlib only when it draws
-from irr._functions import cohen_kappa, icc, krippendorff_alpha, quadratic_weighted_kappa
-from irr._functions import limits_of_agreement
+from irr._functions import cohen_kappa, icc, krippendorff_alpha, limits_of_agreement, quadratic_weighted_kappa
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
