@@ -214,7 +214,7 @@ class LimitsOfAgreementResult(Result):
                   "raters": self.raters, "scale": None, "bounds": (-math.inf, math.inf),
                   "statistic_name": "t"}
         level = self.ci.confidence_level
-        what = {"difference": "Bias", "percent": "Bias (%)", "ratio": "Ratio"}[self.measure]
+        what = {"difference": "Bias", "percent": "Bias in %", "ratio": "Ratio"}[self.measure]
         if self.method == "nonparametric":
             what = "Median " + ("ratio" if self.measure == "ratio" else "difference")
         pct = f"{100 * self.coverage:g}%"
@@ -343,9 +343,13 @@ class LimitsOfAgreementResult(Result):
         return results_summary(plain, title=title, info=self._facts(), notes=self._notes(),
                                merge_coincident=False)
 
-    def report(self, style: str = "apa", *, digits: int = 1, **options: Any) -> str:
+    def report(self, style: str = "apa", *, digits: int | None = None, **options: Any) -> str:
         """One sentence for a paper: the bias with its interval and the limits with
         theirs, naming the difference, the coverage, the multiplier and the methods.
+
+        `style` ``'apa'`` (true minus signs, ``95% CI [a, b]``) or ``'plain'``
+        (``95% CI a to b``); `digits`, the decimals, default three significant digits of
+        the SD (at least one decimal; three for ratios).
 
         Examples
         --------
@@ -360,6 +364,13 @@ class LimitsOfAgreementResult(Result):
         n = 17.
         """
         check_choice(style, "style", ("apa", "plain"))
+        if options:
+            raise TypeError(f"Unknown option(s) {sorted(options)}; `report` takes `style` "
+                            "and `digits`.")
+        if digits is None:  # three significant digits of the SD, at least one decimal
+            spread = self.sd if math.isfinite(self.sd) and self.sd > 0 else 1.0
+            digits = max(3 if self.measure == "ratio" else 1,
+                         2 - math.floor(math.log10(spread)))
         level = f"{100 * self.ci.confidence_level:g}%"
         unit = f" {self.units}" if self.units and self.measure == "difference" else ""
         if self.measure == "percent":
@@ -392,7 +403,8 @@ class LimitsOfAgreementResult(Result):
         how = {"exact": "exact, non-central t", "approximate": "Bland & Altman's approximation",
                "mover": "MOVER", "order statistics": "order statistics"}[self.limit_ci_method]
         rule = ("percentiles" if self.method == "nonparametric"
-                else f"bias \u00b1 {self.multiplier:.3g} SD")
+                else f"exp(mean \u00b1 {self.multiplier:.3g} SD of the log ratios)"
+                if self.measure == "ratio" else f"bias \u00b1 {self.multiplier:.3g} SD")
         return (f"{head}; the {pct} limits of agreement ({rule}) were {num(self.lower)} "
                 f"({ci(self.lower_ci)}) and {num(self.upper)}{unit} ({ci(self.upper_ci)}; "
                 f"{how}), {n}.")
@@ -474,7 +486,11 @@ def _order_interval(sorted_d: np.ndarray, p: float, level: float) -> ConfidenceI
     r, s, coverage = order_statistic_ranks(n, p, level)
     low = float(sorted_d[r - 1]) if r >= 1 else math.nan
     high = float(sorted_d[s - 1]) if s <= n else math.nan
-    note = f"ranks {r} and {s} of {n}, exact coverage {coverage:.4f}"
+    ends = [f"d({r})" if r >= 1 else "unbounded below", f"d({s})" if s <= n else "unbounded above"]
+    note = (f"{ends[0]} to {ends[1]} of the {n} sorted differences d(1) .. d({n}), exact "
+            f"coverage {coverage:.4f}")
+    if r < 1 or s > n:
+        note += " (too few pairs to bound it with order statistics: nan)"
     return ConfidenceInterval(low, high, level, "order statistics", note)
 
 
