@@ -172,7 +172,7 @@ def test_ratio_scale_back_transforms_the_log_analysis():
     assert res.difference == "x / y"
     sentence = res.report()
     assert sentence.startswith("The geometric mean ratio x / y was 0.988, 95% CI [0.928, 1.052]")
-    assert "exp(mean ± 1.96 SD of the log ratios) were 0.778" in sentence
+    assert "(exp(mean ± 1.96 SD of the log ratios)) were 0.778" in sentence
 
 
 def test_bias_t_test_matches_scipy():
