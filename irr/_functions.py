@@ -23,12 +23,13 @@ from irr._data import (
     integer_offsets,
     preview,
 )
+from irr._measurements import Measurements
 from irr._source import Source, align_columns
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
-from irr.estimators import krippendorff, method_regression
+from irr.estimators import krippendorff, limits, method_regression
 from irr.estimators.icc import ICCResult, check_form, icc_from_values
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.measurement_error import measurement_error
@@ -40,7 +41,7 @@ from irr.results import KappaResult
 from irr.weights import agreement_weights
 
 __all__ = ["cohen_kappa", "deming", "icc", "icc_components", "krippendorff_alpha",
-           "measurement_error", "passing_bablok",
+           "limits_of_agreement", "measurement_error", "passing_bablok",
            "quadratic_weighted_kappa"]
 
 _LAYOUTS = ("units-raters", "raters-units")
@@ -558,3 +559,68 @@ def passing_bablok(
     """
     return method_regression.passing_bablok(
         x, y, confidence_level=confidence_level, names=names, first=first, second=second)
+
+
+def _measurement_values(values: Any, name: str) -> np.ndarray:
+    """One method's real-valued measurements as float64 (nan: missing), or raise."""
+    if isinstance(values, pd.DataFrame):
+        raise TypeError(f"`{name}` must be 1-D (one method's measurements); got a DataFrame.")
+    array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"`{name}` must be 1-D; got shape {array.shape}.")
+    if array.dtype.kind not in "biuf":
+        try:
+            array = pd.to_numeric(pd.Series(array, dtype=object), errors="raise").to_numpy()
+        except (TypeError, ValueError):
+            bad = [v for v in array.tolist()
+                   if pd.isna(pd.to_numeric(pd.Series([v]), errors="coerce")[0])
+                   and not pd.isna(v)]
+            raise TypeError(f"`{name}` must hold numbers; got {preview(bad)}.") from None
+    array = array.astype(float)
+    if np.isinf(array).any():
+        raise ValueError(f"`{name}` holds infinite values: {preview(array[np.isinf(array)])}.")
+    return array
+
+
+def limits_of_agreement(x: Any, y: Any, *, names: Any = None, **options: Any) -> Any:
+    """Bland-Altman limits of agreement of two methods measured on the same subjects.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n_subjects,)
+        The two methods' measurements (nan: missing; pairs with a missing value are left
+        out). Differences are ``x - y``.
+    names : sequence of two str, optional
+        The methods' names; default the Series' names, else ``'x'`` and ``'y'``.
+    **options
+        ``scale``, ``coverage``, ``multiplier``, ``method``, ``ci_method``,
+        ``confidence_level``, ``units``: see
+        :func:`irr.estimators.limits.limits_of_agreement`.
+
+    Returns
+    -------
+    LimitsOfAgreementResult
+
+    Examples
+    --------
+    >>> import irr
+    >>> df = irr.datasets.load("pef")
+    >>> res = irr.limits_of_agreement(df["wright_1"], df["mini_1"])
+    >>> res.difference, round(res.estimate, 2), round(res.lower, 1), round(res.upper, 1)
+    ('wright_1 - mini_1', -2.12, -78.1, 73.9)
+    """
+    if names is None:
+        names = [getattr(v, "name", None) for v in (x, y)]
+        names = [str(n) if n is not None else d for n, d in zip(names, "xy", strict=True)]
+        if names[0] == names[1]:
+            names = ["x", "y"]
+    else:
+        names = list(names) if not isinstance(names, str) else [names]
+        if len(names) != 2:
+            raise ValueError(f"`names` must name the two methods; got {preview(names)}.")
+        names = distinct_names(names, "names")
+    a, b = _measurement_values(x, "x"), _measurement_values(y, "y")
+    if a.shape != b.shape:
+        raise ValueError(f"`x` and `y` must have one length; got {a.size} and {b.size}.")
+    measurements = Measurements.from_wide(np.column_stack([a, b]), raters=names)
+    return limits.limits_of_agreement(measurements, 0, 1, **options)

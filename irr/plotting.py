@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 import pandas as pd
 
+from irr._functions import limits_of_agreement
 from irr._report import format_number
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.estimators import method_regression
+from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.pandas import BY_COLUMNS
 from irr.results import Result
@@ -42,6 +44,7 @@ __all__ = [
     "OKABE_ITO",
     "STYLE",
     "agreement_chart",
+    "bland_altman",
     "bootstrap_distribution",
     "forest",
     "method_comparison",
@@ -833,6 +836,136 @@ def forest(
     ax.set_xlabel(coefficients.pop() if len(coefficients) == 1 else "Estimate")
     ax.set_ylabel(group)
     _finish(ax, top)
+    return ax
+
+
+@_styled
+def bland_altman(
+    result_or_x: Any,
+    y: Any = None,
+    ax: Axes | None = None,
+    *,
+    units: str | None = None,
+    bands: bool = True,
+    **options: Any,
+) -> Axes:
+    """Bland-Altman plot: the differences of two methods against their means, with the
+    bias, the limits of agreement and their confidence intervals (shaded bands).
+
+    Parameters
+    ----------
+    result_or_x : LimitsOfAgreementResult or array-like
+        A result of :func:`irr.limits_of_agreement` (or an estimator of limits), or the
+        first method's measurements (with `y`).
+    y : array-like, optional
+        The second method's measurements, when `result_or_x` is the first's.
+    ax : matplotlib Axes, optional
+    units : str, optional
+        The units for the axis labels (default: the result's ``units``).
+    bands : bool, default True
+        Shade the confidence intervals of the bias and the limits.
+    **options
+        With arrays: passed to :func:`irr.limits_of_agreement` (``names``, ``scale``,
+        ``method``, ``multiplier`` ...).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Notes
+    -----
+    The bias line is solid black, the limits dashed vermillion, their intervals shaded
+    in light tones of the same colours. Regression-based limits
+    (``method='regression'``) are drawn as lines over the range of the means, without
+    bands. Ratios (``scale='ratio'``) are plotted on a log axis.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import irr
+    >>> from irr.plotting import bland_altman
+    >>> df = irr.datasets.load("pef")
+    >>> ax = bland_altman(df["wright_1"], df["mini_1"], names=["Wright", "mini Wright"],
+    ...                   units="l/min")
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('Mean of Wright and mini Wright (l/min)', 'Wright − mini Wright (l/min)')
+    """
+    if isinstance(result_or_x, LimitsOfAgreementResult):
+        if y is not None or options:
+            raise TypeError("Pass `y` and options only with arrays, not with a result.")
+        res = result_or_x
+    else:
+        if y is None:
+            raise TypeError("`y` is required when `result_or_x` is not a "
+                            "LimitsOfAgreementResult.")
+        res = limits_of_agreement(result_or_x, y, **options)
+    unit = res.units if units is None else units
+    ratio = res.measure == "ratio"
+    a = np.asarray(res.means, dtype=float)
+    d = np.exp(res.differences) if ratio else np.asarray(res.differences, dtype=float)
+    ax = _axes(ax, (COLUMN_WIDTH, 2.8))
+    black, vermillion, blue = OKABE_ITO[0], _VERMILLION, _BLUE
+    ax.scatter(a, d, s=12, color=blue, alpha=0.8, linewidths=0, zorder=3)
+    span = np.array([a.min(), a.max()]) if a.size else np.array([0.0, 1.0])
+    pad = 0.04 * max(float(np.ptp(span)), 1e-12)
+    ax.set_xlim(span[0] - pad, span[1] + pad)
+    right = span[1] + pad
+    level = f"{100 * res.ci.confidence_level:g}%"
+    pct = f"{100 * res.coverage:g}%"
+    handles = []
+    if res.method == "regression":
+        grid = np.linspace(span[0], span[1], 100)
+        lower, bias, upper = res.limits_at(grid)
+        handles.append(ax.plot(grid, bias, color=black, linewidth=1.0,
+                               label="Bias (regression)")[0])
+        ax.plot(grid, lower, color=vermillion, linestyle="--", linewidth=1.0)
+        handles.append(ax.plot(grid, upper, color=vermillion, linestyle="--", linewidth=1.0,
+                               label=f"{pct} limits (regression)")[0])
+    else:
+        for value, interval, color, style, label in (
+                (res.estimate, res.ci, black, "-",
+                 "Median" if res.method == "nonparametric"
+                 else "Geometric mean ratio" if ratio else "Bias"),
+                (res.lower, res.lower_ci, vermillion, "--", f"{pct} limits of agreement"),
+                (res.upper, res.upper_ci, vermillion, "--", None)):
+            if not math.isfinite(value):
+                continue
+            line = ax.axhline(value, color=color, linestyle=style, linewidth=1.0, zorder=2)
+            if label:
+                line.set_label(label)
+                handles.append(line)
+            if bands and math.isfinite(interval.low) and math.isfinite(interval.high):
+                ax.axhspan(interval.low, interval.high, color=color,
+                           alpha=0.10 if color == black else 0.15, linewidth=0, zorder=1)
+            ax.annotate(format_number(value, 3 if ratio else 1).replace("-", "\u2212"),
+                        (right, value),
+                        xytext=(2, 0), textcoords="offset points", va="center", ha="left",
+                        fontsize=_TEXT_SIZE - 1, color=color, annotation_clip=False)
+        if bands:
+            from matplotlib.patches import Patch
+
+            handles.append(Patch(color=vermillion, alpha=0.15, linewidth=0,
+                                 label=f"{level} CIs"))
+    ax.axhline(1.0 if ratio else 0.0, color="0.6", linewidth=0.6, linestyle=":", zorder=0)
+    if ratio:
+        from matplotlib.ticker import FuncFormatter
+
+        ax.set_yscale("log")
+        plain = FuncFormatter(lambda v, _: f"{v:.3g}".replace("-", "\u2212"))
+        ax.yaxis.set_major_formatter(plain)
+        ax.yaxis.set_minor_formatter(plain)
+    first, second = res.raters
+    suffix = f" ({unit})" if unit else ""
+    ax.set_xlabel(f"Mean of {first} and {second}{suffix}")
+    if ratio:
+        ax.set_ylabel(f"{first} / {second}")
+    elif res.measure == "percent":
+        ax.set_ylabel(f"{first} \u2212 {second} (% of mean)")
+    else:
+        ax.set_ylabel(f"{first} \u2212 {second}{suffix}")
+    width = sum(len(h.get_label()) for h in handles)
+    _finish(ax, legend=handles, ncols=min(len(handles), 3 if width <= 45 else 2))
     return ax
 
 

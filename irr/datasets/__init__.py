@@ -9,7 +9,7 @@ Examples
 --------
 >>> import irr
 >>> sorted(irr.datasets.names())
-['anxiety', 'cac_raw4raters', 'diagnoses', 'video', 'vision']
+['anxiety', 'cac_raw4raters', 'diagnoses', 'pef', 'video', 'vision']
 >>> irr.datasets.load("vision").shape
 (7477, 2)
 """
@@ -88,6 +88,19 @@ _DATASETS = {
             "alpha-reliability. University of Pennsylvania.",
             "Krippendorff's alpha 0.743 nominal, 0.815 ordinal, 0.849 interval, 0.797 ratio.",
         ),
+        Dataset(
+            "pef",
+            "Peak expiratory flow rate (l/min) of 17 subjects, measured twice with a Wright "
+            "peak flow meter (wright_1, wright_2) and twice with a mini Wright meter "
+            "(mini_1, mini_2); one row per subject (column subject). Long form for the "
+            "replicate analyses: ``df.melt(id_vars='subject', var_name='reading')`` and "
+            "split ``reading`` at '_' into method and replicate.",
+            "Bland, J. M., & Altman, D. G. (1986). Statistical methods for assessing "
+            "agreement between two methods of clinical measurement. Lancet, i(8476), "
+            "307-310, Table 1. https://doi.org/10.1016/S0140-6736(86)90837-8",
+            "First readings, Wright - mini: mean difference -2.1 l/min, SD 38.8, limits "
+            "-79.7 to 75.5 l/min (mean -+ 2 SD; Bland & Altman 1986).",
+        ),
     )
 }
 
@@ -99,7 +112,7 @@ def names() -> list[str]:
     --------
     >>> import irr
     >>> irr.datasets.names()
-    ['diagnoses', 'anxiety', 'video', 'vision', 'cac_raw4raters']
+    ['diagnoses', 'anxiety', 'video', 'vision', 'cac_raw4raters', 'pef']
     """
     return list(_DATASETS)
 

@@ -9,7 +9,7 @@ import irr
 @pytest.mark.parametrize(
     ("name", "shape"),
     [("diagnoses", (30, 6)), ("anxiety", (20, 3)), ("video", (20, 4)), ("vision", (7477, 2)),
-     ("cac_raw4raters", (12, 4))],
+     ("cac_raw4raters", (12, 4)), ("pef", (17, 5))],
 )
 def test_shapes(name, shape):
     assert irr.datasets.load(name).shape == shape
