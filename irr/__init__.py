@@ -5,7 +5,15 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 """
 
 from irr import datasets, plotting  # plotting imports matplotlib only when it draws
-from irr._functions import cohen_kappa, icc, krippendorff_alpha, quadratic_weighted_kappa
+from irr._functions import (
+    cohen_kappa,
+    concordance,
+    coverage_probability,
+    icc,
+    krippendorff_alpha,
+    quadratic_weighted_kappa,
+    total_deviation_index,
+)
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -21,6 +29,7 @@ from irr.bands import (
     list_scales,
 )
 from irr.comparison import compare
+from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
 from irr.estimators.icc import ICCResult
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
@@ -62,7 +71,9 @@ __all__ = [
     "Agreement",
     "Band",
     "BenchmarkResult",
+    "ConcordanceResult",
     "ConfidenceInterval",
+    "CoverageResult",
     "CriticalErrorRate",
     "DegenerateDataWarning",
     "ErrorRateTTestResult",
@@ -78,6 +89,7 @@ __all__ = [
     "ReliabilityReport",
     "Result",
     "Scale",
+    "TDIResult",
     "__version__",
     "apply_thresholds",
     "benchmark",
@@ -86,7 +98,9 @@ __all__ = [
     "cochrans_q",
     "cohen_kappa",
     "compare",
+    "concordance",
     "continuous_kappa",
+    "coverage_probability",
     "critical_error_rate",
     "datasets",
     "distribution_thresholds",
@@ -109,4 +123,5 @@ __all__ = [
     "roc_auc_result",
     "roc_curve",
     "stuart_maxwell_test",
+    "total_deviation_index",
 ]

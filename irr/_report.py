@@ -35,6 +35,9 @@ _CI_NAMES = {
     "exact": "Clopper-Pearson",  # an error rate's exact binomial interval
     "satterthwaite": "approximate F, Satterthwaite df",  # ICC(A,.)
     "t": "t distribution",
+    "fisher-z": "Fisher z",
+    "log-msd": "one-sided, log MSD",
+    "logit": "one-sided, logit",
 }
 
 #: The package as the methods paragraph and the reference list cite it.

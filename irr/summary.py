@@ -252,7 +252,8 @@ def new_summary() -> Summary:
 #: header's "Bootstrap:" line says how many resamples of what.
 _CI_LABELS = {"wald": "Wald", "wilson": "Wilson", "newcombe": "Newcombe", "t": "t",
               "percentile": "percentile", "basic": "basic", "bca": "BCa",
-              "exact": "exact", "satterthwaite": "approx. F", "none": ""}
+              "exact": "exact", "satterthwaite": "approx. F", "none": "",
+              "fisher-z": "Fisher z", "log-msd": "log MSD", "logit": "logit"}
 _BOOTSTRAP = frozenset({"percentile", "basic", "bca"})
 
 
