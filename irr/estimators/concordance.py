@@ -162,9 +162,9 @@ class ConcordanceResult(Result):
     >>> y = [118.0, 133.5, 101.0, 139.0, 113.0, 121.5, 119.5, 140.0]
     >>> res = irr.concordance(x, y)
     >>> round(res.estimate, 4), round(res.pearson_r, 4), round(res.bias_correction, 4)
-    (0.9677, 0.9689, 0.9988)
+    (0.9784, 0.9791, 0.9993)
     >>> [round(v, 3) for v in res.ci]
-    [0.862, 0.993]
+    [0.899, 0.996]
     """
 
     scale: str | None = "mcbride"
@@ -233,9 +233,9 @@ class ConcordanceResult(Result):
         >>> res = irr.concordance([1.0, 2.1, 2.9, 4.2, 5.1], [1.2, 2.0, 3.1, 3.9, 5.3])
         >>> res.to_frame()["estimate"].round(4)
         coefficient
-        Lin's CCC                0.9893
-        precision (Pearson r)    0.9899
-        accuracy (C_b)           0.9994
+        Lin's CCC                0.9895
+        precision (Pearson r)    0.9900
+        accuracy (C_b)           0.9995
         Name: estimate, dtype: float64
         """
         return pd.concat([Result.to_frame(r) for r in self.components()])
@@ -401,22 +401,25 @@ def _check_common(confidence_level: Any, alternative: Any, ci: Any, n_resamples:
 
 def _sandwich_se(moments: np.ndarray, finish: Any) -> float:
     """Delta-method SE of ``finish(sums)`` with the empirical covariance of the subjects'
-    moments (no normality assumed; the moment form of Barnhart et al.'s GEE estimator).
-    The gradient is a central difference, all 2d evaluations in one batched call."""
+    moments (no normality assumed; the moment form of Barnhart et al.'s GEE estimator):
+    ``Var(sums) = n * Cov(moments)``. The gradient is a central difference, all 2d
+    evaluations in one batched call."""
     n, d = moments.shape
-    mean = moments.mean(axis=0)
-    centred = moments - mean
+    sums = moments.sum(axis=0)
+    centred = moments - sums / n
     cov = centred.T @ centred / n
-    step = 1e-5 * np.maximum(np.abs(mean), np.sqrt(np.diag(cov)) + 1e-300)
-    step[0] = 1e-5  # the count column
-    batch = np.repeat(mean[None, :], 2 * d, axis=0)
+    step = 1e-6 * np.maximum(np.abs(sums), n * np.sqrt(np.diag(cov)) + 1.0)
+    step[0] = 0.0  # the subject count is fixed
+    batch = np.repeat(sums[None, :], 2 * d, axis=0)
     batch[np.arange(d), np.arange(d)] += step
     batch[d + np.arange(d), np.arange(d)] -= step
     values = np.asarray(finish(batch), dtype=float)
-    gradient = (values[:d] - values[d:]) / (2 * step)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        gradient = np.where(step > 0, (values[:d] - values[d:]) / np.where(step > 0, 2 * step, 1),
+                            0.0)
     if not np.isfinite(gradient).all():
         return math.nan
-    return float(math.sqrt(max(gradient @ cov @ gradient, 0.0) / n))
+    return float(math.sqrt(max(n * (gradient @ cov @ gradient), 0.0)))
 
 
 def _bootstrap(statistic: MomentStatistic, n: int, n_resamples: int, rng: Any) -> Any:
