@@ -49,6 +49,7 @@ from irr.results import (
     normal_pvalue,
     normal_quantile,
 )
+from irr.summary import results_summary
 
 __all__ = [
     "CCC_METHODS",
@@ -243,8 +244,6 @@ class ConcordanceResult(Result):
     def summary(self) -> Any:
         """A statsmodels ``Summary`` with a row for the CCC and, for two raters, its
         precision and accuracy."""
-        from irr.summary import results_summary
-
         return results_summary(self.components(), title=self.coefficient,
                                merge_coincident=False)
 
