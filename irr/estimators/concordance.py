@@ -382,13 +382,20 @@ def paired_values(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int]:
     return x[both], y[both], int((~both).sum())
 
 
-def _standardise(values: np.ndarray) -> tuple[np.ndarray, float, float]:
-    """Values minus their mean over a common scale (the CCC does not change under a
-    common shift and positive rescaling): moments of order two then keep their digits."""
-    centre = float(values.mean())
-    spread = float(np.abs(values - centre).max())
+def _standardise(*columns: np.ndarray) -> tuple[list[np.ndarray], float, float]:
+    """The columns minus their common mean over their common range (the CCC does not
+    change under a common shift and positive rescaling): moments of order two then keep
+    their digits. Two passes per column for the centre and range, one to transform."""
+    total = sum(float(c.sum()) for c in columns)
+    centre = total / sum(c.size for c in columns)
+    spread = max(float(c.max()) for c in columns) - min(float(c.min()) for c in columns)
     spread = spread if spread > 0 else 1.0
-    return (values - centre) / spread, centre, spread
+    scaled = []
+    for c in columns:
+        out = np.subtract(c, centre)
+        out *= 1.0 / spread
+        scaled.append(out)
+    return scaled, centre, spread
 
 
 def _check_common(confidence_level: Any, alternative: Any, ci: Any, n_resamples: Any,
@@ -428,6 +435,15 @@ def _bootstrap(statistic: MomentStatistic, n: int, n_resamples: int, rng: Any) -
                    n_resamples=n_resamples, rng=rng)
 
 
+def _draw_moments(build: Any, columns: tuple[np.ndarray, ...], finish: Any,
+                  n_resamples: int, rng: Any) -> Any:
+    """Draw the subject bootstrap of ``finish`` over the moments ``build(*columns)``, built
+    only now: a result that never bootstraps never holds the (n, d) moment matrix."""
+    statistic = MomentStatistic(build(*columns), finish)
+    return bootstrap_counts(np.ones(columns[0].size, dtype=np.int64), statistic,
+                            n_resamples=n_resamples, rng=rng)
+
+
 def _finish_result(result: Any, recipe: Any, ci: str) -> Any:
     """Attach the bootstrap recipe; a bootstrap `ci` replaces the default interval."""
     return result.with_bootstrap(recipe, ci if ci in BOOTSTRAP_METHODS else None)
@@ -455,11 +471,12 @@ def lin_ccc(
         confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
     rho0 = _check_rho0(rho0)
     n = x.size
-    scaled, _, _ = _standardise(np.concatenate([x, y]))
-    moments = ccc_moments(scaled[:n], scaled[n:])
-    sums = moments.sum(axis=0)
-    mx, my = float(x.mean()), float(y.mean())
-    sx, sy = float(x.std()), float(y.std())
+    (xs, ys), centre, spread = _standardise(x, y)
+    sums = np.array([n, xs.sum(), ys.sum(), xs @ xs, ys @ ys, xs @ ys])
+    moments_ = _moments_of(sums)  # in standardised units
+    mx, my = centre + spread * moments_[0], centre + spread * moments_[1]
+    sx = spread * math.sqrt(max(moments_[2], 0.0))
+    sy = spread * math.sqrt(max(moments_[3], 0.0))
     parts = {k: float(v[0]) for k, v in ccc_parts(
         *(np.atleast_1d(v) for v in _moments_of(sums))).items()}
     estimate = parts["ccc"]
@@ -479,8 +496,8 @@ def lin_ccc(
         estimate, var, var_z, rho0, alternative, level, n, n_missing, raters,
         (*lines, *notes), method="lin", parts=parts, means=(mx, my), sds=(sx, sy),
         n_raters=2)
-    statistic = MomentStatistic(moments, ccc_of_sums)
-    return _finish_result(result, _bootstrap(statistic, n, n_resamples, rng), ci)
+    recipe = partial(_draw_moments, ccc_moments, (xs, ys), ccc_of_sums, n_resamples, rng)
+    return _finish_result(result, recipe, ci)
 
 
 def _moments_of(sums: np.ndarray) -> tuple[float, ...]:
@@ -602,8 +619,8 @@ def ccc_measurements(
             raise ValueError("`method='overall'` takes one measurement per subject and rater; "
                              "these data have replicates. Use method='variance-components'.")
         values = m.wide()[complete]
-        scaled, _, _ = _standardise(values.ravel())
-        moments = overall_ccc_moments(scaled.reshape(values.shape))
+        (scaled,), _, _ = _standardise(values)
+        moments = overall_ccc_moments(scaled)
         finish = partial(overall_ccc_of_sums, k=k)
         lines = ["Overall CCC (Barnhart, Haber & Song 2002): pairwise squared differences "
                  "over their value under independence, moments with divisor n; for two "
@@ -619,8 +636,7 @@ def ccc_measurements(
         total, squares = m.cell_sums()
         values = m.wide()[complete]
         within = (squares[complete] - total[complete] ** 2 / replicates).sum(axis=1)
-        _, centre, spread = _standardise(values.ravel())
-        scaled = (values - centre) / spread
+        (scaled,), _, spread = _standardise(values)
         moments = vc_ccc_moments(scaled, np.maximum(within, 0.0) / spread**2)
         finish = partial(vc_ccc_of_sums, k=k, replicates=replicates)
         lines = ["CCC by variance components (Carrasco & Jover 2003): subject variance over "
@@ -755,9 +771,9 @@ def total_deviation_index(
         sd_difference=sd,
         se_log_msd=se_log,
     )
-    statistic = MomentStatistic(_difference_moments(d), partial(_tdi_of_sums, p=p,
-                                                                method=method))
-    return _finish_result(result, _bootstrap(statistic, n, n_resamples, rng), ci)
+    recipe = partial(_draw_moments, _difference_moments, (d,),
+                     partial(_tdi_of_sums, p=p, method=method), n_resamples, rng)
+    return _finish_result(result, recipe, ci)
 
 
 def coverage_probability(
@@ -814,5 +830,6 @@ def coverage_probability(
         se_logit=se_logit,
         observed=float((np.abs(d) < delta).mean()),
     )
-    statistic = MomentStatistic(_difference_moments(d), partial(_cp_of_sums, delta=delta))
-    return _finish_result(result, _bootstrap(statistic, n, n_resamples, rng), ci)
+    recipe = partial(_draw_moments, _difference_moments, (d,), partial(_cp_of_sums, delta=delta),
+                     n_resamples, rng)
+    return _finish_result(result, recipe, ci)
