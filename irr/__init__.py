@@ -7,6 +7,8 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 from irr import datasets, plotting  # plotting imports matplotlib only when it draws
 from irr._functions import (
     cohen_kappa,
+    concordance,
+    coverage_probability,
     deming,
     icc,
     icc_components,
@@ -15,6 +17,7 @@ from irr._functions import (
     measurement_error,
     passing_bablok,
     quadratic_weighted_kappa,
+    total_deviation_index,
 )
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
@@ -31,6 +34,7 @@ from irr.bands import (
     list_scales,
 )
 from irr.comparison import compare
+from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
 from irr.estimators.icc import ICCResult
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
@@ -73,7 +77,9 @@ __all__ = [
     "Agreement",
     "Band",
     "BenchmarkResult",
+    "ConcordanceResult",
     "ConfidenceInterval",
+    "CoverageResult",
     "CriticalErrorRate",
     "DegenerateDataWarning",
     "ErrorRateTTestResult",
@@ -90,6 +96,7 @@ __all__ = [
     "ReliabilityReport",
     "Result",
     "Scale",
+    "TDIResult",
     "__version__",
     "apply_thresholds",
     "benchmark",
@@ -98,7 +105,9 @@ __all__ = [
     "cochrans_q",
     "cohen_kappa",
     "compare",
+    "concordance",
     "continuous_kappa",
+    "coverage_probability",
     "critical_error_rate",
     "datasets",
     "deming",
@@ -126,4 +135,5 @@ __all__ = [
     "roc_auc_result",
     "roc_curve",
     "stuart_maxwell_test",
+    "total_deviation_index",
 ]

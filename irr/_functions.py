@@ -1,5 +1,7 @@
-"""One-call shortcuts: two-rater kappa, the classic QWK, and the array forms of alpha and
-the ICC (reliability data matrices and real-valued measurements)."""
+"""One-call shortcuts: two-rater kappa, the classic QWK, the array forms of alpha and the ICC
+(reliability data matrices and real-valued measurements), and the agreement of continuous
+measurements (limits of agreement, concordance, TDI and CP, method-comparison regression,
+variance-component ICC, measurement error)."""
 
 from __future__ import annotations
 
@@ -30,6 +32,16 @@ from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
 from irr.estimators import krippendorff, limits, method_regression
+from irr.estimators.concordance import (
+    ConcordanceResult,
+    CoverageResult,
+    TDIResult,
+    ccc_measurements,
+    lin_ccc,
+    paired_values,
+)
+from irr.estimators.concordance import coverage_probability as coverage_probability_of
+from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
 from irr.estimators.icc import ICCResult, check_form, icc_from_values
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.measurement_error import measurement_error
@@ -40,9 +52,20 @@ from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult
 from irr.weights import agreement_weights
 
-__all__ = ["cohen_kappa", "deming", "icc", "icc_components", "krippendorff_alpha",
-           "limits_of_agreement", "measurement_error", "passing_bablok",
-           "quadratic_weighted_kappa"]
+__all__ = [
+    "cohen_kappa",
+    "concordance",
+    "coverage_probability",
+    "deming",
+    "icc",
+    "icc_components",
+    "krippendorff_alpha",
+    "limits_of_agreement",
+    "measurement_error",
+    "passing_bablok",
+    "quadratic_weighted_kappa",
+    "total_deviation_index",
+]
 
 _LAYOUTS = ("units-raters", "raters-units")
 
@@ -624,3 +647,284 @@ def limits_of_agreement(x: Any, y: Any, *, names: Any = None, **options: Any) ->
         raise ValueError(f"`x` and `y` must have one length; got {a.size} and {b.size}.")
     measurements = Measurements.from_wide(np.column_stack([a, b]), raters=names)
     return limits.limits_of_agreement(measurements, 0, 1, **options)
+
+
+def _two_methods(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int, tuple[str, str]]:
+    """Complete pairs of two measurement vectors (Series names become rater names), or of
+    the two raters of a :class:`~irr._measurements.Measurements` (`y` None)."""
+    if isinstance(x, Measurements):
+        if y is not None:
+            raise TypeError("Pass either Measurements or two arrays `x, y`, not both.")
+        if x.n_raters != 2:
+            raise ValueError(f"Two methods are compared; these Measurements hold "
+                             f"{x.n_raters} raters: {list(x.raters)}.")
+        a, b = x.paired()
+        if a.size < 3:
+            raise ValueError(f"At least three subjects measured by both raters are needed; "
+                             f"got {a.size}.")
+        measured = int((x.replicates.sum(axis=1) > 0).sum())
+        return a, b, measured - a.size, (x.raters[0], x.raters[1])
+    if y is None:
+        raise TypeError("`y` is missing: pass the second method's measurements.")
+    names = tuple(str(getattr(v, "name", None) or d) for v, d in ((x, "x"), (y, "y")))
+    if names[0] == names[1]:
+        names = ("x", "y")
+    a, b, dropped = paired_values(x, y)
+    return a, b, dropped, (names[0], names[1])
+
+
+def concordance(
+    x: Any,
+    y: Any = None,
+    *,
+    method: str | None = None,
+    rho0: float = 0.0,
+    alternative: str = "two-sided",
+    confidence_level: float = 0.95,
+    ci: str = "fisher-z",
+    n_resamples: int = 9999,
+    rng: Any = 0,
+) -> ConcordanceResult:
+    r"""Lin's concordance correlation coefficient, or its overall form for several raters.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n_subjects,)
+        Two methods' (raters') measurements of the same subjects; ``nan`` marks a missing
+        one (its pair is left out). Or `x` alone: a
+        :class:`~irr._measurements.Measurements` (two or more raters, replicates allowed)
+        or a 2-D array / DataFrame of subjects x raters.
+    method : {'lin', 'overall', 'variance-components'}, optional
+        ``'lin'``: Lin's (1989) CCC of two raters (the default for two raters without
+        replicates). ``'overall'``: Barnhart, Haber & Song's (2002) overall CCC of two or
+        more raters (the default for more than two). ``'variance-components'``: Carrasco
+        & Jover's (2003) CCC from a two-way ANOVA, equal to McGraw & Wong's ICC(A,1);
+        with balanced replicates the error variance comes from them (Carrasco, King &
+        Chinchilli 2009; the default with replicates).
+    rho0 : float, default 0
+        The null value of the z test of CCC = rho0 (on Fisher's z scale).
+    alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
+    confidence_level : float, default 0.95
+    ci : {'fisher-z', 'percentile', 'basic', 'bca'}, default 'fisher-z'
+        ``'fisher-z'``: the asymptotic interval on Fisher's z scale, back-transformed; the
+        others: the subject bootstrap (`n_resamples`, `rng`).
+    n_resamples : int, default 9999
+    rng : int, numpy.random.Generator or None, default 0
+
+    Returns
+    -------
+    ConcordanceResult
+        The CCC, its SE, Fisher-z interval and z test; for two raters its precision
+        (Pearson r) and accuracy (C_b); ``to_frame()`` has a row for each.
+
+    Raises
+    ------
+    ValueError
+        Fewer than three complete subjects, arrays of different lengths, infinite values,
+        an unknown `method`, or one that does not fit the data.
+    TypeError
+        Non-numeric measurements.
+
+    Warns
+    -----
+    DegenerateDataWarning
+        When the CCC or its interval is undefined (every value the same; CCC = +-1).
+
+    See Also
+    --------
+    total_deviation_index, coverage_probability, icc
+
+    Notes
+    -----
+    .. math::
+
+        \hat\rho_c = \frac{2 s_{xy}}{s_x^2 + s_y^2 + (\bar x - \bar y)^2} = r\,C_b
+
+    with variances and covariance divided by ``n`` (Lin 1989; DescTools ``CCC`` and epiR
+    ``epi.ccc`` do the same). The SE is Lin's (1989) asymptotic one under bivariate
+    normality, with the corrected variance of Fisher's z (Lin 2000), both on ``n - 2``.
+    The overall and variance-components forms take the SE by the delta method with the
+    empirical covariance of the subjects' moments. Subjects not measured by every rater
+    are left out.
+
+    The default interpretation scale is McBride's (2005): below 0.90 poor, 0.90-0.95
+    moderate, 0.95-0.99 substantial, above 0.99 almost perfect (``res.interpret()``);
+    ``irr.interpret_interval`` applies it to the interval.
+
+    References
+    ----------
+    Lin, L. I.-K. (1989). A concordance correlation coefficient to evaluate
+    reproducibility. Biometrics, 45(1), 255-268. https://doi.org/10.2307/2532051
+
+    Lin, L. I.-K. (2000). A note on the concordance correlation coefficient. Biometrics,
+    56(1), 324-325.
+
+    Barnhart, H. X., Haber, M., & Song, J. (2002). Overall concordance correlation
+    coefficient for evaluating agreement among multiple observers. Biometrics, 58(4),
+    1020-1027. https://doi.org/10.1111/j.0006-341X.2002.01020.x
+
+    Carrasco, J. L., & Jover, L. (2003). Estimating the generalized concordance
+    correlation coefficient through variance components. Biometrics, 59(4), 849-858.
+    https://doi.org/10.1111/j.0006-341X.2003.00099.x
+
+    Examples
+    --------
+    >>> import irr
+    >>> a = [120.5, 131.0, 99.5, 142.0, 110.5, 125.0, 118.0, 136.5]
+    >>> b = [118.0, 133.5, 101.0, 139.0, 113.0, 121.5, 119.5, 140.0]
+    >>> res = irr.concordance(a, b)
+    >>> round(res.estimate, 4), res.interpret().label
+    (0.9784, 'substantial')
+    >>> [round(v, 3) for v in res.ci]  # McBride judges the lower limit: moderate
+    [0.899, 0.996]
+    """
+    if y is None and not isinstance(x, Measurements):
+        if isinstance(x, pd.DataFrame):
+            x = Measurements.from_wide(x.to_numpy(dtype=float), raters=list(map(str, x.columns)),
+                                       subjects=x.index)
+        else:
+            x = Measurements.from_wide(x)
+    if isinstance(x, Measurements):
+        if y is not None:
+            raise TypeError("Pass either Measurements (or a 2-D table) or two arrays `x, y`.")
+        return ccc_measurements(x, method, rho0=rho0, alternative=alternative,
+                                confidence_level=confidence_level, ci=ci,
+                                n_resamples=n_resamples, rng=rng)
+    a, b, dropped, names = _two_methods(x, y)
+    if method not in (None, "lin"):
+        return ccc_measurements(
+            Measurements.from_wide(np.column_stack([a, b]), raters=list(names)), method,
+            rho0=rho0, alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng)
+    return lin_ccc(a, b, raters=names, n_missing=dropped, rho0=rho0, alternative=alternative,
+                   confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+
+
+def total_deviation_index(
+    x: Any,
+    y: Any = None,
+    p: float = 0.9,
+    *,
+    method: str = "approximate",
+    confidence_level: float = 0.95,
+    ci: str | None = None,
+    n_resamples: int = 9999,
+    rng: Any = 0,
+) -> TDIResult:
+    r"""Lin's (2000) total deviation index: the bound containing a proportion `p` of the
+    absolute differences between two methods.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n_subjects,)
+        Two methods' measurements (``nan``: missing; the pair is left out), or `x` a
+        two-rater :class:`~irr._measurements.Measurements` (replicates averaged).
+    p : float, default 0.9
+        The proportion of differences the bound contains, in (0, 1).
+    method : {'approximate', 'exact'}, default 'approximate'
+        ``'approximate'``: Lin's :math:`\Phi^{-1}(1-(1-p)/2)\sqrt{\mathrm{MSD}}`, exact when
+        the mean difference is 0 and conservative otherwise, with Lin's upper confidence
+        bound. ``'exact'``: the p-quantile of the folded normal :math:`|D|`,
+        :math:`D \sim N(\bar d, s_d^2)` (bootstrap intervals). Both are in the result.
+    confidence_level : float, default 0.95
+        Of the one-sided bound (``ci='log-msd'``) or the two-sided bootstrap interval.
+    ci : {'log-msd', 'percentile', 'basic', 'bca'}, optional
+        Default ``'log-msd'`` for the approximate TDI: Lin's (2000) one-sided upper bound
+        from :math:`W = \ln e^2` normal with variance :math:`2(1 - \bar d^4/e^4)/(n-2)`;
+        ``'percentile'`` for the exact one.
+    n_resamples, rng
+        Of the bootstrap.
+
+    Returns
+    -------
+    TDIResult
+        ``estimate``, ``ci.high`` (the upper bound), ``tdi_approximate``, ``tdi_exact``,
+        ``msd``.
+
+    Notes
+    -----
+    Differences are ``x - y``; the MSD is :math:`e^2 = \sum d_i^2/(n-1)` and the SD of the
+    differences uses ``n - 1``. One function per quantity: the TDI fixes a proportion and
+    returns a distance, :func:`coverage_probability` fixes a distance and returns a
+    proportion; each has its own one-sided bound.
+
+    References
+    ----------
+    Lin, L. I.-K. (2000). Total deviation index for measuring individual agreement with
+    applications in laboratory performance and bioequivalence. Statistics in Medicine,
+    19(2), 255-270.
+
+    Examples
+    --------
+    >>> import irr
+    >>> a = [120.5, 131.0, 99.5, 142.0, 110.5, 125.0, 118.0, 136.5]
+    >>> b = [118.0, 133.5, 101.0, 139.0, 113.0, 121.5, 119.5, 140.0]
+    >>> res = irr.total_deviation_index(a, b, p=0.9)
+    >>> round(res.estimate, 2), round(res.ci.high, 2), round(res.tdi_exact, 2)
+    (4.68, 7.53, 4.68)
+    """
+    a, b, dropped, names = _two_methods(x, y)
+    return total_deviation_index_of(a, b, p, method=method, raters=names, n_missing=dropped,
+                                    confidence_level=confidence_level, ci=ci,
+                                    n_resamples=n_resamples, rng=rng)
+
+
+def coverage_probability(
+    x: Any,
+    y: Any = None,
+    delta: float | None = None,
+    *,
+    confidence_level: float = 0.95,
+    ci: str = "logit",
+    n_resamples: int = 9999,
+    rng: Any = 0,
+) -> CoverageResult:
+    r"""The coverage probability: the probability that two methods differ by less than
+    `delta` (Lin, Hedayat, Sinha & Yang 2002), under normality of the differences.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n_subjects,)
+        Two methods' measurements (``nan``: missing), or `x` a two-rater
+        :class:`~irr._measurements.Measurements`.
+    delta : float
+        The acceptable absolute difference, > 0, in the measurements' units.
+    confidence_level : float, default 0.95
+    ci : {'logit', 'percentile', 'basic', 'bca'}, default 'logit'
+        ``'logit'``: the one-sided lower bound from logit(CP) normal, with the
+        delta-method variance under normality on ``n - 2``; the others the bootstrap.
+    n_resamples, rng
+        Of the bootstrap.
+
+    Returns
+    -------
+    CoverageResult
+        ``estimate`` (CP), ``ci.low`` (the lower bound), ``observed`` (the share of
+        pairs within `delta`, without the normal model).
+
+    Notes
+    -----
+    :math:`CP_\delta = \Phi((\delta-\bar d)/s_d) - \Phi((-\delta-\bar d)/s_d)`, with the
+    SD of the differences on ``n - 1``.
+
+    References
+    ----------
+    Lin, L. I.-K., Hedayat, A. S., Sinha, B., & Yang, M. (2002). Statistical methods in
+    assessing agreement: models, issues, and tools. Journal of the American Statistical
+    Association, 97(457), 257-270. https://doi.org/10.1198/016214502753479392
+
+    Examples
+    --------
+    >>> import irr
+    >>> a = [120.5, 131.0, 99.5, 142.0, 110.5, 125.0, 118.0, 136.5]
+    >>> b = [118.0, 133.5, 101.0, 139.0, 113.0, 121.5, 119.5, 140.0]
+    >>> res = irr.coverage_probability(a, b, delta=5.0)
+    >>> round(res.estimate, 3), round(res.ci.low, 3)
+    (0.921, 0.623)
+    """
+    if delta is None:
+        raise TypeError("`delta` is required: the acceptable absolute difference.")
+    a, b, dropped, names = _two_methods(x, y)
+    return coverage_probability_of(a, b, delta, raters=names, n_missing=dropped,
+                                   confidence_level=confidence_level, ci=ci,
+                                   n_resamples=n_resamples, rng=rng)

@@ -37,6 +37,9 @@ _CI_NAMES = {
     "approximate-f": "approximate F, effective sizes",  # ICC by variance components
     "chi2": "chi-square",  # a standard deviation's interval
     "t": "t distribution",
+    "fisher-z": "Fisher z",
+    "log-msd": "one-sided, log MSD",
+    "logit": "one-sided, logit",
 }
 
 #: The package as the methods paragraph and the reference list cite it.

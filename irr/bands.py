@@ -507,6 +507,24 @@ _BUILTIN = (
             ("excellent", 0.9, 1.0, False, True),
         ],
     ),
+    _scale(
+        "mcbride",
+        "McBride, 2005",
+        "McBride, G. B. (2005). A proposal for strength-of-agreement criteria for Lin's "
+        "concordance correlation coefficient. NIWA Client Report HAM2005-062. Hamilton, New "
+        "Zealand: National Institute of Water & Atmospheric Research.",
+        "Lin's concordance correlation coefficient of continuous measurements: less than "
+        "0.90 poor, 0.90 to 0.95 moderate, 0.95 to 0.99 substantial, greater than 0.99 "
+        "almost perfect. McBride proposes judging the lower one-sided 95% confidence limit "
+        "of the CCC, not the estimate (interpret_interval gives both). Shared ends go to "
+        "the upper band except 0.99, which is not 'greater than 0.99'.",
+        [
+            ("poor", -1.0, 0.9, True, False),
+            ("moderate", 0.9, 0.95, True, False),
+            ("substantial", 0.95, 0.99, True, True),
+            ("almost perfect", 0.99, 1.0, False, True),
+        ],
+    ),
 )
 
 #: The built-in scales by name (read-only). ``"landis-koch"`` is the default.
@@ -520,7 +538,8 @@ def get_scale(scale: ScaleLike) -> Scale:
     ----------
     scale : str, Scale or sequence of (float, str)
         A key of :data:`SCALES` (``"landis-koch"``, ``"fleiss"``, ``"altman"``,
-        ``"cicchetti-sparrow"``, ``"mchugh"``, ``"koo-li"``; exact, lowercase), a
+        ``"cicchetti-sparrow"``, ``"mchugh"``, ``"koo-li"``, ``"mcbride"``; exact,
+        lowercase), a
         :class:`Scale`, or pairs for :meth:`Scale.from_bounds`.
 
     Returns
@@ -572,6 +591,7 @@ def list_scales() -> pd.DataFrame:
     cicchetti-sparrow    Cicchetti & Sparrow, 1981
     mchugh                            McHugh, 2012
     koo-li                          Koo & Li, 2016
+    mcbride                          McBride, 2005
     Name: short_citation, dtype: str
     """
     import pandas as pd

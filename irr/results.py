@@ -53,7 +53,8 @@ _STANDARD_NORMAL = statistics.NormalDist()
 #: Interval methods named after people or initials, as prose writes them.
 _METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa bootstrap",
                  "percentile": "percentile bootstrap", "basic": "basic bootstrap",
-                 "newcombe": "Newcombe", "satterthwaite": "approximate F (Satterthwaite)"}
+                 "newcombe": "Newcombe", "satterthwaite": "approximate F (Satterthwaite)",
+                 "fisher-z": "Fisher z", "log-msd": "log-MSD (Lin 2000)", "logit": "logit"}
 
 
 @dataclass(frozen=True)

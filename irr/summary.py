@@ -253,7 +253,8 @@ def new_summary() -> Summary:
 _CI_LABELS = {"wald": "Wald", "wilson": "Wilson", "newcombe": "Newcombe", "t": "t",
               "percentile": "percentile", "basic": "basic", "bca": "BCa",
               "exact": "exact", "satterthwaite": "approx. F", "approximate-f": "approx. F",
-              "chi2": "chi-square", "none": ""}
+              "chi2": "chi-square", "none": "", "fisher-z": "Fisher z", "log-msd": "log MSD",
+              "logit": "logit"}
 _BOOTSTRAP = frozenset({"percentile", "basic", "bca"})
 
 

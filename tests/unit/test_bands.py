@@ -43,6 +43,7 @@ PUBLISHED_LABELS = {
     "cicchetti-sparrow": ["poor", "fair", "good", "excellent"],
     "mchugh": ["none", "minimal", "weak", "moderate", "strong", "almost perfect"],
     "koo-li": ["poor", "moderate", "good", "excellent"],
+    "mcbride": ["poor", "moderate", "substantial", "almost perfect"],
 }
 
 PUBLISHED_CUTS = {
@@ -89,6 +90,13 @@ PUBLISHED_CUTS = {
         (0.75, "good", "moderate", "good"),
         (0.9, "good", "good", "excellent"),
     ],
+    # McBride (2005): <0.90 poor, 0.90-0.95 moderate, 0.95-0.99 substantial, >0.99 almost
+    # perfect.
+    "mcbride": [
+        (0.9, "moderate", "poor", "moderate"),
+        (0.95, "substantial", "moderate", "substantial"),
+        (0.99, "substantial", "substantial", "almost perfect"),
+    ],
 }
 
 PUBLISHED_CASES = [
@@ -106,6 +114,7 @@ def test_scale_names():
         "cicchetti-sparrow",
         "mchugh",
         "koo-li",
+        "mcbride",
     ]
 
 
@@ -535,7 +544,7 @@ BAD_CALLS = [
         ValueError,
         re.escape(
             "`scale` must be one of 'landis-koch', 'fleiss', 'altman', 'cicchetti-sparrow', "
-            "'mchugh', 'koo-li'; got 'landis'."
+            "'mchugh', 'koo-li', 'mcbride'; got 'landis'."
         ),
     ),
     (lambda: interpret(0.5, scale="Landis-Koch"), ValueError, "got 'Landis-Koch'"),
