@@ -22,6 +22,7 @@ import pandas as pd
 from irr._columns import choose_columns
 from irr._data import (
     CHUNK,
+    MAX_CATEGORIES,
     Ratings,
     continuous_values,
     distinct_names,
@@ -44,8 +45,16 @@ from irr._measurements import Measurements
 from irr._validation import check_choice, check_label_kinds
 
 __all__ = [
-    "DENSE_CELLS", "continuous_columns", "DENSE_PER_RATING", "NAN_POLICIES", "Entries", "Source", "align_columns",
-    "align_to_index", "frequency_weights", "table_counts",
+    "DENSE_CELLS",
+    "DENSE_PER_RATING",
+    "NAN_POLICIES",
+    "Entries",
+    "Source",
+    "align_columns",
+    "align_to_index",
+    "continuous_columns",
+    "frequency_weights",
+    "table_counts",
 ]
 
 NAN_POLICIES = ("omit", "raise")
@@ -126,10 +135,11 @@ class Source:
     def from_columns(
         cls, columns: Sequence[Any], names: Sequence[str], categories: Any = None,
         argnames: Sequence[str] | None = None, frame: pd.DataFrame | None = None,
-        continuous: bool | None = None,
+        continuous: bool | None = False,
     ) -> Source:
         """One array-like per rater; pandas Series are aligned on their index
-        (:func:`align_columns`). `continuous`: see :func:`continuous_columns`."""
+        (:func:`align_columns`). `continuous` (default False: categories): see
+        :func:`continuous_columns`."""
         argnames = list(argnames or names)
         columns, index = align_columns(list(columns), argnames)
         reals = continuous_columns(columns, argnames, categories, continuous)
@@ -395,6 +405,8 @@ def continuous_columns(
                 "real-valued measurements (no categories); pass one or the other."
             )
         return None
+    if continuous is None and all(_small_integer_range(c) for c in columns):
+        return None  # integers within a category scale's range: categories, never copied
     reals = []
     for column, name in zip(columns, names, strict=True):
         values = real_values(column, name)
@@ -418,6 +430,18 @@ def continuous_columns(
     if continuous or continuous_values(reals):
         return reals
     return None
+
+
+def _small_integer_range(column: Any) -> bool:
+    """Whether `column` is a numpy integer or bool array (or Series) whose values span at
+    most :data:`irr._data.MAX_CATEGORIES` integers (so they cannot be continuous)."""
+    array = column.to_numpy() if isinstance(column, pd.Series) and isinstance(
+        column.dtype, np.dtype) else column
+    if not isinstance(array, np.ndarray) or array.dtype.kind not in "iub":
+        return False
+    if array.dtype.kind == "b" or not array.size:
+        return True
+    return int(array.max()) - int(array.min()) < MAX_CATEGORIES
 
 
 def align_to_index(values: Any, index: pd.Index | None, name: str, against: str) -> Any:

@@ -436,6 +436,11 @@ class Statistics:
     @classmethod
     def from_source(cls, source: Source) -> Statistics:
         """The statistics of an input (:class:`irr._source.Source`)."""
+        if source.measurements is not None:
+            raise ValueError(
+                "Continuous measurements have no patterns of categories; use "
+                "value_source(measurements) for the statistics of scores."
+            )
         r = source.ratings
         if source.entries is not None:
             e = source.entries
@@ -864,7 +869,7 @@ def value_source(measurements: Measurements) -> Source:
     >>> m = Measurements.from_wide([[1.5, 2.25], [2.25, np.nan]], raters=["a", "b"])
     >>> source = value_source(m)
     >>> [c.tolist() for c in source.ratings.codes], source.ratings.scores.tolist()
-    [[0, 1], [1, -1]], [1.5, 2.25]
+    ([[0, 1], [1, -1]], [1.5, 2.25])
     """
     wide = measurements.wide()
     observed = ~np.isnan(wide)

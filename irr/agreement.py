@@ -264,7 +264,7 @@ class Agreement:
         >>> ag
         Agreement(n_subjects=12, n_raters=2, continuous, n_missing=1)
         >>> round(ag.icc().estimate, 3)
-        0.971
+        0.976
         """
         return cls._from_source(
             Source.from_frame(df, raters, categories, freq_weights, id, continuous), nan_policy)
@@ -498,7 +498,7 @@ class Agreement:
             f"{what} takes each rating as a category, but these ratings are continuous "
             f"measurements (values such as {preview(values.tolist())}). For measurements use "
             f"{CONTINUOUS_ALTERNATIVES}; to treat each distinct value as a category instead, "
-            "build the Agreement with continuous=False."
+            "build the Agreement with `continuous=False`."
         )
 
     def _require_categorical(self, what: str) -> None:
@@ -1226,8 +1226,8 @@ class Agreement:
                     f"Krippendorff's alpha at the {level} level takes each rating as a "
                     f"{'category' if level == 'nominal' else 'rank of a category'}, but these "
                     f"ratings are continuous measurements (values such as {preview(values)}); "
-                    "use level='interval' (or 'ratio' for a scale with an absolute zero), or "
-                    "build the Agreement with continuous=False to treat each distinct value "
+                    "use `level='interval'` (or 'ratio' for a scale with an absolute zero), "
+                    "or build the Agreement with `continuous=False` to treat each distinct value "
                     "as a category."
                 )
             stats = self._score_statistics("Krippendorff's alpha")
@@ -1450,6 +1450,8 @@ class Agreement:
                 info.append(("Missing ratings:", f"{int((m.replicates == 0).sum()):,}"))
             if m.has_replicates:
                 info.append(("Replicates:", f"up to {int(m.replicates.max())} per cell"))
+                skipped.append("Replicates: each (subject, rater) cell's mean measurement "
+                               "is used (one value per cell).")
         else:
             info = [scale_info(self.categories)]
         stats = None if self.continuous else self.statistics

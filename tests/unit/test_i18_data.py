@@ -39,7 +39,8 @@ def test_patient_id_beside_decimals_is_set_aside_not_a_rater():
     df = _bp().rename(columns={"patient": "k"})  # no identifier name: rule of distinct integers
     with pytest.warns(UserWarning, match="'k'"):
         ag = irr.Agreement.from_frame(df)
-    assert ag.raters == ("nurse_a", "nurse_b") and ag.continuous
+    assert ag.raters == ("nurse_a", "nurse_b")
+    assert ag.continuous
     # a decimal column is never an identifier: a rater with a constant decimal reading
     df3 = _bp(missing=()).assign(nurse_c=0.5)
     with warnings.catch_warnings():
@@ -72,9 +73,11 @@ def test_strings_booleans_categoricals_never_continuous_and_forcing_them_raises(
 def test_continuous_false_keeps_categories_and_integers_forced_continuous():
     df = _bp()
     ag = irr.Agreement.from_frame(df, id="patient", continuous=False)
-    assert not ag.continuous and len(ag.categories) > 100
+    assert not ag.continuous
+    assert len(ag.categories) > 100
     ints = irr.Agreement([1, 2, 3, 4], [1, 2, 4, 4], continuous=True)
-    assert ints.continuous and ints.measurements.value.dtype == np.float64
+    assert ints.continuous
+    assert ints.measurements.value.dtype == np.float64
 
 
 def test_more_integer_values_than_a_category_scale_are_continuous():
@@ -106,7 +109,7 @@ def test_categorical_statistics_refused_with_examples_and_alternatives(call):
 @pytest.mark.parametrize("level", ["nominal", "ordinal"])
 def test_alpha_nominal_ordinal_refused(level):
     ag = irr.Agreement.from_frame(_bp(), id="patient")
-    with pytest.raises(ValueError, match=f"{level} level .* level='interval'"):
+    with pytest.raises(ValueError, match=f"{level} level .* `level='interval'`"):
         ag.krippendorff_alpha(level)
 
 
@@ -122,7 +125,8 @@ def test_icc_kendall_alpha_identical_to_categorical_path():
     x = _few_values()
     cont = irr.Agreement.from_array(x)
     cat = irr.Agreement.from_array(x, continuous=False)
-    assert cont.continuous and not cat.continuous
+    assert cont.continuous
+    assert not cat.continuous
     for form in (("twoway", "agreement", "single"), ("oneway", "agreement", "average"),
                  ("twoway", "consistency", "single")):
         a, b = cont.icc(*form), cat.icc(*form)
@@ -200,14 +204,18 @@ def test_ten_million_pairs_built_quickly():
     start = time.perf_counter()
     ag = irr.Agreement.from_frame(df)
     assert time.perf_counter() - start < 3.0  # ~0.3 s on a quiet machine
-    assert ag.continuous and ag.n_subjects == 10**7 and ag.n_missing == 0
+    assert ag.continuous
+    assert ag.n_subjects == 10**7
+    assert ag.n_missing == 0
 
 
 def test_summary_shows_icc_and_alpha():
     ag = irr.Agreement.from_frame(_bp(), id="patient")
     text = ag.summary().as_text()
-    assert "ICC(2,1)" in text and "Krippendorff's alpha (interval)" in text
-    assert "continuous" in text and "Measurements:" in text
+    assert "ICC(2,1)" in text
+    assert "Krippendorff's alpha (interval)" in text
+    assert "continuous" in text
+    assert "Measurements:" in text
     assert "kappa" not in text.lower()
 
 
@@ -229,8 +237,11 @@ def test_long_replicates_kept_and_cell_means_used_with_warning():
     ag = irr.Agreement.from_long(df, subject="subject", rater="rater", rating="value",
                                  replicate="rep")
     m = ag.measurements
-    assert ag.continuous and m.has_replicates and m.n_measurements == len(df)
-    assert ag.n_missing == 1 and ag.n_subjects == 30
+    assert ag.continuous
+    assert m.has_replicates
+    assert m.n_measurements == len(df)
+    assert ag.n_missing == 1
+    assert ag.n_subjects == 30
     with pytest.warns(ReplicatesAveragedWarning, match="30 .*cell.* mean"):
         res = ag.icc()
     means = df.groupby(["subject", "rater"], sort=False)["value"].mean().unstack()
@@ -246,7 +257,8 @@ def test_long_continuous_beyond_the_category_limit():
     df = pd.DataFrame({"subject": np.repeat(np.arange(n), 2), "rater": ["a", "b"] * n,
                        "score": np.repeat(rng.normal(0, 1, n), 2) + rng.normal(0, 0.3, 2 * n)})
     ag = irr.Agreement.from_long(df, subject="subject", rater="rater", rating="score")
-    assert ag.continuous and ag.n_subjects == n
+    assert ag.continuous
+    assert ag.n_subjects == n
 
 
 def test_long_categorical_duplicates_still_raise_and_replicate_labels_checked():
@@ -265,9 +277,11 @@ def test_long_categorical_duplicates_still_raise_and_replicate_labels_checked():
 def test_by_and_accessor_pass_continuous():
     df = _bp(missing=()).assign(site=["a", "b"] * 100)
     out = irr.by(df.drop(columns="patient"), "site", statistic="icc")
-    assert out["estimate"].notna().all() and out["n_subjects"].tolist() == [100, 100]
+    assert out["estimate"].notna().all()
+    assert out["n_subjects"].tolist() == [100, 100]
     ag = df.irr.agreement(["nurse_a", "nurse_b"], continuous=False)
     assert not ag.continuous
     long = _long_replicates()
     ag = long.irr.agreement(subject="subject", rater="rater", rating="value", replicate="rep")
-    assert ag.continuous and ag.measurements.has_replicates
+    assert ag.continuous
+    assert ag.measurements.has_replicates
