@@ -252,13 +252,12 @@ def _unique_id(column: pd.Series) -> bool:
     """Every value present and distinct, integers or strings, in more rows than a category
     scale has levels (identifiers)."""
     n = len(column)
-    if n <= MAX_CATEGORIES or _prefix_repeats(column)[0] or column.isna().any() \
-            or column.nunique(dropna=False) != n:
+    if n <= MAX_CATEGORIES or _prefix_repeats(column)[0] or column.isna().any():
         return False
     kind = _kind(column)
-    if kind == "string":
-        return True
-    return kind == "number" and not _fractional(column)
+    if kind not in ("string", "number") or (kind == "number" and _fractional(column)):
+        return False  # decimals are measurements, never identifiers (and not hashed)
+    return bool(column.nunique(dropna=False) == n)
 
 
 def _fractional(column: pd.Series) -> bool:
@@ -375,6 +374,8 @@ def _distinct_or_constant(column: pd.Series) -> str:
         return ""
     if all(_prefix_repeats(column)):  # neither distinct nor constant
         return ""
+    if _kind(column) == "number" and _fractional(column):
+        return ""  # decimals: measurements, never identifiers (rules 5-7)
     distinct = column.nunique(dropna=False)
     return "distinct" if distinct == n else "constant" if distinct == 1 else ""
 
@@ -409,7 +410,8 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
         outside = [c for i, group in enumerate(groups) if i != main for c in group]
         for c in outside:
             integral = _integers(df[c]) is not None
-            if (shape[c] == "distinct" and integral) or shape[c] == "constant":
+            # decimals are measurements, never identifiers
+            if shape[c] in ("distinct", "constant") and integral:
                 lo, hi = ranges[c]
                 values = f"{lo:g}" if lo == hi else f"{lo:g}..{hi:g}"
                 found[c] = (f"values {values} far from the range {m_lo:g}..{m_hi:g} of "

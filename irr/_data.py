@@ -992,3 +992,99 @@ def check_total(counts: np.ndarray, name: str) -> None:
             f"`{name}` counts sum to {total:.4g}; at most 2**62 (about 4.6e18) subjects are "
             "supported, so that totals stay exact in 64-bit integers."
         )
+
+
+# -- real-valued (continuous) ratings ------------------------------------------------------
+#: Continuous ratings: numeric ratings with a non-integer value and more than this many
+#: distinct values (irr._columns.MAX_CATEGORIES: a half-point 1..5 scale stays a scale of
+#: categories), or more distinct values than a category scale may have (MAX_CATEGORIES).
+CONTINUOUS_DISTINCT = 10
+
+#: Values looked at first when counting distinct values: enough of them settle it.
+_SAMPLE = 1 << 16
+
+
+def real_values(values: Any, name: str) -> np.ndarray | None:
+    """One rater's numeric ratings as float64 (nan = missing), or None when they are not
+    numbers (strings, booleans, Categoricals: labels, never continuous).
+
+    Integers beyond 2**53 (no float64 holds them exactly) are not real values either.
+
+    Examples
+    --------
+    >>> real_values([1.5, None, 2], "x")
+    array([1.5, nan, 2. ])
+    >>> real_values(["a", "b"], "x") is None, real_values([True, False], "x") is None
+    (True, True)
+    """
+    array = as_1d(values, name)
+    if isinstance(array, pd.Categorical):
+        return None
+    kind = array.dtype.kind
+    if kind == "f":
+        return array
+    if kind in "iu":
+        if array.size and max(abs(int(array.min())), abs(int(array.max()))) >= 2**53:
+            return None
+        return array.astype(np.float64)
+    if kind != "O" or pd.api.types.infer_dtype(array, skipna=True) not in (
+            "integer", "floating", "mixed-integer-float", "decimal"):
+        return None
+    missing = np.asarray(pd.isna(array), dtype=bool)
+    if not _exactly_float(array, missing):
+        return None
+    out = np.where(missing, np.nan, array).astype(np.float64)
+    if np.isinf(out).any():
+        raise ValueError(f"`{name}` contains infinite ratings: {preview(out[np.isinf(out)])}.")
+    return out
+
+
+def _more_distinct_than(values: Sequence[np.ndarray], limit: int) -> bool:
+    """Whether the finite values of the float arrays hold more than `limit` distinct
+    values; a sample first, then one hashing pass when the sample does not settle it."""
+    seen: np.ndarray = np.zeros(0)
+    for v in values:
+        seen = np.unique(np.concatenate([seen, v[: _SAMPLE]]))
+        if np.count_nonzero(~np.isnan(seen)) > limit:
+            return True
+    total = sum(v.size for v in values)
+    if total <= _SAMPLE:
+        return False
+    finite = [v[~np.isnan(v)] for v in values]
+    lo = min((float(v.min()) for v in finite if v.size), default=0.0)
+    hi = max((float(v.max()) for v in finite if v.size), default=0.0)
+    if hi - lo < limit and all((v == np.round(v)).all() for v in finite):
+        return False  # integers within a range of `limit`: at most `limit` values
+    return len(pd.unique(np.concatenate(finite))) > limit
+
+
+def fractional_value(values: Sequence[np.ndarray]) -> float | None:
+    """The first non-integer finite value of the float arrays, or None."""
+    for v in values:
+        for start in range(0, v.size, CHUNK):
+            block = v[start : start + CHUNK]
+            frac = block != np.floor(block)
+            frac &= ~np.isnan(block)
+            if frac.any():
+                return float(block[np.argmax(frac)])
+    return None
+
+
+def continuous_values(values: Sequence[np.ndarray]) -> bool:
+    """Whether real-valued ratings are continuous measurements rather than categories.
+
+    Non-integer values and more than :data:`CONTINUOUS_DISTINCT` distinct values, or more
+    distinct values than a category scale may have (:data:`MAX_CATEGORIES`).
+
+    Examples
+    --------
+    >>> continuous_values([np.array([1.0, 1.5, 2.0, 2.5, 3.0])])   # a half-point scale
+    False
+    >>> continuous_values([np.linspace(100.5, 140.5, 41)])
+    True
+    >>> continuous_values([np.arange(20.0)])                       # integer scores
+    False
+    """
+    if fractional_value(values) is not None:
+        return _more_distinct_than(values, CONTINUOUS_DISTINCT)
+    return _more_distinct_than(values, MAX_CATEGORIES)

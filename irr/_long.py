@@ -13,7 +13,8 @@ import pandas as pd
 
 from irr._data import MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
 
-__all__ = ["LongRatings", "long_ratings", "pivot", "pivot_long", "split_array", "validate_counts"]
+__all__ = ["LongRatings", "check_replicate_labels", "long_ratings", "pivot", "pivot_long",
+           "require_one_per_cell", "split_array", "validate_counts"]
 
 
 def _column(df: pd.DataFrame, label: Any, argument: str) -> pd.Series:
@@ -43,11 +44,14 @@ class LongRatings(NamedTuple):
         return len(self.subjects) * len(self.raters)
 
 
-def long_ratings(df: Any, subject: Any, rater: Any, rating: Any) -> LongRatings:
+def long_ratings(
+    df: Any, subject: Any, rater: Any, rating: Any, replicates: bool = False
+) -> LongRatings:
     """Long data (one row per rating), validated and coded, without pivoting.
 
     Raises when a column is missing, a subject or rater label is missing, there are
-    fewer than two raters, or a (subject, rater) pair is rated twice.
+    fewer than two raters, or (unless `replicates`) a (subject, rater) pair is rated
+    twice (:func:`require_one_per_cell`).
     """
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
@@ -76,20 +80,56 @@ def long_ratings(df: Any, subject: Any, rater: Any, rating: Any) -> LongRatings:
             f"Agreement needs at least two raters; the `rater` column {rater!r} holds "
             f"{m}: {preview(r_labels)}."
         )
-    cell = s_code.astype(np.int64) * m + r_code  # < n * m <= len(df)**2: fits in int64
-    order = np.argsort(cell, kind="stable")
-    repeated = cell[order][1:] == cell[order][:-1]
-    if repeated.any():
-        dup_cells = np.unique(cell[order][1:][repeated])
-        pairs = [(s_labels[c // m], r_labels[c % m]) for c in dup_cells[:5]]
-        pairs = [tuple(v.item() if isinstance(v, np.generic) else v for v in p) for p in pairs]
-        more = f" ... ({len(dup_cells)} in all)" if len(dup_cells) > 5 else ""
-        raise ValueError(
-            f"`df` rates some (subject, rater) pairs more than once: {pairs}{more}; "
-            "aggregate or drop the duplicates first."
-        )
-    return LongRatings(s_code.astype(np.int64), r_code.astype(np.int64), ratings.array,
+    long = LongRatings(s_code.astype(np.int64), r_code.astype(np.int64), ratings.array,
                        distinct_names(list(r_labels), "rater"), pd.Index(s_labels))
+    if not replicates:
+        require_one_per_cell(long)
+    return long
+
+
+def _repeated_cells(keys: np.ndarray) -> np.ndarray:
+    """The distinct integer keys that occur more than once (sorted)."""
+    ordered = np.sort(keys, kind="stable")
+    return np.unique(ordered[1:][ordered[1:] == ordered[:-1]])
+
+
+def require_one_per_cell(long: LongRatings, hint: str = "") -> None:
+    """Raise, naming the pairs, when a (subject, rater) pair has more than one rating."""
+    m = len(long.raters)
+    dup_cells = _repeated_cells(long.subject * m + long.rater)  # < n * m: fits in int64
+    if not len(dup_cells):
+        return
+    pairs = [(long.subjects[c // m], long.raters[c % m]) for c in dup_cells[:5]]
+    pairs = [tuple(v.item() if isinstance(v, np.generic) else v for v in p) for p in pairs]
+    more = f" ... ({len(dup_cells)} in all)" if len(dup_cells) > 5 else ""
+    raise ValueError(
+        f"`df` rates some (subject, rater) pairs more than once: {pairs}{more}; "
+        f"aggregate or drop the duplicates first{hint}."
+    )
+
+
+def check_replicate_labels(df: pd.DataFrame, replicate: Any, long: LongRatings) -> None:
+    """The `replicate` column labels each (subject, rater)'s repeated measurements: every
+    row has one, and no (subject, rater, replicate) occurs twice (else ValueError)."""
+    labels = _column(df, replicate, "replicate")
+    if labels.isna().any():
+        rows = np.flatnonzero(labels.isna().to_numpy())
+        raise ValueError(
+            f"The `replicate` column {replicate!r} has missing labels (rows {preview(rows)}); "
+            "every measurement needs one."
+        )
+    code, uniques = pd.factorize(labels, sort=False)
+    m, r = len(long.raters), max(len(uniques), 1)
+    dup = _repeated_cells((long.subject * m + long.rater) * r + code)
+    if len(dup):
+        cells = [(long.subjects[c // r // m], long.raters[c // r % m], uniques[c % r])
+                 for c in dup[:5]]
+        cells = [tuple(v.item() if isinstance(v, np.generic) else v for v in c) for c in cells]
+        raise ValueError(
+            f"The `replicate` column {replicate!r} repeats a label within one (subject, "
+            f"rater): (subject, rater, replicate) {cells}"
+            f"{f' ... ({len(dup)} in all)' if len(dup) > 5 else ''} occur more than once."
+        )
 
 
 def pivot_long(

@@ -22,20 +22,39 @@ import pandas as pd
 from irr._columns import choose_columns
 from irr._data import (
     CHUNK,
+    MAX_CATEGORIES,
     Ratings,
+    continuous_values,
     distinct_names,
     encode_ratings,
     exact_counts,
     numeric_array,
     preview,
+    real_values,
     validate_table,
 )
-from irr._long import long_ratings, pivot, split_array, validate_counts
+from irr._long import (
+    check_replicate_labels,
+    long_ratings,
+    pivot,
+    require_one_per_cell,
+    split_array,
+    validate_counts,
+)
+from irr._measurements import Measurements
 from irr._validation import check_choice, check_label_kinds
 
 __all__ = [
-    "DENSE_CELLS", "DENSE_PER_RATING", "NAN_POLICIES", "Entries", "Source", "align_columns",
-    "align_to_index", "frequency_weights", "table_counts",
+    "DENSE_CELLS",
+    "DENSE_PER_RATING",
+    "NAN_POLICIES",
+    "Entries",
+    "Source",
+    "align_columns",
+    "align_to_index",
+    "continuous_columns",
+    "frequency_weights",
+    "table_counts",
 ]
 
 NAN_POLICIES = ("omit", "raise")
@@ -83,6 +102,12 @@ class Source:
     entries : Entries or None
         Long data of a sparse design (:data:`DENSE_CELLS`): one entry per rating, in
         memory proportional to the ratings; the codes of `ratings` are then empty.
+    measurements : Measurements or None
+        Continuous ratings (real values, no categories; replicates allowed): the codes of
+        `ratings` are then empty and `ratings` only names the raters.
+    missing : ndarray of int64 or None
+        With `measurements`: the subjects (rows) with a missing measurement, when the
+        input said so cheaply (wide data); else found from the measurements.
     """
 
     ratings: Ratings
@@ -91,10 +116,14 @@ class Source:
     frame: pd.DataFrame | None = None
     index: pd.Index | None = None
     entries: Entries | None = None
+    measurements: Measurements | None = None
+    missing: np.ndarray | None = None
 
     @property
     def n_rows(self) -> int:
         """Rows of the input: subjects, or cells of a table, or rows of counts."""
+        if self.measurements is not None:
+            return self.measurements.n_subjects
         if self.entries is not None:
             return self.entries.n_subjects
         if self.counts is not None:
@@ -106,19 +135,53 @@ class Source:
     def from_columns(
         cls, columns: Sequence[Any], names: Sequence[str], categories: Any = None,
         argnames: Sequence[str] | None = None, frame: pd.DataFrame | None = None,
+        continuous: bool | None = False,
     ) -> Source:
         """One array-like per rater; pandas Series are aligned on their index
-        (:func:`align_columns`)."""
+        (:func:`align_columns`). `continuous` (default False: categories): see
+        :func:`continuous_columns`."""
         argnames = list(argnames or names)
         columns, index = align_columns(list(columns), argnames)
+        reals = continuous_columns(columns, argnames, categories, continuous)
+        if reals is not None:
+            return cls.of_columns(reals, names, frame.index if frame is not None else index,
+                                  frame)
         ratings = encode_ratings(columns, argnames, categories)
         return cls(_renamed(ratings, names), frame=frame,
                    index=index if frame is None else frame.index)
 
     @classmethod
+    def of_columns(
+        cls, reals: Sequence[np.ndarray], names: Sequence[str], index: pd.Index | None = None,
+        frame: pd.DataFrame | None = None,
+    ) -> Source:
+        """Continuous ratings: one float64 array per rater, nan where missing."""
+        n = len(reals[0])
+        missing = np.zeros(n, dtype=bool)
+        for column in reals:
+            missing |= np.isnan(column)
+        measurements = Measurements.from_columns(reals, names, index)
+        return cls.of_measurements(measurements, frame, np.flatnonzero(missing))
+
+    @classmethod
+    def of_measurements(
+        cls, measurements: Measurements, frame: pd.DataFrame | None = None,
+        missing: np.ndarray | None = None,
+    ) -> Source:
+        """Continuous ratings held as :class:`~irr._measurements.Measurements`."""
+        if measurements.n_measurements == 0:
+            raise ValueError("Every rating is missing: there are no measurements to compare.")
+        ratings = Ratings((), pd.Index([]), None, False, measurements.raters,
+                          rows=measurements.n_subjects)
+        if missing is None:
+            missing = np.flatnonzero((measurements.replicates == 0).any(axis=1))
+        return cls(ratings, frame=frame, index=measurements.subjects,
+                   measurements=measurements, missing=missing)
+
+    @classmethod
     def from_frame(
         cls, df: pd.DataFrame, raters: Sequence[Any] | None, categories: Any = None,
-        freq_weights: Any = None, id: Any = None,
+        freq_weights: Any = None, id: Any = None, continuous: bool | None = None,
     ) -> Source:
         """A wide frame: one row per subject (or per `freq_weights` subjects), a column
         per rater; without `raters`, identifier columns are set aside (with a warning
@@ -140,6 +203,14 @@ class Source:
         if len(set(raters)) < len(raters):
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
         names = distinct_names(raters, "raters")
+        if freq_weights is not None:
+            if continuous:
+                raise ValueError(
+                    "`freq_weights` count subjects with the same categorical ratings; "
+                    "continuous ratings (continuous=True) take one row per subject. Expand "
+                    "the rows (df.loc[df.index.repeat(weights)]) or pass continuous=False."
+                )
+            continuous = False  # aggregated rows are patterns of categories
         weights = None if freq_weights is None else frequency_weights(df, freq_weights)
         if weights is not None and not weights.all():
             # rows standing for no subject are not data: the expanded data lack them,
@@ -149,7 +220,8 @@ class Source:
                 raise ValueError("`freq_weights` are all zero: there are no subjects.")
             df = df[weights > 0]
             weights = weights[weights > 0]
-        source = cls.from_columns([df[r] for r in raters], names, categories, frame=df)
+        source = cls.from_columns([df[r] for r in raters], names, categories, frame=df,
+                                  continuous=continuous)
         if weights is None:
             return source
         return cls(source.ratings, weights=weights, index=df.index)
@@ -182,18 +254,39 @@ class Source:
 
     @classmethod
     def from_long(
-        cls, df: pd.DataFrame, subject: Any, rater: Any, rating: Any, categories: Any = None
+        cls, df: pd.DataFrame, subject: Any, rater: Any, rating: Any, categories: Any = None,
+        continuous: bool | None = None, replicate: Any = None,
     ) -> Source:
-        """Long data: one row per (subject, rater) rating.
+        """Long data: one row per (subject, rater) rating, or per measurement.
 
-        Pivoted to one column per rater when the subjects x raters layout is small
-        (:data:`DENSE_CELLS`, or :data:`DENSE_PER_RATING` cells per rating); otherwise (a sparse
-        design: many raters, few ratings per subject) kept as one entry per rating.
+        Continuous ratings (`continuous`, :func:`continuous_columns`) keep every row as a
+        measurement: several rows of one (subject, rater) are replicates, and raters may
+        measure different subjects. Categorical ratings take one row per (subject, rater)
+        (a repeated pair raises). `replicate`, a column labelling the repeated
+        measurements, is checked (present, unique within each (subject, rater)), never
+        used as data.
+
+        Categorical data are pivoted to one column per rater when the subjects x raters
+        layout is small (:data:`DENSE_CELLS`, or :data:`DENSE_PER_RATING` cells per
+        rating); otherwise (a sparse design: many raters, few ratings per subject) kept as
+        one entry per rating.
         """
-        long = long_ratings(df, subject, rater, rating)
+        long = long_ratings(df, subject, rater, rating, replicates=True)
+        if replicate is not None:
+            check_replicate_labels(df, replicate, long)
+        reals = continuous_columns([long.ratings], ["rating"], categories, continuous)
+        if reals is not None:
+            value = reals[0]
+            keep = ~np.isnan(value)
+            measurements = Measurements(long.subject[keep], long.rater[keep], value[keep],
+                                        tuple(long.raters), long.subjects)
+            return cls.of_measurements(measurements, frame=df)
+        require_one_per_cell(long, "" if continuous is False else (
+            " (repeated measurements of a continuous scale are replicates: pass "
+            "continuous=True to keep them)"))
         if long.n_cells <= max(DENSE_CELLS, DENSE_PER_RATING * len(long.subject)):
             columns, names, subjects = pivot(long)
-            source = cls.from_columns(columns, names, categories)
+            source = cls.from_columns(columns, names, categories, continuous=False)
             return cls(source.ratings, index=subjects)
         name = str(rating)
         scale = encode_ratings([long.ratings], [name], categories)
@@ -207,7 +300,8 @@ class Source:
 
     @classmethod
     def from_array(
-        cls, x: Any, raters: Sequence[str] | None, categories: Any = None
+        cls, x: Any, raters: Sequence[str] | None, categories: Any = None,
+        continuous: bool | None = None,
     ) -> Source:
         """A 2-D array of shape (n_subjects, n_raters)."""
         columns = split_array(x)
@@ -220,10 +314,12 @@ class Source:
                 raise ValueError(
                     f"`raters` must give {m} distinct names, one per column; got {list(raters)!r}."
                 )
-        return cls.from_columns(columns, names, categories)
+        return cls.from_columns(columns, names, categories, continuous=continuous)
 
     def missing_rows(self) -> np.ndarray:
         """Rows with a missing rating (and a positive weight), in order."""
+        if self.measurements is not None:
+            return self.missing
         if self.entries is not None:
             given = np.bincount(self.entries.subject, minlength=self.entries.n_subjects)
             return np.flatnonzero(given < len(self.ratings.raters))
@@ -258,7 +354,8 @@ class Source:
     # -- per-subject values (clusters, strata) -------------------------------------------------
     def per_subject(self, values: Any, name: str) -> np.ndarray:
         """One value per subject, from an array-like or a column of the source frame."""
-        if self.weights is not None or (not self.ratings.has_codes and self.entries is None):
+        if self.weights is not None or (not self.ratings.has_codes and self.entries is None
+                                        and self.measurements is None):
             raise ValueError(
                 f"`{name}` needs one value per subject, but this Agreement was built from "
                 "aggregated data (a table of counts, subject x category counts, "
@@ -283,6 +380,68 @@ class Source:
         if missing.any():
             raise ValueError(f"`{name}` has {missing.sum()} missing value(s); every subject needs one.")
         return array
+
+
+def continuous_columns(
+    columns: Sequence[Any], names: Sequence[str], categories: Any, continuous: bool | None
+) -> list[np.ndarray] | None:
+    """The raters' ratings as float64 arrays (nan missing) when they are continuous, else
+    None (categories).
+
+    `continuous` None detects: numeric ratings (not strings, booleans or Categoricals)
+    with a non-integer value and more than ten distinct values, or more distinct values
+    than a category scale may have (:func:`irr._data.continuous_values`); declared
+    `categories` make them categories. True requires numeric ratings (TypeError naming
+    the columns and showing bad values); False keeps categories.
+    """
+    if continuous is not None and not isinstance(continuous, (bool, np.bool_)):
+        raise TypeError(f"`continuous` must be True, False or None; got {continuous!r}.")
+    if continuous is False:
+        return None
+    if categories is not None:
+        if continuous:
+            raise ValueError(
+                "`categories=` declares a scale of categories, but `continuous=True` asks for "
+                "real-valued measurements (no categories); pass one or the other."
+            )
+        return None
+    if continuous is None and all(_small_integer_range(c) for c in columns):
+        return None  # integers within a category scale's range: categories, never copied
+    reals = []
+    for column, name in zip(columns, names, strict=True):
+        values = real_values(column, name)
+        if values is None:
+            if not continuous:
+                return None
+            shown = pd.Series(np.asarray(column, dtype=object)).dropna().unique()[:5]
+            raise TypeError(
+                f"`continuous=True` needs numeric ratings, but `{name}` holds "
+                f"{getattr(column, 'dtype', type(column).__name__)} labels such as "
+                f"{preview(shown)}; convert them to numbers (pd.to_numeric) or leave "
+                "`continuous` unset to treat them as categories."
+            )
+        reals.append(values)
+    lengths = {len(v) for v in reals}
+    if len(lengths) > 1:
+        shown = ", ".join(f"`{n}` has {len(v)}" for n, v in zip(names, reals, strict=True))
+        raise ValueError(f"All raters must rate the same subjects: {shown} ratings.")
+    if not reals or not len(reals[0]):
+        raise ValueError(f"`{names[0]}` is empty: there are no subjects to compare.")
+    if continuous or continuous_values(reals):
+        return reals
+    return None
+
+
+def _small_integer_range(column: Any) -> bool:
+    """Whether `column` is a numpy integer or bool array (or Series) whose values span at
+    most :data:`irr._data.MAX_CATEGORIES` integers (so they cannot be continuous)."""
+    array = column.to_numpy() if isinstance(column, pd.Series) and isinstance(
+        column.dtype, np.dtype) else column
+    if not isinstance(array, np.ndarray) or array.dtype.kind not in "iub":
+        return False
+    if array.dtype.kind == "b" or not array.size:
+        return True
+    return int(array.max()) - int(array.min()) < MAX_CATEGORIES
 
 
 def align_to_index(values: Any, index: pd.Index | None, name: str, against: str) -> Any:

@@ -23,12 +23,13 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from irr._data import CHUNK, preview
+from irr._data import CHUNK, MAX_CATEGORIES, Ratings, preview
+from irr._measurements import Measurements
 from irr._source import Source
 from irr.weights import check_square
 
 __all__ = ["MAX_COUNT_CELLS", "Coarsening", "SparseCodes", "Statistics", "code_keys", "count_keys",
-           "sparse_patterns", "subject_patterns"]
+           "sparse_patterns", "subject_patterns", "value_source"]
 
 #: Largest array of distinct subject x category count rows (P' x k cells, 200 MB of int64)
 #: built for the coefficients on counts; beyond it they raise a ValueError.
@@ -360,12 +361,24 @@ class Statistics:
         for start in range(0, max(n, 1), CHUNK):
             block = [c[start : start + CHUNK] for c in codes]
             w = None if weights is None else weights[start : start + CHUNK]
-            patterns, multiplicity = _code_patterns(block, k, w)
-            parts.append(cls(patterns, multiplicity, categories, scores, ordered, tuple(raters)))
-        total = parts[0]
-        for part in parts[1:]:
-            total = total + part
-        return total
+            parts.append(_code_patterns(block, k, w))
+        if len(parts) == 1:
+            return cls(*parts[0], categories, scores, ordered, tuple(raters))
+        # the chunks' distinct rows merged once (as ``+`` would, pairwise): lexicographic
+        # rows, their counts summed in int64 (exact)
+        rows = np.concatenate([p for p, _ in parts])
+        counts = np.concatenate([c for _, c in parts])
+        keys = code_keys(list(rows.T), k)  # one integer per row when it fits: a 1-D unique
+        if keys is None:
+            distinct, inverse = np.unique(rows, axis=0, return_inverse=True)
+        else:
+            values, inverse = np.unique(keys, return_inverse=True)
+            distinct = _rows_of_keys(values, len(codes), k)
+        inverse = inverse.reshape(-1)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0])
+        return cls(distinct, np.add.reduceat(counts[order], starts), categories, scores,
+                   ordered, tuple(raters))
 
     @classmethod
     def from_pair_counts(
@@ -423,6 +436,11 @@ class Statistics:
     @classmethod
     def from_source(cls, source: Source) -> Statistics:
         """The statistics of an input (:class:`irr._source.Source`)."""
+        if source.measurements is not None:
+            raise ValueError(
+                "Continuous measurements have no patterns of categories; use "
+                "value_source(measurements) for the statistics of scores."
+            )
         r = source.ratings
         if source.entries is not None:
             e = source.entries
@@ -835,6 +853,33 @@ class Statistics:
             )
         return self.scores
 
+
+
+def value_source(measurements: Measurements) -> Source:
+    """Continuous measurements as categories whose scores are their values, for the
+    statistics of scores (ICC, Kendall's W, interval alpha) built on :class:`Statistics`.
+
+    Each (subject, rater) cell holds its measurement (the mean of its replicates). With
+    at most :data:`irr._data.MAX_CATEGORIES` distinct values the cells are coded exactly
+    as ``continuous=False`` codes them (so every statistic gives the same numbers);
+    beyond, by their rank among the distinct values (no limit on their number).
+
+    Examples
+    --------
+    >>> m = Measurements.from_wide([[1.5, 2.25], [2.25, np.nan]], raters=["a", "b"])
+    >>> source = value_source(m)
+    >>> [c.tolist() for c in source.ratings.codes], source.ratings.scores.tolist()
+    ([[0, 1], [1, -1]], [1.5, 2.25])
+    """
+    wide = measurements.wide()
+    observed = ~np.isnan(wide)
+    values = np.unique(wide[observed])
+    names = measurements.raters
+    if len(values) <= MAX_CATEGORIES:
+        return Source.from_columns(list(wide.T), names, continuous=False)
+    codes = np.where(observed, np.searchsorted(values, wide), -1).astype(np.int32)
+    categories = pd.Index(values)
+    return Source(Ratings(tuple(codes.T.copy()), categories, values, True, tuple(names)))
 
 
 def subject_patterns(source: Source, stats: Statistics) -> np.ndarray:

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pandas as pd
 
 from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
-from irr._data import Ratings
+from irr._data import Ratings, preview
+from irr._measurements import Measurements
 from irr._source import Source
-from irr._statistics import Statistics, subject_patterns
+from irr._statistics import Statistics, subject_patterns, value_source
 from irr._validation import check_confidence_level
 from irr.estimators import chance_corrected, icc, kendall, krippendorff, percent
 from irr.estimators import kappa as kappa_estimator
@@ -41,7 +42,21 @@ if TYPE_CHECKING:
     from irr.inference.error_rate import ErrorRateTestFamily, ErrorRateTestResult
     from irr.inference.paired import PairedTestResult
 
-__all__ = ["Agreement"]
+__all__ = ["Agreement", "ReplicatesAveragedWarning"]
+
+#: Continuous data with more subjects than this leave Krippendorff's interval alpha (a
+#: bootstrap over subjects) out of :meth:`Agreement.summary`; the method computes it.
+SUMMARY_ALPHA_SUBJECTS = 5000
+
+#: What suits continuous ratings, for the messages refusing categorical statistics.
+CONTINUOUS_ALTERNATIVES = (
+    "icc(), krippendorff_alpha(level='interval'), kendall_w(), and the agreement "
+    "statistics of measurements (limits of agreement, concordance)"
+)
+
+
+class ReplicatesAveragedWarning(UserWarning):
+    """A statistic that needs one value per (subject, rater) used the mean of replicates."""
 
 #: The inference parameters every coefficient method documents (``$inference``).
 INFERENCE_PARAMETERS = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
@@ -103,6 +118,13 @@ class Agreement:
         ``'raise'`` raises a ValueError.
     names : sequence of str, optional
         Rater names; default the Series names, else ``rater1``, ``rater2`` ...
+    continuous : bool or None, default None
+        Whether the ratings are real-valued measurements rather than categories. None
+        detects it: numeric ratings with a non-integer value and more than ten distinct
+        values, or more distinct values than a category scale may have (10,000), are
+        continuous (a half-point 1..5 scale stays categorical); strings, booleans and
+        Categoricals never are. True requires numbers; False takes each distinct value as
+        a category. See :meth:`from_frame`.
 
     Notes
     -----
@@ -129,6 +151,7 @@ class Agreement:
         categories: Sequence[Any] | None = None,
         nan_policy: str = "omit",
         names: Sequence[str] | None = None,
+        continuous: bool | None = None,
     ) -> None:
         columns = [rater_a, rater_b, *more_raters]
         if names is None:
@@ -143,7 +166,8 @@ class Agreement:
                 f"`names` must give {len(columns)} distinct rater names; got {list(names)!r}."
             )
         argnames = ["rater_a", "rater_b"] + [f"more_raters[{i}]" for i in range(len(more_raters))]
-        source = Source.from_columns(columns, [str(n) for n in names], categories, argnames)
+        source = Source.from_columns(columns, [str(n) for n in names], categories, argnames,
+                                     continuous=continuous)
         self._init(source, nan_policy)
 
     def _init(self, source: Source, nan_policy: str, statistics: Statistics | None = None) -> None:
@@ -170,6 +194,7 @@ class Agreement:
         nan_policy: str = "omit",
         freq_weights: Any = None,
         id: Any = None,
+        continuous: bool | None = None,
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
 
@@ -200,6 +225,20 @@ class Agreement:
         id : column label or list of column labels, optional
             Identifier columns (subject, patient, site): never ratings. They stay
             available to ``cluster=`` and ``strata=`` by name.
+        continuous : bool or None, default None
+            Whether the ratings are continuous measurements (blood pressures, diameters,
+            questionnaire totals) rather than categories. None detects it: numeric
+            ratings with a non-integer value and more than ten distinct values, or more
+            than 10,000 distinct values, are continuous (a half-point 1..5 scale stays a
+            scale of categories, on which weighted kappa is legitimate); integer scores,
+            strings, booleans and Categoricals stay categories. True forces it (the
+            ratings must be numbers); False takes each distinct value as a category.
+            Continuous ratings are held as :attr:`measurements`, with no limit on the
+            number of distinct values; the statistics of scores (:meth:`icc`,
+            :meth:`kendall_w`, :meth:`krippendorff_alpha` at the interval or ratio level)
+            use them, and the categorical ones (kappa, percent agreement, Fleiss, Gwet
+            ...) raise a ValueError. With `freq_weights` or `categories` the ratings are
+            categories.
 
         Examples
         --------
@@ -213,9 +252,22 @@ class Agreement:
         ...                    "reader2": [1, 2, 1, 1]})
         >>> irr.Agreement.from_frame(df, id="patient").raters
         ('reader1', 'reader2')
+
+        Continuous measurements (systolic blood pressure by two nurses) are detected:
+
+        >>> bp = pd.DataFrame({"patient": range(1, 13),
+        ...                    "nurse_a": [121.5, 134.0, 118.5, 142.0, 127.5, 150.5,
+        ...                                112.0, 138.5, 129.0, 145.5, 124.0, 131.5],
+        ...                    "nurse_b": [119.0, 136.5, 121.0, 139.5, 128.0, 147.0,
+        ...                                114.5, 141.0, 126.5, None, 122.5, 133.0]})
+        >>> ag = irr.Agreement.from_frame(bp, id="patient")
+        >>> ag
+        Agreement(n_subjects=12, n_raters=2, continuous, n_missing=1)
+        >>> round(ag.icc().estimate, 3)
+        0.976
         """
-        return cls._from_source(Source.from_frame(df, raters, categories, freq_weights, id),
-                                nan_policy)
+        return cls._from_source(
+            Source.from_frame(df, raters, categories, freq_weights, id, continuous), nan_policy)
 
     @classmethod
     def from_table(
@@ -264,6 +316,8 @@ class Agreement:
         rating: Any,
         categories: Sequence[Any] | None = None,
         nan_policy: str = "omit",
+        replicate: Any = None,
+        continuous: bool | None = None,
     ) -> Agreement:
         """Build from long data: one row per (subject, rater) rating.
 
@@ -276,13 +330,24 @@ class Agreement:
             a missing rating. Missing ratings in `rating` are allowed (and counted).
         categories, nan_policy
             As for :class:`Agreement`.
+        replicate : column label, optional
+            A column numbering each (subject, rater)'s repeated measurements. It is only
+            checked (every row has a label, none repeats within a (subject, rater)); the
+            replicates are the rows themselves.
+        continuous : bool or None, default None
+            As for :meth:`from_frame` (detected from the `rating` column). Continuous
+            ratings keep every row: several rows of one (subject, rater) are
+            *replicates*, and raters may measure different subjects (unbalanced
+            designs). Statistics that need one value per (subject, rater) (:meth:`icc`,
+            :meth:`kendall_w`, :meth:`krippendorff_alpha`) then use the mean of each
+            cell's replicates, with a :class:`ReplicatesAveragedWarning`.
 
         Raises
         ------
         ValueError
-            If a (subject, rater) pair occurs twice (the pairs are named), a column is not
-            in `df`, a subject or rater label is missing, or there are fewer than two
-            raters.
+            If a (subject, rater) pair occurs twice in categorical data (the pairs are
+            named), a column is not in `df`, a subject or rater label is missing, or there
+            are fewer than two raters.
 
         Examples
         --------
@@ -294,8 +359,9 @@ class Agreement:
         >>> ag.n_subjects, ag.raters, ag.n_missing
         (3, ('a', 'b', 'c'), 1)
         """
-        return cls._from_source(Source.from_long(df, subject, rater, rating, categories),
-                                nan_policy)
+        return cls._from_source(
+            Source.from_long(df, subject, rater, rating, categories, continuous, replicate),
+            nan_policy)
 
     @classmethod
     def from_array(
@@ -305,11 +371,12 @@ class Agreement:
         *,
         categories: Sequence[Any] | None = None,
         nan_policy: str = "omit",
+        continuous: bool | None = None,
     ) -> Agreement:
         """Build from a 2-D array of shape (n_subjects, n_raters): one column per rater.
 
         Missing ratings are NaN or None. (DataFrames go to :meth:`from_frame`, which
-        keeps their column names and dtypes.)
+        keeps their column names and dtypes.) `continuous` as for :meth:`from_frame`.
 
         Examples
         --------
@@ -319,7 +386,8 @@ class Agreement:
         >>> ag.n_raters, ag.n_missing, ag.raters
         (3, 1, ('rater1', 'rater2', 'rater3'))
         """
-        return cls._from_source(Source.from_array(x, raters, categories), nan_policy)
+        return cls._from_source(Source.from_array(x, raters, categories, continuous),
+                                nan_policy)
 
     @classmethod
     def from_counts(cls, counts: Any, categories: Sequence[Any] | None = None) -> Agreement:
@@ -393,9 +461,50 @@ class Agreement:
         >>> ag.statistics.multiplicity.tolist()
         [1, 1, 1]
         """
+        if self.continuous:
+            raise ValueError(self._categories_refused("`statistics` (patterns of categories)"))
         if self._statistics is None:
             self._statistics = Statistics.from_source(self._source)
         return self._statistics
+
+    @property
+    def continuous(self) -> bool:
+        """Whether the ratings are continuous measurements (see :meth:`from_frame`)."""
+        return self._source.measurements is not None
+
+    @property
+    def measurements(self) -> Measurements:
+        """The continuous ratings in long form (subject, rater, value; replicates kept).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement([1.25, 2.5, 3.75], [1.5, 2.25, 4.0], continuous=True)
+        >>> m = ag.measurements
+        >>> m.n_subjects, m.n_raters, m.value.tolist()
+        (3, 2, [1.25, 1.5, 2.5, 2.25, 3.75, 4.0])
+        """
+        if self._source.measurements is None:
+            raise ValueError(
+                "These ratings are categories, not continuous measurements; build the "
+                "Agreement with continuous=True to hold numeric ratings as measurements."
+            )
+        return self._source.measurements
+
+    def _categories_refused(self, what: str) -> str:
+        """Why `what` is not available on continuous ratings, and what is."""
+        values = self._source.measurements.value[:3]
+        return (
+            f"{what} takes each rating as a category, but these ratings are continuous "
+            f"measurements (values such as {preview(values.tolist())}). For measurements use "
+            f"{CONTINUOUS_ALTERNATIVES}; to treat each distinct value as a category instead, "
+            "build the Agreement with `continuous=False`."
+        )
+
+    def _require_categorical(self, what: str) -> None:
+        """Raise a ValueError naming `what` when the ratings are continuous."""
+        if self.continuous:
+            raise ValueError(self._categories_refused(what))
 
     @property
     def raters(self) -> tuple[str, ...]:
@@ -405,16 +514,21 @@ class Agreement:
     @property
     def n_raters(self) -> int:
         """Number of raters (for counts: the most ratings any subject has)."""
+        if self.continuous:
+            return self.measurements.n_raters
         return self.statistics.n_raters
 
     @property
     def categories(self) -> pd.Index:
         """The categories, in scale order."""
+        self._require_categorical("`categories`")
         return self._source.ratings.categories
 
     @property
     def n_subjects(self) -> int:
         """Number of subjects, including those with missing ratings."""
+        if self.continuous:
+            return self.measurements.n_subjects
         return self.statistics.n_subjects
 
     @property
@@ -422,13 +536,16 @@ class Agreement:
         """Subjects with at least one missing rating.
 
         For an Agreement built from counts: subjects with fewer ratings than the most
-        any subject has.
+        any subject has. For continuous measurements: subjects some rater did not measure.
         """
+        if self.continuous:
+            return len(self._source.missing_rows())
         return self.statistics.n_missing
 
     @property
     def table(self) -> pd.DataFrame:
         """The k x k agreement table (rows: first rater, columns: second), labelled."""
+        self._require_categorical("The agreement `table`")
         counts = self.statistics.pair_table
         labels = self.categories
         return pd.DataFrame(
@@ -440,6 +557,9 @@ class Agreement:
     @cached_property
     def facts(self) -> DataFacts:
         """What these data allow (rater identities, ordered or numeric categories)."""
+        if self.continuous:
+            return DataFacts(n_raters=self.n_raters, by_rater=True, ordered=True, numeric=True,
+                             continuous=True)
         stats = self.statistics
         return DataFacts(
             n_raters=stats.n_raters,
@@ -450,8 +570,10 @@ class Agreement:
         )
 
     def _check_categorical(self, coefficient: str, scored: bool) -> None:
-        """Warn when a statistic that takes each value as a category (not `scored`: no
-        weights, no tolerance) meets ratings that look like continuous scores."""
+        """Raise when the ratings are continuous measurements; warn when a statistic that
+        takes each value as a category (not `scored`: no weights, no tolerance) meets
+        categorical ratings that look like continuous scores."""
+        self._require_categorical(coefficient)
         if scored or not self.facts.continuous:
             return
         warnings.warn(
@@ -463,6 +585,9 @@ class Agreement:
         )
 
     def __repr__(self) -> str:
+        if self.continuous:
+            return (f"Agreement(n_subjects={self.n_subjects}, n_raters={self.n_raters}, "
+                    f"continuous, n_missing={self.n_missing})")
         return (
             f"Agreement(n_subjects={self.n_subjects}, n_raters={self.n_raters}, "
             f"categories={list(self.categories)!r}, n_missing={self.n_missing})"
@@ -472,12 +597,39 @@ class Agreement:
     def _plan(self, cluster: Any = None, strata: Any = None) -> ResamplingPlan:
         """The resampling plan over this Agreement's fine patterns (clusters, strata)."""
         source = self._source
+        if self.continuous:
+            scored, stats = self._scored
+            return ResamplingPlan.for_statistics(stats, lambda: subject_patterns(scored, stats))
         return ResamplingPlan.for_statistics(
             self.statistics,
             lambda: subject_patterns(source, self.statistics),
             cluster=None if cluster is None else source.per_subject(cluster, "cluster"),
             strata=None if strata is None else source.per_subject(strata, "strata"),
         )
+
+    @cached_property
+    def _scored(self) -> tuple[Source, Statistics]:
+        """Continuous ratings as categories scored by their values, and their statistics
+        (:func:`irr._statistics.value_source`), for the statistics of scores."""
+        source = value_source(self.measurements)
+        return source, Statistics.from_source(source)
+
+    def _score_statistics(self, what: str) -> Statistics:
+        """The statistics of scores of these ratings: categorical ones as they are,
+        continuous ones scored by their values (cell means of replicates, with a
+        :class:`ReplicatesAveragedWarning`)."""
+        if not self.continuous:
+            return self.statistics
+        if self.measurements.has_replicates:
+            counts = self.measurements.replicates
+            warnings.warn(
+                f"{what} needs one value per (subject, rater); {int((counts > 1).sum())} "
+                f"(subject, rater) cell(s) hold replicates (up to {int(counts.max())}), so "
+                "each cell's mean is used. Statistics of replicated measurements (variance "
+                "components, repeatability) use every replicate.",
+                ReplicatesAveragedWarning, stacklevel=3,
+            )
+        return self._scored[1]
 
     # -- two raters --------------------------------------------------------------------
     @_shared_docs
@@ -960,6 +1112,7 @@ class Agreement:
         rater2   0.119   1.000  -0.006
         rater3  -0.166  -0.006   1.000
         """
+        self._require_categorical(f"pairwise('{statistic}')")
         return chance_corrected.pairwise(self.statistics, statistic, weights)
 
     # -- Krippendorff's alpha, ICC, Kendall's W ------------------------------------------
@@ -1065,9 +1218,22 @@ class Agreement:
         >>> res.n_subjects, res.n_missing, res.n_pairable
         (11, 1, 40)
         """
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        if self.continuous:
+            if isinstance(level, str) and level in ("nominal", "ordinal"):
+                values = self.measurements.value[:3].tolist()
+                raise ValueError(
+                    f"Krippendorff's alpha at the {level} level takes each rating as a "
+                    f"{'category' if level == 'nominal' else 'rank of a category'}, but these "
+                    f"ratings are continuous measurements (values such as {preview(values)}); "
+                    "use `level='interval'` (or 'ratio' for a scale with an absolute zero), "
+                    "or build the Agreement with `continuous=False` to treat each distinct value "
+                    "as a category."
+                )
+            stats = self._score_statistics("Krippendorff's alpha")
+            return krippendorff.krippendorff_alpha(stats, level, options, self._plan())
         self._check_categorical("Krippendorff's alpha (nominal)",
                                 not (isinstance(level, str) and level == "nominal"))
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
         return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
 
     def icc(
@@ -1152,7 +1318,7 @@ class Agreement:
         >>> round(res.ci.low, 3), round(res.ci.high, 3)
         (-0.039, 0.494)
         """
-        return icc.icc(self.statistics, model, type, unit, confidence_level)
+        return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level)
 
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
         """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.
@@ -1167,7 +1333,8 @@ class Agreement:
         >>> ag.icc_table()["estimate"].round(3).tolist()
         [0.175, 0.198, 0.216, 0.389, 0.425, 0.453]
         """
-        return icc_table([self.icc(*form, confidence_level=confidence_level) for form in FORMS])
+        stats = self._score_statistics("The ICC")
+        return icc_table([icc.icc(stats, *form, confidence_level) for form in FORMS])
 
     def kendall_w(
         self,
@@ -1234,7 +1401,8 @@ class Agreement:
         (0.5397, 30.76, 19)
         """
         options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
-        return kendall.kendall(self.statistics, correct_ties, options, self._plan())
+        stats = self._score_statistics("Kendall's W")
+        return kendall.kendall(stats, correct_ties, options, self._plan())
 
     # -- every applicable coefficient ----------------------------------------------------
     def summary(self, *, confidence_level: float = 0.95) -> Summary:
@@ -1261,6 +1429,13 @@ class Agreement:
         results: list[Result] = []
         skipped: list[str] = []
         for method, options in rows("summary", facts):
+            if (facts.continuous and method == "krippendorff_alpha"
+                    and self.n_subjects > SUMMARY_ALPHA_SUBJECTS):
+                skipped.append(
+                    f"Krippendorff's interval alpha left out (its interval is a bootstrap over "
+                    f"{self.n_subjects:,} subjects); krippendorff_alpha('interval') computes it."
+                )
+                continue
             try:
                 results.append(getattr(self, method)(confidence_level=confidence_level,
                                                      **options))
@@ -1268,9 +1443,19 @@ class Agreement:
                 skipped.append(f"{method} not computed: {exc}")
         if not results:
             raise ValueError(" ".join(skipped))
-        info = [scale_info(self.categories)]
-        stats = self.statistics
-        if facts.by_rater and stats.n_missing:  # the summary adds in how many subjects
+        if self.continuous:
+            m = self.measurements
+            info = [("Scale:", "continuous"), ("Measurements:", f"{m.n_measurements:,}")]
+            if self.n_missing:
+                info.append(("Missing ratings:", f"{int((m.replicates == 0).sum()):,}"))
+            if m.has_replicates:
+                info.append(("Replicates:", f"up to {int(m.replicates.max())} per cell"))
+                skipped.append("Replicates: each (subject, rater) cell's mean measurement "
+                               "is used (one value per cell).")
+        else:
+            info = [scale_info(self.categories)]
+        stats = None if self.continuous else self.statistics
+        if stats is not None and facts.by_rater and stats.n_missing:  # the summary adds in how many subjects
             cells = ((stats.n_raters - stats.ratings_per_pattern) * stats.multiplicity).sum()
             info.append(("Missing ratings:", f"{cells:g}"))
         if facts.n_raters == 2 and facts.by_rater:
@@ -1352,6 +1537,7 @@ class Agreement:
         >>> ag.mcnemar().statistic
         86.0
         """
+        self._require_categorical("McNemar's test")
         level = InferenceOptions(confidence_level=confidence_level).confidence_level
         return paired.mcnemar_of_table(paired.paired_table(self.statistics), bool(exact),
                                        bool(correction), level)
@@ -1367,6 +1553,7 @@ class Agreement:
         >>> round(res.statistic, 2), res.df
         (19.11, 6.0)
         """
+        self._require_categorical("Bowker's symmetry test")
         return paired.bowker_of_table(paired.paired_table(self.statistics), bool(reduce_df))
 
     def marginal_homogeneity_test(self) -> PairedTestResult:
@@ -1380,6 +1567,7 @@ class Agreement:
         >>> round(res.statistic, 2), res.df
         (11.96, 3.0)
         """
+        self._require_categorical("The Stuart-Maxwell marginal homogeneity test")
         return paired.stuart_maxwell_of_table(paired.paired_table(self.statistics))
 
     def cochrans_q(self, reference: str, *, tolerance: float = 0) -> PairedTestResult:
@@ -1397,4 +1585,5 @@ class Agreement:
         >>> res.df, [round(p, 2) for p in res.proportions]
         (2.0, [0.7, 0.4, 0.85])
         """
+        self._require_categorical("Cochran's Q")
         return paired.cochrans_q_of_statistics(self.statistics, reference, tolerance)

@@ -742,7 +742,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
             _check_missing_markers(frame, [args.rating])
         categories = _coerce_categories(args.categories, [frame[args.rating]])
         ag = Agreement.from_long(frame, subject=args.subject, rater=args.rater,
-                                     rating=args.rating, categories=categories)
+                                     rating=args.rating, categories=categories,
+                                     continuous=False)
         _count_missing(args, int(frame[args.rating].isna().sum()))
         if args.raters:
             raise CommandError("--raters selects wide columns; with long data omit it")
@@ -779,7 +780,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
         chosen = chosen[:n_raters]
     categories = _coerce_categories(args.categories, [frame[r] for r in chosen])
     _count_missing(args, int(frame[chosen].isna().to_numpy().sum()))
-    return Agreement.from_frame(frame, chosen, categories=categories)
+    # categories as before issue 18 until the CLI chooses the statistics of measurements
+    return Agreement.from_frame(frame, chosen, categories=categories, continuous=False)
 
 
 def _count_missing(args: argparse.Namespace, count: int) -> None:

@@ -146,6 +146,7 @@ def by(
     categories: Sequence[Any] | None = None,
     freq_weights: Any = None,
     nan_policy: str = "omit",
+    continuous: bool | None = None,
     **options: Any,
 ) -> pd.DataFrame:
     """One coefficient per group of subjects, as a tidy DataFrame.
@@ -176,6 +177,9 @@ def by(
         :meth:`irr.Agreement.from_frame`.
     nan_policy : {'omit', 'raise'}, default 'omit'
         As for :class:`irr.Agreement`.
+    continuous : bool or None, default None
+        As for :meth:`irr.Agreement.from_frame`, decided on the **whole** data, so that
+        every group treats its ratings alike.
     **options
         Passed to the statistic, e.g. ``weights="quadratic"``, ``ci="bca"``, ``rng=0``.
         ``cluster=`` and ``strata=`` may name a column, or hold one value per row of `df`
@@ -247,11 +251,13 @@ def by(
 
     def agreement(frame: pd.DataFrame, w: np.ndarray | None, cats: Any) -> Agreement:
         return Agreement.from_frame(
-            frame, raters, categories=cats, nan_policy=nan_policy, freq_weights=w
+            frame, raters, categories=cats, nan_policy=nan_policy, freq_weights=w,
+            continuous=continuous,
         )
 
     whole = agreement(df, weights, categories)
-    if categories is None:
+    continuous = whole.continuous
+    if categories is None and not continuous:
         categories = list(whole.categories)
     overall = getattr(whole, statistic)(**options)  # bad options fail here, once
     per_row = _per_row_options(df, options)
@@ -341,6 +347,8 @@ class IrrAccessor:
         subject: Any = None,
         rater: Any = None,
         rating: Any = None,
+        continuous: bool | None = None,
+        replicate: Any = None,
     ) -> Agreement:
         """An :class:`irr.Agreement` of the rater columns (default: all columns).
 
@@ -358,11 +366,12 @@ class IrrAccessor:
         if subject is not None or rater is not None or rating is not None:
             return Agreement.from_long(
                 self._df, subject=subject, rater=rater, rating=rating,
-                categories=categories, nan_policy=nan_policy,
+                categories=categories, nan_policy=nan_policy, replicate=replicate,
+                continuous=continuous,
             )
         return Agreement.from_frame(
             self._df, raters, categories=categories, nan_policy=nan_policy,
-            freq_weights=freq_weights,
+            freq_weights=freq_weights, continuous=continuous,
         )
 
     def _call(self, method: str, raters: Any, build: dict[str, Any], options: dict) -> Any:
@@ -538,7 +547,7 @@ class IrrAccessor:
     def _delegate(self, method: str, raters: Any, options: dict[str, Any]) -> Any:
         build = {
             name: options.pop(name)
-            for name in ("categories", "nan_policy", "freq_weights")
+            for name in ("categories", "nan_policy", "freq_weights", "continuous")
             if name in options
         }
         return self._call(method, raters, build, options)

@@ -73,8 +73,9 @@ def _agreement(data: Any, raters: Any, id: Any, by: Any, categories: Any
             raise ValueError(f"`by` names columns that are not in the data: {missing!r}; the "
                              f"columns are {list(data.columns)!r}.")
         ids = [] if id is None else ([id] if not isinstance(id, (list, tuple)) else list(id))
+        # categories as before issue 18, until reports choose the statistics of measurements
         ag = Agreement.from_frame(data, raters, categories=categories,
-                                  id=[*ids, *keys] or None)
+                                  id=[*ids, *keys] or None, continuous=False)
         return ag, data
     if by is not None:
         raise ValueError("`by` needs the data as a DataFrame.")

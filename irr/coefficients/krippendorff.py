@@ -50,6 +50,8 @@ __all__ = [
     "coincidences_from_codes",
     "distance_matrix",
     "distance_scale",
+    "interval_alpha_of_moments",
+    "interval_moments",
     "ordinal_positions",
 ]
 
@@ -420,3 +422,54 @@ def _pattern_disagreement(
     quadratic = np.bincount(rows, weights=counts * spread[rows, cols], minlength=size)
     return quadratic - np.bincount(rows, weights=counts * np.diag(distance)[cols],
                                    minlength=size)
+
+
+def interval_moments(values: np.ndarray) -> np.ndarray:
+    r"""Per-unit sums behind interval alpha, from the values themselves: (P, 4).
+
+    `values` is a (P, m) matrix of values, ``nan`` where missing (one row per unit or
+    distinct unit pattern). Row p holds, for a pairable unit (:math:`m_p \ge 2`), its
+    share :math:`\sum_{i \ne j} (v_i - v_j)^2 / (m_p - 1) = 2 m_p SS_p / (m_p - 1)` of
+    :math:`\sum o\,\delta` (:math:`SS_p` the squared deviations from the unit's mean),
+    :math:`m_p`, :math:`\sum v` and :math:`\sum v^2`; zeros otherwise. Alpha of any
+    resample is :func:`interval_alpha_of_moments` of its sums, so no k x k matrix and no
+    category is formed: any number of distinct values. The values should be centred
+    (alpha does not change under a shift) and scaled by a power of two.
+
+    Examples
+    --------
+    >>> v = np.array([[1.0, 1.0], [1.0, 2.0], [2.0, 2.0], [1.0, np.nan]])
+    >>> interval_moments(v)[:, 0].tolist()
+    [0.0, 2.0, 0.0, 0.0]
+    """
+    present = ~np.isnan(values)
+    m = present.sum(axis=1)
+    pairable = m >= 2
+    v = np.where(present, values, 0.0)
+    s1 = v.sum(axis=1)
+    s2 = (v * v).sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = s1 / m
+        deviations = np.where(present, values - mean[:, None], 0.0)
+        share = 2.0 * m * (deviations * deviations).sum(axis=1) / (m - 1.0)
+    out = np.column_stack([share, m.astype(float), s1, s2])
+    out[~pairable] = 0.0
+    return out
+
+
+def interval_alpha_of_moments(sums: np.ndarray) -> np.ndarray:
+    r"""Interval alpha of resamples from their sums of :func:`interval_moments`,
+    (b, 4) -> (b,): :math:`1 - (n - 1) \sum o\,\delta / (2 (n \sum v^2 - (\sum v)^2))`.
+
+    Examples
+    --------
+    >>> v = np.array([[1.0, 1.0], [1.0, 2.0], [2.0, 2.0]])
+    >>> interval_alpha_of_moments(interval_moments(v).sum(axis=0)).round(6)
+    array([0.444444])
+    """
+    sums = np.atleast_2d(np.asarray(sums, dtype=float))
+    observed, n, s1, s2 = sums.T
+    expected = 2.0 * (n * s2 - s1 * s1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        alpha = 1.0 - (n - 1.0) * observed / expected
+    return np.where((expected > 0) & (n >= 2), alpha, np.nan)

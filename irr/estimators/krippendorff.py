@@ -22,6 +22,8 @@ from irr.coefficients.krippendorff import (
     coincidences,
     distance_matrix,
     distance_scale,
+    interval_alpha_of_moments,
+    interval_moments,
 )
 from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.bootstrap import MomentStatistic
@@ -32,7 +34,13 @@ from irr.results import Result, wald_interval
 if TYPE_CHECKING:
     from scipy import sparse
 
-__all__ = ["KrippendorffResult", "krippendorff_alpha"]
+__all__ = ["MAX_MATRIX_VALUES", "KrippendorffResult", "krippendorff_alpha"]
+
+#: Most distinct values (categories) for which the k x k coincidence and distance
+#: matrices are formed. Beyond (continuous measurements), the interval metric is computed
+#: from each unit's values (:func:`irr.coefficients.krippendorff.interval_moments`) and
+#: the result's ``coincidences`` and ``distances`` are empty; other metrics raise.
+MAX_MATRIX_VALUES = 10_000
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
@@ -147,24 +155,53 @@ def krippendorff_alpha(
     if options.ci is not None:
         check_choice(options.ci, "ci", KrippendorffResult.interval_methods)
     k = stats.n_categories
+    if k > MAX_MATRIX_VALUES and not (isinstance(level, str) and level in LEVELS):
+        raise ValueError(
+            f"A custom `level` needs the {k:,} x {k:,} matrix of distances between the {k:,} "
+            f"distinct values (at most {MAX_MATRIX_VALUES:,} are supported); "
+            "level='interval' has no such limit, or round the values."
+        )
     name, metric = _check_level(level, k, stats.scores)
-    counts = stats.count_patterns
-    o = coincidences(counts.patterns, counts.multiplicity)
-    values = counts.patterns.sum(axis=1)
     n_units = stats.n_subjects
-    n_pairable_units = int(counts.multiplicity[values >= 2].sum())
-    n_ratings_missing = int(stats.n_raters * n_units - counts.multiplicity @ values)
     require_subjects(n_units, "Krippendorff's alpha", "units (subjects)")
-    margins = o.sum(axis=1)
     # interval distances on scores divided by a power of two (exact, cancels in alpha):
     # squares of differences as small as 1e-200 would underflow
     scale = distance_scale(metric, stats.scores)
     scores = stats.scores / scale if scale != 1.0 else stats.scores
-    distances = distance_matrix(metric, k, scores, margins)
-    alpha, observed, expected = alpha_from_coincidences(o, distances)
-    with np.errstate(over="ignore"):
-        in_units = distances * scale * scale
-    n_pairable = round(float(margins.sum()))
+    if k > MAX_MATRIX_VALUES:  # measurements: from the units' values, no k x k matrix
+        if name != "interval":
+            raise ValueError(
+                f"Krippendorff's alpha at the {name} level needs the {k:,} x {k:,} matrix of "
+                f"distances between the {k:,} distinct values (at most {MAX_MATRIX_VALUES:,} "
+                "are supported); level='interval' has no such limit, or round the values."
+            )
+        values = np.append(scores - scores[0], np.nan)[stats.patterns]  # shifted: exact
+        statistic = MomentStatistic(interval_moments(values), interval_alpha_of_moments)
+        sums = stats.multiplicity @ statistic.moments
+        per_pattern = statistic.moments[:, 1]
+        alpha = float(interval_alpha_of_moments(sums)[0])
+        n_pairable = round(float(sums[1]))
+        observed = float(sums[0] / sums[1]) if n_pairable else math.nan
+        expected = float(2 * (sums[1] * sums[3] - sums[2] ** 2) / (sums[1] * (sums[1] - 1))) \
+            if n_pairable >= 2 else math.nan
+        o = in_units = distances = np.zeros((0, 0))
+        n_given = int(stats.multiplicity @ stats.ratings_per_pattern)
+        pairable, on = per_pattern >= 2, "fine"
+    else:
+        counts = stats.count_patterns
+        o = coincidences(counts.patterns, counts.multiplicity)
+        per_pattern = counts.patterns.sum(axis=1)
+        n_given = int(counts.multiplicity @ per_pattern)
+        margins = o.sum(axis=1)
+        distances = distance_matrix(metric, k, scores, margins)
+        alpha, observed, expected = alpha_from_coincidences(o, distances)
+        with np.errstate(over="ignore"):
+            in_units = distances * scale * scale
+        n_pairable = round(float(margins.sum()))
+        pairable, on = per_pattern >= 2, "counts"
+    n_pairable_units = int(stats.multiplicity[per_pattern >= 2].sum()) if on == "fine" else \
+        int(counts.multiplicity[pairable].sum())
+    n_ratings_missing = int(stats.n_raters * n_units - n_given)
     if n_pairable_units == 0:
         warnings.warn(
             "Krippendorff's alpha is undefined (nan): no unit has two or more ratings to pair.",
@@ -212,7 +249,9 @@ def krippendorff_alpha(
     # the built-in metrics other than ratio resample without a k x k matrix (O(k) each)
     distance = name if name in ("nominal", "ordinal", "interval") else distances
     interval_scores = scores if name == "interval" else None
-    if name == "ordinal":  # the metric depends on each resample's margins: not linear
+    if k > MAX_MATRIX_VALUES:
+        pass  # the moments of the units' values, above
+    elif name == "ordinal":  # the metric depends on each resample's margins: not linear
         from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
 
         statistic = partial(_alpha_of_counts, sparse.csr_matrix(counts.patterns), distance,
@@ -223,7 +262,7 @@ def krippendorff_alpha(
             partial(alpha_of_moments, distance=distance, scores=interval_scores),
         )
     # units with fewer than two ratings are left out of alpha, so of its resamples
-    recipe = plan.recipe(statistic, options, on="counts", keep=values >= 2)
+    recipe = plan.recipe(statistic, options, on=on, keep=pairable)
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci is not None and np.isfinite(result.estimate):
         se = float(result.bootstrap.se)

@@ -17,8 +17,9 @@ LAYERS = {
         "irr._validation", "irr._version", "irr.weights", "irr.bands", "irr.datasets",
         "irr.coefficients", "irr.coefficients.*",
     ],
-    1: ["irr._columns", "irr._data", "irr._long", "irr._source"],  # input
-    2: ["irr._statistics", "irr._measurements"],  # sufficient statistics and measurements
+    1: ["irr._columns", "irr._data", "irr._long", "irr._source",
+        "irr._measurements"],  # input (Source holds continuous ratings as Measurements)
+    2: ["irr._statistics"],  # sufficient statistics
     3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
         "irr.inference.plan"],  # inference engine
     4: ["irr.summary", "irr._report", "irr.inference._report", "irr.results",

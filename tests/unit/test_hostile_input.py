@@ -263,7 +263,9 @@ CASES = [
      r"`rater_a` has ratings outside the 64-bit integer range: \[1e\+20\]"),
     # (ICC ratings near 1e308 are accepted since issue 14: see VALUE_CASES, numerics)
     # -- a million distinct labels: refused before any k x k allocation ---------------------
-    ("million int labels", lambda: irr.Agreement(np.arange(10**6), np.arange(10**6)), ValueError,
+    # (as categories: continuous=None reads them as measurements since issue 18)
+    ("million int labels", lambda: irr.Agreement(np.arange(10**6), np.arange(10**6),
+                                                 continuous=False), ValueError,
      r"The ratings hold 1000000 distinct labels; at most 10000 categories are supported"),
     ("million categories", lambda: irr.Agreement([1, 2], [1, 2], categories=range(10**6)), ValueError,
      r"`categories` has 1000000 labels; at most 10000 are supported"),
@@ -481,7 +483,8 @@ CASES = [
      .agreement_chart(irr.Agreement(np.arange(2001), np.arange(2001))), ValueError,
      r"agreement_chart draws at most 2,000 categories .*has 2,001"),
     ("weighted kappa of 5,001 categories", lambda: irr.Agreement(
-        np.arange(5001) / 10, np.arange(5001) / 10).kappa(weights="linear"), ValueError,
+        np.arange(5001) / 10, np.arange(5001) / 10, continuous=False).kappa(weights="linear"),
+     ValueError,
      r"`weights='linear'` needs a 5001 x 5001 category array \(25,010,001 cells\); at most "
      r"25,000,000 cells \(k = 5000\) are built \(irr.weights.MAX_SQUARE_CELLS\)"),
     ("agreement table of 5,001 labels", lambda: irr.Agreement(
@@ -714,13 +717,13 @@ VALUE_CASES = [
                        [3, 1, 2, 4, 1, 1, 5], axis=0), "twoway", "agreement").estimate, 1e-12,
      "weighted mean squares over patterns equal those of the expanded 17 rows"),
     ("kappa_max of 300 one-decimal labels, linear", lambda: irr.Agreement(
-        np.arange(300) / 10, np.r_[np.arange(1, 300), 0] / 10).kappa(
+        np.arange(300) / 10, np.r_[np.arange(1, 300), 0] / 10, continuous=False).kappa(
         weights="linear").kappa_max, 1.0, 1e-12,
      "rater b is a permutation of rater a's values: the margins match, so kappa_max = 1; "
      "before, a 300 x 90,000 dense LP (430 MB)"),
     ("kappa_max beyond the LP bound is nan", lambda: irr.Agreement(
         np.r_[np.arange(250), np.arange(250)] / 10.0,
-        np.r_[np.arange(250), np.roll(np.arange(250), 1)] / 10.0).kappa(
+        np.r_[np.arange(250), np.roll(np.arange(250), 1)] / 10.0, continuous=False).kappa(
         weights="radical").kappa_max, math.nan, 0,
      "radical weights are not Monge; 250 x 250 used cells exceed MAX_LP_CELLS (a warning)"),
     ("optimize_thresholds of 2,000 labels", lambda: len(irr.ordinal.optimize_thresholds(
@@ -925,8 +928,10 @@ def test_multirater_counts_near_one_match_fractions():
 def test_a_million_distinct_labels_fail_fast_without_a_k_by_k_allocation():
     k = 10**6
     a = np.arange(k)
-    for make in (lambda: irr.Agreement(a, a),
-                 lambda: irr.Agreement(a.astype(float) + 0.5, a.astype(float) + 0.5),
+    # as categories (continuous=None reads them as measurements since issue 18)
+    for make in (lambda: irr.Agreement(a, a, continuous=False),
+                 lambda: irr.Agreement(a.astype(float) + 0.5, a.astype(float) + 0.5,
+                                       continuous=False),
                  lambda: irr.krippendorff_alpha(np.column_stack([a, a]).astype(float))):
         tracemalloc.start()
         start = time.perf_counter()

@@ -32,7 +32,9 @@ def test_multi_with_weights_on_continuous_scores_computes_what_was_asked():
     assert code == 0, err
     # the quadratic Fleiss' kappa the command printed is the API's (continuity does not
     # change the statistic, only whether it is offered unasked)
-    expected = irr.Agreement.from_frame(SCORES).fleiss_kappa(weights="quadratic").estimate
+    # (the CLI keeps them categories: continuous=False, as before issue 18)
+    expected = irr.Agreement.from_frame(SCORES, continuous=False).fleiss_kappa(
+        weights="quadratic").estimate
     line = next(ln for ln in out.splitlines() if ln.startswith("Fleiss' kappa (quadratic)"))
     assert float(line.split()[3]) == pytest.approx(expected, abs=5e-5)
     assert "look like continuous scores" in out  # the unweighted percent agreement rows say so

@@ -196,7 +196,7 @@ def test_weighted_kappa_with_hundreds_of_labels_needs_no_dense_lp():
     rng = np.random.default_rng(0)
     a = rng.integers(0, 300, 600) / 10
     b = a + rng.integers(-2, 3, 600) / 10
-    ag = irr.Agreement(a, b)
+    ag = irr.Agreement(a, b, continuous=False)  # decimals as categories (issue 18)
     start = time.perf_counter()
     res, peak = peak_mb(lambda: ag.kappa(weights="linear"))
     assert time.perf_counter() - start < 10
@@ -219,7 +219,7 @@ def test_kappa_max_beyond_the_lp_bound_is_nan_with_a_warning_naming_the_size():
     a = np.arange(250) / 10.0
     b = np.roll(a, 1)
     with pytest.warns(DegenerateDataWarning, match=r"250 x 250 = 62,500 used cells"):
-        res = irr.Agreement(np.r_[a, a], np.r_[a, b]).kappa(weights="radical")
+        res = irr.Agreement(np.r_[a, a], np.r_[a, b], continuous=False).kappa(weights="radical")
     assert np.isnan(res.kappa_max)
     assert np.isfinite(res.estimate)
     assert any("kappa_max is not computed" in note for note in res.notes)

@@ -1,0 +1,287 @@
+"""Issue 18, data: continuous ratings in every input form (wide, long with replicates,
+arrays), categorical statistics refused on them, statistics of scores unchanged."""
+
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+from irr.agreement import ReplicatesAveragedWarning
+
+
+def _bp(n=200, seed=0, missing=(3, 50, 77)):
+    """Systolic blood pressure (mmHg, one decimal) by two nurses, a patient id beside."""
+    rng = np.random.default_rng(seed)
+    true = rng.normal(125, 15, n)
+    df = pd.DataFrame({"patient": np.arange(1, n + 1),
+                       "nurse_a": (true + rng.normal(0, 4, n)).round(1),
+                       "nurse_b": (true + 2 + rng.normal(0, 4, n)).round(1)})
+    df.loc[list(missing), "nurse_b"] = np.nan
+    return df
+
+
+# -- detection and the continuous Agreement -----------------------------------------------
+def test_decimal_frame_is_continuous_with_measurements_and_repr():
+    df = _bp()
+    ag = irr.Agreement.from_frame(df, id="patient")
+    assert ag.continuous
+    assert repr(ag) == "Agreement(n_subjects=200, n_raters=2, continuous, n_missing=3)"
+    m = ag.measurements
+    assert (m.n_subjects, m.n_raters, m.n_measurements) == (200, 2, 397)
+    assert m.raters == ("nurse_a", "nurse_b")
+    np.testing.assert_array_equal(m.wide()[:, 0], df["nurse_a"].to_numpy())
+
+
+def test_patient_id_beside_decimals_is_set_aside_not_a_rater():
+    df = _bp().rename(columns={"patient": "k"})  # no identifier name: rule of distinct integers
+    with pytest.warns(UserWarning, match="'k'"):
+        ag = irr.Agreement.from_frame(df)
+    assert ag.raters == ("nurse_a", "nurse_b")
+    assert ag.continuous
+    # a decimal column is never an identifier: a rater with a constant decimal reading
+    df3 = _bp(missing=()).assign(nurse_c=0.5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        ag3 = irr.Agreement.from_frame(df3, id="patient")
+    assert ag3.raters == ("nurse_a", "nurse_b", "nurse_c")
+
+
+@pytest.mark.parametrize(("values", "expected"), [
+    ([1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0], False),  # half-point scale: categories
+    (list(range(1, 40)), False),  # integer scores: categories
+    ([0.5 + i for i in range(11)], True),  # eleven decimals
+])
+def test_detection_rule(values, expected):
+    a = np.array(values, dtype=float)
+    assert irr.Agreement(a, a[::-1].copy()).continuous is expected
+
+
+def test_strings_booleans_categoricals_never_continuous_and_forcing_them_raises():
+    assert not irr.Agreement(["1.5", "2.5"] * 10, ["2.5", "1.5"] * 10).continuous
+    assert not irr.Agreement([True, False] * 10, [False, True] * 10).continuous
+    with pytest.raises(TypeError, match=r"`rater_b` holds .* such as \['x', 'y'\]"):
+        irr.Agreement([1.5, 2.5], ["x", "y"], continuous=True)
+    with pytest.raises(ValueError, match="categories"):
+        irr.Agreement([1.5, 2.5], [2.5, 1.5], categories=[1.5, 2.5], continuous=True)
+    with pytest.raises(TypeError, match="`continuous` must be"):
+        irr.Agreement([1.5, 2.5], [2.5, 1.5], continuous="yes")
+
+
+def test_continuous_false_keeps_categories_and_integers_forced_continuous():
+    df = _bp()
+    ag = irr.Agreement.from_frame(df, id="patient", continuous=False)
+    assert not ag.continuous
+    assert len(ag.categories) > 100
+    ints = irr.Agreement([1, 2, 3, 4], [1, 2, 4, 4], continuous=True)
+    assert ints.continuous
+    assert ints.measurements.value.dtype == np.float64
+
+
+def test_more_integer_values_than_a_category_scale_are_continuous():
+    # today's categorical path refused these (at most 10000 categories)
+    rng = np.random.default_rng(1)
+    a = rng.integers(0, 10**6, 20_000)
+    ag = irr.Agreement(a, a + rng.integers(-5, 6, a.size))
+    assert ag.continuous
+    assert ag.icc().estimate > 0.99
+
+
+# -- refusals ------------------------------------------------------------------------------
+@pytest.mark.parametrize("call", [
+    lambda ag: ag.kappa(), lambda ag: ag.kappa(weights="quadratic"),
+    lambda ag: ag.percent_agreement(), lambda ag: ag.fleiss_kappa(), lambda ag: ag.scott_pi(),
+    lambda ag: ag.conger_kappa(), lambda ag: ag.light_kappa(), lambda ag: ag.gwet_ac(),
+    lambda ag: ag.brennan_prediger(), lambda ag: ag.pairwise(), lambda ag: ag.mcnemar(),
+    lambda ag: ag.symmetry_test(), lambda ag: ag.marginal_homogeneity_test(),
+    lambda ag: ag.error_rate_test(0.1), lambda ag: ag.categories, lambda ag: ag.table,
+    lambda ag: ag.statistics,
+])
+def test_categorical_statistics_refused_with_examples_and_alternatives(call):
+    ag = irr.Agreement.from_frame(_bp(), id="patient")
+    with pytest.raises(ValueError, match=r"continuous measurements \(values such as "
+                       r"\[12.*icc\(\).*continuous=False"):
+        call(ag)
+
+
+@pytest.mark.parametrize("level", ["nominal", "ordinal"])
+def test_alpha_nominal_ordinal_refused(level):
+    ag = irr.Agreement.from_frame(_bp(), id="patient")
+    with pytest.raises(ValueError, match=f"{level} level .* `level='interval'`"):
+        ag.krippendorff_alpha(level)
+
+
+# -- statistics of scores: the same numbers as continuous=False -----------------------------
+def _few_values(seed=2):
+    rng = np.random.default_rng(seed)
+    x = (rng.integers(0, 40, (60, 1)) + rng.integers(0, 4, (60, 3))) * 0.5 + 0.25
+    x[rng.random(x.shape) < 0.1] = np.nan
+    return x
+
+
+def test_icc_kendall_alpha_identical_to_categorical_path():
+    x = _few_values()
+    cont = irr.Agreement.from_array(x)
+    cat = irr.Agreement.from_array(x, continuous=False)
+    assert cont.continuous
+    assert not cat.continuous
+    for form in (("twoway", "agreement", "single"), ("oneway", "agreement", "average"),
+                 ("twoway", "consistency", "single")):
+        a, b = cont.icc(*form), cat.icc(*form)
+        assert (a.estimate, a.statistic, a.ci.low, a.ci.high, a.n_missing) == (
+            b.estimate, b.statistic, b.ci.low, b.ci.high, b.n_missing)
+    pd.testing.assert_frame_equal(cont.icc_table(), cat.icc_table())
+    a, b = cont.kendall_w(ci="percentile", n_resamples=500), cat.kendall_w(ci="percentile",
+                                                                          n_resamples=500)
+    assert (a.estimate, a.statistic, a.ci.low, a.ci.high) == (b.estimate, b.statistic,
+                                                                b.ci.low, b.ci.high)
+    for level in ("interval", "ratio"):
+        a = cont.krippendorff_alpha(level, n_resamples=500)
+        b = cat.krippendorff_alpha(level, n_resamples=500)
+        assert (a.estimate, a.se, a.ci.low, a.ci.high) == (b.estimate, b.se, b.ci.low, b.ci.high)
+
+
+def test_icc_matches_published_shrout_fleiss_as_measurements():
+    # Shrout & Fleiss (1979), Table 2 data; Table 4: ICC(1,1) .17, ICC(2,1) .29, ICC(3,1) .71
+    x = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9],
+                  [6, 2, 4, 7]], dtype=float)
+    ag = irr.Agreement.from_array(x, continuous=True)
+    est = ag.icc_table()["estimate"].round(2).tolist()
+    assert est == [0.17, 0.29, 0.71, 0.44, 0.62, 0.91]
+
+
+def test_interval_alpha_without_matrix_matches_matrix_path_and_krippendorff_package():
+    import irr.estimators.krippendorff as kr
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(100, 10, (300, 1)) + rng.normal(0, 3, (300, 4))
+    x[rng.random(x.shape) < 0.1] = np.nan
+    full = irr.Agreement.from_array(x).krippendorff_alpha("interval", n_resamples=300)
+    old = kr.MAX_MATRIX_VALUES
+    kr.MAX_MATRIX_VALUES = 10  # force the path of many distinct values
+    try:
+        moments = irr.Agreement.from_array(x).krippendorff_alpha("interval", n_resamples=300)
+    finally:
+        kr.MAX_MATRIX_VALUES = old
+    assert moments.coincidences.shape == (0, 0)
+    np.testing.assert_allclose(moments.estimate, full.estimate, rtol=1e-12)
+    np.testing.assert_allclose([moments.observed_disagreement, moments.expected_disagreement,
+                                moments.se, *moments.ci],
+                               [full.observed_disagreement, full.expected_disagreement,
+                                full.se, *full.ci], rtol=1e-9)
+    assert (moments.n_pairable, moments.n_subjects, moments.n_missing) == (
+        full.n_pairable, full.n_subjects, full.n_missing)
+    krippendorff = pytest.importorskip("krippendorff")  # an independent implementation
+    np.testing.assert_allclose(
+        moments.estimate, krippendorff.alpha(x.T, level_of_measurement="interval"), rtol=1e-12)
+
+
+def test_large_continuous_data():
+    rng = np.random.default_rng(4)
+    n = 100_000
+    x = rng.normal(100, 10, (n, 1)) + rng.normal(0, 3, (n, 5))
+    ag = irr.Agreement.from_array(x)
+    assert repr(ag) == "Agreement(n_subjects=100000, n_raters=5, continuous, n_missing=0)"
+    # ICC(A,1) = 100 / (100 + 9) under the model
+    assert abs(ag.icc().estimate - 100 / 109) < 0.005
+    assert abs(ag.krippendorff_alpha("interval", ci=None).estimate - 100 / 109) < 0.005
+    assert ag.kendall_w().estimate > 0.9
+    with pytest.raises(ValueError, match="ratio level needs"):
+        ag.krippendorff_alpha("ratio", ci=None)
+    # 10^6 distinct values (two raters)
+    y = rng.normal(0, 1, (500_000, 1)) + rng.normal(0, 0.5, (500_000, 2))
+    big = irr.Agreement.from_array(y)
+    assert abs(big.icc().estimate - 0.8) < 0.01
+
+
+def test_ten_million_pairs_built_quickly():
+    rng = np.random.default_rng(5)
+    df = pd.DataFrame({"a": rng.normal(120, 10, 10**7)})
+    df["b"] = df["a"] + 1.5
+    irr.Agreement.from_frame(df)  # warm the allocator
+    start = time.perf_counter()
+    ag = irr.Agreement.from_frame(df)
+    assert time.perf_counter() - start < 3.0  # ~0.3 s on a quiet machine
+    assert ag.continuous
+    assert ag.n_subjects == 10**7
+    assert ag.n_missing == 0
+
+
+def test_summary_shows_icc_and_alpha():
+    ag = irr.Agreement.from_frame(_bp(), id="patient")
+    text = ag.summary().as_text()
+    assert "ICC(2,1)" in text
+    assert "Krippendorff's alpha (interval)" in text
+    assert "continuous" in text
+    assert "Measurements:" in text
+    assert "kappa" not in text.lower()
+
+
+# -- long data, replicates, unbalanced designs ----------------------------------------------
+def _long_replicates():
+    rng = np.random.default_rng(6)
+    rows = []
+    for s in range(30):
+        true = rng.normal(50, 8)
+        for rater in ("x", "y", "z"):
+            for rep in range(1 + (s % 3 == 0)):  # every third subject measured twice
+                rows.append((f"s{s}", rater, rep, round(true + rng.normal(0, 2), 2)))
+    rows = [r for r in rows if not (r[0] == "s1" and r[1] == "z")]  # unbalanced
+    return pd.DataFrame(rows, columns=["subject", "rater", "rep", "value"])
+
+
+def test_long_replicates_kept_and_cell_means_used_with_warning():
+    df = _long_replicates()
+    ag = irr.Agreement.from_long(df, subject="subject", rater="rater", rating="value",
+                                 replicate="rep")
+    m = ag.measurements
+    assert ag.continuous
+    assert m.has_replicates
+    assert m.n_measurements == len(df)
+    assert ag.n_missing == 1
+    assert ag.n_subjects == 30
+    with pytest.warns(ReplicatesAveragedWarning, match="30 .*cell.* mean"):
+        res = ag.icc()
+    means = df.groupby(["subject", "rater"], sort=False)["value"].mean().unstack()
+    expected = irr.icc(means.loc[pd.Index(m.subjects), list(m.raters)].to_numpy())
+    assert res.estimate == pytest.approx(expected.estimate, rel=1e-12)
+    with pytest.warns(ReplicatesAveragedWarning):
+        ag.kendall_w()
+
+
+def test_long_continuous_beyond_the_category_limit():
+    rng = np.random.default_rng(7)
+    n = 6000
+    df = pd.DataFrame({"subject": np.repeat(np.arange(n), 2), "rater": ["a", "b"] * n,
+                       "score": np.repeat(rng.normal(0, 1, n), 2) + rng.normal(0, 0.3, 2 * n)})
+    ag = irr.Agreement.from_long(df, subject="subject", rater="rater", rating="score")
+    assert ag.continuous
+    assert ag.n_subjects == n
+
+
+def test_long_categorical_duplicates_still_raise_and_replicate_labels_checked():
+    df = pd.DataFrame({"s": [1, 1, 1, 2, 2], "r": ["a", "a", "b", "a", "b"],
+                       "y": [1, 2, 1, 2, 2]})
+    with pytest.raises(ValueError, match=r"more than once: \[\(1, 'a'\)\].*continuous=True"):
+        irr.Agreement.from_long(df, subject="s", rater="r", rating="y")
+    df = _long_replicates()
+    df.loc[1, "rep"] = 0  # subject s0, rater x: replicate 0 twice
+    with pytest.raises(ValueError, match=r"\('s0', 'x', 0\)"):
+        irr.Agreement.from_long(df, subject="subject", rater="rater", rating="value",
+                                replicate="rep")
+
+
+# -- irr.by and the accessor ----------------------------------------------------------------
+def test_by_and_accessor_pass_continuous():
+    df = _bp(missing=()).assign(site=["a", "b"] * 100)
+    out = irr.by(df.drop(columns="patient"), "site", statistic="icc")
+    assert out["estimate"].notna().all()
+    assert out["n_subjects"].tolist() == [100, 100]
+    ag = df.irr.agreement(["nurse_a", "nurse_b"], continuous=False)
+    assert not ag.continuous
+    long = _long_replicates()
+    ag = long.irr.agreement(subject="subject", rater="rater", rating="value", replicate="rep")
+    assert ag.continuous
+    assert ag.measurements.has_replicates
