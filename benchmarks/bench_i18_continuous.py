@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import interleaved, peak_mb  # noqa: E402
+from _timing import interleaved, peak_mb
 
 
 def _pairs(n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -439,6 +439,9 @@ def report_sentences(
     stated = False
     out = []
     for result, key in zip(results, keys, strict=True):
+        if getattr(result, "own_sentence", False):  # several quantities: its own sentence
+            out.append(result.report(style))
+            continue
         method = key is not None and (key != shared or not stated)
         out.append(_sentence(result, apa, digits, scale, citation, test, method))
         stated = stated or key == shared

@@ -23,12 +23,32 @@ from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
 from irr._validation import check_confidence_level
-from irr.estimators import chance_corrected, icc, kendall, krippendorff, percent
+from irr.estimators import (
+    chance_corrected,
+    icc,
+    kendall,
+    krippendorff,
+    limits,
+    method_regression,
+    percent,
+)
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
+from irr.estimators.concordance import (
+    ConcordanceResult,
+    CoverageResult,
+    TDIResult,
+    ccc_measurements,
+)
+from irr.estimators.concordance import coverage_probability as coverage_probability_of
+from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
 from irr.estimators.icc import FORMS, ICCResult, icc_table
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
+from irr.estimators.limits import LimitsOfAgreementResult
+from irr.estimators.measurement_error import MeasurementErrorResult, measurement_error
+from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.variance_components import ComponentsICCResult, icc_components
 from irr.inference import error_rate, paired
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
@@ -50,8 +70,9 @@ SUMMARY_ALPHA_SUBJECTS = 5000
 
 #: What suits continuous ratings, for the messages refusing categorical statistics.
 CONTINUOUS_ALTERNATIVES = (
-    "icc(), krippendorff_alpha(level='interval'), kendall_w(), and the agreement "
-    "statistics of measurements (limits of agreement, concordance)"
+    "limits_of_agreement(), concordance(), icc() or icc_components(), "
+    "measurement_error(), deming(), passing_bablok(), krippendorff_alpha(level='interval') "
+    "and kendall_w()"
 )
 
 
@@ -1587,3 +1608,254 @@ class Agreement:
         """
         self._require_categorical("Cochran's Q")
         return paired.cochrans_q_of_statistics(self.statistics, reference, tolerance)
+
+    # -- continuous measurements ---------------------------------------------------------
+    def _pair(self, first: Any, second: Any, what: str) -> tuple[int, int]:
+        """The rater indices of a two-method statistic (default: the first two raters)."""
+        m = self.measurements
+        if m.n_raters < 2:
+            raise ValueError(f"{what} compares two raters (methods); these data have "
+                             f"{m.n_raters}.")
+        names = list(m.raters)
+        chosen = []
+        for argument, value, default in (("first", first, 0), ("second", second, 1)):
+            if value is None:
+                chosen.append(default)
+            elif str(value) in names:
+                chosen.append(names.index(str(value)))
+            else:
+                raise ValueError(f"`{argument}` must name a rater: one of {names}; got "
+                                 f"{value!r}.")
+        if chosen[0] == chosen[1]:
+            raise ValueError(f"`first` and `second` name the same rater {names[chosen[0]]!r}.")
+        if first is None and second is None and m.n_raters > 2:
+            warnings.warn(
+                f"{what} compares two raters: the first two, {names[0]!r} and {names[1]!r}, "
+                f"of {m.n_raters}; choose them with first= and second=.", UserWarning,
+                stacklevel=3)
+        return chosen[0], chosen[1]
+
+    def limits_of_agreement(
+        self,
+        first: str | None = None,
+        second: str | None = None,
+        *,
+        scale: str = "difference",
+        coverage: float = 0.95,
+        multiplier: float | None = None,
+        method: str = "parametric",
+        ci_method: str | None = None,
+        replicates: str | None = None,
+        units: str = "",
+        confidence_level: float = 0.95,
+    ) -> LimitsOfAgreementResult:
+        """Bland–Altman limits of agreement of two raters (methods): `first` minus `second`.
+
+        The arguments are those of :func:`irr.estimators.limits.limits_of_agreement`
+        (:func:`irr.limits_of_agreement` for two arrays): ``scale`` ('difference',
+        'percent', 'ratio'), ``coverage`` or ``multiplier``, ``method`` ('parametric',
+        'regression', 'nonparametric'), ``ci_method`` ('exact', 'approximate'),
+        ``replicates`` ('constant' or 'varying': required when the data hold replicates),
+        ``units``. `first` and `second` name the raters (default the first two).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> ag = irr.Agreement.from_frame(pef, ["wright_1", "mini_1"], continuous=True)
+        >>> res = ag.limits_of_agreement(units="l/min")
+        >>> round(res.estimate, 1), round(res.lower, 1), round(res.upper, 1)
+        (-2.1, -78.1, 73.9)
+        """
+        g, h = self._pair(first, second, "limits of agreement")
+        return limits.limits_of_agreement(
+            self.measurements, g, h, scale=scale, coverage=coverage, multiplier=multiplier,
+            method=method, ci_method=ci_method, confidence_level=confidence_level,
+            replicates=replicates, units=units)
+
+    def concordance(
+        self,
+        method: str | None = None,
+        *,
+        rho0: float = 0.0,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+        ci: str = "fisher-z",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+    ) -> ConcordanceResult:
+        """Lin's concordance correlation coefficient of two raters, or the overall CCC of
+        all raters (see :func:`irr.concordance` for `method` and the inference options).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> ag = irr.Agreement.from_frame(pef, ["wright_1", "mini_1"], continuous=True)
+        >>> round(ag.concordance().estimate, 4)
+        0.9427
+        """
+        return ccc_measurements(
+            self.measurements, method, rho0=rho0, alternative=alternative,
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+
+    def total_deviation_index(
+        self,
+        p: float = 0.9,
+        first: str | None = None,
+        second: str | None = None,
+        *,
+        method: str = "approximate",
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+    ) -> TDIResult:
+        """Lin's (2000) total deviation index of two raters: the bound that holds a share
+        `p` of their absolute differences, with its upper confidence bound (see
+        :func:`irr.total_deviation_index`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> ag = irr.Agreement.from_frame(pef, ["wright_1", "mini_1"], continuous=True)
+        >>> round(ag.total_deviation_index(0.9).estimate, 1)
+        63.9
+        """
+        g, h = self._pair(first, second, "the total deviation index")
+        x, y = self.measurements.paired(g, h)
+        return total_deviation_index_of(
+            x, y, p, method=method, raters=(self.raters[g], self.raters[h]),
+            n_missing=self.measurements.n_subjects - x.size,
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+
+    def coverage_probability(
+        self,
+        delta: float,
+        first: str | None = None,
+        second: str | None = None,
+        *,
+        confidence_level: float = 0.95,
+        ci: str = "logit",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+    ) -> CoverageResult:
+        """Lin et al.'s (2002) coverage probability of two raters: the share of absolute
+        differences below `delta`, with its lower confidence bound (see
+        :func:`irr.coverage_probability`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> ag = irr.Agreement.from_frame(pef, ["wright_1", "mini_1"], continuous=True)
+        >>> round(ag.coverage_probability(50).estimate, 2)
+        0.8
+        """
+        g, h = self._pair(first, second, "the coverage probability")
+        x, y = self.measurements.paired(g, h)
+        return coverage_probability_of(
+            x, y, delta, raters=(self.raters[g], self.raters[h]),
+            n_missing=self.measurements.n_subjects - x.size,
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+
+    def deming(
+        self,
+        first: str | None = None,
+        second: str | None = None,
+        *,
+        error_ratio: float | None = None,
+        confidence_level: float = 0.95,
+        ci: str = "jackknife",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+    ) -> MethodRegressionResult:
+        """Deming regression of `second` (the test method) on `first` (the comparison
+        method); with replicates the error ratio is estimated from them (see
+        :func:`irr.deming`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> ag = irr.Agreement.from_frame(pef, ["wright_1", "mini_1"], continuous=True)
+        >>> round(ag.deming().slope, 3)
+        0.971
+        """
+        g, h = self._pair(first, second, "Deming regression")
+        return method_regression.deming(
+            self.measurements, error_ratio=error_ratio, confidence_level=confidence_level,
+            ci=ci, n_resamples=n_resamples, rng=rng, first=g, second=h)
+
+    def passing_bablok(
+        self,
+        first: str | None = None,
+        second: str | None = None,
+        *,
+        confidence_level: float = 0.95,
+    ) -> MethodRegressionResult:
+        """Passing–Bablok regression of `second` on `first` (see :func:`irr.passing_bablok`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> ag = irr.Agreement.from_frame(pef, ["wright_1", "mini_1"], continuous=True)
+        >>> round(ag.passing_bablok().slope, 2)
+        1.06
+        """
+        g, h = self._pair(first, second, "Passing–Bablok regression")
+        return method_regression.passing_bablok(
+            self.measurements, confidence_level=confidence_level, first=g, second=h)
+
+    def icc_components(
+        self,
+        model: str = "twoway",
+        type: str = "agreement",
+        unit: str = "single",
+        *,
+        estimator: str = "anova",
+        confidence_level: float = 0.95,
+        n_resamples: int = 1999,
+        rng: Any = 0,
+    ) -> ComponentsICCResult:
+        """The ICC by variance components: every measurement used, with missing ratings,
+        unbalanced designs and replicates (see :func:`irr.icc_components`); :meth:`icc`
+        is the classical ANOVA ICC of the complete subjects.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"), continuous=True)
+        >>> round(ag.icc_components().estimate, 3)  # complete data: McGraw & Wong's ICC(A,1)
+        0.198
+        """
+        return icc_components(
+            self.measurements, model, type, unit, estimator=estimator,
+            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
+
+    def measurement_error(
+        self,
+        type: str = "agreement",
+        *,
+        units: str = "",
+        confidence_level: float = 0.95,
+        n_resamples: int = 1999,
+        rng: Any = 0,
+    ) -> MeasurementErrorResult:
+        """The standard error of measurement, smallest detectable change, and (with
+        replicates) the within-subject SD, repeatability coefficient and within-subject
+        CV (see :func:`irr.measurement_error`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"), continuous=True)
+        >>> res = ag.measurement_error(units="points")
+        >>> round(res.estimate, 2)
+        1.27
+        """
+        return measurement_error(
+            self.measurements, type, units=units, confidence_level=confidence_level,
+            n_resamples=n_resamples, rng=rng)

@@ -722,7 +722,10 @@ def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any
     return labels
 
 
-def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> Any:
+def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
+               continuous: bool | None = False) -> Any:
+    """The Agreement of the input; `continuous` as for :meth:`Agreement.from_frame`
+    (False for the commands of categories: each value is a category)."""
     long = [args.subject, args.rater, args.rating]
     # names of the data, which messages quote like arguments: never read as flags
     args.names = {str(c) for c in frame.columns}
@@ -743,7 +746,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
         categories = _coerce_categories(args.categories, [frame[args.rating]])
         ag = Agreement.from_long(frame, subject=args.subject, rater=args.rater,
                                      rating=args.rating, categories=categories,
-                                     continuous=False)
+                                     continuous=continuous)
         _count_missing(args, int(frame[args.rating].isna().sum()))
         if args.raters:
             raise CommandError("--raters selects wide columns; with long data omit it")
@@ -781,7 +784,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None) -> An
     categories = _coerce_categories(args.categories, [frame[r] for r in chosen])
     _count_missing(args, int(frame[chosen].isna().to_numpy().sum()))
     # categories as before issue 18 until the CLI chooses the statistics of measurements
-    return Agreement.from_frame(frame, chosen, categories=categories, continuous=False)
+    return Agreement.from_frame(frame, chosen, categories=categories, continuous=continuous)
 
 
 def _count_missing(args: argparse.Namespace, count: int) -> None:
@@ -878,6 +881,13 @@ def _with_scale(out: Output, scale: str | None) -> None:
 def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
     """An Output with the header lines of the data (scale, columns set aside, missing
     ratings) and the notes of reading them."""
+    if ag.continuous:
+        data = DataDescription.from_measurements(ag.measurements)
+        low, high = data.value_range or (math.nan, math.nan)
+        return Output(title, info=[("Scale:", f"continuous, {data.n_values:,} values from "
+                                              f"{low:g} to {high:g}"),
+                                   *args.input_info],
+                      notes=list(args.input_notes), seed=args.seed, data=data)
     kind = scale_type(ag.facts, len(ag.categories))
     return Output(title, info=[scale_info(ag.categories), *args.input_info],
                   notes=list(args.input_notes), seed=args.seed,
@@ -946,7 +956,13 @@ def _cmd_error_rate(args: argparse.Namespace) -> Output:
 
 def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
-    ag = _agreement(args, frame, None)
+    # measurements when the ratings are (decimal values, or numeric scores with more than
+    # 10 distinct values and no --categories): limits of agreement, CCC, ICC, SEM
+    read = len(args.input_info), len(args.input_notes)
+    ag = _agreement(args, frame, None, continuous=None)
+    if args.categories is None and not ag.continuous and ag.facts.continuous:
+        del args.input_info[read[0]:], args.input_notes[read[1]:]  # read again, said once
+        ag = _agreement(args, frame, None, continuous=True)
     out = _output("", ag, args)
     if args.by and args.subject is not None:
         raise CommandError("--by groups wide data; with long data leave it out")
@@ -964,7 +980,8 @@ def _cmd_report(args: argparse.Namespace) -> Output:
             frame if args.by else ag, args.statistics,
             raters=list(ag.raters) if args.by else None,
             # the declared scale only: inferred labels stay unordered, as without --by
-            categories=list(ag.categories) if args.by and args.categories else None,
+            categories=list(ag.categories) if args.by and args.categories
+            and not ag.continuous else None,
             by=args.by, confidence_level=args.confidence_level, ci=args.ci,
             n_resamples=args.n_resamples, rng=args.seed, scale=args.scale,
             style=args.style, figures=figures, notes=out.notes, info=out.info)

@@ -57,6 +57,10 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("icc", "icc", frozenset({"raters", "scores"})),
     Coefficient("kendall_w", "kendall_w", frozenset({"raters", "scores"})),
     Coefficient("error_rate_test", "error_rate_test", frozenset({"raters"})),
+    # continuous measurements (an Agreement built with continuous=True, or detected)
+    *(Coefficient(method, method, frozenset({"raters", "continuous"})) for method in (
+        "limits_of_agreement", "concordance", "total_deviation_index", "deming",
+        "passing_bablok", "icc_components", "measurement_error")),
 )
 
 _BY_METHOD = {c.method: c for c in COEFFICIENTS}
@@ -229,6 +233,13 @@ STATISTICS: Mapping[str, Row] = MappingProxyType({
     **{name: Row("icc", {"model": m, "type": t, "unit": u})
        for name, (m, t, u) in _ICC_NAMES.items()},
     "kendall": Row("kendall_w"),
+    "loa": Row("limits_of_agreement", needs=frozenset({"two"})),
+    "ccc": Row("concordance"),
+    "tdi": Row("total_deviation_index", needs=frozenset({"two"})),
+    "deming": Row("deming", needs=frozenset({"two"})),
+    "passing_bablok": Row("passing_bablok", needs=frozenset({"two"})),
+    "icc_vc": Row("icc_components"),
+    "sem": Row("measurement_error"),
 })
 _SHORTHANDS = {"alpha": {"nominal": "alpha_nominal", "ordinal": "alpha_ordinal",
                          "continuous": "alpha_interval"},
@@ -242,8 +253,8 @@ RECOMMENDED: Mapping[tuple[str, bool], tuple[str, ...]] = MappingProxyType({
     ("nominal", False): ("percent", "fleiss", "alpha_nominal"),
     ("ordinal", True): ("percent", "kappa_quadratic", "alpha_ordinal"),
     ("ordinal", False): ("percent", "alpha_ordinal", "icc_a1"),
-    ("continuous", True): ("icc_a1", "alpha_interval"),
-    ("continuous", False): ("icc_a1", "alpha_interval"),
+    ("continuous", True): ("loa", "ccc", "icc_a1", "sem"),
+    ("continuous", False): ("icc_a1", "ccc", "sem", "alpha_interval"),
 })
 
 

@@ -13,6 +13,7 @@ import inspect
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from irr import plotting
@@ -73,14 +74,25 @@ def _agreement(data: Any, raters: Any, id: Any, by: Any, categories: Any
             raise ValueError(f"`by` names columns that are not in the data: {missing!r}; the "
                              f"columns are {list(data.columns)!r}.")
         ids = [] if id is None else ([id] if not isinstance(id, (list, tuple)) else list(id))
-        # categories as before issue 18, until reports choose the statistics of measurements
         ag = Agreement.from_frame(data, raters, categories=categories,
-                                  id=[*ids, *keys] or None, continuous=False)
+                                  id=[*ids, *keys] or None)
+        if _scores(ag, categories):  # many integer scores: measured, not categorised
+            ag = Agreement.from_frame(data, list(ag.raters), id=[*ids, *keys] or None,
+                                      continuous=True)
         return ag, data
     if by is not None:
         raise ValueError("`by` needs the data as a DataFrame.")
-    return Agreement(data, categories=categories) if categories is not None else \
-        Agreement(data), None
+    ag = Agreement(data, categories=categories) if categories is not None else Agreement(data)
+    if _scores(ag, categories):
+        ag = Agreement(data, continuous=True)
+    return ag, None
+
+
+def _scores(ag: Agreement, categories: Any) -> bool:
+    """Whether a report reads categorical-mode ratings as measurements: numeric scores
+    with more than 10 distinct values (irr._columns.looks_continuous) and no declared
+    categories, such as integer blood pressures or 0..100 scales."""
+    return categories is None and not ag.continuous and ag.facts.continuous
 
 
 def report(
@@ -159,14 +171,17 @@ def report(
     if scale is not None:
         get_scale(scale)  # validates the name before any work
     facts = ag.facts
-    kind = scale_type(facts, len(ag.categories))
-    names, chosen, notes_out = statistic_rows(statistics, facts, len(ag.categories))
+    n_categories = 0 if ag.continuous else len(ag.categories)
+    kind = scale_type(facts, n_categories)
+    names, chosen, notes_out = statistic_rows(statistics, facts, n_categories)
     selection = ("recommended" if statistics is None
                  else "all" if names == ["all"] else "chosen")
     notes_out = [*notes, *notes_out]
     if facts.continuous and selection != "chosen":
+        values = (pd.Index(np.unique(ag.measurements.value)) if ag.continuous
+                  else ag.categories)
         notes_out.append(
-            f"The ratings look like continuous scores ({continuity(ag.categories)}): the "
+            f"The ratings look like continuous scores ({continuity(values)}): the "
             "statistics that take each value as a category (percent agreement, kappa, AC1, "
             "nominal alpha) are left out; name them in `statistics` to compute them.")
     inference = {"confidence_level": confidence_level, "ci": ci, "n_resamples": n_resamples,
@@ -199,7 +214,9 @@ def report(
                                      if k in inspect.signature(getattr(ag, method)).parameters
                                      and v is not None}}
             tables.append(by_group(frame, by, raters=list(ag.raters), statistic=method,
-                                   categories=list(ag.categories), **options))
+                                   continuous=ag.continuous,
+                                   categories=None if ag.continuous else list(ag.categories),
+                                   **options))
         groups = pd.concat(tables, ignore_index=True)
     drawn = () if not figures else tuple(
         Figure(caption, svg) for caption, svg in plotting.report_figures(
@@ -208,7 +225,8 @@ def report(
            facts.by_rater else f"among {ag.n_raters} raters")
     return ReliabilityReport(
         title=title or f"Agreement {who}",
-        data=DataDescription.from_statistics(ag.statistics, kind),
+        data=(DataDescription.from_measurements(ag.measurements) if ag.continuous
+              else DataDescription.from_statistics(ag.statistics, kind)),
         results=tuple(results),
         statistics=tuple(names),
         selection=selection,

@@ -430,8 +430,8 @@ class ReliabilityReport:
     # -- tables ----------------------------------------------------------------------
     def summary(self) -> Summary:
         """The results as a statsmodels ``Summary`` (header, coefficients, bands, notes)."""
-        return results_summary(list(self.results), self.title, info=list(self.info),
-                               notes=list(self.notes))
+        return results_summary([p for r in self.results for p in r.parts()], self.title,
+                               info=list(self.info), notes=list(self.notes))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for
@@ -447,7 +447,7 @@ class ReliabilityReport:
         rows = []
         for r in self.results:
             row = r.to_frame().reset_index()
-            row["seed"] = pd.array([r.seed], dtype="Int64")
+            row["seed"] = pd.array([r.seed] * len(row), dtype="Int64")
             row["raters"] = ", ".join(r.raters)
             row["band"] = self._band(r)[0] or None
             rows.append(row)

@@ -242,6 +242,27 @@ class Result:
 
     #: The interval methods :meth:`conf_int` accepts for this kind of result.
     interval_methods: ClassVar[tuple[str, ...]] = ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS
+    #: Whether :meth:`report` writes this result's own sentence (results of several
+    #: quantities: limits of agreement, regression lines, measurement error), which reports
+    #: then use instead of the shared one-coefficient sentence.
+    own_sentence: ClassVar[bool] = False
+
+    def parts(self) -> list[Result]:
+        """The results this one shows as rows of tables: itself, or, for a result of
+        several quantities (a bias and two limits; a slope and an intercept), one result
+        per quantity.
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> res = irr.limits_of_agreement(pef["wright_1"], pef["mini_1"])
+        >>> [p.coefficient for p in res.parts()][:3]
+        ['Bias (wright_1 - mini_1)', 'Lower limit (95%)', 'Upper limit (95%)']
+        >>> len(irr.cohen_kappa([1, 2, 2], [1, 2, 1]).parts())
+        1
+        """
+        return [self]
 
     # -- inference ---------------------------------------------------------------------
     def conf_int(

@@ -202,6 +202,10 @@ class ConcordanceResult(Result):
             "replicates": self.replicates,
         }
 
+    def parts(self) -> list[Result]:
+        """:meth:`components`: the rows of tables."""
+        return self.components()
+
     def components(self) -> list[Result]:
         """The CCC, then (two raters) its precision (Pearson r, with the Fisher-z interval
         on ``1/sqrt(n - 3)``) and accuracy (C_b, no interval) as results of their own."""

@@ -206,6 +206,12 @@ class LimitsOfAgreementResult(Result):
         return bias - half, bias, bias + half
 
     # -- tidy output ---------------------------------------------------------------------
+    own_sentence: ClassVar[bool] = True
+
+    def parts(self) -> list[Result]:
+        """:meth:`rows`: the rows of tables."""
+        return self.rows()
+
     def rows(self) -> list[Result]:
         """The quantities as results, one per row of :meth:`to_frame` and the summary:
         the bias, the two limits and the proportional bias (regression: the two lines'

@@ -16,7 +16,7 @@ import math
 import warnings
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
@@ -79,6 +79,12 @@ class MeasurementErrorResult(Result):
     df_within: float
     n_measurements: int
     statistic_name: str = "z"
+
+    own_sentence: ClassVar[bool] = True
+
+    def parts(self) -> list[Result]:
+        """:attr:`quantities`: the rows of tables."""
+        return list(self.quantities)
 
     def quantity(self, name: str) -> Result:
         """The row called `name` (``'s_w'``, ``'repeatability'``, ``'SEM'``, ``'SDC'``,

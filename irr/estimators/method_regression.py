@@ -156,6 +156,12 @@ class MethodRegressionResult(Result):
         return fit, fit - half, fit + half
 
     # -- output --------------------------------------------------------------------------
+    own_sentence: ClassVar[bool] = True
+
+    def parts(self) -> list[Result]:
+        """The slope and the intercept as results: the rows of tables."""
+        return self._rows()
+
     def _rows(self) -> list[Result]:
         name = _NAMES[self.method]
         common = dict(n_subjects=self.n_subjects, n_missing=self.n_missing,

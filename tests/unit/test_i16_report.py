@@ -38,7 +38,9 @@ def _clinic():
      ["percent", "kappa_quadratic", "alpha_ordinal"]),
     (DataFacts(3, True, ordered=True, numeric=True), 6, ["percent", "alpha_ordinal", "icc_a1"]),
     (DataFacts(3, True, ordered=True, numeric=True, continuous=True), 40,
-     ["icc_a1", "alpha_interval"]),
+     ["icc_a1", "ccc", "sem", "alpha_interval"]),  # issue 18: measurements
+    (DataFacts(2, True, ordered=True, numeric=True, continuous=True), 40,
+     ["loa", "ccc", "icc_a1", "sem"]),
     (DataFacts(5, False, ordered=False, numeric=False), 3, ["percent", "fleiss"]),  # counts
 ])
 def test_recommended_statistics_per_data_type(facts, k, expected):
@@ -96,7 +98,8 @@ def test_default_report_is_small_and_continuous_scores_get_scores_statistics():
     scores = pd.DataFrame({f"r{j}": np.round(truth + rng.normal(0, 3, 40), 1) for j in range(3)})
     rep = irr.report(scores, figures=False)
     assert rep.data.scale_type == "continuous"
-    assert rep.statistics == ("icc_a1", "alpha_interval")
+    assert rep.statistics == ("icc_a1", "ccc", "sem", "alpha_interval")
+    assert [r.symbol for r in rep.results] == ["ICC(A,1)", "ρc", "SEM", "α"]
     assert any("continuous scores" in n for n in rep.notes)
 
 
