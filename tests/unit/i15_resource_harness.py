@@ -300,6 +300,8 @@ def _method(name: str) -> Callable[[Context], Any]:
             extra["epsilon0"] = 0.1
         if name == "cochrans_q":
             extra["reference"] = ag.raters[0] if ag.raters else "rater1"
+        if name == "coverage_probability":
+            extra["delta"] = 1.0
         if name == "pairwise" and ctx.inp.weights is not None:
             extra["weights"] = ctx.inp.weights
         return method(**ctx.kwargs(method, **extra))
@@ -398,6 +400,7 @@ def _ordinal(fn_name: str) -> Callable[[Context], Any]:
 
 def _calls() -> list[Call]:
     import irr
+    from irr._measurements import Measurements
 
     calls: list[Call] = []
     add = calls.append
@@ -443,6 +446,17 @@ def _calls() -> list[Call]:
              lambda ctx: irr.icc(ctx.inp.wide[ctx.inp.raters].to_numpy(float))))
     add(Call("krippendorff_alpha", "krippendorff_alpha", "wide", lambda ctx: irr.krippendorff_alpha(
         ctx.inp.wide[ctx.inp.raters].to_numpy(float), **ctx.kwargs(irr.krippendorff_alpha))))
+    # continuous measurements: two methods' values, or all raters' (issue 18)
+    for name in ("limits_of_agreement", "concordance", "total_deviation_index", "deming",
+                 "passing_bablok"):
+        add(Call(name, name, "wide",
+                 functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
+    add(Call("coverage_probability", "coverage_probability", "wide",
+             lambda ctx: irr.coverage_probability(*ctx.pair(), 1.0)))
+    for name in ("icc_components", "measurement_error"):
+        add(Call(name, name, "wide", functools.partial(
+            lambda ctx, n: getattr(irr, n)(Measurements.from_wide(
+                ctx.inp.wide[ctx.inp.raters].to_numpy(float), ctx.inp.raters)), n=name)))
     for name in ("mcnemar", "bowker_test", "stuart_maxwell_test"):
         add(Call(name, name, "wide",
                  functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
@@ -477,6 +491,10 @@ def _calls() -> list[Call]:
                                                          ci="percentile"))))))
     add(Call("plotting.forest", "plotting.forest", "ag", lambda ctx: _fig(irr.plotting.forest(
         [ctx.ag().percent_agreement(), ctx.ag().brennan_prediger()]))))
+    add(Call("plotting.bland_altman", "plotting.bland_altman", "wide",
+             lambda ctx: _fig(irr.plotting.bland_altman(*ctx.pair()))))
+    add(Call("plotting.method_comparison", "plotting.method_comparison", "wide",
+             lambda ctx: _fig(irr.plotting.method_comparison(*ctx.pair()))))
     add(Call("plotting.to_svg", "plotting.to_svg", "ag", lambda ctx: _svg(irr.plotting.forest(
         [ctx.ag().percent_agreement()]))))
     add(Call("plotting.report_figures", "plotting.report_figures", "ag",

@@ -53,7 +53,8 @@ NOT_ENTRY_POINTS = {
         ["Band", "BenchmarkResult", "ConfidenceInterval", "CriticalErrorRate",
          "ErrorRateTTestResult", "ErrorRateTestFamily", "ErrorRateTestResult", "ICCResult",
          "KappaResult", "KendallResult", "KrippendorffResult", "PairedTestResult",
-         "ProportionResult", "ReliabilityReport", "Result", "Scale"],
+         "ProportionResult", "ReliabilityReport", "Result", "Scale", "ConcordanceResult",
+         "CoverageResult", "MethodRegressionResult", "TDIResult"],
         "a result or value type: the entry points build it, and every result they return "
         "is rendered (str, summary) by the harness"),
     "DegenerateDataWarning": "a warning category, not a function of data",
