@@ -66,7 +66,7 @@ def rows(quick: bool = False, rounds: int = 3) -> list[dict]:
                     "ours_mb": peak_mb(call), "ref_mb": peak_mb(lambda: _moments(x, y))})
     subjects = 10**4 if quick else 10**5
     values = _panel(subjects)
-    ag = irr.Agreement(values, continuous=True)
+    ag = irr.Agreement.from_array(values, continuous=True)
     m = Measurements.from_wide(values)
 
     def components() -> object:
