@@ -38,7 +38,6 @@ from irr.estimators.concordance import (
     TDIResult,
     ccc_measurements,
     lin_ccc,
-    paired_values,
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
@@ -584,27 +583,6 @@ def passing_bablok(
         x, y, confidence_level=confidence_level, names=names, first=first, second=second)
 
 
-def _measurement_values(values: Any, name: str) -> np.ndarray:
-    """One method's real-valued measurements as float64 (nan: missing), or raise."""
-    if isinstance(values, pd.DataFrame):
-        raise TypeError(f"`{name}` must be 1-D (one method's measurements); got a DataFrame.")
-    array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
-    if array.ndim != 1:
-        raise ValueError(f"`{name}` must be 1-D; got shape {array.shape}.")
-    if array.dtype.kind not in "biuf":
-        try:
-            array = pd.to_numeric(pd.Series(array, dtype=object), errors="raise").to_numpy()
-        except (TypeError, ValueError):
-            bad = [v for v in array.tolist()
-                   if pd.isna(pd.to_numeric(pd.Series([v]), errors="coerce")[0])
-                   and not pd.isna(v)]
-            raise TypeError(f"`{name}` must hold numbers; got {preview(bad)}.") from None
-    array = array.astype(float)
-    if np.isinf(array).any():
-        raise ValueError(f"`{name}` holds infinite values: {preview(array[np.isinf(array)])}.")
-    return array
-
-
 def limits_of_agreement(x: Any, y: Any, *, names: Any = None, **options: Any) -> Any:
     """Bland-Altman limits of agreement of two methods measured on the same subjects.
 
@@ -632,20 +610,7 @@ def limits_of_agreement(x: Any, y: Any, *, names: Any = None, **options: Any) ->
     >>> res.difference, round(res.estimate, 2), round(res.lower, 1), round(res.upper, 1)
     ('wright_1 - mini_1', -2.12, -78.1, 73.9)
     """
-    if names is None:
-        names = [getattr(v, "name", None) for v in (x, y)]
-        names = [str(n) if n is not None else d for n, d in zip(names, "xy", strict=True)]
-        if names[0] == names[1]:
-            names = ["x", "y"]
-    else:
-        names = list(names) if not isinstance(names, str) else [names]
-        if len(names) != 2:
-            raise ValueError(f"`names` must name the two methods; got {preview(names)}.")
-        names = distinct_names(names, "names")
-    a, b = _measurement_values(x, "x"), _measurement_values(y, "y")
-    if a.shape != b.shape:
-        raise ValueError(f"`x` and `y` must have one length; got {a.size} and {b.size}.")
-    measurements = Measurements.from_wide(np.column_stack([a, b]), raters=names)
+    measurements = Measurements.from_pair(x, y, names)
     return limits.limits_of_agreement(measurements, 0, 1, **options)
 
 
@@ -658,19 +623,16 @@ def _two_methods(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int, tuple[str
         if x.n_raters != 2:
             raise ValueError(f"Two methods are compared; these Measurements hold "
                              f"{x.n_raters} raters: {list(x.raters)}.")
-        a, b = x.paired()
-        if a.size < 3:
-            raise ValueError(f"At least three subjects measured by both raters are needed; "
-                             f"got {a.size}.")
-        measured = int((x.replicates.sum(axis=1) > 0).sum())
-        return a, b, measured - a.size, (x.raters[0], x.raters[1])
-    if y is None:
-        raise TypeError("`y` is missing: pass the second method's measurements.")
-    names = tuple(str(getattr(v, "name", None) or d) for v, d in ((x, "x"), (y, "y")))
-    if names[0] == names[1]:
-        names = ("x", "y")
-    a, b, dropped = paired_values(x, y)
-    return a, b, dropped, (names[0], names[1])
+        m = x
+        n = int((m.replicates.sum(axis=1) > 0).sum())  # subjects measured at all
+    else:
+        m = Measurements.from_pair(x, y)
+        n = m.n_subjects  # every position of the vectors
+    a, b = m.paired()
+    if a.size < 3:
+        raise ValueError(f"Two methods are compared on at least three complete pairs; got "
+                         f"{a.size} of {n}.")
+    return a, b, n - a.size, (m.raters[0], m.raters[1])
 
 
 def concordance(

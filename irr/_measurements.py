@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from irr._data import distinct_names, preview
+
 __all__ = ["Measurements"]
 
 
@@ -117,6 +119,31 @@ class Measurements:
         return cls(row.astype(np.int64), col.astype(np.int64), matrix[row, col], names, index)
 
     @classmethod
+    def from_pair(cls, x: Any, y: Any, names: Any = None) -> Measurements:
+        """Measurements of two methods' vectors, one subject per position (nan: not
+        measured). The methods are named by `names`, else by the Series' names, else
+        ``'x'`` and ``'y'``. The one check of two-method input for every shortcut.
+
+        Examples
+        --------
+        >>> m = Measurements.from_pair(pd.Series([1.5, 2.0, np.nan], name="device"),
+        ...                            pd.Series([1.0, 2.5, 3.0], name="cuff"))
+        >>> m.raters, m.n_subjects, m.paired()[0].tolist()
+        (('device', 'cuff'), 3, [1.5, 2.0])
+        """
+        if y is None:
+            raise TypeError("`y` is required when `x` is an array (or pass a Measurements).")
+        a, b = _measurement_vector(x, "x"), _measurement_vector(y, "y")
+        if a.size != b.size:
+            raise ValueError(f"`x` and `y` must have one length; got {a.size} and {b.size}.")
+        if names is None:
+            labels = [str(getattr(v, "name", None) or d) for v, d in ((x, "x"), (y, "y"))]
+            names = labels if labels[0] != labels[1] else ["x", "y"]
+        elif isinstance(names, str) or len(names) != 2:
+            raise ValueError(f"`names` must name the two methods; got {preview(names)}.")
+        return cls.from_wide(np.column_stack([a, b]), raters=distinct_names(names, "names"))
+
+    @classmethod
     def from_long(
         cls, subject: Any, rater: Any, value: Any, raters: Sequence[Any] | None = None
     ) -> Measurements:
@@ -197,3 +224,25 @@ class Measurements:
         matrix = self.wide()[:, [first, second]]
         both = ~np.isnan(matrix).any(axis=1)
         return matrix[both, 0], matrix[both, 1]
+
+
+def _measurement_vector(values: Any, name: str) -> np.ndarray:
+    """One method's measurements as a float64 vector (nan: missing), or a TypeError or
+    ValueError naming the argument and the bad values."""
+    if isinstance(values, pd.DataFrame):
+        raise TypeError(f"`{name}` must be 1-D (one method's measurements); got a DataFrame.")
+    array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"`{name}` must be 1-D (one measurement per subject); got shape "
+                         f"{array.shape}.")
+    if array.dtype.kind not in "biuf":
+        numbers = pd.to_numeric(pd.Series(array, dtype=object), errors="coerce")
+        bad = array[numbers.isna().to_numpy() & ~pd.isna(array)]
+        if bad.size:
+            raise TypeError(f"`{name}` must hold real numbers (nan for missing); got "
+                            f"{preview(bad)}.")
+        array = numbers.to_numpy()
+    array = array.astype(float)
+    if np.isinf(array).any():
+        raise ValueError(f"`{name}` holds infinite values: {preview(array[np.isinf(array)])}.")
+    return array

@@ -142,6 +142,18 @@ _MULTI = (
 _ICC_FORMS = FORMS
 _ICC_A1 = {"model": "twoway", "type": "agreement", "unit": "single"}
 
+# the statistics of measurements, by the names reports take (an Agreement of measurements)
+_TWO = frozenset({"two"})
+_MEASUREMENTS = {
+    "loa": Row("limits_of_agreement", needs=_TWO),
+    "ccc": Row("concordance"),
+    "tdi": Row("total_deviation_index", needs=_TWO),
+    "deming": Row("deming", needs=_TWO),
+    "passing_bablok": Row("passing_bablok", needs=_TWO),
+    "icc_vc": Row("icc_components"),
+    "sem": Row("measurement_error"),
+}
+
 #: Named lists of rows: ``summary`` (:meth:`irr.Agreement.summary`), ``multi`` and
 #: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the order of
 #: :data:`irr.coefficients.icc.FORMS`). On
@@ -170,6 +182,8 @@ PANELS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
         *(Row("icc", {"model": f[0], "type": f[1], "unit": f[2]}, frozenset({"numeric"}))
           for f in _ICC_FORMS),
         Row("kendall_w"),
+        # ICC by variance components only by name (icc_vc): it is ICC(A,1) again
+        *(row for name, row in _MEASUREMENTS.items() if name != "icc_vc"),
     ),
     "icc": tuple(Row("icc", {"model": f[0], "type": f[1], "unit": f[2]}) for f in _ICC_FORMS),
 })
@@ -233,13 +247,7 @@ STATISTICS: Mapping[str, Row] = MappingProxyType({
     **{name: Row("icc", {"model": m, "type": t, "unit": u})
        for name, (m, t, u) in _ICC_NAMES.items()},
     "kendall": Row("kendall_w"),
-    "loa": Row("limits_of_agreement", needs=frozenset({"two"})),
-    "ccc": Row("concordance"),
-    "tdi": Row("total_deviation_index", needs=frozenset({"two"})),
-    "deming": Row("deming", needs=frozenset({"two"})),
-    "passing_bablok": Row("passing_bablok", needs=frozenset({"two"})),
-    "icc_vc": Row("icc_components"),
-    "sem": Row("measurement_error"),
+    **_MEASUREMENTS,
 })
 _SHORTHANDS = {"alpha": {"nominal": "alpha_nominal", "ordinal": "alpha_ordinal",
                          "continuous": "alpha_interval"},

@@ -59,7 +59,6 @@ __all__ = [
     "ccc_measurements",
     "coverage_probability",
     "lin_ccc",
-    "paired_values",
     "total_deviation_index",
     "vc_ccc_moments",
     "vc_ccc_of_sums",
@@ -356,34 +355,6 @@ def _cp_bound(cp: float, se_logit: float, level: float) -> ConfidenceInterval:
 
 
 # -- inputs ----------------------------------------------------------------------------------
-
-
-def _as_vector(values: Any, name: str) -> np.ndarray:
-    if isinstance(values, (str, bytes)) or np.ndim(values) != 1:
-        raise ValueError(f"`{name}` must be 1-D (one measurement per subject); got "
-                         f"{show_value(values)}.")
-    try:
-        array = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"`{name}` must hold real numbers (nan for missing); got "
-                        f"{show_value(values)}.") from None
-    if np.isinf(array).any():
-        raise ValueError(f"`{name}` holds infinite values at positions "
-                         f"{np.flatnonzero(np.isinf(array))[:5].tolist()}.")
-    return array
-
-
-def paired_values(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int]:
-    """Two measurement vectors: the complete pairs (at least three) and how many pairs
-    were dropped for a missing value."""
-    x, y = _as_vector(x, "x"), _as_vector(y, "y")
-    if x.size != y.size:
-        raise ValueError(f"`x` and `y` must have one length; got {x.size} and {y.size}.")
-    both = ~(np.isnan(x) | np.isnan(y))
-    if int(both.sum()) < 3:
-        raise ValueError(f"Concordance needs at least three complete pairs; got "
-                         f"{int(both.sum())} of {x.size}.")
-    return x[both], y[both], int((~both).sum())
 
 
 def _standardise(*columns: np.ndarray) -> tuple[list[np.ndarray], float, float]:

@@ -307,19 +307,6 @@ def _t_test(estimate: float, null: float, se: float, df: float) -> tuple[float, 
 
 
 # -- input ---------------------------------------------------------------------------------
-def _vector(values: Any, name: str) -> np.ndarray:
-    try:
-        array = np.asarray(values, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"`{name}` must be numeric; got {show_value(values)}.") from None
-    if array.ndim != 1:
-        raise ValueError(f"`{name}` must be 1-D; got shape {array.shape}.")
-    if np.isinf(array).any():
-        raise ValueError(f"`{name}` must be finite or nan (missing); got "
-                         f"{show_value(array[np.isinf(array)][:5].tolist())}.")
-    return array
-
-
 def replicate_error_ratio(m: Measurements, first: int = 0, second: int = 1) -> float:
     """Deming's lambda from replicates: the error variance of the first rater's cell means
     over that of the second's (nan when either has no replicate).
@@ -367,21 +354,14 @@ def paired_measurements(
         both = (m.replicates[:, [first, second]] > 0)
         dropped = int((both.any(axis=1) & ~both.all(axis=1)).sum())
         labels = (m.raters[first], m.raters[second])
+        if names is not None:  # checked as for arrays
+            labels = Measurements.from_pair([], [], names).raters
     else:
-        if y is None:
-            raise TypeError("`y` is required when `x` is an array (or pass a Measurements).")
-        a, b = _vector(x, "x"), _vector(y, "y")
-        if a.size != b.size:
-            raise ValueError(f"`x` and `y` must have one length; got {a.size} and {b.size}.")
-        keep = ~(np.isnan(a) | np.isnan(b))
-        dropped = int((~keep).sum())
-        a, b = a[keep], b[keep]
+        pair = Measurements.from_pair(x, y, names)
+        a, b = pair.paired()
+        dropped = pair.n_subjects - a.size
         m = None
-        labels = (str(getattr(x, "name", None) or "x"), str(getattr(y, "name", None) or "y"))
-    if names is not None:
-        if isinstance(names, str) or len(names) != 2:
-            raise ValueError(f"`names` must be two names (x, y); got {show_value(names)}.")
-        labels = (str(names[0]), str(names[1]))
+        labels = pair.raters
     return a, b, labels[0], labels[1], dropped, m
 
 

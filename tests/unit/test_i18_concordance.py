@@ -335,7 +335,7 @@ def test_ccc_interprets_on_mcbride_by_default():
 
 @pytest.mark.parametrize(("kwargs", "error", "message"), [
     ({"x": [1.0, 2.0, 3.0], "y": [1.0, 2.0]}, ValueError, "one length"),
-    ({"x": [1.0, 2.0], "y": [1.0, 2.0]}, ValueError, "at least three complete pairs"),
+    ({"x": [1.0, 2.0], "y": [1.0, 2.0]}, ValueError, "at least three complete pairs; got 2 of 2"),
     ({"x": [1.0, np.inf, 3.0, 4.0], "y": [1.0, 2.0, 3.0, 4.0]}, ValueError, "infinite"),
     ({"x": ["a", "b", "c"], "y": [1.0, 2.0, 3.0]}, TypeError, "real numbers"),
     ({"x": [1.0, 2.0, 3.0], "y": [1.0, 2.0, 3.5], "rho0": 1.0}, ValueError, "`rho0`"),
