@@ -54,7 +54,8 @@ _STANDARD_NORMAL = statistics.NormalDist()
 _METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa bootstrap",
                  "percentile": "percentile bootstrap", "basic": "basic bootstrap",
                  "newcombe": "Newcombe", "satterthwaite": "approximate F (Satterthwaite)",
-                 "fisher-z": "Fisher z", "log-msd": "log-MSD (Lin 2000)", "logit": "logit"}
+                 "fisher-z": "Fisher z", "log-msd": "log-MSD (Lin 2000)", "logit": "logit",
+                 "chi2": "chi-square"}
 
 
 @dataclass(frozen=True)

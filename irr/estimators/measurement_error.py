@@ -321,7 +321,7 @@ def measurement_error(
                                                            float(c.ms_error)]),
                                           np.array([float(c.df_raters), float(c.df_error)]),
                                           level)
-        sem_ci = ConfidenceInterval(low, high, level, "satterthwaite")
+        sem_ci = ConfidenceInterval(low, high, level, "chi2")
         notes.append(f"SEM interval: chi-square on Satterthwaite's {nu:.2f} df "
                      "(Satterthwaite 1946).")
     if not math.isfinite(sem):

@@ -1,7 +1,6 @@
 """Issue 18, data: continuous ratings in every input form (wide, long with replicates,
 arrays), categorical statistics refused on them, statistics of scores unchanged."""
 
-import time
 import warnings
 
 import numpy as np
@@ -196,14 +195,12 @@ def test_large_continuous_data():
     assert abs(big.icc().estimate - 0.8) < 0.01
 
 
-def test_ten_million_pairs_built_quickly():
+def test_ten_million_pairs_built():
+    # its speed: benchmarks/bench_i18_continuous.py
     rng = np.random.default_rng(5)
     df = pd.DataFrame({"a": rng.normal(120, 10, 10**7)})
     df["b"] = df["a"] + 1.5
-    irr.Agreement.from_frame(df)  # warm the allocator
-    start = time.perf_counter()
     ag = irr.Agreement.from_frame(df)
-    assert time.perf_counter() - start < 3.0  # ~0.3 s on a quiet machine
     assert ag.continuous
     assert ag.n_subjects == 10**7
     assert ag.n_missing == 0

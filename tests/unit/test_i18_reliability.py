@@ -4,7 +4,6 @@ statsmodels MixedLM REML, timing, and a coverage simulation (slow)."""
 
 import math
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -189,7 +188,8 @@ def test_sem_consistency_is_root_mse_on_balanced_data():
     agreement = measurement_error(Measurements.from_wide(SHROUT_FLEISS))
     assert agreement.estimate == pytest.approx(math.sqrt((32.486111111111 - 1.019444444444)
                                                          / 6 + 1.019444444444), rel=1e-9)
-    assert agreement.ci.method == "satterthwaite"
+    assert agreement.ci.method == "chi2"  # on Satterthwaite's df, as the note says
+    assert any("chi-square on Satterthwaite's" in note for note in agreement.notes)
     assert "s_w" not in set(agreement.to_frame()["symbol"])
 
 
@@ -238,31 +238,26 @@ def test_same_input_same_bytes():
     assert a.equals(b)
 
 
-def test_large_design_in_seconds():
-    # 10^5 subjects x 5 raters, 10% of cells missing: the moment estimators in seconds
+def test_large_design():
+    # 10^5 subjects x 5 raters, 10% of cells missing (its speed: benchmarks/bench_i18_*)
     rng = np.random.default_rng(0)
     n, k = 100_000, 5
     x = 50 + 5 * rng.normal(size=(n, 1)) + rng.normal(size=(1, k)) + rng.normal(size=(n, k))
     x[rng.random((n, k)) < 0.1] = np.nan
     m = Measurements.from_wide(x)
-    start = time.perf_counter()
     res = icc_components(m)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 20, elapsed
     assert res.estimate == pytest.approx(25 / 27, abs=0.05)
     assert res.ci.method == "satterthwaite"
     assert res.ci.low < res.estimate < res.ci.high
 
 
 @pytest.mark.slow
-def test_large_design_reml_in_seconds():
+def test_large_design_reml():
     rng = np.random.default_rng(0)
     n, k = 100_000, 5
     x = 50 + 5 * rng.normal(size=(n, 1)) + rng.normal(size=(1, k)) + rng.normal(size=(n, k))
     x[rng.random((n, k)) < 0.1] = np.nan
-    start = time.perf_counter()
     res = icc_components(Measurements.from_wide(x), estimator="reml")
-    assert time.perf_counter() - start < 120
     ref = icc_components(Measurements.from_wide(x))
     assert res.estimate == pytest.approx(ref.estimate, abs=0.01)
 
