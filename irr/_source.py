@@ -338,6 +338,41 @@ class Source:
             mask &= self.weights > 0
         return np.flatnonzero(mask)
 
+    def numeric_measurements(self) -> Measurements:
+        """The ratings as measurements: numeric category labels taken at their values.
+
+        Continuous statistics (limits of agreement, CCC, ...) need real values, not
+        categories; integer scores such as readings in l/min are held as categories unless
+        ``continuous=True`` (:func:`continuous_columns`), and are measurements all the same.
+        Labels that are not numbers (strings, booleans) and aggregated
+        inputs (tables, counts, frequency-weighted rows) raise a ValueError saying why.
+        """
+        if self.measurements is not None:
+            return self.measurements
+        ratings = self.ratings
+        labels = ratings.categories
+        if self.weights is not None or self.counts is not None or (
+                not ratings.has_codes and self.entries is None):
+            raise ValueError(
+                "Continuous statistics need one measurement per subject and rater, but this "
+                "Agreement was built from aggregated data (a table of counts, subject x "
+                "category counts, frequency-weighted rows or statistics)."
+            )
+        if (not pd.api.types.is_numeric_dtype(labels)
+                or pd.api.types.is_bool_dtype(labels)):
+            raise ValueError(
+                "Continuous statistics need numeric ratings, but these are labels "
+                f"({preview(labels)}); convert them to numbers first."
+            )
+        values = labels.to_numpy(dtype=float)
+        if self.entries is not None:
+            e = self.entries
+            return Measurements(e.subject, e.rater, values[e.code], ratings.raters,
+                                self.index if self.index is not None else pd.RangeIndex(e.n_subjects))
+        padded = np.append(values, np.nan)  # code -1 (missing) reads the trailing nan
+        return Measurements.from_columns([padded[c] for c in ratings.codes], ratings.raters,
+                                         self.index)
+
     def check_nan_policy(self, nan_policy: str) -> None:
         """Raise under ``nan_policy='raise'`` when a subject has a missing rating."""
         check_choice(nan_policy, "nan_policy", NAN_POLICIES)

@@ -195,6 +195,7 @@ class Agreement:
         source.check_nan_policy(nan_policy)
         self._source = source
         self._statistics = statistics
+        self._measurements = source.measurements
 
     @classmethod
     def _from_source(
@@ -495,7 +496,9 @@ class Agreement:
 
     @property
     def measurements(self) -> Measurements:
-        """The continuous ratings in long form (subject, rater, value; replicates kept).
+        """The ratings as measurements in long form (subject, rater, value; replicates
+        kept): continuous ratings, or numeric category labels at their values (integer
+        readings held as categories are measurements all the same).
 
         Examples
         --------
@@ -505,12 +508,9 @@ class Agreement:
         >>> m.n_subjects, m.n_raters, m.value.tolist()
         (3, 2, [1.25, 1.5, 2.5, 2.25, 3.75, 4.0])
         """
-        if self._source.measurements is None:
-            raise ValueError(
-                "These ratings are categories, not continuous measurements; build the "
-                "Agreement with continuous=True to hold numeric ratings as measurements."
-            )
-        return self._source.measurements
+        if self._measurements is None:
+            self._measurements = self._source.numeric_measurements()
+        return self._measurements
 
     def _categories_refused(self, what: str) -> str:
         """Why `what` is not available on continuous ratings, and what is."""

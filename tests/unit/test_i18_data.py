@@ -282,3 +282,43 @@ def test_by_and_accessor_pass_continuous():
     ag = long.irr.agreement(subject="subject", rater="rater", rating="value", replicate="rep")
     assert ag.continuous
     assert ag.measurements.has_replicates
+
+
+# -- integer readings held as categories are measurements all the same -----------------
+def test_integer_readings_held_as_categories_give_the_same_continuous_statistics():
+    """PEF readings (l/min) are integers with few values per column, so they are held as
+    categories; the continuous statistics read them at their values, identically."""
+    pef = irr.datasets.load("pef")
+    as_categories = irr.Agreement.from_frame(pef, raters=["wright_1", "mini_1"])
+    as_measurements = irr.Agreement.from_frame(pef, raters=["wright_1", "mini_1"],
+                                               continuous=True)
+    assert not as_categories.continuous
+    a, b = as_categories.limits_of_agreement(), as_measurements.limits_of_agreement()
+    assert (a.estimate, a.lower, a.upper) == (b.estimate, b.lower, b.upper)
+    diff = pef["wright_1"] - pef["mini_1"]
+    assert a.estimate == pytest.approx(diff.mean(), rel=1e-13)  # -2.1 (Bland & Altman 1986)
+    assert as_categories.concordance().estimate == as_measurements.concordance().estimate
+    assert as_categories.table.to_numpy().sum() == 17  # the categories are still there
+
+
+def test_numeric_categories_with_missing_and_long_sparse_data_as_measurements():
+    ag = irr.Agreement([1, 2, None, 4, 5], [1, 3, 3, 4, 4])
+    m = ag.measurements
+    assert m.value.tolist() == [1, 1, 2, 3, 3, 4, 4, 5, 4]
+    assert ag.concordance().n_subjects == 4
+    long = pd.DataFrame({"id": [1, 1, 2, 2, 3], "who": ["a", "b", "a", "b", "a"],
+                         "score": [3, 4, 5, 5, 2]})
+    m = irr.Agreement.from_long(long, subject="id", rater="who", rating="score").measurements
+    assert sorted(zip(m.subject.tolist(), m.rater.tolist(), m.value.tolist(), strict=True)) == [
+        (0, 0, 3.0), (0, 1, 4.0), (1, 0, 5.0), (1, 1, 5.0), (2, 0, 2.0)]
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: irr.Agreement(["a", "b"], ["a", "a"]), r"numeric ratings.*\['a', 'b'\]"),
+    (lambda: irr.Agreement([True, False], [True, True]), "numeric ratings"),
+    (lambda: irr.Agreement.from_table([[3, 1], [1, 3]]), "aggregated data"),
+    (lambda: irr.Agreement.from_counts([[2, 0], [1, 1]]), "aggregated data"),
+])
+def test_labels_and_aggregated_data_are_not_measurements(make, message):
+    with pytest.raises(ValueError, match=message):
+        make().limits_of_agreement()
