@@ -997,7 +997,8 @@ def _cmd_datasets(args: argparse.Namespace) -> Output:
         for name in sorted(datasets.names()):
             frame = datasets.load(name)
             info = datasets.describe(name)
-            rows.append({"name": name, "subjects": len(frame), "raters": frame.shape[1],
+            rows.append({"name": name, "subjects": len(frame),
+                         "raters": frame.shape[1] - len(info.id_columns),
                          "description": info.description})
         return Output("Bundled data sets", frame=pd.DataFrame(rows).set_index("name"))
     info = datasets.describe(args.name)
@@ -1006,10 +1007,14 @@ def _cmd_datasets(args: argparse.Namespace) -> Output:
         "name": info.name,
         "description": info.description,
         "subjects": len(frame),
-        "raters": ", ".join(map(str, frame.columns)),
-        "missing ratings": int(frame.isna().sum().sum()),
+        "raters": ", ".join(str(c) for c in frame.columns if c not in info.id_columns),
+        "missing ratings": int(frame.drop(columns=list(info.id_columns)).isna().sum().sum()),
         "citation": info.citation,
     }
+    if info.id_columns:
+        facts["identifiers"] = ", ".join(info.id_columns)
+    if info.layout:
+        facts["layout"] = info.layout
     if info.published:
         facts["published values"] = info.published
     return Output(f"Data set {info.name}",
@@ -1054,7 +1059,7 @@ def _render(out: Output, fmt: str) -> str:
     if out.frame is not None:
         frame = out.frame
         if fmt == "text":
-            return f"{out.title}\n\n{frame.to_string()}\n"
+            return f"{out.title}\n\n{_text_frame(frame)}\n"
         if fmt == "markdown":
             return f"## {escape_markdown(out.title)}\n\n{_markdown(frame, index=True)}\n"
         if fmt == "html":
@@ -1082,6 +1087,25 @@ def _render(out: Output, fmt: str) -> str:
         notes=tuple(out.notes), narrative="sentences" if out.sentences else "none",
         seed=out.seed)
     return report.render(fmt)
+
+
+def _text_frame(frame: Any, width: int = 100) -> str:
+    """A plain frame as text: a one-column frame of fields as ``field: value`` lines wrapped
+    to `width`, else a table with its text columns aligned left."""
+    if list(frame.columns) == ["value"]:
+        labels = [f"{field}:" for field in frame.index]
+        indent = max(map(len, labels)) + 2
+        return "\n".join(
+            textwrap.fill(str(value), width, initial_indent=label.ljust(indent),
+                          subsequent_indent=" " * indent)
+            for label, value in zip(labels, frame["value"], strict=True))
+    text = frame.copy()
+    for column in frame.columns:
+        if pd.api.types.is_string_dtype(frame[column]):  # left-aligned, header too
+            wide = max(len(str(column)), *(len(str(v)) for v in frame[column]))
+            text[column] = [str(v).ljust(wide) for v in frame[column]]
+            text = text.rename(columns={column: str(column).ljust(wide)})
+    return "\n".join(line.rstrip() for line in text.to_string().splitlines())
 
 
 def _latex_frame(frame: Any) -> str:

@@ -44,6 +44,10 @@ class Dataset:
     published: str = ""
     order: tuple[str, ...] | None = None
     nominal: bool = False
+    #: Columns that identify subjects, not raters.
+    id_columns: tuple[str, ...] = ()
+    #: How to use the columns beyond one rater per column (replicates, long form).
+    layout: str = ""
 
 
 _DATASETS = {
@@ -90,16 +94,18 @@ _DATASETS = {
         ),
         Dataset(
             "pef",
-            "Peak expiratory flow rate (l/min) of 17 subjects, measured twice with a Wright "
-            "peak flow meter (wright_1, wright_2) and twice with a mini Wright meter "
-            "(mini_1, mini_2); one row per subject (column subject). Long form for the "
-            "replicate analyses: ``df.melt(id_vars='subject', var_name='reading')`` and "
-            "split ``reading`` at '_' into method and replicate.",
+            "Peak expiratory flow rate (l/min) of 17 subjects, read twice with a Wright and "
+            "twice with a mini Wright peak flow meter.",
             "Bland, J. M., & Altman, D. G. (1986). Statistical methods for assessing "
             "agreement between two methods of clinical measurement. Lancet, i(8476), "
             "307-310, Table 1. https://doi.org/10.1016/S0140-6736(86)90837-8",
             "First readings, Wright - mini: mean difference -2.1 l/min, SD 38.8, limits "
             "-79.7 to 75.5 l/min (mean -+ 2 SD; Bland & Altman 1986).",
+            id_columns=("subject",),
+            layout="Column subject identifies the subjects; wright_1, wright_2 are the Wright "
+            "meter's readings and mini_1, mini_2 the mini Wright's. Long form for the "
+            "replicate analyses: df.melt(id_vars='subject', var_name='reading'), then split "
+            "reading at '_' into method and replicate.",
         ),
     )
 }

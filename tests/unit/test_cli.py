@@ -263,6 +263,23 @@ def test_datasets_lists_and_describes():
     assert "Stuart" in fields["citation"]
 
 
+def test_datasets_count_raters_not_identifiers_and_read_as_text():
+    listing = run("datasets").stdout.splitlines()
+    pef = next(line for line in listing if line.startswith("pef "))
+    assert pef.split()[1:3] == ["17", "4"]  # subject is an identifier, not a fifth rater
+    header = next(line for line in listing if "description" in line)
+    assert header.index("description") == pef.index("Peak expiratory")  # text aligned left
+    assert all(line == line.rstrip() for line in listing)
+    described = run("datasets", "pef").stdout.splitlines()
+    assert "raters:            wright_1, wright_2, mini_1, mini_2" in described
+    assert "identifiers:       subject" in described
+    assert max(map(len, described)) <= 100  # fields wrapped
+    fields = {row["field"]: row["value"]
+              for row in json.loads(run("datasets", "pef", "--format", "json").stdout)}
+    assert fields["raters"] == "wright_1, wright_2, mini_1, mini_2"
+    assert fields["identifiers"] == "subject"
+
+
 def test_report_on_two_raters_gives_sentences():
     out = run("report", "--dataset", "vision")
     assert out.returncode == 0, out.stderr
