@@ -33,6 +33,7 @@ from irr._data import (
     real_values,
     validate_table,
 )
+from irr._frames import is_foreign_frame, lazy_frame, long_patterns, to_pandas, wide_patterns
 from irr._long import (
     check_replicate_labels,
     long_ratings,
@@ -185,7 +186,15 @@ class Source:
     ) -> Source:
         """A wide frame: one row per subject (or per `freq_weights` subjects), a column
         per rater; without `raters`, identifier columns are set aside (with a warning
-        when `id` does not name them: :func:`irr._columns.choose_columns`)."""
+        when `id` does not name them: :func:`irr._columns.choose_columns`). A polars,
+        pyarrow, DuckDB, Dask or Spark frame is read through :mod:`irr._frames`: an eager
+        one as its pandas conversion, a lazy one as the rating patterns its engine counts."""
+        if is_foreign_frame(df):
+            if not lazy_frame(df):
+                return cls.from_frame(to_pandas(df), raters, categories, freq_weights, id,
+                                      continuous)
+            patterns, raters, count = wide_patterns(df, raters, id, freq_weights, continuous)
+            return cls.from_frame(patterns, raters, categories, count, None, False)
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
         weight_column = [freq_weights] if isinstance(freq_weights, str) else []
@@ -270,7 +279,20 @@ class Source:
         layout is small (:data:`DENSE_CELLS`, or :data:`DENSE_PER_RATING` cells per
         rating); otherwise (a sparse design: many raters, few ratings per subject) kept as
         one entry per rating.
+
+        A lazy polars, DuckDB, Dask or Spark frame is reduced by its engine to counts of
+        rating patterns (:func:`irr._frames.long_patterns`; raters in sorted order); an
+        eager foreign frame is read as its pandas conversion.
         """
+        if is_foreign_frame(df):
+            if not lazy_frame(df):
+                return cls.from_long(to_pandas(df), subject, rater, rating, categories,
+                                     continuous, replicate)
+            if replicate is not None:
+                raise ValueError("`replicate` needs the rows of continuous measurements, which "
+                                 "a lazy frame does not hand over; collect them first.")
+            patterns, raters, count = long_patterns(df, subject, rater, rating, continuous)
+            return cls.from_frame(patterns, raters, categories, count, None, False)
         long = long_ratings(df, subject, rater, rating, replicates=True)
         if replicate is not None:
             check_replicate_labels(df, replicate, long)

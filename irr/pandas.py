@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from irr._columns import choose_columns
+from irr._frames import is_foreign_frame, lazy_frame, to_pandas, wide_patterns
 from irr._report import band_and_citation
 from irr._source import align_to_index, frequency_weights
 from irr._validation import check_choice
@@ -225,6 +226,37 @@ def by(
     0    a    0.2963          10
     1    b    0.1143          10
     """
+    if is_foreign_frame(df):
+        if not lazy_frame(df):
+            df = to_pandas(df)
+        else:  # the engine counts the rating patterns of every group
+            if "cluster" in options or "strata" in options:
+                raise ValueError("`cluster` and `strata` need one row per subject, which a lazy "
+                                 "frame does not hand over; collect the columns first.")
+            keys = _as_list(by)
+            patterns, raters, count = wide_patterns(df, raters, None, freq_weights, continuous,
+                                                    by=keys)
+            return _by_pandas(patterns, keys, raters, statistic, categories=categories,
+                              freq_weights=count, nan_policy=nan_policy, continuous=False,
+                              **options)
+    return _by_pandas(df, by, raters, statistic, categories=categories,
+                      freq_weights=freq_weights, nan_policy=nan_policy, continuous=continuous,
+                      **options)
+
+
+def _by_pandas(
+    df: pd.DataFrame,
+    by: Any,
+    raters: Sequence[Any] | None = None,
+    statistic: str = "kappa",
+    *,
+    categories: Sequence[Any] | None = None,
+    freq_weights: Any = None,
+    nan_policy: str = "omit",
+    continuous: bool | None = None,
+    **options: Any,
+) -> pd.DataFrame:
+    """:func:`by` on a pandas DataFrame."""
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
     keys = [by] if isinstance(by, tuple) and by in df.columns else _as_list(by)

@@ -17,7 +17,7 @@ LAYERS = {
         "irr._validation", "irr._version", "irr.weights", "irr.bands", "irr.datasets",
         "irr.coefficients", "irr.coefficients.*",
     ],
-    1: ["irr._columns", "irr._data", "irr._long", "irr._source",
+    1: ["irr._columns", "irr._data", "irr._frames", "irr._long", "irr._source",
         "irr._measurements"],  # input (Source holds continuous ratings as Measurements)
     2: ["irr._statistics"],  # sufficient statistics
     3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
