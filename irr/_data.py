@@ -745,6 +745,7 @@ def encode_ratings(
     columns: Sequence[Any],
     names: Sequence[str],
     categories: Any = None,
+    aggregated: bool = False,
 ) -> Ratings:
     """Code the raters' `columns` against one category set.
 
@@ -758,6 +759,9 @@ def encode_ratings(
         The full, ordered scale. Without it the categories are the observed labels: in
         value order for numbers, in their own order for Categoricals, sorted (and
         unordered) for strings.
+    aggregated : bool, default False
+        Whether each row stands for several subjects (frequency weights), so that a
+        single row is data.
 
     Returns
     -------
@@ -780,7 +784,7 @@ def encode_ratings(
         raise ValueError(f"All raters must rate the same subjects: {shown} ratings.")
     if next(iter(lengths.values())) == 0:
         raise ValueError(f"`{names[0]}` is empty: there are no subjects to compare.")
-    if next(iter(lengths.values())) == 1:
+    if next(iter(lengths.values())) == 1 and not aggregated:
         raise ValueError(f"`{names[0]}` has a single subject; agreement needs at least two.")
 
     if len(arrays) == 2 and all(

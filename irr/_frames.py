@@ -21,8 +21,8 @@ import pandas as pd
 
 from irr._columns import choose_columns, looks_continuous
 
-__all__ = ["FOREIGN_PACKAGES", "is_foreign_frame", "lazy_frame", "long_patterns", "to_pandas",
-           "wide_patterns"]
+__all__ = ["FOREIGN_PACKAGES", "head", "is_foreign_frame", "lazy_frame", "long_patterns",
+           "to_pandas", "wide_patterns"]
 
 #: Packages whose dataframes are read through narwhals.
 FOREIGN_PACKAGES = frozenset({"polars", "pyarrow", "duckdb", "dask", "dask_expr", "pyspark",
@@ -137,6 +137,11 @@ def _refuse_continuous(native: Any, sample: pd.DataFrame, raters: Sequence[Any],
         )
 
 
+def head(native: Any, rows: int = SAMPLE_ROWS) -> pd.DataFrame:
+    """The first `rows` rows of a foreign frame as pandas (to look at its columns)."""
+    return _collect(_wrap(native, "df").head(rows))
+
+
 def wide_patterns(
     native: Any, raters: Sequence[Any] | None, id: Any, freq_weights: Any,
     continuous: bool | None, by: Sequence[Any] = (),
@@ -155,11 +160,12 @@ def wide_patterns(
         raise ValueError("`freq_weights` must name a column of a lazy frame; got an array.")
     _check_columns([*weight, *by], columns, "freq_weights" if weight else "by")
     sample = _collect(frame.head(SAMPLE_ROWS))
-    choice = choose_columns(sample.drop(columns=list(by)), None if raters is None
-                            else list(raters), id, weight)
-    if choice.detected:
-        warnings.warn(choice.describe(), UserWarning, stacklevel=4)
-    chosen = list(choice.raters)
+    if raters is None:
+        choice = choose_columns(sample.drop(columns=list(by)), None, id, weight)
+        if choice.detected:
+            warnings.warn(choice.describe(), UserWarning, stacklevel=4)
+        raters = choice.raters
+    chosen = list(raters)
     _check_columns(chosen, columns, "raters")
     _refuse_continuous(native, sample, chosen, continuous)
     count = _count_name([*chosen, *by])

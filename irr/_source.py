@@ -136,18 +136,18 @@ class Source:
     def from_columns(
         cls, columns: Sequence[Any], names: Sequence[str], categories: Any = None,
         argnames: Sequence[str] | None = None, frame: pd.DataFrame | None = None,
-        continuous: bool | None = False,
+        continuous: bool | None = False, aggregated: bool = False,
     ) -> Source:
         """One array-like per rater; pandas Series are aligned on their index
         (:func:`align_columns`). `continuous` (default False: categories): see
-        :func:`continuous_columns`."""
+        :func:`continuous_columns`; `aggregated`: rows stand for several subjects."""
         argnames = list(argnames or names)
         columns, index = align_columns(list(columns), argnames)
         reals = continuous_columns(columns, argnames, categories, continuous)
         if reals is not None:
             return cls.of_columns(reals, names, frame.index if frame is not None else index,
                                   frame)
-        ratings = encode_ratings(columns, argnames, categories)
+        ratings = encode_ratings(columns, argnames, categories, aggregated)
         return cls(_renamed(ratings, names), frame=frame,
                    index=index if frame is None else frame.index)
 
@@ -229,8 +229,11 @@ class Source:
                 raise ValueError("`freq_weights` are all zero: there are no subjects.")
             df = df[weights > 0]
             weights = weights[weights > 0]
+        if weights is not None and weights.sum() == 1:
+            raise ValueError("`freq_weights` stand for a single subject; agreement needs at "
+                             "least two.")
         source = cls.from_columns([df[r] for r in raters], names, categories, frame=df,
-                                  continuous=continuous)
+                                  continuous=continuous, aggregated=weights is not None)
         if weights is None:
             return source
         return cls(source.ratings, weights=weights, index=df.index)

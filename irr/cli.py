@@ -34,6 +34,8 @@ import pandas as pd
 
 from irr import datasets
 from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
+from irr._frames import head as frame_head
+from irr._frames import is_foreign_frame, long_patterns, wide_patterns
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -428,6 +430,36 @@ def _read_parquet(path: str, limit: int, where: str) -> Any:
         raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
 
 
+def _parquet_size(path: str) -> int:
+    """The bytes a Parquet file takes in memory, from its metadata (0 if unreadable: the
+    reader then says why)."""
+    try:
+        import pyarrow.parquet as pq
+
+        meta = pq.read_metadata(path)
+    except Exception:  # a missing pyarrow or a broken file: the eager reader explains
+        return 0
+    unpacked = sum(meta.row_group(i).total_byte_size for i in range(meta.num_row_groups))
+    return max(unpacked, 8 * meta.num_rows * meta.num_columns)
+
+
+def _scan_parquet(pattern: str, where: str) -> Any:
+    """Parquet data larger than memory (a big file, a directory of files) as a lazy DuckDB
+    relation: the engine streams the files and counts the rating patterns."""
+    try:
+        import duckdb
+        import narwhals  # noqa: F401  (reads the relation)
+    except ImportError:
+        raise CommandError(
+            f"cannot read {where}: Parquet data larger than memory are streamed by DuckDB "
+            "(pip install duckdb 'irrstats[frames]'), or raise the limit with --max-bytes"
+        ) from None
+    try:
+        return duckdb.read_parquet(pattern)
+    except Exception as exc:  # DuckDB raises its own error types
+        raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
+
+
 def _skip_leading(text: str, sep: str) -> tuple[str, int]:
     """`text` without its leading lines that hold only delimiters and blanks (pandas would
     take the first of them as the header), and how many there were."""
@@ -551,6 +583,10 @@ def _read_frame(args: argparse.Namespace) -> Any:
         raise CommandError("no input: give a FILE ('-' for stdin) or --dataset NAME")
     where = "stdin" if args.file == "-" else repr(args.file)
     suffix = os.path.splitext(args.file)[1].lower()
+    if os.path.isdir(args.file):
+        return _scan_parquet(os.path.join(args.file, "**", "*.parquet"), where)
+    if suffix in _PARQUET_SUFFIXES and _parquet_size(args.file) > _max_bytes(args):
+        return _scan_parquet(args.file, where)
     if suffix in _PARQUET_SUFFIXES:
         try:
             import pyarrow  # noqa: F401
@@ -726,6 +762,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
                continuous: bool | None = False) -> Any:
     """The Agreement of the input; `continuous` as for :meth:`Agreement.from_frame`
     (False for the commands of categories: each value is a category)."""
+    if is_foreign_frame(frame):
+        return _streamed_agreement(args, frame, n_raters, continuous)
     long = [args.subject, args.rater, args.rating]
     # names of the data, which messages quote like arguments: never read as flags
     args.names = {str(c) for c in frame.columns}
@@ -785,6 +823,58 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
     _count_missing(args, int(frame[chosen].isna().to_numpy().sum()))
     # categories as before issue 18 until the CLI chooses the statistics of measurements
     return Agreement.from_frame(frame, chosen, categories=categories, continuous=continuous)
+
+
+def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
+                        continuous: bool | None) -> Any:
+    """The Agreement of Parquet data streamed by DuckDB: the engine counts the rating
+    patterns, and only that table is read (categories only)."""
+    sample = frame_head(frame)
+    args.names = {str(c) for c in sample.columns}
+    if getattr(args, "by", None):
+        raise CommandError("--by is not available on Parquet data streamed from disk; "
+                           "report one group at a time, or raise --max-bytes")
+    if continuous:
+        raise CommandError("continuous measurements are not streamed from disk: pass "
+                           "--categories, or raise --max-bytes to read the file into memory")
+    categories = _coerce_categories(args.categories, [sample[c] for c in sample.columns])
+    try:
+        if args.subject is not None or args.rater is not None or args.rating is not None:
+            if None in (args.subject, args.rater, args.rating):
+                raise CommandError("long format needs all of --subject, --rater and --rating")
+            patterns, raters, count = long_patterns(frame, args.subject, args.rater,
+                                                    args.rating, continuous)
+        else:
+            raters = list(args.raters) if args.raters else None
+            if raters is None:
+                ids = [c.strip() for value in args.id or () for c in value.split(",")
+                       if c.strip()]
+                choice = choose_columns(sample, None, ids or None, raters_option="--raters",
+                                        id_option="--id")
+                raters = list(choice.raters)
+                if choice.detected:
+                    args.input_notes.append(choice.describe("--raters", "--id"))
+                if choice.ids:
+                    args.input_info.append(("Not raters:", ", ".join(map(str, choice.ids))))
+                if n_raters is not None and len(raters) > n_raters:
+                    args.input_notes.append(
+                        f"This command compares {n_raters} raters: the first {n_raters} of "
+                        f"the rating columns {', '.join(map(repr, raters))}; choose them "
+                        "with --raters.")
+                    raters = raters[:n_raters]
+            patterns, raters, count = wide_patterns(frame, raters, None, None, continuous)
+    except ValueError as exc:
+        raise CommandError(cli_words(_first_line(exc), args.names)) from None
+    weights = patterns[count].to_numpy()
+    args.input_info.append(("Read:", f"{int(weights.sum()):,} rows streamed by DuckDB, "
+                            f"{len(patterns):,} rating patterns"))
+    _count_missing(args, int((patterns[raters].isna().sum(axis=1).to_numpy() * weights).sum()))
+    ag = Agreement.from_frame(patterns, raters, categories=categories, freq_weights=count,
+                              continuous=False)
+    if n_raters is not None and ag.n_raters != n_raters:
+        raise CommandError(f"this command compares {n_raters} raters; the data have "
+                           f"{ag.n_raters}")
+    return ag
 
 
 def _count_missing(args: argparse.Namespace, count: int) -> None:

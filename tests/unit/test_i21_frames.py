@@ -3,11 +3,14 @@ pandas conversion; lazy and distributed ones (polars LazyFrame, DuckDB, Dask, a 
 cluster, Spark) are reduced by their engine to counts of rating patterns, and every
 coefficient equals the in-memory pandas result (to 1e-12; the bootstrap replicates too)."""
 
+import json
+import re
 import warnings
 
 import numpy as np
 import pandas as pd
 import pytest
+from clirun import cli
 
 import irr
 
@@ -185,3 +188,51 @@ def test_spark_frames_when_java_and_pyspark_are_present():
                      irr.Agreement.from_frame(DF, RATERS))
     finally:
         session.stop()
+
+
+# -- Parquet larger than memory from the command line ------------------------------------
+@pytest.fixture(scope="module")
+def parquet_data(tmp_path_factory):
+    """Essay grades 0-4 of a human and a model (int8, some missing), one file and a
+    directory of four files."""
+    rng = np.random.default_rng(11)
+    n = 60_000
+    human = rng.integers(0, 5, n).astype("int8")
+    model = np.clip(human + rng.integers(-1, 2, n), 0, 4).astype("float32")
+    model[::97] = np.nan
+    df = pd.DataFrame({"essay_id": np.arange(n), "human": human, "model": model})
+    root = tmp_path_factory.mktemp("parquet")
+    df.to_parquet(root / "grades.parquet", row_group_size=10_000)
+    (root / "parts").mkdir()
+    for i in range(4):
+        df.iloc[i::4].to_parquet(root / "parts" / f"part{i}.parquet")
+    return df, root
+
+
+def test_parquet_beyond_the_memory_limit_is_streamed_and_equals_the_in_memory_kappa(
+        parquet_data):
+    df, root = parquet_data
+    expected = irr.Agreement.from_frame(df, ["human", "model"]).kappa(weights="quadratic")
+    for path in (root / "grades.parquet", root / "parts"):
+        code, out, err = cli("kappa", str(path), "--weights", "quadratic", "--max-bytes",
+                             "100000", "--format", "json")
+        assert code == 0, err
+        result = json.loads(out)["results"][0]
+        assert result["estimate"] == pytest.approx(expected.estimate, abs=1e-12)
+        assert result["se"] == pytest.approx(expected.se, abs=1e-12)
+        assert json.loads(out)["data"]["n_subjects"] == 60_000
+    code, out, err = cli("kappa", str(root / "grades.parquet"), "--max-bytes", "100000")
+    assert code == 0, err
+    assert "60,000 rows streamed by DuckDB, " in out
+    assert re.search(r"Missing ratings:\s+619 in 619 subjects", out)
+    assert "'essay_id' (its name) set aside as an identifier" in out
+
+
+def test_streamed_parquet_refuses_what_needs_rows(parquet_data):
+    _, root = parquet_data
+    code, _, err = cli("report", str(root / "parts"), "--by", "human")
+    assert code == 1
+    assert "--by is not available on Parquet data streamed from disk" in err
+    code, _, err = cli("kappa", str(root / "parts"), "--raters", "human", "nobody")
+    assert code == 1
+    assert "nobody" in err
