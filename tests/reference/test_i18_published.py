@@ -147,3 +147,27 @@ def test_cusum_size_under_linearity():
     # Monte Carlo SE of a 5% rate over 1000 runs: 0.7%
     assert 0.03 <= reject / runs <= 0.075
     assert reject_old / runs < 0.01
+
+
+# -- slow: coverage of Lin's TDI upper bound and the CP lower bound ------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mean", [0.0, 0.5])
+def test_tdi_and_cp_bounds_cover_near_nominal(mean):
+    # Lin (2000): the 95% upper bound of TDI_0.9 = z_0.95 sqrt(MSD) from W = ln(e^2);
+    # Lin, Hedayat, Sinha & Yang (2002): the 95% lower bound of CP(delta) on the logit
+    # scale. Normal differences, n = 30; Monte Carlo SE over 2000 runs 0.5%.
+    from scipy.stats import norm
+
+    rng = np.random.default_rng(7 + int(10 * mean))
+    n, runs, sd, p, delta = 30, 2000, 1.0, 0.9, 1.5
+    tdi = norm.ppf(1 - (1 - p) / 2) * math.hypot(mean, sd)
+    cp = norm.cdf((delta - mean) / sd) - norm.cdf((-delta - mean) / sd)
+    hit_tdi = hit_cp = 0
+    for _ in range(runs):
+        d = rng.normal(mean, sd, n)
+        hit_tdi += irr.total_deviation_index(d, np.zeros(n), p=p).ci.high >= tdi
+        hit_cp += irr.coverage_probability(d, np.zeros(n), delta=delta).ci.low <= cp
+    assert 0.93 <= hit_tdi / runs <= 0.965
+    assert 0.93 <= hit_cp / runs <= 0.98
