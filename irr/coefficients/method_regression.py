@@ -186,8 +186,8 @@ def cusum_linearity(x: np.ndarray, y: np.ndarray, slope: float,
     Points above the line (l of them) score ``sqrt(L / l)``, points below (L)
     ``-sqrt(l / L)``, points on it 0; the scores are summed in the order of the points'
     projections on the line, ``D_i = (y_i + x_i / b - a) / sqrt(1 + 1 / b**2)`` (ties in
-    the order of x). Passing & Bablok (1983, section "Test for linearity") reject
-    linearity at level gamma when ``max |cusum| > h_gamma sqrt(L + 1)``, h_gamma the
+    the order of x). Passing & Bablok (1983, Appendix, section 4) reject linearity at
+    level gamma when ``max |cusum| > h_gamma sqrt(L + 1)``, h_gamma the
     Kolmogorov–Smirnov critical value (1.36 at 5%), so the statistic is
     ``max |cusum| / sqrt(L + 1)``, referred to Kolmogorov's law. This is not the scaling
     of an unconstrained random walk of the n_off = l + L unit-variance scores

@@ -3,13 +3,19 @@ values and an independent reference producer.
 
 * Passing, H. & Bablok, W. (1983). A new biometrical procedure for testing the equality
   of measurements from two different analytical methods. J Clin Chem Clin Biochem
-  21:709-720, section "Test for linearity": scores sqrt(L/l) above and -sqrt(l/L) below
+  21:709-720, Appendix, section 4: scores sqrt(L/l) above and -sqrt(l/L) below
   the line, summed in the order of the projections D_i; linearity rejected when
   max |cusum| > h_gamma sqrt(L + 1), L the points below the line, h_0.05 = 1.36 and
   h_0.01 = 1.63 (Kolmogorov-Smirnov). The steps are written out in
   ``i18_cusum_reference.py``. The published example data of the paper are not
   available to us, so its slope, intercept and intervals are not checked here (mcr's
   creatinine example is, in tests/unit/test_i18_regression.py).
+* Lin, L. I. (1989). A concordance correlation coefficient to evaluate reproducibility.
+  Biometrics 45:255-268, p. 258-259: the asymptotic variance of the CCC; Lin, L. I.
+  (2000). A note on the concordance correlation coefficient. Biometrics 56:324-325: the
+  corrected variance of its z transform. Written out in ``_lin_variances``. (Lin's
+  worked examples, Lin 2000 Stat Med and Lin, Hedayat, Sinha & Yang 2002's DCLHb data
+  are not available to us as text, so their printed numbers are not checked.)
 * statsmodels MixedLM (REML) as the reference producer of the variance components of an
   unbalanced crossed design: ``i18_mixedlm_reference.py``, which also explains why the
   earlier comparison agreed only to 2e-3 (MixedLM's default stopping rule).
@@ -33,6 +39,7 @@ from irr.estimators.variance_components import icc_components
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import i18_cusum_reference as cusum_ref
 import i18_mixedlm_reference as mixed_ref
+from i18_concordance import MINI, WRIGHT  # Bland & Altman (1986), Table 1
 
 # -- Passing & Bablok (1983): the cusum linearity test -------------------------------------
 
@@ -89,6 +96,49 @@ def test_cusum_rejects_a_curve_and_reports_the_papers_statistic():
     note = next(n for n in res.notes if n.startswith("Cusum"))
     assert "sqrt(L + 1)" in note
     assert "points below the line" in note
+
+
+# -- Lin's CCC: the published variance formulas ------------------------------------------
+
+def _lin_variances(x, y):
+    """Lin (1989, Biometrics 45:255-268, p. 258-259): with r Pearson's correlation,
+    u = (mean_x - mean_y) / (s_x s_y)^(1/2) (1/n moments) and n - 2 in the divisor,
+    var(rc) = [(1 - r^2) rc^2 (1 - rc^2) / r^2 + 2 rc^3 (1 - rc) u^2 / r
+    - rc^4 u^4 / (2 r^2)] / (n - 2), and the variance of Z = atanh(rc) in the form
+    Lin (2000, Biometrics 56:324-325) corrected, var(rc) / (1 - rc^2)^2:
+    [(1 - r^2) rc^2 / ((1 - rc^2) r^2) + 2 rc^3 (1 - rc) u^2 / (r (1 - rc^2)^2)
+    - rc^4 u^4 / (2 r^2 (1 - rc^2)^2)] / (n - 2)."""
+    n = x.size
+    sx2, sy2 = x.var(), y.var()
+    sxy = float(np.mean((x - x.mean()) * (y - y.mean())))
+    r = sxy / math.sqrt(sx2 * sy2)
+    rc = 2 * sxy / (sx2 + sy2 + (x.mean() - y.mean()) ** 2)
+    u = (x.mean() - y.mean()) / (sx2 * sy2) ** 0.25
+    var_rc = ((1 - r**2) * rc**2 * (1 - rc**2) / r**2 + 2 * rc**3 * (1 - rc) * u**2 / r
+              - rc**4 * u**4 / (2 * r**2)) / (n - 2)
+    var_z = ((1 - r**2) * rc**2 / ((1 - rc**2) * r**2)
+             + 2 * rc**3 * (1 - rc) * u**2 / (r * (1 - rc**2) ** 2)
+             - rc**4 * u**4 / (2 * r**2 * (1 - rc**2) ** 2)) / (n - 2)
+    return rc, var_rc, var_z
+
+
+@pytest.mark.parametrize("case", ["pef", "biased", "small"])
+def test_ccc_standard_errors_are_lins_formulas(case):
+    if case == "pef":
+        x, y = WRIGHT, MINI
+    else:
+        rng = np.random.default_rng(len(case))
+        n = 40 if case == "biased" else 8
+        x = rng.normal(100, 15, n)
+        y = 0.9 * x + (15 if case == "biased" else 2) + rng.normal(0, 6, n)
+    rc, var_rc, var_z = _lin_variances(x, y)
+    res = irr.concordance(x, y)
+    assert res.estimate == pytest.approx(rc, rel=1e-12)
+    assert res.se == pytest.approx(math.sqrt(var_rc), rel=1e-10)
+    assert res.se_z == pytest.approx(math.sqrt(var_z), rel=1e-10)
+    z, half = math.atanh(rc), 1.959963984540054 * math.sqrt(var_z)
+    assert res.ci.low == pytest.approx(math.tanh(z - half), rel=1e-10)
+    assert res.ci.high == pytest.approx(math.tanh(z + half), rel=1e-10)
 
 
 # -- ICC by REML on an unbalanced design: statsmodels MixedLM ------------------------------
