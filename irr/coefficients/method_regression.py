@@ -193,8 +193,9 @@ def cusum_linearity(x: np.ndarray, y: np.ndarray, slope: float,
     of an unconstrained random walk of the n_off = l + L unit-variance scores
     (``sqrt(n_off)``): the line is fitted to the same points, which ties the cusum
     down (l and L are equal within one, and the shifted median balances the signs along
-    the line), and with ``sqrt(L + 1)`` the test holds its nominal level in simulations
-    of linear data, where ``sqrt(n_off + 1)`` almost never rejects.
+    the line). In simulations of linear data the 5% test rejected 2-3% of samples of
+    20-40 pairs, 5-7% of 60-100 and 8% of 200; scaled by ``sqrt(n_off + 1)`` it almost
+    never rejected.
 
     Examples
     --------

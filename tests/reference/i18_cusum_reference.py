@@ -2,9 +2,10 @@
 one point at a time, for ``tests/reference/test_i18_published.py``.
 
 Passing, H. & Bablok, W. (1983). J Clin Chem Clin Biochem 21:709-720, Appendix,
-section 4 (the paper itself was not readable here; the rule as quoted in the source
-comments of R SimplyAgree's pb_reg, "P(max|cusum(i)| < h_gamma sqrt(L+1)) = 1 -
-gamma", and used as max.cusum / sqrt(nNeg + 1) with R mcr's calcCUSUM): l points lie above the fitted line y = a + b x, L below; each point
+section 4. The paper itself was not readable here; the rule is as quoted in the source
+comments of R SimplyAgree's pb_reg ("P(max|cusum(i)| < h_gamma sqrt(L+1)) = 1 -
+gamma") and as applied to R mcr's calcCUSUM output (max.cusum / sqrt(nNeg + 1)) by
+its users. l points lie above the fitted line y = a + b x, L below; each point
 scores r_i = sqrt(L / l) above, -sqrt(l / L) below, 0 on the line; the scores are
 summed in the order of D_i = (y_i + x_i / b - a) / sqrt(1 + 1 / b^2), the position of
 the point's projection on the line; linearity is rejected at level gamma when
