@@ -98,6 +98,29 @@ def test_cusum_rejects_a_curve_and_reports_the_papers_statistic():
     assert "points below the line" in note
 
 
+# NCSS's PassBablok1 example data (30 pairs), as transcribed in R SimplyAgree's
+# tests/testthat/test-pb_reg.R, where R MethComp::PBreg and deming::pbreg give intercept
+# -0.15 and slope 1.00 (two decimals).
+NCSS_PB1_X = [69.3, 27.1, 61.3, 50.8, 34.4, 92.3, 57.5, 45.5, 33.3, 60.9, 56.3, 49.9, 89.7,
+              28.9, 96.3, 76.6, 83.2, 79.4, 51.7, 32.5, 14.2, 99.1, 76.8, 95.4, 84.1, 48.8,
+              80.4, 84.5, 61.4, 26.9]
+NCSS_PB1_Y = [69.1, 26.7, 61.4, 51.2, 34.7, 88.5, 57.9, 45.1, 33.4, 60.8, 66.5, 48.2, 88.3,
+              29.3, 96.4, 77.1, 82.7, 78.9, 51.6, 28.8, 12.7, 98.6, 77.3, 94.9, 83.3, 47.0,
+              80.9, 84.7, 61.3, 26.7]
+
+
+def test_passing_bablok_ncss_example_matches_methcomp_and_deming():
+    res = irr.passing_bablok(NCSS_PB1_X, NCSS_PB1_Y)
+    assert round(res.slope, 2) == 1.00
+    assert round(res.intercept, 2) == -0.15
+    # the paper's cusum test does not reject linearity here (SimplyAgree: p > 0.05)
+    x, y = np.array(NCSS_PB1_X), np.array(NCSS_PB1_Y)
+    ref_stat, _, _ = cusum_ref.cusum_by_steps(x.tolist(), y.tolist(), res.intercept,
+                                              res.slope)
+    assert res.linearity_statistic == pytest.approx(ref_stat, rel=1e-12)
+    assert res.linearity_pvalue > 0.05
+
+
 # -- Lin's CCC: the published variance formulas ------------------------------------------
 
 def _lin_variances(x, y):
