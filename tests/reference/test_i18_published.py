@@ -9,7 +9,8 @@ values and an independent reference producer.
   h_0.01 = 1.63 (Kolmogorov-Smirnov). The steps are written out in
   ``i18_cusum_reference.py``. The published example data of the paper are not
   available to us, so its slope, intercept and intervals are not checked here (mcr's
-  creatinine example is, in tests/unit/test_i18_regression.py).
+  creatinine example is, in tests/unit/test_i18_regression.py; NCSS's PassBablok1 data
+  against R MethComp/deming, as quoted in R SimplyAgree's tests, is here).
 * Lin, L. I. (1989). A concordance correlation coefficient to evaluate reproducibility.
   Biometrics 45:255-268, p. 258-259: the asymptotic variance of the CCC; Lin, L. I.
   (2000). A note on the concordance correlation coefficient. Biometrics 56:324-325: the
