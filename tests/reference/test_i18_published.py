@@ -3,7 +3,8 @@ values and an independent reference producer.
 
 * Passing, H. & Bablok, W. (1983). A new biometrical procedure for testing the equality
   of measurements from two different analytical methods. J Clin Chem Clin Biochem
-  21:709-720, Appendix, section 4: scores sqrt(L/l) above and -sqrt(l/L) below
+  21:709-720, Appendix, section 4 (as quoted by R SimplyAgree; see
+  ``i18_cusum_reference.py``): scores sqrt(L/l) above and -sqrt(l/L) below
   the line, summed in the order of the projections D_i; linearity rejected when
   max |cusum| > h_gamma sqrt(L + 1), L the points below the line, h_0.05 = 1.36 and
   h_0.01 = 1.63 (Kolmogorov-Smirnov). The steps are written out in
@@ -12,7 +13,9 @@ values and an independent reference producer.
   creatinine example is, in tests/unit/test_i18_regression.py; NCSS's PassBablok1 data
   against R MethComp/deming, as quoted in R SimplyAgree's tests, is here).
 * Lin, L. I. (1989). A concordance correlation coefficient to evaluate reproducibility.
-  Biometrics 45:255-268, p. 258-259: the asymptotic variance of the CCC; Lin, L. I.
+  Biometrics 45:255-268: the asymptotic variance of the CCC (the paper was not readable
+  here, so no page is given; the formula is the one R epiR, DescTools and NCSS print
+  from it); Lin, L. I.
   (2000). A note on the concordance correlation coefficient. Biometrics 56:324-325: the
   corrected variance of its z transform. Written out in ``_lin_variances``. (Lin's
   worked examples, Lin 2000 Stat Med and Lin, Hedayat, Sinha & Yang 2002's DCLHb data
@@ -125,7 +128,7 @@ def test_passing_bablok_ncss_example_matches_methcomp_and_deming():
 # -- Lin's CCC: the published variance formulas ------------------------------------------
 
 def _lin_variances(x, y):
-    """Lin (1989, Biometrics 45:255-268, p. 258-259): with r Pearson's correlation,
+    """Lin (1989, Biometrics 45:255-268): with r Pearson's correlation,
     u = (mean_x - mean_y) / (s_x s_y)^(1/2) (1/n moments) and n - 2 in the divisor,
     var(rc) = [(1 - r^2) rc^2 (1 - rc^2) / r^2 + 2 rc^3 (1 - rc) u^2 / r
     - rc^4 u^4 / (2 r^2)] / (n - 2), and the variance of Z = atanh(rc) in the form
