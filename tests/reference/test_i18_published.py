@@ -14,8 +14,8 @@ values and an independent reference producer.
   against R MethComp/deming, as quoted in R SimplyAgree's tests, is here).
 * Lin, L. I. (1989). A concordance correlation coefficient to evaluate reproducibility.
   Biometrics 45:255-268: the asymptotic variance of the CCC (the paper was not readable
-  here, so no page is given; the formula is the one R epiR, DescTools and NCSS print
-  from it); Lin, L. I.
+  here, so no page is given: the formula is written from the secondary literature and
+  is checked here against irr, not against the paper's page); Lin, L. I.
   (2000). A note on the concordance correlation coefficient. Biometrics 56:324-325: the
   corrected variance of its z transform. Written out in ``_lin_variances``. (Lin's
   worked examples, Lin 2000 Stat Med and Lin, Hedayat, Sinha & Yang 2002's DCLHb data
