@@ -556,8 +556,10 @@ def passing_bablok(
     :math:`M_2 = N - M_1 + 1`; the intercept's limits are :math:`\mathrm{med}(y - b_U x)`
     and :math:`\mathrm{med}(y - b_L x)`. Linearity: points above the line score
     :math:`\sqrt{n_-/n_+}`, below :math:`-\sqrt{n_+/n_-}`, summed in the order of their
-    projections on the line; :math:`\max|\mathrm{cusum}| / \sqrt{n_{\pm} + 1}` is referred
-    to Kolmogorov's distribution (p-value ``scipy.special.kolmogorov``).
+    projections on the line; :math:`\max|\mathrm{cusum}| / \sqrt{n_- + 1}` (:math:`n_-`
+    the points below the line, as Passing & Bablok's rule
+    :math:`\max|\mathrm{cusum}| > h_\gamma\sqrt{n_- + 1}`) is referred to Kolmogorov's
+    distribution (p-value ``scipy.special.kolmogorov``).
 
     The method assumes positively related methods (a positive slope). Validated against
     the creatinine example of the R package mcr (Wicklin 2022 reproduces its output):

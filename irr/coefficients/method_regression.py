@@ -180,36 +180,40 @@ def shifted_median(slopes: np.ndarray, n_points: int,
 
 def cusum_linearity(x: np.ndarray, y: np.ndarray, slope: float,
                     intercept: float) -> tuple[float, int, np.ndarray]:
-    """Passing & Bablok's (1983) cusum test of linearity: the statistic, the number of
-    points off the line, and the cumulative sums.
+    """Passing & Bablok's (1983) cusum test of linearity: the statistic, the number L of
+    points below the line, and the cumulative sums.
 
-    Points above the line score ``sqrt(n_below / n_above)``, points below
-    ``-sqrt(n_above / n_below)``, points on it 0; the scores are summed in the order of
-    the points' projections on the line, ``D_i = (y_i + x_i / b - a) / sqrt(1 + 1 / b**2)``
-    (ties in the order of x). The scores have mean 0 and variance 1, so under linearity
-    ``max |cusum| / sqrt(n_off + 1)`` follows Kolmogorov's law (n_off: points off the
-    line); large values mean runs of points on one side, a curved relation. With the
-    line fitted to the same points the test is conservative (in simulations of linear
-    data it rejected less often than its nominal level).
+    Points above the line (l of them) score ``sqrt(L / l)``, points below (L)
+    ``-sqrt(l / L)``, points on it 0; the scores are summed in the order of the points'
+    projections on the line, ``D_i = (y_i + x_i / b - a) / sqrt(1 + 1 / b**2)`` (ties in
+    the order of x). Passing & Bablok (1983, Appendix, section 4) reject linearity at
+    level gamma when ``max |cusum| > h_gamma sqrt(L + 1)``, h_gamma the
+    Kolmogorov–Smirnov critical value (1.36 at 5%), so the statistic is
+    ``max |cusum| / sqrt(L + 1)``, referred to Kolmogorov's law. This is not the scaling
+    of an unconstrained random walk of the n_off = l + L unit-variance scores
+    (``sqrt(n_off)``): the line is fitted to the same points, which ties the cusum
+    down (l and L are equal within one, and the shifted median balances the signs along
+    the line). In simulations of linear data the 5% test rejected 2-3% of samples of
+    20-40 pairs, 5-7% of 60-100 and 8% of 200; scaled by ``sqrt(n_off + 1)`` it almost
+    never rejected.
 
     Examples
     --------
     >>> x = np.arange(1.0, 9.0)
-    >>> stat, n_off, cusum = cusum_linearity(x, x + np.array([1, -1] * 4), 1.0, 0.0)
-    >>> round(stat, 4), n_off
-    (0.3333, 8)
+    >>> stat, n_below, cusum = cusum_linearity(x, x + np.array([1, -1] * 4), 1.0, 0.0)
+    >>> round(stat, 4), n_below
+    (0.4472, 4)
     """
     fitted = intercept + slope * x
     above = y > fitted
     below = y < fitted
     n_above, n_below = int(above.sum()), int(below.sum())
-    n_off = n_above + n_below
     if n_above == 0 or n_below == 0 or not math.isfinite(slope) or slope == 0:
-        return math.nan, n_off, np.zeros(x.size)
+        return math.nan, n_below, np.zeros(x.size)
     score = np.where(above, math.sqrt(n_below / n_above),
                      np.where(below, -math.sqrt(n_above / n_below), 0.0))
     distance = (y + x / slope - intercept) / math.sqrt(1 + 1 / slope**2)
     order = np.lexsort((x, distance))
     cusum = np.cumsum(score[order])
-    statistic = float(np.max(np.abs(cusum)) / math.sqrt(n_off + 1))
-    return statistic, n_off, cusum
+    statistic = float(np.max(np.abs(cusum)) / math.sqrt(n_below + 1))
+    return statistic, n_below, cusum

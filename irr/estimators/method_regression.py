@@ -242,7 +242,7 @@ class MethodRegressionResult(Result):
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
         Passing–Bablok regression of B on A gave a slope of 1.00 (95% CI 0.727 to 1.38) and
         an intercept of 0.150 (95% CI −1.30 to 0.968), n = 6; the cusum test found no
-        significant deviation from linearity (p = 1.00).
+        significant deviation from linearity (p = 0.96).
         """
         check_choice(style, "style", ("apa", "plain"))
         level = f"{100 * self.ci.confidence_level:g}%"
@@ -520,13 +520,14 @@ def passing_bablok(
     if math.isfinite(slope) and slope <= 0:
         notes.append("The slope is not positive: Passing–Bablok regression assumes positively "
                      "related methods.")
-    statistic, n_off, _ = cusum_linearity(a, b, slope, intercept)
+    statistic, n_below, _ = cusum_linearity(a, b, slope, intercept)
     if math.isfinite(statistic):
         from scipy.special import kolmogorov
 
         p_lin = float(kolmogorov(statistic))
-        notes.append(f"Cusum linearity test: max |cusum| / sqrt({n_off} + 1) = "
-                     f"{statistic:.3f}, p = {_p_text(p_lin)} (Kolmogorov).")
+        notes.append(f"Cusum linearity test (Passing & Bablok 1983): max |cusum| / sqrt(L + 1) "
+                     f"= {statistic:.3f} with L = {n_below} points below the line, "
+                     f"p = {_p_text(p_lin)} (Kolmogorov).")
     else:
         p_lin = math.nan
         notes.append("Cusum linearity test undefined: all points on one side of the line.")

@@ -116,10 +116,13 @@ def test_cusum_detects_curvature():
     curved = irr.passing_bablok(x, x + 0.08 * (x - 5.5) ** 2)
     assert linear.linearity_pvalue > 0.2
     assert curved.linearity_pvalue < 0.01
-    stat, n_off, cusum = cusum_linearity(x, x + 0.08 * (x - 5.5) ** 2, curved.slope,
-                                         curved.intercept)
+    stat, n_below, cusum = cusum_linearity(x, x + 0.08 * (x - 5.5) ** 2, curved.slope,
+                                           curved.intercept)
     assert cusum[-1] == pytest.approx(0.0, abs=1e-9)  # the scores sum to zero
-    assert stat == pytest.approx(np.abs(cusum).max() / math.sqrt(n_off + 1))
+    # Passing & Bablok (1983): reject when max |cusum| > h sqrt(L + 1), L points below
+    below = x + 0.08 * (x - 5.5) ** 2 < curved.intercept + curved.slope * x
+    assert n_below == int(below.sum())
+    assert stat == pytest.approx(np.abs(cusum).max() / math.sqrt(n_below + 1))
 
 
 # -- Deming: published values and independent checks -----------------------------------------
@@ -298,20 +301,16 @@ def test_method_comparison_plot(tmp_path):
 
 
 @pytest.mark.slow
-def test_cusum_and_jackknife_calibration():
-    # under linearity the cusum test rejects at most at its nominal 5% (it is conservative:
-    # with the line fitted by medians the cusum stays closer to 0 than a random walk;
-    # simulated mean statistic about 0.67 against Kolmogorov's 0.87), and the Deming
-    # jackknife t interval covers the true slope about 95% of the time
+def test_jackknife_calibration():
+    # the Deming jackknife t interval covers the true slope about 95% of the time (the
+    # size of the cusum test is simulated in tests/reference/test_i18_published.py)
     rng = np.random.default_rng(2026)
-    reject = covered = 0
+    covered = 0
     runs = 400
     for _ in range(runs):
         t = rng.uniform(10, 100, 60)
         x = t + rng.normal(0, 3, 60)
         y = 2 + 1.1 * t + rng.normal(0, 3, 60)
-        reject += irr.passing_bablok(x, y).linearity_pvalue < 0.05
         res = irr.deming(x, y, error_ratio=1 / 1.0)
         covered += res.ci.low <= 1.1 <= res.ci.high
-    assert reject / runs <= 0.06
     assert 0.91 <= covered / runs <= 0.98
