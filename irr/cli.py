@@ -25,6 +25,7 @@ import stat
 import sys
 import tempfile
 import textwrap
+import threading
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -443,9 +444,10 @@ def _parquet_size(path: str) -> int:
     return max(unpacked, 8 * meta.num_rows * meta.num_columns)
 
 
-def _scan_parquet(pattern: str, where: str) -> Any:
+def _scan_parquet(pattern: str, where: str, args: argparse.Namespace) -> Any:
     """Parquet data larger than memory (a big file, a directory of files) as a lazy DuckDB
-    relation: the engine streams the files and counts the rating patterns."""
+    relation: the engine streams the files and counts the rating patterns. Its connection
+    is kept in ``args.engine`` (for the progress bar)."""
     try:
         import duckdb
         import narwhals  # noqa: F401  (reads the relation)
@@ -455,9 +457,41 @@ def _scan_parquet(pattern: str, where: str) -> Any:
             "(pip install duckdb 'irrstats[frames]'), or raise the limit with --max-bytes"
         ) from None
     try:
-        return duckdb.read_parquet(pattern)
+        args.engine = duckdb.connect()
+        return args.engine.read_parquet(pattern)
     except Exception as exc:  # DuckDB raises its own error types
         raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
+
+
+def _with_progress(compute: Any, connection: Any) -> Any:
+    """`compute()`, a query on a DuckDB `connection`, with a progress bar on stderr when it
+    is a terminal and tqdm is installed (DuckDB's own bar would write to stdout)."""
+    if not sys.stderr.isatty():
+        return compute()
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return compute()
+    outcome: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            outcome["value"] = compute()
+        except BaseException as exc:  # handed to the calling thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    with tqdm(total=100, desc="Counting rating patterns", unit="%", file=sys.stderr,
+              leave=False, bar_format="{desc}: {percentage:3.0f}%|{bar}| {elapsed}") as bar:
+        while thread.is_alive():
+            thread.join(0.2)
+            done = connection.query_progress()  # percent, -1 before the query starts
+            if done > bar.n:
+                bar.update(min(done, 100) - bar.n)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def _skip_leading(text: str, sep: str) -> tuple[str, int]:
@@ -584,9 +618,9 @@ def _read_frame(args: argparse.Namespace) -> Any:
     where = "stdin" if args.file == "-" else repr(args.file)
     suffix = os.path.splitext(args.file)[1].lower()
     if os.path.isdir(args.file):
-        return _scan_parquet(os.path.join(args.file, "**", "*.parquet"), where)
+        return _scan_parquet(os.path.join(args.file, "**", "*.parquet"), where, args)
     if suffix in _PARQUET_SUFFIXES and _parquet_size(args.file) > _max_bytes(args):
-        return _scan_parquet(args.file, where)
+        return _scan_parquet(args.file, where, args)
     if suffix in _PARQUET_SUFFIXES:
         try:
             import pyarrow  # noqa: F401
@@ -842,8 +876,8 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
         if args.subject is not None or args.rater is not None or args.rating is not None:
             if None in (args.subject, args.rater, args.rating):
                 raise CommandError("long format needs all of --subject, --rater and --rating")
-            patterns, raters, count = long_patterns(frame, args.subject, args.rater,
-                                                    args.rating, continuous)
+            patterns, raters, count = _with_progress(lambda: long_patterns(
+                frame, args.subject, args.rater, args.rating, continuous), args.engine)
         else:
             raters = list(args.raters) if args.raters else None
             if raters is None:
@@ -862,7 +896,8 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
                         f"the rating columns {', '.join(map(repr, raters))}; choose them "
                         "with --raters.")
                     raters = raters[:n_raters]
-            patterns, raters, count = wide_patterns(frame, raters, None, None, continuous)
+            patterns, raters, count = _with_progress(
+                lambda: wide_patterns(frame, raters, None, None, continuous), args.engine)
     except ValueError as exc:
         raise CommandError(cli_words(_first_line(exc), args.names)) from None
     weights = patterns[count].to_numpy()

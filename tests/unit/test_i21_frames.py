@@ -236,3 +236,44 @@ def test_streamed_parquet_refuses_what_needs_rows(parquet_data):
     code, _, err = cli("kappa", str(root / "parts"), "--raters", "human", "nobody")
     assert code == 1
     assert "nobody" in err
+
+
+def test_streaming_shows_engine_progress_on_a_terminal_only(monkeypatch):
+    import io
+    import time
+
+    import irr.cli
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    class Connection:  # DuckDB's query_progress: -1 before the query, then percent
+        def __init__(self):
+            self.calls = 0
+
+        def query_progress(self):
+            self.calls += 1
+            return -1.0 if self.calls == 1 else 60.0
+
+    def compute():
+        time.sleep(0.7)
+        return "patterns"
+
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    connection = Connection()
+    assert irr.cli._with_progress(compute, connection) == "patterns"
+    assert "Counting rating patterns:  60%" in terminal.getvalue()
+    assert connection.calls >= 2
+    piped = io.StringIO()
+    monkeypatch.setattr("sys.stderr", piped)
+    assert irr.cli._with_progress(compute, Connection()) == "patterns"
+    assert piped.getvalue() == ""
+
+    def broken():
+        raise ValueError("column 'grade' not found")
+
+    monkeypatch.setattr("sys.stderr", Terminal())
+    with pytest.raises(ValueError, match="column 'grade' not found"):
+        irr.cli._with_progress(broken, Connection())
