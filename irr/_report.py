@@ -724,7 +724,7 @@ def _ci_text(result: Any, apa: bool, num: Any, method: bool) -> str:
     ends = f"[{num(ci.low)}, {num(ci.high)}]" if apa else f"{num(ci.low)} to {num(ci.high)}"
     if ci.note.startswith("one-sided") and _measure(result) is not None:
         # the TDI's upper and the CP's lower bound: the other end is the parameter's limit
-        upper = "less" in ci.note
+        upper = "upper confidence bound" in ci.note
         bound = num(ci.high if upper else ci.low)
         side = "upper" if upper else "lower"
         how = ""
