@@ -138,7 +138,10 @@ class MeasurementErrorResult(Result):
         Satterthwaite df), n = 17.
         """
         check_choice(style, "style", ("apa", "plain"))
-        d = 1 if digits is None else digits
+        if digits is None:  # three significant digits of the SEM, at least one decimal
+            sem = self.estimate if math.isfinite(self.estimate) and self.estimate > 0 else 1.0
+            digits = max(1, 2 - math.floor(math.log10(sem)))
+        d = digits
         unit = f" {self.units}" if self.units else ""
         minus = "\u2212" if style == "apa" else "-"
 

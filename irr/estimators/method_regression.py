@@ -294,7 +294,7 @@ def _num(value: float, style: str) -> str:
     text = f"{value:.2f}" if abs(value) >= 1 else f"{value:.3g}" if value else "0"
     if abs(value) < 1 and value and "e" not in text:
         digits = len(text.split(".")[1]) if "." in text else 0
-        text = f"{value:.{max(digits, 3 if abs(value) >= 0.1 else digits)}f}"
+        text = f"{value:.{max(digits, 3 if abs(float(text)) >= 0.1 else digits)}f}"
     return text.replace("-", "−") if style == "apa" else text
 
 
