@@ -995,11 +995,21 @@ def methods_paragraph(
     sentences = [f"{unit.capitalize()}s of {_count(n_subjects)} subjects by {n_raters} {who} "
                  f"({_list(list(raters))}) on {article} {scale_type} scale{categories} were "
                  "analysed."]
-    if n_missing_ratings:
+    if n_missing_ratings and scale_type == "continuous":
+        # missing cells, not missing replicates: a cell may hold several measurements
+        cells = ("subject-by-rater combination had" if n_missing_ratings == 1
+                 else "subject-by-rater combinations had")
+        were = "subject was" if n_incomplete_subjects == 1 else "subjects were"
+        sentences.append(f"In all, {_count(n_missing_ratings)} {cells} no measurement; "
+                         f"{_count(n_incomplete_subjects)} {were} not measured by every "
+                         "rater or method.")
+    elif n_missing_ratings:
         were = f"{unit} was" if n_missing_ratings == 1 else f"{unit}s were"
         had = "subject had" if n_incomplete_subjects == 1 else "subjects had"
         sentences.append(f"In all, {_count(n_missing_ratings)} {were} missing; "
                          f"{_count(n_incomplete_subjects)} {had} at least one missing {unit}.")
+    elif scale_type == "continuous":  # replicates may still differ in number
+        sentences.append("Every subject was measured by every rater or method.")
     else:
         sentences.append(f"No {unit}s were missing.")
     if results:

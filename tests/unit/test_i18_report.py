@@ -73,6 +73,7 @@ def test_every_statistic_named_and_cited(results):
                    "chi-square intervals (Satterthwaite df; Satterthwaite, 1946)"):
         assert phrase in text, phrase
     assert text.startswith("Measurements of 17 subjects by 2 raters or methods")
+    assert "Every subject was measured by every rater or method." in text
 
 
 def test_every_citation_has_its_entry(results):
