@@ -693,7 +693,8 @@ def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, t
         n_text = (f"n = {_count(paired)} subjects with two or more ratings "
                   f"(of {_count(result.n_subjects)})")
     if result.n_missing:
-        n_text += f" ({_count(result.n_missing)} left out for a missing rating)"
+        what = "measurement" if _measure(result) is not None else "rating"
+        n_text += f" ({_count(result.n_missing)} left out for a missing {what})"
     if not math.isfinite(result.estimate):
         return f"{noun}{who} could not be estimated: {name} is undefined ({n_text})."
     band, attribution = band_and_citation(result, scale)
