@@ -126,8 +126,15 @@ def _styled(function: F) -> F:
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with _pyplot().rc_context(_style()):
-            return function(*args, **kwargs)
+        plt = _pyplot()
+        with plt.rc_context(_style()):
+            result = function(*args, **kwargs)
+            # a backend that the first figure activates (IPython's inline one) turns
+            # interactive mode on inside the context; restoring rcParams would turn it off
+            # and the notebook would show no later figure
+            interactive = plt.isinteractive()
+        plt.interactive(interactive)
+        return result
 
     return wrapper  # type: ignore[return-value]
 
