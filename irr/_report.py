@@ -42,6 +42,7 @@ _CI_NAMES = {
     "logit": "logit",  # the coverage probability's one-sided bound (Lin et al. 2002)
     "jackknife": "jackknife",
     "rank": "rank-based",
+    "order statistics": "order-statistic",  # nonparametric limits of agreement
 }
 
 #: The package as the methods paragraph and the reference list cite it.
@@ -849,10 +850,12 @@ def _measure_interval(result: Any, cited: Any) -> tuple[str, tuple[str, ...]] | 
     interval is not a generic one; None for the others."""
     ci = result.ci
     if hasattr(result, "limit_ci_method"):
+        centre = "the median difference" if result.method == "nonparametric" else "the bias"
         bias = ("t intervals" if ci.method == "t" else f"{_CI_NAMES.get(ci.method, ci.method)} "
-                "intervals") + " for the bias"
-        if not (math.isfinite(result.lower_ci.low) and math.isfinite(result.upper_ci.high)):
-            return f"{bias} (the limits of agreement themselves have no interval)", ()
+                "intervals") + f" for {centre}"
+        ends = (*result.lower_ci, *result.upper_ci)
+        if not any(math.isfinite(end) for end in ends):
+            return f"{bias} of {{}} (the limits themselves have no interval)", ()
         name, detail, keys = _LIMIT_INTERVALS.get(result.limit_ci_method,
                                                   (result.limit_ci_method, "", ()))
         inner = [d for d in (detail, *(_cite(k, cited) for k in keys)) if d]

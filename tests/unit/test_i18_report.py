@@ -139,3 +139,22 @@ def test_limits_sentences_say_what_is_undefined(pair):
     reg = pair.limits_of_agreement(method="regression").report()
     assert "where A is the mean of the two methods" in reg
     assert "p = .749" in reg
+
+
+def test_methods_of_nonparametric_and_regression_limits():
+    rng = np.random.default_rng(1)
+    x = rng.normal(100, 10, 80)
+    y = x + rng.normal(1, 3, 80)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        results = [irr.limits_of_agreement(x, y, method="nonparametric"),
+                   irr.limits_of_agreement(x, y, method="regression")]
+    text = methods_paragraph(results, n_subjects=80, n_raters=2, raters=["x", "y"],
+                             n_categories=None, scale_type="continuous", n_missing_ratings=0,
+                             n_incomplete_subjects=0)
+    assert ("order-statistic intervals for the median difference and order-statistic "
+            "intervals for the limits of agreement") in text
+    assert ("t intervals for the bias of the limits of agreement (the limits themselves have "
+            "no interval)") in text
+    assert "Bland–Altman regression-based 95% limits of agreement (Bland & Altman, 1986, " \
+           "1999)" in text
