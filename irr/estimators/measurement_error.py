@@ -2,7 +2,7 @@
 coefficient, standard error of measurement (SEM), smallest detectable change (SDC) and the
 within-subject coefficient of variation, each with its confidence interval.
 
-Bland & Altman (1996a) define the within-subject SD :math:`s_w` from replicates and the
+Bland & Altman (1996) define the within-subject SD :math:`s_w` from replicates and the
 repeatability coefficient :math:`1.96 \\sqrt{2}\\, s_w \\approx 2.77\\, s_w` (the difference
 two measurements of one subject stay within for 95% of pairs); de Vet et al. (2006) the SEM
 of agreement (rater variance counted as error) and of consistency, and the SDC
@@ -256,7 +256,7 @@ def measurement_error(
     -----
     *Within-subject SD* :math:`s_w`: the square root of the pooled within-cell variance
     (replicates of one subject by one rater; one-way ANOVA residual mean square), on
-    :math:`N - \text{cells}` df, with the chi-square interval (Bland & Altman 1996a).
+    :math:`N - \text{cells}` df, with the chi-square interval (Bland & Altman 1996).
     *Repeatability coefficient* :math:`z \sqrt{2}\, s_w` (:math:`2.77\, s_w` at 95%), interval
     scaled likewise. *SEM*: from Henderson's method III components
     (:func:`irr.estimators.variance_components.variance_components`); its interval is the
@@ -273,7 +273,7 @@ def measurement_error(
 
     References
     ----------
-    Bland, J. M., & Altman, D. G. (1996a). Measurement error. BMJ, 312, 1654.
+    Bland, J. M., & Altman, D. G. (1996). Measurement error. BMJ, 313(7059), 744.
     https://doi.org/10.1136/bmj.313.7059.744
     de Vet, H. C. W., Terwee, C. B., Knol, D. L., & Bouter, L. M. (2006). When to use
     agreement versus reliability measures. Journal of Clinical Epidemiology, 59(10),
