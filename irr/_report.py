@@ -38,8 +38,11 @@ _CI_NAMES = {
     "chi2": "chi-square",  # a standard deviation's interval
     "t": "t distribution",
     "fisher-z": "Fisher z",
-    "log-msd": "one-sided, log MSD",
-    "logit": "one-sided, logit",
+    "log-msd": "log MSD",  # the TDI's one-sided bound (Lin 2000)
+    "logit": "logit",  # the coverage probability's one-sided bound (Lin et al. 2002)
+    "jackknife": "jackknife",
+    "rank": "rank-based",
+    "order statistics": "order-statistic",  # nonparametric limits of agreement
 }
 
 #: The package as the methods paragraph and the reference list cite it.
@@ -96,6 +99,68 @@ REFERENCES = {
     "wilson1927": "Wilson, E. B. (1927). Probable inference, the law of succession, and "
                   "statistical inference. Journal of the American Statistical Association, "
                   "22(158), 209–212. https://doi.org/10.1080/01621459.1927.10502953",
+    # continuous measurements
+    "ba1986": "Bland, J. M., & Altman, D. G. (1986). Statistical methods for assessing "
+              "agreement between two methods of clinical measurement. The Lancet, "
+              "327(8476), 307–310. https://doi.org/10.1016/S0140-6736(86)90837-8",
+    "ba1996": "Bland, J. M., & Altman, D. G. (1996). Measurement error. BMJ, 313(7059), 744. "
+              "https://doi.org/10.1136/bmj.313.7059.744",
+    "ba1999": "Bland, J. M., & Altman, D. G. (1999). Measuring agreement in method comparison "
+              "studies. Statistical Methods in Medical Research, 8(2), 135–160. "
+              "https://doi.org/10.1177/096228029900800204",
+    "ba2007": "Bland, J. M., & Altman, D. G. (2007). Agreement between methods of measurement "
+              "with multiple observations per individual. Journal of Biopharmaceutical "
+              "Statistics, 17(4), 571–582. https://doi.org/10.1080/10543400701329422",
+    "barnhart2002": "Barnhart, H. X., Haber, M., & Song, J. (2002). Overall concordance "
+                    "correlation coefficient for evaluating agreement among multiple "
+                    "observers. Biometrics, 58(4), 1020–1027. "
+                    "https://doi.org/10.1111/j.0006-341X.2002.01020.x",
+    "carkeet2015": "Carkeet, A. (2015). Exact parametric confidence intervals for "
+                   "Bland-Altman limits of agreement. Optometry and Vision Science, 92(3), "
+                   "e71–e80. https://doi.org/10.1097/OPX.0000000000000513",
+    "carrasco2003": "Carrasco, J. L., & Jover, L. (2003). Estimating the generalized "
+                    "concordance correlation coefficient through variance components. "
+                    "Biometrics, 59(4), 849–858. "
+                    "https://doi.org/10.1111/j.0006-341X.2003.00099.x",
+    "carrasco2009": "Carrasco, J. L., King, T. S., & Chinchilli, V. M. (2009). The "
+                    "concordance correlation coefficient for repeated measures estimated by "
+                    "variance components. Journal of Biopharmaceutical Statistics, 19(1), "
+                    "90–105. https://doi.org/10.1080/10543400802527890",
+    "devet2006": "de Vet, H. C. W., Terwee, C. B., Knol, D. L., & Bouter, L. M. (2006). When "
+                 "to use agreement versus reliability measures. Journal of Clinical "
+                 "Epidemiology, 59(10), 1033–1039. "
+                 "https://doi.org/10.1016/j.jclinepi.2005.10.015",
+    "henderson1953": "Henderson, C. R. (1953). Estimation of variance and covariance "
+                     "components. Biometrics, 9(2), 226–252.",
+    "lin1989": "Lin, L. I.-K. (1989). A concordance correlation coefficient to evaluate "
+               "reproducibility. Biometrics, 45(1), 255–268. https://doi.org/10.2307/2532051",
+    "lin2000ccc": "Lin, L. I.-K. (2000). A note on the concordance correlation coefficient. "
+                  "Biometrics, 56(1), 324–325. "
+                  "https://doi.org/10.1111/j.0006-341X.2000.00324.x",
+    "lin2000tdi": "Lin, L. I.-K. (2000). Total deviation index for measuring individual "
+                  "agreement with applications in laboratory performance and "
+                  "bioequivalence. Statistics in Medicine, 19(2), 255–270.",
+    "lin2002": "Lin, L., Hedayat, A. S., Sinha, B., & Yang, M. (2002). Statistical methods in "
+               "assessing agreement: Models, issues, and tools. Journal of the American "
+               "Statistical Association, 97(457), 257–270. "
+               "https://doi.org/10.1198/016214502753479392",
+    "linnet1993": "Linnet, K. (1993). Evaluation of regression procedures for methods "
+                  "comparison studies. Clinical Chemistry, 39(3), 424–432. "
+                  "https://doi.org/10.1093/clinchem/39.3.424",
+    "passing1983": "Passing, H., & Bablok, W. (1983). A new biometrical procedure for testing "
+                   "the equality of measurements from two different analytical methods. "
+                   "Journal of Clinical Chemistry and Clinical Biochemistry, 21(11), "
+                   "709–720. https://doi.org/10.1515/cclm.1983.21.11.709",
+    "satterthwaite1946": "Satterthwaite, F. E. (1946). An approximate distribution of "
+                         "estimates of variance components. Biometrics Bulletin, 2(6), "
+                         "110–114. https://doi.org/10.2307/3002019",
+    "shieh2018": "Shieh, G. (2018). The appropriateness of Bland-Altman's approximate "
+                 "confidence intervals for limits of agreement. BMC Medical Research "
+                 "Methodology, 18, Article 45. https://doi.org/10.1186/s12874-018-0505-y",
+    "zou2013": "Zou, G. Y. (2013). Confidence interval estimation for the Bland-Altman limits "
+               "of agreement with multiple observations per individual. Statistical Methods "
+               "in Medical Research, 22(6), 630–642. "
+               "https://doi.org/10.1177/0962280211402548",
 }
 
 #: In-text citations of the REFERENCES keys.
@@ -107,7 +172,37 @@ _CITE = {
     "mcgraw1996": "McGraw & Wong, 1996", "shrout1979": "Shrout & Fleiss, 1979",
     "kendall1939": "Kendall & Babington Smith, 1939", "efron1987": "Efron, 1987",
     "wilson1927": "Wilson, 1927",
+    "ba1986": "Bland & Altman, 1986", "ba1996": "Bland & Altman, 1996",
+    "ba1999": "Bland & Altman, 1999", "ba2007": "Bland & Altman, 2007",
+    "barnhart2002": "Barnhart et al., 2002", "carkeet2015": "Carkeet, 2015",
+    "carrasco2003": "Carrasco & Jover, 2003", "carrasco2009": "Carrasco et al., 2009",
+    "devet2006": "de Vet et al., 2006", "henderson1953": "Henderson, 1953",
+    "lin1989": "Lin, 1989", "lin2000ccc": "Lin, 2000", "lin2000tdi": "Lin, 2000",
+    "lin2002": "Lin et al., 2002", "linnet1993": "Linnet, 1993",
+    "passing1983": "Passing & Bablok, 1983", "satterthwaite1946": "Satterthwaite, 1946",
+    "shieh2018": "Shieh, 2018", "zou2013": "Zou, 2013",
 }
+
+#: Works of one author and year: APA tells them apart by a letter when both are cited.
+_SAME_YEAR = {"lin2000ccc": "a", "lin2000tdi": "b"}
+
+
+def _cite(key: str, cited: Any = ()) -> str:
+    """The in-text citation of `key`, with its year's letter when the works `cited` hold
+    another of the same author and year (``Lin, 2000a``)."""
+    text = _CITE[key]
+    if key in _SAME_YEAR and all(k in cited for k in _SAME_YEAR):
+        text += _SAME_YEAR[key]
+    return text
+
+
+def _entry(key: str, cited: Any = ()) -> str:
+    """The reference entry of `key`, its year lettered as :func:`_cite` letters it."""
+    entry = REFERENCES[key]
+    if key in _SAME_YEAR and all(k in cited for k in _SAME_YEAR):
+        head, sep, tail = entry.partition("). ")
+        entry = f"{head}{_SAME_YEAR[key]}{sep}{tail}"
+    return entry
 
 
 class _Family(NamedTuple):
@@ -151,6 +246,84 @@ _FAMILIES = {
     "pa(all)": _Family("percent agreement of all raters", "", "percent agreement of all "
                        "raters", "", (), "listwise"),
 }
+
+class _Measure(NamedTuple):
+    """A statistic of continuous measurements: its full name for the methods paragraph
+    (APA, plain), its short name for sentences and later mentions (APA, plain), its
+    citations, and how its estimator treats a missing measurement."""
+
+    full: str
+    full_plain: str
+    short: str
+    short_plain: str
+    cites: tuple[str, ...]
+    missing: str
+
+
+def _measure(result: Any) -> _Measure | None:
+    """The description of a result of continuous measurements (None for the others);
+    results are recognised by their fields, as everywhere in this module."""
+    if hasattr(result, "limit_ci_method"):  # Bland-Altman limits of agreement
+        what = {"percent": " of the percentage differences",
+                "ratio": " of the ratios"}.get(result.measure, "")
+        kind = {"regression": "regression-based ", "nonparametric": "nonparametric "}.get(
+            result.method, "")
+        cites = ["ba1986"]
+        if result.method != "parametric" or result.measure != "difference":
+            cites.append("ba1999")
+        if result.design != "single":
+            cites.append("ba2007")
+        pct = f"{100 * result.coverage:g}%"
+        full = f"Bland–Altman {kind}{pct} limits of agreement{what}"
+        return _Measure(full, full, "the limits of agreement", "the limits of agreement",
+                        tuple(cites), "listwise")
+    if hasattr(result, "se_z") and hasattr(result, "pearson_r"):  # a CCC
+        if result.method == "overall" and result.n_raters > 2:
+            return _Measure("the overall concordance correlation coefficient (overall ρc)",
+                            "the overall concordance correlation coefficient",
+                            "overall ρc", "overall CCC", ("lin1989", "barnhart2002"),
+                            "listwise")
+        if result.method == "variance-components":
+            cites = ("carrasco2003", "carrasco2009") if result.replicates > 1 else (
+                "carrasco2003",)
+            return _Measure("the concordance correlation coefficient by variance components "
+                            "(ρc)", "the concordance correlation coefficient by variance "
+                            "components", "ρc", "CCC", cites, "available")
+        return _Measure("Lin's concordance correlation coefficient (ρc)",
+                        "Lin's concordance correlation coefficient", "ρc", "Lin's CCC",
+                        ("lin1989", "lin2000ccc"), "listwise")
+    if hasattr(result, "tdi_exact"):
+        pct = f"{100 * result.p:g}%"
+        return _Measure(f"the total deviation index ({result.symbol})",
+                        f"the {pct} total deviation index", result.symbol,
+                        f"TDI ({pct})", ("lin2000tdi", "lin2002"), "listwise")
+    if hasattr(result, "delta") and hasattr(result, "observed"):  # coverage probability
+        delta = f"{result.delta:g}"
+        return _Measure(f"the coverage probability of |difference| < {delta} "
+                        f"(CP(δ = {delta}))",
+                        f"the coverage probability of |difference| < {delta}",
+                        f"CP(δ = {delta})", f"CP (delta = {delta})", ("lin2002",),
+                        "listwise")
+    if hasattr(result, "linearity_pvalue"):  # method-comparison regression
+        if result.method == "deming":
+            return _Measure("Deming regression", "Deming regression", "Deming regression",
+                            "Deming regression", ("linnet1993",), "listwise")
+        return _Measure("Passing–Bablok regression", "Passing–Bablok regression",
+                        "Passing–Bablok regression", "Passing–Bablok regression",
+                        ("passing1983",), "listwise")
+    if hasattr(result, "quantities") and hasattr(result, "sigma2_error"):  # SEM
+        symbols = {q.symbol for q in result.quantities}
+        full = (f"the standard error of measurement (SEM; {result.type}) with its smallest "
+                "detectable change (SDC)")
+        cites: tuple[str, ...] = ("devet2006",)
+        if "s_w" in symbols:
+            full = (f"the standard error of measurement (SEM; {result.type}), its smallest "
+                    "detectable change (SDC), the within-subject SD and the repeatability "
+                    "coefficient")
+            cites = ("devet2006", "ba1996")
+        return _Measure(full, full, "the SEM and SDC", "the SEM and SDC", cites, "available")
+    return None
+
 
 def format_number(value: float, digits: int, *, leading_zero: bool = True) -> str:
     """`value` rounded to `digits` decimals; APA style drops the zero before the point.
@@ -289,6 +462,9 @@ def statistic_name(result: Result, style: str = "apa") -> str:
         return f"Krippendorff's {level} {'α' if apa else 'alpha'}"
     if hasattr(result, "null_hypothesis"):  # McNemar, Bowker, Stuart-Maxwell, Cochran's Q
         return _test_name(result)
+    measure = _measure(result)
+    if measure is not None:
+        return (measure.short if apa else measure.short_plain).removeprefix("the ")
     family = _family(result)
     if family is None:  # results without a family: their own name
         return result.symbol if apa else result.coefficient
@@ -518,7 +694,8 @@ def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, t
         n_text = (f"n = {_count(paired)} subjects with two or more ratings "
                   f"(of {_count(result.n_subjects)})")
     if result.n_missing:
-        n_text += f" ({_count(result.n_missing)} left out for a missing rating)"
+        what = "measurement" if _measure(result) is not None else "rating"
+        n_text += f" ({_count(result.n_missing)} left out for a missing {what})"
     if not math.isfinite(result.estimate):
         return f"{noun}{who} could not be estimated: {name} is undefined ({n_text})."
     band, attribution = band_and_citation(result, scale)
@@ -547,6 +724,15 @@ def _ci_text(result: Any, apa: bool, num: Any, method: bool) -> str:
         return ""
     level = f"{100 * ci.confidence_level:g}%"
     ends = f"[{num(ci.low)}, {num(ci.high)}]" if apa else f"{num(ci.low)} to {num(ci.high)}"
+    if ci.note.startswith("one-sided") and _measure(result) is not None:
+        # the TDI's upper and the CP's lower bound: the other end is the parameter's limit
+        upper = "upper confidence bound" in ci.note
+        bound = num(ci.high if upper else ci.low)
+        side = "upper" if upper else "lower"
+        how = ""
+        if method:
+            how = f" ({_interval_method(result)})" if apa else f", {_interval_method(result)}"
+        return f"one-sided {level} {side} confidence bound {bound}{how}"
     how = ""
     if method:
         how = f" ({_interval_method(result)})" if apa else f", {_interval_method(result)}"
@@ -633,9 +819,14 @@ for _symbol in ("κF", "π", "κC", "AC1", "AC2", "κBP", "pa(pairwise)"):
 def _cites(result: Any) -> list[str]:
     """The citation keys of a result's statistic."""
     if hasattr(result, "mcgraw_wong"):
+        if getattr(result, "estimator", "") == "anova":  # variance components by moments
+            return ["mcgraw1996", "shrout1979", "henderson1953"]
         return ["mcgraw1996", "shrout1979"]
     if hasattr(result, "level") and result.symbol == "α":
         return ["krippendorff2011"]
+    measure = _measure(result)
+    if measure is not None:
+        return list(measure.cites)
     family = _family(result)
     if family is None:
         return []
@@ -645,11 +836,62 @@ def _cites(result: Any) -> list[str]:
     return keys
 
 
-def _interval_clause(result: Any) -> tuple[str, str, tuple[str, ...]]:
+#: The intervals of the limits of agreement: (name, detail, citation keys).
+_LIMIT_INTERVALS = {
+    "exact": ("exact", "non-central t", ("carkeet2015", "shieh2018")),
+    "approximate": ("approximate", "", ("ba1999",)),
+    "mover": ("MOVER", "", ("zou2013",)),
+    "order statistics": ("order-statistic", "", ()),
+}
+
+
+def _measure_interval(result: Any, cited: Any) -> tuple[str, tuple[str, ...]] | None:
+    """The words and citation keys of the interval of a statistic of measurements whose
+    interval is not a generic one; None for the others."""
+    ci = result.ci
+    if hasattr(result, "limit_ci_method"):
+        centre = "the median difference" if result.method == "nonparametric" else "the bias"
+        bias = ("t intervals" if ci.method == "t" else f"{_CI_NAMES.get(ci.method, ci.method)} "
+                "intervals") + f" for {centre}"
+        ends = (*result.lower_ci, *result.upper_ci)
+        if not any(math.isfinite(end) for end in ends):
+            return f"{bias} of {{}} (the limits themselves have no interval)", ()
+        name, detail, keys = _LIMIT_INTERVALS.get(result.limit_ci_method,
+                                                  (result.limit_ci_method, "", ()))
+        inner = [d for d in (detail, *(_cite(k, cited) for k in keys)) if d]
+        words = f"{name} intervals" + (f" ({'; '.join(inner)})" if inner else "")
+        return f"{bias} and {words} for {{}}", keys
+    if ci.method == "log-msd":
+        return (f"one-sided upper confidence bounds (log MSD; {_cite('lin2000tdi', cited)})",
+                ("lin2000tdi",))
+    if ci.method == "logit" and hasattr(result, "observed"):
+        return (f"one-sided lower confidence bounds (logit; {_cite('lin2002', cited)})",
+                ("lin2002",))
+    if ci.method == "fisher-z" and hasattr(result, "se_z"):
+        if result.method == "lin":
+            return "Fisher z intervals", ()
+        return "Fisher z intervals with a delta-method standard error", ()
+    if ci.method == "jackknife":
+        return f"jackknife t intervals ({_cite('linnet1993', cited)})", ("linnet1993",)
+    if ci.method == "rank":
+        return f"rank-based intervals ({_cite('passing1983', cited)})", ("passing1983",)
+    if ci.method == "chi2" and hasattr(result, "quantities"):
+        if any("Satterthwaite" in note for note in result.notes):
+            return (f"chi-square intervals (Satterthwaite df; "
+                    f"{_cite('satterthwaite1946', cited)})", ("satterthwaite1946",))
+        return "chi-square intervals", ()
+    return None
+
+
+def _interval_clause(result: Any, cited: Any = ()) -> tuple[str, str, tuple[str, ...]]:
     """(level, ``"Wald intervals with ..."`` / ``"percentile bootstrap intervals (1,000
-    resamples, seed 1)"``, citation keys) of a result's interval."""
+    resamples, seed 1)"``, citation keys) of a result's interval; `cited`, every key the
+    paragraph cites (to letter works of one author and year)."""
     ci = result.ci
     level = f"{100 * ci.confidence_level:g}%"
+    measure = _measure_interval(result, cited)
+    if measure is not None:
+        return level, measure[0], measure[1]
     head, _, detail = _interval_method(result).partition(", ")
     details = [detail] if detail else []
     if result.seed is not None:
@@ -663,10 +905,11 @@ def _interval_clause(result: Any) -> tuple[str, str, tuple[str, ...]]:
         keys = ("wilson1927",)
     elif ci.method == "bca":
         keys = ("efron1987",)
-    elif hasattr(result, "mcgraw_wong") and ci.method in ("exact", "satterthwaite"):
+    elif hasattr(result, "mcgraw_wong") and ci.method in ("exact", "satterthwaite",
+                                                          "approximate-f"):
         keys = ("mcgraw1996",)
     if ci.method != "wald":
-        details.extend(_CITE[k] for k in keys)
+        details.extend(_cite(k, cited) for k in keys)
     words = f"{head} intervals" + (f" ({'; '.join(details)})" if details else "")
     return level, words + (f" with {se}" if se else ""), keys
 
@@ -745,22 +988,39 @@ def methods_paragraph(
                          f"{raters!r}.")
     results = _check_results(results)
     names = [statistic_name(r, style) for r in results]
+    measures = [_measure(r) for r in results]
+    keys = {k for r in results for k in (*_cites(r), *_interval_clause(r)[2])}
+    # continuous data are measurements (a rater may be a method or a device)
+    unit = "measurement" if scale_type == "continuous" else "rating"
+    who = "raters or methods" if scale_type == "continuous" else "raters"
 
     article = "an" if scale_type == "ordinal" else "a"
     categories = "" if n_categories is None else f" with {n_categories} categories"
-    sentences = [f"Ratings of {_count(n_subjects)} subjects by {n_raters} raters "
+    sentences = [f"{unit.capitalize()}s of {_count(n_subjects)} subjects by {n_raters} {who} "
                  f"({_list(list(raters))}) on {article} {scale_type} scale{categories} were "
                  "analysed."]
-    if n_missing_ratings:
-        were = "rating was" if n_missing_ratings == 1 else "ratings were"
+    if n_missing_ratings and scale_type == "continuous":
+        # missing cells, not missing replicates: a cell may hold several measurements
+        cells = ("subject-by-rater combination had" if n_missing_ratings == 1
+                 else "subject-by-rater combinations had")
+        were = "subject was" if n_incomplete_subjects == 1 else "subjects were"
+        sentences.append(f"In all, {_count(n_missing_ratings)} {cells} no measurement; "
+                         f"{_count(n_incomplete_subjects)} {were} not measured by every "
+                         "rater or method.")
+    elif n_missing_ratings:
+        were = f"{unit} was" if n_missing_ratings == 1 else f"{unit}s were"
         had = "subject had" if n_incomplete_subjects == 1 else "subjects had"
         sentences.append(f"In all, {_count(n_missing_ratings)} {were} missing; "
-                         f"{_count(n_incomplete_subjects)} {had} at least one missing rating.")
+                         f"{_count(n_incomplete_subjects)} {had} at least one missing {unit}.")
+    elif scale_type == "continuous":  # replicates may still differ in number
+        sentences.append("Every subject was measured by every rater or method.")
     else:
-        sentences.append("No ratings were missing.")
+        sentences.append(f"No {unit}s were missing.")
     if results:
-        cited = [_with_citation(name, [_CITE[k] for k in _cites(r)])
-                 for r, name in zip(results, names, strict=True)]
+        full = [name if m is None else (m.full if style == "apa" else m.full_plain)
+                for m, name in zip(measures, names, strict=True)]
+        cited = [_with_citation(name, [_cite(k, keys) for k in _cites(r)])
+                 for r, name in zip(results, full, strict=True)]
         noun = "Reliability and agreement were" if any(hasattr(r, "mcgraw_wong")
                                                        for r in results) \
             and not all(hasattr(r, "mcgraw_wong") for r in results) else (
@@ -768,13 +1028,15 @@ def methods_paragraph(
             else "Agreement was")
         sentences.append(f"{noun} estimated with {_list(cited)}.")
     # named in full (ICC: its form in words) once, by the short name after that
-    short = [getattr(r, "mcgraw_wong", None) or name for r, name in zip(results, names,
-                                                                          strict=True)]
-    intervals = [(_interval_clause(r)[:2], name) for r, name in zip(results, short, strict=True)
-                 if _interval_key(r) is not None]
+    short = [getattr(r, "mcgraw_wong", None) or (
+        name if m is None else (m.short if style == "apa" else m.short_plain))
+        for r, m, name in zip(results, measures, names, strict=True)]
+    intervals = [(_interval_clause(r, keys)[:2], name)
+                 for r, name in zip(results, short, strict=True) if _interval_key(r) is not None]
     groups = _grouped(intervals)
     if groups:
-        clauses = [f"{words} for {_list(group)}" for (_, words), group in groups]
+        clauses = [words.format(_list(group)) if "{}" in words
+                   else f"{words} for {_list(group)}" for (_, words), group in groups]
         levels = sorted({level for (level, _), _ in groups})
         sentences.append(f"Confidence intervals ({' and '.join(levels)}) were "
                          f"{'; '.join(clauses)}.")
@@ -784,13 +1046,13 @@ def methods_paragraph(
     if n_missing_ratings:
         by_rule = _grouped([(_missing_rule(r), name)
                             for r, name in zip(results, short, strict=True)])
-        rules = {"listwise": "subjects with a missing rating were left out of {} (listwise)",
-                 "available": "{} used every available rating",
+        rules = {"listwise": f"subjects with a missing {unit} were left out of {{}} (listwise)",
+                 "available": f"{{}} used every available {unit}",
                  "pairs": "{} used, for each pair of raters, the subjects both rated"}
         clauses = [rules[rule].format(_list(group)) for rule, group in by_rule if rule]
         if clauses:
             text = "; ".join(clauses)
-            sentences.append(f"Missing ratings: {text}.")
+            sentences.append(f"Missing {unit}s: {text}.")
     scales = _grouped([(get_scale(r.scale).attribution, name)
                        for r, name in zip(results, short, strict=True) if r.scale is not None])
     if len(scales) == 1:
@@ -810,9 +1072,16 @@ def _with_citation(name: str, cites: Sequence[str]) -> str:
     parentheses when it ends with some."""
     if not cites:
         return name
+    merged: list[str] = []  # one author's works joined: "Lin, 1989, 2000a"
+    for cite in cites:
+        author, _, year = cite.rpartition(", ")
+        if merged and merged[-1].rpartition(", ")[0].split(", ")[0] == author:
+            merged[-1] += f", {year}"
+        else:
+            merged.append(cite)
     if name.endswith(")"):
-        return f"{name[:-1]}; {'; '.join(cites)})"
-    return f"{name} ({'; '.join(cites)})"
+        return f"{name[:-1]}; {'; '.join(merged)})"
+    return f"{name} ({'; '.join(merged)})"
 
 
 def _narrative(citation: str) -> str:
@@ -823,8 +1092,11 @@ def _narrative(citation: str) -> str:
 
 def _missing_rule(result: Any) -> str:
     """How the result's estimator treats a missing rating ("" when not known)."""
-    if hasattr(result, "mcgraw_wong"):
-        return "listwise"
+    if hasattr(result, "mcgraw_wong"):  # variance components use every measurement
+        return "available" if hasattr(result, "n_cells_missing") else "listwise"
+    measure = _measure(result)
+    if measure is not None:
+        return measure.missing
     if hasattr(result, "level") and result.symbol == "α":
         return "available"
     family = _family(result)
@@ -848,10 +1120,11 @@ def references(results: Sequence[Result]) -> list[str]:
     The irr developers. (n.d.). irr (irrstats): Inter-rater reli
     """
     results = _check_results(results)
+    cited = {k for r in results for k in (*_cites(r), *_interval_clause(r)[2])}
     entries = []
     for result in results:
         keys = [*_cites(result), *_interval_clause(result)[2]]
-        entries.extend(REFERENCES[k] for k in keys)
+        entries.extend(_entry(k, cited) for k in keys)
         if result.scale is not None and get_scale(result.scale).citation:
             entries.append(get_scale(result.scale).citation)
     entries.append(SOFTWARE_REFERENCE)

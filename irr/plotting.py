@@ -126,8 +126,15 @@ def _styled(function: F) -> F:
 
     @functools.wraps(function)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        with _pyplot().rc_context(_style()):
-            return function(*args, **kwargs)
+        plt = _pyplot()
+        with plt.rc_context(_style()):
+            result = function(*args, **kwargs)
+            # a backend that the first figure activates (IPython's inline one) turns
+            # interactive mode on inside the context; restoring rcParams would turn it off
+            # and the notebook would show no later figure
+            interactive = plt.isinteractive()
+        plt.interactive(interactive)
+        return result
 
     return wrapper  # type: ignore[return-value]
 
@@ -923,6 +930,11 @@ def bland_altman(
         handles.append(ax.plot(grid, upper, color=vermillion, linestyle="--", linewidth=1.0,
                                label=f"{pct} limits (regression)")[0])
     else:
+        # the values at the right margin: three significant digits of the SD (as the
+        # report sentence), so a bias of 0.054 g/dL is not shown as 0.1
+        spread = float(np.std(d, ddof=1)) if d.size > 1 else 0.0
+        digits = 3 if ratio else max(1, 2 - math.floor(math.log10(spread))) \
+            if math.isfinite(spread) and spread > 0 else 1
         for value, interval, color, style, label in (
                 (res.estimate, res.ci, black, "-",
                  "Median" if res.method == "nonparametric"
@@ -938,7 +950,7 @@ def bland_altman(
             if bands and math.isfinite(interval.low) and math.isfinite(interval.high):
                 ax.axhspan(interval.low, interval.high, color=color,
                            alpha=0.10 if color == black else 0.15, linewidth=0, zorder=1)
-            ax.annotate(format_number(value, 3 if ratio else 1).replace("-", "\u2212"),
+            ax.annotate(format_number(value, digits).replace("-", "\u2212"),
                         (right, value),
                         xytext=(2, 0), textcoords="offset points", va="center", ha="left",
                         fontsize=_TEXT_SIZE - 1, color=color, annotation_clip=False)

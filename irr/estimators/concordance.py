@@ -341,7 +341,7 @@ def _tdi_bound(msd: float, se_log: float, p: float, level: float) -> ConfidenceI
         return ConfidenceInterval(math.nan, math.nan, level, "log-msd", note)
     upper = math.exp(math.log(msd) + _one_sided_quantile(level) * se_log)
     return ConfidenceInterval(0.0, float(tdi_approximate(np.array(upper), p)), level,
-                              "log-msd", "one-sided (less)")
+                              "log-msd", "one-sided: an upper confidence bound (the lower end is 0)")
 
 
 def _cp_bound(cp: float, se_logit: float, level: float) -> ConfidenceInterval:
@@ -351,7 +351,7 @@ def _cp_bound(cp: float, se_logit: float, level: float) -> ConfidenceInterval:
         return ConfidenceInterval(math.nan, math.nan, level, "logit", note)
     logit = math.log(cp / (1 - cp)) - _one_sided_quantile(level) * se_logit
     return ConfidenceInterval(1 / (1 + math.exp(-logit)), 1.0, level, "logit",
-                              "one-sided (greater)")
+                              "one-sided: a lower confidence bound (the upper end is 1)")
 
 
 # -- inputs ----------------------------------------------------------------------------------

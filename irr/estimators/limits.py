@@ -383,7 +383,9 @@ class LimitsOfAgreementResult(Result):
             unit = "%"
         diff = self.difference.replace(" - ", " \u2212 ").replace(" / ", " / ")
 
-        def num(v: float) -> str:
+        def num(v: float) -> str:  # an interval's end that order statistics cannot give
+            if not math.isfinite(v):
+                return "undefined"
             return _number(v, digits) if style == "apa" else f"{v:.{digits}f}"
 
         def ci(interval: ConfidenceInterval) -> str:
@@ -392,6 +394,8 @@ class LimitsOfAgreementResult(Result):
             return f"{level} CI {num(interval.low)} to {num(interval.high)}"
 
         n = f"n = {self.n_subjects:,}"
+        if self.n_missing:
+            n += f" ({self.n_missing:,} left out for a missing measurement)"
         what = {"difference": "mean difference", "percent": "mean percentage difference",
                 "ratio": "geometric mean ratio"}[self.measure]
         if self.method == "nonparametric":
@@ -401,11 +405,21 @@ class LimitsOfAgreementResult(Result):
         pct = f"{100 * self.coverage:g}%"
         if self.method == "regression":
             half = self.multiplier * _ROOT_HALF_PI
+            p = self.slope_pvalue
+            if style == "apa":
+                p_text = ("p < .001" if p < 0.001 else "p > .999" if p > 0.999
+                          else f"p = {p:.3f}".replace("0.", ".", 1))
+            else:
+                p_text = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
             return (f"{head}; the regression-based {pct} limits of agreement (Bland & "
                     f"Altman, 1999) were {_line(self.bias_intercept, self.slope)} \u00b1 "
-                    f"{half:.3g} \u00d7 ({_line(self.sd_intercept, self.sd_slope)}), A the "
-                    f"mean of the two methods (slope of the differences on the means "
-                    f"{self.slope:.3g}, p = {self.slope_pvalue:.3f}), {n}.")
+                    f"{half:.3g} \u00d7 ({_line(self.sd_intercept, self.sd_slope)}), where A "
+                    f"is the mean of the two methods (slope of the differences on the means "
+                    f"{_line_number(self.slope)}, {p_text}), {n}.")
+        if not (math.isfinite(self.lower) and math.isfinite(self.upper)):
+            why = next((note.split(":")[0] for note in self.notes if "nan" in note), "")
+            return (f"{head}; the {pct} limits of agreement could not be estimated"
+                    f"{f' ({why[0].lower()}{why[1:]})' if why else ''}, {n}.")
         how = {"exact": "exact, non-central t", "approximate": "Bland & Altman's approximation",
                "mover": "MOVER", "order statistics": "order statistics"}[self.limit_ci_method]
         rule = ("percentiles" if self.method == "nonparametric"
@@ -420,6 +434,11 @@ class LimitsOfAgreementResult(Result):
                 f"bias={self.estimate:.4g}, lower={self.lower:.4g}, upper={self.upper:.4g}, "
                 f"coverage={self.coverage:g}, method={self.method!r}, "
                 f"n_subjects={self.n_subjects})")
+
+
+def _line_number(value: float) -> str:
+    """Three significant digits with a true minus sign."""
+    return f"{value:.3g}".replace("-", "\u2212")
 
 
 def _line(intercept: float, slope: float) -> str:

@@ -2,7 +2,7 @@
 coefficient, standard error of measurement (SEM), smallest detectable change (SDC) and the
 within-subject coefficient of variation, each with its confidence interval.
 
-Bland & Altman (1996a) define the within-subject SD :math:`s_w` from replicates and the
+Bland & Altman (1996) define the within-subject SD :math:`s_w` from replicates and the
 repeatability coefficient :math:`1.96 \\sqrt{2}\\, s_w \\approx 2.77\\, s_w` (the difference
 two measurements of one subject stay within for 95% of pairs); de Vet et al. (2006) the SEM
 of agreement (rater variance counted as error) and of consistency, and the SDC
@@ -121,29 +121,66 @@ class MeasurementErrorResult(Result):
                                info=info, notes=self.notes, merge_coincident=False)
 
     def report(self, style: str = "apa", *, digits: int | None = None, **_: Any) -> str:
-        """One sentence in the measured units, e.g. "The standard error of measurement
-        (agreement) was 4.1 mmHg, 95% CI [3.5, 5.0], and the smallest detectable change
-        11.4 mmHg, 95% CI [9.6, 13.8]; ... n = 40."."""
-        check_choice(style, "style", ("apa", "plain"))
-        d = 1 if digits is None else digits
-        unit = f" {self.units}" if self.units else ""
+        """One sentence in the measured units with the intervals' method, e.g. "The
+        standard error of measurement (agreement) was 4.1 mmHg, 95% CI [3.5, 5.0], and the
+        smallest detectable change 11.4 mmHg, 95% CI [9.6, 13.8] (chi-square, Satterthwaite
+        df), n = 40."; with replicates also the within-subject SD and the repeatability
+        coefficient.
 
-        def part(symbol: str, words: str) -> str:
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> ag = irr.Agreement.from_frame(pef, ["wright_1", "mini_1"], continuous=True)
+        >>> print(ag.measurement_error(units="l/min").report())  # doctest: +NORMALIZE_WHITESPACE
+        The standard error of measurement (agreement) was 26.6 l/min, 95% CI [19.9, 40.5],
+        and the smallest detectable change 73.8 l/min, 95% CI [55.0, 112.2] (chi-square,
+        Satterthwaite df), n = 17.
+        """
+        check_choice(style, "style", ("apa", "plain"))
+        if digits is None:  # three significant digits of the SEM, at least one decimal
+            sem = self.estimate if math.isfinite(self.estimate) and self.estimate > 0 else 1.0
+            digits = max(1, 2 - math.floor(math.log10(sem)))
+        d = digits
+        unit = f" {self.units}" if self.units else ""
+        minus = "\u2212" if style == "apa" else "-"
+
+        def number(value: float) -> str:
+            return f"{value:.{d}f}".replace("-", minus)
+
+        def part(symbol: str, words: str, how: str = "") -> str:
             q = self.quantity(symbol)
-            text = f"{words} {q.estimate:.{d}f}{unit}"
+            text = f"{words} {number(q.estimate)}{unit}"
             if math.isfinite(q.ci.low) and math.isfinite(q.ci.high):
                 level = f"{100 * q.ci.confidence_level:g}%"
-                text += (f", {level} CI [{q.ci.low:.{d}f}, {q.ci.high:.{d}f}]" if style == "apa"
-                         else f" ({level} CI {q.ci.low:.{d}f} to {q.ci.high:.{d}f})")
+                if style == "apa":
+                    text += f", {level} CI [{number(q.ci.low)}, {number(q.ci.high)}]"
+                    text += f" ({how})" if how else ""
+                else:
+                    how = f"; {how}" if how else ""
+                    text += f" ({level} CI {number(q.ci.low)} to {number(q.ci.high)}{how})"
             return text
 
-        symbols = {q.symbol for q in self.quantities}
-        parts = [part("SEM", f"The standard error of measurement ({self.type}) was"),
-                 part("SDC", "the smallest detectable change")]
-        if "s_w" in symbols:
-            parts.append(part("s_w", "the within-subject SD"))
-            parts.append(part("repeatability", "the repeatability coefficient"))
-        return "; ".join([", ".join(parts[:2]), *parts[2:]]) + f"; n = {self.n_subjects:,}."
+        def method(symbol: str) -> str:
+            ci = self.quantity(symbol).ci
+            if ci.method == "chi2":
+                satterthwaite = symbol == "SEM" and any("Satterthwaite" in n for n in self.notes)
+                how = "chi-square, Satterthwaite df" if satterthwaite else "chi-square"
+            elif ci.method == "percentile":
+                resamples = next((n.split("(")[-1].split(" resamples")[0] for n in self.notes
+                                  if n.startswith("SEM interval") and "resamples" in n), "")
+                how = "percentile bootstrap of subjects" + (f", {resamples} resamples"
+                                                             if resamples else "")
+            else:
+                how = ci.method
+            return how
+
+        text = (f"{part('SEM', f'The standard error of measurement ({self.type}) was')}, and "
+                f"{part('SDC', 'the smallest detectable change', method('SEM'))}")
+        if "s_w" in {q.symbol for q in self.quantities}:
+            text += (f"; {part('s_w', 'the within-subject SD was')}, and "
+                     f"{part('repeatability', 'the repeatability coefficient', method('s_w'))}")
+        return f"{text}, n = {self.n_subjects:,}."
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{q.symbol}={q.estimate:.4g}" for q in self.quantities)
@@ -219,7 +256,7 @@ def measurement_error(
     -----
     *Within-subject SD* :math:`s_w`: the square root of the pooled within-cell variance
     (replicates of one subject by one rater; one-way ANOVA residual mean square), on
-    :math:`N - \text{cells}` df, with the chi-square interval (Bland & Altman 1996a).
+    :math:`N - \text{cells}` df, with the chi-square interval (Bland & Altman 1996).
     *Repeatability coefficient* :math:`z \sqrt{2}\, s_w` (:math:`2.77\, s_w` at 95%), interval
     scaled likewise. *SEM*: from Henderson's method III components
     (:func:`irr.estimators.variance_components.variance_components`); its interval is the
@@ -236,7 +273,7 @@ def measurement_error(
 
     References
     ----------
-    Bland, J. M., & Altman, D. G. (1996a). Measurement error. BMJ, 312, 1654.
+    Bland, J. M., & Altman, D. G. (1996). Measurement error. BMJ, 313(7059), 744.
     https://doi.org/10.1136/bmj.313.7059.744
     de Vet, H. C. W., Terwee, C. B., Knol, D. L., & Bouter, L. M. (2006). When to use
     agreement versus reliability measures. Journal of Clinical Epidemiology, 59(10),

@@ -232,7 +232,8 @@ class MethodRegressionResult(Result):
                                info=info, merge_coincident=False)
 
     def report(self, style: str = "apa", **options: Any) -> str:
-        """One sentence for a paper.
+        """One sentence for a paper: the slope and intercept with their intervals and the
+        intervals' method; for Passing–Bablok also the cusum test of linearity.
 
         Examples
         --------
@@ -240,26 +241,42 @@ class MethodRegressionResult(Result):
         >>> res = irr.passing_bablok([1.0, 2.1, 2.9, 4.2, 5.1, 6.0], [1.2, 2.0, 3.1, 4.0, 5.3, 6.1],
         ...                          names=("A", "B"))
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
-        Passing–Bablok regression of B on A gave a slope of 1.00 (95% CI 0.727 to 1.38) and
-        an intercept of 0.150 (95% CI −1.30 to 0.968), n = 6; the cusum test found no
-        significant deviation from linearity (p = 0.96).
+        Passing–Bablok regression of B on A gave a slope of 1.00, 95% CI [0.727, 1.38], and
+        an intercept of 0.150, 95% CI [−1.30, 0.968] (rank-based), n = 6; the cusum test
+        found no significant deviation from linearity (p = .964).
         """
         check_choice(style, "style", ("apa", "plain"))
+        apa = style == "apa"
         level = f"{100 * self.ci.confidence_level:g}%"
+        how = {"jackknife": f"jackknife SE, t on {self.df:g} df", "rank": "rank-based"}.get(
+            self.ci.method, f"{self.ci.method} bootstrap")
+        if self.ci.method in BOOTSTRAP_METHODS and math.isfinite(self.n_resamples):
+            how += f", {self.n_resamples:,} resamples"
 
-        def part(value: float, ci: ConfidenceInterval) -> str:
-            return (f"{_num(value, style)} ({level} CI {_num(ci.low, style)} to "
-                    f"{_num(ci.high, style)})")
+        def part(value: float, ci: ConfidenceInterval, method: str = "") -> str:
+            low, high = _num(ci.low, style), _num(ci.high, style)
+            if apa:
+                return f"{_num(value, style)}, {level} CI [{low}, {high}]" + (
+                    f" ({method})" if method else "")
+            return f"{_num(value, style)} ({level} CI {low} to {high}" + (
+                f"; {method})" if method else ")")
 
         what = f"{_NAMES[self.method]} regression of {self.y_name} on {self.x_name}"
         if self.method == "deming":
             what += f" (error ratio λ = {self.error_ratio:.3g})"
-        text = (f"{what} gave a slope of {part(self.estimate, self.ci)} and an intercept of "
-                f"{part(self.intercept, self.intercept_ci)}, n = {self.n_subjects:,}")
-        if self.method == "passing-bablok" and math.isfinite(self.linearity_pvalue):
-            found = "a" if self.linearity_pvalue < 0.05 else "no"
+        text = (f"{what} gave a slope of {part(self.estimate, self.ci)}"
+                f"{',' if apa else ''} and an intercept of "
+                f"{part(self.intercept, self.intercept_ci, how)}, n = {self.n_subjects:,}")
+        p = self.linearity_pvalue
+        if self.method == "passing-bablok" and math.isfinite(p):
+            found = "a" if p < 0.05 else "no"
+            if apa:
+                shown = ("p < .001" if p < 0.001 else "p > .999" if p > 0.999
+                         else f"p = {p:.3f}".replace("0.", ".", 1))
+            else:
+                shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
             text += (f"; the cusum test found {found} significant deviation from linearity "
-                     f"(p = {_p_text(self.linearity_pvalue)})")
+                     f"({shown})")
         return text + "."
 
     def __repr__(self) -> str:
@@ -277,7 +294,7 @@ def _num(value: float, style: str) -> str:
     text = f"{value:.2f}" if abs(value) >= 1 else f"{value:.3g}" if value else "0"
     if abs(value) < 1 and value and "e" not in text:
         digits = len(text.split(".")[1]) if "." in text else 0
-        text = f"{value:.{max(digits, 3 if abs(value) >= 0.1 else digits)}f}"
+        text = f"{value:.{max(digits, 3 if abs(float(text)) >= 0.1 else digits)}f}"
     return text.replace("-", "−") if style == "apa" else text
 
 

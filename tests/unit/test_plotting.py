@@ -138,3 +138,23 @@ def test_bad_inputs():
         plotting.forest(frame)
     with pytest.raises(TypeError, match=r"`data` must be the DataFrame of irr\.by"):
         plotting.forest(3)
+
+
+def test_interactive_mode_turned_on_by_a_first_figure_survives_the_style():
+    # IPython's inline backend is activated by the first figure, inside the style's
+    # rc_context, and turns interactive mode on; restoring rcParams must not turn it off,
+    # or a notebook shows no later figure
+    import matplotlib.pyplot as plt
+
+    from irr.plotting import _styled
+
+    before = plt.isinteractive()
+    try:
+        plt.interactive(False)
+        _styled(lambda: plt.interactive(True))()
+        assert plt.isinteractive()
+        plt.interactive(False)
+        _styled(lambda: None)()
+        assert not plt.isinteractive()
+    finally:
+        plt.interactive(before)
