@@ -1,0 +1,538 @@
+"""Comparing agreement coefficients: the difference of two coefficients on the same
+subjects (correlated), of two coefficients of separate groups (independent), and the
+pooled estimate of independent groups with the test that they are equal.
+
+Correlated coefficients (Gwet 2016): each chance-corrected coefficient is, to first
+order, the mean of per-subject *linearised* values :math:`\\kappa^\\star_i` (those behind
+the package's Gwet and Fleiss-Cohen-Everitt standard errors), so the difference of two
+coefficients on the same subjects is the mean of the paired differences
+:math:`d_i = \\kappa^\\star_{1i} - \\kappa^\\star_{2i}` and
+
+.. math:: \\widehat{V}(\\hat\\kappa_1 - \\hat\\kappa_2) = \\frac{1}{n(n-1)}
+    \\sum_i (d_i - \\bar d)^2 .
+
+The bootstrap resamples the subjects once for both coefficients (multinomial counts over
+the distinct *pairs* of rating patterns), so its replicates of the two coefficients are
+paired.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import Any, ClassVar
+
+import numpy as np
+import pandas as pd
+
+from irr._report import format_number
+from irr.coefficients import chance_corrected as cc
+from irr.coefficients.kappa import kappa_from_cells
+from irr.estimators.kappa import kappa_influence
+from irr.inference.bootstrap import bootstrap_counts
+from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
+from irr.results import Result, normal_pvalue, wald_interval
+from irr.summary import results_summary
+
+__all__ = ["LINEARISED", "DifferenceResult", "PooledResult", "Side", "independent_difference",
+           "paired_difference", "pooled"]
+
+#: The statistics with Gwet's (2016) linearised variance of a paired difference, and the
+#: method of :func:`irr.coefficients.chance_corrected.counts_estimate` of each (None:
+#: two-rater kappa).
+LINEARISED: dict[str, str | None] = {
+    "kappa": None,
+    "fleiss_kappa": "fleiss",
+    "scott_pi": "fleiss",
+    "gwet_ac": "gwet",
+    "brennan_prediger": "brennan_prediger",
+    "percent_agreement": "percent",
+}
+
+_SE_NOTE = ("SE of the difference: Gwet (2016) linearisation, sum_i (d_i - d)^2 / (n(n - 1)) "
+            "over the paired subjects' linearised values; z test and Wald interval with "
+            "normal quantiles.")
+
+
+@dataclass(frozen=True, eq=False)
+class Side:
+    """One coefficient of a paired comparison, on per-subject rater codes.
+
+    Attributes
+    ----------
+    codes : ndarray of shape (n, m)
+        Category codes (``-1`` missing) of the m raters this coefficient uses, one row
+        per subject, in the order shared with the other side.
+    weights : ndarray of shape (k, k)
+        Agreement weights on this side's k categories.
+    statistic : str
+        A key of :data:`LINEARISED`.
+    name : str
+        The coefficient as sentences name it, e.g. ``"Cohen's κw (quadratic weights)"``.
+    """
+
+    codes: np.ndarray
+    weights: np.ndarray
+    statistic: str
+    name: str
+
+    @property
+    def n_categories(self) -> int:
+        return self.weights.shape[0]
+
+    def used(self) -> np.ndarray:
+        """The subjects the coefficient uses: both ratings for kappa, at least one
+        rating for the coefficients on counts (Gwet's rule for missing ratings)."""
+        rated = self.codes >= 0
+        if self.statistic == "kappa":
+            return rated.all(axis=1)
+        return rated.any(axis=1)
+
+    def patterns(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(distinct patterns, each subject's pattern) of the subjects `rows`: cells
+        ``(a, b)`` of the table for kappa, subject x category count rows otherwise."""
+        codes = self.codes[rows]
+        k = self.n_categories
+        if self.statistic == "kappa":
+            keys, inverse = np.unique(codes[:, 0] * k + codes[:, 1], return_inverse=True)
+            return np.column_stack([keys // k, keys % k]), inverse.reshape(-1)
+        n, m = codes.shape
+        rated = codes >= 0
+        subject = np.repeat(np.arange(n), m).reshape(n, m)[rated]
+        counts = np.bincount(subject * k + codes[rated], minlength=n * k).reshape(n, k)
+        patterns, inverse = np.unique(counts, axis=0, return_inverse=True)
+        return patterns, inverse.reshape(-1)
+
+
+def _estimate_and_terms(side: Side, patterns: np.ndarray, multiplicity: np.ndarray
+                        ) -> tuple[float, np.ndarray]:
+    """The coefficient and each pattern's linearised value (mean: the coefficient)."""
+    if side.statistic == "kappa":
+        k = side.n_categories
+        table = np.bincount(patterns[:, 0] * k + patterns[:, 1], weights=multiplicity,
+                            minlength=k * k).reshape(k, k)
+        estimate = float(kappa_from_cells(multiplicity[None, :], patterns[:, 0],
+                                          patterns[:, 1], side.weights)[0])
+        if not math.isfinite(estimate):
+            return math.nan, np.full(len(patterns), math.nan)
+        h = kappa_influence(table, side.weights)
+        return estimate, estimate + h[patterns[:, 0], patterns[:, 1]]
+    est = cc.counts_estimate(patterns, multiplicity, side.weights, LINEARISED[side.statistic])
+    if est.terms is None or not math.isfinite(est.estimate):
+        return math.nan, np.full(len(patterns), math.nan)
+    return float(est.estimate), est.terms
+
+
+def _side_statistic(side: Side, patterns: np.ndarray, batch: np.ndarray) -> np.ndarray:
+    """The coefficient of a batch of pattern counts, shape (b, P) -> (b,)."""
+    if side.statistic == "kappa":
+        return kappa_from_cells(batch, patterns[:, 0], patterns[:, 1], side.weights)
+    return cc.counts_kernel(patterns, batch, side.weights, LINEARISED[side.statistic])
+
+
+def _difference_statistic(sides: tuple[Side, Side], patterns: tuple[np.ndarray, np.ndarray],
+                          maps: tuple[tuple[np.ndarray, np.ndarray], ...],
+                          batch: np.ndarray) -> np.ndarray:
+    """First minus second coefficient of a batch of counts over the joint patterns."""
+    values = []
+    for side, pattern, (order, starts) in zip(sides, patterns, maps, strict=True):
+        counts = np.add.reduceat(np.asarray(batch, dtype=float)[:, order], starts, axis=1)
+        values.append(_side_statistic(side, pattern, counts))
+    return values[0] - values[1]
+
+
+def _coefficient(names: tuple[str, str], labels: tuple[str, str]) -> str:
+    """The row name of a difference: ``"κ: after - before"``, ``"Fleiss' κ - Gwet's AC1"``
+    or ``"κ (A-B) - AC1 (C-D)"``."""
+    if names[0] == names[1]:
+        return f"{names[0]}: {labels[0]} - {labels[1]}"
+    if tuple(labels) == tuple(names):
+        return f"{names[0]} - {names[1]}"
+    return f"{names[0]} ({labels[0]}) - {names[1]} ({labels[1]})"
+
+
+def _reduce_map(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(order, starts) that sum joint-pattern columns into each side pattern with
+    ``np.add.reduceat`` (every side pattern occurs among the joint patterns)."""
+    order = np.argsort(index, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(index[order]) != 0])
+    return order, starts
+
+
+def paired_difference(
+    first: Side,
+    second: Side,
+    options: InferenceOptions,
+    *,
+    labels: tuple[str, str],
+    freq_weights: np.ndarray | None = None,
+    n_given: int | None = None,
+) -> DifferenceResult:
+    """The difference ``first - second`` of two coefficients on the same subjects.
+
+    The subjects are those both coefficients use (rows of `first.codes` and
+    `second.codes` are the same subjects, in the same order); `freq_weights` says how
+    many subjects each row stands for. The standard error is Gwet's (2016)
+    linearisation; the bootstrap (``options.ci`` a bootstrap method, or
+    :meth:`DifferenceResult.conf_int` asked for one) resamples the subjects once for
+    both coefficients.
+    """
+    n_rows = len(first.codes)
+    weights = (np.ones(n_rows, dtype=np.int64) if freq_weights is None
+               else np.asarray(freq_weights, dtype=np.int64))
+    rows = first.used() & second.used() & (weights > 0)
+    if rows.sum() == 0 or weights[rows].sum() < 2:
+        raise ValueError(
+            f"`first` and `second` share {int(weights[rows].sum())} subject(s) that both "
+            "coefficients use; a paired comparison needs at least two."
+        )
+    weights = weights[rows]
+    n = int(weights.sum())
+    total = int(n_given if n_given is not None else (np.ones(n_rows) if freq_weights is None
+                                                     else freq_weights).sum())
+    sides = (first, second)
+    found = [side.patterns(rows) for side in sides]
+    # the joint patterns: each subject's pair (pattern in first, pattern in second)
+    joint, joint_index = np.unique(np.column_stack([f[1] for f in found]), axis=0,
+                                   return_inverse=True)
+    joint_index = joint_index.reshape(-1)
+    joint_mult = np.bincount(joint_index, weights=weights, minlength=len(joint))
+    side_mult = [np.bincount(inv, weights=weights, minlength=len(pat)) for pat, inv in found]
+    estimates, terms = zip(*(_estimate_and_terms(side, pat, mult)
+                             for side, (pat, _), mult in zip(sides, found, side_mult,
+                                                             strict=True)), strict=True)
+    # the paired differences of the linearised values, one per joint pattern
+    d = terms[0][joint[:, 0]] - terms[1][joint[:, 1]]
+    estimate = estimates[0] - estimates[1]
+    if math.isfinite(estimate) and n > 1:
+        centred = d - (joint_mult @ d) / n
+        se = math.sqrt(float(joint_mult @ centred**2) / (n * (n - 1)))
+    else:
+        se = math.nan
+    statistic = estimate / se if math.isfinite(estimate) and se > 0 else math.nan
+    notes = [_SE_NOTE]
+    if n < total:
+        notes.append(f"{total - n} of {total} subjects left out: a paired comparison uses "
+                     "the subjects both coefficients use (both ratings for kappa, at least "
+                     "one rating for the coefficients on counts).")
+    result = DifferenceResult(
+        coefficient=_coefficient((first.name, second.name), labels),
+        symbol="Δ",
+        estimate=estimate,
+        se=se,
+        statistic=statistic,
+        pvalue=normal_pvalue(statistic, options.alternative),
+        alternative=options.alternative,
+        ci=wald_interval(estimate, se, options.confidence_level, (-2.0, 2.0)),
+        n_subjects=n,
+        n_missing=total - n,
+        notes=tuple(notes),
+        estimate_first=estimates[0],
+        estimate_second=estimates[1],
+        names=(first.name, second.name),
+        labels=labels,
+        paired=True,
+    )
+    maps = tuple(_reduce_map(joint[:, j]) for j in range(2))
+    draw = partial(bootstrap_counts, joint_mult.astype(np.int64),
+                   partial(_difference_statistic, sides, tuple(f[0] for f in found), maps),
+                   n_resamples=options.n_resamples, rng=options.rng, progress=options.progress)
+    return result.with_bootstrap(draw, options.ci)
+
+
+def independent_difference(
+    first: Result,
+    second: Result,
+    options: InferenceOptions,
+    *,
+    labels: tuple[str, str],
+    names: tuple[str, str],
+) -> DifferenceResult:
+    """The difference ``first - second`` of coefficients of separate groups of subjects:
+    ``z = (k1 - k2) / sqrt(se1^2 + se2^2)`` with each result's own standard error."""
+    for which, res in (("first", first), ("second", second)):
+        if not (math.isfinite(res.estimate) and math.isfinite(res.se)):
+            raise ValueError(
+                f"`{which}` has no estimate and standard error to compare "
+                f"(estimate {res.estimate}, se {res.se})."
+            )
+    estimate = first.estimate - second.estimate
+    se = math.hypot(first.se, second.se)
+    statistic = estimate / se if se > 0 else math.nan
+    return DifferenceResult(
+        coefficient=_coefficient(names, labels),
+        symbol="Δ",
+        estimate=estimate,
+        se=se,
+        statistic=statistic,
+        pvalue=normal_pvalue(statistic, options.alternative),
+        alternative=options.alternative,
+        ci=wald_interval(estimate, se, options.confidence_level, (-2.0, 2.0)),
+        n_subjects=first.n_subjects + second.n_subjects,
+        notes=("Independent groups: SE of the difference sqrt(se1^2 + se2^2) from each "
+               "coefficient's own standard error; z test and Wald interval with normal "
+               "quantiles.",),
+        estimate_first=first.estimate,
+        estimate_second=second.estimate,
+        names=names,
+        labels=labels,
+        paired=False,
+        group_sizes=(first.n_subjects, second.n_subjects),
+    )
+
+
+def _p(p: float, apa: bool) -> str:
+    if not math.isfinite(p):
+        return "p undefined"
+    if apa:
+        return ("p < .001" if p < 0.001 else "p > .999" if p > 0.999
+                else f"p = {format_number(p, 3, leading_zero=False)}")
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class DifferenceResult(Result):
+    """The difference of two agreement coefficients, ``first - second``.
+
+    Adds ``estimate_first`` and ``estimate_second`` (the two coefficients, on the
+    subjects the comparison uses), ``names`` (the two coefficients' names), ``labels``
+    (what the two sides are: ``("after", "before")``, two rater pairs, two scales),
+    ``paired`` (True: the same subjects, Gwet's 2016 linearised SE and a paired
+    bootstrap; False: separate groups) and ``group_sizes`` (independent groups: the two
+    groups' subjects). ``statistic`` is the z test of no difference.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> res = irr.difference(ag, statistic=("fleiss_kappa", "gwet_ac"))
+    >>> round(res.estimate, 4) == round(res.estimate_first - res.estimate_second, 4)
+    True
+    """
+
+    estimate_first: float
+    estimate_second: float
+    names: tuple[str, str]
+    labels: tuple[str, str]
+    paired: bool
+    group_sizes: tuple[int, int] | None = None
+    bounds: tuple[float, float] = (-2.0, 2.0)
+    scale: str | None = None
+
+    own_sentence: ClassVar[bool] = True
+
+    def _extras(self) -> dict[str, Any]:
+        return {"estimate_first": self.estimate_first, "estimate_second": self.estimate_second,
+                "label_first": self.labels[0], "label_second": self.labels[1],
+                "name_first": self.names[0], "name_second": self.names[1],
+                "paired": self.paired}
+
+    def summary(self) -> Any:
+        """A statsmodels ``Summary``: the difference with its SE, z test and interval.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = irr.difference(ag, statistic=("fleiss_kappa", "gwet_ac"))
+        >>> "Gwet (2016)" in res.summary().as_text()
+        True
+        """
+        what = "paired: the same subjects" if self.paired else "independent groups"
+        info = [(name if name == label else f"{name} ({label})", format_number(value, 4))
+                for name, label, value in zip(self.names, self.labels,
+                                              (self.estimate_first, self.estimate_second),
+                                              strict=True)]
+        info.append(("Design", what))
+        return results_summary([self], title="Difference of agreement coefficients",
+                               info=info)
+
+    def report(self, style: str = "apa", *, digits: int | None = None, **_: Any) -> str:
+        """One sentence: which coefficient was higher, both values, the difference with
+        its interval, the z test and the subjects.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> irr.difference(ag, statistic=("fleiss_kappa", "gwet_ac")).report()  # doctest: +ELLIPSIS
+        "Fleiss' κ was lower than Gwet's AC1 (-.04 vs .03), difference -.07, 95% CI ..."
+        """
+        apa = style == "apa"
+        digits = 2 if digits is None else digits
+
+        def num(x: float) -> str:
+            return format_number(x, digits, leading_zero=not apa)
+
+        if not math.isfinite(self.estimate):
+            return (f"The difference of {self.names[0]} and {self.names[1]} is undefined "
+                    f"(n = {self.n_subjects:,}).")
+        word = "higher" if self.estimate > 0 else "lower" if self.estimate < 0 else "equal"
+        than = "than" if word != "equal" else "to"
+        if self.names[0] == self.names[1]:
+            head = f"{self.names[0]} was {word} for {self.labels[0]} {than} for {self.labels[1]}"
+        else:
+            head = f"{self.names[0]} was {word} {than} {self.names[1]}"
+        level = f"{100 * self.ci.confidence_level:g}%"
+        ci = (f"{level} CI [{num(self.ci.low)}, {num(self.ci.high)}]" if apa
+              else f"{level} CI {num(self.ci.low)} to {num(self.ci.high)}")
+        method = self.ci.method_name
+        if self.ci.method in BOOTSTRAP_METHODS:
+            method += f", {int(self.n_resamples):,} paired resamples"
+        test = (f"z = {self.statistic:.2f}, {_p(self.pvalue, apa)}"
+                if math.isfinite(self.statistic) else "no z test (SE undefined)")
+        n = (f"n = {self.n_subjects:,} paired subjects" if self.paired
+             else f"n = {self.group_sizes[0]:,} and {self.group_sizes[1]:,}")
+        return (f"{head} ({num(self.estimate_first)} vs {num(self.estimate_second)}), "
+                f"difference {num(self.estimate)}, {ci} ({method}), {test}, {n}.")
+
+    def __repr__(self) -> str:
+        return (f"DifferenceResult(coefficient={self.coefficient!r}, "
+                f"estimate={self.estimate:.4g}, se={self.se:.4g}, "
+                f"ci=[{self.ci.low:.4g}, {self.ci.high:.4g}], pvalue={self.pvalue:.4g}, "
+                f"n_subjects={self.n_subjects})")
+
+
+# -- independent groups: the pooled estimate and the test of equal coefficients ----------
+@dataclass(frozen=True, eq=False, kw_only=True, repr=False)
+class PooledResult(Result):
+    """The inverse-variance weighted estimate of independent groups' coefficients, and
+    the chi-square test that the groups' coefficients are equal (Fleiss 1981; the
+    overall kappa and the "test for equal kappa coefficients" of SAS PROC FREQ).
+
+    ``estimate`` is :math:`\\sum_h \\hat\\kappa_h / v_h \\,/\\, \\sum_h 1 / v_h` with
+    :math:`v_h` the squared standard error of group h, ``se`` is
+    :math:`(\\sum_h 1/v_h)^{-1/2}`, ``statistic``/``pvalue`` the z test of the pooled
+    value against 0. ``homogeneity_statistic`` is
+    :math:`Q = \\sum_h (\\hat\\kappa_h - \\hat\\kappa)^2 / v_h`, chi-square on
+    ``homogeneity_df`` = groups - 1 under equal coefficients, with
+    ``homogeneity_pvalue``. ``groups`` is a DataFrame of the groups' estimates, SEs and
+    weights.
+
+    Examples
+    --------
+    >>> import irr
+    >>> a = irr.Agreement.from_table([[6, 16], [2, 4]]).kappa()
+    >>> b = irr.Agreement.from_table([[2, 4], [6, 6]]).kappa()
+    >>> res = irr.pool([a, b])
+    >>> res.homogeneity_df
+    1
+    """
+
+    homogeneity_statistic: float
+    homogeneity_df: int
+    homogeneity_pvalue: float
+    groups: pd.DataFrame = field(repr=False)
+    results: tuple[Result, ...] = field(default=(), repr=False)
+    name: str = ""
+
+    def _extras(self) -> dict[str, Any]:
+        return {"homogeneity_statistic": self.homogeneity_statistic,
+                "homogeneity_df": self.homogeneity_df,
+                "homogeneity_pvalue": self.homogeneity_pvalue}
+
+    def summary(self) -> Any:
+        """The groups, the pooled estimate, and the test of equal coefficients.
+
+        Examples
+        --------
+        >>> import irr
+        >>> a = irr.Agreement.from_table([[6, 16], [2, 4]]).kappa()
+        >>> b = irr.Agreement.from_table([[2, 4], [6, 6]]).kappa()
+        >>> "equal" in irr.pool([a, b]).summary().as_text()
+        True
+        """
+        rows = [replace(r, coefficient=str(label), notes=()) for label, r in
+                zip(self.groups.index, self.results, strict=True)]
+        info = [("Test of equal coefficients",
+                 f"chi2({self.homogeneity_df}) = {self.homogeneity_statistic:.3f}"),
+                ("P > chi2", f"{self.homogeneity_pvalue:.4f}")]
+        return results_summary([*rows, self], title=f"Pooled {self.name}".strip(),
+                               info=info, merge_coincident=False)
+
+    def report(self, style: str = "apa", *, digits: int | None = None, **_: Any) -> str:
+        """One sentence: the pooled estimate with its interval, and the test of equal
+        coefficients.
+
+        Examples
+        --------
+        >>> import irr
+        >>> a = irr.Agreement.from_table([[6, 16], [2, 4]]).kappa()
+        >>> b = irr.Agreement.from_table([[2, 4], [6, 6]]).kappa()
+        >>> irr.pool([a, b]).report()  # doctest: +ELLIPSIS
+        "The pooled Cohen's κ of 2 groups was -.06, 95% CI [-.26, .14] ..."
+        """
+        apa = style == "apa"
+        digits = 2 if digits is None else digits
+
+        def num(x: float) -> str:
+            return format_number(x, digits, leading_zero=not apa)
+
+        level = f"{100 * self.ci.confidence_level:g}%"
+        ci = (f"{level} CI [{num(self.ci.low)}, {num(self.ci.high)}]" if apa
+              else f"{level} CI {num(self.ci.low)} to {num(self.ci.high)}")
+        chi = "χ²" if apa else "chi-square"
+        return (f"The pooled {self.name} of {self.homogeneity_df + 1} groups was "
+                f"{num(self.estimate)}, {ci} (inverse-variance weights, Wald); the test "
+                f"of equal coefficients gave {chi}({self.homogeneity_df}) = "
+                f"{self.homogeneity_statistic:.2f}, {_p(self.homogeneity_pvalue, apa)}, "
+                f"n = {self.n_subjects:,}.")
+
+    own_sentence: ClassVar[bool] = True
+
+
+def pooled(results: Sequence[Result], labels: Sequence[str], name: str,
+           options: InferenceOptions) -> PooledResult:
+    """The inverse-variance pooled estimate of independent `results` and the chi-square
+    test that they are equal (see :class:`PooledResult`)."""
+    estimates = np.array([r.estimate for r in results], dtype=float)
+    se = np.array([r.se for r in results], dtype=float)
+    usable = np.isfinite(estimates) & np.isfinite(se) & (se > 0)
+    notes = ["Pooled estimate: inverse-variance weights 1/se_h^2 (Fleiss 1981; SAS PROC "
+             "FREQ's overall kappa); test of equal coefficients Q = sum_h (k_h - k)^2 / "
+             "se_h^2, chi-square on groups - 1 df; each se_h is the group's own SE (under "
+             "the alternative)."]
+    if (~usable).any():
+        left = [str(labels[i]) for i in np.flatnonzero(~usable)]
+        notes.append(f"Left out (no estimate or a zero or undefined SE): {', '.join(left)}.")
+    if usable.sum() < 2:
+        raise ValueError(
+            f"`results` must hold at least two groups with an estimate and a positive "
+            f"standard error; got {int(usable.sum())}."
+        )
+    w = 1.0 / se[usable] ** 2
+    estimate = float(w @ estimates[usable] / w.sum())
+    pooled_se = float(1.0 / math.sqrt(w.sum()))
+    q = float(w @ (estimates[usable] - estimate) ** 2)
+    df = int(usable.sum()) - 1
+    from scipy.stats import chi2
+
+    statistic = estimate / pooled_se
+    groups = pd.DataFrame({"estimate": estimates, "se": se,
+                           "weight": np.where(usable, 1.0 / np.where(usable, se, 1.0) ** 2,
+                                              np.nan) / (w.sum())},
+                          index=pd.Index([str(x) for x in labels], name="group"))
+    return PooledResult(
+        coefficient=f"Pooled ({df + 1} groups)",
+        symbol=results[0].symbol,
+        estimate=estimate,
+        se=pooled_se,
+        statistic=statistic,
+        pvalue=normal_pvalue(statistic, options.alternative),
+        alternative=options.alternative,
+        ci=wald_interval(estimate, pooled_se, options.confidence_level, results[0].bounds),
+        n_subjects=int(sum(r.n_subjects for r, u in zip(results, usable, strict=True) if u)),
+        raters=results[0].raters if len({r.raters for r in results}) == 1 else (),
+        notes=tuple(notes),
+        bounds=results[0].bounds,
+        scale=results[0].scale,
+        homogeneity_statistic=q,
+        homogeneity_df=df,
+        homogeneity_pvalue=float(chi2.sf(q, df)),
+        groups=groups,
+        results=tuple(results),
+        name=name,
+    )
+
