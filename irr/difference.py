@@ -5,6 +5,7 @@ equal."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -241,6 +242,7 @@ def difference(
         sides.append(side)
         frames.append(codes)
     freq = _match(first, second, frames)
+    sides[1] = replace(sides[1], codes=frames[1].to_numpy(dtype=np.int64))
     if labels is None:
         labels = _default_labels(first, second, sides, rater_sets, frames)
     return paired_difference(sides[0], sides[1], options, labels=labels, freq_weights=freq)
@@ -248,8 +250,8 @@ def difference(
 
 def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]
            ) -> np.ndarray | None:
-    """Put the second side's rows in the first's subject order; the frequency weights
-    (same Agreement only)."""
+    """Put the second side's rows (``frames[1]``) in the first's subject order, or raise
+    when the subjects cannot be matched; the frequency weights (same Agreement only)."""
     freq = [f.attrs.get("freq_weights") for f in frames]
     if first is second:
         return freq[0]
@@ -268,8 +270,9 @@ def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]
             "an index of subject ids, or use `independent=True` with two results for "
             "separate groups)."
         )
-    aligned = align_to_index(b, a.index, "second", "the subjects of `first`")
-    frames[1] = aligned
+    order = pd.Series(np.arange(len(b)), index=b.index)
+    frames[1] = b.iloc[np.asarray(align_to_index(order, a.index, "second",
+                                                 "the subjects of `first`"))]
     return None
 
 

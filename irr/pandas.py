@@ -22,7 +22,6 @@ from irr._validation import check_choice
 from irr.agreement import Agreement
 from irr.difference import pool
 from irr.registry import methods
-
 from irr.results import Result
 
 if TYPE_CHECKING:
