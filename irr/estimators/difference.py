@@ -33,11 +33,11 @@ from irr.coefficients.kappa import kappa_from_cells
 from irr.estimators.kappa import kappa_influence
 from irr.inference.bootstrap import bootstrap_counts
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
-from irr.results import Result, normal_pvalue, wald_interval
+from irr.results import ConfidenceInterval, Result, normal_pvalue, wald_interval
 from irr.summary import results_summary
 
-__all__ = ["LINEARISED", "DifferenceResult", "PooledResult", "Side", "independent_difference",
-           "paired_difference", "pooled"]
+__all__ = ["LINEARISED", "DifferenceResult", "PooledResult", "Side", "fisher_z",
+           "independent_difference", "paired_difference", "pooled"]
 
 #: The statistics with Gwet's (2016) linearised variance of a paired difference, and the
 #: method of :func:`irr.coefficients.chance_corrected.counts_estimate` of each (None:
@@ -251,7 +251,10 @@ def independent_difference(
     names: tuple[str, str],
 ) -> DifferenceResult:
     """The difference ``first - second`` of coefficients of separate groups of subjects:
-    ``z = (k1 - k2) / sqrt(se1^2 + se2^2)`` with each result's own standard error."""
+    ``z = (k1 - k2) / sqrt(se1^2 + se2^2)`` with each result's own standard error; for
+    two ICCs, Fisher's z test and the MOVER interval (:func:`_icc_difference`)."""
+    if hasattr(first, "mcgraw_wong") and hasattr(second, "mcgraw_wong"):
+        return _icc_difference(first, second, options, labels=labels, names=names)
     for which, res in (("first", first), ("second", second)):
         if not (math.isfinite(res.estimate) and math.isfinite(res.se)):
             raise ValueError(
@@ -274,6 +277,68 @@ def independent_difference(
         notes=("Independent groups: SE of the difference sqrt(se1^2 + se2^2) from each "
                "coefficient's own standard error; z test and Wald interval with normal "
                "quantiles.",),
+        estimate_first=first.estimate,
+        estimate_second=second.estimate,
+        names=names,
+        labels=labels,
+        paired=False,
+        group_sizes=(first.n_subjects, second.n_subjects),
+    )
+
+
+def fisher_z(icc: float, k: int, unit: str) -> float:
+    """Fisher's (1925) z of an intraclass correlation of k raters,
+    ``0.5 log((1 + (k - 1) rho) / (1 - rho))``, with the single-rater ICC ``rho`` of an
+    average-measure ICC ``rho_k`` being ``rho_k / (k - (k - 1) rho_k)``."""
+    rho = icc / (k - (k - 1) * icc) if unit == "average" else icc
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(0.5 * np.log((1 + (k - 1) * rho) / (1 - rho)))
+
+
+def _icc_difference(first: Any, second: Any, options: InferenceOptions, *,
+                    labels: tuple[str, str], names: tuple[str, str]) -> DifferenceResult:
+    r"""Two ICCs of independent groups: Fisher's z test and the MOVER interval.
+
+    The test: :math:`z = (z_1 - z_2) / \sqrt{v_1 + v_2}` with Fisher's transformation
+    :func:`fisher_z` and :math:`v = k / (2 (k - 1) (n - 2))` (Fisher 1925, sec. 40; the
+    large-sample variance behind Donner & Bull's comparison of independent ICCs; exact in
+    the one-way design, approximate for the two-way forms). The interval of
+    :math:`\rho_1 - \rho_2`: the MOVER of Zou & Donner (2008) from each ICC's own
+    interval :math:`(l_h, u_h)` at the same level,
+    :math:`\hat\rho_1 - \hat\rho_2 \mp \sqrt{(\hat\rho_1 - l_1)^2 + (u_2 - \hat\rho_2)^2}`
+    (lower) and :math:`\sqrt{(u_1 - \hat\rho_1)^2 + (\hat\rho_2 - l_2)^2}` (upper).
+    """
+    level = options.confidence_level
+    zs, vs, cis = [], [], []
+    for which, res in (("first", first), ("second", second)):
+        k, n = res.n_raters, res.n_subjects
+        if n < 3 or k < 2 or not math.isfinite(res.estimate):
+            raise ValueError(f"`{which}` ({res.coefficient}) needs an estimate, two or more "
+                             f"raters and three or more subjects; got n = {n}, k = {k}.")
+        zs.append(fisher_z(res.estimate, k, res.unit))
+        vs.append(k / (2 * (k - 1) * (n - 2)))
+        cis.append(res.conf_int(level))
+    estimate = first.estimate - second.estimate
+    statistic = (zs[0] - zs[1]) / math.sqrt(vs[0] + vs[1])
+    (l1, u1), (l2, u2) = cis
+    low = estimate - math.sqrt((first.estimate - l1) ** 2 + (u2 - second.estimate) ** 2)
+    high = estimate + math.sqrt((u1 - first.estimate) ** 2 + (second.estimate - l2) ** 2)
+    ci = ConfidenceInterval(low, high, level, "mover")
+    return DifferenceResult(
+        coefficient=_coefficient(names, labels),
+        symbol="Δ",
+        estimate=estimate,
+        se=math.nan,
+        statistic=statistic,
+        pvalue=normal_pvalue(statistic, options.alternative) if math.isfinite(statistic)
+        else math.nan,
+        alternative=options.alternative,
+        ci=ci,
+        n_subjects=first.n_subjects + second.n_subjects,
+        notes=("Independent groups of ICCs: Fisher's (1925) z test, z_h = 0.5 log((1 + (k - 1)"
+               " rho_h) / (1 - rho_h)) with variance k / (2 (k - 1) (n_h - 2)) (exact for the "
+               "one-way ICC, approximate for the two-way forms); interval for the difference "
+               "by the MOVER (Zou & Donner 2008) from each ICC's own interval.",),
         estimate_first=first.estimate,
         estimate_second=second.estimate,
         names=names,
@@ -321,7 +386,24 @@ class DifferenceResult(Result):
     bounds: tuple[float, float] = (-2.0, 2.0)
     scale: str | None = None
 
+    interval_methods: ClassVar[tuple[str, ...]] = ("wald", *BOOTSTRAP_METHODS, "mover")
     own_sentence: ClassVar[bool] = True
+
+    def _interval(self, level: float, method: str) -> ConfidenceInterval:
+        if method == "mover" or self.ci.method == "mover":
+            if self.ci.method != "mover" or method != "mover":
+                raise ValueError(
+                    "The MOVER interval is the one interval of a difference of two ICCs "
+                    f"(method='mover'); got method={method!r} for {self.coefficient}."
+                )
+            if level != self.ci.confidence_level:
+                raise ValueError(
+                    f"The MOVER interval of two ICCs is at the level it was computed at "
+                    f"({self.ci.confidence_level:g}); pass `confidence_level=` to "
+                    "`irr.difference` for another."
+                )
+            return self.ci
+        return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
         return {"estimate_first": self.estimate_first, "estimate_second": self.estimate_second,
@@ -341,7 +423,9 @@ class DifferenceResult(Result):
         True
         """
         what = "paired: the same subjects" if self.paired else "independent groups"
-        info = [(name if name == label else f"{name} ({label})", format_number(value, 4))
+        same = self.names[0] == self.names[1]
+        info = [(label if same else name if name == label else f"{name} ({label})",
+                 format_number(value, 4))
                 for name, label, value in zip(self.names, self.labels,
                                               (self.estimate_first, self.estimate_second),
                                               strict=True)]

@@ -401,3 +401,31 @@ def test_test_retest_occasions_as_raters_and_two_raters_compared():
                             categories=[1, 2, 3]).estimate
     assert res.estimate_first == pytest.approx(k_ann, abs=1e-12)
     assert res.estimate > 0
+
+
+# -- independent ICCs: Fisher's z and the MOVER interval ------------------------------------------
+@pytest.mark.parametrize("unit", ["single", "average"])
+def test_two_independent_iccs(unit):
+    anx = irr.datasets.load("anxiety")
+    a = irr.Agreement.from_frame(anx.iloc[:10]).icc("oneway", "agreement", unit)
+    b = irr.Agreement.from_frame(anx.iloc[10:]).icc("oneway", "agreement", unit)
+    res = irr.difference(a, b, independent=True, labels=("first ten", "last ten"))
+    k = 3
+
+    def z(r):  # Fisher (1925): the single-rater ICC, then z
+        rho = r if unit == "single" else r / (k - (k - 1) * r)
+        return 0.5 * math.log((1 + (k - 1) * rho) / (1 - rho))
+
+    v = k / (2 * (k - 1) * (10 - 2))
+    expected = (z(a.estimate) - z(b.estimate)) / math.sqrt(2 * v)
+    assert res.statistic == pytest.approx(expected, rel=1e-12)
+    assert res.pvalue == pytest.approx(2 * stats.norm.sf(abs(expected)), rel=1e-12)
+    (l1, u1), (l2, u2) = a.ci, b.ci
+    d = a.estimate - b.estimate
+    assert res.ci.low == pytest.approx(d - math.hypot(a.estimate - l1, u2 - b.estimate))
+    assert res.ci.high == pytest.approx(d + math.hypot(u1 - a.estimate, b.estimate - l2))
+    assert res.ci.method == "mover"
+    assert math.isnan(res.se)
+    assert "(MOVER)" in res.report()
+    with pytest.raises(ValueError, match="MOVER interval is the one interval"):
+        res.conf_int(method="wald")
