@@ -429,3 +429,73 @@ def test_two_independent_iccs(unit):
     assert "(MOVER)" in res.report()
     with pytest.raises(ValueError, match="MOVER interval is the one interval"):
         res.conf_int(method="wald")
+
+
+# -- docs/guide/comparing.md quotes these outputs --------------------------------------------------
+def _guide_text():
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[2]
+    return " ".join((root / "docs" / "guide" / "comparing.md").read_text()
+                    .replace("#  ", " ").replace("# ", " ").split())
+
+
+def _flat(text):
+    return " ".join(text.split())
+
+
+def test_guide_quotes_the_training_example():
+    rng = np.random.default_rng(7)
+    cases = pd.Index([f"xr-{i:03d}" for i in range(1, 81)], name="case")
+    truth = rng.integers(0, 4, len(cases))
+
+    def grades(sd):
+        return np.clip(np.rint(truth + rng.normal(0, sd, len(cases))), 0, 3)
+
+    before = pd.DataFrame({"reader1": grades(0.9), "reader2": grades(0.9)}, index=cases)
+    after = pd.DataFrame({"reader1": grades(0.5), "reader2": grades(0.5)}, index=cases)
+    before.loc[["xr-004", "xr-018"], "reader2"] = np.nan
+    guide = _guide_text()
+    kwargs = {"weights": "quadratic", "labels": ("after training", "before training")}
+    res = irr.difference(irr.Agreement.from_frame(after), irr.Agreement.from_frame(before),
+                         **kwargs)
+    assert _flat(res.report()) in guide
+    boot = irr.difference(irr.Agreement.from_frame(after), irr.Agreement.from_frame(before),
+                          ci="bca", **kwargs)
+    assert boot.report().split("difference .23, ")[1] in guide
+    anx = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    assert irr.difference(anx, statistic=("fleiss_kappa", "gwet_ac")).report() in guide
+
+
+def test_guide_quotes_the_sites_and_test_retest_examples():
+    rng = np.random.default_rng(3)
+    n = 240
+    truth = rng.integers(1, 5, n)
+    site = rng.choice(["Leeds", "Lyon", "Oslo", "Turin"], n)
+    noise = pd.Series({"Leeds": 0.5, "Lyon": 0.6, "Oslo": 0.9, "Turin": 1.3})[site].to_numpy()
+
+    def reader():
+        return np.clip(np.rint(truth + rng.normal(0, noise)), 1, 4)
+
+    df = pd.DataFrame({"site": site, "reader1": reader(), "reader2": reader()})
+    out = irr.by(df, "site", raters=["reader1", "reader2"], weights="quadratic", test=True)
+    guide = _guide_text()
+    table = out[["site", "estimate", "ci_low", "ci_high", "n_subjects"]].round(3).to_string()
+    assert _flat(table) in guide
+    assert _flat(out.attrs["pooled"].report()) in guide
+    leeds, turin = (irr.Agreement.from_frame(df[df.site == s], raters=["reader1", "reader2"])
+                    .kappa(weights="quadratic") for s in ("Leeds", "Turin"))
+    assert _flat(irr.difference(leeds, turin, independent=True,
+                                labels=("Leeds", "Turin")).report()) in guide
+    rows = []
+    truth = rng.integers(1, 4, 40)
+    for rater, sd in (("ann", 0.35), ("bob", 0.8)):
+        for occasion in ("week 0", "week 2"):
+            grade = np.clip(np.rint(truth + rng.normal(0, sd, 40)), 1, 3).astype(int)
+            rows += [{"patient": f"p{c:02d}", "rater": rater, "occasion": occasion,
+                      "grade": g} for c, g in enumerate(grade)]
+    long = pd.DataFrame(rows)
+    ann, bob = (irr.Agreement.from_long(long[long.rater == r], subject="patient",
+                                        rater="occasion", rating="grade") for r in ("ann", "bob"))
+    assert _flat(ann.kappa(weights="quadratic").report()) in guide
+    assert _flat(irr.difference(ann, bob, weights="quadratic",
+                                labels=("Ann", "Bob")).report()) in guide
