@@ -79,8 +79,14 @@ def _sub_agreement(ag: Agreement, raters: Any, which: str) -> tuple[Agreement, p
     return sub, sub.codes()
 
 
-def _side(ag: Agreement, statistic: str, weights: Any, raters: Any, which: str
-          ) -> tuple[Side, pd.DataFrame]:
+#: Options of each statistic's Agreement method that a paired comparison takes (the
+#: inference options are the comparison's own).
+_FORM_OPTIONS = {"krippendorff_alpha": ("level",), "icc": ("model", "type", "unit"),
+                 "percent_agreement": ()}
+
+
+def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] | None,
+          raters: Any, which: str) -> tuple[Side, pd.DataFrame]:
     if statistic not in LINEARISED:
         raise ValueError(
             f"`statistic` must be one of {sorted(LINEARISED)} for coefficients on the same "
@@ -93,16 +99,37 @@ def _side(ag: Agreement, statistic: str, weights: Any, raters: Any, which: str
             f"Cohen's kappa compares two raters; the {which} side has {sub.n_raters} "
             f"({list(sub.raters)!r}): name two with `raters`."
         )
-    options = {} if statistic == "percent_agreement" else {"weights": weights}
-    if statistic == "percent_agreement" and weights is not None:
-        raise ValueError("`weights` do not apply to percent agreement; got "
-                         f"{weights!r}.")
+    allowed = _FORM_OPTIONS.get(statistic)
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(allowed or ()))
+    if unknown:
+        raise ValueError(
+            f"`options` of the {which} side must be among {list(allowed or ())!r} for "
+            f"{statistic}; got {unknown!r}."
+        )
+    if allowed is None:
+        options["weights"] = weights
+    elif weights is not None:
+        raise ValueError(f"`weights` do not apply to {statistic}; got {weights!r}"
+                         + (" (give `options={'level': ...}`)." if statistic ==
+                            "krippendorff_alpha" else "."))
+    if statistic == "krippendorff_alpha":
+        options["ci"] = None  # its own bootstrap is not needed here
     result = getattr(sub, statistic)(**options)
     matrix = getattr(result, "weight_matrix", None)
     if matrix is None:
         matrix = np.eye(len(sub.categories))
+    form: tuple = ()
+    if statistic == "krippendorff_alpha":
+        form = (result.level,)
+        if form[0] not in ("nominal", "ordinal", "interval", "ratio"):
+            raise ValueError("A paired comparison of Krippendorff's alpha takes the levels "
+                             "'nominal', 'ordinal', 'interval' and 'ratio'; got a custom "
+                             "metric.")
+    elif statistic == "icc":
+        form = (result.model, result.type, result.unit)
     side = Side(codes.to_numpy(dtype=np.int64), np.asarray(matrix, dtype=float), statistic,
-                statistic_name(result))
+                statistic_name(result), scores=sub.statistics.scores, form=form)
     return side, codes
 
 
@@ -112,6 +139,7 @@ def difference(
     *,
     statistic: str | tuple[str, str] = "kappa",
     weights: Any = None,
+    options: dict[str, Any] | tuple[dict[str, Any], dict[str, Any]] | None = None,
     raters: Any = None,
     labels: Sequence[str] | None = None,
     independent: bool = False,
@@ -144,12 +172,17 @@ def difference(
         Default `first` (two coefficients, or two rater sets, of one Agreement).
     statistic : str or (str, str), default 'kappa'
         The coefficient (same subjects): ``'kappa'``, ``'fleiss_kappa'``,
-        ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``, ``'percent_agreement'``;
+        ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``, ``'percent_agreement'``,
+        ``'conger_kappa'``, ``'light_kappa'``, ``'krippendorff_alpha'``, ``'icc'``;
         a tuple gives one per side, e.g. ``("fleiss_kappa", "gwet_ac")``.
     weights : None, str, ndarray or tuple, default None
         Agreement weights as the coefficient takes them (``'linear'``,
         ``'quadratic'``, ...); a tuple gives one per side (pass a weight matrix as an
         ndarray, not a tuple).
+    options : dict or (dict, dict), optional
+        The form of Krippendorff's alpha (``{"level": "ordinal"}``) or of the ICC
+        (``{"model": "twoway", "type": "agreement", "unit": "single"}``); a tuple gives
+        one per side.
     raters : sequence of names, or (sequence, sequence), optional
         The raters each coefficient uses (default all of its Agreement); a tuple of two
         lists gives one per side, e.g. ``(["A", "B"], ["C", "D"])`` for two reader pairs.
@@ -191,9 +224,12 @@ def difference(
     .. math:: \widehat{V}(\hat\kappa_1 - \hat\kappa_2) = \frac{1}{n(n-1)}
         \sum_i (d_i - \bar d)^2, \qquad d_i = \kappa^\star_{1i} - \kappa^\star_{2i},
 
-    with :math:`\kappa^\star_{i}` each subject's linearised value (Gwet 2016, eq. 9-12;
-    for Cohen's kappa the Fleiss-Cohen-Everitt influence values, so that a coefficient
-    compared with a constant gets its own SE times :math:`\sqrt{n/(n-1)}`).
+    with :math:`\kappa^\star_{i}` each subject's linearised value (Gwet 2016; for Cohen's
+    kappa the Fleiss-Cohen-Everitt influence values, so that a coefficient compared with a
+    constant gets its own SE times :math:`\sqrt{n/(n-1)}`). For Conger's and Light's kappa,
+    Krippendorff's alpha and the ICC the linearised values are the coefficient plus its
+    empirical influence function, computed from the coefficient's own batch formula by
+    central differences; for Conger's kappa and alpha they reproduce Gwet's pairedCAC.
 
     References
     ----------
@@ -219,33 +255,34 @@ def difference(
     >>> round(lo, 2), round(hi, 2)
     (0.13, 1.0)
     """
-    options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+    inference = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
     second = first if second is None else second
     if labels is not None:
         labels = tuple(str(x) for x in labels)
         if len(labels) != 2:
             raise ValueError(f"`labels` must give two labels; got {len(labels)}.")
     if isinstance(first, Result) or isinstance(second, Result):
-        return _independent(first, second, options, labels, independent)
+        return _independent(first, second, inference, labels, independent)
     for which, value in (("first", first), ("second", second)):
         if not isinstance(value, Agreement):
             raise TypeError(f"`{which}` must be an irr.Agreement or an irr result; got "
                             f"{type(value).__name__}.")
     statistics = _per_side(statistic, "statistic")
     weight_specs = _per_side(weights, "weights")
+    form_options = _per_side(options, "options")
     rater_sets = _per_side_raters(raters)
     sides = []
     frames = []
-    for which, ag, stat, w, r in zip(("first", "second"), (first, second), statistics,
-                                     weight_specs, rater_sets, strict=True):
-        side, codes = _side(ag, stat, w, r, which)
+    for which, ag, stat, w, o, r in zip(("first", "second"), (first, second), statistics,
+                                        weight_specs, form_options, rater_sets, strict=True):
+        side, codes = _side(ag, stat, w, o, r, which)
         sides.append(side)
         frames.append(codes)
     freq = _match(first, second, frames)
     sides[1] = replace(sides[1], codes=frames[1].to_numpy(dtype=np.int64))
     if labels is None:
         labels = _default_labels(first, second, sides, rater_sets, frames)
-    return paired_difference(sides[0], sides[1], options, labels=labels, freq_weights=freq)
+    return paired_difference(sides[0], sides[1], inference, labels=labels, freq_weights=freq)
 
 
 def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]

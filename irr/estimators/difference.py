@@ -29,7 +29,9 @@ import pandas as pd
 
 from irr._report import format_number
 from irr.coefficients import chance_corrected as cc
+from irr.coefficients.icc import MeanSquares, icc_estimate
 from irr.coefficients.kappa import kappa_from_cells
+from irr.coefficients.krippendorff import alpha_kernel, distance_matrix
 from irr.estimators.kappa import kappa_influence
 from irr.inference.bootstrap import bootstrap_counts
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
@@ -37,11 +39,11 @@ from irr.results import ConfidenceInterval, Result, normal_pvalue, wald_interval
 from irr.summary import results_summary
 
 __all__ = ["LINEARISED", "DifferenceResult", "PooledResult", "Side", "fisher_z",
-           "independent_difference", "paired_difference", "pooled"]
+           "icc_kernel", "independent_difference", "paired_difference", "pooled"]
 
-#: The statistics with Gwet's (2016) linearised variance of a paired difference, and the
-#: method of :func:`irr.coefficients.chance_corrected.counts_estimate` of each (None:
-#: two-rater kappa).
+#: The statistics of a paired comparison, and the method of
+#: :func:`irr.coefficients.chance_corrected.counts_estimate` of those on counts (None: its
+#: own kernel).
 LINEARISED: dict[str, str | None] = {
     "kappa": None,
     "fleiss_kappa": "fleiss",
@@ -49,11 +51,25 @@ LINEARISED: dict[str, str | None] = {
     "gwet_ac": "gwet",
     "brennan_prediger": "brennan_prediger",
     "percent_agreement": "percent",
+    "conger_kappa": None,
+    "light_kappa": None,
+    "krippendorff_alpha": None,
+    "icc": None,
 }
+
+#: Statistics whose linearised values are the closed forms of the package's own SEs; the
+#: others' come from the empirical influence function of their batch kernel.
+_CLOSED_FORM = ("kappa", "fleiss_kappa", "scott_pi", "gwet_ac", "brennan_prediger",
+                "percent_agreement")
 
 _SE_NOTE = ("SE of the difference: Gwet (2016) linearisation, sum_i (d_i - d)^2 / (n(n - 1)) "
             "over the paired subjects' linearised values; z test and Wald interval with "
             "normal quantiles.")
+
+#: Relative step of the central differences of the influence function.
+_STEP = 1e-6
+#: Upper bound on the (rows x patterns) perturbed counts evaluated at once.
+_INFLUENCE_CELLS = 1 << 22
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,44 +82,122 @@ class Side:
         Category codes (``-1`` missing) of the m raters this coefficient uses, one row
         per subject, in the order shared with the other side.
     weights : ndarray of shape (k, k)
-        Agreement weights on this side's k categories.
+        Agreement weights on this side's k categories (the identity where none apply).
     statistic : str
         A key of :data:`LINEARISED`.
     name : str
         The coefficient as sentences name it, e.g. ``"Cohen's κw (quadratic weights)"``.
+    scores : ndarray of shape (k,) or None
+        The category scores (Krippendorff's interval and ratio alpha, the ICC).
+    form : tuple
+        Krippendorff's alpha: ``(level,)``; the ICC: ``(model, type, unit)``.
     """
 
     codes: np.ndarray
     weights: np.ndarray
     statistic: str
     name: str
+    scores: np.ndarray | None = None
+    form: tuple = ()
 
     @property
     def n_categories(self) -> int:
         return self.weights.shape[0]
 
     def used(self) -> np.ndarray:
-        """The subjects the coefficient uses: both ratings for kappa, at least one
-        rating for the coefficients on counts (Gwet's rule for missing ratings)."""
+        """The subjects the coefficient uses: both ratings for Cohen's kappa, every
+        rating for the ICC, two or more for Krippendorff's and Light's (pairable units),
+        at least one for the coefficients on counts and Conger's (Gwet's rule for
+        missing ratings)."""
         rated = self.codes >= 0
-        if self.statistic == "kappa":
+        if self.statistic in ("kappa", "icc"):
             return rated.all(axis=1)
+        if self.statistic in ("krippendorff_alpha", "light_kappa"):
+            return rated.sum(axis=1) >= 2
         return rated.any(axis=1)
 
     def patterns(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(distinct patterns, each subject's pattern) of the subjects `rows`: cells
-        ``(a, b)`` of the table for kappa, subject x category count rows otherwise."""
+        ``(a, b)`` of the table for Cohen's kappa, rows of codes for Conger's and Light's
+        kappa, rows of scores for the ICC, subject x category count rows otherwise."""
         codes = self.codes[rows]
         k = self.n_categories
         if self.statistic == "kappa":
             keys, inverse = np.unique(codes[:, 0] * k + codes[:, 1], return_inverse=True)
             return np.column_stack([keys // k, keys % k]), inverse.reshape(-1)
+        if self.statistic in ("conger_kappa", "light_kappa", "icc"):
+            patterns, inverse = np.unique(codes, axis=0, return_inverse=True)
+            if self.statistic == "icc":
+                patterns = self.scores[patterns]
+            return patterns, inverse.reshape(-1)
         n, m = codes.shape
         rated = codes >= 0
         subject = np.repeat(np.arange(n), m).reshape(n, m)[rated]
         counts = np.bincount(subject * k + codes[rated], minlength=n * k).reshape(n, k)
         patterns, inverse = np.unique(counts, axis=0, return_inverse=True)
         return patterns, inverse.reshape(-1)
+
+
+def icc_kernel(scores: np.ndarray, batch: np.ndarray, form: tuple[str, str, str]
+               ) -> np.ndarray:
+    """The ICC of `form` (model, type, unit) for a batch of resampled counts of the
+    complete score rows `scores` (P, k): shape (b, P) -> (b,), from the weighted mean
+    squares of the two-way layout (McGraw & Wong 1996, Table 4, as
+    :func:`irr.coefficients.icc.icc_estimate`)."""
+    batch = np.atleast_2d(np.asarray(batch, dtype=float))
+    x = scores - scores.mean()
+    k = x.shape[1]
+    n = batch.sum(axis=1)
+    row_mean = x.mean(axis=1)
+    grand = (batch @ row_mean) / n
+    columns = (batch @ x) / n[:, None]
+    ss_total = batch @ (x * x).sum(axis=1) - n * k * grand**2
+    ss_rows = k * (batch @ row_mean**2 - n * grand**2)
+    ss_columns = n * ((columns - grand[:, None]) ** 2).sum(axis=1)
+    ss_within = ss_total - ss_rows
+    ss_error = ss_within - ss_columns
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ms = MeanSquares(ss_rows / (n - 1), ss_columns / (k - 1),
+                         ss_error / ((n - 1) * (k - 1)), ss_within / (n * (k - 1)), n, k)
+        return np.asarray(icc_estimate(ms, *form), dtype=float)
+
+
+def _side_statistic(side: Side, patterns: np.ndarray, batch: np.ndarray) -> np.ndarray:
+    """The coefficient of a batch of pattern counts, shape (b, P) -> (b,)."""
+    statistic = side.statistic
+    if statistic == "kappa":
+        return kappa_from_cells(batch, patterns[:, 0], patterns[:, 1], side.weights)
+    if statistic == "conger_kappa":
+        return cc.conger_kernel(patterns, batch, side.weights)
+    if statistic == "light_kappa":
+        return cc.light_kernel(patterns, batch, side.weights)
+    if statistic == "krippendorff_alpha":
+        level = side.form[0]
+        distance = (distance_matrix(level, side.n_categories, side.scores)
+                    if level == "ratio" else level)
+        return alpha_kernel(patterns, batch, distance, scores=side.scores)
+    if statistic == "icc":
+        return icc_kernel(patterns, batch, side.form)
+    return cc.counts_kernel(patterns, batch, side.weights, LINEARISED[statistic])
+
+
+def _influence(side: Side, patterns: np.ndarray, multiplicity: np.ndarray) -> np.ndarray:
+    """Each pattern's empirical influence on the coefficient: the derivative of the
+    coefficient of ``(1 - e) F + e delta_p`` at e = 0 (F the patterns' shares), by central
+    differences of the batch kernel, in chunks of perturbed count vectors."""
+    c = np.asarray(multiplicity, dtype=float)
+    n, size = c.sum(), len(c)
+    out = np.empty(size)
+    step = max(1, _INFLUENCE_CELLS // max(1, 2 * size))
+    for start in range(0, size, step):  # chunks of patterns, each one batched call
+        stop = min(size, start + step)
+        point = np.zeros((stop - start, size))
+        point[np.arange(stop - start), np.arange(start, stop)] = n
+        up = (1 - _STEP) * c + _STEP * point
+        down = (1 + _STEP) * c - _STEP * point
+        values = _side_statistic(side, patterns, np.concatenate([up, down]))
+        out[start:stop] = (values[: stop - start] - values[stop - start:]) / (2 * _STEP)
+    return out
 
 
 def _estimate_and_terms(side: Side, patterns: np.ndarray, multiplicity: np.ndarray
@@ -119,17 +213,16 @@ def _estimate_and_terms(side: Side, patterns: np.ndarray, multiplicity: np.ndarr
             return math.nan, np.full(len(patterns), math.nan)
         h = kappa_influence(table, side.weights)
         return estimate, estimate + h[patterns[:, 0], patterns[:, 1]]
-    est = cc.counts_estimate(patterns, multiplicity, side.weights, LINEARISED[side.statistic])
-    if est.terms is None or not math.isfinite(est.estimate):
+    if side.statistic in _CLOSED_FORM:
+        est = cc.counts_estimate(patterns, multiplicity, side.weights,
+                                 LINEARISED[side.statistic])
+        if est.terms is None or not math.isfinite(est.estimate):
+            return math.nan, np.full(len(patterns), math.nan)
+        return float(est.estimate), est.terms
+    estimate = float(_side_statistic(side, patterns, multiplicity[None, :])[0])
+    if not math.isfinite(estimate):
         return math.nan, np.full(len(patterns), math.nan)
-    return float(est.estimate), est.terms
-
-
-def _side_statistic(side: Side, patterns: np.ndarray, batch: np.ndarray) -> np.ndarray:
-    """The coefficient of a batch of pattern counts, shape (b, P) -> (b,)."""
-    if side.statistic == "kappa":
-        return kappa_from_cells(batch, patterns[:, 0], patterns[:, 1], side.weights)
-    return cc.counts_kernel(patterns, batch, side.weights, LINEARISED[side.statistic])
+    return estimate, estimate + _influence(side, patterns, multiplicity)
 
 
 def _difference_statistic(sides: tuple[Side, Side], patterns: tuple[np.ndarray, np.ndarray],

@@ -28,12 +28,15 @@ PAIRED_CAC = {
     ("gwet_ac", 4): (0.4069193, 0.737382, 0.3304628, 0.1452689, 2.274835),
     ("brennan_prediger", 4): (0.4, 0.7333333, 0.3333333, 0.1477342, 2.256304),
     ("percent_agreement", 4): (0.6, 0.8222222, 0.2222222, 0.09848947, 2.256304),
+    ("conger_kappa", 4): (0.3932584, 0.7250859, 0.3318275, 0.1527202, 2.172781),
+    ("krippendorff_alpha", 4): (0.3959044, 0.7294354, 0.3335309, 0.1548083, 2.154477),
 }
 
 #: pairedCAC README p-values (t on 14 df) of the same comparisons.
 PAIRED_CAC_P = {("fleiss_kappa", 4): 0.04910569, ("fleiss_kappa", 3): 0.02389035,
                 ("gwet_ac", 4): 0.03917311, ("brennan_prediger", 4): 0.04056859,
-                ("percent_agreement", 4): 0.04056859}
+                ("percent_agreement", 4): 0.04056859, ("conger_kappa", 4): 0.04745695,
+                ("krippendorff_alpha", 4): 0.04910569}
 
 
 @pytest.fixture(scope="module")

@@ -221,7 +221,11 @@ def test_missing_ratings_use_the_subjects_both_sides_use(panel):
     ("plain", "short", {}, ValueError, "without subject labels"),
     ("table", "table2", {}, ValueError, "frequency-weighted"),
     ("multi", None, {}, ValueError, "name two with `raters`"),
-    ("multi", None, {"statistic": "icc"}, ValueError, "`statistic` must be one of"),
+    ("multi", None, {"statistic": "kendall_w"}, ValueError, "`statistic` must be one of"),
+    ("multi", None, {"statistic": "icc", "options": {"level": "ordinal"}}, ValueError,
+     "must be among"),
+    ("multi", None, {"statistic": "krippendorff_alpha", "weights": "linear"}, ValueError,
+     "give `options="),
     ("multi", None, {"raters": (["A", "Z"], ["C", "D"])}, ValueError, "not among its raters"),
     ("multi", None, {"raters": "AB"}, TypeError, "sequence of rater names"),
     ("multi", None, {"labels": ("x",)}, ValueError, "two labels"),
@@ -499,3 +503,80 @@ def test_guide_quotes_the_sites_and_test_retest_examples():
     assert _flat(ann.kappa(weights="quadratic").report()) in guide
     assert _flat(irr.difference(ann, bob, weights="quadratic",
                                 labels=("Ann", "Bob")).report()) in guide
+
+
+# -- the coefficients linearised through their influence function ---------------------------------
+@pytest.mark.parametrize("form", [("oneway", "agreement", "single"),
+                                  ("oneway", "agreement", "average"),
+                                  ("twoway", "consistency", "single"),
+                                  ("twoway", "consistency", "average"),
+                                  ("twoway", "agreement", "single"),
+                                  ("twoway", "agreement", "average")])
+def test_icc_kernel_reproduces_the_icc_of_each_form(panel, form):
+    from irr.estimators.difference import icc_kernel
+
+    ag = irr.Agreement.from_frame(panel)
+    own = ag.icc(*form).estimate
+    scores = panel.to_numpy(dtype=float)
+    assert icc_kernel(scores, np.ones((1, len(scores))), form)[0] == pytest.approx(own,
+                                                                                 rel=1e-12)
+    # resampled counts: the ICC of the rows repeated
+    counts = np.random.default_rng(0).multinomial(len(scores), np.full(len(scores),
+                                                                       1 / len(scores)))
+    repeated = np.repeat(scores, counts, axis=0)
+    expected = irr.Agreement.from_array(repeated).icc(*form).estimate
+    assert icc_kernel(scores, counts[None, :], form)[0] == pytest.approx(expected, rel=1e-10)
+
+
+def _jackknife_free_influence(statistic, x):
+    """The empirical influence of a statistic of the subjects' rows, by re-weighting one
+    subject at a time (the weights as frequency weights of an Agreement): slow and direct."""
+    n = len(x)
+    base = statistic(np.ones(n))
+    eps = 1e-5
+    out = []
+    for i in range(n):
+        w = np.full(n, 1 - eps)
+        w[i] += eps * n
+        out.append((statistic(w) - base) / eps)
+    return base, np.array(out)
+
+
+@pytest.mark.parametrize("statistic", ["conger_kappa", "light_kappa", "icc"])
+def test_influence_linearisation_matches_a_direct_reweighting(panel, statistic):
+    """The influence values from the batch kernels against a forward difference of the
+    kernels with one subject up-weighted (each subject its own pattern); the SE of the
+    difference of two reader sets from both."""
+    from irr.estimators.difference import Side, _side_statistic
+
+    x = panel.to_numpy() - 1
+    scores = np.arange(1.0, 5.0)
+    form = ("twoway", "agreement", "single") if statistic == "icc" else ()
+
+    def side(cols):
+        return Side(x[:, cols], np.eye(4), statistic, statistic, scores=scores, form=form)
+
+    def stat(s):
+        patterns = scores[s.codes] if statistic == "icc" else s.codes
+        return lambda w: float(_side_statistic(s, patterns, w[None, :])[0])
+
+    first, second = side([0, 1, 2]), side([1, 2, 3])
+    k1, h1 = _jackknife_free_influence(stat(first), x)
+    k2, h2 = _jackknife_free_influence(stat(second), x)
+    ag = irr.Agreement.from_frame(panel)
+    res = irr.difference(ag, statistic=statistic, raters=(["A", "B", "C"], ["B", "C", "D"]))
+    assert res.estimate == pytest.approx(k1 - k2, abs=1e-12)
+    assert res.se == pytest.approx(math.sqrt(_variance(h1 - h2)), rel=1e-4)
+
+
+def test_alpha_levels_and_the_paired_bootstrap(panel):
+    ag = irr.Agreement.from_frame(panel)
+    for level in ("nominal", "ordinal", "interval", "ratio"):
+        res = irr.difference(ag, statistic="krippendorff_alpha", options={"level": level},
+                             raters=(["A", "B"], ["C", "D"]), ci="percentile",
+                             n_resamples=2000)
+        own = [irr.Agreement.from_frame(panel[c]).krippendorff_alpha(level, ci=None).estimate
+               for c in (["A", "B"], ["C", "D"])]
+        assert res.estimate_first == pytest.approx(own[0], abs=1e-12)
+        assert res.estimate_second == pytest.approx(own[1], abs=1e-12)
+        assert res.bootstrap.se == pytest.approx(res.se, rel=0.2)
