@@ -593,7 +593,9 @@ class Agreement:
         if self.continuous or not source.ratings.has_codes or source.entries is not None:
             raise ValueError(
                 "`codes()` needs one row of rater codes per subject; these data are "
-                + ("continuous measurements." if self.continuous else
+                + ("continuous measurements (build the Agreement with continuous=False to "
+                   "code each distinct value as a category scored by its value)."
+                   if self.continuous else
                    "subject x category counts or sparse long data, which keep no such rows.")
             )
         frame = pd.DataFrame(dict(zip(self.raters, source.ratings.codes, strict=True)))

@@ -320,6 +320,13 @@ def _pooled_row(keys: list[Any], results: list[tuple[Any, Result]],
     usable = [(k, r) for k, r in results if math.isfinite(r.estimate)
               and math.isfinite(r.se) and r.se > 0]
     if len(usable) < 2:
+        if results and not any(math.isfinite(r.se) for _, r in results):
+            raise ValueError(
+                f"`test=True` pools the groups with inverse-variance weights, and "
+                f"{results[0][1].coefficient} has no standard error (its interval is not "
+                "a Wald interval): compare two groups with irr.difference(..., "
+                "independent=True) instead."
+            )
         raise ValueError(
             f"`test=True` needs at least two groups with an estimate and a positive "
             f"standard error; got {len(usable)}."

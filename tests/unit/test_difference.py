@@ -580,3 +580,21 @@ def test_alpha_levels_and_the_paired_bootstrap(panel):
         assert res.estimate_first == pytest.approx(own[0], abs=1e-12)
         assert res.estimate_second == pytest.approx(own[1], abs=1e-12)
         assert res.bootstrap.se == pytest.approx(res.se, rel=0.2)
+
+
+def test_by_test_refuses_coefficients_without_a_standard_error():
+    df = irr.datasets.load("anxiety").assign(site=["a", "b"] * 10)
+    with pytest.raises(ValueError, match="has no standard error"):
+        irr.by(df, "site", statistic="icc", test=True)
+
+
+def test_continuous_agreements_say_how_to_compare_them():
+    x = np.random.default_rng(0).normal(size=(30, 2)).round(3)
+    ag = irr.Agreement.from_array(x)
+    with pytest.raises(ValueError, match="continuous=False"):
+        irr.difference(ag, statistic="icc")
+    coded = irr.Agreement.from_array(x, continuous=False)
+    res = irr.difference(coded, coded, statistic="icc",
+                         options=({"type": "agreement"}, {"type": "consistency"}))
+    assert res.estimate_first == pytest.approx(ag.icc("twoway", "agreement").estimate)
+    assert res.estimate_second == pytest.approx(ag.icc("twoway", "consistency").estimate)
