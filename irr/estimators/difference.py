@@ -261,7 +261,6 @@ def paired_difference(
     *,
     labels: tuple[str, str],
     freq_weights: np.ndarray | None = None,
-    n_given: int | None = None,
 ) -> DifferenceResult:
     """The difference ``first - second`` of two coefficients on the same subjects.
 
@@ -283,8 +282,7 @@ def paired_difference(
         )
     weights = weights[rows]
     n = int(weights.sum())
-    total = int(n_given if n_given is not None else (np.ones(n_rows) if freq_weights is None
-                                                     else freq_weights).sum())
+    total = int(n_rows if freq_weights is None else np.sum(freq_weights))
     sides = (first, second)
     found = [side.patterns(rows) for side in sides]
     # the joint patterns: each subject's pair (pattern in first, pattern in second)
@@ -308,8 +306,9 @@ def paired_difference(
     notes = [_SE_NOTE]
     if n < total:
         notes.append(f"{total - n} of {total} subjects left out: a paired comparison uses "
-                     "the subjects both coefficients use (both ratings for kappa, at least "
-                     "one rating for the coefficients on counts).")
+                     "the subjects both coefficients use (both ratings for Cohen's kappa, "
+                     "every rating for the ICC, two or more for alpha and Light's kappa, at "
+                     "least one for the others).")
     result = DifferenceResult(
         coefficient=_coefficient((first.name, second.name), labels),
         symbol="Δ",
@@ -393,9 +392,9 @@ def _icc_difference(first: Any, second: Any, options: InferenceOptions, *,
     r"""Two ICCs of independent groups: Fisher's z test and the MOVER interval.
 
     The test: :math:`z = (z_1 - z_2) / \sqrt{v_1 + v_2}` with Fisher's transformation
-    :func:`fisher_z` and :math:`v = k / (2 (k - 1) (n - 2))` (Fisher 1925, sec. 40; the
-    large-sample variance behind Donner & Bull's comparison of independent ICCs; exact in
-    the one-way design, approximate for the two-way forms). The interval of
+    :func:`fisher_z` and :math:`v = k / (2 (k - 1) (n - 2))` (Fisher's large-sample
+    variance for the intraclass correlation; for the one-way design, an approximation for
+    the two-way forms). The interval of
     :math:`\rho_1 - \rho_2`: the MOVER of Zou & Donner (2008) from each ICC's own
     interval :math:`(l_h, u_h)` at the same level,
     :math:`\hat\rho_1 - \hat\rho_2 \mp \sqrt{(\hat\rho_1 - l_1)^2 + (u_2 - \hat\rho_2)^2}`

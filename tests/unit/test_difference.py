@@ -598,3 +598,20 @@ def test_continuous_agreements_say_how_to_compare_them():
                          options=({"type": "agreement"}, {"type": "consistency"}))
     assert res.estimate_first == pytest.approx(ag.icc("twoway", "agreement").estimate)
     assert res.estimate_second == pytest.approx(ag.icc("twoway", "consistency").estimate)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("statistic", ["kappa", "fleiss_kappa", "krippendorff_alpha"])
+def test_paired_z_test_holds_its_level_by_simulation(statistic):
+    """Under H0 (two reader pairs from one law, sharing the cases) the linearised z test
+    rejects about 5% of the time: 1,000 data sets of 80 cases, Monte Carlo SE 0.7%."""
+    rng = np.random.default_rng(2016)
+    rejections = 0
+    reps = 1000
+    for _ in range(reps):
+        truth = rng.integers(1, 5, 80)
+        x = np.clip(np.rint(truth[:, None] + rng.normal(0, 0.8, (80, 4))), 1, 4)
+        ag = irr.Agreement.from_array(x, ["A", "B", "C", "D"], categories=[1, 2, 3, 4])
+        res = irr.difference(ag, statistic=statistic, raters=(["A", "B"], ["C", "D"]))
+        rejections += res.pvalue < 0.05
+    assert 0.03 <= rejections / reps <= 0.075
