@@ -13,7 +13,6 @@ import pandas as pd
 
 from irr._data import preview
 from irr._report import statistic_name
-from irr._source import align_to_index
 from irr.agreement import Agreement
 from irr.estimators.difference import (
     LINEARISED,
@@ -307,9 +306,26 @@ def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]
             "an index of subject ids, or use `independent=True` with two results for "
             "separate groups)."
         )
-    order = pd.Series(np.arange(len(b)), index=b.index)
-    frames[1] = b.iloc[np.asarray(align_to_index(order, a.index, "second",
-                                                 "the subjects of `first`"))]
+    if a.index.equals(b.index) or (isinstance(a.index, pd.RangeIndex)
+                                   and isinstance(b.index, pd.RangeIndex)):
+        return None
+    for which, index in (("first", a.index), ("second", b.index)):
+        if index.has_duplicates:
+            raise ValueError(f"The subjects of `{which}` repeat labels "
+                             f"{preview(index[index.duplicated()].unique())}, so they cannot "
+                             "be paired with the other side's.")
+    extra, lacking = b.index.difference(a.index, sort=False), a.index.difference(b.index,
+                                                                                 sort=False)
+    if len(extra) or len(lacking):
+        found = [f"{preview(x)} only in `{which}`" for x, which in
+                 ((lacking, "first"), (extra, "second")) if len(x)]
+        raise ValueError(
+            f"`first` and `second` must rate the same subjects, matched by their labels; "
+            f"{'; '.join(found)}. Keep the shared subjects in both (e.g. build each "
+            "Agreement from `df.loc[shared]`), or, for separate groups, compare two results "
+            "with `independent=True`."
+        )
+    frames[1] = b.iloc[b.index.get_indexer(a.index)]
     return None
 
 

@@ -217,7 +217,9 @@ def test_missing_ratings_use_the_subjects_both_sides_use(panel):
 
 
 @pytest.mark.parametrize(("first", "second", "kwargs", "error", "match"), [
-    ("ids", "other_ids", {}, ValueError, "index labels of `second`"),
+    ("ids", "other_ids", {}, ValueError, "must rate the same subjects"),
+    ("ids", "plain", {}, ValueError, "only in `second`"),
+    ("dup", "ids", {}, ValueError, "repeat labels"),
     ("plain", "short", {}, ValueError, "without subject labels"),
     ("table", "table2", {}, ValueError, "frequency-weighted"),
     ("multi", None, {}, ValueError, "name two with `raters`"),
@@ -245,6 +247,7 @@ def test_bad_arguments(panel, first, second, kwargs, error, match):
         "table": irr.Agreement.from_table([[5, 1], [2, 6]]),
         "table2": irr.Agreement.from_table([[5, 1], [2, 6]]),
         "multi": irr.Agreement.from_frame(panel),
+        "dup": irr.Agreement.from_frame(panel[["A", "B"]].rename(index=lambda s: s[:-1])),
         "res": irr.Agreement.from_frame(panel[["A", "B"]]).kappa(),
         "res2": irr.Agreement.from_frame(panel[["C", "D"]]).kappa(),
         "frame": panel,
