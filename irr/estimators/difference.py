@@ -187,16 +187,18 @@ def _influence(side: Side, patterns: np.ndarray, multiplicity: np.ndarray) -> np
     differences of the batch kernel, in chunks of perturbed count vectors."""
     c = np.asarray(multiplicity, dtype=float)
     n, size = c.sum(), len(c)
+    # a step that keeps every perturbed count positive (millions of subjects)
+    eps = min(_STEP, 0.5 * c[c > 0].min() / n)
     out = np.empty(size)
     step = max(1, _INFLUENCE_CELLS // max(1, 2 * size))
     for start in range(0, size, step):  # chunks of patterns, each one batched call
         stop = min(size, start + step)
         point = np.zeros((stop - start, size))
         point[np.arange(stop - start), np.arange(start, stop)] = n
-        up = (1 - _STEP) * c + _STEP * point
-        down = (1 + _STEP) * c - _STEP * point
+        up = (1 - eps) * c + eps * point
+        down = (1 + eps) * c - eps * point
         values = _side_statistic(side, patterns, np.concatenate([up, down]))
-        out[start:stop] = (values[: stop - start] - values[stop - start:]) / (2 * _STEP)
+        out[start:stop] = (values[: stop - start] - values[stop - start:]) / (2 * eps)
     return out
 
 

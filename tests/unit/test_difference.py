@@ -618,3 +618,19 @@ def test_paired_z_test_holds_its_level_by_simulation(statistic):
         res = irr.difference(ag, statistic=statistic, raters=(["A", "B"], ["C", "D"]))
         rejections += res.pvalue < 0.05
     assert 0.03 <= rejections / reps <= 0.075
+
+
+@pytest.mark.parametrize("statistic", ["kappa", "fleiss_kappa", "gwet_ac", "brennan_prediger"])
+def test_influence_of_the_kernel_equals_the_closed_form_terms(panel, statistic):
+    """The numerical influence function (used for Conger, Light, alpha, ICC) against the
+    closed-form linearised values (Gwet; Fleiss-Cohen-Everitt) on the same patterns."""
+    from irr.estimators.difference import Side, _estimate_and_terms, _influence
+
+    codes = panel.to_numpy()[:, :2 if statistic == "kappa" else 4] - 1
+    w = _quadratic(4)
+    side = Side(codes, w, statistic, statistic)
+    patterns, inverse = side.patterns(np.ones(len(codes), dtype=bool))
+    mult = np.bincount(inverse).astype(float)
+    estimate, terms = _estimate_and_terms(side, patterns, mult)
+    np.testing.assert_allclose(estimate + _influence(side, patterns, mult), terms,
+                               rtol=0, atol=1e-8)
