@@ -644,3 +644,12 @@ def test_influence_of_the_kernel_equals_the_closed_form_terms(panel, statistic):
     estimate, terms = _estimate_and_terms(side, patterns, mult)
     np.testing.assert_allclose(estimate + _influence(side, patterns, mult), terms,
                                rtol=0, atol=1e-8)
+
+
+def test_guide_quotes_the_paired_and_independent_ses():
+    anx = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    res = irr.difference(anx, statistic=("fleiss_kappa", "gwet_ac"))
+    independent = math.hypot(anx.fleiss_kappa().se, anx.gwet_ac().se)
+    guide = _guide_text()
+    assert (f"anxiety data {irr._report.format_number(res.se, 3, leading_zero=False)} against "
+            f"{irr._report.format_number(independent, 3, leading_zero=False)}") in guide
