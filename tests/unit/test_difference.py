@@ -476,6 +476,11 @@ def test_guide_quotes_the_training_example():
     res = irr.difference(irr.Agreement.from_frame(after), irr.Agreement.from_frame(before),
                          **kwargs)
     assert _flat(res.report()) in guide
+    independent = math.hypot(
+        irr.Agreement.from_frame(after).kappa(weights="quadratic").se,
+        irr.Agreement.from_frame(before).kappa(weights="quadratic").se)
+    assert (f"paired SE is {irr._report.format_number(res.se, 3, leading_zero=False)} against "
+            f"{irr._report.format_number(independent, 3, leading_zero=False)}") in guide
     boot = irr.difference(irr.Agreement.from_frame(after), irr.Agreement.from_frame(before),
                           ci="bca", **kwargs)
     assert boot.report().split("difference .23, ")[1] in guide
