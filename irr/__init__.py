@@ -34,7 +34,9 @@ from irr.bands import (
     list_scales,
 )
 from irr.comparison import compare
+from irr.difference import difference, pool
 from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
+from irr.estimators.difference import DifferenceResult, PooledResult
 from irr.estimators.icc import ICCResult
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
@@ -82,6 +84,7 @@ __all__ = [
     "CoverageResult",
     "CriticalErrorRate",
     "DegenerateDataWarning",
+    "DifferenceResult",
     "ErrorRateTTestResult",
     "ErrorRateTestFamily",
     "ErrorRateTestResult",
@@ -92,6 +95,7 @@ __all__ = [
     "KrippendorffResult",
     "MethodRegressionResult",
     "PairedTestResult",
+    "PooledResult",
     "ProportionResult",
     "ReliabilityReport",
     "Result",
@@ -111,6 +115,7 @@ __all__ = [
     "critical_error_rate",
     "datasets",
     "deming",
+    "difference",
     "distribution_thresholds",
     "error_rate_test",
     "error_rate_ttest",
@@ -128,6 +133,7 @@ __all__ = [
     "optimize_thresholds",
     "passing_bablok",
     "plotting",
+    "pool",
     "quadratic_weighted_kappa",
     "rank_loss",
     "report",

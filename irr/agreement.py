@@ -563,6 +563,48 @@ class Agreement:
             return len(self._source.missing_rows())
         return self.statistics.n_missing
 
+    def codes(self) -> pd.DataFrame:
+        """The ratings as category codes: one row per subject, one column per rater.
+
+        Code ``j`` is ``self.categories[j]``; ``-1`` is a missing rating. The index holds
+        the subjects' labels when the input carried them (a frame's or a Series' index,
+        the subjects of long data), else ``0 .. n - 1``. Data given as a table or with
+        frequency weights have one row per distinct row; their weights are in
+        ``frame.attrs["freq_weights"]`` (absent for one row per subject).
+
+        Raises
+        ------
+        ValueError
+            For data without per-subject rater codes: subject x category counts
+            (:meth:`from_counts`), continuous measurements, or sparse long data.
+
+        Examples
+        --------
+        >>> import pandas as pd, irr
+        >>> ag = irr.Agreement(pd.Series(["a", "b", None], index=["s1", "s2", "s3"]),
+        ...                    pd.Series(["a", "a", "b"], index=["s1", "s2", "s3"]))
+        >>> ag.codes()
+            rater1  rater2
+        s1       0       0
+        s2       1       0
+        s3      -1       1
+        """
+        source = self._source
+        if self.continuous or not source.ratings.has_codes or source.entries is not None:
+            raise ValueError(
+                "`codes()` needs one row of rater codes per subject; these data are "
+                + ("continuous measurements (build the Agreement with continuous=False to "
+                   "code each distinct value as a category scored by its value)."
+                   if self.continuous else
+                   "subject x category counts or sparse long data, which keep no such rows.")
+            )
+        frame = pd.DataFrame(dict(zip(self.raters, source.ratings.codes, strict=True)))
+        if source.index is not None and len(source.index) == len(frame):
+            frame.index = source.index
+        if source.weights is not None:
+            frame.attrs["freq_weights"] = source.weights
+        return frame
+
     @property
     def table(self) -> pd.DataFrame:
         """The k x k agreement table (rows: first rater, columns: second), labelled."""

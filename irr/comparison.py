@@ -43,6 +43,11 @@ def compare(
         repeats another's numbers on two categories (linear or quadratic kappa equal to
         Cohen's on binary data) is shown once, with a note.
 
+    See Also
+    --------
+    irr.difference : whether two coefficients differ (a test and an interval of the
+        difference, paired on the same subjects or for independent groups).
+
     Examples
     --------
     >>> import irr

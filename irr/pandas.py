@@ -21,12 +21,12 @@ from irr._report import band_and_citation
 from irr._source import align_to_index, frequency_weights
 from irr._validation import check_choice
 from irr.agreement import Agreement
+from irr.difference import pool
 from irr.registry import methods
+from irr.results import Result
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
-
-    from irr.results import Result
 
 __all__ = ["BY_COLUMNS", "IrrAccessor", "by"]
 
@@ -148,6 +148,7 @@ def by(
     freq_weights: Any = None,
     nan_policy: str = "omit",
     continuous: bool | None = None,
+    test: bool = False,
     **options: Any,
 ) -> pd.DataFrame:
     """One coefficient per group of subjects, as a tidy DataFrame.
@@ -181,6 +182,13 @@ def by(
     continuous : bool or None, default None
         As for :meth:`irr.Agreement.from_frame`, decided on the **whole** data, so that
         every group treats its ratings alike.
+    test : bool, default False
+        Treat the groups as independent strata (sites, studies): add a last row
+        ``"Overall"`` with the inverse-variance pooled coefficient (SAS PROC FREQ's
+        overall kappa) and put the chi-square test that the groups' coefficients are equal
+        in ``attrs["homogeneity"]`` (``statistic``, ``df``, ``pvalue``), with the
+        :class:`irr.PooledResult` in ``attrs["pooled"]`` (see :func:`irr.pool`).
+        :func:`irr.plotting.forest` draws the overall row as a diamond.
     **options
         Passed to the statistic, e.g. ``weights="quadratic"``, ``ci="bca"``, ``rng=0``.
         ``cluster=`` and ``strata=`` may name a column, or hold one value per row of `df`
@@ -225,6 +233,14 @@ def by(
       site  estimate  n_subjects
     0    a    0.2963          10
     1    b    0.1143          10
+    >>> out = irr.by(df, "site", raters=["rater1", "rater2"], weights="quadratic", test=True)
+    >>> out[["site", "estimate", "n_subjects"]].round(4)
+          site  estimate  n_subjects
+    0        a    0.2963          10
+    1        b    0.1143          10
+    2  Overall    0.2075          20
+    >>> {k: round(v, 4) for k, v in out.attrs["homogeneity"].items()}
+    {'statistic': 0.2971, 'df': 1, 'pvalue': 0.5857}
     """
     if is_foreign_frame(df):
         if not lazy_frame(df):
@@ -238,10 +254,10 @@ def by(
                                                     by=keys)
             return _by_pandas(patterns, keys, raters, statistic, categories=categories,
                               freq_weights=count, nan_policy=nan_policy, continuous=False,
-                              **options)
+                              test=test, **options)
     return _by_pandas(df, by, raters, statistic, categories=categories,
                       freq_weights=freq_weights, nan_policy=nan_policy, continuous=continuous,
-                      **options)
+                      test=test, **options)
 
 
 def _by_pandas(
@@ -254,6 +270,7 @@ def _by_pandas(
     freq_weights: Any = None,
     nan_policy: str = "omit",
     continuous: bool | None = None,
+    test: bool = False,
     **options: Any,
 ) -> pd.DataFrame:
     """:func:`by` on a pandas DataFrame."""
@@ -295,6 +312,7 @@ def _by_pandas(
     per_row = _per_row_options(df, options)
 
     rows = []
+    results: list[tuple[Any, Result]] = []
     positions = np.arange(len(df))
     grouped = pd.Series(positions, index=df.index).groupby(
         [df[k] for k in keys], sort=True, dropna=False, observed=True
@@ -313,14 +331,49 @@ def _by_pandas(
                 result = getattr(agreement(group, w, categories), statistic)(
                     **{**options, **split})
                 row = _result_row(result)
+                results.append((key, result))
         except ValueError as exc:
             row = _failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))
         rows.append({**key_values, **row})
+    if test:
+        rows.append(_pooled_row(keys, results, out_attrs := {}))
     out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
+    if test:
+        out.attrs.update(out_attrs)
     # what a forest plot of the table needs: the statistic's benchmark scale and range
     out.attrs.update(scale=getattr(overall, "scale", None),
                      bounds=tuple(getattr(overall, "bounds", (-math.inf, math.inf))))
     return out
+
+
+def _pooled_row(keys: list[Any], results: list[tuple[Any, Result]],
+                attrs: dict[str, Any]) -> dict[str, Any]:
+    """The "Overall" row of :func:`by` with ``test=True``: the pooled coefficient of the
+    groups; the test of equal coefficients and the pooled result go to `attrs`."""
+    usable = [(k, r) for k, r in results if math.isfinite(r.estimate)
+              and math.isfinite(r.se) and r.se > 0]
+    if len(usable) < 2:
+        if results and not any(math.isfinite(r.se) for _, r in results):
+            raise ValueError(
+                f"`test=True` pools the groups with inverse-variance weights, and "
+                f"{results[0][1].coefficient} has no standard error (its interval is not "
+                "a Wald interval): compare two groups with irr.difference(..., "
+                "independent=True) instead."
+            )
+        raise ValueError(
+            f"`test=True` needs at least two groups with an estimate and a positive "
+            f"standard error; got {len(usable)}."
+        )
+    res = pool([r for _, r in usable], labels=[str(k) for k, _ in usable],
+               confidence_level=usable[0][1].ci.confidence_level)
+    attrs.update(pooled=res, overall_row=True,
+                 homogeneity={"statistic": res.homogeneity_statistic,
+                              "df": res.homogeneity_df, "pvalue": res.homogeneity_pvalue})
+    row = _result_row(res)
+    row["coefficient"] = usable[0][1].coefficient
+    row["n_missing"] = sum(r.n_missing for _, r in usable)
+    row["n_incomplete"] = sum(r.n_incomplete for _, r in usable)
+    return {keys[0]: "Overall", **{k: None for k in keys[1:]}, **row}
 
 
 def _per_row_options(df: pd.DataFrame, options: dict[str, Any]) -> dict[str, np.ndarray]:

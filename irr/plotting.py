@@ -767,7 +767,8 @@ def forest(
     ----------
     data : DataFrame or sequence of Result
         The output of :func:`irr.by` (labels from the group key columns) or results
-        (labelled by coefficient). Rows without an estimate read "not estimable".
+        (labelled by coefficient). Rows without an estimate read "not estimable". The
+        pooled row of ``irr.by(..., test=True)`` is drawn as a diamond.
     scale : 'auto', str, Scale or None, default 'auto'
         Benchmark bands shaded behind the intervals and named along the top. 'auto': the
         scale that belongs to the statistic (each result's own ``scale``: Landis & Koch
@@ -794,6 +795,12 @@ def forest(
     (['a', 'b'], "Cohen's kappa", 'site')
     >>> [t.get_text() for t in ax.texts]  # doctest: +NORMALIZE_WHITESPACE
     ['n', 'Estimate [95% CI]', '10', '.35 [.01, .69]', '10', '−.12 [−.38, .13]']
+
+    With ``irr.by(..., test=True)`` the pooled estimate is the last row, a diamond:
+
+    >>> ax = forest(irr.by(df, "site", raters=["rater1", "rater2"], test=True))
+    >>> [t.get_text() for t in ax.get_yticklabels()]
+    ['a', 'b', 'Overall']
     """
     rows, group = _forest_rows(data)
     n = len(rows)
@@ -823,8 +830,20 @@ def forest(
     est = values[:, 0]
     lower = np.where(np.isfinite(values[:, 1]), est - values[:, 1], 0.0)
     upper = np.where(np.isfinite(values[:, 2]), values[:, 2] - est, 0.0)
-    ax.errorbar(est[ok], y[ok], xerr=[lower[ok], upper[ok]], fmt="s", color="black",
-                ecolor="black", elinewidth=1.0, capsize=2.5, markersize=4, zorder=3)
+    # the pooled row of irr.by(..., test=True): a diamond spanning its interval
+    pooled = np.zeros(n, dtype=bool)
+    if isinstance(data, pd.DataFrame) and data.attrs.get("overall_row") and n:
+        pooled[-1] = True
+        labels[-1] = "Overall"
+    square = ok & ~pooled
+    ax.errorbar(est[square], y[square], xerr=[lower[square], upper[square]], fmt="s",
+                color="black", ecolor="black", elinewidth=1.0, capsize=2.5, markersize=4,
+                zorder=3)
+    for i in np.flatnonzero(ok & pooled):
+        lo, hi = est[i] - lower[i], est[i] + upper[i]
+        ax.fill([lo, est[i], hi, est[i]], [y[i], y[i] + 0.3, y[i], y[i] - 0.3],
+                color="black", zorder=3)
+        ax.axhline(y[i] + 0.5, color="0.6", linewidth=0.6, zorder=1)
     # the text column: n right-aligned, then "estimate [low, high]" left-aligned
     n_end = 6 + 72 * char * max(len(c) for c in [*counts, "n"])
     place = {"xycoords": ("axes fraction", "data"), "textcoords": "offset points",

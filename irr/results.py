@@ -55,7 +55,7 @@ _METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa bootstrap",
                  "percentile": "percentile bootstrap", "basic": "basic bootstrap",
                  "newcombe": "Newcombe", "satterthwaite": "approximate F (Satterthwaite)",
                  "fisher-z": "Fisher z", "log-msd": "log-MSD (Lin 2000)", "logit": "logit",
-                 "chi2": "chi-square"}
+                 "chi2": "chi-square", "mover": "MOVER"}
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,9 @@ class CountsEstimate(NamedTuple):
     variance: float
     n_subjects: int
     n_paired: int
+    #: Each pattern's linearised value kappa*_i (its mean over the rated subjects is the
+    #: estimate); None where the coefficient is undefined.
+    terms: np.ndarray | None = None
 
 
 # -- shared pieces ---------------------------------------------------------------------
@@ -340,7 +343,7 @@ def counts_estimate(
     if method == "percent":
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
-        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2))
+        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star)
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
@@ -361,7 +364,7 @@ def counts_estimate(
         pe_shift = np.zeros(len(c))
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
     var = _linearised_variance(c, star - kappa, n)
-    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
+    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star)
 
 
 def fleiss_category_kappas(

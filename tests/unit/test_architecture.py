@@ -27,7 +27,7 @@ LAYERS = {
     5: ["irr.estimators", "irr.estimators.*", "irr.inference.error_rate",
         "irr.inference.paired", "irr.ordinal", "irr.ordinal.*"],  # estimators and tests
     6: ["irr.registry", "irr.agreement"],  # façade
-    7: ["irr._functions", "irr.pandas", "irr.plotting", "irr.cli", "irr", "irr.__main__",
+    7: ["irr._functions", "irr.difference", "irr.pandas", "irr.plotting", "irr.cli", "irr", "irr.__main__",
         "irr.reliability"],  # workflows
 }
 

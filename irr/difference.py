@@ -1,0 +1,436 @@
+"""Is the agreement different? :func:`difference` of two coefficients (the same subjects,
+or separate groups) and :func:`pool` of independent groups with the test that they are
+equal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from irr._data import preview
+from irr._report import statistic_name
+from irr.agreement import Agreement
+from irr.estimators.difference import (
+    LINEARISED,
+    DifferenceResult,
+    PooledResult,
+    Side,
+    independent_difference,
+    paired_difference,
+    pooled,
+)
+from irr.inference.options import InferenceOptions
+from irr.results import Result
+
+__all__ = ["difference", "pool"]
+
+
+def _per_side(value: Any, name: str) -> tuple[Any, Any]:
+    """`value` for both sides, or a tuple of one value per side."""
+    if isinstance(value, tuple):
+        if len(value) != 2:
+            raise ValueError(f"`{name}` as a tuple must give one value per side (2); "
+                             f"got {len(value)}: {value!r}.")
+        return value
+    return value, value
+
+
+def _per_side_raters(raters: Any) -> tuple[Any, Any]:
+    """`raters` for both sides (a list of names), or one list per side (a tuple of two
+    lists)."""
+    if raters is None:
+        return None, None
+    if isinstance(raters, tuple) and len(raters) == 2 and all(
+            isinstance(r, (list, tuple, pd.Index)) for r in raters):
+        return raters
+    if isinstance(raters, str):
+        raise TypeError(f"`raters` must be a sequence of rater names; got the string "
+                        f"{raters!r}.")
+    return list(raters), list(raters)
+
+
+def _sub_agreement(ag: Agreement, raters: Any, which: str) -> tuple[Agreement, pd.DataFrame]:
+    """The Agreement of `raters` (all when None) and its per-subject codes."""
+    codes = ag.codes()
+    if raters is None:
+        return ag, codes
+    raters = list(raters)
+    unknown = [r for r in raters if r not in codes.columns]
+    if unknown:
+        raise ValueError(f"`raters` of the {which} side names raters {unknown!r} that are "
+                         f"not among its raters {list(codes.columns)!r}.")
+    if len(raters) < 2:
+        raise ValueError(f"`raters` of the {which} side must name at least two raters; "
+                         f"got {raters!r}.")
+    if raters == list(codes.columns):
+        return ag, codes
+    categories = ag.categories
+    labels = pd.DataFrame({r: pd.Series(categories.take(np.maximum(codes[r].to_numpy(), 0)),
+                                        index=codes.index).where(codes[r].to_numpy() >= 0)
+                           for r in raters}, index=codes.index)
+    weights = codes.attrs.get("freq_weights")
+    sub = Agreement.from_frame(labels, raters=raters, categories=list(categories),
+                               freq_weights=weights)
+    return sub, sub.codes()
+
+
+#: Options of each statistic's Agreement method that a paired comparison takes (the
+#: inference options are the comparison's own).
+_FORM_OPTIONS = {"krippendorff_alpha": ("level",), "icc": ("model", "type", "unit"),
+                 "percent_agreement": ()}
+
+
+def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] | None,
+          raters: Any, which: str) -> tuple[Side, pd.DataFrame]:
+    if statistic not in LINEARISED:
+        raise ValueError(
+            f"`statistic` must be one of {sorted(LINEARISED)} for coefficients on the same "
+            f"subjects; got {statistic!r}. (Independent groups: pass two results with "
+            "`independent=True`.)"
+        )
+    sub, codes = _sub_agreement(ag, raters, which)
+    if statistic == "kappa" and sub.n_raters != 2:
+        raise ValueError(
+            f"Cohen's kappa compares two raters; the {which} side has {sub.n_raters} "
+            f"({list(sub.raters)!r}): name two with `raters`."
+        )
+    allowed = _FORM_OPTIONS.get(statistic)
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(allowed or ()))
+    if unknown:
+        raise ValueError(
+            f"`options` of the {which} side must be among {list(allowed or ())!r} for "
+            f"{statistic}; got {unknown!r}."
+        )
+    if allowed is None:
+        options["weights"] = weights
+    elif weights is not None:
+        raise ValueError(f"`weights` do not apply to {statistic}; got {weights!r}"
+                         + (" (give `options={'level': ...}`)." if statistic ==
+                            "krippendorff_alpha" else "."))
+    if statistic == "krippendorff_alpha":
+        options["ci"] = None  # its own bootstrap is not needed here
+    result = getattr(sub, statistic)(**options)
+    matrix = getattr(result, "weight_matrix", None)
+    if matrix is None:
+        matrix = np.eye(len(sub.categories))
+    form: tuple = ()
+    if statistic == "krippendorff_alpha":
+        form = (result.level,)
+        if form[0] not in ("nominal", "ordinal", "interval", "ratio"):
+            raise ValueError("A paired comparison of Krippendorff's alpha takes the levels "
+                             "'nominal', 'ordinal', 'interval' and 'ratio'; got a custom "
+                             "metric.")
+    elif statistic == "icc":
+        form = (result.model, result.type, result.unit)
+    side = Side(codes.to_numpy(dtype=np.int64), np.asarray(matrix, dtype=float), statistic,
+                statistic_name(result), scores=sub.statistics.scores, form=form)
+    return side, codes
+
+
+def difference(
+    first: Agreement | Result,
+    second: Agreement | Result | None = None,
+    *,
+    statistic: str | tuple[str, str] = "kappa",
+    weights: Any = None,
+    options: dict[str, Any] | tuple[dict[str, Any], dict[str, Any]] | None = None,
+    raters: Any = None,
+    labels: Sequence[str] | None = None,
+    independent: bool = False,
+    alternative: str = "two-sided",
+    confidence_level: float = 0.95,
+    ci: str = "wald",
+    n_resamples: int = 9999,
+    rng: Any = 0,
+    progress: bool | None = None,
+) -> DifferenceResult:
+    r"""The difference of two agreement coefficients, ``first - second``, with its
+    standard error, z test and confidence interval.
+
+    Two designs:
+
+    * **The same subjects** (correlated coefficients): `first` and `second` are
+      :class:`irr.Agreement` objects rating the same subjects (before and after training,
+      two rating scales, two reader pairs), or one Agreement and two coefficients or two
+      rater sets of it. Subjects are matched by their labels (the frames' indexes, the
+      subjects of long data). The SE is Gwet's (2016) linearisation; the bootstrap
+      (``ci='percentile'``, ``'basic'``, ``'bca'``) resamples the subjects once for both
+      coefficients, so the replicates are paired.
+    * **Independent groups** (two sites, two studies): `first` and `second` are results,
+      with ``independent=True``; ``z = (k1 - k2) / sqrt(se1^2 + se2^2)``.
+
+    Parameters
+    ----------
+    first : Agreement or Result
+    second : Agreement or Result, optional
+        Default `first` (two coefficients, or two rater sets, of one Agreement).
+    statistic : str or (str, str), default 'kappa'
+        The coefficient (same subjects): ``'kappa'``, ``'fleiss_kappa'``,
+        ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``, ``'percent_agreement'``,
+        ``'conger_kappa'``, ``'light_kappa'``, ``'krippendorff_alpha'``, ``'icc'``;
+        a tuple gives one per side, e.g. ``("fleiss_kappa", "gwet_ac")``.
+    weights : None, str, ndarray or tuple, default None
+        Agreement weights as the coefficient takes them (``'linear'``,
+        ``'quadratic'``, ...); a tuple gives one per side (pass a weight matrix as an
+        ndarray, not a tuple).
+    options : dict or (dict, dict), optional
+        The form of Krippendorff's alpha (``{"level": "ordinal"}``) or of the ICC
+        (``{"model": "twoway", "type": "agreement", "unit": "single"}``); a tuple gives
+        one per side.
+    raters : sequence of names, or (sequence, sequence), optional
+        The raters each coefficient uses (default all of its Agreement); a tuple of two
+        lists gives one per side, e.g. ``(["A", "B"], ["C", "D"])`` for two reader pairs.
+    labels : (str, str), optional
+        What the two sides are, for tables and sentences, e.g. ``("after", "before")``.
+    independent : bool, default False
+        Required (True) when `first` and `second` are results: results do not carry
+        their subjects, so the caller says the groups are independent.
+    alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
+        Of the z test of no difference (``'greater'``: first > second).
+    confidence_level : float, default 0.95
+    ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
+        The default interval (bootstrap methods: same subjects only).
+    n_resamples : int, default 9999
+    rng : int, Generator or None, default 0
+    progress : bool or None, default None
+
+    Returns
+    -------
+    DifferenceResult
+        ``estimate`` (first - second), ``se``, ``statistic`` (z), ``pvalue``, ``ci``,
+        ``estimate_first``, ``estimate_second``; ``conf_int(method='bca')`` draws the
+        paired bootstrap; ``report()`` writes the sentence.
+
+    Raises
+    ------
+    ValueError
+        For Agreements whose subjects cannot be matched (different labels, different
+        numbers of unlabelled subjects, frequency-weighted rows), fewer than two shared
+        subjects, an unsupported statistic, or results without ``independent=True``.
+
+    Notes
+    -----
+    With missing ratings the comparison uses the subjects both coefficients use (both
+    ratings for kappa; at least one rating for the coefficients on counts), so its two
+    estimates can differ slightly from the coefficients of all subjects; the notes say
+    how many were left out. The linearised variance of the difference is
+
+    .. math:: \widehat{V}(\hat\kappa_1 - \hat\kappa_2) = \frac{1}{n(n-1)}
+        \sum_i (d_i - \bar d)^2, \qquad d_i = \kappa^\star_{1i} - \kappa^\star_{2i},
+
+    with :math:`\kappa^\star_{i}` each subject's linearised value (Gwet 2016; for Cohen's
+    kappa the Fleiss-Cohen-Everitt influence values, so that a coefficient compared with a
+    constant gets its own SE times :math:`\sqrt{n/(n-1)}`). For Conger's and Light's kappa,
+    Krippendorff's alpha and the ICC the linearised values are the coefficient plus its
+    empirical influence function, computed from the coefficient's own batch formula by
+    central differences; for Conger's kappa and alpha they reproduce Gwet's pairedCAC.
+
+    References
+    ----------
+    Gwet, K. L. (2016). Testing the difference of correlated agreement coefficients for
+    statistical significance. Educational and Psychological Measurement, 76(4), 609-637.
+    https://doi.org/10.1177/0013164415596420
+
+    Examples
+    --------
+    >>> import pandas as pd, irr
+    >>> before = pd.DataFrame({"a": [1, 2, 2, 3, 1, 2, 3, 3, 1, 2],
+    ...                        "b": [1, 2, 3, 3, 2, 2, 3, 2, 1, 1]})
+    >>> after = pd.DataFrame({"a": [1, 2, 2, 3, 1, 2, 3, 3, 1, 2],
+    ...                       "b": [1, 2, 2, 3, 1, 2, 3, 3, 1, 1]})
+    >>> res = irr.difference(irr.Agreement.from_frame(after),
+    ...                      irr.Agreement.from_frame(before), labels=("after", "before"))
+    >>> round(res.estimate_first, 3), round(res.estimate_second, 3), round(res.estimate, 3)
+    (0.851, 0.394, 0.457)
+    >>> res.report()  # doctest: +NORMALIZE_WHITESPACE
+    "Cohen's κ was higher for after than for before (.85 vs .39), difference .46, 95% CI
+    [-.01, .92] (Wald), z = 1.94, p = .053, n = 10 paired subjects."
+    >>> lo, hi = res.conf_int(method="bca")   # the paired bootstrap, 9,999 resamples
+    >>> round(lo, 2), round(hi, 2)
+    (0.13, 1.0)
+    """
+    inference = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+    second = first if second is None else second
+    if labels is not None:
+        labels = tuple(str(x) for x in labels)
+        if len(labels) != 2:
+            raise ValueError(f"`labels` must give two labels; got {len(labels)}.")
+    if isinstance(first, Result) or isinstance(second, Result):
+        return _independent(first, second, inference, labels, independent)
+    for which, value in (("first", first), ("second", second)):
+        if not isinstance(value, Agreement):
+            raise TypeError(f"`{which}` must be an irr.Agreement or an irr result; got "
+                            f"{type(value).__name__}.")
+    statistics = _per_side(statistic, "statistic")
+    weight_specs = _per_side(weights, "weights")
+    form_options = _per_side(options, "options")
+    rater_sets = _per_side_raters(raters)
+    sides = []
+    frames = []
+    for which, ag, stat, w, o, r in zip(("first", "second"), (first, second), statistics,
+                                        weight_specs, form_options, rater_sets, strict=True):
+        side, codes = _side(ag, stat, w, o, r, which)
+        sides.append(side)
+        frames.append(codes)
+    freq = _match(first, second, frames)
+    sides[1] = replace(sides[1], codes=frames[1].to_numpy(dtype=np.int64))
+    if labels is None:
+        labels = _default_labels(first, second, sides, rater_sets, frames)
+    return paired_difference(sides[0], sides[1], inference, labels=labels, freq_weights=freq)
+
+
+def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]
+           ) -> np.ndarray | None:
+    """Put the second side's rows (``frames[1]``) in the first's subject order, or raise
+    when the subjects cannot be matched; the frequency weights (same Agreement only)."""
+    freq = [f.attrs.get("freq_weights") for f in frames]
+    if first is second:
+        return freq[0]
+    if freq[0] is not None or freq[1] is not None:
+        raise ValueError(
+            "`first` and `second` are different Agreements and one holds frequency-weighted "
+            "rows (a table or aggregated data), which have no subject labels, so their "
+            "subjects cannot be paired; give one row per subject with its label."
+        )
+    a, b = frames
+    if len(a) != len(b) and isinstance(a.index, pd.RangeIndex) and isinstance(
+            b.index, pd.RangeIndex):
+        raise ValueError(
+            f"`first` has {len(a)} subjects and `second` {len(b)}, without subject labels "
+            "to match them: paired coefficients need the same subjects (give both frames "
+            "an index of subject ids, or use `independent=True` with two results for "
+            "separate groups)."
+        )
+    if a.index.equals(b.index) or (isinstance(a.index, pd.RangeIndex)
+                                   and isinstance(b.index, pd.RangeIndex)):
+        return None
+    for which, index in (("first", a.index), ("second", b.index)):
+        if index.has_duplicates:
+            raise ValueError(f"The subjects of `{which}` repeat labels "
+                             f"{preview(index[index.duplicated()].unique())}, so they cannot "
+                             "be paired with the other side's.")
+    extra, lacking = b.index.difference(a.index, sort=False), a.index.difference(b.index,
+                                                                                 sort=False)
+    if len(extra) or len(lacking):
+        found = [f"{preview(x)} only in `{which}`" for x, which in
+                 ((lacking, "first"), (extra, "second")) if len(x)]
+        raise ValueError(
+            f"`first` and `second` must rate the same subjects, matched by their labels; "
+            f"{'; '.join(found)}. Keep the shared subjects in both (e.g. build each "
+            "Agreement from `df.loc[shared]`), or, for separate groups, compare two results "
+            "with `independent=True`."
+        )
+    frames[1] = b.iloc[b.index.get_indexer(a.index)]
+    return None
+
+
+def _default_labels(first: Agreement, second: Agreement, sides: list[Side],
+                    rater_sets: tuple[Any, Any], frames: list[pd.DataFrame]
+                    ) -> tuple[str, str]:
+    if first is not second:
+        return "first", "second"
+    if rater_sets[0] is not None and list(rater_sets[0]) != list(rater_sets[1]):
+        return tuple("-".join(map(str, r)) for r in rater_sets)  # type: ignore[return-value]
+    return sides[0].name, sides[1].name
+
+
+def _independent(first: Any, second: Any, options: InferenceOptions,
+                 labels: tuple[str, str] | None, independent: bool) -> DifferenceResult:
+    for which, value in (("first", first), ("second", second)):
+        if not isinstance(value, Result):
+            raise TypeError(f"`{which}` must be a result like the other side; got "
+                            f"{type(value).__name__}.")
+    if not independent:
+        raise ValueError(
+            "Two results carry no subjects, so `difference` cannot tell whether they come "
+            "from the same subjects. For separate groups (sites, studies) pass "
+            "`independent=True`; for the same subjects pass the two Agreements (and "
+            "`statistic=`), so that the subjects are paired."
+        )
+    if options.ci != "wald":
+        raise ValueError(f"`ci` must be 'wald' for independent groups (no paired "
+                         f"resamples); got {options.ci!r}.")
+    if first is second:
+        raise ValueError("`first` and `second` are the same result; independent groups "
+                         "need two.")
+    names = (statistic_name(first), statistic_name(second))
+    return independent_difference(first, second, options, labels=labels or ("first", "second"),
+                                  names=names)
+
+
+def pool(
+    results: Sequence[Result] | pd.Series,
+    labels: Sequence[Any] | None = None,
+    *,
+    alternative: str = "two-sided",
+    confidence_level: float = 0.95,
+) -> PooledResult:
+    r"""The pooled (inverse-variance weighted) coefficient of independent groups, and the
+    chi-square test that the groups' coefficients are equal.
+
+    The overall kappa and the "test for equal kappa coefficients" of SAS PROC FREQ
+    (``AGREE`` on stratified tables; Fleiss 1981, sec. 13.2):
+
+    .. math:: \hat\kappa = \frac{\sum_h \hat\kappa_h / v_h}{\sum_h 1 / v_h}, \qquad
+        \mathrm{SE} = \Big(\sum_h 1/v_h\Big)^{-1/2}, \qquad
+        Q = \sum_h \frac{(\hat\kappa_h - \hat\kappa)^2}{v_h} \sim \chi^2_{H-1},
+
+    with :math:`v_h` the squared SE of group h (under the alternative).
+
+    Parameters
+    ----------
+    results : sequence of Result, or Series of results
+        One result per group, of the same coefficient (a Series' index gives the labels).
+    labels : sequence, optional
+        The groups' names; default ``group 1``, ``group 2``, ...
+    alternative, confidence_level
+        Of the z test and interval of the pooled coefficient.
+
+    Returns
+    -------
+    PooledResult
+        ``estimate``, ``se``, ``ci``, ``statistic`` (z of the pooled value against 0),
+        ``homogeneity_statistic``, ``homogeneity_df``, ``homogeneity_pvalue``, ``groups``.
+
+    Raises
+    ------
+    ValueError
+        Fewer than two groups with an estimate and a positive SE; results of different
+        coefficients; labels of the wrong length.
+
+    References
+    ----------
+    Fleiss, J. L. (1981). Statistical Methods for Rates and Proportions (2nd ed.), Wiley.
+
+    Examples
+    --------
+    >>> import irr
+    >>> fav = irr.Agreement.from_table([[6, 16], [2, 4]]).kappa()    # drug A favourable
+    >>> unf = irr.Agreement.from_table([[2, 4], [6, 6]]).kappa()     # drug A unfavourable
+    >>> res = irr.pool([fav, unf], labels=["favourable", "unfavourable"])
+    >>> round(res.estimate, 4), round(res.se, 4), round(res.homogeneity_statistic, 4)
+    (-0.0588, 0.1034, 0.2314)
+    """
+    if isinstance(results, pd.Series):
+        labels = list(results.index) if labels is None else labels
+        results = list(results)
+    results = list(results)
+    bad = [type(r).__name__ for r in results if not isinstance(r, Result)]
+    if bad:
+        raise TypeError(f"`results` must be irr results; got {bad!r}.")
+    names = {statistic_name(r) for r in results}
+    if len(names) > 1:
+        raise ValueError(f"`results` must be of one coefficient to pool; got "
+                         f"{preview(sorted(names))}.")
+    labels = [f"group {i}" for i in range(1, len(results) + 1)] if labels is None \
+        else list(labels)
+    if len(labels) != len(results):
+        raise ValueError(f"`labels` must give one label per result ({len(results)}); got "
+                         f"{len(labels)}.")
+    options = InferenceOptions(alternative, confidence_level)
+    return pooled(results, labels, names.pop() if names else "", options)
