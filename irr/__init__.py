@@ -14,9 +14,12 @@ from irr._functions import (
     icc_components,
     krippendorff_alpha,
     limits_of_agreement,
+    maxwell_re,
     measurement_error,
+    pabak,
     passing_bablok,
     quadratic_weighted_kappa,
+    specific_agreement,
     total_deviation_index,
 )
 from irr._validation import DegenerateDataWarning
@@ -34,11 +37,13 @@ from irr.bands import (
     list_scales,
 )
 from irr.comparison import compare
+from irr.estimators.categories import CategoryResults
 from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
 from irr.estimators.icc import ICCResult
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.pabak import PabakResult
 from irr.inference.error_rate import (
     CriticalErrorRate,
     ErrorRateTestFamily,
@@ -50,9 +55,11 @@ from irr.inference.error_rate import (
 )
 from irr.inference.paired import (
     PairedTestResult,
+    bhapkar_test,
     bowker_test,
     cochrans_q,
     mcnemar,
+    rater_bias,
     stuart_maxwell_test,
 )
 from irr.ordinal import (
@@ -77,6 +84,7 @@ __all__ = [
     "Agreement",
     "Band",
     "BenchmarkResult",
+    "CategoryResults",
     "ConcordanceResult",
     "ConfidenceInterval",
     "CoverageResult",
@@ -91,6 +99,7 @@ __all__ = [
     "KendallResult",
     "KrippendorffResult",
     "MethodRegressionResult",
+    "PabakResult",
     "PairedTestResult",
     "ProportionResult",
     "ReliabilityReport",
@@ -100,6 +109,7 @@ __all__ = [
     "__version__",
     "apply_thresholds",
     "benchmark",
+    "bhapkar_test",
     "bowker_test",
     "by",
     "cochrans_q",
@@ -123,17 +133,21 @@ __all__ = [
     "krippendorff_alpha",
     "limits_of_agreement",
     "list_scales",
+    "maxwell_re",
     "mcnemar",
     "measurement_error",
     "optimize_thresholds",
+    "pabak",
     "passing_bablok",
     "plotting",
     "quadratic_weighted_kappa",
     "rank_loss",
+    "rater_bias",
     "report",
     "roc_auc",
     "roc_auc_result",
     "roc_curve",
+    "specific_agreement",
     "stuart_maxwell_test",
     "total_deviation_index",
 ]

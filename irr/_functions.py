@@ -45,6 +45,7 @@ from irr.estimators.icc import ICCResult, check_form, icc_from_values
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.measurement_error import measurement_error
 from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import icc_components
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
@@ -60,9 +61,12 @@ __all__ = [
     "icc_components",
     "krippendorff_alpha",
     "limits_of_agreement",
+    "maxwell_re",
     "measurement_error",
+    "pabak",
     "passing_bablok",
     "quadratic_weighted_kappa",
+    "specific_agreement",
     "total_deviation_index",
 ]
 
@@ -94,6 +98,52 @@ def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any)
     """
     build = {key: options.pop(key) for key in ("categories", "nan_policy") if key in options}
     return Agreement(rater_a, rater_b, **build).kappa(weights, **options)
+
+
+def _two_rater_call(method: str, rater_a: Any, rater_b: Any, options: dict[str, Any]) -> Any:
+    """``Agreement(rater_a, rater_b, categories=, nan_policy=).method(**rest)``."""
+    build = {key: options.pop(key) for key in ("categories", "nan_policy") if key in options}
+    return getattr(Agreement(rater_a, rater_b, **build), method)(**options)
+
+
+def pabak(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
+    """PABAK with the prevalence and bias indices: ``Agreement(a, b).pabak()``.
+
+    ``categories`` and ``nan_policy`` go to :class:`Agreement`, the other options to
+    :meth:`Agreement.pabak`.
+
+    Examples
+    --------
+    >>> res = pabak([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1, 1, 1])
+    >>> res.estimate, res.prevalence_index, res.bias_index
+    (0.5, 0.5, 0.0)
+    """
+    return _two_rater_call("pabak", rater_a, rater_b, options)
+
+
+def maxwell_re(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
+    """Maxwell's RE of binary ratings (R irr ``maxwell``): ``Agreement(a, b).maxwell_re()``.
+
+    Examples
+    --------
+    >>> maxwell_re([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1, 1, 1]).estimate
+    0.5
+    """
+    return _two_rater_call("maxwell_re", rater_a, rater_b, options)
+
+
+def specific_agreement(rater_a: Any, rater_b: Any, category: Any = None,
+                       **options: Any) -> Any:
+    """Specific (positive and negative) agreement: ``Agreement(a, b).specific_agreement()``.
+
+    Examples
+    --------
+    >>> res = specific_agreement([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1, 1, 1])
+    >>> [round(r.estimate, 4) for r in res.by_category]  # negative, positive
+    [0.5, 0.8333]
+    """
+    return _two_rater_call("specific_agreement", rater_a, rater_b,
+                           {"category": category, **options})
 
 
 def _integer_ratings(values: Any, name: str) -> np.ndarray:

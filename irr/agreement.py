@@ -23,6 +23,7 @@ from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
 from irr._validation import check_confidence_level
+from irr.estimators import categories as categories_estimator
 from irr.estimators import (
     chance_corrected,
     icc,
@@ -33,6 +34,8 @@ from irr.estimators import (
     percent,
 )
 from irr.estimators import kappa as kappa_estimator
+from irr.estimators import pabak as pabak_estimator
+from irr.estimators.categories import CategoryResults
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
 from irr.estimators.concordance import (
     ConcordanceResult,
@@ -48,6 +51,7 @@ from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.estimators.measurement_error import MeasurementErrorResult, measurement_error
 from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import ComponentsICCResult, icc_components
 from irr.inference import error_rate, paired
 from irr.inference.options import InferenceOptions
@@ -740,6 +744,229 @@ class Agreement:
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
+
+    def pabak(
+        self,
+        *,
+        positive: Any = None,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> PabakResult:
+        r"""Prevalence-adjusted bias-adjusted kappa (PABAK), with the prevalence and bias
+        indices of Byrt, Bishop & Carlin (1993).
+
+        Parameters
+        ----------
+        positive : label, optional
+            Two categories: the "yes" of the prevalence and bias indices (default the
+            second: 1 of 0/1, True of False/True, the later declared label).
+        confidence_level : float, default 0.95
+        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
+            None (or ``'wilson'``): Wilson's interval of :math:`p_o`, mapped to PABAK.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
+
+        Returns
+        -------
+        PabakResult
+            ``estimate`` (PABAK), ``se``, ``ci``, ``observed_agreement``; for two
+            categories ``prevalence_index`` :math:`(a - d)/n`, ``bias_index``
+            :math:`(b - c)/n` (signed; a: both "yes", d: both "no", b: only the first
+            rater "yes") and ``kappa`` (Cohen's).
+
+        Notes
+        -----
+        PABAK replaces kappa's chance agreement by that of equally used categories,
+        :math:`1/k`: :math:`\mathrm{PABAK} = (k p_o - 1)/(k - 1)`, which is
+        :math:`2 p_o - 1` for two categories (Maxwell's RE, :meth:`maxwell_re`) and the
+        Brennan-Prediger coefficient of two raters in general. For a 2 x 2 table, with
+        prevalence index PI and bias index BI, Cohen's kappa is
+
+        .. math:: \kappa = \frac{\mathrm{PABAK} - PI^2 + BI^2}{1 - PI^2 + BI^2}
+
+        (Byrt et al. 1993), so reporting kappa, PABAK, PI and BI together shows how much
+        of a low kappa is due to unbalanced prevalence (large \|PI\|) or to the raters'
+        different margins (large \|BI\|). Subjects missing a rating are left out.
+
+        References
+        ----------
+        Byrt, T., Bishop, J., & Carlin, J. B. (1993). Bias, prevalence and kappa. Journal
+        of Clinical Epidemiology, 46, 423-429. https://doi.org/10.1016/0895-4356(93)90018-V
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_table([[80, 10], [5, 5]]).pabak(positive=0)
+        >>> round(res.estimate, 4), res.prevalence_index, res.bias_index, round(res.kappa, 4)
+        (0.7, 0.75, 0.05, 0.3182)
+        """
+        self._require_categorical("PABAK")
+        options = InferenceOptions("two-sided", confidence_level,
+                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        return pabak_estimator.pabak(self.statistics, options, self._plan(),
+                                     positive=positive)
+
+    def maxwell_re(
+        self,
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> PabakResult:
+        """Maxwell's (1977) RE coefficient of two raters' binary ratings: ``2 p_o - 1``.
+
+        R irr's ``maxwell(ratings)``. It is :meth:`pabak` for two categories, under its
+        own name (same interval and options); more than two categories raise.
+
+        References
+        ----------
+        Maxwell, A. E. (1977). Coefficients of agreement between observers and their
+        interpretation. British Journal of Psychiatry, 130, 79-83.
+        https://doi.org/10.1192/bjp.130.1.79
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement([1, 0, 1, 1, 0, 0, 1, 1], [1, 0, 0, 1, 0, 1, 1, 1])
+        >>> ag.maxwell_re().estimate
+        0.5
+        """
+        self._require_categorical("Maxwell's RE")
+        options = InferenceOptions("two-sided", confidence_level,
+                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        return pabak_estimator.pabak(self.statistics, options, self._plan(), name="maxwell")
+
+    def specific_agreement(
+        self,
+        category: Any = None,
+        *,
+        positive: Any = None,
+        confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> CategoryResults | Result:
+        r"""Specific agreement of two raters on each category: positive and negative
+        agreement for two categories.
+
+        Parameters
+        ----------
+        category : label, optional
+            One category: its specific agreement alone (a :class:`irr.results.Result`).
+            Default: every category (a :class:`CategoryResults`).
+        positive : label, optional
+            Two categories: which one is "positive" (default the second: 1 of 0/1, True
+            of False/True, the later declared label).
+        confidence_level : float, default 0.95
+        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
+            Wald (delta-method SE, clipped to [0, 1]) or a bootstrap over subjects.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
+
+        Returns
+        -------
+        CategoryResults or Result
+            Every category: ``by_category`` (one result each; ``res[label]`` picks one),
+            with the overall percent agreement as ``estimate``.
+
+        Notes
+        -----
+        .. math:: p_s(j) = \frac{2 n_{jj}}{n_{j\cdot} + n_{\cdot j}}
+
+        the conditional probability that one rater, chosen at random, uses category j
+        given that the other does. For a 2 x 2 table (a both positive, d both negative)
+        these are positive agreement :math:`2a/(2a + b + c)` and negative agreement
+        :math:`2d/(2d + b + c)` (Cicchetti & Feinstein 1990). The SE is the delta method's
+        on the multinomial table,
+        :math:`\mathrm{Var} = [4 n_{jj}(1 - p_s)^2 + (D_j - 2n_{jj}) p_s^2] / D_j^2`,
+        :math:`D_j = n_{j\cdot} + n_{\cdot j}`, which for 2 x 2 tables is Graham & Bull's
+        (1998) :math:`4a(b + c)(a + b + c)/(2a + b + c)^4`. For small counts prefer a
+        bootstrap (``ci='bca'``). Their mean weighted by :math:`D_j / 2n` is the percent
+        agreement.
+
+        References
+        ----------
+        Cicchetti, D. V., & Feinstein, A. R. (1990). High agreement but low kappa: II.
+        Resolving the paradoxes. Journal of Clinical Epidemiology, 43, 551-558.
+        https://doi.org/10.1016/0895-4356(90)90159-M
+
+        Graham, P., & Bull, B. (1998). Approximate standard errors and confidence intervals
+        for indices of positive and negative agreement. Journal of Clinical Epidemiology,
+        51, 763-771. https://doi.org/10.1016/S0895-4356(98)00048-2
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_table([[80, 10], [5, 5]], categories=["yes", "no"]
+        ...                                ).specific_agreement(positive="yes")
+        >>> [(r.coefficient, round(r.estimate, 4)) for r in res.by_category]
+        [('Positive agreement (yes)', 0.9143), ('Negative agreement (no)', 0.4)]
+        """
+        self._require_categorical("Specific agreement")
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        return categories_estimator.specific_agreement(self.statistics, options, self._plan(),
+                                                       category, positive)
+
+    @_shared_docs
+    def category_kappa(
+        self,
+        category: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> CategoryResults | Result:
+        r"""Category-wise kappa: Cohen's kappa of each category against the rest.
+
+        Parameters
+        ----------
+        category : label, optional
+            One category: its kappa alone. Default: every category (a
+            :class:`CategoryResults` whose ``estimate`` is Cohen's kappa).
+        $inference
+
+        Returns
+        -------
+        CategoryResults or Result
+            ``by_category``: for each category j the kappa of the 2 x 2 table "j or not"
+            of the two raters, with the Fleiss-Cohen-Everitt SE (interval) and the z test
+            on the SE under H0.
+
+        Notes
+        -----
+        Cohen's kappa is the mean of the category kappas weighted by
+        :math:`p_{j\cdot} + p_{\cdot j} - 2 p_{j\cdot} p_{\cdot j}` (each one's chance
+        disagreement), so the category kappas show which categories the raters agree on
+        and which pull kappa down (Fleiss 1981, sec. 13.2).
+
+        References
+        ----------
+        Fleiss, J. L. (1981). Statistical Methods for Rates and Proportions (2nd ed.).
+        Wiley.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.category_kappa()
+        >>> [round(r.estimate, 4) for r in res.by_category]
+        [0.7068, 0.5365, 0.5721, 0.5553]
+        >>> round(res.estimate, 4) == round(ag.kappa().estimate, 4)
+        True
+        """
+        self._require_categorical("Category-wise kappa")
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        return categories_estimator.category_kappa(self.statistics, options, self._plan(),
+                                                   category)
 
     def percent_agreement(
         self,
@@ -1590,6 +1817,38 @@ class Agreement:
         """
         self._require_categorical("The Stuart-Maxwell marginal homogeneity test")
         return paired.stuart_maxwell_of_table(paired.paired_table(self.statistics))
+
+    def bhapkar_test(self) -> PairedTestResult:
+        """Bhapkar's test of equal margins (see :func:`irr.bhapkar_test`): the
+        Stuart-Maxwell test with the covariance not restricted to H0.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.bhapkar_test()
+        >>> round(res.statistic, 2), res.df
+        (11.98, 3.0)
+        """
+        self._require_categorical("Bhapkar's marginal homogeneity test")
+        return paired.bhapkar_of_table(paired.paired_table(self.statistics))
+
+    def rater_bias(self, *, confidence_level: float = 0.95) -> PairedTestResult:
+        """Rater bias, R irr's ``rater.bias`` (see :func:`irr.rater_bias`): the share of
+        disagreements in which the first rater chose the lower category, and its
+        chi-square test.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.rater_bias()
+        >>> round(res.estimate, 4), round(res.statistic, 2)
+        (0.5369, 11.88)
+        """
+        self._require_categorical("Rater bias")
+        level = InferenceOptions(confidence_level=confidence_level).confidence_level
+        return paired.rater_bias_of_table(paired.paired_table(self.statistics), level)
 
     def cochrans_q(self, reference: str, *, tolerance: float = 0) -> PairedTestResult:
         """Cochran's Q: do the raters other than `reference` agree with it equally often?

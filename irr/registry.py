@@ -57,6 +57,13 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("icc", "icc", frozenset({"raters", "scores"})),
     Coefficient("kendall_w", "kendall_w", frozenset({"raters", "scores"})),
     Coefficient("error_rate_test", "error_rate_test", frozenset({"raters"})),
+    # two raters: prevalence and bias, agreement on each category, tests of rater bias
+    Coefficient("pabak", "pabak", frozenset({"raters", "two", "categorical"})),
+    Coefficient("maxwell_re", "maxwell_re", frozenset({"raters", "two", "categorical"})),
+    Coefficient("specific_agreement", "specific_agreement",
+                frozenset({"raters", "two", "categorical"})),
+    Coefficient("category_kappa", "category_kappa", frozenset({"raters", "two", "categorical"})),
+    Coefficient("rater_bias", "rater_bias", frozenset({"raters", "two", "scores"})),
     # continuous measurements (an Agreement built with continuous=True, or detected)
     *(Coefficient(method, method, frozenset({"raters", "continuous"})) for method in (
         "limits_of_agreement", "concordance", "total_deviation_index", "deming",
