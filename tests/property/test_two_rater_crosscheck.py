@@ -54,7 +54,7 @@ def test_byrt_decomposition_of_kappa(table):
 
 def _specific(p, j):
     """Specific agreement of category j from a flat vector of cell proportions."""
-    k = int(round(np.sqrt(p.size)))
+    k = round(np.sqrt(p.size))
     t = p.reshape(k, k)
     return 2 * t[j, j] / (t[j].sum() + t[:, j].sum())
 

@@ -21,13 +21,13 @@ def binary():
 
 # -- bad arguments ------------------------------------------------------------------------
 def test_maxwell_refuses_more_than_two_categories():
-    with pytest.raises(ValueError, match="binary ratings.*4"):
+    with pytest.raises(ValueError, match=r"binary ratings.*4"):
         irr.Agreement.from_frame(VISION).maxwell_re()
 
 
 @pytest.mark.parametrize("method", ["pabak", "specific_agreement"])
 def test_positive_needs_two_categories_and_a_known_label(method, binary):
-    with pytest.raises(ValueError, match="`positive`.*two categories"):
+    with pytest.raises(ValueError, match=r"`positive`.*two categories"):
         getattr(irr.Agreement.from_frame(VISION), method)(positive="1st grade")
     with pytest.raises(ValueError, match="`positive` must be one of the categories"):
         getattr(binary, method)(positive=7)
@@ -44,7 +44,7 @@ def test_two_rater_statistics_refuse_three_raters():
     ag = irr.Agreement.from_frame(irr.datasets.load("video"))
     for method in ("pabak", "specific_agreement", "category_kappa", "bhapkar_test",
                    "rater_bias"):
-        with pytest.raises(ValueError, match="two raters|exactly 2"):
+        with pytest.raises(ValueError, match=r"two raters|exactly 2"):
             getattr(ag, method)()
 
 
@@ -69,7 +69,8 @@ def test_missing_ratings_are_left_out_and_counted(binary):
 def test_rater_bias_without_disagreements_is_nan_with_a_warning():
     with pytest.warns(irr.DegenerateDataWarning, match="never disagree"):
         res = irr.rater_bias([[5, 0], [0, 5]])
-    assert np.isnan(res.estimate) and np.isnan(res.statistic)
+    assert np.isnan(res.estimate)
+    assert np.isnan(res.statistic)
 
 
 def test_bhapkar_singular_covariance_is_nan_with_a_warning():
@@ -134,7 +135,8 @@ def test_report_sentences_name_the_statistic(binary):
     assert binary.pabak().report().startswith("Agreement between ann and bob was")
     assert "PABAK = .40" in binary.pabak().report()
     text = binary.specific_agreement().report()
-    assert "positive agreement (1) was" in text and "negative agreement (0) was" in text
+    assert "positive agreement (1) was" in text
+    assert "negative agreement (0) was" in text
     bias = binary.rater_bias().report()
     assert "Rater bias between ann and bob" in bias
     # disagreements (ann, bob): (1, 0) once, (0, 1) twice: ann lower in 2 of 3
