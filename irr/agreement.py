@@ -1848,7 +1848,7 @@ class Agreement:
         """
         self._require_categorical("Rater bias")
         level = InferenceOptions(confidence_level=confidence_level).confidence_level
-        return paired.rater_bias_of_table(paired.paired_table(self.statistics), level)
+        return paired.rater_bias_of_statistics(self.statistics, level)
 
     def cochrans_q(self, reference: str, *, tolerance: float = 0) -> PairedTestResult:
         """Cochran's Q: do the raters other than `reference` agree with it equally often?

@@ -63,7 +63,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("specific_agreement", "specific_agreement",
                 frozenset({"raters", "two", "categorical"})),
     Coefficient("category_kappa", "category_kappa", frozenset({"raters", "two", "categorical"})),
-    Coefficient("rater_bias", "rater_bias", frozenset({"raters", "two", "scores"})),
+    Coefficient("rater_bias", "rater_bias", frozenset({"raters", "two", "categorical"})),
     # continuous measurements (an Agreement built with continuous=True, or detected)
     *(Coefficient(method, method, frozenset({"raters", "continuous"})) for method in (
         "limits_of_agreement", "concordance", "total_deviation_index", "deming",

@@ -306,7 +306,9 @@ def category_kappa(
           else math.nan)
     z = overall.kappa / math.sqrt(overall.var0) if overall.var0 > 0 else math.nan
     notes.append("Overall: Cohen's kappa, the mean of the category kappas weighted by "
-                 "p_j. + p_.j - 2 p_j. p_.j.")
+                 "p_j. + p_.j - 2 p_j. p_.j." + (
+                     " With two categories each category-vs-rest table is the table itself, "
+                     "so every row is Cohen's kappa." if k == 2 else ""))
     return CategoryResults(
         coefficient="Cohen's kappa (overall)", symbol="κ", estimate=float(overall.kappa),
         se=se, statistic=z, pvalue=normal_pvalue(z, options.alternative),

@@ -709,8 +709,23 @@ def rater_bias(
     (0.5369, 11.8849, 1.0)
     """
     level = check_confidence_level(confidence_level)
-    paired = _paired(table_or_a, b, categories)
-    return rater_bias_of_table(paired, level)
+    if b is None:  # a table: its rows and columns are in the order given
+        return rater_bias_of_table(_paired(table_or_a, b, categories), level)
+    source = Source.from_columns([table_or_a, b], ["rater1", "rater2"], categories,
+                                 argnames=["rater_a", "rater_b"])
+    return rater_bias_of_statistics(Statistics.from_source(source), level)
+
+
+def rater_bias_of_statistics(stats: Statistics, level: float) -> PairedTestResult:
+    """Rater bias of two raters' statistics: their categories must be ordered (a scale)
+    when there are more than two."""
+    if stats.n_categories > 2 and stats.scores is None:
+        raise TypeError(
+            "Rater bias compares 'lower' with 'higher' categories, so it needs ordered "
+            f"categories; these labels are unordered: {preview(stats.categories)}. Pass "
+            "`categories=` in their order (or an ordered Categorical)."
+        )
+    return rater_bias_of_table(paired_table(stats), level)
 
 
 def rater_bias_of_table(paired: PairedTable, level: float) -> PairedTestResult:

@@ -165,3 +165,14 @@ def test_by_and_accessor():
     assert list(out["coefficient"]) == ["Specific agreement (1st grade)"] * 2
     frame = pd.DataFrame({"a": [1, 0, 1, 1], "b": [1, 0, 0, 1]})
     assert frame.irr.maxwell_re().estimate == 0.5
+
+
+def test_rater_bias_needs_ordered_categories_beyond_two():
+    a, b = ["x", "y", "z", "x"], ["y", "y", "x", "z"]
+    with pytest.raises(TypeError, match="ordered categories"):
+        irr.rater_bias(a, b)
+    with pytest.raises(TypeError, match="ordered categories"):
+        irr.Agreement(a, b).rater_bias()
+    res = irr.rater_bias(a, b, categories=["x", "y", "z"])  # declared order: x < y < z
+    assert res.estimate == pytest.approx(2 / 3)  # x<y, z>x, x<z
+    assert irr.rater_bias(["x", "y"], ["y", "y"]).estimate == 1.0  # two categories: fine
