@@ -44,6 +44,7 @@ from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.method_regression import MethodRegressionResult
 from irr.estimators.pabak import PabakResult
+from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference.error_rate import (
     CriticalErrorRate,
     ErrorRateTestFamily,
@@ -106,6 +107,7 @@ __all__ = [
     "Result",
     "Scale",
     "TDIResult",
+    "VarianceRatioResult",
     "__version__",
     "apply_thresholds",
     "benchmark",

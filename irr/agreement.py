@@ -32,6 +32,7 @@ from irr.estimators import (
     limits,
     method_regression,
     percent,
+    variance_ratio,
 )
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators import pabak as pabak_estimator
@@ -53,6 +54,7 @@ from irr.estimators.measurement_error import MeasurementErrorResult, measurement
 from irr.estimators.method_regression import MethodRegressionResult
 from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import ComponentsICCResult, icc_components
+from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference import error_rate, paired
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
@@ -1651,6 +1653,114 @@ class Agreement:
         options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
         stats = self._score_statistics("Kendall's W")
         return kendall.kendall(stats, correct_ties, options, self._plan())
+
+    def robinson_a(
+        self,
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> VarianceRatioResult:
+        r"""Robinson's (1957) A: the share of the subjects' and residual sums of squares
+        that is between subjects (R irr's ``robinson``).
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+        ci : {None, 'percentile', 'basic', 'bca'}, default None
+            A has no standard error: None gives no interval (``conf_int(method=
+            'percentile')`` draws one later); a bootstrap method resamples subjects now.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
+
+        Returns
+        -------
+        VarianceRatioResult
+
+        Notes
+        -----
+        With the two-way (subjects x raters) ANOVA of the complete subjects' scores,
+
+        .. math:: A = \frac{SS_{subjects}}{SS_{subjects} + SS_{residual}}
+            = \frac{1 + (m - 1)\,\mathrm{ICC}(C,1)}{m},
+
+        so A is 1/m when the consistency ICC is 0 and 1 when it is 1. Subjects missing a
+        rating are left out (listwise, as R irr).
+
+        References
+        ----------
+        Robinson, W. S. (1957). The statistical measurement of agreement. American
+        Sociological Review, 22, 17-25. https://doi.org/10.2307/2088760
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).robinson_a()
+        >>> round(res.estimate, 4)
+        0.4774
+        """
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        stats = self._score_statistics("Robinson's A")
+        return variance_ratio.robinson_a(stats, options, self._plan())
+
+    def finn(
+        self,
+        model: str = "oneway",
+        levels: int | None = None,
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> VarianceRatioResult:
+        r"""Finn's (1970) coefficient: 1 minus the ratio of the observed variance of the
+        ratings within subjects to that of random ratings (R irr's ``finn``).
+
+        Parameters
+        ----------
+        model : {'oneway', 'twoway'}, default 'oneway'
+            ``'oneway'``: the mean square within subjects; ``'twoway'``: the residual
+            mean square after the raters' means (raters also random).
+        levels : int, optional
+            The number of equally spaced rating levels s (R irr's ``s.levels``); the
+            variance of random ratings is then :math:`(s^2 - 1)/12`. Default: the
+            variance of the uniform distribution over the declared category scores
+            (the same for a scale 1..s; declare unused levels with ``categories=``).
+        confidence_level, ci, n_resamples, rng, progress
+            As for :meth:`robinson_a` (no standard error; bootstrap on request).
+
+        Returns
+        -------
+        VarianceRatioResult
+            ``estimate``, and ``statistic`` the F ratio expected / observed variance with
+            ``pvalue`` on (inf, df) degrees of freedom: df = n(m - 1) one-way,
+            (n - 1)(m - 1) two-way (R irr uses n(m - 1) for both).
+
+        Notes
+        -----
+        Finn's coefficient suits scales on which raters agree closely, where the ICC is
+        low only because the subjects hardly differ. It assumes equally spaced scores.
+
+        References
+        ----------
+        Finn, R. H. (1970). A note on estimating the reliability of categorical data.
+        Educational and Psychological Measurement, 30, 71-76.
+        https://doi.org/10.1177/001316447003000106
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = ag.finn(levels=6)
+        >>> round(res.estimate, 4), round(res.statistic, 3)
+        (0.4457, 1.804)
+        """
+        options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
+        stats = self._score_statistics("Finn's coefficient")
+        return variance_ratio.finn(stats, model, levels, options, self._plan())
 
     # -- every applicable coefficient ----------------------------------------------------
     def summary(self, *, confidence_level: float = 0.95) -> Summary:

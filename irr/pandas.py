@@ -576,6 +576,28 @@ class IrrAccessor:
         """
         return self._delegate("rater_bias", raters, options)
 
+    def robinson_a(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Robinson's A (:meth:`irr.Agreement.robinson_a`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> round(irr.datasets.load("anxiety").irr.robinson_a().estimate, 4)
+        0.4774
+        """
+        return self._delegate("robinson_a", raters, options)
+
+    def finn(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Finn's coefficient (:meth:`irr.Agreement.finn`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> round(irr.datasets.load("anxiety").irr.finn(levels=6).estimate, 4)
+        0.4457
+        """
+        return self._delegate("finn", raters, options)
+
     def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
         """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`).
 
