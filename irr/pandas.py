@@ -576,6 +576,17 @@ class IrrAccessor:
         """
         return self._delegate("rater_bias", raters, options)
 
+    def mean_spearman(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """The mean pairwise Spearman correlation (:meth:`irr.Agreement.mean_spearman`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> round(irr.datasets.load("anxiety").irr.mean_spearman(fisher=False).estimate, 4)
+        0.31
+        """
+        return self._delegate("mean_spearman", raters, options)
+
     def robinson_a(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
         """Robinson's A (:meth:`irr.Agreement.robinson_a`).
 

@@ -56,6 +56,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("krippendorff_alpha", "krippendorff", frozenset({"raters"})),
     Coefficient("icc", "icc", frozenset({"raters", "scores"})),
     Coefficient("kendall_w", "kendall_w", frozenset({"raters", "scores"})),
+    Coefficient("mean_spearman", "mean_spearman", frozenset({"raters", "scores"})),
     Coefficient("robinson_a", "robinson_a", frozenset({"raters", "scores"})),
     Coefficient("finn", "finn", frozenset({"raters", "scores"})),
     Coefficient("error_rate_test", "error_rate_test", frozenset({"raters"})),
