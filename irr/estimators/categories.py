@@ -201,13 +201,13 @@ def specific_agreement(
         positive_index = _positive(positive, cats)
         names = {positive_index: f"Positive agreement ({_label(cats[positive_index])})",
                  1 - positive_index: f"Negative agreement ({_label(cats[1 - positive_index])})"}
-        symbols = {positive_index: "PA", 1 - positive_index: "NA"}
+        symbols = {j: names[j][0].lower() + names[j][1:] for j in (0, 1)}
     else:
         if positive is not None:
             raise ValueError("`positive` names the positive category of two categories; "
                              f"these data have {k}: {list(cats)!r}. Use `category=`.")
         names = {j: f"Specific agreement ({_label(c)})" for j, c in enumerate(cats)}
-        symbols = dict.fromkeys(range(k), "ps")
+        symbols = {j: f"specific agreement ({_label(c)})" for j, c in enumerate(cats)}
     unused = [cats[j] for j in range(k) if both[j] == 0]
     complete, fa, fb = _indicators(stats)
     notes = ["Specific agreement of category j: 2 n_jj / (n_j. + n_.j) (Dice); SE by the "
@@ -287,7 +287,8 @@ def category_kappa(
         se, se0 = (math.sqrt(v) if np.isfinite(v) else math.nan for v in (var[j], var0[j]))
         z = estimate / se0 if se0 > 0 else math.nan
         part = Result(
-            coefficient=f"Kappa ({_label(cats[j])} vs rest)", symbol="κj", estimate=estimate,
+            coefficient=f"Kappa ({_label(cats[j])} vs rest)",
+            symbol=f"κ ({_label(cats[j])} vs rest)", estimate=estimate,
             se=se, statistic=z, pvalue=normal_pvalue(z, options.alternative),
             alternative=options.alternative,
             ci=wald_interval(estimate, se, level, (-1.0, 1.0)), n_subjects=n,

@@ -139,7 +139,7 @@ def pabak(
     low, high = wilson_interval(count, n, level)
     result = PabakResult(
         coefficient="PABAK" if name == "pabak" else "Maxwell's RE",
-        symbol="PABAK" if name == "pabak" else "RE",
+        symbol="PABAK" if name == "pabak" else "Maxwell's RE",
         estimate=estimate,
         se=se,
         ci=ConfidenceInterval(pabak_of_share(low, k), pabak_of_share(high, k), level,

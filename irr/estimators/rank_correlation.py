@@ -57,7 +57,8 @@ def pairwise_spearman(x: np.ndarray, counts: np.ndarray) -> np.ndarray:
     upper = np.triu_indices(x.shape[1], 1)
     with np.errstate(invalid="ignore", divide="ignore"):
         r = cov[:, upper[0], upper[1]] / (sd[:, upper[0]] * sd[:, upper[1]])
-    return np.clip(r, -1.0, 1.0)
+    # rounding leaves a perfect correlation at 1 - 1e-16: snap it (Fisher z leaves it out)
+    return np.where(np.abs(r) > 1 - 1e-12, np.sign(r), r)
 
 
 def _average(r: np.ndarray, fisher: bool) -> np.ndarray:
@@ -101,7 +102,7 @@ def mean_spearman(
                      "warns that the mean rank correlation is then not recommended).")
     notes.extend(listwise_note(dropped))
     result = VarianceRatioResult(
-        coefficient="Mean Spearman rho" + (" (Fisher z)" if fisher else ""), symbol="ρ̄",
+        coefficient="Mean Spearman rho" + (" (Fisher z)" if fisher else ""), symbol="mean Spearman ρ",
         estimate=estimate, se=math.nan, ci=nan_interval(options.confidence_level, "none"),
         n_subjects=n, n_missing=dropped, n_incomplete=stats.n_missing, raters=stats.raters,
         notes=tuple(notes), bounds=(-1.0, 1.0))

@@ -101,7 +101,7 @@ def robinson_a(
              "interval, when asked for, is the subject bootstrap's.",
              *score_note(stats), *listwise_note(dropped)]
     result = VarianceRatioResult(
-        coefficient="Robinson's A", symbol="A", estimate=estimate, se=math.nan,
+        coefficient="Robinson's A", symbol="Robinson's A", estimate=estimate, se=math.nan,
         ci=nan_interval(options.confidence_level, "none"), n_subjects=n, n_missing=dropped,
         n_incomplete=stats.n_missing, raters=stats.raters, notes=tuple(notes),
         bounds=(0.0, 1.0))
@@ -154,7 +154,7 @@ def finn(
              f"F test of no agreement beyond random ratings: F = expected / observed on "
              f"(inf, {df2}) df.", *score_note(stats), *listwise_note(dropped)]
     result = VarianceRatioResult(
-        coefficient=f"Finn's coefficient ({model})", symbol="Finn", estimate=estimate,
+        coefficient=f"Finn's coefficient ({model})", symbol="Finn's coefficient", estimate=estimate,
         se=math.nan, statistic=f, pvalue=pvalue, alternative="greater",
         ci=nan_interval(options.confidence_level, "none"), n_subjects=n, n_missing=dropped,
         n_incomplete=stats.n_missing, raters=stats.raters, notes=tuple(notes),
