@@ -80,3 +80,15 @@ def test_by_and_output(ag):
         "Robinson's A among rater1, rater2, and rater3 was .48")
     frame = ag.kendall_w().to_dict()
     assert frame["f_df1"] == pytest.approx(19 - 2 / 3)
+
+
+def test_fleiss_kappa_with_a_varying_number_of_raters_is_gwets_generalisation():
+    # Gwet (2014, ch. 2): p_a over subjects with >= 2 ratings, pi_k the mean of the
+    # subjects' shares r_ik / r_i, p_e = sum pi_k^2; written here from the definitions
+    c = np.array([[3, 0, 0], [1, 2, 0], [0, 1, 3], [2, 2, 0], [0, 0, 2], [1, 1, 1]], float)
+    r = c.sum(axis=1)
+    pa = np.mean((c * (c - 1)).sum(axis=1) / (r * (r - 1)))
+    pe = ((c / r[:, None]).mean(axis=0) ** 2).sum()
+    res = irr.Agreement.from_counts(c).fleiss_kappa()
+    assert res.estimate == pytest.approx((pa - pe) / (1 - pe), abs=1e-12)
+    assert any("raters per subject vary" in note for note in res.notes)
