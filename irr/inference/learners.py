@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -369,7 +369,8 @@ def compare_classifiers(
     -------
     PairedTestResult
         McNemar's test on the 2 x 2 table of (a correct?, b correct?), categories
-        ``'correct'`` and ``'wrong'``: ``estimate`` is accuracy(a) - accuracy(b).
+        ``'correct'`` and ``'wrong'``: ``estimate`` is accuracy(a) - accuracy(b), the
+        difference of the two error rates b - a.
 
     Notes
     -----
@@ -401,8 +402,15 @@ def compare_classifiers(
     right_a, right_b = arrays[1] == arrays[0], arrays[2] == arrays[0]
     table = np.array([[np.sum(right_a & right_b), np.sum(right_a & ~right_b)],
                       [np.sum(~right_a & right_b), np.sum(~right_a & ~right_b)]])
-    paired = PairedTable(table, ("correct", "wrong"), _names(names), 0)
-    return mcnemar_of_table(paired, bool(exact), bool(correction), level)
+    first, second = _names(names)
+    paired = PairedTable(table, ("correct", "wrong"), (first, second), 0)
+    result = mcnemar_of_table(paired, bool(exact), bool(correction), level)
+    notes = [n for n in result.notes if not n.startswith("Effect:")]
+    notes.append(f"Rows: {first} correct / wrong; columns: {second}. Effect: accuracy of "
+                 f"{first} minus that of {second} (Wald interval).")
+    return replace(result, null_hypothesis=f"equal accuracy of {first} and {second}",
+                   effect_name=f"accuracy of {first} minus that of {second}",
+                   notes=tuple(notes))
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
