@@ -210,6 +210,7 @@ def specific_agreement(
         symbols = {j: f"specific agreement ({_label(c)})" for j, c in enumerate(cats)}
     unused = [cats[j] for j in range(k) if both[j] == 0]
     complete, fa, fb = _indicators(stats)
+    missing = stats.n_missing
     notes = ["Specific agreement of category j: 2 n_jj / (n_j. + n_.j) (Dice); SE by the "
              "delta method (Graham & Bull 1998); Wald interval clipped to [0, 1]."]
     if k == 2:
@@ -226,13 +227,11 @@ def specific_agreement(
         part = Result(
             coefficient=names[j], symbol=symbols[j], estimate=float(share[j]), se=se,
             ci=wald_interval(float(share[j]), se, level, (0.0, 1.0)), n_subjects=n,
-            n_missing=stats.n_missing, n_incomplete=stats.n_missing, raters=stats.raters,
+            n_missing=missing, n_incomplete=missing, raters=stats.raters,
             notes=tuple(notes) if category is not None else (), bounds=(0.0, 1.0),
             scale=None)
-        on_j = (fa == j).astype(float) + (fb == j)
-        hit = 2.0 * ((fa == j) & (fb == j))
-        recipe = plan.recipe(partial(_ratio_of_counts, hit * complete, on_j * complete),
-                             options, keep=complete)
+        recipe = plan.recipe(partial(_specific_of_counts, fa, fb, complete, j), options,
+                             keep=complete)
         parts.append(_finish(part, recipe, options))
     if category is not None:
         return parts[0]
@@ -272,6 +271,7 @@ def category_kappa(
     var, var0 = kappa_variances(tables, eye)
     level = options.confidence_level
     complete, fa, fb = _indicators(stats)
+    missing = stats.n_missing
     notes = ["Kappa of category j against the rest: Cohen's kappa of the 2 x 2 table "
              "collapsed on j; SE Fleiss, Cohen & Everitt (1969) under the alternative "
              "(interval), z on the SE under H0."]
@@ -292,13 +292,10 @@ def category_kappa(
             se=se, statistic=z, pvalue=normal_pvalue(z, options.alternative),
             alternative=options.alternative,
             ci=wald_interval(estimate, se, level, (-1.0, 1.0)), n_subjects=n,
-            n_missing=stats.n_missing, n_incomplete=stats.n_missing, raters=stats.raters,
+            n_missing=missing, n_incomplete=missing, raters=stats.raters,
             notes=tuple(notes) if category is not None else ())
-        recipe = plan.recipe(
-            partial(_kappa_of_counts, ((fa == j) * complete).astype(float),
-                    ((fb == j) * complete).astype(float),
-                    ((fa == j) & (fb == j) & complete).astype(float), complete.astype(float)),
-            options, keep=complete)
+        recipe = plan.recipe(partial(_kappa_of_counts, fa, fb, complete, j), options,
+                             keep=complete)
         parts.append(_finish(part, recipe, options))
     if category is not None:
         return parts[0]
@@ -335,24 +332,31 @@ def _category_index(category: Any, categories: tuple, argument: str = "category"
                      f"got {category!r}.")
 
 
-def _ratio_of_counts(numerator: np.ndarray, denominator: np.ndarray,
-                     batch: np.ndarray) -> np.ndarray:
-    """``batch @ numerator / batch @ denominator``, (b, P) -> (b,) (nan where 0 / 0)."""
+def _specific_of_counts(first: np.ndarray, second: np.ndarray, complete: np.ndarray,
+                        category: int, batch: np.ndarray) -> np.ndarray:
+    """Specific agreement of `category` in resampled counts over the fine patterns (codes
+    `first`, `second`; `complete` marks the patterns rated by both), (b, P) -> (b,).
+
+    The pattern indicators are built here, when the bootstrap is drawn, so that a result
+    of k categories costs O(k) to build, not O(k x patterns).
+    """
+    a, b = (first == category) & complete, (second == category) & complete
     batch = np.asarray(batch, dtype=float)
-    top, bottom = batch @ numerator, batch @ denominator
+    top = 2.0 * (batch @ (a & b).astype(float))
+    bottom = batch @ a.astype(float) + batch @ b.astype(float)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(bottom > 0, top / bottom, np.nan)
 
 
-def _kappa_of_counts(first: np.ndarray, second: np.ndarray, both: np.ndarray,
-                     rated: np.ndarray, batch: np.ndarray) -> np.ndarray:
-    """Kappa of one category against the rest in resampled counts, (b, P) -> (b,)."""
+def _kappa_of_counts(first: np.ndarray, second: np.ndarray, complete: np.ndarray,
+                     category: int, batch: np.ndarray) -> np.ndarray:
+    """Kappa of `category` against the rest in resampled counts, (b, P) -> (b,)."""
+    a, b = (first == category) & complete, (second == category) & complete
     batch = np.asarray(batch, dtype=float)
-    n = batch @ rated
-    x, y, xy = batch @ first / n, batch @ second / n, batch @ both / n
+    n = batch @ complete.astype(float)
+    x, y, xy = (batch @ a.astype(float) / n, batch @ b.astype(float) / n,
+                batch @ (a & b).astype(float) / n)
     disagree = x + y - 2 * xy  # 1 - p_o
     expected = x * (1 - y) + y * (1 - x)  # 1 - p_e
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(expected > 0, 1.0 - disagree / expected, np.nan)
-
-
