@@ -580,12 +580,16 @@ def bias_variance(predictions: Any, y: Any, y_observed: Any = None) -> BiasVaria
         if not np.isfinite(values).all():
             raise ValueError(f"`{name}` must be finite; it holds nan or inf.")
     observed = np.broadcast_to(observed, f.shape)
-    mean = f.mean(axis=0)
-    variance = ((f - mean) ** 2).mean(axis=0)
-    bias2 = (mean - truth) ** 2
-    noise = ((observed - truth) ** 2).mean(axis=0)
-    error = ((f - observed) ** 2).mean(axis=0)
-    residual = error - (variance + bias2 + noise)
+    with np.errstate(over="ignore", invalid="ignore"):
+        mean = f.mean(axis=0)
+        variance = ((f - mean) ** 2).mean(axis=0)
+        bias2 = (mean - truth) ** 2
+        noise = ((observed - truth) ** 2).mean(axis=0)
+        error = ((f - observed) ** 2).mean(axis=0)
+        residual = error - (variance + bias2 + noise)
+    if not all(np.isfinite(v).all() for v in (variance, bias2, noise, error, residual)):
+        raise ValueError("The squared errors overflow the float range (values near 1e154 "
+                         "or beyond); rescale `predictions`, `y` and `y_observed`.")
     per_point = pd.DataFrame({"expected_error": error, "bias2": bias2, "variance": variance,
                               "noise": noise, "residual": residual})
     per_point.index.name = "point"
