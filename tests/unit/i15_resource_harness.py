@@ -470,6 +470,8 @@ def _calls() -> list[Call]:
     for name in ("pabak", "maxwell_re", "specific_agreement"):
         add(Call(name, name, "wide",
                  functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
+    add(Call("iota", "iota", "wide", lambda ctx: irr.iota(
+        [ctx.inp.wide[ctx.inp.raters], ctx.inp.wide[ctx.inp.raters[::-1]]])))
     add(Call("compare_classifiers", "compare_classifiers", "wide",
              lambda ctx: irr.compare_classifiers(ctx.pair()[0], *ctx.pair())))
     add(Call("cochrans_q", "cochrans_q", "wide", lambda ctx: irr.cochrans_q(
