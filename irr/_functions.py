@@ -59,16 +59,19 @@ __all__ = [
     "concordance",
     "coverage_probability",
     "deming",
+    "finn",
     "icc",
     "icc_components",
     "iota",
     "krippendorff_alpha",
     "limits_of_agreement",
     "maxwell_re",
+    "mean_spearman",
     "measurement_error",
     "pabak",
     "passing_bablok",
     "quadratic_weighted_kappa",
+    "robinson_a",
     "specific_agreement",
     "total_deviation_index",
 ]
@@ -147,6 +150,57 @@ def specific_agreement(rater_a: Any, rater_b: Any, category: Any = None,
     """
     return _two_rater_call("specific_agreement", rater_a, rater_b,
                            {"category": category, **options})
+
+
+def _matrix_call(method: str, ratings: Any, categories: Any, options: dict[str, Any]) -> Any:
+    """``Agreement`` of a subjects x raters matrix or wide frame, then `method`."""
+    if isinstance(ratings, pd.DataFrame):
+        ag = Agreement.from_frame(ratings, categories=categories)
+    else:
+        ag = Agreement.from_array(ratings, categories=categories)
+    return getattr(ag, method)(**options)
+
+
+def robinson_a(ratings: Any, *, categories: Any = None, **options: Any) -> VarianceRatioResult:
+    """Robinson's A of a subjects x raters matrix (R irr ``robinson(ratings)``):
+    :meth:`Agreement.robinson_a`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> round(irr.robinson_a(irr.datasets.load("anxiety")).estimate, 4)
+    0.4774
+    """
+    return _matrix_call("robinson_a", ratings, categories, options)
+
+
+def finn(ratings: Any, levels: int | None = None, model: str = "oneway", *,
+         categories: Any = None, **options: Any) -> VarianceRatioResult:
+    """Finn's coefficient of a subjects x raters matrix (R irr ``finn(ratings, s.levels,
+    model)``): :meth:`Agreement.finn`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> round(irr.finn(irr.datasets.load("anxiety"), 6, "twoway").estimate, 4)
+    0.5035
+    """
+    return _matrix_call("finn", ratings, categories,
+                        {"model": model, "levels": levels, **options})
+
+
+def mean_spearman(ratings: Any, fisher: bool = True, *, categories: Any = None,
+                  **options: Any) -> VarianceRatioResult:
+    """The mean pairwise Spearman rho of a subjects x raters matrix (R irr ``meanrho``):
+    :meth:`Agreement.mean_spearman`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> round(irr.mean_spearman(irr.datasets.load("anxiety"), fisher=False).estimate, 4)
+    0.31
+    """
+    return _matrix_call("mean_spearman", ratings, categories, {"fisher": fisher, **options})
 
 
 def iota(

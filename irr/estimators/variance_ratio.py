@@ -154,7 +154,8 @@ def finn(
              f"F test of no agreement beyond random ratings: F = expected / observed on "
              f"(inf, {df2}) df.", *score_note(stats), *listwise_note(dropped)]
     result = VarianceRatioResult(
-        coefficient=f"Finn's coefficient ({model})", symbol="Finn's coefficient", estimate=estimate,
+        coefficient=f"Finn's coefficient ({model})", symbol=f"Finn's coefficient ({model})",
+        estimate=estimate,
         se=math.nan, statistic=f, pvalue=pvalue, alternative="greater",
         ci=nan_interval(options.confidence_level, "none"), n_subjects=n, n_missing=dropped,
         n_incomplete=stats.n_missing, raters=stats.raters, notes=tuple(notes),

@@ -470,6 +470,9 @@ def _calls() -> list[Call]:
     for name in ("pabak", "maxwell_re", "specific_agreement"):
         add(Call(name, name, "wide",
                  functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
+    for name in ("robinson_a", "finn", "mean_spearman"):
+        add(Call(name, name, "wide", functools.partial(
+            lambda ctx, n: getattr(irr, n)(ctx.inp.wide[ctx.inp.raters]), n=name)))
     add(Call("iota", "iota", "wide", lambda ctx: irr.iota(
         [ctx.inp.wide[ctx.inp.raters], ctx.inp.wide[ctx.inp.raters[::-1]]])))
     add(Call("compare_classifiers", "compare_classifiers", "wide",
