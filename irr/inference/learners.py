@@ -308,7 +308,7 @@ def cv52_ttest(
 
     has approximately Student's t distribution on 5 df under H0 (Dietterich 1998,
     eq. on p. 1905); its type I error is close to nominal where the k-fold paired t test's
-    is not. (Zhou 2016, eq. 2.33, uses the mean :math:`\\bar p_1` as the numerator.)
+    is not.
 
     References
     ----------
