@@ -257,6 +257,12 @@ STATISTICS: Mapping[str, Row] = MappingProxyType({
     **{name: Row("icc", {"model": m, "type": t, "unit": u})
        for name, (m, t, u) in _ICC_NAMES.items()},
     "kendall": Row("kendall_w"),
+    "pabak": Row("pabak", needs=_TWO),
+    "specific_agreement": Row("specific_agreement", needs=_TWO),
+    "category_kappa": Row("category_kappa", needs=_TWO),
+    "robinson": Row("robinson_a"),
+    "finn": Row("finn"),
+    "mean_spearman": Row("mean_spearman"),
     **_MEASUREMENTS,
 })
 _SHORTHANDS = {"alpha": {"nominal": "alpha_nominal", "ordinal": "alpha_ordinal",

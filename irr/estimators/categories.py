@@ -240,7 +240,8 @@ def specific_agreement(
     if unused:
         notes.append(f"Undefined (nan) for categories neither rater used: {list(unused)!r}.")
     return CategoryResults(
-        coefficient="Percent agreement (overall)", symbol="po", estimate=observed, se=se,
+        coefficient="Percent agreement (overall)", symbol="specific agreement",
+        estimate=observed, se=se,
         ci=wald_interval(observed, se, level, (0.0, 1.0)), n_subjects=n,
         n_missing=stats.n_missing, n_incomplete=stats.n_missing, raters=stats.raters,
         notes=tuple(notes), bounds=(0.0, 1.0), family="specific", categories=cats,
@@ -308,7 +309,8 @@ def category_kappa(
                      " With two categories each category-vs-rest table is the table itself, "
                      "so every row is Cohen's kappa." if k == 2 else ""))
     return CategoryResults(
-        coefficient="Cohen's kappa (overall)", symbol="κ", estimate=float(overall.kappa),
+        coefficient="Cohen's kappa (overall)", symbol="category-wise κ",
+        estimate=float(overall.kappa),
         se=se, statistic=z, pvalue=normal_pvalue(z, options.alternative),
         alternative=options.alternative,
         ci=wald_interval(float(overall.kappa), se, level, (-1.0, 1.0)), n_subjects=n,

@@ -176,3 +176,15 @@ def test_rater_bias_needs_ordered_categories_beyond_two():
     res = irr.rater_bias(a, b, categories=["x", "y", "z"])  # declared order: x < y < z
     assert res.estimate == pytest.approx(2 / 3)  # x<y, z>x, x<z
     assert irr.rater_bias(["x", "y"], ["y", "y"]).estimate == 1.0  # two categories: fine
+
+
+def test_reports_take_the_new_statistics_by_name():
+    ag = irr.Agreement.from_frame(VISION)
+    text = irr.report(ag, statistics="pabak,specific_agreement,category_kappa").render("text")
+    assert "Kappa (2nd grade vs rest)" in text
+    assert "specific agreement (1st grade) was .78" in text
+    assert "PABAK, specific agreement, and category-wise κ" in " ".join(text.split())
+    anxiety = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    text = irr.report(anxiety, statistics="robinson,finn,mean_spearman").render("text")
+    assert "Robinson's A" in text
+    assert "Finn's coefficient (oneway)" in text
