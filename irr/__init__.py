@@ -10,13 +10,20 @@ from irr._functions import (
     concordance,
     coverage_probability,
     deming,
+    finn,
     icc,
     icc_components,
+    iota,
     krippendorff_alpha,
     limits_of_agreement,
+    maxwell_re,
+    mean_spearman,
     measurement_error,
+    pabak,
     passing_bablok,
     quadratic_weighted_kappa,
+    robinson_a,
+    specific_agreement,
     total_deviation_index,
 )
 from irr._validation import DegenerateDataWarning
@@ -35,12 +42,15 @@ from irr.bands import (
 )
 from irr.comparison import compare
 from irr.difference import difference, pool
+from irr.estimators.categories import CategoryResults
 from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
 from irr.estimators.difference import DifferenceResult, PooledResult
 from irr.estimators.icc import ICCResult
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.pabak import PabakResult
+from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference.error_rate import (
     CriticalErrorRate,
     ErrorRateTestFamily,
@@ -50,11 +60,21 @@ from irr.inference.error_rate import (
     error_rate_test,
     error_rate_ttest,
 )
+from irr.inference.learners import (
+    BiasVarianceResult,
+    LearnerTTestResult,
+    bias_variance,
+    compare_classifiers,
+    cv52_ttest,
+    paired_ttest,
+)
 from irr.inference.paired import (
     PairedTestResult,
+    bhapkar_test,
     bowker_test,
     cochrans_q,
     mcnemar,
+    rater_bias,
     stuart_maxwell_test,
 )
 from irr.ordinal import (
@@ -79,6 +99,8 @@ __all__ = [
     "Agreement",
     "Band",
     "BenchmarkResult",
+    "BiasVarianceResult",
+    "CategoryResults",
     "ConcordanceResult",
     "ConfidenceInterval",
     "CoverageResult",
@@ -93,7 +115,9 @@ __all__ = [
     "KappaResult",
     "KendallResult",
     "KrippendorffResult",
+    "LearnerTTestResult",
     "MethodRegressionResult",
+    "PabakResult",
     "PairedTestResult",
     "PooledResult",
     "ProportionResult",
@@ -101,45 +125,59 @@ __all__ = [
     "Result",
     "Scale",
     "TDIResult",
+    "VarianceRatioResult",
     "__version__",
     "apply_thresholds",
     "benchmark",
+    "bhapkar_test",
+    "bias_variance",
     "bowker_test",
     "by",
     "cochrans_q",
     "cohen_kappa",
     "compare",
+    "compare_classifiers",
     "concordance",
     "continuous_kappa",
     "coverage_probability",
     "critical_error_rate",
+    "cv52_ttest",
     "datasets",
     "deming",
     "difference",
     "distribution_thresholds",
     "error_rate_test",
     "error_rate_ttest",
+    "finn",
     "get_scale",
     "icc",
     "icc_components",
     "interpret",
     "interpret_interval",
+    "iota",
     "kappa_loss",
     "krippendorff_alpha",
     "limits_of_agreement",
     "list_scales",
+    "maxwell_re",
     "mcnemar",
+    "mean_spearman",
     "measurement_error",
     "optimize_thresholds",
+    "pabak",
+    "paired_ttest",
     "passing_bablok",
     "plotting",
     "pool",
     "quadratic_weighted_kappa",
     "rank_loss",
+    "rater_bias",
     "report",
+    "robinson_a",
     "roc_auc",
     "roc_auc_result",
     "roc_curve",
+    "specific_agreement",
     "stuart_maxwell_test",
     "total_deviation_index",
 ]

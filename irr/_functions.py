@@ -31,6 +31,7 @@ from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
+from irr.estimators import iota as iota_estimator
 from irr.estimators import krippendorff, limits, method_regression
 from irr.estimators.concordance import (
     ConcordanceResult,
@@ -45,7 +46,9 @@ from irr.estimators.icc import ICCResult, check_form, icc_from_values
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.measurement_error import measurement_error
 from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import icc_components
+from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult
@@ -56,13 +59,20 @@ __all__ = [
     "concordance",
     "coverage_probability",
     "deming",
+    "finn",
     "icc",
     "icc_components",
+    "iota",
     "krippendorff_alpha",
     "limits_of_agreement",
+    "maxwell_re",
+    "mean_spearman",
     "measurement_error",
+    "pabak",
     "passing_bablok",
     "quadratic_weighted_kappa",
+    "robinson_a",
+    "specific_agreement",
     "total_deviation_index",
 ]
 
@@ -94,6 +104,211 @@ def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any)
     """
     build = {key: options.pop(key) for key in ("categories", "nan_policy") if key in options}
     return Agreement(rater_a, rater_b, **build).kappa(weights, **options)
+
+
+def _two_rater_call(method: str, rater_a: Any, rater_b: Any, options: dict[str, Any]) -> Any:
+    """``Agreement(rater_a, rater_b, categories=, nan_policy=).method(**rest)``."""
+    build = {key: options.pop(key) for key in ("categories", "nan_policy") if key in options}
+    return getattr(Agreement(rater_a, rater_b, **build), method)(**options)
+
+
+def pabak(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
+    """PABAK with the prevalence and bias indices: ``Agreement(a, b).pabak()``.
+
+    ``categories`` and ``nan_policy`` go to :class:`Agreement`, the other options to
+    :meth:`Agreement.pabak`.
+
+    Examples
+    --------
+    >>> res = pabak([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1, 1, 1])
+    >>> res.estimate, res.prevalence_index, res.bias_index
+    (0.5, 0.5, 0.0)
+    """
+    return _two_rater_call("pabak", rater_a, rater_b, options)
+
+
+def maxwell_re(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
+    """Maxwell's RE of binary ratings (R irr ``maxwell``): ``Agreement(a, b).maxwell_re()``.
+
+    Examples
+    --------
+    >>> maxwell_re([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1, 1, 1]).estimate
+    0.5
+    """
+    return _two_rater_call("maxwell_re", rater_a, rater_b, options)
+
+
+def specific_agreement(rater_a: Any, rater_b: Any, category: Any = None,
+                       **options: Any) -> Any:
+    """Specific (positive and negative) agreement: ``Agreement(a, b).specific_agreement()``.
+
+    Examples
+    --------
+    >>> res = specific_agreement([1, 1, 1, 0, 1, 1, 0, 1], [1, 1, 0, 0, 1, 1, 1, 1])
+    >>> [round(r.estimate, 4) for r in res.by_category]  # negative, positive
+    [0.5, 0.8333]
+    """
+    return _two_rater_call("specific_agreement", rater_a, rater_b,
+                           {"category": category, **options})
+
+
+def _matrix_call(method: str, ratings: Any, categories: Any, options: dict[str, Any]) -> Any:
+    """``Agreement`` of a subjects x raters matrix or wide frame, then `method`."""
+    if isinstance(ratings, pd.DataFrame):
+        ag = Agreement.from_frame(ratings, categories=categories)
+    else:
+        ag = Agreement.from_array(ratings, categories=categories)
+    return getattr(ag, method)(**options)
+
+
+def robinson_a(ratings: Any, *, categories: Any = None, **options: Any) -> VarianceRatioResult:
+    """Robinson's A of a subjects x raters matrix (R irr ``robinson(ratings)``):
+    :meth:`Agreement.robinson_a`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> round(irr.robinson_a(irr.datasets.load("anxiety")).estimate, 4)
+    0.4774
+    """
+    return _matrix_call("robinson_a", ratings, categories, options)
+
+
+def finn(ratings: Any, levels: int | None = None, model: str = "oneway", *,
+         categories: Any = None, **options: Any) -> VarianceRatioResult:
+    """Finn's coefficient of a subjects x raters matrix (R irr ``finn(ratings, s.levels,
+    model)``): :meth:`Agreement.finn`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> round(irr.finn(irr.datasets.load("anxiety"), 6, "twoway").estimate, 4)
+    0.5035
+    """
+    return _matrix_call("finn", ratings, categories,
+                        {"model": model, "levels": levels, **options})
+
+
+def mean_spearman(ratings: Any, fisher: bool = True, *, categories: Any = None,
+                  **options: Any) -> VarianceRatioResult:
+    """The mean pairwise Spearman rho of a subjects x raters matrix (R irr ``meanrho``):
+    :meth:`Agreement.mean_spearman`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> round(irr.mean_spearman(irr.datasets.load("anxiety"), fisher=False).estimate, 4)
+    0.31
+    """
+    return _matrix_call("mean_spearman", ratings, categories, {"fisher": fisher, **options})
+
+
+def iota(
+    ratings: Any,
+    level: str = "interval",
+    standardize: bool = False,
+    *,
+    confidence_level: float = 0.95,
+    ci: str | None = None,
+    n_resamples: int = 9999,
+    rng: Any = 0,
+    progress: bool | None = None,
+) -> VarianceRatioResult:
+    r"""Janson & Olsson's (2001) iota: agreement of raters who rate each subject on several
+    variables at once (R irr's ``iota``).
+
+    Parameters
+    ----------
+    ratings : list of array-like of shape (n_subjects, n_raters), or array of shape
+        (n_subjects, n_raters, n_variables)
+        One matrix (or DataFrame, whose columns name the raters) per variable, as R irr
+        takes them. Subjects with a missing rating on any variable are left out.
+    level : {'interval', 'nominal'}, default 'interval'
+        ``'nominal'`` codes each variable's labels as indicator vectors (scaled by
+        :math:`1/\sqrt 2`, so that two different labels are at squared distance 1).
+    standardize : bool, default False
+        z-standardise each interval variable over all its ratings first (variables on
+        different scales then weigh alike).
+    confidence_level, ci, n_resamples, rng, progress
+        As for :meth:`Agreement.robinson_a` (no standard error; bootstrap on request).
+
+    Returns
+    -------
+    VarianceRatioResult
+
+    Notes
+    -----
+    With :math:`x_{ij}` the vector of rater j's ratings of subject i,
+
+    .. math:: \iota = 1 - \frac{\overline{|x_{ij} - x_{il}|^2}}
+        {\overline{|x_{ij} - x_{i'l}|^2}},
+
+    the numerator averaged over subjects and pairs of raters, the denominator over pairs
+    of raters and all pairs of subjects (each rater's own distribution, as Conger's
+    kappa). For one nominal variable iota is Conger's (1980) kappa (R irr's manual page
+    "iota"; checked in the tests).
+
+    References
+    ----------
+    Janson, H., & Olsson, U. (2001). A measure of agreement for interval or nominal
+    multivariate observations. Educational and Psychological Measurement, 61, 277-289.
+    https://doi.org/10.1177/00131640121971239
+
+    Examples
+    --------
+    >>> import irr
+    >>> anxiety = irr.datasets.load("anxiety")
+    >>> res = irr.iota([anxiety, anxiety.iloc[::-1].reset_index(drop=True)])
+    >>> res.coefficient, res.n_subjects
+    ('iota (interval)', 20)
+    """
+    check_choice(level, "level", ("interval", "nominal"))
+    if not isinstance(standardize, (bool, np.bool_)):
+        raise TypeError(f"`standardize` must be True or False; got {standardize!r}.")
+    if standardize and level == "nominal":
+        raise ValueError("`standardize` applies to interval variables; level='nominal'.")
+    if isinstance(ratings, np.ndarray) and ratings.ndim == 3:
+        variables = [ratings[:, :, v] for v in range(ratings.shape[2])]
+    elif isinstance(ratings, (list, tuple)) and ratings:
+        variables = list(ratings)
+    else:
+        raise TypeError("`ratings` must be a non-empty list of (subjects x raters) matrices, "
+                        "one per variable, or a 3-D array (subjects x raters x variables); "
+                        f"got {type(ratings).__name__}.")
+    frames = [pd.DataFrame(v) for v in variables]
+    shapes = {f.shape for f in frames}
+    if len(shapes) != 1 or frames[0].ndim != 2:
+        raise ValueError("Every variable of `ratings` must be a (subjects x raters) matrix of "
+                         f"one shape; got shapes {sorted(shapes)}.")
+    n = frames[0].shape[0]
+    missing = np.zeros(n, dtype=bool)
+    for f in frames:
+        missing |= f.isna().to_numpy().any(axis=1)
+    blocks = []
+    for v, f in enumerate(frames):
+        kept = f.to_numpy()[~missing]
+        if level == "interval":
+            try:
+                values = kept.astype(float)
+            except (TypeError, ValueError):
+                raise TypeError(f"`ratings[{v}]` must hold numbers for level='interval'; use "
+                                "level='nominal' for labels.") from None
+            if not np.isfinite(values).all():
+                raise ValueError(f"`ratings[{v}]` holds inf; interval ratings must be finite.")
+            if standardize:
+                sd = values.std(ddof=1) if values.size > 1 else 0.0
+                values = (values - values.mean()) / sd if sd > 0 else values - values.mean()
+            blocks.append(values[:, :, None])
+        else:
+            labels, codes = np.unique(kept.astype(str), return_inverse=True)
+            codes = codes.reshape(kept.shape)
+            blocks.append((codes[:, :, None] == np.arange(labels.size)) / np.sqrt(2.0))
+    x = np.concatenate(blocks, axis=2)
+    raters = tuple(str(c) for c in frames[0].columns)
+    notes = ["Each variable z-standardised over all its ratings."] if standardize else []
+    options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+    return iota_estimator.iota(x, level, int(missing.sum()), raters, len(frames), options,
+                               notes)
 
 
 def _integer_ratings(values: Any, name: str) -> np.ndarray:

@@ -767,8 +767,9 @@ def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
     text = f"{name}{who}: {stat}"
     if math.isfinite(result.estimate):  # McNemar's effect: p1. - p.1
         interval = _ci_text(result, apa, num, method)
-        text += (f"; difference of the marginal proportions of {result.categories[0]} = "
-                 f"{num(result.estimate)}" + (f", {interval}" if interval else ""))
+        effect = (getattr(result, "effect_name", "")
+                  or f"difference of the marginal proportions of {result.categories[0]}")
+        text += f"; {effect} = {num(result.estimate)}" + (f", {interval}" if interval else "")
     if result.method == "exact binomial" and apa:
         text += f", {n}"
     return text + "."

@@ -23,6 +23,7 @@ from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
 from irr._validation import check_confidence_level
+from irr.estimators import categories as categories_estimator
 from irr.estimators import (
     chance_corrected,
     icc,
@@ -31,8 +32,12 @@ from irr.estimators import (
     limits,
     method_regression,
     percent,
+    rank_correlation,
+    variance_ratio,
 )
 from irr.estimators import kappa as kappa_estimator
+from irr.estimators import pabak as pabak_estimator
+from irr.estimators.categories import CategoryResults
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
 from irr.estimators.concordance import (
     ConcordanceResult,
@@ -48,7 +53,9 @@ from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.estimators.measurement_error import MeasurementErrorResult, measurement_error
 from irr.estimators.method_regression import MethodRegressionResult
+from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import ComponentsICCResult, icc_components
+from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference import error_rate, paired
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
@@ -783,6 +790,229 @@ class Agreement:
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
 
+    def pabak(
+        self,
+        *,
+        positive: Any = None,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> PabakResult:
+        r"""Prevalence-adjusted bias-adjusted kappa (PABAK), with the prevalence and bias
+        indices of Byrt, Bishop & Carlin (1993).
+
+        Parameters
+        ----------
+        positive : label, optional
+            Two categories: the "yes" of the prevalence and bias indices (default the
+            second: 1 of 0/1, True of False/True, the later declared label).
+        confidence_level : float, default 0.95
+        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
+            None (or ``'wilson'``): Wilson's interval of :math:`p_o`, mapped to PABAK.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
+
+        Returns
+        -------
+        PabakResult
+            ``estimate`` (PABAK), ``se``, ``ci``, ``observed_agreement``; for two
+            categories ``prevalence_index`` :math:`(a - d)/n`, ``bias_index``
+            :math:`(b - c)/n` (signed; a: both "yes", d: both "no", b: only the first
+            rater "yes") and ``kappa`` (Cohen's).
+
+        Notes
+        -----
+        PABAK replaces kappa's chance agreement by that of equally used categories,
+        :math:`1/k`: :math:`\mathrm{PABAK} = (k p_o - 1)/(k - 1)`, which is
+        :math:`2 p_o - 1` for two categories (Maxwell's RE, :meth:`maxwell_re`) and the
+        Brennan-Prediger coefficient of two raters in general. For a 2 x 2 table, with
+        prevalence index PI and bias index BI, Cohen's kappa is
+
+        .. math:: \kappa = \frac{\mathrm{PABAK} - PI^2 + BI^2}{1 - PI^2 + BI^2}
+
+        (Byrt et al. 1993), so reporting kappa, PABAK, PI and BI together shows how much
+        of a low kappa is due to unbalanced prevalence (large \|PI\|) or to the raters'
+        different margins (large \|BI\|). Subjects missing a rating are left out.
+
+        References
+        ----------
+        Byrt, T., Bishop, J., & Carlin, J. B. (1993). Bias, prevalence and kappa. Journal
+        of Clinical Epidemiology, 46, 423-429. https://doi.org/10.1016/0895-4356(93)90018-V
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_table([[80, 10], [5, 5]]).pabak(positive=0)
+        >>> round(res.estimate, 4), res.prevalence_index, res.bias_index, round(res.kappa, 4)
+        (0.7, 0.75, 0.05, 0.3182)
+        """
+        self._require_categorical("PABAK")
+        options = InferenceOptions("two-sided", confidence_level,
+                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        return pabak_estimator.pabak(self.statistics, options, self._plan(),
+                                     positive=positive)
+
+    def maxwell_re(
+        self,
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> PabakResult:
+        """Maxwell's (1977) RE coefficient of two raters' binary ratings: ``2 p_o - 1``.
+
+        R irr's ``maxwell(ratings)``. It is :meth:`pabak` for two categories, under its
+        own name (same interval and options); more than two categories raise.
+
+        References
+        ----------
+        Maxwell, A. E. (1977). Coefficients of agreement between observers and their
+        interpretation. British Journal of Psychiatry, 130, 79-83.
+        https://doi.org/10.1192/bjp.130.1.79
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement([1, 0, 1, 1, 0, 0, 1, 1], [1, 0, 0, 1, 0, 1, 1, 1])
+        >>> ag.maxwell_re().estimate
+        0.5
+        """
+        self._require_categorical("Maxwell's RE")
+        options = InferenceOptions("two-sided", confidence_level,
+                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        return pabak_estimator.pabak(self.statistics, options, self._plan(), name="maxwell")
+
+    def specific_agreement(
+        self,
+        category: Any = None,
+        *,
+        positive: Any = None,
+        confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> CategoryResults | Result:
+        r"""Specific agreement of two raters on each category: positive and negative
+        agreement for two categories.
+
+        Parameters
+        ----------
+        category : label, optional
+            One category: its specific agreement alone (a :class:`irr.results.Result`).
+            Default: every category (a :class:`CategoryResults`).
+        positive : label, optional
+            Two categories: which one is "positive" (default the second: 1 of 0/1, True
+            of False/True, the later declared label).
+        confidence_level : float, default 0.95
+        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
+            Wald (delta-method SE, clipped to [0, 1]) or a bootstrap over subjects.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
+
+        Returns
+        -------
+        CategoryResults or Result
+            Every category: ``by_category`` (one result each; ``res[label]`` picks one),
+            with the overall percent agreement as ``estimate``.
+
+        Notes
+        -----
+        .. math:: p_s(j) = \frac{2 n_{jj}}{n_{j\cdot} + n_{\cdot j}}
+
+        the conditional probability that one rater, chosen at random, uses category j
+        given that the other does. For a 2 x 2 table (a both positive, d both negative)
+        these are positive agreement :math:`2a/(2a + b + c)` and negative agreement
+        :math:`2d/(2d + b + c)` (Cicchetti & Feinstein 1990). The SE is the delta method's
+        on the multinomial table,
+        :math:`\mathrm{Var} = [4 n_{jj}(1 - p_s)^2 + (D_j - 2n_{jj}) p_s^2] / D_j^2`,
+        :math:`D_j = n_{j\cdot} + n_{\cdot j}`, which for 2 x 2 tables is Graham & Bull's
+        (1998) :math:`4a(b + c)(a + b + c)/(2a + b + c)^4`. For small counts prefer a
+        bootstrap (``ci='bca'``). Their mean weighted by :math:`D_j / 2n` is the percent
+        agreement.
+
+        References
+        ----------
+        Cicchetti, D. V., & Feinstein, A. R. (1990). High agreement but low kappa: II.
+        Resolving the paradoxes. Journal of Clinical Epidemiology, 43, 551-558.
+        https://doi.org/10.1016/0895-4356(90)90159-M
+
+        Graham, P., & Bull, B. (1998). Approximate standard errors and confidence intervals
+        for indices of positive and negative agreement. Journal of Clinical Epidemiology,
+        51, 763-771. https://doi.org/10.1016/S0895-4356(98)00048-2
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_table([[80, 10], [5, 5]], categories=["yes", "no"]
+        ...                                ).specific_agreement(positive="yes")
+        >>> [(r.coefficient, round(r.estimate, 4)) for r in res.by_category]
+        [('Positive agreement (yes)', 0.9143), ('Negative agreement (no)', 0.4)]
+        """
+        self._require_categorical("Specific agreement")
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        return categories_estimator.specific_agreement(self.statistics, options, self._plan(),
+                                                       category, positive)
+
+    @_shared_docs
+    def category_kappa(
+        self,
+        category: Any = None,
+        *,
+        alternative: str = "two-sided",
+        confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> CategoryResults | Result:
+        r"""Category-wise kappa: Cohen's kappa of each category against the rest.
+
+        Parameters
+        ----------
+        category : label, optional
+            One category: its kappa alone. Default: every category (a
+            :class:`CategoryResults` whose ``estimate`` is Cohen's kappa).
+        $inference
+
+        Returns
+        -------
+        CategoryResults or Result
+            ``by_category``: for each category j the kappa of the 2 x 2 table "j or not"
+            of the two raters, with the Fleiss-Cohen-Everitt SE (interval) and the z test
+            on the SE under H0.
+
+        Notes
+        -----
+        Cohen's kappa is the mean of the category kappas weighted by
+        :math:`p_{j\cdot} + p_{\cdot j} - 2 p_{j\cdot} p_{\cdot j}` (each one's chance
+        disagreement), so the category kappas show which categories the raters agree on
+        and which pull kappa down (Fleiss 1981, sec. 13.2).
+
+        References
+        ----------
+        Fleiss, J. L. (1981). Statistical Methods for Rates and Proportions (2nd ed.).
+        Wiley.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.category_kappa()
+        >>> [round(r.estimate, 4) for r in res.by_category]
+        [0.7068, 0.5365, 0.5721, 0.5553]
+        >>> round(res.estimate, 4) == round(ag.kappa().estimate, 4)
+        True
+        """
+        self._require_categorical("Category-wise kappa")
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        return categories_estimator.category_kappa(self.statistics, options, self._plan(),
+                                                   category)
+
     def percent_agreement(
         self,
         *,
@@ -1467,6 +1697,157 @@ class Agreement:
         stats = self._score_statistics("Kendall's W")
         return kendall.kendall(stats, correct_ties, options, self._plan())
 
+    def mean_spearman(
+        self,
+        fisher: bool = True,
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> VarianceRatioResult:
+        r"""The mean of the raters' pairwise Spearman rank correlations (R irr's
+        ``meanrho``).
+
+        Parameters
+        ----------
+        fisher : bool, default True
+            Average the correlations as Fisher z values and transform back, leaving out
+            perfect correlations (R irr's default); False takes their plain mean.
+        confidence_level, ci, n_resamples, rng, progress
+            As for :meth:`robinson_a` (no standard error; bootstrap on request).
+
+        Returns
+        -------
+        VarianceRatioResult
+
+        Notes
+        -----
+        Each rater's scores are ranked over the complete subjects (ties at mid-ranks).
+        Without ties the plain mean is :math:`(mW - 1)/(m - 1)`, W Kendall's coefficient
+        of concordance (:meth:`kendall_w`). R irr also gives a z test of the mean Fisher
+        z; we give no test (its SE ignores that the pairs share raters).
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> round(ag.mean_spearman(fisher=False).estimate, 4)
+        0.31
+        """
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        stats = self._score_statistics("The mean Spearman correlation")
+        return rank_correlation.mean_spearman(stats, fisher, options, self._plan())
+
+    def robinson_a(
+        self,
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> VarianceRatioResult:
+        r"""Robinson's (1957) A: the share of the subjects' and residual sums of squares
+        that is between subjects (R irr's ``robinson``).
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+        ci : {None, 'percentile', 'basic', 'bca'}, default None
+            A has no standard error: None gives no interval (``conf_int(method=
+            'percentile')`` draws one later); a bootstrap method resamples subjects now.
+        n_resamples, rng, progress
+            The bootstrap, as for :meth:`kappa`.
+
+        Returns
+        -------
+        VarianceRatioResult
+
+        Notes
+        -----
+        With the two-way (subjects x raters) ANOVA of the complete subjects' scores,
+
+        .. math:: A = \frac{SS_{subjects}}{SS_{subjects} + SS_{residual}}
+            = \frac{1 + (m - 1)\,\mathrm{ICC}(C,1)}{m},
+
+        so A is 1/m when the consistency ICC is 0 and 1 when it is 1. Subjects missing a
+        rating are left out (listwise, as R irr).
+
+        References
+        ----------
+        Robinson, W. S. (1957). The statistical measurement of agreement. American
+        Sociological Review, 22, 17-25. https://doi.org/10.2307/2088760
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.Agreement.from_frame(irr.datasets.load("anxiety")).robinson_a()
+        >>> round(res.estimate, 4)
+        0.4774
+        """
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        stats = self._score_statistics("Robinson's A")
+        return variance_ratio.robinson_a(stats, options, self._plan())
+
+    def finn(
+        self,
+        model: str = "oneway",
+        levels: int | None = None,
+        *,
+        confidence_level: float = 0.95,
+        ci: str | None = None,
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        progress: bool | None = None,
+    ) -> VarianceRatioResult:
+        r"""Finn's (1970) coefficient: 1 minus the ratio of the observed variance of the
+        ratings within subjects to that of random ratings (R irr's ``finn``).
+
+        Parameters
+        ----------
+        model : {'oneway', 'twoway'}, default 'oneway'
+            ``'oneway'``: the mean square within subjects; ``'twoway'``: the residual
+            mean square after the raters' means (raters also random).
+        levels : int, optional
+            The number of equally spaced rating levels s (R irr's ``s.levels``); the
+            variance of random ratings is then :math:`(s^2 - 1)/12`. Default: the
+            variance of the uniform distribution over the declared category scores
+            (the same for a scale 1..s; declare unused levels with ``categories=``).
+        confidence_level, ci, n_resamples, rng, progress
+            As for :meth:`robinson_a` (no standard error; bootstrap on request).
+
+        Returns
+        -------
+        VarianceRatioResult
+            ``estimate``, and ``statistic`` the F ratio expected / observed variance with
+            ``pvalue`` on (inf, df) degrees of freedom: df = n(m - 1) one-way,
+            (n - 1)(m - 1) two-way (R irr uses n(m - 1) for both).
+
+        Notes
+        -----
+        Finn's coefficient suits scales on which raters agree closely, where the ICC is
+        low only because the subjects hardly differ. It assumes equally spaced scores.
+
+        References
+        ----------
+        Finn, R. H. (1970). A note on estimating the reliability of categorical data.
+        Educational and Psychological Measurement, 30, 71-76.
+        https://doi.org/10.1177/001316447003000106
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = ag.finn(levels=6)
+        >>> round(res.estimate, 4), round(res.statistic, 3)
+        (0.4457, 1.804)
+        """
+        options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
+        stats = self._score_statistics("Finn's coefficient")
+        return variance_ratio.finn(stats, model, levels, options, self._plan())
+
     # -- every applicable coefficient ----------------------------------------------------
     def summary(self, *, confidence_level: float = 0.95) -> Summary:
         """Every applicable coefficient in one table.
@@ -1632,6 +2013,38 @@ class Agreement:
         """
         self._require_categorical("The Stuart-Maxwell marginal homogeneity test")
         return paired.stuart_maxwell_of_table(paired.paired_table(self.statistics))
+
+    def bhapkar_test(self) -> PairedTestResult:
+        """Bhapkar's test of equal margins (see :func:`irr.bhapkar_test`): the
+        Stuart-Maxwell test with the covariance not restricted to H0.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.bhapkar_test()
+        >>> round(res.statistic, 2), res.df
+        (11.98, 3.0)
+        """
+        self._require_categorical("Bhapkar's marginal homogeneity test")
+        return paired.bhapkar_of_table(paired.paired_table(self.statistics))
+
+    def rater_bias(self, *, confidence_level: float = 0.95) -> PairedTestResult:
+        """Rater bias, R irr's ``rater.bias`` (see :func:`irr.rater_bias`): the share of
+        disagreements in which the first rater chose the lower category, and its
+        chi-square test.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+        >>> res = ag.rater_bias()
+        >>> round(res.estimate, 4), round(res.statistic, 2)
+        (0.5369, 11.88)
+        """
+        self._require_categorical("Rater bias")
+        level = InferenceOptions(confidence_level=confidence_level).confidence_level
+        return paired.rater_bias_of_statistics(self.statistics, level)
 
     def cochrans_q(self, reference: str, *, tolerance: float = 0) -> PairedTestResult:
         """Cochran's Q: do the raters other than `reference` agree with it equally often?

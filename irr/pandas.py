@@ -600,6 +600,100 @@ class IrrAccessor:
         """
         return self._delegate("icc", raters, options)
 
+    def pabak(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """PABAK with the prevalence and bias indices (:meth:`irr.Agreement.pabak`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> vision = irr.datasets.load("vision")
+        >>> round(vision.irr.pabak().estimate, 4)
+        0.6111
+        """
+        return self._delegate("pabak", raters, options)
+
+    def maxwell_re(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Maxwell's RE of binary ratings (:meth:`irr.Agreement.maxwell_re`).
+
+        Examples
+        --------
+        >>> import pandas as pd
+        >>> df = pd.DataFrame({"a": [1, 0, 1, 1], "b": [1, 0, 0, 1]})
+        >>> df.irr.maxwell_re().estimate
+        0.5
+        """
+        return self._delegate("maxwell_re", raters, options)
+
+    def specific_agreement(self, raters: Sequence[Any] | None = None,
+                           **options: Any) -> Result:
+        """Specific agreement per category (:meth:`irr.Agreement.specific_agreement`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> vision = irr.datasets.load("vision")
+        >>> round(vision.irr.specific_agreement().by_category[0].estimate, 4)
+        0.7829
+        """
+        return self._delegate("specific_agreement", raters, options)
+
+    def category_kappa(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Kappa of each category against the rest (:meth:`irr.Agreement.category_kappa`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> vision = irr.datasets.load("vision")
+        >>> round(vision.irr.category_kappa().by_category[0].estimate, 4)
+        0.7068
+        """
+        return self._delegate("category_kappa", raters, options)
+
+    def rater_bias(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Rater bias, R irr's ``rater.bias`` (:meth:`irr.Agreement.rater_bias`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> vision = irr.datasets.load("vision")
+        >>> round(vision.irr.rater_bias().estimate, 4)
+        0.5369
+        """
+        return self._delegate("rater_bias", raters, options)
+
+    def mean_spearman(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """The mean pairwise Spearman correlation (:meth:`irr.Agreement.mean_spearman`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> round(irr.datasets.load("anxiety").irr.mean_spearman(fisher=False).estimate, 4)
+        0.31
+        """
+        return self._delegate("mean_spearman", raters, options)
+
+    def robinson_a(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Robinson's A (:meth:`irr.Agreement.robinson_a`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> round(irr.datasets.load("anxiety").irr.robinson_a().estimate, 4)
+        0.4774
+        """
+        return self._delegate("robinson_a", raters, options)
+
+    def finn(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Finn's coefficient (:meth:`irr.Agreement.finn`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> round(irr.datasets.load("anxiety").irr.finn(levels=6).estimate, 4)
+        0.4457
+        """
+        return self._delegate("finn", raters, options)
+
     def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
         """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`).
 

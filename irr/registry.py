@@ -56,7 +56,17 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("krippendorff_alpha", "krippendorff", frozenset({"raters"})),
     Coefficient("icc", "icc", frozenset({"raters", "scores"})),
     Coefficient("kendall_w", "kendall_w", frozenset({"raters", "scores"})),
+    Coefficient("mean_spearman", "mean_spearman", frozenset({"raters", "scores"})),
+    Coefficient("robinson_a", "robinson_a", frozenset({"raters", "scores"})),
+    Coefficient("finn", "finn", frozenset({"raters", "scores"})),
     Coefficient("error_rate_test", "error_rate_test", frozenset({"raters"})),
+    # two raters: prevalence and bias, agreement on each category, tests of rater bias
+    Coefficient("pabak", "pabak", frozenset({"raters", "two", "categorical"})),
+    Coefficient("maxwell_re", "maxwell_re", frozenset({"raters", "two", "categorical"})),
+    Coefficient("specific_agreement", "specific_agreement",
+                frozenset({"raters", "two", "categorical"})),
+    Coefficient("category_kappa", "category_kappa", frozenset({"raters", "two", "categorical"})),
+    Coefficient("rater_bias", "rater_bias", frozenset({"raters", "two", "categorical"})),
     # continuous measurements (an Agreement built with continuous=True, or detected)
     *(Coefficient(method, method, frozenset({"raters", "continuous"})) for method in (
         "limits_of_agreement", "concordance", "total_deviation_index", "deming",
@@ -247,6 +257,12 @@ STATISTICS: Mapping[str, Row] = MappingProxyType({
     **{name: Row("icc", {"model": m, "type": t, "unit": u})
        for name, (m, t, u) in _ICC_NAMES.items()},
     "kendall": Row("kendall_w"),
+    "pabak": Row("pabak", needs=_TWO),
+    "specific_agreement": Row("specific_agreement", needs=_TWO),
+    "category_kappa": Row("category_kappa", needs=_TWO),
+    "robinson": Row("robinson_a"),
+    "finn": Row("finn"),
+    "mean_spearman": Row("mean_spearman"),
     **_MEASUREMENTS,
 })
 _SHORTHANDS = {"alpha": {"nominal": "alpha_nominal", "ordinal": "alpha_ordinal",

@@ -30,7 +30,10 @@ __all__ = ["KendallResult", "kendall"]
 class KendallResult(Result):
     """Kendall's W with its chi-square test (``statistic``, ``df``, ``pvalue``).
 
-    Adds ``df`` (n - 1), ``correct_ties`` and ``ties`` (the tie sum T). W has no
+    Adds ``df`` (n - 1), ``correct_ties`` and ``ties`` (the tie sum T), and the F form
+    of the test (Kendall & Babington Smith 1939): ``f_statistic`` (m - 1) W / (1 - W) on
+    ``f_df1`` = n - 1 - 2/m and ``f_df2`` = (m - 1) f_df1 degrees of freedom, with
+    ``f_pvalue`` (better than the chi-square for few subjects). W has no
     standard error; its intervals come from the subject bootstrap (``conf_int(method=
     'percentile')``, ``'basic'`` or ``'bca'``), and the default ``ci`` is undefined
     (method ``'none'``) unless the bootstrap was asked for.
@@ -49,6 +52,10 @@ class KendallResult(Result):
     df: int
     correct_ties: bool
     ties: float
+    f_statistic: float = math.nan
+    f_df1: float = math.nan
+    f_df2: float = math.nan
+    f_pvalue: float = math.nan
     bounds: tuple[float, float] = (0.0, 1.0)
 
     interval_methods: ClassVar[tuple[str, ...]] = ("none", *BOOTSTRAP_METHODS)
@@ -60,7 +67,9 @@ class KendallResult(Result):
         return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
-        return {"df": self.df, "correct_ties": self.correct_ties, "ties": self.ties}
+        return {"df": self.df, "correct_ties": self.correct_ties, "ties": self.ties,
+                "f_statistic": self.f_statistic, "f_df1": self.f_df1, "f_df2": self.f_df2,
+                "f_pvalue": self.f_pvalue}
 
 
 def kendall(
@@ -71,7 +80,7 @@ def kendall(
     ``options.ci`` None gives no interval; a bootstrap method draws one over subjects
     (complete subjects only, as for the estimate).
     """
-    from scipy.special import chdtrc
+    from scipy.special import chdtrc, fdtrc
 
     if not isinstance(correct_ties, (bool, np.bool_)):
         raise TypeError(f"`correct_ties` must be True or False; got {correct_ties!r}.")
@@ -96,6 +105,19 @@ def kendall(
         "No standard error for W; an interval, when asked for (ci='percentile', 'basic' or "
         "'bca', or conf_int), comes from the subject bootstrap.",
     ]
+    m = x.shape[1]
+    f_df1 = n - 1 - 2 / m
+    f_df2 = (m - 1) * f_df1
+    if math.isnan(parts.w) or f_df1 <= 0:
+        f = f_p = math.nan
+    elif parts.w >= 1:
+        f, f_p = math.inf, 0.0
+    else:
+        f = (m - 1) * parts.w / (1 - parts.w)
+        f_p = float(fdtrc(f_df1, f_df2, f))
+    if math.isfinite(f_df1) and f_df1 > 0:
+        notes.append(f"F form: F = (m - 1) W / (1 - W) = {f:.4g} on ({f_df1:.4g}, "
+                     f"{f_df2:.4g}) df, p = {f_p:.4g} (Kendall & Babington Smith 1939).")
     notes.extend(listwise_note(dropped))
     result = KendallResult(
         coefficient="Kendall's W",
@@ -114,6 +136,10 @@ def kendall(
         df=df,
         correct_ties=correct_ties,
         ties=parts.ties,
+        f_statistic=f,
+        f_df1=f_df1,
+        f_df2=f_df2,
+        f_pvalue=f_p,
     )
     kept = Coarsening(np.where(complete, np.cumsum(complete) - 1, -1), x)
     recipe = plan.recipe(

@@ -1352,6 +1352,12 @@ def error_rate_ttest(
     """
     from scipy.stats import t
 
+    if isinstance(epsilon0, (int, float)) and epsilon0 == 0:
+        raise ValueError(
+            "`epsilon0` must be in (0, 1); got 0. To compare two learners' error rates over "
+            "the same folds, test their differences with irr.paired_ttest(errors_a, "
+            "errors_b) (or irr.cv52_ttest for 5 x 2-fold cross-validation)."
+        )
     epsilon0 = check_open_unit(epsilon0, "epsilon0")
     alpha = check_open_unit(alpha, "alpha")
     alternative = check_alternative(alternative)
@@ -1424,7 +1430,10 @@ def _check_rates(error_rates: Any) -> np.ndarray:
         raise ValueError(f"`error_rates` must hold at least two rates; got {rates.size}.")
     bad = rates[~np.isfinite(rates) | (rates < 0) | (rates > 1)]
     if bad.size:
+        hint = (" Differences of two learners' error rates: irr.paired_ttest(errors_a, "
+                "errors_b)." if (rates < 0).any() else "")
         raise ValueError(
             f"`error_rates` must be finite rates in [0, 1]; got {np.unique(bad)[:5].tolist()}."
+            + hint
         )
     return rates

@@ -462,6 +462,21 @@ def _calls() -> list[Call]:
                  functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
         add(Call(f"{name}(table)", name, "table",
                  functools.partial(lambda ctx, n: getattr(irr, n)(ctx.inp.table), n=name)))
+    for name in ("bhapkar_test", "rater_bias"):
+        add(Call(name, name, "wide",
+                 functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
+        add(Call(f"{name}(table)", name, "table",
+                 functools.partial(lambda ctx, n: getattr(irr, n)(ctx.inp.table), n=name)))
+    for name in ("pabak", "maxwell_re", "specific_agreement"):
+        add(Call(name, name, "wide",
+                 functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
+    for name in ("robinson_a", "finn", "mean_spearman"):
+        add(Call(name, name, "wide", functools.partial(
+            lambda ctx, n: getattr(irr, n)(ctx.inp.wide[ctx.inp.raters]), n=name)))
+    add(Call("iota", "iota", "wide", lambda ctx: irr.iota(
+        [ctx.inp.wide[ctx.inp.raters], ctx.inp.wide[ctx.inp.raters[::-1]]])))
+    add(Call("compare_classifiers", "compare_classifiers", "wide",
+             lambda ctx: irr.compare_classifiers(ctx.pair()[0], *ctx.pair())))
     add(Call("cochrans_q", "cochrans_q", "wide", lambda ctx: irr.cochrans_q(
         (ctx.inp.wide[ctx.inp.raters].to_numpy()
          == ctx.inp.wide[ctx.inp.raters[:1]].to_numpy()).astype(int))))
@@ -511,6 +526,12 @@ def _calls() -> list[Call]:
              lambda ctx: irr.critical_error_rate(ctx.inp.scalars["n"], 0.3)))
     add(Call("error_rate_ttest", "error_rate_ttest", "scalars", lambda ctx: irr.error_rate_ttest(
         np.linspace(1e-300, 1 - 1e-16, 10_000), 0.5)))
+    add(Call("paired_ttest", "paired_ttest", "scalars", lambda ctx: irr.paired_ttest(
+        np.linspace(1e-300, 1 - 1e-16, 10_000), np.linspace(1 - 1e-16, 1e-300, 10_000))))
+    add(Call("cv52_ttest", "cv52_ttest", "scalars", lambda ctx: irr.cv52_ttest(
+        np.full((5, 2), 1e-300), np.full((5, 2), 1 - 1e-16))))
+    add(Call("bias_variance", "bias_variance", "scalars", lambda ctx: irr.bias_variance(
+        np.full((1_000, 200), 1e308), np.full(200, -1e308))))
     add(Call("benchmark", "benchmark", "scalars",
              lambda ctx: irr.benchmark(1 - 1e-16, 1e-300).table.to_string()))
     add(Call("interpret", "interpret", "scalars", lambda ctx: irr.interpret(1e308)))

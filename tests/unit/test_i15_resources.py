@@ -54,7 +54,8 @@ NOT_ENTRY_POINTS = {
          "ErrorRateTTestResult", "ErrorRateTestFamily", "ErrorRateTestResult", "ICCResult",
          "KappaResult", "KendallResult", "KrippendorffResult", "PairedTestResult",
          "ProportionResult", "ReliabilityReport", "Result", "Scale", "ConcordanceResult",
-         "CoverageResult", "MethodRegressionResult", "TDIResult"],
+         "CoverageResult", "MethodRegressionResult", "TDIResult", "CategoryResults",
+         "PabakResult", "VarianceRatioResult", "LearnerTTestResult", "BiasVarianceResult"],
         "a result or value type: the entry points build it, and every result they return "
         "is rendered (str, summary) by the harness"),
     "DegenerateDataWarning": "a warning category, not a function of data",
