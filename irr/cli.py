@@ -38,8 +38,8 @@ from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
-from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.estimators.limits import LimitsOfAgreementResult
+from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
 from irr.reliability import call_method
 from irr.reliability import report as reliability_report
@@ -778,9 +778,12 @@ FLAGS = {
     "by": "--by", "replicates": "--replicates", "replicate": "--replicate",
     "coverage": "--coverage", "units": "--units", "delta": "--delta",
 }
-#: The ``agreement`` command's own words for arguments other commands name otherwise.
+#: The ``agreement`` command's own words for arguments other commands name otherwise;
+#: ``method`` is --loa-method only for the methods of the limits of agreement (the CCC's
+#: ``method='variance-components'`` is no flag).
 AGREEMENT_FLAGS = {"method": "--loa-method", "p": "--tdi-proportion",
                    "first": "--raters", "second": "--raters"}
+_FLAG_VALUES = {"--loa-method": ("parametric", "regression", "nonparametric")}
 _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
 _PYTHON_ONLY = ((", or use an ordered Categorical", ""), (" or an ordered Categorical", ""),
@@ -811,7 +814,8 @@ def cli_words(message: str, names: Any = (), flags: dict[str, str] | None = None
         if name == "level" and value:
             return f"{value} alpha"
         known = {**FLAGS, **(flags or {})}
-        if name not in known:
+        if name not in known or (equals and value and value not in _FLAG_VALUES.get(
+                known[name], (value,))):
             return match.group(0)
         return f"{known[name]} {value}" if equals and value else known[name]
 
