@@ -235,8 +235,9 @@ def statistic_row(name: Any, argument: str = "statistic") -> Row:
         return Row(key)
     if isinstance(key, str) and key.lower() in STATISTICS:
         return STATISTICS[key.lower()]
-    raise ValueError(f"`{argument}` must be an Agreement method ({', '.join(methods())}) or "
-                     f"a statistic's name ({', '.join(STATISTICS)}); got {name!r}.")
+    raise ValueError(f"`{argument}` must be one of the Agreement methods "
+                     f"({', '.join(methods())}) or of the statistics' names "
+                     f"({', '.join(STATISTICS)}); got {name!r}.")
 
 
 def methods() -> tuple[str, ...]:
