@@ -659,7 +659,7 @@ class ReliabilityReport:
         reasons = "reason" in frame.columns and frame["reason"].notna().any()
         if reasons:
             header.append("Not estimated")
-        names = {r.coefficient: _method(r) for r in self.results}
+        names = {p.coefficient: _method(p) for r in self.results for p in r.parts()}
         rows = []
         for row in frame.to_dict("records"):
             has_ci = math.isfinite(row["ci_low"]) or math.isfinite(row["ci_high"])
