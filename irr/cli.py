@@ -332,11 +332,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 _AGREEMENT_HELP = """\
-Two methods (--raters A B; default the first two rating columns): the bias (mean
-difference A - B) and the limits of agreement with their confidence intervals (Bland &
-Altman), Lin's concordance correlation coefficient (CCC) and the standard error of
-measurement (SEM). All raters (--all-raters, or three or more --raters): the overall CCC,
-the ICC by variance components and the SEM.
+Two methods (--raters A B: two rating columns, or with long data two labels of the
+--rater column; default the first two): the bias (mean difference A - B) and the limits
+of agreement with their confidence intervals (Bland & Altman), Lin's concordance
+correlation coefficient (CCC) and the standard error of measurement (SEM). All raters
+(--all-raters, or three or more --raters): the overall CCC, the ICC by variance
+components and the SEM.
 
 --statistics names any of:
   loa             bias and limits of agreement (--coverage, --loa-method, --scale,
@@ -1166,7 +1167,11 @@ def _long_raters(args: argparse.Namespace, frame: Any, two: bool) -> Any:
         chosen = labels
     args.raters = None
     rater = frame[args.rater]
-    return frame.loc[rater.isin(chosen) | rater.isna()]
+    kept = frame.loc[rater.isin(chosen) | rater.isna()]
+    # raters in the order chosen (the Agreement takes them in order of appearance): the
+    # difference is first minus second, as with wide columns
+    order = kept[args.rater].map({label: i for i, label in enumerate(chosen)})
+    return kept.iloc[np.argsort(order.fillna(len(chosen)).to_numpy(), kind="stable")]
 
 
 def _agreement_statistics(args: argparse.Namespace, ag: Agreement) -> list[str]:
