@@ -924,7 +924,9 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         if len(chosen) > n_raters:
             args.input_notes.append(
                 f"This command compares {n_raters} raters: the first {n_raters} of the rating "
-                f"columns {', '.join(map(repr, chosen))}; choose them with --raters."
+                f"columns {', '.join(map(repr, chosen))}; choose them with --raters"
+                + (" (or all of them with --all-raters)." if hasattr(args, "all_raters")
+                   else ".")
             )
         chosen = chosen[:n_raters]
     categories = _coerce_categories(declared, [frame[r] for r in chosen])

@@ -323,9 +323,12 @@ def test_plot_is_written_reproducibly_and_never_over_a_file(tmp_path):
     code, _, err = cli("agreement", *PEF, *PAIR, "--plot", str(svg), "--force")
     assert code == 0
     assert svg.read_bytes() == first
-    png = tmp_path / "ba.png"
-    assert cli("agreement", *PEF, *PAIR, "--plot", str(png))[0] == 0
-    assert png.read_bytes().startswith(b"\x89PNG")
+    for suffix, magic in ((".png", b"\x89PNG"), (".pdf", b"%PDF")):
+        one, two = tmp_path / f"one{suffix}", tmp_path / f"two{suffix}"
+        assert cli("agreement", *PEF, *PAIR, "--plot", str(one))[0] == 0
+        assert cli("agreement", *PEF, *PAIR, "--plot", str(two))[0] == 0
+        assert one.read_bytes().startswith(magic)
+        assert one.read_bytes() == two.read_bytes()
     # never over the input, not even with --force; not the --output file either
     path, _ = _clinic_csv(tmp_path)
     before = path.read_bytes()
