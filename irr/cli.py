@@ -734,9 +734,10 @@ def _read_frame(args: argparse.Namespace) -> Any:
     return frame
 
 
-def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
+def _check_missing_markers(frame: Any, columns: list[Any], measured: bool = False) -> None:
     """Refuse a column of numbers with a few other tokens (SAS's '.', 'n/a'): as read,
-    the whole column would become string labels."""
+    the whole column would become string labels. `measured`: the command reads
+    measurements (no --categories to suggest)."""
     for column in columns:
         values = frame[column]
         if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(
@@ -752,7 +753,8 @@ def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
                 f"{', '.join(map(repr, tokens))}; if they mark missing ratings pass "
                 + " ".join(f"--na-values {t!r}" if not t.isalnum() else f"--na-values {t}"
                            for t in tokens)
-                + "; if they are ratings, declare the scale with --categories"
+                + ("" if measured else
+                   "; if they are ratings, declare the scale with --categories")
             )
 
 
@@ -883,7 +885,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
             raise CommandError("--id marks columns of wide data; with long data use --subject")
         declared = getattr(args, "categories", None)
         if declared is None:
-            _check_missing_markers(frame, [args.rating])
+            _check_missing_markers(frame, [args.rating], continuous is True)
         categories = _coerce_categories(declared, [frame[args.rating]])
         replicate = getattr(args, "replicate", None)
         if replicate is not None and replicate not in frame.columns:
@@ -912,7 +914,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         )
     declared = getattr(args, "categories", None)
     if declared is None:
-        _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids])
+        _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids],
+                               continuous is True)
     choice = choose_columns(frame, raters, ids or None, raters_option="--raters",
                             id_option="--id")
     chosen = list(choice.raters)
