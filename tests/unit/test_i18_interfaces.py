@@ -518,3 +518,20 @@ def test_report_by_group_on_measurements_names_each_interval():
     assert len(rows) == 3  # the results table and the two groups
     assert all("Fisher z" in line for line in rows)
     assert "fisher-z" not in text
+
+
+def test_sas_missing_readings_need_na_values(tmp_path):
+    path, _ = _clinic_csv(tmp_path)
+    lines = path.read_text().splitlines()
+    fields = lines[1].split(",")
+    fields[1] = "."  # P001's cuff reading missing, as SAS writes it
+    lines[1] = ",".join(fields)
+    dotted = tmp_path / "dotted.csv"
+    dotted.write_text("\n".join(lines) + "\n")
+    code, _, err = cli("agreement", str(dotted))
+    assert code == 1
+    assert "--na-values '.'" in err
+    assert "--categories" not in err  # no such flag in this command
+    code, out, _ = cli("agreement", str(dotted), "--na-values", ".")
+    assert code == 0
+    assert "4 in 4 subjects" in out
