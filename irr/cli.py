@@ -1107,6 +1107,20 @@ def _cmd_error_rate(args: argparse.Namespace) -> Output:
     return out
 
 
+def _figures(args: argparse.Namespace, out: Output) -> bool:
+    """Whether the report draws its figures: --format html without --no-figures, and
+    matplotlib installed (else a note says they were left out)."""
+    if args.format != "html" or args.no_figures:
+        return False
+    try:
+        import matplotlib  # noqa: F401  (the figures need it)
+    except ImportError:
+        out.notes.append("Figures left out: they need matplotlib "
+                         "(pip install 'irrstats[plot]').")
+        return False
+    return True
+
+
 def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
     # measurements when the ratings are (decimal values, or numeric scores with more than
@@ -1119,14 +1133,7 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     out = _output("", ag, args)
     if args.by and args.subject is not None:
         raise CommandError("--by groups wide data; with long data leave it out")
-    figures = args.format == "html" and not args.no_figures
-    if figures:
-        try:
-            import matplotlib  # noqa: F401  (the figures need it)
-        except ImportError:
-            figures = False
-            out.notes.append("Figures left out: they need matplotlib "
-                             "(pip install 'irrstats[plot]').")
+    figures = _figures(args, out)
     notes: list[str] = []
     with _warnings_as_notes(notes, "", args.names):
         rep = reliability_report(
@@ -1235,14 +1242,7 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
         raise CommandError(f"--plot draws the Bland-Altman plot of two methods; these are "
                            f"{ag.n_raters}: choose two with --raters")
     out = _output("", ag, args)
-    figures = args.format == "html" and not args.no_figures
-    if figures:
-        try:
-            import matplotlib  # noqa: F401  (the figures need it)
-        except ImportError:
-            figures = False
-            out.notes.append("Figures left out: they need matplotlib "
-                             "(pip install 'irrstats[plot]').")
+    figures = _figures(args, out)
     options = {"loa": loa, "tdi": {"p": args.tdi_proportion}, "sem": {"units": args.units}}
     if args.delta is not None:
         options["cp"] = {"delta": args.delta}
