@@ -535,3 +535,16 @@ def test_sas_missing_readings_need_na_values(tmp_path):
     code, out, _ = cli("agreement", str(dotted), "--na-values", ".")
     assert code == 0
     assert "4 in 4 subjects" in out
+
+
+def test_stdin_output_and_plot_together(tmp_path):
+    pytest.importorskip("matplotlib")
+    pef = irr.datasets.load("pef")
+    text = pef.to_csv(index=False)
+    report, figure = tmp_path / "report.md", tmp_path / "ba.svg"
+    code, out, err = cli("agreement", "-", "--id", "subject", *PAIR, "--format", "markdown",
+                         "--output", str(report), "--plot", str(figure), stdin=text)
+    assert code == 0, err
+    assert out == ""
+    assert "| Lower limit (95%) | 17 | -78.096 |" in report.read_text()
+    assert figure.read_bytes().startswith(b"<?xml")
