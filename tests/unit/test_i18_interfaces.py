@@ -548,3 +548,13 @@ def test_stdin_output_and_plot_together(tmp_path):
     assert out == ""
     assert "| Lower limit (95%) | 17 | -78.096 |" in report.read_text()
     assert figure.read_bytes().startswith(b"<?xml")
+
+
+def test_report_options_reach_the_groups():
+    rep = irr.report(_sites(), "cp", raters=["wright_1", "mini_1"], by="site",
+                     figures=False, options={"cp": {"delta": 40}})
+    assert rep.groups["coefficient"].unique().tolist() == ["CP (delta = 40)"]
+    north = _sites().query("site == 'north'")
+    ag = irr.Agreement.from_frame(north, ["wright_1", "mini_1"], continuous=True)
+    got = rep.groups.loc[rep.groups["site"] == "north", "estimate"].iloc[0]
+    assert got == pytest.approx(ag.coverage_probability(40).estimate, rel=1e-12)
