@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr import datasets
+from irr import datasets, plotting
 from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
@@ -41,8 +41,9 @@ from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
+from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
-from irr.registry import PANELS, STATISTICS, rows, scale_type
+from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
 from irr.reliability import call_method
 from irr.reliability import report as reliability_report
 from irr.reporting import DataDescription, ReliabilityReport, jsonable
@@ -52,6 +53,8 @@ __all__ = ["main"]
 
 FORMATS = ("text", "markdown", "html", "latex", "csv", "json")
 CI_METHODS = ("wald", "percentile", "basic", "bca")
+BOOTSTRAP_CIS = ("percentile", "basic", "bca")
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 _TSV_SUFFIXES = (".tsv", ".tab")
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 
@@ -115,7 +118,10 @@ def _too_large(where: str, limit: int) -> CommandError:
 
 
 # -- parser ------------------------------------------------------------------------------
-def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
+def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
+            measurements: bool = False) -> None:
+    """The options every command has. `measurements`: a command of continuous
+    measurements (no --categories; --ci only bootstrap intervals; its own --scale)."""
     source = parser.add_argument_group("input")
     source.add_argument("file", nargs="?",
                         help="CSV/TSV/Parquet file, one row per subject ('-' for stdin)")
@@ -139,21 +145,29 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+") -> None:
     source.add_argument("--na-values", action="append", metavar="VALUE",
                         help="a value that marks a missing rating (e.g. '.' as in SAS), in "
                         "addition to pandas' defaults (empty, NA, NaN, ...); repeatable")
-    source.add_argument("--categories", nargs="+", metavar="LABEL",
-                        help="the full rating scale, in order")
+    if not measurements:
+        source.add_argument("--categories", nargs="+", metavar="LABEL",
+                            help="the full rating scale, in order")
     stats = parser.add_argument_group("inference")
     stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
                        help="confidence level of the intervals, a proportion (default 0.95; "
                        "not 95)")
-    stats.add_argument("--ci", choices=CI_METHODS, default=None,
-                       help="interval method (bootstrap: percentile, basic, bca); default: "
-                            "each coefficient's own, as in the Python API")
+    if measurements:
+        stats.add_argument("--ci", choices=BOOTSTRAP_CIS, default=None,
+                           help="a bootstrap interval for the statistics that offer one "
+                           "(CCC, TDI, CP, Deming); default: each statistic's own, as in "
+                           "the Python API")
+    else:
+        stats.add_argument("--ci", choices=CI_METHODS, default=None,
+                           help="interval method (bootstrap: percentile, basic, bca); "
+                           "default: each coefficient's own, as in the Python API")
     stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
                        help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,
                        help="seed of the bootstrap (default 0: the same output every run)")
-    stats.add_argument("--scale", metavar="NAME",
-                       help="benchmark scale of the bands (see irr.list_scales())")
+    if not measurements:
+        stats.add_argument("--scale", metavar="NAME",
+                           help="benchmark scale of the bands (see irr.list_scales())")
     out = parser.add_argument_group("output")
     out.add_argument("--format", choices=FORMATS, default="text",
                      help="text (default), markdown, html, latex, csv or json")
@@ -301,6 +315,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="apa (default): APA-style symbols and numbers; plain: the "
                         "coefficients' names, leading zeros, three decimals")
 
+    _agreement_parser(commands)
+
     data = _subcommand(
         commands, "datasets", "list or describe the bundled data sets",
         "The data sets bundled with irr (use one with --dataset NAME in any command).",
@@ -316,6 +332,119 @@ def _parser() -> argparse.ArgumentParser:
     data.add_argument("--force", action="store_true", help="overwrite an existing --output")
     data.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     return parser
+
+
+_AGREEMENT_HELP = """\
+Two methods (--raters A B: two rating columns, or with long data two labels of the
+--rater column; default the first two): the bias (mean difference A - B) and the limits
+of agreement with their confidence intervals (Bland & Altman), Lin's concordance
+correlation coefficient (CCC) and the standard error of measurement (SEM). All raters
+(--all-raters, or three or more --raters): the overall CCC, the ICC by variance
+components and the SEM.
+
+--statistics names any of:
+  loa             bias and limits of agreement (--coverage, --loa-method, --scale,
+                  --replicates, --units)
+  ccc             Lin's CCC (two methods) or the overall CCC (all raters)
+  tdi             total deviation index (--tdi-proportion)
+  cp              coverage probability (needs --delta)
+  deming          Deming regression of B on A (error ratio from replicates, else 1)
+  passing_bablok  Passing-Bablok regression of B on A
+  icc_vc          ICC(A,1) by variance components (missing readings, replicates)
+  sem             standard error of measurement and smallest detectable change (--units)
+or 'all' (every one that applies; cp with --delta).
+
+Replicates (a method measured a subject more than once) need long data, one row per
+reading: --subject, --rater, --rating and --replicate (the column numbering the
+readings); the limits of agreement then need --replicates constant (the true value does
+not change between a subject's readings) or varying (it does, and the methods' readings
+were made in pairs). Subjects one method did not measure are left out of the
+two-method statistics and said so.
+
+examples:
+  irr agreement --dataset pef --raters wright_1 mini_1 --units l/min
+  irr agreement readings.csv --id patient --raters device_a device_b --plot ba.png
+  irr agreement readings.csv --statistics loa,ccc,tdi,deming --loa-method regression
+  irr agreement long.csv --subject patient --rater device --rating value \\
+      --replicate reading --replicates constant --format markdown
+  irr agreement readings.csv --all-raters --statistics ccc,icc_vc
+"""
+
+
+def _proportion(text: str) -> float:
+    """--coverage, --tdi-proportion: a proportion strictly between 0 and 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be a proportion between 0 and 1 (e.g. 0.95, not 95); got {text!r}")
+    return value
+
+
+def _positive(text: str) -> float:
+    """--delta: a positive finite number."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number; got {text!r}")
+    return value
+
+
+def _agreement_parser(commands: Any) -> None:
+    command = _subcommand(
+        commands, "agreement", "agreement of continuous measurements (method comparison)",
+        "Agreement of two methods (devices, raters, assays) that measure the same "
+        "quantity on a continuous scale: Bland-Altman limits of agreement, concordance, "
+        "total deviation index, coverage probability, Deming and Passing-Bablok "
+        "regression, ICC and measurement error, with confidence intervals.",
+        _AGREEMENT_HELP,
+    )
+    _common(command, measurements=True)
+    command.add_argument("--all-raters", action="store_true",
+                         help="every rating column (or rater of long data), for the overall "
+                         "CCC, ICC and SEM; two-method statistics need --raters A B")
+    command.add_argument("--replicate", metavar="COL",
+                         help="long format: the column numbering a subject's repeated "
+                         "readings by one method")
+    command.add_argument(
+        "--statistics", metavar="NAMES", default=None,
+        help="comma-separated, from loa, ccc, tdi, cp, deming, passing_bablok, icc_vc, sem "
+        "(or 'all'); default loa,ccc,sem for two methods and ccc,icc_vc,sem for all raters")
+    loa = command.add_argument_group("limits of agreement")
+    loa.add_argument("--coverage", type=_proportion, default=0.95, metavar="P",
+                     help="share of differences the limits should hold (default 0.95: bias "
+                     "+/- 1.96 SD)")
+    loa.add_argument("--loa-method", choices=["parametric", "regression", "nonparametric"],
+                     default="parametric",
+                     help="parametric (default): bias +/- z SD; regression: bias and SD "
+                     "modelled on the mean (Bland & Altman 1999); nonparametric: the "
+                     "empirical quantiles of the differences")
+    loa.add_argument("--scale", choices=["difference", "percent", "ratio"],
+                     default="difference", dest="loa_scale",
+                     help="difference (default): A - B; percent: 100 (A - B) / mean; ratio: "
+                     "A / B (on logs, back-transformed)")
+    loa.add_argument("--replicates", choices=["constant", "varying"],
+                     help="with replicates: the true value is constant between a subject's "
+                     "readings, or varies (readings made in pairs)")
+    loa.add_argument("--units", default="", metavar="TEXT",
+                     help="the measurement's units for the tables and sentences, e.g. l/min")
+    other = command.add_argument_group("other statistics")
+    other.add_argument("--tdi-proportion", type=_proportion, default=0.9, metavar="P",
+                       help="the share of absolute differences the TDI bounds (default 0.9)")
+    other.add_argument("--delta", type=_positive, metavar="D",
+                       help="the largest acceptable difference, for the coverage "
+                       "probability (cp)")
+    figure = command.add_argument_group("figure")
+    figure.add_argument("--plot", metavar="FILE",
+                        help="also write the Bland-Altman plot to FILE (.png, .svg or .pdf; "
+                        "needs matplotlib); an existing file only with --force")
+    figure.add_argument("--no-figures", action="store_true",
+                        help="leave the figures out of --format html (no matplotlib needed)")
+    command.set_defaults(flags=AGREEMENT_FLAGS)
 
 
 def _version() -> str:
@@ -675,9 +804,10 @@ def _read_frame(args: argparse.Namespace) -> Any:
     return frame
 
 
-def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
+def _check_missing_markers(frame: Any, columns: list[Any], measured: bool = False) -> None:
     """Refuse a column of numbers with a few other tokens (SAS's '.', 'n/a'): as read,
-    the whole column would become string labels."""
+    the whole column would become string labels. `measured`: the command reads
+    measurements (no --categories to suggest)."""
     for column in columns:
         values = frame[column]
         if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(
@@ -693,17 +823,19 @@ def _check_missing_markers(frame: Any, columns: list[Any]) -> None:
                 f"{', '.join(map(repr, tokens))}; if they mark missing ratings pass "
                 + " ".join(f"--na-values {t!r}" if not t.isalnum() else f"--na-values {t}"
                            for t in tokens)
-                + "; if they are ratings, declare the scale with --categories"
+                + ("" if measured else
+                   "; if they are ratings, declare the scale with --categories")
             )
 
 
-def _first_line(exc: BaseException | str, names: Any = ()) -> str:
+def _first_line(exc: BaseException | str, names: Any = (),
+                flags: dict[str, str] | None = None) -> str:
     """The first line of a message, in the command line's words (:func:`cli_words`;
-    `names` are the data's columns and raters)."""
+    `names` are the data's columns and raters, `flags` a command's own flags)."""
     text = str(exc).strip()
     if not text:
         return type(exc).__name__ if isinstance(exc, BaseException) else ""
-    return cli_words(text.splitlines()[0], names)
+    return cli_words(text.splitlines()[0], names, flags)
 
 
 #: The Python arguments that messages name, as the command line's flags.
@@ -716,22 +848,30 @@ FLAGS = {
     "scale": "--scale", "model": "--model", "type": "--type", "unit": "--unit",
     "epsilon0": "--epsilon0", "alpha": "--alpha", "tolerance": "--tolerance",
     "alternative": "--alternative", "style": "--style", "statistics": "--statistics",
-    "by": "--by",
+    "by": "--by", "replicates": "--replicates", "replicate": "--replicate",
+    "coverage": "--coverage", "units": "--units", "delta": "--delta",
 }
+#: The ``agreement`` command's own words for arguments other commands name otherwise;
+#: ``method`` is --loa-method only for the methods of the limits of agreement (the CCC's
+#: ``method='variance-components'`` is no flag).
+AGREEMENT_FLAGS = {"method": "--loa-method", "p": "--tdi-proportion",
+                   "first": "--raters", "second": "--raters"}
+_FLAG_VALUES = {"--loa-method": ("parametric", "regression", "nonparametric")}
 _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
 _PYTHON_ONLY = ((", or use an ordered Categorical", ""), (" or an ordered Categorical", ""),
                 ("`rng` seed ", "`rng` "))
 
 
-def cli_words(message: str, names: Any = ()) -> str:
+def cli_words(message: str, names: Any = (), flags: dict[str, str] | None = None) -> str:
     """`message` with the Python arguments it names as command-line flags:
     ``Pass `categories=` `` -> ``Pass --categories``, `` `weights='linear'` `` ->
     ``--weights linear``, `` `confidence_level` `` -> ``--confidence-level``; alpha's
     `` `level='ordinal'` `` -> ``ordinal alpha``. A quoted name among `names` (the data's
     columns and raters, which messages quote the same way) is a name in quotes, never a
     flag: a rater column called ``type`` stays ``'type'``. Other names are left as they
-    are.
+    are. `flags` adds or overrides flags of one command (``agreement``'s ``method`` is
+    --loa-method).
 
     Examples
     --------
@@ -746,9 +886,11 @@ def cli_words(message: str, names: Any = ()) -> str:
             return repr(name)
         if name == "level" and value:
             return f"{value} alpha"
-        if name not in FLAGS:
+        known = {**FLAGS, **(flags or {})}
+        if name not in known or (equals and value and value not in _FLAG_VALUES.get(
+                known[name], (value,))):
             return match.group(0)
-        return f"{FLAGS[name]} {value}" if equals and value else FLAGS[name]
+        return f"{known[name]} {value}" if equals and value else known[name]
 
     for python, cli in _PYTHON_ONLY:
         message = message.replace(python, cli)
@@ -813,12 +955,17 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
             )
         if args.id:
             raise CommandError("--id marks columns of wide data; with long data use --subject")
-        if args.categories is None:
-            _check_missing_markers(frame, [args.rating])
-        categories = _coerce_categories(args.categories, [frame[args.rating]])
+        declared = getattr(args, "categories", None)
+        if declared is None:
+            _check_missing_markers(frame, [args.rating], continuous is True)
+        categories = _coerce_categories(declared, [frame[args.rating]])
+        replicate = getattr(args, "replicate", None)
+        if replicate is not None and replicate not in frame.columns:
+            raise CommandError(f"--replicate names an unknown column {replicate!r}; the "
+                               f"columns are {list(frame.columns)}")
         ag = Agreement.from_long(frame, subject=args.subject, rater=args.rater,
-                                     rating=args.rating, categories=categories,
-                                     continuous=continuous)
+                                 rating=args.rating, categories=categories,
+                                 continuous=continuous, replicate=replicate)
         _count_missing(args, int(frame[args.rating].isna().sum()))
         if args.raters:
             raise CommandError("--raters selects wide columns; with long data omit it")
@@ -837,8 +984,10 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         raise CommandError(
             f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
         )
-    if args.categories is None:
-        _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids])
+    declared = getattr(args, "categories", None)
+    if declared is None:
+        _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids],
+                               continuous is True)
     choice = choose_columns(frame, raters, ids or None, raters_option="--raters",
                             id_option="--id")
     chosen = list(choice.raters)
@@ -850,10 +999,12 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         if len(chosen) > n_raters:
             args.input_notes.append(
                 f"This command compares {n_raters} raters: the first {n_raters} of the rating "
-                f"columns {', '.join(map(repr, chosen))}; choose them with --raters."
+                f"columns {', '.join(map(repr, chosen))}; choose them with --raters"
+                + (" (or all of them with --all-raters)." if hasattr(args, "all_raters")
+                   else ".")
             )
         chosen = chosen[:n_raters]
-    categories = _coerce_categories(args.categories, [frame[r] for r in chosen])
+    categories = _coerce_categories(declared, [frame[r] for r in chosen])
     _count_missing(args, int(frame[chosen].isna().to_numpy().sum()))
     # categories as before issue 18 until the CLI chooses the statistics of measurements
     return Agreement.from_frame(frame, chosen, categories=categories, continuous=continuous)
@@ -932,6 +1083,7 @@ class Output:
     seed: int | None = None
     data: DataDescription | None = None
     report: ReliabilityReport | None = None
+    figure: bytes | None = None
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -944,7 +1096,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def _warnings_as_notes(notes: list[str], prefix: str = "", names: Any = ()) -> Any:
+def _warnings_as_notes(notes: list[str], prefix: str = "", names: Any = (),
+                       flags: dict[str, str] | None = None) -> Any:
     """Collect DegenerateDataWarnings and ContinuousScoresWarnings raised inside as notes
     (once each); other warnings are re-issued."""
     with warnings.catch_warnings(record=True) as caught:
@@ -953,7 +1106,7 @@ def _warnings_as_notes(notes: list[str], prefix: str = "", names: Any = ()) -> A
         yield
     for w in caught:
         if issubclass(w.category, (DegenerateDataWarning, ContinuousScoresWarning)):
-            line = f"{prefix}{_first_line(str(w.message), names)}"
+            line = f"{prefix}{_first_line(str(w.message), names, flags)}"
             if line not in notes:
                 notes.append(line)
         else:
@@ -1079,6 +1232,20 @@ def _cmd_error_rate(args: argparse.Namespace) -> Output:
     return out
 
 
+def _figures(args: argparse.Namespace, out: Output) -> bool:
+    """Whether the report draws its figures: --format html without --no-figures, and
+    matplotlib installed (else a note says they were left out)."""
+    if args.format != "html" or args.no_figures:
+        return False
+    try:
+        import matplotlib  # noqa: F401  (the figures need it)
+    except ImportError:
+        out.notes.append("Figures left out: they need matplotlib "
+                         "(pip install 'irrstats[plot]').")
+        return False
+    return True
+
+
 def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
     # measurements when the ratings are (decimal values, or numeric scores with more than
@@ -1091,14 +1258,7 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     out = _output("", ag, args)
     if args.by and args.subject is not None:
         raise CommandError("--by groups wide data; with long data leave it out")
-    figures = args.format == "html" and not args.no_figures
-    if figures:
-        try:
-            import matplotlib  # noqa: F401  (the figures need it)
-        except ImportError:
-            figures = False
-            out.notes.append("Figures left out: they need matplotlib "
-                             "(pip install 'irrstats[plot]').")
+    figures = _figures(args, out)
     notes: list[str] = []
     with _warnings_as_notes(notes, "", args.names):
         rep = reliability_report(
@@ -1114,6 +1274,141 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     out.report = dataclasses.replace(
         rep, notes=tuple(cli_words(n, args.names) for n in (*rep.notes, *notes)))
     return out
+
+
+#: Every statistic of ``irr agreement``, in the order ``--statistics all`` reports them.
+AGREEMENT_STATISTICS = ("loa", "ccc", "tdi", "cp", "deming", "passing_bablok", "icc_vc",
+                        "sem")
+
+
+def _long_raters(args: argparse.Namespace, frame: Any, two: bool) -> Any:
+    """Long data of the raters --raters names (their labels in the --rater column), or of
+    the first two when `two`; --raters is then cleared (it names wide columns elsewhere)."""
+    if args.rater not in frame.columns:
+        return frame  # _agreement names the unknown column
+    labels = list(pd.unique(frame[args.rater].dropna()))
+    shown = {str(label): label for label in labels}
+    if args.raters:
+        unknown = [r for r in args.raters if r not in shown]
+        if unknown:
+            raise CommandError(f"--raters names unknown rater(s) {unknown} of column "
+                               f"{args.rater!r}; the raters are {list(shown)}")
+        chosen = [shown[r] for r in args.raters]
+    elif two and len(labels) > 2:
+        chosen = labels[:2]
+        args.input_notes.append(
+            f"This command compares 2 methods: the first two raters of column "
+            f"{args.rater!r}, {chosen[0]!r} and {chosen[1]!r}, of {len(labels)}; choose "
+            "them with --raters (or all of them with --all-raters).")
+    else:
+        chosen = labels
+    args.raters = None
+    rater = frame[args.rater]
+    kept = frame.loc[rater.isin(chosen) | rater.isna()]
+    # raters in the order chosen (the Agreement takes them in order of appearance): the
+    # difference is first minus second, as with wide columns
+    order = kept[args.rater].map({label: i for i, label in enumerate(chosen)})
+    return kept.iloc[np.argsort(order.fillna(len(chosen)).to_numpy(), kind="stable")]
+
+
+def _agreement_statistics(args: argparse.Namespace, ag: Agreement) -> list[str]:
+    """The statistics --statistics names (default: the method-comparison set)."""
+    two = ag.n_raters == 2
+    if args.statistics is None:
+        return list(METHOD_COMPARISON[two])
+    names = [n.strip().lower() for n in args.statistics.split(",") if n.strip()]
+    if names == ["all"]:
+        return [n for n in AGREEMENT_STATISTICS if STATISTICS[n].applies(ag.facts)
+                and (n != "cp" or args.delta is not None)]
+    unknown = [n for n in names if n not in AGREEMENT_STATISTICS]
+    if not names or unknown:
+        raise CommandError(
+            f"--statistics names unknown statistic(s) {', '.join(map(repr, unknown))}; "
+            f"known: {', '.join(AGREEMENT_STATISTICS)} (or 'all')" if unknown else
+            f"--statistics is empty; name one or more of {', '.join(AGREEMENT_STATISTICS)}")
+    if "cp" in names and args.delta is None:
+        raise CommandError("--statistics cp needs --delta, the largest acceptable "
+                           "difference between the methods")
+    return names
+
+
+def _loa_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of the limits of agreement that the flags set."""
+    options = {"coverage": args.coverage, "method": args.loa_method,
+               "scale": args.loa_scale, "units": args.units}
+    if args.replicates is not None:
+        options["replicates"] = args.replicates
+    return options
+
+
+def _cmd_agreement(args: argparse.Namespace) -> Output:
+    frame = _read_frame(args)
+    long = any(v is not None for v in (args.subject, args.rater, args.rating))
+    if args.replicate is not None and not long:
+        raise CommandError("--replicate numbers the readings of long data; give --subject, "
+                           "--rater and --rating too (wide data hold one reading per cell)")
+    if args.all_raters and args.raters:
+        raise CommandError("give either --raters or --all-raters, not both")
+    if args.raters is not None and len(args.raters) < 2:
+        raise CommandError(f"--raters names at least two methods; got {args.raters}")
+    two = not args.all_raters and (args.raters is None or len(args.raters) == 2)
+    if long:
+        frame = _long_raters(args, frame, two)
+    ag = _agreement(args, frame, 2 if two and not long else None, continuous=True)
+    names = _agreement_statistics(args, ag)
+    loa = _loa_options(args)
+    if ag.measurements.has_replicates and args.replicates is None and "loa" in names:
+        raise CommandError(
+            "the data hold replicates (a method measured a subject more than once): the "
+            "limits of agreement need --replicates constant (the true value does not "
+            "change between a subject's readings) or --replicates varying (it does, and "
+            "the methods' readings were made in pairs)")
+    if args.plot is not None and ag.n_raters != 2:
+        raise CommandError(f"--plot draws the Bland-Altman plot of two methods; these are "
+                           f"{ag.n_raters}: choose two with --raters")
+    out = _output("", ag, args)
+    figures = _figures(args, out)
+    options = {"loa": loa, "tdi": {"p": args.tdi_proportion}, "sem": {"units": args.units}}
+    if args.delta is not None:
+        options["cp"] = {"delta": args.delta}
+    inference = {"confidence_level": args.confidence_level, "ci": args.ci,
+                 "n_resamples": args.n_resamples, "rng": args.seed}
+    notes: list[str] = []
+    with _warnings_as_notes(notes, "", args.names, args.flags):
+        rep = reliability_report(ag, names, **inference, figures=figures, notes=out.notes,
+                                 info=out.info, options=options)
+        if args.plot is not None:
+            result = next((r for r in rep.results
+                           if isinstance(r, LimitsOfAgreementResult)), None)
+            if result is None:  # not reported: the plot's limits with the same options
+                result = call_method(ag, "limits_of_agreement", inference, **loa)
+            out.figure = _figure_bytes(result, args.plot)
+    out.report = dataclasses.replace(rep, notes=tuple(
+        cli_words(n, args.names, args.flags) for n in (*rep.notes, *notes)))
+    return out
+
+
+def _figure_bytes(result: Any, path: str) -> bytes:
+    """The Bland-Altman plot of `result` as the bytes of a .png, .svg or .pdf file (the
+    same bytes on every run)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ax = plotting.bland_altman(result)
+    fig = ax.figure
+    try:
+        kind = os.path.splitext(path)[1].lower().lstrip(".")
+        if kind == "svg":
+            return plotting.to_svg(fig).encode("utf-8")
+        stream = io.BytesIO()
+        metadata = ({"Software": None} if kind == "png"
+                    else {"Creator": None, "Producer": None, "CreationDate": None})
+        fig.savefig(stream, format=kind, dpi=200, metadata=metadata)
+        return stream.getvalue()
+    finally:
+        plt.close(fig)
 
 
 def _cmd_datasets(args: argparse.Namespace) -> Output:
@@ -1153,6 +1448,7 @@ _COMMANDS = {
     "icc": _cmd_icc,
     "error-rate": _cmd_error_rate,
     "report": _cmd_report,
+    "agreement": _cmd_agreement,
     "datasets": _cmd_datasets,
 }
 
@@ -1273,33 +1569,35 @@ class _Target:
     temporary: str
     force: bool
     note: str | None = None
+    flag: str = "--output"
 
-    def commit(self, text: str) -> None:
-        """Write `text`: without --force the file is created exclusively (a file that
-        appeared during the run is never replaced); with --force only a regular file is
-        replaced."""
-        with open(self.temporary, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+    def commit(self, text: str | bytes) -> None:
+        """Write `text` (or bytes): without --force the file is created exclusively (a
+        file that appeared during the run is never replaced); with --force only a regular
+        file is replaced."""
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with open(self.temporary, "wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(self.temporary, 0o666 & ~_umask())
         if self.force:
-            _check_regular(self.shown, self.path)
+            _check_regular(self.shown, self.path, self.flag)
             os.replace(self.temporary, self.path)
             return
         try:
             os.link(self.temporary, self.path)  # fails if the name exists: never replaces
         except FileExistsError:
-            raise CommandError(f"--output {self.shown!r} appeared during the run; pass "
+            raise CommandError(f"{self.flag} {self.shown!r} appeared during the run; pass "
                                "--force to overwrite it") from None
         except OSError:  # no hard links on this file system: create exclusively instead
             try:
                 handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
             except FileExistsError:
-                raise CommandError(f"--output {self.shown!r} appeared during the run; pass "
-                                   "--force to overwrite it") from None
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-                stream.write(text)
+                raise CommandError(f"{self.flag} {self.shown!r} appeared during the run; "
+                                   "pass --force to overwrite it") from None
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
 
     def discard(self) -> None:
         """Remove the temporary file (after a commit or an error)."""
@@ -1307,7 +1605,7 @@ class _Target:
             os.unlink(self.temporary)
 
 
-def _check_regular(shown: str, path: str) -> bool:
+def _check_regular(shown: str, path: str, flag: str = "--output") -> bool:
     """Whether `path` exists; raise unless it is a regular file."""
     try:
         mode = os.stat(path).st_mode
@@ -1316,32 +1614,35 @@ def _check_regular(shown: str, path: str) -> bool:
     except OSError as exc:
         raise CommandError(f"cannot write {shown!r}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(mode):
-        raise CommandError(f"--output {shown!r} is a {_kind(mode)}; irr writes only regular "
+        raise CommandError(f"{flag} {shown!r} is a {_kind(mode)}; irr writes only regular "
                            "files")
     return True
 
 
-def _prepare_output(args: argparse.Namespace) -> _Target | None:
-    """Check --output before any computation and create its temporary file; None for
-    stdout. A symbolic link is followed to a regular file (and a note says so)."""
-    shown = getattr(args, "output", None)
-    if shown is None or shown == "-":
+def _prepare_output(args: argparse.Namespace, option: str = "output") -> _Target | None:
+    """Check --output (or the file of another `option`, e.g. --plot) before any
+    computation and create its temporary file; None for stdout. A symbolic link is
+    followed to a regular file (and a note says so)."""
+    flag = f"--{option}"
+    shown = getattr(args, option, None)
+    if shown is None or (shown == "-" and option == "output"):
         return None
     if not shown.strip():
-        raise CommandError("--output is empty: give a file name, or '-' for stdout")
+        raise CommandError(f"{flag} is empty: give a file name"
+                           + (", or '-' for stdout" if option == "output" else ""))
     path, note = shown, None
     if os.path.islink(shown):
         path = os.path.realpath(shown)
         if not os.path.lexists(path):
-            raise CommandError(f"--output {shown!r} is a symbolic link to {path!r}, which "
+            raise CommandError(f"{flag} {shown!r} is a symbolic link to {path!r}, which "
                                "does not exist")
-        note = f"--output {shown!r} is a symbolic link: writing to its target {path!r}"
-    if _check_regular(shown, path):
+        note = f"{flag} {shown!r} is a symbolic link: writing to its target {path!r}"
+    if _check_regular(shown, path, flag):
         source = getattr(args, "file", None)
         if source not in (None, "-") and _same_file(path, source):
-            raise CommandError(f"refusing to overwrite the input file {source!r} with --output")
+            raise CommandError(f"refusing to overwrite the input file {source!r} with {flag}")
         if not args.force:
-            raise CommandError(f"--output {shown!r} exists; pass --force to overwrite it")
+            raise CommandError(f"{flag} {shown!r} exists; pass --force to overwrite it")
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
         raise CommandError(f"cannot write {shown!r}: no such directory {directory!r}")
@@ -1351,7 +1652,28 @@ def _prepare_output(args: argparse.Namespace) -> _Target | None:
         raise CommandError(f"cannot write {shown!r}: the directory {directory!r} is not "
                            f"writable ({exc.strerror or exc})") from None
     os.close(handle)
-    return _Target(shown, path, temporary, args.force, note)
+    return _Target(shown, path, temporary, args.force, note, flag)
+
+
+def _prepare_plot(args: argparse.Namespace) -> _Target | None:
+    """Check --plot (its suffix, matplotlib, that it is not --output) before any
+    computation, as --output is checked."""
+    shown = getattr(args, "plot", None)
+    if shown is None:
+        return None
+    suffix = os.path.splitext(shown)[1].lower()
+    if suffix not in PLOT_SUFFIXES:
+        raise CommandError(f"--plot must name a {', '.join(PLOT_SUFFIXES)} file; got "
+                           f"{shown!r}")
+    output = getattr(args, "output", None)
+    if output not in (None, "-") and (os.path.abspath(output) == os.path.abspath(shown)
+                                      or _same_file(output, shown)):
+        raise CommandError(f"--plot and --output name the same file {shown!r}")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CommandError("--plot needs matplotlib (pip install 'irrstats[plot]')") from None
+    return _prepare_output(args, "plot")
 
 
 def _umask() -> int:
@@ -1374,7 +1696,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.input_notes, args.input_info = [], []  # what reading the input found, for the header
     args.names = set()  # the data's columns and raters, once read
     debug = args.debug or args.debug_all
-    target = None
+    target = plot = None
     try:
         # The one place warnings are caught process-wide (here and in _call): the command
         # owns its process, prints warnings as one line and turns data warnings into notes
@@ -1383,12 +1705,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not debug:
                 warnings.showwarning = _show_warning
             target = _prepare_output(args)
+            plot = _prepare_plot(args)
             out = _COMMANDS[args.command](args)
             _with_scale(out, getattr(args, "scale", None))
             text = _render(out, args.format)
             if args.format == "csv":  # a table has no room for notes: what reading found
                 for note in getattr(args, "input_notes", ()):
                     print(f"irr: note: {note}", file=sys.stderr)
+            if plot is not None and out.figure is not None:
+                plot.commit(out.figure)
+                if plot.note:
+                    print(f"irr: note: {plot.note}", file=sys.stderr)
             if target is None:
                 sys.stdout.write(text)
             else:
@@ -1409,7 +1736,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CommandError, ValueError, TypeError, OSError, ImportError, KeyError) as exc:
         if debug:
             raise
-        message = _first_line(exc, args.names)
+        message = _first_line(exc, args.names, getattr(args, "flags", None))
         if isinstance(exc, KeyError):
             message = f"unknown name {exc.args[0]!r}" if exc.args else "unknown name"
         elif isinstance(exc, OSError) and exc.strerror:
@@ -1417,8 +1744,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"irr: error: {message}", file=sys.stderr)
         return 1
     finally:
-        if target is not None:
-            target.discard()
+        for written in (target, plot):
+            if written is not None:
+                written.discard()
     return 0
 
 

@@ -19,10 +19,9 @@ from irr._columns import choose_columns
 from irr._frames import is_foreign_frame, lazy_frame, to_pandas, wide_patterns
 from irr._report import band_and_citation
 from irr._source import align_to_index, frequency_weights
-from irr._validation import check_choice
 from irr.agreement import Agreement
 from irr.difference import pool
-from irr.registry import methods
+from irr.registry import COEFFICIENTS, methods, statistic_row
 from irr.results import Result
 
 if TYPE_CHECKING:
@@ -48,6 +47,10 @@ BY_COLUMNS = (
 
 #: Agreement methods :func:`by` accepts as `statistic`: every family of the registry.
 STATISTICS = methods()
+
+#: The methods of continuous measurements (they build the Agreement with
+#: ``continuous=True`` unless told otherwise).
+MEASUREMENT_METHODS = tuple(c.method for c in COEFFICIENTS if "continuous" in c.needs)
 
 
 # -- grouped analysis --------------------------------------------------------------------
@@ -103,6 +106,24 @@ def _failed_row(n_subjects: int, n_missing: int, reason: str) -> dict[str, Any]:
         "n_incomplete": n_missing,
         "reason": reason,
     }
+
+
+def _result_rows(result: Result) -> list[dict[str, Any]]:
+    """The rows of `result` in :func:`by`'s table: one, or one per quantity of a result of
+    several (the bias and the limits of agreement; a slope and an intercept), as its
+    ``to_frame()`` lists them. The result's band and reasons go with its own estimate."""
+    parts = result.parts()
+    if len(parts) == 1:
+        return [_result_row(result)]
+    rows = []
+    for part in parts:
+        row = _result_row(part)
+        own = part.estimate == result.estimate or (
+            math.isnan(part.estimate) and math.isnan(result.estimate))
+        row["band"] = _band(result) if own and not rows else None
+        row["n_incomplete"] = result.n_incomplete
+        rows.append(row)
+    return rows
 
 
 def _result_row(result: Result) -> dict[str, Any]:
@@ -168,7 +189,13 @@ def by(
         The name of an :class:`irr.Agreement` method returning a result: ``'kappa'``,
         ``'percent_agreement'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
         ``'light_kappa'``, ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``,
-        ``'krippendorff_alpha'``, ``'icc'``, ``'kendall_w'``, ``'error_rate_test'``.
+        ``'krippendorff_alpha'``, ``'icc'``, ``'kendall_w'``, ``'error_rate_test'``; of
+        continuous measurements ``'limits_of_agreement'``, ``'concordance'``,
+        ``'total_deviation_index'``, ``'coverage_probability'``, ``'deming'``,
+        ``'passing_bablok'``, ``'icc_components'``, ``'measurement_error'``. Or a
+        statistic's name as :func:`irr.report` takes it (:data:`irr.registry.STATISTICS`):
+        ``'loa'``, ``'ccc'``, ``'tdi'``, ``'cp'``, ``'icc_vc'``, ``'sem'``,
+        ``'kappa_quadratic'``, ``'alpha_interval'``, ... (with its options).
     categories : sequence, optional
         The rating scale. Default: the categories of the **whole** data, declared to
         every group, so that a group missing a category still uses the same scale (the
@@ -181,7 +208,9 @@ def by(
         As for :class:`irr.Agreement`.
     continuous : bool or None, default None
         As for :meth:`irr.Agreement.from_frame`, decided on the **whole** data, so that
-        every group treats its ratings alike.
+        every group treats its ratings alike; the statistics of continuous measurements
+        (limits of agreement, CCC, ...) read the ratings as measurements unless it is
+        False.
     test : bool, default False
         Treat the groups as independent strata (sites, studies): add a last row
         ``"Overall"`` with the inverse-variance pooled coefficient (SAS PROC FREQ's
@@ -197,7 +226,9 @@ def by(
     Returns
     -------
     DataFrame
-        One row per group (sorted by the keys; missing keys form their own group), with
+        One row per group (sorted by the keys; missing keys form their own group; a
+        statistic of several quantities, such as the bias and the two limits of
+        agreement, gives a row for each quantity, as its ``to_frame()``), with
         the group key column(s) then :data:`BY_COLUMNS`: ``coefficient``, ``estimate``,
         ``se``, ``ci_low``, ``ci_high``, ``confidence_level``, ``ci_method``, ``band``
         (of the result's default scale), ``n_subjects``, ``n_missing`` (subjects the
@@ -241,6 +272,16 @@ def by(
     2  Overall    0.2075          20
     >>> {k: round(v, 4) for k, v in out.attrs["homogeneity"].items()}
     {'statistic': 0.2971, 'df': 1, 'pvalue': 0.5857}
+
+    Limits of agreement of two methods per group, one row per quantity:
+
+    >>> pef = irr.datasets.load("pef").assign(visit=[1, 2] * 8 + [1])
+    >>> out = irr.by(pef, "visit", raters=["wright_1", "mini_1"], statistic="loa")
+    >>> out[["visit", "coefficient", "estimate"]].head(3).round(1)  # bias -/+ 1.96 SD
+       visit               coefficient  estimate
+    0      1  Bias (wright_1 - mini_1)     -13.1
+    1      1         Lower limit (95%)     -79.7
+    2      1         Upper limit (95%)      53.5
     """
     if is_foreign_frame(df):
         if not lazy_frame(df):
@@ -282,7 +323,11 @@ def _by_pandas(
     # full labels: with MultiIndex columns "site" is the column ("site", ""), which must
     # not also be taken as a rater
     keys = [_column_label(df, k, "by") for k in keys]
-    check_choice(statistic, "statistic", STATISTICS)
+    row = statistic_row(statistic)
+    statistic = row.method
+    options = {**row.options, **options}
+    if continuous is None and statistic in MEASUREMENT_METHODS:
+        continuous = True
     weight_column = (_column_label(df, freq_weights, "freq_weights")
                      if isinstance(freq_weights, str) else None)
     if weight_column is not None:
@@ -325,16 +370,17 @@ def _by_pandas(
         n_rows = int(len(group) if w is None else w.sum())
         try:
             if n_rows < 2:
-                row = _failed_row(n_rows, _missing_rows(group, raters, w), "fewer than two subjects")
+                found = [_failed_row(n_rows, _missing_rows(group, raters, w),
+                                     "fewer than two subjects")]
             else:
                 split = {name: values[index] for name, values in per_row.items()}
                 result = getattr(agreement(group, w, categories), statistic)(
                     **{**options, **split})
-                row = _result_row(result)
+                found = _result_rows(result)
                 results.append((key, result))
         except ValueError as exc:
-            row = _failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))
-        rows.append({**key_values, **row})
+            found = [_failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))]
+        rows.extend({**key_values, **row} for row in found)
     if test:
         rows.append(_pooled_row(keys, results, out_attrs := {}))
     out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
@@ -694,6 +740,120 @@ class IrrAccessor:
         """
         return self._delegate("finn", raters, options)
 
+    # -- continuous measurements: the Agreement is built with continuous=True (pass
+    # continuous=False to refuse integer ratings); long data with subject=, rater=,
+    # rating= and replicate=
+    def limits_of_agreement(self, first: Any = None, second: Any = None,
+                            **options: Any) -> Result:
+        """Bland–Altman limits of agreement of two columns, `first` minus `second`
+        (:meth:`irr.Agreement.limits_of_agreement`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> res = pef.irr.limits_of_agreement("wright_1", "mini_1", units="l/min")
+        >>> round(res.lower, 1), round(res.upper, 1)
+        (-78.1, 73.9)
+        """
+        return self._measure("limits_of_agreement", None, options, first, second)
+
+    def concordance(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Lin's CCC of two columns, or the overall CCC of more
+        (:meth:`irr.Agreement.concordance`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> round(pef.irr.concordance(["wright_1", "mini_1"]).estimate, 4)
+        0.9427
+        """
+        return self._measure("concordance", raters, options)
+
+    def total_deviation_index(self, p: float = 0.9, first: Any = None, second: Any = None,
+                              **options: Any) -> Result:
+        """Lin's total deviation index of two columns
+        (:meth:`irr.Agreement.total_deviation_index`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> round(pef.irr.total_deviation_index(0.9, "wright_1", "mini_1").estimate, 1)
+        63.9
+        """
+        return self._measure("total_deviation_index", None, {"p": p, **options}, first,
+                             second)
+
+    def coverage_probability(self, delta: float, first: Any = None, second: Any = None,
+                             **options: Any) -> Result:
+        """The coverage probability of two columns: the share of absolute differences
+        below `delta` (:meth:`irr.Agreement.coverage_probability`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> round(pef.irr.coverage_probability(50, "wright_1", "mini_1").estimate, 2)
+        0.8
+        """
+        return self._measure("coverage_probability", None, {"delta": delta, **options},
+                             first, second)
+
+    def deming(self, first: Any = None, second: Any = None, **options: Any) -> Result:
+        """Deming regression of `second` on `first` (:meth:`irr.Agreement.deming`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> round(pef.irr.deming("wright_1", "mini_1").slope, 3)
+        0.971
+        """
+        return self._measure("deming", None, options, first, second)
+
+    def passing_bablok(self, first: Any = None, second: Any = None, **options: Any) -> Result:
+        """Passing–Bablok regression of `second` on `first`
+        (:meth:`irr.Agreement.passing_bablok`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> round(pef.irr.passing_bablok("wright_1", "mini_1").slope, 2)
+        1.06
+        """
+        return self._measure("passing_bablok", None, options, first, second)
+
+    def icc_components(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """The ICC by variance components: every measurement, missing ones and replicates
+        (:meth:`irr.Agreement.icc_components`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.icc_components().estimate, 3)
+        0.198
+        """
+        return self._measure("icc_components", raters, options)
+
+    def measurement_error(self, raters: Sequence[Any] | None = None,
+                          **options: Any) -> Result:
+        """The standard error of measurement and smallest detectable change (with
+        replicates also the within-subject SD, repeatability and CV)
+        (:meth:`irr.Agreement.measurement_error`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> anxiety = irr.datasets.load("anxiety")
+        >>> round(anxiety.irr.measurement_error().estimate, 2)
+        1.27
+        """
+        return self._measure("measurement_error", raters, options)
+
     def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
         """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`).
 
@@ -722,6 +882,21 @@ class IrrAccessor:
         1    b   -0.1250          10
         """
         return globals()["by"](self._df, by, raters, statistic, **options)
+
+    def _measure(self, method: str, raters: Any, options: dict[str, Any], first: Any = None,
+                 second: Any = None) -> Any:
+        """``Agreement.<method>`` of measurements: `raters` (or the pair `first`,
+        `second` of wide columns) read with ``continuous=True`` unless `options` say
+        otherwise; long data with ``subject=``, ``rater=``, ``rating=``, ``replicate=``."""
+        build = {name: options.pop(name) for name in (
+            "categories", "nan_policy", "freq_weights", "continuous", "subject", "rater",
+            "rating", "replicate") if name in options}
+        build.setdefault("continuous", True)
+        long = any(build.get(k) is not None for k in ("subject", "rater", "rating"))
+        if first is not None and second is not None and raters is None and not long:
+            raters = [first, second]
+        pair = {k: v for k, v in (("first", first), ("second", second)) if v is not None}
+        return self._call(method, raters, build, {**pair, **options})
 
     def _delegate(self, method: str, raters: Any, options: dict[str, Any]) -> Any:
         build = {

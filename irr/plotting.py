@@ -1148,6 +1148,22 @@ def _forest_caption(rows: pd.DataFrame, group: str, scale: Any) -> str:
     return text
 
 
+def _bland_altman_figure(results: Sequence[Result]) -> tuple[str, Callable[[], Any]] | None:
+    """The Bland-Altman plot of the first limits of agreement among `results`."""
+    loa = next((r for r in results if isinstance(r, LimitsOfAgreementResult)), None)
+    if loa is None:
+        return None
+    lines = (f"the bias and the {100 * loa.coverage:g}% limits of agreement modelled on "
+             "the mean (Bland & Altman, 1999)" if loa.method == "regression" else
+             f"the bias (solid line) and the {100 * loa.coverage:g}% limits of agreement "
+             f"(dashed), their {100 * loa.ci.confidence_level:g}% confidence intervals "
+             "shaded")
+    caption = (f"Bland-Altman plot: the differences {loa.difference} against the means of "
+               f"the two methods for the {loa.n_subjects:,} subjects both measured, with "
+               f"{lines}.")
+    return caption, lambda: bland_altman(loa)
+
+
 def _forest_figure(data: Any) -> tuple[str, Callable[[], Any]]:
     rows, group = _forest_rows(data)
     return _forest_caption(rows, group, _own_scale(rows)), lambda: forest(data)
@@ -1243,9 +1259,14 @@ def report_figures(
         raise TypeError(
             f"`by_frame` must be the DataFrame of irr.by; got {type(by_frame).__name__}."
         )
+    # coefficients (bounded by 1) share a forest plot; quantities in the data's units
+    # (a bias, an SEM) would stretch its axis, and the limits of agreement get their own
+    # Bland-Altman plot
+    coefficients = [r for r in results if _is_bounded(r.bounds)]
     planned = [
         _table_figure(ag),
-        _forest_figure(list(results)) if results else None,
+        _bland_altman_figure(results),
+        _forest_figure(coefficients) if coefficients else None,
         _forest_figure(by_frame) if by_frame is not None and len(by_frame) else None,
         _bootstrap_figure(results),
     ]

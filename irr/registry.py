@@ -15,8 +15,9 @@ from typing import Any
 
 from irr.coefficients.icc import FORMS
 
-__all__ = ["COEFFICIENTS", "PANELS", "STATISTICS", "Coefficient", "DataFacts", "Row",
-           "recommended", "rows", "scale_type", "statistic_rows"]
+__all__ = ["COEFFICIENTS", "METHOD_COMPARISON", "PANELS", "STATISTICS", "Coefficient",
+           "DataFacts", "Row", "recommended", "rows", "scale_type", "statistic_row",
+           "statistic_rows"]
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,9 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("rater_bias", "rater_bias", frozenset({"raters", "two", "categorical"})),
     # continuous measurements (an Agreement built with continuous=True, or detected)
     *(Coefficient(method, method, frozenset({"raters", "continuous"})) for method in (
-        "limits_of_agreement", "concordance", "total_deviation_index", "deming",
-        "passing_bablok", "icc_components", "measurement_error")),
+        "limits_of_agreement", "concordance", "total_deviation_index",
+        "coverage_probability", "deming", "passing_bablok", "icc_components",
+        "measurement_error")),
 )
 
 _BY_METHOD = {c.method: c for c in COEFFICIENTS}
@@ -158,6 +160,8 @@ _MEASUREMENTS = {
     "loa": Row("limits_of_agreement", needs=_TWO),
     "ccc": Row("concordance"),
     "tdi": Row("total_deviation_index", needs=_TWO),
+    # only by name: it needs the largest acceptable difference (``delta``)
+    "cp": Row("coverage_probability", needs=_TWO),
     "deming": Row("deming", needs=_TWO),
     "passing_bablok": Row("passing_bablok", needs=_TWO),
     "icc_vc": Row("icc_components"),
@@ -192,8 +196,9 @@ PANELS: Mapping[str, tuple[Row, ...]] = MappingProxyType({
         *(Row("icc", {"model": f[0], "type": f[1], "unit": f[2]}, frozenset({"numeric"}))
           for f in _ICC_FORMS),
         Row("kendall_w"),
-        # ICC by variance components only by name (icc_vc): it is ICC(A,1) again
-        *(row for name, row in _MEASUREMENTS.items() if name != "icc_vc"),
+        # ICC by variance components only by name (icc_vc): it is ICC(A,1) again; the
+        # coverage probability only by name, with its `delta`
+        *(row for name, row in _MEASUREMENTS.items() if name not in ("icc_vc", "cp")),
     ),
     "icc": tuple(Row("icc", {"model": f[0], "type": f[1], "unit": f[2]}) for f in _ICC_FORMS),
 })
@@ -220,6 +225,29 @@ def rows(panel: str, facts: DataFacts, weights: Any = None) -> list[tuple[str, d
                 options["weights"] = weights
             out.append((row.method, options))
     return out
+
+
+def statistic_row(name: Any, argument: str = "statistic") -> Row:
+    """The row of a statistic named by its :class:`irr.Agreement` method (a family of
+    :data:`COEFFICIENTS`: ``'limits_of_agreement'``, called with its defaults) or by its
+    name in :data:`STATISTICS` (``'loa'``, ``'kappa_quadratic'``); the method wins where
+    both have the name (``'icc'``).
+
+    Examples
+    --------
+    >>> statistic_row("loa").method, statistic_row("kappa_quadratic").options
+    ('limits_of_agreement', {'weights': 'quadratic'})
+    >>> statistic_row("icc").options
+    {}
+    """
+    key = name.strip() if isinstance(name, str) else name
+    if isinstance(key, str) and key in _BY_METHOD:
+        return Row(key)
+    if isinstance(key, str) and key.lower() in STATISTICS:
+        return STATISTICS[key.lower()]
+    raise ValueError(f"`{argument}` must be one of the Agreement methods "
+                     f"({', '.join(methods())}) or of the statistics' names "
+                     f"({', '.join(STATISTICS)}); got {name!r}.")
 
 
 def methods() -> tuple[str, ...]:
@@ -279,6 +307,16 @@ RECOMMENDED: Mapping[tuple[str, bool], tuple[str, ...]] = MappingProxyType({
     ("ordinal", False): ("percent", "alpha_ordinal", "icc_a1"),
     ("continuous", True): ("loa", "ccc", "icc_a1", "sem"),
     ("continuous", False): ("icc_a1", "ccc", "sem", "alpha_interval"),
+})
+
+
+#: The statistics of a method-comparison study (the CLI's ``agreement`` command) when none
+#: are chosen: of two methods (``True``), the bias and limits of agreement, Lin's CCC and
+#: the standard error of measurement; of all raters (``False``), the overall CCC, the ICC
+#: by variance components (every measurement: missing ones, replicates) and the SEM.
+METHOD_COMPARISON: Mapping[bool, tuple[str, ...]] = MappingProxyType({
+    True: ("loa", "ccc", "sem"),
+    False: ("ccc", "icc_vc", "sem"),
 })
 
 

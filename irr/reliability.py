@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -22,7 +22,7 @@ from irr._validation import check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.pandas import by as by_group
-from irr.registry import scale_type, statistic_rows
+from irr.registry import STATISTICS, scale_type, statistic_row, statistic_rows
 from irr.reporting import DataDescription, Figure, ReliabilityReport
 from irr.summary import coincident
 
@@ -32,7 +32,8 @@ __all__ = ["call_method", "report"]
 INFERENCE = ("confidence_level", "ci", "n_resamples", "rng")
 
 
-def call_method(ag: Agreement, method: str, inference: dict[str, Any], **options: Any) -> Any:
+def call_method(ag: Agreement, method: str, inference: dict[str, Any], /,
+                **options: Any) -> Any:
     """``ag.<method>(**options)`` with the inference options the method accepts.
 
     ``ci=None`` in `inference` leaves each method its own default interval.
@@ -88,6 +89,38 @@ def _agreement(data: Any, raters: Any, id: Any, by: Any, categories: Any
     return ag, None
 
 
+def _statistic_options(options: Any) -> dict[str, dict[str, Any]]:
+    """`options` of :func:`report` by Agreement method."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"`options` must map statistic names to dicts of options; got "
+                        f"{type(options).__name__}.")
+    out: dict[str, dict[str, Any]] = {}
+    for name, values in options.items():
+        method = statistic_row(name, "options").method
+        if not isinstance(values, Mapping):
+            raise TypeError(f"`options[{name!r}]` must be a dict of options; got "
+                            f"{type(values).__name__}.")
+        out.setdefault(method, {}).update(values)
+    return out
+
+
+def _check_required(chosen: list[tuple[str, dict[str, Any]]], ag: Agreement,
+                    names: Sequence[str]) -> None:
+    """Raise for a chosen statistic whose method needs an argument `options` lacks (the
+    coverage probability's ``delta``)."""
+    for method, given in chosen:
+        for name, parameter in inspect.signature(getattr(ag, method)).parameters.items():
+            if parameter.default is inspect.Parameter.empty and parameter.kind in (
+                    parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY) \
+                    and name not in given:
+                shown = next((n for n in names if n in STATISTICS
+                              and STATISTICS[n].method == method), method)
+                raise ValueError(f"`statistics` {shown!r} needs `{name}`: pass it in "
+                                 f"`options`, e.g. options={{{shown!r}: {{{name!r}: ...}}}}.")
+
+
 def _scores(ag: Agreement, categories: Any) -> bool:
     """Whether a report reads categorical-mode ratings as measurements: numeric scores
     with more than 10 distinct values (irr._columns.looks_continuous) and no declared
@@ -113,6 +146,7 @@ def report(
     title: str | None = None,
     notes: Sequence[str] = (),
     info: Sequence[tuple[str, str]] = (),
+    options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> ReliabilityReport:
     """A reliability report of `data`: the chosen coefficients with intervals, bands,
     sentences, a methods paragraph, figures and a GRRAS checklist.
@@ -149,6 +183,13 @@ def report(
     title : str, optional
     notes, info : sequences
         Further notes and header facts (the CLI passes what reading the file found).
+    options : mapping, optional
+        Options of single statistics, by the name of the statistic (``'loa'``) or of its
+        :class:`irr.Agreement` method (``'limits_of_agreement'``): e.g.
+        ``{"loa": {"coverage": 0.9, "units": "l/min"}, "cp": {"delta": 50}}``. They
+        are added to the statistic's own options for every row of that method (the
+        per-group table too); options of a statistic that is not reported are not used.
+        The coverage probability (``'cp'``) needs its ``delta`` here.
 
     Returns
     -------
@@ -165,7 +206,18 @@ def report(
     >>> print(rep.sentences[1])  # doctest: +NORMALIZE_WHITESPACE
     Agreement among rater1, rater2, and rater3 was fair, Krippendorff's ordinal α = .23,
     95% CI [-.06, .45] (percentile bootstrap, 9,999 resamples), n = 20.
+
+    Two methods of measurement, with options of the limits of agreement:
+
+    >>> pef = irr.datasets.load("pef")
+    >>> rep = irr.report(pef, "loa,ccc", raters=["wright_1", "mini_1"], figures=False,
+    ...                  options={"loa": {"coverage": 0.9, "units": "l/min"}})
+    >>> [r.coefficient for r in rep.results]
+    ['Limits of agreement', "Lin's CCC"]
+    >>> round(rep.results[0].upper, 1)  # bias + 1.645 SD
+    61.6
     """
+    extra = _statistic_options(options)
     ag, frame = _agreement(data, raters, id, by, categories)
     confidence_level = check_confidence_level(confidence_level)  # once, not per statistic
     if scale is not None:
@@ -174,6 +226,9 @@ def report(
     n_categories = 0 if ag.continuous else len(ag.categories)
     kind = scale_type(facts, n_categories)
     names, chosen, notes_out = statistic_rows(statistics, facts, n_categories)
+    chosen = [(method, {**row_options, **extra.get(method, {})})
+              for method, row_options in chosen]
+    _check_required(chosen, ag, names)
     selection = ("recommended" if statistics is None
                  else "all" if names == ["all"] else "chosen")
     notes_out = [*notes, *notes_out]

@@ -48,6 +48,9 @@ __all__ = ["GRRAS", "SCHEMA_VERSION", "ChecklistItem", "DataDescription", "Figur
 #: renamed, removed or changed in meaning is a major one.
 SCHEMA_VERSION = "1.0"
 SCHEMA_NAME = "irr-report"
+#: The keys of each of a result's ``parts`` in the JSON output.
+_PART_KEYS = ("coefficient", "estimate", "se", "statistic", "pvalue", "ci_low", "ci_high",
+              "confidence_level", "ci_method", "n_subjects", "n_missing")
 
 SCHEMA_FILE = pathlib.Path(__file__).parent / "schemas" / "report-1.schema.json"
 
@@ -529,6 +532,11 @@ class ReliabilityReport:
                 "band_scale": attribution or None,
                 "symbol": r.symbol,
             })
+            parts = r.parts()
+            if len(parts) > 1:  # the quantities of its rows: bias and limits, slope and ...
+                entry["parts"] = [{key: value for key, value in p.to_dict().items()
+                                   if key in _PART_KEYS} | {"symbol": p.symbol}
+                                  for p in parts]
             if self._sentences:
                 entry["sentence"] = sentence
             results.append(entry)
@@ -610,15 +618,18 @@ class ReliabilityReport:
 
     def _table_rows(self) -> tuple[list[str], list[list[str]]]:
         """The results table of the markdown and HTML renderings: one number format
-        (three decimals), the confidence level in the interval's header."""
+        (three decimals), the confidence level in the interval's header; a result of
+        several quantities (bias and limits of agreement) gives a row for each, as in the
+        text summary and the CSV."""
         level = f"{100 * self.results[0].ci.confidence_level:g}%" if self.results else ""
-        tested = any(math.isfinite(r.pvalue) for r in self.results)
+        parts = [p for r in self.results for p in r.parts()]
+        tested = any(math.isfinite(r.pvalue) for r in parts)
         header = ["Statistic", "n", "Estimate", "SE", f"{level} CI", "CI method"]
         if tested:
             header += ["Test", "p"]
         header += ["Band"]
         rows = []
-        for r in self.results:
+        for r in parts:
             ci = r.ci
             has_ci = math.isfinite(ci.low) or math.isfinite(ci.high)
             band, attribution = self._band(r)
@@ -648,7 +659,7 @@ class ReliabilityReport:
         reasons = "reason" in frame.columns and frame["reason"].notna().any()
         if reasons:
             header.append("Not estimated")
-        names = {r.coefficient: _method(r) for r in self.results}
+        names = {p.coefficient: _method(p) for r in self.results for p in r.parts()}
         rows = []
         for row in frame.to_dict("records"):
             has_ci = math.isfinite(row["ci_low"]) or math.isfinite(row["ci_high"])

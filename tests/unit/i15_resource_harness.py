@@ -53,7 +53,7 @@ WALL_FACTOR = 4
 EXPECTED_SECONDS = 2
 MAX_INPUT_BYTES = 100_000  # every input, written as the CSV a user would pass, is this small
 
-SUBCOMMANDS = ("kappa", "multi", "icc", "error-rate", "report", "datasets")
+SUBCOMMANDS = ("kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets")
 FORMATS = ("text", "markdown", "html", "latex", "csv", "json")
 
 

@@ -299,7 +299,7 @@ def help_of(*command):
     return out.getvalue()
 
 
-COMMANDS = ["kappa", "multi", "icc", "error-rate", "report", "datasets"]
+COMMANDS = ["kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets"]
 
 
 def test_irr_icc_help_maps_the_options_to_the_icc_names():
