@@ -465,9 +465,18 @@ def test_by_output_feeds_the_forest_plot():
     matplotlib.pyplot.close("all")
 
 
-def test_by_refuses_measurement_statistics_on_categories():
-    with pytest.raises(ValueError, match="continuous"):
-        irr.by(_sites(), "site", raters=["wright_1", "mini_1"], statistic="loa",
+def test_by_measurement_statistics_on_numeric_categories_read_their_values():
+    # numeric labels held as categories are measurements all the same (Source.numeric_measurements)
+    as_categories = irr.by(_sites(), "site", raters=["wright_1", "mini_1"], statistic="loa",
+                           continuous=False)
+    as_measurements = irr.by(_sites(), "site", raters=["wright_1", "mini_1"], statistic="loa")
+    pd.testing.assert_frame_equal(as_categories, as_measurements)
+    labels = _sites().assign(wright_1=lambda d: d["wright_1"].map("v{}".format),
+                             mini_1=lambda d: d["mini_1"].map("v{}".format))
+    with pytest.raises(TypeError, match="needs numeric ratings, but `wright_1` holds str"):
+        irr.by(labels, "site", raters=["wright_1", "mini_1"], statistic="loa")
+    with pytest.raises(ValueError, match=r"need numeric ratings, but these are labels"):
+        irr.by(labels, "site", raters=["wright_1", "mini_1"], statistic="loa",
                continuous=False)
     with pytest.raises(ValueError, match="`statistic` must be one of"):
         irr.by(_sites(), "site", raters=["wright_1", "mini_1"], statistic="lao")
