@@ -481,7 +481,7 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
     p = _apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
     kind = result.statistic_name
     design_df = getattr(result, "design_df", math.inf)
-    if kind == "z" and math.isfinite(design_df):  # a clustered or stratified design
+    if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
         label = f"t({design_df:g})"
     elif kind == "F" and hasattr(result, "df1"):
         label = f"F({result.df1}, {result.df2})"

@@ -101,7 +101,16 @@ rng : int, numpy.random.Generator or None, default 0
 progress : bool or None, default None
     A tqdm progress bar for the bootstrap: None shows one only for runs that will take
     more than about two seconds and only on an interactive terminal; True always (if tqdm
-    is installed), False never."""
+    is installed), False never.
+distribution : {'normal', 't'}, default 'normal'
+    The law of the test and the Wald interval. ``'t'``: Student's t on n - 1 degrees of
+    freedom (n the subjects used) with the test on the linearised SE, as irrCAC and
+    Stata's kappaetc print them (summaries and sentences then say t(n - 1)).
+population : int, float or None, default None
+    The number N of subjects in the population the rated subjects come from (irrCAC's
+    ``N``): the SE is multiplied by the finite-population correction sqrt(1 - n/N), for a
+    study that rates a large share of a finite population. None: infinite (no
+    correction)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -666,6 +675,8 @@ class Agreement:
         cluster: Any = None,
         strata: Any = None,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> KappaResult:
         r"""Cohen's kappa, or weighted kappa, between the two raters.
 
@@ -737,7 +748,8 @@ class Agreement:
         0.6607
         """
         self._check_categorical("Cohen's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
 
@@ -751,6 +763,8 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> ProportionResult | ChanceCorrectedResult:
         """Share of agreeing ratings, by one of two definitions named by `definition`.
 
@@ -773,6 +787,9 @@ class Agreement:
             pairwise multi-rater form.
         n_resamples, rng, progress
             The bootstrap, as for :meth:`kappa`.
+        distribution, population
+            As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
+            finite-population correction of the SE (the Wilson interval has neither).
 
         Returns
         -------
@@ -800,7 +817,8 @@ class Agreement:
         ('Percent agreement (all raters, tolerance 1)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
                                          definition)
 
@@ -816,6 +834,8 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
 
@@ -887,7 +907,8 @@ class Agreement:
         4                 5. Other  0.566
         """
         self._check_categorical("Fleiss' kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan())
 
     def scott_pi(
@@ -900,6 +921,8 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
 
@@ -917,7 +940,8 @@ class Agreement:
         0.7447
         """
         self._check_categorical("Scott's pi", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π")
 
@@ -932,6 +956,8 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
 
@@ -967,7 +993,8 @@ class Agreement:
         (0.76282, 0.14917)
         """
         self._check_categorical("Conger's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan())
 
     @_shared_docs
@@ -981,6 +1008,8 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> ChanceCorrectedResult:
         """Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
 
@@ -1011,7 +1040,8 @@ class Agreement:
         0.4594
         """
         self._check_categorical("Light's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan())
 
     @_shared_docs
@@ -1025,6 +1055,8 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
 
@@ -1063,7 +1095,8 @@ class Agreement:
         (0.77544, 0.14295)
         """
         self._check_categorical("Gwet's AC", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan())
 
     @_shared_docs
@@ -1077,6 +1110,8 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> ChanceCorrectedResult:
         """Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
 
@@ -1106,7 +1141,8 @@ class Agreement:
         0.77273
         """
         self._check_categorical("Brennan-Prediger", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
                                                  self._plan())
 
@@ -1383,6 +1419,9 @@ class Agreement:
             'percentile')`` draws one later); a bootstrap method resamples subjects now.
         n_resamples, rng, progress
             The bootstrap, as for :meth:`kappa`.
+        distribution, population
+            As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
+            finite-population correction of the SE (the Wilson interval has neither).
 
         Returns
         -------

@@ -24,7 +24,7 @@ from irr.coefficients import chance_corrected as cc
 from irr.estimators.kappa import weights_note
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, normal_pvalue, wald_interval, weight_matrix_of
+from irr.results import Result, wald_interval, wald_pvalue, weight_matrix_of
 from irr.weights import agreement_weights, tolerance_agreement, weight_name
 
 __all__ = [
@@ -46,6 +46,12 @@ SE_NOTE = (
     "SE: Gwet (2008, 2014) linearised subject-sampling variance "
     "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
     "interval and z test with normal quantiles (irrCAC uses t with n - 1 df)."
+)
+SE_NOTE_T = (
+    "SE: Gwet (2008, 2014) linearised subject-sampling variance "
+    "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
+    "interval and test with t quantiles on n - 1 = {df:g} df, the test on this SE (as "
+    "irrCAC and Stata's kappaetc)."
 )
 MISSING_NOTE = (
     "Missing ratings (Gwet 2014): p_a uses the subjects with two or more ratings, the "
@@ -234,12 +240,31 @@ def _finish(
     result_type: type = ChanceCorrectedResult,
     **extra: Any,
 ) -> ChanceCorrectedResult:
-    """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe."""
+    """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe.
+
+    With ``options.distribution == 't'`` the test and interval use t on n - 1 df and the
+    test the linearised SE (never `se0`); with ``options.population`` the SE carries the
+    finite-population correction. Either way `notes` say so (SE_NOTE is swapped for
+    SE_NOTE_T).
+    """
     estimate = float(est.estimate)
     se = math.sqrt(est.variance) if np.isfinite(est.variance) else math.nan
     _warn_if_undefined(estimate, coefficient, stats)
+    df = options.t_df(est.n_subjects)
+    notes = list(notes)
+    if math.isfinite(df):
+        notes = [SE_NOTE_T.format(df=df) if note == SE_NOTE else note for note in notes]
+        if SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes):
+            notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {df:g} df, "
+                         "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
+    fpc = options.fpc(est.n_subjects)
+    if fpc != 1.0 and np.isfinite(se):
+        se *= math.sqrt(fpc)
+        notes.append(options.population_note(est.n_subjects))
     if not test:
         statistic = math.nan
+    elif math.isfinite(df):
+        statistic = estimate / se if se > 0 else math.nan
     elif np.isfinite(se0) and se0 > 0:
         statistic = estimate / se0
     else:
@@ -251,9 +276,11 @@ def _finish(
         estimate=estimate,
         se=se,
         statistic=statistic,
-        pvalue=normal_pvalue(statistic, alternative),
+        pvalue=wald_pvalue(statistic, alternative, df),
         alternative=alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, bounds),
+        ci=wald_interval(estimate, se, options.confidence_level, bounds, df),
+        design_df=df,
+        statistic_name="t" if math.isfinite(df) else "z",
         n_subjects=est.n_subjects,
         n_missing=n_missing,
         n_incomplete=stats.n_missing,
@@ -425,15 +452,18 @@ def fleiss_kappa(
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
     n_missing, notes = _missing_notes(patterns, mult)
     var0, var0_cat = cc.fleiss_null_variance(patterns, mult)
+    null_test = options.distribution == "normal"  # z on the SE under H0 where defined
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
     se0 = math.nan
     if wname == "unweighted" and np.isfinite(var0):
         se0 = math.sqrt(var0)
         notes.append(
             f"{name}: z uses the Fleiss, Nee & Landis (1979) SE under H0 "
-            f"({se0:.4f}); the interval uses the linearised SE."
+            f"({se0:.4f}); the interval uses the linearised SE." if null_test else
+            f"{name}: the Fleiss, Nee & Landis (1979) SE under H0 ({se0:.4f}) is in se0; "
+            "the t test uses the linearised SE."
         )
-    elif wname == "unweighted":
+    elif wname == "unweighted" and null_test:
         notes.append(
             f"{name}: raters per subject vary, so Gwet's (2014) generalisation is used and "
             "z uses the linearised SE (the Fleiss, Nee & Landis null SE needs a constant "
@@ -441,7 +471,8 @@ def fleiss_kappa(
         )
     per_category = None
     if wname == "unweighted":
-        per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative)
+        per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative,
+                                     options.t_df(est.n_subjects))
     recipe = _recipe(stats, "fleiss_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
@@ -451,29 +482,32 @@ def fleiss_kappa(
 def _per_category(
     stats: Statistics, counts: cc.CountEntries, mult: np.ndarray, var0_cat: np.ndarray,
     alternative: str,
+    df: float = math.inf,
 ) -> pd.DataFrame:
-    """Fleiss' (1971) category-vs-rest kappas: one row per category."""
+    """Fleiss' (1971) category-vs-rest kappas: one row per category (with a finite `df`,
+    the column ``z`` holds t statistics on the linearised SE, tested on t(df))."""
     kappa, variance = cc.fleiss_category_kappas(counts, mult)
     se = np.sqrt(variance)  # nan stays nan
     se0 = np.sqrt(var0_cat)
-    scale = np.where(np.isfinite(se0), se0, se)
+    scale = np.where(np.isfinite(se0), se0, se) if math.isinf(df) else se
     with np.errstate(invalid="ignore", divide="ignore"):
         z = np.where(np.isfinite(kappa) & (scale > 0), kappa / scale, np.nan)
     return pd.DataFrame({"category": list(stats.categories), "kappa": kappa, "se": se,
-                         "se0": se0, "z": z, "pvalue": _normal_pvalues(z, alternative)})
+                         "se0": se0, "z": z, "pvalue": _wald_pvalues(z, alternative, df)})
 
 
-def _normal_pvalues(z: np.ndarray, alternative: str) -> np.ndarray:
-    """:func:`irr.results.normal_pvalue` of each z at once (nan where z is not finite)."""
-    from scipy.special import ndtr
+def _wald_pvalues(z: np.ndarray, alternative: str, df: float = math.inf) -> np.ndarray:
+    """:func:`irr.results.wald_pvalue` of each statistic at once (nan where not finite)."""
+    from scipy.special import ndtr, stdtr
 
+    cdf = ndtr if math.isinf(df) else partial(stdtr, df)
     with np.errstate(invalid="ignore"):
         if alternative == "greater":
-            p = ndtr(-z)
+            p = cdf(-z)
         elif alternative == "less":
-            p = ndtr(z)
+            p = cdf(z)
         else:
-            p = np.minimum(1.0, 2 * ndtr(-np.abs(z)))
+            p = np.minimum(1.0, 2 * cdf(-np.abs(z)))
     return np.where(np.isfinite(z), p, np.nan)
 
 

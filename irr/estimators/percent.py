@@ -139,11 +139,19 @@ def _proportion(
                 else f"{name} ({within[0][2:]})")
         symbol = (symbol[:-1] + within[1] + ")" if symbol.endswith(")")
                   else f"{symbol}({within[1][2:]})")
+    df = options.t_df(n)
+    if math.isfinite(df):
+        notes.append(f"Wald interval (ci='wald') with t quantiles on n - 1 = {df:g} df (as "
+                     "irrCAC's pa2.table); the Wilson interval has no t form.")
+    fpc = options.fpc(n)
+    if fpc != 1.0:
+        notes.append(options.population_note(n))
     result = ProportionResult(
         coefficient=name,
         symbol=symbol,
         estimate=p,
-        se=math.sqrt(p * (1 - p) / n),
+        se=math.sqrt(fpc * p * (1 - p) / n),
+        design_df=df,
         ci=wilson_interval(agree, n, options.confidence_level),
         n_subjects=n,
         n_missing=left_out,

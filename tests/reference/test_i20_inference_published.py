@@ -1,0 +1,172 @@
+"""Inference options of issue 20 against irrCAC's documented output.
+
+Source: irrCAC 1.0 README (Gwet 2019, https://github.com/kgwet/irrCAC, README.md, also the
+package's overview vignette), which prints for each coefficient the estimate, SE, the 95%
+interval (3 decimals, t quantiles on n - 1 df, clipped to [-1, 1]) and the two-sided
+p-value of t = estimate / SE on n - 1 df:
+
+- ``*.raw`` on ``cac.raw4raters`` (12 subjects, so 11 df; Gwet 2014, p. 120);
+- ``*.dist`` on ``distrib.6raters`` (15 subjects, 14 df);
+- ``kappa2.table`` on ``cont3x3abstractors`` (100 subjects, 99 df).
+
+p-values are printed to 7 significant digits from an estimate and SE that irrCAC rounds
+to 5 decimals before printing, so the tolerance on p is relative 1e-3 (the effect of
+rounding the printed estimate and SE); interval ends to half a unit in the third decimal.
+"""
+
+import math
+
+import pytest
+
+import irr
+
+RAW = irr.datasets.load("cac_raw4raters")
+
+# method, printed interval, printed p-value (irrCAC 1.0 README, cac.raw4raters)
+RAW_T = [
+    ("percent_agreement", (0.542, 1.0), 4.345373e-05),
+    ("gwet_ac", (0.461, 1.0), 0.000208721),
+    ("fleiss_kappa", (0.424, 1.0), 0.000419173),
+    ("conger_kappa", (0.435, 1.0), 0.0003367066),
+    ("brennan_prediger", (0.454, 1.0), 0.0002375609),
+]
+
+
+@pytest.mark.parametrize(("method", "interval", "pvalue"), RAW_T)
+def test_irrcac_raw4raters_t(method, interval, pvalue):
+    ag = irr.Agreement.from_frame(RAW)
+    res = getattr(ag, method)(distribution="t")
+    assert res.ci.low == pytest.approx(interval[0], abs=5e-4)
+    assert res.ci.high == pytest.approx(interval[1], abs=5e-4)
+    assert res.design_df == 11
+    if method == "percent_agreement":  # irrCAC tests pa = 0; we give no test
+        assert math.isnan(res.pvalue)
+        return
+    assert res.pvalue == pytest.approx(pvalue, rel=1e-3)
+    assert res.statistic == pytest.approx(res.estimate / res.se, rel=1e-12)
+    assert res.statistic_name == "t"
+
+
+DISTRIB_6RATERS = [
+    [0, 0, 0, 6, 0], [0, 3, 0, 0, 3], [0, 1, 4, 0, 1], [0, 0, 0, 0, 6], [0, 3, 0, 3, 0],
+    [2, 0, 4, 0, 0], [0, 0, 4, 0, 2], [2, 0, 3, 1, 0], [2, 0, 0, 4, 0], [0, 0, 0, 0, 6],
+    [1, 0, 0, 5, 0], [1, 1, 0, 4, 0], [0, 3, 3, 0, 0], [1, 0, 0, 5, 0], [0, 2, 0, 3, 1],
+]
+
+# irrCAC 1.0 README, *.dist on distrib.6raters
+DIST_T = [
+    ("gwet_ac", (0.264, 0.625), 0.0001155927),
+    ("fleiss_kappa", (0.24, 0.588), 0.0001622724),
+    ("brennan_prediger", (0.261, 0.617), 0.0001163),
+]
+
+
+@pytest.mark.parametrize(("method", "interval", "pvalue"), DIST_T)
+def test_irrcac_distrib_6raters_t(method, interval, pvalue):
+    ag = irr.Agreement.from_counts(DISTRIB_6RATERS, categories=[1, 2, 3, 4, 5])
+    res = getattr(ag, method)(distribution="t")
+    assert res.ci.low == pytest.approx(interval[0], abs=5e-4)
+    assert res.ci.high == pytest.approx(interval[1], abs=5e-4)
+    # these estimates and SEs are printed to 7 significant digits: p to 1e-5 relative
+    # (BP's p is printed to 4 digits)
+    assert res.pvalue == pytest.approx(pvalue, rel=5e-4 if method == "brennan_prediger"
+                                       else 1e-5)
+
+
+def test_irrcac_kappa2_table_t():
+    # kappa2.table(cont3x3abstractors): 0.7964094, SE 0.05891072, (0.68,0.913)
+    ag = irr.Agreement.from_table([[13, 0, 0], [0, 20, 7], [0, 4, 56]])
+    res = ag.kappa(distribution="t")
+    assert res.estimate == pytest.approx(0.7964094, abs=5e-8)
+    assert res.ci.low == pytest.approx(0.68, abs=5e-3)
+    assert res.ci.high == pytest.approx(0.913, abs=5e-4)
+    assert res.design_df == 99
+    # the t test uses the SE under the alternative (irrCAC), not the null SE
+    assert res.statistic == pytest.approx(res.estimate / res.se, rel=1e-12)
+
+
+def test_t_wider_than_normal_and_labelled():
+    ag = irr.Agreement.from_frame(RAW)
+    z, t = ag.gwet_ac(), ag.gwet_ac(distribution="t")
+    assert z.se == t.se
+    assert z.estimate == t.estimate
+    assert t.ci.low < z.ci.low
+    assert t.pvalue > z.pvalue
+    assert math.isinf(z.design_df)
+    assert z.statistic_name == "z"
+    text = t.summary().as_text()
+    assert "t quantiles on n - 1 = 11 df" in text
+    header = next(line for line in text.splitlines() if "estimate" in line).split()
+    assert header[:4] == ["estimate", "std", "err", "t"]
+    assert "t(11) = 5.42" in t.report(test=True)
+    assert "z = " in z.report(test=True)
+
+
+def test_fleiss_t_uses_linearised_se_not_null_se():
+    ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    z, t = ag.fleiss_kappa(), ag.fleiss_kappa(distribution="t")
+    assert z.statistic == pytest.approx(z.estimate / z.se0)  # FNL under H0 (normal)
+    assert t.statistic == pytest.approx(t.estimate / t.se)
+    assert t.se0 == z.se0  # still reported
+    assert any("t test uses the linearised SE" in n for n in t.notes)
+    per = t.per_category
+    assert per["z"].to_numpy() == pytest.approx((per["kappa"] / per["se"]).to_numpy())
+
+
+def test_distribution_validated():
+    ag = irr.Agreement.from_frame(RAW)
+    with pytest.raises(ValueError, match="`distribution` must be one of 'normal', 't'; got 'T'"):
+        ag.gwet_ac(distribution="T")
+
+
+def test_irrcac_pa2_table_t():
+    # pa2.table(cont3x3abstractors): 0.89, SE 0.03128898, (0.828,0.952): a Wald interval
+    # with t quantiles on 99 df
+    ag = irr.Agreement.from_table([[13, 0, 0], [0, 20, 7], [0, 4, 56]])
+    res = ag.percent_agreement(distribution="t", ci="wald")
+    assert res.se == pytest.approx(0.03128898, abs=5e-9)
+    assert res.ci.low == pytest.approx(0.828, abs=5e-4)
+    assert res.ci.high == pytest.approx(0.952, abs=5e-4)
+    # the default Wilson interval has no t form, and says so
+    wilson = ag.percent_agreement(distribution="t")
+    assert wilson.ci.method == "wilson"
+    assert any("Wilson interval has no t form" in n for n in wilson.notes)
+
+
+# -- finite-population correction (irrCAC's N) ---------------------------------------
+# irrCAC's manual (every *.raw function): "N: ... the total number of subjects in the
+# target subject population. Its default value is infinity"; Gwet (2014, sec. 5.2) gives
+# the variance (1 - f) / (n (n - 1)) sum_i (k*_i - k)^2 with the sampling fraction f = n/N.
+# No output with a finite N is printed there, so these check that definition.
+
+
+@pytest.mark.parametrize("method", ["gwet_ac", "fleiss_kappa", "conger_kappa",
+                                    "brennan_prediger", "light_kappa", "percent_agreement"])
+def test_finite_population_correction(method):
+    ag = irr.Agreement.from_frame(RAW)
+    plain = getattr(ag, method)()
+    fpc = getattr(ag, method)(population=40, distribution="t")
+    n = plain.n_subjects
+    assert fpc.se == pytest.approx(plain.se * math.sqrt(1 - n / 40), rel=1e-12)
+    assert fpc.estimate == plain.estimate
+    assert any("finite-population correction" in note for note in fpc.notes)
+    assert getattr(ag, method)(population=math.inf).se == plain.se
+
+
+def test_finite_population_of_cohen_kappa():
+    ag = irr.Agreement.from_table([[13, 0, 0], [0, 20, 7], [0, 4, 56]])
+    assert ag.kappa(population=400).se == pytest.approx(
+        ag.kappa().se * math.sqrt(1 - 100 / 400), rel=1e-12)
+
+
+@pytest.mark.parametrize(("population", "error", "match"), [
+    (5, ValueError, r"`population` \(5\) must be at least the number of subjects rated \(12\)"),
+    (0, ValueError, "`population` must be a positive number"),
+    (math.nan, ValueError, "`population` must be a positive number"),
+    ("100", TypeError, "`population` must be a number of subjects"),
+    (True, TypeError, "`population` must be a number of subjects"),
+])
+def test_population_validated(population, error, match):
+    ag = irr.Agreement.from_frame(RAW)
+    with pytest.raises(error, match=match):
+        ag.gwet_ac(population=population)
