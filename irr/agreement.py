@@ -1177,11 +1177,14 @@ class Agreement:
         self,
         level: Any = "nominal",
         *,
+        alternative: str = "two-sided",
         confidence_level: float = 0.95,
         ci: str | None = "percentile",
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> KrippendorffResult:
         r"""Krippendorff's alpha of all raters, with missing ratings handled natively.
 
@@ -1196,13 +1199,17 @@ class Agreement:
             squared distances; an array-like is taken as the k x k matrix of squared
             distances in category order. Custom distances must be finite, non-negative,
             symmetric and zero on the diagonal.
+        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
+            Alternative of the test of alpha = 0 (on Gwet's linearised SE).
         confidence_level : float, default 0.95
             Level of the interval.
         ci : {'percentile', 'basic', 'bca', 'wald'} or None, default 'percentile'
-            Alpha has no analytic standard error, so every interval comes from the
-            bootstrap over units (subjects): 'wald' is the normal interval around the
-            bootstrap SE. None skips the bootstrap (``se`` and ``ci`` are nan until
-            ``conf_int`` asks for one).
+            The interval in ``ci``: a bootstrap over units (subjects) by default, or
+            'wald', estimate +- z (or t) times Gwet's linearised SE, as irrCAC's
+            ``krippen.alpha.raw`` reports it. None skips the bootstrap (``ci`` is nan
+            until ``conf_int`` asks for one). The bootstrap stays the default: alpha's
+            sampling distribution is skewed near 1 and in small samples, where the
+            percentile interval respects the bound at 1 without clipping.
         n_resamples : int, default 9999
         rng : int, numpy.random.Generator or None, default 0
             Randomness of the bootstrap: the fixed seed 0 by default (the same interval
@@ -1211,13 +1218,23 @@ class Agreement:
             A tqdm progress bar for the bootstrap: None shows one only for runs that will
             take more than about two seconds and only on an interactive terminal; True
             always (if tqdm is installed), False never.
+        distribution : {'normal', 't'}, default 'normal'
+            The law of the test and the Wald interval: ``'t'`` uses t on n - 1 df (n the
+            pairable units), as irrCAC and kappaetc.
+        population : int, float or None, default None
+            The number N of units in the population (irrCAC's ``N``): the SE is multiplied
+            by sqrt(1 - n/N). None: infinite.
 
         Returns
         -------
         KrippendorffResult
             ``estimate``, ``observed_disagreement`` D_o, ``expected_disagreement`` D_e,
-            ``n_pairable`` (values n), ``coincidences`` and ``distances``; ``se`` is the
-            standard deviation of the bootstrap replicates. ``n_subjects`` counts the
+            ``n_pairable`` (values n), ``coincidences`` and ``distances``; ``se`` is
+            Gwet's linearised SE (the bootstrap's standard deviation is
+            ``bootstrap.se``; for measurements with more than
+            :data:`irr.estimators.krippendorff.MAX_MATRIX_VALUES` distinct values, which
+            have no analytic SE, ``se`` is that), ``statistic`` and ``pvalue`` the test
+            of alpha = 0. ``n_subjects`` counts the
             pairable units, ``n_missing`` the units left out for having fewer than two
             ratings.
 
@@ -1254,6 +1271,15 @@ class Agreement:
         unit x category counts in O(units x categories) memory. Krippendorff's own
         bootstrap resamples pairs of values; this package resamples units.
 
+        The SE is Gwet's (2011; 2014, ch. 4) linearisation of alpha written as a
+        chance-corrected coefficient on the units with two or more values, in
+        disagreement form (:func:`irr.coefficients.krippendorff.alpha_linearised`). On
+        irrCAC's ``cac.raw4raters`` it gives 0.14551 (irrCAC's ``krippen.alpha.raw``
+        prints 0.14557) and, at the interval level (irrCAC's quadratic weights), 0.12856
+        (0.12913): irrCAC's own computation differs in details its documentation does
+        not give. With ``ci='wald', distribution='t'`` its nominal interval (0.419, 1)
+        is reproduced to the printed digits (interval level: 0.563 against its 0.561).
+
         References
         ----------
         Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability. Annenberg
@@ -1274,8 +1300,12 @@ class Agreement:
         >>> res = ag.krippendorff_alpha("interval")
         >>> res.n_subjects, res.n_missing, res.n_pairable
         (11, 1, 40)
+        >>> res = ag.krippendorff_alpha(ci="wald", distribution="t")  # as irrCAC prints it
+        >>> round(res.se, 4), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
+        (0.1455, [0.419, 1.0], 0.00046)
         """
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
                 values = self.measurements.value[:3].tolist()

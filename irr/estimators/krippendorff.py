@@ -17,6 +17,7 @@ from irr.coefficients.krippendorff import (
     LEVELS,
     alpha_from_coincidences,
     alpha_kernel,
+    alpha_linearised,
     alpha_moments,
     alpha_of_moments,
     coincidences,
@@ -29,7 +30,7 @@ from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.bootstrap import MomentStatistic
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, wald_interval
+from irr.results import Result, wald_interval, wald_pvalue
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -49,8 +50,11 @@ class KrippendorffResult(Result):
 
     Adds ``level`` (``'nominal'``, ``'ordinal'``, ``'interval'``, ``'ratio'`` or
     ``'custom'``), ``observed_disagreement`` (D_o), ``expected_disagreement`` (D_e),
-    ``n_pairable`` (pairable values n), ``coincidences`` (the k x k coincidence matrix)
-    and ``distances`` (the k x k squared distances used).
+    ``n_pairable`` (pairable values n), ``coincidences`` (the k x k coincidence matrix),
+    ``distances`` (the k x k squared distances used) and ``bootstrap_se`` (True when
+    ``se`` is the bootstrap's: measurements with more distinct values than
+    :data:`MAX_MATRIX_VALUES`, which have no analytic SE; ``se`` is otherwise Gwet's
+    linearised SE).
 
     Examples
     --------
@@ -71,14 +75,16 @@ class KrippendorffResult(Result):
     distances: np.ndarray = field(repr=False)
     categories: tuple = ()
     bounds: tuple[float, float] = (-math.inf, 1.0)
+    bootstrap_se: bool = False
 
     @property
     def n_resamples(self) -> float:
-        """Bootstrap resamples behind :attr:`ci` or :attr:`se` (nan when none was drawn):
-        alpha's SE and its 'wald' interval come from the bootstrap too."""
-        if self.ci.method in ("wald", *BOOTSTRAP_METHODS) and np.isfinite(self.se):
+        """Bootstrap resamples behind :attr:`ci` or :attr:`se` (nan when none was drawn);
+        with ``bootstrap_se`` the SE and the 'wald' interval come from the bootstrap."""
+        if (self.bootstrap_se and self.ci.method in ("wald", *BOOTSTRAP_METHODS)
+                and np.isfinite(self.se)):
             return self.bootstrap.n_resamples
-        return math.nan
+        return super().n_resamples
 
     def _extras(self) -> dict[str, Any]:
         return {
@@ -149,8 +155,11 @@ def krippendorff_alpha(
 ) -> KrippendorffResult:
     """Krippendorff's alpha (see :meth:`irr.Agreement.krippendorff_alpha`).
 
-    ``options.ci`` None skips the bootstrap; otherwise ``se`` is the standard deviation
-    of the bootstrap replicates and 'wald' is the normal interval around it.
+    ``se`` is Gwet's linearised SE (with ``options.population``, times the
+    finite-population correction), which the test and the 'wald' interval use (t on
+    n - 1 df with ``options.distribution='t'``); ``options.ci`` None skips the bootstrap.
+    Measurements beyond :data:`MAX_MATRIX_VALUES` distinct values have no analytic SE:
+    their ``se`` is the standard deviation of the bootstrap replicates.
     """
     if options.ci is not None:
         check_choice(options.ci, "ci", KrippendorffResult.interval_methods)
@@ -214,10 +223,29 @@ def krippendorff_alpha(
             DegenerateDataWarning, stacklevel=3,
         )
     dropped = n_units - n_pairable_units
+    analytic = k <= MAX_MATRIX_VALUES
+    se = statistic_value = math.nan
+    df = options.t_df(n_pairable_units)
     notes = [
-        f"Krippendorff's alpha ({name} metric) uses every pairable value (Krippendorff 2011); "
-        "no analytic SE: the SE and the interval come from the unit bootstrap."
+        f"Krippendorff's alpha ({name} metric) uses every pairable value (Krippendorff 2011)"
+        + ("." if analytic else "; no analytic SE: the SE and the interval come from the "
+           "unit bootstrap.")
     ]
+    if analytic and n_pairable_units >= 2 and np.isfinite(alpha):
+        linear = name if name in ("nominal", "interval") else distances
+        variance = alpha_linearised(counts.patterns, counts.multiplicity, linear,
+                                    scores if name == "interval" else None)[1]
+        se = math.sqrt(variance * options.fpc(n_pairable_units))
+        statistic_value = alpha / se if se > 0 else math.nan
+        law = (f"t on n - 1 = {df:g} df" if math.isfinite(df) else "the normal")
+        notes.append(
+            "SE: Gwet's (2011, 2014) linearised variance over the n pairable units, "
+            f"sum_i (alpha*_i - alpha)^2 / (n(n - 1)); the test of alpha = 0 "
+            f"{'and the Wald interval use' if options.ci == 'wald' else 'uses'} {law}."
+            + (" The ordinal metric's ranks are taken as fixed." if name == "ordinal"
+               else ""))
+        if options.population is not None:
+            notes.append(options.population_note(n_pairable_units))
     if n_ratings_missing or dropped:
         notes.append(
             f"{n_ratings_missing} missing rating(s); {dropped} unit(s) with fewer than two "
@@ -230,8 +258,15 @@ def krippendorff_alpha(
         coefficient=f"Krippendorff's alpha ({name})",
         symbol="α",  # sentences add the level from `level` ("interval α")
         estimate=alpha,
-        se=math.nan,
-        ci=nan_interval(level_, "percentile"),
+        se=se,
+        statistic=statistic_value,
+        pvalue=wald_pvalue(statistic_value, options.alternative, df),
+        alternative=options.alternative,
+        statistic_name="t" if math.isfinite(df) else "z",
+        design_df=df,
+        ci=(wald_interval(alpha, se, level_, (-math.inf, 1.0), df) if analytic
+            and options.ci == "wald" else nan_interval(level_, options.ci or "percentile")),
+        bootstrap_se=not analytic,
         n_subjects=n_pairable_units,
         n_missing=dropped,
         n_incomplete=stats.n_missing,
@@ -264,7 +299,7 @@ def krippendorff_alpha(
     # units with fewer than two ratings are left out of alpha, so of its resamples
     recipe = plan.recipe(statistic, options, on=on, keep=pairable)
     result = result.with_bootstrap(recipe, options.ci)
-    if options.ci is not None and np.isfinite(result.estimate):
+    if not analytic and options.ci is not None and np.isfinite(result.estimate):
         se = float(result.bootstrap.se)
         how = ("; the Wald interval is the normal interval around it" if options.ci == "wald"
                else "")
