@@ -313,8 +313,9 @@ def _interval_method(result: Any) -> str:
         name += f", bootstrap SE from {_count(resamples)} resamples"
     elif math.isfinite(resamples):
         name += f", {_count(resamples)} resamples"
-    if ci.note.startswith("t quantiles"):
-        name += f", {ci.note.split(';')[0]}"
+    for part in ci.note.split("; "):  # t quantiles, an SE other than the usual one
+        if part.startswith("t quantiles") or (part.startswith("on the ") and " SE" in part):
+            name += f", {part}"
     return name
 
 
@@ -656,7 +657,8 @@ def _interval_clause(result: Any) -> tuple[str, str, tuple[str, ...]]:
         details.append(f"seed {result.seed}")
     keys: tuple[str, ...] = ()
     se = ""
-    if ci.method == "wald" and not math.isfinite(result.n_resamples):
+    if (ci.method == "wald" and not math.isfinite(result.n_resamples)
+            and " SE" not in ci.note):  # an SE of its own is named in the details
         key, se = _SE.get(_tolerance(result.symbol)[0], ("", ""))
         keys = (key,) if key else ()
     elif ci.method == "wilson":

@@ -79,6 +79,15 @@ CONTINUOUS_ALTERNATIVES = (
 class ReplicatesAveragedWarning(UserWarning):
     """A statistic that needs one value per (subject, rater) used the mean of replicates."""
 
+#: The sampling parameter of the multi-rater coefficients (``$sampling``).
+SAMPLING_PARAMETER = """sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+    What the SE generalises over. 'subjects' (irrCAC, kappaetc's default): Gwet's
+    linearised variance, the raters taken as fixed. 'raters': the jackknife over raters,
+    the subjects taken as fixed (Gwet 2008; kappaetc ``se(conditional subjects)``).
+    'both': the unconditional SE, sqrt of the sum of the two variances (Gwet 2014, ch. 5;
+    kappaetc ``se(unconditional)``), for generalising to other raters and other subjects.
+    Needs rater identities and at least three raters unless 'subjects'."""
+
 #: The inference parameters every coefficient method documents (``$inference``).
 INFERENCE_PARAMETERS = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
     Alternative of the z test of no agreement beyond chance.
@@ -122,7 +131,12 @@ def _shared_docs(method: F) -> F:
         indent = match.group(1)
         return "\n".join(indent + line for line in INFERENCE_PARAMETERS.splitlines())
 
-    method.__doc__ = re.sub(r"^( *)\$inference$", block, method.__doc__ or "", flags=re.M)
+    def sampling(match: re.Match[str]) -> str:
+        indent = match.group(1)
+        return "\n".join(indent + line for line in SAMPLING_PARAMETER.splitlines())
+
+    doc = re.sub(r"^( *)\$inference$", block, method.__doc__ or "", flags=re.M)
+    method.__doc__ = re.sub(r"^( *)\$sampling$", sampling, doc, flags=re.M)
     return method
 
 
@@ -765,6 +779,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> ProportionResult | ChanceCorrectedResult:
         """Share of agreeing ratings, by one of two definitions named by `definition`.
 
@@ -790,6 +805,8 @@ class Agreement:
         distribution, population
             As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
             finite-population correction of the SE (the Wilson interval has neither).
+        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+            As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
 
         Returns
         -------
@@ -818,7 +835,7 @@ class Agreement:
         """
         self._check_categorical("Percent agreement", tolerance != 0)
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
                                          definition)
 
@@ -836,6 +853,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
 
@@ -847,6 +865,7 @@ class Agreement:
             ``'circular'``, ``'bipolar'``) or a matrix for Gwet's (2014) weighted
             generalisation.
         $inference
+        $sampling
 
         Returns
         -------
@@ -908,7 +927,7 @@ class Agreement:
         """
         self._check_categorical("Fleiss' kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan())
 
     def scott_pi(
@@ -923,6 +942,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
 
@@ -941,7 +961,7 @@ class Agreement:
         """
         self._check_categorical("Scott's pi", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π")
 
@@ -958,6 +978,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
 
@@ -978,6 +999,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $sampling
 
         References
         ----------
@@ -994,7 +1016,7 @@ class Agreement:
         """
         self._check_categorical("Conger's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan())
 
     @_shared_docs
@@ -1010,6 +1032,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> ChanceCorrectedResult:
         """Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
 
@@ -1025,6 +1048,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $sampling
 
         References
         ----------
@@ -1041,7 +1065,7 @@ class Agreement:
         """
         self._check_categorical("Light's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan())
 
     @_shared_docs
@@ -1057,6 +1081,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
 
@@ -1067,6 +1092,7 @@ class Agreement:
             ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3;
             see :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
         $inference
+        $sampling
 
         Notes
         -----
@@ -1096,7 +1122,7 @@ class Agreement:
         """
         self._check_categorical("Gwet's AC", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan())
 
     @_shared_docs
@@ -1112,6 +1138,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> ChanceCorrectedResult:
         """Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
 
@@ -1126,6 +1153,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $sampling
 
         References
         ----------
@@ -1142,7 +1170,7 @@ class Agreement:
         """
         self._check_categorical("Brennan-Prediger", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
                                                  self._plan())
 
@@ -1452,6 +1480,8 @@ class Agreement:
         distribution, population
             As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
             finite-population correction of the SE (the Wilson interval has neither).
+        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+            As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
 
         Returns
         -------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -38,6 +38,7 @@ __all__ = [
     "light_kappa",
     "pairwise",
     "percent_agreement",
+    "rater_jackknife",
     "statistic",
     "tolerance_label",
 ]
@@ -67,8 +68,9 @@ class ChanceCorrectedResult(Result):
     used), ``expected_agreement`` (the coefficient's chance agreement p_e), ``weights``
     (the scheme's name), ``weight_matrix`` (built on request: unweighted results hold no
     k x k array), ``categories``, ``n_paired`` (subjects with
-    two or more ratings, on which p_a is computed) and ``se0`` (a standard error under
-    H0 where one is defined, else nan).
+    two or more ratings, on which p_a is computed), ``se0`` (a standard error under
+    H0 where one is defined, else nan) and ``sampling`` (what ``se`` generalises over:
+    ``'subjects'``, ``'raters'`` or ``'both'``).
 
     Examples
     --------
@@ -88,11 +90,17 @@ class ChanceCorrectedResult(Result):
     categories: tuple = ()
     n_paired: int = 0
     se0: float = math.nan
+    sampling: str = "subjects"
 
     @property
     def weight_matrix(self) -> np.ndarray:
         """The k x k agreement weights used (the identity when unweighted), on request."""
         return weight_matrix_of(self.weight_spec, len(self.categories), None)
+
+    def _interval(self, level: float, method: str) -> Any:
+        interval = super()._interval(level, method)
+        return _labelled(interval, SAMPLING_SE.get(self.sampling, "")) if method == "wald" \
+            else interval
 
     def _extras(self) -> dict[str, Any]:
         return {
@@ -222,6 +230,74 @@ def _warn_if_undefined(estimate: float, what: str, stats: Statistics) -> None:
                       stacklevel=3)
 
 
+def rater_jackknife(stats: Statistics, coefficient: str, w: np.ndarray) -> np.ndarray:
+    """The coefficient recomputed without each rater in turn, shape (m,): the replicates of
+    the jackknife over raters (Gwet 2008). `coefficient` is a key of :data:`COUNT_METHODS`
+    or :data:`CODE_KERNELS`.
+
+    Raises
+    ------
+    ValueError
+        Without rater identities (counts per category), or with fewer than three raters
+        (leaving one out of two leaves no pair).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> rater_jackknife(ag.statistics, "gwet_ac", np.eye(5)).round(4)
+    array([0.7381, 0.7379, 0.8765, 0.7125])
+    """
+    stats.require_raters("The jackknife over raters (sampling='raters' or 'both')")
+    m, k, size = stats.n_raters, stats.n_categories, stats.n_patterns
+    if m < 3:
+        raise ValueError(
+            "The jackknife over raters (sampling='raters' or 'both') needs at least three "
+            f"raters (leaving one of {m} out leaves no pair of ratings); these data have {m}."
+        )
+    row, rater, code = stats.entries()
+    mult = stats.multiplicity.astype(float)
+    out = np.empty(m)
+    for g in range(m):  # m recomputations, each O(ratings)
+        keep = rater != g
+        if coefficient in COUNT_METHODS:
+            cells, counts = np.unique(row[keep] * k + code[keep], return_counts=True)
+            entries = cc.CountEntries.from_cells(cells // k, cells % k, counts, size, k)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out[g] = cc.counts_estimate(entries, mult, w, COUNT_METHODS[coefficient]).estimate
+        else:
+            others = rater[keep] - (rater[keep] > g)
+            codes = cc.CodeEntries(row[keep], others, code[keep], size, m - 1)
+            estimate = cc.conger_estimate if coefficient == "conger_kappa" else cc.light_estimate
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out[g] = estimate(codes, mult, w).estimate
+    return out
+
+
+def _rater_variance(stats: Statistics, coefficient: str, w: np.ndarray) -> tuple[float, int]:
+    """The jackknife variance over raters, (m - 1)/m sum_g (k_(g) - mean)^2, and m."""
+    replicates = rater_jackknife(stats, coefficient, w)
+    m = replicates.size
+    if not np.isfinite(replicates).all():
+        return math.nan, m
+    return float((m - 1) / m * np.sum((replicates - replicates.mean()) ** 2)), m
+
+
+SAMPLING_NOTES = {
+    "raters": ("SE: jackknife over the {m} raters, (m - 1)/m sum_g (k_(g) - mean)^2 (Gwet "
+               "2008; kappaetc se(conditional subjects)): generalises to the population of "
+               "raters for these subjects (Gwet's linearised subject-sampling SE would be "
+               "{se_s:.4f}); {law}."),
+    "both": ("SE: unconditional, sqrt(v_subjects + v_raters) (Gwet 2008; 2014, ch. 5; kappaetc "
+             "se(unconditional)): Gwet's linearised subject-sampling variance (SE {se_s:.4f}) "
+             "plus the jackknife variance over the {m} raters (SE {se_r:.4f}); generalises to "
+             "other subjects and other raters; {law}."),
+}
+#: The SE as the interval's note names it (sentences and the methods paragraph).
+SAMPLING_SE = {"raters": "on the SE over raters (jackknife)",
+               "both": "on the unconditional SE (subjects and raters)"}
+
+
 def _finish(
     stats: Statistics,
     est: cc.CountsEstimate,
@@ -238,6 +314,7 @@ def _finish(
     test: bool = True,
     bounds: tuple[float, float] = (-1.0, 1.0),
     result_type: type = ChanceCorrectedResult,
+    key: str | None = None,
     **extra: Any,
 ) -> ChanceCorrectedResult:
     """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe.
@@ -257,16 +334,30 @@ def _finish(
         if SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes):
             notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {df:g} df, "
                          "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
+    test_se0 = se0
     fpc = options.fpc(est.n_subjects)
     if fpc != 1.0 and np.isfinite(se):
         se *= math.sqrt(fpc)
         notes.append(options.population_note(est.n_subjects))
+    if options.sampling != "subjects" and key is not None and np.isfinite(estimate):
+        var_r, m = _rater_variance(stats, key, w)
+        se_s = se
+        se = (math.sqrt(var_r) if options.sampling == "raters"
+              else math.sqrt(se_s**2 + var_r))
+        law = (f"the Wald interval and the test use t on n - 1 = {df:g} df"
+               if math.isfinite(df) else "the Wald interval and the z test use it")
+        first = next((i for i, note in enumerate(notes) if note.startswith("SE:")), None)
+        if first is not None:  # the subject-sampling SE note no longer describes `se`
+            del notes[first]
+        notes.insert(0 if first is None else first, SAMPLING_NOTES[options.sampling].format(
+            m=m, se_s=se_s, se_r=math.sqrt(var_r), law=law))
+        test_se0 = math.nan  # the SE under H0 is one of subject sampling: not this test
     if not test:
         statistic = math.nan
     elif math.isfinite(df):
         statistic = estimate / se if se > 0 else math.nan
-    elif np.isfinite(se0) and se0 > 0:
-        statistic = estimate / se0
+    elif np.isfinite(test_se0) and test_se0 > 0:
+        statistic = estimate / test_se0
     else:
         statistic = estimate / se if se > 0 else math.nan
     alternative = options.alternative if test else "two-sided"
@@ -278,8 +369,10 @@ def _finish(
         statistic=statistic,
         pvalue=wald_pvalue(statistic, alternative, df),
         alternative=alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, bounds, df),
+        ci=_labelled(wald_interval(estimate, se, options.confidence_level, bounds, df),
+                     SAMPLING_SE.get(options.sampling, "")),
         design_df=df,
+        sampling=options.sampling,
         statistic_name="t" if math.isfinite(df) else "z",
         n_subjects=est.n_subjects,
         n_missing=n_missing,
@@ -298,6 +391,13 @@ def _finish(
         **extra,
     )
     return result.with_bootstrap(recipe, options.ci)
+
+
+def _labelled(ci: Any, label: str) -> Any:
+    """The interval with `label` (which SE it uses) first in its note."""
+    if not label or ci.note.startswith("undefined"):
+        return ci
+    return replace(ci, note="; ".join(filter(None, [label, ci.note])))
 
 
 def _named(name: str, wname: str) -> str:
@@ -417,7 +517,7 @@ def _on_counts(
         notes.append(f"Gwet's AC: chance agreement over the {q} declared categories.")
     recipe = _recipe(stats, coefficient, w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=name, symbol=symbol, notes=notes,
-                   n_missing=n_missing, weights=wname, w=w)
+                   n_missing=n_missing, weights=wname, w=w, key=coefficient)
 
 
 def gwet_ac(
@@ -452,7 +552,8 @@ def fleiss_kappa(
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
     n_missing, notes = _missing_notes(patterns, mult)
     var0, var0_cat = cc.fleiss_null_variance(patterns, mult)
-    null_test = options.distribution == "normal"  # z on the SE under H0 where defined
+    # z on the SE under H0 where defined (a subject-sampling SE, with normal quantiles)
+    null_test = options.distribution == "normal" and options.sampling == "subjects"
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
     se0 = math.nan
     if wname == "unweighted" and np.isfinite(var0):
@@ -461,7 +562,7 @@ def fleiss_kappa(
             f"{name}: z uses the Fleiss, Nee & Landis (1979) SE under H0 "
             f"({se0:.4f}); the interval uses the linearised SE." if null_test else
             f"{name}: the Fleiss, Nee & Landis (1979) SE under H0 ({se0:.4f}) is in se0; "
-            "the t test uses the linearised SE."
+            "the test uses the SE above."
         )
     elif wname == "unweighted" and null_test:
         notes.append(
@@ -476,7 +577,8 @@ def fleiss_kappa(
     recipe = _recipe(stats, "fleiss_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
-                   result_type=FleissKappaResult, per_category=per_category)
+                   result_type=FleissKappaResult, per_category=per_category,
+                   key="fleiss_kappa")
 
 
 def _per_category(
@@ -551,7 +653,7 @@ def percent_agreement(
                    symbol=f"pa(pairwise{within[1]})",
                    notes=notes, n_missing=n_missing,
                    weights="unweighted" if not tolerance else "tolerance",
-                   w=w, test=False, bounds=(0.0, 1.0), scale=None)
+                   w=w, test=False, bounds=(0.0, 1.0), scale=None, key="percent_agreement")
 
 
 # -- coefficients that need rater identities ---------------------------------------------
@@ -572,7 +674,7 @@ def conger_kappa(
              "subjects the rater rated), averaged over rater pairs."]
     recipe = _recipe(stats, "conger_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κC",
-                   notes=notes, n_missing=n_missing, weights=wname, w=w)
+                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="conger_kappa")
 
 
 def light_kappa(
@@ -610,7 +712,7 @@ def light_kappa(
         notes.append(f"{n_missing} subject(s) with fewer than two ratings were left out.")
     recipe = _recipe(stats, "light_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κL",
-                   notes=notes, n_missing=n_missing, weights=wname, w=w)
+                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="light_kappa")
 
 
 PAIRWISE_STATISTICS = ("kappa", "percent_agreement", "scott_pi", "gwet_ac",

@@ -44,6 +44,12 @@ def percent_agreement(
     two = stats.by_rater and stats.n_raters == 2
     if not two and definition == "pairwise":
         return chance_corrected.percent_agreement(stats, tolerance, options, plan)
+    if options.sampling != "subjects":
+        raise ValueError(
+            f"`sampling={options.sampling!r}` (the jackknife over raters) applies to the "
+            "pairwise percent agreement of three or more raters; this is a share of subjects "
+            "(use sampling='subjects')."
+        )
     if options.ci is not None:
         check_choice(options.ci, "ci", ProportionResult.interval_methods)
     tolerance = check_tolerance(tolerance, stats.scores)

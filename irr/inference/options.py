@@ -18,13 +18,23 @@ from irr._validation import (
 )
 from irr.inference.bootstrap import check_n_resamples
 
-__all__ = ["ASYMPTOTIC_METHODS", "BOOTSTRAP_METHODS", "DISTRIBUTIONS", "InferenceOptions"]
+__all__ = [
+    "ASYMPTOTIC_METHODS",
+    "BOOTSTRAP_METHODS",
+    "DISTRIBUTIONS",
+    "SAMPLING",
+    "InferenceOptions",
+]
 
 ASYMPTOTIC_METHODS = ("wald",)
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
 #: The reference laws of a Wald test and interval: the standard normal, or Student's t on
 #: n - 1 degrees of freedom (n the subjects), as irrCAC and Stata's kappaetc print them.
 DISTRIBUTIONS = ("normal", "t")
+#: What the standard error generalises over: the subjects (raters fixed; irrCAC, kappaetc's
+#: default), the raters (subjects fixed; kappaetc's ``se(conditional subjects)``) or both
+#: (kappaetc's ``se(unconditional)``; Gwet 2008, 2014 ch. 5).
+SAMPLING = ("subjects", "raters", "both")
 
 
 @dataclass(frozen=True)
@@ -57,6 +67,11 @@ class InferenceOptions:
         The number N of subjects in the finite population the n rated subjects were drawn
         from (irrCAC's ``N``): the linearised variance is multiplied by the finite-population
         correction 1 - n/N. None (or ``math.inf``): an infinite population, no correction.
+    sampling : {'subjects', 'raters', 'both'}
+        What the SE generalises over. ``'subjects'``: the subjects are a sample, the
+        raters fixed (the linearised variance). ``'raters'``: the raters are a sample, the
+        subjects fixed (the jackknife over raters, Gwet 2008). ``'both'``: the sum of the
+        two variances (Gwet 2014, ch. 5; kappaetc's ``se(unconditional)``).
 
     Examples
     --------
@@ -81,6 +96,7 @@ class InferenceOptions:
     progress: bool | None = None
     distribution: str = "normal"
     population: float | None = None
+    sampling: str = "subjects"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "alternative", check_alternative(self.alternative))
@@ -97,6 +113,7 @@ class InferenceOptions:
                 f"`progress` must be True, False or None; got {show_value(self.progress)}."
             )
         check_choice(self.distribution, "distribution", DISTRIBUTIONS)
+        check_choice(self.sampling, "sampling", SAMPLING)
         population = self.population
         if population is not None:
             if isinstance(population, bool) or not isinstance(population, numbers.Real):

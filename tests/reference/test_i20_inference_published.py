@@ -114,7 +114,7 @@ def test_fleiss_t_uses_linearised_se_not_null_se():
     assert z.statistic == pytest.approx(z.estimate / z.se0)  # FNL under H0 (normal)
     assert t.statistic == pytest.approx(t.estimate / t.se)
     assert t.se0 == z.se0  # still reported
-    assert any("t test uses the linearised SE" in n for n in t.notes)
+    assert any("the test uses the SE above" in n for n in t.notes)
     per = t.per_category
     assert per["z"].to_numpy() == pytest.approx((per["kappa"] / per["se"]).to_numpy())
 
@@ -255,3 +255,61 @@ def test_alpha_test_and_population():
     assert greater.pvalue == pytest.approx(res.pvalue / 2)
     fpc = ag.krippendorff_alpha(ci=None, population=22)
     assert fpc.se == pytest.approx(res.se * math.sqrt(1 - 11 / 22))
+
+
+# -- rater sampling: jackknife over raters and the unconditional SE (item 3) -------------
+# No published output of kappaetc's se(conditional subjects) / se(unconditional) or of
+# Gwet's (2008) worked examples was found to compare with; these check the definitions
+# (Gwet 2008, Psychometrika 73:407-430; Gwet 2014, ch. 5; Klein 2018, kappaetc) against
+# an independent computation through the public API: the coefficient of the data without
+# each rater, v_r = (m - 1)/m sum_g (k_(g) - mean)^2, v = v_subjects + v_r.
+
+METHODS = ["gwet_ac", "fleiss_kappa", "conger_kappa", "brennan_prediger", "light_kappa",
+           "percent_agreement"]
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("data", ["cac_raw4raters", "diagnoses"])
+def test_jackknife_over_raters_by_dropping_columns(method, data):
+    frame = irr.datasets.load(data)
+    ag = irr.Agreement.from_frame(frame)
+    categories = list(ag.categories)
+    m = frame.shape[1]
+    loo = np.array([
+        getattr(irr.Agreement.from_frame(frame.drop(columns=c), categories=categories),
+                method)().estimate
+        for c in frame.columns])
+    var_r = (m - 1) / m * np.sum((loo - loo.mean()) ** 2)
+    subjects = getattr(ag, method)()
+    raters = getattr(ag, method)(sampling="raters")
+    both = getattr(ag, method)(sampling="both")
+    assert raters.se == pytest.approx(math.sqrt(var_r), rel=1e-10)
+    assert both.se == pytest.approx(math.sqrt(subjects.se ** 2 + var_r), rel=1e-10)
+    assert both.estimate == subjects.estimate
+    assert both.sampling == "both"
+    assert "unconditional SE" in both.report()
+    assert any(n.startswith("SE: unconditional") for n in both.notes)
+    assert not any(n.startswith("SE: Gwet") for n in both.notes)
+    assert "jackknife" in raters.conf_int(0.9).note
+
+
+def test_unconditional_se_test_uses_it():
+    ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    both = ag.fleiss_kappa(sampling="both")
+    assert both.statistic == pytest.approx(both.estimate / both.se)  # not the FNL null SE
+    assert both.se0 == ag.fleiss_kappa().se0
+
+
+@pytest.mark.parametrize(("make", "match"), [
+    (lambda: irr.Agreement([1, 2, 3, 1], [1, 2, 2, 1]).gwet_ac(sampling="raters"),
+     "needs at least three raters"),
+    (lambda: irr.Agreement.from_counts([[2, 1], [0, 3], [3, 0]]).fleiss_kappa(sampling="both"),
+     "rater"),
+    (lambda: irr.Agreement([1, 2, 3, 1], [1, 2, 2, 1]).percent_agreement(sampling="raters"),
+     "pairwise percent agreement of three or more raters"),
+    (lambda: irr.Agreement([1, 2, 3, 1], [1, 2, 2, 1]).gwet_ac(sampling="rater"),
+     "`sampling` must be one of 'subjects', 'raters', 'both'; got 'rater'"),
+])
+def test_sampling_errors(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()
