@@ -86,7 +86,13 @@ SAMPLING_PARAMETER = """sampling : {'subjects', 'raters', 'both'}, default 'subj
     the subjects taken as fixed (Gwet 2008; kappaetc ``se(conditional subjects)``).
     'both': the unconditional SE, sqrt of the sum of the two variances (Gwet 2014, ch. 5;
     kappaetc ``se(unconditional)``), for generalising to other raters and other subjects.
-    Needs rater identities and at least three raters unless 'subjects'."""
+    Needs rater identities and at least three raters unless 'subjects'.
+missing : {'available', 'listwise'}, default 'available'
+    Missing ratings. 'available': every rating (Gwet 2014; irrCAC, kappaetc): observed
+    agreement from the subjects with two or more ratings, chance agreement from all.
+    'listwise': only the subjects rated by every rater (R irr's ``kappam.fleiss`` and
+    ``kappam.light``, which drop incomplete rows); ``n_missing`` and the notes say how
+    many were left out."""
 
 #: The inference parameters every coefficient method documents (``$inference``).
 INFERENCE_PARAMETERS = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
@@ -780,6 +786,7 @@ class Agreement:
         distribution: str = "normal",
         population: float | None = None,
         sampling: str = "subjects",
+        missing: str = "available",
     ) -> ProportionResult | ChanceCorrectedResult:
         """Share of agreeing ratings, by one of two definitions named by `definition`.
 
@@ -807,6 +814,9 @@ class Agreement:
             finite-population correction of the SE (the Wilson interval has neither).
         sampling : {'subjects', 'raters', 'both'}, default 'subjects'
             As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
+        missing : {'available', 'listwise'}, default 'available'
+            As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
+            already).
 
         Returns
         -------
@@ -837,7 +847,7 @@ class Agreement:
         options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
-                                         definition)
+                                         definition, missing)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
     @_shared_docs
@@ -854,6 +864,7 @@ class Agreement:
         distribution: str = "normal",
         population: float | None = None,
         sampling: str = "subjects",
+        missing: str = "available",
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
 
@@ -928,7 +939,8 @@ class Agreement:
         self._check_categorical("Fleiss' kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling)
-        return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan())
+        return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
+                                             missing=missing)
 
     def scott_pi(
         self,
@@ -943,6 +955,7 @@ class Agreement:
         distribution: str = "normal",
         population: float | None = None,
         sampling: str = "subjects",
+        missing: str = "available",
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
 
@@ -963,7 +976,7 @@ class Agreement:
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
-                                             name="Scott's pi", symbol="π")
+                                             name="Scott's pi", symbol="π", missing=missing)
 
     @_shared_docs
     def conger_kappa(
@@ -979,6 +992,7 @@ class Agreement:
         distribution: str = "normal",
         population: float | None = None,
         sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
 
@@ -1017,7 +1031,8 @@ class Agreement:
         self._check_categorical("Conger's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling)
-        return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan())
+        return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan(),
+                                             missing)
 
     @_shared_docs
     def light_kappa(
@@ -1033,6 +1048,7 @@ class Agreement:
         distribution: str = "normal",
         population: float | None = None,
         sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         """Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
 
@@ -1066,7 +1082,8 @@ class Agreement:
         self._check_categorical("Light's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling)
-        return chance_corrected.light_kappa(self.statistics, weights, options, self._plan())
+        return chance_corrected.light_kappa(self.statistics, weights, options, self._plan(),
+                                            missing)
 
     @_shared_docs
     def gwet_ac(
@@ -1082,6 +1099,7 @@ class Agreement:
         distribution: str = "normal",
         population: float | None = None,
         sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
 
@@ -1123,7 +1141,7 @@ class Agreement:
         self._check_categorical("Gwet's AC", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling)
-        return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan())
+        return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan(), missing)
 
     @_shared_docs
     def brennan_prediger(
@@ -1139,6 +1157,7 @@ class Agreement:
         distribution: str = "normal",
         population: float | None = None,
         sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         """Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
 
@@ -1172,7 +1191,7 @@ class Agreement:
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
-                                                 self._plan())
+                                                 self._plan(), missing)
 
     def pairwise(self, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
         """A two-rater statistic for every pair of raters, as a raters x raters DataFrame.
@@ -1482,6 +1501,9 @@ class Agreement:
             finite-population correction of the SE (the Wilson interval has neither).
         sampling : {'subjects', 'raters', 'both'}, default 'subjects'
             As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
+        missing : {'available', 'listwise'}, default 'available'
+            As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
+            already).
 
         Returns
         -------

@@ -28,6 +28,7 @@ from irr.results import Result, wald_interval, wald_pvalue, weight_matrix_of
 from irr.weights import agreement_weights, tolerance_agreement, weight_name
 
 __all__ = [
+    "MISSING",
     "ChanceCorrectedResult",
     "FleissKappaResult",
     "brennan_prediger",
@@ -216,6 +217,26 @@ def _missing_notes(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarra
     return none, notes
 
 
+#: How missing ratings are handled: every available rating (Gwet 2014), or only the
+#: subjects rated by every rater (listwise deletion, R irr's convention).
+MISSING = ("available", "listwise")
+
+
+def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:
+    """The statistics `missing` asks for, and the subjects listwise deletion left out
+    (None for the available-case default)."""
+    check_choice(missing, "missing", MISSING)
+    if missing == "available":
+        return stats, None
+    complete = stats.listwise()
+    return complete, stats.n_subjects - complete.n_subjects
+
+
+def _listwise_note(dropped: int, used: int) -> str:
+    return (f"Listwise deletion (missing='listwise', as R irr): {dropped} subject(s) with a "
+            f"missing rating were left out; {used} subject(s) rated by every rater used.")
+
+
 def _warn_if_undefined(estimate: float, what: str, stats: Statistics) -> None:
     if math.isnan(estimate):
         empty = stats.empty_raters()
@@ -315,6 +336,7 @@ def _finish(
     bounds: tuple[float, float] = (-1.0, 1.0),
     result_type: type = ChanceCorrectedResult,
     key: str | None = None,
+    dropped: int | None = None,
     **extra: Any,
 ) -> ChanceCorrectedResult:
     """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe.
@@ -329,6 +351,10 @@ def _finish(
     _warn_if_undefined(estimate, coefficient, stats)
     df = options.t_df(est.n_subjects)
     notes = list(notes)
+    incomplete = stats.n_missing
+    if dropped is not None:  # listwise: the subjects left out are the incomplete ones
+        n_missing = incomplete = dropped
+        notes.insert(1, _listwise_note(dropped, stats.n_subjects))
     if math.isfinite(df):
         notes = [SE_NOTE_T.format(df=df) if note == SE_NOTE else note for note in notes]
         if SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes):
@@ -376,7 +402,7 @@ def _finish(
         statistic_name="t" if math.isfinite(df) else "z",
         n_subjects=est.n_subjects,
         n_missing=n_missing,
-        n_incomplete=stats.n_missing,
+        n_incomplete=incomplete,
         raters=stats.raters,
         unrated=stats.empty_raters(),
         notes=tuple(notes),
@@ -481,6 +507,10 @@ def _recipe(
     # percent agreement) and Conger keep it: its rating enters the classification
     # probabilities (Gwet 2014, as irrCAC).
     keep = stats.ratings_per_pattern >= 2 if coefficient == "light_kappa" else None
+    # subjects with multiplicity 0 (left out listwise) are not resampled either
+    used = (stats.count_patterns.multiplicity if on == "counts" else stats.multiplicity) > 0
+    if not used.all():
+        keep = used if keep is None else keep & used
     return plan.recipe(statistic(stats, coefficient, w, on), options, on, keep=keep)
 
 
@@ -493,9 +523,10 @@ _COUNT_NAMES = {
 
 def _on_counts(
     stats: Statistics, coefficient: str, weights: Any, options: InferenceOptions,
-    plan: ResamplingPlan,
+    plan: ResamplingPlan, missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Gwet's AC1/AC2 or Brennan-Prediger."""
+    stats, dropped = _listwise(stats, missing)
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     name, symbol = _COUNT_NAMES[coefficient]
@@ -517,21 +548,23 @@ def _on_counts(
         notes.append(f"Gwet's AC: chance agreement over the {q} declared categories.")
     recipe = _recipe(stats, coefficient, w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=name, symbol=symbol, notes=notes,
-                   n_missing=n_missing, weights=wname, w=w, key=coefficient)
+                   n_missing=n_missing, weights=wname, w=w, key=coefficient, dropped=dropped)
 
 
 def gwet_ac(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Gwet's AC1 (unweighted) or AC2 (weighted); see :meth:`irr.Agreement.gwet_ac`."""
-    return _on_counts(stats, "gwet_ac", weights, options, plan)
+    return _on_counts(stats, "gwet_ac", weights, options, plan, missing)
 
 
 def brennan_prediger(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Brennan & Prediger's coefficient; see :meth:`irr.Agreement.brennan_prediger`."""
-    return _on_counts(stats, "brennan_prediger", weights, options, plan)
+    return _on_counts(stats, "brennan_prediger", weights, options, plan, missing)
 
 
 def fleiss_kappa(
@@ -542,8 +575,10 @@ def fleiss_kappa(
     *,
     name: str = "Fleiss' kappa",
     symbol: str = "κF",
+    missing: str = "available",
 ) -> FleissKappaResult:
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     patterns, mult = _cells(stats), counts.multiplicity  # nonzero cells
@@ -578,7 +613,7 @@ def fleiss_kappa(
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
                    result_type=FleissKappaResult, per_category=per_category,
-                   key="fleiss_kappa")
+                   key="fleiss_kappa", dropped=dropped)
 
 
 def _per_category(
@@ -630,9 +665,11 @@ def tolerance_label(tolerance: float) -> tuple[str, str]:
 
 
 def percent_agreement(
-    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Gwet's multi-rater percent agreement with its linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
     counts = stats.count_patterns
     cells = _cells(stats)  # the nonzero cells, once
@@ -653,14 +690,17 @@ def percent_agreement(
                    symbol=f"pa(pairwise{within[1]})",
                    notes=notes, n_missing=n_missing,
                    weights="unweighted" if not tolerance else "tolerance",
-                   w=w, test=False, bounds=(0.0, 1.0), scale=None, key="percent_agreement")
+                   w=w, test=False, bounds=(0.0, 1.0), scale=None, key="percent_agreement",
+                   dropped=dropped)
 
 
 # -- coefficients that need rater identities ---------------------------------------------
 def conger_kappa(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Conger's (1980) kappa with Gwet's linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     stats.require_raters("Conger's kappa")
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
@@ -674,13 +714,16 @@ def conger_kappa(
              "subjects the rater rated), averaged over rater pairs."]
     recipe = _recipe(stats, "conger_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κC",
-                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="conger_kappa")
+                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="conger_kappa",
+                   dropped=dropped)
 
 
 def light_kappa(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Light's kappa: the mean of the pairwise Cohen's kappas, linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     stats.require_raters("Light's kappa")
     w, wname = _weights(stats, weights)
     mult = stats.multiplicity.astype(float)
@@ -712,7 +755,8 @@ def light_kappa(
         notes.append(f"{n_missing} subject(s) with fewer than two ratings were left out.")
     recipe = _recipe(stats, "light_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κL",
-                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="light_kappa")
+                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="light_kappa",
+                   dropped=dropped)
 
 
 PAIRWISE_STATISTICS = ("kappa", "percent_agreement", "scott_pi", "gwet_ac",

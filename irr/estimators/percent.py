@@ -30,6 +30,7 @@ def percent_agreement(
     options: InferenceOptions,
     plan: ResamplingPlan,
     definition: str = "pairwise",
+    missing: str = "available",
 ) -> ProportionResult | chance_corrected.ChanceCorrectedResult:
     """Percent agreement by `definition`: see :meth:`irr.Agreement.percent_agreement`.
 
@@ -43,7 +44,8 @@ def percent_agreement(
     check_choice(definition, "definition", DEFINITIONS)
     two = stats.by_rater and stats.n_raters == 2
     if not two and definition == "pairwise":
-        return chance_corrected.percent_agreement(stats, tolerance, options, plan)
+        return chance_corrected.percent_agreement(stats, tolerance, options, plan, missing)
+    check_choice(missing, "missing", chance_corrected.MISSING)  # listwise already
     if options.sampling != "subjects":
         raise ValueError(
             f"`sampling={options.sampling!r}` (the jackknife over raters) applies to the "

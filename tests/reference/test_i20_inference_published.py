@@ -313,3 +313,59 @@ def test_unconditional_se_test_uses_it():
 def test_sampling_errors(make, match):
     with pytest.raises(ValueError, match=match):
         make()
+
+
+# -- listwise deletion (item 4) -----------------------------------------------------------
+# R irr's kappam.fleiss and kappam.light drop every subject with a missing rating
+# (na.omit); missing="listwise" does the same. No R irr output on data with missing
+# ratings is printed in its manual, so the check is the definition (the coefficient of the
+# complete rows, computed from a frame without them) and, for Fleiss' kappa, statsmodels'
+# independent fleiss_kappa on those rows.
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_listwise_equals_the_complete_rows(method):
+    frame = irr.datasets.load("cac_raw4raters")
+    ag = irr.Agreement.from_frame(frame)
+    complete = irr.Agreement.from_frame(frame.dropna(), categories=list(ag.categories))
+    listwise = getattr(ag, method)(missing="listwise")
+    expected = getattr(complete, method)()
+    assert listwise.estimate == pytest.approx(expected.estimate, rel=1e-12)
+    assert listwise.se == pytest.approx(expected.se, rel=1e-12)
+    assert listwise.n_subjects == 8
+    assert listwise.n_missing == 4
+    assert any(n.startswith("Listwise deletion") for n in listwise.notes)
+    assert "4 left out" in listwise.report()
+    available = getattr(ag, method)()
+    assert available.estimate != listwise.estimate  # the default keeps every rating
+
+
+def test_listwise_fleiss_against_statsmodels():
+    from statsmodels.stats.inter_rater import aggregate_raters, fleiss_kappa
+
+    frame = irr.datasets.load("cac_raw4raters")
+    rows = frame.dropna().to_numpy().astype(int)
+    table, _ = aggregate_raters(rows, n_cat=6)
+    res = irr.Agreement.from_frame(frame).fleiss_kappa(missing="listwise")
+    assert res.estimate == pytest.approx(fleiss_kappa(table[:, 1:]), rel=1e-12)
+
+
+def test_listwise_bootstrap_resamples_complete_subjects_only():
+    frame = irr.datasets.load("cac_raw4raters")
+    ag = irr.Agreement.from_frame(frame)
+    res = ag.gwet_ac(missing="listwise", ci="percentile", n_resamples=500)
+    reps = res.bootstrap.replicates
+    assert np.isfinite(reps).all()
+    assert res.ci.low <= res.estimate <= res.ci.high
+    # the same draws as the complete rows alone give (the incomplete patterns get zero
+    # multiplicity in the plan, so they are never drawn)
+    complete = irr.Agreement.from_frame(frame.dropna(), categories=list(ag.categories))
+    alone = complete.gwet_ac(ci="percentile", n_resamples=500)
+    assert np.array_equal(np.sort(reps), np.sort(alone.bootstrap.replicates))
+    assert (res.ci.low, res.ci.high) == (alone.ci.low, alone.ci.high)
+
+
+def test_missing_validated():
+    ag = irr.Agreement.from_frame(RAW)
+    with pytest.raises(ValueError, match="`missing` must be one of 'available', 'listwise'"):
+        ag.fleiss_kappa(missing="complete")
