@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
 __all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result",
-           "wald_pvalue", "warn_undefined", "weight_matrix_of"]
+           "labelled", "wald_pvalue", "warn_undefined", "weight_matrix_of"]
 
 #: The columns of every result's ``to_frame()``, so results of any kind concatenate.
 FRAME_COLUMNS = (
@@ -140,6 +140,20 @@ def wald_interval(
 
 
 
+def labelled(interval: ConfidenceInterval, label: str) -> ConfidenceInterval:
+    """`interval` with `label` (which SE it is built on) first in its note; an undefined
+    interval keeps its note.
+
+    Examples
+    --------
+    >>> labelled(wald_interval(0.5, 0.1, 0.95), "on the SE over raters (jackknife)").note
+    'on the SE over raters (jackknife)'
+    """
+    if not label or interval.note.startswith("undefined"):
+        return interval
+    return replace(interval, note="; ".join(filter(None, [label, interval.note])))
+
+
 def warn_undefined(interval: ConfidenceInterval, coefficient: str, stacklevel: int = 3) -> None:
     """Warn that `interval` is undefined, and why, when its note says so (an undefined
     estimate warns for itself)."""
@@ -230,6 +244,10 @@ class Result:
         Degrees of freedom of the t quantiles of the Wald interval and test (``inf``: the
         normal): n - 1 with ``distribution='t'``; clusters (or subjects) minus strata for
         a clustered or stratified design.
+    se_label : str
+        Which SE the Wald interval uses when it is not the usual one ("on the SE over
+        raters (jackknife)", "... finite-population corrected (N = 80)"); it heads the
+        Wald interval's note, so sentences name it. "" otherwise.
 
     Examples
     --------
@@ -263,6 +281,7 @@ class Result:
     scale: str | None = "landis-koch"
     statistic_name: str = "z"
     design_df: float = math.inf
+    se_label: str = ""
     _bootstrap_source: Callable[[], Any] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
@@ -332,7 +351,8 @@ class Result:
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
         """The interval of a validated level and method; subclasses add their own methods."""
         if method == "wald":  # t quantiles on a finite design_df
-            return wald_interval(self.estimate, self.se, level, self.bounds, self.design_df)
+            return labelled(wald_interval(self.estimate, self.se, level, self.bounds,
+                                          self.design_df), self.se_label)
         low, high, note = self.bootstrap.interval(confidence_level=level, method=method,
                                                   explain=True)
         return ConfidenceInterval(float(low), float(high), level, method, note)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -24,7 +24,7 @@ from irr.coefficients import chance_corrected as cc
 from irr.estimators.kappa import weights_note
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, wald_interval, wald_pvalue, weight_matrix_of
+from irr.results import Result, labelled, wald_interval, wald_pvalue, weight_matrix_of
 from irr.weights import agreement_weights, tolerance_agreement, weight_name
 
 __all__ = [
@@ -98,10 +98,6 @@ class ChanceCorrectedResult(Result):
         """The k x k agreement weights used (the identity when unweighted), on request."""
         return weight_matrix_of(self.weight_spec, len(self.categories), None)
 
-    def _interval(self, level: float, method: str) -> Any:
-        interval = super()._interval(level, method)
-        return _labelled(interval, SAMPLING_SE.get(self.sampling, "")) if method == "wald" \
-            else interval
 
     def _extras(self) -> dict[str, Any]:
         return {
@@ -314,9 +310,7 @@ SAMPLING_NOTES = {
              "plus the jackknife variance over the {m} raters (SE {se_r:.4f}); generalises to "
              "other subjects and other raters; {law}."),
 }
-#: The SE as the interval's note names it (sentences and the methods paragraph).
-SAMPLING_SE = {"raters": "on the SE over raters (jackknife)",
-               "both": "on the unconditional SE (subjects and raters)"}
+
 
 
 def _finish(
@@ -395,8 +389,9 @@ def _finish(
         statistic=statistic,
         pvalue=wald_pvalue(statistic, alternative, df),
         alternative=alternative,
-        ci=_labelled(wald_interval(estimate, se, options.confidence_level, bounds, df),
-                     SAMPLING_SE.get(options.sampling, "")),
+        ci=labelled(wald_interval(estimate, se, options.confidence_level, bounds, df),
+                    options.se_label()),
+        se_label=options.se_label(),
         design_df=df,
         sampling=options.sampling,
         statistic_name="t" if math.isfinite(df) else "z",
@@ -417,13 +412,6 @@ def _finish(
         **extra,
     )
     return result.with_bootstrap(recipe, options.ci)
-
-
-def _labelled(ci: Any, label: str) -> Any:
-    """The interval with `label` (which SE it uses) first in its note."""
-    if not label or ci.note.startswith("undefined"):
-        return ci
-    return replace(ci, note="; ".join(filter(None, [label, ci.note])))
 
 
 def _named(name: str, wname: str) -> str:

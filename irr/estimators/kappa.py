@@ -21,7 +21,7 @@ from irr.coefficients.kappa import (
 )
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import KappaResult, wald_interval, wald_pvalue
+from irr.results import KappaResult, labelled, wald_interval, wald_pvalue
 from irr.summary import listwise_note
 from irr.weights import agreement_weights, weight_name
 
@@ -223,7 +223,9 @@ def kappa(
         statistic=statistic,
         pvalue=wald_pvalue(statistic, options.alternative, design_df),
         alternative=options.alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, (-1.0, 1.0), design_df),
+        ci=labelled(wald_interval(estimate, se, options.confidence_level, (-1.0, 1.0),
+                                  design_df), options.se_label()),
+        se_label=options.se_label(),
         n_subjects=n,
         n_missing=stats.n_missing,
         n_incomplete=stats.n_missing,

@@ -30,7 +30,7 @@ from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.bootstrap import MomentStatistic
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, wald_interval, wald_pvalue
+from irr.results import Result, labelled, wald_interval, wald_pvalue
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -264,8 +264,10 @@ def krippendorff_alpha(
         alternative=options.alternative,
         statistic_name="t" if math.isfinite(df) else "z",
         design_df=df,
-        ci=(wald_interval(alpha, se, level_, (-math.inf, 1.0), df) if analytic
-            and options.ci == "wald" else nan_interval(level_, options.ci or "percentile")),
+        ci=(labelled(wald_interval(alpha, se, level_, (-math.inf, 1.0), df),
+                     options.se_label()) if analytic and options.ci == "wald"
+            else nan_interval(level_, options.ci or "percentile")),
+        se_label=options.se_label() if analytic else "",
         bootstrap_se=not analytic,
         n_subjects=n_pairable_units,
         n_missing=dropped,

@@ -160,6 +160,7 @@ def _proportion(
         estimate=p,
         se=math.sqrt(fpc * p * (1 - p) / n),
         design_df=df,
+        se_label=options.se_label(),
         ci=wilson_interval(agree, n, options.confidence_level),
         n_subjects=n,
         n_missing=left_out,

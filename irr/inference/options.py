@@ -148,6 +148,24 @@ class InferenceOptions:
             )
         return 1.0 - n / self.population
 
+    def se_label(self) -> str:
+        """Which SE a Wald interval uses, as its note and the report sentence name it;
+        "" for the usual subject-sampling SE without correction.
+
+        Examples
+        --------
+        >>> InferenceOptions(sampling="both", population=80).se_label()
+        'on the unconditional SE (subjects and raters), finite-population corrected (N = 80)'
+        >>> InferenceOptions().se_label()
+        ''
+        """
+        label = {"raters": "on the SE over raters (jackknife)",
+                 "both": "on the unconditional SE (subjects and raters)"}.get(self.sampling, "")
+        if self.population is not None:
+            corrected = f"finite-population corrected (N = {self.population:g})"
+            label = f"{label}, {corrected}" if label else f"on the SE {corrected}"
+        return label
+
     def population_note(self, n: float) -> str:
         """The note of a result whose SE carries the finite-population correction."""
         return (f"SE multiplied by the finite-population correction sqrt(1 - n/N) = "
