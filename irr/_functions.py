@@ -220,6 +220,7 @@ def krippendorff_alpha(
     alternative: str = "two-sided",
     distribution: str = "normal",
     population: float | None = None,
+    sampling: str = "subjects",
 ) -> KrippendorffResult:
     r"""Krippendorff's alpha of a reliability data matrix with missing values.
 
@@ -243,9 +244,9 @@ def krippendorff_alpha(
     ci, n_resamples, rng
         The bootstrap interval over units, as for :meth:`irr.Agreement.krippendorff_alpha`
         (``ci=None``: no bootstrap; ``ci='wald'``: the interval on Gwet's linearised SE).
-    alternative, distribution, population
+    alternative, distribution, population, sampling
         The test of alpha = 0 on Gwet's linearised SE, its law ('normal' or 't' on n - 1
-        df) and the finite population of units, as for
+        df), the finite population of units and what the SE generalises over, as for
         :meth:`irr.Agreement.krippendorff_alpha`.
 
     Returns
@@ -285,7 +286,8 @@ def krippendorff_alpha(
             f"Krippendorff's alpha needs at least two units (subjects); got {len(columns[0])}."
         )
     options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng,
-                               distribution=distribution, population=population)
+                               distribution=distribution, population=population,
+                               sampling=sampling)
     ratings = _integral_ratings(columns, names) if categories is None else None
     if ratings is not None:
         source = Source(ratings)

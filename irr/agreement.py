@@ -1232,6 +1232,7 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        sampling: str = "subjects",
     ) -> KrippendorffResult:
         r"""Krippendorff's alpha of all raters, with missing ratings handled natively.
 
@@ -1271,6 +1272,9 @@ class Agreement:
         population : int, float or None, default None
             The number N of units in the population (irrCAC's ``N``): the SE is multiplied
             by sqrt(1 - n/N). None: infinite.
+        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+            What the SE generalises over, as for :meth:`fleiss_kappa`: 'raters' the
+            jackknife over raters, 'both' the unconditional SE (kappaetc ``se()``).
 
         Returns
         -------
@@ -1352,7 +1356,7 @@ class Agreement:
         (0.1455, [0.419, 1.0], 0.00046)
         """
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population, sampling)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
                 values = self.measurements.value[:3].tolist()

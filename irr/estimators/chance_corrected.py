@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -35,11 +36,13 @@ __all__ = [
     "conger_kappa",
     "fleiss_kappa",
     "gwet_ac",
+    "leave_one_rater_out",
     "level",
     "light_kappa",
     "pairwise",
     "percent_agreement",
     "rater_jackknife",
+    "rater_sampling_se",
     "statistic",
     "tolerance_label",
 ]
@@ -265,39 +268,77 @@ def rater_jackknife(stats: Statistics, coefficient: str, w: np.ndarray) -> np.nd
     >>> rater_jackknife(ag.statistics, "gwet_ac", np.eye(5)).round(4)
     array([0.7381, 0.7379, 0.8765, 0.7125])
     """
-    stats.require_raters("The jackknife over raters (sampling='raters' or 'both')")
+    mult = stats.multiplicity.astype(float)
+    if coefficient in COUNT_METHODS:
+        method = COUNT_METHODS[coefficient]
+        return leave_one_rater_out(
+            stats, counts=lambda cells: cc.counts_estimate(cells, mult, w, method).estimate)
+    estimate = cc.conger_estimate if coefficient == "conger_kappa" else cc.light_estimate
+    return leave_one_rater_out(stats, codes=lambda codes: estimate(codes, mult, w).estimate)
+
+
+def leave_one_rater_out(
+    stats: Statistics,
+    counts: Callable[[cc.CountEntries], float] | None = None,
+    codes: Callable[[cc.CodeEntries], float] | None = None,
+) -> np.ndarray:
+    """A statistic of the ratings without each rater in turn, shape (m,): `counts` of the
+    remaining subject x category counts (over ``stats``' fine patterns, multiplicities
+    unchanged), or `codes` of the remaining raters' codes.
+
+    Raises
+    ------
+    ValueError
+        Without rater identities, or with fewer than three raters.
+    """
+    what = "The jackknife over raters (sampling='raters' or 'both')"
+    stats.require_raters(what)
     m, k, size = stats.n_raters, stats.n_categories, stats.n_patterns
     if m < 3:
         raise ValueError(
-            "The jackknife over raters (sampling='raters' or 'both') needs at least three "
-            f"raters (leaving one of {m} out leaves no pair of ratings); these data have {m}."
+            f"{what} needs at least three raters (leaving one of {m} out leaves no pair of "
+            f"ratings); these data have {m}."
         )
     row, rater, code = stats.entries()
-    mult = stats.multiplicity.astype(float)
     out = np.empty(m)
     for g in range(m):  # m recomputations, each O(ratings)
         keep = rater != g
-        if coefficient in COUNT_METHODS:
-            cells, counts = np.unique(row[keep] * k + code[keep], return_counts=True)
-            entries = cc.CountEntries.from_cells(cells // k, cells % k, counts, size, k)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                out[g] = cc.counts_estimate(entries, mult, w, COUNT_METHODS[coefficient]).estimate
-        else:
-            others = rater[keep] - (rater[keep] > g)
-            codes = cc.CodeEntries(row[keep], others, code[keep], size, m - 1)
-            estimate = cc.conger_estimate if coefficient == "conger_kappa" else cc.light_estimate
-            with np.errstate(invalid="ignore", divide="ignore"):
-                out[g] = estimate(codes, mult, w).estimate
+        with np.errstate(invalid="ignore", divide="ignore"):
+            if counts is not None:
+                cells, n = np.unique(row[keep] * k + code[keep], return_counts=True)
+                out[g] = counts(cc.CountEntries.from_cells(cells // k, cells % k, n, size, k))
+            else:
+                others = rater[keep] - (rater[keep] > g)
+                out[g] = codes(cc.CodeEntries(row[keep], others, code[keep], size, m - 1))
     return out
 
 
-def _rater_variance(stats: Statistics, coefficient: str, w: np.ndarray) -> tuple[float, int]:
-    """The jackknife variance over raters, (m - 1)/m sum_g (k_(g) - mean)^2, and m."""
-    replicates = rater_jackknife(stats, coefficient, w)
+def rater_sampling_se(
+    se_subjects: float, replicates: np.ndarray, options: InferenceOptions
+) -> tuple[float, str]:
+    """The SE ``options.sampling`` asks for ('raters' or 'both'), from the subject-sampling
+    SE and the leave-one-rater-out `replicates`, and the note that says so.
+
+    The jackknife variance over the m raters is (m - 1)/m sum_g (k_(g) - mean)^2 (Gwet
+    2008); 'both' adds the subject-sampling variance (Gwet 2014, ch. 5).
+
+    Examples
+    --------
+    >>> se, note = rater_sampling_se(0.1, np.array([0.5, 0.6, 0.7]),
+    ...                              InferenceOptions(sampling="both"))
+    >>> round(se, 4), note[:20]
+    (0.1528, 'SE: unconditional, s')
+    """
     m = replicates.size
-    if not np.isfinite(replicates).all():
-        return math.nan, m
-    return float((m - 1) / m * np.sum((replicates - replicates.mean()) ** 2)), m
+    var_r = (float((m - 1) / m * np.sum((replicates - replicates.mean()) ** 2))
+             if np.isfinite(replicates).all() else math.nan)
+    se = math.sqrt(var_r) if options.sampling == "raters" else math.sqrt(se_subjects**2 + var_r)
+    df = options.t_df(math.inf)  # the law only: inf (normal) or a finite n - 1
+    law = ("the Wald interval and the test use t on n - 1 df" if math.isfinite(df)
+           else "the Wald interval and the z test use it")
+    note = SAMPLING_NOTES[options.sampling].format(m=m, se_s=se_subjects,
+                                                   se_r=math.sqrt(var_r), law=law)
+    return se, note
 
 
 SAMPLING_NOTES = {
@@ -360,17 +401,12 @@ def _finish(
         se *= math.sqrt(fpc)
         notes.append(options.population_note(est.n_subjects))
     if options.sampling != "subjects" and key is not None and np.isfinite(estimate):
-        var_r, m = _rater_variance(stats, key, w)
-        se_s = se
-        se = (math.sqrt(var_r) if options.sampling == "raters"
-              else math.sqrt(se_s**2 + var_r))
-        law = (f"the Wald interval and the test use t on n - 1 = {df:g} df"
-               if math.isfinite(df) else "the Wald interval and the z test use it")
+        se, sampling_note = rater_sampling_se(se, rater_jackknife(stats, key, w), options)
         first = next((i for i, note in enumerate(notes) if note.startswith("SE:")), None)
         if first is not None:  # the subject-sampling SE note no longer describes `se`
             del notes[first]
-        notes.insert(0 if first is None else first, SAMPLING_NOTES[options.sampling].format(
-            m=m, se_s=se_s, se_r=math.sqrt(var_r), law=law))
+        notes.insert(0 if first is None else first,
+                     sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df"))
         test_se0 = math.nan  # the SE under H0 is one of subject sampling: not this test
     if not test:
         statistic = math.nan

@@ -26,6 +26,7 @@ from irr.coefficients.krippendorff import (
     interval_alpha_of_moments,
     interval_moments,
 )
+from irr.estimators.chance_corrected import leave_one_rater_out, rater_sampling_se
 from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.bootstrap import MomentStatistic
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
@@ -231,14 +232,27 @@ def krippendorff_alpha(
         + ("." if analytic else "; no analytic SE: the SE and the interval come from the "
            "unit bootstrap.")
     ]
+    if options.sampling != "subjects" and not analytic:
+        raise ValueError(
+            f"`sampling={options.sampling!r}` needs Gwet's analytic SE of alpha, which "
+            f"measurements with more than {MAX_MATRIX_VALUES:,} distinct values do not have "
+            "(round the values, or use sampling='subjects')."
+        )
     if analytic and n_pairable_units >= 2 and np.isfinite(alpha):
         linear = name if name in ("nominal", "interval") else distances
         variance = alpha_linearised(counts.patterns, counts.multiplicity, linear,
                                     scores if name == "interval" else None)[1]
         se = math.sqrt(variance * options.fpc(n_pairable_units))
+        sampling_note = ""
+        if options.sampling != "subjects":  # jackknife over raters (Gwet 2008)
+            mult = stats.multiplicity.astype(float)
+            replicates = leave_one_rater_out(stats, counts=partial(
+                _alpha_of_cells, mult, linear, scores if name == "interval" else None))
+            se, sampling_note = rater_sampling_se(se, replicates, options)
         statistic_value = alpha / se if se > 0 else math.nan
         law = (f"t on n - 1 = {df:g} df" if math.isfinite(df) else "the normal")
         notes.append(
+            sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df") or
             "SE: Gwet's (2011, 2014) linearised variance over the n pairable units, "
             f"sum_i (alpha*_i - alpha)^2 / (n(n - 1)); the test of alpha = 0 "
             f"{'and the Wald interval use' if options.ci == 'wald' else 'uses'} {law}."
@@ -313,6 +327,13 @@ def krippendorff_alpha(
         if options.ci == "wald":  # normal-theory interval around the bootstrap SE
             result = replace(result, ci=wald_interval(result.estimate, se, level_, (-1.0, 1.0)))
     return result
+
+
+def _alpha_of_cells(multiplicity: np.ndarray, distance: np.ndarray | str,
+                    scores: np.ndarray | None, cells: Any) -> float:
+    """Alpha of count cells (:class:`irr.coefficients.chance_corrected.CountEntries`) over
+    patterns standing for `multiplicity` units each (the leave-one-rater-out replicates)."""
+    return alpha_linearised(cells.matrix(), multiplicity, distance, scores)[0]
 
 
 def _alpha_of_counts(patterns: sparse.csr_matrix, distance: np.ndarray | str,

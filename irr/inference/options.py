@@ -114,6 +114,11 @@ class InferenceOptions:
             )
         check_choice(self.distribution, "distribution", DISTRIBUTIONS)
         check_choice(self.sampling, "sampling", SAMPLING)
+        if self.sampling != "subjects" and self.ci in BOOTSTRAP_METHODS:
+            raise ValueError(
+                f"`sampling={self.sampling!r}` gives an SE over raters, but `ci={self.ci!r}` "
+                "resamples subjects only; use ci='wald' (the interval on that SE)."
+            )
         population = self.population
         if population is not None:
             if isinstance(population, bool) or not isinstance(population, numbers.Real):

@@ -311,6 +311,10 @@ def test_unconditional_se_test_uses_it():
      "pairwise percent agreement of three or more raters"),
     (lambda: irr.Agreement([1, 2, 3, 1], [1, 2, 2, 1]).gwet_ac(sampling="rater"),
      "`sampling` must be one of 'subjects', 'raters', 'both'; got 'rater'"),
+    (lambda: irr.Agreement.from_frame(RAW).krippendorff_alpha(sampling="both"),
+     "resamples subjects only; use ci='wald'"),
+    (lambda: irr.Agreement.from_frame(RAW).fleiss_kappa(sampling="raters", ci="bca"),
+     "resamples subjects only; use ci='wald'"),
 ])
 def test_sampling_errors(make, match):
     with pytest.raises(ValueError, match=match):
@@ -371,3 +375,19 @@ def test_missing_validated():
     ag = irr.Agreement.from_frame(RAW)
     with pytest.raises(ValueError, match="`missing` must be one of 'available', 'listwise'"):
         ag.fleiss_kappa(missing="complete")
+
+
+@pytest.mark.parametrize("level", ["nominal", "interval", "ratio"])
+def test_alpha_jackknife_over_raters_by_dropping_columns(level):
+    frame = irr.datasets.load("cac_raw4raters")
+    ag = irr.Agreement.from_frame(frame)
+    loo = np.array([
+        irr.Agreement.from_frame(frame.drop(columns=c), categories=list(ag.categories))
+        .krippendorff_alpha(level, ci=None).estimate for c in frame.columns])
+    var_r = 3 / 4 * np.sum((loo - loo.mean()) ** 2)
+    subjects = ag.krippendorff_alpha(level, ci="wald")
+    both = ag.krippendorff_alpha(level, ci="wald", sampling="both")
+    assert ag.krippendorff_alpha(level, ci="wald", sampling="raters").se == pytest.approx(
+        math.sqrt(var_r), rel=1e-10)
+    assert both.se == pytest.approx(math.sqrt(subjects.se ** 2 + var_r), rel=1e-10)
+    assert "unconditional SE" in both.report()
