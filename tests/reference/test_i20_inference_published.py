@@ -391,3 +391,86 @@ def test_alpha_jackknife_over_raters_by_dropping_columns(level):
         math.sqrt(var_r), rel=1e-10)
     assert both.se == pytest.approx(math.sqrt(subjects.se ** 2 + var_r), rel=1e-10)
     assert "unconditional SE" in both.report()
+
+
+# -- Stata kappaetc (Klein 2018) ------------------------------------------------------------
+# kappaetc's default output (t on n - 1 df, SEs conditional on the raters) for Stata's
+# example data sets, as printed (four decimals) in the documentation of a third-party R
+# port that compares itself to Stata ("Compare to Stata: . webuse rate2 / . kappaetc rada
+# radb" and ". webuse rvary2 / . kappaetc rater1-rater5"). rate2 is Altman (1991, p. 403):
+# two radiologists, 85 xeromammograms, 4 categories; rvary2 has 10 subjects, 5 raters,
+# 3 categories, 3 to 5 ratings per subject. kappaetc's "Cohen/Conger's Kappa" is our
+# conger_kappa (Gwet's linearised SE; our two-rater kappa() has the Fleiss-Cohen-Everitt
+# SE), "Scott/Fleiss' Pi" our fleiss_kappa.
+
+RVARY2 = pd.DataFrame(
+    [[1, 2, 2, np.nan, 2], [1, 1, 3, 3, 3], [3, 3, 3, 3, 3], [1, 1, 1, 1, 3],
+     [1, 1, 1, 3, 3], [1, 2, 2, 2, 2], [1, 1, 1, 1, 1], [2, 2, 2, 2, 3],
+     [1, 3, np.nan, np.nan, 3], [1, 1, 1, 3, 3]],
+    columns=[f"rater{i}" for i in range(1, 6)])
+RATE2 = [[21, 12, 0, 0], [4, 17, 1, 0], [3, 9, 15, 2], [0, 0, 0, 1]]
+
+# method, coefficient, SE, t, p, interval (kappaetc, four decimals; p three)
+KAPPAETC_RVARY2 = [
+    ("percent_agreement", 0.5833, 0.0759, None, None, (0.4117, 0.7550)),
+    ("brennan_prediger", 0.3750, 0.1138, 3.29, 0.009, (0.1175, 0.6325)),
+    ("conger_kappa", 0.3854, 0.1047, 3.68, 0.005, (0.1485, 0.6224)),
+    ("fleiss_kappa", 0.3586, 0.1207, 2.97, 0.016, (0.0856, 0.6316)),
+    ("gwet_ac", 0.3829, 0.1145, 3.34, 0.009, (0.1238, 0.6420)),
+]
+KAPPAETC_RATE2 = [
+    ("brennan_prediger", 0.5137, 0.0700, 7.34, (0.3745, 0.6530)),
+    ("conger_kappa", 0.4728, 0.0731, 6.46, (0.3273, 0.6182)),
+    ("fleiss_kappa", 0.4605, 0.0781, 5.89, (0.3051, 0.6159)),
+    ("gwet_ac", 0.5292, 0.0679, 7.80, (0.3942, 0.6642)),
+]
+
+
+@pytest.mark.parametrize(("method", "coef", "se", "t", "p", "interval"), KAPPAETC_RVARY2)
+def test_kappaetc_rvary2(method, coef, se, t, p, interval):
+    res = getattr(irr.Agreement.from_frame(RVARY2), method)(distribution="t")
+    assert res.estimate == pytest.approx(coef, abs=5e-5)
+    assert res.se == pytest.approx(se, abs=5e-5)
+    assert res.ci.low == pytest.approx(interval[0], abs=5e-5)
+    assert res.ci.high == pytest.approx(interval[1], abs=5e-5)
+    if t is not None:  # kappaetc tests percent agreement = 0 too; we do not
+        assert res.statistic == pytest.approx(t, abs=5e-3)
+        assert res.pvalue == pytest.approx(p, abs=5e-4)
+
+
+@pytest.mark.parametrize(("method", "coef", "se", "t", "interval"), KAPPAETC_RATE2)
+def test_kappaetc_rate2(method, coef, se, t, interval):
+    res = getattr(irr.Agreement.from_table(RATE2), method)(distribution="t")
+    assert res.estimate == pytest.approx(coef, abs=5e-5)
+    assert res.se == pytest.approx(se, abs=5e-5)
+    assert res.statistic == pytest.approx(t, abs=5e-3)
+    assert res.ci.low == pytest.approx(interval[0], abs=5e-5)
+    assert res.ci.high == pytest.approx(interval[1], abs=5e-5)
+    assert res.design_df == 84
+
+
+def test_kappaetc_rate2_alpha_and_percent_agreement():
+    ag = irr.Agreement.from_table(RATE2)
+    # Krippendorff's alpha 0.4637, SE 0.0781, t 5.93, [0.3083, 0.6191]
+    alpha = ag.krippendorff_alpha(ci="wald", distribution="t")
+    assert alpha.estimate == pytest.approx(0.4637, abs=5e-5)
+    assert alpha.se == pytest.approx(0.0781, abs=5e-5)
+    assert alpha.statistic == pytest.approx(5.93, abs=5e-3)
+    assert (alpha.ci.low, alpha.ci.high) == pytest.approx((0.3083, 0.6191), abs=5e-5)
+    # percent agreement 0.6353, SE 0.0525 = Gwet's divisor n - 1; our two-rater share of
+    # subjects has the binomial SE sqrt(p(1 - p)/n), smaller by sqrt((n - 1)/n)
+    pa = ag.percent_agreement(distribution="t", ci="wald")
+    assert pa.estimate == pytest.approx(0.6353, abs=5e-5)
+    assert pa.se * math.sqrt(85 / 84) == pytest.approx(0.0525, abs=5e-5)
+
+
+def test_kappaetc_rvary2_alpha():
+    # Krippendorff's alpha 0.3897, SE 0.1226, t 3.18, p 0.011, [0.1122, 0.6671] on 9 df
+    # (the 10 pairable units): our Gwet linearisation gives SE 0.1224 (0.2% smaller,
+    # as against irrCAC), so the interval ends agree to 1e-3
+    alpha = irr.Agreement.from_frame(RVARY2).krippendorff_alpha(ci="wald", distribution="t")
+    assert alpha.estimate == pytest.approx(0.3897, abs=5e-5)
+    assert alpha.se == pytest.approx(0.1226, rel=3e-3)
+    assert alpha.design_df == 9
+    assert alpha.pvalue == pytest.approx(0.011, abs=5e-4)
+    assert (alpha.ci.low, alpha.ci.high) == pytest.approx((0.1122, 0.6671), abs=1e-3)
