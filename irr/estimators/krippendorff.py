@@ -326,6 +326,13 @@ def krippendorff_alpha(
         )
         if options.ci == "wald":  # normal-theory interval around the bootstrap SE
             result = replace(result, ci=wald_interval(result.estimate, se, level_, (-1.0, 1.0)))
+    elif options.ci in BOOTSTRAP_METHODS and np.isfinite(result.estimate):
+        # the interval is the bootstrap's: show its spread beside the linearised SE (near 1
+        # or in small samples alpha's distribution is skewed and the two can differ)
+        boot = result.bootstrap
+        result = replace(result, notes=(
+            *result.notes, f"Bootstrap SE (standard deviation of the {boot.n_resamples:,} "
+            f"replicates): {boot.se:.4f}; the interval is the bootstrap's."))
     return result
 
 
