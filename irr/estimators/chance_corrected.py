@@ -301,15 +301,25 @@ def leave_one_rater_out(
         )
     row, rater, code = stats.entries()
     out = np.empty(m)
+    if counts is not None:  # every (pattern, category) cell once; each rater takes 1 off
+        cells, cell_of = np.unique(row * k + code, return_inverse=True)
+        full = np.bincount(cell_of.reshape(-1), minlength=cells.size)
+        order = np.argsort(rater, kind="stable")
+        starts = np.searchsorted(rater[order], np.arange(m + 1))
+        for g in range(m):  # m recomputations, each O(cells): no rater rates a pattern twice
+            left = full.copy()
+            left[cell_of[order[starts[g]:starts[g + 1]]]] -= 1
+            nonzero = left > 0
+            kept = cells[nonzero]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out[g] = counts(cc.CountEntries.from_cells(kept // k, kept % k, left[nonzero],
+                                                           size, k))
+        return out
     for g in range(m):  # m recomputations, each O(ratings)
         keep = rater != g
+        others = rater[keep] - (rater[keep] > g)
         with np.errstate(invalid="ignore", divide="ignore"):
-            if counts is not None:
-                cells, n = np.unique(row[keep] * k + code[keep], return_counts=True)
-                out[g] = counts(cc.CountEntries.from_cells(cells // k, cells % k, n, size, k))
-            else:
-                others = rater[keep] - (rater[keep] > g)
-                out[g] = codes(cc.CodeEntries(row[keep], others, code[keep], size, m - 1))
+            out[g] = codes(cc.CodeEntries(row[keep], others, code[keep], size, m - 1))
     return out
 
 
