@@ -1282,10 +1282,8 @@ class Agreement:
             ``estimate``, ``observed_disagreement`` D_o, ``expected_disagreement`` D_e,
             ``n_pairable`` (values n), ``coincidences`` and ``distances``; ``se`` is
             Gwet's linearised SE (the bootstrap's standard deviation is
-            ``bootstrap.se``; for measurements with more than
-            :data:`irr.estimators.krippendorff.MAX_MATRIX_VALUES` distinct values, which
-            have no analytic SE, ``se`` is that), ``statistic`` and ``pvalue`` the test
-            of alpha = 0. ``n_subjects`` counts the
+            ``bootstrap.se``), ``statistic`` and ``pvalue`` the test of alpha = 0.
+            ``n_subjects`` counts the
             pairable units, ``n_missing`` the units left out for having fewer than two
             ratings.
 
