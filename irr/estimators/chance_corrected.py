@@ -109,6 +109,8 @@ class ChanceCorrectedResult(Result):
             "weights": self.weights,
             "n_paired": self.n_paired,
             "se0": self.se0,
+            "design_df": self.design_df,
+            "sampling": self.sampling,
         }
 
 

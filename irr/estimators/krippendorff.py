@@ -81,6 +81,7 @@ class KrippendorffResult(Result):
             "observed_disagreement": self.observed_disagreement,
             "expected_disagreement": self.expected_disagreement,
             "n_pairable": self.n_pairable,
+            "design_df": self.design_df,
         }
 
 
