@@ -432,6 +432,10 @@ def krippendorff_alpha(
     ci: str | None = "percentile",
     n_resamples: int = 9999,
     rng: Any = 0,
+    alternative: str = "two-sided",
+    distribution: str = "normal",
+    population: float | None = None,
+    sampling: str = "subjects",
 ) -> KrippendorffResult:
     r"""Krippendorff's alpha of a reliability data matrix with missing values.
 
@@ -454,7 +458,11 @@ def krippendorff_alpha(
     confidence_level : float, default 0.95
     ci, n_resamples, rng
         The bootstrap interval over units, as for :meth:`irr.Agreement.krippendorff_alpha`
-        (``ci=None``: the estimate only).
+        (``ci=None``: no bootstrap; ``ci='wald'``: the interval on Gwet's linearised SE).
+    alternative, distribution, population, sampling
+        The test of alpha = 0 on Gwet's linearised SE, its law ('normal' or 't' on n - 1
+        df), the finite population of units and what the SE generalises over, as for
+        :meth:`irr.Agreement.krippendorff_alpha`.
 
     Returns
     -------
@@ -492,7 +500,9 @@ def krippendorff_alpha(
         raise ValueError(
             f"Krippendorff's alpha needs at least two units (subjects); got {len(columns[0])}."
         )
-    options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng)
+    options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng,
+                               distribution=distribution, population=population,
+                               sampling=sampling)
     ratings = _integral_ratings(columns, names) if categories is None else None
     if ratings is not None:
         source = Source(ratings)

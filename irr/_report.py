@@ -489,8 +489,9 @@ def _interval_method(result: Any) -> str:
         name += f", bootstrap SE from {_count(resamples)} resamples"
     elif math.isfinite(resamples):
         name += f", {_count(resamples)} resamples"
-    if ci.note.startswith("t quantiles"):
-        name += f", {ci.note.split(';')[0]}"
+    for part in ci.note.split("; "):  # t quantiles, an SE other than the usual one
+        if part.startswith("t quantiles") or (part.startswith("on the ") and " SE" in part):
+            name += f", {part}"
     return name
 
 
@@ -657,7 +658,7 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
     p = _apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
     kind = result.statistic_name
     design_df = getattr(result, "design_df", math.inf)
-    if kind == "z" and math.isfinite(design_df):  # a clustered or stratified design
+    if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
         label = f"t({design_df:g})"
     elif kind == "F" and hasattr(result, "df1"):
         label = f"F({result.df1}, {result.df2})"
@@ -899,7 +900,8 @@ def _interval_clause(result: Any, cited: Any = ()) -> tuple[str, str, tuple[str,
         details.append(f"seed {result.seed}")
     keys: tuple[str, ...] = ()
     se = ""
-    if ci.method == "wald" and not math.isfinite(result.n_resamples):
+    if (ci.method == "wald" and not math.isfinite(result.n_resamples)
+            and " SE" not in ci.note):  # an SE of its own is named in the details
         key, se = _SE.get(_tolerance(result.symbol)[0], ("", ""))
         keys = (key,) if key else ()
     elif ci.method == "wilson":

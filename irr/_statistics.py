@@ -17,7 +17,7 @@ data exactly (integer counts), so data can be summarised part by part.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -601,6 +601,23 @@ class Statistics:
         r = self.ratings_per_pattern
         full = self.n_raters if self.by_rater else r.max()
         return int(self.multiplicity[r < full].sum())
+
+    def listwise(self) -> Statistics:
+        """These statistics with the subjects that miss a rating left out (listwise
+        deletion, R irr's convention): the same patterns, in the same order (so a
+        resampling plan over them still applies), the incomplete ones with multiplicity 0.
+        For counts, a complete subject has as many ratings as the most any subject has.
+
+        Examples
+        --------
+        >>> stats = Statistics.from_codes([np.array([0, 1, -1]), np.array([0, 1, 1])],
+        ...                               pd.Index([0, 1]), None, False, ("a", "b"))
+        >>> stats.n_subjects, stats.listwise().n_subjects, stats.listwise().n_missing
+        (3, 2, 0)
+        """
+        r = self.ratings_per_pattern
+        full = self.n_raters if self.by_rater else r.max()
+        return replace(self, multiplicity=np.where(r == full, self.multiplicity, 0))
 
     def ratings_per_rater(self) -> np.ndarray | None:
         """How many subjects each rater rated, shape (m,); None for counts (no rater

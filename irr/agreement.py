@@ -86,6 +86,21 @@ CONTINUOUS_ALTERNATIVES = (
 class ReplicatesAveragedWarning(UserWarning):
     """A statistic that needs one value per (subject, rater) used the mean of replicates."""
 
+#: The sampling parameter of the multi-rater coefficients (``$sampling``).
+SAMPLING_PARAMETER = """sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+    What the SE generalises over. 'subjects' (irrCAC, kappaetc's default): Gwet's
+    linearised variance, the raters taken as fixed. 'raters': the jackknife over raters,
+    the subjects taken as fixed (Gwet 2008; kappaetc ``se(conditional subjects)``).
+    'both': the unconditional SE, sqrt of the sum of the two variances (Gwet 2014, ch. 5;
+    kappaetc ``se(unconditional)``), for generalising to other raters and other subjects.
+    Needs rater identities and at least three raters unless 'subjects'.
+missing : {'available', 'listwise'}, default 'available'
+    Missing ratings. 'available': every rating (Gwet 2014; irrCAC, kappaetc): observed
+    agreement from the subjects with two or more ratings, chance agreement from all.
+    'listwise': only the subjects rated by every rater (R irr's ``kappam.fleiss`` and
+    ``kappam.light``, which drop incomplete rows); ``n_missing`` and the notes say how
+    many were left out."""
+
 #: The inference parameters every coefficient method documents (``$inference``).
 INFERENCE_PARAMETERS = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
     Alternative of the z test of no agreement beyond chance.
@@ -108,7 +123,16 @@ rng : int, numpy.random.Generator or None, default 0
 progress : bool or None, default None
     A tqdm progress bar for the bootstrap: None shows one only for runs that will take
     more than about two seconds and only on an interactive terminal; True always (if tqdm
-    is installed), False never."""
+    is installed), False never.
+distribution : {'normal', 't'}, default 'normal'
+    The law of the test and the Wald interval. ``'t'``: Student's t on n - 1 degrees of
+    freedom (n the subjects used) with the test on the linearised SE, as irrCAC and
+    Stata's kappaetc print them (summaries and sentences then say t(n - 1)).
+population : int, float or None, default None
+    The number N of subjects in the population the rated subjects come from (irrCAC's
+    ``N``): the SE is multiplied by the finite-population correction sqrt(1 - n/N), for a
+    study that rates a large share of a finite population. None: infinite (no
+    correction)."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -120,7 +144,12 @@ def _shared_docs(method: F) -> F:
         indent = match.group(1)
         return "\n".join(indent + line for line in INFERENCE_PARAMETERS.splitlines())
 
-    method.__doc__ = re.sub(r"^( *)\$inference$", block, method.__doc__ or "", flags=re.M)
+    def sampling(match: re.Match[str]) -> str:
+        indent = match.group(1)
+        return "\n".join(indent + line for line in SAMPLING_PARAMETER.splitlines())
+
+    doc = re.sub(r"^( *)\$inference$", block, method.__doc__ or "", flags=re.M)
+    method.__doc__ = re.sub(r"^( *)\$sampling$", sampling, doc, flags=re.M)
     return method
 
 
@@ -715,6 +744,8 @@ class Agreement:
         cluster: Any = None,
         strata: Any = None,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
     ) -> KappaResult:
         r"""Cohen's kappa, or weighted kappa, between the two raters.
 
@@ -786,7 +817,8 @@ class Agreement:
         0.6607
         """
         self._check_categorical("Cohen's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
 
@@ -1023,6 +1055,10 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
+        missing: str = "available",
     ) -> ProportionResult | ChanceCorrectedResult:
         """Share of agreeing ratings, by one of two definitions named by `definition`.
 
@@ -1045,6 +1081,14 @@ class Agreement:
             pairwise multi-rater form.
         n_resamples, rng, progress
             The bootstrap, as for :meth:`kappa`.
+        distribution, population
+            As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
+            finite-population correction of the SE (the Wilson interval has neither).
+        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+            As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
+        missing : {'available', 'listwise'}, default 'available'
+            As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
+            already).
 
         Returns
         -------
@@ -1072,9 +1116,10 @@ class Agreement:
         ('Percent agreement (all raters, tolerance 1)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
-                                         definition)
+                                         definition, missing)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
     @_shared_docs
@@ -1088,6 +1133,10 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
+        missing: str = "available",
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
 
@@ -1099,6 +1148,7 @@ class Agreement:
             ``'circular'``, ``'bipolar'``) or a matrix for Gwet's (2014) weighted
             generalisation.
         $inference
+        $sampling
 
         Returns
         -------
@@ -1159,8 +1209,10 @@ class Agreement:
         4                 5. Other  0.566
         """
         self._check_categorical("Fleiss' kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
-        return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan())
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
+        return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
+                                             missing=missing)
 
     def scott_pi(
         self,
@@ -1172,6 +1224,10 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
+        missing: str = "available",
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
 
@@ -1189,9 +1245,10 @@ class Agreement:
         0.7447
         """
         self._check_categorical("Scott's pi", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
-                                             name="Scott's pi", symbol="π")
+                                             name="Scott's pi", symbol="π", missing=missing)
 
     @_shared_docs
     def conger_kappa(
@@ -1204,6 +1261,10 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
 
@@ -1224,6 +1285,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $sampling
 
         References
         ----------
@@ -1239,8 +1301,10 @@ class Agreement:
         (0.76282, 0.14917)
         """
         self._check_categorical("Conger's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
-        return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan())
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
+        return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan(),
+                                             missing)
 
     @_shared_docs
     def light_kappa(
@@ -1253,6 +1317,10 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         """Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
 
@@ -1268,6 +1336,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $sampling
 
         References
         ----------
@@ -1283,8 +1352,10 @@ class Agreement:
         0.4594
         """
         self._check_categorical("Light's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
-        return chance_corrected.light_kappa(self.statistics, weights, options, self._plan())
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
+        return chance_corrected.light_kappa(self.statistics, weights, options, self._plan(),
+                                            missing)
 
     @_shared_docs
     def gwet_ac(
@@ -1297,6 +1368,10 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
 
@@ -1307,6 +1382,7 @@ class Agreement:
             ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3;
             see :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
         $inference
+        $sampling
 
         Notes
         -----
@@ -1335,8 +1411,9 @@ class Agreement:
         (0.77544, 0.14295)
         """
         self._check_categorical("Gwet's AC", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
-        return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan())
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
+        return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan(), missing)
 
     @_shared_docs
     def brennan_prediger(
@@ -1349,6 +1426,10 @@ class Agreement:
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
+        missing: str = "available",
     ) -> ChanceCorrectedResult:
         """Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
 
@@ -1363,6 +1444,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $sampling
 
         References
         ----------
@@ -1378,9 +1460,10 @@ class Agreement:
         0.77273
         """
         self._check_categorical("Brennan-Prediger", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
-                                                 self._plan())
+                                                 self._plan(), missing)
 
     def pairwise(self, statistic: str = "kappa", weights: Any = None) -> pd.DataFrame:
         """A two-rater statistic for every pair of raters, as a raters x raters DataFrame.
@@ -1413,11 +1496,15 @@ class Agreement:
         self,
         level: Any = "nominal",
         *,
+        alternative: str = "two-sided",
         confidence_level: float = 0.95,
         ci: str | None = "percentile",
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+        sampling: str = "subjects",
     ) -> KrippendorffResult:
         r"""Krippendorff's alpha of all raters, with missing ratings handled natively.
 
@@ -1432,13 +1519,17 @@ class Agreement:
             squared distances; an array-like is taken as the k x k matrix of squared
             distances in category order. Custom distances must be finite, non-negative,
             symmetric and zero on the diagonal.
+        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
+            Alternative of the test of alpha = 0 (on Gwet's linearised SE).
         confidence_level : float, default 0.95
             Level of the interval.
         ci : {'percentile', 'basic', 'bca', 'wald'} or None, default 'percentile'
-            Alpha has no analytic standard error, so every interval comes from the
-            bootstrap over units (subjects): 'wald' is the normal interval around the
-            bootstrap SE. None skips the bootstrap (``se`` and ``ci`` are nan until
-            ``conf_int`` asks for one).
+            The interval in ``ci``: a bootstrap over units (subjects) by default, or
+            'wald', estimate +- z (or t) times Gwet's linearised SE, as irrCAC's
+            ``krippen.alpha.raw`` reports it. None skips the bootstrap (``ci`` is nan
+            until ``conf_int`` asks for one). The bootstrap stays the default: alpha's
+            sampling distribution is skewed near 1 and in small samples, where the
+            percentile interval respects the bound at 1 without clipping.
         n_resamples : int, default 9999
         rng : int, numpy.random.Generator or None, default 0
             Randomness of the bootstrap: the fixed seed 0 by default (the same interval
@@ -1447,13 +1538,24 @@ class Agreement:
             A tqdm progress bar for the bootstrap: None shows one only for runs that will
             take more than about two seconds and only on an interactive terminal; True
             always (if tqdm is installed), False never.
+        distribution : {'normal', 't'}, default 'normal'
+            The law of the test and the Wald interval: ``'t'`` uses t on n - 1 df (n the
+            pairable units), as irrCAC and kappaetc.
+        population : int, float or None, default None
+            The number N of units in the population (irrCAC's ``N``): the SE is multiplied
+            by sqrt(1 - n/N). None: infinite.
+        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+            What the SE generalises over, as for :meth:`fleiss_kappa`: 'raters' the
+            jackknife over raters, 'both' the unconditional SE (kappaetc ``se()``).
 
         Returns
         -------
         KrippendorffResult
             ``estimate``, ``observed_disagreement`` D_o, ``expected_disagreement`` D_e,
-            ``n_pairable`` (values n), ``coincidences`` and ``distances``; ``se`` is the
-            standard deviation of the bootstrap replicates. ``n_subjects`` counts the
+            ``n_pairable`` (values n), ``coincidences`` and ``distances``; ``se`` is
+            Gwet's linearised SE (the bootstrap's standard deviation is
+            ``bootstrap.se``), ``statistic`` and ``pvalue`` the test of alpha = 0.
+            ``n_subjects`` counts the
             pairable units, ``n_missing`` the units left out for having fewer than two
             ratings.
 
@@ -1490,6 +1592,15 @@ class Agreement:
         unit x category counts in O(units x categories) memory. Krippendorff's own
         bootstrap resamples pairs of values; this package resamples units.
 
+        The SE is Gwet's (2011; 2014, ch. 4) linearisation of alpha written as a
+        chance-corrected coefficient on the units with two or more values, in
+        disagreement form (:func:`irr.coefficients.krippendorff.alpha_linearised`). On
+        irrCAC's ``cac.raw4raters`` it gives 0.14551 (irrCAC's ``krippen.alpha.raw``
+        prints 0.14557) and, at the interval level (irrCAC's quadratic weights), 0.12856
+        (0.12913): irrCAC's own computation differs in details its documentation does
+        not give. With ``ci='wald', distribution='t'`` its nominal interval (0.419, 1)
+        is reproduced to the printed digits (interval level: 0.563 against its 0.561).
+
         References
         ----------
         Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability. Annenberg
@@ -1510,8 +1621,12 @@ class Agreement:
         >>> res = ag.krippendorff_alpha("interval")
         >>> res.n_subjects, res.n_missing, res.n_pairable
         (11, 1, 40)
+        >>> res = ag.krippendorff_alpha(ci="wald", distribution="t")  # as irrCAC prints it
+        >>> round(res.se, 4), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
+        (0.1455, [0.419, 1.0], 0.00046)
         """
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
                 values = self.measurements.value[:3].tolist()
@@ -1655,6 +1770,14 @@ class Agreement:
             'percentile')`` draws one later); a bootstrap method resamples subjects now.
         n_resamples, rng, progress
             The bootstrap, as for :meth:`kappa`.
+        distribution, population
+            As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
+            finite-population correction of the SE (the Wilson interval has neither).
+        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
+            As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
+        missing : {'available', 'listwise'}, default 'available'
+            As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
+            already).
 
         Returns
         -------

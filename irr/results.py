@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
 __all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result",
-           "warn_undefined", "weight_matrix_of"]
+           "labelled", "wald_pvalue", "warn_undefined", "weight_matrix_of"]
 
 #: The columns of every result's ``to_frame()``, so results of any kind concatenate.
 FRAME_COLUMNS = (
@@ -140,6 +140,20 @@ def wald_interval(
 
 
 
+def labelled(interval: ConfidenceInterval, label: str) -> ConfidenceInterval:
+    """`interval` with `label` (which SE it is built on) first in its note; an undefined
+    interval keeps its note.
+
+    Examples
+    --------
+    >>> labelled(wald_interval(0.5, 0.1, 0.95), "on the SE over raters (jackknife)").note
+    'on the SE over raters (jackknife)'
+    """
+    if not label or interval.note.startswith("undefined"):
+        return interval
+    return replace(interval, note="; ".join(filter(None, [label, interval.note])))
+
+
 def warn_undefined(interval: ConfidenceInterval, coefficient: str, stacklevel: int = 3) -> None:
     """Warn that `interval` is undefined, and why, when its note says so (an undefined
     estimate warns for itself)."""
@@ -152,6 +166,26 @@ def _normal_cdf(z: float) -> float:
     """Phi(z) as ``erfc(-z / sqrt 2) / 2``: accurate in both tails (the small tail
     probability is never 1 minus something)."""
     return 0.5 * math.erfc(-z / math.sqrt(2.0))
+
+
+def wald_pvalue(statistic: float, alternative: str, df: float = math.inf) -> float:
+    """P-value of a Wald statistic: standard normal, or Student's t on a finite `df`.
+
+    Examples
+    --------
+    >>> round(wald_pvalue(2.0, "two-sided"), 4), round(wald_pvalue(2.0, "two-sided", 11), 4)
+    (0.0455, 0.0708)
+    """
+    if math.isinf(df) or not np.isfinite(statistic):
+        return normal_pvalue(statistic, alternative)
+    from scipy.special import stdtr
+
+    statistic = float(statistic)
+    if alternative == "greater":
+        return float(stdtr(df, -statistic))
+    if alternative == "less":
+        return float(stdtr(df, statistic))
+    return float(min(1.0, 2 * stdtr(df, -abs(statistic))))
 
 
 def normal_pvalue(statistic: float, alternative: str) -> float:
@@ -206,6 +240,14 @@ class Result:
         The default benchmark scale of :meth:`interpret` (None: no conventional scale).
     statistic_name : str
         What :attr:`statistic` is: ``'z'`` (standard normal), ``'F'``, ``'chi2'``, ``'t'``.
+    design_df : float
+        Degrees of freedom of the t quantiles of the Wald interval and test (``inf``: the
+        normal): n - 1 with ``distribution='t'``; clusters (or subjects) minus strata for
+        a clustered or stratified design.
+    se_label : str
+        Which SE the Wald interval uses when it is not the usual one ("on the SE over
+        raters (jackknife)", "... finite-population corrected (N = 80)"); it heads the
+        Wald interval's note, so sentences name it. "" otherwise.
 
     Examples
     --------
@@ -238,6 +280,8 @@ class Result:
     bounds: tuple[float, float] = (-1.0, 1.0)
     scale: str | None = "landis-koch"
     statistic_name: str = "z"
+    design_df: float = math.inf
+    se_label: str = ""
     _bootstrap_source: Callable[[], Any] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
@@ -306,8 +350,9 @@ class Result:
 
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
         """The interval of a validated level and method; subclasses add their own methods."""
-        if method == "wald":
-            return wald_interval(self.estimate, self.se, level, self.bounds)
+        if method == "wald":  # t quantiles on a finite design_df
+            return labelled(wald_interval(self.estimate, self.se, level, self.bounds,
+                                          self.design_df), self.se_label)
         low, high, note = self.bootstrap.interval(confidence_level=level, method=method,
                                                   explain=True)
         return ConfidenceInterval(float(low), float(high), level, method, note)
@@ -676,18 +721,12 @@ class KappaResult(Result):
     weight_spec: Any = field(default=None, repr=False)
     scores: np.ndarray | None = field(default=None, repr=False)
     categories: tuple = ()
-    design_df: float = math.inf
 
     @property
     def weight_matrix(self) -> np.ndarray:
         """The k x k agreement weights used, built on request (bounded by
         :data:`irr.weights.MAX_SQUARE_CELLS`)."""
         return weight_matrix_of(self.weight_spec, len(self.categories), self.scores)
-
-    def _interval(self, level: float, method: str) -> ConfidenceInterval:
-        if method == "wald":  # with clusters or strata: t on the design's df
-            return wald_interval(self.estimate, self.se, level, self.bounds, self.design_df)
-        return super()._interval(level, method)
 
     def _extras(self) -> dict[str, Any]:
         return {

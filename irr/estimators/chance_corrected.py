@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -24,20 +25,24 @@ from irr.coefficients import chance_corrected as cc
 from irr.estimators.kappa import weights_note
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, normal_pvalue, wald_interval, weight_matrix_of
+from irr.results import Result, labelled, wald_interval, wald_pvalue, weight_matrix_of
 from irr.weights import agreement_weights, tolerance_agreement, weight_name
 
 __all__ = [
+    "MISSING",
     "ChanceCorrectedResult",
     "FleissKappaResult",
     "brennan_prediger",
     "conger_kappa",
     "fleiss_kappa",
     "gwet_ac",
+    "leave_one_rater_out",
     "level",
     "light_kappa",
     "pairwise",
     "percent_agreement",
+    "rater_jackknife",
+    "rater_sampling_se",
     "statistic",
     "tolerance_label",
 ]
@@ -46,6 +51,12 @@ SE_NOTE = (
     "SE: Gwet (2008, 2014) linearised subject-sampling variance "
     "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
     "interval and z test with normal quantiles (irrCAC uses t with n - 1 df)."
+)
+SE_NOTE_T = (
+    "SE: Gwet (2008, 2014) linearised subject-sampling variance "
+    "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
+    "interval and test with t quantiles on n - 1 = {df:g} df, the test on this SE (as "
+    "irrCAC and Stata's kappaetc)."
 )
 MISSING_NOTE = (
     "Missing ratings (Gwet 2014): p_a uses the subjects with two or more ratings, the "
@@ -61,8 +72,9 @@ class ChanceCorrectedResult(Result):
     used), ``expected_agreement`` (the coefficient's chance agreement p_e), ``weights``
     (the scheme's name), ``weight_matrix`` (built on request: unweighted results hold no
     k x k array), ``categories``, ``n_paired`` (subjects with
-    two or more ratings, on which p_a is computed) and ``se0`` (a standard error under
-    H0 where one is defined, else nan).
+    two or more ratings, on which p_a is computed), ``se0`` (a standard error under
+    H0 where one is defined, else nan) and ``sampling`` (what ``se`` generalises over:
+    ``'subjects'``, ``'raters'`` or ``'both'``).
 
     Examples
     --------
@@ -82,11 +94,13 @@ class ChanceCorrectedResult(Result):
     categories: tuple = ()
     n_paired: int = 0
     se0: float = math.nan
+    sampling: str = "subjects"
 
     @property
     def weight_matrix(self) -> np.ndarray:
         """The k x k agreement weights used (the identity when unweighted), on request."""
         return weight_matrix_of(self.weight_spec, len(self.categories), None)
+
 
     def _extras(self) -> dict[str, Any]:
         return {
@@ -95,6 +109,8 @@ class ChanceCorrectedResult(Result):
             "weights": self.weights,
             "n_paired": self.n_paired,
             "se0": self.se0,
+            "design_df": self.design_df,
+            "sampling": self.sampling,
         }
 
 
@@ -202,6 +218,26 @@ def _missing_notes(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarra
     return none, notes
 
 
+#: How missing ratings are handled: every available rating (Gwet 2014), or only the
+#: subjects rated by every rater (listwise deletion, R irr's convention).
+MISSING = ("available", "listwise")
+
+
+def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:
+    """The statistics `missing` asks for, and the subjects listwise deletion left out
+    (None for the available-case default)."""
+    check_choice(missing, "missing", MISSING)
+    if missing == "available":
+        return stats, None
+    complete = stats.listwise()
+    return complete, stats.n_subjects - complete.n_subjects
+
+
+def _listwise_note(dropped: int, used: int) -> str:
+    return (f"Listwise deletion (missing='listwise', as R irr): {dropped} subject(s) with a "
+            f"missing rating were left out; {used} subject(s) rated by every rater used.")
+
+
 def _warn_if_undefined(estimate: float, what: str, stats: Statistics) -> None:
     if math.isnan(estimate):
         empty = stats.empty_raters()
@@ -214,6 +250,120 @@ def _warn_if_undefined(estimate: float, what: str, stats: Statistics) -> None:
             reason = "chance agreement p_e is 1 (every rating in one category)"
         warnings.warn(f"{what} is undefined (nan): {reason}.", DegenerateDataWarning,
                       stacklevel=3)
+
+
+def rater_jackknife(stats: Statistics, coefficient: str, w: np.ndarray) -> np.ndarray:
+    """The coefficient recomputed without each rater in turn, shape (m,): the replicates of
+    the jackknife over raters (Gwet 2008). `coefficient` is a key of :data:`COUNT_METHODS`
+    or :data:`CODE_KERNELS`.
+
+    Raises
+    ------
+    ValueError
+        Without rater identities (counts per category), or with fewer than three raters
+        (leaving one out of two leaves no pair).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    >>> rater_jackknife(ag.statistics, "gwet_ac", np.eye(5)).round(4)
+    array([0.7381, 0.7379, 0.8765, 0.7125])
+    """
+    mult = stats.multiplicity.astype(float)
+    if coefficient in COUNT_METHODS:
+        method = COUNT_METHODS[coefficient]
+        return leave_one_rater_out(
+            stats, counts=lambda cells: cc.counts_estimate(cells, mult, w, method).estimate)
+    estimate = cc.conger_estimate if coefficient == "conger_kappa" else cc.light_estimate
+    return leave_one_rater_out(stats, codes=lambda codes: estimate(codes, mult, w).estimate)
+
+
+def leave_one_rater_out(
+    stats: Statistics,
+    counts: Callable[[cc.CountEntries], float] | None = None,
+    codes: Callable[[cc.CodeEntries], float] | None = None,
+) -> np.ndarray:
+    """A statistic of the ratings without each rater in turn, shape (m,): `counts` of the
+    remaining subject x category counts (over ``stats``' fine patterns, multiplicities
+    unchanged), or `codes` of the remaining raters' codes.
+
+    Raises
+    ------
+    ValueError
+        Without rater identities, or with fewer than three raters.
+    """
+    what = "The jackknife over raters (sampling='raters' or 'both')"
+    stats.require_raters(what)
+    m, k, size = stats.n_raters, stats.n_categories, stats.n_patterns
+    if m < 3:
+        raise ValueError(
+            f"{what} needs at least three raters (leaving one of {m} out leaves no pair of "
+            f"ratings); these data have {m}."
+        )
+    row, rater, code = stats.entries()
+    out = np.empty(m)
+    if counts is not None:  # every (pattern, category) cell once; each rater takes 1 off
+        cells, cell_of = np.unique(row * k + code, return_inverse=True)
+        full = np.bincount(cell_of.reshape(-1), minlength=cells.size)
+        order = np.argsort(rater, kind="stable")
+        starts = np.searchsorted(rater[order], np.arange(m + 1))
+        for g in range(m):  # m recomputations, each O(cells): no rater rates a pattern twice
+            left = full.copy()
+            left[cell_of[order[starts[g]:starts[g + 1]]]] -= 1
+            nonzero = left > 0
+            kept = cells[nonzero]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                out[g] = counts(cc.CountEntries.from_cells(kept // k, kept % k, left[nonzero],
+                                                           size, k))
+        return out
+    for g in range(m):  # m recomputations, each O(ratings)
+        keep = rater != g
+        others = rater[keep] - (rater[keep] > g)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out[g] = codes(cc.CodeEntries(row[keep], others, code[keep], size, m - 1))
+    return out
+
+
+def rater_sampling_se(
+    se_subjects: float, replicates: np.ndarray, options: InferenceOptions
+) -> tuple[float, str]:
+    """The SE ``options.sampling`` asks for ('raters' or 'both'), from the subject-sampling
+    SE and the leave-one-rater-out `replicates`, and the note that says so.
+
+    The jackknife variance over the m raters is (m - 1)/m sum_g (k_(g) - mean)^2 (Gwet
+    2008); 'both' adds the subject-sampling variance (Gwet 2014, ch. 5).
+
+    Examples
+    --------
+    >>> se, note = rater_sampling_se(0.1, np.array([0.5, 0.6, 0.7]),
+    ...                              InferenceOptions(sampling="both"))
+    >>> round(se, 4), note[:20]
+    (0.1528, 'SE: unconditional, s')
+    """
+    m = replicates.size
+    var_r = (float((m - 1) / m * np.sum((replicates - replicates.mean()) ** 2))
+             if np.isfinite(replicates).all() else math.nan)
+    se = math.sqrt(var_r) if options.sampling == "raters" else math.sqrt(se_subjects**2 + var_r)
+    df = options.t_df(math.inf)  # the law only: inf (normal) or a finite n - 1
+    law = ("the Wald interval and the test use t on n - 1 df" if math.isfinite(df)
+           else "the Wald interval and the z test use it")
+    note = SAMPLING_NOTES[options.sampling].format(m=m, se_s=se_subjects,
+                                                   se_r=math.sqrt(var_r), law=law)
+    return se, note
+
+
+SAMPLING_NOTES = {
+    "raters": ("SE: jackknife over the {m} raters, (m - 1)/m sum_g (k_(g) - mean)^2 (Gwet "
+               "2008; kappaetc se(conditional subjects)): generalises to the population of "
+               "raters for these subjects (Gwet's linearised subject-sampling SE would be "
+               "{se_s:.4f}); {law}."),
+    "both": ("SE: unconditional, sqrt(v_subjects + v_raters) (Gwet 2008; 2014, ch. 5; kappaetc "
+             "se(unconditional)): Gwet's linearised subject-sampling variance (SE {se_s:.4f}) "
+             "plus the jackknife variance over the {m} raters (SE {se_r:.4f}); generalises to "
+             "other subjects and other raters; {law}."),
+}
+
 
 
 def _finish(
@@ -232,16 +382,50 @@ def _finish(
     test: bool = True,
     bounds: tuple[float, float] = (-1.0, 1.0),
     result_type: type = ChanceCorrectedResult,
+    key: str | None = None,
+    dropped: int | None = None,
     **extra: Any,
 ) -> ChanceCorrectedResult:
-    """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe."""
+    """The result of an estimate: test, Wald interval, notes, and the bootstrap recipe.
+
+    With ``options.distribution == 't'`` the test and interval use t on n - 1 df and the
+    test the linearised SE (never `se0`); with ``options.population`` the SE carries the
+    finite-population correction. Either way `notes` say so (SE_NOTE is swapped for
+    SE_NOTE_T).
+    """
     estimate = float(est.estimate)
     se = math.sqrt(est.variance) if np.isfinite(est.variance) else math.nan
     _warn_if_undefined(estimate, coefficient, stats)
+    df = options.t_df(est.n_subjects)
+    notes = list(notes)
+    incomplete = stats.n_missing
+    if dropped is not None:  # listwise: the subjects left out are the incomplete ones
+        n_missing = incomplete = dropped
+        notes.insert(1, _listwise_note(dropped, stats.n_subjects))
+    if math.isfinite(df):
+        notes = [SE_NOTE_T.format(df=df) if note == SE_NOTE else note for note in notes]
+        if SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes):
+            notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {df:g} df, "
+                         "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
+    test_se0 = se0
+    fpc = options.fpc(est.n_subjects)
+    if fpc != 1.0 and np.isfinite(se):
+        se *= math.sqrt(fpc)
+        notes.append(options.population_note(est.n_subjects))
+    if options.sampling != "subjects" and key is not None and np.isfinite(estimate):
+        se, sampling_note = rater_sampling_se(se, rater_jackknife(stats, key, w), options)
+        first = next((i for i, note in enumerate(notes) if note.startswith("SE:")), None)
+        if first is not None:  # the subject-sampling SE note no longer describes `se`
+            del notes[first]
+        notes.insert(0 if first is None else first,
+                     sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df"))
+        test_se0 = math.nan  # the SE under H0 is one of subject sampling: not this test
     if not test:
         statistic = math.nan
-    elif np.isfinite(se0) and se0 > 0:
-        statistic = estimate / se0
+    elif math.isfinite(df):
+        statistic = estimate / se if se > 0 else math.nan
+    elif np.isfinite(test_se0) and test_se0 > 0:
+        statistic = estimate / test_se0
     else:
         statistic = estimate / se if se > 0 else math.nan
     alternative = options.alternative if test else "two-sided"
@@ -251,12 +435,17 @@ def _finish(
         estimate=estimate,
         se=se,
         statistic=statistic,
-        pvalue=normal_pvalue(statistic, alternative),
+        pvalue=wald_pvalue(statistic, alternative, df),
         alternative=alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, bounds),
+        ci=labelled(wald_interval(estimate, se, options.confidence_level, bounds, df),
+                    options.se_label()),
+        se_label=options.se_label(),
+        design_df=df,
+        sampling=options.sampling,
+        statistic_name="t" if math.isfinite(df) else "z",
         n_subjects=est.n_subjects,
         n_missing=n_missing,
-        n_incomplete=stats.n_missing,
+        n_incomplete=incomplete,
         raters=stats.raters,
         unrated=stats.empty_raters(),
         notes=tuple(notes),
@@ -354,6 +543,10 @@ def _recipe(
     # percent agreement) and Conger keep it: its rating enters the classification
     # probabilities (Gwet 2014, as irrCAC).
     keep = stats.ratings_per_pattern >= 2 if coefficient == "light_kappa" else None
+    # subjects with multiplicity 0 (left out listwise) are not resampled either
+    used = (stats.count_patterns.multiplicity if on == "counts" else stats.multiplicity) > 0
+    if not used.all():
+        keep = used if keep is None else keep & used
     return plan.recipe(statistic(stats, coefficient, w, on), options, on, keep=keep)
 
 
@@ -366,9 +559,10 @@ _COUNT_NAMES = {
 
 def _on_counts(
     stats: Statistics, coefficient: str, weights: Any, options: InferenceOptions,
-    plan: ResamplingPlan,
+    plan: ResamplingPlan, missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Gwet's AC1/AC2 or Brennan-Prediger."""
+    stats, dropped = _listwise(stats, missing)
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     name, symbol = _COUNT_NAMES[coefficient]
@@ -390,21 +584,23 @@ def _on_counts(
         notes.append(f"Gwet's AC: chance agreement over the {q} declared categories.")
     recipe = _recipe(stats, coefficient, w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=name, symbol=symbol, notes=notes,
-                   n_missing=n_missing, weights=wname, w=w)
+                   n_missing=n_missing, weights=wname, w=w, key=coefficient, dropped=dropped)
 
 
 def gwet_ac(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Gwet's AC1 (unweighted) or AC2 (weighted); see :meth:`irr.Agreement.gwet_ac`."""
-    return _on_counts(stats, "gwet_ac", weights, options, plan)
+    return _on_counts(stats, "gwet_ac", weights, options, plan, missing)
 
 
 def brennan_prediger(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Brennan & Prediger's coefficient; see :meth:`irr.Agreement.brennan_prediger`."""
-    return _on_counts(stats, "brennan_prediger", weights, options, plan)
+    return _on_counts(stats, "brennan_prediger", weights, options, plan, missing)
 
 
 def fleiss_kappa(
@@ -415,8 +611,10 @@ def fleiss_kappa(
     *,
     name: str = "Fleiss' kappa",
     symbol: str = "κF",
+    missing: str = "available",
 ) -> FleissKappaResult:
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     patterns, mult = _cells(stats), counts.multiplicity  # nonzero cells
@@ -425,15 +623,19 @@ def fleiss_kappa(
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
     n_missing, notes = _missing_notes(patterns, mult)
     var0, var0_cat = cc.fleiss_null_variance(patterns, mult)
+    # z on the SE under H0 where defined (a subject-sampling SE, with normal quantiles)
+    null_test = options.distribution == "normal" and options.sampling == "subjects"
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
     se0 = math.nan
     if wname == "unweighted" and np.isfinite(var0):
         se0 = math.sqrt(var0)
         notes.append(
             f"{name}: z uses the Fleiss, Nee & Landis (1979) SE under H0 "
-            f"({se0:.4f}); the interval uses the linearised SE."
+            f"({se0:.4f}); the interval uses the linearised SE." if null_test else
+            f"{name}: the Fleiss, Nee & Landis (1979) SE under H0 ({se0:.4f}) is in se0; "
+            "the test uses the SE above."
         )
-    elif wname == "unweighted":
+    elif wname == "unweighted" and null_test:
         notes.append(
             f"{name}: raters per subject vary, so Gwet's (2014) generalisation is used and "
             "z uses the linearised SE (the Fleiss, Nee & Landis null SE needs a constant "
@@ -441,39 +643,44 @@ def fleiss_kappa(
         )
     per_category = None
     if wname == "unweighted":
-        per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative)
+        per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative,
+                                     options.t_df(est.n_subjects))
     recipe = _recipe(stats, "fleiss_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
-                   result_type=FleissKappaResult, per_category=per_category)
+                   result_type=FleissKappaResult, per_category=per_category,
+                   key="fleiss_kappa", dropped=dropped)
 
 
 def _per_category(
     stats: Statistics, counts: cc.CountEntries, mult: np.ndarray, var0_cat: np.ndarray,
     alternative: str,
+    df: float = math.inf,
 ) -> pd.DataFrame:
-    """Fleiss' (1971) category-vs-rest kappas: one row per category."""
+    """Fleiss' (1971) category-vs-rest kappas: one row per category (with a finite `df`,
+    the column ``z`` holds t statistics on the linearised SE, tested on t(df))."""
     kappa, variance = cc.fleiss_category_kappas(counts, mult)
     se = np.sqrt(variance)  # nan stays nan
     se0 = np.sqrt(var0_cat)
-    scale = np.where(np.isfinite(se0), se0, se)
+    scale = np.where(np.isfinite(se0), se0, se) if math.isinf(df) else se
     with np.errstate(invalid="ignore", divide="ignore"):
         z = np.where(np.isfinite(kappa) & (scale > 0), kappa / scale, np.nan)
     return pd.DataFrame({"category": list(stats.categories), "kappa": kappa, "se": se,
-                         "se0": se0, "z": z, "pvalue": _normal_pvalues(z, alternative)})
+                         "se0": se0, "z": z, "pvalue": _wald_pvalues(z, alternative, df)})
 
 
-def _normal_pvalues(z: np.ndarray, alternative: str) -> np.ndarray:
-    """:func:`irr.results.normal_pvalue` of each z at once (nan where z is not finite)."""
-    from scipy.special import ndtr
+def _wald_pvalues(z: np.ndarray, alternative: str, df: float = math.inf) -> np.ndarray:
+    """:func:`irr.results.wald_pvalue` of each statistic at once (nan where not finite)."""
+    from scipy.special import ndtr, stdtr
 
+    cdf = ndtr if math.isinf(df) else partial(stdtr, df)
     with np.errstate(invalid="ignore"):
         if alternative == "greater":
-            p = ndtr(-z)
+            p = cdf(-z)
         elif alternative == "less":
-            p = ndtr(z)
+            p = cdf(z)
         else:
-            p = np.minimum(1.0, 2 * ndtr(-np.abs(z)))
+            p = np.minimum(1.0, 2 * cdf(-np.abs(z)))
     return np.where(np.isfinite(z), p, np.nan)
 
 
@@ -494,9 +701,11 @@ def tolerance_label(tolerance: float) -> tuple[str, str]:
 
 
 def percent_agreement(
-    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Gwet's multi-rater percent agreement with its linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
     counts = stats.count_patterns
     cells = _cells(stats)  # the nonzero cells, once
@@ -517,14 +726,17 @@ def percent_agreement(
                    symbol=f"pa(pairwise{within[1]})",
                    notes=notes, n_missing=n_missing,
                    weights="unweighted" if not tolerance else "tolerance",
-                   w=w, test=False, bounds=(0.0, 1.0), scale=None)
+                   w=w, test=False, bounds=(0.0, 1.0), scale=None, key="percent_agreement",
+                   dropped=dropped)
 
 
 # -- coefficients that need rater identities ---------------------------------------------
 def conger_kappa(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Conger's (1980) kappa with Gwet's linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     stats.require_raters("Conger's kappa")
     w, wname = _weights(stats, weights)
     counts = stats.count_patterns
@@ -538,13 +750,16 @@ def conger_kappa(
              "subjects the rater rated), averaged over rater pairs."]
     recipe = _recipe(stats, "conger_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κC",
-                   notes=notes, n_missing=n_missing, weights=wname, w=w)
+                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="conger_kappa",
+                   dropped=dropped)
 
 
 def light_kappa(
-    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan,
+    missing: str = "available",
 ) -> ChanceCorrectedResult:
     """Light's kappa: the mean of the pairwise Cohen's kappas, linearised SE."""
+    stats, dropped = _listwise(stats, missing)
     stats.require_raters("Light's kappa")
     w, wname = _weights(stats, weights)
     mult = stats.multiplicity.astype(float)
@@ -576,7 +791,8 @@ def light_kappa(
         notes.append(f"{n_missing} subject(s) with fewer than two ratings were left out.")
     recipe = _recipe(stats, "light_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol="κL",
-                   notes=notes, n_missing=n_missing, weights=wname, w=w)
+                   notes=notes, n_missing=n_missing, weights=wname, w=w, key="light_kappa",
+                   dropped=dropped)
 
 
 PAIRWISE_STATISTICS = ("kappa", "percent_agreement", "scott_pi", "gwet_ac",

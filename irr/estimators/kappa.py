@@ -21,7 +21,7 @@ from irr.coefficients.kappa import (
 )
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import KappaResult, normal_pvalue, wald_interval
+from irr.results import KappaResult, labelled, wald_interval, wald_pvalue
 from irr.summary import listwise_note
 from irr.weights import agreement_weights, weight_name
 
@@ -132,19 +132,6 @@ def linearised_variance(
     return float(factor @ ss) / n**2, note, df
 
 
-def _pvalue(statistic: float, alternative: str, df: float) -> float:
-    """The Wald test's p-value: normal, or t on a design's finite `df`."""
-    if math.isinf(df) or not np.isfinite(statistic):
-        return normal_pvalue(statistic, alternative)
-    from scipy.special import stdtr
-
-    if alternative == "greater":
-        return float(stdtr(df, -statistic))
-    if alternative == "less":
-        return float(stdtr(df, statistic))
-    return float(min(1.0, 2 * stdtr(df, -abs(statistic))))
-
-
 def kappa(
     stats: Statistics, weights: Any, options: InferenceOptions, plan: ResamplingPlan
 ) -> KappaResult:
@@ -199,6 +186,15 @@ def kappa(
         "z uses the SE under H0.")]
     if design_note:
         se0 = math.nan  # the SE under H0 assumes independent subjects
+    elif options.distribution == "t":  # irrCAC, kappaetc: t(n - 1) on the SE under H1
+        design_df = options.t_df(n)
+        notes[0] = ("SE: Fleiss, Cohen & Everitt (1969), under the alternative; the test "
+                    f"and the Wald interval use it with t on n - 1 = {design_df:g} df (as "
+                    "irrCAC and kappaetc).")
+    fpc = options.fpc(n)
+    if fpc != 1.0:
+        se *= math.sqrt(fpc)
+        notes.append(options.population_note(n))
     if math.isnan(estimate):
         warnings.warn(
             "kappa is undefined (nan): expected agreement is 1 because both raters "
@@ -208,7 +204,7 @@ def kappa(
         )
         statistic = best = math.nan
     else:
-        test_se = se if design_note else se0
+        test_se = se if design_note or options.distribution == "t" else se0
         statistic = estimate / test_se if test_se > 0 else math.nan
         best = best_identity if w is None else kappa_max(table, w)
         max_note = kappa_max_note(table, w) if math.isnan(best) else ""
@@ -225,9 +221,11 @@ def kappa(
         se=se,
         se0=se0,
         statistic=statistic,
-        pvalue=_pvalue(statistic, options.alternative, design_df),
+        pvalue=wald_pvalue(statistic, options.alternative, design_df),
         alternative=options.alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, (-1.0, 1.0), design_df),
+        ci=labelled(wald_interval(estimate, se, options.confidence_level, (-1.0, 1.0),
+                                  design_df), options.se_label()),
+        se_label=options.se_label(),
         n_subjects=n,
         n_missing=stats.n_missing,
         n_incomplete=stats.n_missing,

@@ -17,6 +17,7 @@ from irr.coefficients.krippendorff import (
     LEVELS,
     alpha_from_coincidences,
     alpha_kernel,
+    alpha_linearised,
     alpha_moments,
     alpha_of_moments,
     coincidences,
@@ -25,11 +26,12 @@ from irr.coefficients.krippendorff import (
     interval_alpha_of_moments,
     interval_moments,
 )
+from irr.estimators.chance_corrected import leave_one_rater_out, rater_sampling_se
 from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.bootstrap import MomentStatistic
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, wald_interval
+from irr.results import Result, labelled, wald_interval, wald_pvalue
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -49,8 +51,9 @@ class KrippendorffResult(Result):
 
     Adds ``level`` (``'nominal'``, ``'ordinal'``, ``'interval'``, ``'ratio'`` or
     ``'custom'``), ``observed_disagreement`` (D_o), ``expected_disagreement`` (D_e),
-    ``n_pairable`` (pairable values n), ``coincidences`` (the k x k coincidence matrix)
-    and ``distances`` (the k x k squared distances used).
+    ``n_pairable`` (pairable values n), ``coincidences`` (the k x k coincidence matrix),
+    and ``distances`` (the k x k squared distances used). ``se`` is Gwet's linearised SE
+    (the bootstrap's standard deviation is ``bootstrap.se``).
 
     Examples
     --------
@@ -72,20 +75,13 @@ class KrippendorffResult(Result):
     categories: tuple = ()
     bounds: tuple[float, float] = (-math.inf, 1.0)
 
-    @property
-    def n_resamples(self) -> float:
-        """Bootstrap resamples behind :attr:`ci` or :attr:`se` (nan when none was drawn):
-        alpha's SE and its 'wald' interval come from the bootstrap too."""
-        if self.ci.method in ("wald", *BOOTSTRAP_METHODS) and np.isfinite(self.se):
-            return self.bootstrap.n_resamples
-        return math.nan
-
     def _extras(self) -> dict[str, Any]:
         return {
             "level": self.level,
             "observed_disagreement": self.observed_disagreement,
             "expected_disagreement": self.expected_disagreement,
             "n_pairable": self.n_pairable,
+            "design_df": self.design_df,
         }
 
 
@@ -149,8 +145,11 @@ def krippendorff_alpha(
 ) -> KrippendorffResult:
     """Krippendorff's alpha (see :meth:`irr.Agreement.krippendorff_alpha`).
 
-    ``options.ci`` None skips the bootstrap; otherwise ``se`` is the standard deviation
-    of the bootstrap replicates and 'wald' is the normal interval around it.
+    ``se`` is Gwet's linearised SE (with ``options.population``, times the
+    finite-population correction), which the test and the 'wald' interval use (t on
+    n - 1 df with ``options.distribution='t'``); ``options.ci`` None skips the bootstrap.
+    Measurements beyond :data:`MAX_MATRIX_VALUES` distinct values (interval metric only)
+    get it from their sparse unit x value counts.
     """
     if options.ci is not None:
         check_choice(options.ci, "ci", KrippendorffResult.interval_methods)
@@ -214,10 +213,42 @@ def krippendorff_alpha(
             DegenerateDataWarning, stacklevel=3,
         )
     dropped = n_units - n_pairable_units
+    se = statistic_value = math.nan
+    df = options.t_df(n_pairable_units)
     notes = [
-        f"Krippendorff's alpha ({name} metric) uses every pairable value (Krippendorff 2011); "
-        "no analytic SE: the SE and the interval come from the unit bootstrap."
+        f"Krippendorff's alpha ({name} metric) uses every pairable value (Krippendorff 2011)."
     ]
+    if n_pairable_units >= 2 and np.isfinite(alpha):  # Gwet's linearised SE
+        linear = name if name in ("nominal", "interval") else distances
+        if k > MAX_MATRIX_VALUES:  # measurements: the counts as a sparse (P, k) matrix
+            from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
+
+            row, _, code = stats.entries()
+            unit_counts = sparse.csr_matrix((np.ones(row.size), (row, code)),
+                                            shape=(stats.n_patterns, k))
+            unit_multiplicity = stats.multiplicity
+        else:
+            unit_counts, unit_multiplicity = counts.patterns, counts.multiplicity
+        variance = alpha_linearised(unit_counts, unit_multiplicity, linear,
+                                    scores if name == "interval" else None)[1]
+        se = math.sqrt(variance * options.fpc(n_pairable_units))
+        sampling_note = ""
+        if options.sampling != "subjects":  # jackknife over raters (Gwet 2008)
+            mult = stats.multiplicity.astype(float)
+            replicates = leave_one_rater_out(stats, counts=partial(
+                _alpha_of_cells, mult, linear, scores if name == "interval" else None))
+            se, sampling_note = rater_sampling_se(se, replicates, options)
+        statistic_value = alpha / se if se > 0 else math.nan
+        law = (f"t on n - 1 = {df:g} df" if math.isfinite(df) else "the normal")
+        notes.append(
+            sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df") or
+            "SE: Gwet's (2011, 2014) linearised variance over the n pairable units, "
+            f"sum_i (alpha*_i - alpha)^2 / (n(n - 1)); the test of alpha = 0 "
+            f"{'and the Wald interval use' if options.ci == 'wald' else 'uses'} {law}."
+            + (" The ordinal metric's ranks are taken as fixed." if name == "ordinal"
+               else ""))
+        if options.population is not None:
+            notes.append(options.population_note(n_pairable_units))
     if n_ratings_missing or dropped:
         notes.append(
             f"{n_ratings_missing} missing rating(s); {dropped} unit(s) with fewer than two "
@@ -230,8 +261,16 @@ def krippendorff_alpha(
         coefficient=f"Krippendorff's alpha ({name})",
         symbol="α",  # sentences add the level from `level` ("interval α")
         estimate=alpha,
-        se=math.nan,
-        ci=nan_interval(level_, "percentile"),
+        se=se,
+        statistic=statistic_value,
+        pvalue=wald_pvalue(statistic_value, options.alternative, df),
+        alternative=options.alternative,
+        statistic_name="t" if math.isfinite(df) else "z",
+        design_df=df,
+        ci=(labelled(wald_interval(alpha, se, level_, (-math.inf, 1.0), df),
+                     options.se_label()) if options.ci == "wald"
+            else nan_interval(level_, options.ci or "percentile")),
+        se_label=options.se_label(),
         n_subjects=n_pairable_units,
         n_missing=dropped,
         n_incomplete=stats.n_missing,
@@ -264,18 +303,21 @@ def krippendorff_alpha(
     # units with fewer than two ratings are left out of alpha, so of its resamples
     recipe = plan.recipe(statistic, options, on=on, keep=pairable)
     result = result.with_bootstrap(recipe, options.ci)
-    if options.ci is not None and np.isfinite(result.estimate):
-        se = float(result.bootstrap.se)
-        how = ("; the Wald interval is the normal interval around it" if options.ci == "wald"
-               else "")
-        result = replace(
-            result, se=se,
-            notes=(*result.notes, f"SE: standard deviation of the {result.bootstrap.n_resamples:,} "
-                   f"bootstrap replicates{how}."),
-        )
-        if options.ci == "wald":  # normal-theory interval around the bootstrap SE
-            result = replace(result, ci=wald_interval(result.estimate, se, level_, (-1.0, 1.0)))
+    if options.ci in BOOTSTRAP_METHODS and np.isfinite(result.estimate):
+        # the interval is the bootstrap's: show its spread beside the linearised SE (near 1
+        # or in small samples alpha's distribution is skewed and the two can differ)
+        boot = result.bootstrap
+        result = replace(result, notes=(
+            *result.notes, f"Bootstrap SE (standard deviation of the {boot.n_resamples:,} "
+            f"replicates): {boot.se:.4f}; the interval is the bootstrap's."))
     return result
+
+
+def _alpha_of_cells(multiplicity: np.ndarray, distance: np.ndarray | str,
+                    scores: np.ndarray | None, cells: Any) -> float:
+    """Alpha of count cells (:class:`irr.coefficients.chance_corrected.CountEntries`) over
+    patterns standing for `multiplicity` units each (the leave-one-rater-out replicates)."""
+    return alpha_linearised(cells.matrix(), multiplicity, distance, scores)[0]
 
 
 def _alpha_of_counts(patterns: sparse.csr_matrix, distance: np.ndarray | str,

@@ -30,6 +30,7 @@ def percent_agreement(
     options: InferenceOptions,
     plan: ResamplingPlan,
     definition: str = "pairwise",
+    missing: str = "available",
 ) -> ProportionResult | chance_corrected.ChanceCorrectedResult:
     """Percent agreement by `definition`: see :meth:`irr.Agreement.percent_agreement`.
 
@@ -43,7 +44,14 @@ def percent_agreement(
     check_choice(definition, "definition", DEFINITIONS)
     two = stats.by_rater and stats.n_raters == 2
     if not two and definition == "pairwise":
-        return chance_corrected.percent_agreement(stats, tolerance, options, plan)
+        return chance_corrected.percent_agreement(stats, tolerance, options, plan, missing)
+    check_choice(missing, "missing", chance_corrected.MISSING)  # listwise already
+    if options.sampling != "subjects":
+        raise ValueError(
+            f"`sampling={options.sampling!r}` (the jackknife over raters) applies to the "
+            "pairwise percent agreement of three or more raters; this is a share of subjects "
+            "(use sampling='subjects')."
+        )
     if options.ci is not None:
         check_choice(options.ci, "ci", ProportionResult.interval_methods)
     tolerance = check_tolerance(tolerance, stats.scores)
@@ -139,11 +147,20 @@ def _proportion(
                 else f"{name} ({within[0][2:]})")
         symbol = (symbol[:-1] + within[1] + ")" if symbol.endswith(")")
                   else f"{symbol}({within[1][2:]})")
+    df = options.t_df(n)
+    if math.isfinite(df):
+        notes.append(f"Wald interval (ci='wald') with t quantiles on n - 1 = {df:g} df (as "
+                     "irrCAC's pa2.table); the Wilson interval has no t form.")
+    fpc = options.fpc(n)
+    if fpc != 1.0:
+        notes.append(options.population_note(n))
     result = ProportionResult(
         coefficient=name,
         symbol=symbol,
         estimate=p,
-        se=math.sqrt(p * (1 - p) / n),
+        se=math.sqrt(fpc * p * (1 - p) / n),
+        design_df=df,
+        se_label=options.se_label(),
         ci=wilson_interval(agree, n, options.confidence_level),
         n_subjects=n,
         n_missing=left_out,

@@ -398,15 +398,19 @@ def test_alpha_rows_say_one_thing_in_every_format():
     _, text, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300",
                      "--statistics", "all")
     assert "intervals come from the unit bootstrap" not in text  # the old, untrue footnote
-    assert "SE: standard deviation of the 300 bootstrap replicates." in text
-    # the SE is the standard deviation of the replicates, the interval their quantiles
+    # se is Gwet's linearised SE (issue 20); the notes give the bootstrap's SD beside it
+    assert "Bootstrap SE (standard deviation of the 300 replicates)" in text
+    assert "SE: Gwet's (2011, 2014) linearised variance" in text
+    # the bootstrap SE is the standard deviation of the replicates, the interval their
+    # quantiles
     res = irr.datasets.load("anxiety").irr.agreement().krippendorff_alpha(
         level="interval", n_resamples=300, rng=0)
     reps = res.bootstrap.replicates
-    assert res.se == pytest.approx(np.std(reps[np.isfinite(reps)], ddof=1), rel=1e-12)
+    assert res.bootstrap.se == pytest.approx(np.std(reps[np.isfinite(reps)], ddof=1),
+                                             rel=1e-12)
     row = alpha[alpha["coefficient"] == "Krippendorff's alpha (interval)"].iloc[0]
     assert row["ci_low"] == pytest.approx(np.quantile(reps, 0.025), abs=1e-12)
-    # --ci wald still gives the normal interval around the bootstrap SE
+    # --ci wald gives the normal interval around the linearised SE
     _, out, _ = cli("report", "--dataset", "anxiety", "--n-resamples", "300", "--ci", "wald",
                     "--statistics", "all", "--format", "csv")
     table = pd.read_csv(io.StringIO(out))

@@ -39,9 +39,12 @@ def test_krippendorff_alpha_bootstrap_by_default_and_reproducible():
     one = cac.krippendorff_alpha("interval", rng=1, n_resamples=2000)
     two = cac.krippendorff_alpha("interval", rng=1, n_resamples=2000)
     assert (one.ci.low, one.ci.high) == (two.ci.low, two.ci.high)
-    assert one.se == pytest.approx(np.nanstd(one.bootstrap.replicates, ddof=1), rel=1e-12)
+    assert one.bootstrap.se == pytest.approx(np.nanstd(one.bootstrap.replicates, ddof=1),
+                                             rel=1e-12)
+    # se is Gwet's linearised SE whatever the interval (issue 20); 'wald' is built on it
     wald = cac.krippendorff_alpha("interval", ci="wald", rng=1, n_resamples=2000)
     assert wald.se == one.se
+    assert wald.ci.low == pytest.approx(wald.estimate - 1.959963984540054 * wald.se)
     assert wald.ci.high == pytest.approx(min(1.0, wald.estimate + 1.959963984540054 * wald.se))
 
 
