@@ -4,7 +4,7 @@ Rater-agreement objects over two or more raters, kappa and its weighted forms wi
 asymptotic and bootstrap inference, interpretation bands and statsmodels-style summaries.
 """
 
-from irr import datasets, plotting  # plotting imports matplotlib only when it draws
+from irr import datasets, plan, plotting  # plotting imports matplotlib only when it draws
 from irr._functions import (
     cohen_kappa,
     concordance,
@@ -127,6 +127,7 @@ __all__ = [
     "measurement_error",
     "optimize_thresholds",
     "passing_bablok",
+    "plan",
     "plotting",
     "quadratic_weighted_kappa",
     "rank_loss",

@@ -1,0 +1,13 @@
+"""Planning a reliability study: sample size, power and expected interval width.
+
+Each function answers "how many subjects (or test cases) do I need?" when given a target
+``power``, or "how much power do I have?" when given ``n``; each design input may be a
+sequence, and the :class:`PlanResult` has one row per combination, with ``summary()``,
+``to_frame()``, ``report()`` (a sentence for a protocol) and ``curve(n)`` for
+:func:`irr.plotting.power_curve`.
+"""
+
+from irr.plan.error_rate_plan import error_rate
+from irr.plan.plan_result import PlanResult
+
+__all__ = ["PlanResult", "error_rate"]
