@@ -283,26 +283,23 @@ def error_rate(
     if n is not None:
         inputs = (*inputs, "n")
 
-    def evaluate(ns: np.ndarray, rows: pd.DataFrame) -> np.ndarray:
-        out = np.empty(len(rows))
-        for alt in rows["alternative"].unique():
-            sel = (rows["alternative"] == alt).to_numpy()
-            out[sel] = error_rate_power(ns[sel], rows["epsilon0"].to_numpy()[sel],
-                                        rows["epsilon1"].to_numpy()[sel],
-                                        rows["alpha"].to_numpy()[sel], alt)
+    alts, e0_, e1_, a_ = (table[c].to_numpy() for c in ("alternative", "epsilon0",
+                                                         "epsilon1", "alpha"))
+
+    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
+        out = np.empty(len(index))
+        for alt in np.unique(alts[index]):
+            sel = alts[index] == alt
+            at = index[sel]
+            out[sel] = error_rate_power(ns[sel], e0_[at], e1_[at], a_[at], alt)
         return out
 
-    if n is not None:
-        def sentence(row: dict[str, Any]) -> str:
-            return _sentence(row)
-    else:
-        sentence = _sentence
     return PlanResult(
         title="Test cases for the exact binomial test of an error rate" if n is None
         else "Power of the exact binomial test of an error rate",
         method="exact binomial (corrected eps_bar)", table=table, inputs=inputs,
         outputs=outputs, measure="power", citation="Chernick & Liu, 2002",
-        references=(CHERNICK_LIU,), sentence=sentence, evaluate=evaluate,
+        references=(CHERNICK_LIU,), sentence=_sentence, evaluate=evaluate,
         notes=("n: the first n whose exact power reaches the target; n_stable: the "
                "smallest n from which it never falls below the target again, checked up "
                "to max_n.",) if n is None else (),

@@ -141,8 +141,8 @@ class PlanResult:
     sentence : callable
         Renders one row (a dict) as the report sentence.
     evaluate : callable
-        ``evaluate(n, rows)``: the power (or width) of each row of `rows` (a frame of
-        :attr:`table`'s rows) at the integer array `n` of the same length.
+        ``evaluate(n, rows)``: the power (or width) of the rows of :attr:`table` at
+        positions `rows` (an int array) at the numbers `n` (an int array, same length).
 
     Examples
     --------
@@ -161,7 +161,7 @@ class PlanResult:
     citation: str
     references: tuple[str, ...]
     sentence: Callable[[dict[str, Any]], str]
-    evaluate: Callable[[np.ndarray, pd.DataFrame], np.ndarray]
+    evaluate: Callable[[np.ndarray, np.ndarray], np.ndarray]
     notes: tuple[str, ...] = field(default=())
 
     def _column(self, name: str) -> Any:
@@ -252,7 +252,7 @@ class PlanResult:
         n = np.asarray([check_n(v, "n", minimum=1) for v in np.atleast_1d(n)], dtype=np.int64)
         rows = np.repeat(np.arange(len(self.table)), n.size)
         ns = np.tile(n, len(self.table))
-        values = self.evaluate(ns, self.table.iloc[rows].reset_index(drop=True))
+        values = self.evaluate(ns, rows)
         return pd.DataFrame({"row": rows, "n": ns, self.measure: np.asarray(values, float)})
 
     def __repr__(self) -> str:
