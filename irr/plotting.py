@@ -626,8 +626,9 @@ def power_curve(
         label = _curve_label(row, varying) if varying else result.measure
         handles.append(Line2D([], [], color=colour, linewidth=1.2, label=label))
         at = row.get("n", -1)
-        if at is not None and at > 0 and result.measure in row:
-            ax.plot([at], [row[result.measure]], "o", color=colour, markersize=3.5, zorder=4)
+        if at is not None and at > 0:  # on the curve (an adjusted n may sit past the target)
+            value = result.curve([int(at)])[result.measure].to_numpy()[i]
+            ax.plot([at], [value], "o", color=colour, markersize=3.5, zorder=4)
         if exact and row["n_stable"] > 0 and row["n_stable"] != at:
             ax.axvline(row["n_stable"], color=colour, linestyle=":", linewidth=0.9)
     if "target_power" in table:
@@ -640,8 +641,16 @@ def power_curve(
                               label="n_stable: power stays above target"))
     handles.append(Line2D([], [], marker="o", color="0.2", linestyle="", markersize=3.5,
                           label="planned n"))
+    if "width" in table and result.measure == "width":
+        for target in table["width"].unique():
+            ax.axhline(target, color="0.4", linestyle="--", linewidth=0.8)
+        handles.append(Line2D([], [], color="0.4", linestyle="--", linewidth=0.8,
+                              label="target width"))
     if result.measure == "power":
         ax.set_ylim(0, 1.02)
+    else:  # widths explode at the smallest n: show the range around the targets
+        top = float(np.nanmax(curve[result.measure]))
+        ax.set_ylim(0, min(top, 3 * float(np.nanmax(curve[result.measure].median()))) * 1.05)
     ax.set_xlim(float(np.min(n)), float(np.max(n)))
     units = "test cases" if "epsilon0" in table else "subjects"
     ax.set_xlabel(f"{units} (n)")
