@@ -11,5 +11,6 @@ from irr.plan.error_rate_plan import error_rate
 from irr.plan.icc_plan import icc, icc_interval
 from irr.plan.kappa_plan import kappa, kappa_interval
 from irr.plan.plan_result import PlanResult
+from irr.plan.simulation import simulate
 
-__all__ = ["PlanResult", "error_rate", "icc", "icc_interval", "kappa", "kappa_interval"]
+__all__ = ["PlanResult", "error_rate", "icc", "icc_interval", "kappa", "kappa_interval", "simulate"]

@@ -25,11 +25,11 @@ LAYERS = {
     4: ["irr.summary", "irr._report", "irr.inference._report", "irr.results",
         "irr.comparison", "irr.reporting"],  # results and rendering
     5: ["irr.estimators", "irr.estimators.*", "irr.inference.error_rate",
-        "irr.inference.paired", "irr.ordinal", "irr.ordinal.*",
-        "irr.plan", "irr.plan.*"],  # estimators and tests; planning (sample size, power)
+        "irr.inference.paired", "irr.ordinal", "irr.ordinal.*"],  # estimators and tests
     6: ["irr.registry", "irr.agreement"],  # façade
     7: ["irr._functions", "irr.pandas", "irr.plotting", "irr.cli", "irr", "irr.__main__",
-        "irr.reliability"],  # workflows
+        "irr.reliability", "irr.plan", "irr.plan.*"],  # workflows; planning (sample size,
+    # power; its simulations analyse each simulated study with an Agreement)
 }
 
 
