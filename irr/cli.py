@@ -2,7 +2,7 @@
 
 Subcommands: ``kappa`` (two raters), ``multi`` (multi-rater coefficients), ``icc``,
 ``error-rate``, ``report`` (everything that applies), ``datasets`` and ``plan`` (sample
-size and power: ``irr plan kappa|kappa-interval|icc|icc-interval|error-rate``). Input is CSV/TSV (a
+size and power: ``irr plan kappa|kappa-interval|icc|icc-interval|limits|error-rate``). Input is CSV/TSV (a
 path or ``-`` for stdin), Parquet (with pyarrow) or ``--dataset NAME``; wide by default (one
 row per subject, one column per rater), long with ``--subject/--rater/--rating``. Output is
 text, markdown, html, latex, csv or json, to stdout or ``--output FILE`` (written atomically).
@@ -311,6 +311,7 @@ def _parser() -> argparse.ArgumentParser:
         "  irr plan kappa-interval --kappa 0.6 --lower 0.4 --upper 0.8 --prevalence 0.3\n"
         "  irr plan icc --rho0 0.5 --rho1 0.75 --raters 3 --alternative greater\n"
         "  irr plan icc-interval --rho 0.85 --width 0.2 --raters 4\n"
+        "  irr plan limits --bias 0.5 --sd 2.5 --delta 8\n"
         "  irr plan error-rate --epsilon0 0.10 --epsilon1 0.05 --power 0.8 0.9",
     )
     targets = planning.add_subparsers(dest="plan_target", required=True, metavar="TARGET")
@@ -396,6 +397,24 @@ def _parser() -> argparse.ArgumentParser:
     numbers(pii, "--width", float, "the full width of the interval", required=True)
     numbers(pii, "--raters", int, "ratings per subject (default 2)", default=[2])
     numbers(pii, "--confidence-level", float, "default 0.95", default=[0.95])
+
+    pl = plan_parser(
+        "limits", "subjects to show two methods agree within a limit (Bland-Altman)",
+        "Subjects needed so that both confidence limits of the limits of agreement fall "
+        "within -DELTA .. DELTA, for differences of mean BIAS and SD SD (or the power at "
+        "--n).",
+        "  irr plan limits --bias 0.5 --sd 2.5 --delta 8 --power 0.8\n"
+        "  irr plan limits --bias 0.5 --sd 2.5 --delta 7 8 --ci-method approximate")
+    numbers(pl, "--bias", float, "the anticipated mean difference", required=True)
+    numbers(pl, "--sd", float, "the anticipated SD of the differences", required=True)
+    numbers(pl, "--delta", float, "the largest acceptable difference", required=True)
+    numbers(pl, "--power", float, "target power (default 0.8); several give several rows")
+    numbers(pl, "--n", int, "subjects: the power at this n instead of the sample size")
+    numbers(pl, "--coverage", float, "share of differences the limits hold (default 0.95)",
+            default=[0.95])
+    numbers(pl, "--confidence-level", float, "default 0.95", default=[0.95])
+    pl.add_argument("--ci-method", choices=["exact", "approximate"], default="exact",
+                    help="the limits' intervals: exact (default) or Bland & Altman's")
 
     pe = plan_parser(
         "error-rate", "test cases for the binomial error-rate test (exact)",
@@ -765,7 +784,8 @@ FLAGS = {
     "proportions": "--proportions", "power": "--power", "n": "--n", "rates": "--rates",
     "epsilon1": "--epsilon1", "max_n": "--max-n", "rho0": "--rho0", "rho1": "--rho1",
     "rho": "--rho", "width": "--width", "kappa": "--kappa", "kappa_lower": "--lower",
-    "kappa_upper": "--upper",
+    "kappa_upper": "--upper", "bias": "--bias", "sd": "--sd", "delta": "--delta",
+    "coverage": "--coverage", "ci_method": "--ci-method",
 }
 _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
@@ -1145,11 +1165,10 @@ def _one(values: list[Any] | None) -> Any:
 
 def _cmd_plan(args: argparse.Namespace) -> Output:
     target = args.plan_target
-    if target in ("kappa", "icc", "error-rate") and args.power is not None \
-            and args.n is not None:
+    tests = ("kappa", "icc", "error-rate", "limits")
+    if target in tests and args.power is not None and args.n is not None:
         raise CommandError("give --power (to solve for n) or --n (the power at n), not both")
-    test = {"power": _one(args.power), "n": _one(args.n)} \
-        if target in ("kappa", "icc", "error-rate") else {}
+    test = {"power": _one(args.power), "n": _one(args.n)} if target in tests else {}
     if target == "kappa":
         result = plan.kappa(
             _one(args.kappa0), _one(args.kappa1), raters=_one(args.raters),
@@ -1165,6 +1184,10 @@ def _cmd_plan(args: argparse.Namespace) -> Output:
         result = plan.icc(_one(args.rho0), _one(args.rho1), raters=_one(args.raters),
                           alpha=_one(args.alpha), alternative=args.alternative,
                           method=args.method, **test)
+    elif target == "limits":
+        result = plan.limits_of_agreement(
+            _one(args.bias), _one(args.sd), _one(args.delta), coverage=_one(args.coverage),
+            confidence_level=_one(args.confidence_level), ci_method=args.ci_method, **test)
     elif target == "icc-interval":
         result = plan.icc_interval(_one(args.rho), _one(args.width), raters=_one(args.raters),
                                    confidence_level=_one(args.confidence_level))

@@ -10,7 +10,17 @@ sequence, and the :class:`PlanResult` has one row per combination, with ``summar
 from irr.plan.error_rate_plan import error_rate
 from irr.plan.icc_plan import icc, icc_interval
 from irr.plan.kappa_plan import kappa, kappa_interval
+from irr.plan.limits_plan import limits_of_agreement
 from irr.plan.plan_result import PlanResult
 from irr.plan.simulation import simulate
 
-__all__ = ["PlanResult", "error_rate", "icc", "icc_interval", "kappa", "kappa_interval", "simulate"]
+__all__ = [
+    "PlanResult",
+    "error_rate",
+    "icc",
+    "icc_interval",
+    "kappa",
+    "kappa_interval",
+    "limits_of_agreement",
+    "simulate",
+]

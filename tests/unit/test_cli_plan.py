@@ -42,6 +42,8 @@ def test_plan_error_rate_json():
     [(("icc", "--rho0", "0.5", "--rho1", "0.75", "--raters", "3", "--alternative",
        "greater"), 24),
      (("icc-interval", "--rho", "0.85", "--width", "0.2", "--raters", "4"), 20),
+     (("limits", "--bias", "0.5", "--sd", "2.5", "--delta", "8"),
+      int(irr.plan.limits_of_agreement(0.5, 2.5, 8.0).n)),
      (("kappa-interval", "--kappa", "0.6", "--lower", "0.4", "--upper", "0.8",
        "--prevalence", "0.3"), int(irr.plan.kappa_interval(0.6, 0.4, 0.8, prevalence=0.3).n))],
 )
@@ -59,7 +61,8 @@ def test_plan_other_targets(args, expected):
      (("kappa", "--kappa0", "0.4", "--kappa1", "0.6", "--power", "0.8", "--n", "50"),
       "not both"),
      (("error-rate", "--epsilon0", "0.1", "--epsilon1", "0.1"), "--epsilon1 must differ"),
-     (("icc", "--rho0", "0.5", "--rho1", "0.7", "--raters", "1"), "--raters must be")],
+     (("icc", "--rho0", "0.5", "--rho1", "0.7", "--raters", "1"), "--raters must be"),
+     (("limits", "--bias", "1", "--sd", "2.5", "--delta", "5"), "--delta = 5 is within")],
 )
 def test_plan_errors_are_one_line_naming_the_flag(args, message):
     code, out, err = cli("plan", *args)
