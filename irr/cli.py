@@ -2,7 +2,7 @@
 
 Subcommands: ``kappa`` (two raters), ``multi`` (multi-rater coefficients), ``icc``,
 ``error-rate``, ``report`` (everything that applies), ``datasets`` and ``plan`` (sample
-size and power: ``irr plan kappa|kappa-interval|icc|icc-interval|limits|error-rate``). Input is CSV/TSV (a
+size and power: ``irr plan kappa|kappa-interval|icc|icc-interval|limits|ccc|error-rate``). Input is CSV/TSV (a
 path or ``-`` for stdin), Parquet (with pyarrow) or ``--dataset NAME``; wide by default (one
 row per subject, one column per rater), long with ``--subject/--rater/--rating``. Output is
 text, markdown, html, latex, csv or json, to stdout or ``--output FILE`` (written atomically).
@@ -303,7 +303,8 @@ def _parser() -> argparse.ArgumentParser:
         commands, "plan", "sample size and power of a planned study",
         "How many subjects (or test cases) a reliability study needs, or the power of a "
         "given number: for a test of kappa, an interval for kappa, a test of the ICC, an "
-        "interval for the ICC, or the exact binomial test of an error rate. Every number "
+        "interval for the ICC, agreement within limits (Bland-Altman), a test of the CCC, "
+        "or the exact binomial test of an error rate. Every number "
         "flag takes several values: the output has one row per combination.",
         "examples:\n"
         "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --raters 3 --categories 4 --power 0.8\n"
@@ -312,6 +313,7 @@ def _parser() -> argparse.ArgumentParser:
         "  irr plan icc --rho0 0.5 --rho1 0.75 --raters 3 --alternative greater\n"
         "  irr plan icc-interval --rho 0.85 --width 0.2 --raters 4\n"
         "  irr plan limits --bias 0.5 --sd 2.5 --delta 8\n"
+        "  irr plan ccc --ccc0 0.8 --ccc1 0.9\n"
         "  irr plan error-rate --epsilon0 0.10 --epsilon1 0.05 --power 0.8 0.9",
     )
     targets = planning.add_subparsers(dest="plan_target", required=True, metavar="TARGET")
@@ -415,6 +417,19 @@ def _parser() -> argparse.ArgumentParser:
     numbers(pl, "--confidence-level", float, "default 0.95", default=[0.95])
     pl.add_argument("--ci-method", choices=["exact", "approximate"], default="exact",
                     help="the limits' intervals: exact (default) or Bland & Altman's")
+
+    pc = plan_parser(
+        "ccc", "subjects for a test of Lin's concordance correlation (Lin 1992)",
+        "Subjects needed for a test of CCC = CCC0 to detect CCC1 (or the power at --n), on "
+        "Fisher's z, as the interval of 'irr report' for measurements.",
+        "  irr plan ccc --ccc0 0.8 --ccc1 0.9 --power 0.8\n"
+        "  irr plan ccc --ccc0 0.8 --ccc1 0.9 --shift 0 0.2 0.3")
+    numbers(pc, "--ccc0", float, "the CCC under the null hypothesis", required=True)
+    numbers(pc, "--ccc1", float, "the CCC to detect", required=True)
+    numbers(pc, "--shift", float, "location shift in SD units (default 0)", default=[0.0])
+    test_options(pc)
+    pc.add_argument("--alternative", choices=["two-sided", "greater", "less"],
+                    default="two-sided", help="the test (default two-sided)")
 
     pe = plan_parser(
         "error-rate", "test cases for the binomial error-rate test (exact)",
@@ -785,7 +800,8 @@ FLAGS = {
     "epsilon1": "--epsilon1", "max_n": "--max-n", "rho0": "--rho0", "rho1": "--rho1",
     "rho": "--rho", "width": "--width", "kappa": "--kappa", "kappa_lower": "--lower",
     "kappa_upper": "--upper", "bias": "--bias", "sd": "--sd", "delta": "--delta",
-    "coverage": "--coverage", "ci_method": "--ci-method",
+    "coverage": "--coverage", "ci_method": "--ci-method", "ccc0": "--ccc0",
+    "ccc1": "--ccc1", "shift": "--shift",
 }
 _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
@@ -1165,7 +1181,7 @@ def _one(values: list[Any] | None) -> Any:
 
 def _cmd_plan(args: argparse.Namespace) -> Output:
     target = args.plan_target
-    tests = ("kappa", "icc", "error-rate", "limits")
+    tests = ("kappa", "icc", "error-rate", "limits", "ccc")
     if target in tests and args.power is not None and args.n is not None:
         raise CommandError("give --power (to solve for n) or --n (the power at n), not both")
     test = {"power": _one(args.power), "n": _one(args.n)} if target in tests else {}
@@ -1184,6 +1200,9 @@ def _cmd_plan(args: argparse.Namespace) -> Output:
         result = plan.icc(_one(args.rho0), _one(args.rho1), raters=_one(args.raters),
                           alpha=_one(args.alpha), alternative=args.alternative,
                           method=args.method, **test)
+    elif target == "ccc":
+        result = plan.concordance(_one(args.ccc0), _one(args.ccc1), shift=_one(args.shift),
+                                  alpha=_one(args.alpha), alternative=args.alternative, **test)
     elif target == "limits":
         result = plan.limits_of_agreement(
             _one(args.bias), _one(args.sd), _one(args.delta), coverage=_one(args.coverage),

@@ -7,6 +7,7 @@ sequence, and the :class:`PlanResult` has one row per combination, with ``summar
 :func:`irr.plotting.power_curve`.
 """
 
+from irr.plan.concordance_plan import concordance
 from irr.plan.error_rate_plan import error_rate
 from irr.plan.icc_plan import icc, icc_interval
 from irr.plan.kappa_plan import kappa, kappa_interval
@@ -16,6 +17,7 @@ from irr.plan.simulation import simulate
 
 __all__ = [
     "PlanResult",
+    "concordance",
     "error_rate",
     "icc",
     "icc_interval",
