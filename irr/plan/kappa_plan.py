@@ -598,15 +598,16 @@ def kappa_interval(
 
     def evaluate(n_values: np.ndarray, index: np.ndarray) -> np.ndarray:
         out = np.empty(len(index))
-        for i, (size, at) in enumerate(zip(n_values, index, strict=True)):
-            row = records[at]
+        for at in np.unique(index):  # each row's limits at all its n at once
+            row, sel = records[at], index == at
             two = not math.isnan(row["kappa_upper"])
             a = 1 - row["confidence_level"]
             crit = chi2.isf(a if two else 2 * a, 1)
-            args = (np.array([size]), row["kappa"], row["proportions"], row["raters"], crit)
-            low = float(_interval_limit(*args, True)[0])
-            high = float(_interval_limit(*args, False)[0]) if two else row["kappa"]
-            out[i] = high - low
+            args = (np.asarray(n_values)[sel], row["kappa"], row["proportions"],
+                    row["raters"], crit)
+            low = _interval_limit(*args, True)
+            high = _interval_limit(*args, False) if two else row["kappa"]
+            out[sel] = high - low
         return out
 
     return PlanResult(

@@ -233,3 +233,13 @@ def test_gof_plan_is_conservative_for_the_package_fleiss_interval(raters, props)
         counts = np.array([rng.multinomial(raters, t) for t in theta])
         rejected += irr.Agreement.from_counts(counts).fleiss_kappa().ci.low > 0.4
     assert rejected / REPS > claimed - 4 * math.sqrt(claimed * (1 - claimed) / REPS)
+
+
+def test_interval_curve_is_the_expected_width():
+    res = irr.plan.kappa_interval(0.6, 0.4, 0.8, prevalence=[0.3, 0.5])
+    at_n = res.curve([int(n) for n in res.table["n"]])
+    for i, row in res.table.iterrows():
+        width = at_n.loc[(at_n["row"] == i) & (at_n["n"] == row["n"]), "width"].item()
+        assert width == pytest.approx(row["upper_at_n"] - row["lower_at_n"], abs=1e-9)
+    widths = res.curve([20, 50, 100, 400])["width"].to_numpy().reshape(2, 4)
+    assert np.all(np.diff(widths, axis=1) < 0)
