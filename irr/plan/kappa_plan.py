@@ -145,7 +145,10 @@ def _check_kappa(value: Any, name: str) -> float:
 
 def _check_proportions(value: Any, categories: int | None, name: str = "proportions"
                        ) -> tuple[float, ...]:
-    p = np.asarray(value, dtype=float).ravel()
+    try:
+        p = np.asarray(value, dtype=float).ravel()
+    except (TypeError, ValueError):
+        p = np.array([np.nan])
     if p.size < 2 or np.any(~np.isfinite(p)) or np.any(p <= 0) or abs(p.sum() - 1) > 1e-6:
         raise ValueError(f"`{name}` must be two or more positive category proportions "
                          f"summing to 1 (for a binary rating, give `prevalence`); got "
@@ -287,7 +290,9 @@ def kappa(
     -------
     PlanResult
         Columns: the inputs, then ``n`` (subjects) and ``power`` (at that n), or
-        ``power`` alone when `n` was given.
+        ``power`` alone when `n` was given; for the goodness-of-fit method also
+        ``min_expected``, the smallest expected cell count under ``kappa0`` at ``n``
+        (below 5 a note says the chi-square approximation is poor, as kappaSize warns).
 
     Raises
     ------
@@ -420,6 +425,17 @@ def kappa(
         grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy())
         grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 1), every)
         outputs = ("n", "power")
+    notes: tuple[str, ...] = ()
+    if method == "goodness-of-fit":
+        smallest = np.array([float(np.min(cell_probabilities(k0, p, r))) for k0, p, r in zip(
+            grid["kappa0"], grid["proportions"], grid["raters"], strict=True)])
+        grid["min_expected"] = smallest * grid["n"].to_numpy()
+        outputs = (*outputs, "min_expected")
+        if bool((grid["min_expected"] < 5).any()):
+            notes = ("min_expected: the smallest expected count of a cell under kappa0 at n. "
+                     "Below 5 (here in some rows) the chi-square approximation behind the "
+                     "goodness-of-fit plan is poor and its n too small: check the design "
+                     "with irr.plan.simulate.",)
     table = grid
     inputs = tuple(c for c in ("kappa0", "kappa1", "raters", "proportions", "rates",
                                "alpha", "target_power", "n")
@@ -432,7 +448,7 @@ def kappa(
                 "goodness-of-fit": "goodness of fit (Donner & Eliasziw 1992)"}[method],
         table=table, inputs=inputs, outputs=outputs, measure="power",
         citation="Rotondi & Donner, 2012" if method == "goodness-of-fit" else "Cantor, 1996",
-        references=refs, sentence=_kappa_sentence, evaluate=evaluate,
+        references=refs, sentence=_kappa_sentence, evaluate=evaluate, notes=notes,
     )
 
 

@@ -259,6 +259,7 @@ def simulate(
     def run(size: int, row: dict[str, Any], seed: int) -> tuple[float, float, int]:
         local = np.random.default_rng(seed)
         rejected, estimates, undefined = 0, [], 0
+        first_error: ValueError | None = None
         for _ in range(sims):
             x = draw_ratings(size, int(row["raters"]), local,
                              coefficient=row["coefficient"], proportions=props[0],
@@ -272,7 +273,8 @@ def simulate(
                             joint.shape[0] if joint is not None else len(props[0]))),
                         continuous=continuous or None)
                     res = getattr(ag, statistic)(confidence_level=level, **options)
-                except ValueError:  # a study too degenerate to analyse (all missing ...)
+                except ValueError as exc:  # a study too degenerate to analyse
+                    first_error = first_error or exc
                     undefined += 1
                     continue
             if not math.isfinite(res.estimate) or not math.isfinite(res.ci.low):
@@ -280,6 +282,8 @@ def simulate(
                 continue
             estimates.append(res.estimate)
             rejected += _decision(res.ci, float(null), alternative)
+        if undefined == sims and first_error is not None:  # the call itself is wrong
+            raise ValueError(f"every simulated study failed: {first_error}")
         mean = float(np.mean(estimates)) if estimates else math.nan
         return rejected / sims, mean, undefined
 

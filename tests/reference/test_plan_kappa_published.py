@@ -243,3 +243,14 @@ def test_interval_curve_is_the_expected_width():
         assert width == pytest.approx(row["upper_at_n"] - row["lower_at_n"], abs=1e-9)
     widths = res.curve([20, 50, 100, 400])["width"].to_numpy().reshape(2, 4)
     assert np.all(np.diff(widths, axis=1) < 0)
+
+
+def test_min_expected_cell_count_and_note():
+    res = irr.plan.kappa(0.0, 0.2, raters=6, categories=5)
+    n = int(res.n)
+    p0 = cell_probabilities(0.0, [0.2] * 5, 6)
+    assert res.table["min_expected"].iloc[0] == pytest.approx(n * p0.min())
+    assert any("chi-square approximation" in note for note in res.notes)
+    fine = irr.plan.kappa(0.4, 0.6, prevalence=0.5)
+    assert fine.table["min_expected"].iloc[0] >= 5
+    assert fine.notes == ()

@@ -66,7 +66,9 @@ def test_under_the_null_the_rejection_rate_is_small():
      ({"n": 20, "coefficient": 0.5, "n_simulations": 5}, "`n_simulations`"),
      ({"n": 20, "coefficient": 0.5, "joint": [[0.5, 0.5]]}, "not both"),
      ({"n": 20, "joint": [0.5, 0.5]}, "`joint`"),
-     ({"n": 20, "coefficient": 0.5, "proportions": [0.5, 0.6]}, "`proportions`")],
+     ({"n": 20, "coefficient": 0.5, "proportions": [0.5, 0.6]}, "`proportions`"),
+     ({"statistic": "kappa", "n": 20, "coefficient": 0.5, "raters": 3, "n_simulations": 10},
+      "kappa compares two raters")],
 )
 def test_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -89,3 +91,9 @@ def test_simulated_power_reproduces_the_exact_icc_plan():
     res = irr.plan.simulate("icc", n=30, null=0.5, coefficient=0.75, raters=3,
                             continuous=True, model="oneway", n_simulations=2000, rng=4)
     assert abs(float(res.power) - claimed) < 4 * math.sqrt(claimed * (1 - claimed) / 2000)
+
+
+def test_a_call_that_fails_in_every_study_raises():
+    with pytest.raises(ValueError, match="every simulated study failed: `model`"):
+        irr.plan.simulate("icc", n=20, coefficient=0.5, continuous=True, model="bogus",
+                          n_simulations=10)
