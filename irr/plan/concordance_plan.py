@@ -72,7 +72,8 @@ def _check_shift(value: Any, name: str) -> float:
 
 def _sentence(row: dict[str, Any]) -> str:
     sided = "two-sided" if row["alternative"] == "two-sided" else "one-sided"
-    shift = f" and a location shift of {row['shift']:g} SD" if row["shift"] else ""
+    shift = (f" (one method reading {abs(row['shift']):g} SD "
+             f"{'higher' if row['shift'] > 0 else 'lower'})" if row["shift"] else "")
     return (f"With {int(row['n']):,} subjects measured by both methods, a {sided} test of "
             f"CCC = {row['ccc0']:g} against CCC = {row['ccc1']:g}{shift} has "
             f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level "
