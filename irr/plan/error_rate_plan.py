@@ -28,8 +28,10 @@ from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, pe
 
 __all__ = ["MAX_SEARCH", "error_rate", "error_rate_power"]
 
+#: The power is evaluated at this many n at a time (bounded memory for tiny tails).
+_CHUNK = 4096
 #: The largest search bound (`max_n`) accepted: the power is evaluated at every n up to it.
-MAX_SEARCH = 2_000_000
+MAX_SEARCH = 200_000
 
 CHERNICK_LIU = (
     "Chernick, M. R., & Liu, C. Y. (2002). The saw-toothed behavior of power versus sample "
@@ -86,7 +88,8 @@ def _search(e0: float, e1: float, alpha: float, target: float, alternative: str,
             max_n: int) -> tuple[int, int, np.ndarray]:
     """First n reaching the target, smallest n staying at or above it up to max_n."""
     ns = np.arange(1, max_n + 1, dtype=np.int64)
-    power = error_rate_power(ns, e0, e1, alpha, alternative)
+    power = np.concatenate([error_rate_power(chunk, e0, e1, alpha, alternative)
+                            for chunk in np.array_split(ns, -(-max_n // _CHUNK))])
     above = power >= target
     first = int(ns[np.argmax(above)]) if above.any() else -1
     if not above[-1]:
@@ -163,8 +166,9 @@ def error_rate(
         rate *below* ``epsilon0``: H0 "error rate >= eps0") when ``epsilon1 < epsilon0``,
         ``'greater'`` otherwise.
     max_n : int, optional
-        The search bound for `n_stable` (the power is computed at every n up to it).
-        Default ten times the normal-approximation sample size, at least 1,000.
+        The search bound for `n_stable` (the power is computed at every n up to it), at
+        most 200,000. Default ten times the normal-approximation sample size, at least
+        1,000 and at most 200,000.
 
     Returns
     -------

@@ -15,7 +15,15 @@ from typing import Any
 import numpy as np
 
 from irr._validation import check_choice, check_integer, check_open_unit, show_value
-from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent, solve_n
+from irr.plan.plan_result import (
+    MAX_SUBJECTS,
+    PlanResult,
+    as_values,
+    check_n,
+    design_grid,
+    percent,
+    solve_n,
+)
 
 __all__ = ["icc", "icc_interval", "icc_power"]
 
@@ -299,6 +307,11 @@ def icc_interval(
     raw = _bonett_n(grid["rho"].to_numpy(), grid["raters"].to_numpy(float),
                     grid["width"].to_numpy(), grid["confidence_level"].to_numpy(),
                     bool(adjust))
+    if np.any(raw > MAX_SUBJECTS):
+        i = int(np.argmax(raw > MAX_SUBJECTS))
+        raise ValueError(
+            f"more than {MAX_SUBJECTS:,} subjects would be needed for `width` = "
+            f"{grid['width'].iloc[i]:g} at `rho` = {grid['rho'].iloc[i]:g}: widen the interval.")
     grid["n"] = np.ceil(raw - 1e-9).astype(np.int64)
     cols = {c: grid[c].to_numpy(float) for c in ("rho", "raters", "confidence_level")}
 

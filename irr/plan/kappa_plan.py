@@ -23,7 +23,15 @@ import numpy as np
 
 from irr._validation import check_choice, check_integer, check_open_unit, show_value
 from irr.coefficients.kappa import kappa_variances
-from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent, solve_n
+from irr.plan.plan_result import (
+    MAX_SUBJECTS,
+    PlanResult,
+    as_values,
+    check_n,
+    design_grid,
+    percent,
+    solve_n,
+)
 
 __all__ = [
     "MAX_CATEGORIES",
@@ -600,6 +608,11 @@ def kappa_interval(
         for limit in ([row["kappa_lower"], row["kappa_upper"]] if two else [row["kappa_lower"]]):
             pl = cell_probabilities(limit, p, r)
             need.append(crit / float(((p0 - pl) ** 2 / pl).sum()))
+        if max(need) > MAX_SUBJECTS:
+            upper = "" if not two else f" and `kappa_upper` = {row['kappa_upper']:g}"
+            raise ValueError(
+                f"more than {MAX_SUBJECTS:,} subjects would be needed for `kappa_lower` = "
+                f"{row['kappa_lower']:g}{upper} around `kappa` = {k:g}: widen the limits.")
         size = math.ceil(max(need) - 1e-9)
         ns.append(size)
         at_low.append(float(_interval_limit(np.array([size]), k, p, r, crit, True)[0]))

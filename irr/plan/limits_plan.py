@@ -14,7 +14,7 @@ from irr._validation import check_choice, check_open_unit, show_value
 from irr.coefficients.limits import approximate_limit_se, exact_limit_factors
 from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent, solve_n
 
-__all__ = ["limits_of_agreement", "limits_power"]
+__all__ = ["MAX_LIMITS_SUBJECTS", "limits_of_agreement", "limits_power"]
 
 LU = (
     "Lu, M.-J., Zhong, W.-H., Liu, Y.-X., Miao, H.-Z., Li, Y.-C., & Ji, M.-H. (2016). "
@@ -27,6 +27,8 @@ SHIEH = (
     "measurements: exact test procedure and sample size calculation. Statistics in "
     "Biopharmaceutical Research, 12(3), 352-359."
 )
+#: The largest n searched (``n`` is -1 beyond it): the exact factors get slow at huge n.
+MAX_LIMITS_SUBJECTS = 10_000_000
 #: Gauss-Legendre nodes over the quantiles of the SD's distribution.
 _NODES = 256
 
@@ -70,8 +72,9 @@ def limits_power(n: Any, bias: Any, sd: Any, delta: Any, coverage: Any, level: A
     u = (x + 1) / 2  # quantile levels of the SD's distribution
     sample_sd = s[:, None] * np.sqrt(chi2.ppf(u[None, :], n[:, None] - 1) / (n[:, None] - 1))
     root = np.sqrt(n)[:, None] / s[:, None]
-    upper = norm.cdf(root * (d[:, None] - k[:, None] * sample_sd - b[:, None]))
-    lower = norm.cdf(root * (-d[:, None] + k[:, None] * sample_sd - b[:, None]))
+    with np.errstate(over="ignore"):  # a huge delta / sd: the arguments are +-inf, Phi 1 or 0
+        upper = norm.cdf(root * (d[:, None] - k[:, None] * sample_sd - b[:, None]))
+        lower = norm.cdf(root * (-d[:, None] + k[:, None] * sample_sd - b[:, None]))
     inside = np.clip(upper - lower, 0.0, None)
     return ((inside * w[None, :]).sum(axis=1) / 2).reshape(shape)
 
@@ -97,6 +100,11 @@ def _check_real(value: Any, name: str) -> float:
 def _sentence(row: dict[str, Any]) -> str:
     method = "exact" if row["ci_method"] == "exact" else "approximate"
     cite = "Shieh, 2019" if method == "exact" else "Lu et al., 2016"
+    if int(row["n"]) < 0:
+        return (f"Even {MAX_LIMITS_SUBJECTS:,} subjects do not give "
+                f"{percent(row['target_power'])} power to show that the limits of agreement "
+                f"lie within \u00b1{row['delta']:g} when the mean difference is "
+                f"{row['bias']:g} and the SD of the differences {row['sd']:g} ({cite}).")
     return (f"With {int(row['n']):,} subjects measured by both methods, the "
             f"{percent(row['confidence_level'])} confidence limits ({method}) of the "
             f"{percent(row['coverage'])} limits of agreement fall within "
@@ -145,7 +153,8 @@ def limits_of_agreement(
     Returns
     -------
     PlanResult
-        Columns: the inputs, ``n`` and ``power``.
+        Columns: the inputs, ``n`` and ``power``; ``n`` is -1 when more than 10,000,000
+        subjects would be needed.
 
     Raises
     ------
@@ -216,7 +225,7 @@ def limits_of_agreement(
         outputs: tuple[str, ...] = ("power",)
     else:
         grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy(),
-                            low=3)
+                            low=3, high=MAX_LIMITS_SUBJECTS)
         grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 3), every)
         outputs = ("n", "power")
     inputs = tuple(c for c in ("bias", "sd", "delta", "coverage", "confidence_level",

@@ -71,24 +71,25 @@ MAX_SUBJECTS = 10**9
 
 
 def solve_n(power_at: Callable[[np.ndarray], np.ndarray], target: np.ndarray,
-            low: int = 2) -> np.ndarray:
-    """The smallest integer ``n >= low`` with ``power_at(n) >= target``, per row.
+            low: int = 2, high: int = MAX_SUBJECTS) -> np.ndarray:
+    """The smallest integer ``n`` in ``[low, high]`` with ``power_at(n) >= target``, per row.
 
     `power_at` maps an int array of shape (rows,) to the rows' powers and must increase
     with ``n`` (the asymptotic formulas do). Doubling, then bisection: vectorised over
-    the rows. Rows whose power never reaches the target below :data:`MAX_SUBJECTS` are -1.
+    the rows. Rows whose power does not reach the target by `high` are -1.
     """
     target = np.asarray(target, dtype=float)
     lo = np.full(target.shape, low, dtype=np.int64)
-    ok = power_at(lo) >= target
     hi = lo.copy()
+    reached = power_at(hi) >= target
     while True:
-        grow = ~(power_at(hi) >= target) & (hi < MAX_SUBJECTS)
+        grow = ~reached & (hi < high)
         if not grow.any():
             break
-        hi = np.where(grow, np.minimum(hi * 2, MAX_SUBJECTS), hi)
-    reached = power_at(hi) >= target
-    lo = np.where(ok, lo, lo)  # invariant below: power(hi) >= target, answer in [lo, hi]
+        hi = np.where(grow, np.minimum(hi * 2, high), hi)
+        reached = np.where(grow, power_at(hi) >= target, reached)
+    hi = np.where(reached, hi, lo)  # rows not reached: nothing to bisect
+    # invariant: power(hi) >= target for reached rows; the answer is in [lo, hi]
     while np.any(lo < hi):
         mid = lo + (hi - lo) // 2
         good = power_at(mid) >= target

@@ -26,10 +26,12 @@ from irr._validation import (
 from irr.agreement import Agreement
 from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent
 
-__all__ = ["MAX_SIMULATIONS", "draw_ratings", "simulate"]
+__all__ = ["MAX_RATINGS", "MAX_SIMULATIONS", "draw_ratings", "simulate"]
 
 #: The most simulated studies per row.
 MAX_SIMULATIONS = 100_000
+#: The most ratings (subjects x raters) in one simulated study.
+MAX_RATINGS = 10_000_000
 
 _NAMES = {"kappa": "Cohen's kappa", "fleiss_kappa": "Fleiss' kappa",
           "conger_kappa": "Conger's kappa", "light_kappa": "Light's kappa",
@@ -118,13 +120,15 @@ def _sentence(row: dict[str, Any]) -> str:
                if row["missing"] > 0 else "")
     population = ("" if row["coefficient"] is None or math.isnan(row["coefficient"]) else
                   f" when its population value was {row['coefficient']:g}")
+    undefined = (f"; in {int(row['undefined']):,} studies the coefficient or its interval "
+                 "was undefined, counted as not rejecting" if row["undefined"] else "")
     level = percent(1 - row["alpha"] if row["alternative"] == "two-sided"
                     else 1 - 2 * row["alpha"])
     return (f"In {int(row['n_simulations']):,} simulated studies of {int(row['n']):,} "
             f"subjects rated by {int(row['raters'])} raters{missing}, the {level} "
             f"interval of {name} excluded {row['null']:g} in "
             f"{100 * row['power']:.1f}% of studies (Monte Carlo SE "
-            f"{100 * row['mc_se']:.1f}%){population} (simulation with irr).")
+            f"{100 * row['mc_se']:.1f}%){population}{undefined} (simulation with irr).")
 
 
 def simulate(
@@ -249,6 +253,11 @@ def simulate(
         n=as_values(n, "n", check_n), coefficient=coefficients,
         raters=as_values(raters, "raters", lambda v, name: check_integer(v, name, minimum=2)),
         missing=as_values(missing, "missing", _check_missing))
+    big = grid["n"] * grid["raters"] > MAX_RATINGS
+    if big.any():
+        row = grid[big].iloc[0]
+        raise ValueError(f"`n` = {int(row['n']):,} subjects x {int(row['raters'])} raters is "
+                         f"more than {MAX_RATINGS:,} ratings per simulated study.")
     grid.insert(0, "statistic", statistic)
     grid["null"] = float(null)
     grid["alpha"] = alpha
