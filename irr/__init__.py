@@ -4,7 +4,7 @@ Rater-agreement objects over two or more raters, kappa and its weighted forms wi
 asymptotic and bootstrap inference, interpretation bands and statsmodels-style summaries.
 """
 
-from irr import datasets, plotting  # plotting imports matplotlib only when it draws
+from irr import datasets, plan, plotting  # plotting imports matplotlib only when it draws
 from irr._functions import (
     cohen_kappa,
     concordance,
@@ -167,6 +167,7 @@ __all__ = [
     "pabak",
     "paired_ttest",
     "passing_bablok",
+    "plan",
     "plotting",
     "pool",
     "quadratic_weighted_kappa",

@@ -1,7 +1,8 @@
 """The ``irr`` command line: agreement statistics of a ratings file or a bundled data set.
 
 Subcommands: ``kappa`` (two raters), ``multi`` (multi-rater coefficients), ``icc``,
-``error-rate``, ``report`` (everything that applies) and ``datasets``. Input is CSV/TSV (a
+``error-rate``, ``report`` (everything that applies), ``datasets`` and ``plan`` (sample
+size and power: ``irr plan kappa|kappa-interval|icc|icc-interval|limits|ccc|error-rate``). Input is CSV/TSV (a
 path or ``-`` for stdin), Parquet (with pyarrow) or ``--dataset NAME``; wide by default (one
 row per subject, one column per rater), long with ``--subject/--rater/--rating``. Output is
 text, markdown, html, latex, csv or json, to stdout or ``--output FILE`` (written atomically).
@@ -33,7 +34,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr import datasets, plotting
+from irr import datasets, plan, plotting
 from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
@@ -316,6 +317,151 @@ def _parser() -> argparse.ArgumentParser:
                         "coefficients' names, leading zeros, three decimals")
 
     _agreement_parser(commands)
+    planning = _subcommand(
+        commands, "plan", "sample size and power of a planned study",
+        "How many subjects (or test cases) a reliability study needs, or the power of a "
+        "given number: for a test of kappa, an interval for kappa, a test of the ICC, an "
+        "interval for the ICC, agreement within limits (Bland-Altman), a test of the CCC, "
+        "or the exact binomial test of an error rate. Every number "
+        "flag takes several values: the output has one row per combination.",
+        "examples:\n"
+        "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --raters 3 --categories 4 --power 0.8\n"
+        "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --prevalence 0.1 0.2 0.3 --raters 2 3\n"
+        "  irr plan kappa-interval --kappa 0.6 --lower 0.4 --upper 0.8 --prevalence 0.3\n"
+        "  irr plan icc --rho0 0.5 --rho1 0.75 --raters 3 --alternative greater\n"
+        "  irr plan icc-interval --rho 0.85 --width 0.2 --raters 4\n"
+        "  irr plan limits --bias 0.5 --sd 2.5 --delta 8\n"
+        "  irr plan ccc --ccc0 0.8 --ccc1 0.9\n"
+        "  irr plan error-rate --epsilon0 0.10 --epsilon1 0.05 --power 0.8 0.9",
+    )
+    targets = planning.add_subparsers(dest="plan_target", required=True, metavar="TARGET")
+
+    def plan_parser(name: str, summary: str, description: str, examples: str
+                    ) -> argparse.ArgumentParser:
+        sub = _subcommand(targets, name, summary, description, "examples:\n" + examples)
+        out = sub.add_argument_group("output")
+        out.add_argument("--format", choices=FORMATS, default="text",
+                         help="text (default), markdown, html, latex, csv or json")
+        out.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+        out.add_argument("--force", action="store_true", help="overwrite an existing --output")
+        sub.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+        return sub
+
+    def numbers(sub: argparse.ArgumentParser, flag: str, kind: Any, text: str,
+                **kw: Any) -> None:
+        sub.add_argument(flag, type=kind, nargs="+", metavar="X", help=text, **kw)
+
+    def test_options(sub: argparse.ArgumentParser) -> None:
+        numbers(sub, "--power", float, "target power (default 0.8); several give several rows")
+        numbers(sub, "--n", int, "subjects: the power at this n instead of the sample size")
+        numbers(sub, "--alpha", float, "significance level (default 0.05)", default=[0.05])
+
+    pk = plan_parser(
+        "kappa", "subjects for a test of kappa (Donner & Eliasziw; Rotondi & Donner; Cantor)",
+        "Subjects needed for a test of kappa = KAPPA0 to detect KAPPA1 (or the power at "
+        "--n): the goodness-of-fit method for 2-10 raters and 2-10 categories (default), "
+        "Cantor's z test or the Wald interval for two raters and a binary rating.",
+        "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --raters 3 --categories 4 --power 0.8\n"
+        "  irr plan kappa --kappa0 0.4 --kappa1 0.7 --prevalence 0.2 --method cantor\n"
+        "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --proportions 0.2 0.3 0.5 --n 60 80")
+    numbers(pk, "--kappa0", float, "kappa under the null hypothesis", required=True)
+    numbers(pk, "--kappa1", float, "the kappa to detect", required=True)
+    numbers(pk, "--raters", int, "raters per subject (default 2)", default=[2])
+    numbers(pk, "--categories", int, "number of equally likely categories (default 2)")
+    numbers(pk, "--prevalence", float, "binary rating: proportion of positive subjects")
+    numbers(pk, "--proportions", float, "the proportion of subjects in each category "
+            "(one vector, summing to 1)")
+    test_options(pk)
+    pk.add_argument("--alternative", choices=["two-sided", "greater", "less"],
+                    default="two-sided", help="the test (default two-sided)")
+    pk.add_argument("--method", choices=["goodness-of-fit", "cantor", "wald"],
+                    default="goodness-of-fit", help="default goodness-of-fit")
+    pk.add_argument("--rates", type=float, nargs=2, metavar=("R1", "R2"),
+                    help="cantor/wald: each rater's positive rate")
+
+    pki = plan_parser(
+        "kappa-interval", "subjects for a confidence interval for kappa (Rotondi & Donner)",
+        "Subjects needed so that the expected confidence interval for an anticipated "
+        "kappa reaches down to --lower (and up to --upper).",
+        "  irr plan kappa-interval --kappa 0.6 --lower 0.4 --upper 0.8 --prevalence 0.3\n"
+        "  irr plan kappa-interval --kappa 0.7 --lower 0.5 --raters 3 --categories 3")
+    numbers(pki, "--kappa", float, "the anticipated kappa", required=True)
+    numbers(pki, "--lower", float, "the lower limit to reach", required=True)
+    numbers(pki, "--upper", float, "the upper limit (two-sided; default one-sided)")
+    numbers(pki, "--raters", int, "raters per subject (default 2)", default=[2])
+    numbers(pki, "--categories", int, "number of equally likely categories (default 2)")
+    numbers(pki, "--prevalence", float, "binary rating: proportion of positive subjects")
+    numbers(pki, "--proportions", float, "the proportion of subjects in each category")
+    numbers(pki, "--confidence-level", float, "default 0.95", default=[0.95])
+
+    pi = plan_parser(
+        "icc", "subjects for a test of the ICC (Walter, Eliasziw & Donner)",
+        "Subjects needed for a test of ICC(1) = RHO0 to detect RHO1 with --raters ratings "
+        "per subject (or the power at --n).",
+        "  irr plan icc --rho0 0.5 --rho1 0.75 --raters 3 --alternative greater\n"
+        "  irr plan icc --rho0 0.6 --rho1 0.8 --raters 2 3 4 --method exact")
+    numbers(pi, "--rho0", float, "the ICC under the null hypothesis", required=True)
+    numbers(pi, "--rho1", float, "the ICC to detect", required=True)
+    numbers(pi, "--raters", int, "ratings per subject (default 2)", default=[2])
+    test_options(pi)
+    pi.add_argument("--alternative", choices=["two-sided", "greater", "less"],
+                    default="two-sided", help="the test (default two-sided)")
+    pi.add_argument("--method", choices=["walter", "exact"], default="walter",
+                    help="walter (default): the closed form; exact: the F test's power")
+
+    pii = plan_parser(
+        "icc-interval", "subjects for a confidence interval for the ICC (Bonett)",
+        "Subjects needed for a confidence interval for the ICC no wider than --width.",
+        "  irr plan icc-interval --rho 0.85 --width 0.2 --raters 4")
+    numbers(pii, "--rho", float, "the anticipated ICC", required=True)
+    numbers(pii, "--width", float, "the full width of the interval", required=True)
+    numbers(pii, "--raters", int, "ratings per subject (default 2)", default=[2])
+    numbers(pii, "--confidence-level", float, "default 0.95", default=[0.95])
+
+    pl = plan_parser(
+        "limits", "subjects to show two methods agree within a limit (Bland-Altman)",
+        "Subjects needed so that both confidence limits of the limits of agreement fall "
+        "within -DELTA .. DELTA, for differences of mean BIAS and SD SD (or the power at "
+        "--n).",
+        "  irr plan limits --bias 0.5 --sd 2.5 --delta 8 --power 0.8\n"
+        "  irr plan limits --bias 0.5 --sd 2.5 --delta 7 8 --ci-method approximate")
+    numbers(pl, "--bias", float, "the anticipated mean difference", required=True)
+    numbers(pl, "--sd", float, "the anticipated SD of the differences", required=True)
+    numbers(pl, "--delta", float, "the largest acceptable difference", required=True)
+    numbers(pl, "--power", float, "target power (default 0.8); several give several rows")
+    numbers(pl, "--n", int, "subjects: the power at this n instead of the sample size")
+    numbers(pl, "--coverage", float, "share of differences the limits hold (default 0.95)",
+            default=[0.95])
+    numbers(pl, "--confidence-level", float, "default 0.95", default=[0.95])
+    pl.add_argument("--ci-method", choices=["exact", "approximate"], default="exact",
+                    help="the limits' intervals: exact (default) or Bland & Altman's")
+
+    pc = plan_parser(
+        "ccc", "subjects for a test of Lin's concordance correlation (Lin 1992)",
+        "Subjects needed for a test of CCC = CCC0 to detect CCC1 (or the power at --n), on "
+        "Fisher's z, as the interval of 'irr report' for measurements.",
+        "  irr plan ccc --ccc0 0.8 --ccc1 0.9 --power 0.8\n"
+        "  irr plan ccc --ccc0 0.8 --ccc1 0.9 --shift 0 0.2 0.3")
+    numbers(pc, "--ccc0", float, "the CCC under the null hypothesis", required=True)
+    numbers(pc, "--ccc1", float, "the CCC to detect", required=True)
+    numbers(pc, "--shift", float, "location shift in SD units (default 0)", default=[0.0])
+    test_options(pc)
+    pc.add_argument("--alternative", choices=["two-sided", "greater", "less"],
+                    default="two-sided", help="the test (default two-sided)")
+
+    pe = plan_parser(
+        "error-rate", "test cases for the binomial error-rate test (exact)",
+        "Test cases needed for the exact binomial test to declare the error rate below "
+        "EPSILON0 when it is EPSILON1 (or the power at --n). The power of an exact test "
+        "is a sawtooth in n: n_stable is where it stays above the target.",
+        "  irr plan error-rate --epsilon0 0.10 --epsilon1 0.05 --power 0.8\n"
+        "  irr plan error-rate --epsilon0 0.10 --epsilon1 0.03 0.05 --n 100 200")
+    numbers(pe, "--epsilon0", float, "the bound to beat", required=True)
+    numbers(pe, "--epsilon1", float, "the true error rate", required=True)
+    test_options(pe)
+    pe.add_argument("--alternative", choices=["less", "greater", "two-sided"],
+                    help="default: less when EPSILON1 < EPSILON0, else greater")
+    pe.add_argument("--max-n", type=int, metavar="N", help="search bound for n_stable")
 
     data = _subcommand(
         commands, "datasets", "list or describe the bundled data sets",
@@ -850,6 +996,14 @@ FLAGS = {
     "alternative": "--alternative", "style": "--style", "statistics": "--statistics",
     "by": "--by", "replicates": "--replicates", "replicate": "--replicate",
     "coverage": "--coverage", "units": "--units", "delta": "--delta",
+    # irr plan
+    "kappa0": "--kappa0", "kappa1": "--kappa1", "prevalence": "--prevalence",
+    "proportions": "--proportions", "power": "--power", "n": "--n", "rates": "--rates",
+    "epsilon1": "--epsilon1", "max_n": "--max-n", "rho0": "--rho0", "rho1": "--rho1",
+    "rho": "--rho", "width": "--width", "kappa": "--kappa", "kappa_lower": "--lower",
+    "kappa_upper": "--upper", "bias": "--bias", "sd": "--sd", "ci_method": "--ci-method",
+    "ccc0": "--ccc0",
+    "ccc1": "--ccc1", "shift": "--shift",
 }
 #: The ``agreement`` command's own words for arguments other commands name otherwise;
 #: ``method`` is --loa-method only for the methods of the limits of agreement (the CCC's
@@ -1442,6 +1596,59 @@ def _cmd_datasets(args: argparse.Namespace) -> Output:
                                      index=pd.Index(list(facts), name="field")))
 
 
+def _one(values: list[Any] | None) -> Any:
+    """A flag's values: None, the one value, or the list."""
+    if values is None:
+        return None
+    return values[0] if len(values) == 1 else values
+
+
+def _cmd_plan(args: argparse.Namespace) -> Output:
+    target = args.plan_target
+    tests = ("kappa", "icc", "error-rate", "limits", "ccc")
+    if target in tests and args.power is not None and args.n is not None:
+        raise CommandError("give --power (to solve for n) or --n (the power at n), not both")
+    test = {"power": _one(args.power), "n": _one(args.n)} if target in tests else {}
+    if target == "kappa":
+        result = plan.kappa(
+            _one(args.kappa0), _one(args.kappa1), raters=_one(args.raters),
+            categories=_one(args.categories), prevalence=_one(args.prevalence),
+            proportions=args.proportions, alpha=_one(args.alpha),
+            alternative=args.alternative, method=args.method, rates=args.rates, **test)
+    elif target == "kappa-interval":
+        result = plan.kappa_interval(
+            _one(args.kappa), _one(args.lower), _one(args.upper), raters=_one(args.raters),
+            categories=_one(args.categories), prevalence=_one(args.prevalence),
+            proportions=args.proportions, confidence_level=_one(args.confidence_level))
+    elif target == "icc":
+        result = plan.icc(_one(args.rho0), _one(args.rho1), raters=_one(args.raters),
+                          alpha=_one(args.alpha), alternative=args.alternative,
+                          method=args.method, **test)
+    elif target == "ccc":
+        result = plan.concordance(_one(args.ccc0), _one(args.ccc1), shift=_one(args.shift),
+                                  alpha=_one(args.alpha), alternative=args.alternative, **test)
+    elif target == "limits":
+        result = plan.limits_of_agreement(
+            _one(args.bias), _one(args.sd), _one(args.delta), coverage=_one(args.coverage),
+            confidence_level=_one(args.confidence_level), ci_method=args.ci_method, **test)
+    elif target == "icc-interval":
+        result = plan.icc_interval(_one(args.rho), _one(args.width), raters=_one(args.raters),
+                                   confidence_level=_one(args.confidence_level))
+    else:
+        result = plan.error_rate(_one(args.epsilon0), _one(args.epsilon1),
+                                 alpha=_one(args.alpha), alternative=args.alternative,
+                                 max_n=args.max_n, **test)
+    out = Output(result.title)
+    if args.format in ("text", "html", "latex"):
+        out.summary = result.summary()
+        out.sentences = result.report().replace(". With ", ".\nWith ").split("\n")
+    else:
+        frame = result.to_frame()
+        frame.index = pd.RangeIndex(1, len(frame) + 1, name="row")
+        out.frame = frame
+    return out
+
+
 _COMMANDS = {
     "kappa": _cmd_kappa,
     "multi": _cmd_multi,
@@ -1450,6 +1657,7 @@ _COMMANDS = {
     "report": _cmd_report,
     "agreement": _cmd_agreement,
     "datasets": _cmd_datasets,
+    "plan": _cmd_plan,
 }
 
 

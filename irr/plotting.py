@@ -16,6 +16,7 @@ import io
 import itertools
 import math
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -30,6 +31,7 @@ from irr.estimators import method_regression
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.pandas import BY_COLUMNS
+from irr.plan import PlanResult
 from irr.results import Result
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ __all__ = [
     "bootstrap_distribution",
     "forest",
     "method_comparison",
+    "power_curve",
     "report_figures",
     "table_heatmap",
     "to_svg",
@@ -547,6 +550,121 @@ def bootstrap_distribution(
     _finish(ax, top, legend=handles)
     return ax
 
+
+
+#: The most rows of a plan :func:`power_curve` draws (one line each).
+MAX_CURVES = 8
+
+
+def _curve_label(row: dict[str, Any], varying: Sequence[str]) -> str:
+    parts = []
+    for name in varying:
+        value = row[name]
+        text = (", ".join(f"{v:g}" for v in value) if isinstance(value, tuple)
+                else f"{value:g}" if isinstance(value, float) else str(value))
+        parts.append(f"{name} = {text}")
+    return ", ".join(parts)
+
+
+@_styled
+def power_curve(
+    result: PlanResult,
+    n: Sequence[int] | np.ndarray | None = None,
+    *,
+    ax: Axes | None = None,
+) -> Axes:
+    """Power (or expected interval width) of a planned study against the number of subjects.
+
+    One line per row of the plan (at most :data:`MAX_CURVES`), the target power as a
+    horizontal line and each row's planned ``n`` as a point. For the exact binomial test of
+    an error rate (:func:`irr.plan.error_rate`) the power is drawn at every ``n``, so its
+    sawtooth shows, with ``n_stable`` marked: from there on the power stays above the
+    target.
+
+    Parameters
+    ----------
+    result : PlanResult
+        From a function of :mod:`irr.plan`.
+    n : sequence of int, optional
+        The numbers of subjects; default every integer from 2 to about 1.6 times the
+        largest planned ``n`` (to ``n_stable`` and beyond when the plan has it).
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import irr
+    >>> from irr.plotting import power_curve
+    >>> ax = power_curve(irr.plan.error_rate(0.10, 0.05, power=0.8))
+    >>> ax.get_ylabel(), ax.get_xlabel()
+    ('power', 'test cases (n)')
+    """
+    from matplotlib.lines import Line2D
+
+    if not isinstance(result, PlanResult):
+        raise TypeError(f"`result` must be an irr.plan result; got {type(result).__name__}.")
+    table = result.table
+    if len(table) > MAX_CURVES:
+        raise ValueError(
+            f"the plan has {len(table)} rows; power_curve draws at most {MAX_CURVES} "
+            "(plan fewer combinations, or draw the rows' curves from result.curve(n)).")
+    planned = table["n"].to_numpy(dtype=float) if "n" in table else np.array([np.nan])
+    stable = table["n_stable"].to_numpy(dtype=float) if "n_stable" in table else planned
+    if n is None:
+        top = np.nanmax(np.concatenate([planned, stable, [10.0]]))
+        n = np.arange(2, math.ceil(1.6 * top) + 1)
+    curve = result.curve(n)
+    varying = [c for c in result.inputs if c != "n" and table[c].astype(str).nunique() > 1]
+    ax = _axes(ax, (COLUMN_WIDTH, 2.6))
+    exact = "n_stable" in table
+    handles = []
+    for i, row in enumerate(table.to_dict("records")):
+        part = curve[curve["row"] == i]
+        colour = OKABE_ITO[(i + 5) % len(OKABE_ITO)] if len(table) > 1 else _BLUE
+        if exact:
+            ax.step(part["n"], part[result.measure], where="mid", color=colour, linewidth=0.8)
+        else:
+            ax.plot(part["n"], part[result.measure], color=colour, linewidth=1.2)
+        label = _curve_label(row, varying) if varying else result.measure
+        handles.append(Line2D([], [], color=colour, linewidth=1.2, label=label))
+        at = row.get("n", -1)
+        if at is not None and at > 0:  # on the curve (an adjusted n may sit past the target)
+            value = result.curve([int(at)])[result.measure].to_numpy()[i]
+            ax.plot([at], [value], "o", color=colour, markersize=3.5, zorder=4)
+        if exact and row["n_stable"] > 0 and row["n_stable"] != at:
+            ax.axvline(row["n_stable"], color=colour, linestyle=":", linewidth=0.9)
+    if "target_power" in table:
+        for target in table["target_power"].unique():
+            ax.axhline(target, color="0.4", linestyle="--", linewidth=0.8)
+        handles.append(Line2D([], [], color="0.4", linestyle="--", linewidth=0.8,
+                              label="target power"))
+    if exact:
+        handles.append(Line2D([], [], color="0.3", linestyle=":", linewidth=0.9,
+                              label="n_stable: power stays above target"))
+    handles.append(Line2D([], [], marker="o", color="0.2", linestyle="", markersize=3.5,
+                          label="planned n"))
+    if "width" in table and result.measure == "width":
+        for target in table["width"].unique():
+            ax.axhline(target, color="0.4", linestyle="--", linewidth=0.8)
+        handles.append(Line2D([], [], color="0.4", linestyle="--", linewidth=0.8,
+                              label="target width"))
+    if result.measure == "power":
+        ax.set_ylim(0, 1.02)
+    else:  # widths explode at the smallest n: show the range around the targets
+        top = float(np.nanmax(curve[result.measure]))
+        ax.set_ylim(0, min(top, 3 * float(np.nanmax(curve[result.measure].median()))) * 1.05)
+    ax.set_xlim(float(np.min(n)), float(np.max(n)))
+    units = "test cases" if "epsilon0" in table else "subjects"
+    ax.set_xlabel(f"{units} (n)")
+    ax.set_ylabel("power" if result.measure == "power" else "expected CI width")
+    ax.set_title("\n".join(textwrap.wrap(result.title, 48)), fontsize=_TEXT_SIZE + 0.5)
+    _finish(ax, None, legend=handles, ncols=1)
+    return ax
 
 
 @_styled

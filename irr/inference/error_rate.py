@@ -237,6 +237,41 @@ def _bisect(lo: np.ndarray, hi: np.ndarray, ok: Any) -> np.ndarray:
     return hi
 
 
+#: Half-width of the bracket around scipy's quantile in which the bisection starts.
+_BRACKET = 4
+
+
+#: Largest n for which scipy's binomial quantile seeds the bisection (beyond it Boost's
+#: discrete quantile search can be slow or give up; the full-range bisection is used).
+_GUESS_MAX_N = 10**8
+
+
+def _quantile_guess(kind: str, a: np.ndarray, n: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """scipy's binomial ``ppf`` or ``isf`` at `a` where ``n <= _GUESS_MAX_N``, else nan."""
+    from scipy.stats import binom
+
+    small = n <= _GUESS_MAX_N
+    guess = np.full(n.shape, np.nan)
+    if small.any():
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore", RuntimeWarning)
+            quantile = binom.ppf if kind == "ppf" else binom.isf
+            guess[small] = quantile(a[small], n[small], p[small])
+    return guess
+
+
+def _bisect_near(lo: np.ndarray, hi: np.ndarray, ok: Any, guess: np.ndarray) -> np.ndarray:
+    """:func:`_bisect` over ``[lo, hi]``, started in ``guess -+ _BRACKET`` where that bracket
+    holds the answer (``ok`` at its top, not just below its bottom), else over the whole
+    range. The result is the same; the bracket keeps the bisection away from the far
+    tails, whose log-space series are slow, when many large ``n`` are searched at once."""
+    guess = np.where(np.isfinite(guess), guess, lo).astype(np.int64)
+    a = np.clip(guess - _BRACKET, lo, hi)
+    b = np.clip(guess + _BRACKET, lo, hi)
+    valid = ok(b) & ((a == lo) | ~ok(np.maximum(a - 1, lo)))
+    return _bisect(np.where(valid, a, lo), np.where(valid, b, hi), ok)
+
+
 def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     """Smallest ``c`` in ``0..n`` with ``P(X > c) < alpha``, ``X ~ Binomial(n, epsilon0)``.
 
@@ -259,7 +294,8 @@ def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     shape = n.shape
     n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
     log_a = np.log(a)
-    c = _bisect(np.zeros_like(n), n, lambda c: log_sf(c, n, p) < log_a)
+    guess = _quantile_guess("isf", a, n, p)
+    c = _bisect_near(np.zeros_like(n), n, lambda c: log_sf(c, n, p) < log_a, guess)
     tie = (_near(log_sf(c, n, p), log_a) | _near(log_sf(c - 1, n, p), log_a)) \
         & (n <= _EXACT_MAX_N)
     for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
@@ -290,7 +326,9 @@ def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
     log_a = np.log(a)
     # the smallest c' = c + 1 in 0..n + 1 whose lower tail is no longer under alpha
-    c = _bisect(np.zeros_like(n), n + 1, lambda c: ~(log_cdf(c, n, p) < log_a)) - 1
+    guess = _quantile_guess("ppf", a, n, p)
+    c = _bisect_near(np.zeros_like(n), n + 1, lambda c: ~(log_cdf(c, n, p) < log_a),
+                     guess) - 1
     tie = (_near(log_cdf(c, n, p), log_a) | _near(log_cdf(c + 1, n, p), log_a)) \
         & (n <= _EXACT_MAX_N)
     for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly

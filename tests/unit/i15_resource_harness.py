@@ -53,7 +53,7 @@ WALL_FACTOR = 4
 EXPECTED_SECONDS = 2
 MAX_INPUT_BYTES = 100_000  # every input, written as the CSV a user would pass, is this small
 
-SUBCOMMANDS = ("kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets")
+SUBCOMMANDS = ("kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets", "plan")
 FORMATS = ("text", "markdown", "html", "latex", "csv", "json")
 
 
@@ -539,8 +539,38 @@ def _calls() -> list[Call]:
              lambda ctx: irr.interpret_interval(0.5, -1e308, 1e308)))
     add(Call("get_scale", "get_scale", "scalars", lambda ctx: irr.get_scale("koo-li")))
     add(Call("list_scales", "list_scales", "scalars", lambda ctx: irr.list_scales()))
+    # planning (issue 19): design numbers at the edges, not data
+    big = "n"
+    add(Call("plan.error_rate", "plan.error_rate", "scalars", lambda ctx: (
+        irr.plan.error_rate(0.1, 0.05, n=ctx.inp.scalars[big]).report(),
+        irr.plan.error_rate(0.5, 0.5 - 1e-9).report())))
+    add(Call("plan.kappa", "plan.kappa", "scalars", lambda ctx: (
+        irr.plan.kappa(0.0, 1e-9, raters=10, categories=10, n=ctx.inp.scalars[big]).report(),
+        irr.plan.kappa(0.0, 1e-9, raters=10, categories=10).report())))
+    add(Call("plan.kappa_interval", "plan.kappa_interval", "scalars", lambda ctx:
+             irr.plan.kappa_interval(1 - 1e-12, 1e-12, prevalence=1e-9).report()))
+    add(Call("plan.icc", "plan.icc", "scalars", lambda ctx: (
+        irr.plan.icc(0, 1e-12, raters=10**6, method="exact", n=ctx.inp.scalars[big]).report(),
+        irr.plan.icc(0, 1e-12, raters=10**6).report())))
+    add(Call("plan.icc_interval", "plan.icc_interval", "scalars", lambda ctx:
+             irr.plan.icc_interval(1e-12, 0.999, raters=10**9).report()))
+    add(Call("plan.limits_of_agreement", "plan.limits_of_agreement", "scalars", lambda ctx: (
+        irr.plan.limits_of_agreement(1e-300, 1e-300, 1e308).report(),
+        irr.plan.limits_of_agreement(0, 1, 1.96 + 1e-9).report(),
+        irr.plan.limits_of_agreement(0, 1, 2.5, n=ctx.inp.scalars[big]).report())))
+    add(Call("plan.concordance", "plan.concordance", "scalars", lambda ctx: (
+        irr.plan.concordance(-1 + 1e-12, 1 - 1e-12).report(),
+        irr.plan.concordance(0.5, 0.6, n=ctx.inp.scalars[big]).report())))
+    add(Call("plan.simulate", "plan.simulate", "scalars", lambda ctx: irr.plan.simulate(
+        "fleiss_kappa", n=3, coefficient=1.0, raters=10, categories=10,
+        n_simulations=10).report()))
+    add(Call("plotting.power_curve", "plotting.power_curve", "scalars",
+             lambda ctx: _fig(irr.plotting.power_curve(irr.plan.error_rate(0.5, 0.45)))))
+    add(Call("cli plan", "cli plan", "any", lambda ctx: CliOutcome(*_run_cli(
+        ["plan", "kappa", "--kappa0", "0", "--kappa1", "1e-9", "--raters", "10",
+         "--categories", "10", "--n", str(10**12)]))))
     # the command line: every subcommand, every format
-    for sub in SUBCOMMANDS:
+    for sub in (s for s in SUBCOMMANDS if s != "plan"):  # plan reads no data: above
         extra = ["--epsilon0", "0.1"] if sub == "error-rate" else []
         add(Call(f"cli {sub}", f"cli {sub}", "any" if sub == "datasets" else "file",
                  _cli([sub, *extra])))

@@ -28,8 +28,9 @@ LAYERS = {
         "irr.inference.paired", "irr.inference.learners", "irr.ordinal",
         "irr.ordinal.*"],  # estimators and tests
     6: ["irr.registry", "irr.agreement"],  # façade
-    7: ["irr._functions", "irr.difference", "irr.pandas", "irr.plotting", "irr.cli", "irr", "irr.__main__",
-        "irr.reliability"],  # workflows
+    7: ["irr._functions", "irr.difference", "irr.pandas", "irr.plotting", "irr.cli", "irr",
+        "irr.__main__", "irr.reliability", "irr.plan", "irr.plan.*"],  # workflows; planning
+    # (sample size, power: its simulations analyse each simulated study with an Agreement)
 }
 
 

@@ -1,0 +1,273 @@
+"""The result of a planning function, and the grid of inputs it is computed on.
+
+Every planning function (:func:`irr.plan.error_rate`, :func:`irr.plan.kappa`,
+:func:`irr.plan.icc` ...) accepts a scalar or a sequence for each design input and
+computes one row per combination of them; :class:`PlanResult` holds those rows and
+renders them (``summary()``, ``to_frame()``, ``report()``), and ``curve(n)`` recomputes
+the power (or the expected interval width) at other numbers of subjects for a figure.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from irr._validation import check_integer, check_open_unit, show_value
+from irr.inference._report import hypothesis_summary
+
+if TYPE_CHECKING:
+    from statsmodels.iolib.summary import Summary
+
+__all__ = ["PlanResult", "as_values", "design_grid", "solve_n"]
+
+
+def as_values(value: Any, name: str, check: Callable[[Any, str], Any]) -> list[Any]:
+    """`value` as a list of checked values: a scalar gives one, a sequence (list, tuple,
+    1-D array, Series) one per element, each passed through ``check(element, name)``."""
+    if isinstance(value, str | bytes) or np.ndim(value) == 0:
+        items = [value.item() if isinstance(value, np.generic) else value]
+    else:
+        array = np.asarray(value, dtype=object)
+        if array.ndim != 1 or array.size == 0:
+            raise ValueError(
+                f"`{name}` must be a number or a non-empty 1-D sequence of numbers; got "
+                f"{show_value(value)}.")
+        items = [v.item() if isinstance(v, np.generic) else v for v in array]
+    return [check(v, name) for v in items]
+
+
+def design_grid(**inputs: list[Any]) -> pd.DataFrame:
+    """One row per combination of the inputs' values (the first input varies slowest)."""
+    names = list(inputs)
+    rows = list(itertools.product(*(inputs[n] for n in names)))
+    frame = pd.DataFrame(rows, columns=names)
+    for name in names:  # a column of tuples (category proportions) stays object
+        if all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in frame[name]):
+            frame[name] = frame[name].astype("int64")
+        elif all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in frame[name]):
+            frame[name] = frame[name].astype(float)
+    return frame
+
+
+def check_power(value: Any, name: str = "power") -> float:
+    """A target power in (0, 1)."""
+    return check_open_unit(value, name)
+
+
+def check_n(value: Any, name: str = "n", minimum: int = 2) -> int:
+    """A number of subjects (at least `minimum`)."""
+    return check_integer(value, name, minimum=minimum)
+
+
+#: The largest number of subjects :func:`solve_n` searches.
+MAX_SUBJECTS = 10**9
+
+
+def solve_n(power_at: Callable[[np.ndarray], np.ndarray], target: np.ndarray,
+            low: int = 2, high: int = MAX_SUBJECTS) -> np.ndarray:
+    """The smallest integer ``n`` in ``[low, high]`` with ``power_at(n) >= target``, per row.
+
+    `power_at` maps an int array of shape (rows,) to the rows' powers and must increase
+    with ``n`` (the asymptotic formulas do). Doubling, then bisection: vectorised over
+    the rows. Rows whose power does not reach the target by `high` are -1.
+    """
+    target = np.asarray(target, dtype=float)
+    lo = np.full(target.shape, low, dtype=np.int64)
+    hi = lo.copy()
+    reached = power_at(hi) >= target
+    while True:
+        grow = ~reached & (hi < high)
+        if not grow.any():
+            break
+        hi = np.where(grow, np.minimum(hi * 2, high), hi)
+        reached = np.where(grow, power_at(hi) >= target, reached)
+    hi = np.where(reached, hi, lo)  # rows not reached: nothing to bisect
+    # invariant: power(hi) >= target for reached rows; the answer is in [lo, hi]
+    while np.any(lo < hi):
+        mid = lo + (hi - lo) // 2
+        good = power_at(mid) >= target
+        hi = np.where(good, mid, hi)
+        lo = np.where(good, lo, mid + 1)
+    return np.where(reached, hi, -1)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, bool | np.bool_):
+        return "yes" if value else "no"
+    if isinstance(value, numbers.Integral):
+        return f"{int(value):,}" if int(value) >= 0 else "not reached"
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        if math.isnan(value):
+            return ""
+        return f"{value:.4g}" if abs(value) < 1e4 else f"{value:,.0f}"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(f"{float(v):g}" for v in value) + ")"
+    return str(value)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class PlanResult:
+    """Sample size, power or expected interval width of a planned reliability study.
+
+    One row per combination of the design inputs (each input may be a sequence).
+
+    Attributes
+    ----------
+    title : str
+        What was planned, e.g. ``'Sample size for a test of kappa'``.
+    method : str
+        The method and its source, e.g. ``'Donner & Eliasziw (1992) goodness of fit'``.
+    table : pandas.DataFrame
+        The inputs, then the outputs (``n``, ``power``, ...), one row per combination.
+    inputs : tuple of str
+        The columns of :attr:`table` that are design inputs.
+    outputs : tuple of str
+        The columns that were computed.
+    measure : {'power', 'width'}
+        What :meth:`curve` returns at other ``n``.
+    citation : str
+        The short citation used in :meth:`report`, e.g. ``'Rotondi & Donner, 2012'``.
+    references : tuple of str
+        Full references.
+    notes : tuple of str
+        Notes printed under the summary.
+    sentence : callable
+        Renders one row (a dict) as the report sentence.
+    evaluate : callable
+        ``evaluate(n, rows)``: the power (or width) of the rows of :attr:`table` at
+        positions `rows` (an int array) at the numbers `n` (an int array, same length).
+
+    Examples
+    --------
+    >>> import irr
+    >>> res = irr.plan.error_rate(epsilon0=0.10, epsilon1=0.05, power=0.8)
+    >>> int(res.n), int(res.table["n_stable"].iloc[0])
+    (179, 203)
+    """
+
+    title: str
+    method: str
+    table: pd.DataFrame
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    measure: str
+    citation: str
+    references: tuple[str, ...]
+    sentence: Callable[[dict[str, Any]], str]
+    evaluate: Callable[[np.ndarray, np.ndarray], np.ndarray]
+    notes: tuple[str, ...] = field(default=())
+
+    def _column(self, name: str) -> Any:
+        values = self.table[name].to_numpy()
+        return values[0] if len(values) == 1 else values
+
+    @property
+    def n(self) -> Any:
+        """The number of subjects (test cases) of each row; a scalar for one row."""
+        return self._column("n")
+
+    @property
+    def power(self) -> Any:
+        """The power of each row at its ``n``; a scalar for one row."""
+        return self._column("power")
+
+    def to_frame(self) -> pd.DataFrame:
+        """The table: inputs then outputs, one row per combination (a copy).
+
+        Examples
+        --------
+        >>> import irr
+        >>> frame = irr.plan.error_rate(0.10, [0.03, 0.05], power=0.8).to_frame()
+        >>> frame[["epsilon1", "n", "n_stable"]]
+           epsilon1    n  n_stable
+        0      0.03   76        89
+        1      0.05  179       203
+        """
+        return self.table.copy()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The title, method, citation and the table's rows as a list of dicts."""
+        return {"title": self.title, "method": self.method, "citation": self.citation,
+                "rows": self.table.to_dict(orient="records")}
+
+    def report(self) -> str:
+        """One sentence per row for a grant application or a study protocol.
+
+        Examples
+        --------
+        >>> import irr
+        >>> print(irr.plan.error_rate(epsilon0=0.10, epsilon1=0.05, power=0.8).report())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        With 179 test cases, the exact binomial test at the 5% level (one-sided) declares
+        an error rate below 10% with 81.3% power when the true error rate is 5%; because
+        the power of an exact test is not monotone in n, only from n = 203 (checked up to
+        1,833) does it stay at 80% or more (Chernick & Liu, 2002).
+        """
+        return " ".join(self.sentence(row) for row in self.table.to_dict(orient="records"))
+
+    def summary(self) -> Summary:
+        """A statsmodels ``Summary``: the method, then one row per combination.
+
+        Examples
+        --------
+        >>> import irr
+        >>> text = irr.plan.error_rate(0.10, 0.05).summary().as_text()
+        >>> print(" ".join(text.splitlines()[5].split()))
+        epsilon0 epsilon1 alpha target power n power n stable critical count eps bar
+        >>> print(" ".join(text.splitlines()[7].split()))
+        1 0.1 0.05 0.05 0.8 179 0.8129 203 11 0.06145
+        """
+        columns = [*self.inputs, *self.outputs]
+        rows = [[_fmt(row[c]) for c in columns] for row in self.table.to_dict("records")]
+        facts = [("Method:", self.method), ("Rows:", f"{len(self.table):,}"),
+                 ("Source:", self.citation), ("Solves for:", ", ".join(self.outputs[:1]))]
+        return hypothesis_summary(
+            self.title, facts, [c.replace("_", " ") for c in columns],
+            [str(i) for i in range(1, len(self.table) + 1)], rows,
+            notes=[*self.notes, *self.references])
+
+    def curve(self, n: Sequence[int] | np.ndarray) -> pd.DataFrame:
+        """The power (or expected width) of every row at each of the numbers `n`.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Long: a ``row`` column (the row of :attr:`table`, from 0), ``n`` and
+            :attr:`measure`.
+
+        Examples
+        --------
+        >>> import irr
+        >>> res = irr.plan.error_rate(0.10, 0.05)
+        >>> res.curve([178, 179, 180])["power"].round(3).tolist()
+        [0.721, 0.813, 0.808]
+        """
+        n = np.asarray([check_n(v, "n", minimum=1) for v in np.atleast_1d(n)], dtype=np.int64)
+        rows = np.repeat(np.arange(len(self.table)), n.size)
+        ns = np.tile(n, len(self.table))
+        values = self.evaluate(ns, rows)
+        return pd.DataFrame({"row": rows, "n": ns, self.measure: np.asarray(values, float)})
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{c}={_fmt(self.table[c].iloc[0])}" for c in self.outputs[:2])
+        more = f", {len(self.table)} rows" if len(self.table) > 1 else ""
+        return f"PlanResult({self.title!r}, {shown}{more})"
+
+    def __str__(self) -> str:
+        return self.summary().as_text()
+
+    def _repr_html_(self) -> str:
+        return self.summary().as_html()
+
+
+def percent(value: float) -> str:
+    """A proportion as a percentage with at most three significant digits: 0.8 -> '80%'."""
+    return f"{100 * value:.3g}%"
