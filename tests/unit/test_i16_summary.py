@@ -301,6 +301,7 @@ def help_of(*command):
 
 
 COMMANDS = ["kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets"]
+PLAN_TARGETS = ["kappa", "kappa-interval", "icc", "icc-interval", "limits", "ccc", "error-rate"]
 
 
 def test_irr_icc_help_maps_the_options_to_the_icc_names():
@@ -414,5 +415,5 @@ def test_cli_words():
         "'rater1' has labels outside --categories")
     assert cli_words("`alpha` has labels", {"alpha"}) == "'alpha' has labels"
     assert cli_words("`estimate` with `se`") == "`estimate` with `se`"  # no flag: as it is
-    assert set(FLAGS.values()) <= {a for c in COMMANDS for a in re.findall(
-        r"--[a-z0-9-]+", help_of(c))}
+    helps = [help_of(c) for c in COMMANDS] + [help_of("plan", t) for t in PLAN_TARGETS]
+    assert set(FLAGS.values()) <= {a for text in helps for a in re.findall(r"--[a-z0-9-]+", text)}
