@@ -482,6 +482,10 @@ def _calls() -> list[Call]:
          == ctx.inp.wide[ctx.inp.raters[:1]].to_numpy()).astype(int))))
     add(Call("compare", "compare", "ag", lambda ctx: irr.compare(
         ctx.ag().percent_agreement(), ctx.ag().fleiss_kappa()).as_text()))
+    add(Call("difference", "difference", "ag", lambda ctx: str(irr.difference(
+        ctx.ag(), statistic=("fleiss_kappa", "gwet_ac")))))
+    add(Call("pool", "pool", "ag", lambda ctx: str(irr.pool(
+        [ctx.ag().fleiss_kappa(), ctx.ag().gwet_ac()], ["a", "b"]))))
     # ordinal (model evaluation) functions of y_true, y_pred
     for name in irr.ordinal.__all__:
         add(Call(f"ordinal.{name}", name, "wide", _ordinal(name)))
