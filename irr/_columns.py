@@ -364,7 +364,8 @@ def choose_columns(
         decimals = all(_fractional(df[c]) for c in others)
         if repeat or decimals:
             set_aside(unique, "a distinct value in every row")
-    for c, why in _foreign_columns(df, candidates).items():
+    # (rules 5-7 set a column aside only while more than two candidates remain)
+    for c, why in (_foreign_columns(df, candidates) if len(candidates) > 2 else {}).items():
         if len(candidates) > 2:
             set_aside([c], why)
     if len(candidates) < 2:
