@@ -587,14 +587,31 @@ class _Pairs:
 
 
 def _chunks(x: np.ndarray, y: np.ndarray, measure: str, raters: tuple[str, str]) -> Any:
-    """The pairs' (means, differences) chunk by chunk; a bad value raises the message
-    :func:`_transform` gives for the whole columns."""
+    """Chunk by chunk, ``(s, d)``: ``s = x + y`` (twice the pairs' means: halving is
+    exact, so sums and products of ``s`` are those of the means times a power of two) and
+    the differences on the analysis scale as :func:`_transform` makes them, in two
+    buffers reused from chunk to chunk (use each before asking for the next). A bad value
+    raises the message :func:`_transform` gives for the whole columns."""
+    size = min(CHUNK, x.size)
+    s_buffer, d_buffer, m_buffer = np.empty(size), np.empty(size), np.empty(size)
     for start in range(0, x.size, CHUNK):
-        try:
-            yield _transform(x[start:start + CHUNK], y[start:start + CHUNK], measure, raters)
-        except ValueError:
-            _transform(x, y, measure, raters)
-            raise
+        cx, cy = x[start:start + CHUNK], y[start:start + CHUNK]
+        s, d = s_buffer[:cx.size], d_buffer[:cx.size]
+        np.add(cx, cy, out=s)
+        if measure == "ratio":
+            if ((cx <= 0) | (cy <= 0)).any():
+                _transform(x, y, measure, raters)  # raises, naming the values
+            np.log(cx, out=d)
+            d -= np.log(cy)
+        else:
+            np.subtract(cx, cy, out=d)
+        if measure == "percent":
+            mean = np.multiply(s, 0.5, out=m_buffer[:cx.size])
+            if not mean.all():
+                _transform(x, y, measure, raters)  # raises
+            d *= 100
+            d /= mean
+        yield s, d
 
 
 def _pair_statistics(
@@ -611,16 +628,19 @@ def _pair_statistics(
     n = x.size
     chunks = -(-n // CHUNK)
     sums = np.empty((2, chunks))
-    for i, (a, d) in enumerate(_chunks(x, y, measure, raters)):
-        sums[0, i], sums[1, i] = np.add.reduce(a), np.add.reduce(d)
-    abar, dbar = np.add.reduce(sums, axis=1) / n
+    for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
+        sums[0, i], sums[1, i] = np.add.reduce(s), np.add.reduce(d)
+    total_s, total_d = np.add.reduce(sums, axis=1)
+    abar, dbar = total_s * 0.5 / n, total_d / n
     centred = np.empty((3, chunks))
-    for i, (a, d) in enumerate(_chunks(x, y, measure, raters)):
-        da, dd = a - abar, d - dbar
-        centred[0, i], centred[1, i] = da @ da, da @ dd
-        np.multiply(dd, dd, out=dd)
-        centred[2, i] = np.add.reduce(dd)
-    sxx, sxy, sdd = (float(v) for v in np.add.reduce(centred, axis=1))
+    for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
+        s -= 2 * abar  # twice the centred means
+        d -= dbar
+        centred[0, i], centred[1, i] = s @ s, s @ d
+        np.multiply(d, d, out=d)
+        centred[2, i] = np.add.reduce(d)
+    quadruple, double, sdd = (float(v) for v in np.add.reduce(centred, axis=1))
+    sxx, sxy = quadruple / 4, double / 2
     bias, sd = float(dbar), math.sqrt(sdd / (n - 1))
     nan = math.nan
     if n < 3 or sxx <= 0:
@@ -635,8 +655,9 @@ def _pair_statistics(
         sigma2 = (sdd - explained) / (n - 2)
     else:
         rss = np.empty(chunks)
-        for i, (a, d) in enumerate(_chunks(x, y, measure, raters)):
-            residuals = d - intercept - slope * a
+        for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
+            s *= 0.5  # the means
+            residuals = d - intercept - slope * s
             rss[i] = residuals @ residuals
         sigma2 = float(np.add.reduce(rss)) / (n - 2)
     return bias, sd, Line(intercept, slope, math.sqrt(sigma2 / sxx),
