@@ -1,8 +1,10 @@
-"""Issue #17's benchmark table: every row, irr against its floor or peer, on this machine.
+"""Issues #17 and #18's benchmark table: every row, irr against its floor or peer, on this
+machine.
 
     python benchmarks/run_all.py [--quick] [--only PATTERN] [--json] [--list]
 
-Runs ``rows()`` of every ``benchmarks/bench_i17_*.py`` present, each module in a fresh
+Runs ``rows()`` of every ``benchmarks/bench_i17_*.py`` and ``bench_i18_*.py`` present
+(issue #17's rows, then issue #18's continuous-agreement rows), each module in a fresh
 ``python`` process started from the repository root (so the ``irr`` measured is this
 checkout's, and memory and import times are not shared between modules), and prints one
 table: the row of the issue, the case and size, irr's time, the floor or peer and its
@@ -54,6 +56,10 @@ ISSUE_ROWS = [
     "first `kendall_w()`",
     "`irr kappa FILE` on a 10^6-row CSV",
     "`irr report` on a 10^4 x 5 CSV on a 0..100 scale",
+    # issue #18's benchmark line (bench_i18_continuous.py)
+    "limits of agreement and CCC at 10^7 pairs near the cost of one pass over the data",
+    "ICC by variance components on 10^5 subjects x 5 raters with 10% missing in seconds, "
+    "not minutes",
 ]
 
 # Run in a fresh interpreter: import one part by path, call rows(), write JSON to a file.
@@ -82,8 +88,9 @@ KEYS = ("row", "ours_s", "ref_s", "ref", "ratio", "goal", "ok", "ours_mb", "ref_
 
 
 def parts() -> list[Path]:
-    """Every bench_i17_*.py, the parts first and this runner's own table last."""
-    found = sorted(HERE.glob("bench_i17_*.py"))
+    """Every bench_i17_*.py and bench_i18_*.py, the parts first and this runner's own
+    table last."""
+    found = sorted([*HERE.glob("bench_i17_*.py"), *HERE.glob("bench_i18_*.py")])
     return sorted(found, key=lambda p: (p.stem == "bench_i17_table", p.stem))
 
 
@@ -93,7 +100,7 @@ def run_part(path: Path, quick: bool, only: str | None, timeout: float | None) -
         env["IRR_BENCH_ONLY"] = only
     else:
         env.pop("IRR_BENCH_ONLY", None)
-    source = path.stem.removeprefix("bench_i17_")
+    source = re.sub(r"^bench_i1[78]_", "", path.stem)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "rows.json"
         start = time.perf_counter()
@@ -215,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=1, default=float))
     else:
         mode = "quick sizes" if args.quick else "the issue's sizes"
-        print(f"Issue #17 benchmarks at {mode}; ratios are medians of per-round ratios "
+        print(f"Issue #17 and #18 benchmarks at {mode}; ratios are medians of per-round ratios "
               f"(interleaved rounds); memory is extra peak RSS of a subprocess (MiB).")
         print(table(result))
     return 0 if result and all(r["ok"] for r in result) else 1

@@ -154,7 +154,7 @@ def _named_as_id(name: Any) -> bool:
 def _kind(column: pd.Series) -> str:
     """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
     values = column
-    if not column.notna().any():
+    if not (column.iloc[:_PREFIX].notna().any() or column.notna().any()):
         return "empty"
     if isinstance(column.dtype, pd.CategoricalDtype):
         values = pd.Series(column.cat.categories)
@@ -252,18 +252,42 @@ def _unique_id(column: pd.Series) -> bool:
     """Every value present and distinct, integers or strings, in more rows than a category
     scale has levels (identifiers)."""
     n = len(column)
-    if n <= MAX_CATEGORIES or _prefix_repeats(column)[0] or column.isna().any():
+    if n <= MAX_CATEGORIES or _prefix_repeats(column)[0]:
         return False
     kind = _kind(column)
     if kind not in ("string", "number") or (kind == "number" and _fractional(column)):
         return False  # decimals are measurements, never identifiers (and not hashed)
+    if column.isna().any():
+        return False
     return bool(column.nunique(dropna=False) == n)
 
 
+def _numpy_numbers(column: pd.Series) -> bool:
+    return isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf"
+
+
 def _fractional(column: pd.Series) -> bool:
-    """Whether a column holds a non-integer number."""
+    """Whether a column holds a non-integer number (numpy numbers: the first rows first,
+    which settle it for measurements without a pass over the column)."""
+    if _numpy_numbers(column) and len(column) > _PREFIX:
+        head = _numbers(column.iloc[:_PREFIX])
+        if (head != np.round(head)).any():
+            return True
     numbers = _numbers(column)
     return bool((numbers != np.round(numbers)).any())
+
+
+def _finite_range(column: pd.Series) -> tuple[float, float] | None:
+    """(min, max) of a numeric column's finite values (None when it has none); numpy
+    floats without nan or infinity are read in place."""
+    if _numpy_numbers(column) and column.dtype.kind == "f":
+        values = column.to_numpy()
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = np.add.reduce(values)
+        if np.isfinite(total):
+            return (float(values.min()), float(values.max())) if values.size else None
+    numbers = _numbers(column)
+    return (float(numbers.min()), float(numbers.max())) if numbers.size else None
 
 
 def choose_columns(
@@ -340,7 +364,8 @@ def choose_columns(
         decimals = all(_fractional(df[c]) for c in others)
         if repeat or decimals:
             set_aside(unique, "a distinct value in every row")
-    for c, why in _foreign_columns(df, candidates).items():
+    # (rules 5-7 set a column aside only while more than two candidates remain)
+    for c, why in (_foreign_columns(df, candidates) if len(candidates) > 2 else {}).items():
         if len(candidates) > 2:
             set_aside([c], why)
     if len(candidates) < 2:
@@ -370,12 +395,15 @@ def _distinct_or_constant(column: pd.Series) -> str:
     """"distinct" (a different value in every row), "constant" (one value in every row,
     more than one row) or "" for a column with every value present."""
     n = len(column)
-    if n < 2 or column.isna().any() or _kind(column) not in ("number", "string", "bool"):
+    kind = "" if n < 2 else _kind(column)
+    if kind not in ("number", "string", "bool"):
         return ""
     if all(_prefix_repeats(column)):  # neither distinct nor constant
         return ""
-    if _kind(column) == "number" and _fractional(column):
+    if kind == "number" and _fractional(column):
         return ""  # decimals: measurements, never identifiers (rules 5-7)
+    if column.isna().any():
+        return ""
     distinct = column.nunique(dropna=False)
     return "distinct" if distinct == n else "constant" if distinct == 1 else ""
 
@@ -385,8 +413,8 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
     whose values are foreign to the other columns', with the reason for each."""
     found: dict[Any, str] = {}
     shape = {c: _distinct_or_constant(df[c]) for c in candidates}
-    numeric = {c: _numbers(df[c]) for c in candidates if _kind(df[c]) == "number"}
-    ranges = {c: (float(v.min()), float(v.max())) for c, v in numeric.items() if v.size}
+    numeric = {c: _finite_range(df[c]) for c in candidates if _kind(df[c]) == "number"}
+    ranges = {c: v for c, v in numeric.items() if v is not None}
     # rule 5: group the numeric ranges; a distinct-integer or constant column outside the
     # largest group lies far from the ratings
     groups: list[list[Any]] = []

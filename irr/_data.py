@@ -153,7 +153,10 @@ def as_1d(values: Any, name: str) -> np.ndarray | pd.Categorical:
     if array.dtype.kind in "iub":
         return array
     if array.dtype.kind == "f":
-        if np.isinf(array).any():
+        # a finite sum (one reading pass, no temporary) rules out every infinity
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = np.add.reduce(array, axis=None)
+        if not np.isfinite(total) and np.isinf(array).any():
             bad = array[np.isinf(array)]
             raise ValueError(f"`{name}` contains infinite ratings: {preview(bad)}.")
         return _as_float64(array)

@@ -13,7 +13,6 @@ variance components) read these arrays; :meth:`Measurements.wide` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -22,13 +21,25 @@ import pandas as pd
 
 from irr._data import distinct_names, preview
 
-__all__ = ["Measurements"]
+__all__ = ["CHUNK", "Measurements"]
+
+#: Values per chunk of the estimators' passes over long columns of measurements: the
+#: chunk's temporaries stay in the cache, so a pass costs one read of the columns. Below
+#: OpenBLAS's threading threshold (10,000): a dot product of a chunk runs on one thread,
+#: so its sum (and every result) is the same on every machine, and no thread waits on a
+#: busy core.
+CHUNK = 8192
 
 
-@dataclass(frozen=True, eq=False)
 class Measurements:
     """Measurements in long form: ``value[i]`` is a measurement of subject ``subject[i]``
     by rater ``rater[i]``.
+
+    Built from one column per rater (:meth:`from_columns`, :meth:`from_wide`,
+    :meth:`from_pair`: no replicates), the columns are kept as given (float64 arrays are
+    not copied: do not modify them afterwards) and the long form is made only when asked
+    for; the views (:meth:`paired`, :meth:`pair`, :meth:`wide`, :attr:`replicates`) then
+    come from the columns directly.
 
     Attributes
     ----------
@@ -52,19 +63,49 @@ class Measurements:
     ([120.5, 99.5], [118.0, 101.0])
     """
 
-    subject: np.ndarray
-    rater: np.ndarray
-    value: np.ndarray
-    raters: tuple[str, ...]
-    subjects: pd.Index
-
-    def __post_init__(self) -> None:
-        for name in ("subject", "rater", "value"):
-            array = getattr(self, name)
-            if array.ndim != 1 or array.shape != self.value.shape:
+    def __init__(self, subject: np.ndarray, rater: np.ndarray, value: np.ndarray,
+                 raters: tuple[str, ...], subjects: pd.Index) -> None:
+        for name, array in (("subject", subject), ("rater", rater), ("value", value)):
+            if array.ndim != 1 or array.shape != value.shape:
                 raise ValueError(f"`{name}` must be 1-D like `value`; got shape {array.shape}.")
-        if self.value.size and not np.isfinite(self.value).all():
+        if value.size and not np.isfinite(value).all():
             raise ValueError("`value` must be finite (leave missing measurements out).")
+        self._long: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (subject, rater, value)
+        self._columns: tuple[np.ndarray, ...] | None = None
+        self._missing: tuple[np.ndarray | None, ...] = ()
+        self._raters = raters
+        self._subjects = subjects
+
+    @classmethod
+    def _of_columns(cls, columns: Sequence[np.ndarray], raters: tuple[str, ...],
+                    subjects: pd.Index, labels: Sequence[str]) -> Measurements:
+        """Measurements held as their float64 columns (nan: missing), checked in one
+        reading pass each: a finite sum means no nan and no infinity; otherwise the nan
+        are found and an infinity is a ValueError naming ``labels[j]``."""
+        missing = []
+        for column, label in zip(columns, labels, strict=True):
+            with np.errstate(over="ignore", invalid="ignore"):
+                total = np.add.reduce(column)
+            if np.isfinite(total):
+                missing.append(None)
+                continue
+            infinite = np.isinf(column)
+            if infinite.any():
+                raise ValueError(f"{label} holds infinite values: {preview(column[infinite])} "
+                                 "(measurements must be finite; nan marks a missing one).")
+            nan = np.isnan(column)
+            missing.append(nan if nan.any() else None)  # a finite sum that overflowed
+        self = cls.__new__(cls)
+        self._long = None
+        self._columns = tuple(columns)
+        self._missing = tuple(missing)
+        self._raters = raters
+        self._subjects = subjects
+        return self
+
+    def __repr__(self) -> str:
+        return (f"Measurements(n_subjects={self.n_subjects}, n_raters={self.n_raters}, "
+                f"n_measurements={self.n_measurements}, raters={self.raters!r})")
 
     # -- constructors --------------------------------------------------------------------
     @classmethod
@@ -83,7 +124,7 @@ class Measurements:
         subjects: Any = None,
     ) -> Measurements:
         """Measurements of one float array per rater, one value per subject (nan: not
-        measured; no replicates), in O(values) time and memory.
+        measured; no replicates), in O(values) time; float64 columns are not copied.
 
         Examples
         --------
@@ -106,17 +147,7 @@ class Measurements:
         index = pd.RangeIndex(n) if subjects is None else pd.Index(subjects)
         if len(index) != n:
             raise ValueError(f"`subjects` has {len(index)} labels for {n} rows.")
-        matrix = np.column_stack(columns) if r else np.zeros((n, 0))  # subject-major order
-        missing = np.isnan(matrix)
-        if not missing.any():  # complete: no index arrays to search for
-            # broadcast assignments: several times faster than np.repeat / np.tile
-            subject = np.empty((n, r), dtype=np.int64)
-            subject[:] = np.arange(n, dtype=np.int64)[:, None]
-            rater = np.empty((n, r), dtype=np.int64)
-            rater[:] = np.arange(r, dtype=np.int64)
-            return cls(subject.reshape(-1), rater.reshape(-1), matrix.reshape(-1), names, index)
-        row, col = np.nonzero(~missing)
-        return cls(row.astype(np.int64), col.astype(np.int64), matrix[row, col], names, index)
+        return cls._of_columns(columns, names, index, [f"rater {v!r}" for v in names])
 
     @classmethod
     def from_pair(cls, x: Any, y: Any, names: Any = None) -> Measurements:
@@ -141,8 +172,8 @@ class Measurements:
             names = labels if labels[0] != labels[1] else ["x", "y"]
         elif isinstance(names, str) or len(names) != 2:
             raise ValueError(f"`names` must name the two methods; got {preview(names)}.")
-        return cls.from_wide(np.column_stack([a, b]), raters=distinct_names(names, "names"))
-
+        return cls._of_columns([a, b], tuple(distinct_names(names, "names")),
+                               pd.RangeIndex(a.size), ["`x`", "`y`"])
     @classmethod
     def from_long(
         cls, subject: Any, rater: Any, value: Any, raters: Sequence[Any] | None = None
@@ -171,6 +202,54 @@ class Measurements:
         return cls(subject_code[keep].astype(np.int64), rater_code[keep].astype(np.int64),
                    value[keep], tuple(map(str, rater_labels)), pd.Index(subject_labels))
 
+    # -- the long form -------------------------------------------------------------------
+    @cached_property
+    def _long_form(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(subject, rater, value), subject-major; made from the columns on first use."""
+        if self._long is not None:
+            return self._long
+        r, n = self.n_raters, self.n_subjects
+        if not any(m is not None for m in self._missing):  # complete: no index arrays
+            # broadcast assignments: several times faster than np.repeat / np.tile
+            subject = np.empty((n, r), dtype=np.int64)
+            subject[:] = np.arange(n, dtype=np.int64)[:, None]
+            rater = np.empty((n, r), dtype=np.int64)
+            rater[:] = np.arange(r, dtype=np.int64)
+            return subject.reshape(-1), rater.reshape(-1), self._matrix(False).reshape(-1)
+        matrix = self._matrix(False)
+        row, col = np.nonzero(~np.isnan(matrix))
+        return row.astype(np.int64), col.astype(np.int64), matrix[row, col]
+
+    def _matrix(self, sums: bool = True) -> np.ndarray:
+        """The columns as a fresh (n_subjects, n_raters) matrix, nan where missing; as
+        sums of measurements (`sums`: -0.0 becomes 0.0, as a cell's sum gives it)."""
+        if not self._columns:
+            return np.zeros((self.n_subjects, 0))
+        matrix = np.column_stack(self._columns)
+        if sums:
+            matrix += 0.0
+        return matrix
+
+    @property
+    def subject(self) -> np.ndarray:
+        return self._long_form[0]
+
+    @property
+    def rater(self) -> np.ndarray:
+        return self._long_form[1]
+
+    @property
+    def value(self) -> np.ndarray:
+        return self._long_form[2]
+
+    @property
+    def raters(self) -> tuple[str, ...]:
+        return self._raters
+
+    @property
+    def subjects(self) -> pd.Index:
+        return self._subjects
+
     # -- sizes ---------------------------------------------------------------------------
     @property
     def n_subjects(self) -> int:
@@ -182,11 +261,20 @@ class Measurements:
 
     @property
     def n_measurements(self) -> int:
+        if self._columns is not None:
+            return sum(self.n_subjects - (0 if m is None else int(np.count_nonzero(m)))
+                       for m in self._missing)
         return int(self.value.size)
 
     @cached_property
     def replicates(self) -> np.ndarray:
         """(n_subjects, n_raters) int: how many measurements each rater made of each subject."""
+        if self._columns is not None:
+            counts = np.ones((self.n_subjects, self.n_raters), dtype=np.int64)
+            for j, m in enumerate(self._missing):
+                if m is not None:
+                    counts[m, j] = 0
+            return counts
         cells = self.subject * self.n_raters + self.rater
         counts = np.bincount(cells, minlength=self.n_subjects * self.n_raters)
         return counts.reshape(self.n_subjects, self.n_raters)
@@ -194,12 +282,27 @@ class Measurements:
     @property
     def has_replicates(self) -> bool:
         """Whether some rater measured some subject more than once."""
+        if self._columns is not None:
+            return False
         return bool(self.value.size) and int(self.replicates.max()) > 1
+
+    def missing_subjects(self) -> np.ndarray:
+        """The codes of the subjects that some rater did not measure, in order."""
+        if self._columns is not None:
+            present = [m for m in self._missing if m is not None]
+            if not present:
+                return np.zeros(0, dtype=np.int64)
+            return np.flatnonzero(np.logical_or.reduce(present))
+        return np.flatnonzero((self.replicates == 0).any(axis=1))
 
     # -- views ---------------------------------------------------------------------------
     def cell_sums(self) -> tuple[np.ndarray, np.ndarray]:
         """Per (subject, rater) cell: the sum of the measurements and of their squares,
         both (n_subjects, n_raters)."""
+        if self._columns is not None:
+            total = self._matrix()
+            total[np.isnan(total)] = 0.0
+            return total, total * total
         cells = self.subject * self.n_raters + self.rater
         size = self.n_subjects * self.n_raters
         total = np.bincount(cells, weights=self.value, minlength=size)
@@ -210,6 +313,8 @@ class Measurements:
     def wide(self) -> np.ndarray:
         """(n_subjects, n_raters) float: each rater's mean measurement of each subject
         (its only one without replicates); nan where the rater made none."""
+        if self._columns is not None:
+            return self._matrix()
         total, _ = self.cell_sums()
         count = self.replicates
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -217,13 +322,44 @@ class Measurements:
 
     def paired(self, first: int = 0, second: int = 1) -> tuple[np.ndarray, np.ndarray]:
         """The two raters' (mean) measurements of the subjects both measured, in subject order."""
+        x, y, _ = self.pair(first, second)
+        return x, y
+
+    def pair(self, first: int = 0, second: int = 1) -> tuple[np.ndarray, np.ndarray, int]:
+        """:meth:`paired`, and how many subjects only one of the two raters measured.
+        Complete columns are returned as they are (read-only views, no copy).
+
+        Examples
+        --------
+        >>> m = Measurements.from_pair([1.5, 2.0, np.nan, 4.0], [1.0, np.nan, 3.0, 4.5])
+        >>> x, y, one = m.pair()
+        >>> x.tolist(), y.tolist(), one
+        ([1.5, 4.0], [1.0, 4.5], 2)
+        """
         for name, g in (("first", first), ("second", second)):
             if not 0 <= g < self.n_raters:
                 raise ValueError(f"`{name}` must be a rater index in 0 .. {self.n_raters - 1}; "
                                  f"got {g}.")
+        if self._columns is not None:
+            a, b = self._columns[first], self._columns[second]
+            ma, mb = self._missing[first], self._missing[second]
+            if ma is None and mb is None:
+                return _read_only(a), _read_only(b), 0
+            ma = np.zeros(a.size, dtype=bool) if ma is None else ma
+            mb = np.zeros(b.size, dtype=bool) if mb is None else mb
+            both = ~(ma | mb)
+            return a[both], b[both], int(np.count_nonzero(ma ^ mb))
+        counts = self.replicates[:, [first, second]] > 0
         matrix = self.wide()[:, [first, second]]
         both = ~np.isnan(matrix).any(axis=1)
-        return matrix[both, 0], matrix[both, 1]
+        one = int((counts.any(axis=1) & ~counts.all(axis=1)).sum())
+        return matrix[both, 0], matrix[both, 1], one
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    view = array.view()
+    view.flags.writeable = False
+    return view
 
 
 def _measurement_vector(values: Any, name: str) -> np.ndarray:
@@ -242,7 +378,4 @@ def _measurement_vector(values: Any, name: str) -> np.ndarray:
             raise TypeError(f"`{name}` must hold real numbers (nan for missing); got "
                             f"{preview(bad)}.")
         array = numbers.to_numpy()
-    array = array.astype(float)
-    if np.isinf(array).any():
-        raise ValueError(f"`{name}` holds infinite values: {preview(array[np.isinf(array)])}.")
-    return array
+    return np.asarray(array, dtype=float)  # infinities: Measurements._of_columns

@@ -157,12 +157,8 @@ class Source:
         frame: pd.DataFrame | None = None,
     ) -> Source:
         """Continuous ratings: one float64 array per rater, nan where missing."""
-        n = len(reals[0])
-        missing = np.zeros(n, dtype=bool)
-        for column in reals:
-            missing |= np.isnan(column)
         measurements = Measurements.from_columns(reals, names, index)
-        return cls.of_measurements(measurements, frame, np.flatnonzero(missing))
+        return cls.of_measurements(measurements, frame, measurements.missing_subjects())
 
     @classmethod
     def of_measurements(
@@ -175,7 +171,7 @@ class Source:
         ratings = Ratings((), pd.Index([]), None, False, measurements.raters,
                           rows=measurements.n_subjects)
         if missing is None:
-            missing = np.flatnonzero((measurements.replicates == 0).any(axis=1))
+            missing = measurements.missing_subjects()
         return cls(ratings, frame=frame, index=measurements.subjects,
                    measurements=measurements, missing=missing)
 

@@ -890,11 +890,14 @@ def value_source(measurements: Measurements) -> Source:
     """
     wide = measurements.wide()
     observed = ~np.isnan(wide)
-    values = np.unique(wide[observed])
+    # the rank of each value among the distinct ones comes with the sort (a search of
+    # each value in the sorted distinct values misses the cache at every step)
+    values, rank = np.unique(wide[observed], return_inverse=True)
     names = measurements.raters
     if len(values) <= MAX_CATEGORIES:
         return Source.from_columns(list(wide.T), names, continuous=False)
-    codes = np.where(observed, np.searchsorted(values, wide), -1).astype(np.int32)
+    codes = np.full(wide.shape, -1, dtype=np.int32)
+    codes[observed] = rank.reshape(-1)
     categories = pd.Index(values)
     return Source(Ratings(tuple(codes.T.copy()), categories, values, True, tuple(names)))
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._measurements import Measurements
+from irr._measurements import CHUNK, Measurements
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -365,12 +365,45 @@ def _standardise(*columns: np.ndarray) -> tuple[list[np.ndarray], float, float]:
     centre = total / sum(c.size for c in columns)
     spread = max(float(c.max()) for c in columns) - min(float(c.min()) for c in columns)
     spread = spread if spread > 0 else 1.0
+    return _scaled(centre, spread, *columns), centre, spread
+
+
+def _scaled(centre: float, spread: float, *columns: np.ndarray) -> list[np.ndarray]:
+    """``(c - centre) / spread`` of each column, as :func:`_standardise` makes them."""
     scaled = []
     for c in columns:
         out = np.subtract(c, centre)
         out *= 1.0 / spread
         scaled.append(out)
-    return scaled, centre, spread
+    return scaled
+
+
+def _standardised_sums(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """``[n, sum xs, sum ys, sum xs^2, sum ys^2, sum xs ys]`` of the columns standardised
+    as by :func:`_standardise`, and its centre and spread, in two chunked passes and no
+    array of n values. Pairwise sums within a chunk, then over the chunks' sums: with one
+    chunk (n <= CHUNK) the numbers are those of :func:`_standardise` on whole arrays."""
+    n = x.size
+    chunks = -(-n // CHUNK)
+    first = np.empty((4, chunks))
+    for i, start in enumerate(range(0, n, CHUNK)):
+        cx, cy = x[start:start + CHUNK], y[start:start + CHUNK]
+        first[:, i] = (np.add.reduce(cx), np.add.reduce(cy),
+                       max(cx.max(), cy.max()), min(cx.min(), cy.min()))
+    total = 0 + float(np.add.reduce(first[0])) + float(np.add.reduce(first[1]))
+    centre = total / (2 * n)
+    spread = float(first[2].max()) - float(first[3].min())
+    spread = spread if spread > 0 else 1.0
+    sums = np.empty((5, chunks))
+    for i, start in enumerate(range(0, n, CHUNK)):
+        xs, ys = _scaled(centre, spread, x[start:start + CHUNK], y[start:start + CHUNK])
+        sums[:, i] = np.add.reduce(xs), np.add.reduce(ys), xs @ xs, ys @ ys, xs @ ys
+    return np.array([n, *np.add.reduce(sums, axis=1)]), centre, spread
+
+
+def _scaled_moments(centre: float, spread: float, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """:func:`ccc_moments` of the standardised columns (for the bootstrap, made when drawn)."""
+    return ccc_moments(*_scaled(centre, spread, x, y))
 
 
 def _check_common(confidence_level: Any, alternative: Any, ci: Any, n_resamples: Any,
@@ -446,8 +479,7 @@ def lin_ccc(
         confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
     rho0 = _check_rho0(rho0)
     n = x.size
-    (xs, ys), centre, spread = _standardise(x, y)
-    sums = np.array([n, xs.sum(), ys.sum(), xs @ xs, ys @ ys, xs @ ys])
+    sums, centre, spread = _standardised_sums(x, y)
     moments_ = _moments_of(sums)  # in standardised units
     mx, my = centre + spread * moments_[0], centre + spread * moments_[1]
     sx = spread * math.sqrt(max(moments_[2], 0.0))
@@ -471,7 +503,8 @@ def lin_ccc(
         estimate, var, var_z, rho0, alternative, level, n, n_missing, raters,
         (*lines, *notes), method="lin", parts=parts, means=(mx, my), sds=(sx, sy),
         n_raters=2)
-    recipe = partial(_draw_moments, ccc_moments, (xs, ys), ccc_of_sums, n_resamples, rng)
+    recipe = partial(_draw_moments, partial(_scaled_moments, centre, spread), (x, y),
+                     ccc_of_sums, n_resamples, rng)
     return _finish_result(result, recipe, ci)
 
 
@@ -562,15 +595,12 @@ def ccc_measurements(
     method = check_choice(method, "method", CCC_METHODS)
     if m.n_raters < 2:
         raise ValueError(f"Concordance needs at least two raters; got {m.n_raters}.")
-    counts = m.replicates
-    complete = (counts > 0).all(axis=1)
-    dropped = int((counts.sum(axis=1) > 0).sum() - complete.sum())
     if method == "lin":
         if m.n_raters != 2:
             raise ValueError(f"`method='lin'` compares two raters; these are {m.n_raters}: "
                              f"{list(m.raters)}. Use method='overall' or "
                              "'variance-components'.")
-        x, y = m.paired()
+        x, y, dropped = m.pair()
         if x.size < 3:
             raise ValueError(f"Concordance needs at least three subjects measured by both "
                              f"raters; got {x.size}.")
@@ -583,6 +613,9 @@ def ccc_measurements(
     level, alternative, ci, n_resamples = _check_common(
         confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
     rho0 = _check_rho0(rho0)
+    counts = m.replicates
+    complete = (counts > 0).all(axis=1)
+    dropped = int((counts.sum(axis=1) > 0).sum() - complete.sum())
     k = m.n_raters
     n = int(complete.sum())
     if n < 3:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._measurements import Measurements
+from irr._measurements import CHUNK, Measurements
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -26,6 +26,7 @@ from irr._validation import (
     check_open_unit,
 )
 from irr.coefficients.limits import (
+    Line,
     approximate_limit_se,
     exact_limit_factors,
     fit_line,
@@ -100,7 +101,9 @@ class LimitsOfAgreementResult(Result):
     (:meth:`limits_at`); ``lower`` and ``upper`` are then nan.
 
     :meth:`to_frame` has one row per quantity; :meth:`limit_intervals` gives the
-    intervals of the limits at another level or by another method.
+    intervals of the limits at another level or by another method. ``means`` and
+    ``differences`` are the pairs' means and differences (the Bland-Altman plot's axes),
+    made on first use from the measurements (``pairs``).
 
     Examples
     --------
@@ -138,10 +141,21 @@ class LimitsOfAgreementResult(Result):
     log_se: float = math.nan
     units: str = ""
     variance_components: dict = field(default_factory=dict)
-    means: np.ndarray = field(default_factory=lambda: np.empty(0), repr=False)
-    differences: np.ndarray = field(default_factory=lambda: np.empty(0), repr=False)
+    pairs: Any = field(default=None, repr=False)
 
     interval_methods: ClassVar[tuple[str, ...]] = ("t",)
+
+    @property
+    def means(self) -> np.ndarray:
+        """The mean of each pair (or subject) the limits were computed from: the x axis of
+        the Bland-Altman plot (made on first use)."""
+        return np.empty(0) if self.pairs is None else self.pairs.means
+
+    @property
+    def differences(self) -> np.ndarray:
+        """The difference of each pair on the analysis scale (log ratios for
+        ``scale='ratio'``): the y axis of the Bland-Altman plot (made on first use)."""
+        return np.empty(0) if self.pairs is None else self.pairs.differences
 
     # -- inference -----------------------------------------------------------------------
     def _interval(self, level: float, method: str) -> ConfidenceInterval:
@@ -567,6 +581,108 @@ def _transform(x: np.ndarray, y: np.ndarray, measure: str, raters: tuple[str, st
     return mean, np.log(x) - np.log(y)
 
 
+class _Pairs:
+    """The pairs' means and differences on the analysis scale: given, or made on first use
+    from the two methods' measurements (a result that is never plotted never holds them)."""
+
+    def __init__(self, x: np.ndarray | None = None, y: np.ndarray | None = None,
+                 measure: str = "difference", raters: tuple[str, str] = ("x", "y"), *,
+                 means: np.ndarray | None = None, differences: np.ndarray | None = None):
+        self._source = (x, y, measure, raters)
+        self._made = None if means is None else (means, differences)
+
+    def _make(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._made is None:
+            self._made = _transform(*self._source)
+        return self._made
+
+    @property
+    def means(self) -> np.ndarray:
+        return self._make()[0]
+
+    @property
+    def differences(self) -> np.ndarray:
+        return self._make()[1]
+
+
+def _chunks(x: np.ndarray, y: np.ndarray, measure: str, raters: tuple[str, str]) -> Any:
+    """Chunk by chunk, ``(s, d)``: ``s = x + y`` (twice the pairs' means: halving is
+    exact, so sums and products of ``s`` are those of the means times a power of two) and
+    the differences on the analysis scale as :func:`_transform` makes them, in two
+    buffers reused from chunk to chunk (use each before asking for the next). A bad value
+    raises the message :func:`_transform` gives for the whole columns."""
+    size = min(CHUNK, x.size)
+    s_buffer, d_buffer, m_buffer = np.empty(size), np.empty(size), np.empty(size)
+    for start in range(0, x.size, CHUNK):
+        cx, cy = x[start:start + CHUNK], y[start:start + CHUNK]
+        s, d = s_buffer[:cx.size], d_buffer[:cx.size]
+        np.add(cx, cy, out=s)
+        if measure == "ratio":
+            if ((cx <= 0) | (cy <= 0)).any():
+                _transform(x, y, measure, raters)  # raises, naming the values
+            np.log(cx, out=d)
+            d -= np.log(cy)
+        else:
+            np.subtract(cx, cy, out=d)
+        if measure == "percent":
+            mean = np.multiply(s, 0.5, out=m_buffer[:cx.size])
+            if not mean.all():
+                _transform(x, y, measure, raters)  # raises
+            d *= 100
+            d /= mean
+        yield s, d
+
+
+def _pair_statistics(
+    x: np.ndarray, y: np.ndarray, measure: str, raters: tuple[str, str],
+) -> tuple[float, float, Line]:
+    """The bias, the SD of the differences and the line of the differences on the means
+    (:func:`fit_line` without residuals), in chunked passes over the two columns and no
+    array of n values: the sums, the centred sums of squares and products, and (with one
+    chunk, or when the line explains more than half the variance of the differences) the
+    residual sum of squares. Pairwise sums within a chunk, then over the chunks' sums:
+    with one chunk (n <= :data:`CHUNK`) every number is the one numpy gives on whole
+    arrays (``d.mean()``, ``d.std(ddof=1)``, :func:`fit_line`); with more, they agree
+    to the last digits (the order of the additions differs)."""
+    n = x.size
+    chunks = -(-n // CHUNK)
+    sums = np.empty((2, chunks))
+    for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
+        sums[0, i], sums[1, i] = np.add.reduce(s), np.add.reduce(d)
+    total_s, total_d = np.add.reduce(sums, axis=1)
+    abar, dbar = total_s * 0.5 / n, total_d / n
+    centred = np.empty((3, chunks))
+    for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
+        s -= 2 * abar  # twice the centred means
+        d -= dbar
+        centred[0, i], centred[1, i] = s @ s, s @ d
+        np.multiply(d, d, out=d)
+        centred[2, i] = np.add.reduce(d)
+    quadruple, double, sdd = (float(v) for v in np.add.reduce(centred, axis=1))
+    sxx, sxy = quadruple / 4, double / 2
+    bias, sd = float(dbar), math.sqrt(sdd / (n - 1))
+    nan = math.nan
+    if n < 3 or sxx <= 0:
+        return bias, sd, Line(nan, nan, nan, nan, max(n - 2, 0), np.empty(0))
+    slope = sxy / sxx
+    intercept = float(dbar - slope * abar)
+    explained = sxy * sxy / sxx
+    if chunks > 1 and explained <= sdd / 2:
+        # the line explains at most half the variance of the differences (proportional
+        # bias is small, as it usually is): the residual sum of squares sdd - sxy^2 / sxx
+        # loses no digit, and a third pass is not needed
+        sigma2 = (sdd - explained) / (n - 2)
+    else:
+        rss = np.empty(chunks)
+        for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
+            s *= 0.5  # the means
+            residuals = d - intercept - slope * s
+            rss[i] = residuals @ residuals
+        sigma2 = float(np.add.reduce(rss)) / (n - 2)
+    return bias, sd, Line(intercept, slope, math.sqrt(sigma2 / sxx),
+                          math.sqrt(sigma2 * (1 / n + abar * abar / sxx)), n - 2, np.empty(0))
+
+
 def limits_of_agreement(
     measurements: Measurements,
     first: int = 0,
@@ -677,7 +793,7 @@ def limits_of_agreement(
     Examples
     --------
     >>> import irr
-    >>> from irr._measurements import Measurements
+    >>> from irr._measurements import CHUNK, Measurements
     >>> df = irr.datasets.load("pef")
     >>> m = Measurements.from_wide(df[["wright_1", "mini_1"]], raters=["wright", "mini"])
     >>> res = limits_of_agreement(m, multiplier=2, ci_method="approximate")
@@ -701,10 +817,13 @@ def limits_of_agreement(
     raters = (measurements.raters[first], measurements.raters[second])
     sep = " / " if scale == "ratio" else " - "
     difference = f"{raters[0]}{sep}{raters[1]}"
-    counts = measurements.replicates[:, [first, second]]
-    both = (counts > 0).all(axis=1)
-    n_missing = int(((counts > 0).any(axis=1) & ~both).sum())
-    has_replicates = bool(counts[both].max(initial=0) > 1)
+    n_missing = 0
+    has_replicates = False
+    if measurements.has_replicates:  # those of the two raters' complete subjects
+        counts = measurements.replicates[:, [first, second]]
+        both = (counts > 0).all(axis=1)
+        n_missing = int(((counts > 0).any(axis=1) & ~both).sum())
+        has_replicates = bool(counts[both].max(initial=0) > 1)
     if has_replicates:
         design = check_choice(replicates, "replicates", DESIGNS) if replicates is not None \
             else None
@@ -730,7 +849,7 @@ def limits_of_agreement(
         allowed = ("exact", "approximate") if default_ci == "exact" else (default_ci,)
         check_choice(ci_method, "ci_method", allowed)
     if design == "single":
-        x, y = measurements.paired(first, second)
+        x, y, n_missing = measurements.pair(first, second)
         return _single(x, y, raters, difference, scale, z, coverage, method, ci_method,
                        level, n_missing, units)
     return _replicated(measurements, first, second, raters, difference, scale, z, coverage,
@@ -746,9 +865,15 @@ def _single(
     if n < 2:
         raise ValueError(f"Limits of agreement need at least two subjects measured by both "
                          f"{raters[0]} and {raters[1]}; got {n}.")
-    a, d = _transform(x, y, measure, raters)
-    bias = float(d.mean())
-    sd = float(d.std(ddof=1))
+    if method == "parametric":  # sums over chunks: no array of n differences
+        bias, sd, line = _pair_statistics(x, y, measure, raters)
+        pairs = _Pairs(x, y, measure, raters)
+    else:
+        a, d = _transform(x, y, measure, raters)
+        bias = float(d.mean())
+        sd = float(d.std(ddof=1))
+        line = fit_line(a, d)
+        pairs = _Pairs(means=a, differences=d)
     notes: list[str] = []
     if n_missing:
         notes.append(f"{n_missing} subject(s) measured by only one of the two methods were "
@@ -760,7 +885,6 @@ def _single(
         notes.append(message)
     se = sd / math.sqrt(n)
     t, p = _t_test(bias, se, n - 1)
-    line = fit_line(a, d)
     slope_t, slope_p = _t_test(line.slope, line.slope_se, line.df)
     slope_ci = _t_interval(line.slope, line.slope_se, line.df, level)
     extra: dict[str, Any] = {}
@@ -822,8 +946,7 @@ def _single(
         design="single", df=n - 1, sd=sd, multiplier=z, coverage=coverage, lower=lower,
         upper=upper, lower_ci=lower_ci, upper_ci=upper_ci, limit_ci_method=ci_method,
         slope=line.slope, slope_se=line.slope_se, slope_ci=slope_ci, slope_pvalue=slope_p,
-        log_se=log_se, units=units, variance_components=components, means=a,
-        differences=d, **extra)
+        log_se=log_se, units=units, variance_components=components, pairs=pairs, **extra)
 
 
 def _occasions(subject: np.ndarray, rater: np.ndarray, n_raters: int) -> np.ndarray:
@@ -976,4 +1099,4 @@ def _replicated(
         upper=upper, lower_ci=lower_ci, upper_ci=upper_ci, limit_ci_method="mover",
         slope=nan, slope_se=nan, slope_ci=ConfidenceInterval(nan, nan, level, "t"),
         slope_pvalue=nan, log_se=log_se, units=units, variance_components=parts,
-        means=a, differences=d_all)
+        pairs=_Pairs(means=a, differences=d_all))
