@@ -79,6 +79,32 @@ def moment_layout(k: int) -> dict[str, slice]:
     return out
 
 
+#: The most subject moments (subjects x moments) the moment estimators hold: 2**25
+#: float64 values, 256 MiB.
+MAX_MOMENT_CELLS = 1 << 25
+
+
+def check_design_size(n: int, k: int, what: str) -> None:
+    """Refuse a design whose :func:`subject_moments` would exceed :data:`MAX_MOMENT_CELLS`
+    (the moments grow as k^2 per subject: thousands of raters), naming `what`.
+
+    Examples
+    --------
+    >>> check_design_size(100_000, 5, "the ICC")  # 10^5 subjects x 5 raters: fine
+    >>> check_design_size(3000, 4000, "the ICC")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: the ICC by variance components of 4,000 raters takes 32,016,009 moments ...
+    """
+    width = moment_layout(k)["width"].start
+    if n * width > MAX_MOMENT_CELLS:
+        raise ValueError(
+            f"{what} by variance components of {k:,} raters takes {width:,} moments per "
+            f"subject ({n:,} x {width:,} in all, above the limit of {MAX_MOMENT_CELLS:,}): "
+            "use the ICC of the complete subjects (icc()) or fewer raters."
+        )
+
+
 def subject_moments(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) -> np.ndarray:
     """Per-subject moments (n, d) of a design whose sums over subjects give every estimator.
 

@@ -67,6 +67,12 @@ __all__ = [
 #: The CCC estimators: Lin's (two raters), Barnhart et al.'s overall CCC (moments), and
 #: the variance-components CCC of Carrasco & Jover (= ICC(A,1); replicates allowed).
 CCC_METHODS = ("lin", "overall", "variance-components")
+#: Above this many moments per subject (the overall CCC of about 60 raters and more) the
+#: delta-method SE differentiates along each subject's moments, not each moment.
+MAX_GRADIENT_MOMENTS = 2048
+#: The most subject moments (subjects x moments) the overall and variance-components CCC
+#: hold: 2**25 float64 values, 256 MiB.
+MAX_MOMENT_CELLS = 1 << 25
 
 _NAMES = {
     "lin": "Lin's CCC",
@@ -420,6 +426,8 @@ def _sandwich_se(moments: np.ndarray, finish: Any) -> float:
     ``Var(sums) = n * Cov(moments)``. The gradient is a central difference, all 2d
     evaluations in one batched call."""
     n, d = moments.shape
+    if d > MAX_GRADIENT_MOMENTS and n < d:
+        return _directional_se(moments, finish)
     sums = moments.sum(axis=0)
     centred = moments - sums / n
     cov = centred.T @ centred / n
@@ -435,6 +443,28 @@ def _sandwich_se(moments: np.ndarray, finish: Any) -> float:
     if not np.isfinite(gradient).all():
         return math.nan
     return float(math.sqrt(max(n * (gradient @ cov @ gradient), 0.0)))
+
+
+def _directional_se(moments: np.ndarray, finish: Any) -> float:
+    """:func:`_sandwich_se` for many moments (many raters): ``n Var(g'm) = sum_i (g'c_i)^2``
+    with ``c_i`` subject i's centred moments, each ``g'c_i`` a central difference of
+    ``finish`` along ``c_i``: 2n evaluations in chunks instead of 2d, and no d x d matrix."""
+    n, d = moments.shape
+    sums = moments.sum(axis=0)
+    centred = moments - sums / n
+    centred[:, 0] = 0.0  # the subject count is fixed
+    size = np.maximum(np.abs(centred).max(axis=1), 1e-300)
+    step = 1e-6 * np.maximum(np.abs(sums).max(), 1.0) / size
+    chunk = max(1, (1 << 22) // d)
+    slopes = np.empty(n)
+    for start in range(0, n, chunk):
+        c = centred[start:start + chunk] * step[start:start + chunk, None]
+        values = np.asarray(finish(np.concatenate([sums + c, sums - c])), dtype=float)
+        slopes[start:start + chunk] = (values[:len(c)] - values[len(c):]) / (
+            2 * step[start:start + chunk])
+    if not np.isfinite(slopes).all():
+        return math.nan
+    return float(math.sqrt(slopes @ slopes))
 
 
 def _bootstrap(statistic: MomentStatistic, n: int, n_resamples: int, rng: Any) -> Any:
@@ -622,6 +652,13 @@ def ccc_measurements(
         raise ValueError(f"Concordance needs at least three subjects measured by every rater; "
                          f"got {n}.")
     replicates = 1
+    width = k * (k + 1) // 2 + k + 1  # moments per subject, about k^2 / 2
+    if n * width > MAX_MOMENT_CELLS:
+        raise ValueError(
+            f"The {method} CCC of {k:,} raters takes about {width:,} moments per subject "
+            f"({n:,} x {width:,} in all, above the limit of {MAX_MOMENT_CELLS:,}): compare "
+            "pairs of raters (method='lin' with two raters), or use the ICC."
+        )
     if method == "overall":
         if m.has_replicates:
             raise ValueError("`method='overall'` takes one measurement per subject and rater; "

@@ -23,7 +23,12 @@ import pandas as pd
 
 from irr._measurements import Measurements
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
-from irr.coefficients.variance_components import components_icc, henderson, subject_moments
+from irr.coefficients.variance_components import (
+    check_design_size,
+    components_icc,
+    henderson,
+    subject_moments,
+)
 from irr.estimators.variance_components import cell_statistics
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
@@ -334,6 +339,7 @@ def measurement_error(
                      "CV need repeated measurements of a subject by the same rater.")
     model = "twoway" if k >= 2 else "oneway"
     separate = replicates and model == "twoway"
+    check_design_size(m.n_subjects, k, "The SEM")
     moments = subject_moments(counts, sums, within)
     c = henderson(moments.sum(axis=0), k, model, separate)
     variance = float(c.interaction + c.error + (c.raters if type == "agreement" else 0.0))

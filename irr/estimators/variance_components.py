@@ -29,6 +29,7 @@ from irr._validation import DegenerateDataWarning, check_choice, check_confidenc
 from irr.coefficients.icc import form_description, shrout_fleiss_name
 from irr.coefficients.variance_components import (
     Components,
+    check_design_size,
     components_icc,
     henderson,
     icc_interval_effective,
@@ -233,6 +234,7 @@ def variance_components(m: Measurements, model: str = "twoway",
     """
     check_choice(model, "model", ("oneway", "twoway"))
     check_choice(estimator, "estimator", ESTIMATORS)
+    check_design_size(m.n_subjects, m.n_raters, "The variance components")
     counts, sums, squares, within, _ = cell_statistics(m)
     replicates = m.has_replicates and model == "twoway"
     c = henderson(subject_moments(counts, sums, within).sum(axis=0), m.n_raters, model,
@@ -347,6 +349,7 @@ def icc_components(
             f"{MAX_REML_MEASUREMENTS:,}); use estimator='anova' (Henderson's moment "
             "estimators: seconds at any size)."
         )
+    check_design_size(m.n_subjects, k, "The ICC")
     counts, sums, squares, within, _ = cell_statistics(m)
     replicates = m.has_replicates
     separate = replicates and model == "twoway"

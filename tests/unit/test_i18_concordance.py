@@ -408,3 +408,34 @@ def test_fisher_z_interval_coverage(n, rho, shift):
         assert res.estimate == pytest.approx(est, rel=1e-9)
         covered += res.ci.low <= true <= res.ci.high
     assert 0.93 <= covered / reps <= 0.965
+
+
+def test_many_raters_se_by_directional_derivatives_equals_the_gradient_form():
+    """Beyond MAX_GRADIENT_MOMENTS moments the delta-method SE differentiates along each
+    subject's moments (2n evaluations, no d x d matrix): the same SE."""
+    from functools import partial
+
+    import irr.estimators.concordance as module
+    from irr.coefficients.concordance import overall_ccc_moments, overall_ccc_of_sums
+
+    rng = np.random.default_rng(4)
+    for k, n in [(8, 25), (30, 12), (3, 40)]:
+        x = rng.normal(size=(n, 1)) + rng.normal(scale=0.5, size=(n, k))
+        moments, finish = overall_ccc_moments(x), partial(overall_ccc_of_sums, k=k)
+        assert module._directional_se(moments, finish) == pytest.approx(
+            module._sandwich_se(moments, finish), rel=1e-6)
+
+
+def test_thousands_of_raters_are_refused_or_bounded_with_a_reason():
+    rng = np.random.default_rng(5)
+    wide = rng.normal(size=(40, 1)) + rng.normal(scale=0.3, size=(40, 1500))
+    ag = irr.Agreement.from_array(wide, continuous=True)
+    with pytest.raises(ValueError, match=r"overall CCC of 1,500 raters takes about 1,127,251 "
+                                         r"moments per subject"):
+        ag.concordance()
+    with pytest.raises(ValueError, match=r"The ICC by variance components of 1,500 raters"):
+        ag.icc_components()
+    with pytest.raises(ValueError, match=r"The SEM by variance components of 1,500 raters"):
+        ag.measurement_error()
+    res = irr.Agreement.from_array(wide[:, :120], continuous=True).concordance()
+    assert 0 < res.se < 0.1  # 7,381 moments per subject: the directional SE
