@@ -79,9 +79,9 @@ def moment_layout(k: int) -> dict[str, slice]:
     return out
 
 
-#: The most subject moments (subjects x moments) the moment estimators hold: 2**25
-#: float64 values, 256 MiB.
-MAX_MOMENT_CELLS = 1 << 25
+#: The most subject moments (subjects x moments) the moment estimators (variance
+#: components, the overall CCC) hold: 2**24 float64 values, 128 MiB.
+MAX_MOMENT_CELLS = 1 << 24
 
 
 def check_design_size(n: int, k: int, what: str) -> None:

@@ -41,6 +41,7 @@ from irr.coefficients.concordance import (
     tdi_approximate,
     tdi_exact,
 )
+from irr.coefficients.variance_components import MAX_MOMENT_CELLS
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.results import (
@@ -70,9 +71,6 @@ CCC_METHODS = ("lin", "overall", "variance-components")
 #: Above this many moments per subject (the overall CCC of about 60 raters and more) the
 #: delta-method SE differentiates along each subject's moments, not each moment.
 MAX_GRADIENT_MOMENTS = 2048
-#: The most subject moments (subjects x moments) the overall and variance-components CCC
-#: hold: 2**25 float64 values, 256 MiB.
-MAX_MOMENT_CELLS = 1 << 25
 
 _NAMES = {
     "lin": "Lin's CCC",

@@ -73,16 +73,8 @@ NOT_ENTRY_POINTS = {
 # is merged (the test then fails as XPASS until the row goes).
 # Timeouts are CPU seconds (the limit was 6 s).
 EXPECTED_FAILURES: dict[int, dict[tuple[str, str], str]] = {
-    # issue 18: the df.irr methods of measurements read these 1..5 scores as measurements,
-    # which reach estimators whose cost grows with the number of raters
-    5: {
-        ("many-raters", "DataFrame.irr.concordance"):
-            "MemoryError: the overall CCC's delta-method SE (_sandwich_se) forms a d x d "
-            "covariance and 2d x d gradient batch, d = k(k+1)/2 + k + 1 = 721,801 moments "
-            "for 1,200 raters",
-        ("many-raters", "DataFrame.irr.icc_components"):
-            "timeout: variance components of 1,200 raters x 30 subjects take > 6 s of CPU",
-    },
+    # empty: the overall CCC, the variance-components ICC and the SEM of thousands of raters
+    # refuse with the reason (irr.coefficients.variance_components.MAX_MOMENT_CELLS)
 }
 
 

@@ -439,3 +439,6 @@ def test_thousands_of_raters_are_refused_or_bounded_with_a_reason():
         ag.measurement_error()
     res = irr.Agreement.from_array(wide[:, :120], continuous=True).concordance()
     assert 0 < res.se < 0.1  # 7,381 moments per subject: the directional SE
+    many = irr.Agreement.from_array(rng.normal(size=(30, 1200)), continuous=True)
+    with pytest.raises(ValueError, match=r"30 x 721,801 in all, above the limit of 16,777,216"):
+        many.concordance()
