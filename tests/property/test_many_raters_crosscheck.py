@@ -87,7 +87,7 @@ def test_mean_spearman_matches_scipy(x):
         assert np.isnan(plain)
         return
     assert plain == pytest.approx(pairs.mean(), abs=1e-10)
-    kept = pairs[np.abs(pairs) < 1]
+    kept = pairs[np.abs(pairs) < 1 - 1e-12]  # scipy may miss a perfect -1 by an ulp
     fisher = ag.mean_spearman().estimate
     if kept.size:
         assert fisher == pytest.approx(np.tanh(np.arctanh(kept).mean()), abs=1e-10)
