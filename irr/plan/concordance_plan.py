@@ -15,7 +15,9 @@ from irr.plan.plan_result import (
     MAX_SUBJECTS,
     PlanResult,
     as_values,
+    check_hypotheses,
     check_n,
+    check_power_or_n,
     design_grid,
     percent,
     solve_n,
@@ -144,24 +146,17 @@ def concordance(
     59
     """
     alternative = check_choice(alternative, "alternative", ("two-sided", "greater", "less"))
-    if power is not None and n is not None:
-        raise ValueError("give `power` (to solve for n) or `n` (to compute the power), not "
-                         f"both; got power={power!r} and n={n!r}.")
+    check_power_or_n(power, n)
     c0s = as_values(ccc0, "ccc0", _check_ccc)
     c1s = as_values(ccc1, "ccc1", _check_ccc)
     shifts = as_values(shift, "shift", _check_shift)
-    for a in c0s:
-        for b in c1s:
-            if a == b:
-                raise ValueError(f"`ccc1` must differ from `ccc0`; both are {a:g}.")
-            if (alternative == "greater" and b < a) or (alternative == "less" and b > a):
-                raise ValueError(f"`ccc1` = {b:g} is on the wrong side of `ccc0` = {a:g} "
-                                 f"for alternative={alternative!r}.")
-            for u in shifts:
-                if abs(_precision(b, u)) >= 1:
-                    raise ValueError(
-                        f"a CCC of {b:g} with `shift` = {u:g} needs a correlation "
-                        f"{_precision(b, u):.3g} >= 1: choose a smaller shift or CCC.")
+    check_hypotheses(c0s, c1s, ("ccc0", "ccc1"), alternative)
+    for b in c1s:
+        for u in shifts:
+            if abs(_precision(b, u)) >= 1:
+                raise ValueError(
+                    f"a CCC of {b:g} with `shift` = {u:g} needs a correlation "
+                    f"{_precision(b, u):.3g} >= 1: choose a smaller shift or CCC.")
     last = ("n", as_values(n, "n", lambda v, name: check_n(v, name, minimum=4))) \
         if n is not None else ("target_power", as_values(0.8 if power is None else power,
                                                          "power", check_open_unit))

@@ -24,7 +24,15 @@ from irr.inference.error_rate import (
     lower_critical_count,
     upper_critical_count,
 )
-from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent
+from irr.plan.plan_result import (
+    PlanResult,
+    as_values,
+    check_hypotheses,
+    check_n,
+    check_power_or_n,
+    design_grid,
+    percent,
+)
 
 __all__ = ["MAX_SEARCH", "error_rate", "error_rate_power"]
 
@@ -219,19 +227,11 @@ def error_rate(
     e0s = as_values(epsilon0, "epsilon0", _check_rate)
     e1s = as_values(epsilon1, "epsilon1", _check_rate)
     alphas = as_values(alpha, "alpha", check_open_unit)
-    if power is not None and n is not None:
-        raise ValueError("give `power` (to solve for n) or `n` (to compute the power), not "
-                         f"both; got power={power!r} and n={n!r}.")
+    check_power_or_n(power, n)
     if alternative is not None:
         check_choice(alternative, "alternative", _ALTERNATIVES)
-    for e0 in e0s:
-        for e1 in e1s:
-            if e0 == e1:
-                raise ValueError(f"`epsilon1` must differ from `epsilon0`; both are {e0:g}.")
-            if (alternative == "less" and e1 > e0) or (alternative == "greater" and e1 < e0):
-                raise ValueError(
-                    f"`epsilon1` = {e1:g} is on the wrong side of `epsilon0` = {e0:g} for "
-                    f"alternative={alternative!r}: the test could never detect it.")
+    check_hypotheses(e0s, e1s, ("epsilon0", "epsilon1"), alternative,
+                     ": the test could never detect it")
     if max_n is not None:
         max_n = check_integer(max_n, "max_n", minimum=1)
         if max_n > MAX_SEARCH:

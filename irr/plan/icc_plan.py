@@ -19,7 +19,9 @@ from irr.plan.plan_result import (
     MAX_SUBJECTS,
     PlanResult,
     as_values,
+    check_hypotheses,
     check_n,
+    check_power_or_n,
     design_grid,
     percent,
     solve_n,
@@ -176,16 +178,8 @@ def icc(
     alternative = check_choice(alternative, "alternative", ("two-sided", "greater", "less"))
     r0s = as_values(rho0, "rho0", _check_rho)
     r1s = as_values(rho1, "rho1", _check_rho)
-    if power is not None and n is not None:
-        raise ValueError("give `power` (to solve for n) or `n` (to compute the power), not "
-                         f"both; got power={power!r} and n={n!r}.")
-    for a in r0s:
-        for b in r1s:
-            if a == b:
-                raise ValueError(f"`rho1` must differ from `rho0`; both are {a:g}.")
-            if (alternative == "greater" and b < a) or (alternative == "less" and b > a):
-                raise ValueError(f"`rho1` = {b:g} is on the wrong side of `rho0` = {a:g} "
-                                 f"for alternative={alternative!r}.")
+    check_power_or_n(power, n)
+    check_hypotheses(r0s, r1s, ("rho0", "rho1"), alternative)
     last = ("n", as_values(n, "n", check_n)) if n is not None else (
         "target_power", as_values(0.8 if power is None else power, "power", check_open_unit))
     grid = design_grid(rho0=r0s, rho1=r1s, raters=as_values(raters, "raters", _check_raters),

@@ -27,7 +27,9 @@ from irr.plan.plan_result import (
     MAX_SUBJECTS,
     PlanResult,
     as_values,
+    check_hypotheses,
     check_n,
+    check_power_or_n,
     design_grid,
     percent,
     solve_n,
@@ -364,17 +366,8 @@ def kappa(
     alternative = check_choice(alternative, "alternative", ("two-sided", "greater", "less"))
     k0s = as_values(kappa0, "kappa0", _check_kappa)
     k1s = as_values(kappa1, "kappa1", _check_kappa)
-    if power is not None and n is not None:
-        raise ValueError("give `power` (to solve for n) or `n` (to compute the power), not "
-                         f"both; got power={power!r} and n={n!r}.")
-    for k0 in k0s:
-        for k1 in k1s:
-            if k0 == k1:
-                raise ValueError(f"`kappa1` must differ from `kappa0`; both are {k0:g}.")
-            if (alternative == "greater" and k1 < k0) or (alternative == "less" and k1 > k0):
-                raise ValueError(
-                    f"`kappa1` = {k1:g} is on the wrong side of `kappa0` = {k0:g} for "
-                    f"alternative={alternative!r}.")
+    check_power_or_n(power, n)
+    check_hypotheses(k0s, k1s, ("kappa0", "kappa1"), alternative)
     props = _proportion_list(proportions, categories, prevalence)
     rater_list = as_values(raters, "raters", _check_raters)
     if method in ("cantor", "wald"):

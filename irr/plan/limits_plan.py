@@ -12,7 +12,15 @@ import numpy as np
 
 from irr._validation import check_choice, check_open_unit, show_value
 from irr.coefficients.limits import approximate_limit_se, exact_limit_factors
-from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent, solve_n
+from irr.plan.plan_result import (
+    PlanResult,
+    as_values,
+    check_n,
+    check_power_or_n,
+    design_grid,
+    percent,
+    solve_n,
+)
 
 __all__ = ["MAX_LIMITS_SUBJECTS", "limits_of_agreement", "limits_power"]
 
@@ -190,9 +198,7 @@ def limits_of_agreement(
     from scipy.stats import norm
 
     ci_method = check_choice(ci_method, "ci_method", ("exact", "approximate"))
-    if power is not None and n is not None:
-        raise ValueError("give `power` (to solve for n) or `n` (to compute the power), not "
-                         f"both; got power={power!r} and n={n!r}.")
+    check_power_or_n(power, n)
     last = ("n", as_values(n, "n", lambda v, name: check_n(v, name, minimum=3))) \
         if n is not None else ("target_power", as_values(0.8 if power is None else power,
                                                          "power", check_open_unit))

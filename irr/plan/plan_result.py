@@ -25,7 +25,8 @@ from irr.inference._report import hypothesis_summary
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
-__all__ = ["PlanResult", "as_values", "design_grid", "solve_n"]
+__all__ = ["PlanResult", "as_values", "check_hypotheses", "check_power_or_n", "design_grid",
+           "solve_n"]
 
 
 def as_values(value: Any, name: str, check: Callable[[Any, str], Any]) -> list[Any]:
@@ -41,6 +42,28 @@ def as_values(value: Any, name: str, check: Callable[[Any, str], Any]) -> list[A
                 f"{show_value(value)}.")
         items = [v.item() if isinstance(v, np.generic) else v for v in array]
     return [check(v, name) for v in items]
+
+
+def check_power_or_n(power: Any, n: Any) -> None:
+    """A plan solves for n (given `power`) or gives the power at `n`: not both."""
+    if power is not None and n is not None:
+        raise ValueError("give `power` (to solve for n) or `n` (to compute the power), not "
+                         f"both; got power={power!r} and n={n!r}.")
+
+
+def check_hypotheses(nulls: list[float], alternatives: list[float], names: tuple[str, str],
+                     alternative: str | None, hint: str = "") -> None:
+    """Every alternative value differs from every null value and lies on the side the test
+    `alternative` ('greater', 'less', 'two-sided' or None) can detect; `names` are the
+    arguments' names (null first), `hint` ends the message of a wrong side."""
+    null_name, alt_name = names
+    for a in nulls:
+        for b in alternatives:
+            if a == b:
+                raise ValueError(f"`{alt_name}` must differ from `{null_name}`; both are {a:g}.")
+            if (alternative == "greater" and b < a) or (alternative == "less" and b > a):
+                raise ValueError(f"`{alt_name}` = {b:g} is on the wrong side of `{null_name}` "
+                                 f"= {a:g} for alternative={alternative!r}{hint}.")
 
 
 def design_grid(**inputs: list[Any]) -> pd.DataFrame:
