@@ -66,6 +66,7 @@ __all__ = [
     "krippendorff_alpha",
     "limits_of_agreement",
     "maxwell_re",
+    "mean_pearson",
     "mean_spearman",
     "measurement_error",
     "pabak",
@@ -201,6 +202,20 @@ def mean_spearman(ratings: Any, fisher: bool = True, *, categories: Any = None,
     0.31
     """
     return _matrix_call("mean_spearman", ratings, categories, {"fisher": fisher, **options})
+
+
+def mean_pearson(ratings: Any, fisher: bool = True, *, categories: Any = None,
+                 **options: Any) -> VarianceRatioResult:
+    """The mean pairwise Pearson r of a subjects x raters matrix (R irr ``meancor``):
+    :meth:`Agreement.mean_pearson`.
+
+    Examples
+    --------
+    >>> import irr
+    >>> round(irr.mean_pearson(irr.datasets.load("anxiety")).estimate, 3)
+    0.224
+    """
+    return _matrix_call("mean_pearson", ratings, categories, {"fisher": fisher, **options})
 
 
 def iota(

@@ -718,6 +718,17 @@ class IrrAccessor:
         """
         return self._delegate("mean_spearman", raters, options)
 
+    def mean_pearson(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """The mean pairwise Pearson correlation (:meth:`irr.Agreement.mean_pearson`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> round(irr.datasets.load("anxiety").irr.mean_pearson().estimate, 3)
+        0.224
+        """
+        return self._delegate("mean_pearson", raters, options)
+
     def robinson_a(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
         """Robinson's A (:meth:`irr.Agreement.robinson_a`).
 

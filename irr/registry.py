@@ -58,6 +58,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("icc", "icc", frozenset({"raters", "scores"})),
     Coefficient("kendall_w", "kendall_w", frozenset({"raters", "scores"})),
     Coefficient("mean_spearman", "mean_spearman", frozenset({"raters", "scores"})),
+    Coefficient("mean_pearson", "mean_pearson", frozenset({"raters", "scores"})),
     Coefficient("robinson_a", "robinson_a", frozenset({"raters", "scores"})),
     Coefficient("finn", "finn", frozenset({"raters", "scores"})),
     Coefficient("error_rate_test", "error_rate_test", frozenset({"raters"})),
@@ -291,6 +292,7 @@ STATISTICS: Mapping[str, Row] = MappingProxyType({
     "robinson": Row("robinson_a"),
     "finn": Row("finn"),
     "mean_spearman": Row("mean_spearman"),
+    "mean_pearson": Row("mean_pearson"),
     **_MEASUREMENTS,
 })
 _SHORTHANDS = {"alpha": {"nominal": "alpha_nominal", "ordinal": "alpha_ordinal",
