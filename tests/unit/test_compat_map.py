@@ -1,0 +1,154 @@
+"""The function map of docs/compat.md: every R irr, irrCAC and kappaetc name is listed,
+and every call in the "ours" column runs on the bundled data sets."""
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "compat.md"
+
+#: What each table must list (R irr 0.84.1's functions, irrCAC 1.0's functions and
+#: options, kappaetc's options), as they appear in the first column.
+REQUIRED = {
+    "R irr": ["agree", "bhapkar", "finn", "icc", "iota", "kappa2", "kappam.fleiss",
+              "kappam.light", "kendall", "kripp.alpha", "maxwell", "meancor", "meanrho",
+              "N.cohen.kappa", "N2.cohen.kappa", "rater.bias", "relInterIntra", "robinson",
+              "stuart.maxwell.mh", "tolerance=", "model=", "type=", "unit=", "r0=",
+              "conf.level=", "scaledata=", "standardize=", "weight=", "sort.levels=",
+              "exact=", "detail=", "correct=", "method=", "fisher=", "twosided="],
+    "irrCAC": [*(f"{name}.raw" for name in ("pa.coeff", "gwet.ac1", "fleiss.kappa",
+                                             "krippen.alpha", "conger.kappa", "bp.coeff")),
+               *(f"{name}.dist" for name in ("pa.coeff", "gwet.ac1", "fleiss.kappa",
+                                              "krippen.alpha", "bp.coeff")),
+               *(f"{name}.table" for name in ("kappa2", "scott2", "gwet.ac1", "bp2",
+                                               "krippen2", "pa2")),
+               *(f"{name}.weights" for name in ("identity", "linear", "quadratic",
+                                                 "ordinal", "radical", "ratio", "circular",
+                                                 "bipolar")),
+               "altman.bf", "fleiss.bf", "landis.koch.bf", "conflev", "N=", "weights=",
+               "categ.labels"],
+    "Stata kappaetc": ["wgt(", "se(conditional raters)", "se(conditional subjects)",
+                       "se(unconditional)", "listwise", "casewise", "testvalue(",
+                       "largesample", "nociclipped", "level(", "benchmark", "showscale",
+                       "ttest", "icc(", "frequency", "categories(", "nsubjects(",
+                       "nraters(", "showweights", "loa", "specific"],
+}
+
+
+def _cells(line):
+    """The cells of a markdown table row, not splitting inside code spans."""
+    cells, current, in_code = [], "", False
+    for char in line.strip().strip("|"):
+        if char == "`":
+            in_code = not in_code
+        if char == "|" and not in_code:
+            cells.append(current.strip())
+            current = ""
+        else:
+            current += char
+    cells.append(current.strip())
+    return cells
+
+
+def _tables():
+    text = PAGE.read_text(encoding="utf-8")
+    section = text.split("\n## Function map\n", 1)[1].split("\n## ", 1)[0]
+    tables = {}
+    for block in section.split("\n### ")[1:]:
+        title, _, body = block.partition("\n")
+        rows = [_cells(line) for line in body.splitlines() if line.startswith("| ")]
+        tables[title.strip()] = rows[2:]  # drop the header and the separator
+    return tables
+
+
+TABLES = _tables()
+
+
+def _namespaces():
+    anxiety = irr.datasets.load("anxiety")
+    raw = irr.datasets.load("cac_raw4raters")
+    diagnoses = irr.datasets.load("diagnoses")
+    pef = irr.datasets.load("pef")
+    long = pef.melt(id_vars="subject", value_name="rating").assign(
+        rater=lambda d: d["variable"].str[:-2], replicate=lambda d: d["variable"].str[-1])
+    labels = sorted(set(diagnoses.stack()))
+    counts = np.stack([(diagnoses == c).sum(axis=1) for c in labels], axis=1)
+    common = {"irr": irr, "np": np, "pd": pd, "long": long, "counts": counts,
+              "table": np.array([[13, 0, 0], [0, 20, 7], [0, 4, 56]]),  # cont3x3abstractors
+              "a": anxiety["rater1"], "b": anxiety["rater2"],
+              "ag2": irr.Agreement(anxiety["rater1"], anxiety["rater2"]),
+              "df": anxiety.assign(site=[1, 2] * 10)}
+
+    def on(ratings):
+        ag = irr.Agreement.from_frame(ratings)
+        s = np.asarray(ag.categories, dtype=float)
+        return {**common, "ratings": ratings, "ag": ag, "x": ratings.T, "s": s,
+                "res": ag.gwet_ac(), "W": irr.weights.agreement_weights("quadratic", s.size, s),
+                "other": irr.Agreement.from_frame(ratings.iloc[:, :3])}
+
+    return {"R irr": on(anxiety), "irrCAC": on(raw), "Stata kappaetc": on(raw)}
+
+
+NAMESPACES = _namespaces()
+CALLS = [(table, row[0], code) for table, rows in TABLES.items() for row in rows
+         for code in re.findall(r"`([^`]+)`", row[1])]
+
+
+def _namespace(table, theirs):
+    namespace = dict(NAMESPACES[table])
+    if theirs.startswith("`maxwell"):  # Maxwell's RE is for binary ratings, as irr's
+        namespace.update(a=namespace["a"] > 3, b=namespace["b"] > 3,
+                         ag2=irr.Agreement(namespace["a"] > 3, namespace["b"] > 3))
+    return namespace
+
+
+def test_the_page_has_the_three_tables_with_three_columns():
+    assert set(TABLES) == set(REQUIRED)
+    for table, rows in TABLES.items():
+        assert len(rows) >= 20, table
+        for row in rows:
+            assert len(row) == 3, (table, row)
+            assert re.search(r"`[^`]+`", row[1]), (table, row)  # a call, or the nearest
+
+
+@pytest.mark.parametrize("table", sorted(REQUIRED))
+def test_every_function_and_option_has_a_row(table):
+    listed = " ".join(row[0] for row in TABLES[table])
+    missing = [name for name in REQUIRED[table] if name not in listed]
+    assert not missing, f"{table}: no row for {missing}"
+
+
+def test_not_available_rows_give_a_reason_and_an_alternative():
+    for table, rows in TABLES.items():
+        for row in rows:
+            if row[1].startswith("not available"):
+                assert ":" in row[1], (table, row)  # the reason follows the colon
+                assert re.search(r"Nearest|pass the matrix", row[1]), (table, row)
+
+
+@pytest.mark.parametrize(("table", "theirs", "code"), CALLS,
+                         ids=[f"{t}:{c}" for t, _, c in CALLS])
+def test_every_call_runs(table, theirs, code):
+    result = eval(code, _namespace(table, theirs))  # the page's own calls, nothing else
+    assert result is not None
+
+
+def test_the_calls_are_the_coefficients_they_name():
+    ns = NAMESPACES["irrCAC"]
+    ag = ns["ag"]
+    # irrCAC's alpha with a weight matrix W: alpha on the squared distances 1 - W
+    assert ag.krippendorff_alpha(1 - ns["W"], ci=None).estimate == pytest.approx(
+        ag.krippendorff_alpha("interval", ci=None).estimate, abs=1e-12)
+    # irrCAC's identity.weights: the unweighted AC1
+    assert ag.gwet_ac(np.eye(len(ag.categories))).estimate == pytest.approx(
+        ag.gwet_ac().estimate, abs=1e-12)
+    r = NAMESPACES["R irr"]
+    assert r["ag"].mean_pearson().estimate == pytest.approx(0.2235, abs=1e-4)
+    # R irr's documented N.cohen.kappa(0.5, 0.5, k1 = 0.7, k0 = 0.85) = 96
+    assert int(irr.plan.kappa(0.85, 0.7, method="cantor", rates=(0.5, 0.5),
+                              alternative="less").n) == 96
