@@ -136,6 +136,10 @@ def test_not_available_rows_give_a_reason_and_an_alternative():
 def test_every_call_runs(table, theirs, code):
     result = eval(code, _namespace(table, theirs))  # the page's own calls, nothing else
     assert result is not None
+    if "plotting" in code:
+        import matplotlib.pyplot as plt
+
+        plt.close("all")
 
 
 def test_the_calls_are_the_coefficients_they_name():
@@ -147,6 +151,18 @@ def test_the_calls_are_the_coefficients_they_name():
     # irrCAC's identity.weights: the unweighted AC1
     assert ag.gwet_ac(np.eye(len(ag.categories))).estimate == pytest.approx(
         ag.gwet_ac().estimate, abs=1e-12)
+    # irrCAC's README on cont3x3abstractors: krippen2.table 0.7972585; pa2.table 0.89
+    # with SE 0.03128898; bangdiwala.table 0.8059604
+    two = irr.Agreement.from_table(ns["table"])
+    assert two.krippendorff_alpha(ci=None).estimate == pytest.approx(0.7972585, abs=5e-8)
+    pa = two.percent_agreement()
+    assert pa.estimate == pytest.approx(0.89)
+    assert pa.se == pytest.approx(0.03128898, abs=5e-9)
+    chart = irr.plotting.agreement_chart(two)
+    assert "B = 0.806" in chart.get_title()
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
     r = NAMESPACES["R irr"]
     assert r["ag"].mean_pearson().estimate == pytest.approx(0.2235, abs=1e-4)
     # R irr's documented N.cohen.kappa(0.5, 0.5, k1 = 0.7, k0 = 0.85) = 96
