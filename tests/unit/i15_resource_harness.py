@@ -470,7 +470,7 @@ def _calls() -> list[Call]:
     for name in ("pabak", "maxwell_re", "specific_agreement"):
         add(Call(name, name, "wide",
                  functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
-    for name in ("robinson_a", "finn", "mean_spearman"):
+    for name in ("robinson_a", "finn", "mean_spearman", "mean_pearson"):
         add(Call(name, name, "wide", functools.partial(
             lambda ctx, n: getattr(irr, n)(ctx.inp.wide[ctx.inp.raters]), n=name)))
     add(Call("iota", "iota", "wide", lambda ctx: irr.iota(
