@@ -738,6 +738,32 @@ def _scan_parquet(pattern: str, where: str, args: argparse.Namespace) -> Any:
         raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
 
 
+def _scan_csv(path: str, default_sep: str, where: str, args: argparse.Namespace) -> Any:
+    """A CSV/TSV file larger than the input limit as a lazy DuckDB relation (streamed, in
+    bounded memory); `--delimiter` and `--na-values` apply, the text must be UTF-8."""
+    if args.encoding.replace("-", "").lower() not in ("utf8", "utf8sig"):
+        raise CommandError(f"cannot stream {where}: files above the input limit are read as "
+                           "UTF-8; convert it, or raise the limit with --max-bytes")
+    sep = args.delimiter or default_sep
+    sep = "\t" if sep in ("\\t", "tab") else sep
+    if len(sep) != 1:
+        raise CommandError(f"--delimiter must be one character; got {sep!r}")
+    try:
+        import duckdb
+        import narwhals  # noqa: F401  (reads the relation)
+    except ImportError:
+        raise CommandError(
+            f"cannot read {where}: files larger than the input limit are streamed by DuckDB "
+            "(pip install duckdb 'irrstats[frames]'), or raise the limit with --max-bytes"
+        ) from None
+    try:
+        args.engine = duckdb.connect()
+        return args.engine.read_csv(path, sep=sep, header=True,
+                                    na_values=list(args.na_values or ()) or None)
+    except Exception as exc:  # DuckDB raises its own error types
+        raise CommandError(f"cannot read {where} as CSV: {_first_line(exc)}") from None
+
+
 def _with_progress(compute: Any, connection: Any) -> Any:
     """`compute()`, a query on a DuckDB `connection`, with a progress bar on stderr when it
     is a terminal and tqdm is installed (DuckDB's own bar would write to stdout)."""
@@ -904,6 +930,9 @@ def _read_frame(args: argparse.Namespace) -> Any:
                 f"cannot read {where}: reading Parquet needs pyarrow (pip install pyarrow)"
             ) from None
         return _read_parquet(args.file, _max_bytes(args), where)
+    if (args.file != "-" and suffix in (".csv", *_TSV_SUFFIXES) and os.path.isfile(args.file)
+            and os.path.getsize(args.file) > _max_bytes(args)):
+        return _scan_csv(args.file, "\t" if suffix in _TSV_SUFFIXES else ",", where, args)
     if args.file == "-":
         raw = _read_limited(sys.stdin.buffer.read, _max_bytes(args), where)
     else:

@@ -277,3 +277,26 @@ def test_streaming_shows_engine_progress_on_a_terminal_only(monkeypatch):
     monkeypatch.setattr("sys.stderr", Terminal())
     with pytest.raises(ValueError, match="column 'grade' not found"):
         irr.cli._with_progress(broken, Connection())
+
+
+def test_csv_beyond_the_memory_limit_is_streamed_with_its_missing_markers(tmp_path):
+    rng = np.random.default_rng(12)
+    n = 20_000
+    a = rng.integers(1, 5, n)
+    b = np.clip(a + rng.integers(-1, 2, n), 1, 4).astype(object)
+    b[::40] = "."
+    path = tmp_path / "readings.tsv"
+    pd.DataFrame({"patient": np.arange(n), "reader_a": a, "reader_b": b}).to_csv(
+        path, sep="\t", index=False)
+    streamed = cli("kappa", str(path), "--weights", "quadratic", "--na-values", ".",
+                   "--max-bytes", "50K", "--format", "json")
+    in_memory = cli("kappa", str(path), "--weights", "quadratic", "--na-values", ".",
+                    "--format", "json")
+    assert streamed[0] == in_memory[0] == 0, (streamed[2], in_memory[2])
+    got, expected = (json.loads(out[1])["results"][0] for out in (streamed, in_memory))
+    assert got["estimate"] == pytest.approx(expected["estimate"], abs=1e-12)
+    assert got["se"] == pytest.approx(expected["se"], abs=1e-12)
+    assert json.loads(streamed[1])["data"]["n_missing_ratings"] == 500
+    code, _, err = cli("kappa", str(path), "--max-bytes", "50K", "--encoding", "latin-1")
+    assert code == 1
+    assert "files above the input limit are read as UTF-8" in err
