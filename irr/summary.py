@@ -175,6 +175,9 @@ def one_width(tables: Sequence[Any]) -> list[str]:
     rest = range(1, len(tables))
     stub = max(widths[i][0] for i in rest)
     longest = max(totals[i] + stub - widths[i][0] for i in rest)
+    # a short row label widened to the bands' stub can make a table the widest: the
+    # others grow to it (a column never narrows below its text)
+    target = max(target, longest)
     stub += max(0, target - longest)
     header = widths[0]
     extra = target - totals[0]

@@ -187,6 +187,16 @@ def test_header_coefficients_and_bands_are_one_width(name):
     assert text.count("\n" + "=" * widths.pop() + "\n") >= 3  # rules run the full width
 
 
+def test_short_label_with_a_wide_header_is_one_width():
+    # "Cohen's kappa" is shorter than the bands' 16-character stub, and the header of a
+    # listwise two-rater result is wider than the table: every line was 82 or 84 wide
+    a = ["none", "mild", "mild", None, "severe", "none", "mild", "severe"] * 5
+    b = ["none", "mild", "none", "mild", "severe", None, "mild", "mild"] * 5
+    text = irr.Agreement(a, b).kappa().summary().as_text()
+    widths = {len(line) for line in tables(text)}
+    assert len(widths) == 1, sorted(widths)
+
+
 def test_cli_tables_are_one_width(files):
     for args in (("multi", files["ratings"]), ("kappa", files["binary"]),
                  ("icc", files["scores"]), ("report", files["scores"])):
