@@ -337,8 +337,9 @@ def _listwise(r: Result) -> bool:
 def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
     """The "Missing ratings:" fact: how many ratings (when the caller counted them) in how
     many subjects."""
-    where = f"in {_subjects(incomplete)}"
-    return ("Missing ratings:", where if ratings is None else f"{ratings} {where}")
+    if ratings is None:  # a result alone knows its incomplete subjects, not the ratings
+        return ("Subjects missing a rating:", f"{incomplete:,}")
+    return ("Missing ratings:", f"{ratings} in {_subjects(incomplete)}")
 
 
 def results_summary(

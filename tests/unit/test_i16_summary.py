@@ -298,7 +298,14 @@ def test_header_counts_say_which_subjects_and_ratings(files):
     x = np.array([[1, 2, 2], [1, np.nan, np.nan], [2, 2, np.nan], [3, 3, 3], [1, 1, 2]])
     alpha = irr.Agreement.from_array(x).krippendorff_alpha().summary().as_text()
     assert re.search(r"\nSubjects used:\s+4 of 5\s", alpha)
-    assert re.search(r"Missing ratings:\s+in 2 subjects\s", alpha)
+    # alone, a result knows its incomplete subjects, not how many ratings are missing
+    assert re.search(r"Subjects missing a rating:\s+2\s", alpha)
+    assert "Missing ratings:" not in alpha
+    a = ["none", "mild", "mild", None, "severe", "none", "mild", "severe"] * 5
+    b = ["none", "mild", "none", "mild", "severe", None, "mild", "mild"] * 5
+    kappa = irr.Agreement(a, b).kappa().summary().as_text()
+    assert re.search(r"\nSubjects missing a rating:\s+10\s", kappa)
+    assert " in 10 subjects" not in kappa
 
 
 # -- 8. CLI help -------------------------------------------------------------------------
