@@ -1102,8 +1102,8 @@ class ErrorRateTestFamily:
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
         >>> text = ag.error_rate_test(0.5, reference="rater1").report()
         >>> print(text.split("; ")[0])  # doctest: +NORMALIZE_WHITESPACE
-        The error rate between rater2 and rater1 was ε = .30, 95% CI [.14, 1.00]
-        (Clopper-Pearson), 6 errors in n = 20
+        The error rate between rater2 and rater1 was ε = .30, one-sided 95% lower
+        confidence bound .14 (Clopper-Pearson), 6 errors in n = 20
         >>> text.endswith("no adjustment for multiple comparisons.")
         True
         """
