@@ -133,9 +133,10 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                         help="text encoding (default utf-8; a UTF-16/32 byte-order mark is "
                         "detected)")
     source.add_argument("--max-bytes", type=_size, default=None, metavar="SIZE",
-                        help="refuse larger input, e.g. 500M or 2G (default: the "
+                        help="refuse larger text input, e.g. 500M or 2G (default: the "
                         f"{MAX_BYTES_ENV} environment variable, else 200M); checked while "
-                        "reading")
+                        "reading. Parquet larger than this (or a directory of Parquet "
+                        "files) is streamed through DuckDB instead of loaded")
     source.add_argument("--subject", metavar="COL", help="long format: the subject column")
     source.add_argument("--rater", metavar="COL", help="long format: the rater column")
     source.add_argument("--rating", metavar="COL", help="long format: the rating column")
@@ -1207,7 +1208,8 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
         raise CommandError(cli_words(_first_line(exc), args.names)) from None
     weights = patterns[count].to_numpy()
     args.input_info.append(("Read:", f"{int(weights.sum()):,} rows streamed by DuckDB, "
-                            f"{len(patterns):,} rating patterns"))
+                            f"{len(patterns):,} rating pattern"
+                            f"{'' if len(patterns) == 1 else 's'}"))
     _count_missing(args, int((patterns[raters].isna().sum(axis=1).to_numpy() * weights).sum()))
     ag = Agreement.from_frame(patterns, raters, categories=categories, freq_weights=count,
                               continuous=False)

@@ -317,6 +317,14 @@ def help_of(*command):
     return out.getvalue()
 
 
+def test_max_bytes_help_says_parquet_is_streamed_not_refused():
+    # `irr kappa parts/ --max-bytes 1000` streams the files through DuckDB: the help must
+    # not promise a refusal
+    text = " ".join(help_of("kappa").split())
+    assert "refuse larger text input" in text
+    assert "is streamed through DuckDB instead of loaded" in text
+
+
 COMMANDS = ["kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets"]
 PLAN_TARGETS = ["kappa", "kappa-interval", "icc", "icc-interval", "limits", "ccc", "error-rate"]
 
