@@ -165,3 +165,16 @@ def test_power_curve_figure():
     with pytest.raises(TypeError, match="`result`"):
         power_curve(0.8)
     matplotlib.pyplot.close("all")
+
+
+def test_power_curve_legend_names_inputs_in_words():
+    # two target powers: the legend said "target_power = 0.8" (the column's name)
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from irr.plotting import power_curve
+
+    ax = power_curve(irr.plan.error_rate(0.10, 0.05, power=[0.8, 0.9]))
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert labels[:2] == ["target power = 0.8", "target power = 0.9"]
+    assert not any("_power" in label for label in labels)
+    matplotlib.pyplot.close("all")
