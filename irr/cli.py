@@ -149,7 +149,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                         "addition to pandas' defaults (empty, NA, NaN, ...); repeatable")
     if not measurements:
         source.add_argument("--categories", nargs="+", metavar="LABEL",
-                            help="the full rating scale, in order")
+                            help="the full rating scale, in order (space-separated, or "
+                            "one comma list)")
     stats = parser.add_argument_group("inference")
     stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
                        help="confidence level of the intervals, a proportion (default 0.95; "
@@ -1068,9 +1069,13 @@ def _label_number(text: str) -> int | float:
 
 
 def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any] | None:
-    """Read --categories as booleans or numbers when the rating columns are."""
+    """Read --categories as booleans or numbers when the rating columns are; one comma
+    list (``--categories none,mild,severe``, as --id and --statistics take) is split, since
+    a scale of one category cannot be meant."""
     if labels is None:
         return None
+    if len(labels) == 1 and "," in labels[0]:
+        labels = [x.strip() for x in labels[0].split(",") if x.strip()]
     from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
     if columns and all(is_bool_dtype(c) for c in columns):

@@ -145,6 +145,29 @@ def test_kappa_on_a_csv_file_with_weights_and_categories(csv_file):
     assert csv_file.read_text().startswith("r1,r2,x")  # the input is untouched
 
 
+def test_categories_as_one_comma_list(tmp_path):
+    # "--categories none,mild,severe" was read as one label 'none,mild,severe' and refused
+    # every rating; it is the scale of three, like the space-separated form
+    path = tmp_path / "grades.csv"
+    pd.DataFrame({"a": ["none", "mild", "severe", "mild", "none", "severe"] * 4,
+                  "b": ["none", "severe", "severe", "mild", "mild", "severe"] * 4}
+                 ).to_csv(path, index=False)
+    spaced = run("kappa", str(path), "--weights", "quadratic", "--format", "json",
+                 "--categories", "none", "mild", "severe")
+    commas = run("kappa", str(path), "--weights", "quadratic", "--format", "json",
+                 "--categories", "none,mild,severe")
+    assert commas.returncode == 0, commas.stderr
+    assert json.loads(commas.stdout) == json.loads(spaced.stdout)
+    # the order is the declared one: scores 0, 1, 2 for none, mild, severe (scikit-learn)
+    metrics = pytest.importorskip("sklearn.metrics")
+    score = {"none": 0, "mild": 1, "severe": 2}
+    a = [score[x] for x in ["none", "mild", "severe", "mild", "none", "severe"] * 4]
+    b = [score[x] for x in ["none", "severe", "severe", "mild", "mild", "severe"] * 4]
+    qwk = metrics.cohen_kappa_score(a, b, weights="quadratic")
+    assert f"{qwk:.4f}" in run("kappa", str(path), "--weights", "quadratic",
+                               "--categories", "none,mild,severe").stdout
+
+
 def test_tsv_by_suffix_and_by_sniffing_stdin(tmp_path):
     path = tmp_path / "ratings.tsv"
     RATINGS.to_csv(path, sep="\t", index=False)
