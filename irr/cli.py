@@ -1115,6 +1115,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
             )
         if args.id:
             raise CommandError("--id marks columns of wide data; with long data use --subject")
+        if args.raters:  # labels of the --rater column, kept in the order given
+            frame = _long_raters(args, frame, two=False)
         declared = getattr(args, "categories", None)
         if declared is None:
             _check_missing_markers(frame, [args.rating], continuous is True)
@@ -1127,12 +1129,11 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
                                  rating=args.rating, categories=categories,
                                  continuous=continuous, replicate=replicate)
         _count_missing(args, int(frame[args.rating].isna().sum()))
-        if args.raters:
-            raise CommandError("--raters selects wide columns; with long data omit it")
         if n_raters is not None and ag.n_raters != n_raters:
             raise CommandError(
                 f"this command compares {n_raters} raters; the long data have {ag.n_raters}"
-            )
+                + (f" ({', '.join(map(str, ag.raters))}): choose {n_raters} with --raters"
+                   if ag.n_raters > n_raters else ""))
         return ag
     raters = list(args.raters) if args.raters else None
     ids = [c.strip() for value in args.id or () for c in value.split(",") if c.strip()]
