@@ -510,7 +510,11 @@ def results_summary(
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")
     for r in results:  # why an interval is undefined or excludes its estimate
         if r.ci.note and not r.ci.note.startswith("clipped"):
-            lines.append(f"{r.coefficient}: {r.ci.method_name} interval {r.ci.note}.")
+            t = r.ci.note.startswith("t quantiles")
+            if t and any("t quantiles" in note for note in r.notes):
+                continue  # the result's own note says it (and why n - 1)
+            lines.append(f"{r.coefficient}: {r.ci.method_name} interval "
+                         f"{'with ' if t else ''}{r.ci.note}.")
     lines.extend(band_notes)
     lines.extend(notes)
     if lines:

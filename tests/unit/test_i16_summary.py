@@ -442,3 +442,12 @@ def test_cli_words():
     assert cli_words("`estimate` with `se`") == "`estimate` with `se`"  # no flag: as it is
     helps = [help_of(c) for c in COMMANDS] + [help_of("plan", t) for t in PLAN_TARGETS]
     assert set(FLAGS.values()) <= {a for text in helps for a in re.findall(r"--[a-z0-9-]+", text)}
+
+
+def test_t_quantiles_are_said_once():
+    # distribution='t': the SE note says "t quantiles on n - 1 = 19 df"; a second note
+    # "Fleiss' kappa: Wald interval t quantiles on 19 df." repeated it (without "with")
+    ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    notes = ag.fleiss_kappa(distribution="t").summary().extra_txt
+    assert notes.count("t quantiles") == 1
+    assert "t quantiles on n - 1 = 19 df" in notes  # 20 subjects
