@@ -805,7 +805,7 @@ def _facts(first: ErrorRateTestResult) -> list[tuple[str, str]]:
         ("alpha:", f"{first.alpha:g}"),
         ("Test:", "exact binomial"),
         ("CI:", f"{100 * first.ci.confidence_level:g}% {first.ci.method}"),
-        ("n:", str(crit.n)),
+        ("n:", f"{crit.n:,}"),
         ("Attained size:", f"{crit.size:.4f}"),
     ]
 
@@ -819,7 +819,9 @@ def _error_rate_summary(
         facts[6] = ("n:", "see table")
         facts[7] = ("Attained size:", "see notes")
     if first.tolerance is not None:
-        facts.append(("Tolerance:", f"{first.tolerance:g}"))
+        tol = first.tolerance  # what an error is: a score difference beyond it
+        facts.append(("Error:", "any disagreement" if tol == 0
+                      else f"|score difference| > {tol:g}"))
     missing = sum(r.n_missing for r in results)
     facts.append(("Left out (listwise):", str(missing)))
     columns = ["rate", "errors", "n", "eps_bar", "p-value", "ci low", "ci high", "reject"]
