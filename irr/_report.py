@@ -725,9 +725,10 @@ def _ci_text(result: Any, apa: bool, num: Any, method: bool) -> str:
         return ""
     level = f"{100 * ci.confidence_level:g}%"
     ends = f"[{num(ci.low)}, {num(ci.high)}]" if apa else f"{num(ci.low)} to {num(ci.high)}"
-    if ci.note.startswith("one-sided") and _measure(result) is not None:
-        # the TDI's upper and the CP's lower bound: the other end is the parameter's limit
-        upper = "upper confidence bound" in ci.note
+    if ci.note.startswith("one-sided"):
+        # the TDI's upper and the CP's lower bound, a one-sided test's interval (an error
+        # rate's 'less': an upper bound): the other end is the parameter's limit
+        upper = "upper confidence bound" in ci.note or ci.note == "one-sided (less)"
         bound = num(ci.high if upper else ci.low)
         side = "upper" if upper else "lower"
         how = ""

@@ -133,9 +133,10 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                         help="text encoding (default utf-8; a UTF-16/32 byte-order mark is "
                         "detected)")
     source.add_argument("--max-bytes", type=_size, default=None, metavar="SIZE",
-                        help="refuse larger input, e.g. 500M or 2G (default: the "
+                        help="refuse larger text input, e.g. 500M or 2G (default: the "
                         f"{MAX_BYTES_ENV} environment variable, else 200M); checked while "
-                        "reading")
+                        "reading. Parquet larger than this (or a directory of Parquet "
+                        "files) is streamed through DuckDB instead of loaded")
     source.add_argument("--subject", metavar="COL", help="long format: the subject column")
     source.add_argument("--rater", metavar="COL", help="long format: the rater column")
     source.add_argument("--rating", metavar="COL", help="long format: the rating column")
@@ -148,7 +149,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                         "addition to pandas' defaults (empty, NA, NaN, ...); repeatable")
     if not measurements:
         source.add_argument("--categories", nargs="+", metavar="LABEL",
-                            help="the full rating scale, in order")
+                            help="the full rating scale, in order (space-separated, or "
+                            "one comma list)")
     stats = parser.add_argument_group("inference")
     stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
                        help="confidence level of the intervals, a proportion (default 0.95; "
@@ -1096,9 +1098,13 @@ def _label_number(text: str) -> int | float:
 
 
 def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any] | None:
-    """Read --categories as booleans or numbers when the rating columns are."""
+    """Read --categories as booleans or numbers when the rating columns are; one comma
+    list (``--categories none,mild,severe``, as --id and --statistics take) is split, since
+    a scale of one category cannot be meant."""
     if labels is None:
         return None
+    if len(labels) == 1 and "," in labels[0]:
+        labels = [x.strip() for x in labels[0].split(",") if x.strip()]
     from pandas.api.types import is_bool_dtype, is_numeric_dtype
 
     if columns and all(is_bool_dtype(c) for c in columns):
@@ -1138,6 +1144,8 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
             )
         if args.id:
             raise CommandError("--id marks columns of wide data; with long data use --subject")
+        if args.raters:  # labels of the --rater column, kept in the order given
+            frame = _long_raters(args, frame, two=False)
         declared = getattr(args, "categories", None)
         if declared is None:
             _check_missing_markers(frame, [args.rating], continuous is True)
@@ -1150,12 +1158,11 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
                                  rating=args.rating, categories=categories,
                                  continuous=continuous, replicate=replicate)
         _count_missing(args, int(frame[args.rating].isna().sum()))
-        if args.raters:
-            raise CommandError("--raters selects wide columns; with long data omit it")
         if n_raters is not None and ag.n_raters != n_raters:
             raise CommandError(
                 f"this command compares {n_raters} raters; the long data have {ag.n_raters}"
-            )
+                + (f" ({', '.join(map(str, ag.raters))}): choose {n_raters} with --raters"
+                   if ag.n_raters > n_raters else ""))
         return ag
     raters = list(args.raters) if args.raters else None
     ids = [c.strip() for value in args.id or () for c in value.split(",") if c.strip()]
@@ -1236,7 +1243,8 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
         raise CommandError(cli_words(_first_line(exc), args.names)) from None
     weights = patterns[count].to_numpy()
     args.input_info.append(("Read:", f"{int(weights.sum()):,} rows streamed by DuckDB, "
-                            f"{len(patterns):,} rating patterns"))
+                            f"{len(patterns):,} rating pattern"
+                            f"{'' if len(patterns) == 1 else 's'}"))
     _count_missing(args, int((patterns[raters].isna().sum(axis=1).to_numpy() * weights).sum()))
     ag = Agreement.from_frame(patterns, raters, categories=categories, freq_weights=count,
                               continuous=False)

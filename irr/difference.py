@@ -347,8 +347,8 @@ def _independent(first: Any, second: Any, options: InferenceOptions,
                             f"{type(value).__name__}.")
     if not independent:
         raise ValueError(
-            "Two results carry no subjects, so `difference` cannot tell whether they come "
-            "from the same subjects. For separate groups (sites, studies) pass "
+            "Two results do not carry their subjects, so `difference` cannot tell whether "
+            "they come from the same subjects. For separate groups (sites, studies) pass "
             "`independent=True`; for the same subjects pass the two Agreements (and "
             "`statistic=`), so that the subjects are paired."
         )
@@ -359,8 +359,9 @@ def _independent(first: Any, second: Any, options: InferenceOptions,
         raise ValueError("`first` and `second` are the same result; independent groups "
                          "need two.")
     names = (statistic_name(first), statistic_name(second))
-    return independent_difference(first, second, options, labels=labels or ("first", "second"),
-                                  names=names)
+    # as irr.pool names unlabelled groups (not "lower for first than for second")
+    return independent_difference(first, second, options,
+                                  labels=labels or ("group 1", "group 2"), names=names)
 
 
 def pool(

@@ -562,7 +562,7 @@ def _curve_label(row: dict[str, Any], varying: Sequence[str]) -> str:
         value = row[name]
         text = (", ".join(f"{v:g}" for v in value) if isinstance(value, tuple)
                 else f"{value:g}" if isinstance(value, float) else str(value))
-        parts.append(f"{name} = {text}")
+        parts.append(f"{name.replace('_', ' ')} = {text}")  # "target power", not a column
     return ", ".join(parts)
 
 

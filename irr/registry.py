@@ -386,14 +386,17 @@ def statistic_rows(
         raise ValueError(f"`{argument}` has unknown statistic(s) {', '.join(map(repr, unknown))}; "
                          f"known: {', '.join(STATISTICS)}, alpha, icc (or 'all').")
     chosen, notes, kept = [], [], []
+    # a shorthand the caller typed ('icc') is named as typed, with what it stands for
+    typed = {r: (n if n.lower() == r else f"{n} ({r})")
+             for n, r in reversed(list(zip(names, resolved, strict=True)))}
     for name in dict.fromkeys(resolved):
         row = STATISTICS[name]
         if row.applies(facts):
             kept.append(name)
             chosen.append((row.method, dict(row.options)))
         else:
-            notes.append(f"{name} does not apply to these data ({_why_not(row, facts)}); "
-                         "left out.")
+            notes.append(f"{typed[name]} does not apply to these data "
+                         f"({_why_not(row, facts)}); left out.")
     return kept, chosen, notes
 
 

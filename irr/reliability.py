@@ -257,7 +257,7 @@ def report(
                        and r.scale is not None else r for r in collected)
     if not results:
         raise ValueError("no statistic could be computed on these data: "
-                         + "; ".join(notes_out))
+                         + " ".join(notes_out))
     # rows that repeat another on two categories (weighted kappas, alpha's levels): once
     results, merged = coincident(results)
     notes_out.extend(merged)

@@ -175,6 +175,9 @@ def one_width(tables: Sequence[Any]) -> list[str]:
     rest = range(1, len(tables))
     stub = max(widths[i][0] for i in rest)
     longest = max(totals[i] + stub - widths[i][0] for i in rest)
+    # a short row label widened to the bands' stub can make a table the widest: the
+    # others grow to it (a column never narrows below its text)
+    target = max(target, longest)
     stub += max(0, target - longest)
     header = widths[0]
     extra = target - totals[0]
@@ -334,8 +337,9 @@ def _listwise(r: Result) -> bool:
 def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
     """The "Missing ratings:" fact: how many ratings (when the caller counted them) in how
     many subjects."""
-    where = f"in {_subjects(incomplete)}"
-    return ("Missing ratings:", where if ratings is None else f"{ratings} {where}")
+    if ratings is None:  # a result alone knows its incomplete subjects, not the ratings
+        return ("Subjects missing a rating:", f"{incomplete:,}")
+    return ("Missing ratings:", f"{ratings} in {_subjects(incomplete)}")
 
 
 def results_summary(
@@ -506,7 +510,11 @@ def results_summary(
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")
     for r in results:  # why an interval is undefined or excludes its estimate
         if r.ci.note and not r.ci.note.startswith("clipped"):
-            lines.append(f"{r.coefficient}: {r.ci.method_name} interval {r.ci.note}.")
+            t = r.ci.note.startswith("t quantiles")
+            if t and any("t quantiles" in note for note in r.notes):
+                continue  # the result's own note says it (and why n - 1)
+            lines.append(f"{r.coefficient}: {r.ci.method_name} interval "
+                         f"{'with ' if t else ''}{r.ci.note}.")
     lines.extend(band_notes)
     lines.extend(notes)
     if lines:

@@ -69,7 +69,7 @@ class CategoryResults(Result):
                          estimate=self.estimate, se=self.se, statistic=self.statistic,
                          pvalue=self.pvalue, ci=self.ci, n_subjects=self.n_subjects,
                          n_missing=self.n_missing, n_incomplete=self.n_incomplete,
-                         raters=self.raters, scale=None, bounds=self.bounds,
+                         raters=self.raters, scale=self.scale, bounds=self.bounds,
                          statistic_name=self.statistic_name)
         return [overall, *self.by_category]
 
@@ -315,7 +315,8 @@ def category_kappa(
         alternative=options.alternative,
         ci=wald_interval(float(overall.kappa), se, level, (-1.0, 1.0)), n_subjects=n,
         n_missing=stats.n_missing, n_incomplete=stats.n_missing, raters=stats.raters,
-        notes=tuple(notes), family="kappa", categories=cats, by_category=tuple(parts))
+        notes=tuple(notes), family="kappa", categories=cats, by_category=tuple(parts),
+        scale="landis-koch")  # the overall row is Cohen's kappa: banded as ag.kappa() is
 
 
 def _positive(positive: Any, categories: tuple) -> int:

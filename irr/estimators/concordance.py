@@ -220,12 +220,12 @@ class ConcordanceResult(Result):
         se_z = 1 / math.sqrt(n - 3) if n > 3 else math.nan
         r = self.pearson_r
         rows.append(Result(
-            coefficient="precision (Pearson r)", symbol="r", estimate=r,
+            coefficient="Precision (Pearson r)", symbol="r", estimate=r,
             se=(1 - r * r) * se_z, ci=_fisher_z_interval(r, se_z, level),
             n_subjects=n, n_missing=self.n_missing, raters=self.raters, scale=None,
         ))
         rows.append(Result(
-            coefficient="accuracy (C_b)", symbol="C_b", estimate=self.bias_correction,
+            coefficient="Accuracy (C_b)", symbol="C_b", estimate=self.bias_correction,
             se=math.nan, ci=ConfidenceInterval(math.nan, math.nan, level, "none"),
             n_subjects=n, n_missing=self.n_missing, raters=self.raters, scale=None,
             bounds=(0.0, 1.0),
@@ -242,8 +242,8 @@ class ConcordanceResult(Result):
         >>> res.to_frame()["estimate"].round(4)
         coefficient
         Lin's CCC                0.9895
-        precision (Pearson r)    0.9900
-        accuracy (C_b)           0.9995
+        Precision (Pearson r)    0.9900
+        Accuracy (C_b)           0.9995
         Name: estimate, dtype: float64
         """
         return pd.concat([Result.to_frame(r) for r in self.components()])

@@ -241,8 +241,8 @@ class MethodRegressionResult(Result):
         >>> res = irr.passing_bablok([1.0, 2.1, 2.9, 4.2, 5.1, 6.0], [1.2, 2.0, 3.1, 4.0, 5.3, 6.1],
         ...                          names=("A", "B"))
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
-        Passing–Bablok regression of B on A gave a slope of 1.00, 95% CI [0.727, 1.38], and
-        an intercept of 0.150, 95% CI [−1.30, 0.968] (rank-based), n = 6; the cusum test
+        Passing–Bablok regression of B on A gave a slope of 1.00, 95% CI [0.73, 1.38], and
+        an intercept of 0.15, 95% CI [−1.30, 0.97] (rank-based), n = 6; the cusum test
         found no significant deviation from linearity (p = .964).
         """
         check_choice(style, "style", ("apa", "plain"))
@@ -254,11 +254,17 @@ class MethodRegressionResult(Result):
             how += f", {self.n_resamples:,} resamples"
 
         def part(value: float, ci: ConfidenceInterval, method: str = "") -> str:
-            low, high = _num(ci.low, style), _num(ci.high, style)
+            # one number of decimals for an estimate and its interval: "1.13, [0.98, 1.28]",
+            # not "1.13, [0.976, 1.28]"
+            shown = [x for x in (value, ci.low, ci.high) if math.isfinite(x)]
+            top = max(map(abs, shown), default=0.0)
+            # two decimals, or three significant digits of the largest below 1
+            decimals = 2 if top >= 1 or top == 0 else 2 - math.floor(math.log10(top))
+            value_text, low, high = (_num(x, style, decimals) for x in (value, ci.low, ci.high))
             if apa:
-                return f"{_num(value, style)}, {level} CI [{low}, {high}]" + (
+                return f"{value_text}, {level} CI [{low}, {high}]" + (
                     f" ({method})" if method else "")
-            return f"{_num(value, style)} ({level} CI {low} to {high}" + (
+            return f"{value_text} ({level} CI {low} to {high}" + (
                 f"; {method})" if method else ")")
 
         what = f"{_NAMES[self.method]} regression of {self.y_name} on {self.x_name}"
@@ -286,11 +292,14 @@ class MethodRegressionResult(Result):
                 f"{self.intercept_ci.high:.4g}], n_subjects={self.n_subjects})")
 
 
-def _num(value: float, style: str) -> str:
-    """Three significant digits (two decimals at least for |value| >= 1); a true minus
-    sign in APA style."""
+def _num(value: float, style: str, decimals: int | None = None) -> str:
+    """Three significant digits (two decimals at least for |value| >= 1), or `decimals`;
+    a true minus sign in APA style."""
     if not math.isfinite(value):
         return "undefined"
+    if decimals is not None:
+        text = f"{value:.{decimals}f}"
+        return text.replace("-", "−") if style == "apa" else text
     text = f"{value:.2f}" if abs(value) >= 1 else f"{value:.3g}" if value else "0"
     if abs(value) < 1 and value and "e" not in text:
         digits = len(text.split(".")[1]) if "." in text else 0

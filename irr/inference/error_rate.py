@@ -805,7 +805,7 @@ def _facts(first: ErrorRateTestResult) -> list[tuple[str, str]]:
         ("alpha:", f"{first.alpha:g}"),
         ("Test:", "exact binomial"),
         ("CI:", f"{100 * first.ci.confidence_level:g}% {first.ci.method}"),
-        ("n:", str(crit.n)),
+        ("n:", f"{crit.n:,}"),
         ("Attained size:", f"{crit.size:.4f}"),
     ]
 
@@ -819,7 +819,9 @@ def _error_rate_summary(
         facts[6] = ("n:", "see table")
         facts[7] = ("Attained size:", "see notes")
     if first.tolerance is not None:
-        facts.append(("Tolerance:", f"{first.tolerance:g}"))
+        tol = first.tolerance  # what an error is: a score difference beyond it
+        facts.append(("Error:", "any disagreement" if tol == 0
+                      else f"|score difference| > {tol:g}"))
     missing = sum(r.n_missing for r in results)
     facts.append(("Left out (listwise):", str(missing)))
     columns = ["rate", "errors", "n", "eps_bar", "p-value", "ci low", "ci high", "reject"]
@@ -1102,8 +1104,8 @@ class ErrorRateTestFamily:
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
         >>> text = ag.error_rate_test(0.5, reference="rater1").report()
         >>> print(text.split("; ")[0])  # doctest: +NORMALIZE_WHITESPACE
-        The error rate between rater2 and rater1 was ε = .30, 95% CI [.14, 1.00]
-        (Clopper-Pearson), 6 errors in n = 20
+        The error rate between rater2 and rater1 was ε = .30, one-sided 95% lower
+        confidence bound .14 (Clopper-Pearson), 6 errors in n = 20
         >>> text.endswith("no adjustment for multiple comparisons.")
         True
         """

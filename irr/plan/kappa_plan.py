@@ -226,7 +226,7 @@ def _z_power(n: np.ndarray, diff: np.ndarray, v0: np.ndarray, v1: np.ndarray,
 def _kappa_sentence(row: dict[str, Any]) -> str:
     raters = int(row["raters"])
     k = len(row["proportions"])
-    scale = "a binary rating" if k == 2 else f"a rating with {k} categories"
+    scale = "a binary rating" if k == 2 else f"a rating scale with {k} categories"
     sided = "two-sided" if row["alternative"] == "two-sided" else "one-sided"
     cite = "Cantor, 1996" if row["method"] != "goodness-of-fit" else (
         "Donner & Eliasziw, 1992" if raters == 2 and k == 2 else "Rotondi & Donner, 2012")
@@ -355,7 +355,7 @@ def kappa(
     >>> int(res.n)
     49
     >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
-    With 49 subjects rated by 3 raters on a rating with 4 categories, a two-sided test
+    With 49 subjects rated by 3 raters on a rating scale with 4 categories, a two-sided test
     of kappa = 0.4 against kappa = 0.6 has 81% power at the 5% level (Rotondi & Donner,
     2012).
     >>> irr.plan.kappa(0.85, 0.7, method="cantor", rates=(0.5, 0.5),
@@ -432,9 +432,13 @@ def kappa(
             grid["kappa0"], grid["proportions"], grid["raters"], strict=True)])
         grid["min_expected"] = smallest * grid["n"].to_numpy()
         outputs = (*outputs, "min_expected")
-        if bool((grid["min_expected"] < 5).any()):
+        low = int((grid["min_expected"] < 5).sum())
+        if low:
+            where = ("here" if len(grid) == 1 else
+                     f"here in {low} of {len(grid)} rows" if low > 1 else
+                     f"here in 1 of {len(grid)} rows")
             notes = ("min_expected: the smallest expected count of a cell under kappa0 at n. "
-                     "Below 5 (here in some rows) the chi-square approximation behind the "
+                     f"Below 5 ({where}) the chi-square approximation behind the "
                      "goodness-of-fit plan is poor and its n too small: check the design "
                      "with irr.plan.simulate.",)
     table = grid
@@ -498,7 +502,7 @@ def _kappa_floor(p: tuple[float, ...], raters: int) -> float:
 
 def _interval_sentence(row: dict[str, Any]) -> str:
     k = len(row["proportions"])
-    scale = "a binary rating" if k == 2 else f"a rating with {k} categories"
+    scale = "a binary rating" if k == 2 else f"a rating scale with {k} categories"
     level = percent(row["confidence_level"])
     two = not math.isnan(row["kappa_upper"])
     if two:

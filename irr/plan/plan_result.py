@@ -136,6 +136,30 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def _fixed(values: Sequence[Any]) -> list[str | None]:
+    """A computed column's real numbers with one number of decimals (four significant
+    digits of the largest), so that 0.436 and 0.7965 print as 0.4360 and 0.7965; None
+    for the cells :func:`_fmt` formats alone (integers, text, nan, large numbers).
+
+    Examples
+    --------
+    >>> _fixed([0.436, 0.79652, 5, float("nan")])
+    ['0.4360', '0.7965', None, None]
+    >>> _fixed([0.04, 0.06145])
+    ['0.04000', '0.06145']
+    """
+    reals = [float(v) for v in values if isinstance(v, numbers.Real)
+             and not isinstance(v, bool | np.bool_ | numbers.Integral)
+             and math.isfinite(float(v))]
+    if not reals or max(map(abs, reals)) >= 1e4:
+        return [None] * len(values)
+    top = max(map(abs, reals))
+    decimals = 3 if top == 0 else min(8, max(0, 3 - math.floor(math.log10(top))))
+    return [f"{float(v):.{decimals}f}" if isinstance(v, numbers.Real)
+            and not isinstance(v, bool | np.bool_ | numbers.Integral)
+            and math.isfinite(float(v)) else None for v in values]
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class PlanResult:
     """Sample size, power or expected interval width of a planned reliability study.
@@ -249,7 +273,12 @@ class PlanResult:
         1 0.1 0.05 0.05 0.8 179 0.8129 203 11 0.06145
         """
         columns = [*self.inputs, *self.outputs]
-        rows = [[_fmt(row[c]) for c in columns] for row in self.table.to_dict("records")]
+        records = self.table.to_dict("records")
+        rows = [[_fmt(row[c]) for c in columns] for row in records]
+        for j, c in enumerate(columns):
+            if c in self.outputs:  # one number of decimals down a computed column
+                for row, text in zip(rows, _fixed([r[c] for r in records]), strict=True):
+                    row[j] = text if text is not None else row[j]
         facts = [("Method:", self.method), ("Rows:", f"{len(self.table):,}"),
                  ("Source:", self.citation), ("Solves for:", ", ".join(self.outputs[:1]))]
         return hypothesis_summary(

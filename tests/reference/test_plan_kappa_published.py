@@ -107,7 +107,7 @@ def test_power_at_given_n():
 def test_report_sentence():
     res = irr.plan.kappa(0.4, 0.6, raters=3, categories=4, power=0.8)
     assert res.report() == (
-        f"With {int(res.n)} subjects rated by 3 raters on a rating with 4 categories, a "
+        f"With {int(res.n)} subjects rated by 3 raters on a rating scale with 4 categories, a "
         "two-sided test of kappa = 0.4 against kappa = 0.6 has "
         f"{100 * float(res.power):.0f}% power at the 5% level (Rotondi & Donner, 2012).")
 
@@ -251,6 +251,12 @@ def test_min_expected_cell_count_and_note():
     p0 = cell_probabilities(0.0, [0.2] * 5, 6)
     assert res.table["min_expected"].iloc[0] == pytest.approx(n * p0.min())
     assert any("chi-square approximation" in note for note in res.notes)
+    # one row: "Below 5 (here)", not "(here in some rows)"; several: how many
+    assert "Below 5 (here) the chi-square" in res.notes[0]
+    rows = irr.plan.kappa(0.4, 0.6, raters=[2, 3], categories=4)
+    low = int((rows.table["min_expected"] < 5).sum())
+    assert low == 1  # 11.96 with 2 raters (n = 87), 4.57 with 3 (n = 49)
+    assert "Below 5 (here in 1 of 2 rows) the chi-square" in rows.notes[0]
     fine = irr.plan.kappa(0.4, 0.6, prevalence=0.5)
     assert fine.table["min_expected"].iloc[0] >= 5
     assert fine.notes == ()

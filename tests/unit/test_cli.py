@@ -145,6 +145,55 @@ def test_kappa_on_a_csv_file_with_weights_and_categories(csv_file):
     assert csv_file.read_text().startswith("r1,r2,x")  # the input is untouched
 
 
+def test_categories_as_one_comma_list(tmp_path):
+    # "--categories none,mild,severe" was read as one label 'none,mild,severe' and refused
+    # every rating; it is the scale of three, like the space-separated form
+    path = tmp_path / "grades.csv"
+    pd.DataFrame({"a": ["none", "mild", "severe", "mild", "none", "severe"] * 4,
+                  "b": ["none", "severe", "severe", "mild", "mild", "severe"] * 4}
+                 ).to_csv(path, index=False)
+    spaced = run("kappa", str(path), "--weights", "quadratic", "--format", "json",
+                 "--categories", "none", "mild", "severe")
+    commas = run("kappa", str(path), "--weights", "quadratic", "--format", "json",
+                 "--categories", "none,mild,severe")
+    assert commas.returncode == 0, commas.stderr
+    assert json.loads(commas.stdout) == json.loads(spaced.stdout)
+    # the order is the declared one: scores 0, 1, 2 for none, mild, severe (scikit-learn)
+    metrics = pytest.importorskip("sklearn.metrics")
+    score = {"none": 0, "mild": 1, "severe": 2}
+    a = [score[x] for x in ["none", "mild", "severe", "mild", "none", "severe"] * 4]
+    b = [score[x] for x in ["none", "severe", "severe", "mild", "mild", "severe"] * 4]
+    qwk = metrics.cohen_kappa_score(a, b, weights="quadratic")
+    assert f"{qwk:.4f}" in run("kappa", str(path), "--weights", "quadratic",
+                               "--categories", "none,mild,severe").stdout
+
+
+def test_long_data_of_three_raters_take_two_with_raters(tmp_path):
+    # `irr kappa long.csv --subject --rater --rating` on 3 raters had no way out: --raters
+    # was refused for long data. It names two labels of the --rater column, as in
+    # `irr agreement`, and gives the kappa of the same two raters' wide columns
+    wide = pd.DataFrame({"id": range(12), "r1": [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3],
+                         "r2": [1, 2, 3, 1, 3, 3, 1, 2, 2, 1, 2, 3],
+                         "r3": [2, 2, 3, 1, 2, 1, 1, 3, 3, 1, 2, 3]})
+    long = wide.melt(id_vars="id", var_name="reader", value_name="grade")
+    path = tmp_path / "long.csv"
+    long.to_csv(path, index=False)
+    three = run("kappa", str(path), "--subject", "id", "--rater", "reader", "--rating", "grade")
+    assert three.returncode == 1
+    assert "the long data have 3 (r1, r2, r3): choose 2 with --raters" in three.stderr
+    two = run("kappa", str(path), "--subject", "id", "--rater", "reader", "--rating", "grade",
+              "--raters", "r1", "r3", "--format", "json")
+    assert two.returncode == 0, two.stderr
+    metrics = pytest.importorskip("sklearn.metrics")
+    kappa = metrics.cohen_kappa_score(wide["r1"], wide["r3"])
+    estimates = {r["coefficient"]: r["estimate"] for r in json.loads(two.stdout)["results"]}
+    assert estimates["Cohen's kappa"] == pytest.approx(kappa, rel=1e-12)
+    unknown = run("kappa", str(path), "--subject", "id", "--rater", "reader", "--rating",
+                  "grade", "--raters", "r1", "r9")
+    assert unknown.returncode == 1
+    assert "unknown rater(s) ['r9']" in unknown.stderr
+
+
 def test_tsv_by_suffix_and_by_sniffing_stdin(tmp_path):
     path = tmp_path / "ratings.tsv"
     RATINGS.to_csv(path, sep="\t", index=False)

@@ -5,6 +5,7 @@ per-subject paired bootstrap drawing subject indices, and the inverse-variance f
 
 import math
 import pickle
+import re
 
 import numpy as np
 import pandas as pd
@@ -314,6 +315,10 @@ def test_independent_difference_is_the_z_test_of_two_results(panel):
                                        - 1.959963984540054 * math.hypot(a.se, b.se))
     assert res.report().endswith("n = 40 and 40.")
     assert not res.paired
+    # unlabelled groups are named as irr.pool names them, not "for first than for second"
+    bare = irr.difference(a, b, independent=True)
+    assert " for group 1 than for group 2 " in bare.report()
+    assert re.search(r"\ngroup 1:?\s+" + f"{a.estimate:.4f}", bare.summary().as_text())
 
 
 # -- pooling independent groups ------------------------------------------------------------------

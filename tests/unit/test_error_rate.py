@@ -9,6 +9,7 @@ over D^n, and alpha = p / q is compared exactly.
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from functools import cache
 
@@ -488,3 +489,19 @@ def test_series_input_for_ttest():
     res = error_rate_ttest(pd.Series([0.05, 0.07, 0.06]), 0.1, alternative="less")
     assert res.reject
     assert res.k == 3
+
+
+def test_summary_says_what_an_error_is():
+    # the header said "Tolerance: 0", which does not say of what
+    ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+    exact = ag.error_rate_test(0.35, tolerance=0, alternative="less").summary().as_text()
+    assert re.search(r"Error:\s+any disagreement\s", exact)
+    assert "Tolerance:" not in exact
+    assert re.search(r"\bn:\s+7,477\s", exact)  # with its thousands separator
+    near = ag.error_rate_test(0.35, tolerance=1, alternative="less")
+    assert re.search(r"Error:\s+\|score difference\| > 1\s", near.summary().as_text())
+    # vision: 2,181 disagreements of 7,477, of which 1,678 are one grade apart (the two
+    # diagonals next to the main one of ag.table): 503 remain with tolerance=1
+    table = ag.table.to_numpy()
+    apart = table.sum() - np.trace(table) - np.trace(table, 1) - np.trace(table, -1)
+    assert near.errors == apart == 503

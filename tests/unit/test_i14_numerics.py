@@ -431,9 +431,12 @@ def test_error_rate_ttest_reports():
     # mean 0.082, s = 0.01924, t = (0.082 - 0.10) / (s / sqrt 5) = -2.092 on 4 df, one-sided
     # p = 0.0523 (the ErrorRateTTestResult doctest; scipy.stats.ttest_1samp)
     res = irr.error_rate_ttest([0.08, 0.11, 0.07, 0.09, 0.06], epsilon0=0.10, alternative="less")
-    assert res.report() == ("The mean error rate over 5 runs was ε = .08, 95% CI [-inf, .10] "
-                            "(t distribution); t test of ε0 = .10 (less), t(4) = -2.09, "
-                            "p = .052.")
+    # the one-sided interval is an upper bound (no "[-inf, .10]"): 0.082 + t_.95(4) s/sqrt 5
+    # = 0.1003 (scipy.stats.t.ppf)
+    assert res.report() == ("The mean error rate over 5 runs was ε = .08, one-sided 95% upper "
+                            "confidence bound .10 (t distribution); t test of ε0 = .10 (less), "
+                            "t(4) = -2.09, p = .052.")
+    assert res.ci.high == pytest.approx(0.10034, abs=5e-5)
     assert res.report("plain").startswith("Mean error rate = 0.082 over 5 runs")
     with pytest.warns(irr.DegenerateDataWarning):
         flat = irr.error_rate_ttest([0.1, 0.1, 0.1], 0.1)

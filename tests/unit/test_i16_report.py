@@ -85,6 +85,19 @@ def test_a_statistic_that_does_not_apply_is_left_out_with_a_note():
         in rep.notes
 
 
+def test_a_shorthand_that_does_not_apply_is_named_as_typed():
+    # unordered labels: 'icc' (which stands for icc_a1) needs ordered categories
+    frame = pd.DataFrame({"a": ["x", "y", "z", "x"] * 3, "b": ["x", "y", "y", "x"] * 3})
+    with pytest.raises(ValueError, match="no statistic could be computed") as info:
+        irr.report(frame, "icc", figures=False)
+    message = str(info.value)
+    assert "icc (icc_a1) does not apply to these data (it needs ordered categories)" in message
+    assert ".;" not in message
+    rep = irr.report(frame, "icc,kappa", figures=False)
+    assert "icc (icc_a1) does not apply to these data (it needs ordered categories); " \
+        "left out." in rep.notes
+
+
 def test_all_is_every_coefficient_that_applies():
     rep = irr.report(ANXIETY, "all", figures=False)
     assert rep.selection == "all"

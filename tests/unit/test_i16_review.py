@@ -1,6 +1,7 @@
 """Review of issue #16 (paper-ready output): what a new user found still wrong, pinned."""
 
 import json
+import re
 
 import pandas as pd
 from clirun import cli
@@ -125,7 +126,10 @@ def test_by_column_is_not_reported_as_a_guessed_identifier(tmp_path):
                        "--statistics", "fleiss")
     assert code == 0
     assert "set aside as an identifier" not in out
-    assert "Not raters:               patient, site" in out
+    assert re.search(r"\nNot raters:\s+patient, site\s", out)
+    # and the header is as wide as the coefficient table under it
+    tables = out.split("\n\n")[0].splitlines()
+    assert len({len(line) for line in tables}) == 1
 
 
 # -- notes: true to the statistic, and only when they apply --------------------------------

@@ -187,6 +187,16 @@ def test_header_coefficients_and_bands_are_one_width(name):
     assert text.count("\n" + "=" * widths.pop() + "\n") >= 3  # rules run the full width
 
 
+def test_short_label_with_a_wide_header_is_one_width():
+    # "Cohen's kappa" is shorter than the bands' 16-character stub, and the header of a
+    # listwise two-rater result is wider than the table: every line was 82 or 84 wide
+    a = ["none", "mild", "mild", None, "severe", "none", "mild", "severe"] * 5
+    b = ["none", "mild", "none", "mild", "severe", None, "mild", "mild"] * 5
+    text = irr.Agreement(a, b).kappa().summary().as_text()
+    widths = {len(line) for line in tables(text)}
+    assert len(widths) == 1, sorted(widths)
+
+
 def test_cli_tables_are_one_width(files):
     for args in (("multi", files["ratings"]), ("kappa", files["binary"]),
                  ("icc", files["scores"]), ("report", files["scores"])):
@@ -288,7 +298,14 @@ def test_header_counts_say_which_subjects_and_ratings(files):
     x = np.array([[1, 2, 2], [1, np.nan, np.nan], [2, 2, np.nan], [3, 3, 3], [1, 1, 2]])
     alpha = irr.Agreement.from_array(x).krippendorff_alpha().summary().as_text()
     assert re.search(r"\nSubjects used:\s+4 of 5\s", alpha)
-    assert re.search(r"Missing ratings:\s+in 2 subjects\s", alpha)
+    # alone, a result knows its incomplete subjects, not how many ratings are missing
+    assert re.search(r"Subjects missing a rating:\s+2\s", alpha)
+    assert "Missing ratings:" not in alpha
+    a = ["none", "mild", "mild", None, "severe", "none", "mild", "severe"] * 5
+    b = ["none", "mild", "none", "mild", "severe", None, "mild", "mild"] * 5
+    kappa = irr.Agreement(a, b).kappa().summary().as_text()
+    assert re.search(r"\nSubjects missing a rating:\s+10\s", kappa)
+    assert " in 10 subjects" not in kappa
 
 
 # -- 8. CLI help -------------------------------------------------------------------------
@@ -298,6 +315,14 @@ def help_of(*command):
         main([*command, "--help"])
     assert stop.value.code == 0
     return out.getvalue()
+
+
+def test_max_bytes_help_says_parquet_is_streamed_not_refused():
+    # `irr kappa parts/ --max-bytes 1000` streams the files through DuckDB: the help must
+    # not promise a refusal
+    text = " ".join(help_of("kappa").split())
+    assert "refuse larger text input" in text
+    assert "is streamed through DuckDB instead of loaded" in text
 
 
 COMMANDS = ["kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets"]
@@ -417,3 +442,12 @@ def test_cli_words():
     assert cli_words("`estimate` with `se`") == "`estimate` with `se`"  # no flag: as it is
     helps = [help_of(c) for c in COMMANDS] + [help_of("plan", t) for t in PLAN_TARGETS]
     assert set(FLAGS.values()) <= {a for text in helps for a in re.findall(r"--[a-z0-9-]+", text)}
+
+
+def test_t_quantiles_are_said_once():
+    # distribution='t': the SE note says "t quantiles on n - 1 = 19 df"; a second note
+    # "Fleiss' kappa: Wald interval t quantiles on 19 df." repeated it (without "with")
+    ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    notes = ag.fleiss_kappa(distribution="t").summary().extra_txt
+    assert notes.count("t quantiles") == 1
+    assert "t quantiles on n - 1 = 19 df" in notes  # 20 subjects

@@ -104,11 +104,11 @@ def test_decomposition_precision_times_accuracy():
     assert res.scale_shift == pytest.approx(sx / sy)
     assert res.location_shift == pytest.approx((WRIGHT.mean() - MINI.mean()) / math.sqrt(sx * sy))
     frame = res.to_frame()
-    assert list(frame.index) == ["Lin's CCC", "precision (Pearson r)", "accuracy (C_b)"]
-    assert frame.loc["accuracy (C_b)", "estimate"] == pytest.approx(res.bias_correction)
+    assert list(frame.index) == ["Lin's CCC", "Precision (Pearson r)", "Accuracy (C_b)"]
+    assert frame.loc["Accuracy (C_b)", "estimate"] == pytest.approx(res.bias_correction)
     # precision's interval: Fisher z on 1/sqrt(n - 3)
     half = 1.959963984540054 / math.sqrt(17 - 3)
-    assert frame.loc["precision (Pearson r)", "ci_low"] == pytest.approx(
+    assert frame.loc["Precision (Pearson r)", "ci_low"] == pytest.approx(
         math.tanh(math.atanh(res.pearson_r) - half))
 
 
@@ -122,8 +122,8 @@ def test_ccc_parts_batch_matches_scalars():
 def test_summary_report_and_repr_read_well():
     res = irr.concordance(WRIGHT, MINI)
     text = str(res)
-    assert "precision (Pearson r)" in text
-    assert "accuracy (C_b)" in text
+    assert "Precision (Pearson r)" in text
+    assert "Accuracy (C_b)" in text
     assert "McBride, 2005" in text
     assert "divisor n" in text
     assert repr(res).startswith("ConcordanceResult(coefficient=\"Lin's CCC\", estimate=0.9427")

@@ -521,9 +521,9 @@ def test_report_by_group_on_measurements_names_each_interval():
     rep = irr.report(_sites(), "loa,ccc", raters=["wright_1", "mini_1"], by="site",
                      figures=False)
     table = rep.groups
-    assert set(table["coefficient"]) >= {"Lower limit (95%)", "precision (Pearson r)"}
+    assert set(table["coefficient"]) >= {"Lower limit (95%)", "Precision (Pearson r)"}
     text = rep.to_markdown()
-    rows = [line for line in text.splitlines() if "precision (Pearson r)" in line]
+    rows = [line for line in text.splitlines() if "Precision (Pearson r)" in line]
     assert len(rows) == 3  # the results table and the two groups
     assert all("Fisher z" in line for line in rows)
     assert "fisher-z" not in text

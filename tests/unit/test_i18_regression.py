@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import pickle
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -245,6 +246,13 @@ def test_result_protocol_output():
     pb = irr.passing_bablok(a, b)
     assert pb.to_frame().index.tolist() == ["Passing–Bablok slope", "Passing–Bablok intercept"]
     assert "cusum" in pb.report()
+    # an estimate and its interval share one number of decimals (was "1.00, 95% CI
+    # [0.727, 1.38]"): two decimals when any of them is 1 or more
+    for r in (res, pb):
+        slope = f"{r.slope:.2f}, 95% CI [{r.ci.low:.2f}, {r.ci.high:.2f}]".replace("-", "−")
+        assert f"gave a slope of {slope}" in r.report()
+    small = irr.passing_bablok([1.0, 2.1, 2.9, 4.2, 5.1, 6.0], [1.2, 2.0, 3.1, 4.0, 5.3, 6.1])
+    assert re.search(r"slope of \d\.\d\d, 95% CI \[\d\.\d\d, \d\.\d\d\]", small.report())
     both = pd.concat([res.to_frame(), pb.to_frame()])
     assert both.shape[0] == 4
 

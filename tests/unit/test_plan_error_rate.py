@@ -165,3 +165,26 @@ def test_power_curve_figure():
     with pytest.raises(TypeError, match="`result`"):
         power_curve(0.8)
     matplotlib.pyplot.close("all")
+
+
+def test_power_curve_legend_names_inputs_in_words():
+    # two target powers: the legend said "target_power = 0.8" (the column's name)
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from irr.plotting import power_curve
+
+    ax = power_curve(irr.plan.error_rate(0.10, 0.05, power=[0.8, 0.9]))
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert labels[:2] == ["target power = 0.8", "target power = 0.9"]
+    assert not any("_power" in label for label in labels)
+    matplotlib.pyplot.close("all")
+
+
+def test_plan_table_prints_a_computed_column_with_one_number_of_decimals():
+    # the power at n = 100 and 200 printed as "0.436" and "0.7965", eps_bar as "0.04" and
+    # "0.06": a column of one quantity keeps one number of decimals
+    text = irr.plan.error_rate(0.10, 0.05, n=[100, 200]).summary().as_text()
+    rows = [line.split() for line in text.splitlines() if line[:1] in ("1", "2")]
+    assert [row[5] for row in rows] == ["0.4360", "0.7965"]  # power
+    assert [row[7] for row in rows] == ["0.04000", "0.06000"]  # eps_bar = 4/100, 12/200
+    assert [row[4] for row in rows] == ["100", "200"]  # integers stay integers

@@ -339,3 +339,14 @@ def test_icc_and_kendall_from_table_expand_subjects():
     table = irr.Agreement.from_table(raw.table)
     assert table.icc().estimate == pytest.approx(raw.icc().estimate, abs=1e-14)
     assert table.kendall_w().estimate == pytest.approx(raw.kendall_w().estimate, abs=1e-14)
+
+
+def test_alpha_note_when_every_unit_is_pairable():
+    # 3 missing ratings, none leaving a unit with fewer than two: no "0 unit(s) ... were
+    # left out"
+    x = np.array([[1, 2, np.nan], [2, 2, 3], [3, np.nan, 3], [1, 1, np.nan], [2, 3, 3.0]])
+    res = irr.Agreement.from_array(x).krippendorff_alpha(level="interval")
+    assert res.n_subjects == 5
+    assert "3 missing rating(s); every unit has two or more ratings (all pairable)." \
+        in res.notes
+    assert not any("0 unit(s)" in note for note in res.notes)

@@ -82,9 +82,15 @@ def test_error_rate_sentence():
     res = irr.Agreement.from_frame(irr.datasets.load("vision")).error_rate_test(
         0.35, alternative="less")
     assert res.report() == (
-        "The error rate between l.eye and r.eye was ε = .29, 95% CI [.00, .30] "
-        "(Clopper-Pearson), 2,181 errors in n = 7,477; exact binomial test of ε0 = .35 "
-        "(less), p < .001.")
+        "The error rate between l.eye and r.eye was ε = .29, one-sided 95% upper confidence "
+        "bound .30 (Clopper-Pearson), 2,181 errors in n = 7,477; exact binomial test of "
+        "ε0 = .35 (less), p < .001.")
+    # scipy.stats.beta.ppf(0.95, 2182, 5296) = 0.30047: the one-sided Clopper-Pearson bound
+    assert res.ci.high == pytest.approx(0.30047, abs=5e-5)
+    # 'greater': a lower bound, not "95% CI [.01, 1.00]"; beta.ppf(0.05, 2, 56) = 0.00627
+    two = irr.error_rate_test(errors=2, n=57, epsilon0=0.10, alternative="greater")
+    assert "one-sided 95% lower confidence bound .01 (Clopper-Pearson)" in two.report()
+    assert "CI [" not in two.report()
 
 
 @pytest.mark.parametrize(

@@ -318,7 +318,7 @@ def test_n_missing_of_every_family_is_what_it_left_out():
         used = line.split("Subjects used:")[1].split()
         assert used[:3] == [str(res.n_subjects), "of", str(len(x))], method
         assert (used[3:4] == ["(listwise)"]) == (res.n_missing == incomplete), method
-        assert re.search(rf"Missing ratings:\s+in {incomplete} subjects\s", text), method
+        assert re.search(rf"Subjects missing a rating:\s+{incomplete}\s", text), method
     two = irr.Agreement.from_array(x[:, :2])
     res = two.kappa()
     assert res.n_missing == int(np.isnan(x[:, :2]).any(axis=1).sum()) == two.n_missing

@@ -2,6 +2,7 @@
 arguments, degenerate data, missing ratings, bootstrap, output."""
 
 import pickle
+import re
 
 import numpy as np
 import pandas as pd
@@ -188,3 +189,17 @@ def test_reports_take_the_new_statistics_by_name():
     text = irr.report(anxiety, statistics="robinson,finn,mean_spearman").render("text")
     assert "Robinson's A" in text
     assert "Finn's coefficient (oneway)" in text
+
+
+def test_category_kappa_overall_row_is_banded_like_cohens_kappa():
+    # the overall row is Cohen's kappa: interpret() and the bands table as ag.kappa(),
+    # not "has no default benchmark scale" and a missing band
+    ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+    res = ag.category_kappa()
+    assert res.estimate == pytest.approx(ag.kappa().estimate, rel=1e-12)
+    assert str(res.interpret()) == str(ag.kappa().interpret()) == "moderate"  # 0.5954
+    bands = res.summary().as_text().split("band ")[1]
+    assert re.search(r"\nCohen's kappa \(overall\)\s+moderate\s", bands)
+    # specific agreement's overall row is a percent agreement: no Landis-Koch band
+    assert ag.specific_agreement().scale is None
+    assert "band" not in ag.specific_agreement().summary().as_text()
