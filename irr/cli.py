@@ -133,10 +133,10 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                         help="text encoding (default utf-8; a UTF-16/32 byte-order mark is "
                         "detected)")
     source.add_argument("--max-bytes", type=_size, default=None, metavar="SIZE",
-                        help="refuse larger text input, e.g. 500M or 2G (default: the "
-                        f"{MAX_BYTES_ENV} environment variable, else 200M); checked while "
-                        "reading. Parquet larger than this (or a directory of Parquet "
-                        "files) is streamed through DuckDB instead of loaded")
+                        help="load input up to this size, e.g. 500M or 2G (default: the "
+                        f"{MAX_BYTES_ENV} environment variable, else 200M). Larger CSV, TSV "
+                        "and Parquet files (and directories of Parquet files) are streamed "
+                        "through DuckDB instead of loaded; larger input on stdin is refused")
     source.add_argument("--subject", metavar="COL", help="long format: the subject column")
     source.add_argument("--rater", metavar="COL", help="long format: the rater column")
     source.add_argument("--rating", metavar="COL", help="long format: the rating column")

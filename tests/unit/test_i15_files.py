@@ -150,12 +150,14 @@ def test_stdin_beyond_the_limit_is_a_one_line_error():
 
 def test_limit_from_the_environment_and_its_override(csv_file, monkeypatch):
     monkeypatch.setenv("IRR_MAX_BYTES", "20")
-    out = run("kappa", str(csv_file))
-    assert out.returncode == 1
-    assert "larger than the input limit of 20 bytes" in out.stderr
-    out = run("kappa", str(csv_file), "--max-bytes", "1K", "--format", "json")
+    out = run("kappa", str(csv_file), "--format", "json")  # beyond the limit: streamed
     assert out.returncode == 0, out.stderr
     import json
+    assert json.loads(out.stdout)["results"][1]["estimate"] == pytest.approx(
+        kappa_of_ratings(), abs=1e-12)
+    assert "streamed by DuckDB" in run("kappa", str(csv_file)).stdout
+    out = run("kappa", str(csv_file), "--max-bytes", "1K", "--format", "json")
+    assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["results"][1]["estimate"] == pytest.approx(
         kappa_of_ratings(), abs=1e-12)
 

@@ -317,12 +317,13 @@ def help_of(*command):
     return out.getvalue()
 
 
-def test_max_bytes_help_says_parquet_is_streamed_not_refused():
+def test_max_bytes_help_says_files_are_streamed_not_refused():
     # `irr kappa parts/ --max-bytes 1000` streams the files through DuckDB: the help must
-    # not promise a refusal
+    # not promise a refusal, except for stdin
     text = " ".join(help_of("kappa").split())
-    assert "refuse larger text input" in text
-    assert "is streamed through DuckDB instead of loaded" in text
+    assert "Larger CSV, TSV and Parquet files (and directories of Parquet files) are " \
+           "streamed through DuckDB instead of loaded; larger input on stdin is refused" in text
+    assert "refuse larger text input" not in text
 
 
 COMMANDS = ["kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets"]
