@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
     from irr.results import Result
 
-__all__ = ["band_and_citation", "format_number", "methods_paragraph", "references", "report",
-           "report_sentences", "statistic_name"]
+__all__ = ["apa_pvalue", "band_and_citation", "format_number", "methods_paragraph", "references",
+           "report", "report_sentences", "statistic_name"]
 
 STYLES = ("apa", "plain")
 SCALE_TYPES = ("nominal", "ordinal", "continuous")
@@ -351,7 +351,8 @@ def format_number(value: float, digits: int, *, leading_zero: bool = True) -> st
     return text
 
 
-def _apa_pvalue(p: float) -> str:
+def apa_pvalue(p: float) -> str:
+    """A p-value in APA style: ``p < .001``, ``p = .042``, ``p > .999``."""
     if p < 0.001:
         return "p < .001"
     if p > 0.999:
@@ -655,7 +656,7 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
     if not (math.isfinite(result.statistic) and math.isfinite(result.pvalue)):
         return ""
     value = format_number(result.statistic, 2)
-    p = _apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
+    p = apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
     kind = result.statistic_name
     design_df = getattr(result, "design_df", math.inf)
     if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
@@ -758,7 +759,7 @@ def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
     n = f"N = {_count(result.n_subjects)}" if apa else f"n = {_count(result.n_subjects)}"
     if not (math.isfinite(result.statistic) and math.isfinite(result.pvalue)):
         return f"{name}{who} could not be computed ({n})."
-    p = _apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
+    p = apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
     if result.method == "exact binomial":
         stat = f"{result.statistic:g} of {_count(result.table[0, 1] + result.table[1, 0])} " \
                "discordant pairs, " + p
@@ -784,7 +785,7 @@ def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int,
     t = format_number(result.statistic, 2)
     interval = _ci_text(result, apa, num, method) or f"no {100 * result.ci.confidence_level:g}% CI"
     if apa:
-        p = _apa_pvalue(result.pvalue) if math.isfinite(result.pvalue) else "p undefined"
+        p = apa_pvalue(result.pvalue) if math.isfinite(result.pvalue) else "p undefined"
         return (f"The mean error rate over {result.k} runs was ε = {num(result.estimate)}, "
                 f"{interval}; t test of ε0 = {eps0} ({result.alternative}), "
                 f"t({result.df}) = {t}, {p}.")
@@ -800,7 +801,7 @@ def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int, method: 
     interval = _ci_text(result, apa, num, method)
     who = _who(result.raters, getattr(result, "unrated", ()))
     if apa:
-        p = _apa_pvalue(result.pvalue)
+        p = apa_pvalue(result.pvalue)
         return (f"The error rate{who} was ε = {rate}, {interval}, {_count(result.errors)} "
                 f"errors in n = {_count(result.n_subjects)}; exact binomial test of ε0 = "
                 f"{eps0} ({result.alternative}), {p}.")

@@ -213,7 +213,7 @@ def by(
         False.
     test : bool, default False
         Treat the groups as independent strata (sites, studies): add a last row
-        ``"Overall"`` with the inverse-variance pooled coefficient (SAS PROC FREQ's
+        ``"Pooled"`` with the inverse-variance pooled coefficient (SAS PROC FREQ's
         overall kappa) and put the chi-square test that the groups' coefficients are equal
         in ``attrs["homogeneity"]`` (``statistic``, ``df``, ``pvalue``), with the
         :class:`irr.PooledResult` in ``attrs["pooled"]`` (see :func:`irr.pool`).
@@ -269,7 +269,7 @@ def by(
           site  estimate  n_subjects
     0        a    0.2963          10
     1        b    0.1143          10
-    2  Overall    0.2075          20
+    2   Pooled    0.2075          20
     >>> {k: round(v, 4) for k, v in out.attrs["homogeneity"].items()}
     {'statistic': 0.2971, 'df': 1, 'pvalue': 0.5857}
 
@@ -394,7 +394,7 @@ def _by_pandas(
 
 def _pooled_row(keys: list[Any], results: list[tuple[Any, Result]],
                 attrs: dict[str, Any]) -> dict[str, Any]:
-    """The "Overall" row of :func:`by` with ``test=True``: the pooled coefficient of the
+    """The "Pooled" row of :func:`by` with ``test=True``: the pooled coefficient of the
     groups; the test of equal coefficients and the pooled result go to `attrs`."""
     usable = [(k, r) for k, r in results if math.isfinite(r.estimate)
               and math.isfinite(r.se) and r.se > 0]
@@ -419,7 +419,7 @@ def _pooled_row(keys: list[Any], results: list[tuple[Any, Result]],
     row["coefficient"] = usable[0][1].coefficient
     row["n_missing"] = sum(r.n_missing for _, r in usable)
     row["n_incomplete"] = sum(r.n_incomplete for _, r in usable)
-    return {keys[0]: "Overall", **{k: None for k in keys[1:]}, **row}
+    return {keys[0]: "Pooled", **{k: None for k in keys[1:]}, **row}
 
 
 def _per_row_options(df: pd.DataFrame, options: dict[str, Any]) -> dict[str, np.ndarray]:

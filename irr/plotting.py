@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from irr._functions import limits_of_agreement
-from irr._report import format_number
+from irr._report import apa_pvalue, format_number
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.estimators import method_regression
@@ -918,7 +918,7 @@ def forest(
 
     >>> ax = forest(irr.by(df, "site", raters=["rater1", "rater2"], test=True))
     >>> [t.get_text() for t in ax.get_yticklabels()]
-    ['a', 'b', 'Overall']
+    ['a', 'b', 'Pooled']
     """
     rows, group = _forest_rows(data)
     n = len(rows)
@@ -952,7 +952,7 @@ def forest(
     pooled = np.zeros(n, dtype=bool)
     if isinstance(data, pd.DataFrame) and data.attrs.get("overall_row") and n:
         pooled[-1] = True
-        labels[-1] = "Overall"
+        labels[-1] = "Pooled"
     square = ok & ~pooled
     ax.errorbar(est[square], y[square], xerr=[lower[square], upper[square]], fmt="s",
                 color="black", ecolor="black", elinewidth=1.0, capsize=2.5, markersize=4,
@@ -977,7 +977,13 @@ def forest(
     ax.set_ylim(-0.6, n + 0.5)
     ax.set_xlim(*span)
     coefficients = {c for c in rows["coefficient"] if c}
-    ax.set_xlabel(coefficients.pop() if len(coefficients) == 1 else "Estimate")
+    label = coefficients.pop() if len(coefficients) == 1 else "Estimate"
+    test = data.attrs.get("homogeneity") if isinstance(data, pd.DataFrame) else None
+    if pooled.any() and test and math.isfinite(test.get("statistic", math.nan)):
+        # the test of equal coefficients belongs with the pooled row it qualifies
+        label += (f"\nTest of equal coefficients: \u03c7\u00b2({test['df']:g}) = "
+                  f"{test['statistic']:.2f}, {apa_pvalue(test['pvalue'])}")
+    ax.set_xlabel(label)
     ax.set_ylabel(group)
     _finish(ax, top)
     return ax

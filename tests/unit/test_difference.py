@@ -372,7 +372,7 @@ def test_pool_refuses_mixed_or_too_few_results():
 def test_by_with_test_adds_the_pooled_row_and_the_homogeneity_test(panel):
     df = panel.assign(site=np.repeat(["north", "south", "west", "east"], 20))
     out = irr.by(df, "site", raters=["A", "C"], weights="quadratic", test=True)
-    assert list(out["site"]) == ["east", "north", "south", "west", "Overall"]
+    assert list(out["site"]) == ["east", "north", "south", "west", "Pooled"]
     groups = [irr.Agreement.from_frame(df[df.site == s], raters=["A", "C"],
                                        categories=[1, 2, 3, 4]).kappa(weights="quadratic")
               for s in ["east", "north", "south", "west"]]
@@ -392,10 +392,17 @@ def test_forest_draws_the_pooled_row_as_a_diamond(panel, tmp_path):
     matplotlib = pytest.importorskip("matplotlib")
     matplotlib.use("Agg")
     df = panel.assign(site=np.repeat(["north", "south"], 40))
-    ax = irr.plotting.forest(irr.by(df, "site", raters=["A", "C"], test=True))
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["north", "south", "Overall"]
+    out = irr.by(df, "site", raters=["A", "C"], test=True)
+    ax = irr.plotting.forest(out)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["north", "south", "Pooled"]
     diamonds = [p for p in ax.patches if len(p.get_xy()) == 5]  # closed 4-gon
     assert len(diamonds) == 1
+    test = out.attrs["homogeneity"]
+    assert 0.001 < test["pvalue"] < 0.999
+    expected_p = "p = " + f"{test['pvalue']:.3f}".lstrip("0")  # APA: no leading zero
+    assert ax.get_xlabel().splitlines()[1] == (
+        f"Test of equal coefficients: \u03c7\u00b2(1) = {test['statistic']:.2f}, {expected_p}")
+    matplotlib.pyplot.close("all")
 
 
 # -- intra-rater (test-retest) reliability ---------------------------------------------------------
