@@ -235,9 +235,15 @@ def _kappa_sentence(row: dict[str, Any]) -> str:
         return (f"No number of subjects gives {percent(row['target_power'])} power for the "
                 f"test of kappa = {row['kappa0']:g} against kappa = {row['kappa1']:g} "
                 f"({cite}).")
-    return (f"With {n:,} subjects rated by {raters} raters on {scale}, a {sided} test of "
-            f"kappa = {row['kappa0']:g} against kappa = {row['kappa1']:g} has "
-            f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level ({cite}).")
+    sentence = (f"With {n:,} subjects rated by {raters} raters on {scale}, a {sided} test of "
+                f"kappa = {row['kappa0']:g} against kappa = {row['kappa1']:g} has "
+                f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level "
+                f"({cite}).")
+    if row.get("min_expected", math.inf) < 5:
+        sentence += (f" The smallest expected cell count is {row['min_expected']:.1f} (below "
+                     "5), so this approximation may promise too much power; confirm it by "
+                     "simulation (irr.plan.simulate).")
+    return sentence
 
 
 def kappa(
@@ -357,7 +363,8 @@ def kappa(
     >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
     With 49 subjects rated by 3 raters on a rating scale with 4 categories, a two-sided test
     of kappa = 0.4 against kappa = 0.6 has 81% power at the 5% level (Rotondi & Donner,
-    2012).
+    2012). The smallest expected cell count is 4.6 (below 5), so this approximation may
+    promise too much power; confirm it by simulation (irr.plan.simulate).
     >>> irr.plan.kappa(0.85, 0.7, method="cantor", rates=(0.5, 0.5),
     ...                alternative="less").n.item()
     96

@@ -109,7 +109,13 @@ def test_report_sentence():
     assert res.report() == (
         f"With {int(res.n)} subjects rated by 3 raters on a rating scale with 4 categories, a "
         "two-sided test of kappa = 0.4 against kappa = 0.6 has "
-        f"{100 * float(res.power):.0f}% power at the 5% level (Rotondi & Donner, 2012).")
+        f"{100 * float(res.power):.0f}% power at the 5% level (Rotondi & Donner, 2012). "
+        f"The smallest expected cell count is {float(res.table['min_expected'].iloc[0]):.1f} "
+        "(below 5), so this approximation may promise too much power; confirm it by "
+        "simulation (irr.plan.simulate).")
+    assert float(res.table["min_expected"].iloc[0]) < 5
+    big = irr.plan.kappa(0.4, 0.6, raters=2, prevalence=0.5, power=0.8)  # cells >= 5
+    assert "smallest expected" not in big.report()
 
 
 @pytest.mark.parametrize(("upper", "raters", "props"), [(0.8, 2, [0.2, 0.8]),
