@@ -1004,9 +1004,11 @@ def bland_altman(
 
     Parameters
     ----------
-    result_or_x : LimitsOfAgreementResult or array-like
-        A result of :func:`irr.limits_of_agreement` (or an estimator of limits), or the
-        first method's measurements (with `y`).
+    result_or_x : LimitsOfAgreementResult, Agreement or array-like
+        A result of :func:`irr.limits_of_agreement` (or an estimator of limits), an
+        :class:`irr.Agreement` (its :meth:`~irr.Agreement.limits_of_agreement` with
+        `options`, such as ``first``, ``second``, ``units``), or the first method's
+        measurements (with `y`).
     y : array-like, optional
         The second method's measurements, when `result_or_x` is the first's.
     ax : matplotlib Axes, optional
@@ -1040,15 +1042,22 @@ def bland_altman(
     ...                   units="l/min")
     >>> ax.get_xlabel(), ax.get_ylabel()
     ('Mean of Wright and mini Wright (l/min)', 'Wright − mini Wright (l/min)')
+    >>> ag = irr.Agreement.from_frame(df, raters=["wright_1", "mini_1"])
+    >>> bland_altman(ag, units="l/min").get_ylabel()
+    'wright_1 − mini_1 (l/min)'
     """
     if isinstance(result_or_x, LimitsOfAgreementResult):
         if y is not None or options:
             raise TypeError("Pass `y` and options only with arrays, not with a result.")
         res = result_or_x
+    elif isinstance(result_or_x, Agreement):
+        if y is not None:
+            raise TypeError("Pass `y` only with arrays, not with an Agreement.")
+        res = result_or_x.limits_of_agreement(**options)
     else:
         if y is None:
             raise TypeError("`y` is required when `result_or_x` is not a "
-                            "LimitsOfAgreementResult.")
+                            "LimitsOfAgreementResult or an Agreement.")
         res = limits_of_agreement(result_or_x, y, **options)
     unit = res.units if units is None else units
     ratio = res.measure == "ratio"

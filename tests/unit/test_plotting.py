@@ -158,3 +158,22 @@ def test_interactive_mode_turned_on_by_a_first_figure_survives_the_style():
         assert not plt.isinteractive()
     finally:
         plt.interactive(before)
+
+
+def test_bland_altman_takes_an_agreement_and_draws_its_limits():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pef = irr.datasets.load("pef")
+    ag = irr.Agreement.from_frame(pef, raters=["wright_1", "mini_1", "wright_2"])
+    res = ag.limits_of_agreement(first="wright_1", second="mini_1")
+    ax = irr.plotting.bland_altman(ag, first="wright_1", second="mini_1", units="l/min")
+    levels = sorted(round(line.get_ydata()[0], 6) for line in ax.get_lines()
+                    if len(set(line.get_ydata())) == 1)
+    for value in (res.estimate, res.lower, res.upper):  # bias and the two limits
+        assert round(value, 6) in levels
+    assert ax.get_ylabel() == "wright_1 \u2212 mini_1 (l/min)"
+    with pytest.raises(TypeError, match="only with arrays, not with an Agreement"):
+        irr.plotting.bland_altman(ag, pef["mini_1"])
+    plt.close("all")
