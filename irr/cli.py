@@ -353,10 +353,14 @@ def _parser() -> argparse.ArgumentParser:
                 **kw: Any) -> None:
         sub.add_argument(flag, type=kind, nargs="+", metavar="X", help=text, **kw)
 
-    def test_options(sub: argparse.ArgumentParser) -> None:
+    def test_options(sub: argparse.ArgumentParser, two_sided: bool = True) -> None:
+        """--power, --n, --alpha and (`two_sided`: default two-sided) --alternative."""
         numbers(sub, "--power", float, "target power (default 0.8); several give several rows")
         numbers(sub, "--n", int, "subjects: the power at this n instead of the sample size")
         numbers(sub, "--alpha", float, "significance level (default 0.05)", default=[0.05])
+        if two_sided:
+            sub.add_argument("--alternative", choices=["two-sided", "greater", "less"],
+                             default="two-sided", help="the test (default two-sided)")
 
     pk = plan_parser(
         "kappa", "subjects for a test of kappa (Donner & Eliasziw; Rotondi & Donner; Cantor)",
@@ -374,8 +378,6 @@ def _parser() -> argparse.ArgumentParser:
     numbers(pk, "--proportions", float, "the proportion of subjects in each category "
             "(one vector, summing to 1)")
     test_options(pk)
-    pk.add_argument("--alternative", choices=["two-sided", "greater", "less"],
-                    default="two-sided", help="the test (default two-sided)")
     pk.add_argument("--method", choices=["goodness-of-fit", "cantor", "wald"],
                     default="goodness-of-fit", help="default goodness-of-fit")
     pk.add_argument("--rates", type=float, nargs=2, metavar=("R1", "R2"),
@@ -406,8 +408,6 @@ def _parser() -> argparse.ArgumentParser:
     numbers(pi, "--rho1", float, "the ICC to detect", required=True)
     numbers(pi, "--raters", int, "ratings per subject (default 2)", default=[2])
     test_options(pi)
-    pi.add_argument("--alternative", choices=["two-sided", "greater", "less"],
-                    default="two-sided", help="the test (default two-sided)")
     pi.add_argument("--method", choices=["walter", "exact"], default="walter",
                     help="walter (default): the closed form; exact: the F test's power")
 
@@ -448,8 +448,6 @@ def _parser() -> argparse.ArgumentParser:
     numbers(pc, "--ccc1", float, "the CCC to detect", required=True)
     numbers(pc, "--shift", float, "location shift in SD units (default 0)", default=[0.0])
     test_options(pc)
-    pc.add_argument("--alternative", choices=["two-sided", "greater", "less"],
-                    default="two-sided", help="the test (default two-sided)")
 
     pe = plan_parser(
         "error-rate", "test cases for the binomial error-rate test (exact)",
@@ -460,7 +458,7 @@ def _parser() -> argparse.ArgumentParser:
         "  irr plan error-rate --epsilon0 0.10 --epsilon1 0.03 0.05 --n 100 200")
     numbers(pe, "--epsilon0", float, "the bound to beat", required=True)
     numbers(pe, "--epsilon1", float, "the true error rate", required=True)
-    test_options(pe)
+    test_options(pe, two_sided=False)
     pe.add_argument("--alternative", choices=["less", "greater", "two-sided"],
                     help="default: less when EPSILON1 < EPSILON0, else greater")
     pe.add_argument("--max-n", type=int, metavar="N", help="search bound for n_stable")
