@@ -589,6 +589,7 @@ def icc(
     unit: str = "single",
     *,
     confidence_level: float = 0.95,
+    null: float | None = None,
 ) -> ICCResult:
     r"""Intraclass correlation of numeric ratings: subjects in rows, raters in columns.
 
@@ -602,6 +603,8 @@ def icc(
     model, type, unit : str
         As for :meth:`irr.Agreement.icc`.
     confidence_level : float, default 0.95
+    null : float or None, default None
+        The ICC under H0 of the F test (R irr's ``r0``), as for :meth:`irr.Agreement.icc`.
 
     Returns
     -------
@@ -637,7 +640,8 @@ def icc(
     if np.isinf(values).any():
         raise ValueError("`ratings` contains infinite values.")
     complete = ~np.isnan(values).any(axis=1)
-    return icc_from_values(values, complete, raters, model, type, unit, confidence_level)
+    return icc_from_values(values, complete, raters, model, type, unit, confidence_level,
+                           null=null)
 
 
 

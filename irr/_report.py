@@ -535,7 +535,8 @@ def report(
         Cite the scale after the band, e.g. "substantial (Landis & Koch, 1977)".
     test : bool, default False
         Add the result's test (``z``, ``F``, ``χ²`` or ``t`` with its degrees of freedom,
-        and the p-value) when it has one.
+        and the p-value) when it has one. A test of a value other than 0 (``null=``,
+        ``r0=``) is always added, with its H0 (e.g. "(H0: κ = .40)").
 
     Returns
     -------
@@ -662,7 +663,9 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
     if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
         label = f"t({design_df:g})"
     elif kind == "F" and hasattr(result, "df1"):
-        label = f"F({result.df1}, {result.df2})"
+        df2 = result.df2  # Satterthwaite's (not whole) for an ICC(A) test of r0 != 0
+        label = f"F({result.df1}, {df2:g})" if float(df2).is_integer() else \
+            f"F({result.df1}, {df2:.2f})"
     elif kind == "chi2" and hasattr(result, "df"):
         label = f"χ²({result.df:g}, N = {_count(result.n_subjects)})" if apa \
             else f"chi2({result.df:g})"
@@ -670,7 +673,10 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
         label = kind
     # F and chi-square tests are upper-tailed by construction; z and t say when one-sided
     sided = "" if result.alternative == "two-sided" or kind in ("F", "chi2") else ", one-sided"
-    return f"{label} = {value}, {p}{sided}"
+    null = getattr(result, "null_value", 0.0)
+    # a test of a value other than 0 names it (null=, kappaetc's testvalue, irr's r0)
+    against = f" (H0: {result.symbol} = {num(null)})" if null else ""
+    return f"{label} = {value}, {p}{sided}{against}"
 
 
 def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, test: bool,
@@ -703,7 +709,9 @@ def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, t
     band, attribution = band_and_citation(result, scale)
     cite = f" ({attribution})" if citation and band else ""
     interval = _ci_text(result, apa, num, method)
-    test_text = _test_text(result, apa, num) if test else ""
+    # a test of a value other than 0 was asked for: the sentence reports it
+    tested = test or bool(getattr(result, "null_value", 0.0))
+    test_text = _test_text(result, apa, num) if tested else ""
     if apa:
         parts = [p for p in (interval, test_text, n_text) if p]
         numbers = ", ".join(parts)

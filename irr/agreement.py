@@ -99,7 +99,25 @@ missing : {'available', 'listwise'}, default 'available'
     agreement from the subjects with two or more ratings, chance agreement from all.
     'listwise': only the subjects rated by every rater (R irr's ``kappam.fleiss`` and
     ``kappam.light``, which drop incomplete rows); ``n_missing`` and the notes say how
-    many were left out."""
+    many were left out.
+rater_population : int, float or None, default None
+    With sampling 'raters' or 'both': the number R of raters in the population the r
+    raters come from (kappaetc's ``nraters(#)``): the variance over raters is multiplied
+    by 1 - r/R (R = r leaves the subject-sampling SE; None, the default, is an infinite
+    population of raters)."""
+
+#: The hypothesis-test and clipping parameters of the Wald-tested coefficients
+#: (``$hypothesis``).
+HYPOTHESIS_PARAMETERS = """null : float or None, default None
+    The value under H0 (kappaetc's ``testvalue(#)``): ``statistic`` and ``pvalue`` test
+    H0: coefficient = `null` against `alternative` ('greater' is kappaetc's
+    ``testvalue(> #)``, 'less' its ``testvalue(< #)``), with (estimate - null) / se on the
+    normal or t law, the SE under the alternative. Must lie inside the coefficient's
+    range. None: the test of 0 (no agreement beyond chance). The summary, the sentence and
+    ``to_frame()`` state a value other than 0.
+ci_clip : bool, default True
+    Clip the Wald interval's limits to the coefficient's range (the note says when they
+    were). False is kappaetc's ``nociclipped``: estimate +- quantile x SE as computed."""
 
 #: The inference parameters every coefficient method documents (``$inference``).
 INFERENCE_PARAMETERS = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
@@ -138,7 +156,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _shared_docs(method: F) -> F:
-    """Put :data:`INFERENCE_PARAMETERS` where the docstring says ``$inference``."""
+    """Put :data:`INFERENCE_PARAMETERS` where the docstring says ``$inference`` (and
+    :data:`HYPOTHESIS_PARAMETERS` at ``$hypothesis``, :data:`SAMPLING_PARAMETER` at
+    ``$sampling``)."""
 
     def block(match: re.Match[str]) -> str:
         indent = match.group(1)
@@ -148,7 +168,12 @@ def _shared_docs(method: F) -> F:
         indent = match.group(1)
         return "\n".join(indent + line for line in SAMPLING_PARAMETER.splitlines())
 
+    def hypothesis(match: re.Match[str]) -> str:
+        indent = match.group(1)
+        return "\n".join(indent + line for line in HYPOTHESIS_PARAMETERS.splitlines())
+
     doc = re.sub(r"^( *)\$inference$", block, method.__doc__ or "", flags=re.M)
+    doc = re.sub(r"^( *)\$hypothesis$", hypothesis, doc, flags=re.M)
     method.__doc__ = re.sub(r"^( *)\$sampling$", sampling, doc, flags=re.M)
     return method
 
@@ -746,6 +771,8 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
     ) -> KappaResult:
         r"""Cohen's kappa, or weighted kappa, between the two raters.
 
@@ -760,6 +787,7 @@ class Agreement:
             every weighted coefficient); a matrix gives agreement weights directly (ones on
             the diagonal).
         $inference
+        $hypothesis
         cluster : array-like or column name, optional
             Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
             whole clusters, and ``se`` is the linearised cluster-robust SE (the sandwich
@@ -818,7 +846,8 @@ class Agreement:
         """
         self._check_categorical("Cohen's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population)
+                                   distribution, population,
+                                   null=null, ci_clip=ci_clip)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
 
@@ -1050,6 +1079,7 @@ class Agreement:
         *,
         definition: str = "pairwise",
         tolerance: float = 0,
+        alternative: str = "two-sided",
         confidence_level: float = 0.95,
         ci: str | None = None,
         n_resamples: int = 9999,
@@ -1057,7 +1087,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
         missing: str = "available",
     ) -> ProportionResult | ChanceCorrectedResult:
         """Share of agreeing ratings, by one of two definitions named by `definition`.
@@ -1086,9 +1119,20 @@ class Agreement:
             finite-population correction of the SE (the Wilson interval has neither).
         sampling : {'subjects', 'raters', 'both'}, default 'subjects'
             As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
+        rater_population : int, float or None, default None
+            As for :meth:`fleiss_kappa` (with `sampling` 'raters' or 'both').
         missing : {'available', 'listwise'}, default 'available'
             As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
             already).
+        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
+            Alternative of the test of `null`.
+        null : float or None, default None
+            A value in (0, 1) to test the percent agreement against (kappaetc's
+            ``testvalue(#)``): ``statistic`` (estimate - null) / se and ``pvalue`` on the
+            normal (or t) law. None: no test (a share of agreeing ratings is not tested
+            against 0).
+        ci_clip : bool, default True
+            Clip a Wald interval to [0, 1] (False: kappaetc's ``nociclipped``).
 
         Returns
         -------
@@ -1116,8 +1160,9 @@ class Agreement:
         ('Percent agreement (all raters, tolerance 1)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
                                          definition, missing)
 
@@ -1135,7 +1180,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
         missing: str = "available",
     ) -> FleissKappaResult:
         r"""Fleiss' (1971) kappa, with per-category kappas.
@@ -1148,6 +1196,7 @@ class Agreement:
             ``'circular'``, ``'bipolar'``) or a matrix for Gwet's (2014) weighted
             generalisation.
         $inference
+        $hypothesis
         $sampling
 
         Returns
@@ -1210,7 +1259,8 @@ class Agreement:
         """
         self._check_categorical("Fleiss' kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              missing=missing)
 
@@ -1226,7 +1276,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
         missing: str = "available",
     ) -> FleissKappaResult:
         """Scott's (1955) pi and its multi-rater form, which is Fleiss' kappa.
@@ -1246,7 +1299,8 @@ class Agreement:
         """
         self._check_categorical("Scott's pi", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π", missing=missing)
 
@@ -1263,7 +1317,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
         missing: str = "available",
     ) -> ChanceCorrectedResult:
         r"""Conger's (1980) kappa: Cohen's kappa generalised to many raters.
@@ -1285,6 +1342,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $hypothesis
         $sampling
 
         References
@@ -1302,7 +1360,8 @@ class Agreement:
         """
         self._check_categorical("Conger's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan(),
                                              missing)
 
@@ -1319,7 +1378,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
         missing: str = "available",
     ) -> ChanceCorrectedResult:
         """Light's (1971) kappa: the mean of the pairwise Cohen's kappas.
@@ -1336,6 +1398,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $hypothesis
         $sampling
 
         References
@@ -1353,7 +1416,8 @@ class Agreement:
         """
         self._check_categorical("Light's kappa", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan(),
                                             missing)
 
@@ -1370,7 +1434,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
         missing: str = "available",
     ) -> ChanceCorrectedResult:
         r"""Gwet's AC1 (unweighted) or AC2 (weighted) agreement coefficient.
@@ -1382,6 +1449,7 @@ class Agreement:
             ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3;
             see :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
         $inference
+        $hypothesis
         $sampling
 
         Notes
@@ -1412,7 +1480,8 @@ class Agreement:
         """
         self._check_categorical("Gwet's AC", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan(), missing)
 
     @_shared_docs
@@ -1428,7 +1497,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
         missing: str = "available",
     ) -> ChanceCorrectedResult:
         """Brennan & Prediger's (1981) coefficient (Randolph's free-marginal kappa).
@@ -1444,6 +1516,7 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
         $inference
+        $hypothesis
         $sampling
 
         References
@@ -1461,7 +1534,8 @@ class Agreement:
         """
         self._check_categorical("Brennan-Prediger", weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
                                                  self._plan(), missing)
 
@@ -1504,7 +1578,10 @@ class Agreement:
         progress: bool | None = None,
         distribution: str = "normal",
         population: float | None = None,
+        null: float | None = None,
+        ci_clip: bool = True,
         sampling: str = "subjects",
+        rater_population: float | None = None,
     ) -> KrippendorffResult:
         r"""Krippendorff's alpha of all raters, with missing ratings handled natively.
 
@@ -1547,6 +1624,14 @@ class Agreement:
         sampling : {'subjects', 'raters', 'both'}, default 'subjects'
             What the SE generalises over, as for :meth:`fleiss_kappa`: 'raters' the
             jackknife over raters, 'both' the unconditional SE (kappaetc ``se()``).
+        rater_population : int, float or None, default None
+            As for :meth:`fleiss_kappa` (kappaetc's ``nraters(#)``).
+        null : float or None, default None
+            The value of alpha under H0 (kappaetc's ``testvalue(#)``), below 1: the test is
+            (alpha - null) / se on Gwet's linearised SE. None: the test of alpha = 0.
+        ci_clip : bool, default True
+            Clip the Wald interval (``ci='wald'``) at 1 (False: kappaetc's
+            ``nociclipped``).
 
         Returns
         -------
@@ -1626,7 +1711,8 @@ class Agreement:
         (0.1455, [0.419, 1.0], 0.00046)
         """
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling)
+                                   distribution, population, sampling,
+                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
                 values = self.measurements.value[:3].tolist()
@@ -1651,6 +1737,7 @@ class Agreement:
         unit: str = "single",
         *,
         confidence_level: float = 0.95,
+        null: float | None = None,
     ) -> ICCResult:
         """Intraclass correlation (McGraw & Wong 1996) with its F test and F-based interval.
 
@@ -1666,11 +1753,19 @@ class Agreement:
         unit : {'single', 'average'}, default 'single'
             Reliability of one rater's rating, or of the mean of the k raters.
         confidence_level : float, default 0.95
+        null : float or None, default None
+            The ICC under H0 of the F test (R irr's ``r0``): ``statistic`` and ``pvalue``
+            test H0: ICC = `null` against ICC > `null` with McGraw & Wong's (1996, Table
+            8) F, for every form; for the absolute-agreement forms the denominator df
+            ``df2`` are Satterthwaite's at `null` (not an integer). Must lie below 1 (and,
+            for a single rater, above -1/(k - 1)). None: the test of ICC = 0. The summary
+            and the sentence state a value other than 0.
 
         Returns
         -------
         ICCResult
-            ``estimate``, ``statistic`` (F of H0: ICC = 0), ``df1``, ``df2``, ``pvalue``
+            ``estimate``, ``statistic`` (F of H0: ICC = 0, or = `null`), ``df1``, ``df2``,
+            ``pvalue``
             (one-sided), ``ci`` (F-based: method ``'exact'`` for ICC(1), ICC(k) and the
             consistency forms, ``'satterthwaite'`` for the absolute-agreement forms), ``df_ci``,
             ``shrout_fleiss`` and ``mcgraw_wong`` names, the mean squares.
@@ -1726,7 +1821,8 @@ class Agreement:
         >>> round(res.ci.low, 3), round(res.ci.high, 3)
         (-0.039, 0.494)
         """
-        return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level)
+        return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level,
+                       null)
 
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
         """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.

@@ -113,9 +113,21 @@ def wald_interval(
     confidence_level: float,
     bounds: tuple[float, float] = (-math.inf, math.inf),
     df: float = math.inf,
+    clip: bool = True,
 ) -> ConfidenceInterval:
-    """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`;
-    with finite `df` (a design's degrees of freedom) ``t`` quantiles on `df` replace ``z``."""
+    """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`
+    (not with ``clip=False``, kappaetc's ``nociclipped``: the note then says when a limit
+    lies outside them); with finite `df` (a design's degrees of freedom) ``t`` quantiles on
+    `df` replace ``z``.
+
+    Examples
+    --------
+    >>> print(wald_interval(0.9, 0.1, 0.95, (-1.0, 1.0)).high)
+    1.0
+    >>> ci = wald_interval(0.9, 0.1, 0.95, (-1.0, 1.0), clip=False)
+    >>> round(ci.high, 4), ci.note
+    (1.096, 'not clipped to [-1, 1] (ci_clip=False)')
+    """
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
     if se <= 0:
@@ -133,7 +145,11 @@ def wald_interval(
     clipped_low, clipped_high = max(low, bounds[0]), min(high, bounds[1])
     notes = [f"t quantiles on {df:g} df"] if math.isfinite(df) else []
     if (clipped_low, clipped_high) != (low, high):
-        notes.append(f"clipped to [{bounds[0]:g}, {bounds[1]:g}]")
+        if clip:
+            notes.append(f"clipped to [{bounds[0]:g}, {bounds[1]:g}]")
+        else:
+            notes.append(f"not clipped to [{bounds[0]:g}, {bounds[1]:g}] (ci_clip=False)")
+            clipped_low, clipped_high = low, high
     note = "; ".join(notes)
     return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)
 
@@ -248,6 +264,14 @@ class Result:
         Which SE the Wald interval uses when it is not the usual one ("on the SE over
         raters (jackknife)", "... finite-population corrected (N = 80)"); it heads the
         Wald interval's note, so sentences name it. "" otherwise.
+    null_value : float
+        The coefficient's value under H0 of :attr:`statistic` and :attr:`pvalue` (0: no
+        agreement beyond chance; another value with ``null=``, kappaetc's
+        ``testvalue(#)``, R irr's ``r0=`` for the ICC). The summary, the sentence, and
+        ``to_frame()`` (a ``null_value`` column) state it when it is not 0.
+    ci_clip : bool
+        Whether Wald intervals (the default one and :meth:`conf_int`'s) are clipped to
+        :attr:`bounds` (False: kappaetc's ``nociclipped``).
 
     Examples
     --------
@@ -282,6 +306,8 @@ class Result:
     statistic_name: str = "z"
     design_df: float = math.inf
     se_label: str = ""
+    null_value: float = 0.0
+    ci_clip: bool = True
     _bootstrap_source: Callable[[], Any] | None = field(default=None, repr=False)
     _cache: dict = field(default_factory=dict, repr=False)
 
@@ -352,7 +378,7 @@ class Result:
         """The interval of a validated level and method; subclasses add their own methods."""
         if method == "wald":  # t quantiles on a finite design_df
             return labelled(wald_interval(self.estimate, self.se, level, self.bounds,
-                                          self.design_df), self.se_label)
+                                          self.design_df, self.ci_clip), self.se_label)
         low, high, note = self.bootstrap.interval(confidence_level=level, method=method,
                                                   explain=True)
         return ConfidenceInterval(float(low), float(high), level, method, note)
@@ -599,6 +625,8 @@ class Result:
             "alternative": self.alternative,
             "raters": list(self.raters),
         }
+        if self.null_value != 0:
+            out["null_value"] = self.null_value
         out.update(self._extras())
         return out
 
@@ -606,7 +634,8 @@ class Result:
         return {}
 
     def to_frame(self) -> pd.DataFrame:
-        """One row indexed by the coefficient's name, with :data:`FRAME_COLUMNS`.
+        """One row indexed by the coefficient's name, with :data:`FRAME_COLUMNS` (and a
+        ``null_value`` column when the test is of a value other than 0).
 
         Examples
         --------
@@ -620,7 +649,8 @@ class Result:
         1  Weighted kappa (linear)     0.652   0.639    0.666
         """
         row = self.to_dict()
-        frame = pd.DataFrame([{c: row[c] for c in FRAME_COLUMNS}], index=[self.coefficient])
+        columns = (*FRAME_COLUMNS, "null_value") if "null_value" in row else FRAME_COLUMNS
+        frame = pd.DataFrame([{c: row[c] for c in columns}], index=[self.coefficient])
         frame.index.name = "coefficient"
         return frame
 

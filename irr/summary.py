@@ -423,6 +423,10 @@ def results_summary(
         # the alternatives of the rows that have a test (an ICC's F test is one-sided)
         facts.append(("Alternative:", ", ".join(dict.fromkeys(
             r.alternative for r in results if not math.isnan(r.pvalue)))))
+        nulls = [r for r in results if not math.isnan(r.pvalue) and r.null_value != 0]
+        if nulls:  # a test of a value other than 0 (null=, kappaetc's testvalue, irr's r0)
+            facts.append(("H0:", ", ".join(dict.fromkeys(
+                f"{r.symbol} = {r.null_value:g}" for r in nulls))))
     header = header_table(facts, title)
 
     tail = (1 - level) / 2

@@ -30,9 +30,11 @@ __all__ = [
     "icc_estimate",
     "icc_f_test",
     "icc_interval",
+    "icc_null_test",
     "mean_squares",
     "power_of_two_exponent",
     "shrout_fleiss_name",
+    "single_rater_null",
 ]
 
 #: The six (model, type, unit) forms, in Shrout & Fleiss order.
@@ -246,6 +248,50 @@ def icc_f_test(ms: MeanSquares, model: str) -> tuple[np.ndarray, int, int]:
         if model == "oneway":
             return ms.rows / ms.within, n - 1, n * (k - 1)
         return ms.rows / ms.error, n - 1, (n - 1) * (k - 1)
+
+
+def single_rater_null(r0: float, unit: str, k: int) -> float:
+    """The single-rater ICC equivalent to the null value `r0` of a form of `unit`: `r0`
+    itself, or for an average of k raters the value the Spearman-Brown formula steps up
+    to it, r0 / (k - (k - 1) r0).
+
+    Examples
+    --------
+    >>> single_rater_null(0.75, "average", 3)  # 3 x 0.5 / (1 + 2 x 0.5) = 0.75
+    0.5
+    """
+    return r0 if unit == "single" else r0 / (k - (k - 1) * r0)
+
+
+def icc_null_test(
+    ms: MeanSquares, model: str, type: str, unit: str, r0: float
+) -> tuple[np.ndarray, float, np.ndarray]:
+    r"""F test of H0: ICC = `r0` (one-sided, against ICC > r0) and its degrees of freedom
+    (McGraw & Wong 1996, Table 8).
+
+    With :math:`\rho_0` the single-rater value of `r0` (:func:`single_rater_null`; the
+    average-measure tests are the single-measure tests at the stepped-down value, which
+    gives Table 8's own average-measure formulas, e.g. :math:`F = (MSR/MSE)(1 - r_0)` for
+    ICC(C,k)): one-way, :math:`F = \frac{MSR}{MSW} \frac{1 - \rho_0}{1 + (k-1)\rho_0}` on
+    (n - 1, n (k - 1)) df; consistency, the same with MSE on (n - 1, (n - 1)(k - 1)) df;
+    absolute agreement, :math:`F = MSR / (a\,MSC + b\,MSE)` with
+    :math:`a = k\rho_0 / (n (1 - \rho_0))`, :math:`b = 1 + (n - 1) a` on (n - 1, v) df,
+    v the Satterthwaite df of :func:`agreement_df` at :math:`\rho_0` (not at the
+    estimate). At r0 = 0 each is :func:`icc_f_test`. Returns ``(F, df1, df2)``; F is nan
+    where the agreement denominator is not positive (a negative `r0` with a large rater
+    mean square).
+    """
+    n, k = ms.n, ms.k
+    rho = single_rater_null(r0, unit, k)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        if model == "oneway" or type == "consistency":
+            f, df1, df2 = icc_f_test(ms, model)
+            return f * (1 - rho) / (1 + (k - 1) * rho), df1, np.asarray(float(df2))
+        a = k * rho / (n * (1 - rho))
+        b = 1 + (n - 1) * a
+        den = a * ms.columns + b * ms.error
+        f = np.where(den > 0, ms.rows / den, np.nan)
+        return f, n - 1, agreement_df(ms, np.asarray(rho))
 
 
 def _single_from_f(f: np.ndarray, k: int) -> np.ndarray:

@@ -344,12 +344,18 @@ def rater_sampling_se(
     m = replicates.size
     var_r = (float((m - 1) / m * np.sum((replicates - replicates.mean()) ** 2))
              if np.isfinite(replicates).all() else math.nan)
-    se = math.sqrt(var_r) if options.sampling == "raters" else math.sqrt(se_subjects**2 + var_r)
     df = options.t_df(math.inf)  # the law only: inf (normal) or a finite n - 1
     law = ("the Wald interval and the test use t on n - 1 df" if math.isfinite(df)
            else "the Wald interval and the z test use it")
     note = SAMPLING_NOTES[options.sampling].format(m=m, se_s=se_subjects,
                                                    se_r=math.sqrt(var_r), law=law)
+    fpc = options.rater_fpc(m)
+    if options.rater_population is not None:
+        note += (f" The variance over raters is multiplied by the finite-population "
+                 f"correction 1 - r/R = 1 - {m}/{options.rater_population:g} = {fpc:.4f} "
+                 "(kappaetc's nraters(#)).")
+    var_r *= fpc
+    se = math.sqrt(var_r) if options.sampling == "raters" else math.sqrt(se_subjects**2 + var_r)
     return se, note
 
 
@@ -420,10 +426,14 @@ def _finish(
         notes.insert(0 if first is None else first,
                      sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df"))
         test_se0 = math.nan  # the SE under H0 is one of subject sampling: not this test
+    test = test or options.null is not None  # a percent agreement is tested when asked
+    null = options.null_for(bounds, coefficient) if test else 0.0
+    if null != 0:
+        notes.append(options.null_note(symbol, "the SE above"))
     if not test:
         statistic = math.nan
-    elif math.isfinite(df):
-        statistic = estimate / se if se > 0 else math.nan
+    elif math.isfinite(df) or null != 0:  # an SE under H0 exists for 0 only
+        statistic = (estimate - null) / se if se > 0 else math.nan
     elif np.isfinite(test_se0) and test_se0 > 0:
         statistic = estimate / test_se0
     else:
@@ -437,9 +447,11 @@ def _finish(
         statistic=statistic,
         pvalue=wald_pvalue(statistic, alternative, df),
         alternative=alternative,
-        ci=labelled(wald_interval(estimate, se, options.confidence_level, bounds, df),
-                    options.se_label()),
+        ci=labelled(wald_interval(estimate, se, options.confidence_level, bounds, df,
+                                  options.ci_clip), options.se_label()),
         se_label=options.se_label(),
+        null_value=null,
+        ci_clip=options.ci_clip,
         design_df=df,
         sampling=options.sampling,
         statistic_name="t" if math.isfinite(df) else "z",
@@ -624,7 +636,8 @@ def fleiss_kappa(
     n_missing, notes = _missing_notes(patterns, mult)
     var0, var0_cat = cc.fleiss_null_variance(patterns, mult)
     # z on the SE under H0 where defined (a subject-sampling SE, with normal quantiles)
-    null_test = options.distribution == "normal" and options.sampling == "subjects"
+    null_test = (options.distribution == "normal" and options.sampling == "subjects"
+                 and not options.null)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
     se0 = math.nan
     if wname == "unweighted" and np.isfinite(var0):

@@ -21,6 +21,7 @@ from irr.coefficients.icc import (
     icc_estimate,
     icc_f_test,
     icc_interval,
+    icc_null_test,
     mean_squares,
     shrout_fleiss_name,
 )
@@ -30,6 +31,7 @@ from irr.estimators.common import (
     score_note,
     score_patterns,
 )
+from irr.inference.options import InferenceOptions
 from irr.results import ConfidenceInterval, Result
 from irr.summary import listwise_note
 
@@ -73,7 +75,9 @@ class ICCResult(Result):
     """An intraclass correlation with its F test and F-based interval.
 
     ``statistic`` is the F statistic of H0: ICC = 0 on ``df1`` and ``df2`` degrees of
-    freedom (one-sided, ``alternative='greater'``); ``ci`` is the F-based interval of
+    freedom (one-sided, ``alternative='greater'``), or of H0: ICC = ``null_value`` (R
+    irr's ``r0``; McGraw & Wong 1996, Table 8: ``df2`` is then Satterthwaite's, not an
+    integer, for the absolute-agreement forms); ``ci`` is the F-based interval of
     McGraw & Wong (1996, Table 7): exact (``ci.method == 'exact'``) for the one-way and
     consistency forms, approximate (``'satterthwaite'``) for absolute agreement, whose
     denominator df ``df_ci`` are Satterthwaite's. Where the formulas give no interval
@@ -104,7 +108,7 @@ class ICCResult(Result):
     shrout_fleiss: str
     mcgraw_wong: str
     df1: int
-    df2: int
+    df2: float
     df_ci: float
     ms_rows: float
     ms_columns: float
@@ -214,11 +218,13 @@ def icc_from_values(
     confidence_level: float,
     notes: list[str] | None = None,
     multiplicity: np.ndarray | None = None,
+    null: float | None = None,
 ) -> ICCResult:
     """The ICC result of an (n, k) score matrix with its complete-subject mask.
 
     With `multiplicity` each row of `values` is a subject pattern standing for that many
-    subjects (see :func:`irr.coefficients.icc.mean_squares`).
+    subjects (see :func:`irr.coefficients.icc.mean_squares`). `null` is the value r0 of
+    the F test's H0: ICC = r0 (None: 0).
     """
     from scipy.special import fdtrc
 
@@ -232,8 +238,24 @@ def icc_from_values(
     ms = mean_squares(x, multiplicity)
     n, k = ms.n, ms.k
     estimate = float(icc_estimate(ms, model, type, unit))
-    f, df1, df2 = icc_f_test(ms, model)
+    mw = _MCGRAW_WONG[(model, type, unit)]
+    # r0 must leave the single-rater value inside (-1/(k - 1), 1) (Table 8's F needs it)
+    lowest = -1.0 / (k - 1) if unit == "single" else -math.inf
+    r0 = InferenceOptions(null=null).null_for((lowest, 1.0), mw)
+    if r0 == 0:
+        f, df1, df2 = icc_f_test(ms, model)
+    else:
+        f, df1, df_test = icc_null_test(ms, model, type, unit, r0)
+        # whole df for the exact forms; Satterthwaite's at r0 for absolute agreement
+        df2 = float(df_test) if (model, type) == ("twoway", "agreement") else \
+            icc_f_test(ms, model)[2]
     f = float(f)
+    if r0 != 0 and math.isnan(f) and not math.isnan(estimate):
+        warnings.warn(
+            f"The F test of {mw} = {r0:g} is undefined (nan): McGraw & Wong's (1996, "
+            "Table 8) denominator a MSC + b MSE is not positive at this negative r0.",
+            DegenerateDataWarning, stacklevel=3,
+        )
     low, high, df_ci = icc_interval(ms, model, type, unit, confidence_level)
     if math.isnan(estimate):
         warnings.warn(
@@ -249,11 +271,15 @@ def icc_from_values(
                     for v in (ms.rows, ms.columns, ms.error, ms.within)]
     range_notes = _range_notes(estimate, k, unit)
     sf = shrout_fleiss_name(model, type, unit, k)
-    mw = _MCGRAW_WONG[(model, type, unit)]
     method = f_method(model, type)
+    test_text = (f"F test of ICC = 0: F({df1}, {df2}), one-sided; " if r0 == 0 else
+                 f"F test of H0: {mw} = {r0:g} (null={r0:g}; R irr's r0) against {mw} > "
+                 f"{r0:g}: F({df1}, {df2:.4g}) (McGraw & Wong 1996, Table 8"
+                 + ("; denominator df Satterthwaite's at r0" if method == "satterthwaite"
+                    else "") + "); ")
     lines = [
         f"{sf} (McGraw & Wong {mw}): {form_description(model, type, unit, k)}.",
-        f"F test of ICC = 0: F({df1}, {df2}), one-sided; "
+        test_text
         + (f"approximate F-based interval with Satterthwaite's df ({float(df_ci):.2f}; McGraw "
            "& Wong 1996, Table 7), method 'satterthwaite'." if method == "satterthwaite"
            else "exact F-based interval (McGraw & Wong 1996, Table 7), method 'exact'."),
@@ -289,19 +315,21 @@ def icc_from_values(
         ms_error=in_units[2],
         ms_within=in_units[3],
         n_raters=k,
+        null_value=r0,
         scaled_mean_squares=(float(ms.rows), float(ms.columns), float(ms.error),
                              float(ms.within)),
     )
 
 
 def icc(
-    stats: Statistics, model: str, type: str, unit: str, confidence_level: float
+    stats: Statistics, model: str, type: str, unit: str, confidence_level: float,
+    null: float | None = None,
 ) -> ICCResult:
     """The ICC of rated subjects (see :meth:`irr.Agreement.icc`)."""
     check_form(model, type, unit)
     values, complete = score_patterns(stats, "The ICC")
     return icc_from_values(values, complete, stats.raters, model, type, unit,
-                           confidence_level, score_note(stats), stats.multiplicity)
+                           confidence_level, score_note(stats), stats.multiplicity, null)
 
 
 def icc_table(results: list[ICCResult]) -> pd.DataFrame:

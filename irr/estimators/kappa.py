@@ -195,6 +195,12 @@ def kappa(
     if fpc != 1.0:
         se *= math.sqrt(fpc)
         notes.append(options.population_note(n))
+    coefficient = "Cohen's kappa" if name == "unweighted" else f"Weighted kappa ({name})"
+    symbol = "κ" if name == "unweighted" else "κw"
+    null = options.null_for((-1.0, 1.0), coefficient)
+    if null != 0:
+        notes.append(options.null_note(symbol, "the SE under the alternative (the SE under "
+                                       "H0 is that of kappa = 0)"))
     if math.isnan(estimate):
         warnings.warn(
             "kappa is undefined (nan): expected agreement is 1 because both raters "
@@ -204,8 +210,8 @@ def kappa(
         )
         statistic = best = math.nan
     else:
-        test_se = se if design_note or options.distribution == "t" else se0
-        statistic = estimate / test_se if test_se > 0 else math.nan
+        test_se = se if design_note or options.distribution == "t" or null else se0
+        statistic = (estimate - null) / test_se if test_se > 0 else math.nan
         best = best_identity if w is None else kappa_max(table, w)
         max_note = kappa_max_note(table, w) if math.isnan(best) else ""
         if max_note:
@@ -215,8 +221,8 @@ def kappa(
     if stats.n_missing:
         notes.extend(listwise_note(stats.n_missing))
     result = KappaResult(
-        coefficient="Cohen's kappa" if name == "unweighted" else f"Weighted kappa ({name})",
-        symbol="κ" if name == "unweighted" else "κw",
+        coefficient=coefficient,
+        symbol=symbol,
         estimate=estimate,
         se=se,
         se0=se0,
@@ -224,8 +230,10 @@ def kappa(
         pvalue=wald_pvalue(statistic, options.alternative, design_df),
         alternative=options.alternative,
         ci=labelled(wald_interval(estimate, se, options.confidence_level, (-1.0, 1.0),
-                                  design_df), options.se_label()),
+                                  design_df, options.ci_clip), options.se_label()),
         se_label=options.se_label(),
+        null_value=null,
+        ci_clip=options.ci_clip,
         n_subjects=n,
         n_missing=stats.n_missing,
         n_incomplete=stats.n_missing,

@@ -213,6 +213,7 @@ def krippendorff_alpha(
             DegenerateDataWarning, stacklevel=3,
         )
     dropped = n_units - n_pairable_units
+    null = options.null_for((-math.inf, 1.0), f"Krippendorff's alpha ({name})")
     se = statistic_value = math.nan
     df = options.t_df(n_pairable_units)
     notes = [
@@ -238,17 +239,19 @@ def krippendorff_alpha(
             replicates = leave_one_rater_out(stats, counts=partial(
                 _alpha_of_cells, mult, linear, scores if name == "interval" else None))
             se, sampling_note = rater_sampling_se(se, replicates, options)
-        statistic_value = alpha / se if se > 0 else math.nan
+        statistic_value = (alpha - null) / se if se > 0 else math.nan
         law = (f"t on n - 1 = {df:g} df" if math.isfinite(df) else "the normal")
         notes.append(
             sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df") or
             "SE: Gwet's (2011, 2014) linearised variance over the n pairable units, "
-            f"sum_i (alpha*_i - alpha)^2 / (n(n - 1)); the test of alpha = 0 "
+            f"sum_i (alpha*_i - alpha)^2 / (n(n - 1)); the test of alpha = {null:g} "
             f"{'and the Wald interval use' if options.ci == 'wald' else 'uses'} {law}."
             + (" The ordinal metric's ranks are taken as fixed." if name == "ordinal"
                else ""))
         if options.population is not None:
             notes.append(options.population_note(n_pairable_units))
+        if null != 0:
+            notes.append(options.null_note("α", "Gwet's linearised SE"))
     if n_ratings_missing or dropped:
         notes.append(
             f"{n_ratings_missing} missing rating(s); {dropped} unit(s) with fewer than two "
@@ -269,10 +272,12 @@ def krippendorff_alpha(
         alternative=options.alternative,
         statistic_name="t" if math.isfinite(df) else "z",
         design_df=df,
-        ci=(labelled(wald_interval(alpha, se, level_, (-math.inf, 1.0), df),
+        ci=(labelled(wald_interval(alpha, se, level_, (-math.inf, 1.0), df, options.ci_clip),
                      options.se_label()) if options.ci == "wald"
             else nan_interval(level_, options.ci or "percentile")),
         se_label=options.se_label(),
+        null_value=null,
+        ci_clip=options.ci_clip,
         n_subjects=n_pairable_units,
         n_missing=dropped,
         n_incomplete=stats.n_missing,

@@ -14,7 +14,7 @@ from irr._validation import check_choice
 from irr.estimators import chance_corrected
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import ProportionResult, wilson_interval
+from irr.results import ProportionResult, wald_pvalue, wilson_interval
 from irr.summary import listwise_note
 from irr.weights import agree_within, check_tolerance, within_tolerance
 
@@ -154,11 +154,23 @@ def _proportion(
     fpc = options.fpc(n)
     if fpc != 1.0:
         notes.append(options.population_note(n))
+    se = math.sqrt(fpc * p * (1 - p) / n)
+    statistic = math.nan
+    if options.null is not None:  # no test of 0 for a share; a test of a value when asked
+        null = options.null_for((0.0, 1.0), name)
+        notes.append(options.null_note(symbol, "the binomial SE sqrt(p(1 - p)/n)"))
+        statistic = (p - null) / se if se > 0 else math.nan
     result = ProportionResult(
         coefficient=name,
         symbol=symbol,
         estimate=p,
-        se=math.sqrt(fpc * p * (1 - p) / n),
+        se=se,
+        statistic=statistic,
+        pvalue=wald_pvalue(statistic, options.alternative, df),
+        alternative=options.alternative if options.null is not None else "two-sided",
+        statistic_name="t" if math.isfinite(df) else "z",
+        null_value=options.null or 0.0,
+        ci_clip=options.ci_clip,
         design_df=df,
         se_label=options.se_label(),
         ci=wilson_interval(agree, n, options.confidence_level),

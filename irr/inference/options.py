@@ -72,6 +72,24 @@ class InferenceOptions:
         raters fixed (the linearised variance). ``'raters'``: the raters are a sample, the
         subjects fixed (the jackknife over raters, Gwet 2008). ``'both'``: the sum of the
         two variances (Gwet 2014, ch. 5; kappaetc's ``se(unconditional)``).
+    null : float or None
+        The value of the coefficient under H0 (kappaetc's ``testvalue(#)``): the test is of
+        H0: coefficient = `null` against `alternative` (``'greater'`` is kappaetc's
+        ``testvalue(> #)``, ``'less'`` its ``testvalue(< #)``), with statistic
+        (estimate - null) / SE on the normal or t law. None: the test of 0 (no agreement
+        beyond chance); for a percent agreement, no test. A value other than 0 is tested on
+        the SE under the alternative (an SE under H0 exists only for 0). Each coefficient
+        checks that `null` lies inside its range (:meth:`null_for`).
+    ci_clip : bool
+        Whether the Wald interval's limits are clipped to the coefficient's range (the
+        default; the note says when they were). False is kappaetc's ``nociclipped``: the
+        limits are estimate +- quantile x SE, even beyond the range.
+    rater_population : int, float or None
+        The number R of raters in the finite population the r raters were drawn from
+        (kappaetc's ``nraters(#)``): the variance over raters (``sampling='raters'`` or
+        ``'both'``) is multiplied by 1 - r/R, so R = r leaves only the subject-sampling
+        variance and R -> infinity none of the correction. None (or ``math.inf``): an
+        infinite population of raters.
 
     Examples
     --------
@@ -86,6 +104,12 @@ class InferenceOptions:
     11.0
     >>> InferenceOptions().t_df(12)
     inf
+    >>> InferenceOptions(null=0.4).null_for((-1.0, 1.0), "Fleiss' kappa")
+    0.4
+    >>> InferenceOptions(null=1.5).null_for((-1.0, 1.0), "Fleiss' kappa")
+    Traceback (most recent call last):
+    ...
+    ValueError: `null` must lie inside the range of Fleiss' kappa, (-1, 1); got 1.5.
     """
 
     alternative: str = "two-sided"
@@ -97,6 +121,9 @@ class InferenceOptions:
     distribution: str = "normal"
     population: float | None = None
     sampling: str = "subjects"
+    null: float | None = None
+    ci_clip: bool = True
+    rater_population: float | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "alternative", check_alternative(self.alternative))
@@ -129,6 +156,88 @@ class InferenceOptions:
                                  f"None for an infinite population); got {show_value(population)}.")
             object.__setattr__(self, "population",
                                None if math.isinf(population) else float(population))
+        null = self.null
+        if null is not None:
+            if isinstance(null, bool) or not isinstance(null, numbers.Real):
+                raise TypeError("`null` must be a number (the coefficient's value under H0) "
+                                f"or None; got {show_value(null)}.")
+            if not math.isfinite(null):
+                raise ValueError(f"`null` must be a finite number; got {show_value(null)}.")
+            object.__setattr__(self, "null", float(null))
+        if not isinstance(self.ci_clip, (bool, np.bool_)):
+            raise TypeError(f"`ci_clip` must be True or False; got {show_value(self.ci_clip)}.")
+        object.__setattr__(self, "ci_clip", bool(self.ci_clip))
+        raters = self.rater_population
+        if raters is not None:
+            if isinstance(raters, bool) or not isinstance(raters, numbers.Real):
+                raise TypeError("`rater_population` must be a number of raters (a positive "
+                                f"number or None); got {show_value(raters)}.")
+            if not raters > 0:
+                raise ValueError("`rater_population` must be a positive number of raters (or "
+                                 f"None for an infinite population); got {show_value(raters)}.")
+            if self.sampling == "subjects":
+                raise ValueError(
+                    "`rater_population` corrects the variance over raters, which "
+                    "`sampling='subjects'` does not use; pass sampling='raters' or 'both' "
+                    f"with it (got rater_population={show_value(raters)})."
+                )
+            object.__setattr__(self, "rater_population",
+                               None if math.isinf(raters) else float(raters))
+
+    def null_for(self, bounds: tuple[float, float], coefficient: str) -> float:
+        """The value under H0 of a coefficient whose range is `bounds` (0 without
+        `null`).
+
+        Raises
+        ------
+        ValueError
+            When `null` does not lie strictly inside `bounds` (a test at an end of the
+            range is not a Wald test: the coefficient cannot fall on both sides of it).
+        """
+        if self.null is None:
+            return 0.0
+        low, high = bounds
+        if not low < self.null < high:
+            raise ValueError(
+                f"`null` must lie inside the range of {coefficient}, ({low:g}, {high:g}); "
+                f"got {self.null:g}."
+            )
+        return self.null
+
+    def null_note(self, symbol: str, se: str) -> str:
+        """The note of a test of a value other than 0 (kappaetc's ``testvalue(#)``),
+        naming the SE it is on.
+
+        Examples
+        --------
+        >>> InferenceOptions(null=0.4).null_note("κF", "the SE above")
+        'Test of H0: κF = 0.4 (null=0.4): statistic (estimate - 0.4) / SE, on the SE above.'
+        """
+        return (f"Test of H0: {symbol} = {self.null:g} (null={self.null:g}): statistic "
+                f"(estimate - {self.null:g}) / SE, on {se}.")
+
+    def clip(self, bounds: tuple[float, float]) -> tuple[float, float]:
+        """The range a Wald interval is clipped to: `bounds`, or the whole line with
+        ``ci_clip=False``."""
+        return bounds if self.ci_clip else (-math.inf, math.inf)
+
+    def rater_fpc(self, m: float) -> float:
+        """The finite-population correction of the variance over `m` raters, ``1 - m/R``
+        (1 without `rater_population`).
+
+        Raises
+        ------
+        ValueError
+            When the rater population is smaller than the `m` raters who rated.
+        """
+        if self.rater_population is None:
+            return 1.0
+        if self.rater_population < m:
+            raise ValueError(
+                f"`rater_population` ({self.rater_population:g}) must be at least the number "
+                f"of raters who rated ({m:g})."
+            )
+        return 1.0 - m / self.rater_population
 
     def t_df(self, n: float) -> float:
         """Degrees of freedom of the Wald test and interval on `n` subjects: ``n - 1``
@@ -169,6 +278,8 @@ class InferenceOptions:
         if self.population is not None:
             corrected = f"finite-population corrected (N = {self.population:g})"
             label = f"{label}, {corrected}" if label else f"on the SE {corrected}"
+        if self.rater_population is not None:
+            label = f"{label}, raters finite-population corrected (R = {self.rater_population:g})"
         return label
 
     def population_note(self, n: float) -> str:
