@@ -112,9 +112,11 @@ def test_null_percent_agreement():
 def test_null_is_stated_by_summary_report_and_frame():
     res = AG.gwet_ac(null=0.4, alternative="greater")
     text = res.summary().as_text()
-    assert "H0:" in text and "AC1 = 0.4" in text
+    assert "H0:" in text
+    assert "AC1 = 0.4" in text
     sentence = res.report()  # the test of a nonzero value is reported without test=True
-    assert "(H0: AC1 = .40)" in sentence and "one-sided" in sentence
+    assert "(H0: AC1 = .40)" in sentence
+    assert "one-sided" in sentence
     assert res.report("plain").count("H0: AC1 = 0.400") == 1
     frame = res.to_frame()
     assert frame["null_value"].iloc[0] == 0.4
