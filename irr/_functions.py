@@ -451,6 +451,9 @@ def krippendorff_alpha(
     distribution: str = "normal",
     population: float | None = None,
     sampling: str = "subjects",
+    rater_population: float | None = None,
+    null: float | None = None,
+    ci_clip: bool = True,
 ) -> KrippendorffResult:
     r"""Krippendorff's alpha of a reliability data matrix with missing values.
 
@@ -474,9 +477,10 @@ def krippendorff_alpha(
     ci, n_resamples, rng
         The bootstrap interval over units, as for :meth:`irr.Agreement.krippendorff_alpha`
         (``ci=None``: no bootstrap; ``ci='wald'``: the interval on Gwet's linearised SE).
-    alternative, distribution, population, sampling
-        The test of alpha = 0 on Gwet's linearised SE, its law ('normal' or 't' on n - 1
-        df), the finite population of units and what the SE generalises over, as for
+    alternative, distribution, population, sampling, rater_population, null, ci_clip
+        The test of alpha = 0 (or = `null`) on Gwet's linearised SE, its law ('normal' or
+        't' on n - 1 df), the finite populations of units and of raters, what the SE
+        generalises over, and whether the Wald interval is clipped at 1, as for
         :meth:`irr.Agreement.krippendorff_alpha`.
 
     Returns
@@ -517,7 +521,8 @@ def krippendorff_alpha(
         )
     options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng,
                                distribution=distribution, population=population,
-                               sampling=sampling)
+                               sampling=sampling, null=null, ci_clip=ci_clip,
+                               rater_population=rater_population)
     ratings = _integral_ratings(columns, names) if categories is None else None
     if ratings is not None:
         source = Source(ratings)

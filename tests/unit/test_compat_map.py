@@ -168,3 +168,22 @@ def test_the_calls_are_the_coefficients_they_name():
     # R irr's documented N.cohen.kappa(0.5, 0.5, k1 = 0.7, k0 = 0.85) = 96
     assert int(irr.plan.kappa(0.85, 0.7, method="cantor", rates=(0.5, 0.5),
                               alternative="less").n) == 96
+
+
+def test_the_inference_option_rows_are_available_and_do_what_they_name():
+    """kappaetc's testvalue, nociclipped and nraters and R irr's icc r0 (issue 20)."""
+    rows = {row[0]: row[1] for rows in TABLES.values() for row in rows}
+    for theirs in ("`testvalue(#)`", "`nociclipped`", "`nraters(#)`", "`icc(..., r0=0.3)`"):
+        row = next(v for k, v in rows.items() if k.startswith(theirs))
+        assert not row.startswith("not available"), theirs
+    ns = NAMESPACES["Stata kappaetc"]
+    ag = ns["ag"]
+    tested = ag.gwet_ac(null=0.4, alternative="greater", distribution="t")
+    assert (tested.null_value, tested.alternative) == (0.4, "greater")
+    assert tested.statistic == pytest.approx((tested.estimate - 0.4) / tested.se)
+    assert ag.gwet_ac(ci_clip=False, distribution="t").ci.high > 1  # clipped: 1 (irrCAC)
+    assert ag.gwet_ac(sampling="both", rater_population=4).se == pytest.approx(ag.gwet_ac().se)
+    icc = NAMESPACES["R irr"]["ag"].icc("oneway", null=0.3)
+    assert icc.null_value == 0.3
+    assert icc.statistic == pytest.approx(
+        NAMESPACES["R irr"]["ag"].icc("oneway").statistic * 0.7 / 1.6)  # (1 - r0)/(1 + 2 r0)
