@@ -344,8 +344,7 @@ def rater_sampling_se(
     m = replicates.size
     var_r = (float((m - 1) / m * np.sum((replicates - replicates.mean()) ** 2))
              if np.isfinite(replicates).all() else math.nan)
-    df = options.t_df(math.inf)  # the law only: inf (normal) or a finite n - 1
-    law = ("the Wald interval and the test use t on n - 1 df" if math.isfinite(df)
+    law = ("the Wald interval and the test use t on n - 1 df" if options.distribution == "t"
            else "the Wald interval and the z test use it")
     note = SAMPLING_NOTES[options.sampling].format(m=m, se_s=se_subjects,
                                                    se_r=math.sqrt(var_r), law=law)
