@@ -94,17 +94,17 @@ SAMPLING_PARAMETER = """sampling : {'subjects', 'raters', 'both'}, default 'subj
     'both': the unconditional SE, sqrt of the sum of the two variances (Gwet 2014, ch. 5;
     kappaetc ``se(unconditional)``), for generalising to other raters and other subjects.
     Needs rater identities and at least three raters unless 'subjects'.
+rater_population : int, float or None, default None
+    With sampling 'raters' or 'both': the number R of raters in the population the r
+    raters come from (kappaetc's ``nraters(#)``): the variance over raters is multiplied
+    by 1 - r/R (R = r leaves the subject-sampling SE; None, the default, is an infinite
+    population of raters).
 missing : {'available', 'listwise'}, default 'available'
     Missing ratings. 'available': every rating (Gwet 2014; irrCAC, kappaetc): observed
     agreement from the subjects with two or more ratings, chance agreement from all.
     'listwise': only the subjects rated by every rater (R irr's ``kappam.fleiss`` and
     ``kappam.light``, which drop incomplete rows); ``n_missing`` and the notes say how
-    many were left out.
-rater_population : int, float or None, default None
-    With sampling 'raters' or 'both': the number R of raters in the population the r
-    raters come from (kappaetc's ``nraters(#)``): the variance over raters is multiplied
-    by 1 - r/R (R = r leaves the subject-sampling SE; None, the default, is an infinite
-    population of raters)."""
+    many were left out."""
 
 #: The hypothesis-test and clipping parameters of the Wald-tested coefficients
 #: (``$hypothesis``).
@@ -121,7 +121,8 @@ ci_clip : bool, default True
 
 #: The inference parameters every coefficient method documents (``$inference``).
 INFERENCE_PARAMETERS = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-    Alternative of the z test of no agreement beyond chance.
+    Alternative of the z test of no agreement beyond chance (or of the value `null`, where
+    the method takes one).
 confidence_level : float, default 0.95
     Level of the interval.
 ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'

@@ -229,7 +229,8 @@ class Result:
     estimate, se : float
         The point estimate and its standard error (for intervals).
     statistic, pvalue : float
-        The test of "no agreement beyond chance" and its p-value (nan where no test applies).
+        The test of "no agreement beyond chance" (or of :attr:`null_value`) and its p-value
+        (nan where no test applies).
     alternative : str
         ``'two-sided'``, ``'greater'`` or ``'less'``.
     ci : ConfidenceInterval
