@@ -199,6 +199,9 @@ def kappa(
     symbol = "κ" if name == "unweighted" else "κw"
     null = options.null_for((-1.0, 1.0), coefficient)
     if null != 0:
+        if not design_note and options.distribution != "t":
+            notes[0] = ("SE: Fleiss, Cohen & Everitt (1969), under the alternative, for the "
+                        "interval and the test.")
         notes.append(options.null_note(symbol, "the SE under the alternative (the SE under "
                                        "H0 is that of kappa = 0)"))
     if math.isnan(estimate):
