@@ -757,9 +757,9 @@ class Agreement:
             ``'Cicchetti-Allison'``) and ``'quadratic'`` (aliases ``'squared'``,
             ``'Fleiss-Cohen'``) weight by the distance between category scores; Gwet's
             ``'ordinal'``, ``'radical'``, ``'ratio'``, ``'circular'`` and ``'bipolar'``
-            schemes are those of :func:`irr.weights.agreement_weights` (one vocabulary for
-            every weighted coefficient); a matrix gives agreement weights directly (ones on
-            the diagonal).
+            schemes and kappaetc's ``'power:r'`` and ``'circular:u'`` are those of
+            :func:`irr.weights.agreement_weights` (one vocabulary for every weighted
+            coefficient); a matrix gives agreement weights directly (ones on the diagonal).
         $inference
         cluster : array-like or column name, optional
             Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
@@ -1234,8 +1234,8 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             None for Fleiss' kappa; a scheme of :func:`~irr.weights.agreement_weights`
             (``'linear'``, ``'quadratic'``, ``'ordinal'``, ``'radical'``, ``'ratio'``,
-            ``'circular'``, ``'bipolar'``) or a matrix for Gwet's (2014) weighted
-            generalisation.
+            ``'circular'``, ``'bipolar'``, ``'power:r'``, ``'circular:u'``) or a matrix for
+            Gwet's (2014) weighted generalisation.
         $inference
         $sampling
 
@@ -1468,8 +1468,9 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             None gives AC1. AC2 takes ``'linear'``, ``'quadratic'``, ``'ordinal'``,
-            ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3;
-            see :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
+            ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3),
+            kappaetc's ``'power:r'`` and ``'circular:u'`` (see
+            :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
         $inference
         $sampling
 

@@ -93,8 +93,9 @@ def bangdiwala(
     var, design_note, design_df = linearised_variance(cells, fit.influence, n, plan)
     se = math.sqrt(var)
     notes = [design_note or (
-        "SE: delta method for the multinomial table (the SE irrCAC's bangdiwala.table "
-        "prints); no test: B = 0 means no exact agreement at all, not chance agreement.")]
+        "SE: delta method for the multinomial table (for B, the SE irrCAC's "
+        "bangdiwala.table prints); no test: B = 0 means no exact agreement at all, not "
+        "chance agreement.")]
     if not design_note and options.distribution == "t":
         design_df = options.t_df(n)
         notes.append(f"The Wald interval uses t on n - 1 = {design_df:g} df (as irrCAC).")
@@ -103,10 +104,12 @@ def bangdiwala(
         se *= math.sqrt(fpc)
         notes.append(options.population_note(n))
     if weights:
-        shown = ", ".join(f"{w:g}" for w in weights)
+        shown = ", ".join(f"{w:.4g}" for w in weights)
+        steps = ("1 category" if len(weights) == 1
+                 else f"1, ..., {len(weights)} categories")
         notes.append(
-            f"Weighted B: the areas of disagreement by 1..{len(weights)} categories weighted "
-            f"{shown} (Friendly & Meyer 2016, sec. 4.5; vcd's agreementplot weights "
+            f"Weighted B: the areas of partial agreement (disagreement by {steps}) weighted "
+            f"{shown} (Friendly & Meyer 2016, sec. 4.5; vcd's agreementplot with weights "
             f"c(1, {shown})).")
     notes.append("B is the agreement chart's area of exact agreement over that of its "
                  "rectangles (Bangdiwala 1985); it is not corrected for chance.")
@@ -117,7 +120,7 @@ def bangdiwala(
     level = options.confidence_level
     symbol = "Bw" if weights else "B"
     result = Result(
-        coefficient="Weighted Bangdiwala's B" if weights else "Bangdiwala's B",
+        coefficient="Bangdiwala's weighted B" if weights else "Bangdiwala's B",
         symbol=symbol,
         estimate=fit.estimate,
         se=se,
