@@ -23,6 +23,7 @@ from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
 from irr._validation import check_confidence_level
+from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
     chance_corrected,
@@ -35,7 +36,6 @@ from irr.estimators import (
     rank_correlation,
     variance_ratio,
 )
-from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators import pabak as pabak_estimator
 from irr.estimators.categories import CategoryResults

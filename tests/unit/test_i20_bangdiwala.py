@@ -61,7 +61,8 @@ def test_full_partial_credit_and_perfect_agreement():
                                                             abs=1e-15)
     with pytest.warns(irr.DegenerateDataWarning, match="zero width"):
         perfect = irr.Agreement([1, 2, 3, 1], [1, 2, 3, 1]).bangdiwala_b()
-    assert perfect.estimate == 1.0 and perfect.se == 0.0
+    assert perfect.estimate == 1.0
+    assert perfect.se == 0.0
 
 
 def test_delta_method_se_matches_simulation():
@@ -104,23 +105,28 @@ def test_raw_ratings_with_missing_values_use_the_complete_pairs():
 def test_result_protocol():
     ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
     res = ag.bangdiwala_b()
-    assert res.coefficient == "Bangdiwala's B" and res.symbol == "B"
-    assert math.isnan(res.statistic) and math.isnan(res.pvalue)
+    assert res.coefficient == "Bangdiwala's B"
+    assert res.symbol == "B"
+    assert math.isnan(res.statistic)
+    assert math.isnan(res.pvalue)
     assert res.bounds == (0.0, 1.0)
     assert res.to_frame().loc["Bangdiwala's B", "estimate"] == res.estimate
     assert res.report().startswith("Bangdiwala's B between r.eye and l.eye was .51, 95% CI")
     with pytest.raises(ValueError, match="no default benchmark scale"):
         res.interpret()
     boot = ag.bangdiwala_b(ci="percentile", n_resamples=500)
-    assert boot.ci.method == "percentile" and boot.ci.low < res.estimate < boot.ci.high
+    assert boot.ci.method == "percentile"
+    assert boot.ci.low < res.estimate < boot.ci.high
     assert boot.conf_int(method="bca").method == "bca"
     again = pickle.loads(pickle.dumps(ag.bangdiwala_b(ci="percentile", n_resamples=500)))
     np.testing.assert_array_equal(again.bootstrap.replicates, boot.bootstrap.replicates)
     weighted = ag.bangdiwala_b([8 / 9])
-    assert weighted.coefficient == "Bangdiwala's weighted B" and weighted.symbol == "Bw"
+    assert weighted.coefficient == "Bangdiwala's weighted B"
+    assert weighted.symbol == "Bw"
     assert weighted.report().startswith("Bangdiwala's weighted B between")
     clustered = ag.bangdiwala_b(cluster=np.arange(ag.n_subjects) // 2)
-    assert clustered.se > 0 and "cluster" in clustered.notes[0]
+    assert clustered.se > 0
+    assert "cluster" in clustered.notes[0]
     fpc = ag.bangdiwala_b(population=2 * ag.n_subjects)
     assert fpc.se == pytest.approx(res.se * math.sqrt(0.5))
 

@@ -33,9 +33,9 @@ SCORES = np.array([1.0, 2.0, 4.0, 7.0])  # unequal spacing: scores, not position
 def test_power_weights_are_warrens_2014(r):
     w = agreement_weights(f"power:{r:g}", 4, SCORES)
     for k in range(4):
-        for l in range(4):
-            expected = 1.0 if k == l else 1 - abs(SCORES[k] - SCORES[l]) ** r / 6.0**r
-            assert w[k, l] == pytest.approx(expected, abs=1e-15)
+        for j in range(4):
+            expected = 1.0 if k == j else 1 - abs(SCORES[k] - SCORES[j]) ** r / 6.0**r
+            assert w[k, j] == pytest.approx(expected, abs=1e-15)
 
 
 @pytest.mark.parametrize(("r", "scheme"), [(0, None), (0.5, "radical"), (1, "linear"),
