@@ -35,8 +35,8 @@ def check_partial_weights(partial_weights: Any, n_categories: int) -> tuple[floa
     """
     if partial_weights is None:
         return ()
-    if isinstance(partial_weights, (str, bytes)) or (not isinstance(partial_weights, Sequence) \
-            and not isinstance(partial_weights, np.ndarray)):
+    is_sequence = isinstance(partial_weights, (Sequence, np.ndarray))
+    if isinstance(partial_weights, (str, bytes)) or not is_sequence:
         raise TypeError("`partial_weights` must be a sequence of numbers (the weights of "
                         f"disagreements by 1, 2, ... categories); got {partial_weights!r}.")
     values = list(np.asarray(partial_weights, dtype=object).ravel())
