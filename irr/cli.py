@@ -1376,9 +1376,10 @@ def _weights_argument(value: str) -> str:
     try:
         weight_name(value)
     except ValueError as error:
-        reason = str(error) if ":" in value or value.lower() == "power" else (
-            f"{value!r} is not a weight scheme")
-        raise argparse.ArgumentTypeError(f"{reason}; use {_WEIGHTS_HELP}") from error
+        if ":" in value or value.lower() == "power":  # a scheme with a bad parameter
+            raise argparse.ArgumentTypeError(cli_words(str(error))) from error
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {value!r} (choose from {_WEIGHTS_HELP})") from error
     return value
 
 
