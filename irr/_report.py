@@ -427,7 +427,10 @@ def _family(result: Any) -> _Family | None:
 def _weights(result: Any) -> str:
     """The weight scheme of a weighted result (``""`` when unweighted)."""
     weights = getattr(result, "weights", "unweighted")
-    return "" if weights in ("unweighted", "tolerance", None) else str(weights)
+    if weights in ("unweighted", "tolerance", None):
+        return ""
+    # kappaetc's words for its parametric schemes: power:3 -> "power 3"
+    return str(weights).replace(":", " ")
 
 
 def statistic_name(result: Result, style: str = "apa") -> str:
