@@ -79,6 +79,9 @@ REFERENCES = {
                 "https://doi.org/10.1348/000711006X126600",
     "gwet2014": "Gwet, K. L. (2014). Handbook of inter-rater reliability (4th ed.). Advanced "
                 "Analytics, LLC.",
+    "bangdiwala1985": "Bangdiwala, S. I. (1985). A graphical test for observer agreement. "
+                      "Proceedings of the 45th Session of the International Statistical "
+                      "Institute, 1, 307–308.",
     "brennan1981": "Brennan, R. L., & Prediger, D. J. (1981). Coefficient kappa: Some uses, "
                    "misuses, and alternatives. Educational and Psychological Measurement, "
                    "41(3), 687–699. https://doi.org/10.1177/001316448104100307",
@@ -168,6 +171,7 @@ _CITE = {
     "cohen1960": "Cohen, 1960", "cohen1968": "Cohen, 1968", "fce1969": "Fleiss et al., 1969",
     "fleiss1971": "Fleiss, 1971", "scott1955": "Scott, 1955", "conger1980": "Conger, 1980",
     "light1971": "Light, 1971", "gwet2008": "Gwet, 2008", "gwet2014": "Gwet, 2014",
+    "bangdiwala1985": "Bangdiwala, 1985",
     "brennan1981": "Brennan & Prediger, 1981", "krippendorff2011": "Krippendorff, 2011",
     "mcgraw1996": "McGraw & Wong, 1996", "shrout1979": "Shrout & Fleiss, 1979",
     "kendall1939": "Kendall & Babington Smith, 1939", "efron1987": "Efron, 1987",
@@ -237,6 +241,11 @@ _FAMILIES = {
                    "available"),
     "κBP": _Family("Brennan-Prediger κ", "Brennan-Prediger κw", "Brennan-Prediger kappa",
                    "Brennan-Prediger weighted kappa", ("brennan1981",), "available"),
+    "B": _Family("Bangdiwala's B", "Bangdiwala's weighted B", "Bangdiwala's B",
+                 "Bangdiwala's weighted B", ("bangdiwala1985",), "listwise"),
+    "Bw": _Family("Bangdiwala's weighted B", "Bangdiwala's weighted B",
+                  "Bangdiwala's weighted B", "Bangdiwala's weighted B",
+                  ("bangdiwala1985",), "listwise"),
     "W": _Family("Kendall's W", "Kendall's W", "Kendall's W", "Kendall's W", ("kendall1939",),
                  "listwise"),
     "po": _Family("percent agreement", "percent agreement", "percent agreement",
@@ -418,7 +427,10 @@ def _family(result: Any) -> _Family | None:
 def _weights(result: Any) -> str:
     """The weight scheme of a weighted result (``""`` when unweighted)."""
     weights = getattr(result, "weights", "unweighted")
-    return "" if weights in ("unweighted", "tolerance", None) else str(weights)
+    if weights in ("unweighted", "tolerance", None):
+        return ""
+    # kappaetc's words for its parametric schemes: power:3 -> "power 3"
+    return str(weights).replace(":", " ")
 
 
 def statistic_name(result: Result, style: str = "apa") -> str:

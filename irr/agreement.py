@@ -23,6 +23,7 @@ from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
 from irr._validation import check_confidence_level
+from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
     chance_corrected,
@@ -784,9 +785,9 @@ class Agreement:
             ``'Cicchetti-Allison'``) and ``'quadratic'`` (aliases ``'squared'``,
             ``'Fleiss-Cohen'``) weight by the distance between category scores; Gwet's
             ``'ordinal'``, ``'radical'``, ``'ratio'``, ``'circular'`` and ``'bipolar'``
-            schemes are those of :func:`irr.weights.agreement_weights` (one vocabulary for
-            every weighted coefficient); a matrix gives agreement weights directly (ones on
-            the diagonal).
+            schemes and kappaetc's ``'power:r'`` and ``'circular:u'`` are those of
+            :func:`irr.weights.agreement_weights` (one vocabulary for every weighted
+            coefficient); a matrix gives agreement weights directly (ones on the diagonal).
         $inference
         $hypothesis
         cluster : array-like or column name, optional
@@ -947,6 +948,94 @@ class Agreement:
         options = InferenceOptions("two-sided", confidence_level,
                                    None if ci == "wilson" else ci, n_resamples, rng, progress)
         return pabak_estimator.pabak(self.statistics, options, self._plan(), name="maxwell")
+
+    def bangdiwala_b(
+        self,
+        partial_weights: Sequence[float] | None = None,
+        *,
+        confidence_level: float = 0.95,
+        ci: str = "wald",
+        n_resamples: int = 9999,
+        rng: Any = 0,
+        cluster: Any = None,
+        strata: Any = None,
+        progress: bool | None = None,
+        distribution: str = "normal",
+        population: float | None = None,
+    ) -> Result:
+        r"""Bangdiwala's B agreement statistic of two raters (the agreement chart's).
+
+        Parameters
+        ----------
+        partial_weights : sequence of float, optional
+            The weighted :math:`B^w`: weights :math:`w_1 \ge w_2 \ge \dots` in [0, 1] of
+            the areas of disagreement by 1, 2, ... categories (ordered categories; vcd's
+            ``agreementplot(weights=c(1, w1, w2, ...))``, whose default is
+            ``[1 - 1 / (k - 1)**2]``). None: the unweighted B.
+        confidence_level : float, default 0.95
+            Level of the interval.
+        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
+            The interval in ``ci``: Wald on the delta-method SE (clipped to [0, 1]), or a
+            bootstrap over subjects (drawn once, reused by ``conf_int``).
+        n_resamples, rng, progress, cluster, strata
+            The bootstrap and the design, as for :meth:`kappa`.
+        distribution : {'normal', 't'}, default 'normal'
+            ``'t'``: the Wald interval on t with n - 1 df, as irrCAC's
+            ``bangdiwala.table``.
+        population : int, float or None, default None
+            Finite-population size N (irrCAC's ``N``): the SE carries sqrt(1 - n/N).
+
+        Returns
+        -------
+        Result
+            ``estimate`` (B, in [0, 1]), ``se`` (delta method), ``ci``; no test
+            (``statistic`` and ``pvalue`` are nan: B = 0 is no exact agreement at all,
+            not agreement at chance level) and no default benchmark scale (``interpret``
+            needs ``scale=``).
+
+        Notes
+        -----
+        .. math:: B = \frac{\sum_i n_{ii}^2}{\sum_i n_{i\cdot} n_{\cdot i}}
+
+        is the area of the black squares of Bangdiwala's agreement chart
+        (:func:`irr.plotting.agreement_chart`, whose title prints it) over the area of
+        the rectangles of the two raters' margins: 1 for perfect agreement, 0 when the
+        raters never agree. The weighted :math:`B^w` adds the grey areas of partial
+        agreement, the area added by disagreements of s categories weighted
+        :math:`w_s` (Friendly & Meyer 2016, sec. 4.5). B is not corrected for chance
+        agreement (Muñoz & Bangdiwala 1997 compare it with kappa). The SE is the delta
+        method for the multinomial table, the SE irrCAC's ``bangdiwala.table`` prints;
+        subjects missing a rating are left out.
+
+        References
+        ----------
+        Bangdiwala, S. I. (1985). A graphical test for observer agreement. Proceedings of
+        the 45th Session of the International Statistical Institute, 1, 307-308.
+
+        Muñoz, S. R., & Bangdiwala, S. I. (1997). Interpretation of kappa and B
+        statistics measures of agreement. Journal of Applied Statistics, 24, 105-112.
+        https://doi.org/10.1080/02664769723918
+
+        Friendly, M., & Meyer, D. (2016). Discrete Data Analysis with R, sec. 4.5. Boca
+        Raton, FL: CRC Press.
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_table([[13, 0, 0], [0, 20, 7], [0, 4, 56]])
+        >>> res = ag.bangdiwala_b()
+        >>> round(res.estimate, 7), round(res.se, 8)  # irrCAC: 0.8059604, 0.05449465
+        (0.8059604, 0.05449465)
+        >>> lo, hi = ag.bangdiwala_b(distribution="t").ci
+        >>> round(lo, 3), round(hi, 3)  # irrCAC: (0.698, 0.914)
+        (0.698, 0.914)
+        """
+        self._require_categorical("Bangdiwala's B")
+        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng,
+                                   progress, distribution, population)
+        return bangdiwala_estimator.bangdiwala(
+            self.statistics, options, self._plan(cluster, strata),
+            partial_weights=() if partial_weights is None else partial_weights)
 
     def specific_agreement(
         self,
@@ -1194,8 +1283,8 @@ class Agreement:
         weights : None, str or array-like of shape (k, k), default None
             None for Fleiss' kappa; a scheme of :func:`~irr.weights.agreement_weights`
             (``'linear'``, ``'quadratic'``, ``'ordinal'``, ``'radical'``, ``'ratio'``,
-            ``'circular'``, ``'bipolar'``) or a matrix for Gwet's (2014) weighted
-            generalisation.
+            ``'circular'``, ``'bipolar'``, ``'power:r'``, ``'circular:u'``) or a matrix for
+            Gwet's (2014) weighted generalisation.
         $inference
         $hypothesis
         $sampling
@@ -1447,8 +1536,9 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             None gives AC1. AC2 takes ``'linear'``, ``'quadratic'``, ``'ordinal'``,
-            ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3;
-            see :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
+            ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3),
+            kappaetc's ``'power:r'`` and ``'circular:u'`` (see
+            :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
         $inference
         $hypothesis
         $sampling

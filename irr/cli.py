@@ -49,6 +49,7 @@ from irr.reliability import call_method
 from irr.reliability import report as reliability_report
 from irr.reporting import DataDescription, ReliabilityReport, jsonable
 from irr.summary import escape_html, escape_latex, escape_markdown
+from irr.weights import weight_name
 
 __all__ = ["main"]
 
@@ -239,8 +240,9 @@ def _parser() -> argparse.ArgumentParser:
         "  irr kappa long.csv --subject patient --rater nurse --rating grade",
     )
     _common(kappa, raters=2)
-    kappa.add_argument("--weights", choices=["unweighted", "linear", "quadratic"],
-                       help="report one kappa with these weights (default: all)")
+    kappa.add_argument("--weights", type=_weights_argument, metavar="WEIGHTS",
+                       help="report one kappa with these weights (default: all): "
+                       f"{_WEIGHTS_HELP}")
 
     multi = _subcommand(
         commands, "multi", "multi-rater coefficients (Fleiss, Conger, Light, Gwet, ...)",
@@ -253,8 +255,9 @@ def _parser() -> argparse.ArgumentParser:
         "  irr multi grades.csv --categories A B C D --weights quadratic",
     )
     _common(multi)
-    multi.add_argument("--weights", choices=["unweighted", "linear", "quadratic"],
-                       default="unweighted", help="weights of the chance-corrected coefficients")
+    multi.add_argument("--weights", type=_weights_argument, metavar="WEIGHTS",
+                       default="unweighted", help="weights of the chance-corrected "
+                       f"coefficients: {_WEIGHTS_HELP}")
 
     icc = _subcommand(
         commands, "icc", "intraclass correlations (ICC(1,1) ... ICC(3,k))",
@@ -1359,6 +1362,25 @@ def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
     return Output(title, info=[scale_info(ag.categories), *args.input_info],
                   notes=list(args.input_notes), seed=args.seed,
                   data=DataDescription.from_statistics(ag.statistics, kind))
+
+
+_WEIGHTS_HELP = ("unweighted (default), linear, quadratic, ordinal, radical, ratio, circular, "
+                 "bipolar, power:R (exponent R >= 0), circular:U (Warrens & Pratiwi, "
+                 "0 <= U < 1) or circular:180")
+
+
+def _weights_argument(value: str) -> str:
+    """A --weights value: a scheme name of irr.weights (validated), or 'unweighted'."""
+    if value.lower() in ("unweighted", "none"):
+        return "unweighted"
+    try:
+        weight_name(value)
+    except ValueError as error:
+        if ":" in value or value.lower() == "power":  # a scheme with a bad parameter
+            raise argparse.ArgumentTypeError(cli_words(str(error))) from error
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {value!r} (choose from {_WEIGHTS_HELP})") from error
+    return value
 
 
 def _cmd_kappa(args: argparse.Namespace) -> Output:

@@ -658,6 +658,18 @@ class IrrAccessor:
         """
         return self._delegate("pabak", raters, options)
 
+    def bangdiwala_b(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
+        """Bangdiwala's B of two raters (:meth:`irr.Agreement.bangdiwala_b`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> vision = irr.datasets.load("vision")
+        >>> round(vision.irr.bangdiwala_b().estimate, 4)
+        0.5114
+        """
+        return self._delegate("bangdiwala_b", raters, options)
+
     def maxwell_re(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
         """Maxwell's RE of binary ratings (:meth:`irr.Agreement.maxwell_re`).
 

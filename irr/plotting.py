@@ -27,6 +27,7 @@ from irr._functions import limits_of_agreement
 from irr._report import apa_pvalue, format_number
 from irr.agreement import Agreement
 from irr.bands import get_scale
+from irr.coefficients.bangdiwala import bangdiwala_b
 from irr.estimators import method_regression
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.options import BOOTSTRAP_METHODS
@@ -326,15 +327,14 @@ def agreement_chart(
     ax.set_ylim(0, max(n, 1))
     ax.set_aspect("equal")
     _label_table_axes(ax, table, x0 + cols / 2, y0 + rows / 2)
-    products = float(np.sum(rows * cols))
     title = "Agreement chart"
-    if products > 0:
-        title += f": B = {np.sum(np.diag(counts) ** 2) / products:.3f}"
+    if float(np.sum(rows * cols)) > 0:
+        # the statistic of Agreement.bangdiwala_b, on the drawn table's cells
+        cell_rows, cell_cols = np.indices(counts.shape).reshape(2, -1)
+        b_of = functools.partial(bangdiwala_b, counts.reshape(1, -1), cell_rows, cell_cols, k)
+        title += f": B = {float(b_of()[0]):.3f}"
         if step:
-            near = np.abs(np.subtract.outer(np.arange(k), np.arange(k))) <= step
-            row_part = np.array([(counts[i] * near[i]).sum() for i in range(k)])
-            col_part = np.array([(counts[:, i] * near[:, i]).sum() for i in range(k)])
-            weighted = float(np.sum(row_part * col_part) / products)
+            weighted = float(b_of([1.0] * min(step, k - 1))[0])
             title += f"\nweighted B (±{step} {_categories(step)}) = {weighted:.3f}"
     ax.set_title(title)
     handles = []

@@ -65,6 +65,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     # two raters: prevalence and bias, agreement on each category, tests of rater bias
     Coefficient("pabak", "pabak", frozenset({"raters", "two", "categorical"})),
     Coefficient("maxwell_re", "maxwell_re", frozenset({"raters", "two", "categorical"})),
+    Coefficient("bangdiwala_b", "bangdiwala_b", frozenset({"raters", "two", "categorical"})),
     Coefficient("specific_agreement", "specific_agreement",
                 frozenset({"raters", "two", "categorical"})),
     Coefficient("category_kappa", "category_kappa", frozenset({"raters", "two", "categorical"})),
@@ -287,6 +288,7 @@ STATISTICS: Mapping[str, Row] = MappingProxyType({
        for name, (m, t, u) in _ICC_NAMES.items()},
     "kendall": Row("kendall_w"),
     "pabak": Row("pabak", needs=_TWO),
+    "bangdiwala": Row("bangdiwala_b", needs=_TWO),
     "specific_agreement": Row("specific_agreement", needs=_TWO),
     "category_kappa": Row("category_kappa", needs=_TWO),
     "robinson": Row("robinson_a"),

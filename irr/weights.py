@@ -7,6 +7,7 @@ software (statsmodels' 2-D ``wt``), are ``1 - w``.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,7 @@ import numpy as np
 __all__ = [
     "GWET_SCHEMES",
     "MAX_SQUARE_CELLS",
+    "PARAMETRIC_SCHEMES",
     "WEIGHT_SCHEMES",
     "agree_within",
     "agreement_weights",
@@ -68,6 +70,12 @@ WEIGHT_SCHEMES: dict[str, str] = {
 #: Gwet's (2014, ch. 3) schemes beyond linear and quadratic.
 GWET_SCHEMES = ("ordinal", "radical", "ratio", "circular", "bipolar")
 
+#: Schemes that take a parameter after a colon, as Stata's kappaetc names them
+#: (``wgt(power #)``, ``wgt(circular #)``): ``'power:r'`` (Warrens 2014), ``'circular:u'``
+#: (Warrens & Pratiwi 2016, 0 <= u < 1), ``'circular:180'`` (kappaetc's ``circular 180``)
+#: and ``'circular:pi'`` (the same as ``'circular'``).
+PARAMETRIC_SCHEMES = ("power", "circular")
+
 
 def weight_name(weights: Any) -> str:
     """Return the canonical name of a weight specification.
@@ -83,15 +91,50 @@ def weight_name(weights: Any) -> str:
     if weights is None:
         return "unweighted"
     if isinstance(weights, str):
-        key = weights.lower()
-        if key not in WEIGHT_SCHEMES:
+        key, colon, parameter = weights.lower().partition(":")
+        key, parameter = key.strip(), parameter.strip()
+        if colon and key in PARAMETRIC_SCHEMES:
+            return _parametric_name(key, parameter, weights)
+        if key == "power":
+            raise ValueError(
+                f"`weights='power'` needs its exponent r after a colon, e.g. 'power:3' "
+                f"(1 - |x_k - x_l|^r / (x_max - x_min)^r; Warrens 2014); got {weights!r}."
+            )
+        if colon or key not in WEIGHT_SCHEMES:
             known = ", ".join(repr(k) for k in WEIGHT_SCHEMES)
             raise ValueError(
-                f"`weights` must be None, one of {known}, or a k x k agreement-weight "
+                f"`weights` must be None, one of {known}, 'power:r' (r >= 0), "
+                "'circular:u' (0 <= u < 1), 'circular:180', or a k x k agreement-weight "
                 f"matrix; got {weights!r}."
             )
         return WEIGHT_SCHEMES[key]
     return "custom"
+
+
+def _parametric_name(key: str, parameter: str, weights: str) -> str:
+    """The canonical name of ``'power:r'`` or ``'circular:...'``, validated."""
+    if key == "circular" and parameter == "pi":
+        return "circular"
+    try:
+        value = float(parameter)
+    except ValueError:
+        value = math.nan
+    if key == "power":
+        if not (math.isfinite(value) and value >= 0):
+            raise ValueError(
+                "`weights='power:r'` needs a finite exponent r >= 0 (0 is the identity, 0.5 "
+                f"radical, 1 linear, 2 quadratic); got {weights!r}."
+            )
+        return f"power:{value:g}"
+    if value == 180:
+        return "circular:180"
+    if not 0 <= value < 1:
+        raise ValueError(
+            "`weights='circular:u'` needs the credit 0 <= u < 1 that Warrens & Pratiwi "
+            "(2016) give neighbouring categories on the circle, or 'circular:pi' "
+            f"(= 'circular') or 'circular:180' (kappaetc's sine argument); got {weights!r}."
+        )
+    return f"circular:{value:g}"
 
 
 def agreement_weights(
@@ -106,8 +149,10 @@ def agreement_weights(
         (aliases ``'equal'``, ``'Cicchetti-Allison'``) gives ``1 - |x_i - x_j| / (x_max -
         x_min)``; ``'quadratic'`` (aliases ``'squared'``, ``'Fleiss-Cohen'``) gives ``1 -
         (x_i - x_j)**2 / (x_max - x_min)**2``; Gwet's (2014, ch. 3) ``'ordinal'``,
-        ``'radical'``, ``'ratio'``, ``'circular'`` and ``'bipolar'`` are described in the
-        Notes. A matrix is validated and returned.
+        ``'radical'``, ``'ratio'``, ``'circular'`` and ``'bipolar'``, and the schemes with a
+        parameter after a colon that Stata's kappaetc names, ``'power:r'`` and
+        ``'circular:u'`` / ``'circular:180'``, are described in the Notes. A matrix is
+        validated and returned.
     n_categories : int
         k, the number of categories.
     scores : ndarray of shape (k,), optional
@@ -141,6 +186,32 @@ def agreement_weights(
     - ``'bipolar'``: :math:`d_{kl} = \frac{(x_k - x_l)^2}{(x_k + x_l - 2x_{\min})
       (2x_{\max} - x_k - x_l)}` for :math:`k \ne l`, and :math:`w = 1 - d / \max d`.
 
+    With a parameter (kappaetc's ``wgt(power #)`` and ``wgt(circular #)``, Klein 2018):
+
+    - ``'power:r'``, :math:`r \ge 0`: :math:`w_{kl} = 1 - |x_k - x_l|^r / (x_{\max} -
+      x_{\min})^r` (Warrens 2014, eq. 3): identity for r = 0, radical for 0.5, linear for
+      1, quadratic for 2;
+    - ``'circular:u'``, :math:`0 \le u < 1`: the circular weights of Warrens & Pratiwi
+      (2016, eq. 7, p. 513): :math:`w_{kl} = u` for categories next to each other on the
+      circle (positions :math:`|k - l| = 1` or :math:`q - 1`: the first and last are
+      neighbours), 0 for the other disagreements (u = 0 is the identity);
+    - ``'circular:180'``: kappaetc's ``circular 180``, Gwet's circular weights with 180
+      in place of :math:`\pi` as the sine's argument in radians,
+      :math:`1 - \sin^2(180 (x_k - x_l)/U) / \max\sin^2(\cdot)` (``'circular:pi'`` is
+      ``'circular'``).
+
+    References
+    ----------
+    Warrens, M. J. (2014). Power weighted versions of Bennett, Alpert, and Goldstein's S.
+    Journal of Mathematics, 2014, 231909. https://doi.org/10.1155/2014/231909
+
+    Warrens, M. J., & Pratiwi, B. C. (2016). Kappa coefficients for circular
+    classifications. Journal of Classification, 33, 507-522.
+    https://doi.org/10.1007/s00357-016-9217-3
+
+    Klein, D. (2018). Implementing a general framework for assessing interrater agreement
+    in Stata. The Stata Journal, 18(4), 871-901. https://doi.org/10.1177/1536867X1801800408
+
     Examples
     --------
     >>> agreement_weights("linear", 3, scores=np.array([1.0, 2.0, 3.0]))
@@ -151,6 +222,10 @@ def agreement_weights(
     array([[1.        , 0.66666667, 0.        ],
            [0.66666667, 1.        , 0.66666667],
            [0.        , 0.66666667, 1.        ]])
+    >>> agreement_weights("power:3", 3, np.array([1.0, 2.0, 3.0]))[0].tolist()
+    [1.0, 0.875, 0.0]
+    >>> agreement_weights("circular:0.5", 4, np.array([1.0, 2.0, 3.0, 4.0]))[0].tolist()
+    [1.0, 0.5, 0.0, 0.5]
     """
     name = weight_name(weights)
     shown = repr(weights) if weights is None or isinstance(weights, str) else "matrix"
@@ -179,6 +254,19 @@ def agreement_weights(
     if name in ("linear", "quadratic"):
         distance = np.abs(x[:, None] - x[None, :]) / span
         return 1.0 - (distance if name == "linear" else distance**2)
+    if name.startswith("power:"):
+        distance = np.abs(x[:, None] - x[None, :]) / span
+        w = 1.0 - distance ** float(name.partition(":")[2])
+        np.fill_diagonal(w, 1.0)  # 0**0 is 1: the identity for r = 0
+        return w
+    if name == "circular:180":
+        d = np.sin(180.0 * (x[:, None] - x[None, :]) / (span + 1)) ** 2
+        return 1.0 - d / d.max() if d.max() > 0 else np.ones((k, k))
+    if name.startswith("circular:"):
+        steps = np.abs(np.subtract.outer(np.arange(k), np.arange(k)))
+        w = float(name.partition(":")[2]) * ((steps == 1) | (steps == k - 1))
+        np.fill_diagonal(w, 1.0)
+        return w
     return _gwet_scheme(name, x)
 
 

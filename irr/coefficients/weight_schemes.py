@@ -2,8 +2,9 @@
 
 Every weighted coefficient in :mod:`irr` resolves weights with one function,
 :func:`irr.weights.agreement_weights`, whose vocabulary includes Gwet's ``'ordinal'``,
-``'radical'``, ``'ratio'``, ``'circular'`` and ``'bipolar'`` schemes (formulas in its
-Notes). This module keeps the names earlier versions documented.
+``'radical'``, ``'ratio'``, ``'circular'`` and ``'bipolar'`` schemes and kappaetc's
+``'power:r'`` and ``'circular:u'`` (formulas in its Notes). This module keeps the names
+earlier versions documented.
 
 Examples
 --------

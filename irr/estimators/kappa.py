@@ -48,6 +48,17 @@ def weights_note(name: str, scores: np.ndarray | None, source: str = "") -> list
         return []
     if name == "custom":
         return ["Custom agreement weights."]
+    scheme, _, parameter = name.partition(":")
+    if scheme == "power":
+        return [f"Power agreement weights with exponent r = {parameter} (Warrens 2014; "
+                f"kappaetc's power {parameter}) on category scores {describe_scores(scores)}."]
+    if name == "circular:180":
+        return ["Circular agreement weights with sine argument 180 (kappaetc's circular "
+                f"180) on category scores {describe_scores(scores)}."]
+    if scheme == "circular" and parameter:
+        return [f"Circular agreement weights (Warrens & Pratiwi 2016): u = {parameter} for "
+                "categories next to each other on the circle (the first and last are "
+                "neighbours), 0 for other disagreements."]
     return [f"{name.capitalize()} agreement weights{source} on category scores "
             f"{describe_scores(scores)}."]
 

@@ -26,13 +26,15 @@ REQUIRED = {
                *(f"{name}.dist" for name in ("pa.coeff", "gwet.ac1", "fleiss.kappa",
                                               "krippen.alpha", "bp.coeff")),
                *(f"{name}.table" for name in ("kappa2", "scott2", "gwet.ac1", "bp2",
-                                               "krippen2", "pa2")),
+                                               "krippen2", "pa2", "bangdiwala")),
+               "bangdiwala2RR.fn",
                *(f"{name}.weights" for name in ("identity", "linear", "quadratic",
                                                  "ordinal", "radical", "ratio", "circular",
                                                  "bipolar")),
                "altman.bf", "fleiss.bf", "landis.koch.bf", "conflev", "N=", "weights=",
                "categ.labels"],
-    "Stata kappaetc": ["wgt(", "se(conditional raters)", "se(conditional subjects)",
+    "Stata kappaetc": ["wgt(", "wgt(power", "wgt(circular #", "wgt(circular 180)",
+                       "se(conditional raters)", "se(conditional subjects)",
                        "se(unconditional)", "listwise", "casewise", "testvalue(",
                        "largesample", "nociclipped", "level(", "benchmark", "showscale",
                        "ttest", "icc(", "frequency", "categories(", "nsubjects(",
@@ -158,8 +160,17 @@ def test_the_calls_are_the_coefficients_they_name():
     pa = two.percent_agreement()
     assert pa.estimate == pytest.approx(0.89)
     assert pa.se == pytest.approx(0.03128898, abs=5e-9)
+    b = two.bangdiwala_b(distribution="t")
+    assert b.estimate == pytest.approx(0.8059604, abs=5e-8)
+    assert b.se == pytest.approx(0.05449465, abs=5e-9)
+    assert (round(b.ci.low, 3), round(b.ci.high, 3)) == (0.698, 0.914)
     chart = irr.plotting.agreement_chart(two)
     assert "B = 0.806" in chart.get_title()
+    # kappaetc's power weights by name: the matrix of Warrens (2014)
+    s = ns["s"]
+    cubic = 1 - (np.abs(np.subtract.outer(s, s)) / np.ptp(s)) ** 3
+    assert ag.gwet_ac("power:3").estimate == pytest.approx(ag.gwet_ac(cubic).estimate,
+                                                           abs=1e-14)
     import matplotlib.pyplot as plt
 
     plt.close("all")

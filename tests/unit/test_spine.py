@@ -105,13 +105,13 @@ def test_every_coefficient_resamples_the_same_subjects(monkeypatch):
 def test_two_rater_kappa_draws_the_same_subjects_as_the_multirater_coefficients(monkeypatch):
     ag = irr.Agreement.from_array(_ratings(m=2, missing=0))
     calls = [("kappa", {"weights": "quadratic"}), ("percent_agreement", {"ci": "bca"}),
-             ("pabak", {"ci": "percentile"}),
+             ("pabak", {"ci": "percentile"}), ("bangdiwala_b", {"ci": "percentile"}),
              ("specific_agreement", {"category": 2.0, "ci": "percentile"}),
              ("category_kappa", {"category": 3.0, "ci": "percentile"}),
              *EVERY_COEFFICIENT]
     draws = _recorded_draws(monkeypatch, ag, calls, seed=7)
     fine = _check_same_subjects(ag, draws)
-    assert {"kappa", "pabak", "specific_agreement", "category_kappa"} <= fine
+    assert {"kappa", "pabak", "bangdiwala_b", "specific_agreement", "category_kappa"} <= fine
 
 
 def test_two_stage_draws_have_the_distribution_of_one_stage():
