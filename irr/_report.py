@@ -1045,6 +1045,7 @@ def methods_paragraph(
         levels = sorted({level for (level, _), _ in groups})
         sentences.append(f"Confidence intervals ({' and '.join(levels)}) were "
                          f"{'; '.join(clauses)}.")
+    sentences.extend(_distribution_sentences(results, short))
     without = [name for r, name in zip(results, short, strict=True) if _interval_key(r) is None]
     if without:
         sentences.append(f"No interval was computed for {_list(without)}.")
@@ -1070,6 +1071,36 @@ def methods_paragraph(
     sentences.append(f"Analyses used irr (irrstats) version {__version__} "
                      f"({SOFTWARE_CITATION}).")
     return " ".join(sentences)
+
+
+def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """What the methods paragraph says of Wald tests and intervals on t quantiles
+    (``distribution='t'``: n - 1 df; a clustered design: clusters minus strata) and of
+    finite-population corrected SEs (``population=N``)."""
+    out = []
+    t_based = [(r, name) for r, name in zip(results, names, strict=True)
+               if math.isfinite(getattr(r, "design_df", math.inf))]
+    design = [(r, n) for r, n in t_based if any("cluster" in x.lower() for x in r.notes)]
+    subjects = [(r, n) for r, n in t_based if (r, n) not in design]
+    if subjects:
+        dfs = _grouped([(f"{r.design_df:g}", name) for r, name in subjects])
+        shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
+        out.append(f"Tests and Wald intervals of {_list([n for _, n in subjects])} used the t "
+                   "distribution with n − 1 degrees of freedom, n the subjects each coefficient "
+                   f"used ({shown}), rather than the normal distribution.")
+    if design:
+        dfs = _grouped([(f"{r.design_df:g}", name) for r, name in design])
+        shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
+        out.append(f"Tests and Wald intervals of {_list([n for _, n in design])} used the t "
+                   f"distribution with the design's degrees of freedom ({shown}).")
+    corrected = _grouped([(r.se_label.rpartition("(")[2].rstrip(")"), name)
+                          for r, name in zip(results, names, strict=True)
+                          if "finite-population corrected" in getattr(r, "se_label", "")])
+    for population, group in corrected:
+        out.append(f"Standard errors of {_list(group)} were multiplied by the "
+                   f"finite-population correction √(1 − n/N), {population} subjects in the "
+                   "population (bootstrap intervals carry no correction).")
+    return out
 
 
 def _with_citation(name: str, cites: Sequence[str]) -> str:
