@@ -1429,7 +1429,9 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
         except ValueError as exc:
             if not optional:
                 raise
-            shown = ", ".join(f"{k}={v!r}" for k, v in kwargs.items() if v is not None)
+            # which row (percent agreement's definition, alpha's level); flags say the rest
+            shown = ", ".join(f"{k}={v!r}" for k, v in kwargs.items()
+                              if v is not None and k not in FLAGS)
             out.notes.append(f"{method}{f' ({shown})' if shown else ''} not computed: "
                              f"{_first_line(exc, args.names)}")
             return None

@@ -345,8 +345,7 @@ def rater_sampling_se(
     var_r = (float((m - 1) / m * np.sum((replicates - replicates.mean()) ** 2))
              if np.isfinite(replicates).all() else math.nan)
     se = math.sqrt(var_r) if options.sampling == "raters" else math.sqrt(se_subjects**2 + var_r)
-    df = options.t_df(math.inf)  # the law only: inf (normal) or a finite n - 1
-    law = ("the Wald interval and the test use t on n - 1 df" if math.isfinite(df)
+    law = ("the Wald interval and the test use t on n - 1 df" if options.distribution == "t"
            else "the Wald interval and the z test use it")
     note = SAMPLING_NOTES[options.sampling].format(m=m, se_s=se_subjects,
                                                    se_r=math.sqrt(var_r), law=law)

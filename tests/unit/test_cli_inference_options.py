@@ -341,3 +341,15 @@ def test_report_inference_argument_is_checked():
         irr.report(data, inference={"ci": "wald"}, figures=False)
     with pytest.raises(ValueError, match="options no coefficient takes: \\['distributon'\\]"):
         irr.report(data, inference={"distributon": "t"}, figures=False)
+
+
+def test_the_sampling_note_names_the_law_in_use():
+    """With --distribution t the note of an SE over raters says t, not z (it said z)."""
+    code, out, err = run("multi", "--dataset", "cac_raw4raters", "--ci", "wald",
+                         "--sampling", "both", "--distribution", "t")
+    assert code == 0, err
+    assert "z test" not in out
+    assert "the Wald interval and the test use t on n - 1 = 11 df." in out
+    code, out, _ = run("multi", "--dataset", "cac_raw4raters", "--ci", "wald",
+                       "--sampling", "both")
+    assert "the Wald interval and the z test use it." in out
