@@ -141,6 +141,8 @@ class InferenceFlag:
 
     Default None: the flag is passed on only when given, to every statistic whose
     method accepts it; a statistic that does not gets a note (never a silent default).
+    A switch is ``action="store_false"`` (or ``"store_true"``) with its `spelling`, e.g.
+    ``InferenceFlag("clip", "...", action="store_false", spelling="--no-clip")``.
     """
 
     name: str  #: the keyword argument of the Agreement methods (and of InferenceOptions)
@@ -150,18 +152,28 @@ class InferenceFlag:
     metavar: str | None = None
     commands: tuple[str, ...] = ("kappa", "multi", "report")  #: the subcommands that take it
     title: str = ""  #: its label in the output's header (default: the name, capitalised)
+    action: str | None = None  #: "store_true"/"store_false" for a switch
+    spelling: str = ""  #: the flag (default: --name with dashes)
 
     @property
     def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
+        return self.spelling or "--" + self.name.replace("_", "-")
 
     @property
     def label(self) -> str:
         return self.title or self.name.replace("_", " ").capitalize()
 
     def add_to(self, group: Any) -> None:
-        group.add_argument(self.flag, dest=self.name, choices=self.choices, type=self.type,
-                           metavar=self.metavar, default=None, help=self.help)
+        given = {"choices": self.choices, "type": self.type, "metavar": self.metavar,
+                 "action": self.action}
+        group.add_argument(self.flag, dest=self.name, default=None, help=self.help,
+                           **{k: v for k, v in given.items() if v is not None})
+
+    def shown(self, value: Any) -> str:
+        """The flag as given: ``--population 500``, ``--no-clip``."""
+        if self.action is not None:
+            return self.flag
+        return f"{self.flag} {value:g}" if isinstance(value, float) else f"{self.flag} {value}"
 
 
 #: The inference options every statistic that takes them gets from the command line, one
@@ -209,15 +221,16 @@ def _check_inference(parser: argparse.ArgumentParser, args: argparse.Namespace) 
 
 def _inference_info(args: argparse.Namespace) -> list[tuple[str, str]]:
     """The header lines of the given inference flags (``Distribution: t``)."""
-    labels = {f.name: f.label for f in INFERENCE_FLAGS}
-    return [(f"{labels[name]}:", f"{value:g}" if isinstance(value, float) else str(value))
+    flags = {f.name: f for f in INFERENCE_FLAGS}
+    return [(f"{flags[name].label}:", f"{value:g}" if isinstance(value, float) else str(value))
             for name, value in _inference(args).items()]
 
 
 def _not_applicable(method: str, accepted: Any, args: argparse.Namespace) -> list[str]:
     """Notes for the given inference flags that `method` (its `accepted` parameters)
     does not take."""
-    return [f"{method}: {FLAGS[name]} does not apply; not used." for name in _inference(args)
+    flags = {f.name: f.flag for f in INFERENCE_FLAGS}
+    return [f"{method}: {flags[name]} does not apply; not used." for name in _inference(args)
             if name not in accepted]
 
 
@@ -2071,11 +2084,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.format == "csv":  # a table has no room for notes: what reading found
                 for note in getattr(args, "input_notes", ()):
                     print(f"irr: note: {note}", file=sys.stderr)
+                flags = {f.name: f for f in INFERENCE_FLAGS}
                 for name, value in _inference(args).items():
-                    print(f"irr: note: {FLAGS[name]} {value:g}" if isinstance(value, float)
-                          else f"irr: note: {FLAGS[name]} {value}", "in effect; the text "
-                          "and JSON output say which statistics it applies to",
-                          file=sys.stderr)
+                    print(f"irr: note: {flags[name].shown(value)} in effect; the text and "
+                          "JSON output say which statistics it applies to", file=sys.stderr)
             if plot is not None and out.figure is not None:
                 plot.commit(out.figure)
                 if plot.note:

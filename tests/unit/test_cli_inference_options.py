@@ -353,3 +353,24 @@ def test_the_sampling_note_names_the_law_in_use():
     code, out, _ = run("multi", "--dataset", "cac_raw4raters", "--ci", "wald",
                        "--sampling", "both")
     assert "the Wald interval and the z test use it." in out
+
+
+def test_one_more_flag_is_one_entry_of_the_table(monkeypatch):
+    """How another option reaches the command line: one InferenceFlag (here --alternative
+    on ``irr multi``, and a switch), parsed, passed on, validated and shown."""
+    extra = (
+        cli.InferenceFlag("alternative", "H1 of the tests",
+                          choices=("two-sided", "greater", "less"), commands=("multi",)),
+        cli.InferenceFlag("progress", "a progress bar", action="store_false",
+                          spelling="--no-progress", commands=("multi",)),
+    )
+    monkeypatch.setattr(cli, "INFERENCE_FLAGS", (*cli.INFERENCE_FLAGS, *extra))
+    got = _json("multi", "--dataset", "diagnoses", "--ci", "wald", "--alternative", "greater",
+                "--no-progress")
+    ag = Agreement.from_frame(irr.datasets.load("diagnoses"))
+    fleiss = next(r for r in got["results"] if r["coefficient"] == "Fleiss' kappa")
+    _same(fleiss, ag.fleiss_kappa(alternative="greater"))
+    assert fleiss["pvalue"] == pytest.approx(ag.fleiss_kappa().pvalue / 2, rel=1e-9)
+    assert got["info"]["Alternative"] == "greater"
+    assert got["info"]["Progress"] == "False"
+    assert "percent_agreement: --alternative does not apply; not used." in got["notes"]
