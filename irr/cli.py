@@ -216,7 +216,7 @@ def _check_inference(parser: argparse.ArgumentParser, args: argparse.Namespace) 
     try:
         InferenceOptions(**given)
     except (ValueError, TypeError) as exc:
-        parser.error(cli_words(str(exc)))
+        getattr(args, "command_parser", parser).error(cli_words(str(exc)))
 
 
 def _inference_info(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -287,6 +287,7 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
     for option in INFERENCE_FLAGS:
         if parser.prog.split()[-1] in option.commands:
             option.add_to(stats)
+    parser.set_defaults(command_parser=parser)  # its usage errors after parsing
     if not measurements:
         stats.add_argument("--scale", metavar="NAME",
                            help="benchmark scale of the bands (see irr.list_scales())")

@@ -248,8 +248,9 @@ def test_sampling_over_raters_with_a_bootstrap_interval_is_a_usage_error(ratings
         assert code == 2
         assert out == ""
         assert "Traceback" not in err
+        assert err.splitlines()[0].startswith(f"usage: irr {command} ")
         assert err.splitlines()[-1] == (
-            "irr: error: --sampling raters gives an SE over raters, but --ci bca resamples "
+            f"irr {command}: error: --sampling raters gives an SE over raters, but --ci bca resamples "
             "subjects only; use --ci wald (the interval on that SE).")
     with pytest.raises(ValueError, match="resamples subjects only"):
         InferenceOptions(sampling="raters", ci="bca")
