@@ -1078,28 +1078,32 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
     (``distribution='t'``: n - 1 df; a clustered design: clusters minus strata) and of
     finite-population corrected SEs (``population=N``)."""
     out = []
-    t_based = [(r, name) for r, name in zip(results, names, strict=True)
+    t_based = [(r, name, any("cluster" in x.lower() for x in r.notes))
+               for r, name in zip(results, names, strict=True)
                if math.isfinite(getattr(r, "design_df", math.inf))]
-    design = [(r, n) for r, n in t_based if any("cluster" in x.lower() for x in r.notes)]
-    subjects = [(r, n) for r, n in t_based if (r, n) not in design]
+    design = [(r, n) for r, n, clustered in t_based if clustered]
+    subjects = [(r, n) for r, n, clustered in t_based if not clustered]
     if subjects:
         dfs = _grouped([(f"{r.design_df:g}", name) for r, name in subjects])
         shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
-        out.append(f"Tests and Wald intervals of {_list([n for _, n in subjects])} used the t "
+        out.append(f"Tests (and Wald intervals) of {_list([n for _, n in subjects])} used the t "
                    "distribution with n − 1 degrees of freedom, n the subjects each coefficient "
                    f"used ({shown}), rather than the normal distribution.")
     if design:
         dfs = _grouped([(f"{r.design_df:g}", name) for r, name in design])
         shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
-        out.append(f"Tests and Wald intervals of {_list([n for _, n in design])} used the t "
-                   f"distribution with the design's degrees of freedom ({shown}).")
+        out.append(f"Tests (and Wald intervals) of {_list([n for _, n in design])} used the t "
+                   "distribution with the clustered design's degrees of freedom, clusters "
+                   f"minus strata ({shown}).")
+    # a Wald interval's clause names its corrected SE; the others' tests use it unnamed
     corrected = _grouped([(r.se_label.rpartition("(")[2].rstrip(")"), name)
                           for r, name in zip(results, names, strict=True)
-                          if "finite-population corrected" in getattr(r, "se_label", "")])
+                          if "finite-population corrected" in getattr(r, "se_label", "")
+                          and r.ci.method != "wald"])
     for population, group in corrected:
-        out.append(f"Standard errors of {_list(group)} were multiplied by the "
+        out.append(f"The standard errors (and tests) of {_list(group)} were multiplied by the "
                    f"finite-population correction √(1 − n/N), {population} subjects in the "
-                   "population (bootstrap intervals carry no correction).")
+                   "population; their bootstrap intervals carry no correction.")
     return out
 
 

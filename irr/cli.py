@@ -191,11 +191,10 @@ INFERENCE_FLAGS = (
     InferenceFlag("population", "the number N of subjects in the finite population the "
                   "rated subjects come from (irrCAC's N): the SE is multiplied by "
                   "sqrt(1 - n/N)", type=_population, metavar="N", title="Population N"),
-    InferenceFlag("missing", "multi-rater kappas, AC and percent agreement: use every "
-                  "available rating (the default) or only the subjects rated by every "
-                  "rater (listwise, as R irr's kappam.fleiss)", choices=MISSING,
+    InferenceFlag("missing", "the multi-rater chance-corrected coefficients and percent "
+                  "agreement use every available rating (the default) or only the subjects "
+                  "rated by every rater (listwise, as R irr's kappam.fleiss)", choices=MISSING,
                   commands=("multi", "report"), title="Missing ratings used"),
-
 )
 
 
@@ -230,8 +229,12 @@ def _not_applicable(method: str, accepted: Any, args: argparse.Namespace) -> lis
     """Notes for the given inference flags that `method` (its `accepted` parameters)
     does not take."""
     flags = {f.name: f.flag for f in INFERENCE_FLAGS}
-    return [f"{method}: {flags[name]} does not apply; not used." for name in _inference(args)
-            if name not in accepted]
+    unused = [flags[name] for name in _inference(args) if name not in accepted]
+    if not unused:
+        return []
+    if len(unused) == 1:
+        return [f"{method}: {unused[0]} does not apply; not used."]
+    return [f"{method}: {', '.join(unused[:-1])} and {unused[-1]} do not apply; not used."]
 
 
 # -- parser ------------------------------------------------------------------------------
@@ -278,8 +281,9 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                            "the Python API")
     else:
         stats.add_argument("--ci", choices=CI_METHODS, default=None,
-                           help="interval method (bootstrap: percentile, basic, bca); "
-                           "default: each coefficient's own, as in the Python API")
+                           help="interval method (bootstrap: percentile, basic, bca; wald "
+                           "also gives Krippendorff's alpha its Wald interval); default: each "
+                           "coefficient's own, as in the Python API")
     stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
                        help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,

@@ -282,10 +282,12 @@ def report(
             for r in collected:  # the ICC has only its F-based interval: say so, not silently
                 notes_out.append(f"{r.coefficient}: `ci='{ci}'` does not apply; its own "
                                  f"{r.ci.method_name} interval is reported.")
-        for name in further:
-            if name not in accepted:  # an option it does not take: said, not silently dropped
-                notes_out.extend(f"{r.coefficient}: `{name}` does not apply; not used."
-                                 for r in collected)
+        unused = [f"`{name}`" for name in further if name not in accepted]
+        if unused:  # options it does not take: said, not silently dropped
+            does = "does not apply" if len(unused) == 1 else "do not apply"
+            listed = (unused[0] if len(unused) == 1
+                      else f"{', '.join(unused[:-1])} and {unused[-1]}")
+            notes_out.extend(f"{r.coefficient}: {listed} {does}; not used." for r in collected)
         results.extend(dataclasses.replace(r, scale=scale) if scale is not None
                        and r.scale is not None else r for r in collected)
     if not results:

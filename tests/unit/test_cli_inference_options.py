@@ -183,18 +183,33 @@ def test_report_with_the_t_distribution(ratings_csv):
     assert fleiss["pvalue"] == pytest.approx(2 * t.sf(abs(fleiss["statistic"]), df), rel=1e-12)
     methods = got["methods"]
     assert "used the t distribution with n − 1 degrees of freedom" in methods
+    assert "Tests (and Wald intervals) of Fleiss' κ" in methods
     assert f"({df:g} for Fleiss' κ" in methods
     assert "ICC" not in methods.split("t distribution")[0].rsplit(".", 1)[-1]
     assert any("t quantiles on" in s for s in got["report"] if "κ" in s)
     assert "ICC(2,1): --distribution does not apply; not used." in got["notes"]
+    code, out, _ = run("report", path, "--id", "patient", "--statistics", "icc",
+                       "--distribution", "t", "--population", "500")
+    assert code == 0
+    assert "ICC(2,1): --distribution and --population do not apply; not used." in out
 
 
 def test_report_methods_name_the_finite_population_correction():
-    got = _json("report", "--dataset", "cac_raw4raters", "--statistics", "fleiss",
-                "--population", "50")
-    assert ("Standard errors of Fleiss' κ were multiplied by the finite-population "
-            "correction √(1 − n/N), N = 50 subjects") in got["methods"]
-    assert "t distribution" not in got["methods"]
+    got = _json("report", "--dataset", "cac_raw4raters", "--statistics", "fleiss,alpha,icc",
+                "--population", "50", "--n-resamples", "200")
+    methods = got["methods"]
+    # the Wald interval's clause names its corrected SE; the bootstrap's test gets a sentence
+    assert "Wald intervals (on the SE finite-population corrected (N = 50))" in methods
+    assert ("The standard errors (and tests) of Krippendorff's ordinal α were multiplied by "
+            "the finite-population correction √(1 − n/N), N = 50 subjects in the population; "
+            "their bootstrap intervals carry no correction.") in methods
+    assert "t distribution" not in methods
+    assert "ICC(2,1): --population does not apply; not used." in got["notes"]
+    ag = Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    alpha = ag.krippendorff_alpha("ordinal", population=50, n_resamples=200)
+    row = next(r for r in got["results"] if r["coefficient"].startswith("Krippendorff"))
+    _same(row, alpha)
+    assert row["se"] != pytest.approx(ag.krippendorff_alpha("ordinal", ci="wald").se)
 
 
 def test_report_missing_listwise_and_by_group(ratings_csv, tmp_path):
@@ -375,3 +390,23 @@ def test_one_more_flag_is_one_entry_of_the_table(monkeypatch):
     assert got["info"]["Alternative"] == "greater"
     assert got["info"]["Progress"] == "False"
     assert "percent_agreement: --alternative does not apply; not used." in got["notes"]
+
+
+def test_methods_paragraph_tells_n_minus_1_from_a_clustered_design():
+    from irr._report import methods_paragraph
+
+    data = irr.datasets.load("vision").sample(300, random_state=1)
+    ag = Agreement.from_frame(data, raters=["r.eye", "l.eye"])
+    clustered = ag.kappa(cluster=np.arange(300) // 3)  # 100 clusters of 3 subjects
+    t_based = ag.kappa(weights="linear", distribution="t")
+    text = methods_paragraph([clustered, t_based, ag.kappa(weights="quadratic")],
+                             n_subjects=300, n_raters=2, raters=["r.eye", "l.eye"],
+                             n_categories=4, scale_type="ordinal", n_missing_ratings=0,
+                             n_incomplete_subjects=0)
+    assert ("Tests (and Wald intervals) of Cohen's κw (linear weights) used the t distribution "
+            "with n − 1 degrees of freedom, n the subjects each coefficient used (299 for "
+            "Cohen's κw (linear weights)), rather than the normal distribution.") in text
+    assert ("Tests (and Wald intervals) of Cohen's κ used the t distribution with the "
+            "clustered design's degrees of freedom, clusters minus strata (99 for Cohen's "
+            "κ).") in text
+    assert "quadratic weights) used the t" not in text
