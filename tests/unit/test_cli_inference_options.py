@@ -176,6 +176,13 @@ def test_report_with_the_t_distribution(ratings_csv):
     assert set(rows) == set(expected)
     for name, result in expected.items():
         _same(rows[name], result)
+    # and, independently of irr.report, the Agreement methods themselves
+    _same(rows["Fleiss' kappa"], ag.fleiss_kappa(ci="wald", distribution="t"))
+    _same(rows["Gwet's AC1"], ag.gwet_ac(ci="wald", distribution="t"))
+    alpha = rows["Krippendorff's alpha (ordinal)"]
+    _same(alpha, ag.krippendorff_alpha("ordinal", ci="wald", distribution="t"))
+    assert alpha["ci_method"] == "wald"
+    _same(rows["ICC(2,1)"], ag.icc("twoway", "agreement", "single"))
     fleiss = rows["Fleiss' kappa"]
     df = ag.fleiss_kappa(distribution="t").design_df
     assert df == ag.n_subjects - 1
