@@ -1065,6 +1065,7 @@ def methods_paragraph(
         levels = sorted({level for (level, _), _ in groups})
         sentences.append(f"Confidence intervals ({' and '.join(levels)}) were "
                          f"{'; '.join(clauses)}.")
+    sentences.extend(_distribution_sentences(results, short))
     without = [name for r, name in zip(results, short, strict=True) if _interval_key(r) is None]
     if without:
         sentences.append(f"No interval was computed for {_list(without)}.")
@@ -1090,6 +1091,40 @@ def methods_paragraph(
     sentences.append(f"Analyses used irr (irrstats) version {__version__} "
                      f"({SOFTWARE_CITATION}).")
     return " ".join(sentences)
+
+
+def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """What the methods paragraph says of Wald tests and intervals on t quantiles
+    (``distribution='t'``: n - 1 df; a clustered design: clusters minus strata) and of
+    finite-population corrected SEs (``population=N``)."""
+    out = []
+    t_based = [(r, name, any("cluster" in x.lower() for x in r.notes))
+               for r, name in zip(results, names, strict=True)
+               if math.isfinite(getattr(r, "design_df", math.inf))]
+    design = [(r, n) for r, n, clustered in t_based if clustered]
+    subjects = [(r, n) for r, n, clustered in t_based if not clustered]
+    if subjects:
+        dfs = _grouped([(f"{r.design_df:g}", name) for r, name in subjects])
+        shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
+        out.append(f"Tests (and Wald intervals) of {_list([n for _, n in subjects])} used the t "
+                   "distribution with n − 1 degrees of freedom, n the subjects each coefficient "
+                   f"used ({shown}), rather than the normal distribution.")
+    if design:
+        dfs = _grouped([(f"{r.design_df:g}", name) for r, name in design])
+        shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
+        out.append(f"Tests (and Wald intervals) of {_list([n for _, n in design])} used the t "
+                   "distribution with the clustered design's degrees of freedom, clusters "
+                   f"minus strata ({shown}).")
+    # a Wald interval's clause names its corrected SE; the others' tests use it unnamed
+    corrected = _grouped([(r.se_label.rpartition("(")[2].rstrip(")"), name)
+                          for r, name in zip(results, names, strict=True)
+                          if "finite-population corrected" in getattr(r, "se_label", "")
+                          and r.ci.method != "wald"])
+    for population, group in corrected:
+        out.append(f"The standard errors (and tests) of {_list(group)} were multiplied by the "
+                   f"finite-population correction √(1 − n/N), {population} subjects in the "
+                   "population; their bootstrap intervals carry no correction.")
+    return out
 
 
 def _with_citation(name: str, cites: Sequence[str]) -> str:

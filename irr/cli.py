@@ -42,8 +42,10 @@ from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import get_scale
+from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
+from irr.inference.options import DISTRIBUTIONS, SAMPLING, InferenceOptions
 from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
 from irr.reliability import call_method
 from irr.reliability import report as reliability_report
@@ -119,6 +121,140 @@ def _too_large(where: str, limit: int) -> CommandError:
     )
 
 
+# -- inference options -------------------------------------------------------------------
+def _population(text: str) -> float:
+    """--population: the number N of subjects in the population (a positive number;
+    ``inf`` for an infinite one)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value > 0:
+        raise argparse.ArgumentTypeError(
+            f"must be a positive number of subjects, e.g. 500; got {text!r}")
+    return value
+
+
+@dataclasses.dataclass(frozen=True)
+class InferenceFlag:
+    """A flag of an inference option that the statistics take as a keyword argument of
+    the same name (``--distribution t`` -> ``distribution='t'``).
+
+    Default None: the flag is passed on only when given, to every statistic whose
+    method accepts it; a statistic that does not gets a note (never a silent default).
+    A switch is ``action="store_false"`` (or ``"store_true"``) with its `spelling`, e.g.
+    ``InferenceFlag("clip", "...", action="store_false", spelling="--no-clip")``.
+    """
+
+    name: str  #: the keyword argument of the Agreement methods (and of InferenceOptions)
+    help: str
+    choices: tuple[str, ...] | None = None
+    type: Any = None  #: an argparse type (raises ArgumentTypeError), for free values
+    metavar: str | None = None
+    commands: tuple[str, ...] = ("kappa", "multi", "report")  #: the subcommands that take it
+    title: str = ""  #: its label in the output's header (default: the name, capitalised)
+    action: str | None = None  #: "store_true"/"store_false" for a switch
+    spelling: str = ""  #: the flag (default: --name with dashes)
+    switched: str = ""  #: a switch's value in the output's header (``not clipped``)
+    header: bool = True  #: False where the results' own header already shows it
+
+    @property
+    def flag(self) -> str:
+        return self.spelling or "--" + self.name.replace("_", "-")
+
+    @property
+    def label(self) -> str:
+        return self.title or self.name.replace("_", " ").capitalize()
+
+    def add_to(self, group: Any) -> None:
+        given = {"choices": self.choices, "type": self.type, "metavar": self.metavar,
+                 "action": self.action}
+        group.add_argument(self.flag, dest=self.name, default=None, help=self.help,
+                           **{k: v for k, v in given.items() if v is not None})
+
+    def shown(self, value: Any) -> str:
+        """The flag as given: ``--population 500``, ``--no-clip``."""
+        if self.action is not None:
+            return self.flag
+        return f"{self.flag} {value:g}" if isinstance(value, float) else f"{self.flag} {value}"
+
+
+#: The inference options every statistic that takes them gets from the command line, one
+#: entry each (added to the "inference" group of its `commands` by :func:`_common`, passed
+#: on by :func:`_inference`, named in messages through :data:`FLAGS`, checked together with
+#: --ci by :func:`_check_inference`). A new option of the Agreement methods is one more line.
+INFERENCE_FLAGS = (
+    InferenceFlag("distribution", "law of the Wald intervals and tests: normal (z; the "
+                  "default) or t on n - 1 degrees of freedom (irrCAC, Stata's kappaetc)",
+                  choices=DISTRIBUTIONS),
+    InferenceFlag("sampling", "what the SE generalises over: subjects (the default; raters "
+                  "fixed), raters (jackknife over raters; subjects fixed) or both "
+                  "(kappaetc's unconditional SE); raters and both need --ci wald",
+                  choices=SAMPLING, commands=("multi", "report")),
+    InferenceFlag("population", "the number N of subjects in the finite population the "
+                  "rated subjects come from (irrCAC's N): the SE is multiplied by "
+                  "sqrt(1 - n/N)", type=_population, metavar="N", title="Population N"),
+    InferenceFlag("missing", "the multi-rater chance-corrected coefficients and percent "
+                  "agreement use every available rating (the default) or only the subjects "
+                  "rated by every rater (listwise, as R irr's kappam.fleiss)", choices=MISSING,
+                  commands=("multi", "report"), title="Missing ratings used"),
+    InferenceFlag("null", "test H0: coefficient = VALUE instead of 0, on the Wald SE "
+                  "(kappaetc's testvalue(#)); for the ICCs McGraw & Wong's F test of "
+                  "ICC = VALUE (R irr's r0)", type=float, metavar="VALUE",
+                  commands=("kappa", "multi", "icc", "report"), header=False),
+    InferenceFlag("alternative", "the test's alternative: two-sided (the default), greater "
+                  "or less (kappaetc's testvalue(> #) and testvalue(< #))",
+                  choices=("two-sided", "greater", "less"), header=False),
+    InferenceFlag("ci_clip", "report Wald limits beyond the coefficient's range unclipped "
+                  "(kappaetc's nociclipped)", action="store_false", spelling="--no-ci-clip",
+                  title="Wald limits", switched="not clipped"),
+    InferenceFlag("rater_population", "the number R of raters in a finite population of "
+                  "raters: with --sampling raters or both, the variance over raters is "
+                  "multiplied by 1 - r/R (kappaetc's nraters(#))", type=_population,
+                  metavar="R", commands=("multi", "report"), title="Rater population R"),
+)
+
+
+def _inference(args: argparse.Namespace) -> dict[str, Any]:
+    """The options of :data:`INFERENCE_FLAGS` given on the command line, by keyword."""
+    return {f.name: getattr(args, f.name) for f in INFERENCE_FLAGS
+            if getattr(args, f.name, None) is not None}
+
+
+def _check_inference(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """A usage error (exit status 2) for inference options that cannot go together, e.g.
+    --sampling raters with a bootstrap --ci: InferenceOptions checks them as the Python
+    API does."""
+    fields = {f.name for f in dataclasses.fields(InferenceOptions)}
+    given = {k: v for k, v in _inference(args).items() if k in fields}
+    if getattr(args, "ci", None) is not None:
+        given["ci"] = args.ci
+    try:
+        InferenceOptions(**given)
+    except (ValueError, TypeError) as exc:
+        getattr(args, "command_parser", parser).error(cli_words(str(exc)))
+
+
+def _inference_info(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The header lines of the given inference flags (``Distribution: t``)."""
+    flags = {f.name: f for f in INFERENCE_FLAGS}
+    return [(f"{flags[name].label}:", (flags[name].switched or str(value)) if isinstance(value, bool)
+             else f"{value:g}" if isinstance(value, float) else str(value))
+            for name, value in _inference(args).items() if flags[name].header]
+
+
+def _not_applicable(method: str, accepted: Any, args: argparse.Namespace) -> list[str]:
+    """Notes for the given inference flags that `method` (its `accepted` parameters)
+    does not take."""
+    flags = {f.name: f.flag for f in INFERENCE_FLAGS}
+    unused = [flags[name] for name in _inference(args) if name not in accepted]
+    if not unused:
+        return []
+    if len(unused) == 1:
+        return [f"{method}: {unused[0]} does not apply; not used."]
+    return [f"{method}: {', '.join(unused[:-1])} and {unused[-1]} do not apply; not used."]
+
+
 # -- parser ------------------------------------------------------------------------------
 def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
             measurements: bool = False) -> None:
@@ -163,12 +299,17 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                            "the Python API")
     else:
         stats.add_argument("--ci", choices=CI_METHODS, default=None,
-                           help="interval method (bootstrap: percentile, basic, bca); "
-                           "default: each coefficient's own, as in the Python API")
+                           help="interval method (bootstrap: percentile, basic, bca; wald "
+                           "also gives Krippendorff's alpha its Wald interval); default: each "
+                           "coefficient's own, as in the Python API")
     stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
                        help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,
                        help="seed of the bootstrap (default 0: the same output every run)")
+    for option in INFERENCE_FLAGS:
+        if parser.prog.split()[-1] in option.commands:
+            option.add_to(stats)
+    parser.set_defaults(command_parser=parser)  # its usage errors after parsing
     if not measurements:
         stats.add_argument("--scale", metavar="NAME",
                            help="benchmark scale of the bands (see irr.list_scales())")
@@ -1036,6 +1177,7 @@ FLAGS = {
     "kappa_upper": "--upper", "bias": "--bias", "sd": "--sd", "ci_method": "--ci-method",
     "ccc0": "--ccc0",
     "ccc1": "--ccc1", "shift": "--shift",
+    **{option.name: option.flag for option in INFERENCE_FLAGS},
 }
 #: The ``agreement`` command's own words for arguments other commands name otherwise;
 #: ``method`` is --loa-method only for the methods of the limits of agreement (the CCC's
@@ -1046,7 +1188,8 @@ _FLAG_VALUES = {"--loa-method": ("parametric", "regression", "nonparametric")}
 _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
 _PYTHON_ONLY = ((", or use an ordered Categorical", ""), (" or an ordered Categorical", ""),
-                ("`rng` seed ", "`rng` "))
+                ("`rng` seed ", "`rng` "), ("use ci='wald'", "use --ci wald"),
+                ("use sampling='subjects'", "use --sampling subjects"))
 
 
 def cli_words(message: str, names: Any = (), flags: dict[str, str] | None = None) -> str:
@@ -1284,6 +1427,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "ci": args.ci,
         "n_resamples": args.n_resamples,
         "rng": args.seed,
+        **_inference(args),
     }
 
 
@@ -1316,13 +1460,18 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     if args.ci not in (None, "wald") and "ci" not in accepted:
         out.notes.append(f"{method}: bootstrap intervals are not available; its own interval "
                          "is used (see its CI method).")
+    out.notes.extend(n for n in _not_applicable(method, accepted, args) if n not in out.notes)
     with _warnings_as_notes(out.notes, f"{method}: ", args.names):
         try:
             result = call_method(ag, method, _options(args), **kwargs)
         except ValueError as exc:
             if not optional:
                 raise
-            out.notes.append(f"{method} not computed: {_first_line(exc, args.names)}")
+            # which row (percent agreement's definition, alpha's level); flags say the rest
+            shown = ", ".join(f"{k}={v!r}" for k, v in kwargs.items()
+                              if v is not None and k not in FLAGS)
+            out.notes.append(f"{method}{f' ({shown})' if shown else ''} not computed: "
+                             f"{_first_line(exc, args.names)}")
             return None
     if isinstance(result, (list, tuple)):
         collected = list(result)
@@ -1356,10 +1505,11 @@ def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
         low, high = data.value_range or (math.nan, math.nan)
         return Output(title, info=[("Scale:", f"continuous, {data.n_values:,} values from "
                                               f"{low:g} to {high:g}"),
-                                   *args.input_info],
+                                   *args.input_info, *_inference_info(args)],
                       notes=list(args.input_notes), seed=args.seed, data=data)
     kind = scale_type(ag.facts, len(ag.categories))
-    return Output(title, info=[scale_info(ag.categories), *args.input_info],
+    return Output(title, info=[scale_info(ag.categories), *args.input_info,
+                               *_inference_info(args)],
                   notes=list(args.input_notes), seed=args.seed,
                   data=DataDescription.from_statistics(ag.statistics, kind))
 
@@ -1405,8 +1555,9 @@ def _cmd_multi(args: argparse.Namespace) -> Output:
                                 weights):
         _call(ag, method, out, args, optional=True, **options)
     if not out.results:
+        reasons = dict.fromkeys(note.split(" not computed: ", 1)[-1] for note in out.notes)
         raise CommandError("no multi-rater coefficient could be computed: "
-                           + "; ".join(out.notes))
+                           + "; ".join(out.notes if len(reasons) > 2 else reasons))
     return out
 
 
@@ -1479,8 +1630,8 @@ def _cmd_report(args: argparse.Namespace) -> Output:
             categories=list(ag.categories) if args.by and args.categories
             and not ag.continuous else None,
             by=args.by, confidence_level=args.confidence_level, ci=args.ci,
-            n_resamples=args.n_resamples, rng=args.seed, scale=args.scale,
-            style=args.style, figures=figures, notes=out.notes, info=out.info)
+            n_resamples=args.n_resamples, rng=args.seed, inference=_inference(args),
+            scale=args.scale, style=args.style, figures=figures, notes=out.notes, info=out.info)
     args.scale = None  # applied
     out.report = dataclasses.replace(
         rep, notes=tuple(cli_words(n, args.names) for n in (*rep.notes, *notes)))
@@ -1958,6 +2109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     interrupted)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    _check_inference(parser, args)
     args.input_notes, args.input_info = [], []  # what reading the input found, for the header
     args.names = set()  # the data's columns and raters, once read
     debug = args.debug or args.debug_all
@@ -1977,6 +2129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.format == "csv":  # a table has no room for notes: what reading found
                 for note in getattr(args, "input_notes", ()):
                     print(f"irr: note: {note}", file=sys.stderr)
+                flags = {f.name: f for f in INFERENCE_FLAGS}
+                for name, value in _inference(args).items():
+                    print(f"irr: note: {flags[name].shown(value)} in effect; the text and "
+                          "JSON output say which statistics it applies to", file=sys.stderr)
             if plot is not None and out.figure is not None:
                 plot.commit(out.figure)
                 if plot.note:

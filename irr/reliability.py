@@ -106,6 +106,26 @@ def _statistic_options(options: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _inference_options(inference: Any) -> dict[str, Any]:
+    """`inference` of :func:`report`: options that some coefficient method takes, other
+    than the four :func:`report` has as its own arguments."""
+    if inference is None:
+        return {}
+    if not isinstance(inference, Mapping):
+        raise TypeError("`inference` must map option names to values, e.g. "
+                        f"{{'distribution': 't'}}; got {type(inference).__name__}.")
+    own = [k for k in inference if k in INFERENCE]
+    if own:
+        raise ValueError(f"`inference` must not hold {own!r}: pass them as arguments of "
+                         "their own.")
+    known = {name for row in STATISTICS.values()
+             for name in inspect.signature(getattr(Agreement, row.method)).parameters}
+    unknown = [k for k in inference if k not in known]
+    if unknown:
+        raise ValueError(f"`inference` holds options no coefficient takes: {unknown!r}.")
+    return dict(inference)
+
+
 def _check_required(chosen: list[tuple[str, dict[str, Any]]], ag: Agreement,
                     names: Sequence[str]) -> None:
     """Raise for a chosen statistic whose method needs an argument `options` lacks (the
@@ -140,6 +160,7 @@ def report(
     ci: str | None = None,
     n_resamples: int = 9999,
     rng: int | None = 0,
+    inference: Mapping[str, Any] | None = None,
     scale: str | None = None,
     style: str = "apa",
     figures: bool = True,
@@ -173,6 +194,12 @@ def report(
         Inference options, passed to every coefficient that takes them; ``ci=None`` gives
         each its default interval (Wald for kappas, percentile bootstrap for alpha, the
         F-based interval for the ICC).
+    inference : mapping, optional
+        Further inference options, by the name of their keyword argument, passed to every
+        coefficient whose method takes them: e.g. ``{"distribution": "t"}`` (t intervals
+        and tests on n - 1 df, as irrCAC), ``{"sampling": "both"}``, ``{"population":
+        500}``, ``{"missing": "listwise"}``. A coefficient that does not take a given option
+        gets a note saying so (the ICC takes none of these).
     scale : str, optional
         Interpretation scale for every coefficient (default: each coefficient's own:
         Landis & Koch for kappas and alpha, Koo & Li for the ICC).
@@ -218,6 +245,7 @@ def report(
     61.6
     """
     extra = _statistic_options(options)
+    further = _inference_options(inference)
     ag, frame = _agreement(data, raters, id, by, categories)
     confidence_level = check_confidence_level(confidence_level)  # once, not per statistic
     if scale is not None:
@@ -240,7 +268,7 @@ def report(
             "statistics that take each value as a category (percent agreement, kappa, AC1, "
             "nominal alpha) are left out; name them in `statistics` to compute them.")
     inference = {"confidence_level": confidence_level, "ci": ci, "n_resamples": n_resamples,
-                 "rng": rng}
+                 "rng": rng, **further}
     results = []
     for method, options in chosen:
         try:
@@ -249,10 +277,17 @@ def report(
             notes_out.append(f"{method} not computed: {_first_line(exc)}")
             continue
         collected = list(getattr(result, "results", None) or [result])
-        if ci is not None and "ci" not in inspect.signature(getattr(ag, method)).parameters:
+        accepted = inspect.signature(getattr(ag, method)).parameters
+        if ci is not None and "ci" not in accepted:
             for r in collected:  # the ICC has only its F-based interval: say so, not silently
                 notes_out.append(f"{r.coefficient}: `ci='{ci}'` does not apply; its own "
                                  f"{r.ci.method_name} interval is reported.")
+        unused = [f"`{name}`" for name in further if name not in accepted]
+        if unused:  # options it does not take: said, not silently dropped
+            does = "does not apply" if len(unused) == 1 else "do not apply"
+            listed = (unused[0] if len(unused) == 1
+                      else f"{', '.join(unused[:-1])} and {unused[-1]}")
+            notes_out.extend(f"{r.coefficient}: {listed} {does}; not used." for r in collected)
         results.extend(dataclasses.replace(r, scale=scale) if scale is not None
                        and r.scale is not None else r for r in collected)
     if not results:

@@ -424,7 +424,10 @@ def results_summary(
         facts.append(("Alternative:", ", ".join(dict.fromkeys(
             r.alternative for r in results if not math.isnan(r.pvalue)))))
         nulls = [r for r in results if not math.isnan(r.pvalue) and r.null_value != 0]
-        if nulls:  # a test of a value other than 0 (null=, kappaetc's testvalue, irr's r0)
+        values = {r.null_value for r in nulls}
+        if len(nulls) > 1 and len(values) == 1:  # one value for every tested row
+            facts.append(("H0:", f"each coefficient = {values.pop():g}"))
+        elif nulls:  # a test of a value other than 0 (null=, kappaetc's testvalue, irr's r0)
             facts.append(("H0:", ", ".join(dict.fromkeys(
                 f"{r.symbol} = {r.null_value:g}" for r in nulls))))
     header = header_table(facts, title)
