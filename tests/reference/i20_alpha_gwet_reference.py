@@ -14,6 +14,13 @@ are given by Real Statistics ("Standard Error for Krippendorff's Alpha"):
   with pi*_k = sum_l w_kl pi_l;
 - alpha_i = (p*_i - p_e) / (1 - p_e); alpha*_i = alpha_i - 2 (1 - alpha)(e_i - p_e)/(1 - p_e);
 - v = sum_i (alpha*_i - alpha)^2 / (n (n - 1)).
+
+Two variants, for comparison with other programs only (irr's ``se`` is the form above):
+``shrink=True`` multiplies the unit's agreement by (1 - eps), as alpha's own p_a does,
+p*_i = (1 - eps)(p_a|i - p_a (r_i / r_bar - 1)) + eps; ``chance_factor`` replaces the
+2 in alpha*_i. ``shrink=True, chance_factor=1`` reproduces irrCAC's printed
+``krippen.alpha.dist`` SEs (see test_i20_inference_published.py); ``shrink=True`` with
+the factor 2 is the exact delta-method linearisation (Gwet's pairedCAC, Gwet 2016).
 """
 
 import math
@@ -21,7 +28,7 @@ import math
 import numpy as np
 
 
-def gwet_alpha(counts, delta):
+def gwet_alpha(counts, delta, shrink=False, chance_factor=2.0):
     """(alpha, se) of a (units, k) count matrix and a k x k squared-distance matrix."""
     counts = np.asarray(counts, dtype=float)
     delta = np.asarray(delta, dtype=float)
@@ -45,8 +52,10 @@ def gwet_alpha(counts, delta):
     for row, p_i in zip(units, p_unit, strict=True):
         r_i = row.sum()
         p_star = p_i - pa * (r_i / r_bar - 1)
+        if shrink:
+            p_star = (1 - eps) * p_star + eps
         e_i = float(row @ pi_star) / r_bar - pe * (r_i / r_bar - 1)
         a_i = (p_star - pe) / (1 - pe)
-        a_star = a_i - 2 * (1 - alpha) * (e_i - pe) / (1 - pe)
+        a_star = a_i - chance_factor * (1 - alpha) * (e_i - pe) / (1 - pe)
         total += (a_star - alpha) ** 2
     return alpha, math.sqrt(total / (n * (n - 1)))

@@ -21,6 +21,7 @@ import sys
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 import irr
 
@@ -181,12 +182,18 @@ def test_population_validated(population, error, match):
 
 
 # -- Krippendorff's alpha: Gwet's linearised SE (item 2) ---------------------------------
-# irrCAC 1.0 README: krippen.alpha.raw(cac.raw4raters): 0.74342, SE 0.14557, (0.419,1),
-# p 0.0004594257 (t on 10 df: the 11 pairable units); weighting vignette, quadratic
-# weights (our interval level): 0.84911, SE 0.12913, (0.561,1), p 6.267448e-05.
-# Our SE (Gwet's published linearisation, checked against an independent implementation
-# below) is 0.14551 and 0.12856: irrCAC's computation differs in details its
-# documentation does not state, by 0.04% and 0.44%, so SEs are compared to 0.1% and 0.5%.
+# irrCAC 1.0 (CRAN 2019; README and overview vignette as of 2021-08-15):
+# krippen.alpha.raw(cac.raw4raters): 0.74342, SE 0.14557, (0.419,1), p 0.0004594257 (t on
+# 10 df: the 11 pairable units); weighting vignette, quadratic weights (our interval
+# level): 0.84911, SE 0.12913, (0.561,1), p 6.267448e-05. The GitHub version's vignettes
+# of 2021-08-18 and 2021-08-28 print SE 0.14548, (0.423,1), p 0.0003386245 and SE 0.12905,
+# (0.565,1), p 3.972199e-05: t on 11 df (all 12 units) and slightly different SEs.
+# Our SE (Gwet's published linearisation as Real Statistics transcribes it, checked
+# against an independent implementation below; kappaetc's on Stata's rate2 to 4 decimals)
+# is 0.14551 and 0.12856. No variant tried reproduces irrCAC's raw SEs (unit sets, r_bar,
+# n vs n - 1, eps, the chance factor, centring; see docs/compat.md), so SEs are compared
+# to 0.1% and 0.5%. Its krippen.alpha.dist SEs are reproduced exactly: see
+# test_irrcac_krippen_alpha_dist_formula.
 
 
 def test_irrcac_krippen_alpha_raw_nominal():
@@ -207,6 +214,39 @@ def test_irrcac_krippen_alpha_raw_quadratic():
     assert res.se == pytest.approx(0.12913, rel=5e-3)
     assert res.ci.low == pytest.approx(0.561, abs=3e-3)
     assert res.pvalue == pytest.approx(6.267448e-05, rel=0.05)
+
+
+# irrCAC README / overview and weighting vignettes (2019-2021, unchanged across versions):
+# krippen.alpha.dist(distrib.6raters): 0.4204384, SE 0.08243228, (0.244,0.597),
+# p 0.0001615721; with quadratic.weights(1:5): 0.259511, SE 0.133958, (-0.028,0.547),
+# p 0.07315748.
+ALPHA_DIST = {"nominal": (0.4204384, 0.08243228, (0.244, 0.597), 0.0001615721, 5e-9),
+              "interval": (0.259511, 0.133958, (-0.028, 0.547), 0.07315748, 5e-7)}
+
+
+@pytest.mark.parametrize("level", ["nominal", "interval"])
+def test_irrcac_krippen_alpha_dist_formula(level):
+    # irrCAC's printed dist SEs are Gwet's linearisation with the unit's agreement
+    # shrunk by (1 - eps) and the chance term counted once, (1 - alpha)(e_i - p_e), where
+    # the delta method on p_e = pi' W pi (quadratic in pi) gives twice that; ours (the 2,
+    # no shrinking) is 1.4% below on the nominal scale and 8.5% above with quadratic weights
+    from i20_alpha_gwet_reference import gwet_alpha
+
+    from irr.coefficients.krippendorff import distance_matrix
+
+    estimate, se, interval, pvalue, tol = ALPHA_DIST[level]
+    counts = np.array(DISTRIB_6RATERS)
+    delta = distance_matrix(level, 5, np.arange(1.0, 6.0))
+    alpha, se_irrcac = gwet_alpha(counts, delta, shrink=True, chance_factor=1)
+    assert alpha == pytest.approx(estimate, abs=5e-7)
+    assert se_irrcac == pytest.approx(se, abs=tol)
+    t = stats.t.ppf(0.975, 14)
+    assert (alpha - t * se_irrcac, alpha + t * se_irrcac) == pytest.approx(interval, abs=5e-4)
+    assert 2 * stats.t.sf(alpha / se_irrcac, 14) == pytest.approx(pvalue, rel=1e-5)
+    res = irr.Agreement.from_counts(DISTRIB_6RATERS, categories=[1, 2, 3, 4, 5]) \
+        .krippendorff_alpha(level, ci="wald", distribution="t")
+    assert res.estimate == pytest.approx(estimate, abs=5e-7)
+    assert res.se == pytest.approx(gwet_alpha(counts, delta)[1], rel=1e-10)
 
 
 def _random_ratings(seed, n=40, m=5, k=4):
