@@ -1770,12 +1770,15 @@ class Agreement:
 
         The SE is Gwet's (2011; 2014, ch. 4) linearisation of alpha written as a
         chance-corrected coefficient on the units with two or more values, in
-        disagreement form (:func:`irr.coefficients.krippendorff.alpha_linearised`). On
-        irrCAC's ``cac.raw4raters`` it gives 0.14551 (irrCAC's ``krippen.alpha.raw``
-        prints 0.14557) and, at the interval level (irrCAC's quadratic weights), 0.12856
-        (0.12913): irrCAC's own computation differs in details its documentation does
-        not give. With ``ci='wald', distribution='t'`` its nominal interval (0.419, 1)
-        is reproduced to the printed digits (interval level: 0.563 against its 0.561).
+        disagreement form (:func:`irr.coefficients.krippendorff.alpha_linearised`): the
+        delta method's variance of alpha before its small-sample factor, as irrCAC's
+        ``krippen.alpha.raw`` and Stata's kappaetc compute it. On irrCAC's
+        ``cac.raw4raters`` it gives irrCAC's printed 0.14548 and, at the interval level
+        (irrCAC's quadratic weights), 0.12905 (irrCAC 1.0 on CRAN prints 0.14557 and
+        0.12913: it adjusted for the units' numbers of values with the corrected
+        agreement); with every unit rated equally often it equals Fleiss' kappa's
+        linearised SE. ``ci='wald', distribution='t'`` gives irrCAC's t test and
+        interval, on n - 1 df for the n pairable units.
 
         References
         ----------
@@ -1798,8 +1801,8 @@ class Agreement:
         >>> res.n_subjects, res.n_missing, res.n_pairable
         (11, 1, 40)
         >>> res = ag.krippendorff_alpha(ci="wald", distribution="t")  # as irrCAC prints it
-        >>> round(res.se, 4), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
-        (0.1455, [0.419, 1.0], 0.00046)
+        >>> round(res.se, 5), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
+        (0.14548, [0.419, 1.0], 0.00046)
         """
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling,

@@ -437,25 +437,30 @@ def alpha_linearised(
 
     Gwet writes alpha as a chance-corrected coefficient on the n units with two or more
     values (:math:`r_i` of them, mean :math:`\bar r`, :math:`N = n \bar r` values):
-    :math:`\alpha = 1 - D_o' / D_e` with :math:`D_o' = (1 - 1/N)\,\overline{d_i}`,
+    :math:`\alpha = 1 - D_o / D_e` with :math:`D_o = (1 - 1/N)\,\bar d`,
     :math:`d_i = n_i^\top \delta n_i / (\bar r (r_i - 1))` the unit's disagreement,
     :math:`D_e = \pi^\top \delta \pi`, :math:`\pi = \sum_i n_i / N` (Krippendorff's alpha
-    exactly). Its linearisation, in disagreement form (Gwet's agreement weights are
-    :math:`1 - \delta/\delta_{max}`; the scale cancels), is
+    exactly). The variance is the delta method's for the coefficient before the
+    small-sample factor, :math:`\alpha' = 1 - \bar d / D_e` (Gwet's agreement weights
+    are :math:`1 - \delta/\delta_{max}`; the scale cancels):
 
     .. math::
 
-        \alpha_i = 1 - \frac{d_i - D_o' (r_i - \bar r)/\bar r}{D_e},\quad
-        \alpha_i^* = \alpha_i - 2 (1 - \alpha) \Big(\frac{r_i}{\bar r}
+        \alpha'_i = 1 - \frac{d_i - \bar d\,(r_i - \bar r)/\bar r}{D_e},\quad
+        \alpha_i^* = \alpha'_i - 2 (1 - \alpha') \Big(\frac{r_i}{\bar r}
         - \frac{n_i^\top \delta \pi}{\bar r D_e}\Big),\quad
-        v(\alpha) = \frac{\sum_i (\alpha_i^* - \alpha)^2}{n (n - 1)}.
+        v(\alpha) = \frac{\sum_i (\alpha_i^* - \alpha')^2}{n (n - 1)},
+
+    as irrCAC's ``krippen.alpha.raw`` (GitHub version of August 2021) and Stata's
+    kappaetc compute it (their printed SEs are reproduced in
+    ``tests/reference/test_i20_inference_published.py``).
 
     Examples
     --------
     >>> counts = np.array([[2, 0], [1, 1], [0, 2], [3, 0]])
     >>> alpha, variance, n = alpha_linearised(counts, np.ones(4), "nominal")
     >>> round(alpha, 4), round(variance ** 0.5, 4), n
-    (0.5556, 0.5016, 4)
+    (0.5556, 0.5031, 4)
     """
     patterns, w, rows, cols, nonzero = _pairable_entries(patterns)
     size, k = patterns.shape
@@ -476,16 +481,18 @@ def alpha_linearised(
     expected = float(pi @ spread)
     disagreement = _pattern_disagreement(rows, cols, nonzero, size, distance, scores)
     d = disagreement * w / r_bar
-    observed = (1.0 - 1.0 / (n * r_bar)) * float(m @ d) / n
+    mean_d = float(m @ d) / n
+    observed = (1.0 - 1.0 / (n * r_bar)) * mean_d
     with np.errstate(invalid="ignore", divide="ignore"):
         alpha = 1.0 - observed / expected if expected > 0 else math.nan
+        uncorrected = 1.0 - mean_d / expected if expected > 0 else math.nan
         e = np.bincount(rows, weights=nonzero * spread[cols], minlength=size) / r_bar
         ratio = r / r_bar
-        alpha_i = 1.0 - (d - observed * (ratio - 1.0)) / expected
-        star = alpha_i - 2.0 * (1.0 - alpha) * (ratio - e / expected)
+        alpha_i = 1.0 - (d - mean_d * (ratio - 1.0)) / expected
+        star = alpha_i - 2.0 * (1.0 - uncorrected) * (ratio - e / expected)
     if not math.isfinite(alpha):
         return math.nan, math.nan, int(n)
-    deviation = np.where(m > 0, star - alpha, 0.0)
+    deviation = np.where(m > 0, star - uncorrected, 0.0)
     return alpha, float(m @ deviation**2) / (n * (n - 1.0)), round(n)
 
 

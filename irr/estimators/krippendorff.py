@@ -145,9 +145,11 @@ def krippendorff_alpha(
 ) -> KrippendorffResult:
     """Krippendorff's alpha (see :meth:`irr.Agreement.krippendorff_alpha`).
 
-    ``se`` is Gwet's linearised SE (with ``options.population``, times the
-    finite-population correction), which the test and the 'wald' interval use (t on
-    n - 1 df with ``options.distribution='t'``); ``options.ci`` None skips the bootstrap.
+    ``se`` is Gwet's linearised SE (the delta method's for alpha before its small-sample
+    factor, as irrCAC's ``krippen.alpha.raw`` and Stata's kappaetc; with
+    ``options.population``, times the finite-population correction), which the test and
+    the 'wald' interval use (t on n - 1 df with ``options.distribution='t'``);
+    ``options.ci`` None skips the bootstrap.
     Measurements beyond :data:`MAX_MATRIX_VALUES` distinct values (interval metric only)
     get it from their sparse unit x value counts.
     """
@@ -244,7 +246,8 @@ def krippendorff_alpha(
         notes.append(
             sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df") or
             "SE: Gwet's (2011, 2014) linearised variance over the n pairable units, "
-            f"sum_i (alpha*_i - alpha)^2 / (n(n - 1)); the test of alpha = {null:g} "
+            "sum_i (alpha*_i - alpha')^2 / (n(n - 1)), alpha' being alpha before its "
+            f"small-sample factor (as irrCAC computes it); the test of alpha = {null:g} "
             f"{'and the Wald interval use' if options.ci == 'wald' else 'uses'} {law}."
             + (" The ordinal metric's ranks are taken as fixed." if name == "ordinal"
                else ""))

@@ -21,6 +21,7 @@ import sys
 import numpy as np
 import pandas as pd
 import pytest
+from scipy import stats
 
 import irr
 
@@ -181,32 +182,96 @@ def test_population_validated(population, error, match):
 
 
 # -- Krippendorff's alpha: Gwet's linearised SE (item 2) ---------------------------------
-# irrCAC 1.0 README: krippen.alpha.raw(cac.raw4raters): 0.74342, SE 0.14557, (0.419,1),
-# p 0.0004594257 (t on 10 df: the 11 pairable units); weighting vignette, quadratic
-# weights (our interval level): 0.84911, SE 0.12913, (0.561,1), p 6.267448e-05.
-# Our SE (Gwet's published linearisation, checked against an independent implementation
-# below) is 0.14551 and 0.12856: irrCAC's computation differs in details its
-# documentation does not state, by 0.04% and 0.44%, so SEs are compared to 0.1% and 0.5%.
+# krippen.alpha.raw(cac.raw4raters) as printed by the GitHub version of irrCAC (overview
+# vignette of 2021-08-18, README; weighting vignette of 2021-08-28, quadratic weights =
+# our interval level): 0.74342, SE 0.14548, (0.423,1), p 0.0003386245 and 0.84911,
+# SE 0.12905, (0.565,1), p 3.972199e-05, with t on 11 df (it counts the 12 units, one of
+# them with a single rating; we count the 11 pairable units, 10 df). irrCAC 1.0 (CRAN 2019;
+# vignettes to 2021-08-15) prints SE 0.14557, (0.419,1), p 0.0004594257 and SE 0.12913,
+# (0.561,1), p 6.267448e-05 on 10 df: p_a for p_a' in the units' r_i adjustment
+# (tests/reference/i20_alpha_gwet_reference.py, adjust="pa").
+RAW_ALPHA = {  # estimate, (SE, interval, p) GitHub on 11 df, (SE, interval, p) 1.0 on 10 df
+    "nominal": (0.74342, (0.14548, (0.423, 1.0), 0.0003386245),
+                (0.14557, (0.419, 1.0), 0.0004594257)),
+    "interval": (0.84911, (0.12905, (0.565, 1.0), 3.972199e-05),
+                 (0.12913, (0.561, 1.0), 6.267448e-05)),
+}
 
 
-def test_irrcac_krippen_alpha_raw_nominal():
-    res = irr.Agreement.from_frame(RAW).krippendorff_alpha(ci="wald", distribution="t")
-    assert res.estimate == pytest.approx(0.74342, abs=5e-6)
-    assert res.se == pytest.approx(0.14557, rel=1e-3)
-    assert res.design_df == 10
-    assert res.ci.low == pytest.approx(0.419, abs=5e-4)
-    assert res.ci.high == 1.0
-    assert res.pvalue == pytest.approx(0.0004594257, rel=5e-3)
+def _t_interval_and_p(estimate, se, df):
+    t = stats.t.ppf(0.975, df)
+    return (estimate - t * se, min(1.0, estimate + t * se)), 2 * stats.t.sf(estimate / se, df)
+
+
+@pytest.mark.parametrize("level", ["nominal", "interval"])
+def test_irrcac_krippen_alpha_raw(level):
+    estimate, (se, interval, pvalue), _ = RAW_ALPHA[level]
+    res = irr.Agreement.from_frame(RAW).krippendorff_alpha(level, ci="wald", distribution="t")
+    assert res.estimate == pytest.approx(estimate, abs=5e-6)
+    assert res.se == pytest.approx(se, abs=5e-6)
+    # irrCAC's p-value (7 digits) is of the unrounded SE: it pins the SE further
+    ci, p = _t_interval_and_p(res.estimate, res.se, 11)
+    assert ci == pytest.approx(interval, abs=5e-4)
+    assert p == pytest.approx(pvalue, rel=1e-6)
+    assert res.design_df == 10  # the pairable units
+    assert res.pvalue == pytest.approx(_t_interval_and_p(res.estimate, res.se, 10)[1])
     assert "t(10)" in res.report(test=True)
 
 
-def test_irrcac_krippen_alpha_raw_quadratic():
-    res = irr.Agreement.from_frame(RAW).krippendorff_alpha("interval", ci="wald",
-                                                          distribution="t")
-    assert res.estimate == pytest.approx(0.84911, abs=5e-6)
-    assert res.se == pytest.approx(0.12913, rel=5e-3)
-    assert res.ci.low == pytest.approx(0.561, abs=3e-3)
-    assert res.pvalue == pytest.approx(6.267448e-05, rel=0.05)
+@pytest.mark.parametrize("level", ["nominal", "interval"])
+def test_irrcac_1_0_krippen_alpha_raw(level):
+    from i20_alpha_gwet_reference import gwet_alpha
+
+    from irr.coefficients.krippendorff import distance_matrix
+
+    estimate, _, (se, interval, pvalue) = RAW_ALPHA[level]
+    counts = np.stack([(RAW.to_numpy() == c).sum(axis=1) for c in range(1, 6)], axis=1)
+    alpha, se_10 = gwet_alpha(counts, distance_matrix(level, 5, np.arange(1.0, 6.0)),
+                              adjust="pa")
+    assert alpha == pytest.approx(estimate, abs=5e-6)
+    assert se_10 == pytest.approx(se, abs=5e-6)
+    ci, p = _t_interval_and_p(alpha, se_10, 10)
+    assert ci == pytest.approx(interval, abs=5e-4)
+    assert p == pytest.approx(pvalue, rel=1e-6)
+    # the 1.0 SE differs from ours by 0.07%, so our interval ends agree to 1e-3
+    res = irr.Agreement.from_frame(RAW).krippendorff_alpha(level, ci="wald", distribution="t")
+    assert res.ci.low == pytest.approx(interval[0], abs=1e-3)
+
+
+# irrCAC README / overview and weighting vignettes (2019-2021, unchanged across versions):
+# krippen.alpha.dist(distrib.6raters): 0.4204384, SE 0.08243228, (0.244,0.597),
+# p 0.0001615721; with quadratic.weights(1:5): 0.259511, SE 0.133958, (-0.028,0.547),
+# p 0.07315748. fleiss.kappa.dist: SE 0.08119291 and, quadratic, 0.1457381.
+ALPHA_DIST = {"nominal": (0.4204384, 0.08243228, (0.244, 0.597), 0.0001615721, 5e-9),
+              "interval": (0.259511, 0.133958, (-0.028, 0.547), 0.07315748, 5e-7)}
+FLEISS_DIST_SE = {"nominal": (0.08119291, 5e-9), "interval": (0.1457381, 5e-8)}
+
+
+@pytest.mark.parametrize("level", ["nominal", "interval"])
+def test_irrcac_krippen_alpha_dist(level):
+    # every unit has 6 ratings: alpha before its small-sample factor is Fleiss' kappa,
+    # so our SE is irrCAC's printed Fleiss SE. irrCAC's krippen.alpha.dist linearises
+    # alpha itself ((1 - eps) on the units' agreement) and counts the chance term once,
+    # (1 - alpha)(e_i - p_e), where the delta method on p_e = pi' W pi (quadratic in pi)
+    # and its own krippen.alpha.raw count it twice: its printed SEs are reproduced by
+    # that formula, ours is 1.5% smaller (nominal) and 8.8% larger (quadratic)
+    from i20_alpha_gwet_reference import gwet_alpha
+
+    from irr.coefficients.krippendorff import distance_matrix
+
+    estimate, se, interval, pvalue, tol = ALPHA_DIST[level]
+    res = irr.Agreement.from_counts(DISTRIB_6RATERS, categories=[1, 2, 3, 4, 5]) \
+        .krippendorff_alpha(level, ci="wald", distribution="t")
+    assert res.estimate == pytest.approx(estimate, abs=5e-7)
+    assert res.se == pytest.approx(FLEISS_DIST_SE[level][0], abs=FLEISS_DIST_SE[level][1])
+    counts = np.array(DISTRIB_6RATERS)
+    delta = distance_matrix(level, 5, np.arange(1.0, 6.0))
+    alpha, se_dist = gwet_alpha(counts, delta, corrected=True, chance_factor=1)
+    assert alpha == pytest.approx(estimate, abs=5e-7)
+    assert se_dist == pytest.approx(se, abs=tol)
+    ci, p = _t_interval_and_p(alpha, se_dist, 14)
+    assert ci == pytest.approx(interval, abs=5e-4)
+    assert p == pytest.approx(pvalue, rel=1e-5)
 
 
 def _random_ratings(seed, n=40, m=5, k=4):
@@ -466,11 +531,11 @@ def test_kappaetc_rate2_alpha_and_percent_agreement():
 
 def test_kappaetc_rvary2_alpha():
     # Krippendorff's alpha 0.3897, SE 0.1226, t 3.18, p 0.011, [0.1122, 0.6671] on 9 df
-    # (the 10 pairable units): our Gwet linearisation gives SE 0.1224 (0.2% smaller,
-    # as against irrCAC), so the interval ends agree to 1e-3
+    # (the 10 pairable units)
     alpha = irr.Agreement.from_frame(RVARY2).krippendorff_alpha(ci="wald", distribution="t")
     assert alpha.estimate == pytest.approx(0.3897, abs=5e-5)
-    assert alpha.se == pytest.approx(0.1226, rel=3e-3)
+    assert alpha.se == pytest.approx(0.1226, abs=5e-5)
+    assert alpha.statistic == pytest.approx(3.18, abs=5e-3)
     assert alpha.design_df == 9
     assert alpha.pvalue == pytest.approx(0.011, abs=5e-4)
-    assert (alpha.ci.low, alpha.ci.high) == pytest.approx((0.1122, 0.6671), abs=1e-3)
+    assert (alpha.ci.low, alpha.ci.high) == pytest.approx((0.1122, 0.6671), abs=5e-5)
