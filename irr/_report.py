@@ -1103,18 +1103,15 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
                if math.isfinite(getattr(r, "design_df", math.inf))]
     design = [(r, n) for r, n, clustered in t_based if clustered]
     subjects = [(r, n) for r, n, clustered in t_based if not clustered]
-    if subjects:
-        dfs = _grouped([(f"{r.design_df:g}", name) for r, name in subjects])
-        shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
-        out.append(f"Tests (and Wald intervals) of {_list([n for _, n in subjects])} used the t "
-                   "distribution with n − 1 degrees of freedom, n the subjects each coefficient "
-                   f"used ({shown}), rather than the normal distribution.")
-    if design:
-        dfs = _grouped([(f"{r.design_df:g}", name) for r, name in design])
-        shown = "; ".join(f"{df} for {_list(group)}" for df, group in dfs)
-        out.append(f"Tests (and Wald intervals) of {_list([n for _, n in design])} used the t "
-                   "distribution with the clustered design's degrees of freedom, clusters "
-                   f"minus strata ({shown}).")
+    for group, law in ((subjects, "n − 1 degrees of freedom, n the subjects each "
+                                  "coefficient used ({}), rather than the normal distribution"),
+                       (design, "the clustered design's degrees of freedom, clusters minus "
+                                "strata ({})")):
+        if group:
+            dfs = _grouped([(f"{r.design_df:g}", name) for r, name in group])
+            shown = "; ".join(f"{df} for {_list(names_)}" for df, names_ in dfs)
+            out.append(f"Tests (and Wald intervals) of {_list([n for _, n in group])} used "
+                       f"the t distribution with {law.format(shown)}.")
     # a Wald interval's clause names its corrected SE; the others' tests use it unnamed
     corrected = _grouped([(r.se_label.rpartition("(")[2].rstrip(")"), name)
                           for r, name in zip(results, names, strict=True)

@@ -230,14 +230,8 @@ class InferenceOptions:
         ValueError
             When the rater population is smaller than the `m` raters who rated.
         """
-        if self.rater_population is None:
-            return 1.0
-        if self.rater_population < m:
-            raise ValueError(
-                f"`rater_population` ({self.rater_population:g}) must be at least the number "
-                f"of raters who rated ({m:g})."
-            )
-        return 1.0 - m / self.rater_population
+        return _finite_correction(m, self.rater_population, "rater_population",
+                                  "raters who rated")
 
     def t_df(self, n: float) -> float:
         """Degrees of freedom of the Wald test and interval on `n` subjects: ``n - 1``
@@ -253,14 +247,7 @@ class InferenceOptions:
         ValueError
             When the population is smaller than the `n` subjects rated.
         """
-        if self.population is None:
-            return 1.0
-        if self.population < n:
-            raise ValueError(
-                f"`population` ({self.population:g}) must be at least the number of subjects "
-                f"rated ({n:g})."
-            )
-        return 1.0 - n / self.population
+        return _finite_correction(n, self.population, "population", "subjects rated")
 
     def se_label(self) -> str:
         """Which SE a Wald interval uses, as its note and the report sentence name it;
@@ -292,3 +279,15 @@ class InferenceOptions:
         """A generator for one draw: a fresh one from an int seed (the same draws every
         time), the caller's own Generator otherwise."""
         return check_rng(self.rng)
+
+
+def _finite_correction(size: float, population: float | None, name: str, what: str) -> float:
+    """``1 - size/population`` (1 without a population); a population smaller than the
+    sample is an error naming the argument `name` and the sample (`what`)."""
+    if population is None:
+        return 1.0
+    if population < size:
+        raise ValueError(
+            f"`{name}` ({population:g}) must be at least the number of {what} ({size:g})."
+        )
+    return 1.0 - size / population
