@@ -217,8 +217,10 @@ INFERENCE_FLAGS = (
 
 def _inference(args: argparse.Namespace) -> dict[str, Any]:
     """The options of :data:`INFERENCE_FLAGS` given on the command line, by keyword."""
+    command = getattr(args, "command", None)  # a command's own flag of the name is its own
     return {f.name: getattr(args, f.name) for f in INFERENCE_FLAGS
-            if getattr(args, f.name, None) is not None}
+            if getattr(args, f.name, None) is not None
+            and (command is None or command in f.commands)}
 
 
 def _check_inference(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
