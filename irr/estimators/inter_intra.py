@@ -500,6 +500,11 @@ def inter_intra_reliability(
         "two-sided interval that inverts it (Eliasziw et al., 1994).",
         f"Standard errors of measurement: {sigma2_text(rows)}.",
     ]
+    negative = [f"{name} {value:.4g}" for name, value in sigma2.items()
+                if name in ("subjects", "raters", "interaction") and value < 0]
+    if negative:
+        notes.append("ANOVA estimates of variance components are not truncated at 0; "
+                     f"here below 0: {', '.join(negative)}.")
     if dropped:
         notes.append(f"{dropped} subject(s) without {m} measurements by every rater were "
                      "left out (listwise).")
