@@ -182,14 +182,19 @@ def _simulate(rng, n, t, m, s2=(4.0, 0.5, 0.5, 1.0)):
 def test_interval_coverage_and_test_size():
     """Coverage of the 90% intervals and size of the 5% tests at the true values, over
     1,000 simulated studies of 30 subjects x 3 raters x 2 replicates (raters drawn anew
-    for each study: the raters-random reliabilities are the targets)."""
+    for each study: the raters-random reliabilities are the targets). Observed (seed 20):
+    coverage 0.895, 0.919, 0.912, 0.918, 0.903 and size 0.067, 0.040, 0.044, 0.040, 0.044
+    (inter random, intra random, inter fixed, intra fixed, rater 1): the raters-random
+    inter-rater test, whose denominator holds the raters' mean square on t - 1 = 2 df,
+    is slightly liberal."""
     rng = np.random.default_rng(20)
     s2 = (4.0, 0.5, 0.5, 1.0)
     truth = {"Inter-rater reliability (raters random)": 4.0 / 6.0,
              "Intra-rater reliability (raters random)": 5.0 / 6.0}
     # raters fixed: with rater effects fixed, the fixed-rater targets
     truth_fixed = {"Inter-rater reliability (raters fixed)": 4.0 / 5.5,
-                   "Intra-rater reliability (raters fixed)": 4.5 / 5.5}
+                   "Intra-rater reliability (raters fixed)": 4.5 / 5.5,
+                   "Intra-rater reliability (rater1)": 4.5 / 5.5}
     hits = dict.fromkeys([*truth, *truth_fixed], 0)
     rejections = dict.fromkeys(hits, 0)
     reps = 1000
@@ -205,3 +210,26 @@ def test_interval_coverage_and_test_size():
     for name in hits:
         assert 0.87 <= hits[name] / reps <= 0.93, (name, hits[name] / reps)
         assert 0.03 <= rejections[name] / reps <= 0.07, (name, rejections[name] / reps)
+
+
+def test_components_equal_statsmodels_mixedlm_reml():
+    """statsmodels MixedLM (REML, subjects, raters and subject x rater cells as crossed
+    variance components): on balanced data with every ANOVA component positive, REML
+    equals the ANOVA estimators."""
+    import warnings
+
+    import statsmodels.api as sm
+
+    long = _long().assign(cell=lambda d: d["subject"].astype(str) + d["rater"], g=1)
+    model = sm.MixedLM.from_formula(
+        "angle ~ 1", groups="g", re_formula="0", data=long,
+        vc_formula={"s": "0 + C(subject)", "r": "0 + C(rater)", "sr": "0 + C(cell)"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # MixedLM's convergence chatter
+        fit = model.fit(reml=True, method="bfgs", gtol=1e-10, maxiter=5000)
+    vc = dict(zip(model.exog_vc.names, fit.vcomp, strict=True))
+    res = _agreement(long).inter_intra_reliability()
+    assert res.sigma2_subjects == pytest.approx(vc["s"], rel=1e-4)
+    assert res.sigma2_raters == pytest.approx(vc["r"], rel=1e-3)
+    assert res.sigma2_interaction == pytest.approx(vc["sr"], rel=1e-4)
+    assert res.sigma2_error == pytest.approx(fit.scale, rel=1e-4)
