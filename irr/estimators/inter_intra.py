@@ -15,6 +15,7 @@ such ratios (:func:`ratio_f_test`).
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -23,7 +24,12 @@ import pandas as pd
 
 from irr._measurements import Measurements
 from irr._report import apa_pvalue, format_number
-from irr._validation import check_choice, check_confidence_level, show_value
+from irr._validation import (
+    DegenerateDataWarning,
+    check_choice,
+    check_confidence_level,
+    show_value,
+)
 from irr.estimators.variance_components import cell_statistics
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result
 from irr.summary import results_summary
@@ -283,6 +289,8 @@ class InterIntraResult(Result):
             return format_number(x, digits, leading_zero=not apa)
 
         def piece(r: InterIntraPart) -> str:
+            if not math.isfinite(r.estimate):
+                return "undefined (the variance of a measurement is not positive)"
             level = f"{100 * r.ci.confidence_level:g}% CI"
             if math.isfinite(r.ci.low) and math.isfinite(r.ci.high):
                 ci = (f"{level} [{number(r.ci.low)}, {number(r.ci.high)}]" if apa else
@@ -462,7 +470,17 @@ def inter_intra_reliability(
     def row(name: str, numerator: np.ndarray, error: np.ndarray, rho0: float
             ) -> InterIntraPart:
         denominator = numerator + error
-        estimate = float(numerator @ ms) / float(denominator @ ms)
+        total = float(denominator @ ms)
+        if not total > 0:  # no variation at all, or a combination of mean squares <= 0
+            undefined.append(name)
+            return InterIntraPart(
+                coefficient=name, symbol="ρ", estimate=math.nan, se=math.nan,
+                statistic=math.nan, pvalue=math.nan, alternative="greater",
+                ci=ConfidenceInterval(math.nan, math.nan, level, "satterthwaite"),
+                n_subjects=n, n_missing=dropped, raters=tuple(names), rho0=rho0,
+                df1=math.nan, df2=math.nan,
+                sem=math.sqrt(max(float(error @ ms) * scale_, 0.0)))
+        estimate = float(numerator @ ms) / total
         mean_squares, df_ = ms, dfs
         if np.ptp(numerator[3:]) == 0 and np.ptp(denominator[3:]) == 0:
             # the raters' replicate mean squares enter only through their pooled mean
@@ -481,6 +499,7 @@ def inter_intra_reliability(
             mean_squares=tuple(mean_squares.tolist()), dfs=tuple(df_.tolist()),
             numerator=tuple(numerator.tolist()), denominator=tuple(denominator.tolist()))
 
+    undefined: list[str] = []
     s, r, sr, e = v["subjects"], v["raters"], v["interaction"], v["error"]
     rows = [
         row("Inter-rater reliability (raters random)", s, r + sr + e, rho0_inter),
@@ -500,6 +519,13 @@ def inter_intra_reliability(
         "two-sided interval that inverts it (Eliasziw et al., 1994).",
         f"Standard errors of measurement: {sigma2_text(rows)}.",
     ]
+    if undefined:
+        why = ("no variation in the measurements" if not np.any(ms > 0) else
+               "the ANOVA estimates of its components sum to 0 or less")
+        warnings.warn(
+            f"{len(undefined)} reliabilit{'y is' if len(undefined) == 1 else 'ies are'} "
+            f"undefined (nan): the estimated variance of a measurement is not positive "
+            f"({why}): {', '.join(undefined)}.", DegenerateDataWarning, stacklevel=3)
     negative = [f"{name} {value:.4g}" for name, value in sigma2.items()
                 if name in ("subjects", "raters", "interaction") and value < 0]
     if negative:

@@ -92,3 +92,13 @@ def test_rater_and_subject_order_do_not_matter():
     a = _ag(long).inter_intra_reliability().to_frame()
     b = _ag(long.sample(frac=1, random_state=3)).inter_intra_reliability().to_frame()
     pd.testing.assert_frame_equal(a.sort_index(), b.sort_index(), rtol=1e-10)
+
+
+def test_no_variation_is_undefined_with_a_warning():
+    long = _long().assign(sbp=120.0)
+    with pytest.warns(irr.DegenerateDataWarning, match="no variation"):
+        res = _ag(long).inter_intra_reliability()
+    assert math.isnan(res.estimate)
+    assert math.isnan(res.ci.low)
+    assert res["Intra-rater reliability (nurse A)"].sem == 0.0
+    assert "was undefined" in res.report()
