@@ -47,6 +47,7 @@ from irr.estimators.categories import CategoryResults
 from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
 from irr.estimators.difference import DifferenceResult, PooledResult
 from irr.estimators.icc import ICCResult
+from irr.estimators.inter_intra import InterIntraResult
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.method_regression import MethodRegressionResult
@@ -112,6 +113,7 @@ __all__ = [
     "ErrorRateTestFamily",
     "ErrorRateTestResult",
     "ICCResult",
+    "InterIntraResult",
     "KappaRegressor",
     "KappaResult",
     "KendallResult",

@@ -49,6 +49,7 @@ from irr.estimators.concordance import (
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
 from irr.estimators.icc import FORMS, ICCResult, icc_table
+from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.limits import LimitsOfAgreementResult
@@ -2680,3 +2681,34 @@ class Agreement:
         return measurement_error(
             self.measurements, type, units=units, confidence_level=confidence_level,
             n_resamples=n_resamples, rng=rng)
+
+    def inter_intra_reliability(
+        self,
+        *,
+        rho0_inter: float = 0.6,
+        rho0_intra: float = 0.8,
+        confidence_level: float = 0.95,
+    ) -> InterIntraResult:
+        """Inter- and intra-rater reliability when every rater measures every subject
+        several times, with F tests of `rho0_inter` and `rho0_intra` (Eliasziw et al.,
+        1994; R irr's ``relInterIntra``; see
+        :func:`irr.estimators.inter_intra.inter_intra_reliability`).
+
+        Build the Agreement with ``Agreement.from_long(..., replicate=...,
+        continuous=True)``.
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> long = pef.melt(id_vars="subject", value_name="pef")
+        >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
+        >>> ag = irr.Agreement.from_long(long, subject="subject", rater="meter",
+        ...                              rating="pef", replicate="reading", continuous=True)
+        >>> res = ag.inter_intra_reliability(rho0_inter=0.6, rho0_intra=0.8)
+        >>> round(res.estimate, 3), round(res.ci.low, 3), round(res.ci.high, 3)
+        (0.948, 0.882, 0.979)
+        """
+        return inter_intra_reliability(
+            self.measurements, rho0_inter=rho0_inter, rho0_intra=rho0_intra,
+            confidence_level=confidence_level)

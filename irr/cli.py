@@ -509,13 +509,17 @@ def _parser() -> argparse.ArgumentParser:
                              default="two-sided", help="the test (default two-sided)")
 
     pk = plan_parser(
-        "kappa", "subjects for a test of kappa (Donner & Eliasziw; Rotondi & Donner; Cantor)",
+        "kappa", "subjects for a test of kappa (Donner & Eliasziw; Rotondi & Donner; Cantor; "
+        "Flack et al.)",
         "Subjects needed for a test of kappa = KAPPA0 to detect KAPPA1 (or the power at "
         "--n): the goodness-of-fit method for 2-10 raters and 2-10 categories (default), "
-        "Cantor's z test or the Wald interval for two raters and a binary rating.",
+        "Cantor's z test or the Wald interval for two raters and a binary rating, Flack et "
+        "al.'s z test (largest variance) for two raters and 2 or more categories.",
         "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --raters 3 --categories 4 --power 0.8\n"
         "  irr plan kappa --kappa0 0.4 --kappa1 0.7 --prevalence 0.2 --method cantor\n"
-        "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --proportions 0.2 0.3 0.5 --n 60 80")
+        "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --proportions 0.2 0.3 0.5 --n 60 80\n"
+        "  irr plan kappa --kappa0 0.4 --kappa1 0.6 --proportions 0.2 0.25 0.55 "
+        "--method flack --alternative greater")
     numbers(pk, "--kappa0", float, "kappa under the null hypothesis", required=True)
     numbers(pk, "--kappa1", float, "the kappa to detect", required=True)
     numbers(pk, "--raters", int, "raters per subject (default 2)", default=[2])
@@ -524,7 +528,7 @@ def _parser() -> argparse.ArgumentParser:
     numbers(pk, "--proportions", float, "the proportion of subjects in each category "
             "(one vector, summing to 1)")
     test_options(pk)
-    pk.add_argument("--method", choices=["goodness-of-fit", "cantor", "wald"],
+    pk.add_argument("--method", choices=["goodness-of-fit", "cantor", "wald", "flack"],
                     default="goodness-of-fit", help="default goodness-of-fit")
     pk.add_argument("--rates", type=float, nargs=2, metavar=("R1", "R2"),
                     help="cantor/wald: each rater's positive rate")

@@ -877,6 +877,25 @@ class IrrAccessor:
         """
         return self._measure("measurement_error", raters, options)
 
+    def inter_intra_reliability(self, raters: Sequence[Any] | None = None,
+                                **options: Any) -> Result:
+        """Inter- and intra-rater reliability of replicated measurements, from long data
+        with ``subject=``, ``rater=``, ``rating=`` and ``replicate=``
+        (:meth:`irr.Agreement.inter_intra_reliability`).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef")
+        >>> long = pef.melt(id_vars="subject", value_name="pef")
+        >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
+        >>> res = long.irr.inter_intra_reliability(subject="subject", rater="meter",
+        ...                                        rating="pef", replicate="reading")
+        >>> round(res.estimate, 3)
+        0.948
+        """
+        return self._measure("inter_intra_reliability", raters, options)
+
     def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
         """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`).
 

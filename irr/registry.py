@@ -74,7 +74,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     *(Coefficient(method, method, frozenset({"raters", "continuous"})) for method in (
         "limits_of_agreement", "concordance", "total_deviation_index",
         "coverage_probability", "deming", "passing_bablok", "icc_components",
-        "measurement_error")),
+        "measurement_error", "inter_intra_reliability")),
 )
 
 _BY_METHOD = {c.method: c for c in COEFFICIENTS}

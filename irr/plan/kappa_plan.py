@@ -12,6 +12,10 @@ Two methods:
 - ``'cantor'`` (Cantor, 1996): two raters, a binary rating, each rater with their own
   positive rate; the z test of Cohen's kappa with the Fleiss, Cohen & Everitt (1969)
   variance evaluated at ``kappa0`` (for the critical value) and at ``kappa1``.
+- ``'flack'`` (Flack, Afifi, Lachenbruch & Schouten, 1988): two raters, two or more
+  categories with the same anticipated marginal proportions for both raters; the same z
+  test, each variance the largest Fleiss–Cohen–Everitt variance over every table with
+  those margins and that kappa (:func:`flack_variance`), as R irr's ``N2.cohen.kappa``.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ __all__ = [
     "MAX_RATERS",
     "cantor_variance",
     "cell_probabilities",
+    "flack_table",
+    "flack_variance",
     "gof_noncentrality",
     "kappa",
     "kappa_interval",
@@ -64,6 +70,11 @@ ROTONDI_DONNER = (
 CANTOR = (
     "Cantor, A. B. (1996). Sample-size calculations for Cohen's kappa. Psychological "
     "Methods, 1(2), 150-153. https://doi.org/10.1037/1082-989X.1.2.150"
+)
+FLACK = (
+    "Flack, V. F., Afifi, A. A., Lachenbruch, P. A., & Schouten, H. J. A. (1988). Sample "
+    "size determinations for the two rater kappa statistic. Psychometrika, 53(3), 321-325. "
+    "https://doi.org/10.1007/BF02294215"
 )
 
 
@@ -141,6 +152,57 @@ def cantor_variance(kappa: float, rate1: float, rate2: float) -> float:
             f"no 2 x 2 table has positive rates {rate1:g} and {rate2:g} and kappa "
             f"{kappa:g} (a cell would be negative); choose a smaller kappa or closer rates.")
     var, _ = kappa_variances(table, np.eye(2))
+    return float(var)
+
+
+def flack_table(kappa: float, proportions: Any) -> np.ndarray:
+    r"""The k x k table of cell probabilities with both raters' margins `proportions` and
+    Cohen's kappa `kappa` at which the large-sample variance of kappa is largest
+    (Flack, Afifi, Lachenbruch & Schouten, 1988).
+
+    With the margins and kappa fixed, so are :math:`p_e = \sum_i p_i^2` and
+    :math:`p_o = p_e + \kappa (1 - p_e)`, and the Fleiss, Cohen & Everitt (1969) variance
+    is linear in the cells: :math:`\sum_{ij} \pi_{ij} [\delta_{ij} (1 - p_e) - (p_i + p_j)
+    (1 - p_o)]^2` plus a constant. Its maximum over the tables with these margins and
+    diagonal sum :math:`p_o` is a linear programme (solved by HiGHS).
+
+    Examples
+    --------
+    >>> t = flack_table(0.6, [0.2, 0.25, 0.55])
+    >>> t.sum(axis=0).round(6).tolist(), round(float(np.trace(t)), 6)
+    ([0.2, 0.25, 0.55], 0.762)
+    """
+    from scipy.optimize import linprog
+
+    p = np.asarray(proportions, dtype=float)
+    k = p.size
+    expected = float(p @ p)
+    observed = expected + kappa * (1 - expected)
+    eye = np.eye(k)
+    cost = (eye * (1 - expected) - (p[:, None] + p[None, :]) * (1 - observed)) ** 2
+    rows = np.kron(eye, np.ones((1, k)))  # row sums of the flattened table
+    cols = np.kron(np.ones((1, k)), eye)  # column sums
+    equalities = np.vstack([rows, cols, eye.reshape(1, -1)])
+    targets = np.concatenate([p, p, [observed]])
+    solution = linprog(-cost.ravel(), A_eq=equalities, b_eq=targets, bounds=(0, None),
+                       method="highs")
+    if solution.status != 0:
+        raise ValueError(f"no table has margins {show_value(p.tolist())} and kappa "
+                         f"{kappa:g}; choose another kappa.")
+    return np.maximum(solution.x.reshape(k, k), 0.0)
+
+
+def flack_variance(kappa: float, proportions: Any) -> float:
+    """n times the largest large-sample variance of Cohen's kappa (Fleiss, Cohen &
+    Everitt, 1969) over the tables with both raters' margins `proportions` and kappa
+    `kappa` (:func:`flack_table`).
+
+    Examples
+    --------
+    >>> round(flack_variance(0.6, [0.2, 0.25, 0.55]), 4)
+    0.5442
+    """
+    var, _ = kappa_variances(flack_table(kappa, proportions), np.eye(len(proportions)))
     return float(var)
 
 
@@ -228,8 +290,9 @@ def _kappa_sentence(row: dict[str, Any]) -> str:
     k = len(row["proportions"])
     scale = "a binary rating" if k == 2 else f"a rating scale with {k} categories"
     sided = "two-sided" if row["alternative"] == "two-sided" else "one-sided"
-    cite = "Cantor, 1996" if row["method"] != "goodness-of-fit" else (
-        "Donner & Eliasziw, 1992" if raters == 2 and k == 2 else "Rotondi & Donner, 2012")
+    cite = {"goodness-of-fit": "Donner & Eliasziw, 1992" if raters == 2 and k == 2 else
+            "Rotondi & Donner, 2012", "flack": "Flack et al., 1988"}.get(row["method"],
+                                                                       "Cantor, 1996")
     n = int(row["n"])
     if n < 0:
         return (f"No number of subjects gives {percent(row['target_power'])} power for the "
@@ -294,10 +357,12 @@ def kappa(
         ``'two-sided'``: the chi-square goodness-of-fit test (Donner & Eliasziw's, and
         kappaSize's, "two-sided significance level"); one-sided: its signed square root
         (the z test for ``'cantor'``), at level `alpha` in the direction of `kappa1`.
-    method : {'goodness-of-fit', 'cantor', 'wald'}, default 'goodness-of-fit'
+    method : {'goodness-of-fit', 'cantor', 'wald', 'flack'}, default 'goodness-of-fit'
         See the Notes. ``'cantor'`` and ``'wald'`` are two raters and a binary rating;
         ``'wald'`` plans for the test the package itself runs (the Wald interval of
-        :meth:`irr.Agreement.kappa` excluding ``kappa0``).
+        :meth:`irr.Agreement.kappa` excluding ``kappa0``); ``'flack'`` is two raters and
+        two or more categories, `proportions` being both raters' margins (R irr's
+        ``N2.cohen.kappa(mrg, k1, k0)``).
     rates : (float, float), optional
         ``'cantor'`` and ``'wald'`` only: each rater's positive rate (default both equal
         to `prevalence`, else 0.5).
@@ -315,7 +380,8 @@ def kappa(
     TypeError, ValueError
         For kappas outside [0, 1), ``kappa1 == kappa0``, proportions that are not
         positive or do not sum to 1, raters or categories out of range, both `power` and
-        `n`, ``method='cantor'`` with more than two raters or categories.
+        `n`, ``method='cantor'`` with more than two raters or categories,
+        ``method='flack'`` with more than two raters.
 
     Notes
     -----
@@ -336,6 +402,14 @@ def kappa(
     :math:`\\kappa_0` or :math:`\\kappa_1`. It reproduces R irr's ``N.cohen.kappa``
     documented example (96 subjects).
 
+    Flack: as Cantor, for two raters with the same margins on k categories, each
+    :math:`Q` the largest Fleiss–Cohen–Everitt variance over every table with these
+    margins and that kappa (:func:`flack_variance`, a linear programme): the plan holds
+    whatever the pattern of disagreements (Flack, Afifi, Lachenbruch & Schouten, 1988).
+    It reproduces R irr's ``N2.cohen.kappa`` (101, 136 and 18 subjects for its three
+    documented examples). With two categories the table is determined and it equals
+    Cantor's plan with equal rates.
+
     Wald: as Cantor with :math:`Q_1` in place of :math:`Q_0`: the power of the Wald
     interval of :meth:`irr.Agreement.kappa` (SE of Fleiss, Cohen & Everitt at the
     estimate) excluding :math:`\\kappa_0`. For the same design it needs fewer subjects
@@ -354,6 +428,9 @@ def kappa(
     Cantor, A. B. (1996). Psychological Methods, 1, 150-153.
     https://doi.org/10.1037/1082-989X.1.2.150
 
+    Flack, V. F., Afifi, A. A., Lachenbruch, P. A., & Schouten, H. J. A. (1988).
+    Psychometrika, 53, 321-325. https://doi.org/10.1007/BF02294215
+
     Examples
     --------
     >>> import irr
@@ -368,8 +445,11 @@ def kappa(
     >>> irr.plan.kappa(0.85, 0.7, method="cantor", rates=(0.5, 0.5),
     ...                alternative="less").n.item()
     96
+    >>> irr.plan.kappa(0.4, 0.6, method="flack", proportions=[0.2, 0.25, 0.55],
+    ...                alternative="greater").n.item()
+    101
     """
-    method = check_choice(method, "method", ("goodness-of-fit", "cantor", "wald"))
+    method = check_choice(method, "method", ("goodness-of-fit", "cantor", "wald", "flack"))
     alternative = check_choice(alternative, "alternative", ("two-sided", "greater", "less"))
     k0s = as_values(kappa0, "kappa0", _check_kappa)
     k1s = as_values(kappa1, "kappa1", _check_kappa)
@@ -392,6 +472,8 @@ def kappa(
             rate_pair = None
     elif rates is not None:
         raise ValueError("`rates` is only used by method='cantor' or 'wald'.")
+    if method == "flack" and any(r != 2 for r in rater_list):
+        raise ValueError(f"`method`='flack' is for two raters; got raters={raters!r}.")
     alphas = as_values(alpha, "alpha", check_open_unit)
     last = ("n", as_values(n, "n", check_n)) if n is not None else (
         "target_power", as_values(0.8 if power is None else power, "power", check_open_unit))
@@ -402,7 +484,16 @@ def kappa(
     sides = 2 if alternative == "two-sided" else 1
     alphas_ = grid["alpha"].to_numpy()
 
-    if method in ("cantor", "wald"):
+    if method == "flack":
+        v0 = np.array([flack_variance(k, p) for k, p in zip(grid["kappa0"],
+                                                             grid["proportions"], strict=True)])
+        v1 = np.array([flack_variance(k, p) for k, p in zip(grid["kappa1"],
+                                                             grid["proportions"], strict=True)])
+        diff = (grid["kappa1"] - grid["kappa0"]).to_numpy()
+
+        def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
+            return _z_power(ns, diff[index], v0[index], v1[index], alphas_[index], sides)
+    elif method in ("cantor", "wald"):
         pairs = [rate_pair or (p[0], p[0]) for p in grid["proportions"]]
         v0 = np.array([cantor_variance(k, *rp) for k, rp in zip(grid["kappa0"], pairs,
                                                                    strict=True)])
@@ -453,13 +544,20 @@ def kappa(
                                "alpha", "target_power", "n")
                    if c in table.columns and not (c == "n" and n is None))
 
-    refs = (CANTOR,) if method != "goodness-of-fit" else (DONNER_ELIASZIW, ROTONDI_DONNER)
+    refs = {"goodness-of-fit": (DONNER_ELIASZIW, ROTONDI_DONNER), "flack": (FLACK,)}.get(
+        method, (CANTOR,))
+    if method == "flack":
+        notes = ("Flack et al. (1988): each variance is the largest over the tables with "
+                 "these margins (both raters) and that kappa, so n is enough whatever the "
+                 "pattern of disagreements.",)
     return PlanResult(
         title=("Subjects for a test of kappa" if n is None else "Power of a test of kappa"),
         method={"cantor": "Cantor (1996) z test", "wald": "Wald interval (FCE 1969 SE)",
-                "goodness-of-fit": "goodness of fit (Donner & Eliasziw 1992)"}[method],
+                "goodness-of-fit": "goodness of fit (Donner & Eliasziw 1992)",
+                "flack": "Flack et al. (1988) z test, largest variance"}[method],
         table=table, inputs=inputs, outputs=outputs, measure="power",
-        citation="Rotondi & Donner, 2012" if method == "goodness-of-fit" else "Cantor, 1996",
+        citation={"goodness-of-fit": "Rotondi & Donner, 2012",
+                  "flack": "Flack et al., 1988"}.get(method, "Cantor, 1996"),
         references=refs, sentence=_kappa_sentence, evaluate=evaluate, notes=notes,
     )
 

@@ -144,6 +144,21 @@ def test_every_call_runs(table, theirs, code):
         plt.close("all")
 
 
+def test_n2_cohen_kappa_and_rel_inter_intra_rows():
+    # R irr's N2.cohen.kappa(c(0.2, 0.25, 0.55), k1 = 0.6, k0 = 0.4) = 101 (manual example,
+    # value as a port of irr records it; tests/reference/test_plan_flack_published.py)
+    assert int(irr.plan.kappa(0.4, 0.6, method="flack", proportions=[0.2, 0.25, 0.55],
+                              alternative="greater").n) == 101
+    # relInterIntra: the inter-rater reliability with raters random is the two-way
+    # agreement ICC of the variance components (irr's estimates on Eliasziw et al.'s Table
+    # 4 are checked in tests/reference/test_inter_intra_published.py)
+    rep = irr.Agreement.from_long(NAMESPACES["R irr"]["long"], subject="subject",
+                                  rater="rater", rating="rating", replicate="replicate",
+                                  continuous=True)
+    assert rep.inter_intra_reliability().estimate == pytest.approx(
+        rep.icc_components().estimate, rel=1e-10)
+
+
 def test_the_calls_are_the_coefficients_they_name():
     ns = NAMESPACES["irrCAC"]
     ag = ns["ag"]
