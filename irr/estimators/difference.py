@@ -527,7 +527,7 @@ class DifferenceResult(Result):
         >>> import irr
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
         >>> irr.difference(ag, statistic=("fleiss_kappa", "gwet_ac")).report()  # doctest: +ELLIPSIS
-        "Fleiss' κ was lower than Gwet's AC1 (-.04 vs .03), difference -.07, 95% CI ..."
+        "Fleiss' κ was lower than Gwet's AC1 (−.04 vs .03), difference −.07, 95% CI ..."
         """
         apa = style == "apa"
         digits = 2 if digits is None else digits
@@ -631,7 +631,7 @@ class PooledResult(Result):
         >>> a = irr.Agreement.from_table([[6, 16], [2, 4]]).kappa()
         >>> b = irr.Agreement.from_table([[2, 4], [6, 6]]).kappa()
         >>> irr.pool([a, b]).report()  # doctest: +ELLIPSIS
-        "The pooled Cohen's κ of 2 groups was -.06, 95% CI [-.26, .14] ..."
+        "The pooled Cohen's κ of 2 groups was −.06, 95% CI [−.26, .14] ..."
         """
         apa = style == "apa"
         digits = 2 if digits is None else digits
