@@ -61,6 +61,9 @@ def _more(style: str):
     ]
     for result in results:
         yield type(result).__name__, result.report(style)
+    plans = (irr.plan.limits_of_agreement(bias=-5, sd=10, delta=35, power=0.8),
+             irr.plan.concordance(-0.2, 0.3, power=0.8))
+    yield from (("PlanResult", plan.report()) for plan in plans)  # one style
     for result in (two.kappa(), anxiety.fleiss_kappa(), anxiety.icc()):
         yield f"{type(result).__name__} (test)", result.report(style, test=True)
 
