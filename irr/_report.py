@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from irr._numbers import format_number, format_pvalue
 from irr._validation import check_choice, check_integer
 from irr._version import __version__
 from irr.bands import get_scale, interpret
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 
     from irr.results import Result
 
-__all__ = ["apa_pvalue", "band_and_citation", "format_number", "methods_paragraph", "references",
-           "report", "report_sentences", "statistic_name"]
+__all__ = ["band_and_citation", "methods_paragraph", "references", "report", "report_sentences",
+           "statistic_name"]
 
 STYLES = ("apa", "plain")
 SCALE_TYPES = ("nominal", "ordinal", "continuous")
@@ -334,45 +335,6 @@ def _measure(result: Any) -> _Measure | None:
     return None
 
 
-def format_number(value: float, digits: int, *, leading_zero: bool = True) -> str:
-    """`value` rounded to `digits` decimals; APA style drops the zero before the point.
-
-    ``-0.00`` is shown as ``0.00`` (``.00``): a sign on a value that rounds to zero says
-    nothing. An undefined value is ``"nan"``.
-
-    Examples
-    --------
-    >>> format_number(0.6607, 2, leading_zero=False), format_number(-0.054, 2, leading_zero=False)
-    ('.66', '-.05')
-    >>> format_number(1.0, 2, leading_zero=False), format_number(12.3456, 2)
-    ('1.00', '12.35')
-    """
-    if value is None or not math.isfinite(value):
-        return "nan" if value is None or math.isnan(value) else ("inf" if value > 0 else "-inf")
-    text = f"{value:.{digits}f}"
-    if float(text) == 0:
-        text = text.lstrip("-")
-    if not leading_zero:
-        if text.startswith("0."):
-            text = text[1:]
-        elif text.startswith("-0."):
-            text = "-" + text[2:]
-    return text
-
-
-def apa_pvalue(p: float) -> str:
-    """A p-value in APA style: ``p < .001``, ``p = .042``, ``p > .999``."""
-    if p < 0.001:
-        return "p < .001"
-    if p > 0.999:
-        return "p > .999"
-    return f"p = {format_number(p, 3, leading_zero=False)}"
-
-
-def _plain_pvalue(p: float) -> str:
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
-
-
 def _count(n: float) -> str:
     """A count with thousands separators: ``7,477``."""
     return f"{int(n):,}"
@@ -669,7 +631,7 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
     if not (math.isfinite(result.statistic) and math.isfinite(result.pvalue)):
         return ""
     value = format_number(result.statistic, 2)
-    p = apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
+    p = format_pvalue(result.pvalue, apa=apa)
     kind = result.statistic_name
     design_df = getattr(result, "design_df", math.inf)
     if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
@@ -779,14 +741,15 @@ def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
     n = f"N = {_count(result.n_subjects)}" if apa else f"n = {_count(result.n_subjects)}"
     if not (math.isfinite(result.statistic) and math.isfinite(result.pvalue)):
         return f"{name}{who} could not be computed ({n})."
-    p = apa_pvalue(result.pvalue) if apa else _plain_pvalue(result.pvalue)
+    p = format_pvalue(result.pvalue, apa=apa)
     if result.method == "exact binomial":
         stat = f"{result.statistic:g} of {_count(result.table[0, 1] + result.table[1, 0])} " \
                "discordant pairs, " + p
     else:
         symbol = "Q" if result.test == "Cochran's Q" else ("χ²" if apa else "chi2")
-        stat = (f"{symbol}({result.df:g}, {n}) = {format_number(result.statistic, 2)}, {p}"
-                if apa else f"{symbol}({result.df:g}) = {result.statistic:.2f}, {p}, {n}")
+        value = format_number(result.statistic, 2)
+        stat = (f"{symbol}({result.df:g}, {n}) = {value}, {p}"
+                if apa else f"{symbol}({result.df:g}) = {value}, {p}, {n}")
     text = f"{name}{who}: {stat}"
     if math.isfinite(result.estimate):  # McNemar's effect: p1. - p.1
         interval = _ci_text(result, apa, num, method)
@@ -805,11 +768,11 @@ def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int,
     t = format_number(result.statistic, 2)
     interval = _ci_text(result, apa, num, method) or f"no {100 * result.ci.confidence_level:g}% CI"
     if apa:
-        p = apa_pvalue(result.pvalue) if math.isfinite(result.pvalue) else "p undefined"
+        p = format_pvalue(result.pvalue)
         return (f"The mean error rate over {result.k} runs was ε = {num(result.estimate)}, "
                 f"{interval}; t test of ε0 = {eps0} ({result.alternative}), "
                 f"t({result.df}) = {t}, {p}.")
-    p = "p undefined" if not math.isfinite(result.pvalue) else _plain_pvalue(result.pvalue)
+    p = format_pvalue(result.pvalue, apa=False)
     return (f"{result.coefficient} = {num(result.estimate)} over {result.k} runs ({interval}); "
             f"t test of {eps0} ({result.alternative}): t({result.df}) = {t}, {p}.")
 
@@ -821,13 +784,13 @@ def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int, method: 
     interval = _ci_text(result, apa, num, method)
     who = _who(result.raters, getattr(result, "unrated", ()))
     if apa:
-        p = apa_pvalue(result.pvalue)
+        p = format_pvalue(result.pvalue)
         return (f"The error rate{who} was ε = {rate}, {interval}, {_count(result.errors)} "
                 f"errors in n = {_count(result.n_subjects)}; exact binomial test of ε0 = "
                 f"{eps0} ({result.alternative}), {p}.")
     return (f"{result.coefficient} = {rate} ({_count(result.errors)} of "
             f"{_count(result.n_subjects)}; {interval}); exact binomial test of {eps0} "
-            f"({result.alternative}): {_plain_pvalue(result.pvalue)}.")
+            f"({result.alternative}): {format_pvalue(result.pvalue, apa=False)}.")
 
 
 #: The standard error behind a Wald interval, by family symbol: (citation key, words).

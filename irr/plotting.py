@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from irr._functions import limits_of_agreement
-from irr._report import apa_pvalue, format_number
+from irr._numbers import MINUS, format_number, format_pvalue, format_significant
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.coefficients.bangdiwala import bangdiwala_b
@@ -423,7 +423,7 @@ def table_heatmap(
 def _number(value: float, bounded: bool) -> str:
     """Two decimals; APA drops the leading zero of statistics that cannot exceed 1; a
     true minus sign."""
-    return format_number(value, 2, leading_zero=not bounded).replace("-", "\u2212")
+    return format_number(value, 2, leading_zero=not bounded)
 
 
 def _is_bounded(bounds: Any) -> bool:
@@ -748,7 +748,7 @@ def method_comparison(
     ax.scatter(x, yv, s=10, color="0.15", alpha=0.7, linewidths=0, zorder=3)
     ax.plot(grid, fit, color=_BLUE, linewidth=1.4, zorder=4)
     kind = "Deming" if result.method == "deming" else "Passing–Bablok"
-    sign = "−" if result.intercept < 0 else "+"
+    sign = MINUS if result.intercept < 0 else "+"
     handles.insert(1, Line2D([], [], color=_BLUE, linewidth=1.4,
                              label=f"{kind}: y = {format_number(result.slope, 3)} x "
                                    f"{sign} {format_number(abs(result.intercept), 3)}"))
@@ -982,7 +982,7 @@ def forest(
     if pooled.any() and test and math.isfinite(test.get("statistic", math.nan)):
         # the test of equal coefficients belongs with the pooled row it qualifies
         label += (f"\nTest of equal coefficients: \u03c7\u00b2({test['df']:g}) = "
-                  f"{test['statistic']:.2f}, {apa_pvalue(test['pvalue'])}")
+                  f"{format_number(test['statistic'], 2)}, {format_pvalue(test['pvalue'])}")
     ax.set_xlabel(label)
     ax.set_ylabel(group)
     _finish(ax, top)
@@ -1102,7 +1102,7 @@ def bland_altman(
             if bands and math.isfinite(interval.low) and math.isfinite(interval.high):
                 ax.axhspan(interval.low, interval.high, color=color,
                            alpha=0.10 if color == black else 0.15, linewidth=0, zorder=1)
-            ax.annotate(format_number(value, digits).replace("-", "\u2212"),
+            ax.annotate(format_number(value, digits),
                         (right, value),
                         xytext=(2, 0), textcoords="offset points", va="center", ha="left",
                         fontsize=_TEXT_SIZE - 1, color=color, annotation_clip=False)
@@ -1116,7 +1116,7 @@ def bland_altman(
         from matplotlib.ticker import FuncFormatter
 
         ax.set_yscale("log")
-        plain = FuncFormatter(lambda v, _: f"{v:.3g}".replace("-", "\u2212"))
+        plain = FuncFormatter(lambda v, _: format_significant(v, 3))
         ax.yaxis.set_major_formatter(plain)
         ax.yaxis.set_minor_formatter(plain)
     first, second = res.raters

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
+from irr._numbers import format_number
 from irr._report import band_and_citation, methods_paragraph, references, report_sentences
 from irr._version import __version__
 from irr.summary import (
@@ -829,10 +830,11 @@ _STATUS = {"covered": "Covered", "partly": "Partly covered", "author": "Author t
 
 
 def _num(value: float, digits: int = 3) -> str:
-    if value is None or not math.isfinite(value):
-        return "" if value is None or math.isnan(value) else ("∞" if value > 0 else "−∞")
-    text = f"{value:.{digits}f}"
-    return text.lstrip("-") if float(text) == 0 else text
+    """A table cell: the ASCII minus of to_frame() and CSV, "" when undefined; an
+    interval's open end is ∞ or −∞."""
+    if value is not None and math.isinf(value):
+        return format_number(value)
+    return format_number(value, digits, minus="-", undefined="")
 
 
 #: Figures are shown at this multiple of their size in CSS pixels (a 3.5 in figure: 538 px),

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._report import format_number
+from irr._numbers import format_number
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.kappa import identity_kappa, kappa_parts, kappa_variances

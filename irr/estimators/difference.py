@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._report import format_number
+from irr._numbers import format_number, format_pvalue
 from irr.coefficients import chance_corrected as cc
 from irr.coefficients.icc import MeanSquares, icc_estimate
 from irr.coefficients.kappa import kappa_from_cells
@@ -442,15 +442,6 @@ def _icc_difference(first: Any, second: Any, options: InferenceOptions, *,
     )
 
 
-def _p(p: float, apa: bool) -> str:
-    if not math.isfinite(p):
-        return "p undefined"
-    if apa:
-        return ("p < .001" if p < 0.001 else "p > .999" if p > 0.999
-                else f"p = {format_number(p, 3, leading_zero=False)}")
-    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
-
-
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class DifferenceResult(Result):
     """The difference of two agreement coefficients, ``first - second``.
@@ -519,7 +510,7 @@ class DifferenceResult(Result):
         what = "paired: the same subjects" if self.paired else "independent groups"
         same = self.names[0] == self.names[1]
         info = [(label if same else name if name == label else f"{name} ({label})",
-                 format_number(value, 4))
+                 format_number(value, 4, minus="-"))
                 for name, label, value in zip(self.names, self.labels,
                                               (self.estimate_first, self.estimate_second),
                                               strict=True)]
@@ -536,7 +527,7 @@ class DifferenceResult(Result):
         >>> import irr
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
         >>> irr.difference(ag, statistic=("fleiss_kappa", "gwet_ac")).report()  # doctest: +ELLIPSIS
-        "Fleiss' κ was lower than Gwet's AC1 (-.04 vs .03), difference -.07, 95% CI ..."
+        "Fleiss' κ was lower than Gwet's AC1 (−.04 vs .03), difference −.07, 95% CI ..."
         """
         apa = style == "apa"
         digits = 2 if digits is None else digits
@@ -559,7 +550,7 @@ class DifferenceResult(Result):
         method = self.ci.method_name
         if self.ci.method in BOOTSTRAP_METHODS:
             method += f", {int(self.n_resamples):,} paired resamples"
-        test = (f"z = {self.statistic:.2f}, {_p(self.pvalue, apa)}"
+        test = (f"z = {format_number(self.statistic, 2)}, {format_pvalue(self.pvalue, apa=apa)}"
                 if math.isfinite(self.statistic) else "no z test (SE undefined)")
         n = (f"n = {self.n_subjects:,} paired subjects" if self.paired
              else f"n = {self.group_sizes[0]:,} and {self.group_sizes[1]:,}")
@@ -640,7 +631,7 @@ class PooledResult(Result):
         >>> a = irr.Agreement.from_table([[6, 16], [2, 4]]).kappa()
         >>> b = irr.Agreement.from_table([[2, 4], [6, 6]]).kappa()
         >>> irr.pool([a, b]).report()  # doctest: +ELLIPSIS
-        "The pooled Cohen's κ of 2 groups was -.06, 95% CI [-.26, .14] ..."
+        "The pooled Cohen's κ of 2 groups was −.06, 95% CI [−.26, .14] ..."
         """
         apa = style == "apa"
         digits = 2 if digits is None else digits
@@ -655,7 +646,8 @@ class PooledResult(Result):
         return (f"The pooled {self.name} of {self.homogeneity_df + 1} groups was "
                 f"{num(self.estimate)}, {ci} (inverse-variance weights, Wald); the test "
                 f"of equal coefficients gave {chi}({self.homogeneity_df}) = "
-                f"{self.homogeneity_statistic:.2f}, {_p(self.homogeneity_pvalue, apa)}, "
+                f"{format_number(self.homogeneity_statistic, 2)}, "
+                f"{format_pvalue(self.homogeneity_pvalue, apa=apa)}, "
                 f"n = {self.n_subjects:,}.")
 
     own_sentence: ClassVar[bool] = True

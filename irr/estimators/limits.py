@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import CHUNK, Measurements
+from irr._numbers import MINUS, format_number, format_pvalue, format_significant
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -71,13 +72,6 @@ def _t_test(estimate: float, se: float, df: float) -> tuple[float, float]:
         return math.nan, math.nan
     t = estimate / se
     return t, float(min(1.0, 2 * stdtr(df, -abs(t))))
-
-
-def _number(value: float, digits: int) -> str:
-    if not math.isfinite(value):
-        return "nan"
-    text = f"{value:.{digits}f}"
-    return (text.lstrip("-") if float(text) == 0 else text).replace("-", "\u2212")
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
@@ -367,9 +361,9 @@ class LimitsOfAgreementResult(Result):
         """One sentence for a paper: the bias with its interval and the limits with
         theirs, naming the difference, the coverage, the multiplier and the methods.
 
-        `style` ``'apa'`` (true minus signs, ``95% CI [a, b]``) or ``'plain'``
-        (``95% CI a to b``); `digits`, the decimals, default three significant digits of
-        the SD (at least one decimal; three for ratios).
+        `style` ``'apa'`` (``95% CI [a, b]``) or ``'plain'`` (``95% CI a to b``), both
+        with true minus signs (:mod:`irr._numbers`); `digits`, the decimals, default three
+        significant digits of the SD (at least one decimal; three for ratios).
 
         Examples
         --------
@@ -397,10 +391,8 @@ class LimitsOfAgreementResult(Result):
             unit = "%"
         diff = self.difference.replace(" - ", " \u2212 ").replace(" / ", " / ")
 
-        def num(v: float) -> str:  # an interval's end that order statistics cannot give
-            if not math.isfinite(v):
-                return "undefined"
-            return _number(v, digits) if style == "apa" else f"{v:.{digits}f}"
+        def num(v: float) -> str:  # undefined: an interval's end order statistics cannot give
+            return format_number(v, digits) if math.isfinite(v) else "undefined"
 
         def ci(interval: ConfidenceInterval) -> str:
             if style == "apa":
@@ -419,17 +411,12 @@ class LimitsOfAgreementResult(Result):
         pct = f"{100 * self.coverage:g}%"
         if self.method == "regression":
             half = self.multiplier * _ROOT_HALF_PI
-            p = self.slope_pvalue
-            if style == "apa":
-                p_text = ("p < .001" if p < 0.001 else "p > .999" if p > 0.999
-                          else f"p = {p:.3f}".replace("0.", ".", 1))
-            else:
-                p_text = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+            p_text = format_pvalue(self.slope_pvalue, apa=style == "apa")
             return (f"{head}; the regression-based {pct} limits of agreement (Bland & "
                     f"Altman, 1999) were {_line(self.bias_intercept, self.slope)} \u00b1 "
                     f"{half:.3g} \u00d7 ({_line(self.sd_intercept, self.sd_slope)}), where A "
                     f"is the mean of the two methods (slope of the differences on the means "
-                    f"{_line_number(self.slope)}, {p_text}), {n}.")
+                    f"{format_significant(self.slope, 3)}, {p_text}), {n}.")
         if not (math.isfinite(self.lower) and math.isfinite(self.upper)):
             why = next((note.split(":")[0] for note in self.notes if "nan" in note), "")
             return (f"{head}; the {pct} limits of agreement could not be estimated"
@@ -450,15 +437,10 @@ class LimitsOfAgreementResult(Result):
                 f"n_subjects={self.n_subjects})")
 
 
-def _line_number(value: float) -> str:
-    """Three significant digits with a true minus sign."""
-    return f"{value:.3g}".replace("-", "\u2212")
-
-
 def _line(intercept: float, slope: float) -> str:
     """``a + b A`` with the sign of b written out: ``-15.07 + 0.02869 A``."""
-    sign = "\u2212" if slope < 0 else "+"
-    return f"{intercept:.4g} {sign} {abs(slope):.4g} A".replace("-", "\u2212")
+    sign = MINUS if slope < 0 else "+"
+    return f"{format_significant(intercept, 4)} {sign} {format_significant(abs(slope), 4)} A"
 
 
 def _back(interval: ConfidenceInterval, measure: str) -> ConfidenceInterval:

@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
+from irr._numbers import format_number
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.coefficients.variance_components import (
     check_design_size,
@@ -146,12 +147,10 @@ class MeasurementErrorResult(Result):
         if digits is None:  # three significant digits of the SEM, at least one decimal
             sem = self.estimate if math.isfinite(self.estimate) and self.estimate > 0 else 1.0
             digits = max(1, 2 - math.floor(math.log10(sem)))
-        d = digits
         unit = f" {self.units}" if self.units else ""
-        minus = "\u2212" if style == "apa" else "-"
 
         def number(value: float) -> str:
-            return f"{value:.{d}f}".replace("-", minus)
+            return format_number(value, digits)
 
         def part(symbol: str, words: str, how: str = "") -> str:
             q = self.quantity(symbol)

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
+from irr._numbers import format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -260,7 +261,8 @@ class MethodRegressionResult(Result):
             top = max(map(abs, shown), default=0.0)
             # two decimals, or three significant digits of the largest below 1
             decimals = 2 if top >= 1 or top == 0 else 2 - math.floor(math.log10(top))
-            value_text, low, high = (_num(x, style, decimals) for x in (value, ci.low, ci.high))
+            value_text, low, high = (format_number(x, decimals) if math.isfinite(x)
+                                     else "undefined" for x in (value, ci.low, ci.high))
             if apa:
                 return f"{value_text}, {level} CI [{low}, {high}]" + (
                     f" ({method})" if method else "")
@@ -276,11 +278,7 @@ class MethodRegressionResult(Result):
         p = self.linearity_pvalue
         if self.method == "passing-bablok" and math.isfinite(p):
             found = "a" if p < 0.05 else "no"
-            if apa:
-                shown = ("p < .001" if p < 0.001 else "p > .999" if p > 0.999
-                         else f"p = {p:.3f}".replace("0.", ".", 1))
-            else:
-                shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+            shown = format_pvalue(p, apa=apa)
             text += (f"; the cusum test found {found} significant deviation from linearity "
                      f"({shown})")
         return text + "."
@@ -290,21 +288,6 @@ class MethodRegressionResult(Result):
                 f"slope_ci=[{self.ci.low:.4g}, {self.ci.high:.4g}], "
                 f"intercept={self.intercept:.4g}, intercept_ci=[{self.intercept_ci.low:.4g}, "
                 f"{self.intercept_ci.high:.4g}], n_subjects={self.n_subjects})")
-
-
-def _num(value: float, style: str, decimals: int | None = None) -> str:
-    """Three significant digits (two decimals at least for |value| >= 1), or `decimals`;
-    a true minus sign in APA style."""
-    if not math.isfinite(value):
-        return "undefined"
-    if decimals is not None:
-        text = f"{value:.{decimals}f}"
-        return text.replace("-", "−") if style == "apa" else text
-    text = f"{value:.2f}" if abs(value) >= 1 else f"{value:.3g}" if value else "0"
-    if abs(value) < 1 and value and "e" not in text:
-        digits = len(text.split(".")[1]) if "." in text else 0
-        text = f"{value:.{max(digits, 3 if abs(float(text)) >= 0.1 else digits)}f}"
-    return text.replace("-", "−") if style == "apa" else text
 
 
 def _p_text(p: float) -> str:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._numbers import format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -119,22 +120,19 @@ class LearnerTTestResult(Result):
                              f"{style!r} {sorted(options)}.")
         apa = style == "apa"
 
-        def num(x: float) -> str:
-            text = f"{x:.{digits}f}"
-            return text.replace("0.", ".", 1) if apa and text.lstrip("-").startswith("0.") \
-                else text
+        def num(x: float) -> str:  # a difference of error rates: at most 1 in absolute value
+            return format_number(x, digits, leading_zero=not apa)
 
         a, b = self.learners
         level = f"{100 * self.ci.confidence_level:g}% CI"
         ci = (f"{level} [{num(self.ci.low)}, {num(self.ci.high)}]" if apa
               else f"{level} {num(self.ci.low)} to {num(self.ci.high)}")
-        p = ("p undefined" if not math.isfinite(self.pvalue)
-             else ("p < .001" if self.pvalue < 0.001 else f"p = {num(self.pvalue)}"))
+        p = format_pvalue(self.pvalue, apa=apa)
         what = ("on the first fold of the first replication" if "5x2cv" in self.test
                 else f"over {self.k} folds")
         return (f"{what[0].upper() + what[1:]} the error rate of {a} minus that of {b} was "
                 f"{num(self.estimate)}, {ci}; {self.test}, t({self.df}) = "
-                f"{self.statistic:.2f}, {p}.")
+                f"{format_number(self.statistic, 2)}, {p}.")
 
 
 def _t_interval(centre: float, se: float, df: int, level: float,
@@ -505,10 +503,12 @@ class BiasVarianceResult(Result):
             raise ValueError(f"`style` must be 'apa' or 'plain' (no other options); got "
                              f"{style!r} {sorted(options)}.")
         square = "²" if style == "apa" else "^2"
+        estimate, bias2, variance, noise, residual = (
+            format_number(x, digits) for x in (self.estimate, self.bias2, self.variance,
+                                                self.noise, self.residual))
         return (f"Over {self.n_training_sets} training sets and {self.n_subjects} test points "
-                f"the expected squared error was {self.estimate:.{digits}f}: bias{square} "
-                f"{self.bias2:.{digits}f}, variance {self.variance:.{digits}f}, noise "
-                f"{self.noise:.{digits}f} (residual {self.residual:.{digits}f}).")
+                f"the expected squared error was {estimate}: bias{square} {bias2}, variance "
+                f"{variance}, noise {noise} (residual {residual}).")
 
 
 def bias_variance(predictions: Any, y: Any, y_observed: Any = None) -> BiasVarianceResult:

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._numbers import format_significant
 from irr._validation import check_choice, check_open_unit, show_value
 from irr.coefficients.concordance import ccc_variance
 from irr.plan.plan_result import (
@@ -84,12 +85,13 @@ def _sentence(row: dict[str, Any]) -> str:
     sided = "two-sided" if row["alternative"] == "two-sided" else "one-sided"
     shift = (f" (one method reading {abs(row['shift']):g} SD "
              f"{'higher' if row['shift'] > 0 else 'lower'})" if row["shift"] else "")
+    ccc0, ccc1 = format_significant(row["ccc0"]), format_significant(row["ccc1"])
     if int(row["n"]) < 0:
         return (f"No number of subjects up to {MAX_SUBJECTS:,} gives "
                 f"{percent(row['target_power'])} power for the test of CCC = "
-                f"{row['ccc0']:g} against CCC = {row['ccc1']:g} (Lin, 1992).")
+                f"{ccc0} against CCC = {ccc1} (Lin, 1992).")
     return (f"With {int(row['n']):,} subjects measured by both methods, a {sided} test of "
-            f"CCC = {row['ccc0']:g} against CCC = {row['ccc1']:g}{shift} has "
+            f"CCC = {ccc0} against CCC = {ccc1}{shift} has "
             f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level "
             f"(Lin, 1992).")
 

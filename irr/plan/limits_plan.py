@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._numbers import format_significant
 from irr._validation import check_choice, check_open_unit, show_value
 from irr.coefficients.limits import approximate_limit_se, exact_limit_factors
 from irr.plan.plan_result import (
@@ -108,16 +109,17 @@ def _check_real(value: Any, name: str) -> float:
 def _sentence(row: dict[str, Any]) -> str:
     method = "exact" if row["ci_method"] == "exact" else "approximate"
     cite = "Shieh, 2019" if method == "exact" else "Lu et al., 2016"
+    bias = format_significant(row["bias"])
     if int(row["n"]) < 0:
         return (f"Even {MAX_LIMITS_SUBJECTS:,} subjects do not give "
                 f"{percent(row['target_power'])} power to show that the limits of agreement "
                 f"lie within \u00b1{row['delta']:g} when the mean difference is "
-                f"{row['bias']:g} and the SD of the differences {row['sd']:g} ({cite}).")
+                f"{bias} and the SD of the differences {row['sd']:g} ({cite}).")
     return (f"With {int(row['n']):,} subjects measured by both methods, the "
             f"{percent(row['confidence_level'])} confidence limits ({method}) of the "
             f"{percent(row['coverage'])} limits of agreement fall within "
             f"\u00b1{row['delta']:g} with {100 * row['power']:.0f}% power when the mean "
-            f"difference is {row['bias']:g} and the SD of the differences {row['sd']:g} "
+            f"difference is {bias} and the SD of the differences {row['sd']:g} "
             f"({cite}).")
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._numbers import format_significant
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -119,14 +120,14 @@ def _sentence(row: dict[str, Any]) -> str:
     missing = (f" ({percent(row['missing'])} of ratings missing)"
                if row["missing"] > 0 else "")
     population = ("" if row["coefficient"] is None or math.isnan(row["coefficient"]) else
-                  f" when its population value was {row['coefficient']:g}")
+                  f" when its population value was {format_significant(row['coefficient'])}")
     undefined = (f"; in {int(row['undefined']):,} studies the coefficient or its interval "
                  "was undefined, counted as not rejecting" if row["undefined"] else "")
     level = percent(1 - row["alpha"] if row["alternative"] == "two-sided"
                     else 1 - 2 * row["alpha"])
     return (f"In {int(row['n_simulations']):,} simulated studies of {int(row['n']):,} "
             f"subjects rated by {int(row['raters'])} raters{missing}, the {level} "
-            f"interval of {name} excluded {row['null']:g} in "
+            f"interval of {name} excluded {format_significant(row['null'])} in "
             f"{100 * row['power']:.1f}% of studies (Monte Carlo SE "
             f"{100 * row['mc_se']:.1f}%){population}{undefined} (simulation with irr).")
 

@@ -491,8 +491,8 @@ def test_guide_quotes_the_training_example():
     independent = math.hypot(
         irr.Agreement.from_frame(after).kappa(weights="quadratic").se,
         irr.Agreement.from_frame(before).kappa(weights="quadratic").se)
-    assert (f"paired SE is {irr._report.format_number(res.se, 3, leading_zero=False)} against "
-            f"{irr._report.format_number(independent, 3, leading_zero=False)}") in guide
+    assert (f"paired SE is {irr._numbers.format_number(res.se, 3, leading_zero=False)} against "
+            f"{irr._numbers.format_number(independent, 3, leading_zero=False)}") in guide
     boot = irr.difference(irr.Agreement.from_frame(after), irr.Agreement.from_frame(before),
                           ci="bca", **kwargs)
     assert boot.report().split("difference .23, ")[1] in guide
@@ -668,5 +668,5 @@ def test_guide_quotes_the_paired_and_independent_ses():
     res = irr.difference(anx, statistic=("fleiss_kappa", "gwet_ac"))
     independent = math.hypot(anx.fleiss_kappa().se, anx.gwet_ac().se)
     guide = _guide_text()
-    assert (f"anxiety data {irr._report.format_number(res.se, 3, leading_zero=False)} against "
-            f"{irr._report.format_number(independent, 3, leading_zero=False)}") in guide
+    assert (f"anxiety data {irr._numbers.format_number(res.se, 3, leading_zero=False)} against "
+            f"{irr._numbers.format_number(independent, 3, leading_zero=False)}") in guide

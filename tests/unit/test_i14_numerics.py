@@ -199,8 +199,8 @@ def test_average_icc_below_minus_one_renders():
     assert "none (outside [-1, 1])" in text
     assert "lies below -1" in text
     assert res.report() == ("ICC(A,k) (two-way random effects, absolute agreement, average of "
-                            "3 raters; ICC(2,3)) among rater1, rater2, and rater3 was -4.05, "
-                            "95% CI [-44.86, -.22] (approximate F, Satterthwaite df), n = 12.")
+                            "3 raters; ICC(2,3)) among rater1, rater2, and rater3 was −4.05, "
+                            "95% CI [−44.86, −.22] (approximate F, Satterthwaite df), n = 12.")
     with pytest.raises(ValueError, match=r"ICC\(2,3\) = -4.054 lies outside the range"):
         res.interpret()
     # every form, side by side
@@ -376,7 +376,7 @@ def test_absolute_agreement_interval_is_labelled_approximate():
     assert single.to_frame()["ci_method"].iloc[0] == "satterthwaite"
     assert "approximate F-based interval with Satterthwaite's df" in str(single)
     assert "exact F-based" not in str(single)
-    assert "95% CI [-.04, .49] (approximate F, Satterthwaite df)" in single.report()
+    assert "95% CI [−.04, .49] (approximate F, Satterthwaite df)" in single.report()
     with pytest.raises(ValueError, match=r"`method='exact'` does not apply to ICC\(2,1\)"):
         single.conf_int(method="exact")
     table = irr.Agreement.from_frame(anxiety).icc_table()
@@ -435,7 +435,7 @@ def test_error_rate_ttest_reports():
     # = 0.1003 (scipy.stats.t.ppf)
     assert res.report() == ("The mean error rate over 5 runs was ε = .08, one-sided 95% upper "
                             "confidence bound .10 (t distribution); t test of ε0 = .10 (less), "
-                            "t(4) = -2.09, p = .052.")
+                            "t(4) = −2.09, p = .052.")
     assert res.ci.high == pytest.approx(0.10034, abs=5e-5)
     assert res.report("plain").startswith("Mean error rate = 0.082 over 5 runs")
     with pytest.warns(irr.DegenerateDataWarning):

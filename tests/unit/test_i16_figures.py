@@ -19,7 +19,7 @@ from matplotlib.text import Text  # noqa: E402
 
 import irr  # noqa: E402
 from irr import plotting  # noqa: E402
-from irr._report import format_number  # noqa: E402
+from irr._numbers import format_number  # noqa: E402
 
 MINUS = "\u2212"
 

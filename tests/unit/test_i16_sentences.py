@@ -76,11 +76,11 @@ def test_exact_sentences_of_a_representative_set():
                             "(quadratic weights) = .70, 95% CI [.69, .72] (Wald), n = 7,477.")
     assert report(v[30]) == (
         "Reliability among rater1, rater2, and rater3 was poor, ICC(A,1) (two-way random "
-        "effects, absolute agreement, single rater; ICC(2,1)) = .20, 95% CI [-.04, .49] "
+        "effects, absolute agreement, single rater; ICC(2,1)) = .20, 95% CI [−.04, .49] "
         "(approximate F, Satterthwaite df), n = 20.")
     assert report(v[26]) == (
         "Agreement among rater1, rater2, and rater3 was slight, Krippendorff's interval α = "
-        ".17, 95% CI [-.05, .39] (percentile bootstrap, 200 resamples), n = 20.")
+        ".17, 95% CI [−.05, .39] (percentile bootstrap, 200 resamples), n = 20.")
     assert report(v[4]) == ("Percent agreement between r.eye and l.eye was .71, 95% CI "
                             "[.70, .72] (Wilson score), n = 7,477.")
     assert report(v[23], test=True) == ("Kendall's W among rater1, rater2, and rater3 was .54, "
@@ -89,8 +89,8 @@ def test_exact_sentences_of_a_representative_set():
                             "χ²(6, N = 7,477) = 19.11, p = .004.")
     assert report(v[34]) == ("The exact McNemar test between A and B: 5 of 17 discordant "
                              "pairs, p = .143; difference of the marginal proportions of 0 = "
-                             "-.10, 95% CI [-.22, .01] (Wald), N = 67.")
-    assert report(v[32], test=True).endswith("= .22, 95% CI [-.05, .52] (exact F), "
+                             "−.10, 95% CI [−.22, .01] (Wald), N = 67.")
+    assert report(v[32], test=True).endswith("= .22, 95% CI [−.05, .52] (exact F), "
                                               "F(19, 38) = 1.83, p = .056, n = 20.")
 
 
@@ -125,8 +125,8 @@ def test_raters_who_gave_no_rating_are_not_named():
     df = irr.datasets.load("anxiety").astype(float).assign(rater4=np.nan)
     ag = irr.Agreement.from_frame(df)
     assert report(ag.fleiss_kappa()) == (
-        "Agreement among rater1, rater2, and rater3 was poor, Fleiss' κ = -.04, 95% CI "
-        "[-.13, .05] (Wald), n = 20.")
+        "Agreement among rater1, rater2, and rater3 was poor, Fleiss' κ = −.04, 95% CI "
+        "[−.13, .05] (Wald), n = 20.")
     assert ag.fleiss_kappa().unrated == ("rater4",)
     assert " among rater1, rater2, and rater3 " in report(
         ag.krippendorff_alpha(n_resamples=100, rng=0))

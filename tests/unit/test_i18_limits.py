@@ -395,7 +395,7 @@ def test_summary_frame_report_and_repr_read_well():
     assert "LimitsOfAgreementResult(difference='Wright - mini'" in repr(res)
     assert "<table" in res._repr_html_()
     plain = res.report("plain")
-    assert "95% CI -22.0 to 17.8" in plain
+    assert "95% CI −22.0 to 17.8" in plain
 
 
 def test_series_names_and_missing_pairs():

@@ -5,7 +5,6 @@ import re
 import pytest
 
 import irr
-from irr._report import format_number
 
 SAS = [[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]]
 
@@ -91,16 +90,6 @@ def test_error_rate_sentence():
     two = irr.error_rate_test(errors=2, n=57, epsilon0=0.10, alternative="greater")
     assert "one-sided 95% lower confidence bound .01 (Clopper-Pearson)" in two.report()
     assert "CI [" not in two.report()
-
-
-@pytest.mark.parametrize(
-    ("value", "digits", "lead", "text"),
-    [(0.6607, 2, False, ".66"), (-0.054, 2, False, "-.05"), (1.0, 2, False, "1.00"),
-     (-0.001, 2, False, ".00"), (-0.001, 2, True, "0.00"), (0.5, 3, True, "0.500"),
-     (12.345, 1, False, "12.3"), (float("nan"), 2, False, "nan")],
-)
-def test_format_number(value, digits, lead, text):
-    assert format_number(value, digits, leading_zero=lead) == text
 
 
 def test_bad_report_arguments(ag):
