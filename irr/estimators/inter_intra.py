@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
-from irr._report import apa_pvalue, format_number
+from irr._numbers import format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -255,7 +255,7 @@ class InterIntraResult(Result):
         Inter- and intra-rater reliability of wright and mini
         """
         info = [("Replicates:", f"{self.n_replicates} per subject and rater"),
-                ("H0 inter / intra:", f"rho = {self.rho0_inter:g} / {self.rho0_intra:g}")]
+                ("H0 inter / intra:", f"ρ = {self.rho0_inter:g} / {self.rho0_intra:g}")]
         return results_summary(self.rows, title=f"Inter- and intra-rater reliability of "
                                f"{' and '.join(self.raters)}", info=info, notes=self.notes,
                                merge_coincident=False)
@@ -275,8 +275,8 @@ class InterIntraResult(Result):
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
         With 2 raters (wright, mini) each measuring 17 subjects 2 times, the inter-rater
         reliability (raters random) was .95, 95% CI [.88, .98], F(16, 24.2) = 9.73, p <
-        .001 against rho = .60, and the intra-rater reliability (raters fixed) was .98,
-        95% CI [.95, .99], F(16.7, 34) = 9.23, p < .001 against rho = .80 (Eliasziw et
+        .001 against ρ = .60, and the intra-rater reliability (raters fixed) was .98,
+        95% CI [.95, .99], F(16.7, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et
         al., 1994).
         """
         check_choice(style, "style", ("apa", "plain"))
@@ -298,8 +298,9 @@ class InterIntraResult(Result):
             else:
                 ci = f"{level} undefined"
             test = (f"F({r.df1:.3g}, {r.df2:.3g}) = {r.statistic:.2f}, "
-                    f"{apa_pvalue(r.pvalue) if apa else f'p = {r.pvalue:.3g}'}")
-            return f"{number(r.estimate)}, {ci}, {test} against rho = {number(r.rho0)}"
+                    f"{format_pvalue(r.pvalue, apa=apa)}")
+            rho = "ρ" if apa else "rho"
+            return f"{number(r.estimate)}, {ci}, {test} against {rho} = {number(r.rho0)}"
 
         inter, intra = self.rows[0], self.rows[3]
         n_raters = len(self.raters)

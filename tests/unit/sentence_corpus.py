@@ -30,6 +30,14 @@ def _reports(style: str):
             yield f"{name}: {type(result).__name__}", result.report(style)
 
 
+def _replicates(pef):
+    """The pef readings as two meters read twice each."""
+    long = pef.melt(id_vars="subject", value_name="pef")
+    long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
+    return irr.Agreement.from_long(long, subject="subject", rater="meter", rating="pef",
+                                   replicate="reading", continuous=True)
+
+
 def _more(style: str):
     """Results that ``irr.report`` does not make: tests, differences, pooled estimates,
     regression-based and ratio limits, learners' comparisons, with negative numbers."""
@@ -57,7 +65,9 @@ def _more(style: str):
         irr.passing_bablok([1.0, 2.1, 2.9, 4.2, 5.1, 6.0], [1.2, 2.0, 3.1, 4.0, 5.3, 6.1]),
         irr.paired_ttest([0.10, 0.12, 0.11, 0.12, 0.10], [0.12, 0.15, 0.11, 0.14, 0.13]),
         irr.bias_variance([[1.0, 2.0], [3.0, 2.0]], y=[1.5, 2.5]),
-        two.specific_agreement(), two.category_kappa(),
+        two.specific_agreement(), two.category_kappa(), two.bangdiwala_b(),
+        two.kappa(weights="circular:0.5", null=0.1),
+        _replicates(pef).inter_intra_reliability(),
     ]
     for result in results:
         yield type(result).__name__, result.report(style)
