@@ -25,7 +25,13 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
-from irr._report import band_and_citation, methods_paragraph, references, report_sentences
+from irr._report import (
+    band_and_citation,
+    methods_paragraph,
+    references,
+    report_sentences,
+    statistic_label,
+)
 from irr._version import __version__
 from irr.summary import (
     escape_html,
@@ -637,7 +643,7 @@ class ReliabilityReport:
                    _num(r.se), f"[{_num(ci.low)}, {_num(ci.high)}]" if has_ci else "",
                    _method(r) if has_ci else ""]
             if tested:
-                row += [f"{r.statistic_name} = {r.statistic:.2f}"
+                row += [f"{statistic_label(r, self.style, sample_size=False)} = {r.statistic:.2f}"
                         if math.isfinite(r.statistic) else "",
                         _pvalue(r.pvalue)]
             row.append(f"{band} ({attribution})" if band else "")

@@ -206,7 +206,8 @@ def test_report_methods_name_the_finite_population_correction():
                 "--population", "50", "--n-resamples", "200")
     methods = got["methods"]
     # the Wald interval's clause names its corrected SE; the bootstrap's test gets a sentence
-    assert "Wald intervals (on the SE finite-population corrected (N = 50))" in methods
+    assert ("Wald intervals (on the SE corrected for a finite population of N = 50)"
+            in methods)
     assert ("The standard errors (and tests) of Krippendorff's ordinal α were multiplied by "
             "the finite-population correction √(1 − n/N), N = 50 subjects in the population; "
             "their bootstrap intervals carry no correction.") in methods
