@@ -1923,7 +1923,15 @@ def _render(out: Output, fmt: str) -> str:
         title=out.title, data=out.data, results=tuple(out.results), info=tuple(out.info),
         notes=tuple(out.notes), narrative="sentences" if out.sentences else "none",
         seed=out.seed)
+    # the results' notes name Python arguments (`distribution='t'`): the flags here
+    report = dataclasses.replace(report, results=tuple(map(_cli_noted, report.results)))
     return report.render(fmt)
+
+
+def _cli_noted(result: Any) -> Any:
+    """`result` with the Python arguments its notes name as flags (:func:`cli_words`)."""
+    notes = tuple(cli_words(note) for note in result.notes)
+    return result if notes == tuple(result.notes) else dataclasses.replace(result, notes=notes)
 
 
 def _text_frame(frame: Any, width: int = 100) -> str:
