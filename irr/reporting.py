@@ -444,7 +444,9 @@ class ReliabilityReport:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for
-        every row), then ``raters`` and ``band``; the CSV output has exactly these.
+        every row; ``test`` after ``statistic``: what the statistic is, with its degrees of
+        freedom, ``z``, ``t(11)``, ``F(19, 38)``), then ``raters`` and ``band``; the CSV
+        output has exactly these.
 
         Examples
         --------
@@ -457,6 +459,10 @@ class ReliabilityReport:
         for r in self.results:
             row = r.to_frame().reset_index()
             row["seed"] = pd.array([r.seed] * len(row), dtype="Int64")
+            if "statistic" in row and len(r.parts()) == len(row):
+                row.insert(list(row.columns).index("statistic") + 1, "test", [
+                    statistic_label(p, self.style, sample_size=False)
+                    if math.isfinite(p.statistic) else None for p in r.parts()])
             row["raters"] = ", ".join(r.raters)
             row["band"] = self._band(r)[0] or None
             rows.append(row)

@@ -4,6 +4,7 @@ docstrings that document only parameters a method takes, notes that point to the
 that gives irrCAC's t, and data sets whose columns are methods with replicates."""
 
 import inspect
+import io
 import json
 import re
 
@@ -108,6 +109,33 @@ def test_a_z_statistic_on_t_quantiles_is_a_t_with_its_df_in_the_table():
     used = int(CLINIC[["reader_1", "reader_2"]].notna().all(axis=1).sum())  # 48
     row = next(line for line in rep.to_markdown().splitlines() if "Cohen's kappa" in line)
     assert f"| t({used - 1}) = {rep.results[0].statistic:.2f} |" in row
+
+
+def test_the_t_tests_of_the_bias_and_of_a_regression_give_their_df():
+    n = len(PEF)
+    ag = irr.Agreement.from_frame(PEF, raters=["wright_1", "mini_1"])
+    rep = irr.report(ag, ["loa", "deming"], figures=False)
+    md = rep.to_markdown()
+    loa, deming = rep.results
+    bias, slope = loa.parts()[0], loa.parts()[-1]
+    assert f"| t({n - 1}) = {bias.statistic:.2f} |" in md  # the bias: n - 1 df
+    assert f"| t({n - 2}) = {slope.statistic:.2f} |" in md  # the proportional bias: n - 2
+    assert f"| t({n - 2}) = {deming.statistic:.2f} |" in md  # jackknife t on n - 2 df
+    # the p-values printed are those of these df
+    from scipy import stats
+
+    assert bias.pvalue == pytest.approx(2 * stats.t.sf(abs(bias.statistic), n - 1), rel=1e-9)
+    assert deming.pvalue == pytest.approx(2 * stats.t.sf(abs(deming.statistic), n - 2),
+                                          rel=1e-9)
+
+
+def test_csv_names_each_statistic_with_its_df():
+    rep = irr.report(ANXIETY, ["fleiss", "kendall", "icc"], figures=False)
+    frame = pd.read_csv(io.StringIO(rep.to_csv()))
+    assert list(frame.columns[3:6]) == ["statistic", "test", "pvalue"]
+    assert list(frame["test"]) == ["z", "χ²(19)", "F(19, 38)"]
+    rep = irr.report(ANXIETY, ["percent", "icc"], figures=False)
+    assert pd.isna(pd.read_csv(io.StringIO(rep.to_csv()))["test"][0])  # no test
 
 
 # -- 3. a clustered kappa's SE in the methods paragraph ------------------------------------
