@@ -1157,20 +1157,24 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
     (``distribution='t'``: n - 1 df; a clustered design: clusters minus strata) and of
     finite-population corrected SEs (``population=N``)."""
     out = []
-    t_based = [(r, name, any("cluster" in x.lower() for x in r.notes))
+    # the design's SE: the cluster-robust one (key "cameron2015"), the stratified one ("")
+    t_based = [(r, name, (_design_se(r) or ("none",))[0])
                for r, name in zip(results, names, strict=True)
                if math.isfinite(getattr(r, "design_df", math.inf))]
-    design = [(r, n) for r, n, clustered in t_based if clustered]
-    subjects = [(r, n) for r, n, clustered in t_based if not clustered]
-    for group, law in ((subjects, "n − 1 degrees of freedom, n the subjects each "
-                                  "coefficient used ({}), rather than the normal distribution"),
-                       (design, "the clustered design's degrees of freedom, clusters minus "
-                                "strata ({})")):
+    design = [(r, n) for r, n, kind in t_based if kind == "cameron2015"]
+    strata = [(r, n) for r, n, kind in t_based if kind == ""]
+    subjects = [(r, n) for r, n, kind in t_based if kind == "none"]
+    for group, law in ((subjects, "rather than the normal distribution, with n − 1 degrees "
+                                  "of freedom, n the subjects each coefficient used: {}"),
+                       (design, "with the clustered design's degrees of freedom, clusters "
+                                "minus strata: {}"),
+                       (strata, "with the stratified design's degrees of freedom, subjects "
+                                "minus strata: {}")):
         if group:
             dfs = _grouped([(f"{r.design_df:g}", name) for r, name in group])
             shown = "; ".join(f"{df} for {_list(names_)}" for df, names_ in dfs)
             out.append(f"Tests (and Wald intervals) of {_list([n for _, n in group])} used "
-                       f"the t distribution with {law.format(shown)}.")
+                       f"the t distribution {law.format(shown)}.")
     # a Wald interval's clause names its corrected SE; the others' tests use it unnamed
     corrected = _grouped([(r.se_label.rpartition("(")[2].rstrip(")"), name)
                           for r, name in zip(results, names, strict=True)

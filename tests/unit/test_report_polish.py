@@ -152,7 +152,13 @@ def test_methods_paragraph_names_the_cluster_robust_se_of_a_clustered_kappa():
     # without clusters the SE is still Fleiss, Cohen & Everitt's
     assert "Fleiss et al. (1969)" in _interval_sentence(_methods([ag.kappa()]))
     stratified = ag.kappa(strata=CLINIC["site"].isin(list("ABCDE")))
-    assert "stratified linearised (sandwich) standard error" in _methods([stratified])
+    text = _methods([stratified])
+    assert "stratified linearised (sandwich) standard error for Cohen's κ" in text
+    # strata without clusters: 48 subjects minus 2 strata, not "clusters minus strata"
+    assert ("Tests (and Wald intervals) of Cohen's κ used the t distribution with the "
+            "stratified design's degrees of freedom, subjects minus strata: 46 for Cohen's "
+            "κ.") in text
+    assert "cluster" not in text
 
 
 # -- 4. alpha has no lower bound -----------------------------------------------------------
