@@ -34,6 +34,7 @@ from irr._report import (
 )
 from irr._version import __version__
 from irr.summary import (
+    alternative_fact,
     escape_html,
     escape_latex,
     escape_markdown,
@@ -566,7 +567,9 @@ class ReliabilityReport:
                 "n_resamples": int(drawn[0].n_resamples) if drawn else None,
                 "seed": self.seed if drawn else None,
                 "resampling": drawn[0].bootstrap.resampling if drawn else None,
-                "alternative": self.results[0].alternative if self.results else None,
+                # the header's words: "two-sided (ICC F tests: one-sided, greater)"
+                "alternative": (alternative_fact([p for r in self.results for p in r.parts()])
+                                or self.results[0].alternative) if self.results else None,
             },
             "info": {k.rstrip(":"): v for k, v in self.info},
             "results": results,

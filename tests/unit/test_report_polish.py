@@ -74,6 +74,11 @@ def test_header_names_the_one_sided_icc_f_test_beside_two_sided_kappas():
     code, out, _ = cli("report", "--dataset", "anxiety")
     assert code == 0
     assert re.search(r"Alternative:\s+two-sided \(ICC F tests: one-sided, greater\)", out)
+    # the JSON says what the header says, not the first row's alternative (pef: the ICC's)
+    code, out, _ = cli("report", "--dataset", "pef", "--format", "json")
+    assert code == 0
+    assert (json.loads(out)["inference"]["alternative"]
+            == "two-sided (ICC F tests: one-sided, greater)")
 
 
 def test_header_alternative_of_rows_that_differ_otherwise_names_each_rows():
