@@ -526,9 +526,17 @@ def _unnested(label: str) -> str:
     'on the unconditional SE over subjects and raters, corrected for a finite population of N = 80'
     >>> _unnested("on the SE over raters (jackknife)")
     'on the jackknife SE over raters'
+    >>> _unnested("on the SE finite-population corrected (N = 80), raters finite-population "
+    ...           "corrected (R = 10)")
+    'on the SE corrected for finite populations of N = 80 subjects and R = 10 raters'
     """
-    label = re.sub(r"finite-population corrected \(([NR]) = ([^()]*)\)",
-                   r"corrected for a finite population of \1 = \2", label)
+    label = re.sub(r"finite-population corrected \(N = ([^()]*)\), raters finite-population "
+                   r"corrected \(R = ([^()]*)\)",
+                   r"corrected for finite populations of N = \1 subjects and R = \2 raters", label)
+    label = re.sub(r"raters finite-population corrected \(R = ([^()]*)\)",
+                   r"corrected for a finite population of R = \1 raters", label)
+    label = re.sub(r"finite-population corrected \(N = ([^()]*)\)",
+                   r"corrected for a finite population of N = \1", label)
     label = label.replace("SE over raters (jackknife)", "jackknife SE over raters")
     return label.replace("SE (subjects and raters)", "SE over subjects and raters")
 

@@ -194,6 +194,11 @@ def test_interval_clause_and_sentence_have_no_nested_parentheses():
     both = diagnoses.fleiss_kappa(sampling="both", population=80)
     assert "(Wald, on the unconditional SE over subjects and raters, corrected for a finite " \
            "population of N = 80)" in both.report()
+    finite = diagnoses.fleiss_kappa(sampling="both", population=80, rater_population=10)
+    assert "(Wald, on the unconditional SE over subjects and raters, corrected for finite " \
+           "populations of N = 80 subjects and R = 10 raters)" in finite.report()
+    assert "(Wald, on the jackknife SE over raters)" in \
+        diagnoses.fleiss_kappa(sampling="raters").report()
 
 
 # -- 6. documented parameters are the parameters -------------------------------------------
