@@ -58,7 +58,8 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
-           "choose_columns", "continuity", "looks_continuous", "rating_frame", "scale_info"]
+           "choose_columns", "continuity", "looks_continuous", "rating_frame",
+           "replicate_columns", "scale_info"]
 
 #: Words that name an identifier, not a rater (compared in lower case).
 ID_WORDS = frozenset({
@@ -207,6 +208,33 @@ def continuity(values: Any) -> str:
     if distinct > MAX_CATEGORIES:
         return f"{distinct} distinct values, more than {MAX_CATEGORIES}"
     return ""
+
+
+#: A rater column named as a method's numbered reading: ``wright_1``, ``mini.2``, ``A-3``.
+_REPLICATE_NAME = re.compile(r"^(.*\S)[_.\-](\d+)$")
+
+
+def replicate_columns(names: Sequence[Any]) -> dict[str, list[Any]]:
+    """The rater columns grouped by method when every name is a method's numbered reading
+    (``wright_1, wright_2, mini_1, mini_2``): two or more methods, each read two or more
+    times; ``{}`` otherwise (``rater_1, rater_2, rater_3`` are one method: raters).
+
+    Examples
+    --------
+    >>> replicate_columns(["wright_1", "wright_2", "mini_1", "mini_2"])
+    {'wright': ['wright_1', 'wright_2'], 'mini': ['mini_1', 'mini_2']}
+    >>> replicate_columns(["rater_1", "rater_2", "rater_3"])
+    {}
+    """
+    groups: dict[str, list[Any]] = {}
+    for name in names:
+        found = _REPLICATE_NAME.match(str(name))
+        if found is None:
+            return {}
+        groups.setdefault(found.group(1), []).append(name)
+    if len(groups) < 2 or any(len(columns) < 2 for columns in groups.values()):
+        return {}
+    return groups
 
 
 def looks_continuous(values: Any) -> bool:

@@ -7,6 +7,7 @@ fields (its symbol, weights, level, ICC form, interval, counts and notes).
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -60,6 +61,9 @@ REFERENCES = {
     "cohen1968": "Cohen, J. (1968). Weighted kappa: Nominal scale agreement provision for "
                  "scaled disagreement or partial credit. Psychological Bulletin, 70(4), "
                  "213–220. https://doi.org/10.1037/h0026256",
+    "cameron2015": "Cameron, A. C., & Miller, D. L. (2015). A practitioner's guide to "
+                   "cluster-robust inference. Journal of Human Resources, 50(2), 317–372. "
+                   "https://doi.org/10.3368/jhr.50.2.317",
     "fce1969": "Fleiss, J. L., Cohen, J., & Everitt, B. S. (1969). Large sample standard "
                "errors of kappa and weighted kappa. Psychological Bulletin, 72(5), 323–327. "
                "https://doi.org/10.1037/h0028106",
@@ -170,6 +174,7 @@ REFERENCES = {
 #: In-text citations of the REFERENCES keys.
 _CITE = {
     "cohen1960": "Cohen, 1960", "cohen1968": "Cohen, 1968", "fce1969": "Fleiss et al., 1969",
+    "cameron2015": "Cameron & Miller, 2015",
     "fleiss1971": "Fleiss, 1971", "scott1955": "Scott, 1955", "conger1980": "Conger, 1980",
     "light1971": "Light, 1971", "gwet2008": "Gwet, 2008", "gwet2014": "Gwet, 2014",
     "bangdiwala1985": "Bangdiwala, 1985",
@@ -464,10 +469,38 @@ def _interval_method(result: Any) -> str:
         name += f", bootstrap SE from {_count(resamples)} resamples"
     elif math.isfinite(resamples):
         name += f", {_count(resamples)} resamples"
-    for part in ci.note.split("; "):  # t quantiles, an SE other than the usual one
-        if part.startswith("t quantiles") or (part.startswith("on the ") and " SE" in part):
-            name += f", {part}"
+    details = [_unnested(part) for part in ci.note.split("; ")  # t quantiles, another SE
+               if part.startswith("t quantiles") or (part.startswith("on the ") and " SE" in part)]
+    if details:  # the method's own detail after a comma, the others after semicolons
+        name += ("; " if ", " in name else ", ") + "; ".join(details)
     return name
+
+
+def _unnested(label: str) -> str:
+    """An SE label without parentheses, for a clause that sits in parentheses:
+    ``on the SE corrected for a finite population of N = 80`` for ``on the SE
+    finite-population corrected (N = 80)``.
+
+    Examples
+    --------
+    >>> _unnested("on the unconditional SE (subjects and raters), finite-population "
+    ...           "corrected (N = 80)")
+    'on the unconditional SE over subjects and raters, corrected for a finite population of N = 80'
+    >>> _unnested("on the SE over raters (jackknife)")
+    'on the jackknife SE over raters'
+    >>> _unnested("on the SE finite-population corrected (N = 80), raters finite-population "
+    ...           "corrected (R = 10)")
+    'on the SE corrected for finite populations of N = 80 subjects and R = 10 raters'
+    """
+    label = re.sub(r"finite-population corrected \(N = ([^()]*)\), raters finite-population "
+                   r"corrected \(R = ([^()]*)\)",
+                   r"corrected for finite populations of N = \1 subjects and R = \2 raters", label)
+    label = re.sub(r"raters finite-population corrected \(R = ([^()]*)\)",
+                   r"corrected for a finite population of R = \1 raters", label)
+    label = re.sub(r"finite-population corrected \(N = ([^()]*)\)",
+                   r"corrected for a finite population of N = \1", label)
+    label = label.replace("SE over raters (jackknife)", "jackknife SE over raters")
+    return label.replace("SE (subjects and raters)", "SE over subjects and raters")
 
 
 def _interval_key(result: Any) -> tuple[float, str] | None:
@@ -625,6 +658,38 @@ def _bounded(result: Any) -> bool:
     return result.bounds[1] <= 1.0
 
 
+def statistic_label(result: Any, style: str = "apa", sample_size: bool = True) -> str:
+    """The test statistic's symbol with its degrees of freedom, as APA writes it: ``z``,
+    ``t(11)`` (a z statistic referred to t on a design's or n - 1 df is a t),
+    ``F(19, 38)``, ``χ²(19, N = 20)`` (``chi2(19)`` in the plain style; without
+    `sample_size` the N is left to the table's n column).
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> statistic_label(ag.fleiss_kappa()), statistic_label(ag.fleiss_kappa(distribution="t"))
+    ('z', 't(19)')
+    >>> statistic_label(ag.icc()), statistic_label(ag.kendall_w(), sample_size=False)
+    ('F(19, 38)', 'χ²(19)')
+    """
+    check_choice(style, "style", STYLES)
+    kind = result.statistic_name
+    design_df = getattr(result, "design_df", math.inf)
+    if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
+        return f"t({design_df:g})"
+    if kind == "F" and hasattr(result, "df1"):
+        df2 = result.df2  # Satterthwaite's (not whole) for an ICC(A) test of r0 != 0
+        return (f"F({result.df1}, {df2:g})" if float(df2).is_integer()
+                else f"F({result.df1}, {df2:.2f})")
+    if kind == "chi2" and hasattr(result, "df"):
+        if style == "plain":
+            return f"chi2({result.df:g})"
+        n = f", N = {_count(result.n_subjects)}" if sample_size else ""
+        return f"χ²({result.df:g}{n})"
+    return kind
+
+
 def _test_text(result: Any, apa: bool, num: Any) -> str:
     """``z = 6.20, p < .001``, ``F(19, 38) = 1.83, p = .056``, ``χ²(19, N = 20) = 30.76,
     p = .043``, ``t(11) = 2.10, p = .060``; "" when the result has no test."""
@@ -633,18 +698,7 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
     value = format_number(result.statistic, 2)
     p = format_pvalue(result.pvalue, apa=apa)
     kind = result.statistic_name
-    design_df = getattr(result, "design_df", math.inf)
-    if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
-        label = f"t({design_df:g})"
-    elif kind == "F" and hasattr(result, "df1"):
-        df2 = result.df2  # Satterthwaite's (not whole) for an ICC(A) test of r0 != 0
-        label = f"F({result.df1}, {df2:g})" if float(df2).is_integer() else \
-            f"F({result.df1}, {df2:.2f})"
-    elif kind == "chi2" and hasattr(result, "df"):
-        label = f"χ²({result.df:g}, N = {_count(result.n_subjects)})" if apa \
-            else f"chi2({result.df:g})"
-    else:
-        label = kind
+    label = statistic_label(result, "apa" if apa else "plain")
     # F and chi-square tests are upper-tailed by construction; z and t say when one-sided
     sided = "" if result.alternative == "two-sided" or kind in ("F", "chi2") else ", one-sided"
     null = getattr(result, "null_value", 0.0)
@@ -870,6 +924,19 @@ def _measure_interval(result: Any, cited: Any) -> tuple[str, tuple[str, ...]] | 
     return None
 
 
+def _design_se(result: Any, cited: Any = ()) -> tuple[str, str] | None:
+    """(citation key, words) of a Wald interval's SE from a clustered or stratified design
+    (``cluster=``, ``strata=``: the linearised sandwich), None for an SE of independent
+    subjects."""
+    note = next((n for n in result.notes if "delta-method sandwich" in n), None)
+    if note is None:
+        return None
+    if re.search(r"over [\d,]+ clusters", note):
+        return ("cameron2015", "the cluster-robust linearised (sandwich) standard error "
+                f"({_cite('cameron2015', cited)})")
+    return "", "the stratified linearised (sandwich) standard error"
+
+
 def _interval_clause(result: Any, cited: Any = ()) -> tuple[str, str, tuple[str, ...]]:
     """(level, ``"Wald intervals with ..."`` / ``"percentile bootstrap intervals (1,000
     resamples, seed 1)"``, citation keys) of a result's interval; `cited`, every key the
@@ -887,7 +954,7 @@ def _interval_clause(result: Any, cited: Any = ()) -> tuple[str, str, tuple[str,
     se = ""
     if (ci.method == "wald" and not math.isfinite(result.n_resamples)
             and " SE" not in ci.note):  # an SE of its own is named in the details
-        key, se = _SE.get(_tolerance(result.symbol)[0], ("", ""))
+        key, se = _design_se(result, cited) or _SE.get(_tolerance(result.symbol)[0], ("", ""))
         keys = (key,) if key else ()
     elif ci.method == "wilson":
         keys = ("wilson1927",)
@@ -1061,20 +1128,24 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
     (``distribution='t'``: n - 1 df; a clustered design: clusters minus strata) and of
     finite-population corrected SEs (``population=N``)."""
     out = []
-    t_based = [(r, name, any("cluster" in x.lower() for x in r.notes))
+    # the design's SE: the cluster-robust one (key "cameron2015"), the stratified one ("")
+    t_based = [(r, name, (_design_se(r) or ("none",))[0])
                for r, name in zip(results, names, strict=True)
                if math.isfinite(getattr(r, "design_df", math.inf))]
-    design = [(r, n) for r, n, clustered in t_based if clustered]
-    subjects = [(r, n) for r, n, clustered in t_based if not clustered]
-    for group, law in ((subjects, "n − 1 degrees of freedom, n the subjects each "
-                                  "coefficient used ({}), rather than the normal distribution"),
-                       (design, "the clustered design's degrees of freedom, clusters minus "
-                                "strata ({})")):
+    design = [(r, n) for r, n, kind in t_based if kind == "cameron2015"]
+    strata = [(r, n) for r, n, kind in t_based if kind == ""]
+    subjects = [(r, n) for r, n, kind in t_based if kind == "none"]
+    for group, law in ((subjects, "rather than the normal distribution, with n − 1 degrees "
+                                  "of freedom, n the subjects each coefficient used: {}"),
+                       (design, "with the clustered design's degrees of freedom, clusters "
+                                "minus strata: {}"),
+                       (strata, "with the stratified design's degrees of freedom, subjects "
+                                "minus strata: {}")):
         if group:
             dfs = _grouped([(f"{r.design_df:g}", name) for r, name in group])
             shown = "; ".join(f"{df} for {_list(names_)}" for df, names_ in dfs)
             out.append(f"Tests (and Wald intervals) of {_list([n for _, n in group])} used "
-                       f"the t distribution with {law.format(shown)}.")
+                       f"the t distribution {law.format(shown)}.")
     # a Wald interval's clause names its corrected SE; the others' tests use it unnamed
     corrected = _grouped([(r.se_label.rpartition("(")[2].rstrip(")"), name)
                           for r, name in zip(results, names, strict=True)

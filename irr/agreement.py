@@ -121,8 +121,8 @@ ci_clip : bool, default True
     Clip the Wald interval's limits to the coefficient's range (the note says when they
     were). False is kappaetc's ``nociclipped``: estimate +- quantile x SE as computed."""
 
-#: The inference parameters every coefficient method documents (``$inference``).
-INFERENCE_PARAMETERS = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
+#: The inference parameters before `distribution` (``$inference_normal``).
+INFERENCE_NORMAL = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
     Alternative of the z test of no agreement beyond chance (or of the value `null`, where
     the method takes one).
 confidence_level : float, default 0.95
@@ -144,8 +144,10 @@ rng : int, numpy.random.Generator or None, default 0
 progress : bool or None, default None
     A tqdm progress bar for the bootstrap: None shows one only for runs that will take
     more than about two seconds and only on an interactive terminal; True always (if tqdm
-    is installed), False never.
-distribution : {'normal', 't'}, default 'normal'
+    is installed), False never."""
+
+#: The law of the test and the finite population (``$inference`` ends with them).
+DISTRIBUTION_PARAMETERS = """distribution : {'normal', 't'}, default 'normal'
     The law of the test and the Wald interval. ``'t'``: Student's t on n - 1 degrees of
     freedom (n the subjects used) with the test on the linearised SE, as irrCAC and
     Stata's kappaetc print them (summaries and sentences then say t(n - 1)).
@@ -155,17 +157,24 @@ population : int, float or None, default None
     study that rates a large share of a finite population. None: infinite (no
     correction)."""
 
+#: The inference parameters every coefficient method documents (``$inference``); a method
+#: whose test and interval have no t form and no finite-population correction documents
+#: ``$inference_normal``, the ones before `distribution`.
+INFERENCE_PARAMETERS = f"{INFERENCE_NORMAL}\n{DISTRIBUTION_PARAMETERS}"
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _shared_docs(method: F) -> F:
-    """Put :data:`INFERENCE_PARAMETERS` where the docstring says ``$inference`` (and
+    """Put :data:`INFERENCE_PARAMETERS` where the docstring says ``$inference`` (its part
+    before `distribution`, :data:`INFERENCE_NORMAL`, at ``$inference_normal``; and
     :data:`HYPOTHESIS_PARAMETERS` at ``$hypothesis``, :data:`SAMPLING_PARAMETER` at
     ``$sampling``)."""
 
     def block(match: re.Match[str]) -> str:
         indent = match.group(1)
-        return "\n".join(indent + line for line in INFERENCE_PARAMETERS.splitlines())
+        text = INFERENCE_NORMAL if match.group(2) else INFERENCE_PARAMETERS
+        return "\n".join(indent + line for line in text.splitlines())
 
     def sampling(match: re.Match[str]) -> str:
         indent = match.group(1)
@@ -175,7 +184,7 @@ def _shared_docs(method: F) -> F:
         indent = match.group(1)
         return "\n".join(indent + line for line in HYPOTHESIS_PARAMETERS.splitlines())
 
-    doc = re.sub(r"^( *)\$inference$", block, method.__doc__ or "", flags=re.M)
+    doc = re.sub(r"^( *)\$inference(_normal)?$", block, method.__doc__ or "", flags=re.M)
     doc = re.sub(r"^( *)\$hypothesis$", hypothesis, doc, flags=re.M)
     method.__doc__ = re.sub(r"^( *)\$sampling$", sampling, doc, flags=re.M)
     return method
@@ -1129,7 +1138,7 @@ class Agreement:
         category : label, optional
             One category: its kappa alone. Default: every category (a
             :class:`CategoryResults` whose ``estimate`` is Cohen's kappa).
-        $inference
+        $inference_normal
 
         Returns
         -------
@@ -1961,14 +1970,6 @@ class Agreement:
             'percentile')`` draws one later); a bootstrap method resamples subjects now.
         n_resamples, rng, progress
             The bootstrap, as for :meth:`kappa`.
-        distribution, population
-            As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
-            finite-population correction of the SE (the Wilson interval has neither).
-        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
-            As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
-        missing : {'available', 'listwise'}, default 'available'
-            As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
-            already).
 
         Returns
         -------

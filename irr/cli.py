@@ -47,7 +47,7 @@ from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.inference.options import DISTRIBUTIONS, SAMPLING, InferenceOptions
 from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
-from irr.reliability import call_method
+from irr.reliability import call_method, replicate_note
 from irr.reliability import report as reliability_report
 from irr.reporting import DataDescription, ReliabilityReport, jsonable
 from irr.summary import escape_html, escape_latex, escape_markdown
@@ -1639,6 +1639,15 @@ def _cmd_report(args: argparse.Namespace) -> Output:
             n_resamples=args.n_resamples, rng=args.seed, inference=_inference(args),
             scale=args.scale, style=args.style, figures=figures, notes=out.notes, info=out.info)
     args.scale = None  # applied
+    # rater columns that read as methods with replicates: the commands that analyse them so
+    python_words = replicate_note(ag.raters)
+    if python_words:
+        ids = dict(args.input_info).get("Not raters:", "")
+        source = (f"--dataset {args.dataset}" if args.dataset is not None
+                  else "FILE" if args.file in (None, "-") else args.file)
+        command_words = replicate_note(ag.raters, source, ids.split(", ")[0] or "subject")
+        notes = [command_words if n == python_words else n for n in (*rep.notes, *notes)]
+        rep = dataclasses.replace(rep, notes=())
     out.report = dataclasses.replace(
         rep, notes=tuple(cli_words(n, args.names) for n in (*rep.notes, *notes)))
     return out
@@ -1929,7 +1938,15 @@ def _render(out: Output, fmt: str) -> str:
         title=out.title, data=out.data, results=tuple(out.results), info=tuple(out.info),
         notes=tuple(out.notes), narrative="sentences" if out.sentences else "none",
         seed=out.seed)
+    # the results' notes name Python arguments (`distribution='t'`): the flags here
+    report = dataclasses.replace(report, results=tuple(map(_cli_noted, report.results)))
     return report.render(fmt)
+
+
+def _cli_noted(result: Any) -> Any:
+    """`result` with the Python arguments its notes name as flags (:func:`cli_words`)."""
+    notes = tuple(cli_words(note) for note in result.notes)
+    return result if notes == tuple(result.notes) else dataclasses.replace(result, notes=notes)
 
 
 def _text_frame(frame: Any, width: int = 100) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from irr import plotting
-from irr._columns import continuity
+from irr._columns import continuity, replicate_columns
 from irr._validation import check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
@@ -51,6 +52,57 @@ def call_method(ag: Agreement, method: str, inference: dict[str, Any], /,
     if chosen.get("ci", ...) is None:
         chosen.pop("ci")
     return function(**options, **chosen)
+
+
+def replicate_note(raters: Sequence[Any], source: str | None = None,
+                   subject: str = "subject") -> str:
+    """How to analyse rater columns that read as methods with numbered replicates
+    (:func:`irr._columns.replicate_columns`: ``wright_1, wright_2, mini_1, mini_2``) as
+    methods with replicates, not as raters; "" for other names. `source`: the command
+    line's input (``--dataset pef`` or a file), which words it as ``irr agreement``
+    commands; None words it for Python. `subject`: the subject column of the command.
+
+    Examples
+    --------
+    >>> print(replicate_note(["wright_1", "wright_2", "mini_1", "mini_2"],
+    ...                      "--dataset pef"))  # doctest: +NORMALIZE_WHITESPACE
+    wright_1, wright_2, mini_1, mini_2 look like 2 methods (wright, mini) read 2 times
+    each; this report takes them as 4 raters. For the agreement of the methods with
+    their replicates, give long data, one row per reading (columns subject, method,
+    replicate, value), to: irr agreement long.csv --subject subject --rater method
+    --rating value --replicate replicate --replicates constant (varying: when the
+    methods' readings were made in pairs); irr datasets pef shows how to reshape it. For
+    the first readings alone: irr agreement --dataset pef --raters wright_1 mini_1.
+    >>> replicate_note(["rater1", "rater2"])
+    ''
+    """
+    groups = replicate_columns(raters)
+    if not groups:
+        return ""
+    counts = sorted({len(columns) for columns in groups.values()})
+    times = " or ".join(map(str, counts))
+    names = ", ".join(map(str, raters))
+    head = (f"{names} look like {len(groups)} methods ({', '.join(groups)}) read {times} "
+            f"times each; this report takes them as {len(raters)} raters. ")
+    first = [str(columns[0]) for columns in groups.values()][:2]
+    separator = re.match(r"^.*\S([_.\-])\d+$", str(raters[0])).group(1)
+    if source is None:
+        return head + (
+            "For the agreement of the methods with their replicates, reshape to one row per "
+            f"reading (`long = df.melt(id_vars=..., var_name='reading')`, then split "
+            f"`reading` at '{separator}' into `method` and `replicate`) and use "
+            "`irr.Agreement.from_long(long, subject=..., rater='method', rating='value', "
+            "replicate='replicate', continuous=True).limits_of_agreement("
+            "replicates='constant')` (`'varying'`: when the methods' readings were made in "
+            f"pairs). For the first readings alone: `raters={first!r}`.")
+    return head + (
+        "For the agreement of the methods with their replicates, give long data, one row "
+        f"per reading (columns {subject}, method, replicate, value), to: irr agreement "
+        f"long.csv --subject {subject} --rater method --rating value --replicate replicate "
+        "--replicates constant (varying: when the methods' readings were made in pairs)"
+        + (f"; irr datasets {source.split()[1]} shows how to reshape it"
+           if source.startswith("--dataset ") else "")
+        + f". For the first readings alone: irr agreement {source} --raters {' '.join(first)}.")
 
 
 def _first_line(exc: BaseException) -> str:
@@ -259,7 +311,7 @@ def report(
     _check_required(chosen, ag, names)
     selection = ("recommended" if statistics is None
                  else "all" if names == ["all"] else "chosen")
-    notes_out = [*notes, *notes_out]
+    notes_out = [*notes, *notes_out, *filter(None, [replicate_note(ag.raters)])]
     if facts.continuous and selection != "chosen":
         values = (pd.Index(np.unique(ag.measurements.value)) if ag.continuous
                   else ag.categories)

@@ -26,9 +26,16 @@ import pandas as pd
 
 from irr._measurements import Measurements
 from irr._numbers import format_number
-from irr._report import band_and_citation, methods_paragraph, references, report_sentences
+from irr._report import (
+    band_and_citation,
+    methods_paragraph,
+    references,
+    report_sentences,
+    statistic_label,
+)
 from irr._version import __version__
 from irr.summary import (
+    alternative_fact,
     escape_html,
     escape_latex,
     escape_markdown,
@@ -439,7 +446,9 @@ class ReliabilityReport:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for
-        every row), then ``raters`` and ``band``; the CSV output has exactly these.
+        every row; ``test`` after ``statistic``: what the statistic is, with its degrees of
+        freedom, ``z``, ``t(11)``, ``F(19, 38)``), then ``raters`` and ``band``; the CSV
+        output has exactly these.
 
         Examples
         --------
@@ -452,6 +461,10 @@ class ReliabilityReport:
         for r in self.results:
             row = r.to_frame().reset_index()
             row["seed"] = pd.array([r.seed] * len(row), dtype="Int64")
+            if "statistic" in row and len(r.parts()) == len(row):
+                row.insert(list(row.columns).index("statistic") + 1, "test", [
+                    statistic_label(p, self.style, sample_size=False)
+                    if math.isfinite(p.statistic) else None for p in r.parts()])
             row["raters"] = ", ".join(r.raters)
             row["band"] = self._band(r)[0] or None
             rows.append(row)
@@ -555,7 +568,9 @@ class ReliabilityReport:
                 "n_resamples": int(drawn[0].n_resamples) if drawn else None,
                 "seed": self.seed if drawn else None,
                 "resampling": drawn[0].bootstrap.resampling if drawn else None,
-                "alternative": self.results[0].alternative if self.results else None,
+                # the header's words: "two-sided (ICC F tests: one-sided, greater)"
+                "alternative": (alternative_fact([p for r in self.results for p in r.parts()])
+                                or self.results[0].alternative) if self.results else None,
             },
             "info": {k.rstrip(":"): v for k, v in self.info},
             "results": results,
@@ -638,7 +653,7 @@ class ReliabilityReport:
                    _num(r.se), f"[{_num(ci.low)}, {_num(ci.high)}]" if has_ci else "",
                    _method(r) if has_ci else ""]
             if tested:
-                row += [f"{r.statistic_name} = {r.statistic:.2f}"
+                row += [f"{statistic_label(r, self.style, sample_size=False)} = {r.statistic:.2f}"
                         if math.isfinite(r.statistic) else "",
                         _pvalue(r.pvalue)]
             row.append(f"{band} ({attribution})" if band else "")

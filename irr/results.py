@@ -146,14 +146,31 @@ def wald_interval(
     notes = [f"t quantiles on {df:g} df"] if math.isfinite(df) else []
     if (clipped_low, clipped_high) != (low, high):
         if clip:
-            notes.append(f"clipped to [{bounds[0]:g}, {bounds[1]:g}]")
+            notes.append(f"clipped {_range_words(bounds)}")
         else:
-            notes.append(f"not clipped to [{bounds[0]:g}, {bounds[1]:g}] (ci_clip=False)")
+            notes.append(f"not clipped {_range_words(bounds)} (ci_clip=False)")
             clipped_low, clipped_high = low, high
     note = "; ".join(notes)
     return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)
 
 
+
+
+def _range_words(bounds: tuple[float, float]) -> str:
+    """Where a Wald interval is clipped: ``to [-1, 1]``, or ``at 1`` for a coefficient
+    with no lower bound (Krippendorff's alpha), ``at 0`` for one with no upper bound.
+
+    Examples
+    --------
+    >>> _range_words((-1.0, 1.0)), _range_words((-math.inf, 1.0))
+    ('to [-1, 1]', 'at 1')
+    """
+    low, high = bounds
+    if math.isinf(low):
+        return f"at {high:g}"
+    if math.isinf(high):
+        return f"at {low:g}"
+    return f"to [{low:g}, {high:g}]"
 
 
 def labelled(interval: ConfidenceInterval, label: str) -> ConfidenceInterval:

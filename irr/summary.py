@@ -334,6 +334,45 @@ def _listwise(r: Result) -> bool:
     return r.n_missing >= r.n_incomplete
 
 
+#: Tests upper-tailed by construction, by statistic: what the header calls them.
+_UPPER_TAILED = {"F": "F tests", "chi2": "chi-square tests"}
+
+
+def alternative_fact(results: Sequence[Result]) -> str:
+    """The header's alternative hypothesis of the rows that have a test: one word when
+    every row shares it; else the other tests' alternative, with the upper-tailed F and
+    chi-square tests (an ICC's, Kendall's W's) named in parentheses; else each alternative
+    with the rows that use it.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> alternative_fact([ag.fleiss_kappa(), ag.icc()])
+    'two-sided (ICC F tests: one-sided, greater)'
+    >>> alternative_fact([ag.icc()])
+    'greater'
+    """
+    tested = [r for r in results if not math.isnan(r.pvalue)]
+    alternatives = list(dict.fromkeys(r.alternative for r in tested))
+    if len(alternatives) <= 1:
+        return ", ".join(alternatives)
+    upper = [r for r in tested if r.statistic_name in _UPPER_TAILED]
+    others = list(dict.fromkeys(r.alternative for r in tested
+                                if r.statistic_name not in _UPPER_TAILED))
+    kinds = list(dict.fromkeys(r.statistic_name for r in upper))
+    upper_alternatives = list(dict.fromkeys(r.alternative for r in upper))
+    if len(others) == 1 and len(upper_alternatives) == 1:
+        what = " and ".join(_UPPER_TAILED[k] for k in kinds)
+        if all(hasattr(r, "mcgraw_wong") for r in upper):
+            what = f"ICC {what}"
+        return f"{others[0]} ({what}: one-sided, {upper_alternatives[0]})"
+    rows = {alternative: ", ".join(dict.fromkeys(r.symbol for r in tested
+                                                  if r.alternative == alternative))
+            for alternative in alternatives}
+    return "; ".join(f"{alternative} ({symbols})" for alternative, symbols in rows.items())
+
+
 def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
     """The "Missing ratings:" fact: how many ratings (when the caller counted them) in how
     many subjects."""
@@ -420,9 +459,7 @@ def results_summary(
                                ", ".join(dict.fromkeys(str(r.seed) for r in drawn)))])
     tested = any(not math.isnan(r.pvalue) for r in results)
     if tested:
-        # the alternatives of the rows that have a test (an ICC's F test is one-sided)
-        facts.append(("Alternative:", ", ".join(dict.fromkeys(
-            r.alternative for r in results if not math.isnan(r.pvalue)))))
+        facts.append(("Alternative:", alternative_fact(results)))
         nulls = [r for r in results if not math.isnan(r.pvalue) and r.null_value != 0]
         values = {r.null_value for r in nulls}
         if len(nulls) > 1 and len(values) == 1:  # one value for every tested row

@@ -50,7 +50,8 @@ __all__ = [
 SE_NOTE = (
     "SE: Gwet (2008, 2014) linearised subject-sampling variance "
     "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
-    "interval and z test with normal quantiles (irrCAC uses t with n - 1 df)."
+    "interval and z test with normal quantiles (`distribution='t'` gives irrCAC's t on "
+    "n - 1 df)."
 )
 SE_NOTE_T = (
     "SE: Gwet (2008, 2014) linearised subject-sampling variance "

@@ -233,9 +233,12 @@ class LimitsOfAgreementResult(Result):
             what = "Median " + ("ratio" if self.measure == "ratio" else "difference")
         pct = f"{100 * self.coverage:g}%"
         none = ConfidenceInterval(math.nan, math.nan, level, "none")
+        # the t tests' df, which tables print with them: t(n - 1) for the bias, t(n - 2)
+        # for a line's coefficients
+        line = {**common, "design_df": float(self.n_subjects - 2)}
         out = [Result(coefficient=f"{what} ({self.difference})", symbol="bias",
                       estimate=self.estimate, se=self.se, statistic=self.statistic,
-                      pvalue=self.pvalue, ci=self.ci, **common)]
+                      pvalue=self.pvalue, ci=self.ci, **common, design_df=float(self.df))]
         if self.method == "regression":
             b0_se = self.variance_components.get("bias_intercept_se", math.nan)
             t0, p0 = _t_test(self.bias_intercept, b0_se, self.n_subjects - 2)
@@ -244,11 +247,11 @@ class LimitsOfAgreementResult(Result):
                 Result(coefficient="Bias line: intercept", symbol="b0",
                        estimate=self.bias_intercept, se=b0_se, statistic=t0, pvalue=p0,
                        ci=_t_interval(self.bias_intercept, b0_se, self.n_subjects - 2,
-                                      level), **common),
+                                      level), **line),
                 Result(coefficient="Bias line: slope", symbol="b1", estimate=self.slope,
                        se=self.slope_se, statistic=_t_test(self.slope, self.slope_se,
                                                            self.n_subjects - 2)[0],
-                       pvalue=self.slope_pvalue, ci=self.slope_ci, **common),
+                       pvalue=self.slope_pvalue, ci=self.slope_ci, **line),
                 Result(coefficient=f"Half-width ({pct}): intercept", symbol="h0",
                        estimate=half * self.sd_intercept, se=math.nan, ci=none, **common),
                 Result(coefficient=f"Half-width ({pct}): slope", symbol="h1",
@@ -266,7 +269,7 @@ class LimitsOfAgreementResult(Result):
                               estimate=self.slope, se=self.slope_se,
                               statistic=_t_test(self.slope, self.slope_se,
                                                 self.n_subjects - 2)[0],
-                              pvalue=self.slope_pvalue, ci=self.slope_ci, **common))
+                              pvalue=self.slope_pvalue, ci=self.slope_ci, **line))
         return out
 
     def to_frame(self) -> pd.DataFrame:

@@ -167,7 +167,7 @@ class MethodRegressionResult(Result):
         name = _NAMES[self.method]
         common = dict(n_subjects=self.n_subjects, n_missing=self.n_missing,
                       n_incomplete=self.n_incomplete, raters=self.raters, scale=None,
-                      statistic_name="t", bounds=self.bounds)
+                      statistic_name="t", bounds=self.bounds, design_df=self.df)
         return [
             Result(coefficient=f"{name} slope", symbol="b", estimate=self.estimate,
                    se=self.se, statistic=self.statistic, pvalue=self.pvalue, ci=self.ci,

@@ -157,7 +157,7 @@ def test_finite_population_correction(method):
     assert fpc.se == pytest.approx(plain.se * math.sqrt(1 - n / 40), rel=1e-12)
     assert fpc.estimate == plain.estimate
     assert any("finite-population correction" in note for note in fpc.notes)
-    assert "finite-population corrected (N = 40)" in fpc.report()
+    assert "corrected for a finite population of N = 40" in fpc.report()
     assert "finite-population corrected" in fpc.conf_int(0.9).note
     assert getattr(ag, method)(population=math.inf).se == plain.se
 

@@ -189,9 +189,10 @@ def test_report_with_the_t_distribution(ratings_csv):
     from scipy.stats import t
     assert fleiss["pvalue"] == pytest.approx(2 * t.sf(abs(fleiss["statistic"]), df), rel=1e-12)
     methods = got["methods"]
-    assert "used the t distribution with n − 1 degrees of freedom" in methods
+    assert ("used the t distribution rather than the normal distribution, with n − 1 degrees "
+            "of freedom") in methods
     assert "Tests (and Wald intervals) of Fleiss' κ" in methods
-    assert f"({df:g} for Fleiss' κ" in methods
+    assert f": {df:g} for Fleiss' κ" in methods
     assert "ICC" not in methods.split("t distribution")[0].rsplit(".", 1)[-1]
     assert any("t quantiles on" in s for s in got["report"] if "κ" in s)
     assert "ICC(2,1): --distribution does not apply; not used." in got["notes"]
@@ -206,7 +207,8 @@ def test_report_methods_name_the_finite_population_correction():
                 "--population", "50", "--n-resamples", "200")
     methods = got["methods"]
     # the Wald interval's clause names its corrected SE; the bootstrap's test gets a sentence
-    assert "Wald intervals (on the SE finite-population corrected (N = 50))" in methods
+    assert ("Wald intervals (on the SE corrected for a finite population of N = 50)"
+            in methods)
     assert ("The standard errors (and tests) of Krippendorff's ordinal α were multiplied by "
             "the finite-population correction √(1 − n/N), N = 50 subjects in the population; "
             "their bootstrap intervals carry no correction.") in methods
@@ -410,11 +412,11 @@ def test_methods_paragraph_tells_n_minus_1_from_a_clustered_design():
                              n_categories=4, scale_type="ordinal", n_missing_ratings=0,
                              n_incomplete_subjects=0)
     assert ("Tests (and Wald intervals) of Cohen's κw (linear weights) used the t distribution "
-            "with n − 1 degrees of freedom, n the subjects each coefficient used (299 for "
-            "Cohen's κw (linear weights)), rather than the normal distribution.") in text
+            "rather than the normal distribution, with n − 1 degrees of freedom, n the "
+            "subjects each coefficient used: 299 for Cohen's κw (linear weights).") in text
     assert ("Tests (and Wald intervals) of Cohen's κ used the t distribution with the "
-            "clustered design's degrees of freedom, clusters minus strata (99 for Cohen's "
-            "κ).") in text
+            "clustered design's degrees of freedom, clusters minus strata: 99 for Cohen's "
+            "κ.") in text
     assert "quadratic weights) used the t" not in text
 
 

@@ -202,7 +202,7 @@ def test_markdown_and_html_state_the_level_and_use_one_number_format():
     assert all(len(n.split(".")[1]) in (2, 3) for n in numbers)
     # estimates, SEs and interval ends to three decimals (test statistics to two)
     assert row == "| ICC(2,1) | 20 | 0.198 |  | \\[-0.005, 0.447\\] | approximate F (Satterthwaite) | " \
-        "F = 1.83 | 0.056 | poor (Koo & Li, 2016) |"
+        "F(19, 38) = 1.83 | 0.056 | poor (Koo & Li, 2016) |"
     html = rep.to_html()
     assert "<th scope=\"col\">90% CI</th>" in html
     assert "Confidence level</th><td>90%" in html
@@ -295,4 +295,4 @@ def test_header_alternative_is_that_of_the_tested_rows():
     text = irr.report(ANXIETY, ["percent", "icc"], figures=False).to_text()
     assert re.search(r"Alternative:\s+greater\n", text)
     both = irr.report(ANXIETY, ["fleiss", "icc"], figures=False).to_text()
-    assert re.search(r"Alternative:\s+two-sided, greater\n", both)
+    assert re.search(r"Alternative:\s+two-sided \(ICC F tests: one-sided, greater\)\n", both)
