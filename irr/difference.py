@@ -249,7 +249,7 @@ def difference(
     (0.851, 0.394, 0.457)
     >>> res.report()  # doctest: +NORMALIZE_WHITESPACE
     "Cohen's κ was higher for after than for before (.85 vs .39), difference .46, 95% CI
-    [-.01, .92] (Wald), z = 1.94, p = .053, n = 10 paired subjects."
+    [−.01, .92] (Wald), z = 1.94, p = .053, n = 10 paired subjects."
     >>> lo, hi = res.conf_int(method="bca")   # the paired bootstrap, 9,999 resamples
     >>> round(lo, 2), round(hi, 2)
     (0.13, 1.0)
