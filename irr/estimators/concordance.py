@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._measurements import CHUNK, Measurements
+from irr._measurements import Measurements
+from irr._moments import PairMoments
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -58,6 +59,7 @@ __all__ = [
     "CoverageResult",
     "TDIResult",
     "ccc_measurements",
+    "ccc_of_moments",
     "coverage_probability",
     "lin_ccc",
     "total_deviation_index",
@@ -382,32 +384,10 @@ def _scaled(centre: float, spread: float, *columns: np.ndarray) -> list[np.ndarr
     return scaled
 
 
-def _standardised_sums(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float, float]:
-    """``[n, sum xs, sum ys, sum xs^2, sum ys^2, sum xs ys]`` of the columns standardised
-    as by :func:`_standardise`, and its centre and spread, in two chunked passes and no
-    array of n values. Pairwise sums within a chunk, then over the chunks' sums: with one
-    chunk (n <= CHUNK) the numbers are those of :func:`_standardise` on whole arrays."""
-    n = x.size
-    chunks = -(-n // CHUNK)
-    first = np.empty((4, chunks))
-    for i, start in enumerate(range(0, n, CHUNK)):
-        cx, cy = x[start:start + CHUNK], y[start:start + CHUNK]
-        first[:, i] = (np.add.reduce(cx), np.add.reduce(cy),
-                       max(cx.max(), cy.max()), min(cx.min(), cy.min()))
-    total = 0 + float(np.add.reduce(first[0])) + float(np.add.reduce(first[1]))
-    centre = total / (2 * n)
-    spread = float(first[2].max()) - float(first[3].min())
-    spread = spread if spread > 0 else 1.0
-    sums = np.empty((5, chunks))
-    for i, start in enumerate(range(0, n, CHUNK)):
-        xs, ys = _scaled(centre, spread, x[start:start + CHUNK], y[start:start + CHUNK])
-        sums[:, i] = np.add.reduce(xs), np.add.reduce(ys), xs @ xs, ys @ ys, xs @ ys
-    return np.array([n, *np.add.reduce(sums, axis=1)]), centre, spread
-
-
-def _scaled_moments(centre: float, spread: float, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """:func:`ccc_moments` of the standardised columns (for the bootstrap, made when drawn)."""
-    return ccc_moments(*_scaled(centre, spread, x, y))
+def _standardised_ccc_moments(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """:func:`ccc_moments` of the columns standardised by :func:`_standardise` (for the
+    bootstrap, made when drawn)."""
+    return ccc_moments(*_standardise(x, y)[0])
 
 
 def _check_common(confidence_level: Any, alternative: Any, ci: Any, n_resamples: Any,
@@ -502,18 +482,48 @@ def lin_ccc(
     rng: Any = 0,
     notes: tuple[str, ...] = (),
 ) -> ConcordanceResult:
-    """Lin's CCC of complete pairs (see :func:`irr.concordance`)."""
+    """Lin's CCC of complete pairs (see :func:`irr.concordance`): :func:`ccc_of_moments`
+    of their moments, with the subject bootstrap attached."""
     level, alternative, ci, n_resamples = _check_common(
         confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
+    result = ccc_of_moments(PairMoments.of_arrays(x, y), raters=raters, n_missing=n_missing,
+                            rho0=rho0, alternative=alternative, confidence_level=level,
+                            notes=notes)
+    recipe = partial(_draw_moments, _standardised_ccc_moments, (x, y), ccc_of_sums,
+                     n_resamples, rng)
+    return _finish_result(result, recipe, ci)
+
+
+def ccc_of_moments(
+    moments: PairMoments,
+    *,
+    raters: tuple[str, str] = ("x", "y"),
+    n_missing: int = 0,
+    rho0: float = 0.0,
+    alternative: str = "two-sided",
+    confidence_level: float = 0.95,
+    notes: tuple[str, ...] = (),
+) -> ConcordanceResult:
+    """Lin's CCC, its decomposition, Lin's asymptotic SE and the Fisher-z interval from
+    the moments of the pairs (:class:`irr._moments.PairMoments` of the differences
+    ``x - y``): every number of :func:`lin_ccc` but the bootstrap, which needs the pairs.
+
+    Examples
+    --------
+    >>> from irr._moments import PairMoments
+    >>> x = np.array([1.0, 2.1, 2.9, 4.2, 5.1]); y = np.array([1.2, 2.0, 3.1, 3.9, 5.3])
+    >>> res = ccc_of_moments(PairMoments.of_arrays(x, y))
+    >>> round(res.estimate, 4), round(res.pearson_r, 4)
+    (0.9895, 0.99)
+    """
+    level = check_confidence_level(confidence_level)
+    alternative = check_alternative(alternative)
     rho0 = _check_rho0(rho0)
-    n = x.size
-    sums, centre, spread = _standardised_sums(x, y)
-    moments_ = _moments_of(sums)  # in standardised units
-    mx, my = centre + spread * moments_[0], centre + spread * moments_[1]
-    sx = spread * math.sqrt(max(moments_[2], 0.0))
-    sy = spread * math.sqrt(max(moments_[3], 0.0))
+    n = moments.n
+    mx, my, vxx, vyy, vxy = moments.xy()
+    sx, sy = math.sqrt(max(vxx, 0.0)), math.sqrt(max(vyy, 0.0))
     parts = {k: float(v[0]) for k, v in ccc_parts(
-        *(np.atleast_1d(v) for v in _moments_of(sums))).items()}
+        *(np.atleast_1d(v) for v in (mx, my, vxx, vyy, vxy))).items()}
     estimate = parts["ccc"]
     var, var_z = ccc_variance(estimate, parts["r"], parts["u"], n)
     lines = [
@@ -527,19 +537,10 @@ def lin_ccc(
         lines.append("Fisher-z SE undefined: the CCC is +-1 or the Pearson r is 0.")
     if n_missing:
         lines.append(f"{n_missing} pair(s) with a missing value left out.")
-    result = _ccc_result(
+    return _ccc_result(
         estimate, var, var_z, rho0, alternative, level, n, n_missing, raters,
         (*lines, *notes), method="lin", parts=parts, means=(mx, my), sds=(sx, sy),
         n_raters=2)
-    recipe = partial(_draw_moments, partial(_scaled_moments, centre, spread), (x, y),
-                     ccc_of_sums, n_resamples, rng)
-    return _finish_result(result, recipe, ci)
-
-
-def _moments_of(sums: np.ndarray) -> tuple[float, ...]:
-    n = sums[0]
-    mx, my = sums[1] / n, sums[2] / n
-    return (mx, my, sums[3] / n - mx * mx, sums[4] / n - my * my, sums[5] / n - mx * my)
 
 
 def _check_rho0(rho0: Any) -> float:
