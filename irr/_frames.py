@@ -6,23 +6,30 @@ each rating pattern. So a *lazy* or distributed frame is never collected row by 
 engine computes the distinct patterns and their counts (one ``GROUP BY`` over the rater
 columns; for long data first one row per subject, by a conditional column per rater and a
 ``GROUP BY subject``), and only that small table comes back as pandas, to be read as
-frequency-weighted rows. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits
+frequency-weighted rows. Continuous measurements of a lazy frame are held as
+:class:`LazyMeasurements`: the engine adds up, for two raters, the pairs' count and the
+sums, squares and products of their means and differences (shifted by pilot values
+from the first rows, so large values keep their digits), and only those few numbers come
+back. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits
 in this process's memory: its columns are converted to pandas and read as a pandas frame
 would be, continuous measurements included.
 """
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from irr._columns import choose_columns, looks_continuous
 
-__all__ = ["FOREIGN_PACKAGES", "head", "is_foreign_frame", "lazy_frame", "long_patterns",
-           "to_pandas", "wide_patterns"]
+__all__ = ["FOREIGN_PACKAGES", "LazyMeasurements", "head", "is_foreign_frame", "lazy_frame",
+           "lazy_wide", "long_patterns", "to_pandas", "wide_patterns"]
 
 #: Packages whose dataframes are read through narwhals.
 FOREIGN_PACKAGES = frozenset({"polars", "pyarrow", "duckdb", "dask", "dask_expr", "pyspark",
@@ -123,23 +130,47 @@ def to_pandas(native: Any, columns: Sequence[Any] | None = None) -> pd.DataFrame
     return frame.to_pandas()
 
 
+def _is_continuous(sample: pd.DataFrame, raters: Sequence[Any],
+                   continuous: bool | None) -> bool:
+    """Whether the ratings are continuous measurements: `continuous`, or (None) what the
+    first rows look like (:func:`irr._columns.looks_continuous`)."""
+    if continuous is not None:
+        return bool(continuous)
+    return any(looks_continuous(sample[r].dropna().unique()) for r in raters)
+
+
 def _refuse_continuous(native: Any, sample: pd.DataFrame, raters: Sequence[Any],
-                       continuous: bool | None) -> None:
-    """Lazy frames are reduced to counts of categories: continuous ratings cannot be."""
-    if continuous is False:
-        return
-    if continuous or any(looks_continuous(sample[r].dropna().unique()) for r in raters):
+                       continuous: bool | None, what: str) -> None:
+    """Continuous ratings where only patterns of categories can be counted (`what`
+    says where): an error."""
+    if _is_continuous(sample, raters, continuous):
         raise ValueError(
             f"The ratings of this lazy {type(native).__name__} look like continuous "
-            "measurements, which are not reduced to counts of rating patterns: pass "
-            "continuous=False to take each value as a category, or collect the rater "
-            "columns and pass the collected frame."
-        )
+            f"measurements, which are not reduced to counts of rating patterns ({what}): "
+            "pass continuous=False to take each value as a category, or collect the rater "
+            "columns and pass the collected frame.")
 
 
 def head(native: Any, rows: int = SAMPLE_ROWS) -> pd.DataFrame:
     """The first `rows` rows of a foreign frame as pandas (to look at its columns)."""
     return _collect(_wrap(native, "df").head(rows))
+
+
+def _choose(frame: Any, raters: Sequence[Any] | None, id: Any, weight: list[Any],
+            by: Sequence[Any]) -> tuple[pd.DataFrame, list[Any]]:
+    """The first :data:`SAMPLE_ROWS` rows and the rater columns (given, or chosen on those
+    rows by :func:`irr._columns.choose_columns`, whose warning names what was set aside)."""
+    columns = _columns(frame)
+    _check_columns([*weight, *by], columns, "freq_weights" if weight else "by")
+    sample = _collect(frame.head(SAMPLE_ROWS))
+    if raters is None:
+        choice = choose_columns(sample.drop(columns=list(by)), None, id, weight)
+        if choice.detected:
+            warnings.warn(choice.describe(), UserWarning, stacklevel=5)
+        raters = choice.raters
+    chosen = list(raters)
+    _check_columns(chosen, columns, "raters")
+    return sample, chosen
 
 
 def wide_patterns(
@@ -154,20 +185,19 @@ def wide_patterns(
     :func:`irr._columns.choose_columns` (its warning names what was set aside).
     """
     frame = _wrap(native, "df")
-    columns = _columns(frame)
     weight = [freq_weights] if isinstance(freq_weights, str) else []
     if freq_weights is not None and not weight:
         raise ValueError("`freq_weights` must name a column of a lazy frame; got an array.")
-    _check_columns([*weight, *by], columns, "freq_weights" if weight else "by")
-    sample = _collect(frame.head(SAMPLE_ROWS))
-    if raters is None:
-        choice = choose_columns(sample.drop(columns=list(by)), None, id, weight)
-        if choice.detected:
-            warnings.warn(choice.describe(), UserWarning, stacklevel=4)
-        raters = choice.raters
-    chosen = list(raters)
-    _check_columns(chosen, columns, "raters")
-    _refuse_continuous(native, sample, chosen, continuous)
+    sample, chosen = _choose(frame, raters, id, weight, by)
+    what = ("frequency weights count categorical ratings" if weight else
+            "a grouped frame's moments are not summed yet" if by else
+            "two raters' measurements are summed by Agreement.from_frame")
+    _refuse_continuous(native, sample, chosen, continuous, what)
+    return _patterns(frame, chosen, weight, by)
+
+
+def _patterns(frame: Any, chosen: list[Any], weight: list[Any], by: Sequence[Any],
+              ) -> tuple[pd.DataFrame, list[Any], str]:
     count = _count_name([*chosen, *by])
     nw = _narwhals()
     size = nw.col(weight[0]).sum() if weight else nw.len()
@@ -192,7 +222,8 @@ def long_patterns(
     for argument, name in (("subject", subject), ("rater", rater), ("rating", rating)):
         _check_columns([name], columns, argument)
     sample = _collect(frame.select(rating).head(SAMPLE_ROWS))
-    _refuse_continuous(native, sample, [rating], continuous)
+    _refuse_continuous(native, sample, [rating], continuous,
+                       "long continuous data need a wide lazy frame, one column per rater")
     labels = _collect(frame.select(nw.col(rater)).unique())[rater]
     if labels.isna().any():
         raise ValueError(f"`rater` column {rater!r} has missing labels; every rating needs a rater.")
@@ -215,3 +246,199 @@ def long_patterns(
     patterns = per_subject.group_by(names, drop_null_keys=False).agg(nw.len().alias(count))
     table = _collect(patterns).sort_values(names, na_position="last", kind="stable")
     return table.reset_index(drop=True), names, count
+
+
+def lazy_wide(
+    native: Any, raters: Sequence[Any] | None, id: Any, freq_weights: Any,
+    continuous: bool | None,
+) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
+    """A lazy wide frame: its continuous measurements (:class:`LazyMeasurements`) when
+    `continuous`, or when None and its first rows look continuous; else its rating
+    patterns as :func:`wide_patterns` gives them. The first rows are read once."""
+    frame = _wrap(native, "df")
+    weight = [freq_weights] if isinstance(freq_weights, str) else []
+    if freq_weights is not None and not weight:
+        raise ValueError("`freq_weights` must name a column of a lazy frame; got an array.")
+    sample, chosen = _choose(frame, raters, id, weight, ())
+    if weight or not _is_continuous(sample, chosen, continuous):
+        if weight and continuous:
+            raise ValueError(
+                "`freq_weights` count subjects with the same categorical ratings; "
+                "continuous ratings (continuous=True) take one row per subject. Pass "
+                "continuous=False.")
+        return _patterns(frame, chosen, weight, ())
+    kind = f"{type(native).__module__.split('.')[0]} {type(native).__name__}"
+    return LazyMeasurements(frame, chosen, kind, sample)
+
+
+def _finite(name: Any) -> Any:
+    """A column as float64, null where it is null, nan or infinite."""
+    nw = _narwhals()
+    value = nw.col(name).cast(nw.Float64)
+    return nw.when(value.is_finite()).then(value)
+
+
+def _count(condition: Any) -> Any:
+    """How many rows meet `condition` (null counts as not)."""
+    nw = _narwhals()
+    return nw.when(condition).then(1).otherwise(0).sum()
+
+
+class LazyMeasurements:
+    """Continuous measurements of a lazy frame, one column per rater, summed by its engine.
+
+    Nothing is collected row by row: :meth:`pair_sums` has the engine add up, for two
+    raters, the count of complete pairs and the sums of the pair means ``a = (x + y) / 2``
+    and differences ``d`` (``x - y``; percentage differences; log ratios), of their
+    squares and of their product, each value shifted by a pilot value: the median of
+    ``a`` and of ``d`` over the complete pairs of the first :data:`SAMPLE_ROWS` rows (read
+    when the frame was chosen). A shift close to the mean keeps the digits that raw sums
+    of squares of large values (1e6 with differences of 1) would lose. A null, nan or
+    infinite value is a missing measurement, as in a pandas frame, except that an
+    infinite one is an error (:meth:`pair_sums`).
+
+    Attributes
+    ----------
+    columns : list
+        The rater columns.
+    raters : tuple of str
+        Their names.
+    kind : str
+        The frame's package and type, for messages (``'duckdb DuckDBPyRelation'``).
+    """
+
+    def __init__(self, frame: Any, columns: list[Any], kind: str, sample: pd.DataFrame):
+        if len(columns) < 2:
+            raise ValueError(f"`raters` must name at least two columns; got {columns!r}.")
+        if len(set(columns)) < len(columns):
+            raise ValueError(f"`raters` names a column twice: {columns!r}.")
+        self._frame = frame
+        self.columns = list(columns)
+        self.raters = tuple(str(c) for c in columns)
+        self.kind = kind
+        self._sample = sample
+        self._sums: dict[tuple[int, int, str], dict[str, float]] = {}
+
+    def __repr__(self) -> str:
+        return f"LazyMeasurements({self.kind}, raters={self.raters!r})"
+
+    @property
+    def where(self) -> str:
+        """What sums the measurements, for messages (``'the engine of a lazy duckdb
+        DuckDBPyRelation'``)."""
+        return f"the engine of a lazy {self.kind}"
+
+    @cached_property
+    def _counts(self) -> tuple[int, int, int]:
+        """(rows, rows with some rater's measurement missing, missing measurements)."""
+        nw = _narwhals()
+        present = [_finite(c).is_null() for c in self.columns]
+        some = present[0]
+        for p in present[1:]:
+            some = some | p
+        row = _collect(self._frame.select(
+            nw.len().alias("rows"), _count(some).alias("incomplete"),
+            *(_count(p).alias(f"missing{j}") for j, p in enumerate(present))))
+        missing = int(sum(int(row[f"missing{j}"].iloc[0]) for j in range(len(present))))
+        return int(row["rows"].iloc[0]), int(row["incomplete"].iloc[0]), missing
+
+    @property
+    def n_rows(self) -> int:
+        """Rows of the frame (subjects), counted by the engine."""
+        return self._counts[0]
+
+    @property
+    def n_incomplete(self) -> int:
+        """Rows with a rater's measurement missing (null, nan)."""
+        return self._counts[1]
+
+    @property
+    def n_missing_values(self) -> int:
+        """Missing measurements over all rater columns."""
+        return self._counts[2]
+
+    def _pilot(self, first: int, second: int, scale: str) -> tuple[float, float]:
+        """Medians of the pair means and differences over the first rows' complete pairs."""
+        x = pd.to_numeric(self._sample[self.columns[first]], errors="coerce").to_numpy(float)
+        y = pd.to_numeric(self._sample[self.columns[second]], errors="coerce").to_numpy(float)
+        with np.errstate(all="ignore"):
+            a = (x + y) / 2
+            d = {"difference": x - y, "percent": 100 * (x - y) / a,
+                 "ratio": np.log(x) - np.log(y)}[scale]
+        keep = np.isfinite(a) & np.isfinite(d)
+        if not keep.any():
+            return 0.0, 0.0
+        return float(np.median(a[keep])), float(np.median(d[keep]))
+
+    def _pair(self, first: int, second: int, scale: str) -> tuple[Any, Any, Any, Any, Any]:
+        """Expressions: x, y (null when missing), the pair mean and the difference (null
+        unless both are present and the difference is defined), and the condition of a
+        complete pair whose difference is undefined on `scale`."""
+        nw = _narwhals()
+        x, y = _finite(self.columns[first]), _finite(self.columns[second])
+        both = ~x.is_null() & ~y.is_null()
+        a = (x + y) / 2
+        if scale == "difference":
+            return x, y, a, x - y, both & nw.lit(False)
+        if scale == "percent":
+            bad = both & (a == 0)
+            return x, y, a, 100 * (x - y) / nw.when(a != 0).then(a), bad
+        bad = both & ((x <= 0) | (y <= 0))
+        positive = (x > 0) & (y > 0)
+        return x, y, a, nw.when(positive).then(x).log() - nw.when(positive).then(y).log(), bad
+
+    def pair_sums(self, first: int, second: int, scale: str = "difference") -> dict[str, float]:
+        """One pass of the engine over raters `first` and `second`: ``n`` (complete
+        pairs), ``n_one`` (rows measured by one of the two only), ``shift_a``,
+        ``shift_d`` (the pilot values) and the sums ``sum_a``, ``sum_d``, ``sum_aa``,
+        ``sum_ad``, ``sum_dd`` of the shifted pair means and differences (the arguments
+        of :meth:`irr._moments.PairMoments.from_shifted_sums`). A ValueError names an
+        infinite measurement, and, for `scale` 'percent' or 'ratio', pairs whose
+        difference is undefined (mean 0; a value not positive)."""
+        key = (first, second, scale)
+        if key in self._sums:
+            return self._sums[key]
+        nw = _narwhals()
+        shift_a, shift_d = self._pilot(first, second, scale)
+        x, y, a, d, bad = self._pair(first, second, scale)
+        ds = d - shift_d
+        as_ = nw.when(~ds.is_null()).then(a - shift_a)
+        cx = nw.col(self.columns[first]).cast(nw.Float64)
+        cy = nw.col(self.columns[second]).cast(nw.Float64)
+        infinite = (cx.abs() == math.inf) | (cy.abs() == math.inf)
+        row = _collect(self._frame.select(
+            ds.count().alias("n"),
+            _count(x.is_null() != y.is_null()).alias("n_one"),
+            _count(infinite).alias("infinite"),
+            _count(bad).alias("bad"),
+            as_.sum().alias("sum_a"), ds.sum().alias("sum_d"),
+            (as_ * as_).sum().alias("sum_aa"), (as_ * ds).sum().alias("sum_ad"),
+            (ds * ds).sum().alias("sum_dd"),
+        )).iloc[0]
+        names = (self.raters[first], self.raters[second])
+        if int(row["infinite"]):
+            raise ValueError(
+                f"Raters {names[0]!r} and {names[1]!r} hold {int(row['infinite'])} infinite "
+                "value(s) (measurements must be finite; null or nan marks a missing one).")
+        if int(row["bad"]):
+            why = ("divides by the mean of each pair; some pairs have mean 0"
+                   if scale == "percent" else
+                   "needs positive measurements (it takes logs); some are not")
+            raise ValueError(f"`scale={scale!r}` {why}: {int(row['bad'])} pair(s) of "
+                             f"{names[0]} and {names[1]}.")
+        n = int(row["n"])
+        sums = {"n": n, "n_one": int(row["n_one"]), "shift_a": shift_a, "shift_d": shift_d,
+                **{k: float(row[k]) if n and pd.notna(row[k]) else 0.0
+                   for k in ("sum_a", "sum_d", "sum_aa", "sum_ad", "sum_dd")}}
+        self._sums[key] = sums
+        return sums
+
+    def residual_sum(self, first: int, second: int, scale: str, intercept: float,
+                     slope: float) -> float:
+        """A second pass: the residual sum of squares of the differences about the line
+        ``intercept + slope * mean`` (when the line explains most of their variance, its
+        moments alone would lose digits)."""
+        _, _, a, d, _ = self._pair(first, second, scale)
+        residual = d - intercept - slope * a
+        row = _collect(self._frame.select((residual * residual).sum().alias("rss")))
+        return float(row["rss"].iloc[0])

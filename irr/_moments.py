@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from irr._frames import LazyMeasurements
 from irr.coefficients.limits import Line
 
 __all__ = ["PairMoments"]
@@ -88,6 +89,22 @@ class PairMoments:
         ma, md = sum_a / n, sum_d / n
         return cls(n, shift_a + ma, shift_d + md, max(sum_aa - sum_a * ma, 0.0),
                    sum_ad - sum_a * md, max(sum_dd - sum_d * md, 0.0))
+
+    @classmethod
+    def of_lazy(cls, lazy: LazyMeasurements, first: int, second: int,
+                scale: str = "difference") -> tuple[PairMoments, int]:
+        """The moments of raters `first` and `second` of a lazy frame, summed by its engine
+        (:meth:`irr._frames.LazyMeasurements.pair_sums`; a second pass for the residual sum
+        of squares when :meth:`needs_residuals`), and how many rows only one of the two
+        measured."""
+        sums = dict(lazy.pair_sums(first, second, scale))
+        n_one = int(sums.pop("n_one"))
+        moments = cls.from_shifted_sums(**sums)
+        if moments.needs_residuals():
+            line = moments.line()
+            moments = moments.with_residuals(
+                lazy.residual_sum(first, second, scale, line.intercept, line.slope))
+        return moments, n_one
 
     @classmethod
     def from_chunks(cls, chunks: Chunks, n: int) -> PairMoments:

@@ -20,9 +20,10 @@ import pandas as pd
 from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
 from irr._data import Ratings, preview
 from irr._measurements import Measurements
+from irr._moments import PairMoments
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
-from irr._validation import check_confidence_level
+from irr._validation import check_choice, check_confidence_level
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
     chance_corrected,
@@ -44,6 +45,7 @@ from irr.estimators.concordance import (
     CoverageResult,
     TDIResult,
     ccc_measurements,
+    ccc_of_moments,
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
@@ -528,7 +530,7 @@ class Agreement:
     @property
     def continuous(self) -> bool:
         """Whether the ratings are continuous measurements (see :meth:`from_frame`)."""
-        return self._source.measurements is not None
+        return self._source.continuous
 
     @property
     def measurements(self) -> Measurements:
@@ -548,12 +550,22 @@ class Agreement:
             self._measurements = self._source.numeric_measurements()
         return self._measurements
 
+    def _measured(self, what: str) -> Measurements:
+        """:attr:`measurements` for `what`; on a lazy frame a ValueError naming `what`
+        (its rows never come here)."""
+        if self._source.lazy is not None:
+            raise ValueError(self._source.rows_refused(what))
+        return self.measurements
+
     def _categories_refused(self, what: str) -> str:
         """Why `what` is not available on continuous ratings, and what is."""
-        values = self._source.measurements.value[:3]
+        if self._source.lazy is not None:
+            values = "summed by the engine of a lazy frame"
+        else:
+            values = f"values such as {preview(self._source.measurements.value[:3].tolist())}"
         return (
             f"{what} takes each rating as a category, but these ratings are continuous "
-            f"measurements (values such as {preview(values.tolist())}). For measurements use "
+            f"measurements ({values}). For measurements use "
             f"{CONTINUOUS_ALTERNATIVES}; to treat each distinct value as a category instead, "
             "build the Agreement with `continuous=False`."
         )
@@ -572,7 +584,7 @@ class Agreement:
     def n_raters(self) -> int:
         """Number of raters (for counts: the most ratings any subject has)."""
         if self.continuous:
-            return self.measurements.n_raters
+            return len(self.raters)
         return self.statistics.n_raters
 
     @property
@@ -585,7 +597,7 @@ class Agreement:
     def n_subjects(self) -> int:
         """Number of subjects, including those with missing ratings."""
         if self.continuous:
-            return self.measurements.n_subjects
+            return self._source.n_rows
         return self.statistics.n_subjects
 
     @property
@@ -596,7 +608,7 @@ class Agreement:
         any subject has. For continuous measurements: subjects some rater did not measure.
         """
         if self.continuous:
-            return len(self._source.missing_rows())
+            return self._source.n_missing_rows()
         return self.statistics.n_missing
 
     def codes(self) -> pd.DataFrame:
@@ -719,7 +731,7 @@ class Agreement:
         :class:`ReplicatesAveragedWarning`)."""
         if not self.continuous:
             return self.statistics
-        if self.measurements.has_replicates:
+        if self._measured(what).has_replicates:
             counts = self.measurements.replicates
             warnings.warn(
                 f"{what} needs one value per (subject, rater); {int((counts > 1).sum())} "
@@ -1629,7 +1641,7 @@ class Agreement:
                                    distribution, population, sampling)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
-                values = self.measurements.value[:3].tolist()
+                values = self._measured("Krippendorff's alpha").value[:3].tolist()
                 raise ValueError(
                     f"Krippendorff's alpha at the {level} level takes each rating as a "
                     f"{'category' if level == 'nominal' else 'rank of a category'}, but these "
@@ -2063,7 +2075,13 @@ class Agreement:
                 skipped.append(f"{method} not computed: {exc}")
         if not results:
             raise ValueError(" ".join(skipped))
-        if self.continuous:
+        if self._source.lazy is not None:
+            lazy = self._source.lazy
+            info = [("Scale:", "continuous"), ("Summed by:", lazy.where),
+                    ("Subjects:", f"{self.n_subjects:,}")]
+            if self.n_missing:
+                info.append(("Missing ratings:", f"{lazy.n_missing_values:,}"))
+        elif self.continuous:
             m = self.measurements
             info = [("Scale:", "continuous"), ("Measurements:", f"{m.n_measurements:,}")]
             if self.n_missing:
@@ -2243,11 +2261,10 @@ class Agreement:
     # -- continuous measurements ---------------------------------------------------------
     def _pair(self, first: Any, second: Any, what: str) -> tuple[int, int]:
         """The rater indices of a two-method statistic (default: the first two raters)."""
-        m = self.measurements
-        if m.n_raters < 2:
+        names = list(self.raters)
+        if len(names) < 2:
             raise ValueError(f"{what} compares two raters (methods); these data have "
-                             f"{m.n_raters}.")
-        names = list(m.raters)
+                             f"{len(names)}.")
         chosen = []
         for argument, value, default in (("first", first, 0), ("second", second, 1)):
             if value is None:
@@ -2259,10 +2276,10 @@ class Agreement:
                                  f"{value!r}.")
         if chosen[0] == chosen[1]:
             raise ValueError(f"`first` and `second` name the same rater {names[chosen[0]]!r}.")
-        if first is None and second is None and m.n_raters > 2:
+        if first is None and second is None and len(names) > 2:
             warnings.warn(
                 f"{what} compares two raters: the first two, {names[0]!r} and {names[1]!r}, "
-                f"of {m.n_raters}; choose them with first= and second=.", UserWarning,
+                f"of {len(names)}; choose them with first= and second=.", UserWarning,
                 stacklevel=3)
         return chosen[0], chosen[1]
 
@@ -2299,6 +2316,17 @@ class Agreement:
         (-2.1, -78.1, 73.9)
         """
         g, h = self._pair(first, second, "limits of agreement")
+        lazy = self._source.lazy
+        if lazy is not None:  # the engine sums the moments; the rows never come here
+            if method != "parametric" or replicates is not None:
+                raise ValueError(self._source.rows_refused(
+                    f"Limits of agreement with method={method!r}"
+                    + (f", replicates={replicates!r}" if replicates is not None else "")))
+            moments, n_one = PairMoments.of_lazy(lazy, g, h, check_choice(scale, "scale", limits.SCALES))
+            return limits.limits_of_moments(
+                moments, (self.raters[g], self.raters[h]), scale=scale, coverage=coverage,
+                multiplier=multiplier, ci_method=ci_method, confidence_level=confidence_level,
+                units=units, n_missing=n_one, where=lazy.where)
         return limits.limits_of_agreement(
             self.measurements, g, h, scale=scale, coverage=coverage, multiplier=multiplier,
             method=method, ci_method=ci_method, confidence_level=confidence_level,
@@ -2326,6 +2354,19 @@ class Agreement:
         >>> round(ag.concordance().estimate, 4)
         0.9427
         """
+        lazy = self._source.lazy
+        if lazy is not None:  # Lin's CCC from the moments the engine sums
+            if method not in (None, "lin") or len(self.raters) != 2 or ci != "fisher-z":
+                raise ValueError(self._source.rows_refused(
+                    f"The CCC with method={method!r}, ci={ci!r} of {len(self.raters)} "
+                    "raters (only Lin's CCC of two raters with its Fisher-z interval is "
+                    "summed by the engine)"))
+            moments, n_one = PairMoments.of_lazy(lazy, 0, 1)
+            if moments.n < 3:
+                raise ValueError("Concordance needs at least three subjects measured by both "
+                                 f"raters; got {moments.n}.")
+            return ccc_of_moments(moments, raters=self.raters, n_missing=n_one, rho0=rho0,
+                                  alternative=alternative, confidence_level=confidence_level)
         return ccc_measurements(
             self.measurements, method, rho0=rho0, alternative=alternative,
             confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
@@ -2355,7 +2396,7 @@ class Agreement:
         63.9
         """
         g, h = self._pair(first, second, "the total deviation index")
-        x, y = self.measurements.paired(g, h)
+        x, y = self._measured("The total deviation index").paired(g, h)
         return total_deviation_index_of(
             x, y, p, method=method, raters=(self.raters[g], self.raters[h]),
             n_missing=self.measurements.n_subjects - x.size,
@@ -2385,7 +2426,7 @@ class Agreement:
         0.8
         """
         g, h = self._pair(first, second, "the coverage probability")
-        x, y = self.measurements.paired(g, h)
+        x, y = self._measured("The coverage probability").paired(g, h)
         return coverage_probability_of(
             x, y, delta, raters=(self.raters[g], self.raters[h]),
             n_missing=self.measurements.n_subjects - x.size,
@@ -2416,7 +2457,7 @@ class Agreement:
         """
         g, h = self._pair(first, second, "Deming regression")
         return method_regression.deming(
-            self.measurements, error_ratio=error_ratio, confidence_level=confidence_level,
+            self._measured("Deming regression"), error_ratio=error_ratio, confidence_level=confidence_level,
             ci=ci, n_resamples=n_resamples, rng=rng, first=g, second=h)
 
     def passing_bablok(
@@ -2438,7 +2479,7 @@ class Agreement:
         """
         g, h = self._pair(first, second, "Passing–Bablok regression")
         return method_regression.passing_bablok(
-            self.measurements, confidence_level=confidence_level, first=g, second=h)
+            self._measured("Passing–Bablok regression"), confidence_level=confidence_level, first=g, second=h)
 
     def icc_components(
         self,
@@ -2463,7 +2504,7 @@ class Agreement:
         0.198
         """
         return icc_components(
-            self.measurements, model, type, unit, estimator=estimator,
+            self._measured("The ICC by variance components"), model, type, unit, estimator=estimator,
             confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
 
     def measurement_error(
@@ -2488,5 +2529,5 @@ class Agreement:
         1.27
         """
         return measurement_error(
-            self.measurements, type, units=units, confidence_level=confidence_level,
-            n_resamples=n_resamples, rng=rng)
+            self._measured("The standard error of measurement"), type, units=units,
+            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
