@@ -29,7 +29,7 @@ import pandas as pd
 from irr._columns import choose_columns, looks_continuous
 
 __all__ = ["FOREIGN_PACKAGES", "LazyMeasurements", "head", "is_foreign_frame", "lazy_frame",
-           "lazy_wide", "long_patterns", "to_pandas", "wide_patterns"]
+           "lazy_groups", "lazy_wide", "long_patterns", "to_pandas", "wide_patterns"]
 
 #: Packages whose dataframes are read through narwhals.
 FOREIGN_PACKAGES = frozenset({"polars", "pyarrow", "duckdb", "dask", "dask_expr", "pyspark",
@@ -269,6 +269,26 @@ def lazy_wide(
         return _patterns(frame, chosen, weight, ())
     kind = f"{type(native).__module__.split('.')[0]} {type(native).__name__}"
     return LazyMeasurements(frame, chosen, kind, sample)
+
+
+def lazy_groups(native: Any, by: Sequence[Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The groups of a lazy frame by the columns `by`: each key (in sorted order, missing
+    last) with the native lazy frame of its rows (a filter: nothing is collected but the
+    distinct keys)."""
+    nw = _narwhals()
+    frame = _wrap(native, "df")
+    keys = list(by)
+    _check_columns(keys, _columns(frame), "by")
+    table = _collect(frame.select(keys).unique()).sort_values(keys, na_position="last",
+                                                             kind="stable")
+    out = []
+    for values in table.itertuples(index=False, name=None):
+        condition = None
+        for name, value in zip(keys, values, strict=True):
+            term = nw.col(name).is_null() if pd.isna(value) else nw.col(name) == value
+            condition = term if condition is None else condition & term
+        out.append((tuple(values), frame.filter(condition).to_native()))
+    return out
 
 
 def _finite(name: Any) -> Any:
