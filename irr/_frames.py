@@ -349,8 +349,9 @@ class LazyMeasurements:
         return f"the engine of a lazy {self.kind}"
 
     @cached_property
-    def _counts(self) -> tuple[int, int, int]:
-        """(rows, rows with some rater's measurement missing, missing measurements)."""
+    def _counts(self) -> tuple[int, int, tuple[int, ...]]:
+        """(rows, rows with some rater's measurement missing, missing measurements of
+        each rater): one pass of the engine."""
         nw = _narwhals()
         present = [_finite(c).is_null() for c in self.columns]
         some = present[0]
@@ -359,7 +360,7 @@ class LazyMeasurements:
         row = _collect(self._frame.select(
             nw.len().alias("rows"), _count(some).alias("incomplete"),
             *(_count(p).alias(f"missing{j}") for j, p in enumerate(present))))
-        missing = int(sum(int(row[f"missing{j}"].iloc[0]) for j in range(len(present))))
+        missing = tuple(int(row[f"missing{j}"].iloc[0]) for j in range(len(present)))
         return int(row["rows"].iloc[0]), int(row["incomplete"].iloc[0]), missing
 
     @property
@@ -375,6 +376,11 @@ class LazyMeasurements:
     @property
     def n_missing_values(self) -> int:
         """Missing measurements over all rater columns."""
+        return sum(self._counts[2])
+
+    @property
+    def missing_per_rater(self) -> tuple[int, ...]:
+        """Missing measurements of each rater."""
         return self._counts[2]
 
     def _pilot(self, first: int, second: int, scale: str) -> tuple[float, float]:

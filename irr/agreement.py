@@ -19,6 +19,7 @@ import pandas as pd
 
 from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
 from irr._data import Ratings, preview
+from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
 from irr._moments import PairMoments
 from irr._source import Source
@@ -531,6 +532,21 @@ class Agreement:
     def continuous(self) -> bool:
         """Whether the ratings are continuous measurements (see :meth:`from_frame`)."""
         return self._source.continuous
+
+    @property
+    def lazy(self) -> LazyMeasurements | None:
+        """The continuous measurements of a lazy or distributed frame (polars LazyFrame,
+        DuckDB, Dask, Spark), summed by its engine (:class:`irr._frames.LazyMeasurements`:
+        counts of rows and missing values); None for data held here. Statistics that need
+        the rows of lazy measurements raise a ValueError saying so.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.Agreement([1.25, 2.5, 3.75], [1.5, 2.25, 4.0], continuous=True).lazy is None
+        True
+        """
+        return self._source.lazy
 
     @property
     def measurements(self) -> Measurements:

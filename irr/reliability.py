@@ -233,10 +233,11 @@ def report(
                  else "all" if names == ["all"] else "chosen")
     notes_out = [*notes, *notes_out]
     if facts.continuous and selection != "chosen":
-        values = (pd.Index(np.unique(ag.measurements.value)) if ag.continuous
-                  else ag.categories)
+        values = ("summed by the engine of a lazy frame" if ag.lazy is not None
+                  else continuity(pd.Index(np.unique(ag.measurements.value)))
+                  if ag.continuous else continuity(ag.categories))
         notes_out.append(
-            f"The ratings look like continuous scores ({continuity(values)}): the "
+            f"The ratings look like continuous scores ({values}): the "
             "statistics that take each value as a category (percent agreement, kappa, AC1, "
             "nominal alpha) are left out; name them in `statistics` to compute them.")
     inference = {"confidence_level": confidence_level, "ci": ci, "n_resamples": n_resamples,
@@ -280,7 +281,8 @@ def report(
            facts.by_rater else f"among {ag.n_raters} raters")
     return ReliabilityReport(
         title=title or f"Agreement {who}",
-        data=(DataDescription.from_measurements(ag.measurements) if ag.continuous
+        data=(DataDescription.from_lazy(ag.lazy) if ag.lazy is not None
+              else DataDescription.from_measurements(ag.measurements) if ag.continuous
               else DataDescription.from_statistics(ag.statistics, kind)),
         results=tuple(results),
         statistics=tuple(names),

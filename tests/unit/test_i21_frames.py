@@ -144,7 +144,8 @@ def test_lazy_continuous_ratings_are_summed_not_collected(backend):
     bp = pd.DataFrame({"a": np.linspace(100, 160, 40).round(1),
                        "b": np.linspace(101, 161, 40).round(1)})
     ag = irr.Agreement.from_frame(LAZY[backend](bp))
-    assert ag.continuous and ag.n_subjects == 40
+    assert ag.continuous
+    assert ag.n_subjects == 40
     with pytest.raises(ValueError, match="continuous measurements"):
         ag.kappa()
     assert irr.Agreement.from_frame(LAZY[backend](bp.round(0)), continuous=True).continuous
