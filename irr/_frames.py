@@ -396,22 +396,37 @@ class LazyMeasurements:
             return 0.0, 0.0
         return float(np.median(a[keep])), float(np.median(d[keep]))
 
-    def _pair(self, first: int, second: int, scale: str) -> tuple[Any, Any, Any, Any, Any]:
-        """Expressions: x, y (null when missing), the pair mean and the difference (null
-        unless both are present and the difference is defined), and the condition of a
-        complete pair whose difference is undefined on `scale`."""
+    def _pair(self, first: int, second: int, scale: str, gated: bool = True) -> Any:
+        """The frame of columns ``x``, ``y`` (null when missing: null, nan or infinite),
+        ``raw_x``, ``raw_y`` (the values as given), ``a`` (the pair mean, null unless both
+        are present), ``d`` (the difference on `scale`, null unless both are present and
+        it is defined) and ``bad`` (a complete pair whose difference is undefined).
+        Without `gated`, ``x`` and ``y`` are the values as given (nan and infinities
+        kept: cheaper, for data that hold none)."""
         nw = _narwhals()
-        x, y = _finite(self.columns[first]), _finite(self.columns[second])
+        cx = nw.col(self.columns[first]).cast(nw.Float64)
+        cy = nw.col(self.columns[second]).cast(nw.Float64)
+        if gated:
+            values = self._frame.select(
+                nw.when(cx.is_finite()).then(cx).alias("x"),
+                nw.when(cy.is_finite()).then(cy).alias("y"), cx.alias("raw_x"),
+                cy.alias("raw_y"))
+        else:
+            values = self._frame.select(cx.alias("x"), cy.alias("y"), cx.alias("raw_x"),
+                                        cy.alias("raw_y"))
+        x, y = nw.col("x"), nw.col("y")
         both = ~x.is_null() & ~y.is_null()
         a = (x + y) / 2
         if scale == "difference":
-            return x, y, a, x - y, both & nw.lit(False)
-        if scale == "percent":
-            bad = both & (a == 0)
-            return x, y, a, 100 * (x - y) / nw.when(a != 0).then(a), bad
-        bad = both & ((x <= 0) | (y <= 0))
-        positive = (x > 0) & (y > 0)
-        return x, y, a, nw.when(positive).then(x).log() - nw.when(positive).then(y).log(), bad
+            d, bad = x - y, both & nw.lit(False)
+        elif scale == "percent":
+            d, bad = 100 * (x - y) / nw.when(a != 0).then(a), both & (a == 0)
+        else:
+            positive = (x > 0) & (y > 0)
+            d = nw.when(positive).then(x).log() - nw.when(positive).then(y).log()
+            bad = both & ~positive
+        return values.select(x, y, "raw_x", "raw_y", a.alias("a"), d.alias("d"),
+                             bad.alias("bad"))
 
     def pair_sums(self, first: int, second: int, scale: str = "difference") -> dict[str, float]:
         """One pass of the engine over raters `first` and `second`: ``n`` (complete
@@ -426,45 +441,71 @@ class LazyMeasurements:
             return self._sums[key]
         nw = _narwhals()
         shift_a, shift_d = self._pilot(first, second, scale)
-        x, y, a, d, bad = self._pair(first, second, scale)
-        ds = d - shift_d
-        as_ = nw.when(~ds.is_null()).then(a - shift_a)
-        cx = nw.col(self.columns[first]).cast(nw.Float64)
-        cy = nw.col(self.columns[second]).cast(nw.Float64)
-        infinite = (cx.abs() == math.inf) | (cy.abs() == math.inf)
-        row = _collect(self._frame.select(
-            ds.count().alias("n"),
-            _count(x.is_null() != y.is_null()).alias("n_one"),
-            _count(infinite).alias("infinite"),
-            _count(bad).alias("bad"),
-            as_.sum().alias("sum_a"), ds.sum().alias("sum_d"),
-            (as_ * as_).sum().alias("sum_aa"), (as_ * ds).sum().alias("sum_ad"),
-            (ds * ds).sum().alias("sum_dd"),
-        )).iloc[0]
+        # differences first without the test of finite values (a third cheaper): when
+        # the sums of all the given values of x and of y are finite, they hold no nan nor
+        # infinity; otherwise the pass is made again, with the test
+        gated = scale != "difference"  # the other scales test their values anyway
+        row = self._sums_row(first, second, scale, shift_a, shift_d, gated)
+        if not gated and not all(math.isfinite(float(row[k])) for k in (
+                "all_x", "all_y", "sum_a", "sum_d", "sum_aa", "sum_ad", "sum_dd")):
+            row = self._sums_row(first, second, scale, shift_a, shift_d, gated=True)
         names = (self.raters[first], self.raters[second])
-        if int(row["infinite"]):
-            raise ValueError(
-                f"Raters {names[0]!r} and {names[1]!r} hold {int(row['infinite'])} infinite "
-                "value(s) (measurements must be finite; null or nan marks a missing one).")
-        if int(row["bad"]):
+        if int(row["raw_x"]) + int(row["raw_y"]) > int(row["n_x"]) + int(row["n_y"]):
+            infinite = int(_collect(self._pair(first, second, scale).select(_count(
+                (nw.col("raw_x").abs() == math.inf) | (nw.col("raw_y").abs() == math.inf)
+            ).alias("infinite")))["infinite"].iloc[0])
+            if infinite:
+                raise ValueError(
+                    f"Raters {names[0]!r} and {names[1]!r} hold {infinite} infinite value(s) "
+                    "(measurements must be finite; null or nan marks a missing one).")
+        if scale != "difference" and int(row["bad"]):
             why = ("divides by the mean of each pair; some pairs have mean 0"
                    if scale == "percent" else
                    "needs positive measurements (it takes logs); some are not")
             raise ValueError(f"`scale={scale!r}` {why}: {int(row['bad'])} pair(s) of "
                              f"{names[0]} and {names[1]}.")
+        n_one = int(row["n_x"]) + int(row["n_y"]) - 2 * int(row["n_both"])
         n = int(row["n"])
-        sums = {"n": n, "n_one": int(row["n_one"]), "shift_a": shift_a, "shift_d": shift_d,
+        sums = {"n": n, "n_one": n_one, "shift_a": shift_a, "shift_d": shift_d,
                 **{k: float(row[k]) if n and pd.notna(row[k]) else 0.0
                    for k in ("sum_a", "sum_d", "sum_aa", "sum_ad", "sum_dd")}}
         self._sums[key] = sums
         return sums
+
+    def _sums_row(self, first: int, second: int, scale: str, shift_a: float, shift_d: float,
+                  gated: bool) -> pd.Series:
+        """One pass of the engine: counts of the values given and of the pairs, and the
+        sums of the shifted pair means and differences (see :meth:`pair_sums`)."""
+        nw = _narwhals()
+        x, y, a, d = nw.col("x"), nw.col("y"), nw.col("a"), nw.col("d")
+        shifted = self._pair(first, second, scale, gated).select(
+            x, y, a, "raw_x", "raw_y", "bad", (d - shift_d).alias("ds"),
+            # a difference is null exactly when a mean is, except where it is undefined
+            ((a - shift_a) if scale == "difference" else
+             nw.when(~d.is_null()).then(a - shift_a)).alias("as"))
+        ds, as_ = nw.col("ds"), nw.col("as")
+        # counts of non-null values (cheap): rows with one of the two measurements are
+        # count(x) + count(y) - 2 count(a); values that are given but not finite are
+        # count(raw) - count(finite), told apart (nan: missing; infinite: an error) by a
+        # second pass only when there are some
+        return _collect(shifted.select(
+            ds.count().alias("n"), x.count().alias("n_x"), y.count().alias("n_y"),
+            a.count().alias("n_both"), nw.col("raw_x").count().alias("raw_x"),
+            nw.col("raw_y").count().alias("raw_y"),
+            *(() if scale == "difference" else (_count(nw.col("bad")).alias("bad"),)),
+            *(() if gated else (x.sum().alias("all_x"), y.sum().alias("all_y"))),
+            as_.sum().alias("sum_a"), ds.sum().alias("sum_d"),
+            (as_ * as_).sum().alias("sum_aa"), (as_ * ds).sum().alias("sum_ad"),
+            (ds * ds).sum().alias("sum_dd"),
+        )).iloc[0]
 
     def residual_sum(self, first: int, second: int, scale: str, intercept: float,
                      slope: float) -> float:
         """A second pass: the residual sum of squares of the differences about the line
         ``intercept + slope * mean`` (when the line explains most of their variance, its
         moments alone would lose digits)."""
-        _, _, a, d, _ = self._pair(first, second, scale)
-        residual = d - intercept - slope * a
-        row = _collect(self._frame.select((residual * residual).sum().alias("rss")))
+        nw = _narwhals()
+        residual = nw.col("d") - intercept - slope * nw.col("a")
+        row = _collect(self._pair(first, second, scale).select(
+            (residual * residual).sum().alias("rss")))
         return float(row["rss"].iloc[0])
