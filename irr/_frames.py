@@ -191,7 +191,7 @@ def wide_patterns(
     sample, chosen = _choose(frame, raters, id, weight, by)
     what = ("frequency weights count categorical ratings" if weight else
             "a grouped frame's moments are not summed yet" if by else
-            "two raters' measurements are summed by Agreement.from_frame")
+            "Agreement.from_frame and `irr agreement` sum the moments of measurements")
     _refuse_continuous(native, sample, chosen, continuous, what)
     return _patterns(frame, chosen, weight, by)
 

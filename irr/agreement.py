@@ -2073,6 +2073,10 @@ class Agreement:
         Cohen's kappa 0.5954 0.0073 84.581 <0.0001 0.581 0.610 Wald
         """
         confidence_level = check_confidence_level(confidence_level)
+        if self._source.lazy is not None:
+            raise ValueError(self._source.rows_refused(
+                "The summary of continuous measurements (Krippendorff's interval alpha, the "
+                "ICC)") + " limits_of_agreement() and concordance() need only the sums.")
         facts = self.facts
         results: list[Result] = []
         skipped: list[str] = []
@@ -2091,13 +2095,7 @@ class Agreement:
                 skipped.append(f"{method} not computed: {exc}")
         if not results:
             raise ValueError(" ".join(skipped))
-        if self._source.lazy is not None:
-            lazy = self._source.lazy
-            info = [("Scale:", "continuous"), ("Summed by:", lazy.where),
-                    ("Subjects:", f"{self.n_subjects:,}")]
-            if self.n_missing:
-                info.append(("Missing ratings:", f"{lazy.n_missing_values:,}"))
-        elif self.continuous:
+        if self.continuous:
             m = self.measurements
             info = [("Scale:", "continuous"), ("Measurements:", f"{m.n_measurements:,}")]
             if self.n_missing:

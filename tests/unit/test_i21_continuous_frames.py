@@ -163,6 +163,7 @@ def test_what_needs_the_rows_is_refused_by_name(backend):
         "ci='bca'": lambda: ag.concordance(ci="bca"),
         "method='overall'": lambda: ag.concordance("overall"),
         "The ICC": ag.icc,
+        "The summary of continuous measurements": ag.summary,
     }
     for what, call in refusals.items():
         with pytest.raises(ValueError, match="needs the rows") as info:
