@@ -338,6 +338,7 @@ class LazyMeasurements:
         self.kind = kind
         self._sample = sample
         self._sums: dict[tuple[int, int, str], dict[str, float]] = {}
+        self._rows: int | None = None
 
     def __repr__(self) -> str:
         return f"LazyMeasurements({self.kind}, raters={self.raters!r})"
@@ -365,8 +366,9 @@ class LazyMeasurements:
 
     @property
     def n_rows(self) -> int:
-        """Rows of the frame (subjects), counted by the engine."""
-        return self._counts[0]
+        """Rows of the frame (subjects), counted by the engine (in the pass of the sums,
+        if one was made)."""
+        return self._rows if self._rows is not None else self._counts[0]
 
     @property
     def n_incomplete(self) -> int:
@@ -465,6 +467,7 @@ class LazyMeasurements:
             raise ValueError(f"`scale={scale!r}` {why}: {int(row['bad'])} pair(s) of "
                              f"{names[0]} and {names[1]}.")
         n_one = int(row["n_x"]) + int(row["n_y"]) - 2 * int(row["n_both"])
+        self._rows = int(row["rows"])
         n = int(row["n"])
         sums = {"n": n, "n_one": n_one, "shift_a": shift_a, "shift_d": shift_d,
                 **{k: float(row[k]) if n and pd.notna(row[k]) else 0.0
@@ -489,7 +492,7 @@ class LazyMeasurements:
         # count(raw) - count(finite), told apart (nan: missing; infinite: an error) by a
         # second pass only when there are some
         return _collect(shifted.select(
-            ds.count().alias("n"), x.count().alias("n_x"), y.count().alias("n_y"),
+            nw.len().alias("rows"), ds.count().alias("n"), x.count().alias("n_x"), y.count().alias("n_y"),
             a.count().alias("n_both"), nw.col("raw_x").count().alias("raw_x"),
             nw.col("raw_y").count().alias("raw_y"),
             *(() if scale == "difference" else (_count(nw.col("bad")).alias("bad"),)),
@@ -498,6 +501,14 @@ class LazyMeasurements:
             (as_ * as_).sum().alias("sum_aa"), (as_ * ds).sum().alias("sum_ad"),
             (ds * ds).sum().alias("sum_dd"),
         )).iloc[0]
+
+    def count_within(self, first: int, second: int, delta: float) -> int:
+        """A pass of the engine: how many complete pairs differ by less than `delta`
+        (``|x - y| < delta``)."""
+        nw = _narwhals()
+        row = _collect(self._pair(first, second, "difference").select(
+            _count(nw.col("d").abs() < delta).alias("within")))
+        return int(row["within"].iloc[0])
 
     def residual_sum(self, first: int, second: int, scale: str, intercept: float,
                      slope: float) -> float:

@@ -47,6 +47,8 @@ from irr.estimators.concordance import (
     TDIResult,
     ccc_measurements,
     ccc_of_moments,
+    coverage_of_moments,
+    tdi_of_moments,
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
@@ -2275,7 +2277,8 @@ class Agreement:
     # -- continuous measurements ---------------------------------------------------------
     def _pair(self, first: Any, second: Any, what: str) -> tuple[int, int]:
         """The rater indices of a two-method statistic (default: the first two raters)."""
-        names = list(self.raters)
+        names = list(self.raters if self._source.lazy is not None
+                     else self.measurements.raters)  # aggregated data: an error
         if len(names) < 2:
             raise ValueError(f"{what} compares two raters (methods); these data have "
                              f"{len(names)}.")
@@ -2410,6 +2413,16 @@ class Agreement:
         63.9
         """
         g, h = self._pair(first, second, "the total deviation index")
+        lazy = self._source.lazy
+        if lazy is not None:  # the approximate TDI and Lin's bound from the engine's sums
+            if method != "approximate" or ci not in (None, "log-msd"):
+                raise ValueError(self._source.rows_refused(
+                    f"The total deviation index with method={method!r}, ci={ci!r} (a "
+                    "bootstrap interval)"))
+            moments, _ = PairMoments.of_lazy(lazy, g, h)
+            return tdi_of_moments(moments, p, raters=(self.raters[g], self.raters[h]),
+                                  n_missing=lazy.n_rows - moments.n,
+                                  confidence_level=confidence_level)
         x, y = self._measured("The total deviation index").paired(g, h)
         return total_deviation_index_of(
             x, y, p, method=method, raters=(self.raters[g], self.raters[h]),
@@ -2440,6 +2453,16 @@ class Agreement:
         0.8
         """
         g, h = self._pair(first, second, "the coverage probability")
+        lazy = self._source.lazy
+        if lazy is not None:  # CP and its logit bound from the engine's sums and a count
+            if ci != "logit":
+                raise ValueError(self._source.rows_refused(
+                    f"The coverage probability with ci={ci!r} (a bootstrap interval)"))
+            moments, _ = PairMoments.of_lazy(lazy, g, h)
+            return coverage_of_moments(
+                moments, delta, lazy.count_within(g, h, delta),
+                raters=(self.raters[g], self.raters[h]), n_missing=lazy.n_rows - moments.n,
+                confidence_level=confidence_level)
         x, y = self._measured("The coverage probability").paired(g, h)
         return coverage_probability_of(
             x, y, delta, raters=(self.raters[g], self.raters[h]),

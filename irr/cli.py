@@ -1567,8 +1567,9 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
         names = [n for n in names if n in ("loa", "ccc")]
         args.input_notes.append(
             "Streamed data: the limits of agreement (parametric) and Lin's CCC come from "
-            "sums made by DuckDB; statistics that need the rows (SEM, TDI, CP, "
-            "regressions, --plot) are not computed: raise --max-bytes to read the file.")
+            "sums made by DuckDB (also the TDI and CP with --statistics); statistics that "
+            "need the rows (the SEM, regressions, --plot) are not computed: raise "
+            "--max-bytes to read the file.")
     if (ag.lazy is None and ag.measurements.has_replicates and args.replicates is None
             and "loa" in names):
         raise CommandError(

@@ -60,8 +60,10 @@ __all__ = [
     "TDIResult",
     "ccc_measurements",
     "ccc_of_moments",
+    "coverage_of_moments",
     "coverage_probability",
     "lin_ccc",
+    "tdi_of_moments",
     "total_deviation_index",
     "vc_ccc_moments",
     "vc_ccc_of_sums",
@@ -716,13 +718,12 @@ def ccc_measurements(
 # -- TDI and CP ------------------------------------------------------------------------------
 
 
-def _difference_summary(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float, float, float]:
-    d = x - y
-    n = d.size
-    mean = float(d.mean())
-    sd = float(d.std(ddof=1))
-    msd = float((d * d).sum() / (n - 1))
-    return d, mean, sd, msd
+def _difference_summary(moments: PairMoments) -> tuple[float, float, float]:
+    """The mean difference, the SD of the differences (n - 1) and the mean squared
+    difference ``sum(d^2) / (n - 1)`` of the moments of the pairs."""
+    n = moments.n
+    mean = float(moments.mean_d)
+    return mean, moments.sd, (moments.sdd + n * mean * mean) / (n - 1)
 
 
 def _tdi_of_sums(sums: np.ndarray, p: float, method: str) -> np.ndarray:
@@ -747,7 +748,9 @@ def _cp_of_sums(sums: np.ndarray, delta: float) -> np.ndarray:
     return coverage_of_normal(mean, np.sqrt(var), delta)
 
 
-def _difference_moments(d: np.ndarray) -> np.ndarray:
+def _difference_moments(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Each pair's ``[1, d, d*d]`` of ``d = x - y`` (for the bootstrap, made when drawn)."""
+    d = x - y
     return np.column_stack([np.ones_like(d), d, d * d])
 
 
@@ -764,7 +767,45 @@ def total_deviation_index(
     n_resamples: int = 9999,
     rng: Any = 0,
 ) -> TDIResult:
-    """The TDI of complete pairs (see :func:`irr.total_deviation_index`)."""
+    """The TDI of complete pairs (see :func:`irr.total_deviation_index`): :func:`_tdi` of
+    their moments, with the subject bootstrap attached."""
+    p, method, level, ci = _tdi_options(p, method, confidence_level, ci)
+    n_resamples = check_n_resamples(n_resamples)
+    result = _tdi(PairMoments.of_arrays(x, y), p, method, raters, n_missing, level, ci)
+    recipe = partial(_draw_moments, _difference_moments, (x, y),
+                     partial(_tdi_of_sums, p=p, method=method), n_resamples, rng)
+    return _finish_result(result, recipe, ci)
+
+
+def tdi_of_moments(
+    moments: PairMoments,
+    p: float = 0.9,
+    *,
+    method: str = "approximate",
+    raters: tuple[str, str] = ("x", "y"),
+    n_missing: int = 0,
+    confidence_level: float = 0.95,
+) -> TDIResult:
+    """The TDI from the moments of the pairs (:class:`irr._moments.PairMoments` of the
+    differences ``x - y``): the approximate and exact TDI and, for the approximate one,
+    Lin's upper confidence bound; the bootstrap intervals need the pairs.
+
+    Examples
+    --------
+    >>> import irr
+    >>> from irr._moments import PairMoments
+    >>> pef = irr.datasets.load("pef")
+    >>> m = PairMoments.of_arrays(pef["wright_1"].to_numpy(float), pef["mini_1"].to_numpy(float))
+    >>> round(tdi_of_moments(m, 0.9).estimate, 1)
+    63.9
+    """
+    p, method, level, ci = _tdi_options(p, method, confidence_level, "log-msd"
+                                        if method == "approximate" else "percentile")
+    return _tdi(moments, p, method, raters, n_missing, level, ci)
+
+
+def _tdi_options(p: Any, method: Any, confidence_level: Any, ci: Any
+                 ) -> tuple[float, str, float, str]:
     p = check_open_unit(p, "p")
     method = check_choice(method, "method", ("approximate", "exact"))
     level = check_confidence_level(confidence_level)
@@ -773,9 +814,13 @@ def total_deviation_index(
     if ci == "log-msd" and method == "exact":
         raise ValueError("`ci='log-msd'` (Lin 2000's upper bound) applies to "
                          "method='approximate'; the exact TDI has bootstrap intervals.")
-    n_resamples = check_n_resamples(n_resamples)
-    d, mean, sd, msd = _difference_summary(x, y)
-    n = d.size
+    return p, method, level, ci
+
+
+def _tdi(moments: PairMoments, p: float, method: str, raters: tuple[str, str],
+         n_missing: int, level: float, ci: str) -> TDIResult:
+    mean, sd, msd = _difference_summary(moments)
+    n = moments.n
     approx = float(tdi_approximate(np.array(msd), p))
     exact = float(tdi_exact(np.array(mean), np.array(sd), p))
     se_log = math.sqrt(msd_log_variance(mean, msd, n)) if msd > 0 else math.nan
@@ -794,7 +839,7 @@ def total_deviation_index(
     if n_missing:
         lines.append(f"{n_missing} pair(s) with a missing value left out.")
     estimate = approx if method == "approximate" else exact
-    result = TDIResult(
+    return TDIResult(
         coefficient=f"TDI ({100 * p:g}%)",
         symbol=f"TDI({100 * p:g}%)",
         estimate=estimate,
@@ -815,9 +860,6 @@ def total_deviation_index(
         sd_difference=sd,
         se_log_msd=se_log,
     )
-    recipe = partial(_draw_moments, _difference_moments, (d,),
-                     partial(_tdi_of_sums, p=p, method=method), n_resamples, rng)
-    return _finish_result(result, recipe, ci)
 
 
 def coverage_probability(
@@ -832,17 +874,62 @@ def coverage_probability(
     n_resamples: int = 9999,
     rng: Any = 0,
 ) -> CoverageResult:
-    """The CP of complete pairs (see :func:`irr.coverage_probability`)."""
+    """The CP of complete pairs (see :func:`irr.coverage_probability`): :func:`_coverage`
+    of their moments and observed share, with the subject bootstrap attached."""
+    delta = _check_delta(delta)
+    level = check_confidence_level(confidence_level)
+    ci = check_choice(ci, "ci", CoverageResult.interval_methods)
+    n_resamples = check_n_resamples(n_resamples)
+    within = int(np.count_nonzero(np.abs(x - y) < delta))
+    result = _coverage(PairMoments.of_arrays(x, y), delta, within, raters, n_missing, level,
+                       ci)
+    recipe = partial(_draw_moments, _difference_moments, (x, y),
+                     partial(_cp_of_sums, delta=delta), n_resamples, rng)
+    return _finish_result(result, recipe, ci)
+
+
+def coverage_of_moments(
+    moments: PairMoments,
+    delta: float,
+    within: int,
+    *,
+    raters: tuple[str, str] = ("x", "y"),
+    n_missing: int = 0,
+    confidence_level: float = 0.95,
+) -> CoverageResult:
+    """The CP from the moments of the pairs (:class:`irr._moments.PairMoments` of the
+    differences ``x - y``) and the count of pairs whose absolute difference is below
+    `delta` (`within`, for the observed share), with the logit lower bound; the bootstrap
+    intervals need the pairs.
+
+    Examples
+    --------
+    >>> import irr
+    >>> from irr._moments import PairMoments
+    >>> pef = irr.datasets.load("pef")
+    >>> x, y = pef["wright_1"].to_numpy(float), pef["mini_1"].to_numpy(float)
+    >>> res = coverage_of_moments(PairMoments.of_arrays(x, y), 50, int((abs(x - y) < 50).sum()))
+    >>> round(res.estimate, 2), round(res.observed, 2)
+    (0.8, 0.82)
+    """
+    delta = _check_delta(delta)
+    level = check_confidence_level(confidence_level)
+    return _coverage(moments, delta, int(within), raters, n_missing, level, "logit")
+
+
+def _check_delta(delta: Any) -> float:
     if isinstance(delta, bool) or not isinstance(delta, (int, float, np.integer, np.floating)):
         raise TypeError(f"`delta` must be a positive real number; got {show_value(delta)}.")
     if not (math.isfinite(float(delta)) and float(delta) > 0):
         raise ValueError(f"`delta` must be positive and finite; got {show_value(delta)}.")
-    delta = float(delta)
-    level = check_confidence_level(confidence_level)
-    ci = check_choice(ci, "ci", CoverageResult.interval_methods)
-    n_resamples = check_n_resamples(n_resamples)
-    d, mean, sd, _ = _difference_summary(x, y)
-    n = d.size
+    return float(delta)
+
+
+def _coverage(moments: PairMoments, delta: float, within: int, raters: tuple[str, str],
+              n_missing: int, level: float, ci: str) -> CoverageResult:
+    mean, sd, _ = _difference_summary(moments)
+    n = moments.n
+    observed = within / n
     cp = float(coverage_of_normal(np.array(mean), np.array(sd), delta))
     se_logit = cp_logit_variance(mean, sd, delta, n)
     se_logit = math.sqrt(se_logit) if np.isfinite(se_logit) else math.nan
@@ -850,14 +937,14 @@ def coverage_probability(
     lines = [
         f"CP_{delta:g}: probability that |{raters[0]} - {raters[1]}| < {delta:g} under "
         f"normality of the differences (mean {mean:.6g}, SD {sd:.6g}, n - 1); observed "
-        f"share {float((np.abs(d) < delta).mean()):.4g}.",
+        f"share {observed:.4g}.",
     ]
     if ci == "logit":
         lines.append(f"One-sided {100 * level:g}% lower bound: logit(CP) normal, delta-method "
                      "variance with divisor n - 2 (Lin et al. 2002).")
     if n_missing:
         lines.append(f"{n_missing} pair(s) with a missing value left out.")
-    result = CoverageResult(
+    return CoverageResult(
         coefficient=f"CP (delta = {delta:g})",
         symbol="CP",
         estimate=cp,
@@ -872,8 +959,5 @@ def coverage_probability(
         mean_difference=mean,
         sd_difference=sd,
         se_logit=se_logit,
-        observed=float((np.abs(d) < delta).mean()),
+        observed=observed,
     )
-    recipe = partial(_draw_moments, _difference_moments, (d,), partial(_cp_of_sums, delta=delta),
-                     n_resamples, rng)
-    return _finish_result(result, recipe, ci)

@@ -148,14 +148,37 @@ def test_the_shift_keeps_the_digits_raw_sums_lose():
 
 
 @pytest.mark.parametrize("backend", sorted(LAZY))
+def test_tdi_and_coverage_probability_from_the_sums_and_a_count(backend):
+    """The approximate TDI with Lin's upper bound and the CP with its logit lower bound
+    are functions of the moments (the CP's observed share: one count by the engine)."""
+    ref = irr.Agreement.from_frame(DF, RATERS, continuous=True)
+    ag = irr.Agreement.from_frame(LAZY[backend](DF), RATERS, continuous=True)
+    for got, expected in ((ag.total_deviation_index(0.8), ref.total_deviation_index(0.8)),
+                          (ag.coverage_probability(2.0), ref.coverage_probability(2.0))):
+        assert (got.n_subjects, got.n_missing) == (expected.n_subjects, expected.n_missing)
+        for name in ("estimate", "mean_difference", "sd_difference"):
+            assert _close(getattr(got, name), getattr(expected, name)), name
+        assert _close(tuple(got.ci), tuple(expected.ci))
+        assert got.ci.method == expected.ci.method
+    tdi, cp = ag.total_deviation_index(0.8), ag.coverage_probability(2.0)
+    reference = ref.total_deviation_index(0.8)
+    assert _close((tdi.msd, tdi.tdi_exact), (reference.msd, reference.tdi_exact))
+    both = DF.dropna(subset=RATERS)
+    assert cp.observed == float(((both.device - both.cuff).abs() < 2.0).mean())
+
+
+@pytest.mark.parametrize("backend", sorted(LAZY))
 def test_what_needs_the_rows_is_refused_by_name(backend):
     ag = irr.Agreement.from_frame(LAZY[backend](DF), RATERS, continuous=True)
     refusals = {
         "method='nonparametric'": lambda: ag.limits_of_agreement(method="nonparametric"),
         "method='regression'": lambda: ag.limits_of_agreement(method="regression"),
         "replicates='constant'": lambda: ag.limits_of_agreement(replicates="constant"),
-        "The total deviation index": ag.total_deviation_index,
-        "The coverage probability": lambda: ag.coverage_probability(2.0),
+        "method='exact', ci=None (a bootstrap": lambda: ag.total_deviation_index(
+            method="exact"),
+        "ci='percentile' (a bootstrap": lambda: ag.total_deviation_index(ci="percentile"),
+        "The coverage probability with ci='bca'": lambda: ag.coverage_probability(
+            2.0, ci="bca"),
         "Deming regression": ag.deming,
         "Passing–Bablok regression": ag.passing_bablok,
         "The ICC by variance components": ag.icc_components,
@@ -262,8 +285,8 @@ def test_by_group_sums_each_groups_moments(backend):
         for column in ("estimate", "se", "ci_low", "ci_high"):
             assert got[column].to_numpy() == pytest.approx(ref[column].to_numpy(),
                                                            nan_ok=True, **TOL), column
-    with pytest.raises(ValueError, match="The total deviation index needs the rows"):
-        irr.by(LAZY[backend](DF), "site", RATERS, "total_deviation_index")
+    with pytest.raises(ValueError, match="The standard error of measurement needs the rows"):
+        irr.by(LAZY[backend](DF), "site", RATERS, "sem")
 
 
 def test_a_local_dask_cluster_with_two_workers_sums_the_same_moments():
@@ -311,8 +334,14 @@ def test_irr_agreement_streams_parquet_measurements_and_equals_the_in_memory_rep
     code, out, err = cli("agreement", str(path), "--raters", *RATERS, "--max-bytes", "10000")
     assert code == 0, err
     assert f"{len(DF):,} rows streamed by DuckDB, summed by the engine" in out
-    assert "statistics that need the rows (SEM, TDI, CP" in out
+    assert "statistics that need the rows (the SEM, regressions" in out
+    code, out, err = cli("agreement", str(path), "--raters", *RATERS, "--max-bytes", "10000",
+                         "--statistics", "tdi,cp", "--delta", "2", "--format", "json")
+    assert code == 0, err
+    rows = {r["symbol"]: r for r in json.loads(out)["results"]}
+    assert rows["CP"]["estimate"] == pytest.approx(ref.coverage_probability(2.0).estimate,
+                                                   **TOL)
     code, _, err = cli("agreement", str(path), "--raters", *RATERS, "--max-bytes", "10000",
-                       "--statistics", "tdi")
+                       "--statistics", "sem")
     assert code == 1
-    assert "The total deviation index needs the rows" in err
+    assert "The standard error of measurement needs the rows" in err
