@@ -401,7 +401,7 @@ class Source:
         kind = "frame" if lazy is None else lazy.kind
         return (f"{what} needs the rows of the measurements, which this lazy {kind} does "
                 "not hand over (its engine sums the moments of two raters for the "
-                "parametric limits of agreement, the proportional bias and Lin's CCC). "
+                "parametric limits of agreement, Lin's CCC, the TDI and the CP). "
                 "Collect the rater columns, or a sample of them (e.g. "
                 "`lf.select([...]).head(100_000).collect()`), and build the Agreement from "
                 "that frame.")

@@ -274,6 +274,11 @@ def report(
                                    categories=None if ag.continuous else list(ag.categories),
                                    **options))
         groups = pd.concat(tables, ignore_index=True)
+    if figures and ag.lazy is not None:  # their points are rows the engine keeps
+        figures = False
+        notes_out.append("No figures: the measurements were summed by the engine of a lazy "
+                         "frame, and a figure's points are its rows (collect a sample to "
+                         "draw them).")
     drawn = () if not figures else tuple(
         Figure(caption, svg) for caption, svg in plotting.report_figures(
             ag, results, by_frame=groups))
