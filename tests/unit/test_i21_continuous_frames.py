@@ -214,6 +214,11 @@ def test_a_bland_altman_plot_of_a_lazy_result_is_refused_not_collected(backend):
         assert "never hands over its rows" in str(info.value)
     with pytest.raises(ValueError, match="points of a Bland-Altman plot"):
         plotting.bland_altman(ag)
+    # a report draws no figure, and says why
+    report = irr.report(ag)
+    assert report.figures == ()
+    assert any(note.startswith("No figures: the measurements were summed by the engine")
+               for note in report.notes)
     # the summary and the sentence need no rows
     assert "Bias (device - cuff)" in res.summary().as_text()
     assert res.report().startswith("The mean difference device − cuff was ")
@@ -345,3 +350,18 @@ def test_irr_agreement_streams_parquet_measurements_and_equals_the_in_memory_rep
                        "--statistics", "sem")
     assert code == 1
     assert "The standard error of measurement needs the rows" in err
+
+
+def test_spark_measurements_when_java_and_pyspark_are_present():
+    pyspark = pytest.importorskip(
+        "pyspark", reason="pyspark is not installed: the Spark test is skipped")
+    session = pyspark.sql.SparkSession.builder.master("local[1]").getOrCreate()
+    try:
+        frame = session.createDataFrame(DF[RATERS].astype(object).where(DF[RATERS].notna(),
+                                                                        None))
+        ref = irr.Agreement.from_frame(DF, RATERS, continuous=True)
+        ag = irr.Agreement.from_frame(frame, RATERS, continuous=True)
+        _assert_same_limits(ag.limits_of_agreement(), ref.limits_of_agreement())
+        _assert_same_ccc(ag.concordance(), ref.concordance())
+    finally:
+        session.stop()
