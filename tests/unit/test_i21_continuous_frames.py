@@ -167,6 +167,35 @@ def test_tdi_and_coverage_probability_from_the_sums_and_a_count(backend):
     assert cp.observed == float(((both.device - both.cuff).abs() < 2.0).mean())
 
 
+def test_pair_moments_add_and_agree_with_numpy_and_the_ccc_formula():
+    """PairMoments of parts add to those of the whole; the line, SD and (co)variances
+    agree with numpy's least squares and Lin's (1989) CCC written out directly."""
+    both = DF.dropna(subset=RATERS)
+    x, y = both.device.to_numpy(), both.cuff.to_numpy()
+    whole = PairMoments.of_arrays(x, y, chunk=512)  # several chunks
+    parts = PairMoments.of_arrays(x[:1000], y[:1000]) + PairMoments.of_arrays(x[1000:],
+                                                                              y[1000:])
+    for name in ("n", "mean_a", "mean_d", "saa", "sdd"):
+        assert getattr(parts, name) == pytest.approx(getattr(whole, name), rel=1e-12), name
+    # a cross product is small beside the scale of its terms: compared on that scale
+    assert parts.sad == pytest.approx(whole.sad, abs=1e-12 * math.sqrt(whole.saa * whole.sdd))
+    a, d = (x + y) / 2, x - y
+    slope, intercept = np.polyfit(a - 1e6, d, 1)
+    line = whole.line()
+    assert line.slope == pytest.approx(slope, rel=1e-9)
+    assert line.intercept + line.slope * 1e6 == pytest.approx(intercept, rel=1e-6)
+    mx, my, vxx, vyy, vxy = whole.xy()
+    cov = np.cov(x, y, bias=True)
+    assert (mx, my) == pytest.approx((x.mean(), y.mean()), rel=1e-15)
+    assert (vxx, vyy, vxy) == pytest.approx((cov[0, 0], cov[1, 1], cov[0, 1]), rel=1e-10)
+    lin = 2 * cov[0, 1] / (cov[0, 0] + cov[1, 1] + (x.mean() - y.mean()) ** 2)
+    ccc = irr.concordance(x, y)
+    assert ccc.estimate == pytest.approx(lin, rel=1e-10)
+    empty = PairMoments.from_shifted_sums(0, 1.0, 0.0, 0, 0, 0, 0, 0)
+    assert (empty + whole).n == whole.n
+    assert math.isnan(empty.sd)
+
+
 @pytest.mark.parametrize("backend", sorted(LAZY))
 def test_what_needs_the_rows_is_refused_by_name(backend):
     ag = irr.Agreement.from_frame(LAZY[backend](DF), RATERS, continuous=True)
