@@ -29,7 +29,7 @@ import pandas as pd
 from irr._columns import choose_columns, looks_continuous
 
 __all__ = ["FOREIGN_PACKAGES", "LazyMeasurements", "head", "is_foreign_frame", "lazy_frame",
-           "lazy_groups", "lazy_wide", "long_patterns", "to_pandas", "wide_patterns"]
+           "lazy_groups", "lazy_long", "lazy_wide", "long_patterns", "to_pandas", "wide_patterns"]
 
 #: Packages whose dataframes are read through narwhals.
 FOREIGN_PACKAGES = frozenset({"polars", "pyarrow", "duckdb", "dask", "dask_expr", "pyspark",
@@ -214,16 +214,34 @@ def long_patterns(
 
     The engine makes one row per subject (a column per rater holding that rater's rating,
     null where none) and counts the distinct rows; a (subject, rater) pair given twice is
-    an error naming how many there are.
+    an error naming how many there are. Continuous ratings are an error
+    (:func:`lazy_long` keeps them as :class:`LazyMeasurements`).
     """
+    return _long(native, subject, rater, rating, continuous,  # type: ignore[return-value]
+                 measurements=False)
+
+
+def lazy_long(
+    native: Any, subject: Any, rater: Any, rating: Any, continuous: bool | None,
+) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
+    """A lazy long frame: its continuous measurements (:class:`LazyMeasurements` of the
+    engine's one row per subject, a column per rater) when `continuous`, or when None and
+    its first rows look continuous; else its rating patterns (:func:`long_patterns`)."""
+    return _long(native, subject, rater, rating, continuous, measurements=True)
+
+
+def _long(native: Any, subject: Any, rater: Any, rating: Any, continuous: bool | None,
+          measurements: bool) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
     nw = _narwhals()
     frame = _wrap(native, "df")
     columns = _columns(frame)
     for argument, name in (("subject", subject), ("rater", rater), ("rating", rating)):
         _check_columns([name], columns, argument)
-    sample = _collect(frame.select(rating).head(SAMPLE_ROWS))
-    _refuse_continuous(native, sample, [rating], continuous,
-                       "long continuous data need a wide lazy frame, one column per rater")
+    sample = _collect(frame.select(subject, rater, rating).head(SAMPLE_ROWS))
+    if not measurements:
+        _refuse_continuous(native, sample, [rating], continuous,
+                           "Agreement.from_long sums the moments of measurements")
+    real = _is_continuous(sample, [rating], continuous)
     labels = _collect(frame.select(nw.col(rater)).unique())[rater]
     if labels.isna().any():
         raise ValueError(f"`rater` column {rater!r} has missing labels; every rating needs a rater.")
@@ -233,16 +251,26 @@ def long_patterns(
     cells = frame.group_by([subject, rater]).agg(nw.len().alias("n"))
     repeated = _collect(cells.filter(nw.col("n") > 1).select(nw.len().alias("pairs")))
     if int(repeated["pairs"].iloc[0]):
+        why = ("repeated measurements (replicates) need their rows, which a lazy frame does "
+               "not hand over: collect the columns first" if real else
+               "categorical ratings take one row per pair")
         raise ValueError(
             f"{int(repeated['pairs'].iloc[0])} (subject, rater) pair(s) occur more than once "
-            f"in columns {subject!r}, {rater!r}: categorical ratings take one row per pair."
-        )
+            f"in columns {subject!r}, {rater!r}: {why}.")
     names = [str(r) for r in raters]
-    count = _count_name(names)
     spread = frame.with_columns(**{
         name: nw.when(nw.col(rater) == label).then(nw.col(rating))
         for name, label in zip(names, raters, strict=True)})
     per_subject = spread.group_by(subject).agg(*(nw.col(name).max() for name in names))
+    if real:
+        # the pilot values: the pairs among the first rows (the engine's rows per subject
+        # would cost a pass over the data)
+        first = sample.dropna(subset=[subject, rater]).drop_duplicates([subject, rater])
+        wide = first.pivot(index=subject, columns=rater, values=rating)
+        wide = wide.reindex(columns=raters).set_axis(names, axis=1)
+        kind = f"{type(native).__module__.split('.')[0]} {type(native).__name__}"
+        return LazyMeasurements(per_subject, names, kind, wide.reset_index(drop=True))
+    count = _count_name(names)
     patterns = per_subject.group_by(names, drop_null_keys=False).agg(nw.len().alias(count))
     table = _collect(patterns).sort_values(names, na_position="last", kind="stable")
     return table.reset_index(drop=True), names, count
@@ -386,16 +414,31 @@ class LazyMeasurements:
         return self._counts[2]
 
     def _pilot(self, first: int, second: int, scale: str) -> tuple[float, float]:
-        """Medians of the pair means and differences over the first rows' complete pairs."""
+        """Medians of the pair means and differences over the first rows' complete pairs;
+        without any, the pair mean and difference of the two methods' medians there, or,
+        when a method has no value among the first rows, of their means computed by the
+        engine (a pass over the data: the one case where the first rows cannot serve)."""
         x = pd.to_numeric(self._sample[self.columns[first]], errors="coerce").to_numpy(float)
         y = pd.to_numeric(self._sample[self.columns[second]], errors="coerce").to_numpy(float)
+        keep = np.isfinite(x) & np.isfinite(y)
+        if not keep.any():
+            fx, fy = x[np.isfinite(x)], y[np.isfinite(y)]
+            if not (fx.size and fy.size):
+                row = _collect(self._frame.select(
+                    _finite(self.columns[first]).mean().alias("x"),
+                    _finite(self.columns[second]).mean().alias("y"))).iloc[0]
+                fx, fy = (np.array([v]) if pd.notna(v) else np.zeros(1)
+                          for v in (row["x"], row["y"]))
+            x, y = np.array([np.median(fx)]), np.array([np.median(fy)])
+        else:
+            x, y = x[keep], y[keep]
         with np.errstate(all="ignore"):
             a = (x + y) / 2
             d = {"difference": x - y, "percent": 100 * (x - y) / a,
                  "ratio": np.log(x) - np.log(y)}[scale]
         keep = np.isfinite(a) & np.isfinite(d)
         if not keep.any():
-            return 0.0, 0.0
+            return (float(np.median(a)) if np.isfinite(a).any() else 0.0), 0.0
         return float(np.median(a[keep])), float(np.median(d[keep]))
 
     def _pair(self, first: int, second: int, scale: str, gated: bool = True) -> Any:

@@ -37,8 +37,8 @@ from irr._frames import (
     LazyMeasurements,
     is_foreign_frame,
     lazy_frame,
+    lazy_long,
     lazy_wide,
-    long_patterns,
     to_pandas,
 )
 from irr._long import (
@@ -209,11 +209,7 @@ class Source:
                                       continuous)
             read = lazy_wide(df, raters, id, freq_weights, continuous)
             if isinstance(read, LazyMeasurements):
-                if categories is not None:
-                    raise ValueError("`categories` declares a scale of categories; these "
-                                     "ratings are continuous measurements.")
-                return cls(Ratings((), pd.Index([]), None, False, read.raters, rows=0),
-                           lazy=read)
+                return cls._of_lazy(read, categories)
             patterns, raters, count = read
             return cls.from_frame(patterns, raters, categories, count, None, False)
         if not isinstance(df, pd.DataFrame):
@@ -258,6 +254,14 @@ class Source:
         if weights is None:
             return source
         return cls(source.ratings, weights=weights, index=df.index)
+
+    @classmethod
+    def _of_lazy(cls, lazy: LazyMeasurements, categories: Any) -> Source:
+        """Continuous measurements of a lazy frame, summed by its engine."""
+        if categories is not None:
+            raise ValueError("`categories` declares a scale of categories; these ratings are "
+                             "continuous measurements.")
+        return cls(Ratings((), pd.Index([]), None, False, lazy.raters, rows=0), lazy=lazy)
 
     @classmethod
     def from_table(
@@ -315,7 +319,10 @@ class Source:
             if replicate is not None:
                 raise ValueError("`replicate` needs the rows of continuous measurements, which "
                                  "a lazy frame does not hand over; collect them first.")
-            patterns, raters, count = long_patterns(df, subject, rater, rating, continuous)
+            read = lazy_long(df, subject, rater, rating, continuous)
+            if isinstance(read, LazyMeasurements):
+                return cls._of_lazy(read, categories)
+            patterns, raters, count = read
             return cls.from_frame(patterns, raters, categories, count, None, False)
         long = long_ratings(df, subject, rater, rating, replicates=True)
         if replicate is not None:

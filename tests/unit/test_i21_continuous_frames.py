@@ -101,6 +101,27 @@ def test_limits_and_ccc_of_every_backend_equal_pandas(backend):
 
 
 @pytest.mark.parametrize("backend", sorted(LAZY))
+def test_long_measurements_are_spread_by_the_engine_and_summed(backend):
+    """Long data (a row per measurement): the engine makes one row per subject, a column
+    per method (in sorted order of their labels), and sums its moments."""
+    long = DF.melt(id_vars=["patient", "site"], value_vars=RATERS, var_name="method",
+                   value_name="mmhg").sample(frac=1, random_state=0)
+    long = long[long.mmhg.notna() | (long.patient % 2 == 0)]  # some missing rows absent
+    ref = irr.Agreement.from_long(long, subject="patient", rater="method", rating="mmhg",
+                                  continuous=True)
+    ag = irr.Agreement.from_long(LAZY[backend](long), subject="patient", rater="method",
+                                 rating="mmhg")
+    assert ag.raters == ("cuff", "device") == ref.raters
+    _assert_same_limits(ag.limits_of_agreement(), ref.limits_of_agreement())
+    _assert_same_ccc(ag.concordance(), ref.concordance())
+    twice = pd.concat([long, long.head(3)])
+    with pytest.raises(ValueError, match=r"3 \(subject, rater\) pair\(s\) occur more than "
+                                         r"once.*replicates\) need their rows"):
+        irr.Agreement.from_long(LAZY[backend](twice), subject="patient", rater="method",
+                                rating="mmhg")
+
+
+@pytest.mark.parametrize("backend", sorted(LAZY))
 @pytest.mark.parametrize("scale", ["percent", "ratio"])
 def test_percent_and_ratio_scales_are_summed_by_the_engine(backend, scale):
     """Log ratios of values near 1e6 that differ by about 1 (log x - log y near 3e-7)
@@ -123,6 +144,18 @@ def test_a_strong_proportional_bias_takes_a_second_pass_for_the_residuals(backen
     got = lazy.limits_of_agreement()
     _assert_same_limits(got, ref)
     assert got.slope == pytest.approx(0.5 / 1.25, abs=0.02)  # d = 0.5 t, a = 1.25 t
+
+
+@pytest.mark.parametrize("backend", sorted(LAZY))
+def test_first_rows_without_one_method_take_the_pilot_from_the_engine(backend):
+    """When no value of a method is among the first 1,024 rows, the pilot values are the
+    engine's means (one more pass), not 0: the digits are kept all the same."""
+    df = DF.copy()
+    df.loc[:1499, "cuff"] = np.nan
+    ref = irr.Agreement.from_frame(df, RATERS, continuous=True)
+    ag = irr.Agreement.from_frame(LAZY[backend](df), RATERS, continuous=True)
+    _assert_same_limits(ag.limits_of_agreement(), ref.limits_of_agreement())
+    _assert_same_ccc(ag.concordance(), ref.concordance())
 
 
 def test_the_shift_keeps_the_digits_raw_sums_lose():
