@@ -1558,6 +1558,10 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
     if args.raters is not None and len(args.raters) < 2:
         raise CommandError(f"--raters names at least two methods; got {args.raters}")
     two = not args.all_raters and (args.raters is None or len(args.raters) == 2)
+    if long and is_foreign_frame(frame):
+        raise CommandError("long data streamed from disk are not read by `irr agreement`: "
+                           "give the file one column per method (wide), or raise "
+                           "--max-bytes to read it into memory")
     if long:
         frame = _long_raters(args, frame, two)
     ag = _agreement(args, frame, 2 if two and not long else None, continuous=True)

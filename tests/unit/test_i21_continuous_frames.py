@@ -412,6 +412,12 @@ def test_irr_agreement_streams_parquet_measurements_and_equals_the_in_memory_rep
                        "--statistics", "sem")
     assert code == 1
     assert "The standard error of measurement needs the rows" in err
+    long = tmp_path / "long.parquet"
+    DF.melt(id_vars="patient", value_vars=RATERS, var_name="method").to_parquet(long)
+    code, _, err = cli("agreement", str(long), "--subject", "patient", "--rater", "method",
+                       "--rating", "value", "--max-bytes", "10000")
+    assert code == 1
+    assert "long data streamed from disk are not read by `irr agreement`" in err
 
 
 def test_spark_measurements_when_java_and_pyspark_are_present():
