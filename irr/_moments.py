@@ -107,14 +107,16 @@ class PairMoments:
         return moments, n_one
 
     @classmethod
-    def from_chunks(cls, chunks: Chunks, n: int) -> PairMoments:
+    def from_chunks(cls, chunks: Chunks, n: int, residuals: bool = True) -> PairMoments:
         """Two passes over ``chunks()`` (each yields ``(s, d)`` arrays: ``s = x + y``, twice
         the pair means, and the differences; buffers may be reused and overwritten): the
         sums, then the centred sums of squares and products, and (with one chunk, or when
         the line explains more than half the variance of the differences) a third pass
         for the residual sum of squares. Pairwise sums within a chunk, then over the
         chunks' sums: with one chunk every number is the one numpy gives on whole arrays
-        (``d.mean()``, ``d.std(ddof=1)``, :func:`irr.coefficients.limits.fit_line`)."""
+        (``d.mean()``, ``d.std(ddof=1)``, :func:`irr.coefficients.limits.fit_line`).
+        Without `residuals` (statistics that do not read the line's residual variance)
+        no third pass is made."""
         count = 0
         first: list[tuple[float, float]] = []
         for s, d in chunks():
@@ -135,7 +137,7 @@ class PairMoments:
             centred.append((quadruple, double, np.add.reduce(d)))
         quadruple, double, sdd = (float(v) for v in np.add.reduce(np.array(centred).T, axis=1))
         moments = cls(n, float(abar), float(dbar), quadruple / 4, double / 2, sdd)
-        if len(first) > 1 and not moments.needs_residuals():
+        if not residuals or (len(first) > 1 and not moments.needs_residuals()):
             return moments
         line = moments.line()
         if math.isnan(line.slope):
@@ -148,7 +150,8 @@ class PairMoments:
         return moments.with_residuals(float(np.add.reduce(np.array(rss))))
 
     @classmethod
-    def of_arrays(cls, x: np.ndarray, y: np.ndarray, chunk: int = 8192) -> PairMoments:
+    def of_arrays(cls, x: np.ndarray, y: np.ndarray, chunk: int = 8192,
+                  residuals: bool = True) -> PairMoments:
         """:meth:`from_chunks` of the differences ``x - y`` of two complete float arrays."""
         def chunks() -> Iterator[tuple[np.ndarray, np.ndarray]]:
             size = min(chunk, x.size)
@@ -160,7 +163,7 @@ class PairMoments:
                 np.subtract(cx, cy, out=d)
                 yield s, d
 
-        return cls.from_chunks(chunks, int(x.size))
+        return cls.from_chunks(chunks, int(x.size), residuals)
 
     def with_residuals(self, rss: float) -> PairMoments:
         """These moments with the residual sum of squares summed over the residuals."""

@@ -488,7 +488,8 @@ def lin_ccc(
     of their moments, with the subject bootstrap attached."""
     level, alternative, ci, n_resamples = _check_common(
         confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
-    result = ccc_of_moments(PairMoments.of_arrays(x, y), raters=raters, n_missing=n_missing,
+    moments = PairMoments.of_arrays(x, y, residuals=False)
+    result = ccc_of_moments(moments, raters=raters, n_missing=n_missing,
                             rho0=rho0, alternative=alternative, confidence_level=level,
                             notes=notes)
     recipe = partial(_draw_moments, _standardised_ccc_moments, (x, y), ccc_of_sums,
@@ -771,7 +772,8 @@ def total_deviation_index(
     their moments, with the subject bootstrap attached."""
     p, method, level, ci = _tdi_options(p, method, confidence_level, ci)
     n_resamples = check_n_resamples(n_resamples)
-    result = _tdi(PairMoments.of_arrays(x, y), p, method, raters, n_missing, level, ci)
+    result = _tdi(PairMoments.of_arrays(x, y, residuals=False), p, method, raters, n_missing,
+                  level, ci)
     recipe = partial(_draw_moments, _difference_moments, (x, y),
                      partial(_tdi_of_sums, p=p, method=method), n_resamples, rng)
     return _finish_result(result, recipe, ci)
@@ -881,8 +883,8 @@ def coverage_probability(
     ci = check_choice(ci, "ci", CoverageResult.interval_methods)
     n_resamples = check_n_resamples(n_resamples)
     within = int(np.count_nonzero(np.abs(x - y) < delta))
-    result = _coverage(PairMoments.of_arrays(x, y), delta, within, raters, n_missing, level,
-                       ci)
+    result = _coverage(PairMoments.of_arrays(x, y, residuals=False), delta, within, raters,
+                       n_missing, level, ci)
     recipe = partial(_draw_moments, _difference_moments, (x, y),
                      partial(_cp_of_sums, delta=delta), n_resamples, rng)
     return _finish_result(result, recipe, ci)
