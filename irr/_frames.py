@@ -367,6 +367,7 @@ class LazyMeasurements:
         self._sample = sample
         self._sums: dict[tuple[int, int, str], dict[str, float]] = {}
         self._rows: int | None = None
+        self._pair_counts: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         return f"LazyMeasurements({self.kind}, raters={self.raters!r})"
@@ -380,7 +381,11 @@ class LazyMeasurements:
     @cached_property
     def _counts(self) -> tuple[int, int, tuple[int, ...]]:
         """(rows, rows with some rater's measurement missing, missing measurements of
-        each rater): one pass of the engine."""
+        each rater): one pass of the engine (for two raters, that of their sums)."""
+        if len(self.columns) == 2:  # the pass of the two methods' sums counts them too
+            self.pair_sums(0, 1)
+            rows, n_x, n_y, n_both = self._pair_counts
+            return rows, rows - n_both, (rows - n_x, rows - n_y)
         nw = _narwhals()
         present = [_finite(c).is_null() for c in self.columns]
         some = present[0]
@@ -511,6 +516,8 @@ class LazyMeasurements:
                              f"{names[0]} and {names[1]}.")
         n_one = int(row["n_x"]) + int(row["n_y"]) - 2 * int(row["n_both"])
         self._rows = int(row["rows"])
+        if (first, second) == (0, 1) and scale == "difference":
+            self._pair_counts = tuple(int(row[k]) for k in ("rows", "n_x", "n_y", "n_both"))
         n = int(row["n"])
         sums = {"n": n, "n_one": n_one, "shift_a": shift_a, "shift_d": shift_d,
                 **{k: float(row[k]) if n and pd.notna(row[k]) else 0.0
