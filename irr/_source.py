@@ -433,7 +433,9 @@ class Source:
             raise ValueError(
                 "Continuous statistics need one measurement per subject and rater, but this "
                 "Agreement was built from aggregated data (a table of counts, subject x "
-                "category counts, frequency-weighted rows or statistics)."
+                "category counts, frequency-weighted rows or statistics, or a lazy frame's "
+                "counts of categories: build it with continuous=True to have the engine sum "
+                "measurements)."
             )
         if (not pd.api.types.is_numeric_dtype(labels)
                 or pd.api.types.is_bool_dtype(labels)):
