@@ -12,6 +12,13 @@ Row 2: Fleiss' kappa and Gwet's AC1 on a Dask DataFrame of 10^8 subjects x 5 rat
 ``groupby(raters, dropna=False).size()`` on the same frame (missing ratings kept as
 keys, as irr needs them). Goal: within 2x of the engine's time.
 
+Row 3: parametric limits of agreement (bias, SD, limits with exact intervals, proportional
+bias) and Lin's CCC with its SE of two float64 methods near 1e6 in a Parquet file (10^8
+pairs, 1% of each method's values missing; --quick 10^7), read by DuckDB through
+``Agreement.from_frame(..., continuous=True)`` (the engine sums the shifted moments),
+against DuckDB's own ``SELECT count(*), sum(x), sum(y), sum(x*x), sum(y*y), sum(x*y)`` of
+the complete pairs. Goal: within 2x of the engine's time, peak memory under 1 GiB.
+
 Each measurement runs in a fresh process (so memory is that call's alone); rounds alternate
 irr and the engine, and the ratio is the median of the per-round ratios. The Parquet file
 is written once into DIR (default: the system's temporary folder) and kept for later runs.
@@ -49,6 +56,25 @@ writer.close()
 import os; os.replace(path + ".part", path)
 """
 
+GENERATE_FLOATS = """
+import numpy as np, pyarrow as pa, pyarrow.parquet as pq
+n, path = {n}, {path!r}
+rng = np.random.default_rng(0)
+writer = None
+step = 5_000_000
+for start in range(0, n, step):
+    m = min(step, n - start)
+    truth = 1e6 + rng.normal(0, 10, m)
+    x = truth + rng.normal(0.3, 1, m)
+    y = truth + rng.normal(0, 1, m)
+    table = pa.table({{"x": pa.array(x, mask=rng.random(m) < 0.01),
+                       "y": pa.array(y, mask=rng.random(m) < 0.01)}})
+    writer = writer or pq.ParquetWriter(path + ".part", table.schema)
+    writer.write_table(table, row_group_size=1_000_000)
+writer.close()
+import os; os.replace(path + ".part", path)
+"""
+
 # a child: run one timed call, print its seconds and the process's peak resident memory
 CHILD = """
 import json, time, warnings
@@ -66,6 +92,13 @@ PARQUET_OURS = ("res = irr.Agreement.from_frame(rel, ['a', 'b']).kappa(weights='
                 "assert res.n_subjects == {n}")
 PARQUET_REF = ("out = con.sql(\"SELECT a, b, COUNT(*) FROM read_parquet({path!r}) "
                "GROUP BY a, b\").fetchall()")
+
+MOMENTS_OURS = ("ag = irr.Agreement.from_frame(rel, ['x', 'y'], continuous=True)\n"
+                "res = (ag.limits_of_agreement(), ag.concordance())\n"
+                "assert res[0].n_subjects + res[0].n_missing < {n}")
+MOMENTS_REF = ("out = con.sql(\"SELECT count(*), sum(x), sum(y), sum(x * x), sum(y * y), "
+               "sum(x * y) FROM read_parquet({path!r}) WHERE x IS NOT NULL AND y IS NOT "
+               "NULL\").fetchall()")
 
 DASK_SETUP = """
 import dask.array as da, dask.dataframe as dd, distributed, irr
@@ -101,14 +134,31 @@ def _rounds(setup: str, ours: str, ref: str, rounds: int) -> tuple[dict, dict, f
     return pick(mine), pick(theirs), statistics.median(ratios)
 
 
-def parquet_file(n: int, folder: Path) -> Path:
-    path = folder / f"irr-bench-pairs-{n}.parquet"
+def parquet_file(n: int, folder: Path, kind: str = "pairs") -> Path:
+    path = folder / f"irr-bench-{kind}-{n}.parquet"
     if not path.exists():
-        subprocess.run([sys.executable, "-c", GENERATE.format(n=n, path=str(path))], check=True)
+        script = GENERATE if kind == "pairs" else GENERATE_FLOATS
+        subprocess.run([sys.executable, "-c", script.format(n=n, path=str(path))], check=True)
     return path
 
 
-def rows(quick: bool = False, folder: str | None = None, rounds: int = 3) -> list[dict]:
+def moments_row(n: int, folder: str | None, rounds: int) -> dict:
+    """Row 3: limits of agreement and CCC of n float pairs in Parquet, via DuckDB."""
+    path = str(parquet_file(n, Path(folder or tempfile.gettempdir()), "floats"))
+    mine, theirs, ratio = _rounds(PARQUET_SETUP.format(path=path), MOMENTS_OURS.format(n=n),
+                                  MOMENTS_REF.format(path=path), rounds)
+    return {"row": "LoA + CCC, float64 pairs near 1e6 in Parquet, via DuckDB",
+            "size": f"{n:.0e} pairs", "ours_s": mine["seconds"],
+            "ref": "DuckDB SELECT count, sum(x), sum(y), sum(x*x), sum(y*y), sum(x*y)",
+            "ref_s": theirs["seconds"], "ratio": ratio, "ours_mb": mine["peak_mb"],
+            "ref_mb": theirs["peak_mb"], "goal": "<= 2x, peak < 1 GiB",
+            "ok": ratio <= 2 and mine["peak_mb"] < 1024}
+
+
+def rows(quick: bool = False, folder: str | None = None, rounds: int = 3,
+         only: str | None = None, size: int | None = None) -> list[dict]:
+    if only == "moments":
+        return [moments_row(size or (10**7 if quick else 10**8), folder, rounds)]
     out = []
     n = 10**8 if quick else 10**9
     path = str(parquet_file(n, Path(folder or tempfile.gettempdir())))
@@ -128,6 +178,7 @@ def rows(quick: bool = False, folder: str | None = None, rounds: int = 3) -> lis
                 "ref": "Dask groupby(raters, dropna=False).size()", "ref_s": theirs["seconds"],
                 "ratio": ratio, "ours_mb": mine["peak_mb"], "ref_mb": theirs["peak_mb"],
                 "goal": "<= 2x", "ok": ratio <= 2})
+    out.append(moments_row(size or (10**7 if quick else 10**8), folder, rounds))
     return out
 
 
@@ -136,8 +187,11 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--dir", default=None, help="where the Parquet file is kept")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", choices=["moments"], default=None,
+                        help="run row 3 only (limits of agreement and CCC)")
+    parser.add_argument("--size", type=int, default=None, help="pairs of row 3")
     args = parser.parse_args()
-    table = rows(args.quick, args.dir, args.rounds)
+    table = rows(args.quick, args.dir, args.rounds, args.only, args.size)
     for r in table:
         print(f"{r['row']} [{r['size']}]: irr {r['ours_s']:.2f} s ({r['ours_mb']:.0f} MiB), "
               f"{r['ref']} {r['ref_s']:.2f} s ({r['ref_mb']:.0f} MiB): {r['ratio']:.2f}x, "

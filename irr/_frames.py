@@ -6,23 +6,30 @@ each rating pattern. So a *lazy* or distributed frame is never collected row by 
 engine computes the distinct patterns and their counts (one ``GROUP BY`` over the rater
 columns; for long data first one row per subject, by a conditional column per rater and a
 ``GROUP BY subject``), and only that small table comes back as pandas, to be read as
-frequency-weighted rows. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits
+frequency-weighted rows. Continuous measurements of a lazy frame are held as
+:class:`LazyMeasurements`: the engine adds up, for two raters, the pairs' count and the
+sums, squares and products of their means and differences (shifted by pilot values
+from the first rows, so large values keep their digits), and only those few numbers come
+back. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits
 in this process's memory: its columns are converted to pandas and read as a pandas frame
 would be, continuous measurements included.
 """
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from irr._columns import choose_columns, looks_continuous
 
-__all__ = ["FOREIGN_PACKAGES", "head", "is_foreign_frame", "lazy_frame", "long_patterns",
-           "to_pandas", "wide_patterns"]
+__all__ = ["FOREIGN_PACKAGES", "LazyMeasurements", "head", "is_foreign_frame", "lazy_frame",
+           "lazy_groups", "lazy_long", "lazy_wide", "long_patterns", "to_pandas", "wide_patterns"]
 
 #: Packages whose dataframes are read through narwhals.
 FOREIGN_PACKAGES = frozenset({"polars", "pyarrow", "duckdb", "dask", "dask_expr", "pyspark",
@@ -123,23 +130,47 @@ def to_pandas(native: Any, columns: Sequence[Any] | None = None) -> pd.DataFrame
     return frame.to_pandas()
 
 
+def _is_continuous(sample: pd.DataFrame, raters: Sequence[Any],
+                   continuous: bool | None) -> bool:
+    """Whether the ratings are continuous measurements: `continuous`, or (None) what the
+    first rows look like (:func:`irr._columns.looks_continuous`)."""
+    if continuous is not None:
+        return bool(continuous)
+    return any(looks_continuous(sample[r].dropna().unique()) for r in raters)
+
+
 def _refuse_continuous(native: Any, sample: pd.DataFrame, raters: Sequence[Any],
-                       continuous: bool | None) -> None:
-    """Lazy frames are reduced to counts of categories: continuous ratings cannot be."""
-    if continuous is False:
-        return
-    if continuous or any(looks_continuous(sample[r].dropna().unique()) for r in raters):
+                       continuous: bool | None, what: str) -> None:
+    """Continuous ratings where only patterns of categories can be counted (`what`
+    says where): an error."""
+    if _is_continuous(sample, raters, continuous):
         raise ValueError(
             f"The ratings of this lazy {type(native).__name__} look like continuous "
-            "measurements, which are not reduced to counts of rating patterns: pass "
-            "continuous=False to take each value as a category, or collect the rater "
-            "columns and pass the collected frame."
-        )
+            f"measurements, which are not reduced to counts of rating patterns ({what}): "
+            "pass continuous=False to take each value as a category, or collect the rater "
+            "columns and pass the collected frame.")
 
 
 def head(native: Any, rows: int = SAMPLE_ROWS) -> pd.DataFrame:
     """The first `rows` rows of a foreign frame as pandas (to look at its columns)."""
     return _collect(_wrap(native, "df").head(rows))
+
+
+def _choose(frame: Any, raters: Sequence[Any] | None, id: Any, weight: list[Any],
+            by: Sequence[Any]) -> tuple[pd.DataFrame, list[Any]]:
+    """The first :data:`SAMPLE_ROWS` rows and the rater columns (given, or chosen on those
+    rows by :func:`irr._columns.choose_columns`, whose warning names what was set aside)."""
+    columns = _columns(frame)
+    _check_columns([*weight, *by], columns, "freq_weights" if weight else "by")
+    sample = _collect(frame.head(SAMPLE_ROWS))
+    if raters is None:
+        choice = choose_columns(sample.drop(columns=list(by)), None, id, weight)
+        if choice.detected:
+            warnings.warn(choice.describe(), UserWarning, stacklevel=5)
+        raters = choice.raters
+    chosen = list(raters)
+    _check_columns(chosen, columns, "raters")
+    return sample, chosen
 
 
 def wide_patterns(
@@ -154,20 +185,19 @@ def wide_patterns(
     :func:`irr._columns.choose_columns` (its warning names what was set aside).
     """
     frame = _wrap(native, "df")
-    columns = _columns(frame)
     weight = [freq_weights] if isinstance(freq_weights, str) else []
     if freq_weights is not None and not weight:
         raise ValueError("`freq_weights` must name a column of a lazy frame; got an array.")
-    _check_columns([*weight, *by], columns, "freq_weights" if weight else "by")
-    sample = _collect(frame.head(SAMPLE_ROWS))
-    if raters is None:
-        choice = choose_columns(sample.drop(columns=list(by)), None, id, weight)
-        if choice.detected:
-            warnings.warn(choice.describe(), UserWarning, stacklevel=4)
-        raters = choice.raters
-    chosen = list(raters)
-    _check_columns(chosen, columns, "raters")
-    _refuse_continuous(native, sample, chosen, continuous)
+    sample, chosen = _choose(frame, raters, id, weight, by)
+    what = ("frequency weights count categorical ratings" if weight else
+            "a grouped frame's moments are not summed yet" if by else
+            "Agreement.from_frame and `irr agreement` sum the moments of measurements")
+    _refuse_continuous(native, sample, chosen, continuous, what)
+    return _patterns(frame, chosen, weight, by)
+
+
+def _patterns(frame: Any, chosen: list[Any], weight: list[Any], by: Sequence[Any],
+              ) -> tuple[pd.DataFrame, list[Any], str]:
     count = _count_name([*chosen, *by])
     nw = _narwhals()
     size = nw.col(weight[0]).sum() if weight else nw.len()
@@ -184,15 +214,34 @@ def long_patterns(
 
     The engine makes one row per subject (a column per rater holding that rater's rating,
     null where none) and counts the distinct rows; a (subject, rater) pair given twice is
-    an error naming how many there are.
+    an error naming how many there are. Continuous ratings are an error
+    (:func:`lazy_long` keeps them as :class:`LazyMeasurements`).
     """
+    return _long(native, subject, rater, rating, continuous,  # type: ignore[return-value]
+                 measurements=False)
+
+
+def lazy_long(
+    native: Any, subject: Any, rater: Any, rating: Any, continuous: bool | None,
+) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
+    """A lazy long frame: its continuous measurements (:class:`LazyMeasurements` of the
+    engine's one row per subject, a column per rater) when `continuous`, or when None and
+    its first rows look continuous; else its rating patterns (:func:`long_patterns`)."""
+    return _long(native, subject, rater, rating, continuous, measurements=True)
+
+
+def _long(native: Any, subject: Any, rater: Any, rating: Any, continuous: bool | None,
+          measurements: bool) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
     nw = _narwhals()
     frame = _wrap(native, "df")
     columns = _columns(frame)
     for argument, name in (("subject", subject), ("rater", rater), ("rating", rating)):
         _check_columns([name], columns, argument)
-    sample = _collect(frame.select(rating).head(SAMPLE_ROWS))
-    _refuse_continuous(native, sample, [rating], continuous)
+    sample = _collect(frame.select(subject, rater, rating).head(SAMPLE_ROWS))
+    if not measurements:
+        _refuse_continuous(native, sample, [rating], continuous,
+                           "Agreement.from_long sums the moments of measurements")
+    real = _is_continuous(sample, [rating], continuous)
     labels = _collect(frame.select(nw.col(rater)).unique())[rater]
     if labels.isna().any():
         raise ValueError(f"`rater` column {rater!r} has missing labels; every rating needs a rater.")
@@ -202,16 +251,322 @@ def long_patterns(
     cells = frame.group_by([subject, rater]).agg(nw.len().alias("n"))
     repeated = _collect(cells.filter(nw.col("n") > 1).select(nw.len().alias("pairs")))
     if int(repeated["pairs"].iloc[0]):
+        why = ("repeated measurements (replicates) need their rows, which a lazy frame does "
+               "not hand over: collect the columns first" if real else
+               "categorical ratings take one row per pair")
         raise ValueError(
             f"{int(repeated['pairs'].iloc[0])} (subject, rater) pair(s) occur more than once "
-            f"in columns {subject!r}, {rater!r}: categorical ratings take one row per pair."
-        )
+            f"in columns {subject!r}, {rater!r}: {why}.")
     names = [str(r) for r in raters]
-    count = _count_name(names)
     spread = frame.with_columns(**{
         name: nw.when(nw.col(rater) == label).then(nw.col(rating))
         for name, label in zip(names, raters, strict=True)})
     per_subject = spread.group_by(subject).agg(*(nw.col(name).max() for name in names))
+    if real:
+        # the pilot values: the pairs among the first rows (the engine's rows per subject
+        # would cost a pass over the data)
+        first = sample.dropna(subset=[subject, rater]).drop_duplicates([subject, rater])
+        wide = first.pivot(index=subject, columns=rater, values=rating)
+        wide = wide.reindex(columns=raters).set_axis(names, axis=1)
+        kind = f"{type(native).__module__.split('.')[0]} {type(native).__name__}"
+        return LazyMeasurements(per_subject, names, kind, wide.reset_index(drop=True))
+    count = _count_name(names)
     patterns = per_subject.group_by(names, drop_null_keys=False).agg(nw.len().alias(count))
     table = _collect(patterns).sort_values(names, na_position="last", kind="stable")
     return table.reset_index(drop=True), names, count
+
+
+def lazy_wide(
+    native: Any, raters: Sequence[Any] | None, id: Any, freq_weights: Any,
+    continuous: bool | None,
+) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
+    """A lazy wide frame: its continuous measurements (:class:`LazyMeasurements`) when
+    `continuous`, or when None and its first rows look continuous; else its rating
+    patterns as :func:`wide_patterns` gives them. The first rows are read once."""
+    frame = _wrap(native, "df")
+    weight = [freq_weights] if isinstance(freq_weights, str) else []
+    if freq_weights is not None and not weight:
+        raise ValueError("`freq_weights` must name a column of a lazy frame; got an array.")
+    sample, chosen = _choose(frame, raters, id, weight, ())
+    if weight or not _is_continuous(sample, chosen, continuous):
+        if weight and continuous:
+            raise ValueError(
+                "`freq_weights` count subjects with the same categorical ratings; "
+                "continuous ratings (continuous=True) take one row per subject. Pass "
+                "continuous=False.")
+        return _patterns(frame, chosen, weight, ())
+    kind = f"{type(native).__module__.split('.')[0]} {type(native).__name__}"
+    return LazyMeasurements(frame, chosen, kind, sample)
+
+
+def lazy_groups(native: Any, by: Sequence[Any]) -> list[tuple[tuple[Any, ...], Any]]:
+    """The groups of a lazy frame by the columns `by`: each key (in sorted order, missing
+    last) with the native lazy frame of its rows (a filter: nothing is collected but the
+    distinct keys)."""
+    nw = _narwhals()
+    frame = _wrap(native, "df")
+    keys = list(by)
+    _check_columns(keys, _columns(frame), "by")
+    table = _collect(frame.select(keys).unique()).sort_values(keys, na_position="last",
+                                                             kind="stable")
+    out = []
+    for values in table.itertuples(index=False, name=None):
+        condition = None
+        for name, value in zip(keys, values, strict=True):
+            term = nw.col(name).is_null() if pd.isna(value) else nw.col(name) == value
+            condition = term if condition is None else condition & term
+        out.append((tuple(values), frame.filter(condition).to_native()))
+    return out
+
+
+def _finite(name: Any) -> Any:
+    """A column as float64, null where it is null, nan or infinite."""
+    nw = _narwhals()
+    value = nw.col(name).cast(nw.Float64)
+    return nw.when(value.is_finite()).then(value)
+
+
+def _count(condition: Any) -> Any:
+    """How many rows meet `condition` (null counts as not)."""
+    nw = _narwhals()
+    return nw.when(condition).then(1).otherwise(0).sum()
+
+
+class LazyMeasurements:
+    """Continuous measurements of a lazy frame, one column per rater, summed by its engine.
+
+    Nothing is collected row by row: :meth:`pair_sums` has the engine add up, for two
+    raters, the count of complete pairs and the sums of the pair means ``a = (x + y) / 2``
+    and differences ``d`` (``x - y``; percentage differences; log ratios), of their
+    squares and of their product, each value shifted by a pilot value: the median of
+    ``a`` and of ``d`` over the complete pairs of the first :data:`SAMPLE_ROWS` rows (read
+    when the frame was chosen). A shift close to the mean keeps the digits that raw sums
+    of squares of large values (1e6 with differences of 1) would lose. A null, nan or
+    infinite value is a missing measurement, as in a pandas frame, except that an
+    infinite one is an error (:meth:`pair_sums`).
+
+    Attributes
+    ----------
+    columns : list
+        The rater columns.
+    raters : tuple of str
+        Their names.
+    kind : str
+        The frame's package and type, for messages (``'duckdb DuckDBPyRelation'``).
+    """
+
+    def __init__(self, frame: Any, columns: list[Any], kind: str, sample: pd.DataFrame):
+        if len(columns) < 2:
+            raise ValueError(f"`raters` must name at least two columns; got {columns!r}.")
+        if len(set(columns)) < len(columns):
+            raise ValueError(f"`raters` names a column twice: {columns!r}.")
+        self._frame = frame
+        self.columns = list(columns)
+        self.raters = tuple(str(c) for c in columns)
+        self.kind = kind
+        self._sample = sample
+        self._sums: dict[tuple[int, int, str], dict[str, float]] = {}
+        self._rows: int | None = None
+        self._pair_counts: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"LazyMeasurements({self.kind}, raters={self.raters!r})"
+
+    @property
+    def where(self) -> str:
+        """What sums the measurements, for messages (``'the engine of a lazy duckdb
+        DuckDBPyRelation'``)."""
+        return f"the engine of a lazy {self.kind}"
+
+    @cached_property
+    def _counts(self) -> tuple[int, int, tuple[int, ...]]:
+        """(rows, rows with some rater's measurement missing, missing measurements of
+        each rater): one pass of the engine (for two raters, that of their sums)."""
+        if len(self.columns) == 2:  # the pass of the two methods' sums counts them too
+            self.pair_sums(0, 1)
+            rows, n_x, n_y, n_both = self._pair_counts
+            return rows, rows - n_both, (rows - n_x, rows - n_y)
+        nw = _narwhals()
+        present = [_finite(c).is_null() for c in self.columns]
+        some = present[0]
+        for p in present[1:]:
+            some = some | p
+        row = _collect(self._frame.select(
+            nw.len().alias("rows"), _count(some).alias("incomplete"),
+            *(_count(p).alias(f"missing{j}") for j, p in enumerate(present))))
+        missing = tuple(int(row[f"missing{j}"].iloc[0]) for j in range(len(present)))
+        return int(row["rows"].iloc[0]), int(row["incomplete"].iloc[0]), missing
+
+    @property
+    def n_rows(self) -> int:
+        """Rows of the frame (subjects), counted by the engine (in the pass of the sums,
+        if one was made)."""
+        return self._rows if self._rows is not None else self._counts[0]
+
+    @property
+    def n_incomplete(self) -> int:
+        """Rows with a rater's measurement missing (null, nan)."""
+        return self._counts[1]
+
+    @property
+    def n_missing_values(self) -> int:
+        """Missing measurements over all rater columns."""
+        return sum(self._counts[2])
+
+    @property
+    def missing_per_rater(self) -> tuple[int, ...]:
+        """Missing measurements of each rater."""
+        return self._counts[2]
+
+    def _pilot(self, first: int, second: int, scale: str) -> tuple[float, float]:
+        """Medians of the pair means and differences over the first rows' complete pairs;
+        without any, the pair mean and difference of the two methods' medians there, or,
+        when a method has no value among the first rows, of their means computed by the
+        engine (a pass over the data: the one case where the first rows cannot serve)."""
+        x = pd.to_numeric(self._sample[self.columns[first]], errors="coerce").to_numpy(float)
+        y = pd.to_numeric(self._sample[self.columns[second]], errors="coerce").to_numpy(float)
+        keep = np.isfinite(x) & np.isfinite(y)
+        if not keep.any():
+            fx, fy = x[np.isfinite(x)], y[np.isfinite(y)]
+            if not (fx.size and fy.size):
+                row = _collect(self._frame.select(
+                    _finite(self.columns[first]).mean().alias("x"),
+                    _finite(self.columns[second]).mean().alias("y"))).iloc[0]
+                fx, fy = (np.array([v]) if pd.notna(v) else np.zeros(1)
+                          for v in (row["x"], row["y"]))
+            x, y = np.array([np.median(fx)]), np.array([np.median(fy)])
+        else:
+            x, y = x[keep], y[keep]
+        with np.errstate(all="ignore"):
+            a = (x + y) / 2
+            d = {"difference": x - y, "percent": 100 * (x - y) / a,
+                 "ratio": np.log(x) - np.log(y)}[scale]
+        keep = np.isfinite(a) & np.isfinite(d)
+        if not keep.any():
+            return (float(np.median(a)) if np.isfinite(a).any() else 0.0), 0.0
+        return float(np.median(a[keep])), float(np.median(d[keep]))
+
+    def _pair(self, first: int, second: int, scale: str, gated: bool = True) -> Any:
+        """The frame of columns ``x``, ``y`` (null when missing: null, nan or infinite),
+        ``raw_x``, ``raw_y`` (the values as given), ``a`` (the pair mean, null unless both
+        are present), ``d`` (the difference on `scale`, null unless both are present and
+        it is defined) and ``bad`` (a complete pair whose difference is undefined).
+        Without `gated`, ``x`` and ``y`` are the values as given (nan and infinities
+        kept: cheaper, for data that hold none)."""
+        nw = _narwhals()
+        cx = nw.col(self.columns[first]).cast(nw.Float64)
+        cy = nw.col(self.columns[second]).cast(nw.Float64)
+        if gated:
+            values = self._frame.select(
+                nw.when(cx.is_finite()).then(cx).alias("x"),
+                nw.when(cy.is_finite()).then(cy).alias("y"), cx.alias("raw_x"),
+                cy.alias("raw_y"))
+        else:
+            values = self._frame.select(cx.alias("x"), cy.alias("y"), cx.alias("raw_x"),
+                                        cy.alias("raw_y"))
+        x, y = nw.col("x"), nw.col("y")
+        both = ~x.is_null() & ~y.is_null()
+        a = (x + y) / 2
+        if scale == "difference":
+            d, bad = x - y, both & nw.lit(False)
+        elif scale == "percent":
+            d, bad = 100 * (x - y) / nw.when(a != 0).then(a), both & (a == 0)
+        else:
+            positive = (x > 0) & (y > 0)
+            d = nw.when(positive).then(x).log() - nw.when(positive).then(y).log()
+            bad = both & ~positive
+        return values.select(x, y, "raw_x", "raw_y", a.alias("a"), d.alias("d"),
+                             bad.alias("bad"))
+
+    def pair_sums(self, first: int, second: int, scale: str = "difference") -> dict[str, float]:
+        """One pass of the engine over raters `first` and `second`: ``n`` (complete
+        pairs), ``n_one`` (rows measured by one of the two only), ``shift_a``,
+        ``shift_d`` (the pilot values) and the sums ``sum_a``, ``sum_d``, ``sum_aa``,
+        ``sum_ad``, ``sum_dd`` of the shifted pair means and differences (the arguments
+        of :meth:`irr._moments.PairMoments.from_shifted_sums`). A ValueError names an
+        infinite measurement, and, for `scale` 'percent' or 'ratio', pairs whose
+        difference is undefined (mean 0; a value not positive)."""
+        key = (first, second, scale)
+        if key in self._sums:
+            return self._sums[key]
+        nw = _narwhals()
+        shift_a, shift_d = self._pilot(first, second, scale)
+        # differences first without the test of finite values (a third cheaper): when
+        # the sums of all the given values of x and of y are finite, they hold no nan nor
+        # infinity; otherwise the pass is made again, with the test
+        gated = scale != "difference"  # the other scales test their values anyway
+        row = self._sums_row(first, second, scale, shift_a, shift_d, gated)
+        if not gated and not all(math.isfinite(float(row[k])) for k in (
+                "all_x", "all_y", "sum_a", "sum_d", "sum_aa", "sum_ad", "sum_dd")):
+            row = self._sums_row(first, second, scale, shift_a, shift_d, gated=True)
+        names = (self.raters[first], self.raters[second])
+        if int(row["raw_x"]) + int(row["raw_y"]) > int(row["n_x"]) + int(row["n_y"]):
+            infinite = int(_collect(self._pair(first, second, scale).select(_count(
+                (nw.col("raw_x").abs() == math.inf) | (nw.col("raw_y").abs() == math.inf)
+            ).alias("infinite")))["infinite"].iloc[0])
+            if infinite:
+                raise ValueError(
+                    f"Raters {names[0]!r} and {names[1]!r} hold {infinite} infinite value(s) "
+                    "(measurements must be finite; null or nan marks a missing one).")
+        if scale != "difference" and int(row["bad"]):
+            why = ("divides by the mean of each pair; some pairs have mean 0"
+                   if scale == "percent" else
+                   "needs positive measurements (it takes logs); some are not")
+            raise ValueError(f"`scale={scale!r}` {why}: {int(row['bad'])} pair(s) of "
+                             f"{names[0]} and {names[1]}.")
+        n_one = int(row["n_x"]) + int(row["n_y"]) - 2 * int(row["n_both"])
+        self._rows = int(row["rows"])
+        if (first, second) == (0, 1) and scale == "difference":
+            self._pair_counts = tuple(int(row[k]) for k in ("rows", "n_x", "n_y", "n_both"))
+        n = int(row["n"])
+        sums = {"n": n, "n_one": n_one, "shift_a": shift_a, "shift_d": shift_d,
+                **{k: float(row[k]) if n and pd.notna(row[k]) else 0.0
+                   for k in ("sum_a", "sum_d", "sum_aa", "sum_ad", "sum_dd")}}
+        self._sums[key] = sums
+        return sums
+
+    def _sums_row(self, first: int, second: int, scale: str, shift_a: float, shift_d: float,
+                  gated: bool) -> pd.Series:
+        """One pass of the engine: counts of the values given and of the pairs, and the
+        sums of the shifted pair means and differences (see :meth:`pair_sums`)."""
+        nw = _narwhals()
+        x, y, a, d = nw.col("x"), nw.col("y"), nw.col("a"), nw.col("d")
+        shifted = self._pair(first, second, scale, gated).select(
+            x, y, a, "raw_x", "raw_y", "bad", (d - shift_d).alias("ds"),
+            # a difference is null exactly when a mean is, except where it is undefined
+            ((a - shift_a) if scale == "difference" else
+             nw.when(~d.is_null()).then(a - shift_a)).alias("as"))
+        ds, as_ = nw.col("ds"), nw.col("as")
+        # counts of non-null values (cheap): rows with one of the two measurements are
+        # count(x) + count(y) - 2 count(a); values that are given but not finite are
+        # count(raw) - count(finite), told apart (nan: missing; infinite: an error) by a
+        # second pass only when there are some
+        return _collect(shifted.select(
+            nw.len().alias("rows"), ds.count().alias("n"), x.count().alias("n_x"), y.count().alias("n_y"),
+            a.count().alias("n_both"), nw.col("raw_x").count().alias("raw_x"),
+            nw.col("raw_y").count().alias("raw_y"),
+            *(() if scale == "difference" else (_count(nw.col("bad")).alias("bad"),)),
+            *(() if gated else (x.sum().alias("all_x"), y.sum().alias("all_y"))),
+            as_.sum().alias("sum_a"), ds.sum().alias("sum_d"),
+            (as_ * as_).sum().alias("sum_aa"), (as_ * ds).sum().alias("sum_ad"),
+            (ds * ds).sum().alias("sum_dd"),
+        )).iloc[0]
+
+    def count_within(self, first: int, second: int, delta: float) -> int:
+        """A pass of the engine: how many complete pairs differ by less than `delta`
+        (``|x - y| < delta``)."""
+        nw = _narwhals()
+        row = _collect(self._pair(first, second, "difference").select(
+            _count(nw.col("d").abs() < delta).alias("within")))
+        return int(row["within"].iloc[0])
+
+    def residual_sum(self, first: int, second: int, scale: str, intercept: float,
+                     slope: float) -> float:
+        """A second pass: the residual sum of squares of the differences about the line
+        ``intercept + slope * mean`` (when the line explains most of their variance, its
+        moments alone would lose digits)."""
+        nw = _narwhals()
+        residual = nw.col("d") - intercept - slope * nw.col("a")
+        row = _collect(self._pair(first, second, scale).select(
+            (residual * residual).sum().alias("rss")))
+        return float(row["rss"].iloc[0])

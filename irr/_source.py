@@ -33,7 +33,14 @@ from irr._data import (
     real_values,
     validate_table,
 )
-from irr._frames import is_foreign_frame, lazy_frame, long_patterns, to_pandas, wide_patterns
+from irr._frames import (
+    LazyMeasurements,
+    is_foreign_frame,
+    lazy_frame,
+    lazy_long,
+    lazy_wide,
+    to_pandas,
+)
 from irr._long import (
     check_replicate_labels,
     long_ratings,
@@ -109,6 +116,9 @@ class Source:
     missing : ndarray of int64 or None
         With `measurements`: the subjects (rows) with a missing measurement, when the
         input said so cheaply (wide data); else found from the measurements.
+    lazy : LazyMeasurements or None
+        Continuous ratings of a lazy frame, summed by its engine (no rows here): the codes
+        of `ratings` are then empty and `ratings` only names the raters.
     """
 
     ratings: Ratings
@@ -119,10 +129,18 @@ class Source:
     entries: Entries | None = None
     measurements: Measurements | None = None
     missing: np.ndarray | None = None
+    lazy: LazyMeasurements | None = None
+
+    @property
+    def continuous(self) -> bool:
+        """Whether the ratings are continuous measurements (in memory or lazy)."""
+        return self.measurements is not None or self.lazy is not None
 
     @property
     def n_rows(self) -> int:
         """Rows of the input: subjects, or cells of a table, or rows of counts."""
+        if self.lazy is not None:
+            return self.lazy.n_rows
         if self.measurements is not None:
             return self.measurements.n_subjects
         if self.entries is not None:
@@ -189,7 +207,10 @@ class Source:
             if not lazy_frame(df):
                 return cls.from_frame(to_pandas(df), raters, categories, freq_weights, id,
                                       continuous)
-            patterns, raters, count = wide_patterns(df, raters, id, freq_weights, continuous)
+            read = lazy_wide(df, raters, id, freq_weights, continuous)
+            if isinstance(read, LazyMeasurements):
+                return cls._of_lazy(read, categories)
+            patterns, raters, count = read
             return cls.from_frame(patterns, raters, categories, count, None, False)
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
@@ -233,6 +254,14 @@ class Source:
         if weights is None:
             return source
         return cls(source.ratings, weights=weights, index=df.index)
+
+    @classmethod
+    def _of_lazy(cls, lazy: LazyMeasurements, categories: Any) -> Source:
+        """Continuous measurements of a lazy frame, summed by its engine."""
+        if categories is not None:
+            raise ValueError("`categories` declares a scale of categories; these ratings are "
+                             "continuous measurements.")
+        return cls(Ratings((), pd.Index([]), None, False, lazy.raters, rows=0), lazy=lazy)
 
     @classmethod
     def from_table(
@@ -290,7 +319,10 @@ class Source:
             if replicate is not None:
                 raise ValueError("`replicate` needs the rows of continuous measurements, which "
                                  "a lazy frame does not hand over; collect them first.")
-            patterns, raters, count = long_patterns(df, subject, rater, rating, continuous)
+            read = lazy_long(df, subject, rater, rating, continuous)
+            if isinstance(read, LazyMeasurements):
+                return cls._of_lazy(read, categories)
+            patterns, raters, count = read
             return cls.from_frame(patterns, raters, categories, count, None, False)
         long = long_ratings(df, subject, rater, rating, replicates=True)
         if replicate is not None:
@@ -338,7 +370,10 @@ class Source:
         return cls.from_columns(columns, names, categories, continuous=continuous)
 
     def missing_rows(self) -> np.ndarray:
-        """Rows with a missing rating (and a positive weight), in order."""
+        """Rows with a missing rating (and a positive weight), in order (not for lazy
+        measurements: :meth:`n_missing_rows` counts them)."""
+        if self.lazy is not None:
+            raise ValueError(self.rows_refused("The rows with a missing measurement"))
         if self.measurements is not None:
             return self.missing
         if self.entries is not None:
@@ -359,6 +394,25 @@ class Source:
             mask &= self.weights > 0
         return np.flatnonzero(mask)
 
+    def n_missing_rows(self) -> int:
+        """How many rows have a missing rating (counted by the engine for lazy data)."""
+        if self.lazy is not None:
+            return self.lazy.n_incomplete
+        rows = self.missing_rows()
+        return len(rows) if self.weights is None else int(self.weights[rows].sum())
+
+    def rows_refused(self, what: str) -> str:
+        """Why `what` is not available on measurements summed by a lazy frame's engine,
+        and the way out."""
+        lazy = self.lazy
+        kind = "frame" if lazy is None else lazy.kind
+        return (f"{what} needs the rows of the measurements, which this lazy {kind} does "
+                "not hand over (its engine sums the moments of two raters for the "
+                "parametric limits of agreement, Lin's CCC, the TDI and the CP). "
+                "Collect the rater columns, or a sample of them (e.g. "
+                "`lf.select([...]).head(100_000).collect()`), and build the Agreement from "
+                "that frame.")
+
     def numeric_measurements(self) -> Measurements:
         """The ratings as measurements: numeric category labels taken at their values.
 
@@ -370,6 +424,8 @@ class Source:
         """
         if self.measurements is not None:
             return self.measurements
+        if self.lazy is not None:
+            raise ValueError(self.rows_refused("This statistic"))
         ratings = self.ratings
         labels = ratings.categories
         if self.weights is not None or self.counts is not None or (
@@ -377,7 +433,9 @@ class Source:
             raise ValueError(
                 "Continuous statistics need one measurement per subject and rater, but this "
                 "Agreement was built from aggregated data (a table of counts, subject x "
-                "category counts, frequency-weighted rows or statistics)."
+                "category counts, frequency-weighted rows or statistics, or a lazy frame's "
+                "counts of categories: build it with continuous=True to have the engine sum "
+                "measurements)."
             )
         if (not pd.api.types.is_numeric_dtype(labels)
                 or pd.api.types.is_bool_dtype(labels)):
@@ -399,6 +457,11 @@ class Source:
         check_choice(nan_policy, "nan_policy", NAN_POLICIES)
         if nan_policy == "omit":
             return
+        if self.lazy is not None:
+            if self.lazy.n_incomplete:
+                raise ValueError(f"{self.lazy.n_incomplete} subject(s) have missing ratings "
+                                 "and `nan_policy='raise'`.")
+            return
         rows = self.missing_rows()
         if len(rows):
             count = len(rows) if self.weights is None else int(self.weights[rows].sum())
@@ -410,6 +473,8 @@ class Source:
     # -- per-subject values (clusters, strata) -------------------------------------------------
     def per_subject(self, values: Any, name: str) -> np.ndarray:
         """One value per subject, from an array-like or a column of the source frame."""
+        if self.lazy is not None:
+            raise ValueError(self.rows_refused(f"`{name}`"))
         if self.weights is not None or (not self.ratings.has_codes and self.entries is None
                                         and self.measurements is None):
             raise ValueError(

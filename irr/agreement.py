@@ -19,10 +19,12 @@ import pandas as pd
 
 from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
 from irr._data import Ratings, preview
+from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
+from irr._moments import PairMoments
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
-from irr._validation import check_confidence_level
+from irr._validation import check_choice, check_confidence_level
 from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
@@ -45,6 +47,9 @@ from irr.estimators.concordance import (
     CoverageResult,
     TDIResult,
     ccc_measurements,
+    ccc_of_moments,
+    coverage_of_moments,
+    tdi_of_moments,
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
@@ -565,7 +570,22 @@ class Agreement:
     @property
     def continuous(self) -> bool:
         """Whether the ratings are continuous measurements (see :meth:`from_frame`)."""
-        return self._source.measurements is not None
+        return self._source.continuous
+
+    @property
+    def lazy(self) -> LazyMeasurements | None:
+        """The continuous measurements of a lazy or distributed frame (polars LazyFrame,
+        DuckDB, Dask, Spark), summed by its engine (:class:`irr._frames.LazyMeasurements`:
+        counts of rows and missing values); None for data held here. Statistics that need
+        the rows of lazy measurements raise a ValueError saying so.
+
+        Examples
+        --------
+        >>> import irr
+        >>> irr.Agreement([1.25, 2.5, 3.75], [1.5, 2.25, 4.0], continuous=True).lazy is None
+        True
+        """
+        return self._source.lazy
 
     @property
     def measurements(self) -> Measurements:
@@ -585,12 +605,22 @@ class Agreement:
             self._measurements = self._source.numeric_measurements()
         return self._measurements
 
+    def _measured(self, what: str) -> Measurements:
+        """:attr:`measurements` for `what`; on a lazy frame a ValueError naming `what`
+        (its rows never come here)."""
+        if self._source.lazy is not None:
+            raise ValueError(self._source.rows_refused(what))
+        return self.measurements
+
     def _categories_refused(self, what: str) -> str:
         """Why `what` is not available on continuous ratings, and what is."""
-        values = self._source.measurements.value[:3]
+        if self._source.lazy is not None:
+            values = "summed by the engine of a lazy frame"
+        else:
+            values = f"values such as {preview(self._source.measurements.value[:3].tolist())}"
         return (
             f"{what} takes each rating as a category, but these ratings are continuous "
-            f"measurements (values such as {preview(values.tolist())}). For measurements use "
+            f"measurements ({values}). For measurements use "
             f"{CONTINUOUS_ALTERNATIVES}; to treat each distinct value as a category instead, "
             "build the Agreement with `continuous=False`."
         )
@@ -609,7 +639,7 @@ class Agreement:
     def n_raters(self) -> int:
         """Number of raters (for counts: the most ratings any subject has)."""
         if self.continuous:
-            return self.measurements.n_raters
+            return len(self.raters)
         return self.statistics.n_raters
 
     @property
@@ -622,7 +652,7 @@ class Agreement:
     def n_subjects(self) -> int:
         """Number of subjects, including those with missing ratings."""
         if self.continuous:
-            return self.measurements.n_subjects
+            return self._source.n_rows
         return self.statistics.n_subjects
 
     @property
@@ -633,7 +663,7 @@ class Agreement:
         any subject has. For continuous measurements: subjects some rater did not measure.
         """
         if self.continuous:
-            return len(self._source.missing_rows())
+            return self._source.n_missing_rows()
         return self.statistics.n_missing
 
     def codes(self) -> pd.DataFrame:
@@ -756,7 +786,7 @@ class Agreement:
         :class:`ReplicatesAveragedWarning`)."""
         if not self.continuous:
             return self.statistics
-        if self.measurements.has_replicates:
+        if self._measured(what).has_replicates:
             counts = self.measurements.replicates
             warnings.warn(
                 f"{what} needs one value per (subject, rater); {int((counts > 1).sum())} "
@@ -1819,7 +1849,7 @@ class Agreement:
                                    null=null, ci_clip=ci_clip, rater_population=rater_population)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
-                values = self.measurements.value[:3].tolist()
+                values = self._measured("Krippendorff's alpha").value[:3].tolist()
                 raise ValueError(
                     f"Krippendorff's alpha at the {level} level takes each rating as a "
                     f"{'category' if level == 'nominal' else 'rank of a category'}, but these "
@@ -2237,6 +2267,10 @@ class Agreement:
         Cohen's kappa 0.5954 0.0073 84.581 <0.0001 0.581 0.610 Wald
         """
         confidence_level = check_confidence_level(confidence_level)
+        if self._source.lazy is not None:
+            raise ValueError(self._source.rows_refused(
+                "The summary of continuous measurements (Krippendorff's interval alpha, the "
+                "ICC)") + " limits_of_agreement() and concordance() need only the sums.")
         facts = self.facts
         results: list[Result] = []
         skipped: list[str] = []
@@ -2435,11 +2469,11 @@ class Agreement:
     # -- continuous measurements ---------------------------------------------------------
     def _pair(self, first: Any, second: Any, what: str) -> tuple[int, int]:
         """The rater indices of a two-method statistic (default: the first two raters)."""
-        m = self.measurements
-        if m.n_raters < 2:
+        names = list(self.raters if self._source.lazy is not None
+                     else self.measurements.raters)  # aggregated data: an error
+        if len(names) < 2:
             raise ValueError(f"{what} compares two raters (methods); these data have "
-                             f"{m.n_raters}.")
-        names = list(m.raters)
+                             f"{len(names)}.")
         chosen = []
         for argument, value, default in (("first", first, 0), ("second", second, 1)):
             if value is None:
@@ -2451,10 +2485,10 @@ class Agreement:
                                  f"{value!r}.")
         if chosen[0] == chosen[1]:
             raise ValueError(f"`first` and `second` name the same rater {names[chosen[0]]!r}.")
-        if first is None and second is None and m.n_raters > 2:
+        if first is None and second is None and len(names) > 2:
             warnings.warn(
                 f"{what} compares two raters: the first two, {names[0]!r} and {names[1]!r}, "
-                f"of {m.n_raters}; choose them with first= and second=.", UserWarning,
+                f"of {len(names)}; choose them with first= and second=.", UserWarning,
                 stacklevel=3)
         return chosen[0], chosen[1]
 
@@ -2491,6 +2525,17 @@ class Agreement:
         (-2.1, -78.1, 73.9)
         """
         g, h = self._pair(first, second, "limits of agreement")
+        lazy = self._source.lazy
+        if lazy is not None:  # the engine sums the moments; the rows never come here
+            if method != "parametric" or replicates is not None:
+                raise ValueError(self._source.rows_refused(
+                    f"Limits of agreement with method={method!r}"
+                    + (f", replicates={replicates!r}" if replicates is not None else "")))
+            moments, n_one = PairMoments.of_lazy(lazy, g, h, check_choice(scale, "scale", limits.SCALES))
+            return limits.limits_of_moments(
+                moments, (self.raters[g], self.raters[h]), scale=scale, coverage=coverage,
+                multiplier=multiplier, ci_method=ci_method, confidence_level=confidence_level,
+                units=units, n_missing=n_one, where=lazy.where)
         return limits.limits_of_agreement(
             self.measurements, g, h, scale=scale, coverage=coverage, multiplier=multiplier,
             method=method, ci_method=ci_method, confidence_level=confidence_level,
@@ -2518,6 +2563,19 @@ class Agreement:
         >>> round(ag.concordance().estimate, 4)
         0.9427
         """
+        lazy = self._source.lazy
+        if lazy is not None:  # Lin's CCC from the moments the engine sums
+            if method not in (None, "lin") or len(self.raters) != 2 or ci != "fisher-z":
+                raise ValueError(self._source.rows_refused(
+                    f"The CCC with method={method!r}, ci={ci!r} of {len(self.raters)} "
+                    "raters (only Lin's CCC of two raters with its Fisher-z interval is "
+                    "summed by the engine)"))
+            moments, n_one = PairMoments.of_lazy(lazy, 0, 1)
+            if moments.n < 3:
+                raise ValueError("Concordance needs at least three subjects measured by both "
+                                 f"raters; got {moments.n}.")
+            return ccc_of_moments(moments, raters=self.raters, n_missing=n_one, rho0=rho0,
+                                  alternative=alternative, confidence_level=confidence_level)
         return ccc_measurements(
             self.measurements, method, rho0=rho0, alternative=alternative,
             confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
@@ -2547,7 +2605,17 @@ class Agreement:
         63.9
         """
         g, h = self._pair(first, second, "the total deviation index")
-        x, y = self.measurements.paired(g, h)
+        lazy = self._source.lazy
+        if lazy is not None:  # the approximate TDI and Lin's bound from the engine's sums
+            if method != "approximate" or ci not in (None, "log-msd"):
+                raise ValueError(self._source.rows_refused(
+                    f"The total deviation index with method={method!r}, ci={ci!r} (a "
+                    "bootstrap interval)"))
+            moments, _ = PairMoments.of_lazy(lazy, g, h)
+            return tdi_of_moments(moments, p, raters=(self.raters[g], self.raters[h]),
+                                  n_missing=lazy.n_rows - moments.n,
+                                  confidence_level=confidence_level)
+        x, y = self._measured("The total deviation index").paired(g, h)
         return total_deviation_index_of(
             x, y, p, method=method, raters=(self.raters[g], self.raters[h]),
             n_missing=self.measurements.n_subjects - x.size,
@@ -2577,7 +2645,17 @@ class Agreement:
         0.8
         """
         g, h = self._pair(first, second, "the coverage probability")
-        x, y = self.measurements.paired(g, h)
+        lazy = self._source.lazy
+        if lazy is not None:  # CP and its logit bound from the engine's sums and a count
+            if ci != "logit":
+                raise ValueError(self._source.rows_refused(
+                    f"The coverage probability with ci={ci!r} (a bootstrap interval)"))
+            moments, _ = PairMoments.of_lazy(lazy, g, h)
+            return coverage_of_moments(
+                moments, delta, lazy.count_within(g, h, delta),
+                raters=(self.raters[g], self.raters[h]), n_missing=lazy.n_rows - moments.n,
+                confidence_level=confidence_level)
+        x, y = self._measured("The coverage probability").paired(g, h)
         return coverage_probability_of(
             x, y, delta, raters=(self.raters[g], self.raters[h]),
             n_missing=self.measurements.n_subjects - x.size,
@@ -2608,7 +2686,7 @@ class Agreement:
         """
         g, h = self._pair(first, second, "Deming regression")
         return method_regression.deming(
-            self.measurements, error_ratio=error_ratio, confidence_level=confidence_level,
+            self._measured("Deming regression"), error_ratio=error_ratio, confidence_level=confidence_level,
             ci=ci, n_resamples=n_resamples, rng=rng, first=g, second=h)
 
     def passing_bablok(
@@ -2630,7 +2708,7 @@ class Agreement:
         """
         g, h = self._pair(first, second, "Passing–Bablok regression")
         return method_regression.passing_bablok(
-            self.measurements, confidence_level=confidence_level, first=g, second=h)
+            self._measured("Passing–Bablok regression"), confidence_level=confidence_level, first=g, second=h)
 
     def icc_components(
         self,
@@ -2655,7 +2733,7 @@ class Agreement:
         0.198
         """
         return icc_components(
-            self.measurements, model, type, unit, estimator=estimator,
+            self._measured("The ICC by variance components"), model, type, unit, estimator=estimator,
             confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
 
     def measurement_error(
@@ -2680,8 +2758,8 @@ class Agreement:
         1.27
         """
         return measurement_error(
-            self.measurements, type, units=units, confidence_level=confidence_level,
-            n_resamples=n_resamples, rng=rng)
+            self._measured("The standard error of measurement"), type, units=units,
+            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
 
     def inter_intra_reliability(
         self,
@@ -2711,5 +2789,5 @@ class Agreement:
         (0.948, 0.882, 0.979)
         """
         return inter_intra_reliability(
-            self.measurements, rho0_inter=rho0_inter, rho0_intra=rho0_intra,
-            confidence_level=confidence_level)
+            self._measured("Inter- and intra-rater reliability"), rho0_inter=rho0_inter,
+            rho0_intra=rho0_intra, confidence_level=confidence_level)

@@ -1359,10 +1359,11 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
     if getattr(args, "by", None):
         raise CommandError("--by is not available on Parquet data streamed from disk; "
                            "report one group at a time, or raise --max-bytes")
-    if continuous:
-        raise CommandError("continuous measurements are not streamed from disk: pass "
-                           "--categories, or raise --max-bytes to read the file into memory")
-    categories = _coerce_categories(args.categories, [sample[c] for c in sample.columns])
+    if continuous and getattr(args, "categories", None) is not None:
+        raise CommandError("continuous measurements have no categories: leave out "
+                           "--categories")
+    categories = _coerce_categories(getattr(args, "categories", None),
+                                    [sample[c] for c in sample.columns])
     try:
         if args.subject is not None or args.rater is not None or args.rating is not None:
             if None in (args.subject, args.rater, args.rating):
@@ -1387,6 +1388,8 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
                         f"the rating columns {', '.join(map(repr, raters))}; choose them "
                         "with --raters.")
                     raters = raters[:n_raters]
+            if continuous:  # the engine sums the moments of two methods when asked
+                return _streamed_measurements(args, frame, raters)
             patterns, raters, count = _with_progress(
                 lambda: wide_patterns(frame, raters, None, None, continuous), args.engine)
     except ValueError as exc:
@@ -1401,6 +1404,16 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
     if n_raters is not None and ag.n_raters != n_raters:
         raise CommandError(f"this command compares {n_raters} raters; the data have "
                            f"{ag.n_raters}")
+    return ag
+
+
+def _streamed_measurements(args: argparse.Namespace, frame: Any, raters: Any) -> Any:
+    """The Agreement of continuous measurements streamed by DuckDB: their rows are never
+    read; the engine sums the moments of two methods when a statistic asks for them."""
+    ag = Agreement.from_frame(frame, raters, continuous=True)
+    n = _with_progress(lambda: ag.n_subjects, args.engine)
+    args.input_info.append(("Read:", f"{n:,} rows streamed by DuckDB, summed by the engine"))
+    _count_missing(args, ag.lazy.n_missing_values)
     return ag
 
 
@@ -1506,6 +1519,10 @@ def _with_scale(out: Output, scale: str | None) -> None:
 def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
     """An Output with the header lines of the data (scale, columns set aside, missing
     ratings) and the notes of reading them."""
+    if ag.lazy is not None:  # streamed measurements: counts made by the engine
+        return Output(title, info=[("Scale:", "continuous"), *args.input_info],
+                      notes=list(args.input_notes), seed=args.seed,
+                      data=DataDescription.from_lazy(ag.lazy))
     if ag.continuous:
         data = DataDescription.from_measurements(ag.measurements)
         low, high = data.value_range or (math.nan, math.nan)
@@ -1729,12 +1746,24 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
     if args.raters is not None and len(args.raters) < 2:
         raise CommandError(f"--raters names at least two methods; got {args.raters}")
     two = not args.all_raters and (args.raters is None or len(args.raters) == 2)
+    if long and is_foreign_frame(frame):
+        raise CommandError("long data streamed from disk are not read by `irr agreement`: "
+                           "give the file one column per method (wide), or raise "
+                           "--max-bytes to read it into memory")
     if long:
         frame = _long_raters(args, frame, two)
     ag = _agreement(args, frame, 2 if two and not long else None, continuous=True)
     names = _agreement_statistics(args, ag)
     loa = _loa_options(args)
-    if ag.measurements.has_replicates and args.replicates is None and "loa" in names:
+    if ag.lazy is not None and args.statistics is None:  # what the engine's sums give
+        names = [n for n in names if n in ("loa", "ccc")]
+        args.input_notes.append(
+            "Streamed data: the limits of agreement (parametric) and Lin's CCC come from "
+            "sums made by DuckDB (also the TDI and CP with --statistics); statistics that "
+            "need the rows (the SEM, regressions, --plot) are not computed: raise "
+            "--max-bytes to read the file.")
+    if (ag.lazy is None and ag.measurements.has_replicates and args.replicates is None
+            and "loa" in names):
         raise CommandError(
             "the data hold replicates (a method measured a subject more than once): the "
             "limits of agreement need --replicates constant (the true value does not "

@@ -16,7 +16,14 @@ import numpy as np
 import pandas as pd
 
 from irr._columns import choose_columns
-from irr._frames import is_foreign_frame, lazy_frame, to_pandas, wide_patterns
+from irr._frames import (
+    head,
+    is_foreign_frame,
+    lazy_frame,
+    lazy_groups,
+    to_pandas,
+    wide_patterns,
+)
 from irr._report import band_and_citation
 from irr._source import align_to_index, frequency_weights
 from irr.agreement import Agreement
@@ -291,6 +298,9 @@ def by(
                 raise ValueError("`cluster` and `strata` need one row per subject, which a lazy "
                                  "frame does not hand over; collect the columns first.")
             keys = _as_list(by)
+            if statistic_row(statistic).method in MEASUREMENT_METHODS and continuous is not False:
+                return _by_lazy_measurements(df, keys, raters, statistic, nan_policy, test,
+                                             options)
             patterns, raters, count = wide_patterns(df, raters, None, freq_weights, continuous,
                                                     by=keys)
             return _by_pandas(patterns, keys, raters, statistic, categories=categories,
@@ -387,6 +397,46 @@ def _by_pandas(
     if test:
         out.attrs.update(out_attrs)
     # what a forest plot of the table needs: the statistic's benchmark scale and range
+    out.attrs.update(scale=getattr(overall, "scale", None),
+                     bounds=tuple(getattr(overall, "bounds", (-math.inf, math.inf))))
+    return out
+
+
+def _by_lazy_measurements(df: Any, keys: list[Any], raters: Any, statistic: str,
+                          nan_policy: str, test: bool, options: dict[str, Any]) -> pd.DataFrame:
+    """:func:`by` of a statistic of continuous measurements on a lazy frame: each group's
+    moments summed by the engine (one pass over the group's rows), never its rows; the
+    whole frame's first, so that options the engine cannot serve fail once."""
+    row = statistic_row(statistic)
+    options = {**row.options, **options}
+    if raters is None:  # the rating columns by the rule of Agreement.from_frame, keys aside
+        choice = choose_columns(head(df), exclude=keys)
+        if choice.detected:
+            warnings.warn(choice.describe(), UserWarning, stacklevel=3)
+        raters = choice.raters
+    raters = list(raters)
+
+    def agreement(frame: Any) -> Agreement:
+        return Agreement.from_frame(frame, raters, nan_policy=nan_policy, continuous=True)
+
+    overall = getattr(agreement(df), row.method)(**options)
+    rows = []
+    results: list[tuple[Any, Result]] = []
+    for key, frame in lazy_groups(df, keys):
+        key_values = dict(zip(keys, key, strict=True))
+        ag = agreement(frame)
+        try:
+            result = getattr(ag, row.method)(**options)
+            found = _result_rows(result)
+            results.append((key if len(key) > 1 else key[0], result))
+        except ValueError as exc:
+            found = [_failed_row(ag.n_subjects, ag.n_missing, _first_line(exc))]
+        rows.extend({**key_values, **r} for r in found)
+    if test:
+        rows.append(_pooled_row(keys, results, out_attrs := {}))
+    out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
+    if test:
+        out.attrs.update(out_attrs)
     out.attrs.update(scale=getattr(overall, "scale", None),
                      bounds=tuple(getattr(overall, "bounds", (-math.inf, math.inf))))
     return out

@@ -313,10 +313,11 @@ def report(
                  else "all" if names == ["all"] else "chosen")
     notes_out = [*notes, *notes_out, *filter(None, [replicate_note(ag.raters)])]
     if facts.continuous and selection != "chosen":
-        values = (pd.Index(np.unique(ag.measurements.value)) if ag.continuous
-                  else ag.categories)
+        values = ("summed by the engine of a lazy frame" if ag.lazy is not None
+                  else continuity(pd.Index(np.unique(ag.measurements.value)))
+                  if ag.continuous else continuity(ag.categories))
         notes_out.append(
-            f"The ratings look like continuous scores ({continuity(values)}): the "
+            f"The ratings look like continuous scores ({values}): the "
             "statistics that take each value as a category (percent agreement, kappa, AC1, "
             "nominal alpha) are left out; name them in `statistics` to compute them.")
     inference = {"confidence_level": confidence_level, "ci": ci, "n_resamples": n_resamples,
@@ -360,6 +361,11 @@ def report(
                                    categories=None if ag.continuous else list(ag.categories),
                                    **options))
         groups = pd.concat(tables, ignore_index=True)
+    if figures and ag.lazy is not None:  # their points are rows the engine keeps
+        figures = False
+        notes_out.append("No figures: the measurements were summed by the engine of a lazy "
+                         "frame, and a figure's points are its rows (collect a sample to "
+                         "draw them).")
     drawn = () if not figures else tuple(
         Figure(caption, svg) for caption, svg in plotting.report_figures(
             ag, results, by_frame=groups))
@@ -367,7 +373,8 @@ def report(
            facts.by_rater else f"among {ag.n_raters} raters")
     return ReliabilityReport(
         title=title or f"Agreement {who}",
-        data=(DataDescription.from_measurements(ag.measurements) if ag.continuous
+        data=(DataDescription.from_lazy(ag.lazy) if ag.lazy is not None
+              else DataDescription.from_measurements(ag.measurements) if ag.continuous
               else DataDescription.from_statistics(ag.statistics, kind)),
         results=tuple(results),
         statistics=tuple(names),

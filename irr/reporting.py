@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
 from irr._numbers import format_number
 from irr._report import (
@@ -224,6 +225,17 @@ class DataDescription:
             value_range=(float(values.min()), float(values.max())) if values.size else (),
         )
 
+    @classmethod
+    def from_lazy(cls, lazy: LazyMeasurements) -> DataDescription:
+        """The description of continuous measurements summed by a lazy frame's engine:
+        the counts it made (rows, missing measurements), no values."""
+        n, k = lazy.n_rows, len(lazy.raters)
+        return cls(n_subjects=n, n_raters=k, raters=tuple(lazy.raters), categories=(),
+                   scale_type="continuous", n_ratings=n * k - lazy.n_missing_values,
+                   n_missing_ratings=lazy.n_missing_values, n_incomplete=lazy.n_incomplete,
+                   subjects_by_ratings=(),
+                   ratings_per_rater=tuple(n - m for m in lazy.missing_per_rater))
+
     def facts(self) -> list[tuple[str, str]]:
         """The description as (label, value) lines, in reading order.
 
@@ -243,7 +255,7 @@ class DataDescription:
             low, high = self.value_range
             scale = f"continuous, {self.n_values:,} distinct values from {low:g} to {high:g}"
         elif self.scale_type == "continuous":
-            scale = f"continuous, {k} distinct values"
+            scale = f"continuous, {k} distinct values" if k else "continuous"
         lines = [("Subjects", f"{self.n_subjects:,}"), ("Raters", raters), ("Scale", scale)]
         if self.scale_type != "continuous" and k <= 12:
             lines.append(("Categories", ", ".join(self.categories)))

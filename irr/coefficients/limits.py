@@ -43,13 +43,13 @@ def exact_limit_factors(n: int, z: float, confidence_level: float) -> tuple[floa
     >>> round(high, 3)  # the one-sided tolerance factor n = 10, p = 0.95, gamma = 0.95
     2.911
     """
-    from scipy.stats import nct
+    from scipy.special import nctdtrit  # scipy.stats.nct.ppf, without importing scipy.stats
 
     if n < 2:
         return math.nan, math.nan
     tail = (1 - confidence_level) / 2
     ncp = z * math.sqrt(n)
-    low, high = nct.ppf([tail, 1 - tail], n - 1, ncp) / math.sqrt(n)
+    low, high = nctdtrit(n - 1, ncp, np.array([tail, 1 - tail])) / math.sqrt(n)
     return float(low), float(high)
 
 

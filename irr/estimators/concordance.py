@@ -19,7 +19,8 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._measurements import CHUNK, Measurements
+from irr._measurements import Measurements
+from irr._moments import PairMoments
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -58,8 +59,11 @@ __all__ = [
     "CoverageResult",
     "TDIResult",
     "ccc_measurements",
+    "ccc_of_moments",
+    "coverage_of_moments",
     "coverage_probability",
     "lin_ccc",
+    "tdi_of_moments",
     "total_deviation_index",
     "vc_ccc_moments",
     "vc_ccc_of_sums",
@@ -382,32 +386,10 @@ def _scaled(centre: float, spread: float, *columns: np.ndarray) -> list[np.ndarr
     return scaled
 
 
-def _standardised_sums(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float, float]:
-    """``[n, sum xs, sum ys, sum xs^2, sum ys^2, sum xs ys]`` of the columns standardised
-    as by :func:`_standardise`, and its centre and spread, in two chunked passes and no
-    array of n values. Pairwise sums within a chunk, then over the chunks' sums: with one
-    chunk (n <= CHUNK) the numbers are those of :func:`_standardise` on whole arrays."""
-    n = x.size
-    chunks = -(-n // CHUNK)
-    first = np.empty((4, chunks))
-    for i, start in enumerate(range(0, n, CHUNK)):
-        cx, cy = x[start:start + CHUNK], y[start:start + CHUNK]
-        first[:, i] = (np.add.reduce(cx), np.add.reduce(cy),
-                       max(cx.max(), cy.max()), min(cx.min(), cy.min()))
-    total = 0 + float(np.add.reduce(first[0])) + float(np.add.reduce(first[1]))
-    centre = total / (2 * n)
-    spread = float(first[2].max()) - float(first[3].min())
-    spread = spread if spread > 0 else 1.0
-    sums = np.empty((5, chunks))
-    for i, start in enumerate(range(0, n, CHUNK)):
-        xs, ys = _scaled(centre, spread, x[start:start + CHUNK], y[start:start + CHUNK])
-        sums[:, i] = np.add.reduce(xs), np.add.reduce(ys), xs @ xs, ys @ ys, xs @ ys
-    return np.array([n, *np.add.reduce(sums, axis=1)]), centre, spread
-
-
-def _scaled_moments(centre: float, spread: float, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """:func:`ccc_moments` of the standardised columns (for the bootstrap, made when drawn)."""
-    return ccc_moments(*_scaled(centre, spread, x, y))
+def _standardised_ccc_moments(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """:func:`ccc_moments` of the columns standardised by :func:`_standardise` (for the
+    bootstrap, made when drawn)."""
+    return ccc_moments(*_standardise(x, y)[0])
 
 
 def _check_common(confidence_level: Any, alternative: Any, ci: Any, n_resamples: Any,
@@ -502,18 +484,49 @@ def lin_ccc(
     rng: Any = 0,
     notes: tuple[str, ...] = (),
 ) -> ConcordanceResult:
-    """Lin's CCC of complete pairs (see :func:`irr.concordance`)."""
+    """Lin's CCC of complete pairs (see :func:`irr.concordance`): :func:`ccc_of_moments`
+    of their moments, with the subject bootstrap attached."""
     level, alternative, ci, n_resamples = _check_common(
         confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
+    moments = PairMoments.of_arrays(x, y, residuals=False)
+    result = ccc_of_moments(moments, raters=raters, n_missing=n_missing,
+                            rho0=rho0, alternative=alternative, confidence_level=level,
+                            notes=notes)
+    recipe = partial(_draw_moments, _standardised_ccc_moments, (x, y), ccc_of_sums,
+                     n_resamples, rng)
+    return _finish_result(result, recipe, ci)
+
+
+def ccc_of_moments(
+    moments: PairMoments,
+    *,
+    raters: tuple[str, str] = ("x", "y"),
+    n_missing: int = 0,
+    rho0: float = 0.0,
+    alternative: str = "two-sided",
+    confidence_level: float = 0.95,
+    notes: tuple[str, ...] = (),
+) -> ConcordanceResult:
+    """Lin's CCC, its decomposition, Lin's asymptotic SE and the Fisher-z interval from
+    the moments of the pairs (:class:`irr._moments.PairMoments` of the differences
+    ``x - y``): every number of :func:`lin_ccc` but the bootstrap, which needs the pairs.
+
+    Examples
+    --------
+    >>> from irr._moments import PairMoments
+    >>> x = np.array([1.0, 2.1, 2.9, 4.2, 5.1]); y = np.array([1.2, 2.0, 3.1, 3.9, 5.3])
+    >>> res = ccc_of_moments(PairMoments.of_arrays(x, y))
+    >>> round(res.estimate, 4), round(res.pearson_r, 4)
+    (0.9895, 0.99)
+    """
+    level = check_confidence_level(confidence_level)
+    alternative = check_alternative(alternative)
     rho0 = _check_rho0(rho0)
-    n = x.size
-    sums, centre, spread = _standardised_sums(x, y)
-    moments_ = _moments_of(sums)  # in standardised units
-    mx, my = centre + spread * moments_[0], centre + spread * moments_[1]
-    sx = spread * math.sqrt(max(moments_[2], 0.0))
-    sy = spread * math.sqrt(max(moments_[3], 0.0))
+    n = moments.n
+    mx, my, vxx, vyy, vxy = moments.xy()
+    sx, sy = math.sqrt(max(vxx, 0.0)), math.sqrt(max(vyy, 0.0))
     parts = {k: float(v[0]) for k, v in ccc_parts(
-        *(np.atleast_1d(v) for v in _moments_of(sums))).items()}
+        *(np.atleast_1d(v) for v in (mx, my, vxx, vyy, vxy))).items()}
     estimate = parts["ccc"]
     var, var_z = ccc_variance(estimate, parts["r"], parts["u"], n)
     lines = [
@@ -527,19 +540,10 @@ def lin_ccc(
         lines.append("Fisher-z SE undefined: the CCC is +-1 or the Pearson r is 0.")
     if n_missing:
         lines.append(f"{n_missing} pair(s) with a missing value left out.")
-    result = _ccc_result(
+    return _ccc_result(
         estimate, var, var_z, rho0, alternative, level, n, n_missing, raters,
         (*lines, *notes), method="lin", parts=parts, means=(mx, my), sds=(sx, sy),
         n_raters=2)
-    recipe = partial(_draw_moments, partial(_scaled_moments, centre, spread), (x, y),
-                     ccc_of_sums, n_resamples, rng)
-    return _finish_result(result, recipe, ci)
-
-
-def _moments_of(sums: np.ndarray) -> tuple[float, ...]:
-    n = sums[0]
-    mx, my = sums[1] / n, sums[2] / n
-    return (mx, my, sums[3] / n - mx * mx, sums[4] / n - my * my, sums[5] / n - mx * my)
 
 
 def _check_rho0(rho0: Any) -> float:
@@ -715,13 +719,12 @@ def ccc_measurements(
 # -- TDI and CP ------------------------------------------------------------------------------
 
 
-def _difference_summary(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float, float, float]:
-    d = x - y
-    n = d.size
-    mean = float(d.mean())
-    sd = float(d.std(ddof=1))
-    msd = float((d * d).sum() / (n - 1))
-    return d, mean, sd, msd
+def _difference_summary(moments: PairMoments) -> tuple[float, float, float]:
+    """The mean difference, the SD of the differences (n - 1) and the mean squared
+    difference ``sum(d^2) / (n - 1)`` of the moments of the pairs."""
+    n = moments.n
+    mean = float(moments.mean_d)
+    return mean, moments.sd, (moments.sdd + n * mean * mean) / (n - 1)
 
 
 def _tdi_of_sums(sums: np.ndarray, p: float, method: str) -> np.ndarray:
@@ -746,7 +749,9 @@ def _cp_of_sums(sums: np.ndarray, delta: float) -> np.ndarray:
     return coverage_of_normal(mean, np.sqrt(var), delta)
 
 
-def _difference_moments(d: np.ndarray) -> np.ndarray:
+def _difference_moments(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Each pair's ``[1, d, d*d]`` of ``d = x - y`` (for the bootstrap, made when drawn)."""
+    d = x - y
     return np.column_stack([np.ones_like(d), d, d * d])
 
 
@@ -763,7 +768,46 @@ def total_deviation_index(
     n_resamples: int = 9999,
     rng: Any = 0,
 ) -> TDIResult:
-    """The TDI of complete pairs (see :func:`irr.total_deviation_index`)."""
+    """The TDI of complete pairs (see :func:`irr.total_deviation_index`): :func:`_tdi` of
+    their moments, with the subject bootstrap attached."""
+    p, method, level, ci = _tdi_options(p, method, confidence_level, ci)
+    n_resamples = check_n_resamples(n_resamples)
+    result = _tdi(PairMoments.of_arrays(x, y, residuals=False), p, method, raters, n_missing,
+                  level, ci)
+    recipe = partial(_draw_moments, _difference_moments, (x, y),
+                     partial(_tdi_of_sums, p=p, method=method), n_resamples, rng)
+    return _finish_result(result, recipe, ci)
+
+
+def tdi_of_moments(
+    moments: PairMoments,
+    p: float = 0.9,
+    *,
+    method: str = "approximate",
+    raters: tuple[str, str] = ("x", "y"),
+    n_missing: int = 0,
+    confidence_level: float = 0.95,
+) -> TDIResult:
+    """The TDI from the moments of the pairs (:class:`irr._moments.PairMoments` of the
+    differences ``x - y``): the approximate and exact TDI and, for the approximate one,
+    Lin's upper confidence bound; the bootstrap intervals need the pairs.
+
+    Examples
+    --------
+    >>> import irr
+    >>> from irr._moments import PairMoments
+    >>> pef = irr.datasets.load("pef")
+    >>> m = PairMoments.of_arrays(pef["wright_1"].to_numpy(float), pef["mini_1"].to_numpy(float))
+    >>> round(tdi_of_moments(m, 0.9).estimate, 1)
+    63.9
+    """
+    p, method, level, ci = _tdi_options(p, method, confidence_level, "log-msd"
+                                        if method == "approximate" else "percentile")
+    return _tdi(moments, p, method, raters, n_missing, level, ci)
+
+
+def _tdi_options(p: Any, method: Any, confidence_level: Any, ci: Any
+                 ) -> tuple[float, str, float, str]:
     p = check_open_unit(p, "p")
     method = check_choice(method, "method", ("approximate", "exact"))
     level = check_confidence_level(confidence_level)
@@ -772,9 +816,13 @@ def total_deviation_index(
     if ci == "log-msd" and method == "exact":
         raise ValueError("`ci='log-msd'` (Lin 2000's upper bound) applies to "
                          "method='approximate'; the exact TDI has bootstrap intervals.")
-    n_resamples = check_n_resamples(n_resamples)
-    d, mean, sd, msd = _difference_summary(x, y)
-    n = d.size
+    return p, method, level, ci
+
+
+def _tdi(moments: PairMoments, p: float, method: str, raters: tuple[str, str],
+         n_missing: int, level: float, ci: str) -> TDIResult:
+    mean, sd, msd = _difference_summary(moments)
+    n = moments.n
     approx = float(tdi_approximate(np.array(msd), p))
     exact = float(tdi_exact(np.array(mean), np.array(sd), p))
     se_log = math.sqrt(msd_log_variance(mean, msd, n)) if msd > 0 else math.nan
@@ -793,7 +841,7 @@ def total_deviation_index(
     if n_missing:
         lines.append(f"{n_missing} pair(s) with a missing value left out.")
     estimate = approx if method == "approximate" else exact
-    result = TDIResult(
+    return TDIResult(
         coefficient=f"TDI ({100 * p:g}%)",
         symbol=f"TDI({100 * p:g}%)",
         estimate=estimate,
@@ -814,9 +862,6 @@ def total_deviation_index(
         sd_difference=sd,
         se_log_msd=se_log,
     )
-    recipe = partial(_draw_moments, _difference_moments, (d,),
-                     partial(_tdi_of_sums, p=p, method=method), n_resamples, rng)
-    return _finish_result(result, recipe, ci)
 
 
 def coverage_probability(
@@ -831,17 +876,62 @@ def coverage_probability(
     n_resamples: int = 9999,
     rng: Any = 0,
 ) -> CoverageResult:
-    """The CP of complete pairs (see :func:`irr.coverage_probability`)."""
+    """The CP of complete pairs (see :func:`irr.coverage_probability`): :func:`_coverage`
+    of their moments and observed share, with the subject bootstrap attached."""
+    delta = _check_delta(delta)
+    level = check_confidence_level(confidence_level)
+    ci = check_choice(ci, "ci", CoverageResult.interval_methods)
+    n_resamples = check_n_resamples(n_resamples)
+    within = int(np.count_nonzero(np.abs(x - y) < delta))
+    result = _coverage(PairMoments.of_arrays(x, y, residuals=False), delta, within, raters,
+                       n_missing, level, ci)
+    recipe = partial(_draw_moments, _difference_moments, (x, y),
+                     partial(_cp_of_sums, delta=delta), n_resamples, rng)
+    return _finish_result(result, recipe, ci)
+
+
+def coverage_of_moments(
+    moments: PairMoments,
+    delta: float,
+    within: int,
+    *,
+    raters: tuple[str, str] = ("x", "y"),
+    n_missing: int = 0,
+    confidence_level: float = 0.95,
+) -> CoverageResult:
+    """The CP from the moments of the pairs (:class:`irr._moments.PairMoments` of the
+    differences ``x - y``) and the count of pairs whose absolute difference is below
+    `delta` (`within`, for the observed share), with the logit lower bound; the bootstrap
+    intervals need the pairs.
+
+    Examples
+    --------
+    >>> import irr
+    >>> from irr._moments import PairMoments
+    >>> pef = irr.datasets.load("pef")
+    >>> x, y = pef["wright_1"].to_numpy(float), pef["mini_1"].to_numpy(float)
+    >>> res = coverage_of_moments(PairMoments.of_arrays(x, y), 50, int((abs(x - y) < 50).sum()))
+    >>> round(res.estimate, 2), round(res.observed, 2)
+    (0.8, 0.82)
+    """
+    delta = _check_delta(delta)
+    level = check_confidence_level(confidence_level)
+    return _coverage(moments, delta, int(within), raters, n_missing, level, "logit")
+
+
+def _check_delta(delta: Any) -> float:
     if isinstance(delta, bool) or not isinstance(delta, (int, float, np.integer, np.floating)):
         raise TypeError(f"`delta` must be a positive real number; got {show_value(delta)}.")
     if not (math.isfinite(float(delta)) and float(delta) > 0):
         raise ValueError(f"`delta` must be positive and finite; got {show_value(delta)}.")
-    delta = float(delta)
-    level = check_confidence_level(confidence_level)
-    ci = check_choice(ci, "ci", CoverageResult.interval_methods)
-    n_resamples = check_n_resamples(n_resamples)
-    d, mean, sd, _ = _difference_summary(x, y)
-    n = d.size
+    return float(delta)
+
+
+def _coverage(moments: PairMoments, delta: float, within: int, raters: tuple[str, str],
+              n_missing: int, level: float, ci: str) -> CoverageResult:
+    mean, sd, _ = _difference_summary(moments)
+    n = moments.n
+    observed = within / n
     cp = float(coverage_of_normal(np.array(mean), np.array(sd), delta))
     se_logit = cp_logit_variance(mean, sd, delta, n)
     se_logit = math.sqrt(se_logit) if np.isfinite(se_logit) else math.nan
@@ -849,14 +939,14 @@ def coverage_probability(
     lines = [
         f"CP_{delta:g}: probability that |{raters[0]} - {raters[1]}| < {delta:g} under "
         f"normality of the differences (mean {mean:.6g}, SD {sd:.6g}, n - 1); observed "
-        f"share {float((np.abs(d) < delta).mean()):.4g}.",
+        f"share {observed:.4g}.",
     ]
     if ci == "logit":
         lines.append(f"One-sided {100 * level:g}% lower bound: logit(CP) normal, delta-method "
                      "variance with divisor n - 2 (Lin et al. 2002).")
     if n_missing:
         lines.append(f"{n_missing} pair(s) with a missing value left out.")
-    result = CoverageResult(
+    return CoverageResult(
         coefficient=f"CP (delta = {delta:g})",
         symbol="CP",
         estimate=cp,
@@ -871,8 +961,5 @@ def coverage_probability(
         mean_difference=mean,
         sd_difference=sd,
         se_logit=se_logit,
-        observed=float((np.abs(d) < delta).mean()),
+        observed=observed,
     )
-    recipe = partial(_draw_moments, _difference_moments, (d,), partial(_cp_of_sums, delta=delta),
-                     n_resamples, rng)
-    return _finish_result(result, recipe, ci)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
 from irr._measurements import CHUNK, Measurements
+from irr._moments import PairMoments
 from irr._numbers import MINUS, format_number, format_pvalue, format_significant
 from irr._validation import (
     DegenerateDataWarning,
@@ -39,7 +41,7 @@ from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quanti
 from irr.summary import results_summary
 
 __all__ = ["DESIGNS", "LIMIT_CI_METHODS", "METHODS", "SCALES", "LimitsOfAgreementResult",
-           "limits_of_agreement"]
+           "limits_of_agreement", "limits_of_moments"]
 
 #: How the differences are formed: ``x - y``, ``100 (x - y) / mean`` or ``x / y`` (log scale).
 SCALES = ("difference", "percent", "ratio")
@@ -590,6 +592,30 @@ class _Pairs:
         return self._make()[1]
 
 
+class _RowsNotHeld:
+    """In place of :class:`_Pairs` when the limits were computed from moments summed
+    elsewhere (by a database engine): the pairs never came to this process, and asking
+    for them is an error that says so rather than a silent collection."""
+
+    def __init__(self, where: str):
+        self._where = where
+
+    def _refuse(self) -> Any:
+        raise ValueError(
+            f"The pairs' means and differences (the points of a Bland-Altman plot) are not "
+            f"held: these limits were computed from sums made by {self._where}, which "
+            "never hands over its rows. Collect the two columns (or a sample of them) and "
+            "compute the limits of that pandas frame to plot them.")
+
+    @property
+    def means(self) -> np.ndarray:
+        return self._refuse()
+
+    @property
+    def differences(self) -> np.ndarray:
+        return self._refuse()
+
+
 def _chunks(x: np.ndarray, y: np.ndarray, measure: str, raters: tuple[str, str]) -> Any:
     """Chunk by chunk, ``(s, d)``: ``s = x + y`` (twice the pairs' means: halving is
     exact, so sums and products of ``s`` are those of the means times a power of two) and
@@ -618,54 +644,50 @@ def _chunks(x: np.ndarray, y: np.ndarray, measure: str, raters: tuple[str, str])
         yield s, d
 
 
-def _pair_statistics(
-    x: np.ndarray, y: np.ndarray, measure: str, raters: tuple[str, str],
-) -> tuple[float, float, Line]:
-    """The bias, the SD of the differences and the line of the differences on the means
-    (:func:`fit_line` without residuals), in chunked passes over the two columns and no
-    array of n values: the sums, the centred sums of squares and products, and (with one
-    chunk, or when the line explains more than half the variance of the differences) the
-    residual sum of squares. Pairwise sums within a chunk, then over the chunks' sums:
-    with one chunk (n <= :data:`CHUNK`) every number is the one numpy gives on whole
-    arrays (``d.mean()``, ``d.std(ddof=1)``, :func:`fit_line`); with more, they agree
-    to the last digits (the order of the additions differs)."""
-    n = x.size
-    chunks = -(-n // CHUNK)
-    sums = np.empty((2, chunks))
-    for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
-        sums[0, i], sums[1, i] = np.add.reduce(s), np.add.reduce(d)
-    total_s, total_d = np.add.reduce(sums, axis=1)
-    abar, dbar = total_s * 0.5 / n, total_d / n
-    centred = np.empty((3, chunks))
-    for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
-        s -= 2 * abar  # twice the centred means
-        d -= dbar
-        centred[0, i], centred[1, i] = s @ s, s @ d
-        np.multiply(d, d, out=d)
-        centred[2, i] = np.add.reduce(d)
-    quadruple, double, sdd = (float(v) for v in np.add.reduce(centred, axis=1))
-    sxx, sxy = quadruple / 4, double / 2
-    bias, sd = float(dbar), math.sqrt(sdd / (n - 1))
-    nan = math.nan
-    if n < 3 or sxx <= 0:
-        return bias, sd, Line(nan, nan, nan, nan, max(n - 2, 0), np.empty(0))
-    slope = sxy / sxx
-    intercept = float(dbar - slope * abar)
-    explained = sxy * sxy / sxx
-    if chunks > 1 and explained <= sdd / 2:
-        # the line explains at most half the variance of the differences (proportional
-        # bias is small, as it usually is): the residual sum of squares sdd - sxy^2 / sxx
-        # loses no digit, and a third pass is not needed
-        sigma2 = (sdd - explained) / (n - 2)
-    else:
-        rss = np.empty(chunks)
-        for i, (s, d) in enumerate(_chunks(x, y, measure, raters)):
-            s *= 0.5  # the means
-            residuals = d - intercept - slope * s
-            rss[i] = residuals @ residuals
-        sigma2 = float(np.add.reduce(rss)) / (n - 2)
-    return bias, sd, Line(intercept, slope, math.sqrt(sigma2 / sxx),
-                          math.sqrt(sigma2 * (1 / n + abar * abar / sxx)), n - 2, np.empty(0))
+def limits_of_moments(
+    moments: PairMoments,
+    raters: tuple[str, str],
+    *,
+    scale: str = "difference",
+    coverage: float = 0.95,
+    multiplier: float | None = None,
+    ci_method: str | None = None,
+    confidence_level: float = 0.95,
+    units: str = "",
+    n_missing: int = 0,
+    where: str = "another engine",
+) -> LimitsOfAgreementResult:
+    """Parametric limits of agreement of single measurements from their moments (the
+    pair means and the differences on the `scale` already formed by whoever summed them:
+    :class:`irr._moments.PairMoments`), for data that never come to this process.
+
+    The options are those of :func:`limits_of_agreement` with ``method='parametric'``;
+    `n_missing` counts the subjects measured by one method only; `where` names what summed
+    the moments, for the error raised when the pairs themselves are asked for (a plot).
+
+    Examples
+    --------
+    >>> import irr
+    >>> from irr._moments import PairMoments
+    >>> df = irr.datasets.load("pef")
+    >>> m = PairMoments.of_arrays(df["wright_1"].to_numpy(float), df["mini_1"].to_numpy(float))
+    >>> res = limits_of_moments(m, ("wright", "mini"), multiplier=2, ci_method="approximate")
+    >>> round(res.lower, 1), round(res.upper, 1)
+    (-79.6, 75.4)
+    """
+    scale = check_choice(scale, "scale", SCALES)
+    level = check_confidence_level(confidence_level)
+    z, coverage = _multiplier(coverage, multiplier)
+    ci_method = "exact" if ci_method is None else check_choice(
+        ci_method, "ci_method", ("exact", "approximate"))
+    if not isinstance(moments, PairMoments):
+        raise TypeError(f"`moments` must be irr PairMoments; got {type(moments).__name__}.")
+    raters = (str(raters[0]), str(raters[1]))
+    _check_pairs(moments.n, raters)
+    difference = f"{raters[0]}{' / ' if scale == 'ratio' else ' - '}{raters[1]}"
+    return _of_summaries(moments.bias, moments.sd, moments.line(), _RowsNotHeld(where),
+                         raters, difference, scale, z, coverage, "parametric", ci_method,
+                         level, n_missing, units, moments.n)
 
 
 def limits_of_agreement(
@@ -847,18 +869,34 @@ def _single(
     units: str,
 ) -> LimitsOfAgreementResult:
     n = x.size
+    _check_pairs(n, raters)
+    if method == "parametric":  # sums over chunks: no array of n differences
+        moments = PairMoments.from_chunks(partial(_chunks, x, y, measure, raters), n)
+        return _of_summaries(moments.bias, moments.sd, moments.line(),
+                             _Pairs(x, y, measure, raters), raters, difference, measure, z,
+                             coverage, method, ci_method, level, n_missing, units, n)
+    a, d = _transform(x, y, measure, raters)
+    return _of_summaries(float(d.mean()), float(d.std(ddof=1)), fit_line(a, d),
+                         _Pairs(means=a, differences=d), raters, difference, measure, z,
+                         coverage, method, ci_method, level, n_missing, units, n)
+
+
+def _check_pairs(n: int, raters: tuple[str, str]) -> None:
     if n < 2:
         raise ValueError(f"Limits of agreement need at least two subjects measured by both "
                          f"{raters[0]} and {raters[1]}; got {n}.")
-    if method == "parametric":  # sums over chunks: no array of n differences
-        bias, sd, line = _pair_statistics(x, y, measure, raters)
-        pairs = _Pairs(x, y, measure, raters)
-    else:
-        a, d = _transform(x, y, measure, raters)
-        bias = float(d.mean())
-        sd = float(d.std(ddof=1))
-        line = fit_line(a, d)
-        pairs = _Pairs(means=a, differences=d)
+
+
+def _of_summaries(
+    bias: float, sd: float, line: Line, pairs: Any, raters: tuple[str, str],
+    difference: str, measure: str, z: float, coverage: float, method: str, ci_method: str,
+    level: float, n_missing: int, units: str, n: int,
+) -> LimitsOfAgreementResult:
+    """The result of single measurements from the bias, the SD of the differences and
+    the line of the differences on the means (with `pairs`' means and differences for
+    the regression-based and nonparametric limits)."""
+    if method != "parametric":
+        a, d = pairs.means, pairs.differences
     notes: list[str] = []
     if n_missing:
         notes.append(f"{n_missing} subject(s) measured by only one of the two methods were "

@@ -19,7 +19,7 @@ LAYERS = {
     ],
     1: ["irr._columns", "irr._data", "irr._frames", "irr._long", "irr._source",
         "irr._measurements"],  # input (Source holds continuous ratings as Measurements)
-    2: ["irr._statistics"],  # sufficient statistics
+    2: ["irr._statistics", "irr._moments"],  # sufficient statistics (categories; moments)
     3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
         "irr.inference.plan"],  # inference engine
     4: ["irr._numbers", "irr.summary", "irr._report", "irr.inference._report", "irr.results",

@@ -137,13 +137,21 @@ def test_eager_frames_keep_continuous_measurements():
 
 
 @pytest.mark.parametrize("backend", sorted(LAZY))
-def test_lazy_continuous_ratings_are_refused_not_collected(backend):
+def test_lazy_continuous_ratings_are_summed_not_collected(backend):
+    """Continuous measurements of a lazy frame, wide or long, are kept lazy (their engine
+    sums moments: tests/unit/test_i21_continuous_frames.py); categorical statistics are
+    refused with a message saying what to do."""
     bp = pd.DataFrame({"a": np.linspace(100, 160, 40).round(1),
                        "b": np.linspace(101, 161, 40).round(1)})
-    with pytest.raises(ValueError, match="look like continuous measurements"):
-        irr.Agreement.from_frame(LAZY[backend](bp))
-    with pytest.raises(ValueError, match="look like continuous measurements"):
-        irr.Agreement.from_frame(LAZY[backend](bp.round(0)), continuous=True)
+    ag = irr.Agreement.from_frame(LAZY[backend](bp))
+    assert ag.continuous
+    assert ag.n_subjects == 40
+    with pytest.raises(ValueError, match="continuous measurements"):
+        ag.kappa()
+    assert irr.Agreement.from_frame(LAZY[backend](bp.round(0)), continuous=True).continuous
+    long = bp.reset_index().melt(id_vars="index", var_name="rater", value_name="value")
+    assert irr.Agreement.from_long(LAZY[backend](long), subject="index", rater="rater",
+                                   rating="value").continuous
 
 
 def test_bad_columns_and_objects_are_named():
