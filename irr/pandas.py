@@ -391,15 +391,7 @@ def _by_pandas(
         except ValueError as exc:
             found = [_failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))]
         rows.extend({**key_values, **row} for row in found)
-    if test:
-        rows.append(_pooled_row(keys, results, out_attrs := {}))
-    out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
-    if test:
-        out.attrs.update(out_attrs)
-    # what a forest plot of the table needs: the statistic's benchmark scale and range
-    out.attrs.update(scale=getattr(overall, "scale", None),
-                     bounds=tuple(getattr(overall, "bounds", (-math.inf, math.inf))))
-    return out
+    return _by_table(rows, keys, results, overall, test)
 
 
 def _by_lazy_measurements(df: Any, keys: list[Any], raters: Any, statistic: str,
@@ -432,6 +424,14 @@ def _by_lazy_measurements(df: Any, keys: list[Any], raters: Any, statistic: str,
         except ValueError as exc:
             found = [_failed_row(ag.n_subjects, ag.n_missing, _first_line(exc))]
         rows.extend({**key_values, **r} for r in found)
+    return _by_table(rows, keys, results, overall, test)
+
+
+def _by_table(rows: list[dict[str, Any]], keys: list[Any],
+              results: list[tuple[Any, Result]], overall: Any, test: bool) -> pd.DataFrame:
+    """The table of :func:`by` from its group rows: the pooled row and homogeneity test
+    with `test`, and in ``attrs`` what a forest plot needs (the statistic's benchmark
+    scale and range, from the whole data's result `overall`)."""
     if test:
         rows.append(_pooled_row(keys, results, out_attrs := {}))
     out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
