@@ -31,10 +31,12 @@ import numpy as np
 __all__ = [
     "Components",
     "components_icc",
+    "fixed_rater_effects",
     "henderson",
     "icc_interval_effective",
     "moment_layout",
     "reml_criterion",
+    "reml_criterion_fixed",
     "subject_moments",
 ]
 
@@ -325,18 +327,13 @@ def icc_interval_effective(c: Components, model: str, type: str, unit: str, k: i
     return low, high, df
 
 
-def reml_criterion(theta: np.ndarray, counts: np.ndarray, sums: np.ndarray,
-                   squares: np.ndarray) -> float:
-    r"""-2 x the REML log-likelihood (without its constant) of the crossed model.
-
-    `theta` = (subjects, raters, interaction, error) variances; `counts`, `sums` and
-    `squares` are the (n, k) cell counts, sums and sums of squares of centred values.
-    The covariance :math:`V = W + \sigma^2_r Z_r Z_r'` is never formed: the subject blocks
-    :math:`W_i` are inverted in closed form (within-cell blocks, then Sherman-Morrison for
-    the subject effect) and the rater effects by Woodbury's identity on a k x k system, so
-    one evaluation costs O(n k^2).
-    """
-    s2a, s2b, s2ab, s2e = (float(t) for t in theta)
+def _blocks(s2a: float, s2ab: float, s2e: float, counts: np.ndarray, sums: np.ndarray,
+            squares: np.ndarray) -> tuple[float, float, float, float, np.ndarray, np.ndarray,
+                                          np.ndarray]:
+    r"""The subject blocks :math:`V_i = \sigma^2_e I + \sigma^2_{sr} \oplus_j J_{n_{ij}} +
+    \sigma^2_s J` in closed form (within-cell blocks, then Sherman-Morrison for the subject
+    effect): ``sum_i log|V_i|``, ``1'V^{-1}1``, ``1'V^{-1}y``, ``y'V^{-1}y``, and with the
+    rater indicators ``Z`` (n_obs x k): ``Z'V^{-1}1``, ``Z'V^{-1}y`` and ``Z'V^{-1}Z``."""
     filled = counts > 0
     v = s2e + counts * s2ab
     one = np.where(filled, counts / v, 0.0)
@@ -352,7 +349,23 @@ def reml_criterion(theta: np.ndarray, counts: np.ndarray, sums: np.ndarray,
     wyy = float((yy.sum(axis=1) - h * u * u).sum())
     z1 = (one - (h * t)[:, None] * one).sum(axis=0)
     zy = (y1 - (h * u)[:, None] * one).sum(axis=0)
-    a = np.diag(one.sum(axis=0)) - np.einsum("i,ij,il->jl", h, one, one)
+    zz = np.diag(one.sum(axis=0)) - np.einsum("i,ij,il->jl", h, one, one)
+    return logdet, w11, w1y, wyy, z1, zy, zz
+
+
+def reml_criterion(theta: np.ndarray, counts: np.ndarray, sums: np.ndarray,
+                   squares: np.ndarray) -> float:
+    r"""-2 x the REML log-likelihood (without its constant) of the crossed model.
+
+    `theta` = (subjects, raters, interaction, error) variances; `counts`, `sums` and
+    `squares` are the (n, k) cell counts, sums and sums of squares of centred values.
+    The covariance :math:`V = W + \sigma^2_r Z_r Z_r'` is never formed: the subject blocks
+    :math:`W_i` are inverted in closed form (within-cell blocks, then Sherman-Morrison for
+    the subject effect) and the rater effects by Woodbury's identity on a k x k system, so
+    one evaluation costs O(n k^2).
+    """
+    s2a, s2b, s2ab, s2e = (float(t) for t in theta)
+    logdet, w11, w1y, wyy, z1, zy, a = _blocks(s2a, s2ab, s2e, counts, sums, squares)
     k = counts.shape[1]
     m = np.eye(k) + s2b * a
     sign, logdet_m = np.linalg.slogdet(m)
@@ -364,3 +377,56 @@ def reml_criterion(theta: np.ndarray, counts: np.ndarray, sums: np.ndarray,
     if sign <= 0 or v11 <= 0:
         return np.inf
     return logdet + np.log(v11) + vyy - v1y * v1y / v11
+
+
+def reml_criterion_fixed(theta: np.ndarray, counts: np.ndarray, sums: np.ndarray,
+                         squares: np.ndarray) -> float:
+    r"""-2 x the REML log-likelihood (without its constant) of the mixed model with the
+    raters (methods) *fixed*: :math:`y_{ijr} = \beta_j + a_i + (ab)_{ij} + e_{ijr}`,
+    the model of Carrasco & Jover's (2003) variance-components CCC.
+
+    `theta` = (subjects, interaction, error) variances; `counts`, `sums`, `squares` as in
+    :func:`reml_criterion`. The covariance is block-diagonal by subject, so with the rater
+    indicators as the fixed-effects design ``X``, :math:`-2\ell_R = \sum_i \log|V_i| +
+    \log|X'V^{-1}X| + y'V^{-1}y - y'V^{-1}X (X'V^{-1}X)^{-1} X'V^{-1}y`, O(n k^2).
+
+    Examples
+    --------
+    One method, one reading per subject, total variance 1 (so V = I): log|V| = 0,
+    log|X'X| = log 3 and the residual sum of squares 2.
+
+    >>> y = np.array([[1.0], [3.0], [2.0]]) - 2
+    >>> value = reml_criterion_fixed([0.5, 0.0, 0.5], np.ones((3, 1)), y, y ** 2)
+    >>> bool(np.isclose(value, np.log(3) + 2, rtol=1e-12))
+    True
+    """
+    s2a, s2ab, s2e = (float(t) for t in theta)
+    logdet, _, _, wyy, _, zy, zz = _blocks(s2a, s2ab, s2e, counts, sums, squares)
+    used = np.diag(zz) > 0
+    zz, zy = zz[np.ix_(used, used)], zy[used]
+    sign, logdet_x = np.linalg.slogdet(zz)
+    if sign <= 0:
+        return np.inf
+    return logdet + logdet_x + wyy - float(zy @ np.linalg.solve(zz, zy))
+
+
+def fixed_rater_effects(theta: np.ndarray, counts: np.ndarray, sums: np.ndarray,
+                        squares: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    r"""The GLS rater (method) means :math:`\hat\beta = (X'V^{-1}X)^{-1} X'V^{-1} y` of
+    the fixed-raters model of :func:`reml_criterion_fixed` at the variances `theta`
+    (subjects, interaction, error), and their covariance :math:`(X'V^{-1}X)^{-1}`; the
+    means are of the centred values that `sums` add up.
+
+    Examples
+    --------
+    Balanced data: the GLS means are the raters' sample means.
+
+    >>> counts = np.ones((2, 2)); sums = np.array([[1.0, 2.0], [3.0, 6.0]])
+    >>> beta, cov = fixed_rater_effects([1.0, 0.0, 1.0], counts, sums, sums ** 2)
+    >>> beta.tolist()
+    [2.0, 4.0]
+    """
+    s2a, s2ab, s2e = (float(t) for t in theta)
+    _, _, _, _, _, zy, zz = _blocks(s2a, s2ab, s2e, counts, sums, squares)
+    cov = np.linalg.inv(zz)
+    return cov @ zy, cov

@@ -42,7 +42,13 @@ from irr.coefficients.concordance import (
     tdi_approximate,
     tdi_exact,
 )
-from irr.coefficients.variance_components import MAX_MOMENT_CELLS
+from irr.coefficients.variance_components import (
+    MAX_MOMENT_CELLS,
+    fixed_rater_effects,
+    henderson,
+    subject_moments,
+)
+from irr.estimators.variance_components import cell_statistics, reml_components
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.results import (
@@ -63,6 +69,7 @@ __all__ = [
     "coverage_of_moments",
     "coverage_probability",
     "lin_ccc",
+    "rater_variance",
     "tdi_of_moments",
     "total_deviation_index",
     "vc_ccc_moments",
@@ -160,7 +167,12 @@ class ConcordanceResult(Result):
     accuracy), ``scale_shift`` (v = s_x / s_y) and ``location_shift``
     (u = (mean_x - mean_y) / sqrt(s_x s_y)), for two raters (nan otherwise). ``means``
     and ``sds`` hold each rater's mean and 1/n standard deviation; ``method`` says which
-    estimator (:data:`CCC_METHODS`). :meth:`to_frame` has one row for the CCC and, for
+    estimator (:data:`CCC_METHODS`). The variance-components CCC of an unbalanced design
+    (a reading missing: unequal replicates, or a subject not measured by every method) is
+    fitted by REML on every reading: then ``estimator`` is ``'reml'`` (else
+    ``'moments'``), ``n_readings`` the readings used and ``n_readings_missing`` how many
+    of the complete design (subjects x methods x the most replicates of a cell) are
+    missing. :meth:`to_frame` has one row for the CCC and, for
     two raters, one for precision and one for accuracy.
 
     Examples
@@ -187,6 +199,9 @@ class ConcordanceResult(Result):
     sds: tuple[float, ...]
     n_raters: int
     replicates: int = 1
+    estimator: str = "moments"
+    n_readings: int = 0
+    n_readings_missing: int = 0
 
     interval_methods: ClassVar[tuple[str, ...]] = ("fisher-z", *Result.interval_methods)
 
@@ -207,6 +222,9 @@ class ConcordanceResult(Result):
             "means": list(self.means),
             "sds": list(self.sds),
             "replicates": self.replicates,
+            **({"estimator": self.estimator, "n_readings": self.n_readings,
+                "n_readings_missing": self.n_readings_missing}
+               if self.estimator == "reml" else {}),
         }
 
     def parts(self) -> list[Result]:
@@ -569,7 +587,7 @@ def _ccc_result(estimate: float, var: float, var_z: float, rho0: float, alternat
                 level: float, n: int, n_missing: int, raters: tuple[str, ...],
                 notes: tuple[str, ...], *, method: str, parts: dict[str, float],
                 means: tuple[float, ...], sds: tuple[float, ...], n_raters: int,
-                replicates: int = 1) -> ConcordanceResult:
+                replicates: int = 1, **design: Any) -> ConcordanceResult:
     se_z = math.sqrt(var_z) if np.isfinite(var_z) else math.nan
     statistic = math.nan
     if np.isfinite(se_z) and se_z > 0 and abs(estimate) < 1:
@@ -601,6 +619,7 @@ def _ccc_result(estimate: float, var: float, var_z: float, rho0: float, alternat
         sds=tuple(float(s) for s in sds),
         n_raters=n_raters,
         replicates=replicates,
+        **design,
     )
 
 
@@ -646,6 +665,9 @@ def ccc_measurements(
         confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
     rho0 = _check_rho0(rho0)
     counts = m.replicates
+    measured = counts.sum(axis=1) > 0
+    if method == "variance-components" and np.unique(counts[measured]).size > 1:
+        return _vc_ccc_reml(m, rho0=rho0, alternative=alternative, level=level, ci=ci)
     complete = (counts > 0).all(axis=1)
     dropped = int((counts.sum(axis=1) > 0).sum() - complete.sum())
     k = m.n_raters
@@ -673,13 +695,7 @@ def ccc_measurements(
                  "over their value under independence, moments with divisor n; for two "
                  "raters it is Lin's CCC."]
     else:
-        counts_c = counts[complete]
-        replicates = int(counts_c.max())
-        if counts_c.min() != replicates:
-            raise ValueError(
-                "`method='variance-components'` needs the same number of replicates in every "
-                f"subject x rater cell; these cells hold {int(counts_c.min())} to "
-                f"{replicates} (unbalanced replicates are not supported yet).")
+        replicates = int(counts[complete].max())  # balanced: every cell holds as many
         total, squares = m.cell_sums()
         values = m.wide()[complete]
         within = (squares[complete] - total[complete] ** 2 / replicates).sum(axis=1)
@@ -714,6 +730,132 @@ def ccc_measurements(
         method=method, parts={}, means=means, sds=sds, n_raters=k, replicates=replicates)
     statistic = MomentStatistic(moments, finish)
     return _finish_result(result, _bootstrap(statistic, n, n_resamples, rng), ci)
+
+
+def rater_variance(beta: np.ndarray, cov: np.ndarray) -> float:
+    r"""The variance of fixed method effects, estimated without bias from their GLS
+    estimates :math:`\hat\beta` (covariance :math:`\Sigma`):
+
+    .. math::
+
+        \hat\sigma^2_\beta = \frac{\hat\beta' C \hat\beta - \operatorname{tr}(C\Sigma)}{J - 1},
+        \quad C = I - \tfrac{1}{J} 11',
+
+    i.e. :math:`\sum_{j<l} [(\hat\beta_j - \hat\beta_l)^2 - \operatorname{Var}(\hat\beta_j
+    - \hat\beta_l)] / (J(J-1))`: the mean squared difference of two methods' effects,
+    halved (Carrasco & Jover 2003). On balanced data, where :math:`\Sigma = MSE/n \cdot I`
+    up to a multiple of :math:`11'`, it is the ANOVA estimator :math:`(MSC - MSE)/n`.
+
+    Examples
+    --------
+    >>> float(rater_variance(np.array([0.0, 2.0]), np.eye(2) * 0.5))
+    1.5
+    """
+    j = beta.size
+    c = np.eye(j) - 1.0 / j
+    return float((beta @ c @ beta - np.trace(c @ cov)) / (j - 1))
+
+
+def _reml_ccc(theta: np.ndarray, beta: np.ndarray, counts: np.ndarray, sums: np.ndarray,
+              squares: np.ndarray) -> float:
+    """The CCC at the components (subjects, -, interaction, error) and method effects."""
+    _, cov = fixed_rater_effects(theta[[0, 2, 3]], counts, sums, squares)
+    s2b = rater_variance(beta, cov)
+    total = theta[0] + s2b + theta[2] + theta[3]
+    return float(theta[0] / total) if total != 0 else math.nan
+
+
+def _no_reml_bootstrap() -> None:
+    raise ValueError(
+        "No bootstrap is offered for the variance-components CCC of an unbalanced design: "
+        "it is fitted by REML, which a bootstrap would refit on every resample; use the "
+        "Fisher-z interval (`ci='fisher-z'`).")
+
+
+def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float,
+                 ci: str) -> ConcordanceResult:
+    """The variance-components CCC of an unbalanced design by REML on every reading:
+    Carrasco & Jover's (2003) mixed model (subjects random, methods fixed, with replicates
+    the subject x method interaction), its SE by the delta method on the observed REML
+    information of the components and the GLS covariance of the method effects."""
+    if ci in BOOTSTRAP_METHODS:
+        raise ValueError(
+            f"`ci='{ci}'`: no bootstrap is offered for the variance-components CCC of an "
+            "unbalanced design (REML would be refitted on every resample); use "
+            "ci='fisher-z'.")
+    k = m.n_raters
+    counts, sums, squares, within, centre = cell_statistics(m)
+    measured = counts.sum(axis=1) > 0
+    counts, sums, squares, within = (x[measured] for x in (counts, sums, squares, within))
+    n = int(measured.sum())
+    if n < 3:
+        raise ValueError(f"Concordance needs at least three measured subjects; got {n}.")
+    rated = (counts > 0).sum(axis=0)
+    if (rated == 0).any():
+        raise ValueError(
+            "`method='variance-components'`: every method must measure some subject; "
+            f"{[m.raters[j] for j in np.flatnonzero(rated == 0)]} measured none.")
+    replicates = bool(m.has_replicates)
+    start = henderson(subject_moments(counts, sums, within).sum(axis=0), k, "twoway",
+                      replicates)
+    theta, cov, note = reml_components(counts, sums, squares, "twoway", replicates, start,
+                                       fixed_raters=True)
+    beta, cov_beta = fixed_rater_effects(theta[[0, 2, 3]], counts, sums, squares)
+    estimate = _reml_ccc(theta, beta, counts, sums, squares)
+    var = math.nan
+    if cov is not None and np.isfinite(estimate):
+        # delta method: the components (observed REML information) and the method effects
+        # (GLS covariance) are asymptotically independent
+        grad = np.zeros(4)
+        for j in np.flatnonzero(np.diag(cov) > 0):
+            h = 1e-6 * max(abs(theta[j]), float(np.abs(theta).max()) * 1e-3, 1e-300)
+            up, down = theta.copy(), theta.copy()
+            up[j] += h
+            down[j] -= h
+            grad[j] = (_reml_ccc(up, beta, counts, sums, squares)
+                       - _reml_ccc(down, beta, counts, sums, squares)) / (2 * h)
+        total = theta[0] + rater_variance(beta, cov_beta) + theta[2] + theta[3]
+        c = np.eye(k) - 1.0 / k
+        grad_beta = -theta[0] / total**2 * 2 * (c @ beta) / (k - 1)
+        var = float(grad @ cov @ grad + grad_beta @ cov_beta @ grad_beta)
+    one = 1 - estimate * estimate
+    var_z = var / (one * one) if np.isfinite(var) and one > 0 else math.nan
+    n_readings = int(counts.sum())
+    most = int(counts.max())
+    full = n * k * most
+    missing = full - n_readings
+    empty = int((counts == 0).sum())
+    lines = [
+        "CCC by variance components (Carrasco & Jover 2003): subject variance over the "
+        "total of subject, method, interaction and error variances, from the mixed model "
+        "with subjects random and methods fixed, fitted by REML (components >= 0) on every "
+        "reading; the method variance is the variance of the GLS method means less its "
+        "sampling part.",
+        f"Unbalanced design: {missing:,} of {full:,} readings missing ({n:,} subjects x "
+        f"{k} methods x {most} replicates); {n_readings:,} readings used, no subject left "
+        "out" + (f" ({empty:,} subject x method cell(s) empty)" if empty else "") + ".",
+    ]
+    if replicates:
+        lines.append("Replicates separate the subject x method interaction from the error "
+                     "variance (Carrasco, King & Chinchilli 2009).")
+    if note:
+        lines.append(note)
+    lines.append("SE: delta method on the observed REML information of the components and "
+                 "the GLS covariance of the method means; interval on Fisher's z scale, "
+                 "back-transformed." if np.isfinite(var) else
+                 "SE undefined: a variance component estimated at 0 (the boundary) leaves "
+                 "no Wald SE.")
+    means = tuple(beta + centre)
+    cell_mean = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
+    sds = tuple(float(np.nanstd(cell_mean[:, j])) for j in range(k))
+    if math.isnan(estimate):
+        _warn_undefined_ccc(estimate)
+    result = _ccc_result(
+        estimate, var, var_z, rho0, alternative, level, n, 0, m.raters, tuple(lines),
+        method="variance-components", parts={}, means=means, sds=sds, n_raters=k,
+        replicates=most, estimator="reml", n_readings=n_readings,
+        n_readings_missing=missing)
+    return result.with_bootstrap(_no_reml_bootstrap)
 
 
 # -- TDI and CP ------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from irr.coefficients.variance_components import (
     henderson,
     icc_interval_effective,
     reml_criterion,
+    reml_criterion_fixed,
     subject_moments,
 )
 from irr.estimators.icc import ICCResult, check_form
@@ -42,7 +43,7 @@ from irr.inference.options import BOOTSTRAP_METHODS
 from irr.results import ConfidenceInterval, wald_interval
 
 __all__ = ["ESTIMATORS", "MAX_REML_MEASUREMENTS", "ComponentsICCResult", "cell_statistics",
-           "icc_components",
+           "icc_components", "reml_components",
            "variance_components"]
 
 #: The estimators of the variance components.
@@ -145,15 +146,25 @@ def _finish(sums: np.ndarray, k: int, model: str, type: str, unit: str,
     return components_icc(c.subjects, c.raters, c.interaction + c.error, model, type, unit, k)
 
 
-def _reml(counts: np.ndarray, sums: np.ndarray, squares: np.ndarray, model: str,
-          replicates: bool, start: Components) -> tuple[np.ndarray, np.ndarray | None, str]:
+def reml_components(counts: np.ndarray, sums: np.ndarray, squares: np.ndarray, model: str,
+                    replicates: bool, start: Components, *, fixed_raters: bool = False
+                    ) -> tuple[np.ndarray, np.ndarray | None, str]:
     """REML components (subjects, raters, interaction, error), the inverse observed
-    information of the free ones (None when some lies on the boundary 0), and a note."""
+    information of the free ones (None when some lies on the boundary 0), and a note.
+
+    `counts`, `sums`, `squares` are :func:`cell_statistics`' (n, k) arrays, `start` the
+    moment estimates to start from. With `fixed_raters` the raters are fixed effects
+    (:func:`irr.coefficients.variance_components.reml_criterion_fixed`: Carrasco & Jover's
+    model of the variance-components CCC) and the raters' component is returned as 0.
+    """
     from scipy.optimize import minimize
 
     if model == "oneway":  # one cell per subject: all within-subject variance is error
         counts, sums, squares = (x.sum(axis=1, keepdims=True) for x in (counts, sums, squares))
-    free = [0, 3] if model == "oneway" else ([0, 1, 2, 3] if replicates else [0, 1, 3])
+    if fixed_raters:
+        free = [0, 2, 3] if replicates else [0, 3]
+    else:
+        free = [0, 3] if model == "oneway" else ([0, 1, 2, 3] if replicates else [0, 1, 3])
     scale = float(max(np.var(sums[counts > 0] / counts[counts > 0]), 1e-300)) if counts.any() \
         else 1.0
     scale = max(scale, float(start.error) if np.isfinite(start.error) else 0.0, 1e-300)
@@ -166,6 +177,8 @@ def _reml(counts: np.ndarray, sums: np.ndarray, squares: np.ndarray, model: str,
         return theta
 
     def objective(x: np.ndarray) -> float:
+        if fixed_raters:
+            return reml_criterion_fixed(full(x)[[0, 2, 3]], counts, sums, squares)
         return reml_criterion(full(x), counts, sums, squares)
 
     bounds = [(1e-10, None) if j == 3 else (0.0, None) for j in free]
@@ -241,7 +254,7 @@ def variance_components(m: Measurements, model: str = "twoway",
                   replicates)
     if estimator == "anova":
         return c
-    theta, _, _ = _reml(counts, sums, squares, model, replicates, c)
+    theta, _, _ = reml_components(counts, sums, squares, model, replicates, c)
     return Components(*theta, *c[4:])  # REML components; Henderson's mean squares
 
 
@@ -367,7 +380,7 @@ def icc_components(
     theta = np.array([c.subjects, c.raters, c.interaction, c.error], dtype=float)
     cov = None
     if estimator == "reml":
-        theta, cov, note = _reml(counts, sums, squares, model, separate, c)
+        theta, cov, note = reml_components(counts, sums, squares, model, separate, c)
         if note:
             notes.append(note)
     estimate = float(components_icc(theta[0], theta[1], theta[2] + theta[3], model, type,
