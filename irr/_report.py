@@ -1044,6 +1044,7 @@ def methods_paragraph(
     results = _check_results(results)
     names = [statistic_name(r, style) for r in results]
     measures = [_measure(r) for r in results]
+    unread = [r for r in results if getattr(r, "n_readings_missing", 0)]
     keys = {k for r in results for k in (*_cites(r), *_interval_clause(r)[2])}
     # continuous data are measurements (a rater may be a method or a device)
     unit = "measurement" if scale_type == "continuous" else "rating"
@@ -1067,10 +1068,19 @@ def methods_paragraph(
         had = "subject had" if n_incomplete_subjects == 1 else "subjects had"
         sentences.append(f"In all, {_count(n_missing_ratings)} {were} missing; "
                          f"{_count(n_incomplete_subjects)} {had} at least one missing {unit}.")
-    elif scale_type == "continuous":  # replicates may still differ in number
+    elif scale_type == "continuous" and not unread:  # replicates may still differ in number
         sentences.append("Every subject was measured by every rater or method.")
-    else:
+    elif scale_type != "continuous":
         sentences.append(f"No {unit}s were missing.")
+    if unread:  # readings missing from a replicated design (a REML fit reports them)
+        r = unread[0]
+        total = r.n_readings + r.n_readings_missing
+        design = (f"{_count(r.n_subjects)} subjects × {r.n_raters} raters or methods × "
+                  f"{r.replicates} readings")
+        lead = ("Every subject was measured by every rater or method, but not always the same "
+                "number of times: " if not n_missing_ratings else "")
+        sentences.append(f"{lead}{_count(r.n_readings_missing)} of the {_count(total)} "
+                         f"readings of the complete design ({design}) were missing.")
     if results:
         full = [name if m is None else (m.full if style == "apa" else m.full_plain)
                 for m, name in zip(measures, names, strict=True)]
@@ -1109,6 +1119,12 @@ def methods_paragraph(
         if clauses:
             text = "; ".join(clauses)
             sentences.append(f"Missing {unit}s: {text}.")
+    used = _grouped([(_count(r.n_readings), name)
+                     for r, name in zip(results, short, strict=True) if r in unread])
+    for n_used, group in used:  # the REML fit of readings missing from a replicated design
+        sentences.append(f"The variance components of {_list(group)} were fitted by "
+                         f"restricted maximum likelihood (REML), which uses all {n_used} "
+                         "available readings without imputing any or leaving out a subject.")
     scales = _grouped([(get_scale(r.scale).attribution, name)
                        for r, name in zip(results, short, strict=True) if r.scale is not None])
     if len(scales) == 1:

@@ -172,7 +172,8 @@ class ConcordanceResult(Result):
     fitted by REML on every reading: then ``estimator`` is ``'reml'`` (else
     ``'moments'``), ``n_readings`` the readings used and ``n_readings_missing`` how many
     of the complete design (subjects x methods x the most replicates of a cell) are
-    missing. :meth:`to_frame` has one row for the CCC and, for
+    missing, and ``sigma2`` the REML variance components (subjects, methods, interaction,
+    error). :meth:`to_frame` has one row for the CCC and, for
     two raters, one for precision and one for accuracy.
 
     Examples
@@ -202,6 +203,7 @@ class ConcordanceResult(Result):
     estimator: str = "moments"
     n_readings: int = 0
     n_readings_missing: int = 0
+    sigma2: tuple[float, ...] = ()
 
     interval_methods: ClassVar[tuple[str, ...]] = ("fisher-z", *Result.interval_methods)
 
@@ -223,7 +225,9 @@ class ConcordanceResult(Result):
             "sds": list(self.sds),
             "replicates": self.replicates,
             **({"estimator": self.estimator, "n_readings": self.n_readings,
-                "n_readings_missing": self.n_readings_missing}
+                "n_readings_missing": self.n_readings_missing,
+                "sigma2_subjects": self.sigma2[0], "sigma2_methods": self.sigma2[1],
+                "sigma2_interaction": self.sigma2[2], "sigma2_error": self.sigma2[3]}
                if self.estimator == "reml" else {}),
         }
 
@@ -768,8 +772,8 @@ def _reml_ccc(theta: np.ndarray, beta: np.ndarray, counts: np.ndarray, sums: np.
 def _no_reml_bootstrap() -> None:
     raise ValueError(
         "No bootstrap is offered for the variance-components CCC of an unbalanced design: "
-        "it is fitted by REML, which a bootstrap would refit on every resample; use the "
-        "Fisher-z interval (`ci='fisher-z'`).")
+        "it is fitted by REML, which a bootstrap would refit on every resample; its interval "
+        "is the Fisher-z one (the default).")
 
 
 def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float,
@@ -781,8 +785,8 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
     if ci in BOOTSTRAP_METHODS:
         raise ValueError(
             f"`ci='{ci}'`: no bootstrap is offered for the variance-components CCC of an "
-            "unbalanced design (REML would be refitted on every resample); use "
-            "ci='fisher-z'.")
+            "unbalanced design (REML would be refitted on every resample); the Fisher-z "
+            "interval (the default) is the one offered.")
     k = m.n_raters
     counts, sums, squares, within, centre = cell_statistics(m)
     measured = counts.sum(axis=1) > 0
@@ -802,6 +806,8 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
                                        fixed_raters=True)
     beta, cov_beta = fixed_rater_effects(theta[[0, 2, 3]], counts, sums, squares)
     estimate = _reml_ccc(theta, beta, counts, sums, squares)
+    sigma2 = (float(theta[0]), rater_variance(beta, cov_beta), float(theta[2]),
+              float(theta[3]))
     var = math.nan
     if cov is not None and np.isfinite(estimate):
         # delta method: the components (observed REML information) and the method effects
@@ -834,6 +840,8 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
         f"Unbalanced design: {missing:,} of {full:,} readings missing ({n:,} subjects x "
         f"{k} methods x {most} replicates); {n_readings:,} readings used, no subject left "
         "out" + (f" ({empty:,} subject x method cell(s) empty)" if empty else "") + ".",
+        "Variance components: subjects {:.4g}, methods {:.4g}, interaction {:.4g}, error "
+        "{:.4g}.".format(*sigma2),
     ]
     if replicates:
         lines.append("Replicates separate the subject x method interaction from the error "
@@ -854,7 +862,7 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
         estimate, var, var_z, rho0, alternative, level, n, 0, m.raters, tuple(lines),
         method="variance-components", parts={}, means=means, sds=sds, n_raters=k,
         replicates=most, estimator="reml", n_readings=n_readings,
-        n_readings_missing=missing)
+        n_readings_missing=missing, sigma2=sigma2)
     return result.with_bootstrap(_no_reml_bootstrap)
 
 
