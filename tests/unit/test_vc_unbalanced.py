@@ -19,9 +19,9 @@ import pandas as pd
 import pytest
 
 import irr
-from irr.agreement import ReplicatesAveragedWarning
 from irr._measurements import Measurements
 from irr._report import methods_paragraph
+from irr.agreement import ReplicatesAveragedWarning
 from irr.coefficients.variance_components import (
     fixed_rater_effects,
     reml_criterion_fixed,
@@ -30,7 +30,7 @@ from irr.estimators.concordance import rater_variance, vc_ccc_moments, vc_ccc_of
 from irr.estimators.variance_components import cell_statistics
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "reference"))
-from vc_unbalanced import blood_pressure, vc_ccc_mixedlm_unbalanced  # noqa: E402
+from vc_unbalanced import blood_pressure, vc_ccc_mixedlm_unbalanced
 
 
 def _design(n=30, k=3, m=3, seed=11, drop=0.08):
@@ -58,7 +58,8 @@ def test_unbalanced_replicates_match_mixedlm():
     for name, value_ in s2.items():
         assert value_ == pytest.approx(ref[name], rel=1e-5), name
     assert (res.n_readings, res.n_readings_missing, res.replicates) == (139, 5, 3)
-    assert res.n_subjects == 24 and res.n_missing == 0
+    assert res.n_subjects == 24
+    assert res.n_missing == 0
 
 
 def test_three_methods_and_an_empty_cell_match_mixedlm():
@@ -69,7 +70,8 @@ def test_three_methods_and_an_empty_cell_match_mixedlm():
     res = irr.concordance(Measurements.from_long(subject, method, value))
     ref = vc_ccc_mixedlm_unbalanced(subject, method, value)
     assert res.estimate == pytest.approx(ref["ccc"], abs=1e-6)
-    assert res.n_subjects == 30 and res.n_missing == 0
+    assert res.n_subjects == 30
+    assert res.n_missing == 0
     assert res.n_readings == subject.size
     assert res.n_readings_missing == 30 * 3 * 3 - subject.size
     assert any("cell(s) empty" in note for note in res.notes)
@@ -145,7 +147,8 @@ def test_one_missing_reading_moves_the_estimate_little():
     subject, method, value = _balanced(n=40, seed=8)
     full = irr.concordance(Measurements.from_long(subject, method, value))
     one = irr.concordance(Measurements.from_long(subject[1:], method[1:], value[1:]))
-    assert one.estimator == "reml" and one.n_readings_missing == 1
+    assert one.estimator == "reml"
+    assert one.n_readings_missing == 1
     assert one.estimate == pytest.approx(full.estimate, abs=0.02)
 
 
@@ -218,7 +221,8 @@ def test_report_computes_the_ccc_and_says_what_was_missing():
     assert "concordance not computed" not in text
     assert "CCC (variance components)" in text
     assert "5 of the 144 readings of the complete design" in text
-    assert "REML" in text and "all 139 available readings" in text
+    assert "REML" in text
+    assert "all 139 available readings" in text
     assert "Every subject was measured by every rater or method, but not always" in text
 
 
