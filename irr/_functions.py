@@ -912,8 +912,11 @@ def concordance(
         replicates). ``'overall'``: Barnhart, Haber & Song's (2002) overall CCC of two or
         more raters (the default for more than two). ``'variance-components'``: Carrasco
         & Jover's (2003) CCC from a two-way ANOVA, equal to McGraw & Wong's ICC(A,1);
-        with balanced replicates the error variance comes from them (Carrasco, King &
-        Chinchilli 2009; the default with replicates).
+        with replicates the error variance comes from them (Carrasco, King & Chinchilli
+        2009; the default with replicates). When readings are missing (replicates
+        unequal in number, or a subject not measured by every method) it is fitted by
+        REML on every reading (subjects random, methods fixed), the SE by the delta
+        method on the REML information, with the Fisher-z interval only.
     rho0 : float, default 0
         The null value of the z test of CCC = rho0 (on Fisher's z scale).
     alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
@@ -958,7 +961,8 @@ def concordance(
     normality, with the corrected variance of Fisher's z (Lin 2000), both on ``n - 2``.
     The overall and variance-components forms take the SE by the delta method with the
     empirical covariance of the subjects' moments. Subjects not measured by every rater
-    are left out.
+    are left out, except by the variance-components CCC of an unbalanced design, whose
+    REML fit uses every reading.
 
     The default interpretation scale is McBride's (2005): below 0.90 poor, 0.90-0.95
     moderate, 0.95-0.99 substantial, above 0.99 almost perfect (``res.interpret()``);

@@ -115,6 +115,8 @@ def vc_ccc_of_sums(sums: np.ndarray, k: int, replicates: int = 1) -> np.ndarray:
     and :math:`\rho_c = \sigma^2_\alpha / (\sigma^2_\alpha + \sigma^2_\beta +
     \sigma^2_{\alpha\beta} + \sigma^2_e)` (Carrasco & Jover 2003, eq. 7; with replicates
     Carrasco, King & Chinchilli 2009). Without replicates it is McGraw & Wong's ICC(A,1).
+    On balanced data these are the REML estimates whenever none is negative; unbalanced
+    designs are fitted by REML (:func:`ccc_measurements`, :func:`rater_variance`).
     """
     sums = np.atleast_2d(sums)
     n = sums[:, 0]
@@ -781,12 +783,8 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
     """The variance-components CCC of an unbalanced design by REML on every reading:
     Carrasco & Jover's (2003) mixed model (subjects random, methods fixed, with replicates
     the subject x method interaction), its SE by the delta method on the observed REML
-    information of the components and the GLS covariance of the method effects."""
-    if ci in BOOTSTRAP_METHODS:
-        raise ValueError(
-            f"`ci='{ci}'`: no bootstrap is offered for the variance-components CCC of an "
-            "unbalanced design (REML would be refitted on every resample); the Fisher-z "
-            "interval (the default) is the one offered.")
+    information of the components and the GLS covariance of the method effects. Its
+    interval is Fisher-z whatever `ci` asks (a note says so for a bootstrap method)."""
     k = m.n_raters
     counts, sums, squares, within, centre = cell_statistics(m)
     measured = counts.sum(axis=1) > 0
@@ -799,6 +797,16 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
         raise ValueError(
             "`method='variance-components'`: every method must measure some subject; "
             f"{[m.raters[j] for j in np.flatnonzero(rated == 0)]} measured none.")
+    if not np.any(m.value != m.value[0]):  # no variation at all: 0/0
+        _warn_undefined_ccc(math.nan)
+        return _ccc_result(
+            math.nan, math.nan, math.nan, rho0, alternative, level, n, 0, m.raters,
+            ("CCC by variance components: every reading is the same value.",),
+            method="variance-components", parts={}, means=(float(m.value[0]),) * k,
+            sds=(0.0,) * k, n_raters=k, replicates=int(counts.max()), estimator="reml",
+            n_readings=int(counts.sum()),
+            n_readings_missing=n * k * int(counts.max()) - int(counts.sum()),
+            sigma2=(0.0, 0.0, 0.0, 0.0)).with_bootstrap(_no_reml_bootstrap)
     replicates = bool(m.has_replicates)
     start = henderson(subject_moments(counts, sums, within).sum(axis=0), k, "twoway",
                       replicates)
@@ -848,6 +856,9 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
                      "variance (Carrasco, King & Chinchilli 2009).")
     if note:
         lines.append(note)
+    if ci in BOOTSTRAP_METHODS:
+        lines.append(f"Interval: Fisher z; no bootstrap (`ci='{ci}'`) is offered for the REML "
+                     "fit of an unbalanced design, which would be refitted on every resample.")
     lines.append("SE: delta method on the observed REML information of the components and "
                  "the GLS covariance of the method means; interval on Fisher's z scale, "
                  "back-transformed." if np.isfinite(var) else

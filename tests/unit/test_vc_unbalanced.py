@@ -166,12 +166,14 @@ def test_se_and_fisher_z_interval():
     assert res.se_z == pytest.approx(res.se / (1 - res.estimate ** 2))
 
 
-def test_bootstrap_is_refused_with_reasons():
+def test_bootstrap_is_not_offered_and_says_so():
     subject, method, value = blood_pressure()
     m = Measurements.from_long(subject, method, value)
-    with pytest.raises(ValueError, match=r"`ci='bca'`.*REML"):
-        irr.concordance(m, ci="bca")
+    asked = irr.concordance(m, ci="bca")
+    assert asked.ci.method == "fisher-z"
+    assert any("no bootstrap (`ci='bca'`) is offered" in note for note in asked.notes)
     res = irr.concordance(m)
+    assert (asked.ci.low, asked.ci.high) == (res.ci.low, res.ci.high)
     with pytest.raises(ValueError, match="No bootstrap is offered"):
         res.conf_int(method="percentile")
 
@@ -242,3 +244,12 @@ def test_methods_paragraph_counts_the_missing_readings():
                              n_incomplete_subjects=0)
     assert "Every subject was measured by every rater or method." in text
     assert "REML" not in text
+
+
+def test_identical_readings_are_undefined_with_a_warning():
+    m = Measurements.from_long([0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2],
+                               [0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1], [5.0] * 11)
+    with pytest.warns(irr.DegenerateDataWarning, match="undefined"):
+        res = irr.concordance(m)
+    assert np.isnan(res.estimate)
+    assert res.n_readings_missing == 1
