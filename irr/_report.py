@@ -1078,9 +1078,9 @@ def methods_paragraph(
         design = (f"{_count(r.n_subjects)} subjects × {r.n_raters} raters or methods × "
                   f"{r.replicates} readings")
         lead = ("Every subject was measured by every rater or method, but not always the same "
-                "number of times: " if not n_missing_ratings else "")
-        sentences.append(f"{lead}{_count(r.n_readings_missing)} of the {_count(total)} "
-                         f"readings of the complete design ({design}) were missing.")
+                "number of times: of" if not n_missing_ratings else "Of")
+        sentences.append(f"{lead} the {_count(total)} readings of the complete design "
+                         f"({design}), {_count(r.n_readings_missing)} were missing.")
     if results:
         full = [name if m is None else (m.full if style == "apa" else m.full_plain)
                 for m, name in zip(measures, names, strict=True)]

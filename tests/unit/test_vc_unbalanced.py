@@ -222,7 +222,7 @@ def test_report_computes_the_ccc_and_says_what_was_missing():
     text = str(rep)
     assert "concordance not computed" not in text
     assert "CCC (variance components)" in text
-    assert "5 of the 144 readings of the complete design" in text
+    assert "of the 144 readings of the complete design" in text
     assert "REML" in text
     assert "all 139 available readings" in text
     assert "Every subject was measured by every rater or method, but not always" in text
@@ -234,8 +234,8 @@ def test_methods_paragraph_counts_the_missing_readings():
     text = methods_paragraph([res], n_subjects=24, n_raters=2, raters=["0", "1"],
                              n_categories=None, scale_type="continuous", n_missing_ratings=0,
                              n_incomplete_subjects=0)
-    assert ("but not always the same number of times: 5 of the 144 readings of the complete "
-            "design (24 subjects × 2 raters or methods × 3 readings) were missing.") in text
+    assert ("but not always the same number of times: of the 144 readings of the complete "
+            "design (24 subjects × 2 raters or methods × 3 readings), 5 were missing.") in text
     assert ("The variance components of ρc were fitted by restricted maximum likelihood "
             "(REML), which uses all 139 available readings") in text
     balanced = irr.concordance(Measurements.from_long(*_balanced()))
@@ -253,3 +253,28 @@ def test_identical_readings_are_undefined_with_a_warning():
         res = irr.concordance(m)
     assert np.isnan(res.estimate)
     assert res.n_readings_missing == 1
+
+
+def test_methods_paragraph_with_an_empty_cell_too():
+    subject, method, value = blood_pressure()
+    keep = ~((subject == 2) & (method == 1))
+    res = irr.concordance(Measurements.from_long(subject[keep], method[keep], value[keep]))
+    text = methods_paragraph([res], n_subjects=24, n_raters=2, raters=["0", "1"],
+                             n_categories=None, scale_type="continuous", n_missing_ratings=1,
+                             n_incomplete_subjects=1)
+    missing = 144 - int(keep.sum())
+    assert ("In all, 1 subject-by-rater combination had no measurement; 1 subject was not "
+            "measured by every rater or method. Of the 144 readings of the complete design "
+            f"(24 subjects × 2 raters or methods × 3 readings), {missing} were missing.") in text
+    assert f"uses all {int(keep.sum())} available readings" in text
+
+
+def test_result_pickles_and_renders():
+    import pickle
+
+    subject, method, value = blood_pressure()
+    res = irr.concordance(Measurements.from_long(subject, method, value))
+    back = pickle.loads(pickle.dumps(res))
+    assert back.estimate == res.estimate
+    assert back.to_dict()["n_readings_missing"] == 5
+    assert "5 of 144 readings missing" in res.summary().as_text()
