@@ -842,14 +842,17 @@ def _vc_ccc_reml(m: Measurements, *, rho0: float, alternative: str, level: float
     lines = [
         "CCC by variance components (Carrasco & Jover 2003): subject variance over the "
         "total of subject, method, interaction and error variances, from the mixed model "
-        "with subjects random and methods fixed, fitted by REML (components >= 0) on every "
+        "with subjects random and methods fixed, fitted by REML (random components >= 0) on every "
         "reading; the method variance is the variance of the GLS method means less its "
         "sampling part.",
         f"Unbalanced design: {missing:,} of {full:,} readings missing ({n:,} subjects x "
         f"{k} methods x {most} replicates); {n_readings:,} readings used, no subject left "
         "out" + (f" ({empty:,} subject x method cell(s) empty)" if empty else "") + ".",
         "Variance components: subjects {:.4g}, methods {:.4g}, interaction {:.4g}, error "
-        "{:.4g}.".format(*sigma2),
+        "{:.4g}.".format(*sigma2) + (
+            " The method variance is below 0 (the method means differ less than their "
+            "sampling error would make them) and is used as it is, as the ANOVA estimator "
+            "of a balanced design would be." if sigma2[1] < 0 else ""),
     ]
     if replicates:
         lines.append("Replicates separate the subject x method interaction from the error "
