@@ -458,13 +458,9 @@ def _lazy_measurement_groups(df: Any, keys: list[Any], agreement: Callable[[Any]
             n = count_distinct(frame, subject)
             rows.append({**key_values, **_failed_row(n, n, _first_line(exc))})
             continue
-        try:
-            result = getattr(ag, method)(**options)
-            found = _result_rows(result)
-            results.append((key if len(key) > 1 else key[0], result))
-        except ValueError as exc:
-            found = [_failed_row(ag.n_subjects, ag.n_missing, _first_line(exc))]
-        rows.extend({**key_values, **r} for r in found)
+        rows.extend(_group_rows(keys, key if len(key) > 1 else key[0], ag.n_subjects,
+                                lambda ag=ag: ag.n_missing,
+                                lambda ag=ag: getattr(ag, method)(**options), results))
     return _by_table(rows, keys, results, overall, test)
 
 
@@ -651,6 +647,12 @@ def _by_lazy_long(df: Any, keys: list[Any], statistic: str, columns: LongColumns
     if columns.replicate is not None:
         raise ValueError("`replicate` needs the rows of continuous measurements, which a "
                          "lazy frame does not hand over; collect them first.")
+    present = list(head(df, 0).columns)
+    for argument, name in (("subject", columns.subject), ("rater", columns.rater),
+                           ("rating", columns.rating), *(("by", k) for k in keys)):
+        if name not in present:
+            raise ValueError(f"`{argument}` must name a column of `df`; got {name!r}, columns "
+                             f"are {present!r}.")
     n, few = subjects_in_several_groups(df, columns.subject, keys)
     if n:
         raise _several_groups(f"`by` column(s) {keys!r}", n, few)
