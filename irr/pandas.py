@@ -193,13 +193,17 @@ def by(
     ----------
     df : DataFrame
         Wide data: one row per subject, one column per rater, plus the grouping
-        column(s).
+        column(s). Or long data (one row per rating) with `subject`, `rater` and
+        `rating`. Or a polars, pyarrow, DuckDB, Dask or Spark frame of either form (a
+        lazy one is summarised by its engine; see the big data guide).
     by : column label or list of column labels
-        The grouping column(s), e.g. ``"site"`` or ``["site", "prompt"]``.
+        The grouping column(s), e.g. ``"site"`` or ``["site", "prompt"]``. With long
+        data each must be constant within a subject (groups are groups of subjects).
     raters : sequence of column labels, optional
-        The rater columns; default every column that is not a grouping column, the
-        `freq_weights` column or an identifier (set aside with a warning by the rule of
-        :meth:`irr.Agreement.from_frame`).
+        The rater columns of wide data; default every column that is not a grouping
+        column, the `freq_weights` column or an identifier (set aside with a warning by
+        the rule of :meth:`irr.Agreement.from_frame`). Not for long data, whose raters
+        are the labels in the `rater` column.
     statistic : str, default 'kappa'
         The name of an :class:`irr.Agreement` method returning a result: ``'kappa'``,
         ``'percent_agreement'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
@@ -233,6 +237,18 @@ def by(
         in ``attrs["homogeneity"]`` (``statistic``, ``df``, ``pvalue``), with the
         :class:`irr.PooledResult` in ``attrs["pooled"]`` (see :func:`irr.pool`).
         :func:`irr.plotting.forest` draws the overall row as a diamond.
+    subject, rater, rating : column label, optional
+        Long data: the columns holding each rating's subject, rater and rating, as for
+        :meth:`irr.Agreement.from_long` (a rater who did not rate a subject, or a
+        missing rating, is a missing rating).
+    replicate : column label, optional
+        Long data with repeated measurements: the column numbering each (subject,
+        rater)'s replicates, as for :meth:`irr.Agreement.from_long`. The statistics of
+        measurements use them (``'inter_intra_reliability'``, ``'measurement_error'``,
+        ``'icc_components'``, ``'concordance'``, ``'deming'``, ...;
+        ``'limits_of_agreement'`` with ``replicates='constant'`` or ``'varying'``);
+        those that need one value per (subject, rater) (``'icc'``, ``'kendall_w'``)
+        use each cell's mean, with a :class:`irr.ReplicatesAveragedWarning`.
     **options
         Passed to the statistic, e.g. ``weights="quadratic"``, ``ci="bca"``, ``rng=0``.
         ``cluster=`` and ``strata=`` may name a column, or hold one value per row of `df`
@@ -258,7 +274,10 @@ def by(
     ValueError
         For bad arguments: unknown columns or statistic, and any option the statistic
         rejects on the whole data (the statistic is computed on the whole data first, so
-        a mistyped option fails once rather than in every group).
+        a mistyped option fails once rather than in every group). With long data, also
+        when a subject's rows fall in several groups (the first few subjects are named),
+        or when a lazy frame would have to hand over its rows (replicates, `cluster`,
+        `strata`).
 
     Notes
     -----
@@ -269,6 +288,28 @@ def by(
     catching them (``warnings.catch_warnings``) is process-wide and would hide other
     threads' warnings. Silence them with
     ``warnings.filterwarnings("ignore", category=irr.DegenerateDataWarning)``.
+
+    **Long data.** Without replicates, long data are made wide once (one row per
+    subject, a column per rater in order of first appearance, the group keys from the
+    subject's rows) and analysed as wide data: the table is that of the same data in
+    wide form, with the same degenerate groups, pooled row and categories of the whole
+    data. With replicates (a `replicate` column, or measurements repeated within a
+    (subject, rater)) each group's rows are read by :meth:`irr.Agreement.from_long`,
+    the raters kept in the whole data's order (so that "first minus second" means the
+    same in every group); a group's Agreement holds the raters who rated in it.
+    `cluster` and `strata` must then name columns constant within a subject (and are
+    refused with replicates). A lazy frame's long data are made one row per subject by
+    its engine, its raters in sorted order of their labels (choose the order of two
+    methods with ``first=`` and ``second=``): categorical ratings as counts of (keys,
+    rating pattern) in one ``GROUP BY``; measurements as each group's moments.
+
+    A grouping column whose value changes within a subject describes the rating rather
+    than the subject (a prompt version, a session) and is refused: groups sharing
+    subjects are not independent (``test=True`` would pool them as if they were), and
+    a subject's ratings split between groups are not the subject rated by every rater.
+    Make such a column part of the rater (``rater = model + prompt``: the raters then
+    compare within each subject), or analyse each value's rows, with the ratings they
+    are to be compared with, by :meth:`irr.Agreement.from_long`.
 
     Examples
     --------
@@ -297,6 +338,41 @@ def by(
     0      1  Bias (wright_1 - mini_1)     -13.1
     1      1         Lower limit (95%)     -79.7
     2      1         Upper limit (95%)      53.5
+
+    Long data, one row per rating (here 20 patients graded by three readers; patient
+    P01's first grade is missing, its row absent):
+
+    >>> anxiety = irr.datasets.load("anxiety").assign(
+    ...     patient=[f"P{i:02d}" for i in range(1, 21)], site=["a", "b"] * 10)
+    >>> long = anxiety.melt(id_vars=["patient", "site"], var_name="reader",
+    ...                     value_name="grade").iloc[1:]
+    >>> long.head(3)
+      patient site  reader  grade
+    1     P02    b  rater1      3
+    2     P03    a  rater1      3
+    3     P04    b  rater1      4
+    >>> out = irr.by(long, "site", statistic="krippendorff_alpha", level="ordinal",
+    ...              subject="patient", rater="reader", rating="grade")
+    >>> out[["site", "estimate", "n_subjects", "n_incomplete"]].round(4)
+      site  estimate  n_subjects  n_incomplete
+    0    a    0.1549          10             1
+    1    b    0.1665          10             0
+
+    Repeated measurements (two readings per meter), per group of subjects:
+
+    >>> pef = irr.datasets.load("pef").melt(id_vars="subject", value_name="pef")
+    >>> pef[["meter", "reading"]] = pef["variable"].str.split("_", expand=True)
+    >>> pef["visit"] = 1 + pef["subject"] % 2
+    >>> out = irr.by(pef, "visit", statistic="limits_of_agreement", replicates="constant",
+    ...              subject="subject", rater="meter", rating="pef", replicate="reading")
+    >>> out[["visit", "coefficient", "estimate", "n_subjects"]].round(1)
+       visit           coefficient  estimate  n_subjects
+    0      1  Bias (wright - mini)       6.2           8
+    1      1     Lower limit (95%)     -63.3           8
+    2      1     Upper limit (95%)      75.8           8
+    3      2  Bias (wright - mini)     -16.9           9
+    4      2     Lower limit (95%)     -90.6           9
+    5      2     Upper limit (95%)      56.7           9
     """
     if any(v is not None for v in (subject, rater, rating, replicate)):
         return _by_long(df, by, raters, statistic, LongColumns(subject, rater, rating, replicate),
@@ -1208,7 +1284,8 @@ class IrrAccessor:
 
     def by(self, by: Any, raters: Sequence[Any] | None = None, statistic: str = "kappa",
            **options: Any) -> pd.DataFrame:
-        """One coefficient per group: :func:`irr.by` on this frame.
+        """One coefficient per group: :func:`irr.by` on this frame (wide data, or long
+        data with ``subject=``, ``rater=``, ``rating=`` and ``replicate=``).
 
         Examples
         --------

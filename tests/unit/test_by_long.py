@@ -154,6 +154,8 @@ REPLICATES = {"subject": "subject", "rater": "meter", "rating": "pef", "replicat
     ("limits_of_agreement", {"replicates": "constant"}),
     ("measurement_error", {}),
     ("icc_components", {}),
+    ("concordance", {}),
+    ("deming", {}),
 ])
 def test_replicates_each_group_as_from_long_of_its_rows(pef_long, statistic, options):
     got = irr.by(pef_long, "visit", statistic=statistic, **REPLICATES, **options)
