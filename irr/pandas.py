@@ -248,7 +248,7 @@ def by(
         ``'icc_components'``, ``'concordance'``, ``'deming'``, ...;
         ``'limits_of_agreement'`` with ``replicates='constant'`` or ``'varying'``);
         those that need one value per (subject, rater) (``'icc'``, ``'kendall_w'``)
-        use each cell's mean, with a :class:`irr.ReplicatesAveragedWarning`.
+        use each cell's mean, with a :class:`irr.agreement.ReplicatesAveragedWarning`.
     **options
         Passed to the statistic, e.g. ``weights="quadratic"``, ``ci="bca"``, ``rng=0``.
         ``cluster=`` and ``strata=`` may name a column, or hold one value per row of `df`

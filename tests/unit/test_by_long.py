@@ -204,6 +204,20 @@ def test_lazy_measurements_equal_pandas(wide, backend, statistic):
 
 
 @pytest.mark.parametrize("backend", sorted(LAZY))
+def test_lazy_methods_come_sorted_and_first_second_choose(wide, backend):
+    """A lazy frame has no row order: the methods come in sorted order (m1, m2), and
+    ``first=``/``second=`` choose which is subtracted, as with pandas."""
+    long = melt(wide, ["m2", "m1"])  # m2's rows first: pandas takes m2 - m1
+    pandas = irr.by(long, "site", statistic="loa", **LONG)
+    assert pandas["coefficient"].iloc[0] == "Bias (m2 - m1)"
+    lazy = irr.by(LAZY[backend](long), "site", statistic="loa", **LONG)
+    assert lazy["coefficient"].iloc[0] == "Bias (m1 - m2)"
+    chosen = irr.by(LAZY[backend](long), "site", statistic="loa", first="m2", second="m1",
+                    **LONG)
+    same(chosen, pandas, {"rtol": 1e-9, "atol": 1e-9})
+
+
+@pytest.mark.parametrize("backend", sorted(LAZY))
 def test_lazy_group_with_one_method_says_why(wide, backend):
     long = melt(wide, ["m1", "m2"])
     long = long[~((long["site"] == "south") & (long["reader"] == "m2"))]
