@@ -29,7 +29,7 @@ from irr._frames import (
 )
 from irr._long import LongRatings, long_ratings, pivot
 from irr._report import band_and_citation
-from irr._source import align_to_index, frequency_weights
+from irr._source import DENSE_CELLS, DENSE_PER_RATING, align_to_index, frequency_weights
 from irr.agreement import Agreement
 from irr.difference import pool
 from irr.registry import COEFFICIENTS, methods, statistic_row
@@ -293,15 +293,17 @@ def by(
     subject, a column per rater in order of first appearance, the group keys from the
     subject's rows) and analysed as wide data: the table is that of the same data in
     wide form, with the same degenerate groups, pooled row and categories of the whole
-    data. With replicates (a `replicate` column, or measurements repeated within a
-    (subject, rater)) each group's rows are read by :meth:`irr.Agreement.from_long`,
-    the raters kept in the whole data's order (so that "first minus second" means the
-    same in every group); a group's Agreement holds the raters who rated in it.
-    `cluster` and `strata` must then name columns constant within a subject (and are
-    refused with replicates). A lazy frame's long data are made one row per subject by
-    its engine, its raters in sorted order of their labels (choose the order of two
-    methods with ``first=`` and ``second=``): categorical ratings as counts of (keys,
-    rating pattern) in one ``GROUP BY``; measurements as each group's moments.
+    data; `cluster` and `strata` then name columns constant within a subject. With
+    replicates (a `replicate` column, or measurements repeated within a (subject,
+    rater)), or a sparse design (many raters, few ratings per subject, kept as one entry
+    per rating by :meth:`irr.Agreement.from_long`), each group's rows are read by
+    :meth:`irr.Agreement.from_long`, the raters kept in the whole data's order (so that
+    "first minus second" means the same in every group); a group's Agreement holds the
+    raters who rated in it, and `cluster` and `strata` are refused. A lazy frame's long
+    data are made one row per subject by its engine, its raters in sorted order of their
+    labels (choose the order of two methods with ``first=`` and ``second=``):
+    categorical ratings as counts of (keys, rating pattern) in one ``GROUP BY``;
+    measurements as each group's moments.
 
     A grouping column whose value changes within a subject describes the rating rather
     than the subject (a prompt version, a session) and is refused: groups sharing
@@ -586,17 +588,18 @@ def _by_long(df: Any, by: Any, raters: Any, statistic: str, columns: LongColumns
     grouped = pd.Series(np.arange(len(df)), index=df.index).groupby(
         [df[k] for k in keys], sort=True, dropna=False, observed=True)
     _require_one_group(long, grouped.ngroup().to_numpy(), f"`by` column(s) {keys!r}")
-    m = len(long.raters)
-    cells = long.subject * m + long.rater
-    if columns.replicate is None and len(np.unique(cells)) == len(cells):
-        # one rating per (subject, rater): the wide table, one row per subject
+    if (columns.replicate is None
+            and long.n_cells <= max(DENSE_CELLS, DENSE_PER_RATING * len(long.subject))
+            and np.bincount(long.subject * len(long.raters) + long.rater).max() == 1):
+        # one rating per (subject, rater) in a dense layout: the wide table, one row per
+        # subject
         carried = keys + _per_subject_columns(df, long, options)
         return _by_pandas(_pivot_with(df, long, carried), keys, list(long.raters), statistic,
                           categories=categories, nan_policy=nan_policy,
                           continuous=continuous, test=test, **options)
-    return _by_replicates(df, keys, grouped, long, statistic, columns, categories=categories,
-                          nan_policy=nan_policy, continuous=continuous, test=test,
-                          options=options)
+    return _by_long_groups(df, keys, grouped, long, statistic, columns,
+                           categories=categories, nan_policy=nan_policy,
+                           continuous=continuous, test=test, options=options)
 
 
 def _several_groups(what: str, n: int, subjects: list[Any]) -> ValueError:
@@ -648,19 +651,22 @@ def _pivot_with(df: pd.DataFrame, long: LongRatings, carried: list[Any]) -> pd.D
     clash = [c for c in carried if c in names]
     if clash:
         raise ValueError(f"Column(s) {clash!r} of `df` are also raters' names: rename them.")
-    first = np.unique(long.subject, return_index=True)[1]
+    # subjects are coded in order of first appearance: a subject's first row is where
+    # the running maximum of the codes grows
+    first = np.flatnonzero(np.diff(np.maximum.accumulate(long.subject), prepend=-1) > 0)
     wide = df[carried].iloc[first].reset_index(drop=True)
     for name, column in zip(names, values, strict=True):
         wide[name] = column
     return wide.set_axis(subjects, axis=0)
 
 
-def _by_replicates(df: pd.DataFrame, keys: list[Any], grouped: Any, long: LongRatings,
-                   statistic: str, columns: LongColumns, *, categories: Any, nan_policy: str,
-                   continuous: bool | None, test: bool,
-                   options: dict[str, Any]) -> pd.DataFrame:
-    """:func:`by` of long data with replicates (a `replicate` column, or continuous
-    measurements repeated within a (subject, rater)): each group's rows read by
+def _by_long_groups(df: pd.DataFrame, keys: list[Any], grouped: Any, long: LongRatings,
+                    statistic: str, columns: LongColumns, *, categories: Any,
+                    nan_policy: str, continuous: bool | None, test: bool,
+                    options: dict[str, Any]) -> pd.DataFrame:
+    """:func:`by` of long data with replicates (a `replicate` column, or measurements
+    repeated within a (subject, rater)) or of a sparse design (too many subjects x
+    raters to lay out densely): each group's rows read by
     :meth:`irr.Agreement.from_long`, its raters in the whole data's order."""
     row = statistic_row(statistic)
     options = {**row.options, **options}
@@ -668,8 +674,9 @@ def _by_replicates(df: pd.DataFrame, keys: list[Any], grouped: Any, long: LongRa
         continuous = True
     for name in ("cluster", "strata"):
         if options.get(name) is not None:
-            raise ValueError(f"`{name}` is not available for long data with replicates: a "
-                             "bootstrap of its subjects needs one row per subject.")
+            raise ValueError(f"`{name}` is not available for long data with replicates or "
+                             "of a sparse design (many raters, few ratings per subject): "
+                             "collapse them to one rating per (subject, rater) first.")
 
     def agreement(frame: pd.DataFrame, cats: Any) -> Agreement:
         return Agreement.from_long(

@@ -129,6 +129,34 @@ def test_several_keys_cluster_column_and_accessor(wide):
     same(got, want)
 
 
+@pytest.fixture
+def sparse(monkeypatch):
+    """Every long data set read as a sparse design (one entry per rating), as many raters
+    with few ratings each (a crowd) are."""
+    import irr._source
+
+    for module in (irr.pandas, irr._source):
+        monkeypatch.setattr(module, "DENSE_CELLS", 0)
+        monkeypatch.setattr(module, "DENSE_PER_RATING", 0)
+
+
+@pytest.mark.parametrize("statistic", ["krippendorff_alpha", "fleiss_kappa"])
+def test_sparse_designs_are_read_group_by_group_alike(wide, sparse, statistic):
+    want = irr.by(wide, "site", raters=RATERS, statistic=statistic)
+    got = irr.by(melt(wide, RATERS), "site", statistic=statistic, **LONG)
+    # the estimates; a bootstrap draws over the sparse design's own patterns
+    columns = ["site", "coefficient", "estimate", "n_subjects", "n_incomplete", "reason"]
+    same(got[columns], want[columns])
+    if statistic == "fleiss_kappa":
+        same(got, want)
+
+
+def test_sparse_design_refuses_a_cluster(wide, sparse):
+    with pytest.raises(ValueError, match="`cluster` is not available for long data with "
+                                         "replicates or of a sparse design"):
+        irr.by(melt(wide, RATERS), "site", statistic="fleiss_kappa", cluster="site", **LONG)
+
+
 # -- replicates -----------------------------------------------------------------------
 @pytest.fixture
 def pef_long():
