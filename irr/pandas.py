@@ -567,7 +567,8 @@ def _by_long(df: Any, by: Any, raters: Any, statistic: str, columns: LongColumns
     if freq_weights is not None:
         raise ValueError("`freq_weights` counts the subjects of a wide row; long data have "
                          "one row per rating: aggregate to wide rows, or drop it.")
-    keys = [by] if isinstance(by, tuple) else _as_list(by)
+    keys = ([by] if isinstance(by, tuple) and isinstance(df, pd.DataFrame) and by in df.columns
+            else _as_list(by))
     if not keys:
         raise ValueError(f"`by` must name columns of `df`; got {by!r}.")
     named = {v for v in columns if v is not None}

@@ -232,6 +232,21 @@ def test_lazy_measurements_equal_pandas(wide, backend, statistic):
 
 
 @pytest.mark.parametrize("backend", sorted(LAZY))
+@pytest.mark.parametrize(("statistic", "columns"), [("fleiss_kappa", RATERS),
+                                                    ("ccc", ["m1", "m2"])])
+def test_lazy_pooled_row_equals_pandas(wide, backend, statistic, columns):
+    long = melt(wide[wide["site"] != "solo"], columns)
+    if statistic == "fleiss_kappa":
+        long = long.astype({"grade": "int64"})
+    want = irr.by(long, "site", statistic=statistic, test=True, **LONG)
+    got = irr.by(LAZY[backend](long), "site", statistic=statistic, test=True, **LONG)
+    same(got, want, {"rtol": 1e-9, "atol": 1e-9})
+    assert got["site"].iloc[-1] == "Pooled"
+    assert got.attrs["homogeneity"]["pvalue"] == pytest.approx(
+        want.attrs["homogeneity"]["pvalue"], rel=1e-9)
+
+
+@pytest.mark.parametrize("backend", sorted(LAZY))
 def test_lazy_methods_come_sorted_and_first_second_choose(wide, backend):
     """A lazy frame has no row order: the methods come in sorted order (m1, m2), and
     ``first=``/``second=`` choose which is subtracted, as with pandas."""
