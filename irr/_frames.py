@@ -28,8 +28,21 @@ import pandas as pd
 
 from irr._columns import choose_columns, looks_continuous
 
-__all__ = ["FOREIGN_PACKAGES", "LazyMeasurements", "head", "is_foreign_frame", "lazy_frame",
-           "lazy_groups", "lazy_long", "lazy_wide", "long_patterns", "to_pandas", "wide_patterns"]
+__all__ = [
+    "FOREIGN_PACKAGES",
+    "LazyMeasurements",
+    "count_distinct",
+    "head",
+    "is_foreign_frame",
+    "lazy_frame",
+    "lazy_groups",
+    "lazy_long",
+    "lazy_wide",
+    "long_patterns",
+    "subjects_in_several_groups",
+    "to_pandas",
+    "wide_patterns",
+]
 
 #: Packages whose dataframes are read through narwhals.
 FOREIGN_PACKAGES = frozenset({"polars", "pyarrow", "duckdb", "dask", "dask_expr", "pyspark",
@@ -209,16 +222,42 @@ def _patterns(frame: Any, chosen: list[Any], weight: list[Any], by: Sequence[Any
 
 def long_patterns(
     native: Any, subject: Any, rater: Any, rating: Any, continuous: bool | None,
+    by: Sequence[Any] = (),
 ) -> tuple[pd.DataFrame, list[Any], str]:
-    """A lazy long frame's rating patterns with their counts, raters in sorted order.
+    """A lazy long frame's rating patterns (and `by` keys) with their counts, raters in
+    sorted order.
 
     The engine makes one row per subject (a column per rater holding that rater's rating,
-    null where none) and counts the distinct rows; a (subject, rater) pair given twice is
-    an error naming how many there are. Continuous ratings are an error
-    (:func:`lazy_long` keeps them as :class:`LazyMeasurements`).
+    null where none; the `by` columns, constant within a subject, alongside) and counts
+    the distinct rows; a (subject, rater) pair given twice is an error naming how many
+    there are. Continuous ratings are an error (:func:`lazy_long` keeps them as
+    :class:`LazyMeasurements`). Check that the `by` columns are constant within each
+    subject first (:func:`subjects_in_several_groups`): a subject whose rows differ
+    there would count once per key.
     """
     return _long(native, subject, rater, rating, continuous,  # type: ignore[return-value]
-                 measurements=False)
+                 measurements=False, by=by)
+
+
+def subjects_in_several_groups(native: Any, subject: Any, by: Sequence[Any],
+                               limit: int = 5) -> tuple[int, list[Any]]:
+    """How many subjects of a long frame have rows with different values of the `by`
+    columns (missing counts as a value), and the first `limit` of them (sorted): one
+    ``GROUP BY`` of the engine over the distinct (subject, keys)."""
+    nw = _narwhals()
+    frame = _wrap(native, "df")
+    keys = list(by)
+    _check_columns(keys, _columns(frame), "by")
+    _check_columns([subject], _columns(frame), "subject")
+    count = _count_name([subject, *keys])
+    pairs = frame.select(subject, *keys).unique()
+    several = pairs.group_by(subject, drop_null_keys=False).agg(nw.len().alias(count)).filter(
+        nw.col(count) > 1)
+    n = int(_collect(several.select(nw.len().alias(count)))[count].iloc[0])
+    if not n:
+        return 0, []
+    found = _collect(several.select(subject).sort(subject).head(limit))[subject]
+    return n, found.tolist()
 
 
 def lazy_long(
@@ -231,12 +270,15 @@ def lazy_long(
 
 
 def _long(native: Any, subject: Any, rater: Any, rating: Any, continuous: bool | None,
-          measurements: bool) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
+          measurements: bool, by: Sequence[Any] = (),
+          ) -> LazyMeasurements | tuple[pd.DataFrame, list[Any], str]:
     nw = _narwhals()
     frame = _wrap(native, "df")
     columns = _columns(frame)
     for argument, name in (("subject", subject), ("rater", rater), ("rating", rating)):
         _check_columns([name], columns, argument)
+    keys = list(by)
+    _check_columns(keys, columns, "by")
     sample = _collect(frame.select(subject, rater, rating).head(SAMPLE_ROWS))
     if not measurements:
         _refuse_continuous(native, sample, [rating], continuous,
@@ -258,10 +300,15 @@ def _long(native: Any, subject: Any, rater: Any, rating: Any, continuous: bool |
             f"{int(repeated['pairs'].iloc[0])} (subject, rater) pair(s) occur more than once "
             f"in columns {subject!r}, {rater!r}: {why}.")
     names = [str(r) for r in raters]
+    clash = [k for k in keys if k in names or k == subject]
+    if clash:
+        raise ValueError(f"`by` names column(s) {clash!r}, which are also the subject or a "
+                         f"rater's name in column {rater!r}: rename them first.")
     spread = frame.with_columns(**{
         name: nw.when(nw.col(rater) == label).then(nw.col(rating))
         for name, label in zip(names, raters, strict=True)})
-    per_subject = spread.group_by(subject).agg(*(nw.col(name).max() for name in names))
+    per_subject = spread.group_by([subject, *keys], drop_null_keys=False).agg(
+        *(nw.col(name).max() for name in names))
     if real:
         # the pilot values: the pairs among the first rows (the engine's rows per subject
         # would cost a pass over the data)
@@ -270,9 +317,10 @@ def _long(native: Any, subject: Any, rater: Any, rating: Any, continuous: bool |
         wide = wide.reindex(columns=raters).set_axis(names, axis=1)
         kind = f"{type(native).__module__.split('.')[0]} {type(native).__name__}"
         return LazyMeasurements(per_subject, names, kind, wide.reset_index(drop=True))
-    count = _count_name(names)
-    patterns = per_subject.group_by(names, drop_null_keys=False).agg(nw.len().alias(count))
-    table = _collect(patterns).sort_values(names, na_position="last", kind="stable")
+    count = _count_name([*keys, *names])
+    patterns = per_subject.group_by([*keys, *names], drop_null_keys=False).agg(
+        nw.len().alias(count))
+    table = _collect(patterns).sort_values([*keys, *names], na_position="last", kind="stable")
     return table.reset_index(drop=True), names, count
 
 
@@ -317,6 +365,14 @@ def lazy_groups(native: Any, by: Sequence[Any]) -> list[tuple[tuple[Any, ...], A
             condition = term if condition is None else condition & term
         out.append((tuple(values), frame.filter(condition).to_native()))
     return out
+
+
+def count_distinct(native: Any, column: Any) -> int:
+    """How many distinct values (missing one among them) a foreign frame's `column` holds,
+    counted by its engine."""
+    nw = _narwhals()
+    frame = _wrap(native, "df")
+    return int(_collect(frame.select(column).unique().select(nw.len().alias("n")))["n"].iloc[0])
 
 
 def _finite(name: Any) -> Any:

@@ -9,23 +9,27 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from irr._columns import choose_columns
 from irr._frames import (
+    count_distinct,
     head,
     is_foreign_frame,
     lazy_frame,
     lazy_groups,
+    long_patterns,
+    subjects_in_several_groups,
     to_pandas,
     wide_patterns,
 )
+from irr._long import LongRatings, long_ratings, pivot
 from irr._report import band_and_citation
-from irr._source import align_to_index, frequency_weights
+from irr._source import DENSE_CELLS, DENSE_PER_RATING, align_to_index, frequency_weights
 from irr.agreement import Agreement
 from irr.difference import pool
 from irr.registry import COEFFICIENTS, methods, statistic_row
@@ -177,6 +181,10 @@ def by(
     nan_policy: str = "omit",
     continuous: bool | None = None,
     test: bool = False,
+    subject: Any = None,
+    rater: Any = None,
+    rating: Any = None,
+    replicate: Any = None,
     **options: Any,
 ) -> pd.DataFrame:
     """One coefficient per group of subjects, as a tidy DataFrame.
@@ -185,13 +193,17 @@ def by(
     ----------
     df : DataFrame
         Wide data: one row per subject, one column per rater, plus the grouping
-        column(s).
+        column(s). Or long data (one row per rating) with `subject`, `rater` and
+        `rating`. Or a polars, pyarrow, DuckDB, Dask or Spark frame of either form (a
+        lazy one is summarised by its engine; see the big data guide).
     by : column label or list of column labels
-        The grouping column(s), e.g. ``"site"`` or ``["site", "prompt"]``.
+        The grouping column(s), e.g. ``"site"`` or ``["site", "prompt"]``. With long
+        data each must be constant within a subject (groups are groups of subjects).
     raters : sequence of column labels, optional
-        The rater columns; default every column that is not a grouping column, the
-        `freq_weights` column or an identifier (set aside with a warning by the rule of
-        :meth:`irr.Agreement.from_frame`).
+        The rater columns of wide data; default every column that is not a grouping
+        column, the `freq_weights` column or an identifier (set aside with a warning by
+        the rule of :meth:`irr.Agreement.from_frame`). Not for long data, whose raters
+        are the labels in the `rater` column.
     statistic : str, default 'kappa'
         The name of an :class:`irr.Agreement` method returning a result: ``'kappa'``,
         ``'percent_agreement'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
@@ -225,6 +237,18 @@ def by(
         in ``attrs["homogeneity"]`` (``statistic``, ``df``, ``pvalue``), with the
         :class:`irr.PooledResult` in ``attrs["pooled"]`` (see :func:`irr.pool`).
         :func:`irr.plotting.forest` draws the overall row as a diamond.
+    subject, rater, rating : column label, optional
+        Long data: the columns holding each rating's subject, rater and rating, as for
+        :meth:`irr.Agreement.from_long` (a rater who did not rate a subject, or a
+        missing rating, is a missing rating).
+    replicate : column label, optional
+        Long data with repeated measurements: the column numbering each (subject,
+        rater)'s replicates, as for :meth:`irr.Agreement.from_long`. The statistics of
+        measurements use them (``'inter_intra_reliability'``, ``'measurement_error'``,
+        ``'icc_components'``, ``'concordance'``, ``'deming'``, ...;
+        ``'limits_of_agreement'`` with ``replicates='constant'`` or ``'varying'``);
+        those that need one value per (subject, rater) (``'icc'``, ``'kendall_w'``)
+        use each cell's mean, with a :class:`irr.agreement.ReplicatesAveragedWarning`.
     **options
         Passed to the statistic, e.g. ``weights="quadratic"``, ``ci="bca"``, ``rng=0``.
         ``cluster=`` and ``strata=`` may name a column, or hold one value per row of `df`
@@ -250,7 +274,10 @@ def by(
     ValueError
         For bad arguments: unknown columns or statistic, and any option the statistic
         rejects on the whole data (the statistic is computed on the whole data first, so
-        a mistyped option fails once rather than in every group).
+        a mistyped option fails once rather than in every group). With long data, also
+        when a subject's rows fall in several groups (the first few subjects are named),
+        or when a lazy frame would have to hand over its rows (replicates, `cluster`,
+        `strata`).
 
     Notes
     -----
@@ -261,6 +288,30 @@ def by(
     catching them (``warnings.catch_warnings``) is process-wide and would hide other
     threads' warnings. Silence them with
     ``warnings.filterwarnings("ignore", category=irr.DegenerateDataWarning)``.
+
+    **Long data.** Without replicates, long data are made wide once (one row per
+    subject, a column per rater in order of first appearance, the group keys from the
+    subject's rows) and analysed as wide data: the table is that of the same data in
+    wide form, with the same degenerate groups, pooled row and categories of the whole
+    data; `cluster` and `strata` then name columns constant within a subject. With
+    replicates (a `replicate` column, or measurements repeated within a (subject,
+    rater)), or a sparse design (many raters, few ratings per subject, kept as one entry
+    per rating by :meth:`irr.Agreement.from_long`), each group's rows are read by
+    :meth:`irr.Agreement.from_long`, the raters kept in the whole data's order (so that
+    "first minus second" means the same in every group); a group's Agreement holds the
+    raters who rated in it, and `cluster` and `strata` are refused. A lazy frame's long
+    data are made one row per subject by its engine, its raters in sorted order of their
+    labels (choose the order of two methods with ``first=`` and ``second=``):
+    categorical ratings as counts of (keys, rating pattern) in one ``GROUP BY``;
+    measurements as each group's moments.
+
+    A grouping column whose value changes within a subject describes the rating rather
+    than the subject (a prompt version, a session) and is refused: groups sharing
+    subjects are not independent (``test=True`` would pool them as if they were), and
+    a subject's ratings split between groups are not the subject rated by every rater.
+    Make such a column part of the rater (``rater = model + prompt``: the raters then
+    compare within each subject), or analyse each value's rows, with the ratings they
+    are to be compared with, by :meth:`irr.Agreement.from_long`.
 
     Examples
     --------
@@ -289,7 +340,47 @@ def by(
     0      1  Bias (wright_1 - mini_1)     -13.1
     1      1         Lower limit (95%)     -79.7
     2      1         Upper limit (95%)      53.5
+
+    Long data, one row per rating (here 20 patients graded by three readers; patient
+    P01's first grade is missing, its row absent):
+
+    >>> anxiety = irr.datasets.load("anxiety").assign(
+    ...     patient=[f"P{i:02d}" for i in range(1, 21)], site=["a", "b"] * 10)
+    >>> long = anxiety.melt(id_vars=["patient", "site"], var_name="reader",
+    ...                     value_name="grade").iloc[1:]
+    >>> long.head(3)
+      patient site  reader  grade
+    1     P02    b  rater1      3
+    2     P03    a  rater1      3
+    3     P04    b  rater1      4
+    >>> out = irr.by(long, "site", statistic="krippendorff_alpha", level="ordinal",
+    ...              subject="patient", rater="reader", rating="grade")
+    >>> out[["site", "estimate", "n_subjects", "n_incomplete"]].round(4)
+      site  estimate  n_subjects  n_incomplete
+    0    a    0.1549          10             1
+    1    b    0.1665          10             0
+
+    Repeated measurements (two readings per meter), per group of subjects:
+
+    >>> pef = irr.datasets.load("pef").melt(id_vars="subject", value_name="pef")
+    >>> pef[["meter", "reading"]] = pef["variable"].str.split("_", expand=True)
+    >>> pef["visit"] = 1 + pef["subject"] % 2
+    >>> out = irr.by(pef, "visit", statistic="limits_of_agreement", replicates="constant",
+    ...              subject="subject", rater="meter", rating="pef", replicate="reading")
+    >>> out[["visit", "coefficient", "estimate", "n_subjects"]].round(1)
+       visit           coefficient  estimate  n_subjects
+    0      1  Bias (wright - mini)       6.2           8
+    1      1     Lower limit (95%)     -63.3           8
+    2      1     Upper limit (95%)      75.8           8
+    3      2  Bias (wright - mini)     -16.9           9
+    4      2     Lower limit (95%)     -90.6           9
+    5      2     Upper limit (95%)      56.7           9
     """
+    if any(v is not None for v in (subject, rater, rating, replicate)):
+        return _by_long(df, by, raters, statistic, LongColumns(subject, rater, rating, replicate),
+                        categories=categories, freq_weights=freq_weights,
+                        nan_policy=nan_policy, continuous=continuous, test=test,
+                        options=options)
     if is_foreign_frame(df):
         if not lazy_frame(df):
             df = to_pandas(df)
@@ -376,22 +467,33 @@ def _by_pandas(
         index = members.to_numpy()
         group = df.iloc[index]
         w = None if weights is None else weights[index]
-        key_values = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
-        n_rows = int(len(group) if w is None else w.sum())
-        try:
-            if n_rows < 2:
-                found = [_failed_row(n_rows, _missing_rows(group, raters, w),
-                                     "fewer than two subjects")]
-            else:
-                split = {name: values[index] for name, values in per_row.items()}
-                result = getattr(agreement(group, w, categories), statistic)(
-                    **{**options, **split})
-                found = _result_rows(result)
-                results.append((key, result))
-        except ValueError as exc:
-            found = [_failed_row(n_rows, _missing_rows(group, raters, w), _first_line(exc))]
-        rows.extend({**key_values, **row} for row in found)
+        split = {name: values[index] for name, values in per_row.items()}
+        rows.extend(_group_rows(
+            keys, key, int(len(group) if w is None else w.sum()),
+            lambda group=group, w=w: _missing_rows(group, raters, w),
+            lambda group=group, w=w, split=split: getattr(
+                agreement(group, w, categories), statistic)(**{**options, **split}),
+            results))
     return _by_table(rows, keys, results, overall, test)
+
+
+def _group_rows(keys: list[Any], key: Any, n_subjects: int, n_missing: Callable[[], int],
+                compute: Callable[[], Result],
+                results: list[tuple[Any, Result]]) -> list[dict[str, Any]]:
+    """The rows of one group of :func:`by`: those of its result (`compute`, appended to
+    `results`), or one row saying why there is none (fewer than two subjects; the
+    ValueError's message), with `n_subjects` and the subjects with a missing rating."""
+    key_values = dict(zip(keys, key if isinstance(key, tuple) else (key,), strict=True))
+    try:
+        if n_subjects < 2:
+            found = [_failed_row(n_subjects, n_missing(), "fewer than two subjects")]
+        else:
+            result = compute()
+            found = _result_rows(result)
+            results.append((key, result))
+    except ValueError as exc:
+        found = [_failed_row(n_subjects, n_missing(), _first_line(exc))]
+    return [{**key_values, **row} for row in found]
 
 
 def _by_lazy_measurements(df: Any, keys: list[Any], raters: Any, statistic: str,
@@ -411,20 +513,249 @@ def _by_lazy_measurements(df: Any, keys: list[Any], raters: Any, statistic: str,
     def agreement(frame: Any) -> Agreement:
         return Agreement.from_frame(frame, raters, nan_policy=nan_policy, continuous=True)
 
-    overall = getattr(agreement(df), row.method)(**options)
+    return _lazy_measurement_groups(df, keys, agreement, row.method, test, options)
+
+
+def _lazy_measurement_groups(df: Any, keys: list[Any], agreement: Callable[[Any], Agreement],
+                             method: str, test: bool, options: dict[str, Any],
+                             subject: Any = None) -> pd.DataFrame:
+    """The table of :func:`by` of a statistic of measurements of a lazy frame: the
+    Agreement of each group's rows (a filter of `df`), by `agreement`, whose engine sums
+    the moments. Long data (`subject` names their subject column) may have a group where
+    fewer than two raters measured: its row says so, with every subject incomplete."""
+    overall = getattr(agreement(df), method)(**options)
     rows = []
     results: list[tuple[Any, Result]] = []
     for key, frame in lazy_groups(df, keys):
         key_values = dict(zip(keys, key, strict=True))
-        ag = agreement(frame)
         try:
-            result = getattr(ag, row.method)(**options)
-            found = _result_rows(result)
-            results.append((key if len(key) > 1 else key[0], result))
+            ag = agreement(frame)
         except ValueError as exc:
-            found = [_failed_row(ag.n_subjects, ag.n_missing, _first_line(exc))]
-        rows.extend({**key_values, **r} for r in found)
+            if subject is None:
+                raise
+            n = count_distinct(frame, subject)
+            rows.append({**key_values, **_failed_row(n, n, _first_line(exc))})
+            continue
+        rows.extend(_group_rows(keys, key if len(key) > 1 else key[0], ag.n_subjects,
+                                lambda ag=ag: ag.n_missing,
+                                lambda ag=ag: getattr(ag, method)(**options), results))
     return _by_table(rows, keys, results, overall, test)
+
+
+class LongColumns(NamedTuple):
+    """The columns of long data (one row per rating) given to :func:`by`."""
+
+    subject: Any
+    rater: Any
+    rating: Any
+    replicate: Any = None
+
+
+def _by_long(df: Any, by: Any, raters: Any, statistic: str, columns: LongColumns, *,
+             categories: Any, freq_weights: Any, nan_policy: str, continuous: bool | None,
+             test: bool, options: dict[str, Any]) -> pd.DataFrame:
+    """:func:`by` of long data: checks the arguments, then the pandas or lazy path."""
+    absent = [name for name in ("subject", "rater", "rating") if getattr(columns, name) is None]
+    if absent:
+        raise ValueError(
+            f"Long data (one row per rating) need `subject`, `rater` and `rating`; "
+            f"{', '.join(f'`{a}`' for a in absent)} not given.")
+    if raters is not None:
+        raise ValueError(
+            f"`raters` names the rater columns of wide data; long data name the column of "
+            f"rater labels with `rater=` (got raters={raters!r}, rater={columns.rater!r}).")
+    if freq_weights is not None:
+        raise ValueError("`freq_weights` counts the subjects of a wide row; long data have "
+                         "one row per rating: aggregate to wide rows, or drop it.")
+    keys = ([by] if isinstance(by, tuple) and isinstance(df, pd.DataFrame) and by in df.columns
+            else _as_list(by))
+    if not keys:
+        raise ValueError(f"`by` must name columns of `df`; got {by!r}.")
+    named = {v for v in columns if v is not None}
+    shared = [k for k in keys if k in named]
+    if shared:
+        raise ValueError(f"`by` names columns of the long data's subject, rater, rating or "
+                         f"replicate: {shared!r}; group by another column.")
+    if is_foreign_frame(df):
+        if lazy_frame(df):
+            return _by_lazy_long(df, keys, statistic, columns, categories=categories,
+                                 nan_policy=nan_policy, continuous=continuous, test=test,
+                                 options=options)
+        df = to_pandas(df)
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
+    keys = [_column_label(df, k, "by") for k in keys]
+    long = long_ratings(df, columns.subject, columns.rater, columns.rating, replicates=True)
+    grouped = pd.Series(np.arange(len(df)), index=df.index).groupby(
+        [df[k] for k in keys], sort=True, dropna=False, observed=True)
+    _require_one_group(long, grouped.ngroup().to_numpy(), f"`by` column(s) {keys!r}")
+    if (columns.replicate is None
+            and long.n_cells <= max(DENSE_CELLS, DENSE_PER_RATING * len(long.subject))
+            and np.bincount(long.subject * len(long.raters) + long.rater).max() == 1):
+        # one rating per (subject, rater) in a dense layout: the wide table, one row per
+        # subject
+        carried = keys + _per_subject_columns(df, long, options)
+        return _by_pandas(_pivot_with(df, long, carried), keys, list(long.raters), statistic,
+                          categories=categories, nan_policy=nan_policy,
+                          continuous=continuous, test=test, **options)
+    return _by_long_groups(df, keys, grouped, long, statistic, columns,
+                           categories=categories, nan_policy=nan_policy,
+                           continuous=continuous, test=test, options=options)
+
+
+def _several_groups(what: str, n: int, subjects: list[Any]) -> ValueError:
+    few = [v.item() if isinstance(v, np.generic) else v for v in subjects[:5]]
+    return ValueError(
+        f"{what} must be constant within each subject (the groups are groups of "
+        f"subjects); {n} subject(s) have rows in several groups: {few!r}"
+        f"{' ...' if n > len(few) else ''}. A property of each rating (a prompt version, a "
+        "session) does not split the subjects: make it part of the rater (e.g. rater = "
+        "model + prompt), or analyse each value's rows with Agreement.from_long.")
+
+
+def _require_one_group(long: LongRatings, code: np.ndarray, what: str) -> None:
+    """Raise when a subject's rows have different integer `code` (one per row of long
+    data): a ValueError naming the first few such subjects."""
+    n = len(long.subjects)
+    low = np.full(n, np.iinfo(np.int64).max, dtype=np.int64)
+    high = np.full(n, np.iinfo(np.int64).min, dtype=np.int64)
+    np.minimum.at(low, long.subject, code)
+    np.maximum.at(high, long.subject, code)
+    several = np.flatnonzero(low != high)
+    if len(several):
+        raise _several_groups(what, len(several), list(long.subjects[several[:5]]))
+
+
+def _per_subject_columns(df: pd.DataFrame, long: LongRatings,
+                         options: dict[str, Any]) -> list[Any]:
+    """The columns `cluster` and `strata` name, checked constant within each subject (long
+    data's one value per subject)."""
+    out = []
+    for name in ("cluster", "strata"):
+        value = options.get(name)
+        if value is None:
+            continue
+        if not (isinstance(value, str) or np.isscalar(value)) or value not in df.columns:
+            raise ValueError(f"With long data, `{name}` must name a column of `df` (one value "
+                             f"per subject); got {type(value).__name__}.")
+        code = pd.factorize(df[value], use_na_sentinel=False)[0]
+        _require_one_group(long, code, f"`{name}` column {value!r}")
+        out.append(value)
+    return out
+
+
+def _pivot_with(df: pd.DataFrame, long: LongRatings, carried: list[Any]) -> pd.DataFrame:
+    """Long data with one rating per (subject, rater) as a wide frame: one row per subject
+    (in order of first appearance, indexed by the subject labels), the `carried` columns
+    (constant within a subject) from its first row, then one column per rater."""
+    values, names, subjects = pivot(long)
+    clash = [c for c in carried if c in names]
+    if clash:
+        raise ValueError(f"Column(s) {clash!r} of `df` are also raters' names: rename them.")
+    # subjects are coded in order of first appearance: a subject's first row is where
+    # the running maximum of the codes grows
+    first = np.flatnonzero(np.diff(np.maximum.accumulate(long.subject), prepend=-1) > 0)
+    wide = df[carried].iloc[first].reset_index(drop=True)
+    for name, column in zip(names, values, strict=True):
+        wide[name] = column
+    return wide.set_axis(subjects, axis=0)
+
+
+def _by_long_groups(df: pd.DataFrame, keys: list[Any], grouped: Any, long: LongRatings,
+                    statistic: str, columns: LongColumns, *, categories: Any,
+                    nan_policy: str, continuous: bool | None, test: bool,
+                    options: dict[str, Any]) -> pd.DataFrame:
+    """:func:`by` of long data with replicates (a `replicate` column, or measurements
+    repeated within a (subject, rater)) or of a sparse design (too many subjects x
+    raters to lay out densely): each group's rows read by
+    :meth:`irr.Agreement.from_long`, its raters in the whole data's order."""
+    row = statistic_row(statistic)
+    options = {**row.options, **options}
+    if continuous is None and row.method in MEASUREMENT_METHODS:
+        continuous = True
+    for name in ("cluster", "strata"):
+        if options.get(name) is not None:
+            raise ValueError(f"`{name}` is not available for long data with replicates or "
+                             "of a sparse design (many raters, few ratings per subject): "
+                             "collapse them to one rating per (subject, rater) first.")
+
+    def agreement(frame: pd.DataFrame, cats: Any) -> Agreement:
+        return Agreement.from_long(
+            frame, subject=columns.subject, rater=columns.rater, rating=columns.rating,
+            replicate=columns.replicate, categories=cats, nan_policy=nan_policy,
+            continuous=continuous)
+
+    whole = agreement(df, categories)
+    if categories is None and not whole.continuous:
+        categories = list(whole.categories)
+    overall = getattr(whole, row.method)(**options)  # bad options fail here, once
+    n, m = len(long.subjects), len(long.raters)
+    given = ~pd.isna(df[columns.rating]).to_numpy()
+    rated = np.unique(long.subject[given] * m + long.rater[given])
+    incomplete = np.bincount(rated // m, minlength=n) < m
+    rows = []
+    results: list[tuple[Any, Result]] = []
+    for key, members in grouped:
+        index = _raters_first(members.to_numpy(), long.rater)
+        subjects = np.unique(long.subject[index])
+        rows.extend(_group_rows(
+            keys, key, len(subjects),
+            lambda subjects=subjects: int(incomplete[subjects].sum()),
+            lambda index=index: getattr(agreement(df.iloc[index], categories),
+                                        row.method)(**options),
+            results))
+    return _by_table(rows, keys, results, overall, test)
+
+
+def _raters_first(index: np.ndarray, rater: np.ndarray) -> np.ndarray:
+    """Rows `index` of long data ordered so that the raters first appear in the whole
+    data's order (`rater` codes), as :meth:`irr.Agreement.from_long` takes them (so that
+    "first minus second" means the same in every group): unchanged when they already do,
+    else sorted by rater (stably)."""
+    codes = rater[index]
+    first = np.unique(codes, return_index=True)[1]
+    if np.all(np.diff(first) > 0):
+        return index
+    return index[np.argsort(codes, kind="stable")]
+
+
+def _by_lazy_long(df: Any, keys: list[Any], statistic: str, columns: LongColumns, *,
+                  categories: Any, nan_policy: str, continuous: bool | None, test: bool,
+                  options: dict[str, Any]) -> pd.DataFrame:
+    """:func:`by` of long data in a lazy frame: categorical ratings as the engine's counts
+    of (keys, rating pattern); measurements as each group's moments summed by the
+    engine."""
+    if "cluster" in options or "strata" in options:
+        raise ValueError("`cluster` and `strata` need one row per subject, which a lazy "
+                         "frame does not hand over; collect the columns first.")
+    if columns.replicate is not None:
+        raise ValueError("`replicate` needs the rows of continuous measurements, which a "
+                         "lazy frame does not hand over; collect them first.")
+    present = list(head(df, 0).columns)
+    for argument, name in (("subject", columns.subject), ("rater", columns.rater),
+                           ("rating", columns.rating), *(("by", k) for k in keys)):
+        if name not in present:
+            raise ValueError(f"`{argument}` must name a column of `df`; got {name!r}, columns "
+                             f"are {present!r}.")
+    n, few = subjects_in_several_groups(df, columns.subject, keys)
+    if n:
+        raise _several_groups(f"`by` column(s) {keys!r}", n, few)
+    row = statistic_row(statistic)
+    if row.method in MEASUREMENT_METHODS and continuous is not False:
+        options = {**row.options, **options}
+
+        def agreement(frame: Any) -> Agreement:
+            return Agreement.from_long(frame, subject=columns.subject, rater=columns.rater,
+                                       rating=columns.rating, nan_policy=nan_policy,
+                                       continuous=True)
+
+        return _lazy_measurement_groups(df, keys, agreement, row.method, test, options,
+                                        subject=columns.subject)
+    patterns, raters, count = long_patterns(df, columns.subject, columns.rater,
+                                            columns.rating, continuous, by=keys)
+    return _by_pandas(patterns, keys, raters, statistic, categories=categories,
+                      freq_weights=count, nan_policy=nan_policy, continuous=False, test=test,
+                      **options)
 
 
 def _by_table(rows: list[dict[str, Any]], keys: list[Any],
@@ -961,7 +1292,8 @@ class IrrAccessor:
 
     def by(self, by: Any, raters: Sequence[Any] | None = None, statistic: str = "kappa",
            **options: Any) -> pd.DataFrame:
-        """One coefficient per group: :func:`irr.by` on this frame.
+        """One coefficient per group: :func:`irr.by` on this frame (wide data, or long
+        data with ``subject=``, ``rater=``, ``rating=`` and ``replicate=``).
 
         Examples
         --------
