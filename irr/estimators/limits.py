@@ -227,6 +227,7 @@ class LimitsOfAgreementResult(Result):
         the bias, the two limits and the proportional bias (regression: the two lines'
         coefficients)."""
         common = {"n_subjects": self.n_subjects, "n_missing": self.n_missing,
+                  "n_incomplete": self.n_incomplete,
                   "raters": self.raters, "scale": None, "bounds": (-math.inf, math.inf),
                   "statistic_name": "t"}
         level = self.ci.confidence_level
@@ -964,7 +965,8 @@ def _of_summaries(
                      f"{line.slope:.4g} (t = {slope_t:.3f}, df = {line.df}, p = {slope_p:.4f}).")
     return LimitsOfAgreementResult(
         coefficient="Limits of agreement", symbol="LoA", estimate=bias, se=se, statistic=t,
-        pvalue=p, ci=bias_ci, n_subjects=n, n_missing=n_missing, raters=raters,
+        pvalue=p, ci=bias_ci, n_subjects=n, n_missing=n_missing, n_incomplete=n_missing,
+        raters=raters,
         notes=tuple(notes), difference=difference, measure=measure, method=method,
         design="single", df=n - 1, sd=sd, multiplier=z, coverage=coverage, lower=lower,
         upper=upper, lower_ci=lower_ci, upper_ci=upper_ci, limit_ci_method=ci_method,
@@ -1116,7 +1118,8 @@ def _replicated(
     nan = math.nan
     return LimitsOfAgreementResult(
         coefficient="Limits of agreement", symbol="LoA", estimate=bias, se=se, statistic=t,
-        pvalue=p, ci=bias_ci, n_subjects=n, n_missing=n_missing, raters=raters,
+        pvalue=p, ci=bias_ci, n_subjects=n, n_missing=n_missing, n_incomplete=n_missing,
+        raters=raters,
         notes=tuple(notes), difference=difference, measure=measure, method="parametric",
         design=design, df=bias_df, sd=sd, multiplier=z, coverage=coverage, lower=lower,
         upper=upper, lower_ci=lower_ci, upper_ci=upper_ci, limit_ci_method="mover",

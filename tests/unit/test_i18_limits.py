@@ -564,3 +564,13 @@ def test_order_statistic_intervals_cover_at_least_nominal():
                                         method="nonparametric"))
             for _ in range(reps))
     assert hits / reps >= 0.95 - 0.012
+
+
+def test_limits_count_subjects_measured_by_one_method_as_incomplete():
+    a = np.array([1.0, 2, 3, 4, 5, np.nan, 7, 8])
+    b = np.array([1.1, 2.2, 2.9, np.nan, 5.2, 6, 7.1, 8.3])
+    res = irr.limits_of_agreement(a, b)
+    assert (res.n_subjects, res.n_missing, res.n_incomplete) == (6, 2, 2)
+    assert res.to_frame()[["n_missing", "n_incomplete"]].eq(2).all().all()
+    # as the CCC of the same pairs counts them
+    assert irr.concordance(a, b).n_incomplete == res.n_incomplete
