@@ -856,8 +856,9 @@ class Statistics:
         if exactly is not None and self.n_raters != exactly:
             raise ValueError(
                 f"{what} compares two raters; this Agreement has {self.n_raters} "
-                f"({', '.join(self.raters)}). Select two with "
-                "Agreement.from_frame(df, raters=[a, b])."
+                f"{preview(self.raters)}. Select two with "
+                "Agreement.from_frame(df, raters=[a, b]) (long data: keep the two raters' "
+                "rows)."
             )
 
     def require_scores(self, what: str) -> np.ndarray:

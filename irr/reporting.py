@@ -247,8 +247,10 @@ class DataDescription:
         >>> d.facts()[:3]
         [('Subjects', '2'), ('Raters', '2: rater1, rater2'), ('Scale', 'nominal, 2 categories')]
         """
-        raters = f"{self.n_raters}: {', '.join(self.raters)}" if self.raters else \
-            f"{self.n_raters} (counts: no rater identity)"
+        shown = list(self.raters[:10]) + (["..."] if len(self.raters) > 12 else
+                                          list(self.raters[10:]))
+        raters = f"{self.n_raters:,}: {', '.join(shown)}" if self.raters else \
+            f"{self.n_raters:,} (counts: no rater identity)"
         k = len(self.categories)
         scale = f"{self.scale_type}, {k} categories"
         if self.value_range:
@@ -273,10 +275,13 @@ class DataDescription:
         if len(self.subjects_by_ratings) > 1 or not self.raters:
             lines.append(("Ratings per subject", "; ".join(
                 f"{r}: {n:,} subject{'s' * (n != 1)}" for r, n in self.subjects_by_ratings)))
-        if self.ratings_per_rater and len(set(self.ratings_per_rater)) > 1:
+        counts = self.ratings_per_rater
+        if counts and len(set(counts)) > 1 and len(counts) > 12:  # a summary, not a list
+            lines.append(("Subjects rated by each rater", f"median {np.median(counts):g}, "
+                          f"from {min(counts):,} to {max(counts):,}"))
+        elif counts and len(set(counts)) > 1:
             lines.append(("Subjects rated by each rater", ", ".join(
-                f"{name} {n:,}" for name, n in zip(self.raters, self.ratings_per_rater,
-                                                   strict=True))))
+                f"{name} {n:,}" for name, n in zip(self.raters, counts, strict=True))))
         return lines
 
     def to_dict(self) -> dict[str, Any]:

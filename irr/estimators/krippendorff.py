@@ -257,9 +257,9 @@ def krippendorff_alpha(
             notes.append(options.null_note("α", "Gwet's linearised SE"))
     if n_ratings_missing or dropped:
         notes.append(
-            f"{n_ratings_missing} missing rating(s); {dropped} unit(s) with fewer than two "
+            f"{n_ratings_missing:,} missing rating(s); {dropped:,} unit(s) with fewer than two "
             "ratings were left out (not pairable)." if dropped else
-            f"{n_ratings_missing} missing rating(s); every unit has two or more ratings "
+            f"{n_ratings_missing:,} missing rating(s); every unit has two or more ratings "
             "(all pairable)."
         )
     if name in ("interval", "ratio") or (name == "custom" and callable(level)):

@@ -319,3 +319,26 @@ def test_what_a_lazy_frame_cannot_push_down_is_refused(pef_long):
     with pytest.raises(ValueError, match="`cluster` and `strata` need one row per subject"):
         irr.by(lazy, "visit", statistic="loa", cluster="visit",
                **{**REPLICATES, "replicate": None})
+
+
+def test_many_raters_are_summarised_not_listed():
+    """A sparse design of 195 raters: the report's data section and the two-rater error
+    name a few raters and summarise the rest, rather than list every one."""
+    from irr.reporting import DataDescription
+
+    rng = np.random.default_rng(0)
+    n = 300
+    subject = np.repeat(np.arange(n), 3)
+    rater = np.concatenate([rng.choice(200, 3, replace=False) for _ in range(n)])
+    long = pd.DataFrame({"s": subject, "r": rater, "y": rng.integers(0, 3, 3 * n)})
+    ag = irr.Agreement.from_long(long, subject="s", rater="r", rating="y")
+    facts = dict(DataDescription.from_statistics(ag.statistics, "ordinal").facts())
+    counts = long.groupby("r").size()
+    assert facts["Raters"].startswith(f"{ag.n_raters}: ")
+    assert facts["Raters"].endswith(", ...")
+    assert facts["Raters"].count(",") == 10
+    assert facts["Subjects rated by each rater"] == (
+        f"median {counts.median():g}, from {counts.min()} to {counts.max()}")
+    with pytest.raises(ValueError, match=r"has 195 \[.*\.\.\. \(195 in all\)\]") as error:
+        ag.kappa()
+    assert len(str(error.value)) < 300
