@@ -2303,7 +2303,7 @@ class Agreement:
         stats = None if self.continuous else self.statistics
         if stats is not None and facts.by_rater and stats.n_missing:  # the summary adds in how many subjects
             cells = ((stats.n_raters - stats.ratings_per_pattern) * stats.multiplicity).sum()
-            info.append(("Missing ratings:", f"{cells:g}"))
+            info.append(("Missing ratings:", f"{int(cells):,}"))
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
         else:

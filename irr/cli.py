@@ -189,7 +189,8 @@ INFERENCE_FLAGS = (
                   choices=DISTRIBUTIONS),
     InferenceFlag("sampling", "what the SE generalises over: subjects (the default; raters "
                   "fixed), raters (jackknife over raters; subjects fixed) or both "
-                  "(kappaetc's unconditional SE); raters and both need --ci wald",
+                  "(kappaetc's unconditional SE); raters and both give Wald intervals (the "
+                  "default --ci with them; no bootstrap)",
                   choices=SAMPLING, commands=("multi", "report")),
     InferenceFlag("population", "the number N of subjects in the finite population the "
                   "rated subjects come from (irrCAC's N): the SE is multiplied by "
@@ -493,6 +494,7 @@ def _parser() -> argparse.ArgumentParser:
         out.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
         out.add_argument("--force", action="store_true", help="overwrite an existing --output")
         sub.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+        sub.set_defaults(flags=PLAN_FLAGS)  # messages name `method`: --method here
         return sub
 
     def numbers(sub: argparse.ArgumentParser, flag: str, kind: Any, text: str,
@@ -1190,6 +1192,8 @@ FLAGS = {
 #: ``method='variance-components'`` is no flag).
 AGREEMENT_FLAGS = {"method": "--loa-method", "p": "--tdi-proportion",
                    "first": "--raters", "second": "--raters"}
+#: ``irr plan``'s words: its targets take ``--method`` (an interval's is --ci-method).
+PLAN_FLAGS = {"method": "--method"}
 _FLAG_VALUES = {"--loa-method": ("parametric", "regression", "nonparametric")}
 _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
@@ -1419,7 +1423,7 @@ def _streamed_measurements(args: argparse.Namespace, frame: Any, raters: Any) ->
 
 def _count_missing(args: argparse.Namespace, count: int) -> None:
     if count:
-        args.input_info.append(("Missing ratings:", str(count)))
+        args.input_info.append(("Missing ratings:", f"{count:,}"))
 
 
 # -- computing ---------------------------------------------------------------------------
@@ -1441,9 +1445,12 @@ class Output:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
+    # an SE over raters has only a Wald interval: --sampling raters/both makes it every
+    # coefficient's default (alpha's is otherwise a bootstrap, which would be refused)
+    over_raters = getattr(args, "sampling", None) not in (None, "subjects")
     return {
         "confidence_level": args.confidence_level,
-        "ci": args.ci,
+        "ci": "wald" if args.ci is None and over_raters else args.ci,
         "n_resamples": args.n_resamples,
         "rng": args.seed,
         **_inference(args),
@@ -1486,10 +1493,7 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
         except ValueError as exc:
             if not optional:
                 raise
-            # which row (percent agreement's definition, alpha's level); flags say the rest
-            shown = ", ".join(f"{k}={v!r}" for k, v in kwargs.items()
-                              if v is not None and k not in FLAGS)
-            out.notes.append(f"{method}{f' ({shown})' if shown else ''} not computed: "
+            out.notes.append(f"{_row_name(method, kwargs)} not computed: "
                              f"{_first_line(exc, args.names)}")
             return None
     if isinstance(result, (list, tuple)):
@@ -1505,6 +1509,27 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     if seeded not in out.info and any(_seed(r, out) is not None for r in collected):
         out.info.append(seeded)
     return result
+
+
+def _row_name(method: str, options: dict[str, Any]) -> str:
+    """The method of a panel's row, or, when options other than flags pick the row (percent
+    agreement's definition, alpha's level), its name in ``--statistics`` (``percent_all``,
+    ``alpha_nominal``): never Python's ``definition='all'``.
+
+    Examples
+    --------
+    >>> _row_name("percent_agreement", {"definition": "all"})
+    'percent_all'
+    >>> _row_name("fleiss_kappa", {"weights": "quadratic"})
+    'fleiss_kappa'
+    """
+    given = {k: v for k, v in options.items() if v is not None and k not in FLAGS}
+    if not given:  # the flags say the rest
+        return method
+    for name, row in STATISTICS.items():
+        if row.method == method and dict(row.options) == given:
+            return name
+    return f"{method} ({', '.join(f'{k} {v}' for k, v in given.items())})"
 
 
 def _with_scale(out: Output, scale: str | None) -> None:
@@ -1579,8 +1604,8 @@ def _cmd_multi(args: argparse.Namespace) -> Output:
         _call(ag, method, out, args, optional=True, **options)
     if not out.results:
         reasons = dict.fromkeys(note.split(" not computed: ", 1)[-1] for note in out.notes)
-        raise CommandError("no multi-rater coefficient could be computed: "
-                           + "; ".join(out.notes if len(reasons) > 2 else reasons))
+        raise CommandError("no multi-rater coefficient could be computed: " + "; ".join(
+            n.rstrip(".") for n in (out.notes if len(reasons) > 2 else reasons)) + ".")
     return out
 
 

@@ -33,7 +33,7 @@ def listwise_note(dropped: int) -> list[str]:
 
 
 def _subjects(count: int) -> str:
-    return f"{count} subject" if count == 1 else f"{count} subjects"
+    return f"{count:,} subject" if count == 1 else f"{count:,} subjects"
 
 
 def subjects_fact(used: int, dropped: int, listwise: bool = True) -> tuple[str, str]:
@@ -475,7 +475,11 @@ def results_summary(
     # a one-sided interval has one end at the parameter's bound, not at a quantile
     ends = (["[lower", "upper]"] if any(r.ci.note.startswith("one-sided") for r in results)
             else [f"[{tail:g}", f"{1 - tail:g}]"])
-    columns = ["estimate", "std err", stat, f"P>|{stat}|" if stat == "z" else "p-value", *ends]
+    # statsmodels' P>|z| is a two-sided p; one-sided z tests have P>z (greater) or P<z (less)
+    sides = {r.alternative for r in results if not math.isnan(r.pvalue)}
+    pname = ("p-value" if stat != "z" or len(sides) > 1 else
+             {"greater": "P>z", "less": "P<z"}.get(sides.pop() if sides else "", "P>|z|"))
+    columns = ["estimate", "std err", stat, pname, *ends]
     rows = [
         [
             format_estimate(r.estimate),

@@ -408,9 +408,12 @@ def _finish(
     if dropped is not None:  # listwise: the subjects left out are the incomplete ones
         n_missing = incomplete = dropped
         notes.insert(1, _listwise_note(dropped, stats.n_subjects))
+    over_raters = options.sampling != "subjects" and key is not None and np.isfinite(estimate)
     if math.isfinite(df):
         notes = [SE_NOTE_T.format(df=df) if note == SE_NOTE else note for note in notes]
-        if SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes):
+        # (an SE over raters has its own note of the t law and of the SE its test is on)
+        if (SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes)
+                and not over_raters):
             notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {df:g} df, "
                          "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
     test_se0 = se0
@@ -418,7 +421,7 @@ def _finish(
     if fpc != 1.0 and np.isfinite(se):
         se *= math.sqrt(fpc)
         notes.append(options.population_note(est.n_subjects))
-    if options.sampling != "subjects" and key is not None and np.isfinite(estimate):
+    if over_raters:
         se, sampling_note = rater_sampling_se(se, rater_jackknife(stats, key, w), options)
         first = next((i for i, note in enumerate(notes) if note.startswith("SE:")), None)
         if first is not None:  # the subject-sampling SE note no longer describes `se`
@@ -726,9 +729,15 @@ def percent_agreement(
     est = cc.counts_estimate(cells, counts.multiplicity, w, "percent")
     n_missing, notes = _missing_notes(cells, counts.multiplicity, chance=False)
     notes = ["Percent agreement (pairwise): the mean over subjects of the share of agreeing "
-             "rater pairs (Gwet, 2014); definition='all' gives the share of subjects on whom all "
-             "raters agree (R irr agree()).",
-             SE_NOTE, *notes, "Percent agreement: no test; interval clipped to [0, 1]."]
+             "rater pairs (Gwet, 2014); percent agreement (all raters) is the share of subjects "
+             "on whom all raters agree (R irr agree()).",
+             SE_NOTE, *notes]
+    # the test of `null` (when asked) and the clipping (unless ci_clip=False) have notes
+    # of their own; say only what does not happen
+    limits = "interval clipped to [0, 1]" if options.ci_clip else ""
+    untested = "no test" if options.null is None else ""
+    if limits or untested:
+        notes.append(f"Percent agreement: {'; '.join(filter(None, (untested, limits)))}.")
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
                      "count as agreeing.")

@@ -256,8 +256,11 @@ class InterIntraResult(Result):
         """
         info = [("Replicates:", f"{self.n_replicates} per subject and rater"),
                 ("H0 inter / intra:", f"ρ = {self.rho0_inter:g} / {self.rho0_intra:g}")]
-        return results_summary(self.rows, title=f"Inter- and intra-rater reliability of "
-                               f"{' and '.join(self.raters)}", info=info, notes=self.notes,
+        # two raters by name; more by number (their names are in the header's Raters)
+        who = (" and ".join(self.raters) if len(self.raters) == 2
+               else f"{len(self.raters)} raters")
+        return results_summary(self.rows, title=f"Inter- and intra-rater reliability of {who}",
+                               info=info, notes=self.notes,
                                merge_coincident=False)
 
     def report(self, style: str = "apa", *, digits: int = 2, **options: Any) -> str:
@@ -554,5 +557,9 @@ def inter_intra_reliability(
 def sigma2_text(rows: list[InterIntraPart]) -> str:
     """The SEMs of the first four rows, for the summary's note."""
     labels = ("inter-rater, raters random", "inter-rater, raters fixed", "", "intra-rater")
-    return "; ".join(f"{label} {r.sem:.4g}" for label, r in zip(labels, rows, strict=False)
+    # one precision for the three, from the largest (3.07 and 2.931 read as unequally sure)
+    sems = [r.sem for label, r in zip(labels, rows, strict=False) if label]
+    largest = max((abs(v) for v in sems if math.isfinite(v)), default=0.0)
+    places = max(0, 3 - math.floor(math.log10(largest))) if largest > 0 else 3
+    return "; ".join(f"{label} {r.sem:.{places}f}" for label, r in zip(labels, rows, strict=False)
                      if label)

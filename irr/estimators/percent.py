@@ -122,7 +122,7 @@ def _all_raters(
     notes = [
         f"Percent agreement (all raters): the share of subjects rated by all {full} raters "
         "on whom every rating agrees, as R irr agree(); Wilson score interval. "
-        "definition='pairwise' gives the mean share of agreeing rater pairs (Gwet, 2014)."
+        "Percent agreement (pairwise) is the mean share of agreeing rater pairs (Gwet, 2014)."
     ]
     if left_out:
         notes.extend(listwise_note(left_out))

@@ -222,7 +222,7 @@ def test_rater_population_limits():
     ({"sampling": "both", "rater_population": 3}, ValueError,
      r"`rater_population` \(3\) must be at least the number of raters who rated \(4\)"),
     ({"rater_population": 10}, ValueError,
-     r"`rater_population` corrects the variance over raters.*sampling='raters' or 'both'"),
+     r"`rater_population` corrects the variance over raters.*sampling='raters'.*'both'"),
     ({"sampling": "both", "rater_population": 0}, ValueError, r"positive number of raters"),
     ({"sampling": "both", "rater_population": "8"}, TypeError, r"number of raters"),
 ])

@@ -1,0 +1,202 @@
+"""A user's review of this round's additions (null=, alternative=, sampling=, plan
+method='flack', inter_intra_reliability, the CLI's new flags): each test pins a problem
+found by reading the output as a journal reviewer would, and fails without its fix.
+
+The numbers here are counts and formatting (what the output must say), not statistics;
+the statistics themselves are checked against published values in their own test files.
+"""
+
+import contextlib
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+from irr.cli import main
+from tests.clirun import cli
+
+ANXIETY = irr.datasets.load("anxiety")
+SEVERITY = ["none", "mild", "moderate", "severe"]
+
+
+@pytest.fixture(scope="module")
+def clinic_csv(tmp_path_factory):
+    """A clinician's file: patient ids, a site, string labels, missing ratings."""
+    rng = np.random.default_rng(42)
+    n = 60
+    truth = rng.integers(0, 4, n)
+
+    def rate(p):
+        r = np.clip(truth + rng.choice([-1, 0, 0, 0, 1], n), 0, 3)
+        out = np.array(SEVERITY, dtype=object)[r]
+        out[rng.random(n) < p] = None
+        return out
+
+    frame = pd.DataFrame({"patient_id": [f"P{i:03d}" for i in range(1, n + 1)],
+                          "site": rng.choice(["Leeds", "York"], n),
+                          "dr_smith": rate(0.05), "dr_jones": rate(0.08),
+                          "nurse_lee": rate(0.1)})
+    path = tmp_path_factory.mktemp("clinic") / "severity.csv"
+    frame.to_csv(path, index=False)
+    return str(path), frame
+
+
+# -- the p-value column of a one-sided test ---------------------------------------------
+@pytest.mark.parametrize(("alternative", "header"), [
+    ("two-sided", "P>|z|"), ("greater", "P>z"), ("less", "P<z")])
+def test_p_column_says_the_side_of_the_test(alternative, header):
+    # statsmodels' P>|z| is a two-sided p-value; a one-sided test's column must not say so
+    ag = irr.Agreement(ANXIETY["rater1"], ANXIETY["rater2"])
+    text = ag.kappa(alternative=alternative).summary().as_text()
+    assert header in text
+    if alternative != "two-sided":
+        assert "P>|z|" not in text
+
+
+# -- notes that contradicted the numbers -------------------------------------------------
+def test_percent_agreement_tested_and_unclipped_notes():
+    ag = irr.Agreement.from_frame(ANXIETY)
+    plain = ag.percent_agreement().notes
+    assert "Percent agreement: no test; interval clipped to [0, 1]." in plain
+    tested = ag.percent_agreement(null=0.2)
+    assert np.isfinite(tested.pvalue)
+    assert not any("no test" in n for n in tested.notes)
+    assert "Percent agreement: interval clipped to [0, 1]." in tested.notes
+    unclipped = ag.percent_agreement(ci_clip=False).notes
+    assert not any("clipped to [0, 1]" in n for n in unclipped)
+    assert "Percent agreement: no test." in unclipped
+
+
+def test_light_kappa_t_note_under_rater_sampling():
+    # with an SE over raters the test is on that SE, not "on the linearised SE"
+    ag = irr.Agreement.from_frame(ANXIETY)
+    res = ag.light_kappa(sampling="both", distribution="t")
+    assert not any("the test on the linearised SE" in n for n in res.notes)
+    assert any(n.startswith("SE: unconditional") and "t on n - 1 = 19 df" in n
+               for n in res.notes)
+    # subject sampling keeps the note
+    assert any("the test on the linearised SE" in n
+               for n in ag.light_kappa(distribution="t").notes)
+
+
+# -- Python words on the command line -----------------------------------------------------
+def test_cli_notes_name_flags_not_python_arguments(clinic_csv):
+    path, _ = clinic_csv
+    code, out, err = cli("kappa", path, "--raters", "dr_smith", "dr_jones", "--categories",
+                         *SEVERITY, "--null", "0.6", "--alternative", "greater")
+    assert code == 0, err
+    assert "(--null 0.6)" in out
+    assert "null=0.6" not in out
+    assert "P>z" in out
+    assert "P>|z|" not in out
+    code, out, err = cli("multi", path, "--id", "patient_id,site")
+    assert code == 0, err
+    assert "definition=" not in out
+    assert "percent agreement (all raters) is the share" in out
+
+
+def test_cli_icc_null_notes(tmp_path):
+    path = tmp_path / "scores.csv"
+    ANXIETY.to_csv(path, index=False)
+    code, out, err = cli("icc", str(path), "--null", "0.1")
+    assert code == 0, err
+    assert "(--null 0.1; R irr's r0)" in out
+    assert "null=" not in out
+    assert "method 'exact'" not in out
+    assert "method 'satterthwaite'" not in out
+    # Satterthwaite's df with two decimals, as the interval's (not 4 significant digits)
+    res = irr.Agreement.from_frame(ANXIETY).icc(null=0.1)
+    df2 = f"{res.df2:.2f}"
+    assert f"F(19, {df2})" in res.notes[1]
+
+
+def test_cli_rater_population_without_sampling(clinic_csv):
+    path, _ = clinic_csv
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as stop:
+        main(["multi", path, "--id", "patient_id,site", "--rater-population", "10"])
+    assert stop.value.code == 2
+    err = err.getvalue()
+    assert "--sampling raters or --sampling both" in err
+    assert "sampling=" not in err
+    assert "rater_population=" not in err
+    assert "got --rater-population 10." in err
+
+
+def test_cli_plan_flack_error_names_its_flags():
+    code, _, err = cli("plan", "kappa", "--kappa0", "0.4", "--kappa1", "0.6", "--method",
+                       "flack", "--raters", "3")
+    assert code == 1
+    assert err.strip() == "irr: error: --method flack is for two raters; got --raters 3."
+    code, _, err = cli("plan", "kappa", "--kappa0", "0.4", "--kappa1", "0.6", "--rates",
+                       "0.2", "0.3")
+    assert err.strip() == ("irr: error: --rates is only used by --method cantor or "
+                           "--method wald.")
+
+
+def test_cli_multi_sampling_both_keeps_alpha_and_names_rows(clinic_csv):
+    # --sampling both: alpha takes the Wald interval (its only interval on an SE over
+    # raters) rather than being dropped for a bootstrap the user never asked for
+    path, _ = clinic_csv
+    code, out, err = cli("multi", path, "--id", "patient_id,site", "--sampling", "both")
+    assert code == 0, err
+    assert "Krippendorff's alpha (nominal)" in out.split("[1]")[0]
+    # the row left out is named as --statistics names it, not by Python arguments
+    assert "percent_all not computed: --sampling both" in out
+    assert "definition='all'" not in out
+    assert "level=" not in out
+
+
+def test_cli_multi_error_lists_reasons_once_punctuated(clinic_csv):
+    path, _ = clinic_csv
+    code, _, err = cli("multi", path, "--id", "patient_id,site", "--population", "30")
+    assert code == 1
+    assert ".;" not in err
+    assert err.rstrip().endswith(".")
+
+
+# -- counts with thousands separators ------------------------------------------------------
+def test_missing_ratings_counts_have_separators():
+    rng = np.random.default_rng(0)
+    n = 3000
+    frame = pd.DataFrame({r: rng.integers(1, 4, n).astype(float) for r in ("a", "b", "c")})
+    frame.loc[: 1499, "c"] = np.nan
+    text = irr.Agreement.from_frame(frame).summary().as_text()
+    assert "1,500 in 1,500 subjects" in text
+
+
+def test_cli_missing_ratings_of_a_file_have_separators(tmp_path):
+    rng = np.random.default_rng(1)
+    n = 3000
+    a = rng.normal(50, 10, n)
+    frame = pd.DataFrame({"id": range(n), "A": a, "B": a + rng.normal(0, 2, n)})
+    frame.loc[: 1199, "A"] = np.nan
+    path = tmp_path / "pairs.csv"
+    frame.to_csv(path, index=False)
+    code, out, err = cli("agreement", str(path), "--id", "id", "--raters", "A", "B",
+                         "--statistics", "loa")
+    assert code == 0, err
+    assert "1,200 in 1,200 subjects" in out
+
+
+# -- inter- and intra-rater reliability -------------------------------------------------
+def test_inter_intra_title_and_sem_precision():
+    rng = np.random.default_rng(3)
+    rows = []
+    for i in range(25):
+        true = rng.normal(50, 10)
+        for j, rater in enumerate("ABC"):
+            for rep in (1, 2):
+                rows.append((i, rater, rep, true + j + rng.normal(0, 3)))
+    long = pd.DataFrame(rows, columns=["subject", "reader", "reading", "value"])
+    res = irr.Agreement.from_long(long, subject="subject", rater="reader", rating="value",
+                                  replicate="reading").inter_intra_reliability()
+    text = res.summary().as_text()
+    assert "reliability of 3 raters" in text.splitlines()[0]
+    assert "A and B and C" not in text
+    note = next(n for n in res.notes if n.startswith("Standard errors of measurement"))
+    decimals = {len(x.split(".")[1]) for x in
+                note.rstrip(".").replace(";", " ").split() if x[0].isdigit()}
+    assert len(decimals) == 1  # one precision for every SEM
