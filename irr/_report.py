@@ -1096,6 +1096,7 @@ def methods_paragraph(
         sentences.append(f"Confidence intervals ({' and '.join(levels)}) were "
                          f"{'; '.join(clauses)}.")
     sentences.extend(_distribution_sentences(results, short))
+    sentences.extend(_test_sentences(results, short))
     without = [name for r, name in zip(results, short, strict=True) if _interval_key(r) is None]
     if without:
         sentences.append(f"No interval was computed for {_list(without)}.")
@@ -1155,6 +1156,41 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
         out.append(f"The standard errors (and tests) of {_list(group)} were multiplied by the "
                    f"finite-population correction √(1 − n/N), {population} subjects in the "
                    "population; their bootstrap intervals carry no correction.")
+    return out
+
+
+def _test_sentences(results: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """What the methods paragraph says of tests other than the default: a value other than 0
+    under H0 (``null=``, kappaetc's testvalue, irr's r0) or a one-sided z or t test. The
+    F and chi-square tests are one-sided by construction and not named for that alone.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> _test_sentences([ag.fleiss_kappa(null=0.2, alternative="greater")], ["Fleiss' κ"])
+    ["Fleiss' κ was tested against the null hypothesis that it equals .20 (one-sided; H1: greater than .20)."]
+    """
+    items = []
+    for r, name in zip(results, names, strict=True):
+        if math.isnan(r.pvalue):
+            continue
+        null = getattr(r, "null_value", 0.0) or 0.0
+        upper = r.statistic_name not in ("z", "t")  # F, chi-square: upper-tailed
+        side = "greater" if upper else r.alternative
+        if null == 0 and (upper or side == "two-sided"):
+            continue
+        items.append(((null, side), name))
+    out = []
+    for (null, side), group in _grouped(items):
+        value = format_number(null, 2, leading_zero=abs(null) >= 1) if null else "0"
+        kind = "two-sided" if side == "two-sided" else "one-sided"
+        h1 = {"two-sided": "different from", "greater": "greater than",
+              "less": "less than"}[side]
+        subject = ("it equals" if len(group) == 1 else "each equals")
+        text = (f"{_list(group)} {'was' if len(group) == 1 else 'were'} tested against the "
+                f"null hypothesis that {subject} {value} ({kind}; H1: {h1} {value}).")
+        out.append(text[:1].upper() + text[1:])  # a sentence of "mean pairwise ..."
     return out
 
 

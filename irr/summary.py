@@ -373,6 +373,28 @@ def alternative_fact(results: Sequence[Result]) -> str:
     return "; ".join(f"{alternative} ({symbols})" for alternative, symbols in rows.items())
 
 
+def null_fact(results: Sequence[Result]) -> str:
+    """The header's H0 of the tested rows that test a value other than 0 (``null=``,
+    kappaetc's testvalue, irr's r0); "" when every test is of 0.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> null_fact([ag.fleiss_kappa(null=0.2), ag.gwet_ac(null=0.2)])
+    'each coefficient = 0.2'
+    >>> null_fact([ag.fleiss_kappa(null=0.2), ag.gwet_ac()])
+    'κF = 0.2'
+    >>> null_fact([ag.fleiss_kappa()])
+    ''
+    """
+    nulls = [r for r in results if not math.isnan(r.pvalue) and r.null_value != 0]
+    values = {r.null_value for r in nulls}
+    if len(nulls) > 1 and len(values) == 1:  # one value for every tested row
+        return f"each coefficient = {values.pop():g}"
+    return ", ".join(dict.fromkeys(f"{r.symbol} = {r.null_value:g}" for r in nulls))
+
+
 def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
     """The "Missing ratings:" fact: how many ratings (when the caller counted them) in how
     many subjects."""
@@ -460,13 +482,9 @@ def results_summary(
     tested = any(not math.isnan(r.pvalue) for r in results)
     if tested:
         facts.append(("Alternative:", alternative_fact(results)))
-        nulls = [r for r in results if not math.isnan(r.pvalue) and r.null_value != 0]
-        values = {r.null_value for r in nulls}
-        if len(nulls) > 1 and len(values) == 1:  # one value for every tested row
-            facts.append(("H0:", f"each coefficient = {values.pop():g}"))
-        elif nulls:  # a test of a value other than 0 (null=, kappaetc's testvalue, irr's r0)
-            facts.append(("H0:", ", ".join(dict.fromkeys(
-                f"{r.symbol} = {r.null_value:g}" for r in nulls))))
+        null = null_fact(results)
+        if null:
+            facts.append(("H0:", null))
     header = header_table(facts, title)
 
     tail = (1 - level) / 2

@@ -200,3 +200,28 @@ def test_inter_intra_title_and_sem_precision():
     decimals = {len(x.split(".")[1]) for x in
                 note.rstrip(".").replace(";", " ").split() if x[0].isdigit()}
     assert len(decimals) == 1  # one precision for every SEM
+
+
+# -- a report's tests of a value other than 0, one-sided, stated outside the text table --
+def test_report_markdown_and_methods_state_the_tests(clinic_csv):
+    path, _ = clinic_csv
+    args = ("report", path, "--id", "patient_id,site", "--categories", *SEVERITY,
+            "--null", "0.3", "--alternative", "greater")
+    code, out, err = cli(*args, "--format", "markdown")
+    assert code == 0, err
+    header = out.split("| Statistic")[0]
+    assert "- Alternative: greater" in header
+    assert "- H0: each coefficient = 0.3" in header
+    code, out, err = cli(*args)
+    assert code == 0, err
+    methods = " ".join(out.split("Methods:")[1].split("References:")[0].split())
+    assert ("Mean pairwise percent agreement, Krippendorff's ordinal α, and ICC(A,1) were "
+            "tested against the null hypothesis that each equals .30 (one-sided; H1: greater "
+            "than .30).") in methods
+
+
+def test_report_of_default_tests_adds_nothing():
+    rep = irr.report(ANXIETY, figures=False)
+    assert [label for label, _ in rep.inference_facts()] == [
+        "Confidence level", "Interval methods", "Bootstrap"]
+    assert "null hypothesis" not in str(rep)
