@@ -261,6 +261,8 @@ def kappa(
         scores=stats.scores,
         categories=tuple(stats.categories),
         design_df=design_df,
+        # the p-value is on t when there are df (distribution='t', a clustered design)
+        statistic_name="t" if math.isfinite(design_df) else "z",
     )
     # resamples are kappas of the complete fine patterns' cells (at most n of them), never
     # of dense k x k tables: O(B (n + k)) unweighted

@@ -225,3 +225,17 @@ def test_report_of_default_tests_adds_nothing():
     assert [label for label, _ in rep.inference_facts()] == [
         "Confidence level", "Interval methods", "Bootstrap"]
     assert "null hypothesis" not in str(rep)
+
+
+def test_kappa_on_t_names_its_statistic_t(clinic_csv):
+    # the p-value and interval are on t(n - 1): the column and the CSV must not say z
+    path, frame = clinic_csv
+    ag = irr.Agreement.from_frame(frame, raters=["dr_smith", "dr_jones"], categories=SEVERITY)
+    res = ag.kappa(weights="quadratic", distribution="t")
+    assert res.statistic_name == "t"
+    assert ag.kappa().statistic_name == "z"
+    code, out, err = cli("kappa", path, "--raters", "dr_smith", "dr_jones", "--categories",
+                         *SEVERITY, "--weights", "quadratic", "--distribution", "t")
+    assert code == 0, err
+    header = next(line for line in out.splitlines() if "estimate" in line)
+    assert header.split()[:5] == ["estimate", "std", "err", "t", "p-value"]
