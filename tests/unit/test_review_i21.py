@@ -239,3 +239,18 @@ def test_kappa_on_t_names_its_statistic_t(clinic_csv):
     assert code == 0, err
     header = next(line for line in out.splitlines() if "estimate" in line)
     assert header.split()[:5] == ["estimate", "std", "err", "t", "p-value"]
+
+
+def test_lazy_ccc_refusal_names_what_was_asked():
+    duckdb = pytest.importorskip("duckdb")
+    frame = pd.DataFrame({"a": [1.0, 2.0, 3.5, 4.0], "b": [1.2, 2.1, 3.0, 4.4],
+                          "c": [0.9, 2.2, 3.1, 4.1]})
+    relation = duckdb.from_df(frame)
+    ag = irr.Agreement.from_frame(relation, continuous=True)
+    with pytest.raises(ValueError, match="The overall CCC of 3 raters") as error:
+        ag.concordance()
+    assert "method=None" not in str(error.value)
+    assert "rel.limit(100_000).df()" in str(error.value)  # DuckDB's call, not polars'
+    two = irr.Agreement.from_frame(relation, raters=["a", "b"], continuous=True)
+    with pytest.raises(ValueError, match="The CCC's 'bca' interval"):
+        two.concordance(ci="bca")
