@@ -2570,7 +2570,7 @@ class Agreement:
                 asked = (f"The overall CCC of {len(self.raters)} raters"
                          if len(self.raters) != 2 else
                          f"The CCC with method={method!r}" if method not in (None, "lin")
-                         else f"The CCC's {ci!r} interval")
+                         else f"The CCC with ci={ci!r}")
                 raise ValueError(self._source.rows_refused(
                     f"{asked} (only Lin's CCC of two raters with its Fisher-z interval is "
                     "summed by the engine)"))

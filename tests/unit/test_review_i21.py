@@ -252,5 +252,5 @@ def test_lazy_ccc_refusal_names_what_was_asked():
     assert "method=None" not in str(error.value)
     assert "rel.limit(100_000).df()" in str(error.value)  # DuckDB's call, not polars'
     two = irr.Agreement.from_frame(relation, raters=["a", "b"], continuous=True)
-    with pytest.raises(ValueError, match="The CCC's 'bca' interval"):
+    with pytest.raises(ValueError, match="The CCC with ci='bca'"):
         two.concordance(ci="bca")
