@@ -1199,7 +1199,8 @@ _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
 _PYTHON_ONLY = ((", or use an ordered Categorical", ""), (" or an ordered Categorical", ""),
                 ("`rng` seed ", "`rng` "), ("use ci='wald'", "use --ci wald"),
-                ("use sampling='subjects'", "use --sampling subjects"))
+                ("use sampling='subjects'", "use --sampling subjects"),
+                ("`ci_clip=False`", "--no-ci-clip"))
 
 
 def cli_words(message: str, names: Any = (), flags: dict[str, str] | None = None) -> str:
@@ -2000,6 +2001,9 @@ def _render(out: Output, fmt: str) -> str:
 def _cli_noted(result: Any) -> Any:
     """`result` with the Python arguments its notes name as flags (:func:`cli_words`)."""
     notes = tuple(cli_words(note) for note in result.notes)
+    ci_note = cli_words(result.ci.note)  # "not clipped ... (`ci_clip=False`)"
+    if ci_note != result.ci.note:
+        result = dataclasses.replace(result, ci=dataclasses.replace(result.ci, note=ci_note))
     return result if notes == tuple(result.notes) else dataclasses.replace(result, notes=notes)
 
 

@@ -126,7 +126,7 @@ def wald_interval(
     1.0
     >>> ci = wald_interval(0.9, 0.1, 0.95, (-1.0, 1.0), clip=False)
     >>> round(ci.high, 4), ci.note
-    (1.096, 'not clipped to [-1, 1] (ci_clip=False)')
+    (1.096, 'not clipped to [-1, 1] (`ci_clip=False`)')
     """
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
@@ -148,7 +148,7 @@ def wald_interval(
         if clip:
             notes.append(f"clipped {_range_words(bounds)}")
         else:
-            notes.append(f"not clipped {_range_words(bounds)} (ci_clip=False)")
+            notes.append(f"not clipped {_range_words(bounds)} (`ci_clip=False`)")
             clipped_low, clipped_high = low, high
     note = "; ".join(notes)
     return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)

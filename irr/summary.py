@@ -571,16 +571,21 @@ def results_summary(
             differ.setdefault(f"raters {', '.join(r.raters) or '(none named)'}.", []).append(
                 r.coefficient)
     lines.extend(f"{', '.join(names)}: {fact}" for fact, names in differ.items())
-    clipped = [r.coefficient for r in results if r.ci.note.startswith("clipped")]
+    # a note's parts ("t quantiles on 11 df; clipped to [-1, 1]"): each is said once
+    parts = {id(r): [p for p in r.ci.note.split("; ") if p] for r in results}
+    clipped = [r.coefficient for r in results
+               if any(p.startswith("clipped") for p in parts[id(r)])]
     if clipped:
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")
     for r in results:  # why an interval is undefined or excludes its estimate
-        if r.ci.note and not r.ci.note.startswith("clipped"):
-            t = r.ci.note.startswith("t quantiles")
-            if t and any("t quantiles" in note for note in r.notes):
-                continue  # the result's own note says it (and why n - 1)
+        said = [p for p in parts[id(r)] if not p.startswith("clipped")]
+        if any("t quantiles" in note for note in r.notes):
+            # the result's own note says it (and why n - 1)
+            said = [p for p in said if not p.startswith("t quantiles")]
+        if said:
+            t = said[0].startswith("t quantiles")
             lines.append(f"{r.coefficient}: {r.ci.method_name} interval "
-                         f"{'with ' if t else ''}{r.ci.note}.")
+                         f"{'with ' if t else ''}{'; '.join(said)}.")
     lines.extend(band_notes)
     lines.extend(notes)
     if lines:

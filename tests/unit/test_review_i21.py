@@ -254,3 +254,22 @@ def test_lazy_ccc_refusal_names_what_was_asked():
     two = irr.Agreement.from_frame(relation, raters=["a", "b"], continuous=True)
     with pytest.raises(ValueError, match="The CCC with ci='bca'"):
         two.concordance(ci="bca")
+
+
+# -- interval notes on t: clipping said, unclipped limits said, in the CLI's words ----------
+def test_clipped_note_survives_t_quantiles():
+    code, out, err = cli("multi", "--dataset", "cac_raw4raters", "--distribution", "t")
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if "Wald interval clipped" in x)
+    for name in ("Fleiss' kappa", "Gwet's AC1", "Light's kappa"):
+        assert name in line
+
+
+def test_unclipped_limits_are_noted_for_every_row():
+    code, out, err = cli("report", "--dataset", "cac_raw4raters", "--no-ci-clip",
+                         "--statistics", "percent,gwet,alpha_nominal", "--ci", "wald",
+                         "--distribution", "t")
+    assert code == 0, err
+    assert "Gwet's AC1: Wald interval not clipped to [-1, 1] (--no-ci-clip)." in out
+    assert "Percent agreement (pairwise): Wald interval not clipped to [0, 1]" in out
+    assert "ci_clip" not in out
