@@ -385,12 +385,16 @@ def null_fact(results: Sequence[Result]) -> str:
     'each coefficient = 0.2'
     >>> null_fact([ag.fleiss_kappa(null=0.2), ag.gwet_ac()])
     'κF = 0.2'
+    >>> null_fact([ag.fleiss_kappa(null=0.2), ag.gwet_ac(null=0.2), ag.light_kappa()])
+    'κF = 0.2, AC1 = 0.2'
     >>> null_fact([ag.fleiss_kappa()])
     ''
     """
-    nulls = [r for r in results if not math.isnan(r.pvalue) and r.null_value != 0]
+    tested = [r for r in results if not math.isnan(r.pvalue)]
+    nulls = [r for r in tested if r.null_value != 0]
     values = {r.null_value for r in nulls}
-    if len(nulls) > 1 and len(values) == 1:  # one value for every tested row
+    # one value for every tested row (a row whose test ignores `null` tests 0: named apart)
+    if len(nulls) > 1 and len(values) == 1 and len(nulls) == len(tested):
         return f"each coefficient = {values.pop():g}"
     return ", ".join(dict.fromkeys(f"{r.symbol} = {r.null_value:g}" for r in nulls))
 

@@ -273,3 +273,17 @@ def test_unclipped_limits_are_noted_for_every_row():
     assert "Gwet's AC1: Wald interval not clipped to [-1, 1] (--no-ci-clip)." in out
     assert "Percent agreement (pairwise): Wald interval not clipped to [0, 1]" in out
     assert "ci_clip" not in out
+
+
+def test_header_h0_is_not_each_coefficient_when_one_tests_zero(tmp_path):
+    # the CCC takes no --null: its test is of 0, so "each coefficient = 0.5" would be wrong
+    rng = np.random.default_rng(5)
+    true = rng.normal(10, 3, 40)
+    frame = pd.DataFrame({f"r{j}": np.round(true + rng.normal(0, 1, 40), 1) for j in range(3)})
+    path = tmp_path / "scores.csv"
+    frame.to_csv(path, index=False)
+    code, out, err = cli("report", str(path), "--statistics", "icc_a1,ccc,alpha_interval",
+                         "--null", "0.1")
+    assert code == 0, err
+    assert "each coefficient" not in out
+    assert "ICC(A,1) = 0.1, α = 0.1" in out
