@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from irr._numbers import format_number, format_pvalue
+from irr._numbers import format_df, format_number, format_pvalue
 from irr._validation import check_choice, check_integer
 from irr._version import __version__
 from irr.bands import get_scale, interpret
@@ -677,16 +677,15 @@ def statistic_label(result: Any, style: str = "apa", sample_size: bool = True) -
     kind = result.statistic_name
     design_df = getattr(result, "design_df", math.inf)
     if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
-        return f"t({design_df:g})"
+        return f"t({format_df(design_df)})"
     if kind == "F" and hasattr(result, "df1"):
         df2 = result.df2  # Satterthwaite's (not whole) for an ICC(A) test of r0 != 0
-        return (f"F({result.df1}, {df2:g})" if float(df2).is_integer()
-                else f"F({result.df1}, {df2:.2f})")
+        return f"F({format_df(result.df1)}, {format_df(df2)})"
     if kind == "chi2" and hasattr(result, "df"):
         if style == "plain":
-            return f"chi2({result.df:g})"
+            return f"chi2({format_df(result.df)})"
         n = f", N = {_count(result.n_subjects)}" if sample_size else ""
-        return f"χ²({result.df:g}{n})"
+        return f"χ²({format_df(result.df)}{n})"
     return kind
 
 
@@ -802,8 +801,8 @@ def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
     else:
         symbol = "Q" if result.test == "Cochran's Q" else ("χ²" if apa else "chi2")
         value = format_number(result.statistic, 2)
-        stat = (f"{symbol}({result.df:g}, {n}) = {value}, {p}"
-                if apa else f"{symbol}({result.df:g}) = {value}, {p}, {n}")
+        stat = (f"{symbol}({format_df(result.df)}, {n}) = {value}, {p}"
+                if apa else f"{symbol}({format_df(result.df)}) = {value}, {p}, {n}")
     text = f"{name}{who}: {stat}"
     if math.isfinite(result.estimate):  # McNemar's effect: p1. - p.1
         interval = _ci_text(result, apa, num, method)
@@ -1143,7 +1142,7 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
                        (strata, "with the stratified design's degrees of freedom, subjects "
                                 "minus strata: {}")):
         if group:
-            dfs = _grouped([(f"{r.design_df:g}", name) for r, name in group])
+            dfs = _grouped([(format_df(r.design_df), name) for r, name in group])
             shown = "; ".join(f"{df} for {_list(names_)}" for df, names_ in dfs)
             out.append(f"Tests (and Wald intervals) of {_list([n for _, n in group])} used "
                        f"the t distribution {law.format(shown)}.")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._numbers import format_df
 from irr._report import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import benchmark, get_scale, interpret
@@ -143,7 +144,7 @@ def wald_interval(
         half = normal_quantile(confidence_level) * se
     low, high = estimate - half, estimate + half
     clipped_low, clipped_high = max(low, bounds[0]), min(high, bounds[1])
-    notes = [f"t quantiles on {df:g} df"] if math.isfinite(df) else []
+    notes = [f"t quantiles on {format_df(df)} df"] if math.isfinite(df) else []
     if (clipped_low, clipped_high) != (low, high):
         if clip:
             notes.append(f"clipped {_range_words(bounds)}")

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from irr._numbers import format_df
 from irr._statistics import Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients import chance_corrected as cc
@@ -56,7 +57,7 @@ SE_NOTE = (
 SE_NOTE_T = (
     "SE: Gwet (2008, 2014) linearised subject-sampling variance "
     "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
-    "interval and test with t quantiles on n - 1 = {df:g} df, the test on this SE (as "
+    "interval and test with t quantiles on n - 1 = {df} df, the test on this SE (as "
     "irrCAC and Stata's kappaetc)."
 )
 MISSING_NOTE = (
@@ -410,11 +411,11 @@ def _finish(
         notes.insert(1, _listwise_note(dropped, stats.n_subjects))
     over_raters = options.sampling != "subjects" and key is not None and np.isfinite(estimate)
     if math.isfinite(df):
-        notes = [SE_NOTE_T.format(df=df) if note == SE_NOTE else note for note in notes]
+        notes = [SE_NOTE_T.format(df=format_df(df)) if note == SE_NOTE else note for note in notes]
         # (an SE over raters has its own note of the t law and of the SE its test is on)
         if (SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes)
                 and not over_raters):
-            notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {df:g} df, "
+            notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {format_df(df)} df, "
                          "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
     test_se0 = se0
     fpc = options.fpc(est.n_subjects)
@@ -427,7 +428,7 @@ def _finish(
         if first is not None:  # the subject-sampling SE note no longer describes `se`
             del notes[first]
         notes.insert(0 if first is None else first,
-                     sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df"))
+                     sampling_note.replace("n - 1 df", f"n - 1 = {format_df(df)} df"))
         test_se0 = math.nan  # the SE under H0 is one of subject sampling: not this test
     test = test or options.null is not None  # a percent agreement is tested when asked
     null = options.null_for(bounds, coefficient) if test else 0.0

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.coefficients.icc import (
@@ -274,7 +275,7 @@ def icc_from_values(
     method = f_method(model, type)
     test_text = (f"F test of ICC = 0: F({df1}, {df2}), one-sided; " if r0 == 0 else
                  f"F test of H0: {mw} = {r0:g} (`null={r0:g}`; R irr's r0) against {mw} > "
-                 f"{r0:g}: F({df1}, {_df_text(df2)}) (McGraw & Wong 1996, Table 8"
+                 f"{r0:g}: F({df1}, {format_df(df2)}) (McGraw & Wong 1996, Table 8"
                  + ("; denominator df Satterthwaite's at r0" if method == "satterthwaite"
                     else "") + "); ")
     lines = [
@@ -345,14 +346,3 @@ def icc_table(results: list[ICCResult]) -> pd.DataFrame:
     frame = pd.DataFrame(rows, index=pd.Index([r.shrout_fleiss for r in results], name="icc"))
     return frame
 
-
-def _df_text(df: float) -> str:
-    """Degrees of freedom as the notes print them: whole ones as integers, Satterthwaite's
-    with two decimals (``F(56, 68.80)``, as the interval's df).
-
-    Examples
-    --------
-    >>> _df_text(114.0), _df_text(68.80113)
-    ('114', '68.80')
-    """
-    return f"{df:.0f}" if float(df).is_integer() else f"{df:.2f}"

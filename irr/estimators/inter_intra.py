@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
-from irr._numbers import format_number, format_pvalue
+from irr._numbers import format_df, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -277,9 +277,9 @@ class InterIntraResult(Result):
         ...     rating="pef", replicate="reading", continuous=True).inter_intra_reliability()
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
         With 2 raters (wright, mini) each measuring 17 subjects 2 times, the inter-rater
-        reliability (raters random) was .95, 95% CI [.88, .98], F(16, 24.2) = 9.73, p <
+        reliability (raters random) was .95, 95% CI [.88, .98], F(16, 24.18) = 9.73, p <
         .001 against ρ = .60, and the intra-rater reliability (raters fixed) was .98,
-        95% CI [.95, .99], F(16.7, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et
+        95% CI [.95, .99], F(16.69, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et
         al., 1994).
         """
         check_choice(style, "style", ("apa", "plain"))
@@ -300,7 +300,7 @@ class InterIntraResult(Result):
                       f"{level} {number(r.ci.low)} to {number(r.ci.high)}")
             else:
                 ci = f"{level} undefined"
-            test = (f"F({r.df1:.3g}, {r.df2:.3g}) = {r.statistic:.2f}, "
+            test = (f"F({format_df(r.df1)}, {format_df(r.df2)}) = {r.statistic:.2f}, "
                     f"{format_pvalue(r.pvalue, apa=apa)}")
             rho = "ρ" if apa else "rho"
             return f"{number(r.estimate)}, {ci}, {test} against {rho} = {number(r.rho0)}"

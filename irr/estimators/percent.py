@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import check_choice
 from irr.estimators import chance_corrected
@@ -149,7 +150,7 @@ def _proportion(
                   else f"{symbol}({within[1][2:]})")
     df = options.t_df(n)
     if math.isfinite(df):
-        notes.append(f"Wald interval (ci='wald') with t quantiles on n - 1 = {df:g} df (as "
+        notes.append(f"Wald interval (ci='wald') with t quantiles on n - 1 = {format_df(df)} df (as "
                      "irrCAC's pa2.table); the Wilson interval has no t form.")
     fpc = options.fpc(n)
     if fpc != 1.0:

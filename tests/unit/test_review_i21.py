@@ -287,3 +287,13 @@ def test_header_h0_is_not_each_coefficient_when_one_tests_zero(tmp_path):
     assert code == 0, err
     assert "each coefficient" not in out
     assert "ICC(A,1) = 0.1, α = 0.1" in out
+
+
+# -- degrees of freedom: never 2e+06 -----------------------------------------------------
+def test_large_df_are_whole_numbers_not_exponents():
+    ag = irr.Agreement.from_table(np.array([[800_000, 200_000], [200_000, 800_000]]))
+    res = ag.kappa(distribution="t", null=0.5)
+    assert "t(1999999) = " in res.report()
+    assert "e+" not in res.report()
+    assert not any("e+" in note for note in res.notes)
+    assert "e+" not in ag.gwet_ac(distribution="t").summary().as_text()
