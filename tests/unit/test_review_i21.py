@@ -297,3 +297,12 @@ def test_large_df_are_whole_numbers_not_exponents():
     assert "e+" not in res.report()
     assert not any("e+" in note for note in res.notes)
     assert "e+" not in ag.gwet_ac(distribution="t").summary().as_text()
+
+
+def test_plan_table_states_the_alternative():
+    # 101 subjects one-sided, 153 two-sided: the table must say which
+    one = irr.plan.kappa(0.4, 0.6, method="flack", proportions=[0.2, 0.25, 0.55],
+                         alternative="greater")
+    header = one.summary().as_text().split("kappa0")[0]
+    assert "Alternative:" in header
+    assert "greater" in header
