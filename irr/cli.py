@@ -1484,9 +1484,10 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     raised; DegenerateDataWarnings become notes.
     """
     accepted = inspect.signature(getattr(ag, method)).parameters
-    if args.ci not in (None, "wald") and "ci" not in accepted:
-        out.notes.append(f"{method}: bootstrap intervals are not available; its own interval "
-                         "is used (see its CI method).")
+    unavailable = (f"{method}: bootstrap intervals are not available; its own interval is "
+                   "used (see its CI method).")
+    if args.ci not in (None, "wald") and "ci" not in accepted and unavailable not in out.notes:
+        out.notes.append(unavailable)  # once, however many forms (the ICCs) are called
     out.notes.extend(n for n in _not_applicable(method, accepted, args) if n not in out.notes)
     with _warnings_as_notes(out.notes, f"{method}: ", args.names):
         try:

@@ -306,3 +306,9 @@ def test_plan_table_states_the_alternative():
     header = one.summary().as_text().split("kappa0")[0]
     assert "Alternative:" in header
     assert "greater" in header
+
+
+def test_icc_bootstrap_note_once():
+    code, out, err = cli("icc", "--dataset", "anxiety", "--ci", "bca")
+    assert code == 0, err
+    assert out.count("bootstrap intervals are not available") == 1
