@@ -41,7 +41,7 @@ from irr._frames import is_foreign_frame, long_patterns, wide_patterns
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
-from irr.bands import get_scale
+from irr.bands import SCALES, get_scale
 from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
@@ -315,7 +315,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
     parser.set_defaults(command_parser=parser)  # its usage errors after parsing
     if not measurements:
         stats.add_argument("--scale", metavar="NAME",
-                           help="benchmark scale of the bands (see irr.list_scales())")
+                           help="benchmark scale of the bands: " + ", ".join(SCALES)
+                           + " (default: each coefficient's own)")
     out = parser.add_argument_group("output")
     out.add_argument("--format", choices=FORMATS, default="text",
                      help="text (default), markdown, html, latex, csv or json")

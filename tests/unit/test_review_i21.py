@@ -312,3 +312,12 @@ def test_icc_bootstrap_note_once():
     code, out, err = cli("icc", "--dataset", "anxiety", "--ci", "bca")
     assert code == 0, err
     assert out.count("bootstrap intervals are not available") == 1
+
+
+def test_scale_help_lists_names_not_a_python_call():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["kappa", "--help"])
+    text = " ".join(out.getvalue().split())
+    assert "irr.list_scales()" not in text
+    assert "landis-koch, fleiss, altman" in text
