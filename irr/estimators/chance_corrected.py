@@ -236,7 +236,7 @@ def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:
 
 
 def _listwise_note(dropped: int, used: int) -> str:
-    return (f"Listwise deletion (missing='listwise', as R irr): {dropped} subject(s) with a "
+    return (f"Listwise deletion (`missing='listwise'`, as R irr): {dropped} subject(s) with a "
             f"missing rating were left out; {used} subject(s) rated by every rater used.")
 
 

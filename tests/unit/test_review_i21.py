@@ -321,3 +321,11 @@ def test_scale_help_lists_names_not_a_python_call():
     text = " ".join(out.getvalue().split())
     assert "irr.list_scales()" not in text
     assert "landis-koch, fleiss, altman" in text
+
+
+def test_listwise_note_in_cli_words(clinic_csv):
+    path, _ = clinic_csv
+    code, out, err = cli("multi", path, "--id", "patient_id,site", "--missing", "listwise")
+    assert code == 0, err
+    assert "Listwise deletion (--missing listwise, as R irr)" in out
+    assert "missing='listwise'" not in out
