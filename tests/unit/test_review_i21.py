@@ -329,3 +329,15 @@ def test_listwise_note_in_cli_words(clinic_csv):
     assert code == 0, err
     assert "Listwise deletion (--missing listwise, as R irr)" in out
     assert "missing='listwise'" not in out
+
+
+def test_two_rater_percent_agreement_t_note_matches_its_interval():
+    ag = irr.Agreement(ANXIETY["rater1"], ANXIETY["rater2"])
+    wilson = ag.percent_agreement(distribution="t", null=0.2)
+    assert wilson.ci.method == "wilson"
+    assert not any(n.startswith("Wald interval") for n in wilson.notes)
+    assert any(n.startswith("The Wilson interval has no t form") and "the test uses t on "
+               "n - 1 = 19 df" in n for n in wilson.notes)
+    wald = ag.percent_agreement(distribution="t", ci="wald")
+    assert wald.ci.method == "wald"
+    assert any(n.startswith("Wald interval (`ci='wald'`) with t quantiles") for n in wald.notes)
