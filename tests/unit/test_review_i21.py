@@ -341,3 +341,10 @@ def test_two_rater_percent_agreement_t_note_matches_its_interval():
     wald = ag.percent_agreement(distribution="t", ci="wald")
     assert wald.ci.method == "wald"
     assert any(n.startswith("Wald interval (`ci='wald'`) with t quantiles") for n in wald.notes)
+
+
+def test_kendall_note_in_cli_words():
+    code, out, err = cli("report", "--dataset", "anxiety", "--statistics", "kendall")
+    assert code == 0, err
+    assert "(a bootstrap --ci: 'percentile', 'basic' or 'bca')" in out
+    assert "ci=" not in out
