@@ -301,10 +301,16 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                            "(CCC, TDI, CP, Deming); default: each statistic's own, as in "
                            "the Python API")
     else:
-        stats.add_argument("--ci", choices=CI_METHODS, default=None,
-                           help="interval method (bootstrap: percentile, basic, bca; wald "
-                           "also gives Krippendorff's alpha its Wald interval); default: each "
-                           "coefficient's own, as in the Python API")
+        command = parser.prog.split()[-1]
+        help_ci = {  # the ICCs have F-based intervals only; kappa has no alpha
+            "icc": "the ICCs' intervals are F-based (exact, or Satterthwaite's "
+                   "approximation): a bootstrap --ci is noted and not used",
+            "kappa": "interval method (bootstrap: percentile, basic, bca); default: each "
+                     "coefficient's own (Wald; Wilson for percent agreement)",
+        }.get(command, "interval method (bootstrap: percentile, basic, bca; wald also gives "
+                       "Krippendorff's alpha its Wald interval); default: each coefficient's "
+                       "own, as in the Python API")
+        stats.add_argument("--ci", choices=CI_METHODS, default=None, help=help_ci)
     stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
                        help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,
