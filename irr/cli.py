@@ -1453,12 +1453,9 @@ class Output:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    # an SE over raters has only a Wald interval: --sampling raters/both makes it every
-    # coefficient's default (alpha's is otherwise a bootstrap, which would be refused)
-    over_raters = getattr(args, "sampling", None) not in (None, "subjects")
     return {
         "confidence_level": args.confidence_level,
-        "ci": "wald" if args.ci is None and over_raters else args.ci,
+        "ci": args.ci,
         "n_resamples": args.n_resamples,
         "rng": args.seed,
         **_inference(args),

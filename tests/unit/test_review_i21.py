@@ -348,3 +348,14 @@ def test_kendall_note_in_cli_words():
     assert code == 0, err
     assert "(a bootstrap --ci: 'percentile', 'basic' or 'bca')" in out
     assert "ci=" not in out
+
+
+def test_report_sampling_over_raters_gives_alpha_wald_not_kendall(clinic_csv):
+    path, _ = clinic_csv
+    code, out, err = cli("report", path, "--id", "patient_id,site", "--categories", *SEVERITY,
+                         "--sampling", "both", "--statistics", "alpha_nominal,kendall")
+    assert code == 0, err
+    table = out.split("[1]")[0]
+    assert "Krippendorff's alpha (nominal)" in table
+    assert "Kendall's W" in table  # its bootstrap-only interval is not asked for 'wald'
+    assert "not computed" not in out
