@@ -359,3 +359,14 @@ def test_report_sampling_over_raters_gives_alpha_wald_not_kendall(clinic_csv):
     assert "Krippendorff's alpha (nominal)" in table
     assert "Kendall's W" in table  # its bootstrap-only interval is not asked for 'wald'
     assert "not computed" not in out
+
+
+def test_duplicate_cells_message_names_no_python_argument(tmp_path):
+    path = tmp_path / "long.csv"
+    pd.DataFrame({"subject": [1, 1, 1, 2, 2], "reader": ["a", "a", "b", "a", "b"],
+                  "grade": [1, 2, 1, 2, 2]}).to_csv(path, index=False)
+    code, _, err = cli("kappa", str(path), "--subject", "subject", "--rater", "reader",
+                       "--rating", "grade")
+    assert code == 1
+    assert "`df`" not in err
+    assert "The data rate some (subject, rater) pairs more than once: [(1, 'a')]" in err
