@@ -307,8 +307,13 @@ class InterIntraResult(Result):
 
         inter, intra = self.rows[0], self.rows[3]
         n_raters = len(self.raters)
+        # subjects left out (listwise) are said, as the other sentences' "n = 54 (6 left out)"
+        left = self.n_missing
+        dropped = (f" ({left:,} {'subject' if left == 1 else 'subjects'} left out for a "
+                   "missing measurement)" if left else "")
         return (f"With {n_raters} raters ({', '.join(self.raters)}) each measuring "
-                f"{self.n_subjects:,} subjects {self.n_replicates} times, the inter-rater "
+                f"{self.n_subjects:,} subjects {self.n_replicates} times{dropped}, the "
+                "inter-rater "
                 f"reliability (raters random) was {piece(inter)}, and the intra-rater "
                 f"reliability (raters fixed) was {piece(intra)} (Eliasziw et al., 1994).")
 

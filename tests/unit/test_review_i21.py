@@ -370,3 +370,15 @@ def test_duplicate_cells_message_names_no_python_argument(tmp_path):
     assert code == 1
     assert "`df`" not in err
     assert "The data rate some (subject, rater) pairs more than once: [(1, 'a')]" in err
+
+
+def test_inter_intra_sentence_says_subjects_left_out():
+    rng = np.random.default_rng(4)
+    rows = [(i, r, rep, 50 + i + j + rng.normal(0, 2)) for i in range(12)
+            for j, r in enumerate("AB") for rep in (1, 2)]
+    long = pd.DataFrame(rows, columns=["subject", "reader", "reading", "value"]).iloc[1:]
+    res = irr.Agreement.from_long(long, subject="subject", rater="reader", rating="value",
+                                  replicate="reading").inter_intra_reliability()
+    assert res.n_subjects == 11
+    assert ("each measuring 11 subjects 2 times (1 subject left out for a missing "
+            "measurement), ") in res.report()
