@@ -313,8 +313,7 @@ class InterIntraResult(Result):
                    "missing measurement)" if left else "")
         return (f"With {n_raters} raters ({', '.join(self.raters)}) each measuring "
                 f"{self.n_subjects:,} subjects {self.n_replicates} times{dropped}, the "
-                "inter-rater "
-                f"reliability (raters random) was {piece(inter)}, and the intra-rater "
+                f"inter-rater reliability (raters random) was {piece(inter)}, and the intra-rater "
                 f"reliability (raters fixed) was {piece(intra)} (Eliasziw et al., 1994).")
 
 
