@@ -1803,6 +1803,10 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
     if args.plot is not None and ag.n_raters != 2:
         raise CommandError(f"--plot draws the Bland-Altman plot of two methods; these are "
                            f"{ag.n_raters}: choose two with --raters")
+    if args.plot is not None and ag.lazy is not None:  # before the sums, in the CLI's words
+        raise CommandError("--plot needs each pair's mean and difference, which streamed data "
+                           "(summed by DuckDB) do not hand over: raise --max-bytes to read the "
+                           "file, or leave out --plot")
     out = _output("", ag, args)
     figures = _figures(args, out)
     options = {"loa": loa, "tdi": {"p": args.tdi_proportion}, "sem": {"units": args.units}}

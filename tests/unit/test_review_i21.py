@@ -382,3 +382,18 @@ def test_inter_intra_sentence_says_subjects_left_out():
     assert res.n_subjects == 11
     assert ("each measuring 11 subjects 2 times (1 subject left out for a missing "
             "measurement), ") in res.report()
+
+
+def test_streamed_plot_refused_in_cli_words(tmp_path):
+    pytest.importorskip("duckdb")
+    pytest.importorskip("pyarrow")
+    rng = np.random.default_rng(2)
+    a = rng.normal(50, 5, 2000)
+    path = tmp_path / "pairs.parquet"
+    pd.DataFrame({"A": a, "B": a + rng.normal(0, 1, 2000)}).to_parquet(path)
+    code, _, err = cli("agreement", str(path), "--raters", "A", "B", "--max-bytes", "1K",
+                       "--plot", str(tmp_path / "ba.png"))
+    assert code == 1
+    assert "raise --max-bytes to read the file, or leave out --plot" in err
+    assert "pandas frame" not in err
+    assert not (tmp_path / "ba.png").exists()
