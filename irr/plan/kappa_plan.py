@@ -243,7 +243,8 @@ def _proportion_list(proportions: Any, categories: Any, prevalence: Any = None
         raise ValueError("give `prevalence` (a binary rating) or `proportions`, not both.")
     if prevalence is not None:
         if categories not in (None, 2):
-            raise ValueError(f"`prevalence` is for a binary rating; got categories={categories!r}.")
+            raise ValueError(f"`prevalence` is for a binary rating; got "
+                             f"`categories={categories!r}`.")
         return [(v, 1 - v) for v in as_values(prevalence, "prevalence", check_open_unit)]
     if proportions is None:
         ks = as_values(2 if categories is None else categories, "categories",

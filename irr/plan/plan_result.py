@@ -63,7 +63,7 @@ def check_hypotheses(nulls: list[float], alternatives: list[float], names: tuple
                 raise ValueError(f"`{alt_name}` must differ from `{null_name}`; both are {a:g}.")
             if (alternative == "greater" and b < a) or (alternative == "less" and b > a):
                 raise ValueError(f"`{alt_name}` = {b:g} is on the wrong side of `{null_name}` "
-                                 f"= {a:g} for alternative={alternative!r}{hint}.")
+                                 f"= {a:g} for `alternative={alternative!r}`{hint}.")
 
 
 def design_grid(**inputs: list[Any]) -> pd.DataFrame:

@@ -397,3 +397,16 @@ def test_streamed_plot_refused_in_cli_words(tmp_path):
     assert "raise --max-bytes to read the file, or leave out --plot" in err
     assert "pandas frame" not in err
     assert not (tmp_path / "ba.png").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--kappa0", "0.6", "--kappa1", "0.4", "--alternative", "greater"],
+     "irr: error: --kappa1 = 0.4 is on the wrong side of --kappa0 = 0.6 for --alternative "
+     "greater."),
+    (["--kappa0", "0.4", "--kappa1", "0.6", "--categories", "3", "--prevalence", "0.2"],
+     "irr: error: --prevalence is for a binary rating; got --categories 3."),
+])
+def test_plan_errors_in_cli_words(args, message):
+    code, _, err = cli("plan", "kappa", *args)
+    assert code == 1
+    assert err.strip() == message
