@@ -103,7 +103,7 @@ def require_one_per_cell(long: LongRatings, hint: str = "") -> None:
     pairs = [tuple(v.item() if isinstance(v, np.generic) else v for v in p) for p in pairs]
     more = f" ... ({len(dup_cells)} in all)" if len(dup_cells) > 5 else ""
     raise ValueError(
-        f"`df` rates some (subject, rater) pairs more than once: {pairs}{more}; "
+        f"The data rate some (subject, rater) pairs more than once: {pairs}{more}; "
         f"aggregate or drop the duplicates first{hint}."
     )
 

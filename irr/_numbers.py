@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["MINUS", "format_number", "format_pvalue", "format_significant"]
+__all__ = ["MINUS", "format_df", "format_number", "format_pvalue", "format_significant"]
 
 #: The minus sign of prose: U+2212 MINUS SIGN, not the ASCII hyphen-minus.
 MINUS = "\u2212"
@@ -150,3 +150,19 @@ def format_pvalue(p: float | None, *, apa: bool = True) -> str:
             return "p > .999"
         return f"p = {format_number(p, 3, leading_zero=False)}"
     return "p < 0.001" if p < 0.001 else f"p = {format_number(p, 3)}"
+
+
+def format_df(df: float) -> str:
+    """Degrees of freedom as prose and notes print them: whole ones as integers without
+    thousands separators (APA 7, sec. 6.38 exempts degrees of freedom), Satterthwaite's and
+    other fractional ones with two decimals; never ``2e+06`` (what ``:g`` gives).
+
+    Examples
+    --------
+    >>> format_df(11.0), format_df(1999999.0), format_df(68.80113)
+    ('11', '1999999', '68.80')
+    """
+    value = float(df)
+    if not math.isfinite(value):
+        return f"{value:g}"
+    return f"{value:.0f}" if value.is_integer() else f"{value:.2f}"

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from irr._numbers import format_number, format_pvalue
+from irr._numbers import format_df, format_number, format_pvalue
 from irr._validation import check_choice, check_integer
 from irr._version import __version__
 from irr.bands import get_scale, interpret
@@ -677,16 +677,15 @@ def statistic_label(result: Any, style: str = "apa", sample_size: bool = True) -
     kind = result.statistic_name
     design_df = getattr(result, "design_df", math.inf)
     if kind in ("z", "t") and math.isfinite(design_df):  # t(n - 1), or a design's df
-        return f"t({design_df:g})"
+        return f"t({format_df(design_df)})"
     if kind == "F" and hasattr(result, "df1"):
         df2 = result.df2  # Satterthwaite's (not whole) for an ICC(A) test of r0 != 0
-        return (f"F({result.df1}, {df2:g})" if float(df2).is_integer()
-                else f"F({result.df1}, {df2:.2f})")
+        return f"F({format_df(result.df1)}, {format_df(df2)})"
     if kind == "chi2" and hasattr(result, "df"):
         if style == "plain":
-            return f"chi2({result.df:g})"
+            return f"chi2({format_df(result.df)})"
         n = f", N = {_count(result.n_subjects)}" if sample_size else ""
-        return f"χ²({result.df:g}{n})"
+        return f"χ²({format_df(result.df)}{n})"
     return kind
 
 
@@ -802,8 +801,8 @@ def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
     else:
         symbol = "Q" if result.test == "Cochran's Q" else ("χ²" if apa else "chi2")
         value = format_number(result.statistic, 2)
-        stat = (f"{symbol}({result.df:g}, {n}) = {value}, {p}"
-                if apa else f"{symbol}({result.df:g}) = {value}, {p}, {n}")
+        stat = (f"{symbol}({format_df(result.df)}, {n}) = {value}, {p}"
+                if apa else f"{symbol}({format_df(result.df)}) = {value}, {p}, {n}")
     text = f"{name}{who}: {stat}"
     if math.isfinite(result.estimate):  # McNemar's effect: p1. - p.1
         interval = _ci_text(result, apa, num, method)
@@ -1106,6 +1105,7 @@ def methods_paragraph(
         sentences.append(f"Confidence intervals ({' and '.join(levels)}) were "
                          f"{'; '.join(clauses)}.")
     sentences.extend(_distribution_sentences(results, short))
+    sentences.extend(_test_sentences(results, short))
     without = [name for r, name in zip(results, short, strict=True) if _interval_key(r) is None]
     if without:
         sentences.append(f"No interval was computed for {_list(without)}.")
@@ -1158,7 +1158,7 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
                        (strata, "with the stratified design's degrees of freedom, subjects "
                                 "minus strata: {}")):
         if group:
-            dfs = _grouped([(f"{r.design_df:g}", name) for r, name in group])
+            dfs = _grouped([(format_df(r.design_df), name) for r, name in group])
             shown = "; ".join(f"{df} for {_list(names_)}" for df, names_ in dfs)
             out.append(f"Tests (and Wald intervals) of {_list([n for _, n in group])} used "
                        f"the t distribution {law.format(shown)}.")
@@ -1171,6 +1171,41 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
         out.append(f"The standard errors (and tests) of {_list(group)} were multiplied by the "
                    f"finite-population correction √(1 − n/N), {population} subjects in the "
                    "population; their bootstrap intervals carry no correction.")
+    return out
+
+
+def _test_sentences(results: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """What the methods paragraph says of tests other than the default: a value other than 0
+    under H0 (``null=``, kappaetc's testvalue, irr's r0) or a one-sided z or t test. The
+    F and chi-square tests are one-sided by construction and not named for that alone.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> _test_sentences([ag.fleiss_kappa(null=0.2, alternative="greater")], ["Fleiss' κ"])
+    ["Fleiss' κ was tested against the null hypothesis that it equals .20 (one-sided; H1: greater than .20)."]
+    """
+    items = []
+    for r, name in zip(results, names, strict=True):
+        if math.isnan(r.pvalue):
+            continue
+        null = getattr(r, "null_value", 0.0) or 0.0
+        upper = r.statistic_name not in ("z", "t")  # F, chi-square: upper-tailed
+        side = "greater" if upper else r.alternative
+        if null == 0 and (upper or side == "two-sided"):
+            continue
+        items.append(((null, side), name))
+    out = []
+    for (null, side), group in _grouped(items):
+        value = format_number(null, 2, leading_zero=abs(null) >= 1) if null else "0"
+        kind = "two-sided" if side == "two-sided" else "one-sided"
+        h1 = {"two-sided": "different from", "greater": "greater than",
+              "less": "less than"}[side]
+        subject = ("it equals" if len(group) == 1 else "each equals")
+        text = (f"{_list(group)} {'was' if len(group) == 1 else 'were'} tested against the "
+                f"null hypothesis that {subject} {value} ({kind}; H1: {h1} {value}).")
+        out.append(text[:1].upper() + text[1:])  # a sentence of "mean pairwise ..."
     return out
 
 

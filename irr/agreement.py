@@ -2303,7 +2303,7 @@ class Agreement:
         stats = None if self.continuous else self.statistics
         if stats is not None and facts.by_rater and stats.n_missing:  # the summary adds in how many subjects
             cells = ((stats.n_raters - stats.ratings_per_pattern) * stats.multiplicity).sum()
-            info.append(("Missing ratings:", f"{cells:g}"))
+            info.append(("Missing ratings:", f"{int(cells):,}"))
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
         else:
@@ -2566,9 +2566,13 @@ class Agreement:
         lazy = self._source.lazy
         if lazy is not None:  # Lin's CCC from the moments the engine sums
             if method not in (None, "lin") or len(self.raters) != 2 or ci != "fisher-z":
+                # what was asked, in the user's words: no `method=None` they never passed
+                asked = (f"The overall CCC of {len(self.raters)} raters"
+                         if len(self.raters) != 2 else
+                         f"The CCC with method={method!r}" if method not in (None, "lin")
+                         else f"The CCC with ci={ci!r}")
                 raise ValueError(self._source.rows_refused(
-                    f"The CCC with method={method!r}, ci={ci!r} of {len(self.raters)} "
-                    "raters (only Lin's CCC of two raters with its Fisher-z interval is "
+                    f"{asked} (only Lin's CCC of two raters with its Fisher-z interval is "
                     "summed by the engine)"))
             moments, n_one = PairMoments.of_lazy(lazy, 0, 1)
             if moments.n < 3:

@@ -41,7 +41,7 @@ from irr._frames import is_foreign_frame, long_patterns, wide_patterns
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
-from irr.bands import get_scale
+from irr.bands import SCALES, get_scale
 from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
@@ -189,7 +189,8 @@ INFERENCE_FLAGS = (
                   choices=DISTRIBUTIONS),
     InferenceFlag("sampling", "what the SE generalises over: subjects (the default; raters "
                   "fixed), raters (jackknife over raters; subjects fixed) or both "
-                  "(kappaetc's unconditional SE); raters and both need --ci wald",
+                  "(kappaetc's unconditional SE); raters and both give Wald intervals (the "
+                  "default --ci with them; no bootstrap)",
                   choices=SAMPLING, commands=("multi", "report")),
     InferenceFlag("population", "the number N of subjects in the finite population the "
                   "rated subjects come from (irrCAC's N): the SE is multiplied by "
@@ -300,10 +301,16 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                            "(CCC, TDI, CP, Deming); default: each statistic's own, as in "
                            "the Python API")
     else:
-        stats.add_argument("--ci", choices=CI_METHODS, default=None,
-                           help="interval method (bootstrap: percentile, basic, bca; wald "
-                           "also gives Krippendorff's alpha its Wald interval); default: each "
-                           "coefficient's own, as in the Python API")
+        command = parser.prog.split()[-1]
+        help_ci = {  # the ICCs have F-based intervals only; kappa has no alpha
+            "icc": "the ICCs' intervals are F-based (exact, or Satterthwaite's "
+                   "approximation): a bootstrap --ci is noted and not used",
+            "kappa": "interval method (bootstrap: percentile, basic, bca); default: each "
+                     "coefficient's own (Wald; Wilson for percent agreement)",
+        }.get(command, "interval method (bootstrap: percentile, basic, bca; wald also gives "
+                       "Krippendorff's alpha its Wald interval); default: each coefficient's "
+                       "own, as in the Python API")
+        stats.add_argument("--ci", choices=CI_METHODS, default=None, help=help_ci)
     stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
                        help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
     stats.add_argument("--seed", type=int, default=0,
@@ -314,7 +321,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
     parser.set_defaults(command_parser=parser)  # its usage errors after parsing
     if not measurements:
         stats.add_argument("--scale", metavar="NAME",
-                           help="benchmark scale of the bands (see irr.list_scales())")
+                           help="benchmark scale of the bands: " + ", ".join(SCALES)
+                           + " (default: each coefficient's own)")
     out = parser.add_argument_group("output")
     out.add_argument("--format", choices=FORMATS, default="text",
                      help="text (default), markdown, html, latex, csv or json")
@@ -493,6 +501,7 @@ def _parser() -> argparse.ArgumentParser:
         out.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
         out.add_argument("--force", action="store_true", help="overwrite an existing --output")
         sub.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+        sub.set_defaults(flags=PLAN_FLAGS)  # messages name `method`: --method here
         return sub
 
     def numbers(sub: argparse.ArgumentParser, flag: str, kind: Any, text: str,
@@ -1190,12 +1199,15 @@ FLAGS = {
 #: ``method='variance-components'`` is no flag).
 AGREEMENT_FLAGS = {"method": "--loa-method", "p": "--tdi-proportion",
                    "first": "--raters", "second": "--raters"}
+#: ``irr plan``'s words: its targets take ``--method`` (an interval's is --ci-method).
+PLAN_FLAGS = {"method": "--method"}
 _FLAG_VALUES = {"--loa-method": ("parametric", "regression", "nonparametric")}
 _QUOTED_FLAG = re.compile(r"`(--[\w-]+)`")
 _PYTHON_NAME = re.compile(r"`(\w+)(=)?('?)([^`']*)\3`")
 _PYTHON_ONLY = ((", or use an ordered Categorical", ""), (" or an ordered Categorical", ""),
                 ("`rng` seed ", "`rng` "), ("use ci='wald'", "use --ci wald"),
-                ("use sampling='subjects'", "use --sampling subjects"))
+                ("use sampling='subjects'", "use --sampling subjects"),
+                ("`ci_clip=False`", "--no-ci-clip"))
 
 
 def cli_words(message: str, names: Any = (), flags: dict[str, str] | None = None) -> str:
@@ -1419,7 +1431,7 @@ def _streamed_measurements(args: argparse.Namespace, frame: Any, raters: Any) ->
 
 def _count_missing(args: argparse.Namespace, count: int) -> None:
     if count:
-        args.input_info.append(("Missing ratings:", str(count)))
+        args.input_info.append(("Missing ratings:", f"{count:,}"))
 
 
 # -- computing ---------------------------------------------------------------------------
@@ -1476,9 +1488,10 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     raised; DegenerateDataWarnings become notes.
     """
     accepted = inspect.signature(getattr(ag, method)).parameters
-    if args.ci not in (None, "wald") and "ci" not in accepted:
-        out.notes.append(f"{method}: bootstrap intervals are not available; its own interval "
-                         "is used (see its CI method).")
+    unavailable = (f"{method}: bootstrap intervals are not available; its own interval is "
+                   "used (see its CI method).")
+    if args.ci not in (None, "wald") and "ci" not in accepted and unavailable not in out.notes:
+        out.notes.append(unavailable)  # once, however many forms (the ICCs) are called
     out.notes.extend(n for n in _not_applicable(method, accepted, args) if n not in out.notes)
     with _warnings_as_notes(out.notes, f"{method}: ", args.names):
         try:
@@ -1486,10 +1499,7 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
         except ValueError as exc:
             if not optional:
                 raise
-            # which row (percent agreement's definition, alpha's level); flags say the rest
-            shown = ", ".join(f"{k}={v!r}" for k, v in kwargs.items()
-                              if v is not None and k not in FLAGS)
-            out.notes.append(f"{method}{f' ({shown})' if shown else ''} not computed: "
+            out.notes.append(f"{_row_name(method, kwargs)} not computed: "
                              f"{_first_line(exc, args.names)}")
             return None
     if isinstance(result, (list, tuple)):
@@ -1505,6 +1515,27 @@ def _call(ag: Any, method: str, out: Output, args: argparse.Namespace, *,
     if seeded not in out.info and any(_seed(r, out) is not None for r in collected):
         out.info.append(seeded)
     return result
+
+
+def _row_name(method: str, options: dict[str, Any]) -> str:
+    """The method of a panel's row, or, when options other than flags pick the row (percent
+    agreement's definition, alpha's level), its name in ``--statistics`` (``percent_all``,
+    ``alpha_nominal``): never Python's ``definition='all'``.
+
+    Examples
+    --------
+    >>> _row_name("percent_agreement", {"definition": "all"})
+    'percent_all'
+    >>> _row_name("fleiss_kappa", {"weights": "quadratic"})
+    'fleiss_kappa'
+    """
+    given = {k: v for k, v in options.items() if v is not None and k not in FLAGS}
+    if not given:  # the flags say the rest
+        return method
+    for name, row in STATISTICS.items():
+        if row.method == method and dict(row.options) == given:
+            return name
+    return f"{method} ({', '.join(f'{k} {v}' for k, v in given.items())})"
 
 
 def _with_scale(out: Output, scale: str | None) -> None:
@@ -1579,8 +1610,8 @@ def _cmd_multi(args: argparse.Namespace) -> Output:
         _call(ag, method, out, args, optional=True, **options)
     if not out.results:
         reasons = dict.fromkeys(note.split(" not computed: ", 1)[-1] for note in out.notes)
-        raise CommandError("no multi-rater coefficient could be computed: "
-                           + "; ".join(out.notes if len(reasons) > 2 else reasons))
+        raise CommandError("no multi-rater coefficient could be computed: " + "; ".join(
+            n.rstrip(".") for n in (out.notes if len(reasons) > 2 else reasons)) + ".")
     return out
 
 
@@ -1772,6 +1803,10 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
     if args.plot is not None and ag.n_raters != 2:
         raise CommandError(f"--plot draws the Bland-Altman plot of two methods; these are "
                            f"{ag.n_raters}: choose two with --raters")
+    if args.plot is not None and ag.lazy is not None:  # before the sums, in the CLI's words
+        raise CommandError("--plot needs each pair's mean and difference, which streamed data "
+                           "(summed by DuckDB) do not hand over: raise --max-bytes to read the "
+                           "file, or leave out --plot")
     out = _output("", ag, args)
     figures = _figures(args, out)
     options = {"loa": loa, "tdi": {"p": args.tdi_proportion}, "sem": {"units": args.units}}
@@ -1975,6 +2010,9 @@ def _render(out: Output, fmt: str) -> str:
 def _cli_noted(result: Any) -> Any:
     """`result` with the Python arguments its notes name as flags (:func:`cli_words`)."""
     notes = tuple(cli_words(note) for note in result.notes)
+    ci_note = cli_words(result.ci.note)  # "not clipped ... (`ci_clip=False`)"
+    if ci_note != result.ci.note:
+        result = dataclasses.replace(result, ci=dataclasses.replace(result.ci, note=ci_note))
     return result if notes == tuple(result.notes) else dataclasses.replace(result, notes=notes)
 
 

@@ -45,12 +45,19 @@ def call_method(ag: Agreement, method: str, inference: dict[str, Any], /,
     >>> ag = irr.Agreement([1, 2, 2, 1], [1, 2, 1, 1])
     >>> call_method(ag, "icc", {"ci": "bca", "confidence_level": 0.9}).ci.confidence_level
     0.9
+    >>> ag3 = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> call_method(ag3, "krippendorff_alpha", {"ci": None, "sampling": "both"}).ci.method
+    'wald'
     """
     function = getattr(ag, method)
     accepted = inspect.signature(function).parameters
     chosen = {k: v for k, v in inference.items() if k in accepted}
     if chosen.get("ci", ...) is None:
         chosen.pop("ci")
+        # an SE over raters has only a Wald interval: the default of a method that takes
+        # `sampling` (alpha's is otherwise a bootstrap, which that SE refuses)
+        if chosen.get("sampling", "subjects") != "subjects":
+            chosen["ci"] = "wald"
     return function(**options, **chosen)
 
 

@@ -40,6 +40,7 @@ from irr.summary import (
     escape_html,
     escape_latex,
     escape_markdown,
+    null_fact,
     results_summary,
 )
 
@@ -529,6 +530,14 @@ class ReliabilityReport:
             seeds = ", ".join(dict.fromkeys(str(r.seed) for r in drawn))
             lines.append(("Bootstrap", f"{boot.n_resamples:,} resamples of "
                           f"{boot.resampling}, seed {seeds}"))
+        # the table's Test and p columns read as two-sided tests of 0 unless said otherwise
+        null = null_fact(self.results)
+        one_sided = any(r.alternative != "two-sided" and r.statistic_name in ("z", "t")
+                        and not math.isnan(r.pvalue) for r in self.results)
+        if null or one_sided:
+            lines.append(("Alternative", alternative_fact(self.results)))
+        if null:
+            lines.append(("H0", null))
         return lines
 
     def _all_notes(self) -> list[str]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._numbers import format_df
 from irr._report import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import benchmark, get_scale, interpret
@@ -126,7 +127,7 @@ def wald_interval(
     1.0
     >>> ci = wald_interval(0.9, 0.1, 0.95, (-1.0, 1.0), clip=False)
     >>> round(ci.high, 4), ci.note
-    (1.096, 'not clipped to [-1, 1] (ci_clip=False)')
+    (1.096, 'not clipped to [-1, 1] (`ci_clip=False`)')
     """
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
@@ -143,12 +144,12 @@ def wald_interval(
         half = normal_quantile(confidence_level) * se
     low, high = estimate - half, estimate + half
     clipped_low, clipped_high = max(low, bounds[0]), min(high, bounds[1])
-    notes = [f"t quantiles on {df:g} df"] if math.isfinite(df) else []
+    notes = [f"t quantiles on {format_df(df)} df"] if math.isfinite(df) else []
     if (clipped_low, clipped_high) != (low, high):
         if clip:
             notes.append(f"clipped {_range_words(bounds)}")
         else:
-            notes.append(f"not clipped {_range_words(bounds)} (ci_clip=False)")
+            notes.append(f"not clipped {_range_words(bounds)} (`ci_clip=False`)")
             clipped_low, clipped_high = low, high
     note = "; ".join(notes)
     return ConfidenceInterval(clipped_low, clipped_high, confidence_level, "wald", note)

@@ -33,7 +33,7 @@ def listwise_note(dropped: int) -> list[str]:
 
 
 def _subjects(count: int) -> str:
-    return f"{count} subject" if count == 1 else f"{count} subjects"
+    return f"{count:,} subject" if count == 1 else f"{count:,} subjects"
 
 
 def subjects_fact(used: int, dropped: int, listwise: bool = True) -> tuple[str, str]:
@@ -373,6 +373,32 @@ def alternative_fact(results: Sequence[Result]) -> str:
     return "; ".join(f"{alternative} ({symbols})" for alternative, symbols in rows.items())
 
 
+def null_fact(results: Sequence[Result]) -> str:
+    """The header's H0 of the tested rows that test a value other than 0 (``null=``,
+    kappaetc's testvalue, irr's r0); "" when every test is of 0.
+
+    Examples
+    --------
+    >>> import irr
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    >>> null_fact([ag.fleiss_kappa(null=0.2), ag.gwet_ac(null=0.2)])
+    'each coefficient = 0.2'
+    >>> null_fact([ag.fleiss_kappa(null=0.2), ag.gwet_ac()])
+    'κF = 0.2'
+    >>> null_fact([ag.fleiss_kappa(null=0.2), ag.gwet_ac(null=0.2), ag.light_kappa()])
+    'κF = 0.2, AC1 = 0.2'
+    >>> null_fact([ag.fleiss_kappa()])
+    ''
+    """
+    tested = [r for r in results if not math.isnan(r.pvalue)]
+    nulls = [r for r in tested if r.null_value != 0]
+    values = {r.null_value for r in nulls}
+    # one value for every tested row (a row whose test ignores `null` tests 0: named apart)
+    if len(nulls) > 1 and len(values) == 1 and len(nulls) == len(tested):
+        return f"each coefficient = {values.pop():g}"
+    return ", ".join(dict.fromkeys(f"{r.symbol} = {r.null_value:g}" for r in nulls))
+
+
 def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
     """The "Missing ratings:" fact: how many ratings (when the caller counted them) in how
     many subjects."""
@@ -460,13 +486,9 @@ def results_summary(
     tested = any(not math.isnan(r.pvalue) for r in results)
     if tested:
         facts.append(("Alternative:", alternative_fact(results)))
-        nulls = [r for r in results if not math.isnan(r.pvalue) and r.null_value != 0]
-        values = {r.null_value for r in nulls}
-        if len(nulls) > 1 and len(values) == 1:  # one value for every tested row
-            facts.append(("H0:", f"each coefficient = {values.pop():g}"))
-        elif nulls:  # a test of a value other than 0 (null=, kappaetc's testvalue, irr's r0)
-            facts.append(("H0:", ", ".join(dict.fromkeys(
-                f"{r.symbol} = {r.null_value:g}" for r in nulls))))
+        null = null_fact(results)
+        if null:
+            facts.append(("H0:", null))
     header = header_table(facts, title)
 
     tail = (1 - level) / 2
@@ -475,7 +497,11 @@ def results_summary(
     # a one-sided interval has one end at the parameter's bound, not at a quantile
     ends = (["[lower", "upper]"] if any(r.ci.note.startswith("one-sided") for r in results)
             else [f"[{tail:g}", f"{1 - tail:g}]"])
-    columns = ["estimate", "std err", stat, f"P>|{stat}|" if stat == "z" else "p-value", *ends]
+    # statsmodels' P>|z| is a two-sided p; one-sided z tests have P>z (greater) or P<z (less)
+    sides = {r.alternative for r in results if not math.isnan(r.pvalue)}
+    pname = ("p-value" if stat != "z" or len(sides) > 1 else
+             {"greater": "P>z", "less": "P<z"}.get(sides.pop() if sides else "", "P>|z|"))
+    columns = ["estimate", "std err", stat, pname, *ends]
     rows = [
         [
             format_estimate(r.estimate),
@@ -549,16 +575,21 @@ def results_summary(
             differ.setdefault(f"raters {', '.join(r.raters) or '(none named)'}.", []).append(
                 r.coefficient)
     lines.extend(f"{', '.join(names)}: {fact}" for fact, names in differ.items())
-    clipped = [r.coefficient for r in results if r.ci.note.startswith("clipped")]
+    # a note's parts ("t quantiles on 11 df; clipped to [-1, 1]"): each is said once
+    parts = {id(r): [p for p in r.ci.note.split("; ") if p] for r in results}
+    clipped = [r.coefficient for r in results
+               if any(p.startswith("clipped") for p in parts[id(r)])]
     if clipped:
         lines.append(f"Wald interval clipped to the coefficient's range: {', '.join(clipped)}.")
     for r in results:  # why an interval is undefined or excludes its estimate
-        if r.ci.note and not r.ci.note.startswith("clipped"):
-            t = r.ci.note.startswith("t quantiles")
-            if t and any("t quantiles" in note for note in r.notes):
-                continue  # the result's own note says it (and why n - 1)
+        said = [p for p in parts[id(r)] if not p.startswith("clipped")]
+        if any("t quantiles" in note for note in r.notes):
+            # the result's own note says it (and why n - 1)
+            said = [p for p in said if not p.startswith("t quantiles")]
+        if said:
+            t = said[0].startswith("t quantiles")
             lines.append(f"{r.coefficient}: {r.ci.method_name} interval "
-                         f"{'with ' if t else ''}{r.ci.note}.")
+                         f"{'with ' if t else ''}{'; '.join(said)}.")
     lines.extend(band_notes)
     lines.extend(notes)
     if lines:

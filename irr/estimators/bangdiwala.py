@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.bangdiwala import bangdiwala_b, bangdiwala_fit
@@ -98,7 +99,7 @@ def bangdiwala(
         "chance agreement.")]
     if not design_note and options.distribution == "t":
         design_df = options.t_df(n)
-        notes.append(f"The Wald interval uses t on n - 1 = {design_df:g} df (as irrCAC).")
+        notes.append(f"The Wald interval uses t on n - 1 = {format_df(design_df)} df (as irrCAC).")
     fpc = options.fpc(n)
     if fpc != 1.0:
         se *= math.sqrt(fpc)

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from irr._numbers import format_df
 from irr._statistics import Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients import chance_corrected as cc
@@ -56,7 +57,7 @@ SE_NOTE = (
 SE_NOTE_T = (
     "SE: Gwet (2008, 2014) linearised subject-sampling variance "
     "sum_i (k*_i - k)^2 / (n(n - 1)) (divisor n - 1, as irrCAC on raw ratings); Wald "
-    "interval and test with t quantiles on n - 1 = {df:g} df, the test on this SE (as "
+    "interval and test with t quantiles on n - 1 = {df} df, the test on this SE (as "
     "irrCAC and Stata's kappaetc)."
 )
 MISSING_NOTE = (
@@ -235,7 +236,7 @@ def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:
 
 
 def _listwise_note(dropped: int, used: int) -> str:
-    return (f"Listwise deletion (missing='listwise', as R irr): {dropped} subject(s) with a "
+    return (f"Listwise deletion (`missing='listwise'`, as R irr): {dropped} subject(s) with a "
             f"missing rating were left out; {used} subject(s) rated by every rater used.")
 
 
@@ -408,23 +409,26 @@ def _finish(
     if dropped is not None:  # listwise: the subjects left out are the incomplete ones
         n_missing = incomplete = dropped
         notes.insert(1, _listwise_note(dropped, stats.n_subjects))
+    over_raters = options.sampling != "subjects" and key is not None and np.isfinite(estimate)
     if math.isfinite(df):
-        notes = [SE_NOTE_T.format(df=df) if note == SE_NOTE else note for note in notes]
-        if SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes):
-            notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {df:g} df, "
+        notes = [SE_NOTE_T.format(df=format_df(df)) if note == SE_NOTE else note for note in notes]
+        # (an SE over raters has its own note of the t law and of the SE its test is on)
+        if (SE_NOTE not in notes and not any(n.startswith("SE: Gwet") for n in notes)
+                and not over_raters):
+            notes.insert(1, f"Wald interval and test with t quantiles on n - 1 = {format_df(df)} df, "
                          "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
     test_se0 = se0
     fpc = options.fpc(est.n_subjects)
     if fpc != 1.0 and np.isfinite(se):
         se *= math.sqrt(fpc)
         notes.append(options.population_note(est.n_subjects))
-    if options.sampling != "subjects" and key is not None and np.isfinite(estimate):
+    if over_raters:
         se, sampling_note = rater_sampling_se(se, rater_jackknife(stats, key, w), options)
         first = next((i for i, note in enumerate(notes) if note.startswith("SE:")), None)
         if first is not None:  # the subject-sampling SE note no longer describes `se`
             del notes[first]
         notes.insert(0 if first is None else first,
-                     sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df"))
+                     sampling_note.replace("n - 1 df", f"n - 1 = {format_df(df)} df"))
         test_se0 = math.nan  # the SE under H0 is one of subject sampling: not this test
     test = test or options.null is not None  # a percent agreement is tested when asked
     null = options.null_for(bounds, coefficient) if test else 0.0
@@ -726,9 +730,15 @@ def percent_agreement(
     est = cc.counts_estimate(cells, counts.multiplicity, w, "percent")
     n_missing, notes = _missing_notes(cells, counts.multiplicity, chance=False)
     notes = ["Percent agreement (pairwise): the mean over subjects of the share of agreeing "
-             "rater pairs (Gwet, 2014); definition='all' gives the share of subjects on whom all "
-             "raters agree (R irr agree()).",
-             SE_NOTE, *notes, "Percent agreement: no test; interval clipped to [0, 1]."]
+             "rater pairs (Gwet, 2014); percent agreement (all raters) is the share of subjects "
+             "on whom all raters agree (R irr agree()).",
+             SE_NOTE, *notes]
+    # the test of `null` (when asked) and the clipping (unless ci_clip=False) have notes
+    # of their own; say only what does not happen
+    limits = "interval clipped to [0, 1]" if options.ci_clip else ""
+    untested = "no test" if options.null is None else ""
+    if limits or untested:
+        notes.append(f"Percent agreement: {'; '.join(filter(None, (untested, limits)))}.")
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
                      "count as agreeing.")

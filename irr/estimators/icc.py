@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.coefficients.icc import (
@@ -273,16 +274,16 @@ def icc_from_values(
     sf = shrout_fleiss_name(model, type, unit, k)
     method = f_method(model, type)
     test_text = (f"F test of ICC = 0: F({df1}, {df2}), one-sided; " if r0 == 0 else
-                 f"F test of H0: {mw} = {r0:g} (null={r0:g}; R irr's r0) against {mw} > "
-                 f"{r0:g}: F({df1}, {df2:.4g}) (McGraw & Wong 1996, Table 8"
+                 f"F test of H0: {mw} = {r0:g} (`null={r0:g}`; R irr's r0) against {mw} > "
+                 f"{r0:g}: F({df1}, {format_df(df2)}) (McGraw & Wong 1996, Table 8"
                  + ("; denominator df Satterthwaite's at r0" if method == "satterthwaite"
                     else "") + "); ")
     lines = [
         f"{sf} (McGraw & Wong {mw}): {form_description(model, type, unit, k)}.",
         test_text
         + (f"approximate F-based interval with Satterthwaite's df ({float(df_ci):.2f}; McGraw "
-           "& Wong 1996, Table 7), method 'satterthwaite'." if method == "satterthwaite"
-           else "exact F-based interval (McGraw & Wong 1996, Table 7), method 'exact'."),
+           "& Wong 1996, Table 7)." if method == "satterthwaite"
+           else "exact F-based interval (McGraw & Wong 1996, Table 7)."),
     ]
     lines.extend(_interval_note(estimate, float(low), float(high), confidence_level))
     lines.extend(range_notes)
@@ -344,5 +345,4 @@ def icc_table(results: list[ICCResult]) -> pd.DataFrame:
         })
     frame = pd.DataFrame(rows, index=pd.Index([r.shrout_fleiss for r in results], name="icc"))
     return frame
-
 

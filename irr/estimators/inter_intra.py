@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
-from irr._numbers import format_number, format_pvalue
+from irr._numbers import format_df, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -256,8 +256,11 @@ class InterIntraResult(Result):
         """
         info = [("Replicates:", f"{self.n_replicates} per subject and rater"),
                 ("H0 inter / intra:", f"ρ = {self.rho0_inter:g} / {self.rho0_intra:g}")]
-        return results_summary(self.rows, title=f"Inter- and intra-rater reliability of "
-                               f"{' and '.join(self.raters)}", info=info, notes=self.notes,
+        # two raters by name; more by number (their names are in the header's Raters)
+        who = (" and ".join(self.raters) if len(self.raters) == 2
+               else f"{len(self.raters)} raters")
+        return results_summary(self.rows, title=f"Inter- and intra-rater reliability of {who}",
+                               info=info, notes=self.notes,
                                merge_coincident=False)
 
     def report(self, style: str = "apa", *, digits: int = 2, **options: Any) -> str:
@@ -274,9 +277,9 @@ class InterIntraResult(Result):
         ...     rating="pef", replicate="reading", continuous=True).inter_intra_reliability()
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
         With 2 raters (wright, mini) each measuring 17 subjects 2 times, the inter-rater
-        reliability (raters random) was .95, 95% CI [.88, .98], F(16, 24.2) = 9.73, p <
+        reliability (raters random) was .95, 95% CI [.88, .98], F(16, 24.18) = 9.73, p <
         .001 against ρ = .60, and the intra-rater reliability (raters fixed) was .98,
-        95% CI [.95, .99], F(16.7, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et
+        95% CI [.95, .99], F(16.69, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et
         al., 1994).
         """
         check_choice(style, "style", ("apa", "plain"))
@@ -297,16 +300,20 @@ class InterIntraResult(Result):
                       f"{level} {number(r.ci.low)} to {number(r.ci.high)}")
             else:
                 ci = f"{level} undefined"
-            test = (f"F({r.df1:.3g}, {r.df2:.3g}) = {r.statistic:.2f}, "
+            test = (f"F({format_df(r.df1)}, {format_df(r.df2)}) = {r.statistic:.2f}, "
                     f"{format_pvalue(r.pvalue, apa=apa)}")
             rho = "ρ" if apa else "rho"
             return f"{number(r.estimate)}, {ci}, {test} against {rho} = {number(r.rho0)}"
 
         inter, intra = self.rows[0], self.rows[3]
         n_raters = len(self.raters)
+        # subjects left out (listwise) are said, as the other sentences' "n = 54 (6 left out)"
+        left = self.n_missing
+        dropped = (f" ({left:,} {'subject' if left == 1 else 'subjects'} left out for a "
+                   "missing measurement)" if left else "")
         return (f"With {n_raters} raters ({', '.join(self.raters)}) each measuring "
-                f"{self.n_subjects:,} subjects {self.n_replicates} times, the inter-rater "
-                f"reliability (raters random) was {piece(inter)}, and the intra-rater "
+                f"{self.n_subjects:,} subjects {self.n_replicates} times{dropped}, the "
+                f"inter-rater reliability (raters random) was {piece(inter)}, and the intra-rater "
                 f"reliability (raters fixed) was {piece(intra)} (Eliasziw et al., 1994).")
 
 
@@ -554,5 +561,9 @@ def inter_intra_reliability(
 def sigma2_text(rows: list[InterIntraPart]) -> str:
     """The SEMs of the first four rows, for the summary's note."""
     labels = ("inter-rater, raters random", "inter-rater, raters fixed", "", "intra-rater")
-    return "; ".join(f"{label} {r.sem:.4g}" for label, r in zip(labels, rows, strict=False)
+    # one precision for the three, from the largest (3.07 and 2.931 read as unequally sure)
+    sems = [r.sem for label, r in zip(labels, rows, strict=False) if label]
+    largest = max((abs(v) for v in sems if math.isfinite(v)), default=0.0)
+    places = max(0, 3 - math.floor(math.log10(largest))) if largest > 0 else 3
+    return "; ".join(f"{label} {r.sem:.{places}f}" for label, r in zip(labels, rows, strict=False)
                      if label)

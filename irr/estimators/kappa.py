@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.kappa import (
@@ -138,7 +139,7 @@ def linearised_variance(
     factor = np.divide(units, units - 1.0, out=np.zeros(units.size), where=units > 1)
     df = float(units.sum() - units.size)
     note = (f"SE: linearised (delta-method sandwich) over {where}, from the subjects' "
-            f"influence values on kappa; the test and the Wald interval use t on {df:g} df "
+            f"influence values on kappa; the test and the Wald interval use t on {format_df(df)} df "
             "(units minus strata; Cameron & Miller 2015 on few clusters).")
     return float(factor @ ss) / n**2, note, df
 
@@ -200,7 +201,7 @@ def kappa(
     elif options.distribution == "t":  # irrCAC, kappaetc: t(n - 1) on the SE under H1
         design_df = options.t_df(n)
         notes[0] = ("SE: Fleiss, Cohen & Everitt (1969), under the alternative; the test "
-                    f"and the Wald interval use it with t on n - 1 = {design_df:g} df (as "
+                    f"and the Wald interval use it with t on n - 1 = {format_df(design_df)} df (as "
                     "irrCAC and kappaetc).")
     fpc = options.fpc(n)
     if fpc != 1.0:
@@ -261,6 +262,8 @@ def kappa(
         scores=stats.scores,
         categories=tuple(stats.categories),
         design_df=design_df,
+        # the p-value is on t when there are df (distribution='t', a clustered design)
+        statistic_name="t" if math.isfinite(design_df) else "z",
     )
     # resamples are kappas of the complete fine patterns' cells (at most n of them), never
     # of dense k x k tables: O(B (n + k)) unweighted

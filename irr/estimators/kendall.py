@@ -102,8 +102,8 @@ def kendall(
         "Raters rank the subjects (ties get mid-ranks); chi-square test of W = 0: "
         f"m (n - 1) W on {df} df (large-sample)."
         + (" Tie-corrected." if correct_ties else " Not corrected for ties."),
-        "No standard error for W; an interval, when asked for (ci='percentile', 'basic' or "
-        "'bca', or conf_int), comes from the subject bootstrap.",
+        "No standard error for W; an interval, when asked for (a bootstrap `ci`: "
+        "'percentile', 'basic' or 'bca'), comes from the subject bootstrap.",
     ]
     m = x.shape[1]
     f_df1 = n - 1 - 2 / m

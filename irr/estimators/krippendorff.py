@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from irr._data import preview
+from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.krippendorff import (
@@ -242,9 +243,9 @@ def krippendorff_alpha(
                 _alpha_of_cells, mult, linear, scores if name == "interval" else None))
             se, sampling_note = rater_sampling_se(se, replicates, options)
         statistic_value = (alpha - null) / se if se > 0 else math.nan
-        law = (f"t on n - 1 = {df:g} df" if math.isfinite(df) else "the normal")
+        law = (f"t on n - 1 = {format_df(df)} df" if math.isfinite(df) else "the normal")
         notes.append(
-            sampling_note.replace("n - 1 df", f"n - 1 = {df:g} df") or
+            sampling_note.replace("n - 1 df", f"n - 1 = {format_df(df)} df") or
             "SE: Gwet's (2011, 2014) linearised variance over the n pairable units, "
             "sum_i (alpha*_i - alpha')^2 / (n(n - 1)), alpha' being alpha before its "
             f"small-sample factor (as irrCAC computes it); the test of alpha = {null:g} "

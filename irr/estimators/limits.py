@@ -21,7 +21,7 @@ import pandas as pd
 
 from irr._measurements import CHUNK, Measurements
 from irr._moments import PairMoments
-from irr._numbers import MINUS, format_number, format_pvalue, format_significant
+from irr._numbers import MINUS, format_df, format_number, format_pvalue, format_significant
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -337,7 +337,7 @@ class LimitsOfAgreementResult(Result):
                   else f"SD of the differences {self.sd:.4g}")
             notes.insert(0, f"{sd}; limits = bias \u00b1 {self.multiplier:.6g} SD "
                             f"(coverage {100 * self.coverage:g}%); t intervals on "
-                            f"{self.df:g} df for the bias.")
+                            f"{format_df(self.df)} df for the bias.")
         return notes
 
     def summary(self) -> Any:

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
-from irr._numbers import format_number, format_pvalue
+from irr._numbers import format_df, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -249,7 +249,7 @@ class MethodRegressionResult(Result):
         check_choice(style, "style", ("apa", "plain"))
         apa = style == "apa"
         level = f"{100 * self.ci.confidence_level:g}%"
-        how = {"jackknife": f"jackknife SE, t on {self.df:g} df", "rank": "rank-based"}.get(
+        how = {"jackknife": f"jackknife SE, t on {format_df(self.df)} df", "rank": "rank-based"}.get(
             self.ci.method, f"{self.ci.method} bootstrap")
         if self.ci.method in BOOTSTRAP_METHODS and math.isfinite(self.n_resamples):
             how += f", {self.n_resamples:,} resamples"

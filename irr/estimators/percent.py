@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import check_choice
 from irr.estimators import chance_corrected
@@ -122,7 +123,7 @@ def _all_raters(
     notes = [
         f"Percent agreement (all raters): the share of subjects rated by all {full} raters "
         "on whom every rating agrees, as R irr agree(); Wilson score interval. "
-        "definition='pairwise' gives the mean share of agreeing rater pairs (Gwet, 2014)."
+        "Percent agreement (pairwise) is the mean share of agreeing rater pairs (Gwet, 2014)."
     ]
     if left_out:
         notes.extend(listwise_note(left_out))
@@ -148,9 +149,15 @@ def _proportion(
         symbol = (symbol[:-1] + within[1] + ")" if symbol.endswith(")")
                   else f"{symbol}({within[1][2:]})")
     df = options.t_df(n)
-    if math.isfinite(df):
-        notes.append(f"Wald interval (ci='wald') with t quantiles on n - 1 = {df:g} df (as "
-                     "irrCAC's pa2.table); the Wilson interval has no t form.")
+    if math.isfinite(df) and options.ci == "wald":
+        notes.append(f"Wald interval (`ci='wald'`) with t quantiles on n - 1 = {format_df(df)} "
+                     "df (as irrCAC's pa2.table); the Wilson interval has no t form.")
+    elif math.isfinite(df):  # the interval is not on t: say so, and what the test uses
+        kind = "Wilson" if options.ci in (None, "wilson") else "bootstrap"
+        tested = (f"; the test uses t on n - 1 = {format_df(df)} df"
+                  if options.null is not None else "")
+        notes.append(f"The {kind} interval has no t form (`ci='wald'` gives irrCAC's pa2.table "
+                     f"interval, with t quantiles on n - 1 = {format_df(df)} df){tested}.")
     fpc = options.fpc(n)
     if fpc != 1.0:
         notes.append(options.population_note(n))

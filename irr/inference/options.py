@@ -178,8 +178,8 @@ class InferenceOptions:
             if self.sampling == "subjects":
                 raise ValueError(
                     "`rater_population` corrects the variance over raters, which "
-                    "`sampling='subjects'` does not use; pass sampling='raters' or 'both' "
-                    f"with it (got rater_population={show_value(raters)})."
+                    "`sampling='subjects'` does not use; pass `sampling='raters'` or "
+                    f"`sampling='both'` with it; got `rater_population` {raters:g}."
                 )
             object.__setattr__(self, "rater_population",
                                None if math.isinf(raters) else float(raters))
@@ -211,9 +211,9 @@ class InferenceOptions:
         Examples
         --------
         >>> InferenceOptions(null=0.4).null_note("κF", "the SE above")
-        'Test of H0: κF = 0.4 (null=0.4): statistic (estimate - 0.4) / SE, on the SE above.'
+        'Test of H0: κF = 0.4 (`null=0.4`): statistic (estimate - 0.4) / SE, on the SE above.'
         """
-        return (f"Test of H0: {symbol} = {self.null:g} (null={self.null:g}): statistic "
+        return (f"Test of H0: {symbol} = {self.null:g} (`null={self.null:g}`): statistic "
                 f"(estimate - {self.null:g}) / SE, on {se}.")
 
     def clip(self, bounds: tuple[float, float]) -> tuple[float, float]:

@@ -19,6 +19,7 @@ import pandas as pd
 
 from irr._columns import rating_frame
 from irr._data import distinct_names, preview
+from irr._numbers import format_df
 from irr._source import Source
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_confidence_level
@@ -108,7 +109,7 @@ class PairedTestResult(Result):
         if self.categories:
             facts.append(("Categories:", str(len(self.categories))))
         columns = ["statistic", "df", "p-value"]
-        row = [fmt_number(self.statistic), f"{self.df:g}", fmt_pvalue(self.pvalue)]
+        row = [fmt_number(self.statistic), format_df(self.df), fmt_pvalue(self.pvalue)]
         notes = list(self.notes)
         if not math.isnan(self.estimate):
             tail = (1 - self.ci.confidence_level) / 2

@@ -243,7 +243,8 @@ def _proportion_list(proportions: Any, categories: Any, prevalence: Any = None
         raise ValueError("give `prevalence` (a binary rating) or `proportions`, not both.")
     if prevalence is not None:
         if categories not in (None, 2):
-            raise ValueError(f"`prevalence` is for a binary rating; got categories={categories!r}.")
+            raise ValueError(f"`prevalence` is for a binary rating; got "
+                             f"`categories={categories!r}`.")
         return [(v, 1 - v) for v in as_values(prevalence, "prevalence", check_open_unit)]
     if proportions is None:
         ks = as_values(2 if categories is None else categories, "categories",
@@ -459,8 +460,8 @@ def kappa(
     rater_list = as_values(raters, "raters", _check_raters)
     if method in ("cantor", "wald"):
         if any(r != 2 for r in rater_list) or any(len(p) != 2 for p in props):
-            raise ValueError(f"`method`={method!r} is for two raters and a binary rating; "
-                             f"got raters={raters!r} and {len(props[0])} categories.")
+            raise ValueError(f"`method={method!r}` is for two raters and a binary rating; "
+                             f"got `raters={raters!r}` and {len(props[0])} categories.")
         if rates is not None:
             r = np.asarray(rates, dtype=float)
             if r.shape != (2,) or np.any(~(r > 0)) or np.any(~(r < 1)):
@@ -471,9 +472,9 @@ def kappa(
         else:
             rate_pair = None
     elif rates is not None:
-        raise ValueError("`rates` is only used by method='cantor' or 'wald'.")
+        raise ValueError("`rates` is only used by `method='cantor'` or `method='wald'`.")
     if method == "flack" and any(r != 2 for r in rater_list):
-        raise ValueError(f"`method`='flack' is for two raters; got raters={raters!r}.")
+        raise ValueError(f"`method='flack'` is for two raters; got `raters={raters!r}`.")
     alphas = as_values(alpha, "alpha", check_open_unit)
     last = ("n", as_values(n, "n", check_n)) if n is not None else (
         "target_power", as_values(0.8 if power is None else power, "power", check_open_unit))
@@ -750,3 +751,4 @@ def kappa_interval(
         citation="Rotondi & Donner, 2012", references=(DONNER_ELIASZIW, ROTONDI_DONNER),
         sentence=_interval_sentence, evaluate=evaluate,
     )
+

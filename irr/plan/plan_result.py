@@ -63,7 +63,7 @@ def check_hypotheses(nulls: list[float], alternatives: list[float], names: tuple
                 raise ValueError(f"`{alt_name}` must differ from `{null_name}`; both are {a:g}.")
             if (alternative == "greater" and b < a) or (alternative == "less" and b > a):
                 raise ValueError(f"`{alt_name}` = {b:g} is on the wrong side of `{null_name}` "
-                                 f"= {a:g} for alternative={alternative!r}{hint}.")
+                                 f"= {a:g} for `alternative={alternative!r}`{hint}.")
 
 
 def design_grid(**inputs: list[Any]) -> pd.DataFrame:
@@ -267,9 +267,9 @@ class PlanResult:
         --------
         >>> import irr
         >>> text = irr.plan.error_rate(0.10, 0.05).summary().as_text()
-        >>> print(" ".join(text.splitlines()[5].split()))
+        >>> print(" ".join(text.splitlines()[6].split()))
         epsilon0 epsilon1 alpha target power n power n stable critical count eps bar
-        >>> print(" ".join(text.splitlines()[7].split()))
+        >>> print(" ".join(text.splitlines()[8].split()))
         1 0.1 0.05 0.05 0.8 179 0.8129 203 11 0.06145
         """
         columns = [*self.inputs, *self.outputs]
@@ -281,6 +281,8 @@ class PlanResult:
                     row[j] = text if text is not None else row[j]
         facts = [("Method:", self.method), ("Rows:", f"{len(self.table):,}"),
                  ("Source:", self.citation), ("Solves for:", ", ".join(self.outputs[:1]))]
+        if "alternative" in self.table.columns:  # n differs with the side: the table says it
+            facts.append(("Alternative:", ", ".join(map(str, pd.unique(self.table["alternative"])))))
         return hypothesis_summary(
             self.title, facts, [c.replace("_", " ") for c in columns],
             [str(i) for i in range(1, len(self.table) + 1)], rows,

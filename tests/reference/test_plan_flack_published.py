@@ -92,7 +92,7 @@ def test_no_table_with_these_margins_and_kappa_has_a_larger_variance(margins, ka
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match="'flack' is for two raters"):
+    with pytest.raises(ValueError, match="method='flack'` is for two raters"):
         irr.plan.kappa(0.4, 0.6, method="flack", raters=3, proportions=[0.3, 0.7])
     with pytest.raises(ValueError, match="sum"):
         irr.plan.kappa(0.4, 0.6, method="flack", proportions=[0.3, 0.3, 0.3])

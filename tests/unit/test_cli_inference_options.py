@@ -116,7 +116,7 @@ def test_multi_flags_give_the_api_numbers(ratings_csv, flags, options, alpha_opt
         # a share of subjects has no SE over raters: noted, not computed (as the API raises)
         with pytest.raises(ValueError, match="sampling"):
             ag.percent_agreement(definition="all", **ci, **options)
-        assert any(n.startswith("percent_agreement (definition='all') not computed: "
+        assert any(n.startswith("percent_all not computed: "
                                 f"--sampling {options['sampling']}") for n in got["notes"])
     assert computed == set(expected)
     for name, result in expected.items():
@@ -280,13 +280,17 @@ def test_sampling_over_raters_with_a_bootstrap_interval_is_a_usage_error(ratings
         InferenceOptions(sampling="raters", ci="bca")
 
 
-def test_sampling_with_alpha_default_bootstrap_is_noted_not_hidden():
+def test_sampling_over_raters_gives_alpha_its_wald_interval():
+    # an SE over raters has only a Wald interval: without --ci, --sampling both gives alpha
+    # that interval (its default bootstrap would be refused), as the API's ci='wald'
     got = _json("multi", "--dataset", "cac_raw4raters", "--sampling", "both",
                 "--n-resamples", "200")
     notes = " ".join(got["notes"])
-    assert "krippendorff_alpha (level='nominal') not computed: --sampling both" in notes
-    assert "use --ci wald" in notes
-    assert all("alpha" not in r["coefficient"] for r in got["results"])
+    assert "alpha_nominal not computed" not in notes
+    assert "use --ci wald" not in notes
+    row = next(r for r in got["results"] if r["coefficient"] == "Krippendorff's alpha (nominal)")
+    ag = Agreement.from_frame(irr.datasets.load("cac_raw4raters"))
+    _same(row, ag.krippendorff_alpha("nominal", ci="wald", sampling="both"))
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -156,7 +156,7 @@ def test_ci_clip_false_gives_the_unclipped_wald_limits(distribution):
     assert res.ci.low == pytest.approx(res.estimate - q * res.se, rel=1e-12)
     assert res.ci.high == pytest.approx(res.estimate + q * res.se, rel=1e-12)
     assert res.ci.high > 1  # the clipped interval ends at 1 (irrCAC's README: 0.461 to 1)
-    assert "not clipped to [-1, 1] (ci_clip=False)" in res.ci.note
+    assert "not clipped to [-1, 1] (`ci_clip=False`)" in res.ci.note
     assert AG.gwet_ac(distribution=distribution).ci.high == 1.0
     again = res.conf_int(confidence_level=0.99)  # conf_int keeps the choice
     assert again.high == pytest.approx(res.estimate + stats.norm.ppf(0.995) * res.se
@@ -222,7 +222,7 @@ def test_rater_population_limits():
     ({"sampling": "both", "rater_population": 3}, ValueError,
      r"`rater_population` \(3\) must be at least the number of raters who rated \(4\)"),
     ({"rater_population": 10}, ValueError,
-     r"`rater_population` corrects the variance over raters.*sampling='raters' or 'both'"),
+     r"`rater_population` corrects the variance over raters.*sampling='raters'.*'both'"),
     ({"sampling": "both", "rater_population": 0}, ValueError, r"positive number of raters"),
     ({"sampling": "both", "rater_population": "8"}, TypeError, r"number of raters"),
 ])

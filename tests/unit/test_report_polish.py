@@ -174,7 +174,7 @@ def test_alphas_clipped_wald_interval_says_clipped_at_1():
     assert alpha.ci.high == 1.0
     assert alpha.ci.note == "clipped at 1"
     assert ag.krippendorff_alpha(ci="wald", ci_clip=False).ci.note == \
-        "not clipped at 1 (ci_clip=False)"
+        "not clipped at 1 (`ci_clip=False`)"
     assert "inf" not in str(alpha.summary())
     assert ag.kappa().ci.note == "clipped to [-1, 1]"  # two bounds: both named
 
