@@ -25,6 +25,7 @@ import pandas as pd
 
 from irr._functions import limits_of_agreement
 from irr._numbers import MINUS, format_number, format_pvalue, format_significant
+from irr._validation import check_choice
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.coefficients.bangdiwala import bangdiwala_b
@@ -870,7 +871,7 @@ def forest(
     data: pd.DataFrame | Sequence[Result],
     *,
     scale: Any = "auto",
-    reference: float | None = 0.0,
+    reference: float | str | None = "auto",
     ax: Axes | None = None,
 ) -> Axes:
     """Forest plot: one estimate and interval per row, e.g. one kappa per site.
@@ -893,8 +894,10 @@ def forest(
         for kappas, Koo & Li for the ICC; for :func:`irr.by` output the scale of its
         statistic), and none when the rows' scales differ or the statistic has none
         (Kendall's W, percent agreement). None: no bands.
-    reference : float or None, default 0
-        A vertical reference line (no agreement beyond chance).
+    reference : float, 'auto' or None, default 'auto'
+        A vertical reference line. 'auto': the value the results were tested against
+        when they share one (``null=``, e.g. 0.6), else 0 (no agreement beyond chance).
+        None: no line.
     ax : matplotlib Axes, optional
 
     Returns
@@ -921,6 +924,11 @@ def forest(
     ['a', 'b', 'Pooled']
     """
     rows, group = _forest_rows(data)
+    if isinstance(reference, str):
+        check_choice(reference, "reference", ("auto",))
+        nulls = {getattr(r, "null_value", 0.0) for r in data} if not isinstance(
+            data, pd.DataFrame) else {0.0}
+        reference = nulls.pop() if len(nulls) == 1 else 0.0
     n = len(rows)
     if isinstance(scale, str) and scale == "auto":
         scale = _own_scale(rows)

@@ -103,7 +103,10 @@ def check_design_size(n: int, k: int, what: str) -> None:
         raise ValueError(
             f"{what} by variance components of {k:,} raters takes {width:,} moments per "
             f"subject ({n:,} x {width:,} in all, above the limit of {MAX_MOMENT_CELLS:,}): "
-            "use the ICC of the complete subjects (icc()) or fewer raters."
+            "use a random sample of the subjects"
+            + (", fewer raters" if k > 2 else "")
+            + " or the ANOVA ICC of the subjects rated by every rater (irr icc; "
+            "Agreement.icc)."
         )
 
 

@@ -563,7 +563,7 @@ def ccc_of_moments(
     if np.isfinite(estimate) and not np.isfinite(var_z):
         lines.append("Fisher-z SE undefined: the CCC is +-1 or the Pearson r is 0.")
     if n_missing:
-        lines.append(f"{n_missing} pair(s) with a missing value left out.")
+        lines.append(f"{n_missing:,} pair(s) with a missing value left out.")
     return _ccc_result(
         estimate, var, var_z, rho0, alternative, level, n, n_missing, raters,
         (*lines, *notes), method="lin", parts=parts, means=(mx, my), sds=(sx, sy),
@@ -1003,7 +1003,7 @@ def _tdi(moments: PairMoments, p: float, method: str, raters: tuple[str, str],
         lines.append(f"One-sided {100 * level:g}% upper bound (Lin 2000): log MSD normal with "
                      "variance 2/(n - 2) (1 - mean^4/MSD^2).")
     if n_missing:
-        lines.append(f"{n_missing} pair(s) with a missing value left out.")
+        lines.append(f"{n_missing:,} pair(s) with a missing value left out.")
     estimate = approx if method == "approximate" else exact
     return TDIResult(
         coefficient=f"TDI ({100 * p:g}%)",
@@ -1109,7 +1109,7 @@ def _coverage(moments: PairMoments, delta: float, within: int, raters: tuple[str
         lines.append(f"One-sided {100 * level:g}% lower bound: logit(CP) normal, delta-method "
                      "variance with divisor n - 2 (Lin et al. 2002).")
     if n_missing:
-        lines.append(f"{n_missing} pair(s) with a missing value left out.")
+        lines.append(f"{n_missing:,} pair(s) with a missing value left out.")
     return CoverageResult(
         coefficient=f"CP (delta = {delta:g})",
         symbol="CP",

@@ -410,3 +410,24 @@ def test_plan_errors_in_cli_words(args, message):
     code, _, err = cli("plan", "kappa", *args)
     assert code == 1
     assert err.strip() == message
+
+
+def test_forest_reference_line_is_the_tested_value():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from irr.plotting import forest
+
+    ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    tested = [ag.fleiss_kappa(null=0.3), ag.gwet_ac(null=0.3)]
+
+    def lines(ax):
+        return [line.get_xdata()[0] for line in ax.get_lines() if line.get_linestyle() == ":"]
+
+    assert lines(forest(tested)) == [0.3]
+    assert lines(forest([ag.fleiss_kappa(), ag.gwet_ac()])) == [0.0]
+    assert lines(forest([ag.fleiss_kappa(null=0.3), ag.gwet_ac()])) == [0.0]  # no shared value
+    assert lines(forest(tested, reference=0.5)) == [0.5]
+    assert lines(forest(tested, reference=None)) == []
+    with pytest.raises(ValueError, match="reference"):
+        forest(tested, reference="null")
