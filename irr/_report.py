@@ -1151,8 +1151,13 @@ def _distribution_sentences(results: Sequence[Any], names: Sequence[str]) -> lis
     design = [(r, n) for r, n, kind in t_based if kind == "cameron2015"]
     strata = [(r, n) for r, n, kind in t_based if kind == ""]
     subjects = [(r, n) for r, n, kind in t_based if kind == "none"]
+    # irrCAC's n counts a subject rated only once, which the coefficient itself cannot use
+    once = any(getattr(r, "n_paired", None) is not None and r.n_paired < r.design_df + 1
+               for r, _ in subjects)
+    counted = ("the subjects rated, including those rated only once (as irrCAC counts them)"
+               if once else "the subjects each coefficient used")
     for group, law in ((subjects, "rather than the normal distribution, with n − 1 degrees "
-                                  "of freedom, n the subjects each coefficient used: {}"),
+                                  f"of freedom, n {counted}: {{}}"),
                        (design, "with the clustered design's degrees of freedom, clusters "
                                 "minus strata: {}"),
                        (strata, "with the stratified design's degrees of freedom, subjects "

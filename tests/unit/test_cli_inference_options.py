@@ -476,3 +476,17 @@ def test_multi_rater_population_gives_the_api_numbers(ratings_csv):
                        "--sampling", "both", "--ci", "wald")
     assert code == 1
     assert err.count("--rater-population (2) must be at least the number of raters") == 1
+
+
+def test_methods_paragraph_says_irrcac_counts_subjects_rated_once():
+    """cac_raw4raters: 12 subjects, one rated once; the t df are 12 - 1 = 11 (irrCAC's
+    count), which the methods paragraph must not call the subjects the coefficient used."""
+    once = irr.report(irr.datasets.load("cac_raw4raters"), "gwet", ci="wald",
+                      inference={"distribution": "t"}, figures=False)
+    assert once.results[0].n_paired == 11
+    assert once.results[0].design_df == 11
+    assert ("n the subjects rated, including those rated only once (as irrCAC counts "
+            "them): 11 for Gwet's AC1") in once.methods
+    complete = irr.report(irr.datasets.load("anxiety"), "gwet", ci="wald",
+                          inference={"distribution": "t"}, figures=False)
+    assert "n the subjects each coefficient used: 19 for Gwet's AC1" in complete.methods
