@@ -1562,10 +1562,12 @@ def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
                                    *args.input_info, *_inference_info(args)],
                       notes=list(args.input_notes), seed=args.seed, data=data)
     kind = scale_type(ag.facts, len(ag.categories))
-    return Output(title, info=[scale_info(ag.categories), *args.input_info,
-                               *_inference_info(args)],
-                  notes=list(args.input_notes), seed=args.seed,
-                  data=DataDescription.from_statistics(ag.statistics, kind))
+    data = DataDescription.from_statistics(ag.statistics, kind)
+    complete = data.n_subjects - data.n_incomplete  # what --missing listwise keeps
+    info = [(label, f"{value} ({complete:,} subjects rated by every rater)"
+             if value == "listwise" else value) for label, value in _inference_info(args)]
+    return Output(title, info=[scale_info(ag.categories), *args.input_info, *info],
+                  notes=list(args.input_notes), seed=args.seed, data=data)
 
 
 _WEIGHTS_HELP = ("unweighted (default), linear, quadratic, ordinal, radical, ratio, circular, "

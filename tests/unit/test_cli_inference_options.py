@@ -490,3 +490,15 @@ def test_methods_paragraph_says_irrcac_counts_subjects_rated_once():
     complete = irr.report(irr.datasets.load("anxiety"), "gwet", ci="wald",
                           inference={"distribution": "t"}, figures=False)
     assert "n the subjects each coefficient used: 19 for Gwet's AC1" in complete.methods
+
+
+def test_listwise_header_says_how_many_subjects_are_kept():
+    got = _json("multi", "--dataset", "cac_raw4raters", "--missing", "listwise")
+    frame = irr.datasets.load("cac_raw4raters")
+    complete = int(frame.notna().all(axis=1).sum())
+    assert complete == 8
+    assert got["info"]["Missing ratings used"] == (
+        f"listwise ({complete} subjects rated by every rater)")
+    fleiss = next(r for r in got["results"] if r["coefficient"] == "Fleiss' kappa")
+    assert fleiss["estimate"] == pytest.approx(
+        Agreement.from_frame(frame).fleiss_kappa(missing="listwise").estimate, rel=1e-12)
