@@ -20,6 +20,7 @@ __all__ = [
     "check_integer",
     "check_label_kinds",
     "check_open_unit",
+    "check_report_style",
     "check_rng",
 ]
 
@@ -60,6 +61,16 @@ def check_choice(value: Any, name: str, choices: Iterable[str]) -> str:
 def check_alternative(alternative: Any) -> str:
     """Validate a scipy-style `alternative`."""
     return check_choice(alternative, "alternative", ALTERNATIVES)
+
+
+def check_report_style(style: Any, options: dict[str, Any]) -> bool:
+    """Validate a ``report(style, digits)`` call: True for the APA style, False for
+    plain; any other keyword in `options` is a TypeError naming it."""
+    check_choice(style, "style", ("apa", "plain"))
+    if options:
+        raise TypeError(f"Unknown option(s) {sorted(options)}; `report` takes `style` "
+                        "and `digits`.")
+    return style == "apa"
 
 
 def check_open_unit(value: Any, name: str) -> float:

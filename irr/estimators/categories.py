@@ -14,7 +14,7 @@ import pandas as pd
 
 from irr._numbers import format_number
 from irr._statistics import Statistics
-from irr._validation import DegenerateDataWarning, check_choice
+from irr._validation import DegenerateDataWarning, check_report_style
 from irr.coefficients.kappa import identity_kappa, kappa_parts, kappa_variances
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
@@ -118,11 +118,7 @@ class CategoryResults(Result):
         (Wald), and negative agreement (no) was .86, 95% CI [.79, .93] (Wald); percent
         agreement was .85, n = 100.
         """
-        check_choice(style, "style", ("apa", "plain"))
-        if options:
-            raise TypeError(f"Unknown option(s) {sorted(options)}; `report` takes `style` "
-                            "and `digits`.")
-        apa = style == "apa"
+        apa = check_report_style(style, options)
 
         def number(x: float) -> str:
             return format_number(x, digits, leading_zero=not apa)

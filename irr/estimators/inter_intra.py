@@ -26,8 +26,8 @@ from irr._measurements import Measurements
 from irr._numbers import format_df, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
-    check_choice,
     check_confidence_level,
+    check_report_style,
     show_value,
 )
 from irr.estimators.variance_components import cell_statistics
@@ -282,11 +282,7 @@ class InterIntraResult(Result):
         95% CI [.95, .99], F(16.69, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et
         al., 1994).
         """
-        check_choice(style, "style", ("apa", "plain"))
-        if options:
-            raise TypeError(f"Unknown option(s) {sorted(options)}; `report` takes `style` "
-                            "and `digits`.")
-        apa = style == "apa"
+        apa = check_report_style(style, options)
 
         def number(x: float) -> str:
             return format_number(x, digits, leading_zero=not apa)

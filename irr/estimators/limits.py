@@ -27,6 +27,7 @@ from irr._validation import (
     check_choice,
     check_confidence_level,
     check_open_unit,
+    check_report_style,
 )
 from irr.coefficients.limits import (
     Line,
@@ -383,10 +384,7 @@ class LimitsOfAgreementResult(Result):
         [−124.2, −53.1]) and 73.9 l/min (95% CI [48.9, 119.9]; exact, non-central t),
         n = 17.
         """
-        check_choice(style, "style", ("apa", "plain"))
-        if options:
-            raise TypeError(f"Unknown option(s) {sorted(options)}; `report` takes `style` "
-                            "and `digits`.")
+        check_report_style(style, options)
         if digits is None:  # three significant digits of the SD, at least one decimal
             spread = self.sd if math.isfinite(self.sd) and self.sd > 0 else 1.0
             digits = max(3 if self.measure == "ratio" else 1,
