@@ -2783,11 +2783,9 @@ class Agreement:
         Examples
         --------
         >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> long = pef.melt(id_vars="subject", value_name="pef")
-        >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
-        >>> ag = irr.Agreement.from_long(long, subject="subject", rater="meter",
-        ...                              rating="pef", replicate="reading", continuous=True)
+        >>> long = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
+        >>> ag = irr.Agreement.from_long(long, subject="subject", rater="rater",
+        ...                              rating="rating", replicate="replicate", continuous=True)
         >>> res = ag.inter_intra_reliability(rho0_inter=0.6, rho0_intra=0.8)
         >>> round(res.estimate, 3), round(res.ci.low, 3), round(res.ci.high, 3)
         (0.948, 0.882, 0.979)

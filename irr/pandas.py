@@ -362,11 +362,10 @@ def by(
 
     Repeated measurements (two readings per meter), per group of subjects:
 
-    >>> pef = irr.datasets.load("pef").melt(id_vars="subject", value_name="pef")
-    >>> pef[["meter", "reading"]] = pef["variable"].str.split("_", expand=True)
+    >>> pef = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
     >>> pef["visit"] = 1 + pef["subject"] % 2
     >>> out = irr.by(pef, "visit", statistic="limits_of_agreement", replicates="constant",
-    ...              subject="subject", rater="meter", rating="pef", replicate="reading")
+    ...              subject="subject", rater="rater", rating="rating", replicate="replicate")
     >>> out[["visit", "coefficient", "estimate", "n_subjects"]].round(1)
        visit           coefficient  estimate  n_subjects
     0      1  Bias (wright - mini)       6.2           8
@@ -1267,11 +1266,9 @@ class IrrAccessor:
         Examples
         --------
         >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> long = pef.melt(id_vars="subject", value_name="pef")
-        >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
-        >>> res = long.irr.inter_intra_reliability(subject="subject", rater="meter",
-        ...                                        rating="pef", replicate="reading")
+        >>> long = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
+        >>> res = long.irr.inter_intra_reliability(subject="subject", rater="rater",
+        ...                                        rating="rating", replicate="replicate")
         >>> round(res.estimate, 3)
         0.948
         """

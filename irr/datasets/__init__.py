@@ -48,6 +48,8 @@ class Dataset:
     id_columns: tuple[str, ...] = ()
     #: How to use the columns beyond one rater per column (replicates, long form).
     layout: str = ""
+    #: Rating columns named ``rater_k``: the k-th reading of one rater or method.
+    replicates: bool = False
 
 
 _DATASETS = {
@@ -104,8 +106,9 @@ _DATASETS = {
             id_columns=("subject",),
             layout="Column subject identifies the subjects; wright_1, wright_2 are the Wright "
             "meter's readings and mini_1, mini_2 the mini Wright's. Long form for the "
-            "replicate analyses: df.melt(id_vars='subject', var_name='reading'), then split "
-            "reading at '_' into method and replicate.",
+            "replicate analyses: load('pef', form='long') (columns subject, rater, "
+            "replicate, rating).",
+            replicates=True,
         ),
     )
 }
@@ -140,13 +143,20 @@ def describe(name: str) -> Dataset:
     return _get(name)
 
 
-def load(name: str) -> pd.DataFrame:
-    """Load a bundled data set as a DataFrame (one row per subject, one column per rater).
+def load(name: str, form: str = "wide") -> pd.DataFrame:
+    """Load a bundled data set as a DataFrame.
 
     Parameters
     ----------
     name : str
         One of :func:`names`.
+    form : {'wide', 'long'}, default 'wide'
+        'wide': one row per subject, one column per rater (and any identifier column).
+        'long': one row per rating, columns ``subject`` (the identifier column, or the
+        row number from 1), ``rater``, ``replicate`` (for data sets whose columns are
+        numbered readings ``rater_k``, such as ``pef``) and ``rating``; missing ratings
+        are left out. It is what :meth:`irr.Agreement.from_long` and
+        :func:`irr.by` read with ``subject="subject", rater="rater", rating="rating"``.
 
     Examples
     --------
@@ -155,7 +165,45 @@ def load(name: str) -> pd.DataFrame:
     (30, 6)
     >>> df["rater1"].cat.categories[0], df["rater1"].cat.ordered
     ('1. Depression', False)
+
+    The peak-flow readings in long form, two meters read twice each:
+
+    >>> long = load("pef", form="long")
+    >>> long.head(3)
+       subject   rater  replicate  rating
+    0        1  wright          1     494
+    1        1  wright          2     490
+    2        1    mini          1     512
+    >>> long.shape
+    (68, 4)
     """
+    if form not in ("wide", "long"):
+        raise ValueError(f"`form` must be 'wide' or 'long'; got {form!r}.")
+    frame = _wide(name)
+    return frame if form == "wide" else _long(frame, _get(name))
+
+
+def _long(frame: pd.DataFrame, info: Dataset) -> pd.DataFrame:
+    """`frame` (wide) as one row per rating, subject by subject in the columns' order."""
+    ids = list(info.id_columns)
+    if ids:
+        frame = frame.rename(columns={ids[0]: "subject"})
+    else:
+        frame = frame.assign(subject=range(1, len(frame) + 1))
+    raters = [c for c in frame.columns if c != "subject" and c not in ids]
+    long = frame.melt(id_vars="subject", value_vars=raters, var_name="rater",
+                      value_name="rating")
+    long["column"] = pd.Categorical(long["rater"], categories=raters, ordered=True)
+    long = long.sort_values(["subject", "column"], kind="stable").drop(columns="column")
+    if info.replicates:
+        parts = long["rater"].str.rsplit("_", n=1, expand=True)
+        long = long.assign(rater=parts[0], replicate=parts[1].astype(int))
+        long = long[["subject", "rater", "replicate", "rating"]]
+    return long.dropna(subset=["rating"]).reset_index(drop=True)
+
+
+def _wide(name: str) -> pd.DataFrame:
+    """The data set as stored: one row per subject, one column per rater."""
     info = _get(name)
     with resources.files(__package__).joinpath(f"data/{name}.csv").open("rb") as handle:
         frame = pd.read_csv(handle)

@@ -170,11 +170,9 @@ class InterIntraResult(Result):
     Examples
     --------
     >>> import irr
-    >>> pef = irr.datasets.load("pef")
-    >>> long = pef.melt(id_vars="subject", value_name="pef")
-    >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
-    >>> ag = irr.Agreement.from_long(long, subject="subject", rater="meter", rating="pef",
-    ...                              replicate="reading", continuous=True)
+    >>> long = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
+    >>> ag = irr.Agreement.from_long(long, subject="subject", rater="rater", rating="rating",
+    ...                              replicate="replicate", continuous=True)
     >>> res = ag.inter_intra_reliability()
     >>> [p.coefficient for p in res.parts()][:4]  # doctest: +NORMALIZE_WHITESPACE
     ['Inter-rater reliability (raters random)', 'Inter-rater reliability (raters fixed)',
@@ -219,11 +217,9 @@ class InterIntraResult(Result):
         Examples
         --------
         >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> long = pef.melt(id_vars="subject", value_name="pef")
-        >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
-        >>> res = irr.Agreement.from_long(long, subject="subject", rater="meter",
-        ...     rating="pef", replicate="reading", continuous=True).inter_intra_reliability()
+        >>> long = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
+        >>> res = irr.Agreement.from_long(long, subject="subject", rater="rater",
+        ...     rating="rating", replicate="replicate", continuous=True).inter_intra_reliability()
         >>> res.to_frame()["estimate"].round(3).tolist()[:4]
         [0.948, 0.946, 0.976, 0.976]
         """
@@ -246,11 +242,9 @@ class InterIntraResult(Result):
         Examples
         --------
         >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> long = pef.melt(id_vars="subject", value_name="pef")
-        >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
-        >>> res = irr.Agreement.from_long(long, subject="subject", rater="meter",
-        ...     rating="pef", replicate="reading", continuous=True).inter_intra_reliability()
+        >>> long = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
+        >>> res = irr.Agreement.from_long(long, subject="subject", rater="rater",
+        ...     rating="rating", replicate="replicate", continuous=True).inter_intra_reliability()
         >>> print(res.summary().as_text().splitlines()[0].strip())
         Inter- and intra-rater reliability of wright and mini
         """
@@ -270,11 +264,9 @@ class InterIntraResult(Result):
         Examples
         --------
         >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> long = pef.melt(id_vars="subject", value_name="pef")
-        >>> long[["meter", "reading"]] = long["variable"].str.split("_", expand=True)
-        >>> res = irr.Agreement.from_long(long, subject="subject", rater="meter",
-        ...     rating="pef", replicate="reading", continuous=True).inter_intra_reliability()
+        >>> long = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
+        >>> res = irr.Agreement.from_long(long, subject="subject", rater="rater",
+        ...     rating="rating", replicate="replicate", continuous=True).inter_intra_reliability()
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
         With 2 raters (wright, mini) each measuring 17 subjects 2 times, the inter-rater
         reliability (raters random) was .95, 95% CI [.88, .98], F(16, 24.18) = 9.73, p <
