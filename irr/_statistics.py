@@ -118,15 +118,6 @@ def _code_patterns(
     return _rows_of_keys(values, len(codes), n_categories), multiplicity
 
 
-def _count_rows(codes: np.ndarray, k: int) -> np.ndarray:
-    """Rater code rows (P, m), ``-1`` = missing, as subject x category counts (P, k)."""
-    n, m = codes.shape
-    flat = codes.ravel()
-    present = flat >= 0
-    cells = np.repeat(np.arange(n, dtype=np.int64) * k, m)[present] + flat[present]
-    return np.bincount(cells, minlength=n * k).reshape(n, k)
-
-
 # -- sparse patterns ------------------------------------------------------------------------
 @dataclass(frozen=True, eq=False)
 class SparseCodes:

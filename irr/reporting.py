@@ -17,7 +17,7 @@ import json
 import math
 import pathlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -326,13 +326,6 @@ class ChecklistItem:
     item: str
     status: str
     detail: str
-
-
-def _join(words: Sequence[str]) -> str:
-    words = list(words)
-    if len(words) <= 2:
-        return " and ".join(words)
-    return ", ".join(words[:-1]) + ", and " + words[-1]
 
 
 @dataclass(frozen=True)
@@ -931,23 +924,6 @@ def _rows_html(header: list[str], rows: list[list[str]]) -> str:
             + "".join("<tr>" + "".join(
                 f"<td class=\"num\">{esc(c)}</td>" if i in numeric else f"<td>{esc(c)}</td>"
                 for i, c in enumerate(row)) + "</tr>" for row in rows)
-            + "</tbody></table>")
-
-
-def _frame_html(frame: pd.DataFrame) -> str:
-    esc = escape_html
-
-    def cell(value: Any) -> str:
-        if isinstance(value, float):
-            return _num(value)
-        return "" if value is None or (isinstance(value, float) and math.isnan(value)) \
-            else esc(value)
-
-    return ("<table class=\"groups\"><thead><tr>"
-            + "".join(f"<th scope=\"col\">{esc(c)}</th>" for c in frame.columns)
-            + "</tr></thead><tbody>"
-            + "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>"
-                      for row in frame.itertuples(index=False))
             + "</tbody></table>")
 
 

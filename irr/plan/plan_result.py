@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from irr._validation import check_integer, check_open_unit, show_value
+from irr._validation import check_integer, show_value
 from irr.inference._report import hypothesis_summary
 
 if TYPE_CHECKING:
@@ -77,11 +77,6 @@ def design_grid(**inputs: list[Any]) -> pd.DataFrame:
         elif all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in frame[name]):
             frame[name] = frame[name].astype(float)
     return frame
-
-
-def check_power(value: Any, name: str = "power") -> float:
-    """A target power in (0, 1)."""
-    return check_open_unit(value, name)
 
 
 def check_n(value: Any, name: str = "n", minimum: int = 2) -> int:
