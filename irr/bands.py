@@ -17,7 +17,6 @@ custom scale is a list of ``(upper bound, label)`` pairs or a :class:`Scale`.
 
 from __future__ import annotations
 
-import html
 import itertools
 import math
 import numbers
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from irr._html import escape_html
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -974,7 +974,7 @@ class BenchmarkResult:
         return "\n".join([*self._header(), "", body])
 
     def _repr_html_(self) -> str:
-        head = "<br>".join(html.escape(line) for line in self._header())
+        head = "<br>".join(escape_html(line) for line in self._header())
         return f"<div><p>{head}</p>{self._display_frame().to_html(index=False)}</div>"
 
 

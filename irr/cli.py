@@ -38,6 +38,7 @@ from irr import datasets, plan, plotting
 from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
+from irr._html import escape_html, html_page
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -50,7 +51,7 @@ from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
 from irr.reliability import call_method, replicate_note
 from irr.reliability import report as reliability_report
 from irr.reporting import DataDescription, ReliabilityReport, jsonable
-from irr.summary import escape_html, escape_latex, escape_markdown
+from irr.summary import escape_latex, escape_markdown
 from irr.weights import weight_name
 
 __all__ = ["main"]
@@ -1980,8 +1981,8 @@ def _render(out: Output, fmt: str) -> str:
             return f"{out.title}\n\n{_text_frame(frame)}\n"
         if fmt == "markdown":
             return f"## {escape_markdown(out.title)}\n\n{_markdown(frame, index=True)}\n"
-        if fmt == "html":
-            return frame.to_html()
+        if fmt == "html":  # pandas escapes the cells and labels
+            return html_page(out.title, frame.to_html())
         if fmt == "latex":
             return _latex_frame(frame.reset_index())
         if fmt == "csv":
@@ -1997,7 +1998,8 @@ def _render(out: Output, fmt: str) -> str:
                 f"- {s}" for s in out.sentences) + "\n"
         if fmt == "html":
             items = "".join(f"<li>{escape_html(s)}</li>" for s in out.sentences)
-            return summary.as_html() + f"\n<ul class=\"irr-report\">{items}</ul>\n"
+            return html_page(out.title,
+                             summary.as_html() + f"\n<ul class=\"irr-report\">{items}</ul>")
         return summary.as_latex() + "\n\n\\begin{itemize}\n" + "\n".join(
             f"\\item {escape_latex(s)}" for s in out.sentences) + "\n\\end{itemize}\n"
     report = out.report or ReliabilityReport(

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from irr._frames import LazyMeasurements
+from irr._html import escape_html, html_page
 from irr._measurements import Measurements
 from irr._numbers import format_number
 from irr._report import (
@@ -37,7 +38,6 @@ from irr._report import (
 from irr._version import __version__
 from irr.summary import (
     alternative_fact,
-    escape_html,
     escape_latex,
     escape_markdown,
     null_fact,
@@ -775,10 +775,12 @@ class ReliabilityReport:
     def to_html(self) -> str:
         """One self-contained HTML page (no scripts, no network): the data, the results
         with intervals and bands, the sentences, the figures (embedded SVG), results by
-        group, the methods paragraph with references, and the GRRAS checklist."""
+        group, the methods paragraph with references, and the GRRAS checklist.
+
+        Every text from the data (raters, categories, units, titles, notes) is escaped,
+        and the page's Content-Security-Policy forbids script."""
         esc = escape_html
-        parts = [_HTML_HEAD.format(title=esc(self.title), css=_CSS),
-                 f"<header><h1>{esc(self.title)}</h1>"
+        parts = [f"<header><h1>{esc(self.title)}</h1>"
                  f"<p class=\"byline\">Reliability report made with irr (irrstats) "
                  f"{esc(__version__)}</p></header>", "<main>"]
         facts = [*self.data.facts(), *self.inference_facts(), *self._extra_info()]
@@ -834,8 +836,8 @@ class ReliabilityReport:
                     f"{'. ' + esc(i.detail) if i.detail else ''}</td></tr>"
                     for i in self.checklist())
                 + f"</tbody></table><p class=\"ref\">{esc(GRRAS_REFERENCE)}</p></section>")
-        parts.append("</main></body></html>\n")
-        return "\n".join(parts)
+        parts.append("</main>")
+        return html_page(self.title, "\n".join(parts), _CSS)
 
     def render(self, fmt: str) -> str:
         """The report in `fmt`: ``'text'``, ``'markdown'``, ``'html'``, ``'latex'``,
@@ -952,17 +954,6 @@ def jsonable(value: Any) -> Any:
         return value
     return str(value)
 
-
-_HTML_HEAD = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="irr (irrstats)">
-<title>{title}</title>
-<style>{css}</style>
-</head>
-<body>"""
 
 _CSS = """
 :root { --ink: #1b1b1b; --muted: #555; --rule: #c8c8c8; --accent: #0072b2; }

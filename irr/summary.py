@@ -7,7 +7,6 @@ so the text and the data cannot drift apart.
 from __future__ import annotations
 
 import copy
-import html
 import math
 import re
 from collections.abc import Sequence
@@ -15,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from irr._html import escape_html
+
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
     from irr.results import Result
 
-__all__ = ["coincident", "escape_html", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
+__all__ = ["coincident", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
            "results_summary", "subjects_fact"]
 
 
@@ -129,17 +130,6 @@ def escape_markdown(text: Any) -> str:
     text = str(text).replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
     text = "".join("\\" + ch if ch in _MARKDOWN_SPECIAL else ch for ch in text)
     return _ENTITY.sub(r"\\&", text)
-
-
-def escape_html(text: Any) -> str:
-    """`text` as HTML element content that prints it literally (``< > &`` as entities).
-
-    Examples
-    --------
-    >>> escape_html("<script>")
-    '&lt;script&gt;'
-    """
-    return html.escape(str(text), quote=False)
 
 
 def _escaped(table: Any, escape: Any) -> Any:
