@@ -24,7 +24,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import textwrap
 import threading
 import warnings
@@ -36,6 +35,7 @@ import pandas as pd
 
 from irr import datasets, plan, plotting
 from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
+from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
 from irr._html import escape_html, html_page
@@ -819,7 +819,7 @@ def _read_file(path: str, limit: int, where: str) -> bytes:
     try:
         info = os.fstat(handle)
         if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
-            kind = _kind(info.st_mode)
+            kind = file_kind(info.st_mode)
             raise CommandError(f"cannot read {where}: it is a {kind}, not a file" + (
                 "" if kind == "directory" else "; pipe it to '-' (stdin) instead"))
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
@@ -846,7 +846,7 @@ def _read_parquet(path: str, limit: int, where: str) -> Any:
     except FileNotFoundError:
         raise CommandError(f"cannot read {where}: no such file") from None
     if not stat.S_ISREG(info.st_mode):
-        raise CommandError(f"cannot read {where}: it is a {_kind(info.st_mode)}, not a file")
+        raise CommandError(f"cannot read {where}: it is a {file_kind(info.st_mode)}, not a file")
     if info.st_size > limit:
         raise _too_large(where, limit)
     try:
@@ -2050,17 +2050,6 @@ def _latex_frame(frame: Any) -> str:
 
 
 # -- output ------------------------------------------------------------------------------
-_KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISCHR, "character device"),
-          (stat.S_ISBLK, "block device"), (stat.S_ISFIFO, "FIFO (named pipe)"),
-          (stat.S_ISSOCK, "socket"))
-
-
-def _kind(mode: int) -> str:
-    """What a file of this ``st_mode`` is, in words ("regular file", "directory", ...)."""
-    return next((name for test, name in _KINDS if test(mode)), "regular file" if
-                stat.S_ISREG(mode) else "special file")
-
-
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -2068,71 +2057,10 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-@dataclasses.dataclass
-class _Target:
-    """Where --output goes: a regular file `path` (a symlink's target), written at the end
-    through `temporary`, a file created in the same directory before the computation (so
-    an unwritable directory is found before any work is done)."""
-
-    shown: str
-    path: str
-    temporary: str
-    force: bool
-    note: str | None = None
-    flag: str = "--output"
-
-    def commit(self, text: str | bytes) -> None:
-        """Write `text` (or bytes): without --force the file is created exclusively (a
-        file that appeared during the run is never replaced); with --force only a regular
-        file is replaced."""
-        data = text.encode("utf-8") if isinstance(text, str) else text
-        with open(self.temporary, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(self.temporary, 0o666 & ~_umask())
-        if self.force:
-            _check_regular(self.shown, self.path, self.flag)
-            os.replace(self.temporary, self.path)
-            return
-        try:
-            os.link(self.temporary, self.path)  # fails if the name exists: never replaces
-        except FileExistsError:
-            raise CommandError(f"{self.flag} {self.shown!r} appeared during the run; pass "
-                               "--force to overwrite it") from None
-        except OSError:  # no hard links on this file system: create exclusively instead
-            try:
-                handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            except FileExistsError:
-                raise CommandError(f"{self.flag} {self.shown!r} appeared during the run; "
-                                   "pass --force to overwrite it") from None
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-
-    def discard(self) -> None:
-        """Remove the temporary file (after a commit or an error)."""
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.temporary)
-
-
-def _check_regular(shown: str, path: str, flag: str = "--output") -> bool:
-    """Whether `path` exists; raise unless it is a regular file."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise CommandError(f"cannot write {shown!r}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(mode):
-        raise CommandError(f"{flag} {shown!r} is a {_kind(mode)}; irr writes only regular "
-                           "files")
-    return True
-
-
-def _prepare_output(args: argparse.Namespace, option: str = "output") -> _Target | None:
+def _prepare_output(args: argparse.Namespace, option: str = "output") -> Target | None:
     """Check --output (or the file of another `option`, e.g. --plot) before any
-    computation and create its temporary file; None for stdout. A symbolic link is
-    followed to a regular file (and a note says so)."""
+    computation and create its temporary file (:class:`irr._files.Target`: a regular
+    file, never a symbolic link, replaced only with --force); None for stdout."""
     flag = f"--{option}"
     shown = getattr(args, option, None)
     if shown is None or (shown == "-" and option == "output"):
@@ -2140,32 +2068,21 @@ def _prepare_output(args: argparse.Namespace, option: str = "output") -> _Target
     if not shown.strip():
         raise CommandError(f"{flag} is empty: give a file name"
                            + (", or '-' for stdout" if option == "output" else ""))
-    path, note = shown, None
-    if os.path.islink(shown):
-        path = os.path.realpath(shown)
-        if not os.path.lexists(path):
-            raise CommandError(f"{flag} {shown!r} is a symbolic link to {path!r}, which "
-                               "does not exist")
-        note = f"{flag} {shown!r} is a symbolic link: writing to its target {path!r}"
-    if _check_regular(shown, path, flag):
-        source = getattr(args, "file", None)
-        if source not in (None, "-") and _same_file(path, source):
-            raise CommandError(f"refusing to overwrite the input file {source!r} with {flag}")
-        if not args.force:
-            raise CommandError(f"{flag} {shown!r} exists; pass --force to overwrite it")
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise CommandError(f"cannot write {shown!r}: no such directory {directory!r}")
+    target = Target(shown, flag, "pass --force to overwrite it", args.force)
+    source = getattr(args, "file", None)
+    same = source not in (None, "-") and os.path.lexists(shown) and _same_file(shown, source)
     try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".irr-", suffix=".tmp")
-    except OSError as exc:
-        raise CommandError(f"cannot write {shown!r}: the directory {directory!r} is not "
-                           f"writable ({exc.strerror or exc})") from None
-    os.close(handle)
-    return _Target(shown, path, temporary, args.force, note, flag)
+        target.check()
+    except FileExistsError:
+        if not same:
+            raise
+    if same:
+        raise CommandError(f"refusing to overwrite the input file {source!r} with {flag}")
+    target.reserve()
+    return target
 
 
-def _prepare_plot(args: argparse.Namespace) -> _Target | None:
+def _prepare_plot(args: argparse.Namespace) -> Target | None:
     """Check --plot (its suffix, matplotlib, that it is not --output) before any
     computation, as --output is checked."""
     shown = getattr(args, "plot", None)
@@ -2184,12 +2101,6 @@ def _prepare_plot(args: argparse.Namespace) -> _Target | None:
     except ImportError:
         raise CommandError("--plot needs matplotlib (pip install 'irrstats[plot]')") from None
     return _prepare_output(args, "plot")
-
-
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current
 
 
 # -- main --------------------------------------------------------------------------------
@@ -2229,14 +2140,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "JSON output say which statistics it applies to", file=sys.stderr)
             if plot is not None and out.figure is not None:
                 plot.commit(out.figure)
-                if plot.note:
-                    print(f"irr: note: {plot.note}", file=sys.stderr)
             if target is None:
                 sys.stdout.write(text)
             else:
                 target.commit(text)
-                if target.note:
-                    print(f"irr: note: {target.note}", file=sys.stderr)
     except KeyboardInterrupt:
         if debug:
             raise

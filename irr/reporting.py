@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr._files import write_file
 from irr._frames import LazyMeasurements
 from irr._html import escape_html, html_page
 from irr._measurements import Measurements
@@ -851,13 +852,14 @@ class ReliabilityReport:
     def save(self, path: Any, fmt: str | None = None, *, overwrite: bool = False) -> None:
         """Write the report to `path` in `fmt` (default: from the suffix, ``.html``,
         ``.md``, ``.json``, ``.csv``, ``.tex``, else text); an existing file is kept
-        unless `overwrite`."""
+        unless `overwrite` (FileExistsError).
+
+        The file is written atomically (a temporary file renamed into place), and only a
+        regular file: a symbolic link is refused (ValueError), never written through."""
         target = pathlib.Path(path)
         if fmt is None:
             fmt = _SUFFIXES.get(target.suffix.lower(), "text")
-        text = self.render(fmt)
-        with open(target, "w" if overwrite else "x", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        write_file(target, self.render(fmt), overwrite=overwrite)
 
 
 _SUFFIXES = {".html": "html", ".htm": "html", ".md": "markdown", ".json": "json",

@@ -4,6 +4,7 @@ reads within a size limit; every renderer escapes what the data name; results pi
 import os
 import re
 import stat
+import tempfile
 
 import pandas as pd
 import pytest
@@ -45,16 +46,16 @@ def test_output_directory_is_refused(csv_file, tmp_path):
 
 
 def test_output_device_is_refused(csv_file, tmp_path, monkeypatch):
-    # a stand-in for /dev/null: os.stat reports a character device for this one path
+    # a stand-in for /dev/null: os.lstat reports a character device for this one path
     fake = str(tmp_path / "null")
-    real_stat = os.stat
+    real_lstat = os.lstat
 
-    def fake_stat(path, *args, **kwargs):
+    def fake_lstat(path, *args, **kwargs):
         if os.fspath(path) == fake:
             return os.stat_result((stat.S_IFCHR | 0o666, 0, 0, 1, 0, 0, 0, 0, 0, 0))
-        return real_stat(path, *args, **kwargs)
+        return real_lstat(path, *args, **kwargs)
 
-    monkeypatch.setattr(os, "stat", fake_stat)
+    monkeypatch.setattr(os, "lstat", fake_lstat)
     out = run("kappa", str(csv_file), "-o", fake, "--force")
     assert out.returncode == 1
     assert out.stderr.strip() == (
@@ -70,20 +71,20 @@ def test_dev_null_is_refused_and_stays_a_device(csv_file):
     assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)  # read-only check
 
 
-def test_symlink_to_a_regular_file_is_followed_and_said(csv_file, tmp_path):
+def test_symlink_is_refused_never_written_through(csv_file, tmp_path):
+    # issue 30: with --force, a link's target (as root, a system file) was overwritten;
+    # tests/unit/cli/test_output_files.py covers --plot, dangling links and races
     real = tmp_path / "real.json"
     real.write_text("old")
     link = tmp_path / "link.json"
     link.symlink_to(real)
     out = run("kappa", str(csv_file), "--format", "json", "-o", str(link), "--force")
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == 1
     assert out.stderr.strip() == (
-        f"irr: note: --output {str(link)!r} is a symbolic link: writing to its target "
-        f"{str(real)!r}")
-    assert link.is_symlink()  # the link is kept, its target rewritten
-    import json
-    results = json.loads(real.read_text())["results"]
-    assert results[1]["estimate"] == pytest.approx(kappa_of_ratings(), abs=1e-12)
+        f"irr: error: --output {str(link)!r} is a symbolic link (to {str(real)!r}); irr "
+        "never writes through a link: give the path of a regular file")
+    assert link.is_symlink()
+    assert real.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "ratings.csv",
                                                           "real.json"]
 
@@ -94,8 +95,15 @@ def test_symlink_to_the_input_is_refused(csv_file, tmp_path):
     link.symlink_to(csv_file)
     out = run("kappa", str(csv_file), "-o", str(link), "--force")
     assert out.returncode == 1
-    assert "refusing to overwrite the input file" in out.stderr
+    assert "is a symbolic link" in out.stderr
     assert csv_file.read_text() == original
+    # the input named itself: refused with or without --force
+    for force in ((), ("--force",)):
+        out = run("kappa", str(csv_file), "-o", str(csv_file), *force)
+        assert out.returncode == 1
+        assert out.stderr.strip() == (
+            f"irr: error: refusing to overwrite the input file {str(csv_file)!r} with --output")
+        assert csv_file.read_text() == original
 
 
 # -- A2: created exclusively, at the end ------------------------------------------------------
@@ -122,7 +130,7 @@ def test_unwritable_directory_is_found_before_reading(tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(irr.cli.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     missing = tmp_path / "not-there.csv"  # reading it would fail: the check comes first
     out = run("kappa", str(missing), "-o", str(tmp_path / "out.txt"))
     assert out.returncode == 1
