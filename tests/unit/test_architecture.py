@@ -22,7 +22,7 @@ LAYERS = {
     2: ["irr._statistics", "irr._moments"],  # sufficient statistics (categories; moments)
     3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
         "irr.inference.plan"],  # inference engine
-    4: ["irr._numbers", "irr.summary", "irr._report", "irr.inference._report", "irr.results",
+    4: ["irr._numbers", "irr.summary", "irr._sentences", "irr.inference._hypothesis_summary", "irr.results",
         "irr.comparison", "irr.reporting"],  # results and rendering
     5: ["irr.estimators", "irr.estimators.*", "irr.inference.error_rate",
         "irr.inference.paired", "irr.inference.learners", "irr.ordinal",
