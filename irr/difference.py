@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from irr._data import preview
-from irr._report import statistic_name
+from irr._sentences import statistic_name
 from irr.agreement import Agreement
 from irr.estimators.difference import (
     LINEARISED,

@@ -28,7 +28,7 @@ from irr._frames import (
     wide_patterns,
 )
 from irr._long import LongRatings, long_ratings, pivot
-from irr._report import band_and_citation
+from irr._sentences import band_and_citation
 from irr._source import DENSE_CELLS, DENSE_PER_RATING, align_to_index, frequency_weights
 from irr.agreement import Agreement
 from irr.difference import pool

@@ -29,7 +29,7 @@ from irr._frames import LazyMeasurements
 from irr._html import escape_html, html_page
 from irr._measurements import Measurements
 from irr._numbers import format_number
-from irr._report import (
+from irr._sentences import (
     band_and_citation,
     methods_paragraph,
     references,
@@ -395,7 +395,7 @@ class ReliabilityReport:
     @property
     def sentences(self) -> list[str]:
         """One sentence per result, for the results section; the interval method most
-        sentences share is stated once (:func:`irr._report.report_sentences`)."""
+        sentences share is stated once (:func:`irr._sentences.report_sentences`)."""
         return report_sentences(self.results, self.style)
 
     @property

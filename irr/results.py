@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from irr._numbers import format_df
-from irr._report import report
+from irr._sentences import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import benchmark, get_scale, interpret
 from irr.inference.bootstrap import picklable
@@ -694,7 +694,7 @@ class Result:
 
     def report(self, style: str = "apa", **options: Any) -> str:
         """One sentence for a paper, e.g. "... was substantial, Cohen's κw (quadratic
-        weights) = .66, 95% CI [.54, .78] (Wald), n = 88." See :func:`irr._report.report`
+        weights) = .66, 95% CI [.54, .78] (Wald), n = 88." See :func:`irr._sentences.report`
         for `style` ('apa', 'plain') and options.
 
         Examples

@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from irr._html import escape_html
+from irr._result_protocol import ResultLike
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
-
-    from irr.results import Result
 
 __all__ = ["coincident", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
            "results_summary", "subjects_fact"]
@@ -251,7 +250,7 @@ _CI_LABELS = {"wald": "Wald", "wilson": "Wilson", "newcombe": "Newcombe", "t": "
 _BOOTSTRAP = frozenset({"percentile", "basic", "bca"})
 
 
-def ci_label(result: Result) -> str:
+def ci_label(result: ResultLike) -> str:
     """The interval method of `result` as a table names it: ``'Wald'``, ``'Wilson'``,
     ``'exact F'`` (an ICC's exact F-based interval), ``'approx. F'`` (Satterthwaite's),
     ``'BCa'`` ...; empty when there is no interval."""
@@ -261,14 +260,14 @@ def ci_label(result: Result) -> str:
     return _CI_LABELS.get(method, method)
 
 
-def _variant(r: Result) -> tuple[Any, ...]:
+def _variant(r: ResultLike) -> tuple[Any, ...]:
     """The coefficient (its result type and symbol: κ for κw, AC for AC1 and AC2, α for
     α (ordinal)) and the weights or level of `r`."""
     symbol = r.symbol.split(" (")[0].removesuffix("w").rstrip("0123456789")
     return (type(r), symbol), (getattr(r, "weights", None), getattr(r, "level", None))
 
 
-def _same_numbers(a: Result, b: Result) -> bool:
+def _same_numbers(a: ResultLike, b: ResultLike) -> bool:
     """Whether two rows are one coefficient with other weights (or another alpha level)
     that prints the same: the same subjects, raters and interval method, with equal
     numbers (to rounding error)."""
@@ -283,11 +282,11 @@ def _same_numbers(a: Result, b: Result) -> bool:
     return bool(np.allclose(x, y, rtol=1e-12, atol=1e-15, equal_nan=True))
 
 
-def coincident(results: Sequence[Result]) -> tuple[list[Result], list[str]]:
+def coincident(results: Sequence[ResultLike]) -> tuple[list[ResultLike], list[str]]:
     """The rows without those that repeat an earlier row on two categories (linear and
     quadratic weights, alpha's ordinal and interval levels, all reduce to the
     unweighted/nominal coefficient there), and a note naming them."""
-    kept: list[Result] = []
+    kept: list[ResultLike] = []
     merged: dict[str, list[str]] = {}
     for r in results:
         twin = next((k for k in kept if len(getattr(r, "categories", ())) == 2
@@ -319,7 +318,7 @@ def rater_list(raters: Sequence[str]) -> str:
     return ", ".join(map(str, shown))
 
 
-def _listwise(r: Result) -> bool:
+def _listwise(r: ResultLike) -> bool:
     """Whether `r` left out every subject with a missing rating."""
     return r.n_missing >= r.n_incomplete
 
@@ -328,7 +327,7 @@ def _listwise(r: Result) -> bool:
 _UPPER_TAILED = {"F": "F tests", "chi2": "chi-square tests"}
 
 
-def alternative_fact(results: Sequence[Result]) -> str:
+def alternative_fact(results: Sequence[ResultLike]) -> str:
     """The header's alternative hypothesis of the rows that have a test: one word when
     every row shares it; else the other tests' alternative, with the upper-tailed F and
     chi-square tests (an ICC's, Kendall's W's) named in parentheses; else each alternative
@@ -363,7 +362,7 @@ def alternative_fact(results: Sequence[Result]) -> str:
     return "; ".join(f"{alternative} ({symbols})" for alternative, symbols in rows.items())
 
 
-def null_fact(results: Sequence[Result]) -> str:
+def null_fact(results: Sequence[ResultLike]) -> str:
     """The header's H0 of the tested rows that test a value other than 0 (``null=``,
     kappaetc's testvalue, irr's r0); "" when every test is of 0.
 
@@ -398,7 +397,7 @@ def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
 
 
 def results_summary(
-    results: Sequence[Result],
+    results: Sequence[ResultLike],
     title: str,
     info: Sequence[tuple[str, str]] = (),
     notes: Sequence[str] = (),

@@ -19,7 +19,7 @@ from irr._validation import (
     check_confidence_level,
     check_open_unit,
 )
-from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
+from irr.inference._hypothesis_summary import fmt_number, fmt_pvalue, hypothesis_summary
 from irr.inference.paired import PairedTable, PairedTestResult, mcnemar_of_table
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result
 

@@ -405,7 +405,7 @@ def test_one_more_flag_is_one_entry_of_the_table(monkeypatch):
 
 
 def test_methods_paragraph_tells_n_minus_1_from_a_clustered_design():
-    from irr._report import methods_paragraph
+    from irr._sentences import methods_paragraph
 
     data = irr.datasets.load("vision").sample(300, random_state=1)
     ag = Agreement.from_frame(data, raters=["r.eye", "l.eye"])

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 import irr
-from irr._report import methods_paragraph, references, report, report_sentences, statistic_name
+from irr._sentences import methods_paragraph, references, report, report_sentences, statistic_name
 
 
 def _every_variant():

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import irr
-from irr._report import REFERENCES, methods_paragraph, references, report_sentences
+from irr._sentences import REFERENCES, methods_paragraph, references, report_sentences
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +111,7 @@ def test_missing_measurements_rules(pair, results):
 
 
 def test_reference_keys_have_entries():
-    from irr._report import _CITE
+    from irr._sentences import _CITE
 
     assert set(_CITE) == set(REFERENCES)
 

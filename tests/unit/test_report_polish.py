@@ -14,7 +14,7 @@ import pytest
 from clirun import cli
 
 import irr
-from irr._report import methods_paragraph, references
+from irr._sentences import methods_paragraph, references
 from irr.cli import cli_words
 
 ANXIETY = irr.datasets.load("anxiety")

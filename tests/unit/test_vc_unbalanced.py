@@ -20,7 +20,7 @@ import pytest
 
 import irr
 from irr._measurements import Measurements
-from irr._report import methods_paragraph
+from irr._sentences import methods_paragraph
 from irr.agreement import ReplicatesAveragedWarning
 from irr.coefficients.variance_components import (
     fixed_rater_effects,

@@ -9,17 +9,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from irr._numbers import format_df, format_number, format_pvalue
+from irr._result_protocol import ResultLike
 from irr._validation import check_choice, check_integer
 from irr._version import __version__
 from irr.bands import get_scale, interpret
 from irr.coefficients.icc import form_description, shrout_fleiss_name
-
-if TYPE_CHECKING:
-
-    from irr.results import Result
 
 __all__ = ["band_and_citation", "methods_paragraph", "references", "report", "report_sentences",
            "statistic_name"]
@@ -366,7 +363,7 @@ def _who(raters: Sequence[str], unrated: Sequence[str] = (), max_names: int = 3)
     return ""
 
 
-def band_and_citation(result: Result, scale: Any) -> tuple[str, str]:
+def band_and_citation(result: ResultLike, scale: Any) -> tuple[str, str]:
     """The band label and the scale's in-text citation ("" when there is no scale)."""
     chosen = result.scale if scale is None else scale
     if chosen is None or not math.isfinite(result.estimate):
@@ -400,7 +397,7 @@ def _weights(result: Any) -> str:
     return str(weights).replace(":", " ")
 
 
-def statistic_name(result: Result, style: str = "apa") -> str:
+def statistic_name(result: ResultLike, style: str = "apa") -> str:
     """The statistic's name as a sentence gives it, unambiguous within a report.
 
     The weights of a weighted coefficient, the level of Krippendorff's alpha, the ICC form
@@ -512,7 +509,7 @@ def _interval_key(result: Any) -> tuple[float, str] | None:
 
 
 def report(
-    result: Result,
+    result: ResultLike,
     style: str = "apa",
     *,
     digits: int | None = None,
@@ -574,7 +571,7 @@ def report(
 
 
 def report_sentences(
-    results: Sequence[Result],
+    results: Sequence[ResultLike],
     style: str = "apa",
     *,
     digits: int | None = None,
@@ -977,7 +974,7 @@ def _grouped(items: Sequence[tuple[Any, str]]) -> list[tuple[Any, list[str]]]:
 
 
 def methods_paragraph(
-    results: Sequence[Result],
+    results: Sequence[ResultLike],
     *,
     n_subjects: int,
     n_raters: int,
@@ -1250,7 +1247,7 @@ def _missing_rule(result: Any) -> str:
     return "" if family is None else family.missing
 
 
-def references(results: Sequence[Result]) -> list[str]:
+def references(results: Sequence[ResultLike]) -> list[str]:
     """Full APA reference entries of every work :func:`methods_paragraph` cites for
     `results` (statistics, standard errors, intervals, benchmark scales, this package),
     in alphabetical order.
