@@ -1,6 +1,6 @@
 """An independent, deliberately plain implementation of Gwet's linearised variance of
 Krippendorff's alpha, in Gwet's own agreement-weight form (one subject at a time), for
-tests/reference/test_i20_inference_published.py.
+tests/reference/test_inference_published.py.
 
 Gwet, K. L. (2011). On the Krippendorff's alpha coefficient (revised October 28, 2011),
 and Handbook of Inter-Rater Reliability, 4th ed. (2014), ch. 4:

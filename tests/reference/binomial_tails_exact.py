@@ -1,6 +1,6 @@
-"""Reference values for tests/unit/test_i14_numerics.py, by exact rational arithmetic.
+"""Reference values for tests/unit/estimators/test_numerical_extremes.py, by exact rational arithmetic.
 
-Run ``python tests/unit/i14_numerics_reference.py`` to print them. Binomial tails are
+Run ``python tests/reference/binomial_tails_exact.py`` to print them. Binomial tails are
 sums of exact integers (``epsilon0`` and ``alpha`` taken at their exact binary values,
 as floats are), so the numbers printed are exact up to the final rounding to float.
 The test file recomputes the small ones itself; this script is the record of how every

@@ -1,5 +1,5 @@
 """Independent computations of the concordance statistics of issue #18, for
-``tests/unit/test_i18_concordance.py``.
+``tests/unit/estimators/test_concordance.py``.
 
 Each function computes a quantity another way than :mod:`irr.estimators.concordance`:
 
@@ -18,7 +18,7 @@ Each function computes a quantity another way than :mod:`irr.estimators.concorda
 * The exact TDI by root finding on the folded-normal CDF (scipy.optimize.brentq) and the CP
   by ``scipy.stats.norm``.
 
-Run ``python tests/reference/i18_concordance.py`` to print the values on the Bland & Altman
+Run ``python tests/reference/concordance_reference.py`` to print the values on the Bland & Altman
 (1986) peak-flow data.
 """
 

@@ -1,5 +1,5 @@
 """Passing & Bablok's (1983) cusum linearity test written out from the paper's steps,
-one point at a time, for ``tests/reference/test_i18_published.py``.
+one point at a time, for ``tests/reference/test_continuous_published.py``.
 
 Passing, H. & Bablok, W. (1983). J Clin Chem Clin Biochem 21:709-720, Appendix,
 section 4. The paper itself was not readable here; the rule is as quoted in the source
@@ -12,7 +12,7 @@ the point's projection on the line; linearity is rejected at level gamma when
 max_i |cusum_i| > h_gamma * sqrt(L + 1), with the Kolmogorov-Smirnov critical values
 h_0.05 = 1.36 and h_0.01 = 1.63.
 
-Run ``python tests/reference/i18_cusum_reference.py`` for an example.
+Run ``python tests/reference/cusum_reference.py`` for an example.
 """
 
 from __future__ import annotations

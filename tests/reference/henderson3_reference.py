@@ -1,6 +1,6 @@
 """Henderson's method III by brute force: dense design matrices and projections.
 
-An independent code path for tests/unit/test_i18_reliability.py: every reduction is
+An independent code path for tests/unit/estimators/test_variance_components.py: every reduction is
 ``y' P y`` with ``P = X X^+`` of explicit indicator matrices and every expectation
 coefficient the trace ``tr(Z' (P_1 - P_2) Z)`` (Searle, Casella & McCulloch 1992, §5.5),
 no sufficient statistics and no closed forms. Small designs only.

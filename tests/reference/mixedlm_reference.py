@@ -1,6 +1,6 @@
 """statsmodels MixedLM as the reference producer for the REML variance components of an
 unbalanced crossed subjects x raters design (issue #18), for
-``tests/reference/test_i18_published.py``.
+``tests/reference/test_continuous_published.py``.
 
 Why an earlier comparison agreed only to 2e-3: MixedLM's default fit (``method='bfgs'``
 then ``'lbfgs'``, gradient tolerance 1e-5 on the REML log-likelihood) stops while the
@@ -11,7 +11,7 @@ log-likelihood is flat to about 1e-7 but the components still move in the fourth
 components agree to 1e-7; its REML log-likelihood at irr's components equals its own
 maximum to 1e-9.
 
-Run ``python tests/reference/i18_mixedlm_reference.py`` to print the values.
+Run ``python tests/reference/mixedlm_reference.py`` to print the values.
 """
 
 from __future__ import annotations

@@ -4,13 +4,13 @@ values and an independent reference producer.
 * Passing, H. & Bablok, W. (1983). A new biometrical procedure for testing the equality
   of measurements from two different analytical methods. J Clin Chem Clin Biochem
   21:709-720, Appendix, section 4 (as quoted by R SimplyAgree; see
-  ``i18_cusum_reference.py``): scores sqrt(L/l) above and -sqrt(l/L) below
+  ``cusum_reference.py``): scores sqrt(L/l) above and -sqrt(l/L) below
   the line, summed in the order of the projections D_i; linearity rejected when
   max |cusum| > h_gamma sqrt(L + 1), L the points below the line, h_0.05 = 1.36 and
   h_0.01 = 1.63 (Kolmogorov-Smirnov). The steps are written out in
-  ``i18_cusum_reference.py``. The published example data of the paper are not
+  ``cusum_reference.py``. The published example data of the paper are not
   available to us, so its slope, intercept and intervals are not checked here (mcr's
-  creatinine example is, in tests/unit/test_i18_regression.py; NCSS's PassBablok1 data
+  creatinine example is, in tests/unit/estimators/test_method_regression.py; NCSS's PassBablok1 data
   against R MethComp/deming, as quoted in R SimplyAgree's tests, is here).
 * Lin, L. I. (1989). A concordance correlation coefficient to evaluate reproducibility.
   Biometrics 45:255-268: the asymptotic variance of the CCC (the paper was not readable
@@ -21,7 +21,7 @@ values and an independent reference producer.
   worked examples, Lin 2000 Stat Med and Lin, Hedayat, Sinha & Yang 2002's DCLHb data
   are not available to us as text, so their printed numbers are not checked.)
 * statsmodels MixedLM (REML) as the reference producer of the variance components of an
-  unbalanced crossed design: ``i18_mixedlm_reference.py``, which also explains why the
+  unbalanced crossed design: ``mixedlm_reference.py``, which also explains why the
   earlier comparison agreed only to 2e-3 (MixedLM's default stopping rule).
 * Slow: the size of the cusum test under linearity (simulation).
 """
@@ -29,21 +29,17 @@ values and an independent reference producer.
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import irr
+import tests.reference.cusum_reference as cusum_ref
+import tests.reference.mixedlm_reference as mixed_ref
 from irr._measurements import Measurements
 from irr.coefficients.method_regression import cusum_linearity
 from irr.estimators.variance_components import icc_components
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import i18_cusum_reference as cusum_ref
-import i18_mixedlm_reference as mixed_ref
-from i18_concordance import MINI, WRIGHT  # Bland & Altman (1986), Table 1
+from tests.reference.concordance_reference import MINI, WRIGHT  # Bland & Altman (1986), Table 1
 
 # -- Passing & Bablok (1983): the cusum linearity test -------------------------------------
 

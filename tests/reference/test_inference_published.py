@@ -189,7 +189,7 @@ def test_population_validated(population, error, match):
 # them with a single rating; we count the 11 pairable units, 10 df). irrCAC 1.0 (CRAN 2019;
 # vignettes to 2021-08-15) prints SE 0.14557, (0.419,1), p 0.0004594257 and SE 0.12913,
 # (0.561,1), p 6.267448e-05 on 10 df: p_a for p_a' in the units' r_i adjustment
-# (tests/reference/i20_alpha_gwet_reference.py, adjust="pa").
+# (tests/reference/alpha_gwet_variance_reference.py, adjust="pa").
 RAW_ALPHA = {  # estimate, (SE, interval, p) GitHub on 11 df, (SE, interval, p) 1.0 on 10 df
     "nominal": (0.74342, (0.14548, (0.423, 1.0), 0.0003386245),
                 (0.14557, (0.419, 1.0), 0.0004594257)),
@@ -220,9 +220,8 @@ def test_irrcac_krippen_alpha_raw(level):
 
 @pytest.mark.parametrize("level", ["nominal", "interval"])
 def test_irrcac_1_0_krippen_alpha_raw(level):
-    from i20_alpha_gwet_reference import gwet_alpha
-
     from irr.coefficients.krippendorff import distance_matrix
+    from tests.reference.alpha_gwet_variance_reference import gwet_alpha
 
     estimate, _, (se, interval, pvalue) = RAW_ALPHA[level]
     counts = np.stack([(RAW.to_numpy() == c).sum(axis=1) for c in range(1, 6)], axis=1)
@@ -255,9 +254,8 @@ def test_irrcac_krippen_alpha_dist(level):
     # (1 - alpha)(e_i - p_e), where the delta method on p_e = pi' W pi (quadratic in pi)
     # and its own krippen.alpha.raw count it twice: its printed SEs are reproduced by
     # that formula, ours is 1.5% smaller (nominal) and 8.8% larger (quadratic)
-    from i20_alpha_gwet_reference import gwet_alpha
-
     from irr.coefficients.krippendorff import distance_matrix
+    from tests.reference.alpha_gwet_variance_reference import gwet_alpha
 
     estimate, se, interval, pvalue, tol = ALPHA_DIST[level]
     res = irr.Agreement.from_counts(DISTRIB_6RATERS, categories=[1, 2, 3, 4, 5]) \
@@ -286,9 +284,8 @@ def _random_ratings(seed, n=40, m=5, k=4):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("level", ["nominal", "interval", "ratio", "custom"])
 def test_alpha_se_equals_independent_gwet_implementation(seed, level):
-    from i20_alpha_gwet_reference import gwet_alpha
-
     from irr.coefficients.krippendorff import distance_matrix
+    from tests.reference.alpha_gwet_variance_reference import gwet_alpha
 
     frame = _random_ratings(seed)
     ag = irr.Agreement.from_frame(frame, categories=[1.0, 2.0, 3.0, 4.0])

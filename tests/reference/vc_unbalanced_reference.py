@@ -1,5 +1,5 @@
 """Independent computation of the variance-components CCC of an unbalanced design (readings
-missing), for ``tests/unit/test_vc_unbalanced.py``.
+missing), for ``tests/unit/estimators/test_vc_unbalanced.py``.
 
 Carrasco & Jover's (2003) model, fitted by statsmodels' MixedLM (REML): the methods are
 fixed effects (``y ~ 0 + C(method)``), the subjects a random intercept, and with
@@ -10,7 +10,7 @@ their GLS covariance ``(X'V^{-1}X)^{-1}``, computed here from dense per-subject
 covariance matrices at MixedLM's components. MixedLM's own optimiser and likelihood
 code share nothing with :mod:`irr.coefficients.variance_components`.
 
-Run ``python tests/reference/vc_unbalanced.py`` to print the values on the simulated
+Run ``python tests/reference/vc_unbalanced_reference.py`` to print the values on the simulated
 blood-pressure data of the tests.
 """
 

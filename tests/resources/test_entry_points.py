@@ -12,7 +12,7 @@ functions, the DataFrame accessor, the CLI's subcommands and formats), and
 Each input runs in its own subprocess (in parallel), and each call in a fork of it with
 2 GB of address space beyond the input (RLIMIT_AS) and `CALL_SECONDS` of CPU (RLIMIT_CPU;
 a wall-clock limit of four times that catches calls that wait): see
-``i15_resource_harness.py``, which also runs stand-alone. A call passes when it returns
+``tests/support/resource_harness.py``, which also runs stand-alone. A call passes when it returns
 (its result is rendered) or raises a ValueError/TypeError with a one-line message; for
 the CLI, exit status 0, or 1/2 with one ``irr: error:`` line on stderr and no traceback.
 
@@ -30,7 +30,12 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from i15_resource_harness import (
+
+import irr
+import irr.cli
+import irr.ordinal
+import irr.plotting
+from tests.support.resource_harness import (
     CALL_SECONDS,
     FORMATS,
     INPUTS,
@@ -41,11 +46,6 @@ from i15_resource_harness import (
     public_members,
     run_all,
 )
-
-import irr
-import irr.cli
-import irr.ordinal
-import irr.plotting
 
 # Names of irr.__all__ that are not called on data, and why.
 NOT_ENTRY_POINTS = {

@@ -1,6 +1,6 @@
 """Resource harness of issue 15: every public entry point on adversarial small inputs.
 
-The test (``tests/unit/test_i15_resources.py``) runs this file as a script, one subprocess
+The test (``tests/resources/test_entry_points.py``) runs this file as a script, one subprocess
 per input (in parallel). The subprocess imports irr and builds its input once, then runs
 each call in a fork of itself with `MEMORY_LIMIT` (2 GB) of address space beyond what it
 holds (RLIMIT_AS) and `CALL_SECONDS` of CPU (RLIMIT_CPU), plus a wall-clock limit of
@@ -15,7 +15,7 @@ status 2, and no traceback) pass; ``memory`` (MemoryError under the limit), ``ti
 ``crash`` (another exception, a message of several lines, a CLI traceback) and ``killed``
 (the process died) fail.
 
-``python tests/unit/i15_resource_harness.py INPUT [CALL ...]`` prints the lines of one
+``python tests/support/resource_harness.py INPUT [CALL ...]`` prints the lines of one
 input (all its calls by default; ``!CALL`` runs a call with `EXPECTED_SECONDS`);
 ``--list`` prints the inputs and their calls, ``--all`` runs everything.
 """

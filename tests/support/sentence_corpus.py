@@ -1,7 +1,7 @@
 """Every kind of sentence the package writes, on the bundled data sets: the corpus the
-number-formatting tests (tests/unit/test_numbers.py) read.
+number-formatting tests (tests/unit/rendering/test_numbers.py) read.
 
-``python tests/unit/sentence_corpus.py STYLE`` prints them, one per line, so that the
+``python tests/support/sentence_corpus.py STYLE`` prints them, one per line, so that the
 sentences of two branches can be compared with ``diff``.
 """
 

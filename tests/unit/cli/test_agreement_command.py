@@ -17,10 +17,10 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 import irr.cli
+from tests.support.cli_runner import cli
 
 PEF = ["--dataset", "pef"]
 PAIR = ["--raters", "wright_1", "mini_1"]

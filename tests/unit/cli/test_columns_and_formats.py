@@ -18,10 +18,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 from irr._columns import ContinuousScoresWarning, choose_columns, looks_continuous
+from tests.support.cli_runner import cli
 
 ROOT = Path(irr.__file__).resolve().parent.parent
 

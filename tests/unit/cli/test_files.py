@@ -7,10 +7,10 @@ import stat
 
 import pandas as pd
 import pytest
-from test_cli import RATINGS, run
 
 import irr
 import irr.cli
+from tests.unit.cli.test_commands import RATINGS, run
 
 
 @pytest.fixture
@@ -433,7 +433,7 @@ def test_an_undrawn_bootstrap_is_drawn_after_unpickling():
     copy = pickle.loads(pickle.dumps(result))
     # the Wald interval needs no bootstrap: kappa's own numbers
     assert copy.conf_int(0.9) == result.conf_int(0.9)
-    # the recipe pickles (tests/unit/test_i15_pickle.py): the same seed, the same interval
+    # the recipe pickles (tests/unit/test_results_pickle.py): the same seed, the same interval
     assert copy.conf_int(method="percentile") == result.conf_int(method="percentile")
 
 

@@ -20,7 +20,7 @@ import irr
 from irr import cli
 from irr.agreement import Agreement
 from irr.inference.options import InferenceOptions
-from tests.clirun import cli as run
+from tests.support.cli_runner import cli as run
 
 TOL = 1e-12
 NUMBERS = ("estimate", "se", "statistic", "pvalue", "ci_low", "ci_high")

@@ -15,7 +15,7 @@ import pytest
 
 import irr
 from irr.cli import main
-from tests.clirun import cli
+from tests.support.cli_runner import cli
 
 ANXIETY = irr.datasets.load("anxiety")
 SEVERITY = ["none", "mild", "moderate", "severe"]

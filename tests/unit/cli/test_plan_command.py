@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import irr
-from tests.clirun import cli
+from tests.support.cli_runner import cli
 
 
 def test_plan_kappa_text():

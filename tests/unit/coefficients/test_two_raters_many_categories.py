@@ -17,7 +17,7 @@ from irr.coefficients.kappa import identity_kappa, kappa_max, kappa_parts, kappa
 from irr.estimators.kappa import kappa_influence
 from irr.weights import MAX_SQUARE_CELLS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _random_pair(seed: int, k: int, n: int = 60) -> tuple[np.ndarray, np.ndarray]:

@@ -1,6 +1,6 @@
 """Bangdiwala's B as a coefficient: an independent implementation from the definition,
 the delta-method SE against simulation, the agreement chart's title, the workflows and
-bad input. Published values are in tests/reference/test_i20_bangdiwala_published.py."""
+bad input. Published values are in tests/reference/test_bangdiwala_published.py."""
 
 import math
 import pickle

@@ -3,7 +3,7 @@ variance-components CCC, TDI and CP.
 
 References: published numbers where the sources give them (Bland & Altman 1986 peak-flow
 summaries; McBride 2005 thresholds), otherwise the independent computations of
-``tests/reference/i18_concordance.py`` (numpy covariance, the normal-theory delta method
+``tests/reference/concordance_reference.py`` (numpy covariance, the normal-theory delta method
 Lin used, Barnhart et al.'s definition, statsmodels MixedLM REML, scipy root finding).
 pingouin 0.7 has no CCC, so there is nothing to cross-check there.
 """
@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import math
 import pickle
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,9 +20,7 @@ import irr
 from irr._measurements import Measurements
 from irr.bands import get_scale, interpret
 from irr.coefficients.concordance import ccc_parts, ccc_variance
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "reference"))
-from i18_concordance import (
+from tests.reference.concordance_reference import (
     MINI,
     WRIGHT,
     ccc_delta_variance,

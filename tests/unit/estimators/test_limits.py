@@ -1,10 +1,8 @@
 """Bland-Altman limits of agreement (issue #18): published values, independent
-computations (tests/reference/i18_limits_reference.py), bad input, degenerate data, the
+computations (tests/reference/limits_reference.py), bad input, degenerate data, the
 plot, and (slow) the coverage of the intervals."""
 
 import math
-import pathlib
-import sys
 import warnings
 
 import numpy as np
@@ -12,6 +10,7 @@ import pandas as pd
 import pytest
 
 import irr
+import tests.reference.limits_reference as ref
 from irr._measurements import Measurements
 from irr.coefficients.limits import (
     approximate_limit_se,
@@ -21,9 +20,6 @@ from irr.coefficients.limits import (
     variance_sum_interval,
 )
 from irr.estimators.limits import LimitsOfAgreementResult, limits_of_agreement
-
-sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "reference"))
-import i18_limits_reference as ref
 
 PEF = irr.datasets.load("pef")
 WRIGHT, MINI = PEF["wright_1"].to_numpy(float), PEF["mini_1"].to_numpy(float)

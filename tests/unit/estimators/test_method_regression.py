@@ -1,7 +1,7 @@
 """Method-comparison regression: Deming and Passing–Bablok (issue #18).
 
 Published values: mcr's creatinine example (Passing–Bablok) and Wicklin's (2019) blood
-test example (Deming), both with their data in ``tests/reference/i18_regression.py``,
+test example (Deming), both with their data in ``tests/reference/method_regression_reference.py``,
 which also holds the independent implementations (explicit-loop Passing–Bablok,
 orthogonal regression by SVD, leave-one-out jackknife loop).
 """
@@ -11,15 +11,14 @@ from __future__ import annotations
 import math
 import pickle
 import re
-import sys
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import irr
+import tests.reference.method_regression_reference as ref
 from irr._measurements import Measurements
 from irr.coefficients.method_regression import (
     MAX_PASSING_BABLOK,
@@ -29,9 +28,6 @@ from irr.coefficients.method_regression import (
     passing_bablok_slopes,
 )
 from irr.estimators.method_regression import replicate_error_ratio
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "reference"))
-import i18_regression as ref
 
 
 @pytest.fixture(scope="module")
@@ -311,7 +307,7 @@ def test_method_comparison_plot(tmp_path):
 @pytest.mark.slow
 def test_jackknife_calibration():
     # the Deming jackknife t interval covers the true slope about 95% of the time (the
-    # size of the cusum test is simulated in tests/reference/test_i18_published.py)
+    # size of the cusum test is simulated in tests/reference/test_continuous_published.py)
     rng = np.random.default_rng(2026)
     covered = 0
     runs = 400

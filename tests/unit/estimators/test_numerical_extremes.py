@@ -1,8 +1,8 @@
-"""Issue 14, numerics and rendering: tiny binomial tails, scale invariance of the ICC and
+"""Numerics at the extremes and rendering: tiny binomial tails, scale invariance of the ICC and
 alpha, rendering of every legitimate result, honest ICC intervals, irr.plotting.
 
-Reference values: exact rational arithmetic in ``i14_numerics_reference.py`` (beside this
-file), recomputed here where cheap.
+Reference values: exact rational arithmetic in ``tests/reference/binomial_tails_exact.py``,
+recomputed here where cheap.
 """
 
 from __future__ import annotations
@@ -18,9 +18,7 @@ import numpy as np
 import pytest
 
 import irr
-
-sys.path.insert(0, str(Path(__file__).parent))
-from i14_numerics_reference import (
+from tests.reference.binomial_tails_exact import (
     lower_critical,
     tail_above,
     tail_at_most,
@@ -32,7 +30,7 @@ from i14_numerics_reference import (
 # A12: critical error rate and the binomial test at tiny alpha, and in bounded time
 # ---------------------------------------------------------------------------------------
 def test_critical_count_at_alpha_1e_300_is_exact():
-    # exact: smallest c with P(X > c) < 1e-300 by integer sums (i14_numerics_reference.py);
+    # exact: smallest c with P(X > c) < 1e-300 by integer sums (tests/reference/binomial_tails_exact.py);
     # scipy's tail underflows to 0 near 1e-284, which gave 161
     assert upper_critical(200, 0.01, 1e-300) == 168
     crit = irr.critical_error_rate(200, 0.01, 1e-300)
@@ -62,7 +60,7 @@ def test_tiny_pvalue_is_not_zero():
 def test_log_tails_match_exact_sums():
     from irr.inference.error_rate import log_cdf, log_sf
 
-    # ln P(X > 167) and ln P(X <= 0) from exact fractions (i14_numerics_reference.py)
+    # ln P(X > 167) and ln P(X <= 0) from exact fractions (tests/reference/binomial_tails_exact.py)
     assert float(log_sf(167, 200, 0.01)) == pytest.approx(-688.6216250378072, rel=1e-12)
     assert float(log_cdf(0, 200, 0.99)) == pytest.approx(-921.0340371976183, rel=1e-12)
     # the ends are exact: P(X > -1) = 1, P(X > n) = 0
@@ -210,7 +208,8 @@ def test_average_icc_below_minus_one_renders():
     assert "ICC(2,3)" in str(table)
 
 
-# the Wald intervals are undefined at se = 0 and warn so (tested in test_i14_inference)
+# the Wald intervals are undefined at se = 0 and warn so
+# (tested in tests/unit/inference/test_clusters_and_boundaries.py)
 @pytest.mark.filterwarnings("ignore::irr.DegenerateDataWarning")
 def test_perfect_agreement_renders_and_benchmarks():
     # identical raters: every kappa is 1 with se = 0; a zero SE is a point mass at the
@@ -406,7 +405,7 @@ def test_plotting_is_an_attribute_without_loading_matplotlib():
 
     code = ("import sys, irr; print(callable(irr.plotting.agreement_chart), "
             "'matplotlib' in sys.modules)")
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=root)
     assert out.stdout.split() == ["True", "False"]

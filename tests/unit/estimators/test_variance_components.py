@@ -3,9 +3,7 @@ measurement"): published values, irr's ICC on complete data, brute-force Henders
 statsmodels MixedLM REML, timing, and a coverage simulation (slow)."""
 
 import math
-import sys
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,9 +14,7 @@ from irr.coefficients.icc import FORMS
 from irr.estimators.icc import icc_from_values
 from irr.estimators.measurement_error import chi2_sd_interval, measurement_error
 from irr.estimators.variance_components import icc_components, variance_components
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "reference"))
-from i18_henderson import henderson3
+from tests.reference.henderson3_reference import henderson3
 
 # Shrout & Fleiss (1979), Table 2: 6 targets x 4 judges
 SHROUT_FLEISS = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
@@ -110,7 +106,7 @@ def test_reml_against_statsmodels_mixedlm():
     # unbalanced crossed design, 20% of cells missing; statsmodels' MixedLM with the
     # single-group trick and variance components for subjects and raters, fitted to a
     # tight gradient tolerance (its default stops early and agrees only to 2e-3; see
-    # tests/reference/i18_mixedlm_reference.py)
+    # tests/reference/mixedlm_reference.py)
     import pandas as pd
     import statsmodels.api as sm
 

@@ -5,14 +5,11 @@ agreement of the mixed model with subjects random and methods fixed, the methods
 variance the variance of their effects. No published unbalanced example was found
 (cccrm's replicated blood-pressure data, Carrasco & Jover's example, are balanced), so the
 reference is an independent fit of the same model by statsmodels' MixedLM (REML;
-``tests/reference/vc_unbalanced.py``), and on balanced data the algebra of the ANOVA
+``tests/reference/vc_unbalanced_reference.py``), and on balanced data the algebra of the ANOVA
 estimators (REML = ANOVA when no component is truncated).
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -28,9 +25,7 @@ from irr.coefficients.variance_components import (
 )
 from irr.estimators.concordance import rater_variance, vc_ccc_moments, vc_ccc_of_sums
 from irr.estimators.variance_components import cell_statistics
-
-sys.path.insert(0, str(Path(__file__).parents[1] / "reference"))
-from vc_unbalanced import blood_pressure, vc_ccc_mixedlm_unbalanced
+from tests.reference.vc_unbalanced_reference import blood_pressure, vc_ccc_mixedlm_unbalanced
 
 
 def _design(n=30, k=3, m=3, seed=11, drop=0.08):

@@ -141,7 +141,7 @@ def test_cluster_robust_se_matches_the_cluster_bootstrap(weights):
     # an independent estimate of the same variance: resampling whole clusters
     assert robust.se == pytest.approx(boot.bootstrap.se, rel=0.08)
     assert robust.se > 1.5 * iid.se  # the clusters matter here, the iid SE is too small
-    # t on 120 clusters - 1 = 119 df (tests/unit/test_i14_siblings_inference.py)
+    # t on 120 clusters - 1 = 119 df (tests/unit/inference/test_seeds_and_strata.py)
     from scipy.stats import t
 
     assert robust.design_df == 119

@@ -10,12 +10,12 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 from irr import DegenerateDataWarning
 from irr.inference import plan as plan_module
 from irr.inference.options import InferenceOptions
+from tests.support.cli_runner import cli
 
 
 def _anxiety():

@@ -10,9 +10,9 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
+from tests.support.cli_runner import cli
 
 pl = pytest.importorskip("polars")
 pa = pytest.importorskip("pyarrow")
@@ -139,7 +139,7 @@ def test_eager_frames_keep_continuous_measurements():
 @pytest.mark.parametrize("backend", sorted(LAZY))
 def test_lazy_continuous_ratings_are_summed_not_collected(backend):
     """Continuous measurements of a lazy frame, wide or long, are kept lazy (their engine
-    sums moments: tests/unit/test_i21_continuous_frames.py); categorical statistics are
+    sums moments: tests/unit/input/test_frames_continuous.py); categorical statistics are
     refused with a message saying what to do."""
     bp = pd.DataFrame({"a": np.linspace(100, 160, 40).round(1),
                        "b": np.linspace(101, 161, 40).round(1)})

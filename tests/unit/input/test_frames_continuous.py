@@ -13,10 +13,10 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 from irr._moments import PairMoments
+from tests.support.cli_runner import cli
 
 pl = pytest.importorskip("polars")
 pa = pytest.importorskip("pyarrow")

@@ -13,10 +13,10 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
-from exact import exact_kappa
 
 import irr
 from irr import DegenerateDataWarning
+from tests.support.exact_formulas import exact_kappa
 
 I64_MAX = np.iinfo(np.int64).max
 I64_MIN = np.iinfo(np.int64).min
@@ -533,7 +533,7 @@ VALUE_CASES = [
      lambda: irr.krippendorff_alpha(irr.datasets.load("anxiety"), "interval", ci=None).estimate,
      0.17009860788863107, 1e-12,
      "anxiety interval alpha; the krippendorff package on the transpose gives the same "
-     "(test_i14_input), R irr kripp.alpha(t(anxiety)) prints 0.170"),
+     "(tests/unit/input/test_labels_and_weights), R irr kripp.alpha(t(anxiety)) prints 0.170"),
     ("Series in another order",
      lambda: irr.Agreement(pd.Series([1, 2, 3, 1], index=list("abcd")),
                            pd.Series([1, 3, 2, 1], index=list("acbd"))).kappa().estimate,
@@ -578,10 +578,10 @@ VALUE_CASES = [
     # -- issue 14: numerics and the ICC ------------------------------------------------------
     ("critical count at alpha 1e-300",
      lambda: irr.critical_error_rate(200, 0.01, 1e-300).critical_count, 168, 0,
-     "smallest c with P(X > c) < 1e-300 by exact integer sums (i14_numerics_reference.py)"),
+     "smallest c with P(X > c) < 1e-300 by exact integer sums (tests/reference/binomial_tails_exact.py)"),
     ("binomial p-value 8.4e-284", lambda: irr.error_rate_test(162, 200, 0.01, 1e-300).pvalue,
      8.389426128083743e-284, 1e-296,
-     "P(X >= 162 | n = 200, eps0 = 0.01) by exact integer sums (i14_numerics_reference.py)"),
+     "P(X >= 162 | n = 200, eps0 = 0.01) by exact integer sums (tests/reference/binomial_tails_exact.py)"),
     ("error-rate test at n = 2**53", lambda: irr.error_rate_test(12345, 2**53, 0.5).pvalue,
      1.0, 0, "12345 errors lie 2**52 below the mean: P(X >= 12345) is 1 to double precision"),
     ("icc 1e308", lambda: irr.icc([[-1e308, -1e308], [0, 0], [1e308, 1e308]]).estimate, 1.0,
@@ -748,11 +748,11 @@ VALUE_CASES = [
      "hand: the first 10,000 subjects agree, the others do not"),
     # -- end dense categories and tables -----------------------------------------
     # -- issue 15: resource harness -----------------------------------------------
-    # Inputs of tests/unit/i15_resource_harness.py that give numbers today.
+    # Inputs of tests/support/resource_harness.py that give numbers today.
     ("1e12 table: kappa", lambda: irr.Agreement.from_table(
         [[10**12, 5, 7], [3, 10**12, 2], [1, 4, 10**12]]).kappa().estimate,
      float(exact_kappa([[10**12, 5, 7], [3, 10**12, 2], [1, 4, 10**12]])), 1e-15,
-     "Cohen's kappa in exact Fractions (tests/exact.py)"),
+     "Cohen's kappa in exact Fractions (tests/support/exact_formulas.py)"),
     ("1e12 table as frequency weights: kappa", lambda: irr.Agreement.from_frame(
         pd.DataFrame({"a": [1, 1, 1, 2, 2, 2, 3, 3, 3], "b": [1, 2, 3] * 3,
                       "n": [10**12, 5, 7, 3, 10**12, 2, 1, 4, 10**12]}), ["a", "b"],

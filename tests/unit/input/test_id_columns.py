@@ -21,10 +21,10 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 from irr._columns import ContinuousScoresWarning, choose_columns
+from tests.support.cli_runner import cli
 
 RNG = np.random.default_rng(14)
 

@@ -9,9 +9,9 @@ import krippendorff
 import numpy as np
 import pandas as pd
 import pytest
-from exact import exact_kappa
 
 import irr
+from tests.support.exact_formulas import exact_kappa
 
 
 def quiet(call):

@@ -16,7 +16,7 @@ import pytest
 
 import irr
 
-GOLDEN = pathlib.Path(__file__).parents[1] / "golden"
+GOLDEN = pathlib.Path(__file__).parents[2] / "golden"
 sys.path.insert(0, str(GOLDEN))
 import make_golden  # noqa: E402
 

@@ -12,7 +12,8 @@ import shutil
 import subprocess
 
 import pytest
-from clirun import cli
+
+from tests.support.cli_runner import cli
 
 PROBE = """<script>
 window.__errors = [];

@@ -10,10 +10,10 @@ import math
 import re
 
 import pytest
-from sentence_corpus import sentences
 
 import irr
 from irr._numbers import MINUS, format_number, format_pvalue, format_significant
+from tests.support.sentence_corpus import sentences
 
 NAN = float("nan")
 

@@ -15,9 +15,9 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
+from tests.support.cli_runner import cli
 
 SCORES = pd.DataFrame({
     "a": [10.5, 12.0, 14.5, 9.0, 11.5, 13.0, 15.5, 8.0],

@@ -4,9 +4,9 @@ import json
 import re
 
 import pandas as pd
-from clirun import cli
 
 import irr
+from tests.support.cli_runner import cli
 
 SITES = pd.DataFrame({
     "patient": [f"P{i}" for i in range(12)],

@@ -9,11 +9,11 @@ import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 from irr.registry import DataFacts, statistic_rows
 from irr.reporting import GRRAS, DataDescription, ReliabilityReport, json_schema
+from tests.support.cli_runner import cli
 
 ANXIETY = irr.datasets.load("anxiety")
 

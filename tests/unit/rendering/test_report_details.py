@@ -11,11 +11,11 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 from irr._report import methods_paragraph, references
 from irr.cli import cli_words
+from tests.support.cli_runner import cli
 
 ANXIETY = irr.datasets.load("anxiety")
 PEF = irr.datasets.load("pef")

@@ -25,14 +25,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
 
 import irr
 from irr.cli import FLAGS, cli_words, main
 from irr.coefficients.icc import FORMS, shrout_fleiss_name
 from irr.registry import PANELS
+from tests.support.cli_runner import cli
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+DOCS = Path(__file__).resolve().parents[3] / "docs"
 ICC_ORDER = ["ICC(1,1)", "ICC(2,1)", "ICC(3,1)", "ICC(1,3)", "ICC(2,3)", "ICC(3,3)"]
 
 RATINGS = """\
