@@ -1,5 +1,9 @@
-"""Issue 15, "Done when": every public entry point and CLI subcommand, on adversarial
-small inputs, gives a result or a one-line error within a memory and a time limit.
+"""Every public entry point and CLI subcommand, on adversarial small inputs, gives a
+result or a one-line error within a bound of memory and of CPU time.
+
+Marked ``resources`` and left out of the default run (it starts a subprocess per input and
+a fork per call): ``python -m pytest -m resources -p no:randomly -n 0`` runs it, as a step
+of ``.ci/run`` does.
 
 The inputs (at most 100 KB each as the file a user would pass): many labels (one-decimal
 scores), many raters (1,200 columns), sparse crowdsourcing long data, 1e12 counts in a
@@ -11,12 +15,13 @@ functions, the DataFrame accessor, the CLI's subcommands and formats), and
 
 Each input runs in its own subprocess (in parallel), and each call in a fork of it with
 2 GB of address space beyond the input (RLIMIT_AS) and `CALL_SECONDS` of CPU (RLIMIT_CPU;
-a wall-clock limit of four times that catches calls that wait): see
-``tests/support/resource_harness.py``, which also runs stand-alone. A call passes when it returns
-(its result is rendered) or raises a ValueError/TypeError with a one-line message; for
-the CLI, exit status 0, or 1/2 with one ``irr: error:`` line on stderr and no traceback.
+never a wall-clock limit: a call that waits is stopped when its CPU time stops advancing):
+see ``tests/support/resource_harness.py``, which also runs stand-alone. A call passes when
+it returns (its result is rendered) or raises a ValueError/TypeError with a one-line
+message; for the CLI, exit status 0, or 1/2 with one ``irr: error:`` line on stderr and no
+traceback.
 
-EXPECTED_FAILURES lists what fails today, by issue-15 item; those cases are strict xfails
+EXPECTED_FAILURES lists what fails today, by issue item; those cases are strict xfails
 (run with `EXPECTED_SECONDS` of CPU), so a fix that makes one pass fails the test until
 its row is deleted.
 """
@@ -46,6 +51,8 @@ from tests.support.resource_harness import (
     public_members,
     run_all,
 )
+
+pytestmark = pytest.mark.resources
 
 # Names of irr.__all__ that are not called on data, and why.
 NOT_ENTRY_POINTS = {
@@ -113,7 +120,8 @@ def test_entry_point_on_adversarial_input_is_bounded(key):
     record = _results()[key]
     assert record["status"] in ("ok", "error"), (
         f"{key[1]} on {key[0]}: {record['status']}: {record['symptom']} "
-        f"({record['seconds']} s, {record.get('cpu_seconds')} s CPU)")
+        f"({record.get('cpu_seconds')} s of CPU, peak RSS {record.get('max_rss_mb')} MB, "
+        f"{record['seconds']} s wall clock)")
 
 
 def _cli_subcommands() -> list[str]:

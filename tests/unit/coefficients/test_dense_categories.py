@@ -197,9 +197,9 @@ def test_weighted_kappa_with_hundreds_of_labels_needs_no_dense_lp():
     a = rng.integers(0, 300, 600) / 10
     b = a + rng.integers(-2, 3, 600) / 10
     ag = irr.Agreement(a, b, continuous=False)  # decimals as categories (issue 18)
-    start = time.perf_counter()
+    start = time.process_time()
     res, peak = peak_mb(lambda: ag.kappa(weights="linear"))
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
     assert peak < 100
     table = ag.table.to_numpy()
     assert res.estimate <= res.kappa_max <= 1
@@ -339,9 +339,9 @@ def test_optimize_thresholds_with_two_thousand_labels_is_fast():
     rng = np.random.default_rng(0)
     y = np.repeat(np.arange(2000), 2)
     pred = y + rng.normal(0, 20, y.size)
-    start = time.perf_counter()
+    start = time.process_time()
     cuts = optimize_thresholds(y, pred, max_iter=2)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert cuts.shape == (1999,)
     assert np.all(cuts[1:] >= cuts[:-1])
 

@@ -80,10 +80,10 @@ def test_tiny_alpha_counts_exact(n, eps0, alpha):
 def test_huge_n_is_answered_in_bounded_time():
     # n = 2**53 used to step the critical count one at a time (hours); bisection takes
     # at most 54 steps. The mean is 2**52 and 12345 errors are far below it: p = 1.
-    start = time.perf_counter()
+    start = time.process_time()
     res = irr.error_rate_test(12345, 2**53, 0.5)
     crit = irr.critical_error_rate(2**53, 0.5, 1e-300, "two-sided")
-    assert time.perf_counter() - start < 20
+    assert time.process_time() - start < 20
     assert res.pvalue == 1.0
     assert not res.reject
     # the critical count lies above the mean (2**52) by about 37 sd (sd = 2**25.5 ~ 4.7e7)
