@@ -1,4 +1,4 @@
-"""Issue 15 C10, portable results: every result pickles with its bootstrap recipe, so a
+"""Portable results: every result pickles with its bootstrap recipe, so a
 result whose bootstrap was never drawn draws it after unpickling (or in another process)
 with the same replicates, and so the same interval of every method, as the original."""
 
@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import irr
+import irr.cli
 from irr.inference.bootstrap import bootstrap_counts
 
 ANXIETY = irr.datasets.load("anxiety")
@@ -200,3 +201,71 @@ def test_a_callers_lambda_source_is_dropped_and_the_copy_says_why():
     copy = pickle.loads(pickle.dumps(drawn))
     assert copy.conf_int(0.9, "bca") == drawn.conf_int(0.9, "bca")
     assert copy.bootstrap.estimate == 13 / 20  # the share the lambda computes: 13 of 20
+
+
+# -- bootstrapped and other results pickle, with their summaries --------------------------------
+BOOT = {"ci": "percentile", "n_resamples": 200, "rng": 1}
+
+
+def _anxiety(raters=None):
+    return irr.Agreement.from_frame(ANXIETY, raters=raters)
+
+
+PICKLED = {
+    "kappa": lambda: _anxiety(["rater1", "rater2"]).kappa(**BOOT),
+    "weighted kappa": lambda: _anxiety(["rater1", "rater2"]).kappa("quadratic", **BOOT),
+    "percent agreement": lambda: _anxiety().percent_agreement(**BOOT),
+    "percent agreement of two": lambda: _anxiety(["rater1", "rater2"]).percent_agreement(**BOOT),
+    "alpha": lambda: _anxiety().krippendorff_alpha("interval", **BOOT),
+    "fleiss": lambda: _anxiety().fleiss_kappa(**BOOT),
+    "conger": lambda: _anxiety().conger_kappa(**BOOT),
+    "light": lambda: _anxiety().light_kappa(**BOOT),
+    "gwet": lambda: _anxiety().gwet_ac(**BOOT),
+    "brennan-prediger": lambda: _anxiety().brennan_prediger(**BOOT),
+    "kendall": lambda: _anxiety().kendall_w(**BOOT),
+    "auc": lambda: irr.ordinal.roc_auc_result([0, 0, 1, 1, 0, 1, 1, 0], [1, 2, 3, 4, 2, 3, 1, 2],
+                                              **BOOT),
+}
+
+
+@pytest.mark.parametrize("name", list(PICKLED))
+def test_bootstrapped_results_pickle_and_keep_every_interval(name):
+    import pickle
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = PICKLED[name]()
+        copy = pickle.loads(pickle.dumps(result))
+        # the same replicates, so the same numbers for every method (BCa needs the
+        # jackknife, materialised when its closure cannot be pickled)
+        for method in ("percentile", "basic", "bca"):
+            assert copy.conf_int(0.9, method) == result.conf_int(0.9, method)
+    assert copy.estimate == result.estimate
+    assert copy.ci == result.ci
+    assert copy.bootstrap.se == result.bootstrap.se
+
+
+@pytest.mark.parametrize("make", [
+    lambda: _anxiety().icc(),
+    lambda: _anxiety(["rater1", "rater2"]).error_rate_test(0.5),
+    lambda: _anxiety().error_rate_test(0.5, reference="rater1"),
+    lambda: _anxiety(["rater1", "rater2"]).symmetry_test(),
+    lambda: _anxiety(["rater1", "rater2"]).kappa(),
+], ids=["icc", "error rate", "error rate family", "symmetry", "wald kappa"])
+def test_every_result_and_its_summary_pickle(make):
+    import pickle
+    result = make()
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy.summary().as_text() == result.summary().as_text()
+    summary = pickle.loads(pickle.dumps(result.summary()))
+    assert summary.as_html() == result.summary().as_html()
+
+
+def test_an_undrawn_bootstrap_is_drawn_after_unpickling():
+    import pickle
+    result = _anxiety(["rater1", "rater2"]).kappa(n_resamples=300)
+    copy = pickle.loads(pickle.dumps(result))
+    # the Wald interval needs no bootstrap: kappa's own numbers
+    assert copy.conf_int(0.9) == result.conf_int(0.9)
+    # the recipe pickles (tests/unit/test_results_pickle.py): the same seed, the same interval
+    assert copy.conf_int(method="percentile") == result.conf_int(method="percentile")
