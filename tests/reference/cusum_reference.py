@@ -1,5 +1,5 @@
 """Passing & Bablok's (1983) cusum linearity test written out from the paper's steps,
-one point at a time, for ``tests/reference/test_continuous_published.py``.
+one point at a time, for ``tests/reference/test_method_regression_published.py``.
 
 Passing, H. & Bablok, W. (1983). J Clin Chem Clin Biochem 21:709-720, Appendix,
 section 4. The paper itself was not readable here; the rule is as quoted in the source

@@ -1,6 +1,6 @@
 """statsmodels MixedLM as the reference producer for the REML variance components of an
 unbalanced crossed subjects x raters design (issue #18), for
-``tests/reference/test_continuous_published.py``.
+``tests/reference/test_variance_components_published.py``.
 
 Why an earlier comparison agreed only to 2e-3: MixedLM's default fit (``method='bfgs'``
 then ``'lbfgs'``, gradient tolerance 1e-5 on the REML log-likelihood) stops while the

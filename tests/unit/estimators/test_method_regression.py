@@ -307,7 +307,7 @@ def test_method_comparison_plot(tmp_path):
 @pytest.mark.slow
 def test_jackknife_calibration():
     # the Deming jackknife t interval covers the true slope about 95% of the time (the
-    # size of the cusum test is simulated in tests/reference/test_continuous_published.py)
+    # size of the cusum test is simulated in tests/reference/test_method_regression_published.py)
     rng = np.random.default_rng(2026)
     covered = 0
     runs = 400
