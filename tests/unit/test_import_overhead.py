@@ -1,5 +1,5 @@
-"""Issue #17, fixed costs: what ``import irr`` and the first calls load, and the kernels
-rewritten for speed against their previous forms (kept here) on random data."""
+"""Fixed costs: what the first calls load (``import irr`` itself: tests/unit/test_import.py),
+and the kernels rewritten for speed against their previous forms (kept here) on random data."""
 
 from __future__ import annotations
 
@@ -28,12 +28,6 @@ def _loaded_after(code: str, modules: tuple[str, ...]) -> list[str]:
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
                           text=True, check=True)
     return done.stdout.split()
-
-
-def test_import_irr_loads_no_heavy_modules():
-    heavy = ("scipy.optimize", "scipy.stats", "scipy.special", "scipy.sparse", "numpy.f2py",
-             "numpy.testing", "matplotlib")
-    assert _loaded_after("import irr", heavy) == []
 
 
 def test_kendall_w_does_not_import_scipy_stats():
