@@ -594,7 +594,7 @@ BAD_CALLS = [
     # benchmark
     (lambda: benchmark(NAN, 0.05), ValueError, "`estimate` is nan"),
     (lambda: benchmark(0.4, NAN), ValueError, "`se` is nan: the standard error is undefined"),
-    # se = 0 is a point mass (issue 14, B14): see test_i14_numerics.py
+    # se = 0 is a point mass (issue 14, B14): see tests/unit/estimators/test_numerical_extremes.py
     (lambda: benchmark(0.4, -0.1), ValueError, "`se` must be non-negative and finite; got -0.1"),
     (lambda: benchmark(0.4, INF), ValueError, "`se` must be non-negative and finite; got inf"),
     (lambda: benchmark(0.4, "0.1"), TypeError, "`se` must be a real number"),

@@ -8,7 +8,7 @@ import os
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
+from tests.support.cli_runner import cli
 
 import irr.cli
 

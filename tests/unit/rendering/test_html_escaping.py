@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from clirun import cli
+from tests.support.cli_runner import cli
 
 import irr
 from irr._html import CONTENT_SECURITY_POLICY, escape_html, html_page
