@@ -341,7 +341,7 @@ def report(
         if ci is not None and "ci" not in accepted:
             for r in collected:  # the ICC has only its F-based interval: say so, not silently
                 notes_out.append(f"{r.coefficient}: `ci='{ci}'` does not apply; its own "
-                                 f"{r.ci.method_name} interval is reported.")
+                                 f"interval ({r.ci.method_name}) is reported.")
         unused = [f"`{name}`" for name in further if name not in accepted]
         if unused:  # options it does not take: said, not silently dropped
             does = "does not apply" if len(unused) == 1 else "do not apply"
