@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from irr._validation import show_value
 
 __all__ = ["INTERVAL_ALIASES", "INTERVAL_METHODS", "IntervalMethod", "interval_label",
-           "interval_method", "interval_name", "normalise", "resolve"]
+           "interval_method", "interval_name", "lookup", "normalise", "resolve"]
 
 class IntervalMethod(NamedTuple):
     """How an interval method is written: in sentences and the methods paragraph
@@ -139,6 +139,26 @@ def resolve(name: Any, canonical: Iterable[str], aliases: Mapping[str, str] | No
     if not isinstance(name, str):
         raise TypeError(f"`{argument}` must be a string, one of {_listed(names, extra)}; "
                         f"got {show_value(name)}.")
+    found = lookup(name, names, aliases)
+    if found is None:
+        raise ValueError(f"`{argument}` has unknown {what} {show_value(name)}; "
+                         f"known: {_listed(names, extra)}.")
+    return found
+
+
+def lookup(name: str, canonical: Iterable[str],
+           aliases: Mapping[str, str] | None = None) -> str | None:
+    """The canonical spelling of `name` among `canonical`, or None: :func:`resolve` for a
+    caller that gathers every unknown name before it says so.
+
+    Examples
+    --------
+    >>> lookup("Fleiss-Kappa", ("fleiss", "gwet"), {"fleiss_kappa": "fleiss"})
+    'fleiss'
+    >>> lookup("ac9", ("fleiss", "gwet")) is None
+    True
+    """
+    names = tuple(canonical)
     if name in names:
         return name
     key = normalise(name)
@@ -146,10 +166,7 @@ def resolve(name: Any, canonical: Iterable[str], aliases: Mapping[str, str] | No
     if key in by_key:
         return by_key[key]
     target = (aliases or {}).get(key)
-    if target is not None and target in names:
-        return target
-    raise ValueError(f"`{argument}` has unknown {what} {show_value(name)}; "
-                     f"known: {_listed(names, extra)}.")
+    return target if target in names else None
 
 
 def _listed(names: tuple[str, ...], extra: Iterable[str]) -> str:
