@@ -73,9 +73,10 @@ class Coefficient:
     profile : str or None
         The name of its inference profile: the set of inference keywords its method takes
         (see the table of inference keywords in :mod:`irr.inference`).
-    ci : str or None
-        Its default interval method, in the vocabulary of :mod:`irr.vocabulary`: the
-        method's ``ci=`` default, or the interval it always gives.
+    ci : str
+        The interval method of its default result, a key of
+        :data:`irr.vocabulary.INTERVAL_METHODS` (``'none'``: no interval unless one is
+        asked for); the method's ``ci=`` default where it has one.
     n_resamples : int or None
         The method's default number of bootstrap resamples (None: it takes none).
     scale : str or None
@@ -99,7 +100,7 @@ class Coefficient:
     needs: frozenset[str] = frozenset()
     columns: str = "all"
     profile: str | None = None
-    ci: str | None = None
+    ci: str = "none"
     n_resamples: int | None = None
     scale: str | None = None
     sentence: str = "coefficient"
@@ -138,7 +139,7 @@ _TWO_CATEGORICAL = frozenset({"raters", "two", "categorical"})
 _MEASURED = frozenset({"raters", "continuous"})
 _PAIR = frozenset({"two"})
 _ORDERED = frozenset({"scores"})
-_BOOT = {"ci": None, "n_resamples": 9999}  # a bootstrap interval on request
+_BOOT = {"ci": "none", "n_resamples": 9999}  # a bootstrap interval on request
 
 
 def _chance(method: str, family: str, accessor: str, *names: str | Name,
@@ -185,12 +186,13 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
                 aliases=("intraclass",)),
     Coefficient("kendall_w", "rank", _SCORES, profile="bootstrap", **_BOOT,
                 accessor="kendall_w", names=_names("kendall"), aliases=("kendall_w",)),
-    Coefficient("pabak", "two raters", _TWO_CATEGORICAL, profile="bootstrap", **_BOOT,
+    Coefficient("pabak", "two raters", _TWO_CATEGORICAL, profile="bootstrap", ci="wilson",
+                n_resamples=9999,
                 scale="landis-koch", accessor="pabak", shortcut="pabak",
                 names=_names(Name("pabak", needs=_PAIR))),
-    Coefficient("maxwell_re", "two raters", _TWO_CATEGORICAL, profile="bootstrap", **_BOOT,
-                scale="landis-koch", accessor="maxwell_re", shortcut="maxwell_re",
-                aliases=("maxwell",)),
+    Coefficient("maxwell_re", "two raters", _TWO_CATEGORICAL, profile="bootstrap",
+                ci="wilson", n_resamples=9999,
+                scale="landis-koch", accessor="maxwell_re", shortcut="maxwell_re"),
     Coefficient("bangdiwala_b", "two raters", _TWO_CATEGORICAL, profile="two_rater_interval",
                 ci="wald", n_resamples=9999, accessor="bangdiwala_b",
                 names=_names(Name("bangdiwala", needs=_PAIR)), aliases=("bangdiwala_b",)),
@@ -214,7 +216,8 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
                 names=_names("mean_spearman")),
     Coefficient("mean_pearson", "correlation", _SCORES, profile="bootstrap_test", **_BOOT,
                 accessor="mean_pearson", shortcut="mean_pearson", names=_names("mean_pearson")),
-    Coefficient("error_rate_test", "test", _RATERS, profile="error_rate", sentence="test",
+    Coefficient("error_rate_test", "test", _RATERS, profile="error_rate", ci="exact",
+                sentence="test",
                 accessor="error_rate_test"),
     # continuous measurements (an Agreement built with continuous=True, or detected)
     Coefficient("limits_of_agreement", "measurement", _MEASURED, columns="pair",
@@ -227,7 +230,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
                 accessor="concordance", shortcut="concordance", names=_names("ccc"),
                 aliases=("concordance", "lin_ccc")),
     Coefficient("total_deviation_index", "measurement", _MEASURED, columns="pair",
-                profile="continuous", ci=None, n_resamples=9999, sentence="measurement",
+                profile="continuous", ci="log-msd", n_resamples=9999, sentence="measurement",
                 accessor="total_deviation_index", shortcut="total_deviation_index",
                 names=_names(Name("tdi", needs=_PAIR)), aliases=("total_deviation_index",)),
     # only by name in reports: it needs the largest acceptable difference (``delta``)
@@ -250,7 +253,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
                 accessor="measurement_error", shortcut="measurement_error",
                 names=_names("sem"), aliases=("measurement_error",)),
     Coefficient("inter_intra_reliability", "measurement", _MEASURED, profile="level",
-                sentence="measurement", accessor="inter_intra_reliability"),
+                ci="satterthwaite", sentence="measurement", accessor="inter_intra_reliability"),
 )
 
 _BY_METHOD = {c.method: c for c in COEFFICIENTS}
