@@ -73,3 +73,12 @@ def test_method_comparison_takes_the_statistics_spelling():
     ax = method_comparison(x, y, method="passing_bablok")
     assert irr.passing_bablok(x, y).method == "passing_bablok"
     assert ax.get_xlabel() == "x"
+
+
+def test_scales_resolve_from_any_spelling_and_keep_their_canonical_name():
+    for spelling in ("Landis-Koch", "landis_koch", " LANDIS KOCH "):
+        assert irr.get_scale(spelling).name == "landis-koch"
+        assert irr.interpret(0.5, scale=spelling) == irr.interpret(0.5, scale="landis-koch")
+    with pytest.raises(ValueError, match="`scale` has unknown scale 'landis'; known: "
+                                         "'landis-koch', "):
+        irr.get_scale("landis")
