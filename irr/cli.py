@@ -1551,7 +1551,7 @@ def _row_name(method: str, options: dict[str, Any]) -> str:
 def _with_scale(out: Output, scale: str | None) -> None:
     if scale is None:
         return
-    get_scale(scale)  # validates the name
+    scale = get_scale(scale).name  # validates the name; its canonical spelling
     out.results = [
         dataclasses.replace(r, scale=scale) if r.scale is not None else r for r in out.results
     ]

@@ -307,8 +307,9 @@ def report(
     further = _inference_options(inference)
     ag, frame = _agreement(data, raters, id, by, categories)
     confidence_level = check_confidence_level(confidence_level)  # once, not per statistic
-    if scale is not None:
-        get_scale(scale)  # validates the name before any work
+    if scale is not None:  # validated before any work; a name in its canonical spelling
+        resolved = get_scale(scale)
+        scale = resolved.name if isinstance(scale, str) else scale
     facts = ag.facts
     n_categories = 0 if ag.continuous else len(ag.categories)
     kind = scale_type(facts, n_categories)
