@@ -981,8 +981,15 @@ def _accessor_doc(entry: Coefficient, method: Callable[..., Any]) -> str:
             + (" (measurements:\n    ``continuous=True`` unless given)." if measured else ".")
             + "\nsubject, rater, rating, replicate : column label, optional\n"
             "    Long data (one row per rating), as for :meth:`irr.Agreement.from_long`.")
-    parameters = "\n".join(part for part in (columns, sections.get("Parameters", ""), read)
-                           if part)
+    own = sections.get("Parameters", "")
+    documented = {name.strip() for line in own.splitlines() if " : " in line
+                  and not line.startswith(" ") for name in line.split(" : ")[0].split(",")}
+    missing = [name for name in inspect.signature(method).parameters
+               if name != "self" and name not in documented]
+    if missing:  # the method's docstring does not list them: point to it
+        own += (("\n" if own else "") + f"{', '.join(missing)}\n"
+                f"    As for :meth:`irr.Agreement.{entry.method}`.")
+    parameters = "\n".join(part for part in (columns, own, read) if part)
     blocks = [f"{summary}\n\n``df.irr.{entry.accessor}(...)`` is :meth:`irr.Agreement."
               f"{entry.method}` of the frame's\ncolumns, read by :meth:`agreement`.",
               f"Parameters\n----------\n{parameters}"]

@@ -138,6 +138,11 @@ def test_the_accessor_has_every_declared_method_with_the_methods_keywords(entry)
     for name in _own(method):
         if f"\n{name} :" in source or f"\n{name}, " in source:
             assert f"\n{name}" in doc, name
+    # its Parameters section lists every parameter of its signature, and no other
+    body = inspect.cleandoc(doc).split("Parameters\n----------\n")[1].split("\n\n")[0]
+    listed = {name.strip() for line in body.splitlines() if line and not line.startswith(" ")
+              for name in line.split(" : ")[0].split(",")}
+    assert listed == set(mine)
 
 
 def test_the_accessor_has_no_statistic_the_registry_does_not_declare():
