@@ -207,16 +207,12 @@ def by(
         the rule of :meth:`irr.Agreement.from_frame`). Not for long data, whose raters
         are the labels in the `rater` column.
     statistic : str, default 'kappa'
-        The name of an :class:`irr.Agreement` method returning a result: ``'kappa'``,
-        ``'percent_agreement'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
-        ``'light_kappa'``, ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``,
-        ``'krippendorff_alpha'``, ``'icc'``, ``'kendall_w'``, ``'error_rate_test'``; of
-        continuous measurements ``'limits_of_agreement'``, ``'concordance'``,
-        ``'total_deviation_index'``, ``'coverage_probability'``, ``'deming'``,
-        ``'passing_bablok'``, ``'icc_components'``, ``'measurement_error'``. Or a
-        statistic's name as :func:`irr.report` takes it (:data:`irr.registry.STATISTICS`):
-        ``'loa'``, ``'ccc'``, ``'tdi'``, ``'cp'``, ``'icc_vc'``, ``'sem'``,
-        ``'kappa_quadratic'``, ``'alpha_interval'``, ... (with its options).
+        The :class:`irr.Agreement` method of a statistic the registry declares
+        (:data:`irr.registry.COEFFICIENTS`: ``'fleiss_kappa'``, ``'krippendorff_alpha'``,
+        ``'limits_of_agreement'``, ...), called with its defaults; or a statistic's name as
+        :func:`irr.report` takes it (:data:`irr.registry.STATISTICS`: ``'loa'``,
+        ``'ccc'``, ``'kappa_quadratic'``, ``'alpha_interval'``, ...), with its options, in
+        any spelling (``'Kappa-Quadratic'``) or alias (:data:`irr.registry.ALIASES`).
     categories : sequence, optional
         The rating scale. Default: the categories of the **whole** data, declared to
         every group, so that a group missing a category still uses the same scale (the
