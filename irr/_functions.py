@@ -454,6 +454,7 @@ def krippendorff_alpha(
     rater_population: float | None = None,
     null: float | None = None,
     ci_clip: bool = True,
+    progress: bool | None = None,
 ) -> KrippendorffResult:
     r"""Krippendorff's alpha of a reliability data matrix with missing values.
 
@@ -474,9 +475,10 @@ def krippendorff_alpha(
     categories : sequence, optional
         The full value domain in scale order (unobserved values too).
     confidence_level : float, default 0.95
-    ci, n_resamples, rng
-        The bootstrap interval over units, as for :meth:`irr.Agreement.krippendorff_alpha`
-        (``ci=None``: no bootstrap; ``ci='wald'``: the interval on Gwet's linearised SE).
+    ci, n_resamples, rng, progress
+        The bootstrap interval over units and its progress bar, as for
+        :meth:`irr.Agreement.krippendorff_alpha` (``ci=None``: no bootstrap; ``ci='wald'``:
+        the interval on Gwet's linearised SE).
     alternative, distribution, population, sampling, rater_population, null, ci_clip
         The test of alpha = 0 (or = `null`) on Gwet's linearised SE, its law ('normal' or
         't' on n - 1 df), the finite populations of units and of raters, what the SE
@@ -522,7 +524,7 @@ def krippendorff_alpha(
     options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng,
                                distribution=distribution, population=population,
                                sampling=sampling, null=null, ci_clip=ci_clip,
-                               rater_population=rater_population)
+                               rater_population=rater_population, progress=progress)
     ratings = _integral_ratings(columns, names) if categories is None else None
     if ratings is not None:
         source = Source(ratings)

@@ -17,32 +17,13 @@ from irr._validation import check_choice, check_integer
 from irr._version import __version__
 from irr.bands import get_scale, interpret
 from irr.coefficients.icc import form_description, shrout_fleiss_name
+from irr.vocabulary import interval_name
 
 __all__ = ["band_and_citation", "methods_paragraph", "references", "report", "report_sentences",
            "statistic_name"]
 
 STYLES = ("apa", "plain")
 SCALE_TYPES = ("nominal", "ordinal", "continuous")
-
-#: How an interval method is named in prose (bootstrap resamples are added from the result).
-_CI_NAMES = {
-    "wald": "Wald",
-    "wilson": "Wilson score",
-    "percentile": "percentile bootstrap",
-    "basic": "basic bootstrap",
-    "bca": "BCa bootstrap",
-    "exact": "Clopper-Pearson",  # an error rate's exact binomial interval
-    "satterthwaite": "approximate F, Satterthwaite df",  # ICC(A,.)
-    "approximate-f": "approximate F, effective sizes",  # ICC by variance components
-    "chi2": "chi-square",  # a standard deviation's interval
-    "t": "t distribution",
-    "fisher-z": "Fisher z",
-    "log-msd": "log MSD",  # the TDI's one-sided bound (Lin 2000)
-    "logit": "logit",  # the coverage probability's one-sided bound (Lin et al. 2002)
-    "jackknife": "jackknife",
-    "rank": "rank-based",
-    "order statistics": "order-statistic",  # nonparametric limits of agreement
-}
 
 #: The package as the methods paragraph and the reference list cite it.
 SOFTWARE_AUTHOR = "The irr developers"  # pyproject.toml's authors
@@ -458,7 +439,7 @@ def _interval_method(result: Any) -> str:
     """The interval's method in words, with the bootstrap's resamples and a design's t
     quantiles: ``"BCa bootstrap, 9,999 resamples"``, ``"Wald"``, ``"exact F"``."""
     ci = result.ci
-    name = _CI_NAMES.get(ci.method, ci.method)
+    name = interval_name(ci.method)
     if ci.method == "exact" and hasattr(result, "mcgraw_wong"):  # one-way, consistency ICC
         name = "exact F"
     resamples = result.n_resamples
@@ -888,7 +869,7 @@ def _measure_interval(result: Any, cited: Any) -> tuple[str, tuple[str, ...]] | 
     ci = result.ci
     if hasattr(result, "limit_ci_method"):
         centre = "the median difference" if result.method == "nonparametric" else "the bias"
-        bias = ("t intervals" if ci.method == "t" else f"{_CI_NAMES.get(ci.method, ci.method)} "
+        bias = ("t intervals" if ci.method == "t" else f"{interval_name(ci.method)} "
                 "intervals") + f" for {centre}"
         ends = (*result.lower_ci, *result.upper_ci)
         if not any(math.isfinite(end) for end in ends):

@@ -31,10 +31,10 @@ import numpy as np
 from irr._html import escape_html
 from irr._validation import (
     DegenerateDataWarning,
-    check_choice,
     check_confidence_level,
     show_value,
 )
+from irr.vocabulary import resolve
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -538,8 +538,8 @@ def get_scale(scale: ScaleLike) -> Scale:
     ----------
     scale : str, Scale or sequence of (float, str)
         A key of :data:`SCALES` (``"landis-koch"``, ``"fleiss"``, ``"altman"``,
-        ``"cicchetti-sparrow"``, ``"mchugh"``, ``"koo-li"``, ``"mcbride"``; exact,
-        lowercase), a
+        ``"cicchetti-sparrow"``, ``"mchugh"``, ``"koo-li"``, ``"mcbride"``; case and ``-``
+        or ``_`` between words do not matter, see :func:`irr.vocabulary.resolve`), a
         :class:`Scale`, or pairs for :meth:`Scale.from_bounds`.
 
     Returns
@@ -549,7 +549,8 @@ def get_scale(scale: ScaleLike) -> Scale:
     Raises
     ------
     ValueError
-        If a name is unknown (the message lists the known names) or the pairs are invalid.
+        If a name is unknown (the message lists the canonical names) or the pairs are
+        invalid.
     TypeError
         If `scale` is of another type.
 
@@ -561,8 +562,8 @@ def get_scale(scale: ScaleLike) -> Scale:
     """
     if isinstance(scale, Scale):
         return scale
-    if isinstance(scale, str):
-        return SCALES[check_choice(scale, "scale", SCALES)]
+    if isinstance(scale, str):  # any spelling: "Landis-Koch", "landis_koch"
+        return SCALES[resolve(scale, SCALES, argument="scale", what="scale")]
     if isinstance(scale, Iterable) and not isinstance(scale, (bytes, Mapping)):
         return Scale.from_bounds(scale)
     raise TypeError(

@@ -47,11 +47,20 @@ from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.inference.options import DISTRIBUTIONS, SAMPLING, InferenceOptions
-from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
+from irr.registry import (
+    ALIASES,
+    COEFFICIENTS,
+    METHOD_COMPARISON,
+    PANELS,
+    STATISTICS,
+    rows,
+    scale_type,
+)
 from irr.reliability import call_method, replicate_note
 from irr.reliability import report as reliability_report
 from irr.reporting import DataDescription, ReliabilityReport, jsonable
 from irr.summary import escape_latex, escape_markdown
+from irr.vocabulary import lookup
 from irr.weights import weight_name
 
 __all__ = ["main"]
@@ -718,8 +727,9 @@ def _agreement_parser(commands: Any) -> None:
                          "readings by one method")
     command.add_argument(
         "--statistics", metavar="NAMES", default=None,
-        help="comma-separated, from loa, ccc, tdi, cp, deming, passing_bablok, icc_vc, sem "
-        "(or 'all'); default loa,ccc,sem for two methods and ccc,icc_vc,sem for all raters")
+        help=f"comma-separated, from {', '.join(AGREEMENT_STATISTICS)} (or 'all'); default "
+        f"{','.join(METHOD_COMPARISON[True])} for two methods and "
+        f"{','.join(METHOD_COMPARISON[False])} for all raters")
     loa = command.add_argument_group("limits of agreement")
     loa.add_argument("--coverage", type=_proportion, default=0.95, metavar="P",
                      help="share of differences the limits should hold (default 0.95: bias "
@@ -1542,7 +1552,7 @@ def _row_name(method: str, options: dict[str, Any]) -> str:
 def _with_scale(out: Output, scale: str | None) -> None:
     if scale is None:
         return
-    get_scale(scale)  # validates the name
+    scale = get_scale(scale).name  # validates the name; its canonical spelling
     out.results = [
         dataclasses.replace(r, scale=scale) if r.scale is not None else r for r in out.results
     ]
@@ -1704,9 +1714,10 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     return out
 
 
-#: Every statistic of ``irr agreement``, in the order ``--statistics all`` reports them.
-AGREEMENT_STATISTICS = ("loa", "ccc", "tdi", "cp", "deming", "passing_bablok", "icc_vc",
-                        "sem")
+#: Every statistic of ``irr agreement`` (the statistics of measurements the registry
+#: declares), in the order ``--statistics all`` reports them.
+AGREEMENT_STATISTICS = tuple(name for c in COEFFICIENTS if c.data == "continuous"
+                             for name in (n.name for n in c.names))
 
 
 def _long_raters(args: argparse.Namespace, frame: Any, two: bool) -> Any:
@@ -1744,11 +1755,13 @@ def _agreement_statistics(args: argparse.Namespace, ag: Agreement) -> list[str]:
     two = ag.n_raters == 2
     if args.statistics is None:
         return list(METHOD_COMPARISON[two])
-    names = [n.strip().lower() for n in args.statistics.split(",") if n.strip()]
-    if names == ["all"]:
+    typed = [n.strip() for n in args.statistics.split(",") if n.strip()]
+    if [n.lower() for n in typed] == ["all"]:
         return [n for n in AGREEMENT_STATISTICS if STATISTICS[n].applies(ag.facts)
                 and (n != "cp" or args.delta is not None)]
-    unknown = [n for n in names if n not in AGREEMENT_STATISTICS]
+    found = [lookup(n, AGREEMENT_STATISTICS, ALIASES) for n in typed]
+    unknown = [n for n, name in zip(typed, found, strict=True) if name is None]
+    names = [name for name in found if name is not None]
     if not names or unknown:
         raise CommandError(
             f"--statistics names unknown statistic(s) {', '.join(map(repr, unknown))}; "

@@ -23,6 +23,7 @@ from irr.bands import benchmark, get_scale, interpret
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
+from irr.vocabulary import interval_name
 from irr.weights import agreement_weights
 
 if TYPE_CHECKING:
@@ -52,12 +53,6 @@ FRAME_COLUMNS = (
 _STANDARD_NORMAL = statistics.NormalDist()
 
 #: Interval methods named after people or initials, as prose writes them.
-_METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa bootstrap",
-                 "percentile": "percentile bootstrap", "basic": "basic bootstrap",
-                 "newcombe": "Newcombe", "satterthwaite": "approximate F (Satterthwaite)",
-                 "fisher-z": "Fisher z", "log-msd": "log-MSD (Lin 2000)", "logit": "logit",
-                 "chi2": "chi-square", "mover": "MOVER"}
-
 
 @dataclass(frozen=True)
 class ConfidenceInterval:
@@ -88,7 +83,7 @@ class ConfidenceInterval:
         >>> ConfidenceInterval(0.2, 0.5, 0.95, "bca").method_name
         'BCa bootstrap'
         """
-        return _METHOD_NAMES.get(self.method, self.method)
+        return interval_name(self.method)
 
     def __str__(self) -> str:
         level = f"{100 * self.confidence_level:g}%"

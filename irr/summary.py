@@ -16,6 +16,7 @@ import numpy as np
 
 from irr._html import escape_html
 from irr._result_protocol import ResultLike
+from irr.vocabulary import interval_label
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -239,14 +240,6 @@ def new_summary() -> Summary:
     return _summary_class()()
 
 
-#: Interval methods as a table names them (``ci.method`` -> label); an F-based "exact"
-#: interval (the ICC's) reads "exact F". Bootstrap intervals are named by type; the
-#: header's "Bootstrap:" line says how many resamples of what.
-_CI_LABELS = {"wald": "Wald", "wilson": "Wilson", "newcombe": "Newcombe", "t": "t",
-              "percentile": "percentile", "basic": "basic", "bca": "BCa",
-              "exact": "exact", "satterthwaite": "approx. F", "approximate-f": "approx. F",
-              "chi2": "chi-square", "none": "", "fisher-z": "Fisher z", "log-msd": "log MSD",
-              "logit": "logit"}
 _BOOTSTRAP = frozenset({"percentile", "basic", "bca"})
 
 
@@ -257,7 +250,7 @@ def ci_label(result: ResultLike) -> str:
     method = result.ci.method
     if method == "exact" and result.statistic_name == "F":
         return "exact F"
-    return _CI_LABELS.get(method, method)
+    return interval_label(method)
 
 
 def _variant(r: ResultLike) -> tuple[Any, ...]:

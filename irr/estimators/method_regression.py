@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 _PARAMETERS = ("slope", "intercept")
-_NAMES = {"deming": "Deming", "passing-bablok": "Passing–Bablok"}
+_NAMES = {"deming": "Deming", "passing_bablok": "Passing–Bablok"}
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
@@ -56,7 +56,7 @@ class MethodRegressionResult(Result):
     statistic, its intervals are rank-based); ``intercept``, ``intercept_se``,
     ``intercept_ci``, ``intercept_statistic`` and ``intercept_pvalue`` those of the
     intercept (t test of intercept = 0). ``method`` is ``'deming'`` or
-    ``'passing-bablok'``; ``x_name`` and ``y_name`` name the comparison (x) and test (y)
+    ``'passing_bablok'``; ``x_name`` and ``y_name`` name the comparison (x) and test (y)
     methods; ``error_ratio`` is Deming's lambda = var(error of x) / var(error of y) (nan
     for Passing–Bablok); ``df`` the degrees of freedom of the t intervals and tests (n - 2);
     ``linearity_statistic`` and ``linearity_pvalue`` Passing–Bablok's cusum test (nan for
@@ -121,7 +121,7 @@ class MethodRegressionResult(Result):
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         level = check_confidence_level(level)
         method = self.ci.method if method is None else method
-        own = ("rank",) if self.method == "passing-bablok" else ("jackknife", *BOOTSTRAP_METHODS)
+        own = ("rank",) if self.method == "passing_bablok" else ("jackknife", *BOOTSTRAP_METHODS)
         check_choice(method, "method", own)
         index = _PARAMETERS.index(parameter)
         if method == "rank":
@@ -276,7 +276,7 @@ class MethodRegressionResult(Result):
                 f"{',' if apa else ''} and an intercept of "
                 f"{part(self.intercept, self.intercept_ci, how)}, n = {self.n_subjects:,}")
         p = self.linearity_pvalue
-        if self.method == "passing-bablok" and math.isfinite(p):
+        if self.method == "passing_bablok" and math.isfinite(p):
             found = "a" if p < 0.05 else "no"
             shown = format_pvalue(p, apa=apa)
             text += (f"; the cusum test found {found} significant deviation from linearity "
@@ -544,7 +544,7 @@ def passing_bablok(
     return MethodRegressionResult(
         coefficient="Passing–Bablok slope", symbol="b", estimate=slope, se=math.nan,
         ci=slope_ci, n_subjects=n, n_missing=dropped, n_incomplete=dropped,
-        raters=(x_name, y_name), notes=tuple(notes), method="passing-bablok",
+        raters=(x_name, y_name), notes=tuple(notes), method="passing_bablok",
         intercept=intercept, intercept_se=math.nan, intercept_ci=intercept_ci,
         x_name=x_name, y_name=y_name, df=float(n - 2), linearity_statistic=statistic,
         linearity_pvalue=p_lin, x=a, y=b,

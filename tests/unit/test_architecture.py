@@ -20,8 +20,8 @@ ROOT = pathlib.Path(irr.__file__).parent
 #: or lower ones, never higher; within a layer the imports must not form a cycle.
 LAYERS = {
     0: [  # foundations: validation, scales, weights, pure formulas, data sets, HTML, files
-        "irr._validation", "irr._version", "irr.weights", "irr.bands", "irr.datasets",
-        "irr.coefficients", "irr.coefficients.*", "irr._html", "irr._files",
+        "irr._validation", "irr._version", "irr.vocabulary", "irr.weights", "irr.bands",
+        "irr.datasets", "irr.coefficients", "irr.coefficients.*", "irr._html", "irr._files",
     ],
     1: ["irr._columns", "irr._data", "irr._frames", "irr._long", "irr._source",
         "irr._measurements"],  # input (Source holds continuous ratings as Measurements)

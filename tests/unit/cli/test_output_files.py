@@ -8,9 +8,9 @@ import os
 import numpy as np
 import pandas as pd
 import pytest
-from tests.support.cli_runner import cli
 
 import irr.cli
+from tests.support.cli_runner import cli
 
 LINK_ERROR = ("irr: error: {flag} {link!r} is a symbolic link (to {to!r}); irr never writes "
               "through a link: give the path of a regular file\n")

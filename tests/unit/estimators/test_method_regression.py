@@ -296,11 +296,13 @@ def test_method_comparison_plot(tmp_path):
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels[0] == "identity y = x"
     assert labels[2] == "95% confidence band"
-    ax = method_comparison(x, y, method="passing-bablok")
-    assert len(ax.get_legend().get_texts()) == 2  # no band for Passing–Bablok
+    for spelling in ("passing_bablok", "passing-bablok", "Passing-Bablok"):  # one vocabulary
+        ax = method_comparison(x, y, method=spelling)
+        assert len(ax.get_legend().get_texts()) == 2  # no band for Passing–Bablok
     with pytest.raises(TypeError, match="`y` only with array"):
         method_comparison(irr.deming(x, y), y)
-    with pytest.raises(ValueError, match="`method` must be one of"):
+    with pytest.raises(ValueError, match="`method` has unknown regression 'ols'; known: "
+                       "'deming', 'passing_bablok'"):
         method_comparison(x, y, method="ols")
 
 

@@ -18,10 +18,10 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from tests.support.cli_runner import cli
 
 import irr
 from irr._html import CONTENT_SECURITY_POLICY, escape_html, html_page
+from tests.support.cli_runner import cli
 
 RUN = "document.title=113*997"
 MARKER = str(113 * 997)  # in the page only if a hostile text ran as script

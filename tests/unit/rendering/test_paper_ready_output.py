@@ -68,11 +68,11 @@ def test_markdown_and_latex_show_the_groups():
     assert "### By group" in md
     # Leeds: 5 of 6 subjects complete; ICC(A,1) = .8431, 95% CI [.4870, .9804]
     assert ("| Leeds | ICC(2,1) | 5 | 0.843 |  | \\[0.487, 0.980\\] | "
-            "approximate F (Satterthwaite) | good |") in md
-    assert ("Leeds & ICC(2,1) & 5 & 0.843 &  & [0.487, 0.980] & approximate F (Satterthwaite) "
+            "approximate F, Satterthwaite df | good |") in md
+    assert ("Leeds & ICC(2,1) & 5 & 0.843 &  & [0.487, 0.980] & approximate F, Satterthwaite df "
             "& good \\\\") in rep.to_latex()
     html = rep.to_html()
-    assert "<td>approximate F (Satterthwaite)</td>" in html
+    assert "<td>approximate F, Satterthwaite df</td>" in html
     assert "confidence_level" not in html  # a readable table, not the raw frame
 
 
@@ -158,10 +158,10 @@ def test_confidence_level_error_is_stated_once():
 def test_ci_the_icc_cannot_take_is_noted_not_ignored():
     rep = irr.report(irr.datasets.load("anxiety"), ["icc", "alpha"], ci="bca",
                      n_resamples=200, figures=False)
-    assert rep.notes == ("ICC(2,1): `ci='bca'` does not apply; its own approximate F "
-                         "(Satterthwaite) interval is reported.",)
+    assert rep.notes == ("ICC(2,1): `ci='bca'` does not apply; its own interval "
+                         "(approximate F, Satterthwaite df) is reported.",)
     assert rep.results[1].ci.method == "bca"
     code, out, _ = cli("report", "--dataset", "anxiety", "--statistics", "icc", "--ci", "bca")
     assert code == 0
-    assert ("ICC(2,1): --ci bca does not apply; its own approximate F (Satterthwaite) "
-            "interval is reported.") in out
+    assert ("ICC(2,1): --ci bca does not apply; its own interval (approximate F, "
+            "Satterthwaite df) is reported.") in out

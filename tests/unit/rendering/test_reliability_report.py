@@ -201,7 +201,7 @@ def test_markdown_and_html_state_the_level_and_use_one_number_format():
     assert numbers
     assert all(len(n.split(".")[1]) in (2, 3) for n in numbers)
     # estimates, SEs and interval ends to three decimals (test statistics to two)
-    assert row == "| ICC(2,1) | 20 | 0.198 |  | \\[-0.005, 0.447\\] | approximate F (Satterthwaite) | " \
+    assert row == "| ICC(2,1) | 20 | 0.198 |  | \\[-0.005, 0.447\\] | approximate F, Satterthwaite df | " \
         "F(19, 38) = 1.83 | 0.056 | poor (Koo & Li, 2016) |"
     html = rep.to_html()
     assert "<th scope=\"col\">90% CI</th>" in html

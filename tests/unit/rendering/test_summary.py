@@ -396,7 +396,8 @@ def test_the_bundled_data_examples_of_the_help_run():
          "The ICC needs numeric or ordered ratings (category scores); the categories "
          "['x', 'y'] are unordered labels. Pass ordered categories with --categories or "
          "numeric ratings."),
-        (("report", "{xy}", "--scale", "nope"), "--scale must be one of 'landis-koch'"),
+        (("report", "{xy}", "--scale", "nope"),
+         "--scale has unknown scale 'nope'; known: 'landis-koch'"),
         (("error-rate", "{xy}", "--epsilon0", "2"), "--epsilon0 must be in (0, 1); got 2.0."),
         (("error-rate", "{xy}", "--epsilon0", "0.1", "--alpha", "3"),
          "--alpha must be in (0, 1); got 3.0."),
