@@ -9,11 +9,10 @@ calls the estimator of its family with the cached
 
 from __future__ import annotations
 
-import re
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -64,7 +63,8 @@ from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import ComponentsICCResult, icc_components
 from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference import error_rate, paired
-from irr.inference.options import InferenceOptions
+from irr.inference.keywords import WALD_CIS, inference_keywords
+from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.registry import DataFacts, rows
 from irr.results import KappaResult, ProportionResult, Result
@@ -93,106 +93,33 @@ CONTINUOUS_ALTERNATIVES = (
 class ReplicatesAveragedWarning(UserWarning):
     """A statistic that needs one value per (subject, rater) used the mean of replicates."""
 
-#: The sampling parameter of the multi-rater coefficients (``$sampling``).
-SAMPLING_PARAMETER = """sampling : {'subjects', 'raters', 'both'}, default 'subjects'
-    What the SE generalises over. 'subjects' (irrCAC, kappaetc's default): Gwet's
-    linearised variance, the raters taken as fixed. 'raters': the jackknife over raters,
-    the subjects taken as fixed (Gwet 2008; kappaetc ``se(conditional subjects)``).
-    'both': the unconditional SE, sqrt of the sum of the two variances (Gwet 2014, ch. 5;
-    kappaetc ``se(unconditional)``), for generalising to other raters and other subjects.
-    Needs rater identities and at least three raters unless 'subjects'.
-rater_population : int, float or None, default None
-    With sampling 'raters' or 'both': the number R of raters in the population the r
-    raters come from (kappaetc's ``nraters(#)``): the variance over raters is multiplied
-    by 1 - r/R (R = r leaves the subject-sampling SE; None, the default, is an infinite
-    population of raters).
-missing : {'available', 'listwise'}, default 'available'
-    Missing ratings. 'available': every rating (Gwet 2014; irrCAC, kappaetc): observed
-    agreement from the subjects with two or more ratings, chance agreement from all.
-    'listwise': only the subjects rated by every rater (R irr's ``kappam.fleiss`` and
-    ``kappam.light``, which drop incomplete rows); ``n_missing`` and the notes say how
-    many were left out."""
 
-#: The hypothesis-test and clipping parameters of the Wald-tested coefficients
-#: (``$hypothesis``).
-HYPOTHESIS_PARAMETERS = """null : float or None, default None
-    The value under H0 (kappaetc's ``testvalue(#)``): ``statistic`` and ``pvalue`` test
-    H0: coefficient = `null` against `alternative` ('greater' is kappaetc's
-    ``testvalue(> #)``, 'less' its ``testvalue(< #)``), with (estimate - null) / se on the
-    normal or t law, the SE under the alternative. Must lie inside the coefficient's
-    range. None: the test of 0 (no agreement beyond chance). The summary, the sentence and
-    ``to_frame()`` state a value other than 0.
-ci_clip : bool, default True
-    Clip the Wald interval's limits to the coefficient's range (the note says when they
-    were). False is kappaetc's ``nociclipped``: estimate +- quantile x SE as computed."""
-
-#: The inference parameters before `distribution` (``$inference_normal``).
-INFERENCE_NORMAL = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-    Alternative of the z test of no agreement beyond chance (or of the value `null`, where
-    the method takes one).
-confidence_level : float, default 0.95
-    Level of the interval.
-ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
-    The interval in ``ci``. Bootstrap intervals resample subjects (as multinomial counts
-    over their distinct rating patterns, so any n is fast); the distribution is drawn
-    once and reused by ``conf_int`` for other levels and methods.
-n_resamples : int, default 9999
-    Bootstrap resamples.
-rng : int, numpy.random.Generator or None, default 0
-    Randomness of the bootstrap. The default is the fixed seed 0, so the same call gives
-    the same interval every time (the result's ``seed`` says which seed drew it); pass
-    another int for other draws, a Generator to draw from its stream, or None explicitly
-    for fresh OS entropy (not reproducible). The same int seed gives the same resampled
-    subjects for every coefficient of this Agreement that uses the same subjects, so
-    their replicates are paired (e.g. for an interval of a difference of two
-    coefficients).
-progress : bool or None, default None
-    A tqdm progress bar for the bootstrap: None shows one only for runs that will take
-    more than about two seconds and only on an interactive terminal; True always (if tqdm
-    is installed), False never."""
-
-#: The law of the test and the finite population (``$inference`` ends with them).
-DISTRIBUTION_PARAMETERS = """distribution : {'normal', 't'}, default 'normal'
-    The law of the test and the Wald interval. ``'t'``: Student's t on n - 1 degrees of
-    freedom (n the subjects used) with the test on the linearised SE, as irrCAC and
-    Stata's kappaetc print them (summaries and sentences then say t(n - 1)).
-population : int, float or None, default None
-    The number N of subjects in the population the rated subjects come from (irrCAC's
-    ``N``): the SE is multiplied by the finite-population correction sqrt(1 - n/N), for a
-    study that rates a large share of a finite population. None: infinite (no
-    correction)."""
-
-#: The inference parameters every coefficient method documents (``$inference``); a method
-#: whose test and interval have no t form and no finite-population correction documents
-#: ``$inference_normal``, the ones before `distribution`.
-INFERENCE_PARAMETERS = f"{INFERENCE_NORMAL}\n{DISTRIBUTION_PARAMETERS}"
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _shared_docs(method: F) -> F:
-    """Put :data:`INFERENCE_PARAMETERS` where the docstring says ``$inference`` (its part
-    before `distribution`, :data:`INFERENCE_NORMAL`, at ``$inference_normal``; and
-    :data:`HYPOTHESIS_PARAMETERS` at ``$hypothesis``, :data:`SAMPLING_PARAMETER` at
-    ``$sampling``)."""
-
-    def block(match: re.Match[str]) -> str:
-        indent = match.group(1)
-        text = INFERENCE_NORMAL if match.group(2) else INFERENCE_PARAMETERS
-        return "\n".join(indent + line for line in text.splitlines())
-
-    def sampling(match: re.Match[str]) -> str:
-        indent = match.group(1)
-        return "\n".join(indent + line for line in SAMPLING_PARAMETER.splitlines())
-
-    def hypothesis(match: re.Match[str]) -> str:
-        indent = match.group(1)
-        return "\n".join(indent + line for line in HYPOTHESIS_PARAMETERS.splitlines())
-
-    doc = re.sub(r"^( *)\$inference(_normal)?$", block, method.__doc__ or "", flags=re.M)
-    doc = re.sub(r"^( *)\$hypothesis$", hypothesis, doc, flags=re.M)
-    method.__doc__ = re.sub(r"^( *)\$sampling$", sampling, doc, flags=re.M)
-    return method
+# The methods' own sentences after the shared text of an inference keyword
+# (irr.inference.keywords.KEYWORDS writes the rest of each entry).
+PABAK_CI = "None (or 'wilson'): Wilson's interval of p_o, mapped to the coefficient."
+DELTA_CI = "'wald': on the delta-method SE, clipped to [0, 1]."
+NO_SE = ("The statistic has no standard error: None gives no interval, a bootstrap method "
+         "resamples subjects now.")
+PERCENT_NOTES = {
+    "ci": "None keeps each form's default: Wilson for a share of subjects, Wald (clipped to "
+          "[0, 1]) for the pairwise multi-rater form.",
+    "alternative": "Percent agreement is tested only against `null`.",
+    "distribution": "The Wilson interval has neither t quantiles nor the correction.",
+    "null": "For percent agreement, a value in (0, 1); None gives no test (a share of "
+            "agreeing ratings is not tested against 0).",
+    "sampling": "The pairwise form of three or more raters only.",
+    "missing": "The pairwise form; the other forms are listwise already.",
+}
+ALPHA_NOTES = {
+    "ci": "Alpha's default is the bootstrap over units: its sampling distribution is "
+          "skewed near 1 and in small samples, where the percentile interval respects the "
+          "bound at 1 without clipping. 'wald': estimate +- z (or t) times Gwet's "
+          "linearised SE, as irrCAC's ``krippen.alpha.raw`` reports it. None skips the "
+          "bootstrap (``ci`` is nan until ``conf_int`` asks for one).",
+    "alternative": "The test is on Gwet's linearised SE.",
+    "distribution": "For alpha, n is the number of pairable units.",
+    "null": "Alpha's must lie below 1.",
+}
 
 
 class Agreement:
@@ -798,7 +725,7 @@ class Agreement:
         return self._scored[1]
 
     # -- two raters --------------------------------------------------------------------
-    @_shared_docs
+    @inference_keywords("wald_test")
     def kappa(
         self,
         weights: Any = None,
@@ -828,8 +755,6 @@ class Agreement:
             schemes and kappaetc's ``'power:r'`` and ``'circular:u'`` are those of
             :func:`irr.weights.agreement_weights` (one vocabulary for every weighted
             coefficient); a matrix gives agreement weights directly (ones on the diagonal).
-        $inference
-        $hypothesis
         cluster : array-like or column name, optional
             Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
             whole clusters, and ``se`` is the linearised cluster-robust SE (the sandwich
@@ -887,12 +812,14 @@ class Agreement:
         0.6607
         """
         self._check_categorical("Cohen's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population,
-                                   null=null, ci_clip=ci_clip)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
 
+    @inference_keywords("bootstrap", cis=("wilson", *WALD_CIS, None), ci=PABAK_CI)
     def pabak(
         self,
         *,
@@ -911,11 +838,6 @@ class Agreement:
         positive : label, optional
             Two categories: the "yes" of the prevalence and bias indices (default the
             second: 1 of 0/1, True of False/True, the later declared label).
-        confidence_level : float, default 0.95
-        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
-            None (or ``'wilson'``): Wilson's interval of :math:`p_o`, mapped to PABAK.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -952,11 +874,13 @@ class Agreement:
         (0.7, 0.75, 0.05, 0.3182)
         """
         self._require_categorical("PABAK")
-        options = InferenceOptions("two-sided", confidence_level,
-                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=None if ci == "wilson" else ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         return pabak_estimator.pabak(self.statistics, options, self._plan(),
                                      positive=positive)
 
+    @inference_keywords("bootstrap", cis=("wilson", *WALD_CIS, None), ci=PABAK_CI)
     def maxwell_re(
         self,
         *,
@@ -985,10 +909,13 @@ class Agreement:
         0.5
         """
         self._require_categorical("Maxwell's RE")
-        options = InferenceOptions("two-sided", confidence_level,
-                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=None if ci == "wilson" else ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         return pabak_estimator.pabak(self.statistics, options, self._plan(), name="maxwell")
 
+    @inference_keywords("wald", ci=DELTA_CI,
+                        distribution="'t' is irrCAC's ``bangdiwala.table``.")
     def bangdiwala_b(
         self,
         partial_weights: Sequence[float] | None = None,
@@ -1012,18 +939,8 @@ class Agreement:
             the areas of disagreement by 1, 2, ... categories (ordered categories; vcd's
             ``agreementplot(weights=c(1, w1, w2, ...))``, whose default is
             ``[1 - 1 / (k - 1)**2]``). None: the unweighted B.
-        confidence_level : float, default 0.95
-            Level of the interval.
-        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
-            The interval in ``ci``: Wald on the delta-method SE (clipped to [0, 1]), or a
-            bootstrap over subjects (drawn once, reused by ``conf_int``).
-        n_resamples, rng, progress, cluster, strata
-            The bootstrap and the design, as for :meth:`kappa`.
-        distribution : {'normal', 't'}, default 'normal'
-            ``'t'``: the Wald interval on t with n - 1 df, as irrCAC's
-            ``bangdiwala.table``.
-        population : int, float or None, default None
-            Finite-population size N (irrCAC's ``N``): the SE carries sqrt(1 - n/N).
+        cluster, strata : array-like or column name, optional
+            The clusters and strata of the design, as for :meth:`kappa`.
 
         Returns
         -------
@@ -1071,12 +988,14 @@ class Agreement:
         (0.698, 0.914)
         """
         self._require_categorical("Bangdiwala's B")
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng,
-                                   progress, distribution, population)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress, distribution=distribution, population=population)
         return bangdiwala_estimator.bangdiwala(
             self.statistics, options, self._plan(cluster, strata),
             partial_weights=() if partial_weights is None else partial_weights)
 
+    @inference_keywords("bootstrap", ci=DELTA_CI)
     def specific_agreement(
         self,
         category: Any = None,
@@ -1099,11 +1018,6 @@ class Agreement:
         positive : label, optional
             Two categories: which one is "positive" (default the second: 1 of 0/1, True
             of False/True, the later declared label).
-        confidence_level : float, default 0.95
-        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
-            Wald (delta-method SE, clipped to [0, 1]) or a bootstrap over subjects.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -1145,11 +1059,13 @@ class Agreement:
         [('Positive agreement (yes)', 0.9143), ('Negative agreement (no)', 0.4)]
         """
         self._require_categorical("Specific agreement")
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
         return categories_estimator.specific_agreement(self.statistics, options, self._plan(),
                                                        category, positive)
 
-    @_shared_docs
+    @inference_keywords("tested_bootstrap")
     def category_kappa(
         self,
         category: Any = None,
@@ -1168,7 +1084,6 @@ class Agreement:
         category : label, optional
             One category: its kappa alone. Default: every category (a
             :class:`CategoryResults` whose ``estimate`` is Cohen's kappa).
-        $inference_normal
 
         Returns
         -------
@@ -1200,10 +1115,13 @@ class Agreement:
         True
         """
         self._require_categorical("Category-wise kappa")
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         return categories_estimator.category_kappa(self.statistics, options, self._plan(),
                                                    category)
 
+    @inference_keywords("multirater", cis=("wilson", *WALD_CIS, None), **PERCENT_NOTES)
     def percent_agreement(
         self,
         *,
@@ -1238,31 +1156,6 @@ class Agreement:
             (``|x_i - x_j| <= tolerance``); 0 is exact agreement. Needs ordered categories
             when positive. With ``definition='all'`` a subject agrees when its highest and
             lowest ratings are within `tolerance` (R irr ``agree(ratings, tolerance)``).
-        confidence_level : float, default 0.95
-        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
-            None keeps each form's default: Wilson for a share of subjects, Wald for the
-            pairwise multi-rater form.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
-        distribution, population
-            As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
-            finite-population correction of the SE (the Wilson interval has neither).
-        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
-            As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
-        rater_population : int, float or None, default None
-            As for :meth:`fleiss_kappa` (with `sampling` 'raters' or 'both').
-        missing : {'available', 'listwise'}, default 'available'
-            As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
-            already).
-        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-            Alternative of the test of `null`.
-        null : float or None, default None
-            A value in (0, 1) to test the percent agreement against (kappaetc's
-            ``testvalue(#)``): ``statistic`` (estimate - null) / se and ``pvalue`` on the
-            normal (or t) law. None: no test (a share of agreeing ratings is not tested
-            against 0).
-        ci_clip : bool, default True
-            Clip a Wald interval to [0, 1] (False: kappaetc's ``nociclipped``).
 
         Returns
         -------
@@ -1290,14 +1183,16 @@ class Agreement:
         ('Percent agreement (all raters, tolerance 1)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
                                          definition, missing)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
-    @_shared_docs
+    @inference_keywords("multirater")
     def fleiss_kappa(
         self,
         weights: Any = None,
@@ -1325,9 +1220,6 @@ class Agreement:
             (``'linear'``, ``'quadratic'``, ``'ordinal'``, ``'radical'``, ``'ratio'``,
             ``'circular'``, ``'bipolar'``, ``'power:r'``, ``'circular:u'``) or a matrix for
             Gwet's (2014) weighted generalisation.
-        $inference
-        $hypothesis
-        $sampling
 
         Returns
         -------
@@ -1388,12 +1280,15 @@ class Agreement:
         4                 5. Other  0.566
         """
         self._check_categorical("Fleiss' kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              missing=missing)
 
+    @inference_keywords("multirater")
     def scott_pi(
         self,
         weights: Any = None,
@@ -1417,8 +1312,12 @@ class Agreement:
         Fleiss (1971) generalised Scott's pi (pooled margins) to many raters; Gwet (2014)
         calls the result Fleiss' generalised kappa. So this is :meth:`fleiss_kappa`
         under Scott's name: for two raters without missing ratings it is exactly
-        Scott's pi, for more raters Fleiss' kappa. Parameters and result as for
-        :meth:`fleiss_kappa`.
+        Scott's pi, for more raters Fleiss' kappa. Result as for :meth:`fleiss_kappa`.
+
+        Parameters
+        ----------
+        weights : None, str or array-like of shape (k, k), default None
+            As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
 
         Examples
         --------
@@ -1428,13 +1327,15 @@ class Agreement:
         0.7447
         """
         self._check_categorical("Scott's pi", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π", missing=missing)
 
-    @_shared_docs
+    @inference_keywords("multirater")
     def conger_kappa(
         self,
         weights: Any = None,
@@ -1471,9 +1372,6 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
-        $inference
-        $hypothesis
-        $sampling
 
         References
         ----------
@@ -1489,13 +1387,15 @@ class Agreement:
         (0.76282, 0.14917)
         """
         self._check_categorical("Conger's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan(),
                                              missing)
 
-    @_shared_docs
+    @inference_keywords("multirater")
     def light_kappa(
         self,
         weights: Any = None,
@@ -1527,9 +1427,6 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
-        $inference
-        $hypothesis
-        $sampling
 
         References
         ----------
@@ -1545,13 +1442,15 @@ class Agreement:
         0.4594
         """
         self._check_categorical("Light's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan(),
                                             missing)
 
-    @_shared_docs
+    @inference_keywords("multirater")
     def gwet_ac(
         self,
         weights: Any = None,
@@ -1579,9 +1478,6 @@ class Agreement:
             ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3),
             kappaetc's ``'power:r'`` and ``'circular:u'`` (see
             :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
-        $inference
-        $hypothesis
-        $sampling
 
         Notes
         -----
@@ -1610,12 +1506,14 @@ class Agreement:
         (0.77544, 0.14295)
         """
         self._check_categorical("Gwet's AC", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan(), missing)
 
-    @_shared_docs
+    @inference_keywords("multirater")
     def brennan_prediger(
         self,
         weights: Any = None,
@@ -1646,9 +1544,6 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
-        $inference
-        $hypothesis
-        $sampling
 
         References
         ----------
@@ -1664,9 +1559,11 @@ class Agreement:
         0.77273
         """
         self._check_categorical("Brennan-Prediger", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
                                                  self._plan(), missing)
 
@@ -1697,6 +1594,7 @@ class Agreement:
         return chance_corrected.pairwise(self.statistics, statistic, weights)
 
     # -- Krippendorff's alpha, ICC, Kendall's W ------------------------------------------
+    @inference_keywords("rater_sampling", cis=(*WALD_CIS, None), **ALPHA_NOTES)
     def krippendorff_alpha(
         self,
         level: Any = "nominal",
@@ -1727,42 +1625,6 @@ class Agreement:
             squared distances; an array-like is taken as the k x k matrix of squared
             distances in category order. Custom distances must be finite, non-negative,
             symmetric and zero on the diagonal.
-        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-            Alternative of the test of alpha = 0 (on Gwet's linearised SE).
-        confidence_level : float, default 0.95
-            Level of the interval.
-        ci : {'percentile', 'basic', 'bca', 'wald'} or None, default 'percentile'
-            The interval in ``ci``: a bootstrap over units (subjects) by default, or
-            'wald', estimate +- z (or t) times Gwet's linearised SE, as irrCAC's
-            ``krippen.alpha.raw`` reports it. None skips the bootstrap (``ci`` is nan
-            until ``conf_int`` asks for one). The bootstrap stays the default: alpha's
-            sampling distribution is skewed near 1 and in small samples, where the
-            percentile interval respects the bound at 1 without clipping.
-        n_resamples : int, default 9999
-        rng : int, numpy.random.Generator or None, default 0
-            Randomness of the bootstrap: the fixed seed 0 by default (the same interval
-            on every call); None explicitly for fresh OS entropy.
-        progress : bool or None, default None
-            A tqdm progress bar for the bootstrap: None shows one only for runs that will
-            take more than about two seconds and only on an interactive terminal; True
-            always (if tqdm is installed), False never.
-        distribution : {'normal', 't'}, default 'normal'
-            The law of the test and the Wald interval: ``'t'`` uses t on n - 1 df (n the
-            pairable units), as irrCAC and kappaetc.
-        population : int, float or None, default None
-            The number N of units in the population (irrCAC's ``N``): the SE is multiplied
-            by sqrt(1 - n/N). None: infinite.
-        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
-            What the SE generalises over, as for :meth:`fleiss_kappa`: 'raters' the
-            jackknife over raters, 'both' the unconditional SE (kappaetc ``se()``).
-        rater_population : int, float or None, default None
-            As for :meth:`fleiss_kappa` (kappaetc's ``nraters(#)``).
-        null : float or None, default None
-            The value of alpha under H0 (kappaetc's ``testvalue(#)``), below 1: the test is
-            (alpha - null) / se on Gwet's linearised SE. None: the test of alpha = 0.
-        ci_clip : bool, default True
-            Clip the Wald interval (``ci='wald'``) at 1 (False: kappaetc's
-            ``nociclipped``).
 
         Returns
         -------
@@ -1844,9 +1706,11 @@ class Agreement:
         >>> round(res.se, 5), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
         (0.14548, [0.419, 1.0], 0.00046)
         """
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
                 values = self._measured("Krippendorff's alpha").value[:3].tolist()
@@ -1864,6 +1728,7 @@ class Agreement:
                                 not (isinstance(level, str) and level == "nominal"))
         return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
 
+    @inference_keywords("f_test")
     def icc(
         self,
         model: str = "twoway",
@@ -1886,7 +1751,6 @@ class Agreement:
             one-way model measures agreement only; ``'consistency'`` with it raises.
         unit : {'single', 'average'}, default 'single'
             Reliability of one rater's rating, or of the mean of the k raters.
-        confidence_level : float, default 0.95
         null : float or None, default None
             The ICC under H0 of the F test (R irr's ``r0``): ``statistic`` and ``pvalue``
             test H0: ICC = `null` against ICC > `null` with McGraw & Wong's (1996, Table
@@ -1958,6 +1822,7 @@ class Agreement:
         return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level,
                        null)
 
+    @inference_keywords("fixed_interval")
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
         """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.
 
@@ -1974,6 +1839,7 @@ class Agreement:
         stats = self._score_statistics("The ICC")
         return icc_table([icc.icc(stats, *form, confidence_level) for form in FORMS])
 
+    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
     def kendall_w(
         self,
         correct_ties: bool = True,
@@ -1994,12 +1860,6 @@ class Agreement:
         correct_ties : bool, default True
             Correct W for ties within raters (Kendall 1948); ratings on a short scale are
             full of ties, so leave it on unless the raters gave true rankings.
-        confidence_level : float, default 0.95
-        ci : {None, 'percentile', 'basic', 'bca'}, default None
-            W has no standard error: None gives no interval (``conf_int(method=
-            'percentile')`` draws one later); a bootstrap method resamples subjects now.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -2038,10 +1898,13 @@ class Agreement:
         >>> round(res.estimate, 4), round(res.statistic, 2), res.df
         (0.5397, 30.76, 19)
         """
-        options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative="greater", confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         stats = self._score_statistics("Kendall's W")
         return kendall.kendall(stats, correct_ties, options, self._plan())
 
+    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
     def mean_spearman(
         self,
         fisher: bool = True,
@@ -2060,8 +1923,6 @@ class Agreement:
         fisher : bool, default True
             Average the correlations as Fisher z values and transform back, leaving out
             perfect correlations (R irr's default); False takes their plain mean.
-        confidence_level, ci, n_resamples, rng, progress
-            As for :meth:`robinson_a` (no standard error; bootstrap on request).
 
         Returns
         -------
@@ -2081,10 +1942,14 @@ class Agreement:
         >>> round(ag.mean_spearman(fisher=False).estimate, 4)
         0.31
         """
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
         stats = self._score_statistics("The mean Spearman correlation")
         return rank_correlation.mean_spearman(stats, fisher, options, self._plan())
 
+    @inference_keywords("tested_bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE,
+                        alternative="R irr's z test of r = 0, with `fisher`.")
     def mean_pearson(
         self,
         fisher: bool = True,
@@ -2104,10 +1969,6 @@ class Agreement:
             Average the correlations as Fisher z values and transform back, leaving out
             perfect correlations, and test r = 0 as R irr does (its default); False takes
             their plain mean, with no test.
-        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-            The alternative of the z test (R irr's is two-sided).
-        confidence_level, ci, n_resamples, rng, progress
-            As for :meth:`robinson_a` (no standard error; bootstrap on request).
 
         Returns
         -------
@@ -2134,10 +1995,13 @@ class Agreement:
         >>> round(res.estimate, 3), round(res.statistic, 3), round(res.pvalue, 3)
         (0.224, 0.922, 0.357)
         """
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         stats = self._score_statistics("The mean Pearson correlation")
         return rank_correlation.mean_pearson(stats, fisher, options, self._plan())
 
+    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
     def robinson_a(
         self,
         *,
@@ -2152,12 +2016,6 @@ class Agreement:
 
         Parameters
         ----------
-        confidence_level : float, default 0.95
-        ci : {None, 'percentile', 'basic', 'bca'}, default None
-            A has no standard error: None gives no interval (``conf_int(method=
-            'percentile')`` draws one later); a bootstrap method resamples subjects now.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -2185,10 +2043,13 @@ class Agreement:
         >>> round(res.estimate, 4)
         0.4774
         """
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
         stats = self._score_statistics("Robinson's A")
         return variance_ratio.robinson_a(stats, options, self._plan())
 
+    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
     def finn(
         self,
         model: str = "oneway",
@@ -2213,8 +2074,6 @@ class Agreement:
             variance of random ratings is then :math:`(s^2 - 1)/12`. Default: the
             variance of the uniform distribution over the declared category scores
             (the same for a scale 1..s; declare unused levels with ``categories=``).
-        confidence_level, ci, n_resamples, rng, progress
-            As for :meth:`robinson_a` (no standard error; bootstrap on request).
 
         Returns
         -------
@@ -2242,11 +2101,14 @@ class Agreement:
         >>> round(res.estimate, 4), round(res.statistic, 3)
         (0.4457, 1.804)
         """
-        options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative="greater", confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         stats = self._score_statistics("Finn's coefficient")
         return variance_ratio.finn(stats, model, levels, options, self._plan())
 
     # -- every applicable coefficient ----------------------------------------------------
+    @inference_keywords("fixed_interval")
     def summary(self, *, confidence_level: float = 0.95) -> Summary:
         """Every applicable coefficient in one table.
 
@@ -2371,10 +2233,16 @@ class Agreement:
             confidence_level,
         )
 
+    @inference_keywords("fixed_interval")
     def mcnemar(
         self, *, exact: bool = True, correction: bool = True, confidence_level: float = 0.95
     ) -> PairedTestResult:
         """McNemar's test on the 2 x 2 table of two raters (see :func:`irr.mcnemar`).
+
+        Parameters
+        ----------
+        exact, correction : bool, default True
+            As for :func:`irr.mcnemar`.
 
         Examples
         --------
@@ -2431,6 +2299,7 @@ class Agreement:
         self._require_categorical("Bhapkar's marginal homogeneity test")
         return paired.bhapkar_of_table(paired.paired_table(self.statistics))
 
+    @inference_keywords("fixed_interval")
     def rater_bias(self, *, confidence_level: float = 0.95) -> PairedTestResult:
         """Rater bias, R irr's ``rater.bias`` (see :func:`irr.rater_bias`): the share of
         disagreements in which the first rater chose the lower category, and its

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -21,10 +21,14 @@ from irr.inference.bootstrap import check_n_resamples
 __all__ = [
     "ASYMPTOTIC_METHODS",
     "BOOTSTRAP_METHODS",
+    "DEFAULT_RESAMPLES",
     "DISTRIBUTIONS",
     "SAMPLING",
     "InferenceOptions",
 ]
+
+#: The number of bootstrap resamples of every statistic, method, shortcut and command.
+DEFAULT_RESAMPLES = 9999
 
 ASYMPTOTIC_METHODS = ("wald",)
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
@@ -115,7 +119,7 @@ class InferenceOptions:
     alternative: str = "two-sided"
     confidence_level: float = 0.95
     ci: str | None = "wald"
-    n_resamples: int = 9999
+    n_resamples: int = DEFAULT_RESAMPLES
     rng: Any = 0
     progress: bool | None = None
     distribution: str = "normal"
@@ -183,6 +187,33 @@ class InferenceOptions:
                 )
             object.__setattr__(self, "rater_population",
                                None if math.isinf(raters) else float(raters))
+
+    @classmethod
+    def from_keywords(cls, **keywords: Any) -> InferenceOptions:
+        """The options of a method's inference keywords, by name (those it does not take
+        keep their defaults).
+
+        Raises
+        ------
+        TypeError
+            A name that is not an inference option (the message lists them).
+
+        Examples
+        --------
+        >>> InferenceOptions.from_keywords(confidence_level=0.9, ci="bca").ci
+        'bca'
+        >>> InferenceOptions.from_keywords(level=0.9)
+        Traceback (most recent call last):
+        ...
+        TypeError: `level` is not an inference option; they are alternative, confidence_level, \
+ci, n_resamples, rng, progress, distribution, population, sampling, null, ci_clip, rater_population.
+        """
+        names = [f.name for f in fields(cls)]
+        for name in keywords:
+            if name not in names:
+                raise TypeError(f"`{name}` is not an inference option; they are "
+                                f"{', '.join(names)}.")
+        return cls(**keywords)
 
     def null_for(self, bounds: tuple[float, float], coefficient: str) -> float:
         """The value under H0 of a coefficient whose range is `bounds` (0 without
