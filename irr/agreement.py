@@ -20,10 +20,9 @@ from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, 
 from irr._data import Ratings, preview
 from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
-from irr._moments import PairMoments
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
-from irr._validation import check_choice, check_confidence_level
+from irr._validation import check_confidence_level
 from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
@@ -37,21 +36,12 @@ from irr.estimators import (
     rank_correlation,
     variance_ratio,
 )
+from irr.estimators import concordance as ccc_estimator
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators import pabak as pabak_estimator
 from irr.estimators.categories import CategoryResults
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
-from irr.estimators.concordance import (
-    ConcordanceResult,
-    CoverageResult,
-    TDIResult,
-    ccc_measurements,
-    ccc_of_moments,
-    coverage_of_moments,
-    tdi_of_moments,
-)
-from irr.estimators.concordance import coverage_probability as coverage_probability_of
-from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
+from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
 from irr.estimators.icc import FORMS, ICCResult, icc_table
 from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
 from irr.estimators.kendall import KendallResult
@@ -63,8 +53,8 @@ from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import ComponentsICCResult, icc_components
 from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference import error_rate, paired
-from irr.inference.keywords import WALD_CIS, inference_keywords
-from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
+from irr.inference.keywords import NO_SE_CI, NO_SE_CIS, WALD_CIS, inference_keywords
+from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.registry import DataFacts, rows
 from irr.results import KappaResult, ProportionResult, Result
@@ -98,8 +88,6 @@ class ReplicatesAveragedWarning(UserWarning):
 # (irr.inference.keywords.KEYWORDS writes the rest of each entry).
 PABAK_CI = "None (or 'wilson'): Wilson's interval of p_o, mapped to the coefficient."
 DELTA_CI = "'wald': on the delta-method SE, clipped to [0, 1]."
-NO_SE = ("The statistic has no standard error: None gives no interval, a bootstrap method "
-         "resamples subjects now.")
 PERCENT_NOTES = {
     "ci": "None keeps each form's default: Wilson for a share of subjects, Wald (clipped to "
           "[0, 1]) for the pairwise multi-rater form.",
@@ -109,16 +97,6 @@ PERCENT_NOTES = {
             "agreeing ratings is not tested against 0).",
     "sampling": "The pairwise form of three or more raters only.",
     "missing": "The pairwise form; the other forms are listwise already.",
-}
-ALPHA_NOTES = {
-    "ci": "Alpha's default is the bootstrap over units: its sampling distribution is "
-          "skewed near 1 and in small samples, where the percentile interval respects the "
-          "bound at 1 without clipping. 'wald': estimate +- z (or t) times Gwet's "
-          "linearised SE, as irrCAC's ``krippen.alpha.raw`` reports it. None skips the "
-          "bootstrap (``ci`` is nan until ``conf_int`` asks for one).",
-    "alternative": "The test is on Gwet's linearised SE.",
-    "distribution": "For alpha, n is the number of pairable units.",
-    "null": "Alpha's must lie below 1.",
 }
 
 
@@ -1594,7 +1572,7 @@ class Agreement:
         return chance_corrected.pairwise(self.statistics, statistic, weights)
 
     # -- Krippendorff's alpha, ICC, Kendall's W ------------------------------------------
-    @inference_keywords("rater_sampling", cis=(*WALD_CIS, None), **ALPHA_NOTES)
+    @inference_keywords("rater_sampling", cis=krippendorff.ALPHA_CIS, **krippendorff.ALPHA_NOTES)
     def krippendorff_alpha(
         self,
         level: Any = "nominal",
@@ -1839,7 +1817,7 @@ class Agreement:
         stats = self._score_statistics("The ICC")
         return icc_table([icc.icc(stats, *form, confidence_level) for form in FORMS])
 
-    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def kendall_w(
         self,
         correct_ties: bool = True,
@@ -1904,7 +1882,7 @@ class Agreement:
         stats = self._score_statistics("Kendall's W")
         return kendall.kendall(stats, correct_ties, options, self._plan())
 
-    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def mean_spearman(
         self,
         fisher: bool = True,
@@ -1948,7 +1926,7 @@ class Agreement:
         stats = self._score_statistics("The mean Spearman correlation")
         return rank_correlation.mean_spearman(stats, fisher, options, self._plan())
 
-    @inference_keywords("tested_bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE,
+    @inference_keywords("tested_bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI,
                         alternative="R irr's z test of r = 0, with `fisher`.")
     def mean_pearson(
         self,
@@ -2001,7 +1979,7 @@ class Agreement:
         stats = self._score_statistics("The mean Pearson correlation")
         return rank_correlation.mean_pearson(stats, fisher, options, self._plan())
 
-    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def robinson_a(
         self,
         *,
@@ -2049,7 +2027,7 @@ class Agreement:
         stats = self._score_statistics("Robinson's A")
         return variance_ratio.robinson_a(stats, options, self._plan())
 
-    @inference_keywords("bootstrap", cis=(None, *BOOTSTRAP_METHODS), ci=NO_SE)
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def finn(
         self,
         model: str = "oneway",
@@ -2361,6 +2339,14 @@ class Agreement:
                 stacklevel=3)
         return chosen[0], chosen[1]
 
+    @property
+    def _continuous(self) -> Measurements | LazyMeasurements:
+        """The measurements a continuous statistic takes: those a lazy frame's engine sums
+        (each estimator says what it can compute from them), else :attr:`measurements`."""
+        lazy = self._source.lazy
+        return lazy if lazy is not None else self.measurements
+
+    @inference_keywords("fixed_interval")
     def limits_of_agreement(
         self,
         first: str | None = None,
@@ -2377,12 +2363,17 @@ class Agreement:
     ) -> LimitsOfAgreementResult:
         """Bland–Altman limits of agreement of two raters (methods): `first` minus `second`.
 
-        The arguments are those of :func:`irr.estimators.limits.limits_of_agreement`
-        (:func:`irr.limits_of_agreement` for two arrays): ``scale`` ('difference',
-        'percent', 'ratio'), ``coverage`` or ``multiplier``, ``method`` ('parametric',
-        'regression', 'nonparametric'), ``ci_method`` ('exact', 'approximate'),
-        ``replicates`` ('constant' or 'varying': required when the data hold replicates),
-        ``units``. `first` and `second` name the raters (default the first two).
+        Parameters
+        ----------
+        first, second : str, optional
+            The raters compared (default the first two).
+        scale, coverage, multiplier, method, ci_method, replicates, units
+            As for :func:`irr.estimators.limits.limits_of_agreement`: ``scale``
+            ('difference', 'percent', 'ratio'), ``coverage`` or ``multiplier``, ``method``
+            ('parametric', 'regression', 'nonparametric'), ``ci_method`` ('exact',
+            'approximate'), ``replicates`` ('constant' or 'varying': required when the
+            data hold replicates), ``units``. A lazy frame's engine sums what the
+            parametric limits of single measurements need.
 
         Examples
         --------
@@ -2394,22 +2385,13 @@ class Agreement:
         (-2.1, -78.1, 73.9)
         """
         g, h = self._pair(first, second, "limits of agreement")
-        lazy = self._source.lazy
-        if lazy is not None:  # the engine sums the moments; the rows never come here
-            if method != "parametric" or replicates is not None:
-                raise ValueError(self._source.rows_refused(
-                    f"Limits of agreement with method={method!r}"
-                    + (f", replicates={replicates!r}" if replicates is not None else "")))
-            moments, n_one = PairMoments.of_lazy(lazy, g, h, check_choice(scale, "scale", limits.SCALES))
-            return limits.limits_of_moments(
-                moments, (self.raters[g], self.raters[h]), scale=scale, coverage=coverage,
-                multiplier=multiplier, ci_method=ci_method, confidence_level=confidence_level,
-                units=units, n_missing=n_one, where=lazy.where)
+        options = InferenceOptions.from_keywords(confidence_level=confidence_level)
         return limits.limits_of_agreement(
-            self.measurements, g, h, scale=scale, coverage=coverage, multiplier=multiplier,
-            method=method, ci_method=ci_method, confidence_level=confidence_level,
-            replicates=replicates, units=units)
+            self._continuous, g, h, options, scale=scale, coverage=coverage,
+            multiplier=multiplier, method=method, ci_method=ci_method, replicates=replicates,
+            units=units)
 
+    @inference_keywords("tested_bootstrap", cis=ccc_estimator.CCC_CIS, **ccc_estimator.CCC_NOTES)
     def concordance(
         self,
         method: str | None = None,
@@ -2420,9 +2402,18 @@ class Agreement:
         ci: str = "fisher-z",
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> ConcordanceResult:
         """Lin's concordance correlation coefficient of two raters, or the overall CCC of
-        all raters (see :func:`irr.concordance` for `method` and the inference options).
+        all raters (see :func:`irr.concordance`).
+
+        Parameters
+        ----------
+        method : {'lin', 'overall', 'variance-components'}, optional
+            As for :func:`irr.concordance`. A lazy frame's engine sums what Lin's CCC of
+            two raters and its Fisher-z interval need.
+        rho0 : float, default 0
+            The null value of the z test of CCC = rho0.
 
         Examples
         --------
@@ -2432,27 +2423,12 @@ class Agreement:
         >>> round(ag.concordance().estimate, 4)
         0.9427
         """
-        lazy = self._source.lazy
-        if lazy is not None:  # Lin's CCC from the moments the engine sums
-            if method not in (None, "lin") or len(self.raters) != 2 or ci != "fisher-z":
-                # what was asked, in the user's words: no `method=None` they never passed
-                asked = (f"The overall CCC of {len(self.raters)} raters"
-                         if len(self.raters) != 2 else
-                         f"The CCC with method={method!r}" if method not in (None, "lin")
-                         else f"The CCC with ci={ci!r}")
-                raise ValueError(self._source.rows_refused(
-                    f"{asked} (only Lin's CCC of two raters with its Fisher-z interval is "
-                    "summed by the engine)"))
-            moments, n_one = PairMoments.of_lazy(lazy, 0, 1)
-            if moments.n < 3:
-                raise ValueError("Concordance needs at least three subjects measured by both "
-                                 f"raters; got {moments.n}.")
-            return ccc_of_moments(moments, raters=self.raters, n_missing=n_one, rho0=rho0,
-                                  alternative=alternative, confidence_level=confidence_level)
-        return ccc_measurements(
-            self.measurements, method, rho0=rho0, alternative=alternative,
-            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
+        return ccc_estimator.ccc(self._continuous, options, method, rho0=rho0)
 
+    @inference_keywords("bootstrap", cis=ccc_estimator.TDI_CIS, **ccc_estimator.TDI_NOTES)
     def total_deviation_index(
         self,
         p: float = 0.9,
@@ -2464,10 +2440,21 @@ class Agreement:
         ci: str | None = None,
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> TDIResult:
         """Lin's (2000) total deviation index of two raters: the bound that holds a share
         `p` of their absolute differences, with its upper confidence bound (see
         :func:`irr.total_deviation_index`).
+
+        Parameters
+        ----------
+        p : float, default 0.9
+            The share of absolute differences the bound holds, in (0, 1).
+        first, second : str, optional
+            The raters compared (default the first two).
+        method : {'approximate', 'exact'}, default 'approximate'
+            As for :func:`irr.total_deviation_index`. A lazy frame's engine sums what the
+            approximate TDI and Lin's bound need.
 
         Examples
         --------
@@ -2478,22 +2465,12 @@ class Agreement:
         63.9
         """
         g, h = self._pair(first, second, "the total deviation index")
-        lazy = self._source.lazy
-        if lazy is not None:  # the approximate TDI and Lin's bound from the engine's sums
-            if method != "approximate" or ci not in (None, "log-msd"):
-                raise ValueError(self._source.rows_refused(
-                    f"The total deviation index with method={method!r}, ci={ci!r} (a "
-                    "bootstrap interval)"))
-            moments, _ = PairMoments.of_lazy(lazy, g, h)
-            return tdi_of_moments(moments, p, raters=(self.raters[g], self.raters[h]),
-                                  n_missing=lazy.n_rows - moments.n,
-                                  confidence_level=confidence_level)
-        x, y = self._measured("The total deviation index").paired(g, h)
-        return total_deviation_index_of(
-            x, y, p, method=method, raters=(self.raters[g], self.raters[h]),
-            n_missing=self.measurements.n_subjects - x.size,
-            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return ccc_estimator.tdi(self._continuous, options, p, g, h, method=method)
 
+    @inference_keywords("bootstrap", cis=ccc_estimator.CP_CIS, **ccc_estimator.CP_NOTES)
     def coverage_probability(
         self,
         delta: float,
@@ -2504,10 +2481,19 @@ class Agreement:
         ci: str = "logit",
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> CoverageResult:
         """Lin et al.'s (2002) coverage probability of two raters: the share of absolute
         differences below `delta`, with its lower confidence bound (see
         :func:`irr.coverage_probability`).
+
+        Parameters
+        ----------
+        delta : float
+            The acceptable absolute difference, > 0, in the measurements' units.
+        first, second : str, optional
+            The raters compared (default the first two). A lazy frame's engine sums what
+            the CP and its logit bound need.
 
         Examples
         --------
@@ -2518,22 +2504,13 @@ class Agreement:
         0.8
         """
         g, h = self._pair(first, second, "the coverage probability")
-        lazy = self._source.lazy
-        if lazy is not None:  # CP and its logit bound from the engine's sums and a count
-            if ci != "logit":
-                raise ValueError(self._source.rows_refused(
-                    f"The coverage probability with ci={ci!r} (a bootstrap interval)"))
-            moments, _ = PairMoments.of_lazy(lazy, g, h)
-            return coverage_of_moments(
-                moments, delta, lazy.count_within(g, h, delta),
-                raters=(self.raters[g], self.raters[h]), n_missing=lazy.n_rows - moments.n,
-                confidence_level=confidence_level)
-        x, y = self._measured("The coverage probability").paired(g, h)
-        return coverage_probability_of(
-            x, y, delta, raters=(self.raters[g], self.raters[h]),
-            n_missing=self.measurements.n_subjects - x.size,
-            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return ccc_estimator.cp(self._continuous, options, delta, g, h)
 
+    @inference_keywords("bootstrap", cis=method_regression.DEMING_CIS,
+                        **method_regression.DEMING_NOTES)
     def deming(
         self,
         first: str | None = None,
@@ -2544,10 +2521,18 @@ class Agreement:
         ci: str = "jackknife",
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> MethodRegressionResult:
         """Deming regression of `second` (the test method) on `first` (the comparison
         method); with replicates the error ratio is estimated from them (see
         :func:`irr.deming`).
+
+        Parameters
+        ----------
+        first, second : str, optional
+            The comparison (x) and test (y) methods (default the first two raters).
+        error_ratio : float, optional
+            As for :func:`irr.deming`.
 
         Examples
         --------
@@ -2558,10 +2543,13 @@ class Agreement:
         0.971
         """
         g, h = self._pair(first, second, "Deming regression")
-        return method_regression.deming(
-            self._measured("Deming regression"), error_ratio=error_ratio, confidence_level=confidence_level,
-            ci=ci, n_resamples=n_resamples, rng=rng, first=g, second=h)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return method_regression.deming(self._continuous, None, options,
+                                        error_ratio=error_ratio, first=g, second=h)
 
+    @inference_keywords("fixed_interval")
     def passing_bablok(
         self,
         first: str | None = None,
@@ -2570,6 +2558,11 @@ class Agreement:
         confidence_level: float = 0.95,
     ) -> MethodRegressionResult:
         """Passing–Bablok regression of `second` on `first` (see :func:`irr.passing_bablok`).
+
+        Parameters
+        ----------
+        first, second : str, optional
+            The comparison (x) and test (y) methods (default the first two raters).
 
         Examples
         --------
@@ -2580,9 +2573,11 @@ class Agreement:
         1.06
         """
         g, h = self._pair(first, second, "Passing–Bablok regression")
-        return method_regression.passing_bablok(
-            self._measured("Passing–Bablok regression"), confidence_level=confidence_level, first=g, second=h)
+        options = InferenceOptions.from_keywords(confidence_level=confidence_level)
+        return method_regression.passing_bablok(self._continuous, None, options, first=g,
+                                                second=h)
 
+    @inference_keywords("resampled")
     def icc_components(
         self,
         model: str = "twoway",
@@ -2591,12 +2586,20 @@ class Agreement:
         *,
         estimator: str = "anova",
         confidence_level: float = 0.95,
-        n_resamples: int = 1999,
+        n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> ComponentsICCResult:
         """The ICC by variance components: every measurement used, with missing ratings,
         unbalanced designs and replicates (see :func:`irr.icc_components`); :meth:`icc`
         is the classical ANOVA ICC of the complete subjects.
+
+        Parameters
+        ----------
+        model, type, unit : str
+            The form, as for :meth:`icc`.
+        estimator : {'anova', 'reml'}, default 'anova'
+            As for :func:`irr.icc_components`.
 
         Examples
         --------
@@ -2605,22 +2608,33 @@ class Agreement:
         >>> round(ag.icc_components().estimate, 3)  # complete data: McGraw & Wong's ICC(A,1)
         0.198
         """
-        return icc_components(
-            self._measured("The ICC by variance components"), model, type, unit, estimator=estimator,
-            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return icc_components(self._continuous, model, type, unit, estimator=estimator,
+                              options=options)
 
+    @inference_keywords("resampled")
     def measurement_error(
         self,
         type: str = "agreement",
         *,
         units: str = "",
         confidence_level: float = 0.95,
-        n_resamples: int = 1999,
+        n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> MeasurementErrorResult:
         """The standard error of measurement, smallest detectable change, and (with
         replicates) the within-subject SD, repeatability coefficient and within-subject
         CV (see :func:`irr.measurement_error`).
+
+        Parameters
+        ----------
+        type : {'agreement', 'consistency'}, default 'agreement'
+            As for :func:`irr.measurement_error`.
+        units : str, default ''
+            The measurements' units, for the summary and the sentence.
 
         Examples
         --------
@@ -2630,10 +2644,12 @@ class Agreement:
         >>> round(res.estimate, 2)
         1.27
         """
-        return measurement_error(
-            self._measured("The standard error of measurement"), type, units=units,
-            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return measurement_error(self._continuous, type, units=units, options=options)
 
+    @inference_keywords("fixed_interval")
     def inter_intra_reliability(
         self,
         *,
@@ -2648,6 +2664,11 @@ class Agreement:
 
         Build the Agreement with ``Agreement.from_long(..., replicate=...,
         continuous=True)``.
+
+        Parameters
+        ----------
+        rho0_inter, rho0_intra : float, default 0.6 and 0.8
+            The inter- and intra-rater reliability under H0 of the two F tests.
 
         Examples
         --------

@@ -32,6 +32,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 import textwrap
@@ -39,6 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from irr._validation import show_value
 from irr.inference.options import (
     ASYMPTOTIC_METHODS,
     BOOTSTRAP_METHODS,
@@ -51,14 +53,24 @@ __all__ = [
     "DEFAULT_RESAMPLES",
     "KEYWORDS",
     "MISSING",
+    "NO_SE_CI",
+    "NO_SE_CIS",
     "PROFILES",
+    "WALD_CIS",
     "Keyword",
+    "check_interval",
     "inference_keywords",
     "keyword_entry",
 ]
 
 #: The missing-rating policies of the multi-rater coefficients (`missing`).
 MISSING = ("available", "listwise")
+
+#: The sentence after `ci`'s shared text for the statistics without a standard error
+#: (Kendall's W, the mean correlations, Robinson's A, Finn's coefficient, iota).
+NO_SE_CIS = (None, *BOOTSTRAP_METHODS)
+NO_SE_CI = ("The statistic has no standard error: None gives no interval, a bootstrap method "
+            "resamples subjects now.")
 
 #: The interval methods of the coefficients with a linearised SE (the Wald interval and
 #: the bootstrap): the usual `ci` choices.
@@ -333,10 +345,39 @@ def inference_keywords(profile: str, *, cis: Sequence[str | None] = WALD_CIS,
                                 f"is {KEYWORDS[name].default!r}.")
         function.__doc__ = _document(function.__doc__ or "", parameters, wanted, cis, notes,
                                      where)
-        function.__inference_profile__ = profile  # type: ignore[attr-defined]
-        return function
+        if "ci" not in wanted:
+            function.__inference_profile__ = profile  # type: ignore[attr-defined]
+            return function
+        if next(p for p in parameters if p.name == "ci").kind is not inspect.Parameter.KEYWORD_ONLY:
+            raise TypeError(f"{where}: `ci` must be keyword-only.")
+
+        @functools.wraps(function)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            if "ci" in kwargs:
+                check_interval(kwargs["ci"], cis)
+            return function(*args, **kwargs)
+
+        checked.__inference_profile__ = profile  # type: ignore[attr-defined]
+        return checked  # type: ignore[return-value]
 
     return decorate
+
+
+def check_interval(ci: Any, cis: Sequence[str | None]) -> None:
+    """Raise the ValueError of a `ci` that is not one of a statistic's `cis`.
+
+    Examples
+    --------
+    >>> check_interval("fisher-z", WALD_CIS)
+    Traceback (most recent call last):
+    ...
+    ValueError: `ci` must be one of 'wald', 'percentile', 'basic', 'bca'; got 'fisher-z'.
+    """
+    if (ci is None and None in cis) or (isinstance(ci, str) and ci in cis):
+        return
+    listed = ", ".join(repr(c) for c in cis if c is not None)
+    raise ValueError(f"`ci` must be one of {listed}{' or None' if None in cis else ''}; "
+                     f"got {show_value(ci)}.")
 
 
 def _document(doc: str, parameters: list[inspect.Parameter], wanted: tuple[str, ...],

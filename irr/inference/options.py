@@ -21,8 +21,10 @@ from irr.inference.bootstrap import check_n_resamples
 __all__ = [
     "ASYMPTOTIC_METHODS",
     "BOOTSTRAP_METHODS",
+    "DEFAULT_OPTIONS",
     "DEFAULT_RESAMPLES",
     "DISTRIBUTIONS",
+    "FORMULA_METHODS",
     "SAMPLING",
     "InferenceOptions",
 ]
@@ -32,6 +34,10 @@ DEFAULT_RESAMPLES = 9999
 
 ASYMPTOTIC_METHODS = ("wald",)
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
+#: Every interval computed from a formula: Wald's, Wilson's (a share), Fisher's z (the
+#: CCC), log MSD (the TDI), logit (the CP) and the jackknife (Deming regression). Each
+#: statistic offers its own few of them (its ``cis`` in :mod:`irr.inference.keywords`).
+FORMULA_METHODS = (*ASYMPTOTIC_METHODS, "wilson", "fisher-z", "log-msd", "logit", "jackknife")
 #: The reference laws of a Wald test and interval: the standard normal, or Student's t on
 #: n - 1 degrees of freedom (n the subjects), as irrCAC and Stata's kappaetc print them.
 DISTRIBUTIONS = ("normal", "t")
@@ -51,8 +57,10 @@ class InferenceOptions:
         Alternative of the test of "no agreement beyond chance".
     confidence_level : float
         Level of the interval, in (0, 1).
-    ci : {'wald', 'percentile', 'basic', 'bca'} or None
-        The interval in the result's ``ci``; None (where a family allows it) skips it.
+    ci : str or None
+        The interval in the result's ``ci``: one of :data:`FORMULA_METHODS` or
+        :data:`BOOTSTRAP_METHODS` (each statistic takes its own few); None (where a family
+        allows it) skips it, or leaves the choice to the statistic.
     n_resamples : int
         Bootstrap resamples, at most :data:`irr.inference.bootstrap.MAX_RESAMPLES` (10**6).
     rng : int, numpy.random.Generator or None, default 0
@@ -134,7 +142,7 @@ class InferenceOptions:
         object.__setattr__(self, "confidence_level",
                            check_confidence_level(self.confidence_level))
         if self.ci is not None:
-            check_choice(self.ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+            check_choice(self.ci, "ci", FORMULA_METHODS + BOOTSTRAP_METHODS)
         object.__setattr__(self, "n_resamples", check_n_resamples(self.n_resamples))
         rng = self.rng
         if not (isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0):
@@ -310,6 +318,10 @@ ci, n_resamples, rng, progress, distribution, population, sampling, null, ci_cli
         """A generator for one draw: a fresh one from an int seed (the same draws every
         time), the caller's own Generator otherwise."""
         return check_rng(self.rng)
+
+
+#: The options of a call that gives none (every default; a 95% level).
+DEFAULT_OPTIONS = InferenceOptions()
 
 
 def _finite_correction(size: float, population: float | None, name: str, what: str) -> float:
