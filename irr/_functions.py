@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -83,6 +83,37 @@ __all__ = [
 
 _LAYOUTS = ("units-raters", "raters-units")
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+_TWO_RATERS = """rater_a, rater_b : array-like of shape (n_subjects,)
+    The two raters' ratings.{own}
+**options
+    ``categories`` and ``nan_policy`` go to :class:`Agreement`, the others to
+    :meth:`Agreement.{method}`."""
+_MATRIX = """ratings : array-like or DataFrame of shape (n_subjects, n_raters)
+    The ratings, one column per rater (a DataFrame's identifier columns are set aside as
+    by :meth:`Agreement.from_frame`).{own}
+categories : sequence, optional
+    The full rating scale, in order.
+**options
+    As for :meth:`Agreement.{method}`."""
+
+
+def _forwarding(template: str, own: str = "") -> Callable[[F], F]:
+    """Write the Parameters section of a shortcut that forwards to the Agreement method
+    of its name (`template` with its `own` entries), before its Examples."""
+
+    def decorate(function: F) -> F:
+        block = template.format(own=f"\n{own}" if own else "", method=function.__name__)
+        lines = ["Parameters", "----------", *block.splitlines(), ""]
+        doc = function.__doc__ or ""
+        at = doc.index("    Examples\n")
+        function.__doc__ = (doc[:at] + "\n".join(f"    {ln}" if ln else "" for ln in lines)
+                            + "\n" + doc[at:])
+        return function
+
+    return decorate
+
 
 def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any) -> KappaResult:
     """Cohen's (or weighted) kappa of two raters: ``Agreement(a, b).kappa(weights)``.
@@ -117,11 +148,9 @@ def _two_rater_call(method: str, rater_a: Any, rater_b: Any, options: dict[str, 
     return getattr(Agreement(rater_a, rater_b, **build), method)(**options)
 
 
+@_forwarding(_TWO_RATERS)
 def pabak(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     """PABAK with the prevalence and bias indices: ``Agreement(a, b).pabak()``.
-
-    ``categories`` and ``nan_policy`` go to :class:`Agreement`, the other options to
-    :meth:`Agreement.pabak`.
 
     Examples
     --------
@@ -132,6 +161,7 @@ def pabak(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     return _two_rater_call("pabak", rater_a, rater_b, options)
 
 
+@_forwarding(_TWO_RATERS)
 def maxwell_re(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     """Maxwell's RE of binary ratings (R irr ``maxwell``): ``Agreement(a, b).maxwell_re()``.
 
@@ -143,6 +173,7 @@ def maxwell_re(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     return _two_rater_call("maxwell_re", rater_a, rater_b, options)
 
 
+@_forwarding(_TWO_RATERS, 'category : label, optional\n    As for :meth:`Agreement.specific_agreement`.')
 def specific_agreement(rater_a: Any, rater_b: Any, category: Any = None,
                        **options: Any) -> Any:
     """Specific (positive and negative) agreement: ``Agreement(a, b).specific_agreement()``.
@@ -166,6 +197,7 @@ def _matrix_call(method: str, ratings: Any, categories: Any, options: dict[str, 
     return getattr(ag, method)(**options)
 
 
+@_forwarding(_MATRIX)
 def robinson_a(ratings: Any, *, categories: Any = None, **options: Any) -> VarianceRatioResult:
     """Robinson's A of a subjects x raters matrix (R irr ``robinson(ratings)``):
     :meth:`Agreement.robinson_a`.
@@ -179,6 +211,7 @@ def robinson_a(ratings: Any, *, categories: Any = None, **options: Any) -> Varia
     return _matrix_call("robinson_a", ratings, categories, options)
 
 
+@_forwarding(_MATRIX, 'levels, model\n    As for :meth:`Agreement.finn`.')
 def finn(ratings: Any, levels: int | None = None, model: str = "oneway", *,
          categories: Any = None, **options: Any) -> VarianceRatioResult:
     """Finn's coefficient of a subjects x raters matrix (R irr ``finn(ratings, s.levels,
@@ -194,6 +227,7 @@ def finn(ratings: Any, levels: int | None = None, model: str = "oneway", *,
                         {"model": model, "levels": levels, **options})
 
 
+@_forwarding(_MATRIX, 'fisher : bool, default True\n    As for :meth:`Agreement.mean_spearman`.')
 def mean_spearman(ratings: Any, fisher: bool = True, *, categories: Any = None,
                   **options: Any) -> VarianceRatioResult:
     """The mean pairwise Spearman rho of a subjects x raters matrix (R irr ``meanrho``):
@@ -208,6 +242,7 @@ def mean_spearman(ratings: Any, fisher: bool = True, *, categories: Any = None,
     return _matrix_call("mean_spearman", ratings, categories, {"fisher": fisher, **options})
 
 
+@_forwarding(_MATRIX, 'fisher : bool, default True\n    As for :meth:`Agreement.mean_pearson`.')
 def mean_pearson(ratings: Any, fisher: bool = True, *, categories: Any = None,
                  **options: Any) -> VarianceRatioResult:
     """The mean pairwise Pearson r of a subjects x raters matrix (R irr ``meancor``):

@@ -383,6 +383,15 @@ class Agreement:
         Missing ratings are NaN or None. (DataFrames go to :meth:`from_frame`, which
         keeps their column names and dtypes.) `continuous` as for :meth:`from_frame`.
 
+        Parameters
+        ----------
+        x : array-like of shape (n_subjects, n_raters)
+            The ratings, one column per rater.
+        raters : sequence of str, optional
+            Rater names (default ``rater1``, ``rater2``, ...).
+        categories, nan_policy, continuous
+            As for :class:`Agreement` and :meth:`from_frame`.
+
         Examples
         --------
         >>> import numpy as np, irr
@@ -433,6 +442,12 @@ class Agreement:
         data sets' subjects), so agreement over data summarised part by part equals
         agreement over all of it. Every coefficient is available; cluster and strata
         bootstraps need one row per subject.
+
+        Parameters
+        ----------
+        statistics : Statistics
+            The sufficient statistics (:attr:`statistics` of another Agreement, or a sum of
+            them).
 
         Examples
         --------
@@ -2230,12 +2245,17 @@ class Agreement:
         86.0
         """
         self._require_categorical("McNemar's test")
-        level = InferenceOptions(confidence_level=confidence_level).confidence_level
+        level = check_confidence_level(confidence_level)
         return paired.mcnemar_of_table(paired.paired_table(self.statistics), bool(exact),
                                        bool(correction), level)
 
     def symmetry_test(self, *, reduce_df: bool = False) -> PairedTestResult:
         """Bowker's test of symmetry of the two raters' table (see :func:`irr.bowker_test`).
+
+        Parameters
+        ----------
+        reduce_df : bool, default False
+            As for :func:`irr.bowker_test`.
 
         Examples
         --------
@@ -2292,7 +2312,7 @@ class Agreement:
         (0.5369, 11.88)
         """
         self._require_categorical("Rater bias")
-        level = InferenceOptions(confidence_level=confidence_level).confidence_level
+        level = check_confidence_level(confidence_level)
         return paired.rater_bias_of_statistics(self.statistics, level)
 
     def cochrans_q(self, reference: str, *, tolerance: float = 0) -> PairedTestResult:
@@ -2301,6 +2321,13 @@ class Agreement:
         Each rater's rating of each subject is a success when it matches `reference`'s
         (within `tolerance` on the category scores); subjects missing any rating are
         left out and counted. Needs at least three raters. See :func:`irr.cochrans_q`.
+
+        Parameters
+        ----------
+        reference : str
+            The reference rater's name.
+        tolerance : float, default 0
+            Ratings whose category scores differ by at most `tolerance` count as matching.
 
         Examples
         --------

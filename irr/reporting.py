@@ -839,7 +839,13 @@ class ReliabilityReport:
 
     def render(self, fmt: str) -> str:
         """The report in `fmt`: ``'text'``, ``'markdown'``, ``'html'``, ``'latex'``,
-        ``'csv'`` or ``'json'``."""
+        ``'csv'`` or ``'json'``.
+
+        Parameters
+        ----------
+        fmt : {'text', 'markdown', 'html', 'latex', 'csv', 'json'}
+            The format.
+        """
         renderers = {"text": self.to_text, "markdown": self.to_markdown, "html": self.to_html,
                      "latex": self.to_latex, "csv": self.to_csv, "json": self.to_json}
         if fmt not in renderers:
@@ -849,7 +855,17 @@ class ReliabilityReport:
     def save(self, path: Any, fmt: str | None = None, *, overwrite: bool = False) -> None:
         """Write the report to `path` in `fmt` (default: from the suffix, ``.html``,
         ``.md``, ``.json``, ``.csv``, ``.tex``, else text); an existing file is kept
-        unless `overwrite`."""
+        unless `overwrite`.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file to write.
+        fmt : {'text', 'markdown', 'html', 'latex', 'csv', 'json'}, optional
+            The format (default: from the suffix).
+        overwrite : bool, default False
+            Replace an existing file.
+        """
         target = pathlib.Path(path)
         if fmt is None:
             fmt = _SUFFIXES.get(target.suffix.lower(), "text")

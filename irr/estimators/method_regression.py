@@ -121,6 +121,15 @@ class MethodRegressionResult(Result):
         ``'rank'`` (Passing–Bablok's), or a bootstrap method for Deming regression
         (``'percentile'``, ``'basic'``, ``'bca'``: resampling subjects, drawn once).
 
+        Parameters
+        ----------
+        confidence_level : float, optional
+            Level of the interval (default the result's).
+        method : str, optional
+            The interval method (default the result's).
+        parameter : {'slope', 'intercept'}, default 'slope'
+            The parameter the interval is of.
+
         Examples
         --------
         >>> import irr
@@ -154,7 +163,15 @@ class MethodRegressionResult(Result):
     def band(self, at: Any, confidence_level: float | None = None) -> tuple[np.ndarray, ...]:
         """The fitted line at `at` and its pointwise confidence band ``(fit, low, high)``:
         Deming's from the jackknife of ``intercept + slope * at`` (t on n - 2 df, Linnet
-        1993); nan for Passing–Bablok, which has no published band."""
+        1993); nan for Passing–Bablok, which has no published band.
+
+        Parameters
+        ----------
+        at : array-like
+            The values of x at which the line is evaluated.
+        confidence_level : float, optional
+            Level of the band (default the result's).
+        """
         at = np.asarray(at, dtype=float)
         fit = self.intercept + self.estimate * at
         if self.jackknife_slopes is None:
@@ -247,6 +264,11 @@ class MethodRegressionResult(Result):
     def report(self, style: str = "apa", **options: Any) -> str:
         """One sentence for a paper: the slope and intercept with their intervals and the
         intervals' method; for Passing–Bablok also the cusum test of linearity.
+
+        Parameters
+        ----------
+        style, **options
+            As for :meth:`irr.Result.report` (`digits`).
 
         Examples
         --------

@@ -41,27 +41,43 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from irr._validation import show_value
-from irr.inference.options import (
-    ASYMPTOTIC_METHODS,
-    BOOTSTRAP_METHODS,
-    DEFAULT_RESAMPLES,
-    DISTRIBUTIONS,
-    SAMPLING,
-)
 
 __all__ = [
+    "ASYMPTOTIC_METHODS",
+    "BOOTSTRAP_METHODS",
     "DEFAULT_RESAMPLES",
+    "DISTRIBUTIONS",
+    "FORMULA_METHODS",
     "KEYWORDS",
     "MISSING",
     "NO_SE_CI",
     "NO_SE_CIS",
     "PROFILES",
+    "SAMPLING",
     "WALD_CIS",
     "Keyword",
     "check_interval",
     "inference_keywords",
     "keyword_entry",
 ]
+
+#: The number of bootstrap resamples of every statistic, method, shortcut and command.
+DEFAULT_RESAMPLES = 9999
+
+ASYMPTOTIC_METHODS = ("wald",)
+BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
+#: Every interval computed from a formula: Wald's, Wilson's (a share), Fisher's z (the
+#: CCC), log MSD (the TDI), logit (the CP) and the jackknife (Deming regression). Each
+#: statistic offers its own few of them (its ``cis`` in :mod:`irr.inference.keywords`).
+FORMULA_METHODS = (*ASYMPTOTIC_METHODS, "wilson", "fisher-z", "log-msd", "logit", "jackknife")
+#: The reference laws of a Wald test and interval: the standard normal, or Student's t on
+#: n - 1 degrees of freedom (n the subjects), as irrCAC and Stata's kappaetc print them.
+DISTRIBUTIONS = ("normal", "t")
+#: What the standard error generalises over: the subjects (raters fixed; irrCAC, kappaetc's
+#: default), the raters (subjects fixed; kappaetc's ``se(conditional subjects)``) or both
+#: (kappaetc's ``se(unconditional)``; Gwet 2008, 2014 ch. 5).
+SAMPLING = ("subjects", "raters", "both")
+
 
 #: The missing-rating policies of the multi-rater coefficients (`missing`).
 MISSING = ("available", "listwise")
@@ -301,10 +317,11 @@ def _entries(body: str, indent: str) -> list[tuple[list[str], list[str]]]:
     return entries
 
 
-def inference_keywords(profile: str, *, cis: Sequence[str | None] = WALD_CIS,
-                       **notes: str) -> Callable[[F], F]:
-    """Write the Parameters entries of the inference keywords of `profile` into the
-    decorated function's docstring, from :data:`KEYWORDS`.
+def inference_keywords(profile: str | tuple[str, ...], *,
+                       cis: Sequence[str | None] = WALD_CIS, **notes: str) -> Callable[[F], F]:
+    """Write the Parameters entries of the inference keywords of `profile` (a name of
+    :data:`PROFILES`, or the keywords themselves) into the decorated function's (or
+    class's) docstring, from :data:`KEYWORDS`.
 
     The function's signature must take the profile's keywords, in the table's order, with
     the table's defaults (`ci`'s default: one of `cis`, the interval methods it offers).
@@ -321,7 +338,7 @@ def inference_keywords(profile: str, *, cis: Sequence[str | None] = WALD_CIS,
     TypeError
         When the signature, the profile and the docstring disagree.
     """
-    wanted = PROFILES[profile]
+    wanted = PROFILES[profile] if isinstance(profile, str) else profile
     unknown = set(notes) - set(wanted)
     if unknown:
         raise TypeError(f"notes for keywords outside profile {profile!r}: {sorted(unknown)}")
@@ -345,7 +362,7 @@ def inference_keywords(profile: str, *, cis: Sequence[str | None] = WALD_CIS,
                                 f"is {KEYWORDS[name].default!r}.")
         function.__doc__ = _document(function.__doc__ or "", parameters, wanted, cis, notes,
                                      where)
-        if "ci" not in wanted:
+        if "ci" not in wanted or inspect.isclass(function):
             function.__inference_profile__ = profile  # type: ignore[attr-defined]
             return function
         if next(p for p in parameters if p.name == "ci").kind is not inspect.Parameter.KEYWORD_ONLY:
