@@ -111,7 +111,7 @@ class CategoryResults(Result):
         Parameters
         ----------
         style, digits, **options
-            As for :meth:`irr.Result.report` (`digits` default 2).
+            As for :meth:`irr.Result.report`; `digits` (default 2) for every category's value.
 
         Examples
         --------

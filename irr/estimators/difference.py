@@ -525,7 +525,8 @@ class DifferenceResult(Result):
         Parameters
         ----------
         style, digits, **_
-            As for :meth:`irr.Result.report` (`digits` default 2 APA, 3 plain).
+            As for :meth:`irr.Result.report`; `digits` (default 2 APA, 3 plain) for the
+            difference and both values.
 
         Examples
         --------
@@ -633,7 +634,7 @@ class PooledResult(Result):
         Parameters
         ----------
         style, digits, **_
-            As for :meth:`irr.Result.report` (`digits` default 2 APA, 3 plain).
+            As for :meth:`irr.Result.report`; `digits` (default 2 APA, 3 plain) for the pooled estimate.
 
         Examples
         --------

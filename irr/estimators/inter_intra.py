@@ -264,7 +264,7 @@ class InterIntraResult(Result):
         Parameters
         ----------
         style, digits, **options
-            As for :meth:`irr.Result.report` (`digits` default 2).
+            As for :meth:`irr.Result.report`; `digits` (default 2) for both reliabilities.
 
         Examples
         --------

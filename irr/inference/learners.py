@@ -110,7 +110,7 @@ class LearnerTTestResult(Result):
         Parameters
         ----------
         style, digits, **options
-            As for :meth:`irr.Result.report` (`digits` default 3).
+            As for :meth:`irr.Result.report`; `digits` (default 3) for the difference and its interval.
 
         Examples
         --------
@@ -499,7 +499,7 @@ class BiasVarianceResult(Result):
         Parameters
         ----------
         style, digits, **options
-            As for :meth:`irr.Result.report` (`digits` default 3).
+            As for :meth:`irr.Result.report`; `digits` (default 3) for the error and its parts.
 
         Examples
         --------
