@@ -53,7 +53,14 @@ from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_components import ComponentsICCResult, icc_components
 from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference import error_rate, paired
-from irr.inference.keywords import NO_SE_CI, NO_SE_CIS, WALD_CIS, inference_keywords
+from irr.inference.keywords import (
+    NO_SE_CI,
+    NO_SE_CIS,
+    NONE_IS_WALD,
+    WALD_CIS,
+    WALD_OR_NONE_CIS,
+    inference_keywords,
+)
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.registry import DataFacts, rows
@@ -988,7 +995,7 @@ class Agreement:
             self.statistics, options, self._plan(cluster, strata),
             partial_weights=() if partial_weights is None else partial_weights)
 
-    @inference_keywords("bootstrap", ci=DELTA_CI)
+    @inference_keywords("bootstrap", cis=WALD_OR_NONE_CIS, ci=f"{DELTA_CI} {NONE_IS_WALD}")
     def specific_agreement(
         self,
         category: Any = None,
@@ -1058,7 +1065,7 @@ class Agreement:
         return categories_estimator.specific_agreement(self.statistics, options, self._plan(),
                                                        category, positive)
 
-    @inference_keywords("tested_bootstrap")
+    @inference_keywords("tested_bootstrap", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def category_kappa(
         self,
         category: Any = None,
@@ -1185,7 +1192,7 @@ class Agreement:
                                          definition, missing)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
-    @inference_keywords("multirater")
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def fleiss_kappa(
         self,
         weights: Any = None,
@@ -1281,7 +1288,7 @@ class Agreement:
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              missing=missing)
 
-    @inference_keywords("multirater")
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def scott_pi(
         self,
         weights: Any = None,
@@ -1328,7 +1335,7 @@ class Agreement:
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π", missing=missing)
 
-    @inference_keywords("multirater")
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def conger_kappa(
         self,
         weights: Any = None,
@@ -1388,7 +1395,7 @@ class Agreement:
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan(),
                                              missing)
 
-    @inference_keywords("multirater")
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def light_kappa(
         self,
         weights: Any = None,
@@ -1443,7 +1450,7 @@ class Agreement:
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan(),
                                             missing)
 
-    @inference_keywords("multirater")
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def gwet_ac(
         self,
         weights: Any = None,
@@ -1506,7 +1513,7 @@ class Agreement:
             rater_population=rater_population)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan(), missing)
 
-    @inference_keywords("multirater")
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def brennan_prediger(
         self,
         weights: Any = None,

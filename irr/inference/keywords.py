@@ -50,11 +50,13 @@ __all__ = [
     "FORMULA_METHODS",
     "KEYWORDS",
     "MISSING",
+    "NONE_IS_WALD",
     "NO_SE_CI",
     "NO_SE_CIS",
     "PROFILES",
     "SAMPLING",
     "WALD_CIS",
+    "WALD_OR_NONE_CIS",
     "Keyword",
     "check_interval",
     "inference_keywords",
@@ -91,6 +93,10 @@ NO_SE_CI = ("The statistic has no standard error: None gives no interval, a boot
 #: The interval methods of the coefficients with a linearised SE (the Wald interval and
 #: the bootstrap): the usual `ci` choices.
 WALD_CIS = ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS
+#: The same where None, too, gives the Wald interval (the multi-rater coefficients,
+#: specific agreement, category-wise kappa), and the sentence that says so.
+WALD_OR_NONE_CIS = (*WALD_CIS, None)
+NONE_IS_WALD = "None: the Wald interval, as 'wald'."
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,10 @@ from numpydoc.docscrape import NumpyDocString
 import irr
 from irr.inference.keywords import (
     KEYWORDS,
+    NONE_IS_WALD,
     PROFILES,
     WALD_CIS,
+    WALD_OR_NONE_CIS,
     check_interval,
     inference_keywords,
     keyword_entry,
@@ -159,7 +161,10 @@ def test_every_keyword_text_stands_in_the_package_once():
 def test_the_generated_entry_is_the_table_text_with_the_signature_default():
     doc = inspect.getdoc(irr.Agreement.fleiss_kappa)
     for name in PROFILES["multirater"]:
-        assert keyword_entry(name) in doc, name
+        if name != "ci":
+            assert keyword_entry(name) in doc, name
+    assert keyword_entry("ci", "wald", NONE_IS_WALD, WALD_OR_NONE_CIS) in doc
+    assert keyword_entry("ci") in inspect.getdoc(irr.Agreement.kappa)
     pabak = " ".join(inspect.getdoc(irr.Agreement.pabak).split())
     assert ("ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None"
             in pabak)
@@ -297,6 +302,9 @@ def test_a_ci_outside_the_statistic_choices_is_refused_naming_them():
         irr.concordance([1.0, 2.5, 3.1, 4.2], [1.1, 2.4, 3.3, 4.0], ci="wald")
     with pytest.raises(ValueError, match=re.escape("or None; got 'logit'.")):
         ag.kendall_w(ci="logit")
+    assert ag.fleiss_kappa(ci=None).ci == ag.fleiss_kappa().ci  # None: the Wald interval
+    with pytest.raises(ValueError, match=re.escape("got None.")):
+        ag.kappa(ci=None)
     check_interval(None, (None, "percentile"))
     with pytest.raises(ValueError, match=re.escape("must be one of 'wald', 'percentile', "
                                                    "'basic', 'bca'; got None.")):
