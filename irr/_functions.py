@@ -44,7 +44,7 @@ from irr.estimators.concordance import (
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
-from irr.estimators.icc import ICCResult, check_form, icc_from_values
+from irr.estimators.icc import ICC_TEXTS, ICCResult, check_form, icc_from_values
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.estimators.measurement_error import MeasurementErrorResult
@@ -621,7 +621,7 @@ def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
     ]
 
 
-@inference_keywords("f_test")
+@inference_keywords("f_test", texts=ICC_TEXTS)
 def icc(
     ratings: Any,
     model: str = "twoway",
@@ -642,8 +642,6 @@ def icc(
         Real-valued ratings; ``nan`` marks a missing one (its subject is left out).
     model, type, unit : str
         As for :meth:`irr.Agreement.icc`.
-    null : float or None, default None
-        The ICC under H0 of the F test (R irr's ``r0``), as for :meth:`irr.Agreement.icc`.
 
     Returns
     -------
@@ -683,9 +681,7 @@ def icc(
                            null=null)
 
 
-@inference_keywords("resampled", n_resamples="Here they draw the interval with replicates (its "
-                    "default there), or one ``conf_int(method='percentile' | 'basic' | "
-                    "'bca')`` asks for.")
+@inference_keywords("resampled", **variance_components.ICC_COMPONENTS_NOTES)
 def icc_components(
     measurements: Measurements,
     model: str = "twoway",
@@ -764,8 +760,7 @@ def icc_components(
                                               estimator=estimator, options=options)
 
 
-@inference_keywords("resampled", n_resamples="Here they draw the intervals of the SEM with "
-                    "replicates and of the root-mean-square CV.")
+@inference_keywords("resampled", **measurement_errors.MEASUREMENT_ERROR_NOTES)
 def measurement_error(
     measurements: Measurements,
     type: str = "agreement",

@@ -42,15 +42,23 @@ from irr.estimators import pabak as pabak_estimator
 from irr.estimators.categories import CategoryResults
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
 from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
-from irr.estimators.icc import FORMS, ICCResult, icc_table
+from irr.estimators.icc import FORMS, ICC_TEXTS, ICCResult, icc_table
 from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.limits import LimitsOfAgreementResult
-from irr.estimators.measurement_error import MeasurementErrorResult, measurement_error
+from irr.estimators.measurement_error import (
+    MEASUREMENT_ERROR_NOTES,
+    MeasurementErrorResult,
+    measurement_error,
+)
 from irr.estimators.method_regression import MethodRegressionResult
 from irr.estimators.pabak import PabakResult
-from irr.estimators.variance_components import ComponentsICCResult, icc_components
+from irr.estimators.variance_components import (
+    ICC_COMPONENTS_NOTES,
+    ComponentsICCResult,
+    icc_components,
+)
 from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference import error_rate, paired
 from irr.inference.keywords import (
@@ -1728,7 +1736,7 @@ class Agreement:
                                 not (isinstance(level, str) and level == "nominal"))
         return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
 
-    @inference_keywords("f_test")
+    @inference_keywords("f_test", texts=ICC_TEXTS)
     def icc(
         self,
         model: str = "twoway",
@@ -1751,13 +1759,6 @@ class Agreement:
             one-way model measures agreement only; ``'consistency'`` with it raises.
         unit : {'single', 'average'}, default 'single'
             Reliability of one rater's rating, or of the mean of the k raters.
-        null : float or None, default None
-            The ICC under H0 of the F test (R irr's ``r0``): ``statistic`` and ``pvalue``
-            test H0: ICC = `null` against ICC > `null` with McGraw & Wong's (1996, Table
-            8) F, for every form; for the absolute-agreement forms the denominator df
-            ``df2`` are Satterthwaite's at `null` (not an integer). Must lie below 1 (and,
-            for a single rater, above -1/(k - 1)). None: the test of ICC = 0. The summary
-            and the sentence state a value other than 0.
 
         Returns
         -------
@@ -2611,7 +2612,7 @@ class Agreement:
         return method_regression.passing_bablok(self._continuous, None, options, first=g,
                                                 second=h)
 
-    @inference_keywords("resampled")
+    @inference_keywords("resampled", **ICC_COMPONENTS_NOTES)
     def icc_components(
         self,
         model: str = "twoway",
@@ -2648,7 +2649,7 @@ class Agreement:
         return icc_components(self._continuous, model, type, unit, estimator=estimator,
                               options=options)
 
-    @inference_keywords("resampled")
+    @inference_keywords("resampled", **MEASUREMENT_ERROR_NOTES)
     def measurement_error(
         self,
         type: str = "agreement",

@@ -43,9 +43,23 @@ from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
 from irr.inference.options import BOOTSTRAP_METHODS, DEFAULT_OPTIONS, InferenceOptions
 from irr.results import ConfidenceInterval, wald_interval
 
-__all__ = ["ESTIMATORS", "MAX_REML_MEASUREMENTS", "ComponentsICCResult", "cell_statistics",
-           "check_measurements", "icc_components", "reml_components",
-           "variance_components"]
+__all__ = [
+    "ESTIMATORS",
+    "ICC_COMPONENTS_NOTES",
+    "MAX_REML_MEASUREMENTS",
+    "ComponentsICCResult",
+    "cell_statistics",
+    "check_measurements",
+    "icc_components",
+    "reml_components",
+    "variance_components",
+]
+
+#: What the bootstrap keywords draw here, after their shared text (:mod:`irr.inference.keywords`).
+ICC_COMPONENTS_NOTES = {
+    "n_resamples": "Here they draw the interval with replicates (its default there), or one "
+                   "``conf_int(method='percentile' | 'basic' | 'bca')`` asks for.",
+}
 
 #: The estimators of the variance components.
 ESTIMATORS = ("anova", "reml")

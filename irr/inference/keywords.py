@@ -37,7 +37,7 @@ import inspect
 import re
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from irr._validation import show_value
@@ -324,7 +324,8 @@ def _entries(body: str, indent: str) -> list[tuple[list[str], list[str]]]:
 
 
 def inference_keywords(profile: str | tuple[str, ...], *,
-                       cis: Sequence[str | None] = WALD_CIS, **notes: str) -> Callable[[F], F]:
+                       cis: Sequence[str | None] = WALD_CIS,
+                       texts: dict[str, str] | None = None, **notes: str) -> Callable[[F], F]:
     """Write the Parameters entries of the inference keywords of `profile` (a name of
     :data:`PROFILES`, or the keywords themselves) into the decorated function's (or
     class's) docstring, from :data:`KEYWORDS`.
@@ -332,12 +333,14 @@ def inference_keywords(profile: str | tuple[str, ...], *,
     The function's signature must take the profile's keywords, in the table's order, with
     the table's defaults (`ci`'s default: one of `cis`, the interval methods it offers).
     Each keyword's entry goes in signature order among the entries the docstring writes
-    itself; an entry the docstring
-    writes for a keyword stays (a statistic whose keyword means something else, such as
-    the ICC's F-test `null`). `notes` add a statistic's own sentence to a keyword's
-    shared text (``ci="'wald': on the linearised SE."``). A docstring without a
-    Parameters section gets one. A parameter documented nowhere, or a documented name the
-    function does not take, is an error when the module is imported.
+    itself (an entry it writes for a keyword stays; prefer `texts`). `notes` add a
+    statistic's own sentence to a keyword's shared text
+    (``ci="'wald': on the linearised SE."``); `texts` replace it, for a keyword that means
+    something else to the statistic (the ICC's `null`, an F test's value), and are kept
+    with the statistic's module so that its method and shortcut say the same. A docstring
+    without a Parameters section gets one. A parameter documented nowhere, or a documented
+    name the function does not take, is an error when the module is imported. A function
+    taking `ci` is wrapped to refuse, naming its choices, a `ci` outside `cis`.
 
     Raises
     ------
@@ -345,7 +348,8 @@ def inference_keywords(profile: str | tuple[str, ...], *,
         When the signature, the profile and the docstring disagree.
     """
     wanted = PROFILES[profile] if isinstance(profile, str) else profile
-    unknown = set(notes) - set(wanted)
+    texts = texts or {}
+    unknown = (set(notes) | set(texts)) - set(wanted)
     if unknown:
         raise TypeError(f"notes for keywords outside profile {profile!r}: {sorted(unknown)}")
 
@@ -367,7 +371,7 @@ def inference_keywords(profile: str | tuple[str, ...], *,
                 raise TypeError(f"{where}: default {name}={defaults[name]!r}; the table's "
                                 f"is {KEYWORDS[name].default!r}.")
         function.__doc__ = _document(function.__doc__ or "", parameters, wanted, cis, notes,
-                                     where)
+                                     texts, where)
         if "ci" not in wanted or inspect.isclass(function):
             function.__inference_profile__ = profile  # type: ignore[attr-defined]
             return function
@@ -404,7 +408,8 @@ def check_interval(ci: Any, cis: Sequence[str | None]) -> None:
 
 
 def _document(doc: str, parameters: list[inspect.Parameter], wanted: tuple[str, ...],
-              cis: Sequence[str | None], notes: dict[str, str], where: str) -> str:
+              cis: Sequence[str | None], notes: dict[str, str], texts: dict[str, str],
+              where: str) -> str:
     head, sections = _sections(doc)
     titles = [title for title, _, _ in sections]
     if "Parameters" in titles:
@@ -434,8 +439,11 @@ def _document(doc: str, parameters: list[inspect.Parameter], wanted: tuple[str, 
             lines += entry[1]
             done.update(entry[0])
         elif name in wanted:
-            lines += KEYWORDS[name].entry(parameter.default, notes.get(name, ""),
-                                          _choices(cis) if name == "ci" else None)
+            keyword = KEYWORDS[name]
+            if name in texts:
+                keyword = replace(keyword, doc=texts[name])
+            lines += keyword.entry(parameter.default, notes.get(name, ""),
+                                   _choices(cis) if name == "ci" else None)
             done.add(name)
         else:
             raise TypeError(f"{where} does not document its parameter {name!r}.")

@@ -82,6 +82,12 @@ def _documented(function) -> list[str]:
     return [n.strip().lstrip("*") for p in doc["Parameters"] for n in p.name.split(",")]
 
 
+def _parameters(function) -> list:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return NumpyDocString(inspect.getdoc(function) or "")["Parameters"]
+
+
 def _taken(function) -> list[str]:
     return [p for p in inspect.signature(function).parameters if p not in ("self", "cls")]
 
@@ -215,6 +221,9 @@ def test_shortcuts_and_methods_take_the_same_keywords_and_defaults():
             other = inspect.signature(b).parameters.get(name)
             if other is not None and name in KEYWORDS:
                 assert parameter.default == other.default, (shortcut, name)
+        entries = [{p.name: (p.type, p.desc) for p in _parameters(f) if p.name in KEYWORDS}
+                   for f in (a, b)]
+        assert entries[0] == entries[1], shortcut  # the same text, notes included
 
 
 def test_one_default_number_of_resamples_everywhere():
