@@ -362,6 +362,11 @@ class Scale:
     def snap(self, values: np.ndarray) -> np.ndarray:
         """Move values within BOUNDARY_TOLERANCE of an edge onto that edge.
 
+        Parameters
+        ----------
+        values : numpy.ndarray
+            Values of the statistic.
+
         Examples
         --------
         >>> import irr
@@ -376,6 +381,11 @@ class Scale:
 
     def band_index(self, snapped: np.ndarray) -> np.ndarray:
         """Band index of each (snapped, in-range, non-nan) value; -1 where none.
+
+        Parameters
+        ----------
+        snapped : numpy.ndarray
+            Values already moved onto the edges by :meth:`snap`.
 
         Examples
         --------

@@ -43,10 +43,10 @@ from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
-from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
-from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
-from irr.inference.options import DISTRIBUTIONS, SAMPLING, InferenceOptions
+from irr.inference.bootstrap import check_n_resamples
+from irr.inference.keywords import KEYWORDS
+from irr.inference.options import InferenceOptions
 from irr.registry import (
     ALIASES,
     COEFFICIENTS,
@@ -148,17 +148,16 @@ def _population(text: str) -> float:
 @dataclasses.dataclass(frozen=True)
 class InferenceFlag:
     """A flag of an inference option that the statistics take as a keyword argument of
-    the same name (``--distribution t`` -> ``distribution='t'``).
+    the same name (``--distribution t`` -> ``distribution='t'``); its help and choices are
+    the keyword's in :data:`irr.inference.keywords.KEYWORDS`.
 
     Default None: the flag is passed on only when given, to every statistic whose
     method accepts it; a statistic that does not gets a note (never a silent default).
     A switch is ``action="store_false"`` (or ``"store_true"``) with its `spelling`, e.g.
-    ``InferenceFlag("clip", "...", action="store_false", spelling="--no-clip")``.
+    ``InferenceFlag("ci_clip", action="store_false", spelling="--no-ci-clip")``.
     """
 
     name: str  #: the keyword argument of the Agreement methods (and of InferenceOptions)
-    help: str
-    choices: tuple[str, ...] | None = None
     type: Any = None  #: an argparse type (raises ArgumentTypeError), for free values
     metavar: str | None = None
     commands: tuple[str, ...] = ("kappa", "multi", "report")  #: the subcommands that take it
@@ -171,6 +170,14 @@ class InferenceFlag:
     @property
     def flag(self) -> str:
         return self.spelling or "--" + self.name.replace("_", "-")
+
+    @property
+    def help(self) -> str:
+        return KEYWORDS[self.name].cli_help
+
+    @property
+    def choices(self) -> tuple[str, ...] | None:
+        return None if self.type is not None or self.action else KEYWORDS[self.name].choices
 
     @property
     def label(self) -> str:
@@ -194,35 +201,17 @@ class InferenceFlag:
 #: on by :func:`_inference`, named in messages through :data:`FLAGS`, checked together with
 #: --ci by :func:`_check_inference`). A new option of the Agreement methods is one more line.
 INFERENCE_FLAGS = (
-    InferenceFlag("distribution", "law of the Wald intervals and tests: normal (z; the "
-                  "default) or t on n - 1 degrees of freedom (irrCAC, Stata's kappaetc)",
-                  choices=DISTRIBUTIONS),
-    InferenceFlag("sampling", "what the SE generalises over: subjects (the default; raters "
-                  "fixed), raters (jackknife over raters; subjects fixed) or both "
-                  "(kappaetc's unconditional SE); raters and both give Wald intervals (the "
-                  "default --ci with them; no bootstrap)",
-                  choices=SAMPLING, commands=("multi", "report")),
-    InferenceFlag("population", "the number N of subjects in the finite population the "
-                  "rated subjects come from (irrCAC's N): the SE is multiplied by "
-                  "sqrt(1 - n/N)", type=_population, metavar="N", title="Population N"),
-    InferenceFlag("missing", "the multi-rater chance-corrected coefficients and percent "
-                  "agreement use every available rating (the default) or only the subjects "
-                  "rated by every rater (listwise, as R irr's kappam.fleiss)", choices=MISSING,
-                  commands=("multi", "report"), title="Missing ratings used"),
-    InferenceFlag("null", "test H0: coefficient = VALUE instead of 0, on the Wald SE "
-                  "(kappaetc's testvalue(#)); for the ICCs McGraw & Wong's F test of "
-                  "ICC = VALUE (R irr's r0)", type=float, metavar="VALUE",
+    InferenceFlag("distribution"),
+    InferenceFlag("sampling", commands=("multi", "report")),
+    InferenceFlag("population", type=_population, metavar="N", title="Population N"),
+    InferenceFlag("missing", commands=("multi", "report"), title="Missing ratings used"),
+    InferenceFlag("null", type=float, metavar="VALUE",
                   commands=("kappa", "multi", "icc", "report"), header=False),
-    InferenceFlag("alternative", "the test's alternative: two-sided (the default), greater "
-                  "or less (kappaetc's testvalue(> #) and testvalue(< #))",
-                  choices=("two-sided", "greater", "less"), header=False),
-    InferenceFlag("ci_clip", "report Wald limits beyond the coefficient's range unclipped "
-                  "(kappaetc's nociclipped)", action="store_false", spelling="--no-ci-clip",
+    InferenceFlag("alternative", header=False),
+    InferenceFlag("ci_clip", action="store_false", spelling="--no-ci-clip",
                   title="Wald limits", switched="not clipped"),
-    InferenceFlag("rater_population", "the number R of raters in a finite population of "
-                  "raters: with --sampling raters or both, the variance over raters is "
-                  "multiplied by 1 - r/R (kappaetc's nraters(#))", type=_population,
-                  metavar="R", commands=("multi", "report"), title="Rater population R"),
+    InferenceFlag("rater_population", type=_population, metavar="R",
+                  commands=("multi", "report"), title="Rater population R"),
 )
 
 
@@ -302,9 +291,9 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                             help="the full rating scale, in order (space-separated, or "
                             "one comma list)")
     stats = parser.add_argument_group("inference")
-    stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
-                       help="confidence level of the intervals, a proportion (default 0.95; "
-                       "not 95)")
+    stats.add_argument("--confidence-level", type=float, metavar="LEVEL",
+                       default=KEYWORDS["confidence_level"].default,
+                       help=KEYWORDS["confidence_level"].cli_help)
     if measurements:
         stats.add_argument("--ci", choices=BOOTSTRAP_CIS, default=None,
                            help="a bootstrap interval for the statistics that offer one "
@@ -321,10 +310,11 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                        "Krippendorff's alpha its Wald interval); default: each coefficient's "
                        "own, as in the Python API")
         stats.add_argument("--ci", choices=CI_METHODS, default=None, help=help_ci)
-    stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
-                       help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
-    stats.add_argument("--seed", type=int, default=0,
-                       help="seed of the bootstrap (default 0: the same output every run)")
+    stats.add_argument("--n-resamples", type=_resamples, metavar="B",
+                       default=KEYWORDS["n_resamples"].default,
+                       help=KEYWORDS["n_resamples"].cli_help)
+    stats.add_argument("--seed", type=int, default=KEYWORDS["rng"].default,
+                       help=KEYWORDS["rng"].cli_help)
     for option in INFERENCE_FLAGS:
         if parser.prog.split()[-1] in option.commands:
             option.add_to(stats)

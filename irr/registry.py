@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from irr.coefficients.icc import FORMS
+from irr.inference.keywords import DEFAULT_RESAMPLES
 from irr.vocabulary import lookup, normalise, resolve
 
 __all__ = ["ALIASES", "COEFFICIENTS", "METHOD_COMPARISON", "NAMES", "PANELS", "STATISTICS",
@@ -71,8 +72,9 @@ class Coefficient:
         pair named positionally (``df.irr.kappa(a, b)``; the measurement methods' own
         `first` and `second`).
     profile : str or None
-        The name of its inference profile: the set of inference keywords its method takes
-        (see the table of inference keywords in :mod:`irr.inference`).
+        The name of its inference profile: the set of inference keywords its method takes,
+        a key of :data:`irr.inference.keywords.PROFILES` (the method's
+        ``@inference_keywords`` decorator names the same profile).
     ci : str
         The interval method of its default result, a key of
         :data:`irr.vocabulary.INTERVAL_METHODS` (``'none'``: no interval unless one is
@@ -139,25 +141,25 @@ _TWO_CATEGORICAL = frozenset({"raters", "two", "categorical"})
 _MEASURED = frozenset({"raters", "continuous"})
 _PAIR = frozenset({"two"})
 _ORDERED = frozenset({"scores"})
-_BOOT = {"ci": "none", "n_resamples": 9999}  # a bootstrap interval on request
+_BOOT = {"ci": "none", "n_resamples": DEFAULT_RESAMPLES}  # a bootstrap interval on request
 
 
 def _chance(method: str, family: str, accessor: str, *names: str | Name,
             aliases: tuple[str, ...] = (), needs: frozenset[str] = frozenset()) -> Coefficient:
     """A coefficient of the chance-corrected family (many raters, Wald interval)."""
-    return Coefficient(method, family, needs, profile="chance_corrected", ci="wald",
-                       n_resamples=9999, scale="landis-koch", accessor=accessor,
+    return Coefficient(method, family, needs, profile="multirater", ci="wald",
+                       n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", accessor=accessor,
                        names=_names(*names), aliases=aliases)
 
 
 #: Every statistic, in the order the statistics vocabulary lists them.
 COEFFICIENTS: tuple[Coefficient, ...] = (
-    Coefficient("percent_agreement", "percent", profile="chance_corrected", ci="wald",
-                n_resamples=9999, accessor="percent_agreement",
+    Coefficient("percent_agreement", "percent", profile="multirater", ci="wald",
+                n_resamples=DEFAULT_RESAMPLES, accessor="percent_agreement",
                 names=_names("percent", Name("percent_all", {"definition": "all"})),
                 aliases=("percent_agreement", "agreement")),
     Coefficient("kappa", "chance-corrected", _TWO_RATERS, columns="pair",
-                profile="two_rater_design", ci="wald", n_resamples=9999,
+                profile="wald_test", ci="wald", n_resamples=DEFAULT_RESAMPLES,
                 scale="landis-koch", accessor="kappa", shortcut="cohen_kappa",
                 names=_names("kappa", Name("kappa_linear", {"weights": "linear"}, _ORDERED),
                              Name("kappa_quadratic", {"weights": "quadratic"}, _ORDERED)),
@@ -172,8 +174,8 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     _chance("gwet_ac", "chance-corrected", "gwet", "gwet", aliases=("gwet_ac", "ac1", "ac2")),
     _chance("brennan_prediger", "chance-corrected", "brennan_prediger", "brennan_prediger",
             aliases=("bp",)),
-    Coefficient("krippendorff_alpha", "alpha", _RATERS, profile="alpha", ci="percentile",
-                n_resamples=9999, scale="landis-koch", accessor="krippendorff",
+    Coefficient("krippendorff_alpha", "alpha", _RATERS, profile="rater_sampling", ci="percentile",
+                n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", accessor="krippendorff",
                 shortcut="krippendorff_alpha",
                 names=_names(Name("alpha_nominal", {"level": "nominal"}),
                              Name("alpha_ordinal", {"level": "ordinal"}, _ORDERED),
@@ -187,24 +189,24 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("kendall_w", "rank", _SCORES, profile="bootstrap", **_BOOT,
                 accessor="kendall_w", names=_names("kendall"), aliases=("kendall_w",)),
     Coefficient("pabak", "two raters", _TWO_CATEGORICAL, profile="bootstrap", ci="wilson",
-                n_resamples=9999,
+                n_resamples=DEFAULT_RESAMPLES,
                 scale="landis-koch", accessor="pabak", shortcut="pabak",
                 names=_names(Name("pabak", needs=_PAIR))),
     Coefficient("maxwell_re", "two raters", _TWO_CATEGORICAL, profile="bootstrap",
-                ci="wilson", n_resamples=9999,
+                ci="wilson", n_resamples=DEFAULT_RESAMPLES,
                 scale="landis-koch", accessor="maxwell_re", shortcut="maxwell_re"),
-    Coefficient("bangdiwala_b", "two raters", _TWO_CATEGORICAL, profile="two_rater_interval",
-                ci="wald", n_resamples=9999, accessor="bangdiwala_b",
+    Coefficient("bangdiwala_b", "two raters", _TWO_CATEGORICAL, profile="wald",
+                ci="wald", n_resamples=DEFAULT_RESAMPLES, accessor="bangdiwala_b",
                 names=_names(Name("bangdiwala", needs=_PAIR)), aliases=("bangdiwala_b",)),
     Coefficient("specific_agreement", "two raters", _TWO_CATEGORICAL, profile="bootstrap",
-                ci="wald", n_resamples=9999, sentence="categories",
+                ci="wald", n_resamples=DEFAULT_RESAMPLES, sentence="categories",
                 accessor="specific_agreement", shortcut="specific_agreement",
                 names=_names(Name("specific_agreement", needs=_PAIR))),
-    Coefficient("category_kappa", "two raters", _TWO_CATEGORICAL, profile="bootstrap_test",
-                ci="wald", n_resamples=9999, scale="landis-koch", sentence="categories",
+    Coefficient("category_kappa", "two raters", _TWO_CATEGORICAL, profile="tested_bootstrap",
+                ci="wald", n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", sentence="categories",
                 accessor="category_kappa",
                 names=_names(Name("category_kappa", needs=_PAIR))),
-    Coefficient("rater_bias", "test", _TWO_CATEGORICAL, profile="level", ci="wald",
+    Coefficient("rater_bias", "test", _TWO_CATEGORICAL, profile="fixed_interval", ci="wald",
                 sentence="test", accessor="rater_bias"),
     Coefficient("robinson_a", "variance ratio", _SCORES, profile="bootstrap", **_BOOT,
                 accessor="robinson_a", shortcut="robinson_a", names=_names("robinson"),
@@ -214,45 +216,45 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     Coefficient("mean_spearman", "correlation", _SCORES, profile="bootstrap", **_BOOT,
                 accessor="mean_spearman", shortcut="mean_spearman",
                 names=_names("mean_spearman")),
-    Coefficient("mean_pearson", "correlation", _SCORES, profile="bootstrap_test", **_BOOT,
+    Coefficient("mean_pearson", "correlation", _SCORES, profile="tested_bootstrap", **_BOOT,
                 accessor="mean_pearson", shortcut="mean_pearson", names=_names("mean_pearson")),
-    Coefficient("error_rate_test", "test", _RATERS, profile="error_rate", ci="exact",
+    Coefficient("error_rate_test", "test", _RATERS, profile="exact_test", ci="exact",
                 sentence="test",
                 accessor="error_rate_test"),
     # continuous measurements (an Agreement built with continuous=True, or detected)
     Coefficient("limits_of_agreement", "measurement", _MEASURED, columns="pair",
-                profile="level", ci="t", sentence="measurement",
+                profile="fixed_interval", ci="t", sentence="measurement",
                 accessor="limits_of_agreement", shortcut="limits_of_agreement",
                 names=_names(Name("loa", needs=_PAIR)),
                 aliases=("limits_of_agreement", "bland_altman")),
-    Coefficient("concordance", "measurement", _MEASURED, profile="continuous_test",
-                ci="fisher-z", n_resamples=9999, scale="mcbride", sentence="measurement",
+    Coefficient("concordance", "measurement", _MEASURED, profile="tested_bootstrap",
+                ci="fisher-z", n_resamples=DEFAULT_RESAMPLES, scale="mcbride", sentence="measurement",
                 accessor="concordance", shortcut="concordance", names=_names("ccc"),
                 aliases=("concordance", "lin_ccc")),
     Coefficient("total_deviation_index", "measurement", _MEASURED, columns="pair",
-                profile="continuous", ci="log-msd", n_resamples=9999, sentence="measurement",
+                profile="bootstrap", ci="log-msd", n_resamples=DEFAULT_RESAMPLES, sentence="measurement",
                 accessor="total_deviation_index", shortcut="total_deviation_index",
                 names=_names(Name("tdi", needs=_PAIR)), aliases=("total_deviation_index",)),
     # only by name in reports: it needs the largest acceptable difference (``delta``)
     Coefficient("coverage_probability", "measurement", _MEASURED, columns="pair",
-                profile="continuous", ci="logit", n_resamples=9999, sentence="measurement",
+                profile="bootstrap", ci="logit", n_resamples=DEFAULT_RESAMPLES, sentence="measurement",
                 accessor="coverage_probability", shortcut="coverage_probability",
                 names=_names(Name("cp", needs=_PAIR)), aliases=("coverage_probability",)),
-    Coefficient("deming", "measurement", _MEASURED, columns="pair", profile="continuous",
-                ci="jackknife", n_resamples=9999, sentence="measurement", accessor="deming",
+    Coefficient("deming", "measurement", _MEASURED, columns="pair", profile="bootstrap",
+                ci="jackknife", n_resamples=DEFAULT_RESAMPLES, sentence="measurement", accessor="deming",
                 shortcut="deming", names=_names(Name("deming", needs=_PAIR))),
-    Coefficient("passing_bablok", "measurement", _MEASURED, columns="pair", profile="level",
+    Coefficient("passing_bablok", "measurement", _MEASURED, columns="pair", profile="fixed_interval",
                 ci="rank", sentence="measurement", accessor="passing_bablok",
                 shortcut="passing_bablok", names=_names(Name("passing_bablok", needs=_PAIR))),
-    Coefficient("icc_components", "measurement", _MEASURED, profile="continuous_bootstrap",
-                ci="satterthwaite", n_resamples=1999, scale="koo-li", sentence="measurement",
+    Coefficient("icc_components", "measurement", _MEASURED, profile="resampled",
+                ci="satterthwaite", n_resamples=DEFAULT_RESAMPLES, scale="koo-li", sentence="measurement",
                 accessor="icc_components", shortcut="icc_components", names=_names("icc_vc"),
                 aliases=("icc_components",)),
-    Coefficient("measurement_error", "measurement", _MEASURED, profile="continuous_bootstrap",
-                ci="chi2", n_resamples=1999, sentence="measurement",
+    Coefficient("measurement_error", "measurement", _MEASURED, profile="resampled",
+                ci="chi2", n_resamples=DEFAULT_RESAMPLES, sentence="measurement",
                 accessor="measurement_error", shortcut="measurement_error",
                 names=_names("sem"), aliases=("measurement_error",)),
-    Coefficient("inter_intra_reliability", "measurement", _MEASURED, profile="level",
+    Coefficient("inter_intra_reliability", "measurement", _MEASURED, profile="fixed_interval",
                 ci="satterthwaite", sentence="measurement", accessor="inter_intra_reliability"),
 )
 

@@ -842,7 +842,13 @@ class ReliabilityReport:
 
     def render(self, fmt: str) -> str:
         """The report in `fmt`: ``'text'``, ``'markdown'``, ``'html'``, ``'latex'``,
-        ``'csv'`` or ``'json'``."""
+        ``'csv'`` or ``'json'``.
+
+        Parameters
+        ----------
+        fmt : {'text', 'markdown', 'html', 'latex', 'csv', 'json'}
+            The format.
+        """
         renderers = {"text": self.to_text, "markdown": self.to_markdown, "html": self.to_html,
                      "latex": self.to_latex, "csv": self.to_csv, "json": self.to_json}
         if fmt not in renderers:
@@ -855,7 +861,17 @@ class ReliabilityReport:
         unless `overwrite` (FileExistsError).
 
         The file is written atomically (a temporary file renamed into place), and only a
-        regular file: a symbolic link is refused (ValueError), never written through."""
+        regular file: a symbolic link is refused (ValueError), never written through.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file to write.
+        fmt : {'text', 'markdown', 'html', 'latex', 'csv', 'json'}, optional
+            The format (default: from the suffix).
+        overwrite : bool, default False
+            Replace an existing file.
+        """
         target = pathlib.Path(path)
         if fmt is None:
             fmt = _SUFFIXES.get(target.suffix.lower(), "text")

@@ -409,6 +409,13 @@ class Result:
         :func:`functools.partial` of one over picklable arguments. A lambda or local
         function is dropped on pickling (a bootstrap already drawn is kept).
 
+        Parameters
+        ----------
+        source : callable
+            A zero-argument callable that draws the bootstrap distribution.
+        ci : {'percentile', 'basic', 'bca'}, optional
+            A bootstrap method: the copy's ``ci`` becomes its interval. None keeps ``ci``.
+
         Examples
         --------
         >>> from irr.inference.bootstrap import bootstrap_counts
@@ -490,6 +497,11 @@ class Result:
     def interpret(self, scale: Any = None) -> Any:
         """The band of the estimate on a benchmark scale (default: this result's scale).
 
+        Parameters
+        ----------
+        scale : str or Scale, optional
+            The benchmark scale (:func:`irr.list_scales`); default the result's own.
+
         Returns
         -------
         irr.bands.Band
@@ -530,6 +542,13 @@ class Result:
         Uses the bootstrap replicates when a bootstrap has been drawn, else a normal
         distribution with the standard error :attr:`se`, truncated to [-1, 1] (a point
         mass at the estimate when ``se`` is 0).
+
+        Parameters
+        ----------
+        scale : str or Scale, optional
+            The benchmark scale (:func:`irr.list_scales`); default the result's own.
+        confidence_level : float, optional
+            The cumulative probability that picks the band (default the result's level).
 
         Raises
         ------
@@ -691,6 +710,13 @@ class Result:
         """One sentence for a paper, e.g. "... was substantial, Cohen's κw (quadratic
         weights) = .66, 95% CI [.54, .78] (Wald), n = 88." See :func:`irr._sentences.report`
         for `style` ('apa', 'plain') and options.
+
+        Parameters
+        ----------
+        style : {'apa', 'plain'}, default 'apa'
+            As for :func:`irr._report.report`.
+        **options
+            ``digits``, ``scale``, ``citation``, ``test``: as for :func:`irr._report.report`.
 
         Examples
         --------

@@ -390,6 +390,11 @@ class CriticalErrorRate:
     def rejects(self, errors: int) -> bool:
         """Whether `errors` errors out of :attr:`n` reject H0.
 
+        Parameters
+        ----------
+        errors : int
+            The number of errors observed among the :attr:`n` subjects.
+
         Examples
         --------
         >>> import irr

@@ -107,6 +107,11 @@ class LearnerTTestResult(Result):
     def report(self, style: str = "apa", *, digits: int = 3, **options: Any) -> str:
         """One sentence: the difference, its interval, t, df and p.
 
+        Parameters
+        ----------
+        style, digits, **options
+            As for :meth:`irr.Result.report`; `digits` (default 3) for the difference and its interval.
+
         Examples
         --------
         >>> import irr
@@ -490,6 +495,11 @@ class BiasVarianceResult(Result):
 
     def report(self, style: str = "apa", *, digits: int = 3, **options: Any) -> str:
         """One sentence with the expected error and its parts.
+
+        Parameters
+        ----------
+        style, digits, **options
+            As for :meth:`irr.Result.report`; `digits` (default 3) for the error and its parts.
 
         Examples
         --------

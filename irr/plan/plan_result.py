@@ -286,6 +286,11 @@ class PlanResult:
     def curve(self, n: Sequence[int] | np.ndarray) -> pd.DataFrame:
         """The power (or expected width) of every row at each of the numbers `n`.
 
+        Parameters
+        ----------
+        n : sequence of int
+            The numbers of subjects.
+
         Returns
         -------
         pandas.DataFrame

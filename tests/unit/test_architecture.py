@@ -26,8 +26,8 @@ LAYERS = {
     1: ["irr._columns", "irr._data", "irr._frames", "irr._long", "irr._source",
         "irr._measurements"],  # input (Source holds continuous ratings as Measurements)
     2: ["irr._statistics", "irr._moments"],  # sufficient statistics (categories; moments)
-    3: ["irr.inference", "irr.inference.options", "irr.inference.bootstrap",
-        "irr.inference.plan"],  # inference engine
+    3: ["irr.inference", "irr.inference.options", "irr.inference.keywords",
+        "irr.inference.bootstrap", "irr.inference.plan"],  # inference engine
     4: ["irr._numbers", "irr._result_protocol", "irr.summary", "irr._sentences",
         "irr.inference._hypothesis_summary", "irr.results", "irr.comparison",
         "irr.reporting"],  # rendering, then results (in that order: no cycle)

@@ -13,6 +13,7 @@ import pytest
 
 import irr
 from irr import cli, registry
+from irr.inference.keywords import PROFILES
 from irr.pandas import IrrAccessor
 from irr.registry import ALIASES, COEFFICIENTS, PANELS, STATISTICS, statistic_name, statistic_row
 from irr.vocabulary import INTERVAL_METHODS, normalise
@@ -100,6 +101,16 @@ def test_its_default_result_is_as_declared(entry, results):
     text = results[entry.method].report()
     assert isinstance(text, str)
     assert len(text) > 20
+
+
+@pytest.mark.parametrize("entry", COEFFICIENTS, ids=lambda c: c.method)
+def test_the_declared_profile_is_the_methods_profile(entry):
+    method = getattr(irr.Agreement, entry.method)
+    assert entry.profile in PROFILES
+    keywords = frozenset(_own(method)) & INFERENCE
+    assert keywords - {"cluster", "strata"} == frozenset(PROFILES[entry.profile])
+    decorated = getattr(method, "__inference_profile__", None)
+    assert decorated in (None, entry.profile)
 
 
 def test_a_profile_names_one_set_of_inference_keywords():

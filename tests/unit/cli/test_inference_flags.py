@@ -385,11 +385,12 @@ def test_the_sampling_note_names_the_law_in_use():
 
 
 def test_one_more_flag_is_one_entry_of_the_table(monkeypatch):
-    """How another option reaches the command line: one InferenceFlag (here a switch),
-    parsed, passed on and shown; --alternative is one such entry."""
+    """How another option reaches the command line: one InferenceFlag (here a switch) naming
+    a keyword of irr.inference.keywords.KEYWORDS (its help), parsed, passed on and shown;
+    --alternative is one such entry."""
     extra = (
-        cli.InferenceFlag("progress", "a progress bar", action="store_false",
-                          spelling="--no-progress", commands=("multi",)),
+        cli.InferenceFlag("progress", action="store_false", spelling="--no-progress",
+                          commands=("multi",)),
     )
     monkeypatch.setattr(cli, "INFERENCE_FLAGS", (*cli.INFERENCE_FLAGS, *extra))
     got = _json("multi", "--dataset", "diagnoses", "--ci", "wald", "--alternative", "greater",

@@ -119,7 +119,7 @@ def _previous_replicates(ag, level, n_resamples, seed):
         scale = distance_scale("interval", stats.scores)
         scores = stats.scores / scale if scale != 1.0 else stats.scores
     statistic = partial(_old_statistic, sparse.csr_matrix(counts.patterns), distance, scores)
-    options = InferenceOptions("two-sided", 0.95, "bca", n_resamples, seed)
+    options = InferenceOptions.from_keywords(ci="bca", n_resamples=n_resamples, rng=seed)
     recipe = ResamplingPlan.for_statistics(stats).recipe(
         statistic, options, on="counts", keep=counts.patterns.sum(axis=1) >= 2)
     return recipe()

@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 import irr
+from irr import icc_components, measurement_error
 from irr._measurements import Measurements
 from irr.coefficients.icc import FORMS
 from irr.estimators.icc import icc_from_values
-from irr.estimators.measurement_error import chi2_sd_interval, measurement_error
-from irr.estimators.variance_components import icc_components, variance_components
+from irr.estimators.measurement_error import chi2_sd_interval
+from irr.estimators.variance_components import variance_components
 from tests.reference.henderson3_reference import henderson3
 
 # Shrout & Fleiss (1979), Table 2: 6 targets x 4 judges

@@ -3,7 +3,6 @@ table's tests, the methods paragraph's SE and interval clauses, alpha's clipping
 docstrings that document only parameters a method takes, notes that point to the option
 that gives irrCAC's t, and data sets whose columns are methods with replicates."""
 
-import inspect
 import io
 import json
 import re
@@ -201,67 +200,7 @@ def test_interval_clause_and_sentence_have_no_nested_parentheses():
         diagnoses.fleiss_kappa(sampling="raters").report()
 
 
-# -- 6. documented parameters are the parameters -------------------------------------------
-def _documented(doc: str) -> list[str]:
-    """The names of a numpydoc Parameters section (``a, b : int`` gives a and b)."""
-    lines = inspect.cleandoc(doc).splitlines()
-    names, inside = [], False
-    for i, line in enumerate(lines):
-        if i + 1 < len(lines) and re.fullmatch(r"-{3,}", lines[i + 1].strip()):
-            inside = line.strip() == "Parameters"
-        elif inside and line and not line[0].isspace() and not re.fullmatch(r"-{3,}", line):
-            names += [n.strip().lstrip("*") for n in line.split(" : ")[0].split(",")]
-    return [n for n in names if n]
-
-
-def _public_callables():
-    for name in irr.__all__:
-        obj = getattr(irr, name)
-        if inspect.isfunction(obj):
-            yield f"irr.{name}", obj
-        elif inspect.isclass(obj):
-            for attr, member in vars(obj).items():
-                if not attr.startswith("_") and inspect.isfunction(member):
-                    yield f"irr.{name}.{attr}", member
-
-
-PUBLIC = dict(_public_callables())
-
-
-def test_the_parameter_check_reads_numpydoc_sections():
-    doc = """Summary.
-
-    Parameters
-    ----------
-    a, b : int
-        Two.
-    *args
-        More.
-
-    Returns
-    -------
-    c : int
-    """
-    assert _documented(doc) == ["a", "b", "args"]
-    assert len(PUBLIC) > 50
-    assert "irr.Agreement.kendall_w" in PUBLIC
-
-
-@pytest.mark.parametrize("name", sorted(PUBLIC))
-def test_documented_parameters_are_the_signatures(name):
-    function = PUBLIC[name]
-    doc = inspect.getdoc(function) or ""
-    taken = [p for p in inspect.signature(function).parameters if p not in ("self", "cls")]
-    if "\nParameters\n" not in f"\n{doc}\n":
-        # no section: the docstring must send the reader to a method that takes the same
-        same = re.search(r"Parameters (?:and result )?as for :meth:`(\w+)`", doc)
-        if taken and same is not None:
-            other = inspect.signature(getattr(irr.Agreement, same.group(1))).parameters
-            assert taken == [p for p in other if p != "self"], name
-        return
-    documented = _documented(doc)
-    assert [p for p in documented if p not in taken] == [], f"{name} does not take these"
-    assert [p for p in taken if p not in documented] == [], f"{name} does not document these"
+# -- 6. documented parameters are the parameters: tests/unit/inference/test_keywords.py
 
 
 # -- 7. the note that points to irrCAC's t -------------------------------------------------
