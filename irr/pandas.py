@@ -864,6 +864,26 @@ class IrrAccessor:
         Long data (one row per rating) is read with ``subject=``, ``rater=`` and
         ``rating=`` (:meth:`irr.Agreement.from_long`).
 
+        Parameters
+        ----------
+        raters : sequence of column labels, optional
+            The rater columns of wide data; default every column but identifiers (set
+            aside with a warning, as :meth:`irr.Agreement.from_frame` does).
+        categories, nan_policy, freq_weights : optional
+            How the columns are read, as for :meth:`irr.Agreement.from_frame`
+            (`freq_weights`: wide data only).
+        subject, rater, rating : column label, optional
+            Long data: the columns of the subject, the rater and the rating
+            (:meth:`irr.Agreement.from_long`).
+        continuous : bool, optional
+            Read the ratings as continuous measurements (default: detected).
+        replicate : column label, optional
+            Long data: the column numbering a rater's repeated readings of a subject.
+
+        Returns
+        -------
+        Agreement
+
         Examples
         --------
         >>> import irr
@@ -889,6 +909,18 @@ class IrrAccessor:
     def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
         """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`).
 
+        Parameters
+        ----------
+        raters : sequence of column labels, optional
+            The rater columns; default every column but identifiers.
+        **options
+            How the frame is read (the keywords of :meth:`agreement`), then the keywords
+            of :meth:`irr.Agreement.summary`.
+
+        Returns
+        -------
+        statsmodels.iolib.summary.Summary
+
         Examples
         --------
         >>> import irr
@@ -904,6 +936,24 @@ class IrrAccessor:
            **options: Any) -> pd.DataFrame:
         """One coefficient per group: :func:`irr.by` on this frame (wide data, or long
         data with ``subject=``, ``rater=``, ``rating=`` and ``replicate=``).
+
+        Parameters
+        ----------
+        by : column label or list of column labels
+            The grouping column(s).
+        raters : sequence of column labels, optional
+            The rater columns; default every column but identifiers and `by`.
+        statistic : str, default 'kappa'
+            The statistic, by its :class:`irr.Agreement` method or its name in the
+            statistics vocabulary (``'fleiss'``, ``'alpha_ordinal'``, ``'loa'``).
+        **options
+            The keywords of :func:`irr.by` (``test=``, long data's columns) and of the
+            statistic's method.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per group, as :func:`irr.by`.
 
         Examples
         --------
@@ -934,6 +984,19 @@ def _sections(doc: str | None) -> tuple[str, dict[str, str]]:
     sections = {title: body.strip("\n") for title, body in zip(parts[1::2], parts[2::2],
                                                                strict=True)}
     return parts[0].strip().split("\n\n")[0], sections
+
+
+def _entries(section: str) -> list[tuple[tuple[str, ...], str]]:
+    """The entries of a numpydoc Parameters section: (the names it documents, its text)."""
+    entries: list[tuple[tuple[str, ...], str]] = []
+    for line in section.splitlines():
+        if line and not line.startswith(" "):
+            names = tuple(n.strip() for n in line.split(" : ")[0].split(","))
+            entries.append((names, line))
+        elif entries:
+            names, text = entries[-1]
+            entries[-1] = (names, f"{text}\n{line}")
+    return entries
 
 
 def _accessor_signature(entry: Coefficient, method: Callable[..., Any]) -> inspect.Signature:
@@ -977,15 +1040,18 @@ def _accessor_doc(entry: Coefficient, method: Callable[..., Any]) -> str:
             + (" (measurements:\n    ``continuous=True`` unless given)." if measured else ".")
             + "\nsubject, rater, rating, replicate : column label, optional\n"
             "    Long data (one row per rating), as for :meth:`irr.Agreement.from_long`.")
-    own = sections.get("Parameters", "")
-    documented = {name.strip() for line in own.splitlines() if " : " in line
-                  and not line.startswith(" ") for name in line.split(" : ")[0].split(",")}
-    missing = [name for name in inspect.signature(method).parameters
-               if name != "self" and name not in documented]
+    entries = _entries(columns) + _entries(sections.get("Parameters", "")) + _entries(read)
+    missing = [name for name in _accessor_signature(entry, method).parameters
+               if name != "self" and not any(name in names for names, _ in entries)]
     if missing:  # the method's docstring does not list them: point to it
-        own += (("\n" if own else "") + f"{', '.join(missing)}\n"
-                f"    As for :meth:`irr.Agreement.{entry.method}`.")
-    parameters = "\n".join(part for part in (columns, own, read) if part)
+        entries += [((name,), f"{name}\n    As for :meth:`irr.Agreement.{entry.method}`.")
+                    for name in missing]
+    ordered: list[str] = []  # in the signature's order, each entry once
+    for name in _accessor_signature(entry, method).parameters:
+        text = next((text for names, text in entries if name in names), None)
+        if text is not None and text not in ordered:
+            ordered.append(text)
+    parameters = "\n".join(ordered)
     blocks = [f"{summary}\n\n``df.irr.{entry.accessor}(...)`` is :meth:`irr.Agreement."
               f"{entry.method}` of the frame's\ncolumns, read by :meth:`agreement`.",
               f"Parameters\n----------\n{parameters}"]

@@ -33,7 +33,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 API_PAGE = ROOT / "docs" / "api" / "index.rst"
 #: df.irr's methods pass ``**options`` on to Agreement's; the registry declares them (issue
 #: 29, item 1), so their docstrings are checked with the registry, not here.
-GENERATED = {"irr.pandas.IrrAccessor"}
+GENERATED: set[str] = set()
 
 
 # -- the public API: every name the API reference lists, and irr.__all__ -------------------
