@@ -175,7 +175,8 @@ class GStudyResult(Result):
         rows = []
         for r in self.rows:
             rows.append({"coefficient": r.coefficient, "symbol": r.symbol,
-                         "estimate": r.estimate, "ci_low": r.ci.low, "ci_high": r.ci.high,
+                         "estimate": r.estimate, "se": r.se, "ci_low": r.ci.low,
+                         "ci_high": r.ci.high,
                          "confidence_level": r.ci.confidence_level, "ci_method": r.ci.method,
                          "universe_variance": r.universe_variance, "error": r.error,
                          "error_variance": r.error_variance, "sem": r.sem})
@@ -622,19 +623,20 @@ class DStudyResult:
                  ("G study by:", _METHOD_TEXT[self.method])]
         s.tables.append(header_table(facts, self.title))
         has_cost = "cost" in self.frame
-        headers = [*self.facets, "σ²(δ)", "σ²(Δ)", "SEM(δ)", "SEM(Δ)", "Eρ²", "Φ"]
+        headers = ["σ²(δ)", "σ²(Δ)", "SEM(δ)", "SEM(Δ)", "Eρ²", "Φ"]
         if has_cost:
             headers.append("cost")
-        rows = []
+        rows, stubs = [], []
         for _, r in self.frame.iterrows():
-            row = [f"{_scalar(r[f]):g}" for f in self.facets]
-            row += [format_estimate(r[c]) for c in ("relative_error", "absolute_error",
-                                                    "sem_relative", "sem_absolute", "g",
-                                                    "phi")]
+            stubs.append(" × ".join(f"{_scalar(r[f]):g}" for f in self.facets))
+            row = [format_estimate(r[c]) for c in ("relative_error", "absolute_error",
+                                                   "sem_relative", "sem_absolute", "g",
+                                                   "phi")]
             if has_cost:
                 row.append(f"{r['cost']:g}")
             rows.append(row)
-        s.tables.append(SimpleTable(rows, headers=headers))
+        s.tables.append(SimpleTable(rows, headers=headers, stubs=stubs,
+                                    title=f"{self.title}: sizes of {' × '.join(self.facets)}"))
         if self.notes:
             s.add_extra_txt(list(self.notes))
         return s

@@ -102,7 +102,7 @@ def test_moment_route_of_the_bootstrap_equals_the_direct_anova(obj, facets, nest
     np.testing.assert_allclose(ms[0], direct.ms, rtol=1e-10)
     np.testing.assert_allclose(comps[0], direct.components, rtol=1e-9, atol=1e-12)
     # a resample with repeated objects: the same as the ANOVA of the repeated array
-    pick = np.array([0, 0, 1, 3, 3, 3] + list(range(4, shape[0])))
+    pick = np.array([0, 0, 1, 3, 3, 3, *list(range(4, shape[0]))])
     counts = np.bincount(pick, minlength=shape[0]).astype(float)
     comps, _ = sums_to_components(design, shape[1:], counts @ moments)
     np.testing.assert_allclose(comps[0], anova(design, y[pick]).components, rtol=1e-9,
@@ -135,4 +135,5 @@ def test_non_positive_estimate_has_no_satterthwaite_interval():
     table = anova(make_design("p", ["r"]), y)
     low, high, _ = satterthwaite(table, 0.95)
     assert table.components[0] < 0
-    assert np.isnan(low[0]) and np.isnan(high[0])
+    assert np.isnan(low[0])
+    assert np.isnan(high[0])

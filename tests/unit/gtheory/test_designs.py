@@ -22,8 +22,10 @@ def test_effects_and_notation_of_every_design(args, notation, effects):
     design = make_design(*args)
     assert design.notation == notation
     names = [e.name(design.letters) for e in design.effects]
-    assert set(names) == effects and len(names) == len(effects)
-    assert design.effects[-1].residual and all(not e.residual for e in design.effects[:-1])
+    assert set(names) == effects
+    assert len(names) == len(effects)
+    assert design.effects[-1].residual
+    assert all(not e.residual for e in design.effects[:-1])
 
 
 def test_full_names_and_clashing_initials():

@@ -22,7 +22,7 @@ DESIGNS = [
 def _scores(shape, seed=0, missing=0.0):
     rng = np.random.default_rng(seed)
     y = rng.normal(size=shape) + 1.5 * rng.normal(size=(shape[0],) + (1,) * (len(shape) - 1))
-    y += 0.7 * rng.normal(size=(1,) + shape[1:])
+    y += 0.7 * rng.normal(size=(1, *shape[1:]))
     y = np.round(5 + y, 2)
     if missing:
         drop = rng.random(shape) < missing
