@@ -1,7 +1,7 @@
 r"""Variance components of a balanced G study by expected mean squares, for any design of
 crossed and nested facets.
 
-The rules are general (Cornfield & Tukey, 1956; Brennan, 2001, §3.4), so no design has
+The rules are general (Cornfield & Tukey, 1956; Brennan, 2001, ch. 3), so no design has
 code of its own. With :math:`n_f` the levels of facet :math:`f` in the array (a nested
 facet: its levels within one parent), :math:`N` the number of scores, an effect
 :math:`\alpha` with primary facets :math:`P(\alpha)` and nesting facets :math:`N(\alpha)`:
@@ -201,7 +201,7 @@ def sums_to_components(design: Design, sizes: tuple[int, ...], sums: np.ndarray
 
 def satterthwaite(table: AnovaTable, confidence_level: float
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Satterthwaite's (1946) interval of each component (Brennan, 2001, §6.2.2): the
+    """Satterthwaite's (1946) interval of each component (Brennan, 2001, ch. 6): the
     estimate as a linear combination of mean squares, its effective degrees of freedom
     ``ν = σ̂⁴ / Σ (w MS)² / df`` and ``[ν σ̂² / χ²(1 - a/2; ν), ν σ̂² / χ²(a/2; ν)]``;
     ``nan`` for an estimate that is not positive. Returns (low, high, ν).
@@ -231,7 +231,7 @@ def satterthwaite(table: AnovaTable, confidence_level: float
 
 def component_se(table: AnovaTable) -> np.ndarray:
     """Standard errors of the components, ``sqrt(Σ 2 (w MS)² / (df + 2))`` (Brennan,
-    2001, eq. 6.1: the unbiased estimate of the variance of a linear combination of
+    2001, ch. 6: the unbiased estimate of the variance of a linear combination of
     mean squares under normality)."""
     terms = table.weights * table.ms[None, :]
     return np.sqrt(np.sum(2 * terms ** 2 / (table.df[None, :] + 2), axis=1))

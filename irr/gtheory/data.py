@@ -209,8 +209,9 @@ def _nested_in(a: np.ndarray, b: np.ndarray) -> bool:
     more levels."""
     if b.max() < 1:
         return False
-    pairs = np.unique(a * (int(b.max()) + 1) + b)
-    return bool(np.unique(pairs // (int(b.max()) + 1)).size == pairs.size)
+    seen = np.empty(int(a.max()) + 1, dtype=b.dtype)
+    seen[a] = b  # one level of b for each level of a (the last row's)
+    return bool(np.array_equal(seen[a], b))
 
 
 def _check_crossing(design: Design, level: dict[str, np.ndarray], levels: dict[str, int]) -> None:

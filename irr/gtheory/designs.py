@@ -2,7 +2,7 @@
 are nested in which, and the effects (variance components) the design has.
 
 An *effect* is a set of facets (the object counted as one) closed under nesting: when a
-facet is in the set, so is every facet it is nested in (Brennan, 2001, §3.2). A facet
+facet is in the set, so is every facet it is nested in (Brennan, 2001, ch. 3). A facet
 nested in another is written ``r:t`` (raters within tasks); crossed facets are written
 ``p × r``. The effects of ``p × (r:t)`` are ``p``, ``t``, ``r:t``, ``pt``, ``pr:t``: the
 five closed subsets of ``{p, r, t}``. The last effect (every facet) is confounded with

@@ -1,7 +1,7 @@
 r"""D studies: the error variances and coefficients of a measurement design with other
 numbers of levels of each facet, from the variance components of a G study.
 
-Brennan's (2001, §4.1-4.4) rules, for a random-effects G study and a D study of the same
+Brennan's (2001, ch. 4) rules, for a random-effects G study and a D study of the same
 structure with sizes :math:`n'_f` (a nested facet: levels within one parent) and some
 facets fixed. Each component :math:`\sigma^2(\alpha)` enters divided by
 :math:`\pi'(\alpha)`, the product of the D-study sizes of the facets in :math:`\alpha`
@@ -129,7 +129,7 @@ def cost_per_object(design: Design, sizes: Mapping[str, Any], cost: Mapping[str,
 
 def harmonic_size(per_parent: np.ndarray) -> float:
     """The harmonic mean of the levels of a nested facet in each of its parents (Brennan's
-    ñ for unequal nesting, 2001, §7.1)."""
+    ñ for unequal nesting, 2001, ch. 7)."""
     counts = np.asarray(per_parent, dtype=float)
     counts = counts[counts > 0]
     return float(counts.size / np.sum(1.0 / counts)) if counts.size else math.nan

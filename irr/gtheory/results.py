@@ -30,7 +30,7 @@ _NAMES = {"g": ("Generalizability coefficient", "Eρ²"),
 _METHOD_TEXT = {"anova": "ANOVA (expected mean squares)",
                 "reml": "REML (restricted maximum likelihood)"}
 
-_CI_TEXT = {"satterthwaite": "Satterthwaite", "wald": "Wald", "percentile":
+_CI_TEXT = {"satterthwaite": "Satterthwaite", "wald": "delta-method Wald", "percentile":
             "percentile bootstrap over objects", "basic": "basic bootstrap over objects",
             "bca": "BCa bootstrap over objects"}
 
@@ -38,8 +38,9 @@ _CI_TEXT = {"satterthwaite": "Satterthwaite", "wald": "Wald", "percentile":
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
 class GCoefficient(Result):
     """Eρ² or Φ of the observed design, with its error variance and SEM (``error``:
-    ``'relative'`` or ``'absolute'``). Intervals: percentile, basic or BCa bootstrap
-    over objects (ANOVA) or Wald with the delta-method SE from the REML information."""
+    ``'relative'`` or ``'absolute'``). Intervals: Wald with the delta-method SE (from the
+    normal-theory variances of the mean squares with ANOVA, from the REML information
+    with REML); with ANOVA also percentile, basic or BCa bootstrap over objects."""
 
     error: str
     error_variance: float
@@ -77,7 +78,7 @@ def _sizes_text(sizes: Mapping[str, Any], design: Design, object_name: str = "")
     for f in design.facets:
         n = sizes[f]
         count = f"{n:g}" if isinstance(n, float) else str(n)
-        word = str(f) if float(n) == 1 else _plural(str(f))
+        word = str(f) if isinstance(n, int | float) and float(n) == 1 else _plural(str(f))
         where = f" per {parent[f]}" if f in parent and parent[f] != design.object else ""
         if f in parent and parent[f] == design.object:
             where = f" per {object_name or design.object}"
@@ -121,6 +122,7 @@ class GStudyResult(Result):
     n_scores: int
     n_cells_missing: int
     balanced: bool
+    per_parent: dict[str, tuple[int, int]] = field(default_factory=dict)
     bounds: tuple[float, float] = (0.0, 1.0)
     scale: str | None = None
     statistic_name: str = ""
@@ -132,7 +134,7 @@ class GStudyResult(Result):
     @property
     def components(self) -> np.ndarray:
         """The components the coefficients use: negative estimates set to 0 (Brennan,
-        2001, §3.4.4)."""
+        2001, ch. 3)."""
         return np.maximum(self.components_raw, 0.0)
 
     @property
@@ -420,8 +422,9 @@ class GStudyResult(Result):
                             "error var", "SEM"],
             stubs=[r.coefficient for r in self.rows],
             title=f"Coefficients ({_sizes_text(self.sizes, self.structure)})"))
-        notes = [f"Intervals: components {_CI_TEXT.get(self.components_ci_method, '')} "
-                 f"({100 * level:g}%); coefficients "
+        components = ("Satterthwaite" if self.components_ci_method == "satterthwaite"
+                      else "Wald from the REML information, clipped at 0")
+        notes = [f"Intervals ({100 * level:g}%): components {components}; coefficients "
                  f"{_CI_TEXT.get(self.rows[0].ci.method, self.rows[0].ci.method)}.",
                  *self.notes]
         s.add_extra_txt(notes)
@@ -436,8 +439,12 @@ class GStudyResult(Result):
     def levels_display(self) -> dict[str, Any]:
         """Each facet's levels (a nested facet: per parent, its observed size)."""
         parent = self.structure.parent
-        return {f: (_scalar(self.sizes[f]) if f in parent else self.levels[f])
-                for f in self.structure.facets}
+        out: dict[str, Any] = {}
+        for f in self.structure.facets:
+            low, high = self.per_parent.get(f, (0, 0))
+            out[f] = (self.levels[f] if f not in parent else
+                      f"{low}-{high}" if low != high else low)
+        return out
 
     def to_frame(self) -> pd.DataFrame:
         """Eρ² and Φ, one row each, with :data:`irr.results.FRAME_COLUMNS` and the error
@@ -514,24 +521,31 @@ class GStudyResult(Result):
                "by restricted maximum likelihood (REML; Searle, Casella & McCulloch, 1992), "
                "which uses every score of unbalanced or incomplete data")
         comp_ci = ("Satterthwaite's (1946) approximation" if self.components_ci_method ==
-                   "satterthwaite" else "Wald intervals from the REML information")
-        coef_ci = ("a delta-method Wald interval from the REML information" if
-                   g.ci.method == "wald" else
-                   f"a {_CI_TEXT.get(g.ci.method, g.ci.method)} ({self._n_resamples_text()})")
+                   "satterthwaite" else "the Wald method with the REML information")
+        source = ("the REML information" if self.method == "reml" else
+                  "the normal-theory variances of the mean squares")
+        coef_ci = (f"a delta-method Wald interval from {source}" if g.ci.method == "wald"
+                   else f"a {_CI_TEXT.get(g.ci.method, g.ci.method)} "
+                   f"({self._n_resamples_text()})")
         fixed = (f" {', '.join(self.fixed)} {'was' if len(self.fixed) == 1 else 'were'} "
-                 "treated as fixed in the D study by Brennan's (2001, §4.4) rules."
+                 "treated as fixed in the D study by Brennan's (2001, ch. 4) rules."
                  if self.fixed else "")
         return (f"Reliability was analysed with generalizability theory (Shavelson & Webb, "
                 f"1991; Brennan, 2001). The variance components of the {self.design} design "
-                f"({self.long_design}) were estimated {est}; negative estimates were set to 0 "
-                f"for the coefficients (Brennan, 2001). Intervals for the components used "
+                f"({self.long_design}) were estimated {est}"
+                + ("; negative estimates were set to 0 for the coefficients (Brennan, 2001)"
+                   if self.method == "anova" else "")
+                + ". Intervals for the components used "
                 f"{comp_ci}. The generalizability coefficient Eρ² (relative decisions) and the "
                 f"dependability coefficient Φ (absolute decisions) were computed for the "
                 f"observed design, with {coef_ci}.{fixed}\n\nReferences\n"
                 "Brennan, R. L. (2001). Generalizability theory. Springer.\n"
-                "Satterthwaite, F. E. (1946). An approximate distribution of estimates of "
-                "variance components. Biometrics Bulletin, 2(6), 110-114.\n"
-                "Shavelson, R. J., & Webb, N. M. (1991). Generalizability theory: A primer. "
+                + ("Satterthwaite, F. E. (1946). An approximate distribution of estimates of "
+                   "variance components. Biometrics Bulletin, 2(6), 110-114.\n"
+                   if self.method == "anova" else
+                   "Searle, S. R., Casella, G., & McCulloch, C. E. (1992). Variance "
+                   "components. Wiley.\n")
+                + "Shavelson, R. J., & Webb, N. M. (1991). Generalizability theory: A primer. "
                 "Sage.")
 
     def _n_resamples_text(self) -> str:

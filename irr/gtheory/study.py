@@ -47,7 +47,7 @@ def _observed_sizes(data: GData) -> tuple[dict[str, float], list[str]]:
             if counts.min() != counts.max():
                 notes.append(f"{f!r} has {counts.min()} to {counts.max()} levels per "
                              f"{parent[f]!r}: the coefficients of the observed design use "
-                             f"their harmonic mean, {size:.4g} (Brennan, 2001, §7.1).")
+                             f"their harmonic mean, {size:.4g} (Brennan, 2001, ch. 7).")
                 sizes[f] = size
             else:
                 sizes[f] = float(counts[0])
@@ -63,6 +63,16 @@ def _coefficient_of_sums(sums: np.ndarray, design: Design, array_sizes: tuple[in
     components, _ = sums_to_components(design, array_sizes, sums)
     tau, delta, Delta = error_variances(design, np.maximum(components, 0.0), sizes, fixed)
     return coefficients(tau, delta, Delta)[which]
+
+
+def _bootstrap(design: Design, scores: np.ndarray, finish: Any, n_resamples: int,
+               rng: Any) -> Any:
+    """The bootstrap over objects of a coefficient (drawn on first use): multinomial
+    counts of the objects through their ANOVA moments."""
+    moments = object_moments(design, scores)
+    return bootstrap_counts(np.ones(scores.shape[0], dtype=np.int64),
+                            MomentStatistic(moments, finish), n_resamples=n_resamples,
+                            rng=rng)
 
 
 def _delta_se(components: np.ndarray, covariance: np.ndarray, design: Design,
@@ -82,6 +92,30 @@ def _delta_se(components: np.ndarray, covariance: np.ndarray, design: Design,
         lo = np.array(coefficients(*error_variances(design, down, sizes, fixed)))
         grads[:, j] = (hi - lo) / (up[j] - down[j])
     return tuple(float(math.sqrt(max(g @ cov @ g, 0.0))) for g in grads)  # type: ignore[return-value]
+
+
+def _anova_delta_se(table: Any, design: Design, sizes: dict[str, float],
+                    fixed: tuple[str, ...]) -> tuple[float, float]:
+    """Delta-method SEs of Eρ² and Φ from the mean squares, independent with the
+    normal-theory variances ``2 MS² / df`` (Searle, Casella & McCulloch, 1992, ch. 4;
+    components below 0 set to 0, as the coefficients use them)."""
+    weights = table.weights
+    ms = np.asarray(table.ms, dtype=float)
+
+    def coefs(m: np.ndarray) -> np.ndarray:
+        components = np.maximum(weights @ m, 0.0)
+        return np.array(coefficients(*error_variances(design, components, sizes, fixed)))
+
+    grads = np.zeros((2, ms.size))
+    for j in range(ms.size):
+        h = 1e-6 * max(abs(ms[j]), 1e-12)
+        up, down = ms.copy(), ms.copy()
+        up[j] += h
+        down[j] -= h
+        grads[:, j] = (coefs(up) - coefs(down)) / (2 * h)
+    variance = 2 * ms ** 2 / np.asarray(table.df, dtype=float)
+    return tuple(float(math.sqrt(max(float(np.sum(g * g * variance)), 0.0)))  # type: ignore[return-value]
+                 for g in grads)
 
 
 def gstudy(
@@ -120,7 +154,7 @@ def gstudy(
         contradict raises a ValueError that says what the data show.
     fixed : sequence of column labels, default ()
         Facets whose levels are the whole universe (the same items on every form):
-        Brennan's (2001, §4.4) rules move their interactions with the object into the
+        Brennan's (2001, ch. 4) rules move their interactions with the object into the
         universe-score variance.
     method : {'auto', 'anova', 'reml'}, default 'auto'
         ``'anova'``: expected mean squares, exact for balanced data (every object scored in
@@ -128,11 +162,15 @@ def gstudy(
         unequal nesting (components >= 0). ``'auto'``: ANOVA when the data are balanced,
         else REML.
     confidence_level : float, default 0.95
-    ci : {'percentile', 'basic', 'bca', 'wald'}, optional
-        The coefficients' interval. Default: percentile bootstrap over objects (ANOVA),
-        delta-method Wald from the REML information (REML, the only one it has).
+    ci : {'wald', 'percentile', 'basic', 'bca'}, optional
+        The coefficients' interval. Default ``'wald'``: the delta method, from the
+        normal-theory variances of the mean squares (ANOVA) or the REML information
+        (REML, its only one). With ANOVA a bootstrap over objects (percentile, basic,
+        BCa): resampled objects, the whole ANOVA recomputed (Brennan, 2001, ch. 6,
+        "boot-p"); also later, ``g['g'].conf_int(method='bca')``.
     n_resamples : int, default 1999
-        Bootstrap resamples of objects (ANOVA).
+        Bootstrap resamples of objects (ANOVA), drawn when a bootstrap interval is asked
+        for.
     rng : int, Generator or None, default 0
         Seed of the bootstrap.
 
@@ -144,11 +182,13 @@ def gstudy(
     -----
     Components with ANOVA: the Cornfield–Tukey rules for the expected mean squares of any
     balanced crossed or nested design (:mod:`irr.gtheory.anova`), intervals by
-    Satterthwaite's approximation, SEs by Brennan's (2001) eq. 6.1. Negative estimates are
-    reported as estimated and set to 0 for the coefficients (Brennan, 2001, §3.4.4).
-    With REML (:mod:`irr.gtheory.reml`): Wald intervals, clipped at 0, with the SEs of the
-    inverse observed information. For one facet (p × r), Eρ² with the observed raters is
-    McGraw & Wong's ICC(C,k) and Φ is ICC(A,k).
+    Satterthwaite's approximation, SEs from the normal-theory variances of the mean
+    squares (Brennan, 2001, ch. 6). Negative estimates are reported as estimated and set
+    to 0 for the coefficients (Brennan, 2001, ch. 3). With REML
+    (:mod:`irr.gtheory.reml`): Wald intervals, clipped at 0, with the SEs of the inverse
+    observed information. Eρ² and Φ: delta-method Wald intervals by default. For one
+    facet (p × r), Eρ² with the observed raters is McGraw & Wong's ICC(C,k) and Φ is
+    ICC(A,k).
 
     Examples
     --------
@@ -184,8 +224,8 @@ def gstudy(
             f"of the {design.notation} design); these have {data_.n_missing:,} empty cells"
             + (" and unequal numbers of levels per parent" if not data_.exists.all() else "")
             + ". Use method='reml' (or 'auto').")
+    allowed = ("wald", *BOOTSTRAP_METHODS) if chosen == "anova" else ("wald",)
     if ci is not None:
-        allowed = BOOTSTRAP_METHODS if chosen == "anova" else ("wald",)
         check_choice(ci, "ci", allowed)
     sizes, notes = _observed_sizes(data_)
     notes = [*data_.notes, *notes]
@@ -223,33 +263,31 @@ def gstudy(
     g, phi = (float(x) for x in coefficients(tau, delta, Delta))
     rows = []
     if chosen == "reml":
-        se_g, se_phi = _delta_se(used, fit.covariance, design, sizes, fixed_t)
+        ses = _delta_se(used, fit.covariance, design, sizes, fixed_t)
+        label = "delta method, REML information"
+    else:
+        ses = _anova_delta_se(table, design, sizes, fixed_t)
+        label = "delta method, normal-theory variances of the mean squares"
     for which, (estimate, error, error_variance) in enumerate(
             ((g, "relative", float(delta)), (phi, "absolute", float(Delta)))):
         name, symbol = (("Generalizability coefficient", "Eρ²") if which == 0
                         else ("Dependability coefficient", "Φ"))
+        interval = wald_interval(estimate, ses[which], confidence_level, (0.0, 1.0))
+        interval = ConfidenceInterval(interval.low, interval.high, confidence_level, "wald",
+                                      "; ".join(filter(None, [label, interval.note])))
+        row = GCoefficient(
+            coefficient=name, symbol=symbol, estimate=estimate, se=ses[which], ci=interval,
+            n_subjects=n, error=error, error_variance=error_variance,
+            universe_variance=float(tau), methods=allowed, se_label=label)
         if chosen == "reml":
-            coef_se = se_g if which == 0 else se_phi
-            interval = wald_interval(estimate, coef_se, confidence_level, (0.0, 1.0))
-            interval = ConfidenceInterval(interval.low, interval.high, confidence_level,
-                                          "wald", "delta method, REML information")
-            rows.append(GCoefficient(
-                coefficient=name, symbol=symbol, estimate=estimate, se=coef_se, ci=interval,
-                n_subjects=n, error=error, error_variance=error_variance,
-                universe_variance=float(tau), methods=("wald",)))
+            rows.append(row)
             continue
-        placeholder = ConfidenceInterval(math.nan, math.nan, confidence_level,
-                                         ci or "percentile")
-        row = GCoefficient(coefficient=name, symbol=symbol, estimate=estimate, se=math.nan,
-                           ci=placeholder, n_subjects=n, error=error,
-                           error_variance=error_variance, universe_variance=float(tau),
-                           methods=BOOTSTRAP_METHODS)
+        # the bootstrap over objects: drawn when asked for (ci=, conf_int), one seed for
+        # both coefficients, so their replicates are paired
         finish = partial(_coefficient_of_sums, design=design, array_sizes=data_.sizes,
                          sizes=sizes, fixed=fixed_t, which=which)
-        source = partial(bootstrap_counts, np.ones(n, dtype=np.int64),
-                         MomentStatistic(object_moments(design, data_.scores), finish),
-                         n_resamples=n_resamples, rng=rng)
-        rows.append(row.with_bootstrap(source, ci or "percentile"))
+        source = partial(_bootstrap, design, data_.scores, finish, n_resamples, rng)
+        rows.append(row.with_bootstrap(source, ci or "wald"))
     first = rows[0]
     return GStudyResult(
         coefficient=first.coefficient, symbol=first.symbol, estimate=first.estimate,
@@ -258,5 +296,7 @@ def gstudy(
         components_raw=raw, components_se=se, components_ci=(low, high),
         components_ci_method=comp_method, mean_squares=mean_squares, dfs=dfs,
         rows=(rows[0], rows[1]), n_scores=data_.n_scores, n_cells_missing=data_.n_missing,
-        balanced=data_.balanced)
+        balanced=data_.balanced,
+        per_parent={f: (int(c[c > 0].min()), int(c[c > 0].max()))
+                    for f, c in data_.per_parent.items()})
 

@@ -66,7 +66,7 @@ def test_brennan_2001_d_study_p_116():
 
 
 def test_brennan_2001_reml_equals_anova_on_the_balanced_table_3_2():
-    # every ANOVA estimate is positive, so REML reproduces them (Searle et al. 1992, §6.7)
+    # every ANOVA estimate is positive, so REML reproduces them (Searle et al. 1992, ch. 6)
     g = _brennan(method="reml")
     np.testing.assert_allclose(g.components_raw, _brennan().components_raw, rtol=1e-5)
 

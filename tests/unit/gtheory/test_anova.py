@@ -71,7 +71,7 @@ def test_p_x_r_x_o_matches_the_textbook_formulas():
 
 
 def test_nested_p_x_r_in_o_matches_the_textbook_formulas():
-    # p x (r:o): SS(r:o) = n_p Σ (mean_ro - mean_o)^2, df n_o (n_r - 1) (Brennan 2001, §3.2)
+    # p x (r:o): SS(r:o) = n_p Σ (mean_ro - mean_o)^2, df n_o (n_r - 1) (Brennan 2001, ch. 3)
     y = _scores((10, 2, 3), seed=4)  # axes p, o, r (r within o)
     n_p, n_o, n_r = y.shape
     m = y.mean()

@@ -1,11 +1,11 @@
-"""Designs of G studies: the effects of crossed and nested designs (Brennan, 2001, §3.2),
+"""Designs of G studies: the effects of crossed and nested designs (Brennan, 2001, ch. 3),
 their notation, and declarations that are refused."""
 
 import pytest
 
 from irr.gtheory.designs import make_design
 
-# the effects Brennan (2001) lists for each design (Tables 3.1, 4.x; §3.2), by letters
+# the effects Brennan (2001) lists for each design (ch. 3 and 4), by letters
 EFFECTS = [
     (("p", ["r"], None), "p × r", {"p", "r", "pr,e"}),
     (("p", ["r", "o"], None), "p × r × o", {"p", "r", "o", "pr", "po", "ro", "pro,e"}),

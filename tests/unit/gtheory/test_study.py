@@ -84,6 +84,11 @@ def test_p_x_r_coefficients_equal_mcgraw_wong_average_iccs():
                                        rel=1e-12)
     assert g["phi"].estimate == pytest.approx(
         irr.icc(x, "twoway", "agreement", "average").estimate, rel=1e-12)
+    # the delta-method SE of Eρ² = 1 - MS_pr / MS_p, with Var(MS) = 2 MS² / df:
+    # 2 (MS_pr / MS_p)² (1/df_pr + 1/df_p)
+    ms_p, ms_e = g.mean_squares[0], g.mean_squares[2]
+    se = math.sqrt(2 * (ms_e / ms_p) ** 2 * (1 / g.dfs[2] + 1 / g.dfs[0]))
+    assert g.se == pytest.approx(se, rel=1e-6)
     # one rater: the single-measure ICCs
     d = g.dstudy(rater=1).to_frame().iloc[0]
     assert d["g"] == pytest.approx(irr.icc(x, "twoway", "consistency", "single").estimate)
@@ -106,7 +111,7 @@ def test_one_way_r_in_p_is_the_one_way_icc():
 
 def test_fixed_facet_follows_brennans_rules():
     # p x i x r with items fixed: σ²(τ) = σ²(p) + σ²(pi)/n_i, σ²(δ) = σ²(pr)/n_r +
-    # σ²(pir,e)/(n_i n_r), σ²(Δ) = σ²(δ) + σ²(r)/n_r + σ²(ir)/(n_i n_r) (Brennan 2001, §4.4)
+    # σ²(pir,e)/(n_i n_r), σ²(Δ) = σ²(δ) + σ²(r)/n_r + σ²(ir)/(n_i n_r) (Brennan 2001, ch. 4)
     frame = _balanced("p x i x r")
     g = irr.gstudy(frame, score="score", object="patient", facets=["item", "rater"],
                    fixed=["item"])
@@ -218,7 +223,7 @@ def test_score_column_that_is_not_numeric_is_refused():
     ({"method": "henderson"}, ValueError, "`method` must be one of"),
     ({"fixed": ["item"]}, ValueError, "`fixed`: \\['item'\\] are not facets"),
     ({"fixed": ["rater"]}, ValueError, "every facet is fixed"),
-    ({"ci": "wald"}, ValueError, "`ci` must be one of"),
+    ({"ci": "exact"}, ValueError, "`ci` must be one of"),
 ])
 def test_bad_arguments_name_the_argument(kwargs, error, message):
     args = {"score": "score", "object": "patient", "facets": ["rater"], **kwargs}
@@ -263,11 +268,18 @@ def test_result_protocol_and_reproducible_bootstrap():
     g = irr.gstudy(frame, **kw)
     assert isinstance(g, GStudyResult)
     assert isinstance(g, irr.Result)
-    again = irr.gstudy(frame, **kw)
-    assert (g.ci.low, g.ci.high) == (again.ci.low, again.ci.high)
-    assert g.ci.method == "percentile"
-    assert g.rows[0].n_resamples == 1999
+    assert g.ci.method == "wald"
+    assert "normal-theory variances of the mean squares" in g.ci.note
     assert g.ci.low < g.estimate < g.ci.high
+    boot = irr.gstudy(frame, ci="percentile", n_resamples=499, **kw)
+    again = irr.gstudy(frame, ci="percentile", n_resamples=499, **kw)
+    assert (boot.ci.low, boot.ci.high) == (again.ci.low, again.ci.high)
+    assert boot.ci.method == "percentile"
+    assert boot.rows[0].n_resamples == 499
+    assert boot.ci.low < boot.estimate < boot.ci.high
+    # the bootstrap and the delta method roughly agree on 24 objects
+    assert abs(boot.ci.low - g.ci.low) < 0.15
+    assert abs(boot.ci.high - g.ci.high) < 0.15
     bca = g.rows[0].conf_int(method="bca")
     assert bca.method == "bca"
     assert bca.low < bca.high
@@ -277,7 +289,7 @@ def test_result_protocol_and_reproducible_bootstrap():
     assert frame_out["sem"].tolist() == [g.rows[0].sem, g.rows[1].sem]
     text = g.summary().as_text()
     for piece in ("G study: patient × rater × occasion, p × r × o", "Variance components",
-                  "patient × rater × occasion, e", "Satterthwaite", "percentile bootstrap"):
+                  "patient × rater × occasion, e", "Satterthwaite", "delta-method Wald"):
         assert piece in text
     assert "<table" in g._repr_html_()
     sentence = g.report()
