@@ -44,6 +44,7 @@ from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
 from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
+from irr.gtheory.data import gstudy_hint
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.inference.options import DISTRIBUTIONS, SAMPLING, InferenceOptions
 from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
@@ -1667,6 +1668,11 @@ def _figures(args: argparse.Namespace, out: Output) -> bool:
 
 def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
+    if (args.subject is None and args.raters is None and not args.id
+            and isinstance(frame, pd.DataFrame)):
+        hint = gstudy_hint(frame, command=True)  # long data of several facets
+        if hint is not None:
+            raise CommandError(hint)
     # measurements when the ratings are (decimal values, or numeric scores with more than
     # 10 distinct values and no --categories): limits of agreement, CCC, ICC, SEM
     read = len(args.input_info), len(args.input_notes)

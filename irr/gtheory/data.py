@@ -23,7 +23,7 @@ import pandas as pd
 from irr._frames import is_foreign_frame, to_pandas
 from irr.gtheory.designs import Design, make_design
 
-__all__ = ["GData", "read_long"]
+__all__ = ["GData", "gstudy_hint", "multifacet_columns", "read_long"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -235,3 +235,86 @@ def _check_crossing(design: Design, level: dict[str, np.ndarray], levels: dict[s
                 f"`facets`: {a!r} and {b!r} were declared crossed, but in the data each level "
                 f"of {a!r} occurs with one level of {b!r} only ({a!r} is nested in {b!r}); "
                 f"declare nested={{{a!r}: {b!r}}}.")
+
+
+def multifacet_columns(df: Any) -> tuple[Any, list[Any], dict[Any, Any], Any] | None:
+    """``(object, facets, nested, score)`` when `df` looks like the long data of a G study
+    with two or more facets, else None.
+
+    The score is a numeric column (one named score, rating, value or y first, then the
+    one with the most distinct values) such that the other columns, labels without
+    missing values, together identify each row (one score per cell); the object is the
+    label column with the most levels that is not nested in another; a facet each of
+    whose levels occurs with one level of another facet is nested in it.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"patient": [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3],
+    ...                    "rater": ["a", "a", "b", "b"] * 3, "occasion": [1, 2] * 6,
+    ...                    "score": [4.5, 5, 6, 5.5, 3, 3.5, 4, 4, 7, 6.5, 8, 7.5]})
+    >>> multifacet_columns(df)
+    ('patient', ['rater', 'occasion'], {}, 'score')
+    >>> multifacet_columns(df[["patient", "rater", "score"]]) is None  # one facet
+    True
+    """
+    if not isinstance(df, pd.DataFrame) or df.shape[1] < 4 or len(df) < 8:
+        return None
+    numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c].dtype)
+               and not pd.api.types.is_bool_dtype(df[c].dtype)]
+    distinct = {c: df[c].nunique() for c in df.columns}
+    named = ("score", "rating", "value", "y")
+    candidates = sorted(numeric, key=lambda c: (str(c).lower() not in named, -distinct[c]))
+    for score in candidates:  # the first whose other columns identify the rows
+        labels = [c for c in df.columns if c != score]
+        if not any(df[c].isna().any() for c in labels) and not df.duplicated(
+                subset=labels).any():
+            break
+    else:
+        return None
+    if any(distinct[c] < 2 for c in labels):
+        return None
+    codes = {c: _codes(df[c]) for c in labels}
+    parent = {a: b for a in labels for b in labels
+              if a != b and distinct[b] < distinct[a] and _nested_in(codes[a], codes[b])}
+    tops = [c for c in labels if c not in parent]
+    if not tops:
+        return None
+    obj = max(tops, key=lambda c: distinct[c])
+    if len(df) / distinct[obj] < 4:
+        return None
+    facets = [c for c in labels if c != obj]
+    nested = {a: b for a, b in parent.items() if a != obj}
+    return obj, facets, nested, score
+
+
+def gstudy_hint(df: Any, command: bool = False) -> str | None:
+    """A message for a reliability report given long data with several facets: the G
+    study call (`command`: the ``irr gstudy`` line) that analyses them; None otherwise.
+
+    Examples
+    --------
+    >>> import irr
+    >>> print(gstudy_hint(irr.datasets.load("brennan_3_2")))  # doctest: +NORMALIZE_WHITESPACE
+    The data look like long data of a rating design with several facets (object 'Person';
+    facets 'Task', 'Rater'; score 'Score'), not one row per subject with one column per
+    rater. Analyse them with a G study: irr.gstudy(df, score='Score', object='Person',
+    facets=['Task', 'Rater'], nested={'Rater': 'Task'}); or name the rater columns to
+    report them as wide data.
+    """
+    found = multifacet_columns(df)
+    if found is None:
+        return None
+    obj, facets, nested, score = found
+    if command:
+        call = (f"irr gstudy FILE --object {obj} --facets {' '.join(map(str, facets))} "
+                f"--score {score}"
+                + "".join(f" --nested {c}:{p}" for c, p in nested.items()))
+        alternative = "or give --raters to report them as wide data."
+    else:
+        call = (f"irr.gstudy(df, score={score!r}, object={obj!r}, facets={facets!r}"
+                + (f", nested={nested!r}" if nested else "") + ")")
+        alternative = "or name the rater columns to report them as wide data."
+    return (f"The data look like long data of a rating design with several facets "
+            f"(object {obj!r}; facets {', '.join(map(repr, facets))}; score {score!r}), not "
+            f"one row per subject with one column per rater. Analyse them with a G study: "
+            f"{call}; {alternative}")
