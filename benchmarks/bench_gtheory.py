@@ -105,13 +105,16 @@ def rows(quick: bool = False, only: str | None = None) -> list[dict]:
     _gstudy(big.head(600))  # imports and first calls outside the timing
     ours = _seconds(lambda: _gstudy(big))
     floor = _seconds(lambda: _floor(big))
+    print(f"ANOVA: ours {ours:.3f} s, floor {floor:.3f} s", file=sys.stderr, flush=True)
     out.append({"row": "G study ANOVA, balanced p x r x o", "size": f"{len(big) // 6:,} objects",
                 "ours_s": ours, "ref": "numpy floor (factorize + bincount)", "ref_s": floor,
                 "ratio": ours / floor, "goal": "<= 1 s", "ok": ours <= 1.0,
                 "ours_mb": None, "ref_mb": None})
     mid = _frame(10_000 // scale, 0.1)
     ours = _seconds(lambda: _gstudy(mid), repeats=1)
+    print(f"REML: ours {ours:.3f} s", file=sys.stderr, flush=True)
     peer = _seconds(lambda: _mixedlm_groups(mid), repeats=1)
+    print(f"REML: MixedLM {peer:.3f} s", file=sys.stderr, flush=True)
     out.append({"row": "G study REML, p x r x o, 10% missing", "size":
                 f"{mid['patient'].nunique():,} objects", "ours_s": ours,
                 "ref": "statsmodels MixedLM (objects as groups; raters, occasions fixed)",

@@ -44,6 +44,7 @@ from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
 from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
+from irr.gtheory import gstudy
 from irr.gtheory.data import gstudy_hint
 from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
 from irr.inference.options import DISTRIBUTIONS, SAMPLING, InferenceOptions
@@ -1915,8 +1916,6 @@ def _gstudy_sizes(items: Sequence[str]) -> dict[str, list[float]]:
 
 
 def _cmd_gstudy(args: argparse.Namespace) -> Output:
-    from irr.gtheory import gstudy
-
     frame = _read_frame(args)
     if not isinstance(frame, pd.DataFrame):
         raise CommandError("irr gstudy reads the whole file into memory; this input is "
