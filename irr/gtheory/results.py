@@ -234,8 +234,8 @@ class GStudyResult(Result):
         >>> d = g.dstudy(Rater=[1, 2, 4], Task=3)
         >>> d.to_frame()[["Rater", "Task", "g", "phi"]].round(3)
            Rater  Task      g    phi
-        0      1     3  0.415  0.316
-        1      2     3  0.494  0.399
+        0      1     3  0.326  0.266
+        1      2     3  0.448  0.372
         2      4     3  0.551  0.464
         """
         checked = self._check_sizes(sizes)
