@@ -53,6 +53,7 @@ from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.method_regression import MethodRegressionResult
 from irr.estimators.pabak import PabakResult
 from irr.estimators.variance_ratio import VarianceRatioResult
+from irr.gtheory import DStudyResult, GStudyResult, gstudy
 from irr.inference.error_rate import (
     CriticalErrorRate,
     ErrorRateTestFamily,
@@ -107,11 +108,13 @@ __all__ = [
     "ConfidenceInterval",
     "CoverageResult",
     "CriticalErrorRate",
+    "DStudyResult",
     "DegenerateDataWarning",
     "DifferenceResult",
     "ErrorRateTTestResult",
     "ErrorRateTestFamily",
     "ErrorRateTestResult",
+    "GStudyResult",
     "ICCResult",
     "InterIntraResult",
     "KappaRegressor",
@@ -153,6 +156,7 @@ __all__ = [
     "error_rate_ttest",
     "finn",
     "get_scale",
+    "gstudy",
     "icc",
     "icc_components",
     "interpret",

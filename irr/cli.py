@@ -44,6 +44,8 @@ from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
 from irr.estimators.limits import LimitsOfAgreementResult
+from irr.gtheory import gstudy
+from irr.gtheory.data import gstudy_hint
 from irr.inference.bootstrap import check_n_resamples
 from irr.inference.keywords import KEYWORDS
 from irr.inference.options import InferenceOptions
@@ -473,6 +475,7 @@ def _parser() -> argparse.ArgumentParser:
                         "coefficients' names, leading zeros, three decimals")
 
     _agreement_parser(commands)
+    _gstudy_parser(commands)
     planning = _subcommand(
         commands, "plan", "sample size and power of a planned study",
         "How many subjects (or test cases) a reliability study needs, or the power of a "
@@ -1667,6 +1670,11 @@ def _figures(args: argparse.Namespace, out: Output) -> bool:
 
 def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
+    if (args.subject is None and args.raters is None and not args.id
+            and isinstance(frame, pd.DataFrame)):
+        hint = gstudy_hint(frame, command=True)  # long data of several facets
+        if hint is not None:
+            raise CommandError(hint)
     # measurements when the ratings are (decimal values, or numeric scores with more than
     # 10 distinct values and no --categories): limits of agreement, CCC, ICC, SEM
     read = len(args.input_info), len(args.input_notes)
@@ -1835,6 +1843,132 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
     return out
 
 
+
+# -- generalizability studies --------------------------------------------------------------
+def _gstudy_parser(commands: Any) -> None:
+    """``irr gstudy``: a G study (and a D study) of a long file of scores."""
+    gs = _subcommand(
+        commands, "gstudy", "generalizability (G) and decision (D) studies",
+        "The variance components of a design with several facets (raters, occasions, "
+        "items; crossed or nested), by ANOVA (balanced data) or REML (missing scores), and "
+        "the generalizability (E rho^2) and dependability (Phi) coefficients; --dstudy "
+        "projects other numbers of levels. The file is long: one score per row.",
+        "examples:\n"
+        "  irr gstudy scores.csv --object patient --facets rater occasion\n"
+        "  irr gstudy scores.csv --object patient --facets rater site --nested rater:site\n"
+        "  irr gstudy --dataset brennan_3_2 --object Person --facets Rater Task "
+        "--nested Rater:Task --score Score --dstudy Rater=1,2,4 Task=3",
+    )
+    source = gs.add_argument_group("input")
+    source.add_argument("file", nargs="?", help="CSV/TSV/Parquet file, one score per row "
+                        "('-' for stdin)")
+    source.add_argument("--dataset", metavar="NAME", help="a bundled data set (irr datasets)")
+    source.add_argument("--delimiter", metavar="CHAR",
+                        help="field separator (default: tab for .tsv/.tab, else comma)")
+    source.add_argument("--encoding", default="utf-8", help="text encoding (default utf-8)")
+    source.add_argument("--max-bytes", type=_size, default=None, metavar="SIZE",
+                        help="load input up to this size (default 200M)")
+    source.add_argument("--na-values", action="append", metavar="VALUE",
+                        help="a value that marks a missing score (repeatable)")
+    design = gs.add_argument_group("design")
+    design.add_argument("--object", required=True, metavar="COL",
+                        help="the objects of measurement (patients, persons, essays)")
+    design.add_argument("--facets", required=True, nargs="+", metavar="COL",
+                        help="the facets (raters, occasions, items, and the facets others "
+                        "are nested in)")
+    design.add_argument("--score", default="score", metavar="COL",
+                        help="the score column (default 'score')")
+    design.add_argument("--nested", action="append", metavar="CHILD:PARENT",
+                        help="a facet nested in another facet or in the object, e.g. "
+                        "rater:site (repeatable)")
+    design.add_argument("--fixed", nargs="+", default=[], metavar="COL",
+                        help="facets whose levels are the whole universe (Brennan's rules)")
+    design.add_argument("--method", choices=["auto", "anova", "reml"], default="auto",
+                        help="auto (default): ANOVA for balanced data, else REML")
+    design.add_argument("--dstudy", nargs="+", metavar="FACET=N[,N...]",
+                        help="a D study: sizes of facets (others keep their observed sizes)")
+    stats = gs.add_argument_group("inference")
+    stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
+                       help="confidence level of the intervals (default 0.95)")
+    stats.add_argument("--ci", choices=["percentile", "basic", "bca", "wald"], default=None,
+                       help="the coefficients' interval (default: percentile bootstrap over "
+                       "objects with ANOVA, delta-method Wald with REML)")
+    stats.add_argument("--n-resamples", type=_resamples, default=1999, metavar="B",
+                       help="bootstrap resamples of objects (default 1999)")
+    stats.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
+    out = gs.add_argument_group("output")
+    out.add_argument("--format", choices=FORMATS, default="text",
+                     help="text (default), markdown, html, latex, csv or json")
+    out.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    out.add_argument("--force", action="store_true", help="overwrite an existing --output")
+    gs.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+
+
+def _gstudy_sizes(items: Sequence[str]) -> dict[str, list[float]]:
+    """--dstudy FACET=N[,N...] as {facet: sizes}."""
+    sizes: dict[str, list[float]] = {}
+    for item in items:
+        facet, _, values = item.partition("=")
+        try:
+            sizes[facet] = [float(v) for v in values.split(",") if v.strip()]
+        except ValueError:
+            sizes[facet] = []
+        if not facet or not sizes[facet]:
+            raise CommandError(f"--dstudy {item!r}: give FACET=N or FACET=N,N,... "
+                               "(e.g. rater=1,2,3)")
+    return sizes
+
+
+def _cmd_gstudy(args: argparse.Namespace) -> Output:
+    frame = _read_frame(args)
+    if not isinstance(frame, pd.DataFrame):
+        raise CommandError("irr gstudy reads the whole file into memory; this input is "
+                           "streamed (too large): raise --max-bytes")
+    args.names = {str(c) for c in frame.columns}
+    nested = {}
+    for item in args.nested or []:
+        child, colon, parent = item.partition(":")
+        if not colon or not child or not parent:
+            raise CommandError(f"--nested {item!r}: give CHILD:PARENT, e.g. rater:site")
+        nested[child] = parent
+    ci = args.ci
+    out = Output("G study")
+    with _warnings_as_notes(out.notes, "", args.names):
+        try:
+            g = gstudy(frame, score=args.score, object=args.object, facets=args.facets,
+                       nested=nested or None, fixed=args.fixed, method=args.method,
+                       confidence_level=args.confidence_level, ci=ci,
+                       n_resamples=args.n_resamples, rng=args.seed)
+        except (ValueError, TypeError) as exc:  # the Python arguments as the flags
+            text = re.sub(r"nested=\{'([^']*)': '([^']*)'\}", r"--nested \1:\2", str(exc))
+            text = re.sub(r"`(score|object|facets|nested|fixed|method|ci)`",
+                          lambda m: "--" + m.group(1), text)
+            raise CommandError(text) from None
+    summary = g.summary()
+    out.sentences = [g.report()]
+    table = pd.concat([
+        g.variance_components.assign(kind="component").rename(
+            columns={"variance": "estimate"}),
+        g.coefficients.rename(columns={"symbol": "effect"}).assign(kind="coefficient"),
+    ])
+    table.index.name = "name"
+    if args.dstudy:
+        d = g.dstudy(**_gstudy_sizes(args.dstudy))
+        summary.tables.extend(d.summary().tables[1:])
+        out.sentences.append(d.report())
+        if args.format in ("csv", "json"):
+            table = d.to_frame()
+            table.index.name = "design"
+    if args.input_notes or out.notes:  # after the summary's own notes
+        summary.add_extra_txt([summary.extra_txt or "", *args.input_notes, *out.notes])
+    out.sentences.append(g.methods().split("\n\nReferences")[0])
+    if args.format in ("text", "html", "latex"):
+        out.summary = summary
+    else:
+        out.frame = table
+        out.title = f"G study: {g.long_design}, {g.design} ({g.method})"
+    return out
+
 def _figure_bytes(result: Any, path: str) -> bytes:
     """The Bland-Altman plot of `result` as the bytes of a .png, .svg or .pdf file (the
     same bytes on every run)."""
@@ -1951,6 +2085,7 @@ _COMMANDS = {
     "agreement": _cmd_agreement,
     "datasets": _cmd_datasets,
     "plan": _cmd_plan,
+    "gstudy": _cmd_gstudy,
 }
 
 

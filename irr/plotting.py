@@ -31,6 +31,7 @@ from irr.bands import get_scale
 from irr.coefficients.bangdiwala import bangdiwala_b
 from irr.estimators import method_regression
 from irr.estimators.limits import LimitsOfAgreementResult
+from irr.gtheory.results import DStudyResult
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.pandas import BY_COLUMNS
 from irr.plan import PlanResult
@@ -51,6 +52,7 @@ __all__ = [
     "agreement_chart",
     "bland_altman",
     "bootstrap_distribution",
+    "dstudy",
     "forest",
     "method_comparison",
     "power_curve",
@@ -567,6 +569,95 @@ def _curve_label(row: dict[str, Any], varying: Sequence[str]) -> str:
         parts.append(f"{name.replace('_', ' ')} = {text}")  # "target power", not a column
     return ", ".join(parts)
 
+
+
+@_styled
+def dstudy(
+    result: DStudyResult,
+    x: str | None = None,
+    *,
+    coefficient: str = "both",
+    target: float | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """A D study: Eρ² and Φ against the number of levels of one facet, one line per level
+    of the other facet(s).
+
+    Parameters
+    ----------
+    result : DStudyResult
+        From :meth:`irr.GStudyResult.dstudy` (or ``optimize``).
+    x : str, optional
+        The facet on the x-axis (default: the facet with the most sizes).
+    coefficient : {'both', 'g', 'phi'}, default 'both'
+        Eρ² (solid lines), Φ (dashed), or both.
+    target : float, optional
+        A reliability to reach, drawn as a horizontal line.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import irr
+    >>> g = irr.gstudy(irr.datasets.load("brennan_3_2"), score="Score", object="Person",
+    ...                facets=["Rater", "Task"], nested={"Rater": "Task"})
+    >>> ax = irr.plotting.dstudy(g.dstudy(Rater=[1, 2, 3, 4, 6], Task=[2, 3, 5]))
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('Rater per Task (levels)', 'coefficient')
+    """
+    from matplotlib.lines import Line2D
+
+    if not isinstance(result, DStudyResult):
+        raise TypeError(f"`result` must be a D study (GStudyResult.dstudy); got "
+                        f"{type(result).__name__}.")
+    check_choice(coefficient, "coefficient", ("both", "g", "phi"))
+    frame = result.to_frame()
+    facets = list(result.facets)
+    counts = {f: frame[f].nunique() for f in facets}
+    if x is None:
+        x = max(facets, key=lambda f: counts[f])
+    elif x not in facets:
+        raise ValueError(f"`x`: {x!r} is not a facet; facets: {facets!r}.")
+    others = [f for f in facets if f != x and counts[f] > 1]
+    groups = (list(frame.groupby(others, sort=True)) if others else [((), frame)])
+    if len(groups) > len(OKABE_ITO):
+        raise ValueError(f"the D study has {len(groups)} lines (levels of {others}); "
+                         f"dstudy draws at most {len(OKABE_ITO)}: choose fewer sizes.")
+    ax = _axes(ax, (COLUMN_WIDTH, 2.6))
+    wanted = [("g", "-", "Eρ²"), ("phi", "--", "Φ")]
+    wanted = [w for w in wanted if coefficient in ("both", w[0])]
+    handles = []
+    for i, (key, part) in enumerate(groups):
+        part = part.sort_values(x)
+        colour = OKABE_ITO[(i + 5) % len(OKABE_ITO)] if len(groups) > 1 else _BLUE
+        for column, style, _ in wanted:
+            ax.plot(part[x], part[column], style, color=colour, linewidth=1.2, marker="o",
+                    markersize=2.5)
+        if others:
+            values = key if isinstance(key, tuple) else (key,)
+            label = ", ".join(f"{f} = {v:g}" for f, v in zip(others, values, strict=True))
+            handles.append(Line2D([], [], color=colour, linewidth=1.2, label=label))
+    if len(wanted) > 1:
+        handles += [Line2D([], [], color="0.3", linestyle=style, linewidth=1.2, label=name)
+                    for _, style, name in wanted]
+    if target is not None:
+        ax.axhline(target, color="0.4", linestyle=":", linewidth=0.9)
+        handles.append(Line2D([], [], color="0.4", linestyle=":", linewidth=0.9,
+                              label=f"target {target:g}"))
+    ax.set_ylim(0, 1.0)
+    parent = result.structure.parent.get(x)
+    unit = f"{x} per {parent}" if parent is not None and parent != result.object else x
+    ax.set_xlabel(f"{unit} (levels)")
+    ax.set_ylabel("coefficient" if len(wanted) > 1 else wanted[0][2])
+    ax.set_xticks(sorted(frame[x].unique()))
+    ax.set_title(f"D study, {result.design}", fontsize=_TEXT_SIZE + 0.5)
+    _finish(ax, None, legend=handles, ncols=2 if len(handles) > 3 else 1)
+    return ax
 
 @_styled
 def power_curve(

@@ -22,6 +22,7 @@ from irr._columns import continuity, replicate_columns
 from irr._validation import check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
+from irr.gtheory.data import gstudy_hint
 from irr.pandas import by as by_group
 from irr.registry import STATISTICS, scale_type, statistic_row, statistic_rows
 from irr.reporting import DataDescription, Figure, ReliabilityReport
@@ -305,6 +306,10 @@ def report(
     """
     extra = _statistic_options(options)
     further = _inference_options(inference)
+    if isinstance(data, pd.DataFrame) and raters is None and id is None and by is None:
+        hint = gstudy_hint(data)  # long data of several facets: a G study, not this
+        if hint is not None:
+            raise ValueError(hint)
     ag, frame = _agreement(data, raters, id, by, categories)
     confidence_level = check_confidence_level(confidence_level)  # once, not per statistic
     if scale is not None:  # validated before any work; a name in its canonical spelling

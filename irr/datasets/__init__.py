@@ -50,6 +50,8 @@ class Dataset:
     layout: str = ""
     #: Rating columns named ``rater_k``: the k-th reading of one rater or method.
     replicates: bool = False
+    #: Stored in long form, one score per row (the data of generalizability studies).
+    long: bool = False
 
 
 _DATASETS = {
@@ -110,20 +112,57 @@ _DATASETS = {
             "replicate, rating).",
             replicates=True,
         ),
+        Dataset(
+            "brennan_3_2",
+            "Scores 1 to 9 of 10 persons on 3 tasks, each task scored by its own 4 raters "
+            "(12 raters): the balanced p x (r:t) design of Brennan's synthetic data set "
+            "No. 4.",
+            "Brennan, R. L. (2001). Generalizability Theory. Springer. Table 3.2, p. 73; "
+            "D study p. 116.",
+            "Variance components p .4731, t .3252, r:t .6475, pt .5596, pr:t,e 2.3802; "
+            "with 3 tasks and 4 raters per task E rho^2 = .55, Phi = .46 (Brennan 2001).",
+            layout="Long form: columns Person, Task, Rater (unique across tasks), Score; "
+            "irr.gstudy(df, score='Score', object='Person', facets=['Rater', 'Task'], "
+            "nested={'Rater': 'Task'}).",
+            long=True,
+        ),
+        Dataset(
+            "rajaratnam_2",
+            "Scores 0 to 9 of 8 persons on 3 subtests of 2, 4 and 2 items: the unbalanced "
+            "p x (i:s) design of a stratified test.",
+            "Rajaratnam, N., Cronbach, L. J., & Gleser, G. C. (1965). Generalizability of "
+            "stratified-parallel tests. Psychometrika, 30, 39-56, Table 2; analysed in "
+            "Brennan (2001), p. 270.",
+            layout="Long form: columns Person, Subtest, Item (labels restart in each "
+            "subtest), Score; irr.gstudy(df, score='Score', object='Person', "
+            "facets=['Item', 'Subtest'], nested={'Item': 'Subtest'}).",
+            long=True,
+        ),
     )
 }
 
 
-def names() -> list[str]:
+def names(kind: str = "ratings") -> list[str]:
     """The names of the bundled data sets.
+
+    Parameters
+    ----------
+    kind : {'ratings', 'gstudy', 'all'}, default 'ratings'
+        Rating data (one row per subject), the long data of generalizability studies
+        (one score per row, for :func:`irr.gstudy`), or both.
 
     Examples
     --------
     >>> import irr
     >>> irr.datasets.names()
     ['diagnoses', 'anxiety', 'video', 'vision', 'cac_raw4raters', 'pef']
+    >>> irr.datasets.names("gstudy")
+    ['brennan_3_2', 'rajaratnam_2']
     """
-    return list(_DATASETS)
+    if kind not in ("ratings", "gstudy", "all"):
+        raise ValueError(f"`kind` must be 'ratings', 'gstudy' or 'all'; got {kind!r}.")
+    return [n for n, d in _DATASETS.items()
+            if kind == "all" or d.long == (kind == "gstudy")]
 
 
 def _get(name: str) -> Dataset:
@@ -185,6 +224,8 @@ def load(name: str, form: str = "wide") -> pd.DataFrame:
     if form not in ("wide", "long"):
         raise ValueError(f"`form` must be 'wide' or 'long'; got {form!r}.")
     frame = _wide(name)
+    if _get(name).long:  # stored one score per row: the same in both forms
+        return frame
     return frame if form == "wide" else _long(frame, _get(name))
 
 

@@ -22,18 +22,20 @@ LAYERS = {
     0: [  # foundations: validation, scales, weights, pure formulas, data sets, HTML, files
         "irr._validation", "irr._version", "irr.vocabulary", "irr.weights", "irr.bands",
         "irr.datasets", "irr.coefficients", "irr.coefficients.*", "irr._html", "irr._files",
+        # generalizability theory: designs and the pure ANOVA, REML and D-study formulas
+        "irr.gtheory.designs", "irr.gtheory.anova", "irr.gtheory.reml", "irr.gtheory.dstudy",
     ],
     1: ["irr._columns", "irr._data", "irr._frames", "irr._long", "irr._source",
-        "irr._measurements"],  # input (Source holds continuous ratings as Measurements)
+        "irr._measurements", "irr.gtheory.data"],  # input (Source holds continuous ratings as Measurements)
     2: ["irr._statistics", "irr._moments"],  # sufficient statistics (categories; moments)
     3: ["irr.inference", "irr.inference.options", "irr.inference.keywords",
         "irr.inference.bootstrap", "irr.inference.plan"],  # inference engine
     4: ["irr._numbers", "irr._result_protocol", "irr.summary", "irr._sentences",
         "irr.inference._hypothesis_summary", "irr.results", "irr.comparison",
-        "irr.reporting"],  # rendering, then results (in that order: no cycle)
+        "irr.reporting", "irr.gtheory.results"],  # rendering, then results (in that order: no cycle)
     5: ["irr.estimators", "irr.estimators.*", "irr.inference.error_rate",
         "irr.inference.paired", "irr.inference.learners", "irr.ordinal",
-        "irr.ordinal.*"],  # estimators and tests
+        "irr.ordinal.*", "irr.gtheory", "irr.gtheory.study"],  # estimators and tests
     6: ["irr.registry", "irr.agreement"],  # façade
     7: ["irr._functions", "irr.difference", "irr.pandas", "irr.plotting", "irr.cli", "irr",
         "irr.__main__", "irr.reliability", "irr.plan", "irr.plan.*"],  # workflows; planning

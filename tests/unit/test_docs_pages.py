@@ -80,8 +80,8 @@ def _conf_assignments() -> dict[str, object]:
 
 def test_there_are_vignettes():
     assert [p.stem for p in VIGNETTES] == [
-        "clinical_rating_study", "error_rate", "many_raters_missing", "method_comparison",
-        "ordinal_model_qwk", "pandas_multisite", "planning_study",
+        "clinical_rating_study", "error_rate", "gtheory_planning", "many_raters_missing",
+        "method_comparison", "ordinal_model_qwk", "pandas_multisite", "planning_study",
     ]
 
 
