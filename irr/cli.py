@@ -2217,9 +2217,11 @@ def _cmd_app(args: argparse.Namespace) -> int:
     """``irr app``: serve the page until Ctrl-C (irr.app is imported only here: it needs
     the app extra)."""
     if args.dataset is not None and args.dataset not in datasets.names():
-        print(f"irr: error: unknown data set {args.dataset!r}; bundled ones are "
-              f"{', '.join(datasets.names())}", file=sys.stderr)
-        return 1
+        try:
+            datasets.load(args.dataset)  # its message names the bundled ones
+        except (ValueError, KeyError) as exc:
+            print(f"irr: error: {_first_line(exc)}", file=sys.stderr)
+            return 1
     try:
         app = importlib.import_module("irr.app")
     except ImportError as exc:

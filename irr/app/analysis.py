@@ -28,7 +28,7 @@ from irr.app.vocabulary import recommended_statistics
 from irr.cli import main as cli_main
 from irr.registry import scale_type
 
-__all__ = ["KINDS", "CommandResult", "Detected", "detect", "missing_codes", "read_preview",
+__all__ = ["KINDS", "Choices", "CommandResult", "Detected", "detect", "missing_codes", "read_preview",
            "report_arguments", "run_command", "suffix_kind"]
 
 #: File suffixes the page takes, by what reads them.
@@ -324,10 +324,12 @@ def run_command(argv: list[str], names: dict[str, str] | None = None) -> Command
     Examples
     --------
     >>> run_command(["report", "--dataset", "nonesuch"]).error  # doctest: +ELLIPSIS
-    "unknown data set 'nonesuch'..."
+    "Unknown data set 'nonesuch'; bundled ones are ..."
     """
     err, out = io.StringIO(), io.StringIO()
-    with _LOCK, contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+    with _LOCK, contextlib.redirect_stderr(err), contextlib.redirect_stdout(out), \
+            warnings.catch_warnings():
+        warnings.simplefilter("default")  # as in a terminal: the command prints warnings
         try:
             status = cli_main(argv)
         except SystemExit as exc:  # a usage error: argparse printed it

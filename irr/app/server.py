@@ -172,7 +172,8 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
     >>> import tempfile, pathlib
     >>> from starlette.testclient import TestClient
     >>> with tempfile.TemporaryDirectory() as root:
-    ...     client = TestClient(create_app("t0k", pathlib.Path(root)))
+    ...     app = create_app("t0k", pathlib.Path(root), hosts=("testserver",))
+    ...     client = TestClient(app)
     ...     client.get("/").status_code, client.get("/?token=t0k").status_code
     (403, 200)
     """
@@ -226,6 +227,7 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
                 na_values = codes
                 frame = read_preview(path, session.kind, na_values)
         session.detected = detect(frame, **corrections)
+        session.baseline = detect(frame, layout="wide")  # flags only for what differs
         return _preview(session, frame, na_values)
 
     async def upload(request: Request) -> Response:
@@ -313,13 +315,13 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
 
     async def report(request: Request) -> Response:
         session = session_of(request)
-        if not session.source or session.detected is None:
+        if not session.source or session.baseline is None:
             return _error("no data yet: upload a file or choose a data set")
         try:
             choices = Choices.from_json(await _json(request))
         except ValueError as exc:
             return _error(str(exc))
-        args = report_arguments(session.source, choices, session.detected)
+        args = report_arguments(session.source, choices, session.baseline)
         session.clear_report()
         target = session.folder / "report.html"
         result = await run_in_threadpool(

@@ -31,7 +31,8 @@ class Session:
     name: str = ""  #: the file's name as the user gave it (or the data set's)
     kind: str = ""  #: csv, tsv, parquet, excel, dataset
     dataset: str | None = None
-    detected: Any = None
+    detected: Any = None  #: what the page shows: the detection with the user's corrections
+    baseline: Any = None  #: what ``irr report`` finds in the file by itself (wide)
     report_args: list[str] = field(default_factory=list)  #: the last report's arguments
     figures: list[tuple[str, str]] = field(default_factory=list)  #: (caption, svg)
     outputs: dict[str, pathlib.Path] = field(default_factory=dict)  #: format -> file

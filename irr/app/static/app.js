@@ -238,7 +238,9 @@
     const ticked = Array.from(document.querySelectorAll("#statistics input:checked")).map((i) => i.value);
     const rec = state.recommended || [];
     const same = ticked.length === rec.length && ticked.every((n) => rec.includes(n));
-    return same ? [] : ticked;  // [] asks irr for its recommended set, as the command line
+    // [] asks irr for its recommended set, as the command line does without --statistics
+    // (a declared scale may change that set: then the ticked names are sent)
+    return same && !$("categories").value.trim() ? [] : ticked;
   }
 
   async function compute() {
