@@ -389,13 +389,16 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
             return _error(f"unknown planning target {target!r}; the page plans "
                           f"{', '.join(PLAN_FIELDS)}")
         args = ["plan", target]
-        for name, value in body.items():
-            if name == "target" or value in (None, ""):
+        unknown = [k for k, v in body.items() if k != "target" and (
+            k not in PLAN_FIELDS[target] or not isinstance(v, (str, int, float)))]
+        if unknown:
+            return _error(f"unknown or bad planning field {unknown[0]!r}")
+        for name in PLAN_FIELDS[target]:  # in a fixed order: the command reads the same
+            value = body.get(name)
+            if value is None or str(value).strip() == "":
                 continue
-            if name not in PLAN_FIELDS[target] or not isinstance(value, (str, int, float)):
-                return _error(f"unknown or bad planning field {name!r}")
             if name in _SINGLE:
-                args.append(f"--{name}={value}")
+                args += [f"--{name}", str(value)]
             else:
                 values = [v for v in re.split(r"[\s,;]+", str(value).strip()) if v]
                 args += [f"--{name}", *values]
@@ -476,7 +479,10 @@ def serve(port: int | None = None, *, open_browser: bool = True, dataset: str | 
               flush=True)
         if open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-        server.run(sockets=[sock])
+        try:
+            server.run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn raises the signal again once it has shut down
+            pass
     finally:
         sock.close()
         shutil.rmtree(root, ignore_errors=True)

@@ -167,7 +167,7 @@
     body.columns.forEach((column, i) => {
       const select = el("select", { id: "role-" + i, "data-column": column });
       const role = d.ids.includes(column) ? "id" : d.raters.includes(column) ? "rater" : "unused";
-      fillSelect(select, ["rater", "id", "unused"], role, ["a rater's ratings", "an identifier (not a rater)", "not used"]);
+      fillSelect(select, ["rater", "id", "unused"], role, ["a rater's ratings", "an identifier", "not used"]);
       const label = el("label", { for: "role-" + i, text: shown(column) });
       roles.appendChild(el("tr", {}, [el("th", { scope: "row" }, [label]), el("td", {}, [select])]));
     });
@@ -353,8 +353,10 @@
         const table = $("plan-table");
         const columns = body.rows.length ? Object.keys(body.rows[0]) : [];
         table.tHead.replaceChildren(el("tr", {}, columns.map((c) => el("th", { scope: "col", text: c }))));
+        const cell = (value) => value === null ? "" : Array.isArray(value) ? value.map(cell).join(", ")
+          : typeof value === "number" ? String(Math.round(value * 1e4) / 1e4) : String(value);
         table.tBodies[0].replaceChildren(...body.rows.map((row) => el("tr", {}, columns.map((c) =>
-          el("td", { text: row[c] === null ? "" : typeof row[c] === "number" ? String(Math.round(row[c] * 1e4) / 1e4) : String(row[c]) })))));
+          el("td", { text: cell(row[c]) })))));
         $("plan-sentences").replaceChildren(...body.sentences.map((s) => el("li", { text: s })));
         $("plan-out").hidden = false;
       } catch (err) {
