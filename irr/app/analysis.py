@@ -147,7 +147,21 @@ def detect(frame: pd.DataFrame, layout: str | None = None, ids: Sequence[str] | 
            ) -> Detected:
     """The layout, identifier and rater columns, scale and recommended statistics of
     `frame`, as the command line would find them; the arguments override the detection
-    (the user's corrections)."""
+    (the user's corrections).
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"patient": ["a", "b", "c"], "x": [1, 2, 2], "y": [1, 2, 1]})
+    >>> d = detect(df)
+    >>> d.layout, d.ids, d.raters, d.scale, d.recommended
+    ('wide', ['patient'], ['x', 'y'], 'nominal', ['percent', 'kappa', 'alpha_nominal'])
+    """
+    with _LOCK:  # its warnings filters must not meet a command's (see run_command)
+        return _detect(frame, layout, ids, raters, long)
+
+
+def _detect(frame: pd.DataFrame, layout: str | None, ids: Sequence[str] | None,
+            raters: Sequence[str] | None, long: dict[str, str] | None) -> Detected:
     columns = [str(c) for c in frame.columns]
     frame = frame.set_axis(columns, axis=1)
     guess = _long_columns(columns) if len(columns) <= 5 else None

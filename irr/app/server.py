@@ -10,6 +10,7 @@ CSS and JavaScript bundled in ``irr/app/static``: nothing is fetched from the in
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
 import json
 import pathlib
@@ -479,10 +480,9 @@ def serve(port: int | None = None, *, open_browser: bool = True, dataset: str | 
               flush=True)
         if open_browser:
             threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-        try:
+        # uvicorn raises the signal again once it has shut down: stopping is the normal end
+        with contextlib.suppress(KeyboardInterrupt):
             server.run(sockets=[sock])
-        except KeyboardInterrupt:  # uvicorn raises the signal again once it has shut down
-            pass
     finally:
         sock.close()
         shutil.rmtree(root, ignore_errors=True)

@@ -143,8 +143,8 @@ def upload(browser, path):
     before = browser.find_element(By.ID, "status").text
     browser.find_element(By.ID, "file").send_keys(str(path))
     WebDriverWait(browser, COMPUTE).until(
-        lambda d: d.find_element(By.ID, "status").text.startswith("Read ")
-        and d.find_element(By.ID, "status").text != before
+        lambda d: (d.find_element(By.ID, "status").text.startswith("Read ")
+                   and d.find_element(By.ID, "status").text != before)
         or d.find_element(By.ID, "error").is_displayed())
     error = browser.find_element(By.ID, "error")
     assert not error.is_displayed(), error.text

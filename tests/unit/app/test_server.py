@@ -347,3 +347,30 @@ def test_the_plan_tab_gives_irr_plans_numbers(client):
     assert bad.status_code == 400
     assert bad.json()["error"] == "argument --kappa1: invalid float value: 'x'"
     assert client.post("/api/plan", json={"target": "kappa", "evil": "1"}).status_code == 400
+
+
+def test_long_data_and_parquet_give_irr_reports_numbers(client, tmp_path):
+    long = pd.read_csv(ANXIETY).rename_axis("case").reset_index().melt(
+        id_vars="case", var_name="coder", value_name="score")
+    sid = new_session(client)
+    detected = upload(client, sid, "long.csv", long.to_csv(index=False)).json()["detected"]
+    assert (detected["subject"], detected["rater"], detected["rating"]) == (
+        "case", "coder", "score")
+    body = client.post(f"/api/s/{sid}/report", json={
+        "layout": "long", "subject": "case", "rater": "coder", "rating": "score"}).json()
+    assert body["command"] == ("irr report long.csv --subject=case --rater=coder "
+                               "--rating=score")
+    expected = irr.report(irr.Agreement.from_long(long, subject="case", rater="coder",
+                                                  rating="score"), figures=False)
+    got = json.loads(client.get(f"/api/s/{sid}/download/results.json").text)
+    assert estimates(got) == pytest.approx(estimates(expected), rel=1e-12)
+    # the same ratings, wide, as Parquet
+    pytest.importorskip("pyarrow")
+    buffer = io.BytesIO()
+    pd.read_csv(ANXIETY).to_parquet(buffer)
+    sid = new_session(client)
+    assert upload(client, sid, "anxiety.parquet", buffer.getvalue()).status_code == 200
+    client.post(f"/api/s/{sid}/report", json={})
+    got = json.loads(client.get(f"/api/s/{sid}/download/results.json").text)
+    wide = irr.report(pd.read_csv(ANXIETY), figures=False)
+    assert estimates(got) == pytest.approx(estimates(wide), rel=1e-12)
