@@ -287,7 +287,15 @@ def report_arguments(source: list[str], choices: Choices, detected: Detected) ->
     ['data.csv', '--na-values=.', '--statistics=kappa']
     >>> report_arguments(["data.csv"], Choices(ids=["patient", "a"], raters=["b", "c"]), d)
     ['data.csv', '--id=patient', '--id=a', '--raters', 'b', 'c']
+    >>> report_arguments(["data.csv"], Choices(raters=["--force", "b"]), d)
+    Traceback (most recent call last):
+    ...
+    ValueError: '--force' begins with '-', which the command line would read as an option...
     """
+    for value in [*choices.raters, *choices.categories]:
+        if value.startswith("-") and not re.fullmatch(r"-\d+(\.\d*)?", value):
+            raise ValueError(f"{value!r} begins with '-', which the command line would read "
+                             "as an option; rename it in the file")
     args = list(source)
     if choices.layout == "long":
         for flag, column in (("--subject", choices.subject), ("--rater", choices.rater),

@@ -322,7 +322,10 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
             choices = Choices.from_json(await _json(request))
         except ValueError as exc:
             return _error(str(exc))
-        args = report_arguments(session.source, choices, session.baseline)
+        try:
+            args = report_arguments(session.source, choices, session.baseline)
+        except ValueError as exc:
+            return _error(str(exc))
         session.clear_report()
         target = session.folder / "report.html"
         result = await run_in_threadpool(

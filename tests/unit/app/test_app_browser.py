@@ -227,7 +227,6 @@ def test_the_anxiety_file_gives_irr_reports_numbers(server, browser):
     assert page_numbers(browser) == expected_numbers(expected)
     for width in (390, 1280):
         assert fits(browser, width), width
-    shot(browser, "upload-1280.png", 1280)
 
 
 def test_a_clinicians_file_corrected_and_reported(server, browser, tmp_path, downloads):
