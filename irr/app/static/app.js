@@ -44,12 +44,22 @@
                        body: JSON.stringify(data || {}) });
   }
 
-  function status(text) { $("status").textContent = text; }
+  function status(text, near) {
+    if (near) near.appendChild($("status"));
+    $("status").textContent = text;
+  }
 
-  function showError(text, box) {
+  function showError(text, box, near) {
+    // the message goes under the step the user acted on, and into view
     const target = box || $("error");
+    if (near) near.appendChild(target);
     target.textContent = text;
     target.hidden = !text;
+    if (text) target.scrollIntoView({ block: "nearest" });
+  }
+
+  function hideSteps() {
+    ["step-detect", "step-stats", "step-report"].forEach((id) => { $(id).hidden = true; });
   }
 
   function shown(name) {
@@ -97,7 +107,7 @@
   // -- step 1: data ---------------------------------------------------------------------
   async function upload(file) {
     showError("");
-    status("Reading " + file.name + " …");
+    status("Reading " + file.name + " …", $("step-data"));
     try {
       const body = await api(withToken("/api/s/" + state.session + "/upload?name=" +
                                        encodeURIComponent(file.name)),
@@ -105,18 +115,19 @@
       showPreview(body);
     } catch (err) {
       status("");
-      showError(err.message);
+      hideSteps();
+      showError(err.message, null, $("step-data"));
     }
   }
 
   async function useDataset() {
     showError("");
     const name = $("dataset").value;
-    status("Loading the data set " + name + " …");
+    status("Loading the data set " + name + " …", $("step-data"));
     await busy($("use-dataset"), async () => {
       try {
         showPreview(await post("/api/s/" + state.session + "/dataset", { name: name }));
-      } catch (err) { status(""); showError(err.message); }
+      } catch (err) { status(""); hideSteps(); showError(err.message, null, $("step-data")); }
     });
   }
 
@@ -186,6 +197,7 @@
     fillStatistics(d.recommended);
     $("step-detect").hidden = false;
     $("step-stats").hidden = false;
+    $("step-report").hidden = true;
     status("Read " + body.name + ": " + body.n_rows + " rows. Check what was found, then make the report.");
   }
 
@@ -216,7 +228,7 @@
         const data = corrections();
         delete data.categories;
         showPreview(await post("/api/s/" + state.session + "/preview", data));
-      } catch (err) { showError(err.message); }
+      } catch (err) { showError(err.message, null, $("step-detect")); }
     });
   }
 
@@ -248,7 +260,7 @@
     const choices = corrections();
     choices.statistics = chosenStatistics();
     if (!document.querySelector("#statistics input:checked")) {
-      showError("choose at least one statistic");
+      showError("choose at least one statistic", null, $("step-stats"));
       return;
     }
     choices.ci = $("ci").value;
@@ -257,7 +269,7 @@
     choices.seed = $("seed").value;
     choices.scale = $("scale").value;
     choices.style = $("style").value;
-    status("Computing the report …");
+    status("Computing the report …", $("step-stats"));
     await busy($("compute"), async () => {
       try {
         const body = await post("/api/s/" + state.session + "/report", choices);
@@ -265,7 +277,7 @@
       } catch (err) {
         status("");
         $("step-report").hidden = true;
-        showError(err.message);
+        showError(err.message, null, $("step-stats"));
       }
     });
   }

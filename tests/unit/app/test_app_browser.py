@@ -307,6 +307,21 @@ def test_a_hostile_file_name_and_header_run_no_script(server, browser, tmp_path)
         browser.switch_to.default_content()
 
 
+def test_an_unreadable_file_shows_the_command_lines_one_line_message(server, browser,
+                                                                     tmp_path):
+    url, _, _ = server
+    open_page(browser, url)
+    upload(browser, ANXIETY)
+    browser.find_element(By.ID, "file").send_keys(str(write(tmp_path, "ragged.csv",
+                                                            "a,b\n1,2\n1,2,3\n")))
+    error = wait_visible(browser, "error")
+    assert error.text == "cannot read 'ragged.csv': line 3 has 3 fields, the header has 2"
+    # under the step it concerns, and the old data's steps are gone
+    assert error.find_element(By.XPATH, "..").get_attribute("id") == "step-data"
+    assert not browser.find_element(By.ID, "step-detect").is_displayed()
+    assert not browser.find_element(By.ID, "step-stats").is_displayed()
+
+
 def test_a_request_without_the_token_is_refused(server, browser):
     url, base, _ = server
     with pytest.raises(urllib.error.HTTPError) as refused:
