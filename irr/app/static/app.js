@@ -234,15 +234,21 @@
 
   // -- step 3: statistics ---------------------------------------------------------------
   function fillStatistics(recommended) {
+    // the recommended ones first and ticked; the others folded away until asked for
     const box = $("statistics");
-    box.replaceChildren();
-    const names = recommended.concat(state.meta.statistics.filter((n) => !recommended.includes(n)));
-    names.forEach((name) => {
+    const others = state.meta.statistics.filter((n) => !recommended.includes(n));
+    const check = (name, on) => {
       const input = el("input", { type: "checkbox", id: "stat-" + name, value: name });
-      input.checked = recommended.includes(name);
-      box.appendChild(el("label", { for: "stat-" + name, class: recommended.includes(name) ? "rec" : "" },
-        [input, document.createTextNode(" " + name + (recommended.includes(name) ? " (recommended)" : ""))]));
-    });
+      input.checked = on;
+      return el("label", { for: "stat-" + name, class: on ? "rec" : "" },
+        [input, document.createTextNode(" " + name + (on ? " (recommended)" : ""))]);
+    };
+    const open = $("more-statistics") ? $("more-statistics").open : false;
+    const more = el("details", { id: "more-statistics" }, [
+      el("summary", { text: "The other " + others.length + " statistics" }),
+      el("div", { class: "checks" }, others.map((name) => check(name, false)))]);
+    more.open = open;
+    box.replaceChildren(el("div", { class: "checks" }, recommended.map((name) => check(name, true))), more);
     state.recommended = recommended;
   }
 

@@ -12,6 +12,7 @@ Debian's chromium and chromium-driver (``.ci/run`` installs them). Without them 
 are skipped, in CI too unless ``CI`` is set (then a missing browser fails).
 """
 
+import base64
 import json
 import os
 import pathlib
@@ -189,19 +190,22 @@ def expected_numbers(rep):
             for r in rep.results}
 
 
-def shot(browser, name, width, element_id=None):
-    """A screenshot for the docs at `width` px: the whole page, or from `element_id`."""
+def shot(browser, name, width, element_id=None, max_height=2400):
+    """A screenshot for the docs at `width` px: the page from its top, or the element
+    `element_id`, at most `max_height` px of it."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     browser.set_window_size(width, 900)
-    height, chrome = browser.execute_script(
-        "return [document.documentElement.scrollHeight, window.outerHeight - window.innerHeight]")
-    browser.set_window_size(width, min(max(height, 600), 2400) + chrome)
-    if element_id:
-        browser.execute_script(f"document.getElementById('{element_id}').scrollIntoView()")
-    else:
-        browser.execute_script("window.scrollTo(0, 0)")
-    assert browser.save_screenshot(str(SHOTS / name))
-    browser.set_window_size(width, 900)
+    top, height = browser.execute_script(
+        "var e = arguments[0] ? document.getElementById(arguments[0]) : document.body;"
+        "var r = e.getBoundingClientRect();"
+        "return [arguments[0] ? r.top + window.scrollY - 8 : 0,"
+        "        arguments[0] ? r.height + 16 : document.documentElement.scrollHeight];",
+        element_id)
+    png = browser.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": top, "width": width, "height": min(height, max_height),
+                 "scale": 1}})["data"]
+    (SHOTS / name).write_bytes(base64.b64decode(png))
 
 
 def fits(browser, width):
@@ -252,9 +256,11 @@ def test_a_clinicians_file_corrected_and_reported(server, browser, tmp_path, dow
     shot(browser, "detected-1280.png", 1280, "step-detect")
     # choose the statistics: Fleiss' kappa, ordinal alpha and ICC(A,1), BCa intervals
     browser.find_element(By.ID, "stats-clear").click()
+    browser.find_element(By.CSS_SELECTOR, "#more-statistics summary").click()
     for name in ("fleiss", "alpha_ordinal", "icc_a1"):
         browser.find_element(By.ID, f"stat-{name}").click()
     Select(browser.find_element(By.ID, "ci")).select_by_value("bca")
+    shot(browser, "statistics-1280.png", 1280, "step-stats")
     compute(browser)
     assert browser.find_element(By.ID, "command").text == (
         "irr report grades.csv --id=patient --id=site --id=ward --raters nurse_a 'nurse_b ' "
