@@ -248,7 +248,7 @@
       el("summary", { text: "The other " + others.length + " statistics" }),
       el("div", { class: "checks" }, others.map((name) => check(name, false)))]);
     more.open = open;
-    box.replaceChildren(el("div", { class: "checks" }, recommended.map((name) => check(name, true))), more);
+    box.replaceChildren(el("div", { class: "checks recommended" }, recommended.map((name) => check(name, true))), more);
     state.recommended = recommended;
   }
 
