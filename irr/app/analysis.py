@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import threading
 import warnings
@@ -29,7 +30,7 @@ from irr.cli import main as cli_main
 from irr.registry import scale_type
 
 __all__ = ["KINDS", "Choices", "CommandResult", "Detected", "detect", "missing_codes", "read_preview",
-           "report_arguments", "run_command", "suffix_kind"]
+           "report_arguments", "run_command", "stored_name", "suffix_kind"]
 
 #: File suffixes the page takes, by what reads them.
 KINDS = {".csv": "csv", ".txt": "csv", ".tsv": "tsv", ".tab": "tsv", ".parquet": "parquet",
@@ -63,6 +64,24 @@ def suffix_kind(name: str) -> tuple[str, str]:
     if suffix in KINDS:
         return suffix, KINDS[suffix]
     return ".txt", "csv"
+
+
+def stored_name(name: str) -> str:
+    """The name an uploaded file is stored under: its name with every character other
+    than letters, digits, ``.``, ``_`` and ``-`` replaced by ``_``, its suffix one the
+    page reads (:func:`suffix_kind`), never starting with ``-`` or ``.``.
+
+    Examples
+    --------
+    >>> stored_name("Grades 2024.CSV"), stored_name("<b>x</b>.csv"), stored_name("-rf")
+    ('Grades_2024.csv', '_b_x__b_.csv', 'data-rf.txt')
+    """
+    suffix, _ = suffix_kind(name)
+    stem = re.sub(r"\.[A-Za-z0-9]{1,8}$", "", name.strip())
+    stem = re.sub(r"[^A-Za-z0-9._-]", "_", stem)[:100] or "data"
+    if stem[0] in "-.":
+        stem = "data" + stem
+    return stem + suffix
 
 
 def read_preview(path: str | None, kind: str, na_values: Sequence[str] = (),
@@ -338,10 +357,12 @@ class CommandResult:
     notes: list[str] = field(default_factory=list)
 
 
-def run_command(argv: list[str], names: dict[str, str] | None = None) -> CommandResult:
-    """Run ``irr ARGV`` in this process, one command at a time, and collect its one-line
-    error and notes. `names` maps text in its messages to what the user knows (the
-    temporary file's path to the uploaded file's name).
+def run_command(argv: list[str], names: dict[str, str] | None = None,
+                cwd: str | os.PathLike[str] | None = None) -> CommandResult:
+    """Run ``irr ARGV`` in this process, one command at a time (in the folder `cwd`, so a
+    file is named as the user named it, never by its temporary path), and collect its
+    one-line error and notes. `names` maps text in its messages to what the user knows
+    (the stored file's name to the uploaded file's name).
 
     Examples
     --------
@@ -352,10 +373,15 @@ def run_command(argv: list[str], names: dict[str, str] | None = None) -> Command
     with _LOCK, contextlib.redirect_stderr(err), contextlib.redirect_stdout(out), \
             warnings.catch_warnings():
         warnings.simplefilter("default")  # as in a terminal: the command prints warnings
+        here = os.getcwd()
         try:
+            if cwd is not None:  # every other path the app uses is absolute
+                os.chdir(cwd)
             status = cli_main(argv)
         except SystemExit as exc:  # a usage error: argparse printed it
             status = exc.code if isinstance(exc.code, int) else 2
+        finally:
+            os.chdir(here)
     lines = err.getvalue().splitlines()
     for old, new in (names or {}).items():
         lines = [line.replace(repr(old), repr(new)).replace(old, new) for line in lines]

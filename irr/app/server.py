@@ -41,6 +41,7 @@ from irr.app.analysis import (
     read_preview,
     report_arguments,
     run_command,
+    stored_name,
     suffix_kind,
 )
 from irr.app.sessions import Session, Sessions
@@ -148,10 +149,15 @@ def _preview(session: Session, frame: pd.DataFrame, na_values: list[str]) -> dic
 
 
 def _names(session: Session) -> dict[str, str]:
-    """What to call the session's files in messages: the uploaded file's name."""
-    if session.dataset is not None or not session.source:
+    """What to call the session's file in messages: the uploaded file's name."""
+    if session.dataset is not None or not session.source or session.source[0] == session.name:
         return {}
     return {session.source[0]: session.name}
+
+
+def _run(session: Session, argv: list[str]) -> Any:
+    """``irr ARGV`` on the session's data, in its folder."""
+    return run_command(argv, _names(session), cwd=session.folder)
 
 
 def _command(session: Session, args: list[str]) -> str:
@@ -214,13 +220,12 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
 
     def load(session: Session, na_values: list[str], corrections: dict[str, Any]
              ) -> dict[str, Any]:
-        path = None if session.dataset else session.source[0]
+        path = None if session.dataset else str(session.folder / session.source[0])
         try:
             frame = read_preview(path, session.kind, na_values, session.dataset)
         except Exception:  # the command line says why, in its words
-            result = run_command(["report", *session.source, "--format=csv",
-                                  f"--output={session.folder / 'check.csv'}", "--force"],
-                                 _names(session))
+            result = _run(session, ["report", *session.source, "--format=csv",
+                                    f"--output={session.outdir / 'check.csv'}", "--force"])
             raise ValueError(result.error or "cannot read the file") from None
         if not na_values and session.dataset is None:
             codes = missing_codes(frame)
@@ -239,11 +244,12 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
                      "bytes; start irr app with --max-upload to raise it")
         if length.isdigit() and int(length) > max_upload:
             return _error(too_large, 413)
-        suffix, kind = suffix_kind(name)
+        kind = suffix_kind(name)[1]
         session.clear_report()
-        for old in session.folder.glob("data.*"):
-            old.unlink()
-        target = session.folder / f"data{suffix}"
+        for old in session.folder.iterdir():
+            if old.is_file():
+                old.unlink()
+        target = session.folder / stored_name(name)
         size = 0
         with open(target, "wb") as handle:
             async for chunk in request.stream():
@@ -269,10 +275,11 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
             except Exception as exc:  # openpyxl raises its own error types
                 return _error(f"cannot read {name!r} as Excel: "
                               f"{str(exc).strip().splitlines()[0] if str(exc).strip() else exc}")
-            csv_path = session.folder / "data.csv"
+            csv_path = target.with_suffix(".csv")
             sheet.to_csv(csv_path, index=False)
+            target.unlink()
             target, session.kind = csv_path, "csv"
-        session.source = [str(target)]
+        session.source = [target.name]
         return await _loaded(session, [], {})
 
     async def _loaded(session: Session, na_values: list[str], corrections: dict[str, Any]
@@ -327,10 +334,9 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
         except ValueError as exc:
             return _error(str(exc))
         session.clear_report()
-        target = session.folder / "report.html"
+        target = session.outdir / "report.html"
         result = await run_in_threadpool(
-            run_command, ["report", *args, "--format=html", f"--output={target}", "--force"],
-            _names(session))
+            _run, session, ["report", *args, "--format=html", f"--output={target}", "--force"])
         if result.error:
             return _error(result.error)
         text = target.read_text(encoding="utf-8")
@@ -373,10 +379,10 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
         fmt, media = formats[name]
         path = session.outputs.get(fmt)
         if path is None:  # the same report in another format, made when first asked for
-            path = session.folder / f"results.{fmt}"
+            path = session.outdir / f"results.{fmt}"
             result = await run_in_threadpool(
-                run_command, ["report", *session.report_args, "--no-figures", f"--format={fmt}",
-                              f"--output={path}", "--force"], _names(session))
+                _run, session, ["report", *session.report_args, "--no-figures",
+                                f"--format={fmt}", f"--output={path}", "--force"])
             if result.error:
                 return PlainTextResponse(result.error, status_code=400)
             session.outputs[fmt] = path

@@ -37,6 +37,11 @@ class Session:
     figures: list[tuple[str, str]] = field(default_factory=list)  #: (caption, svg)
     outputs: dict[str, pathlib.Path] = field(default_factory=dict)  #: format -> file
 
+    @property
+    def outdir(self) -> pathlib.Path:
+        """Where the outputs go: apart from the uploaded file, whatever its name."""
+        return self.folder / "out"
+
     def clear_report(self) -> None:
         for path in self.outputs.values():
             path.unlink(missing_ok=True)
@@ -64,6 +69,7 @@ class Sessions:
             folder = self.root / sid
             folder.mkdir(mode=0o700)
             session = Session(sid, folder)
+            session.outdir.mkdir()
             self._sessions[sid] = session
             return session
 

@@ -131,7 +131,7 @@ def test_an_upload_above_the_limit_is_refused_with_one_line(root):
     message = response.json()["error"]
     assert message == ("cannot read 'big.csv': larger than the upload limit of 200 bytes; "
                        "start irr app with --max-upload to raise it")
-    assert not list((root / sid).glob("data.*"))  # nothing kept
+    assert not [p for p in (root / sid).iterdir() if p.is_file()]  # nothing kept
     assert upload(client, sid, "small.csv", "a,b\n1,2\n2,2\n").status_code == 200
 
 
@@ -145,7 +145,7 @@ def test_the_upload_limit_holds_without_a_content_length(root):
 
     response = client.post(f"/api/s/{sid}/upload", params={"name": "x.csv"}, content=chunks())
     assert response.status_code == 413
-    assert not list((root / sid).glob("data.*"))
+    assert not [p for p in (root / sid).iterdir() if p.is_file()]
 
 
 def test_an_unknown_session_is_refused(client):
@@ -299,9 +299,10 @@ def test_hostile_names_and_headers_are_escaped_in_the_report(client):
     assert "&lt;script&gt;window.__pwned=1&lt;/script&gt;" in page.text
     assert report.json()["command"].startswith(
         "irr report '<img src=x onerror=\"window.__pwned=2\">.csv'")
-    # nothing of the name reaches the disk's file names
-    assert sorted(p.name for p in (client.app.app.state.sessions.root / sid).glob("data*")) \
-        == ["data.csv"]
+    # the file is stored under a tame name, which the command line's messages never show
+    stored = [p.name for p in (client.app.app.state.sessions.root / sid).iterdir()
+              if p.is_file()]
+    assert stored == ["_img_src_x_onerror__window.__pwned_2__.csv"]
 
 
 # -- sessions ----------------------------------------------------------------------------
@@ -374,3 +375,23 @@ def test_long_data_and_parquet_give_irr_reports_numbers(client, tmp_path):
     got = json.loads(client.get(f"/api/s/{sid}/download/results.json").text)
     wide = irr.report(pd.read_csv(ANXIETY), figures=False)
     assert estimates(got) == pytest.approx(estimates(wide), rel=1e-12)
+
+
+def test_an_upload_named_like_an_output_is_never_overwritten(client):
+    sid = new_session(client)
+    text = pd.read_csv(ANXIETY).to_csv(index=False)
+    upload(client, sid, "report.html.csv", text)
+    upload(client, sid, "results.csv", text)
+    assert client.post(f"/api/s/{sid}/report", json={}).status_code == 200
+    csv = client.get(f"/api/s/{sid}/download/results.csv").text
+    assert csv.startswith("coefficient,estimate")
+    folder = client.app.app.state.sessions.root / sid
+    assert (folder / "results.csv").read_text(encoding="utf-8") == text  # the input, as sent
+    # the command line names the file as the user did, and a note naming it does too
+    pef = irr.datasets.load("pef")
+    upload(client, sid, "peak flow.csv", pef.to_csv(index=False))
+    body = client.post(f"/api/s/{sid}/report", json={}).json()
+    assert body["command"] == "irr report 'peak flow.csv'"
+    page = client.get(f"/api/s/{sid}/report.html").text
+    assert "irr agreement peak_flow.csv --raters wright_1 mini_1." in page
+    assert str(folder) not in page
