@@ -246,6 +246,7 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
             return _error(too_large, 413)
         kind = suffix_kind(name)[1]
         session.clear_report()
+        session.source, session.detected, session.baseline = [], None, None  # until read
         for old in session.folder.iterdir():
             if old.is_file():
                 old.unlink()
@@ -298,6 +299,7 @@ def create_app(token: str, root: pathlib.Path, *, max_upload: int = DEFAULT_UPLO
             return _error(f"unknown data set {name!r}; bundled ones are "
                           f"{', '.join(dataset_names())}")
         session.clear_report()
+        session.detected = session.baseline = None  # until read
         session.name, session.kind, session.dataset = name, "dataset", name
         session.source = [f"--dataset={name}"]
         return await _loaded(session, [], {})

@@ -132,6 +132,8 @@ def test_an_upload_above_the_limit_is_refused_with_one_line(root):
     assert message == ("cannot read 'big.csv': larger than the upload limit of 200 bytes; "
                        "start irr app with --max-upload to raise it")
     assert not [p for p in (root / sid).iterdir() if p.is_file()]  # nothing kept
+    assert client.post(f"/api/s/{sid}/report", json={}).json()["error"] == (
+        "no data yet: upload a file or choose a data set")
     assert upload(client, sid, "small.csv", "a,b\n1,2\n2,2\n").status_code == 200
 
 
