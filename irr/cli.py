@@ -1,8 +1,9 @@
 """The ``irr`` command line: agreement statistics of a ratings file or a bundled data set.
 
 Subcommands: ``kappa`` (two raters), ``multi`` (multi-rater coefficients), ``icc``,
-``error-rate``, ``report`` (everything that applies), ``datasets`` and ``plan`` (sample
-size and power: ``irr plan kappa|kappa-interval|icc|icc-interval|limits|ccc|error-rate``). Input is CSV/TSV (a
+``error-rate``, ``report`` (everything that applies), ``datasets``, ``app`` (the report in
+a local web page, :mod:`irr.app`) and ``plan`` (sample size and power: ``irr plan
+kappa|kappa-interval|icc|icc-interval|limits|ccc|error-rate``). Input is CSV/TSV (a
 path or ``-`` for stdin), Parquet (with pyarrow) or ``--dataset NAME``; wide by default (one
 row per subject, one column per rater), long with ``--subject/--rater/--rating``. Output is
 text, markdown, html, latex, csv or json, to stdout or ``--output FILE`` (written atomically).
@@ -16,6 +17,7 @@ import codecs
 import contextlib
 import csv
 import dataclasses
+import importlib
 import inspect
 import io
 import json
@@ -639,6 +641,21 @@ def _parser() -> argparse.ArgumentParser:
     data.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     data.add_argument("--force", action="store_true", help="overwrite an existing --output")
     data.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+
+    app = _subcommand(
+        commands, "app", "the report in the browser: a local page, no code needed",
+        "Start a local web page (on this machine only, with a random token in its address) "
+        "to upload a ratings file or pick a data set, check what was detected, choose the "
+        "statistics, read and download the report, and plan a study. Its address is the "
+        "first line of the output. Needs the app extra: pip install \"irrstats[app]\".",
+        "examples:\n  irr app\n  irr app --dataset anxiety --port 8765 --no-browser",
+    )
+    app.add_argument("--port", type=int, default=None, help="port (default: a free one)")
+    app.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    app.add_argument("--dataset", metavar="NAME", help="open with this bundled data set")
+    app.add_argument("--max-upload", type=_size, default=DEFAULT_MAX_BYTES, metavar="SIZE",
+                     help="refuse uploads larger than this, e.g. 50M (default 200M)")
+    app.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     return parser
 
 
@@ -2247,11 +2264,39 @@ def _show_warning(message: Any, category: type, filename: str, lineno: int,
     print(f"irr: warning: {_first_line(str(message))}", file=sys.stderr)
 
 
+def _cmd_app(args: argparse.Namespace) -> int:
+    """``irr app``: serve the page until Ctrl-C (irr.app is imported only here: it needs
+    the app extra)."""
+    if args.dataset is not None and args.dataset not in datasets.names():
+        try:
+            datasets.load(args.dataset)  # its message names the bundled ones
+        except (ValueError, KeyError) as exc:
+            print(f"irr: error: {_first_line(exc)}", file=sys.stderr)
+            return 1
+    try:
+        app = importlib.import_module("irr.app")
+    except ImportError as exc:
+        if args.debug or args.debug_all:
+            raise
+        print(f"irr: error: irr app needs {exc.name or 'its web server'}: pip install "
+              "\"irrstats[app]\"", file=sys.stderr)
+        return 1
+    try:
+        return app.serve(args.port, open_browser=not args.no_browser, dataset=args.dataset,
+                         max_upload=args.max_upload)
+    except OSError as exc:
+        print(f"irr: error: cannot serve on port {args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage, 130
     interrupted)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.command == "app":
+        return _cmd_app(args)
     _check_inference(parser, args)
     args.input_notes, args.input_info = [], []  # what reading the input found, for the header
     args.names = set()  # the data's columns and raters, once read

@@ -153,7 +153,10 @@ def test_every_public_entry_point_is_exercised():
     accessor = type(pd.DataFrame().irr)
     missing += [f"DataFrame.irr.{m}" for m in public_members(accessor)
                 if f"DataFrame.irr.{m}" not in covered]
-    assert set(_cli_subcommands()) == set(SUBCOMMANDS), "the harness knows every subcommand"
+    # `irr app` serves a page until Ctrl-C, not a batch command: tests/unit/app/ sends it
+    # hostile files and names, uploads over its limit and requests without its token
+    assert set(_cli_subcommands()) - {"app"} == set(SUBCOMMANDS), (
+        "the harness knows every subcommand")
     missing += [f"cli {s}" for s in SUBCOMMANDS if f"cli {s}" not in covered]
     assert set(irr.cli.FORMATS) == set(FORMATS)
     missing += [f"cli --format {f}" for f in FORMATS if f"cli --format {f}" not in covered]

@@ -38,7 +38,8 @@ LAYERS = {
         "irr.ordinal.*", "irr.gtheory", "irr.gtheory.study"],  # estimators and tests
     6: ["irr.registry", "irr.agreement"],  # façade
     7: ["irr._functions", "irr.difference", "irr.pandas", "irr.plotting", "irr.cli", "irr",
-        "irr.__main__", "irr.reliability", "irr.plan", "irr.plan.*"],  # workflows; planning
+        "irr.__main__", "irr.reliability", "irr.plan", "irr.plan.*",
+        "irr.app", "irr.app.*"],  # irr.app: the page of `irr app` (runs irr.cli)  # workflows; planning
     # (sample size, power: its simulations analyse each simulated study with an Agreement)
 }
 
