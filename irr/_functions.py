@@ -444,7 +444,7 @@ def krippendorff_alpha(
     layout: str = "units-raters",
     categories: Any = None,
     confidence_level: float = 0.95,
-    ci: str | None = "percentile",
+    ci: str | None = "auto",
     n_resamples: int = 9999,
     rng: Any = 0,
     alternative: str = "two-sided",
@@ -478,7 +478,8 @@ def krippendorff_alpha(
     ci, n_resamples, rng, progress
         The bootstrap interval over units and its progress bar, as for
         :meth:`irr.Agreement.krippendorff_alpha` (``ci=None``: no bootstrap; ``ci='wald'``:
-        the interval on Gwet's linearised SE).
+        the interval on Gwet's linearised SE; ``ci='auto'``, the default: the percentile
+        bootstrap up to 1,000 pairable units, the Wald interval above).
     alternative, distribution, population, sampling, rater_population, null, ci_clip
         The test of alpha = 0 (or = `null`) on Gwet's linearised SE, its law ('normal' or
         't' on n - 1 df), the finite populations of units and of raters, what the SE
@@ -521,6 +522,7 @@ def krippendorff_alpha(
         raise ValueError(
             f"Krippendorff's alpha needs at least two units (subjects); got {len(columns[0])}."
         )
+    ci, auto = krippendorff.auto_ci(ci)
     options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng,
                                distribution=distribution, population=population,
                                sampling=sampling, null=null, ci_clip=ci_clip,
@@ -533,7 +535,7 @@ def krippendorff_alpha(
         source = Source.from_columns(columns, names, categories, argnames)
     stats = Statistics.from_source(source)
     return krippendorff.krippendorff_alpha(stats, level, options,
-                                           ResamplingPlan.for_statistics(stats))
+                                           ResamplingPlan.for_statistics(stats), auto=auto)
 
 
 def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:

@@ -1703,7 +1703,7 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
-        ci: str | None = "percentile",
+        ci: str | None = "auto",
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
@@ -1731,13 +1731,16 @@ class Agreement:
             Alternative of the test of alpha = 0 (on Gwet's linearised SE).
         confidence_level : float, default 0.95
             Level of the interval.
-        ci : {'percentile', 'basic', 'bca', 'wald'} or None, default 'percentile'
-            The interval in ``ci``: a bootstrap over units (subjects) by default, or
-            'wald', estimate +- z (or t) times Gwet's linearised SE, as irrCAC's
+        ci : {'auto', 'percentile', 'basic', 'bca', 'wald'} or None, default 'auto'
+            The interval in ``ci``: a bootstrap over units (subjects), or 'wald',
+            estimate +- z (or t) times Gwet's linearised SE, as irrCAC's
             ``krippen.alpha.raw`` reports it. None skips the bootstrap (``ci`` is nan
-            until ``conf_int`` asks for one). The bootstrap stays the default: alpha's
-            sampling distribution is skewed near 1 and in small samples, where the
-            percentile interval respects the bound at 1 without clipping.
+            until ``conf_int`` asks for one). 'auto' is the percentile bootstrap up to
+            1,000 pairable units (alpha's sampling distribution is skewed near 1 and in
+            small samples, where the percentile interval respects the bound at 1 without
+            clipping) and the Wald interval above, where a bootstrap would draw B x n
+            units and the Wald interval covers at its level (simulation on three designs,
+            ``benchmarks/coverage_alpha.py``; a note says which was used).
         n_resamples : int, default 9999
         rng : int, numpy.random.Generator or None, default 0
             Randomness of the bootstrap: the fixed seed 0 by default (the same interval
@@ -1844,6 +1847,7 @@ class Agreement:
         >>> round(res.se, 5), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
         (0.14548, [0.419, 1.0], 0.00046)
         """
+        ci, auto = krippendorff.auto_ci(ci)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling,
                                    null=null, ci_clip=ci_clip, rater_population=rater_population)
@@ -1859,10 +1863,12 @@ class Agreement:
                     "as a category."
                 )
             stats = self._score_statistics("Krippendorff's alpha")
-            return krippendorff.krippendorff_alpha(stats, level, options, self._plan())
+            return krippendorff.krippendorff_alpha(stats, level, options, self._plan(),
+                                                   auto=auto)
         self._check_categorical("Krippendorff's alpha (nominal)",
                                 not (isinstance(level, str) and level == "nominal"))
-        return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
+        return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan(),
+                                               auto=auto)
 
     def icc(
         self,

@@ -172,6 +172,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     _chance("gwet_ac", "chance-corrected", "gwet", "gwet", aliases=("gwet_ac", "ac1", "ac2")),
     _chance("brennan_prediger", "chance-corrected", "brennan_prediger", "brennan_prediger",
             aliases=("bp",)),
+    # ci='auto': the percentile bootstrap on small data, Wald above 1,000 pairable units
     Coefficient("krippendorff_alpha", "alpha", _RATERS, profile="alpha", ci="percentile",
                 n_resamples=9999, scale="landis-koch", accessor="krippendorff",
                 shortcut="krippendorff_alpha",
