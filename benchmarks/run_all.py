@@ -1,5 +1,5 @@
-"""Issues #17 and #18's benchmark table: every row, irr against its floor or peer, on this
-machine.
+"""The benchmark table of issues #17, #18 and #31: every row, irr against its floor or peer,
+on this machine.
 
     python benchmarks/run_all.py [--quick] [--only PATTERN] [--json] [--list]
 
@@ -60,6 +60,13 @@ ISSUE_ROWS = [
     "limits of agreement and CCC at 10^7 pairs near the cost of one pass over the data",
     "ICC by variance components on 10^5 subjects x 5 raters with 10% missing in seconds, "
     "not minutes",
+    # issue #31's rows measured by bench_report.py, bench_alpha_interval.py and
+    # bench_cli_process.py
+    "`irr.report(df)` printed",
+    "`irr.report(df).to_html()` with figures",
+    "`krippendorff_alpha(X, \"interval\")` default call with its interval, 0..100 scale",
+    "`irr kappa pairs.csv`, whole process",
+    "10^8 int8 pairs in Parquet, `irr kappa file.parquet`",
 ]
 
 # Run in a fresh interpreter: import one part by path, call rows(), write JSON to a file.
