@@ -257,7 +257,8 @@ def test_default_interval_is_the_bootstrap_up_to_the_threshold_and_wald_above():
         explicit = irr.krippendorff_alpha(x, "interval", ci=method, n_resamples=199)
         assert default.ci.method == method
         assert tuple(default.ci) == tuple(explicit.ci)  # the same interval, same seed
-        assert default.estimate == explicit.estimate and default.se == explicit.se
+        assert default.estimate == explicit.estimate
+        assert default.se == explicit.se
         assert any("ci='auto'" in note for note in default.notes) == (method == "wald")
 
 

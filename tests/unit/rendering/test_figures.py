@@ -361,7 +361,8 @@ def test_report_draws_its_figures_when_shown_and_as_report_figures_does():
 
     data = irr.datasets.load("anxiety")
     rep = irr.report(data, n_resamples=199)
-    assert rep.figures and not any(f.drawn for f in rep.figures)
+    assert rep.figures
+    assert not any(f.drawn for f in rep.figures)
     str(rep)
     rep.to_json()  # captions only
     assert not any(f.drawn for f in rep.figures)
