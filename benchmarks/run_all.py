@@ -1,10 +1,10 @@
-"""Issues #17 and #18's benchmark table: every row, irr against its floor or peer, on this
-machine.
+"""The benchmark table of issues #17, #18 and #31: every row, irr against its floor or peer,
+on this machine.
 
     python benchmarks/run_all.py [--quick] [--only PATTERN] [--json] [--list]
 
-Runs ``rows()`` of every ``benchmarks/bench_i17_*.py`` and ``bench_i18_*.py`` present
-(issue #17's rows, then issue #18's continuous-agreement rows), each module in a fresh
+Runs ``rows()`` of every ``benchmarks/bench_*.py`` that defines one (the parts, named by
+what they measure), each module in a fresh
 ``python`` process started from the repository root (so the ``irr`` measured is this
 checkout's, and memory and import times are not shared between modules), and prints one
 table: the row of the issue, the case and size, irr's time, the floor or peer and its
@@ -56,10 +56,17 @@ ISSUE_ROWS = [
     "first `kendall_w()`",
     "`irr kappa FILE` on a 10^6-row CSV",
     "`irr report` on a 10^4 x 5 CSV on a 0..100 scale",
-    # issue #18's benchmark line (bench_i18_continuous.py)
+    # issue #18's benchmark line (bench_continuous.py)
     "limits of agreement and CCC at 10^7 pairs near the cost of one pass over the data",
     "ICC by variance components on 10^5 subjects x 5 raters with 10% missing in seconds, "
     "not minutes",
+    # issue #31's rows measured by bench_report.py, bench_alpha_interval.py and
+    # bench_cli_process.py
+    "`irr.report(df)` printed",
+    "`irr.report(df).to_html()` with figures",
+    "`krippendorff_alpha(X, \"interval\")` default call with its interval, 0..100 scale",
+    "`irr kappa pairs.csv`, whole process",
+    "10^8 int8 pairs in Parquet, `irr kappa file.parquet`",
 ]
 
 # Run in a fresh interpreter: import one part by path, call rows(), write JSON to a file.
@@ -88,10 +95,11 @@ KEYS = ("row", "ours_s", "ref_s", "ref", "ratio", "goal", "ok", "ours_mb", "ref_
 
 
 def parts() -> list[Path]:
-    """Every bench_i17_*.py and bench_i18_*.py, the parts first and this runner's own
-    table last."""
-    found = sorted([*HERE.glob("bench_i17_*.py"), *HERE.glob("bench_i18_*.py")])
-    return sorted(found, key=lambda p: (p.stem == "bench_i17_table", p.stem))
+    """Every benchmarks/bench_*.py that defines ``rows()``, the parts first and the
+    table part (bench_table.py) last."""
+    found = sorted(p for p in HERE.glob("bench_*.py")
+                   if re.search(r"^def rows\(", p.read_text(), re.MULTILINE))
+    return sorted(found, key=lambda p: (p.stem == "bench_table", p.stem))
 
 
 def run_part(path: Path, quick: bool, only: str | None, timeout: float | None) -> list[dict]:
@@ -100,7 +108,7 @@ def run_part(path: Path, quick: bool, only: str | None, timeout: float | None) -
         env["IRR_BENCH_ONLY"] = only
     else:
         env.pop("IRR_BENCH_ONLY", None)
-    source = re.sub(r"^bench_i1[78]_", "", path.stem)
+    source = re.sub(r"^bench_", "", path.stem)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "rows.json"
         start = time.perf_counter()

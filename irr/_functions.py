@@ -486,7 +486,7 @@ def krippendorff_alpha(
     categories: Any = None,
     alternative: str = "two-sided",
     confidence_level: float = 0.95,
-    ci: str | None = "percentile",
+    ci: str | None = "auto",
     n_resamples: int = 9999,
     rng: Any = 0,
     progress: bool | None = None,
@@ -552,6 +552,7 @@ def krippendorff_alpha(
         raise ValueError(
             f"Krippendorff's alpha needs at least two units (subjects); got {len(columns[0])}."
         )
+    ci, auto = krippendorff.auto_ci(ci)
     options = InferenceOptions.from_keywords(
         alternative=alternative, confidence_level=confidence_level, ci=ci,
         n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
@@ -565,7 +566,7 @@ def krippendorff_alpha(
         source = Source.from_columns(columns, names, categories, argnames)
     stats = Statistics.from_source(source)
     return krippendorff.krippendorff_alpha(stats, level, options,
-                                           ResamplingPlan.for_statistics(stats))
+                                           ResamplingPlan.for_statistics(stats), auto=auto)
 
 
 def _integral_ratings(columns: list[Any], names: list[str]) -> Ratings | None:

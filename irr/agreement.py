@@ -1609,7 +1609,7 @@ class Agreement:
         *,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
-        ci: str | None = "percentile",
+        ci: str | None = "auto",
         n_resamples: int = 9999,
         rng: Any = 0,
         progress: bool | None = None,
@@ -1714,6 +1714,7 @@ class Agreement:
         >>> round(res.se, 5), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
         (0.14548, [0.419, 1.0], 0.00046)
         """
+        ci, auto = krippendorff.auto_ci(ci)
         options = InferenceOptions.from_keywords(
             alternative=alternative, confidence_level=confidence_level, ci=ci,
             n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
@@ -1731,10 +1732,12 @@ class Agreement:
                     "as a category."
                 )
             stats = self._score_statistics("Krippendorff's alpha")
-            return krippendorff.krippendorff_alpha(stats, level, options, self._plan())
+            return krippendorff.krippendorff_alpha(stats, level, options, self._plan(),
+                                                   auto=auto)
         self._check_categorical("Krippendorff's alpha (nominal)",
                                 not (isinstance(level, str) and level == "nominal"))
-        return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
+        return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan(),
+                                               auto=auto)
 
     @inference_keywords("f_test", texts=ICC_TEXTS)
     def icc(

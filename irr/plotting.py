@@ -56,6 +56,7 @@ __all__ = [
     "forest",
     "method_comparison",
     "power_curve",
+    "report_figure_plan",
     "report_figures",
     "table_heatmap",
     "to_svg",
@@ -1478,6 +1479,28 @@ def report_figures(
     >>> [caption.split(",")[0].split(" (")[0] for caption, _ in figures]
     ['Agreement chart', 'Estimates of each coefficient', 'Bootstrap distribution of Weighted kappa']
     """
+    return [(caption, svg()) for caption, svg in
+            report_figure_plan(ag, results, by_frame=by_frame)]
+
+
+def report_figure_plan(
+    ag: Agreement,
+    results: Sequence[Result],
+    *,
+    by_frame: pd.DataFrame | None = None,
+) -> list[tuple[str, Callable[[], str]]]:
+    """The figures of :func:`report_figures` as (caption, function drawing the SVG text)
+    pairs: the captions without drawing (a report draws a figure when it is shown).
+
+    Examples
+    --------
+    >>> import irr
+    >>> from irr.plotting import report_figure_plan, report_figures
+    >>> ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
+    >>> plan = report_figure_plan(ag, [ag.kappa()])
+    >>> [caption for caption, _ in plan] == [c for c, _ in report_figures(ag, [ag.kappa()])]
+    True
+    """
     if not isinstance(ag, Agreement):
         raise TypeError(f"`ag` must be an irr.Agreement; got {type(ag).__name__}.")
     if isinstance(results, Result):
@@ -1502,7 +1525,6 @@ def report_figures(
         _forest_figure(by_frame) if by_frame is not None and len(by_frame) else None,
         _bootstrap_figure(results),
     ]
-    figures = []
-    for caption, draw in (p for p in planned if p is not None):
-        figures.append((caption, _draw(draw, f"irr-fig{len(figures) + 1}-")))
-    return figures
+    figures = [p for p in planned if p is not None]
+    return [(caption, functools.partial(_draw, draw, f"irr-fig{i}-"))
+            for i, (caption, draw) in enumerate(figures, start=1)]

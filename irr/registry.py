@@ -174,6 +174,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
     _chance("gwet_ac", "chance-corrected", "gwet", "gwet", aliases=("gwet_ac", "ac1", "ac2")),
     _chance("brennan_prediger", "chance-corrected", "brennan_prediger", "brennan_prediger",
             aliases=("bp",)),
+    # ci='auto': the percentile bootstrap on small data, Wald above 1,000 pairable units
     Coefficient("krippendorff_alpha", "alpha", _RATERS, profile="rater_sampling", ci="percentile",
                 n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", accessor="krippendorff",
                 shortcut="krippendorff_alpha",

@@ -379,8 +379,9 @@ def report(
         notes_out.append("No figures: the measurements were summed by the engine of a lazy "
                          "frame, and a figure's points are its rows (collect a sample to "
                          "draw them).")
+    # drawn when shown (HTML, save, a figure's svg): a printed report never draws them
     drawn = () if not figures else tuple(
-        Figure(caption, svg) for caption, svg in plotting.report_figures(
+        Figure(caption, draw=draw) for caption, draw in plotting.report_figure_plan(
             ag, results, by_frame=groups))
     who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2 and
            facts.by_rater else f"among {ag.n_raters} raters")

@@ -17,7 +17,7 @@ import json
 import math
 import pathlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -305,13 +305,65 @@ class DataDescription:
         }
 
 
-@dataclass(frozen=True)
 class Figure:
     """A figure of a report: its caption and the SVG text (from
-    :func:`irr.plotting.to_svg`)."""
+    :func:`irr.plotting.to_svg`).
 
-    caption: str
-    svg: str
+    Given `draw` instead of `svg` (a callable returning the SVG text), the figure is drawn
+    the first time ``svg`` is read, once: a report that is only printed never draws its
+    figures (the caption is known without drawing). Equal figures have equal captions
+    and SVG; pickling draws the figure first.
+
+    Examples
+    --------
+    >>> calls = []
+    >>> fig = Figure("A chart.", draw=lambda: calls.append(1) or "<svg/>")
+    >>> calls, fig.caption
+    ([], 'A chart.')
+    >>> fig.svg, fig.svg, calls
+    ('<svg/>', '<svg/>', [1])
+    >>> fig == Figure("A chart.", "<svg/>")
+    True
+    """
+
+    __slots__ = ("_draw", "_svg", "caption")
+
+    def __init__(self, caption: str, svg: str | None = None, *,
+                 draw: Callable[[], str] | None = None) -> None:
+        if (svg is None) == (draw is None):
+            raise TypeError("Figure takes either `svg` or `draw`, not both or neither.")
+        self.caption = caption
+        self._svg = svg
+        self._draw = draw
+
+    @property
+    def svg(self) -> str:
+        """The SVG text (drawn now if it was not yet)."""
+        if self._svg is None:
+            self._svg = self._draw()
+            self._draw = None
+        return self._svg
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the SVG text exists yet."""
+        return self._svg is not None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Figure):
+            return NotImplemented
+        return self.caption == other.caption and self.svg == other.svg
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Figure(caption={self.caption!r}, drawn={self.drawn})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"caption": self.caption, "svg": self.svg}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.caption, self._svg, self._draw = state["caption"], state["svg"], None
 
 
 @dataclass(frozen=True)

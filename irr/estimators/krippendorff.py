@@ -42,13 +42,17 @@ __all__ = ["ALPHA_CIS", "ALPHA_NOTES", "MAX_MATRIX_VALUES", "KrippendorffResult"
 
 #: The intervals alpha offers, and its sentences after the shared text of the inference
 #: keywords (:mod:`irr.inference.keywords`), for the method and the shortcut.
-ALPHA_CIS = ("wald", *BOOTSTRAP_METHODS, None)
+ALPHA_CIS = ("auto", "wald", *BOOTSTRAP_METHODS, None)
 ALPHA_NOTES = {
-    "ci": "Alpha's default is the bootstrap over units: its sampling distribution is "
-          "skewed near 1 and in small samples, where the percentile interval respects the "
-          "bound at 1 without clipping. 'wald': estimate +- z (or t) times Gwet's "
-          "linearised SE, as irrCAC's ``krippen.alpha.raw`` reports it. None skips the "
-          "bootstrap (``ci`` is nan until ``conf_int`` asks for one).",
+    "ci": "Alpha's default, 'auto', is the percentile bootstrap over units up to 1,000 "
+          "pairable units (alpha's sampling distribution is skewed near 1 and in small "
+          "samples, where the percentile interval respects the bound at 1 without "
+          "clipping) and the Wald interval above, where a bootstrap would draw B x n units "
+          "and the Wald interval covers at its level (simulation on three designs, "
+          "``benchmarks/coverage_alpha.py``; a note says which was used). 'wald': estimate "
+          "+- z (or t) times Gwet's linearised SE, as irrCAC's ``krippen.alpha.raw`` "
+          "reports it. None skips the bootstrap (``ci`` is nan until ``conf_int`` asks for "
+          "one).",
     "alternative": "The test is on Gwet's linearised SE.",
     "distribution": "For alpha, n is the number of pairable units.",
     "null": "Alpha's must lie below 1.",
@@ -156,8 +160,28 @@ def _check_level(level: Any, k: int, scores: np.ndarray | None) -> tuple[str, An
     return "custom", matrix
 
 
+#: ``ci='auto'`` (the default) bootstraps up to this many pairable units and uses the Wald
+#: interval on Gwet's linearised SE above: a bootstrap resamples B x n units (10^9 draws at
+#: 10^5 distinct units), and above it the Wald interval covers at its level
+#: (``benchmarks/coverage_alpha.py``, docs/guide/inference.md).
+AUTO_BOOTSTRAP_UNITS = 1000
+
+
+def auto_ci(ci: str | None) -> tuple[str | None, bool]:
+    """The interval method to build the options with, and whether `ci` was ``'auto'``
+    (resolved by :func:`krippendorff_alpha` once the pairable units are counted).
+
+    Examples
+    --------
+    >>> auto_ci("auto"), auto_ci("bca"), auto_ci(None)
+    (('percentile', True), ('bca', False), (None, False))
+    """
+    return ("percentile", True) if isinstance(ci, str) and ci == "auto" else (ci, False)
+
+
 def krippendorff_alpha(
-    stats: Statistics, level: Any, options: InferenceOptions, plan: ResamplingPlan
+    stats: Statistics, level: Any, options: InferenceOptions, plan: ResamplingPlan,
+    *, auto: bool = False,
 ) -> KrippendorffResult:
     """Krippendorff's alpha (see :meth:`irr.Agreement.krippendorff_alpha`).
 
@@ -165,7 +189,9 @@ def krippendorff_alpha(
     factor, as irrCAC's ``krippen.alpha.raw`` and Stata's kappaetc; with
     ``options.population``, times the finite-population correction), which the test and
     the 'wald' interval use (t on n - 1 df with ``options.distribution='t'``);
-    ``options.ci`` None skips the bootstrap.
+    ``options.ci`` None skips the bootstrap. With `auto` (the public ``ci='auto'``),
+    ``options.ci`` (the percentile bootstrap) applies up to :data:`AUTO_BOOTSTRAP_UNITS`
+    pairable units and the Wald interval above.
     Measurements beyond :data:`MAX_MATRIX_VALUES` distinct values (interval metric only)
     get it from their sparse unit x value counts.
     """
@@ -231,6 +257,13 @@ def krippendorff_alpha(
             DegenerateDataWarning, stacklevel=3,
         )
     dropped = n_units - n_pairable_units
+    auto_note = ""
+    if auto and n_pairable_units > AUTO_BOOTSTRAP_UNITS and options.ci is not None:
+        options = replace(options, ci="wald")
+        auto_note = (
+            f"Interval: Wald on Gwet's linearised SE, the default (ci='auto') above "
+            f"{AUTO_BOOTSTRAP_UNITS:,} pairable units, where it covers at its level "
+            "(simulation in the inference guide); ci='percentile' asks for the bootstrap.")
     null = options.null_for((-math.inf, 1.0), f"Krippendorff's alpha ({name})")
     se = statistic_value = math.nan
     df = options.t_df(n_pairable_units)
@@ -271,6 +304,8 @@ def krippendorff_alpha(
             notes.append(options.population_note(n_pairable_units))
         if null != 0:
             notes.append(options.null_note("α", "Gwet's linearised SE"))
+    if auto_note:
+        notes.append(auto_note)
     if n_ratings_missing or dropped:
         notes.append(
             f"{n_ratings_missing:,} missing rating(s); {dropped:,} unit(s) with fewer than two "

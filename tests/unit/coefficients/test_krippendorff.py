@@ -245,3 +245,34 @@ def test_count_patterns_equal_np_unique_of_the_dense_rows(k, seed):
         rows, inverse = np.unique(dense, axis=0, return_inverse=True)
         np.testing.assert_array_equal(counts.patterns, rows)
         np.testing.assert_array_equal(counts.index, inverse.reshape(-1))
+
+
+def test_default_interval_is_the_bootstrap_up_to_the_threshold_and_wald_above():
+    from irr.estimators.krippendorff import AUTO_BOOTSTRAP_UNITS
+
+    rng = np.random.default_rng(5)
+    for n, method in ((AUTO_BOOTSTRAP_UNITS, "percentile"), (AUTO_BOOTSTRAP_UNITS + 1, "wald")):
+        x = np.clip(np.round(rng.normal(50, 15, (n, 1)) + rng.normal(0, 10, (n, 3))), 0, 100)
+        default = irr.krippendorff_alpha(x, "interval", n_resamples=199)
+        explicit = irr.krippendorff_alpha(x, "interval", ci=method, n_resamples=199)
+        assert default.ci.method == method
+        assert tuple(default.ci) == tuple(explicit.ci)  # the same interval, same seed
+        assert default.estimate == explicit.estimate
+        assert default.se == explicit.se
+        assert any("ci='auto'" in note for note in default.notes) == (method == "wald")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("design", ["interval-3", "nominal-4-missing", "interval-2-skewed"])
+def test_default_interval_covers_above_the_bootstrap_threshold(design):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "benchmarks" / "coverage_alpha.py"
+    spec = importlib.util.spec_from_file_location("coverage_alpha", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        covered, _ = module.coverage(design, 1100, 1000)
+    assert covered >= 0.93  # 1,000 replications: Monte Carlo SE .007 at .95

@@ -354,3 +354,20 @@ def test_report_figures_bad_input(vision):
         plotting.report_figures(vision, [0.5])
     with pytest.raises(TypeError, match=r"`by_frame` must be the DataFrame of irr\.by; got list"):
         plotting.report_figures(vision, [], by_frame=[1, 2])
+
+
+def test_report_draws_its_figures_when_shown_and_as_report_figures_does():
+    from irr.plotting import report_figures
+
+    data = irr.datasets.load("anxiety")
+    rep = irr.report(data, n_resamples=199)
+    assert rep.figures
+    assert not any(f.drawn for f in rep.figures)
+    str(rep)
+    rep.to_json()  # captions only
+    assert not any(f.drawn for f in rep.figures)
+    html = rep.to_html()
+    assert all(f.drawn for f in rep.figures)
+    eager = report_figures(irr.Agreement.from_frame(data), list(rep.results))
+    assert [(f.caption, f.svg) for f in rep.figures] == eager
+    assert html == rep.to_html()

@@ -2,7 +2,7 @@
 
 Run by hand (not a test), from the repository root::
 
-    python benchmarks/bench_i18_continuous.py [--quick] [--rounds N]
+    python benchmarks/bench_continuous.py [--quick] [--rounds N]
 
 or as part of ``python benchmarks/run_all.py`` (the rows of issue #18's last line).
 

@@ -5,7 +5,7 @@ answer in the same run, interleaved (ours, floor, ours, floor, ...), and reports
 of the per-round ratios (the machine is shared: absolute times are noisy, ratios less so).
 Memory rows measure the tracemalloc peak (numpy registers its buffers with tracemalloc).
 
-Run: ``python benchmarks/bench_i17_input.py [scale]`` (scale 1 = the issue's sizes; 0.1
+Run: ``python benchmarks/bench_input.py [scale]`` (scale 1 = the issue's sizes; 0.1
 for a quick look). The lead's runner imports :func:`rows`.
 """
 

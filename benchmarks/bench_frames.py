@@ -1,6 +1,6 @@
 """Issue 21's benchmarks: agreement where the data live, against the engine's own GROUP BY.
 
-    python benchmarks/bench_i21_frames.py [--quick] [--dir DIR]
+    python benchmarks/bench_frames.py [--quick] [--dir DIR]
 
 Row 1: quadratic weighted kappa with its SE on int8 rating pairs in a Parquet file
 (10^9 pairs; --quick 10^8), read by DuckDB through ``Agreement.from_frame``, against

@@ -1,9 +1,9 @@
-"""Issue 17, rows 5 and 11: Krippendorff's alpha's default call and ``irr report`` on many
+"""Krippendorff's alpha's default call and ``irr report`` on many
 values.
 
 Run by hand (not a test)::
 
-    PYTHONPATH=. python benchmarks/bench_i17_alpha.py [--quick]
+    PYTHONPATH=. python benchmarks/bench_alpha_many_values.py [--quick]
 
 * Row 5: ``irr.krippendorff_alpha(df)``, the default call (nominal metric, a percentile
   interval from 9999 bootstrap resamples of units, seed 0), on a 0..100 integer scale

@@ -1,6 +1,6 @@
 """Issue #17, fixed costs: weighted kappa at small n, ``import irr``, the first ``kendall_w()``.
 
-    python benchmarks/bench_i17_overhead.py [--quick]
+    python benchmarks/bench_overhead.py [--quick]
 
 ``rows()`` returns one dict per measurement (the protocol ``benchmarks/run_all.py`` reads):
 ``row`` (the issue table's "what a user does"), ``case``, ``size``, ``ours_s``, ``ref_s``,

@@ -1,6 +1,6 @@
 """Issue #17's table, every row measured on this machine: irr against its floor or peer.
 
-    python benchmarks/bench_i17_table.py [--quick] [--only PATTERN]
+    python benchmarks/bench_table.py [--quick] [--only PATTERN]
 
 ``rows(quick=False, only=None)`` returns one dict per measurement (the protocol that
 ``benchmarks/run_all.py`` reads from every ``benchmarks/bench_i17_*.py``)::
@@ -302,7 +302,7 @@ def row_cats_int8(quick: bool) -> list[dict]:
     ours_s, ref_s, ratio, note = interleaved(
         lambda: irr.Agreement(a, b, categories=range(5)).kappa("quadratic"),
         lambda: kappa_floor(a, b, 5))
-    setup = ("import numpy as np, irr\nfrom bench_i17_table import int_pairs\n"
+    setup = ("import numpy as np, irr\nfrom bench_table import int_pairs\n"
              f"a, b = int_pairs({n}, dtype=np.int8)")
     setup = f"import sys; sys.path.insert(0, {str(ROOT / 'benchmarks')!r})\n" + setup
     ours_mb = extra_mb(setup, "irr.Agreement(a, b, categories=range(5)).kappa('quadratic')")
@@ -410,7 +410,7 @@ def row_many(quick: bool) -> list[dict]:
     faster_func = statsmodels_fleiss if sm_s <= sk_s else sklearn_pairwise
     setup = ("import numpy as np, irr\n"
              f"sys.path.insert(0, {str(ROOT / 'benchmarks')!r})\n"
-             f"from bench_i17_table import many_categories\nx = many_categories({n})")
+             f"from bench_table import many_categories\nx = many_categories({n})")
     ref_mb = extra_mb(setup, "from statsmodels.stats.inter_rater import aggregate_raters, "
                              "fleiss_kappa\nfleiss_kappa(aggregate_raters(x)[0])")
     out = []

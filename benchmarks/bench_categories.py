@@ -1,7 +1,7 @@
 """Issue #17, many categories: Fleiss, Gwet's AC1 and Light's kappa with k = 100 categories
 on 3 x 10^4 subjects x 5 raters, against statsmodels and scikit-learn (run by hand).
 
-    python benchmarks/bench_i17_categories.py [n_subjects] [rounds]
+    python benchmarks/bench_categories.py [n_subjects] [rounds]
 
 Ours is what a user calls: ``irr.Agreement.from_array(x).<coefficient>()`` from the raw
 (n, m) array, with the default inference (Gwet's linearised SE; Fleiss also the
