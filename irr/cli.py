@@ -46,8 +46,8 @@ from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
 from irr.estimators.limits import LimitsOfAgreementResult
-from irr.inference.bootstrap import check_n_resamples
 from irr.gtheory import gstudy
+from irr.inference.bootstrap import check_n_resamples
 from irr.inference.keywords import KEYWORDS, PROFILES
 from irr.inference.options import InferenceOptions
 from irr.registry import (
