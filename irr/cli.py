@@ -2045,14 +2045,29 @@ def _cmd_datasets(args: argparse.Namespace) -> Output:
         return Output("Bundled data sets", frame=pd.DataFrame(rows).set_index("name"))
     info = datasets.describe(args.name)
     frame = datasets.load(args.name)
-    facts = {
-        "name": info.name,
-        "description": info.description,
-        "subjects": len(frame),
-        "raters": ", ".join(str(c) for c in frame.columns if c not in info.id_columns),
-        "missing ratings": int(frame.drop(columns=list(info.id_columns)).isna().sum().sum()),
-        "citation": info.citation,
-    }
+    declared = next((d for d in STUDIES if args.name in datasets.names(d.datasets)), None)
+    if declared is None:
+        facts = {
+            "name": info.name,
+            "description": info.description,
+            "subjects": len(frame),
+            "raters": ", ".join(str(c) for c in frame.columns if c not in info.id_columns),
+            "missing ratings": int(frame.drop(columns=list(info.id_columns)).isna().sum().sum()),
+            "citation": info.citation,
+        }
+    else:  # a study's long data: its columns as the study's detector reads them
+        found = dict(zip(declared.columns, declared.detect(frame), strict=True))
+        facts = {
+            "name": info.name,
+            "description": info.description,
+            "objects": f"{frame[found['object']].nunique()} ({found['object']})",
+            "facets": ", ".join(map(str, found["facets"])),
+            "nested": ", ".join(f"{c} in {p}" for c, p in found["nested"].items()) or "none",
+            "scores": f"{len(frame)} ({found['score']})",
+            "missing scores": int(frame[found["score"]].isna().sum()),
+            "command": f"irr {declared.command}",
+            "citation": info.citation,
+        }
     if info.id_columns:
         facts["identifiers"] = ", ".join(info.id_columns)
     if info.layout:

@@ -76,13 +76,15 @@ def test_cli_subcommand_has_the_profile_flags(declared):
 def test_result_datasets_and_detector(declared):
     names = irr.datasets.names(declared.datasets)
     assert names == ["brennan_3_2", "rajaratnam_2"]
-    for name in names:
-        frame = irr.datasets.load(name)
-        found = declared.detect(frame)
-        assert found is not None
-        result = getattr(irr, declared.function)(frame, **dict(
-            zip(declared.columns, found, strict=True)))
-        assert isinstance(result, declared.result)
+    assert all(declared.detect(irr.datasets.load(name)) is not None for name in names)
+    frame = irr.datasets.load("brennan_3_2")  # rater labels unique across tasks
+    found = dict(zip(declared.columns, declared.detect(frame), strict=True))
+    assert found == {"object": "Person", "facets": ["Task", "Rater"],
+                     "nested": {"Rater": "Task"}, "score": "Score"}
+    result = getattr(irr, declared.function)(frame, **found)
+    assert isinstance(result, declared.result)
+    assert result.variance_components["variance"].round(4).tolist() == [
+        0.4731, 0.3252, 0.5596, 0.6475, 2.3802]  # Brennan (2001), Table 3.2, p. 73
     assert declared.detect(irr.datasets.load("anxiety")) is None
 
 
@@ -95,6 +97,18 @@ def test_cli_lists_the_study_data_sets(capsys):
     assert rajaratnam.split()[1:4] == ["8", "8", "gstudy"]
     anxiety = next(line for line in lines if line.startswith("anxiety "))
     assert anxiety.split()[1:4] == ["20", "3", "report"]
+
+
+def test_cli_describes_a_study_data_set_by_its_columns(capsys):
+    assert main(["datasets", "brennan_3_2"]) == 0
+    fields = dict(line.split(":  ", 1) for line in capsys.readouterr().out.splitlines()
+                  if ":  " in line)
+    described = {k: v.strip() for k, v in fields.items() if not k.startswith(" ")}
+    assert {k: described[k] for k in ("objects", "facets", "nested", "scores",
+                                      "missing scores", "command")} == {
+        "objects": "10 (Person)", "facets": "Task, Rater", "nested": "Rater in Task",
+        "scores": "120 (Score)", "missing scores": "0", "command": "irr gstudy"}
+    assert "raters" not in described  # a long file's columns are not raters
 
 
 def _long():
