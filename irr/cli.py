@@ -47,9 +47,8 @@ from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.gtheory import gstudy
-from irr.gtheory.data import gstudy_hint
 from irr.inference.bootstrap import check_n_resamples
-from irr.inference.keywords import KEYWORDS
+from irr.inference.keywords import KEYWORDS, PROFILES
 from irr.inference.options import InferenceOptions
 from irr.registry import (
     ALIASES,
@@ -57,8 +56,11 @@ from irr.registry import (
     METHOD_COMPARISON,
     PANELS,
     STATISTICS,
+    STUDIES,
     rows,
     scale_type,
+    study,
+    study_hint,
 )
 from irr.reliability import call_method, replicate_note
 from irr.reliability import report as reliability_report
@@ -262,6 +264,24 @@ def _not_applicable(method: str, accepted: Any, args: argparse.Namespace) -> lis
 
 
 # -- parser ------------------------------------------------------------------------------
+#: The flags of the inference keywords every command takes, from :data:`KEYWORDS`: keyword
+#: -> (flag, type, metavar). `ci` is each command's own (its choices and help).
+_KEYWORD_FLAGS = {
+    "confidence_level": ("--confidence-level", float, "LEVEL"),
+    "n_resamples": ("--n-resamples", _resamples, "B"),
+    "rng": ("--seed", int, None),
+}
+
+
+def _keyword_flag(group: Any, name: str) -> None:
+    """Add the flag of inference keyword `name` to `group`, with the table's default and
+    help."""
+    flag, type_, metavar = _KEYWORD_FLAGS[name]
+    group.add_argument(flag, type=type_, default=KEYWORDS[name].default,
+                       help=KEYWORDS[name].cli_help,
+                       **({"metavar": metavar} if metavar else {}))
+
+
 def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
             measurements: bool = False) -> None:
     """The options every command has. `measurements`: a command of continuous
@@ -295,9 +315,7 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                             help="the full rating scale, in order (space-separated, or "
                             "one comma list)")
     stats = parser.add_argument_group("inference")
-    stats.add_argument("--confidence-level", type=float, metavar="LEVEL",
-                       default=KEYWORDS["confidence_level"].default,
-                       help=KEYWORDS["confidence_level"].cli_help)
+    _keyword_flag(stats, "confidence_level")
     if measurements:
         stats.add_argument("--ci", choices=BOOTSTRAP_CIS, default=None,
                            help="a bootstrap interval for the statistics that offer one "
@@ -314,11 +332,8 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                        "Krippendorff's alpha its Wald interval); default: each coefficient's "
                        "own, as in the Python API")
         stats.add_argument("--ci", choices=CI_METHODS, default=None, help=help_ci)
-    stats.add_argument("--n-resamples", type=_resamples, metavar="B",
-                       default=KEYWORDS["n_resamples"].default,
-                       help=KEYWORDS["n_resamples"].cli_help)
-    stats.add_argument("--seed", type=int, default=KEYWORDS["rng"].default,
-                       help=KEYWORDS["rng"].cli_help)
+    _keyword_flag(stats, "n_resamples")
+    _keyword_flag(stats, "rng")
     for option in INFERENCE_FLAGS:
         if parser.prog.split()[-1] in option.commands:
             option.add_to(stats)
@@ -1689,7 +1704,7 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
     if (args.subject is None and args.raters is None and not args.id
             and isinstance(frame, pd.DataFrame)):
-        hint = gstudy_hint(frame, command=True)  # long data of several facets
+        hint = study_hint(frame, command=True)  # a study's data (a G study's long file)
         if hint is not None:
             raise CommandError(hint)
     # measurements when the ratings are (decimal values, or numeric scores with more than
@@ -1904,15 +1919,17 @@ def _gstudy_parser(commands: Any) -> None:
                         help="auto (default): ANOVA for balanced data, else REML")
     design.add_argument("--dstudy", nargs="+", metavar="FACET=N[,N...]",
                         help="a D study: sizes of facets (others keep their observed sizes)")
+    declared = study("gstudy")
     stats = gs.add_argument_group("inference")
-    stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
-                       help="confidence level of the intervals (default 0.95)")
-    stats.add_argument("--ci", choices=["percentile", "basic", "bca", "wald"], default=None,
-                       help="the coefficients' interval (default: percentile bootstrap over "
-                       "objects with ANOVA, delta-method Wald with REML)")
-    stats.add_argument("--n-resamples", type=_resamples, default=1999, metavar="B",
-                       help="bootstrap resamples of objects (default 1999)")
-    stats.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
+    for name in PROFILES[declared.profile]:  # its profile's keywords that have a flag
+        if name == "ci":
+            stats.add_argument("--ci", choices=[c for c in declared.cis if c is not None],
+                               default=declared.ci,
+                               help=f"the coefficients' interval (default {declared.ci}: the "
+                               "delta method); with ANOVA also a bootstrap over objects "
+                               "(percentile, basic, bca)")
+        elif name in _KEYWORD_FLAGS:
+            _keyword_flag(stats, name)
     out = gs.add_argument_group("output")
     out.add_argument("--format", choices=FORMATS, default="text",
                      help="text (default), markdown, html, latex, csv or json")
@@ -2017,18 +2034,40 @@ def _cmd_datasets(args: argparse.Namespace) -> Output:
             info = datasets.describe(name)
             rows.append({"name": name, "subjects": len(frame),
                          "raters": frame.shape[1] - len(info.id_columns),
-                         "description": info.description})
+                         "command": "report", "description": info.description})
+        for declared in STUDIES:  # a study's long data: objects, and scores per object
+            for name in sorted(datasets.names(declared.datasets)):
+                frame = datasets.load(name)
+                objects = frame[declared.detect(frame)[0]].nunique()
+                rows.append({"name": name, "subjects": objects,
+                             "raters": len(frame) // objects, "command": declared.command,
+                             "description": datasets.describe(name).description})
         return Output("Bundled data sets", frame=pd.DataFrame(rows).set_index("name"))
     info = datasets.describe(args.name)
     frame = datasets.load(args.name)
-    facts = {
-        "name": info.name,
-        "description": info.description,
-        "subjects": len(frame),
-        "raters": ", ".join(str(c) for c in frame.columns if c not in info.id_columns),
-        "missing ratings": int(frame.drop(columns=list(info.id_columns)).isna().sum().sum()),
-        "citation": info.citation,
-    }
+    declared = next((d for d in STUDIES if args.name in datasets.names(d.datasets)), None)
+    if declared is None:
+        facts = {
+            "name": info.name,
+            "description": info.description,
+            "subjects": len(frame),
+            "raters": ", ".join(str(c) for c in frame.columns if c not in info.id_columns),
+            "missing ratings": int(frame.drop(columns=list(info.id_columns)).isna().sum().sum()),
+            "citation": info.citation,
+        }
+    else:  # a study's long data: its columns as the study's detector reads them
+        found = dict(zip(declared.columns, declared.detect(frame), strict=True))
+        facts = {
+            "name": info.name,
+            "description": info.description,
+            "objects": f"{frame[found['object']].nunique()} ({found['object']})",
+            "facets": ", ".join(map(str, found["facets"])),
+            "nested": ", ".join(f"{c} in {p}" for c, p in found["nested"].items()) or "none",
+            "scores": f"{len(frame)} ({found['score']})",
+            "missing scores": int(frame[found["score"]].isna().sum()),
+            "command": f"irr {declared.command}",
+            "citation": info.citation,
+        }
     if info.id_columns:
         facts["identifiers"] = ", ".join(info.id_columns)
     if info.layout:

@@ -10,22 +10,32 @@ function and its names in the statistics vocabulary (with aliases). From it are 
 ``tests/unit/test_registry.py`` checks every entry against its Agreement method, accessor,
 shortcut and CLI name. The panels (:data:`PANELS`) say which rows
 :meth:`irr.Agreement.summary` and the CLI's ``multi`` and ``report`` (``'all'``) show.
+
+Each entry of :data:`STUDIES` declares a study: a workflow on its own kind of data with
+its own result, not an Agreement method (the generalizability study, :func:`irr.gstudy`):
+its function, CLI subcommand, data, inference profile and defaults, result class, bundled
+data sets, and the detector :func:`irr.report` and ``irr report`` use to send its data to
+it (:func:`study_hint`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from irr.coefficients.icc import FORMS
+from irr.gtheory import study as _gstudy
+from irr.gtheory.data import gstudy_hint, multifacet_columns
+from irr.gtheory.results import GStudyResult
 from irr.inference.keywords import DEFAULT_RESAMPLES
 from irr.vocabulary import lookup, normalise, resolve
 
 __all__ = ["ALIASES", "COEFFICIENTS", "METHOD_COMPARISON", "NAMES", "PANELS", "STATISTICS",
-           "Coefficient", "DataFacts", "Name", "Row", "coefficient", "recommended", "rows",
-           "scale_type", "statistic_name", "statistic_row", "statistic_rows"]
+           "STUDIES", "Coefficient", "DataFacts", "Name", "Row", "Study", "coefficient",
+           "recommended", "rows", "scale_type", "statistic_name", "statistic_row",
+           "statistic_rows", "study", "study_hint"]
 
 
 # -- statistics by name: what ``irr report --statistics`` and ``irr.report(statistics=)`` take
@@ -587,3 +597,113 @@ def _why_not(row: Row, facts: DataFacts) -> str:
         "continuous": "the ratings are categories",
     }
     return "; ".join(reasons[n] for n in sorted(needs) if not facts.allow(frozenset({n})))
+
+
+@dataclass(frozen=True)
+class Study:
+    """The declaration of a study: a workflow on its own kind of data, returning its own
+    result (not an :class:`irr.Agreement` method), every door to it is built or checked
+    from.
+
+    Attributes
+    ----------
+    name : str
+        Its canonical name, in the vocabulary of :func:`study`.
+    function : str
+        The :mod:`irr` function that runs it (written out, with its docstring).
+    command : str
+        The CLI subcommand (``irr <command>``).
+    data : str
+        The data it applies to, in words.
+    columns : tuple of str
+        The function's keywords that name the data's columns.
+    profile : str
+        Its inference profile, a key of :data:`irr.inference.keywords.PROFILES` (the
+        function's ``@inference_keywords`` decorator names the same profile).
+    ci : str
+        The interval method of its coefficients by default, a key of
+        :data:`irr.vocabulary.INTERVAL_METHODS`; the function's ``ci=`` default.
+    cis : tuple of str or None
+        The interval methods `ci` offers (the function's and the CLI's ``--ci`` choices).
+    component_ci : str
+        The interval method of its variance components (ANOVA), a key of
+        :data:`irr.vocabulary.INTERVAL_METHODS`.
+    n_resamples : int
+        The function's default number of bootstrap resamples.
+    result : type
+        The class of its result.
+    datasets : str
+        The `kind` of :func:`irr.datasets.names` that lists its bundled data sets.
+    detect : callable
+        Data -> the column keywords' values (in the order of `columns`) when the data look
+        like its data, else None.
+    hint : callable
+        ``hint(data, command=False)``: the message that sends such data to it (the Python
+        call, or with `command` the CLI line), else None.
+    aliases : tuple of str
+        Other spellings of its name.
+    """
+
+    name: str
+    function: str
+    command: str
+    data: str
+    columns: tuple[str, ...]
+    profile: str
+    ci: str
+    cis: tuple[str | None, ...]
+    component_ci: str
+    n_resamples: int
+    result: type
+    datasets: str
+    detect: Callable[[Any], Any]
+    hint: Callable[..., str | None]
+    aliases: tuple[str, ...] = ()
+
+
+#: Every study, in the order listings show them.
+STUDIES: tuple[Study, ...] = (
+    Study("gstudy", "gstudy", "gstudy",
+          "long data, one score per row: an object of measurement, two or more facets "
+          "(crossed or nested) and a numeric score",
+          columns=("object", "facets", "nested", "score"), profile="bootstrap", ci="wald",
+          cis=_gstudy.CIS, component_ci="satterthwaite", n_resamples=DEFAULT_RESAMPLES,
+          result=GStudyResult, datasets="gstudy", detect=multifacet_columns,
+          hint=gstudy_hint,
+          aliases=("g_study", "generalizability", "generalizability_theory", "g_theory")),
+)
+
+_STUDY_ALIASES = MappingProxyType({normalise(a): s.name for s in STUDIES for a in s.aliases})
+_BY_STUDY = {s.name: s for s in STUDIES}
+
+
+def study(name: Any, argument: str = "study") -> Study:
+    """The declaration of a study, by its name or any of its spellings.
+
+    Examples
+    --------
+    >>> study("G-study").function, study("generalizability").command
+    ('gstudy', 'gstudy')
+    """
+    return _BY_STUDY[resolve(name, _BY_STUDY, _STUDY_ALIASES, argument=argument,
+                             what="study")]
+
+
+def study_hint(data: Any, command: bool = False) -> str | None:
+    """The message of the first study whose detector recognises `data` (a rating report
+    was asked for data of another kind), else None.
+
+    Examples
+    --------
+    >>> import irr
+    >>> "irr gstudy FILE --object Person" in study_hint(irr.datasets.load("brennan_3_2"),
+    ...                                                 command=True)
+    True
+    >>> study_hint(irr.datasets.load("anxiety")) is None
+    True
+    """
+    for declared in STUDIES:
+        hint = declared.hint(data, command=command)  # its detector's finding, as a message
+        if hint is not None:
+            return hint
+    return None

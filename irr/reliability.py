@@ -22,9 +22,8 @@ from irr._columns import continuity, replicate_columns
 from irr._validation import check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
-from irr.gtheory.data import gstudy_hint
 from irr.pandas import by as by_group
-from irr.registry import STATISTICS, scale_type, statistic_row, statistic_rows
+from irr.registry import STATISTICS, scale_type, statistic_row, statistic_rows, study_hint
 from irr.reporting import DataDescription, Figure, ReliabilityReport
 from irr.summary import coincident
 
@@ -307,7 +306,7 @@ def report(
     extra = _statistic_options(options)
     further = _inference_options(inference)
     if isinstance(data, pd.DataFrame) and raters is None and id is None and by is None:
-        hint = gstudy_hint(data)  # long data of several facets: a G study, not this
+        hint = study_hint(data)  # the data of a study (a G study's long data), not this
         if hint is not None:
             raise ValueError(hint)
     ag, frame = _agreement(data, raters, id, by, categories)

@@ -226,6 +226,11 @@ class GStudyResult(Result):
         Each keyword is a facet with one size or a list of sizes; every combination is a
         row. Facets not given keep their observed sizes; fixed facets keep theirs.
 
+        Parameters
+        ----------
+        **sizes : int, float or sequence of them
+            ``facet=size`` or ``facet=[sizes]``, by the facets' column names.
+
         Examples
         --------
         >>> import irr
@@ -464,6 +469,15 @@ class GStudyResult(Result):
         """APA-style sentences: the design, the largest sources of variance, and Eρ² and Φ
         with their intervals.
 
+        Parameters
+        ----------
+        style : {'apa', 'plain'}, default 'apa'
+            APA style (Eρ², Φ, no leading zero) or plain text (E rho^2, Phi).
+        digits : int, default 2
+            Decimals of the coefficients, their limits and the SEMs.
+        **options
+            None taken (the signature of every result's ``report``); any is a TypeError.
+
         Examples
         --------
         >>> import irr
@@ -658,6 +672,15 @@ class DStudyResult:
     def report(self, style: str = "apa", *, digits: int = 2, **options: Any) -> str:
         """A sentence per design (the first when there are more than three, with the
         range of the others).
+
+        Parameters
+        ----------
+        style : {'apa', 'plain'}, default 'apa'
+            APA style (Eρ², Φ, no leading zero) or plain text (E rho^2, Phi).
+        digits : int, default 2
+            Decimals of the coefficients.
+        **options
+            None taken (the signature of every result's ``report``); any is a TypeError.
 
         Examples
         --------

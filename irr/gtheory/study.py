@@ -24,13 +24,28 @@ from irr.gtheory.dstudy import coefficients, error_variances, harmonic_size
 from irr.gtheory.reml import RemlProblem, reml
 from irr.gtheory.results import GCoefficient, GStudyResult
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
+from irr.inference.keywords import (
+    DEFAULT_RESAMPLES,
+    NONE_IS_WALD,
+    WALD_OR_NONE_CIS,
+    inference_keywords,
+)
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.results import ConfidenceInterval, normal_quantile, wald_interval
 
-__all__ = ["METHODS", "gstudy"]
+__all__ = ["CIS", "METHODS", "gstudy"]
 
 #: The estimators ``method=`` accepts.
 METHODS = ("auto", "anova", "reml")
+#: The interval methods of Eρ² and Φ (`ci`): the delta-method Wald interval, or a
+#: bootstrap over objects (ANOVA only); None is 'wald'.
+CIS = WALD_OR_NONE_CIS
+_CI_TEXT = ("The coefficients' interval. 'wald': the delta method, from the normal-theory "
+            "variances of the mean squares (ANOVA) or the REML information (REML, its only "
+            "one). With ANOVA a bootstrap over objects ('percentile', 'basic', 'bca'): "
+            "resampled objects, the whole ANOVA recomputed (Brennan, 2001, ch. 6, "
+            "\"boot-p\"), drawn when asked for; also later, "
+            "``g['g'].conf_int(method='bca')``.")
 
 
 def _observed_sizes(data: GData) -> tuple[dict[str, float], list[str]]:
@@ -66,13 +81,13 @@ def _coefficient_of_sums(sums: np.ndarray, design: Design, array_sizes: tuple[in
 
 
 def _bootstrap(design: Design, scores: np.ndarray, finish: Any, n_resamples: int,
-               rng: Any) -> Any:
+               rng: Any, progress: bool | None) -> Any:
     """The bootstrap over objects of a coefficient (drawn on first use): multinomial
     counts of the objects through their ANOVA moments."""
     moments = object_moments(design, scores)
     return bootstrap_counts(np.ones(scores.shape[0], dtype=np.int64),
                             MomentStatistic(moments, finish), n_resamples=n_resamples,
-                            rng=rng)
+                            rng=rng, progress=progress)
 
 
 def _delta_se(components: np.ndarray, covariance: np.ndarray, design: Design,
@@ -118,6 +133,7 @@ def _anova_delta_se(table: Any, design: Design, sizes: dict[str, float],
                  for g in grads)
 
 
+@inference_keywords("bootstrap", cis=CIS, texts={"ci": _CI_TEXT}, ci=NONE_IS_WALD)
 def gstudy(
     data: Any,
     *,
@@ -128,9 +144,10 @@ def gstudy(
     fixed: Sequence[Any] = (),
     method: str = "auto",
     confidence_level: float = 0.95,
-    ci: str | None = None,
-    n_resamples: int = 1999,
+    ci: str | None = "wald",
+    n_resamples: int = DEFAULT_RESAMPLES,
     rng: int | np.random.Generator | None = 0,
+    progress: bool | None = None,
 ) -> GStudyResult:
     r"""A generalizability (G) study: the variance components of the object of
     measurement, every facet and every interaction, and the generalizability (Eρ²) and
@@ -161,18 +178,6 @@ def gstudy(
         every cell). ``'reml'``: restricted maximum likelihood, for missing scores and
         unequal nesting (components >= 0). ``'auto'``: ANOVA when the data are balanced,
         else REML.
-    confidence_level : float, default 0.95
-    ci : {'wald', 'percentile', 'basic', 'bca'}, optional
-        The coefficients' interval. Default ``'wald'``: the delta method, from the
-        normal-theory variances of the mean squares (ANOVA) or the REML information
-        (REML, its only one). With ANOVA a bootstrap over objects (percentile, basic,
-        BCa): resampled objects, the whole ANOVA recomputed (Brennan, 2001, ch. 6,
-        "boot-p"); also later, ``g['g'].conf_int(method='bca')``.
-    n_resamples : int, default 1999
-        Bootstrap resamples of objects (ANOVA), drawn when a bootstrap interval is asked
-        for.
-    rng : int, Generator or None, default 0
-        Seed of the bootstrap.
 
     Returns
     -------
@@ -286,7 +291,8 @@ def gstudy(
         # both coefficients, so their replicates are paired
         finish = partial(_coefficient_of_sums, design=design, array_sizes=data_.sizes,
                          sizes=sizes, fixed=fixed_t, which=which)
-        source = partial(_bootstrap, design, data_.scores, finish, n_resamples, rng)
+        source = partial(_bootstrap, design, data_.scores, finish, n_resamples, rng,
+                         progress)
         rows.append(row.with_bootstrap(source, ci or "wald"))
     first = rows[0]
     return GStudyResult(
