@@ -52,6 +52,7 @@ from irr.estimators.concordance import (
     tdi_of_moments,
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
+from irr.estimators.cronbach import CronbachResult, cronbach_alpha
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
 from irr.estimators.icc import FORMS, ICCResult, icc_table
 from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
@@ -1957,6 +1958,71 @@ class Agreement:
         """
         return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level,
                        null)
+
+    def cronbach_alpha(
+        self, *, confidence_level: float = 0.95, null: float | None = None
+    ) -> CronbachResult:
+        """Cronbach's alpha (coefficient alpha) with Feldt's F test and exact interval.
+
+        Parameters
+        ----------
+        confidence_level : float, default 0.95
+        null : float or None, default None
+            The alpha under H0 of Feldt's F test, F = (1 - `null`)/(1 - alpha), against
+            alpha > `null`; below 1. None: the test of alpha = 0.
+
+        Returns
+        -------
+        CronbachResult
+            ``estimate``, ``statistic`` (Feldt's F), ``df1`` = n - 1, ``df2`` = (n - 1)(k
+            - 1), ``pvalue`` (one-sided), ``ci`` (Feldt's exact interval, method
+            ``'feldt'``), the mean squares.
+
+        Raises
+        ------
+        ValueError
+            Fewer than two subjects rated by every rater.
+        TypeError
+            Unordered labels (alpha needs numeric category scores).
+
+        Notes
+        -----
+        Alpha of the k raters (or items) is ICC(C,k) = 1 - MSE/MSR, the consistency of
+        their average (McGraw & Wong 1996), equal on complete data to Cronbach's (1951)
+        k/(k - 1)(1 - sum of the raters' variances / variance of the subjects' sums).
+        Feldt's interval, [1 - (1 - alpha) F(1 - g/2), 1 - (1 - alpha) F(g/2)] on (n - 1,
+        (n - 1)(k - 1)) df, is exact under normality. Only subjects rated by every rater
+        are used (listwise, as psych's ``alpha(use='complete.obs')`` and pingouin's
+        ``nan_policy='listwise'``): covariances of different subsets of subjects
+        (``'pairwise'``) do not make one alpha of one set of subjects, and ICC(C,k) needs
+        complete rows. How many were left out is in ``n_missing`` and the notes. No
+        interpretation scale by default (see :class:`irr.estimators.cronbach.CronbachResult`).
+
+        References
+        ----------
+        Cronbach, L. J. (1951). Coefficient alpha and the internal structure of tests.
+        Psychometrika, 16, 297-334. https://doi.org/10.1007/BF02310555
+
+        Feldt, L. S. (1965). The approximate sampling distribution of Kuder-Richardson
+        reliability coefficient twenty. Psychometrika, 30, 357-370.
+        https://doi.org/10.1007/BF02289499
+
+        Feldt, L. S., Woodruff, D. J., & Salih, F. A. (1987). Statistical inference for
+        coefficient alpha. Applied Psychological Measurement, 11, 93-103.
+        https://doi.org/10.1177/014662168701100107
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = ag.cronbach_alpha()
+        >>> round(res.estimate, 4), round(res.statistic, 3), res.df1, res.df2
+        (0.4526, 1.827, 19, 38)
+        >>> res.estimate == ag.icc("twoway", "consistency", "average").estimate
+        True
+        """
+        return cronbach_alpha(self._score_statistics("Cronbach's alpha"), confidence_level,
+                              null)
 
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
         """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.
