@@ -6,6 +6,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 
 from irr import datasets, plan, plotting  # plotting imports matplotlib only when it draws
 from irr._functions import (
+    FORWARDED,
     cohen_kappa,
     concordance,
     coverage_probability,
@@ -186,3 +187,8 @@ __all__ = [
     "stuart_maxwell_test",
     "total_deviation_index",
 ]
+
+# the pass-through shortcuts built from the registry's declarations (irr.cronbach_alpha, ...)
+globals().update(FORWARDED)
+__all__ += list(FORWARDED)
+del FORWARDED

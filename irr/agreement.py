@@ -52,8 +52,8 @@ from irr.estimators.concordance import (
     tdi_of_moments,
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
-from irr.estimators.cronbach import CronbachResult, cronbach_alpha
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
+from irr.estimators.cronbach import CronbachResult, cronbach_alpha
 from irr.estimators.icc import FORMS, ICCResult, icc_table
 from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
 from irr.estimators.kendall import KendallResult
