@@ -1210,6 +1210,7 @@ class Agreement:
         *,
         definition: str = "pairwise",
         tolerance: float = 0,
+        weights: Any = None,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
         ci: str | None = None,
@@ -1239,6 +1240,13 @@ class Agreement:
             (``|x_i - x_j| <= tolerance``); 0 is exact agreement. Needs ordered categories
             when positive. With ``definition='all'`` a subject agrees when its highest and
             lowest ratings are within `tolerance` (R irr ``agree(ratings, tolerance)``).
+        weights : None, str or array-like of shape (k, k), default None
+            Gwet's (2014) weighted percent agreement (irrCAC's ``pa.coeff.raw(weights=)``):
+            a scheme of :func:`~irr.weights.agreement_weights` (``'linear'``,
+            ``'quadratic'``, ``'ordinal'``, ...) or a matrix; a pair of ratings in
+            categories k and l counts w_kl. The pairwise form for any number of raters
+            (two included), with its linearised SE and Wald interval; not with a
+            `tolerance` or ``definition='all'``. None: exact agreement.
         confidence_level : float, default 0.95
         ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
             None keeps each form's default: Wilson for a share of subjects, Wald for the
@@ -1289,13 +1297,16 @@ class Agreement:
         >>> res = anxiety.percent_agreement(definition="all", tolerance=1)
         >>> res.coefficient, res.estimate
         ('Percent agreement (all raters, tolerance 1)', 0.35)
+        >>> res = ag4.percent_agreement(weights="quadratic")
+        >>> res.coefficient, round(res.estimate, 4), round(res.se, 4)
+        ('Percent agreement (pairwise, quadratic weights)', 0.9754, 0.0906)
         """
-        self._check_categorical("Percent agreement", tolerance != 0)
+        self._check_categorical("Percent agreement", tolerance != 0 or weights is not None)
         options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
                                    distribution, population, sampling,
                                    null=null, ci_clip=ci_clip, rater_population=rater_population)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
-                                         definition, missing)
+                                         definition, missing, weights)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
     @_shared_docs
