@@ -6,6 +6,7 @@ asymptotic and bootstrap inference, interpretation bands and statsmodels-style s
 
 from irr import datasets, plan, plotting  # plotting imports matplotlib only when it draws
 from irr._functions import (
+    FORWARDED,
     cohen_kappa,
     concordance,
     coverage_probability,
@@ -45,6 +46,7 @@ from irr.comparison import compare
 from irr.difference import difference, pool
 from irr.estimators.categories import CategoryResults
 from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
+from irr.estimators.cronbach import CronbachResult
 from irr.estimators.difference import DifferenceResult, PooledResult
 from irr.estimators.icc import ICCResult
 from irr.estimators.inter_intra import InterIntraResult
@@ -108,6 +110,7 @@ __all__ = [
     "ConfidenceInterval",
     "CoverageResult",
     "CriticalErrorRate",
+    "CronbachResult",
     "DStudyResult",
     "DegenerateDataWarning",
     "DifferenceResult",
@@ -190,3 +193,8 @@ __all__ = [
     "stuart_maxwell_test",
     "total_deviation_index",
 ]
+
+# the pass-through shortcuts built from the registry's declarations (irr.cronbach_alpha, ...)
+globals().update(FORWARDED)
+__all__ += list(FORWARDED)
+del FORWARDED

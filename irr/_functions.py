@@ -6,6 +6,7 @@ variance-component ICC, measurement error)."""
 from __future__ import annotations
 
 import contextlib
+import inspect
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -55,6 +56,7 @@ from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference.keywords import NO_SE_CI, NO_SE_CIS, inference_keywords
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
+from irr.registry import COEFFICIENTS, Coefficient
 from irr.results import KappaResult
 from irr.weights import agreement_weights
 
@@ -1342,3 +1344,52 @@ def coverage_probability(
         progress=progress)
     a, b, dropped, names = _two_methods(x, y)
     return coverage_probability_of(a, b, delta, options, raters=names, n_missing=dropped)
+
+
+
+# -- the shortcuts the registry declares and this module does not write out -------------
+def _declared_shortcut(entry: Coefficient) -> Callable[..., Any]:
+    """The pass-through shortcut of `entry`: the Agreement of a subjects x raters matrix
+    or wide frame, then its method with every keyword forwarded (as :func:`robinson_a`)."""
+    if entry.columns != "all":
+        raise TypeError(f"The shortcut {entry.shortcut!r} of {entry.method!r} (columns "
+                        f"{entry.columns!r}) must be written out in irr/_functions.py.")
+    method = getattr(Agreement, entry.method)
+
+    def shortcut(ratings: Any, *, categories: Any = None, **options: Any) -> Any:
+        return _matrix_call(entry.method, ratings, categories, options)
+
+    summary = inspect.cleandoc(method.__doc__ or "").split("\n")[0].rstrip(".")
+    shortcut.__name__ = shortcut.__qualname__ = entry.shortcut
+    shortcut.__annotations__ = {**shortcut.__annotations__,
+                                "return": inspect.signature(method).return_annotation}
+    shortcut.__doc__ = f"""{summary}: :meth:`irr.Agreement.{entry.method}` of a subjects x
+    raters matrix or wide frame.
+
+    Built from its declaration in :data:`irr.registry.COEFFICIENTS`.
+
+    Parameters
+    ----------
+    ratings : array-like or DataFrame of shape (n_subjects, n_raters)
+        Subjects in rows, raters in columns; missing ratings as ``nan`` or ``None``.
+    categories : sequence or None, default None
+        The category scale, as for :meth:`irr.Agreement.from_array`.
+    **options
+        Every keyword of :meth:`irr.Agreement.{entry.method}`, with its defaults.
+
+    Returns
+    -------
+    {inspect.signature(method).return_annotation}
+        As :meth:`irr.Agreement.{entry.method}` returns.
+    """
+    return shortcut
+
+
+#: The pass-through shortcuts built from the registry: every declared ``shortcut`` that
+#: this module does not write out (exported by :mod:`irr` with the others).
+FORWARDED: dict[str, Callable[..., Any]] = {
+    c.shortcut: _declared_shortcut(c) for c in COEFFICIENTS
+    if c.shortcut is not None and c.shortcut not in __all__}
+globals().update(FORWARDED)
+__all__ += list(FORWARDED)
+

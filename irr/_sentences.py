@@ -70,6 +70,11 @@ REFERENCES = {
                    "41(3), 687–699. https://doi.org/10.1177/001316448104100307",
     "krippendorff2011": "Krippendorff, K. (2011). Computing Krippendorff's alpha-reliability. "
                         "University of Pennsylvania. https://repository.upenn.edu/asc_papers/43",
+    "cronbach1951": "Cronbach, L. J. (1951). Coefficient alpha and the internal structure of "
+                    "tests. Psychometrika, 16(3), 297–334. https://doi.org/10.1007/BF02310555",
+    "feldt1987": "Feldt, L. S., Woodruff, D. J., & Salih, F. A. (1987). Statistical inference "
+                 "for coefficient alpha. Applied Psychological Measurement, 11(1), 93–103. "
+                 "https://doi.org/10.1177/014662168701100107",
     "mcgraw1996": "McGraw, K. O., & Wong, S. P. (1996). Forming inferences about some "
                   "intraclass correlation coefficients. Psychological Methods, 1(1), 30–46. "
                   "https://doi.org/10.1037/1082-989X.1.1.30",
@@ -158,6 +163,7 @@ _CITE = {
     "bangdiwala1985": "Bangdiwala, 1985",
     "brennan1981": "Brennan & Prediger, 1981", "krippendorff2011": "Krippendorff, 2011",
     "mcgraw1996": "McGraw & Wong, 1996", "shrout1979": "Shrout & Fleiss, 1979",
+    "cronbach1951": "Cronbach, 1951", "feldt1987": "Feldt et al., 1987",
     "kendall1939": "Kendall & Babington Smith, 1939", "efron1987": "Efron, 1987",
     "wilson1927": "Wilson, 1927",
     "ba1986": "Bland & Altman, 1986", "ba1996": "Bland & Altman, 1996",
@@ -234,8 +240,13 @@ _FAMILIES = {
                  "listwise"),
     "po": _Family("percent agreement", "percent agreement", "percent agreement",
                   "percent agreement", (), "listwise"),
-    "pa(pairwise)": _Family("mean pairwise percent agreement", "", "mean pairwise percent "
-                            "agreement", "", ("gwet2014",), "available"),
+    "pa(pairwise)": _Family("mean pairwise percent agreement",
+                            "mean pairwise weighted percent agreement",
+                            "mean pairwise percent agreement",
+                            "mean pairwise weighted percent agreement", ("gwet2014",),
+                            "available"),
+    "Cronbach's α": _Family("Cronbach's α", "", "Cronbach's alpha", "",
+                            ("cronbach1951", "feldt1987"), "listwise"),
     "pa(all)": _Family("percent agreement of all raters", "", "percent agreement of all "
                        "raters", "", (), "listwise"),
 }

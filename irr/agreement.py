@@ -42,6 +42,7 @@ from irr.estimators import pabak as pabak_estimator
 from irr.estimators.categories import CategoryResults
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
 from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
+from irr.estimators.cronbach import CRONBACH_TEXTS, CronbachResult, cronbach_alpha
 from irr.estimators.icc import FORMS, ICC_TEXTS, ICCResult, icc_table
 from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
 from irr.estimators.kendall import KendallResult
@@ -1135,6 +1136,7 @@ class Agreement:
         *,
         definition: str = "pairwise",
         tolerance: float = 0,
+        weights: Any = None,
         alternative: str = "two-sided",
         confidence_level: float = 0.95,
         ci: str | None = None,
@@ -1164,6 +1166,13 @@ class Agreement:
             (``|x_i - x_j| <= tolerance``); 0 is exact agreement. Needs ordered categories
             when positive. With ``definition='all'`` a subject agrees when its highest and
             lowest ratings are within `tolerance` (R irr ``agree(ratings, tolerance)``).
+        weights : None, str or array-like of shape (k, k), default None
+            Gwet's (2014) weighted percent agreement (irrCAC's ``pa.coeff.raw(weights=)``):
+            a scheme of :func:`~irr.weights.agreement_weights` (``'linear'``,
+            ``'quadratic'``, ``'ordinal'``, ...) or a matrix; a pair of ratings in
+            categories k and l counts w_kl. The pairwise form for any number of raters
+            (two included), with its linearised SE and Wald interval; not with a
+            `tolerance` or ``definition='all'``. None: exact agreement.
 
         Returns
         -------
@@ -1189,15 +1198,18 @@ class Agreement:
         >>> res = anxiety.percent_agreement(definition="all", tolerance=1)
         >>> res.coefficient, res.estimate
         ('Percent agreement (all raters, tolerance 1)', 0.35)
+        >>> res = ag4.percent_agreement(weights="quadratic")
+        >>> res.coefficient, round(res.estimate, 4), round(res.se, 4)
+        ('Percent agreement (pairwise, quadratic weights)', 0.9754, 0.0906)
         """
-        self._check_categorical("Percent agreement", tolerance != 0)
+        self._check_categorical("Percent agreement", tolerance != 0 or weights is not None)
         options = InferenceOptions.from_keywords(
             alternative=alternative, confidence_level=confidence_level, ci=ci,
             n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
             population=population, null=null, ci_clip=ci_clip, sampling=sampling,
             rater_population=rater_population)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
-                                         definition, missing)
+                                         definition, missing, weights)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
     @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
@@ -1825,6 +1837,65 @@ class Agreement:
         """
         return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level,
                        null)
+
+    @inference_keywords("f_test", texts=CRONBACH_TEXTS)
+    def cronbach_alpha(
+        self, *, confidence_level: float = 0.95, null: float | None = None
+    ) -> CronbachResult:
+        """Cronbach's alpha (coefficient alpha) with Feldt's F test and exact interval.
+
+        Returns
+        -------
+        CronbachResult
+            ``estimate``, ``statistic`` (Feldt's F), ``df1`` = n - 1, ``df2`` = (n - 1)(k
+            - 1), ``pvalue`` (one-sided), ``ci`` (Feldt's exact interval, method
+            ``'feldt'``), the mean squares.
+
+        Raises
+        ------
+        ValueError
+            Fewer than two subjects rated by every rater.
+        TypeError
+            Unordered labels (alpha needs numeric category scores).
+
+        Notes
+        -----
+        Alpha of the k raters (or items) is ICC(C,k) = 1 - MSE/MSR, the consistency of
+        their average (McGraw & Wong 1996), equal on complete data to Cronbach's (1951)
+        k/(k - 1)(1 - sum of the raters' variances / variance of the subjects' sums).
+        Feldt's interval, [1 - (1 - alpha) F(1 - g/2), 1 - (1 - alpha) F(g/2)] on (n - 1,
+        (n - 1)(k - 1)) df, is exact under normality. Only subjects rated by every rater
+        are used (listwise, as psych's ``alpha(use='complete.obs')`` and pingouin's
+        ``nan_policy='listwise'``): covariances of different subsets of subjects
+        (``'pairwise'``) do not make one alpha of one set of subjects, and ICC(C,k) needs
+        complete rows. How many were left out is in ``n_missing`` and the notes. No
+        interpretation scale by default (see :class:`irr.estimators.cronbach.CronbachResult`).
+
+        References
+        ----------
+        Cronbach, L. J. (1951). Coefficient alpha and the internal structure of tests.
+        Psychometrika, 16, 297-334. https://doi.org/10.1007/BF02310555
+
+        Feldt, L. S. (1965). The approximate sampling distribution of Kuder-Richardson
+        reliability coefficient twenty. Psychometrika, 30, 357-370.
+        https://doi.org/10.1007/BF02289499
+
+        Feldt, L. S., Woodruff, D. J., & Salih, F. A. (1987). Statistical inference for
+        coefficient alpha. Applied Psychological Measurement, 11, 93-103.
+        https://doi.org/10.1177/014662168701100107
+
+        Examples
+        --------
+        >>> import irr
+        >>> ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+        >>> res = ag.cronbach_alpha()
+        >>> round(res.estimate, 4), round(res.statistic, 3), res.df1, res.df2
+        (0.4526, 1.827, 19, 38)
+        >>> res.estimate == ag.icc("twoway", "consistency", "average").estimate
+        True
+        """
+        return cronbach_alpha(self._score_statistics("Cronbach's alpha"), confidence_level,
+                              null)
 
     @inference_keywords("fixed_interval")
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:

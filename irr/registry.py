@@ -197,6 +197,9 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
                 names=tuple(Name(name, {"model": m, "type": t, "unit": u})
                             for name, (m, t, u) in _ICC_NAMES.items()),
                 aliases=("intraclass",)),
+    Coefficient("cronbach_alpha", "icc", _SCORES, profile="f_test", ci="feldt",
+                accessor="cronbach_alpha", shortcut="cronbach_alpha", names=_names("cronbach"),
+                aliases=("cronbach_alpha", "coefficient_alpha")),
     Coefficient("kendall_w", "rank", _SCORES, profile="bootstrap", **_BOOT,
                 accessor="kendall_w", names=_names("kendall"), aliases=("kendall_w",)),
     Coefficient("pabak", "two raters", _TWO_CATEGORICAL, profile="bootstrap", ci="wilson",

@@ -49,6 +49,8 @@ INTERVAL_METHODS: Mapping[str, IntervalMethod] = MappingProxyType({
     "satterthwaite": IntervalMethod("approximate F, Satterthwaite df", "approx. F"),  # ICC(A,.)
     # the ICC by variance components
     "approximate-f": IntervalMethod("approximate F, effective sizes", "approx. F"),
+    # Cronbach's alpha: the exact F interval under normality (Feldt 1965)
+    "feldt": IntervalMethod("Feldt's exact F", "Feldt"),
     "chi2": IntervalMethod("chi-square", "chi-square"),  # a standard deviation's interval
     "t": IntervalMethod("t distribution", "t"),
     "fisher-z": IntervalMethod("Fisher z", "Fisher z"),

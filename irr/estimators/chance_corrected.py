@@ -716,11 +716,19 @@ def tolerance_label(tolerance: float) -> tuple[str, str]:
 
 def percent_agreement(
     stats: Statistics, tolerance: float, options: InferenceOptions, plan: ResamplingPlan,
-    missing: str = "available",
+    missing: str = "available", weights: Any = None,
 ) -> ChanceCorrectedResult:
-    """Gwet's multi-rater percent agreement with its linearised SE."""
+    """Gwet's multi-rater percent agreement with its linearised SE: exact agreement,
+    agreement within `tolerance`, or weighted by `weights` (Gwet 2014: the mean over
+    subjects of sum_kl w_kl r_ik (r_il - 1) / (r_i (r_i - 1)), as irrCAC's
+    ``pa.coeff.raw(weights=)``)."""
     stats, dropped = _listwise(stats, missing)
-    w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
+    wname = weight_name(weights)
+    if wname == "unweighted":
+        w = tolerance_agreement(tolerance, stats.n_categories, stats.scores).astype(float)
+        wname = "unweighted" if not tolerance else "tolerance"
+    else:
+        w, wname = _weights(stats, weights)
     counts = stats.count_patterns
     cells = _cells(stats)  # the nonzero cells, once
     _check_enough(cells, counts.multiplicity, "Percent agreement")
@@ -739,13 +747,16 @@ def percent_agreement(
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} of each other on the category scores "
                      "count as agreeing.")
+    if wname not in ("unweighted", "tolerance"):
+        notes.extend(weights_note(wname, stats.scores, " (Gwet 2014)"))
     recipe = _recipe(stats, "percent_agreement", w, options, plan)
     within = tolerance_label(tolerance)
+    weighted = "" if wname in ("unweighted", "tolerance") else f", {wname} weights"
     return _finish(stats, est, options, recipe,
-                   coefficient=f"Percent agreement (pairwise{within[0]})",
-                   symbol=f"pa(pairwise{within[1]})",
+                   coefficient=f"Percent agreement (pairwise{within[0]}{weighted})",
+                   symbol=f"pa(pairwise{within[1]})",  # sentences name the weights
                    notes=notes, n_missing=n_missing,
-                   weights="unweighted" if not tolerance else "tolerance",
+                   weights=wname,
                    w=w, test=False, bounds=(0.0, 1.0), scale=None, key="percent_agreement",
                    dropped=dropped)
 

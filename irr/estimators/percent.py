@@ -17,7 +17,7 @@ from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import ProportionResult, wald_pvalue, wilson_interval
 from irr.summary import listwise_note
-from irr.weights import agree_within, check_tolerance, within_tolerance
+from irr.weights import agree_within, check_tolerance, weight_name, within_tolerance
 
 __all__ = ["DEFINITIONS", "percent_agreement"]
 
@@ -32,6 +32,7 @@ def percent_agreement(
     plan: ResamplingPlan,
     definition: str = "pairwise",
     missing: str = "available",
+    weights: Any = None,
 ) -> ProportionResult | chance_corrected.ChanceCorrectedResult:
     """Percent agreement by `definition`: see :meth:`irr.Agreement.percent_agreement`.
 
@@ -40,12 +41,24 @@ def percent_agreement(
     Gwet's (2014) multi-rater p_a (Wald interval), ``'all'`` the share of subjects rated by
     every rater on whom all their ratings agree (R irr ``agree()``; Wilson interval).
 
+    With `weights` (a scheme or matrix of :func:`irr.weights.agreement_weights`) it is
+    Gwet's (2014) weighted percent agreement, the pairwise form with its linearised SE for
+    any number of raters (irrCAC's ``pa.coeff.raw(weights=)``): not a share of subjects.
+
     ``options.ci`` None keeps each form's default interval.
     """
     check_choice(definition, "definition", DEFINITIONS)
+    weighted = weight_name(weights) != "unweighted"
+    if weighted and (tolerance or definition == "all"):
+        raise ValueError(
+            f"`weights={weights!r}` gives the weighted pairwise percent agreement (Gwet "
+            "2014); it takes neither a `tolerance` (itself 0/1 weights: agreement within it) "
+            f"nor `definition='all'` (got tolerance={tolerance!r}, "
+            f"definition={definition!r}).")
     two = stats.by_rater and stats.n_raters == 2
-    if not two and definition == "pairwise":
-        return chance_corrected.percent_agreement(stats, tolerance, options, plan, missing)
+    if weighted or (not two and definition == "pairwise"):
+        return chance_corrected.percent_agreement(stats, tolerance, options, plan, missing,
+                                                  weights)
     check_choice(missing, "missing", chance_corrected.MISSING)  # listwise already
     if options.sampling != "subjects":
         raise ValueError(

@@ -52,18 +52,22 @@ def test_irrcac_raw4raters(method, weights, estimate, se, pa, pe):
     assert res.n_paired == 11
 
 
-def test_irrcac_raw4raters_weighted_percent_agreement():
-    # pa.coeff.raw(cac.raw4raters, weights="quadratic"): 0.9753788, SE 0.09062. Our
-    # percent_agreement has no weights (it has `tolerance`); the kernel has them.
-    from irr.coefficients.chance_corrected import counts_estimate
-    from irr.weights import agreement_weights
-
+@pytest.mark.parametrize("weights", ["quadratic", np.array(
+    [[1 - (k - m) ** 2 / 16 for m in range(5)] for k in range(5)])], ids=["name", "matrix"])
+def test_irrcac_raw4raters_weighted_percent_agreement(weights):
+    # pa.coeff.raw(cac.raw4raters, weights="quadratic"): 0.9753788, SE 0.09062 (irrCAC
+    # weighting vignette); its interval uses t on n - 1 = 11 df
     ag = irr.Agreement.from_frame(RAW)
-    counts, mult = ag.statistics.count_patterns.patterns, ag.statistics.count_patterns.multiplicity
-    w = agreement_weights("quadratic", 5, np.arange(1.0, 6.0))
-    est = counts_estimate(counts, mult, w, "percent")
-    assert est.estimate == pytest.approx(0.9753788, abs=5e-8)
-    assert math.sqrt(est.variance) == pytest.approx(0.09062, abs=5e-6)
+    res = ag.percent_agreement(weights=weights)
+    assert res.estimate == pytest.approx(0.9753788, abs=5e-8)
+    assert res.se == pytest.approx(0.09062, abs=5e-6)
+    assert res.ci.method == "wald"
+    label = "quadratic" if isinstance(weights, str) else "custom"
+    assert res.coefficient == f"Percent agreement (pairwise, {label} weights)"
+    t = ag.percent_agreement(weights=weights, distribution="t", ci_clip=False)
+    half = 2.200985160091639 * 0.09061627831954652  # qt(0.975, 11) x SE
+    assert (t.ci.low, t.ci.high) == pytest.approx((0.9753788 - half, 0.9753788 + half),
+                                                  abs=5e-7)
 
 
 DISTRIB_6RATERS = [

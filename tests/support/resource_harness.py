@@ -477,7 +477,10 @@ def _calls() -> list[Call]:
     for name in ("pabak", "maxwell_re", "specific_agreement"):
         add(Call(name, name, "wide",
                  functools.partial(lambda ctx, n: getattr(irr, n)(*ctx.pair()), n=name)))
-    for name in ("robinson_a", "finn", "mean_spearman", "mean_pearson"):
+    # the matrix shortcuts written out, and those built from the registry's declarations
+    from irr._functions import FORWARDED
+
+    for name in ("robinson_a", "finn", "mean_spearman", "mean_pearson", *FORWARDED):
         add(Call(name, name, "wide", functools.partial(
             lambda ctx, n: getattr(irr, n)(ctx.inp.wide[ctx.inp.raters]), n=name)))
     add(Call("iota", "iota", "wide", lambda ctx: irr.iota(

@@ -64,6 +64,66 @@ def test_percent_agreement_pairwise_is_the_mean_share_of_agreeing_pairs():
         loose, abs=1e-12)
 
 
+def _weighted_pa(x, w, categories):
+    """Gwet's (2014) weighted percent agreement and its linearised SE, from the formula:
+    p_a = mean over subjects with r_i >= 2 of sum_k r_ik (r*_ik - 1) / (r_i (r_i - 1)),
+    r*_ik = sum_l w_kl r_il; var = sum_i (p_a,i* - p_a)^2 / (n (n - 1)), p_a,i* = (n / n2)
+    p_a,i (0 for a subject with one rating), n the subjects with a rating."""
+    r = np.stack([(x == c).sum(axis=1) for c in categories], axis=1).astype(float)
+    ri = r.sum(axis=1)
+    r, ri = r[ri > 0], ri[ri > 0]
+    n, two = len(ri), ri >= 2
+    pai = np.where(two, (r * (r @ w.T - 1)).sum(axis=1) / np.where(two, ri * (ri - 1), 1), 0)
+    pa = pai[two].mean()
+    return pa, math.sqrt(((n / two.sum() * pai - pa) ** 2).sum() / (n * (n - 1)))
+
+
+@pytest.mark.parametrize("weights", ["linear", "quadratic", "radical", "custom"])
+@pytest.mark.parametrize("raters", [["rater1", "rater2"], ["rater1", "rater2", "rater3"]])
+def test_weighted_percent_agreement_is_gwets_formula(weights, raters):
+    x = ANXIETY[raters].to_numpy(dtype=float)
+    x[[0, 3, 7], [0, 1, 0]] = np.nan  # missing ratings; with two raters, single ratings
+    frame = pd.DataFrame(x, columns=raters)
+    ag = irr.Agreement.from_frame(frame, categories=[1, 2, 3, 4, 5, 6])
+    s = np.arange(1.0, 7.0)
+    d = np.abs(s[:, None] - s[None, :]) / 5
+    w = {"linear": 1 - d, "quadratic": 1 - d ** 2, "radical": 1 - np.sqrt(d),
+         "custom": np.where(d <= 0.2, 1.0, 0.25)}[weights]
+    pa, se = _weighted_pa(x, w, s)
+    res = ag.percent_agreement(weights=w if weights == "custom" else weights)
+    assert res.estimate == pytest.approx(pa, abs=1e-12)
+    assert res.se == pytest.approx(se, abs=1e-12)
+    assert (res.ci.low, res.ci.high) == pytest.approx(
+        (max(pa - Z95 * se, 0.0), min(pa + Z95 * se, 1.0)), abs=1e-12)
+    assert res.weights == weights
+    assert f"{weights} weights" in res.coefficient
+    assert f"({weights} weights)" in res.report()
+    # identity weights are the unweighted form
+    same = ag.percent_agreement(weights=np.eye(6))
+    assert same.estimate == pytest.approx(_weighted_pa(x, np.eye(6), s)[0], abs=1e-12)
+
+
+def test_weighted_percent_agreement_is_the_same_through_every_door():
+    ag = irr.Agreement.from_frame(ANXIETY)
+    res = ag.percent_agreement(weights="quadratic")
+    assert ANXIETY.irr.percent_agreement(weights="quadratic").estimate == res.estimate
+    # its bootstrap draws the same subjects as the unweighted form's
+    boot = ag.percent_agreement(weights="quadratic", ci="percentile", n_resamples=200)
+    assert boot.ci.method == "percentile"
+    assert boot.ci.low < res.estimate < boot.ci.high
+
+
+@pytest.mark.parametrize(("options", "match"), [
+    ({"tolerance": 1}, "neither a `tolerance`"),
+    ({"definition": "all"}, "definition='all'"),
+    ({"weights": "cubic"}, "weights"),
+])
+def test_weighted_percent_agreement_refuses_what_it_cannot_mean(options, match):
+    ag = irr.Agreement.from_frame(ANXIETY)
+    with pytest.raises(ValueError, match=match):
+        ag.percent_agreement(**{"weights": "linear", **options})
+
+
 def test_every_output_names_the_definition():
     ag = irr.Agreement.from_frame(ANXIETY)
     pairwise, every = ag.percent_agreement(), ag.percent_agreement(definition="all")
