@@ -433,7 +433,11 @@ def statistic_name(result: ResultLike, style: str = "apa") -> str:
         k = result.n_raters
         sf = shrout_fleiss_name(result.model, result.type, result.unit, k)
         words = form_description(result.model, result.type, result.unit, k)
-        return f"{result.mcgraw_wong} ({words}; {sf})"
+        if getattr(result, "replicate_means", 0):
+            words += (f"'s mean of up to {result.replicate_means} readings"
+                      if result.unit == "single"
+                      else f"' means of up to {result.replicate_means} readings each")
+        return f"{result.form_name} ({words}; {sf})"
     if hasattr(result, "level") and result.symbol == "α":
         level = "custom-metric" if result.level == "custom" else result.level
         return f"Krippendorff's {level} {'α' if apa else 'alpha'}"
@@ -1089,7 +1093,7 @@ def methods_paragraph(
             else "Agreement was")
         sentences.append(f"{noun} estimated with {_list(cited)}.")
     # named in full (ICC: its form in words) once, by the short name after that
-    short = [getattr(r, "mcgraw_wong", None) or (
+    short = [getattr(r, "form_name", None) or (
         name if m is None else (m.short if style == "apa" else m.short_plain))
         for r, m, name in zip(results, measures, names, strict=True)]
     intervals = [(_interval_clause(r, keys)[:2], name)

@@ -797,6 +797,13 @@ class Agreement:
             )
         return self._scored[1]
 
+    def _replicates_averaged(self) -> int:
+        """The most replicates in one (subject, rater) cell of continuous ratings that the
+        statistics of scores average (0: none)."""
+        if not self.continuous or not self.measurements.has_replicates:
+            return 0
+        return int(self.measurements.replicates.max())
+
     # -- two raters --------------------------------------------------------------------
     @_shared_docs
     def kappa(
@@ -1955,8 +1962,9 @@ class Agreement:
         >>> round(res.ci.low, 3), round(res.ci.high, 3)
         (-0.039, 0.494)
         """
-        return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level,
-                       null)
+        result = icc.icc(self._score_statistics("The ICC"), model, type, unit,
+                         confidence_level, null)
+        return icc.of_replicate_means(result, self._replicates_averaged())
 
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
         """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.
@@ -1972,7 +1980,9 @@ class Agreement:
         [0.175, 0.198, 0.216, 0.389, 0.425, 0.453]
         """
         stats = self._score_statistics("The ICC")
-        return icc_table([icc.icc(stats, *form, confidence_level) for form in FORMS])
+        r = self._replicates_averaged()
+        return icc_table([icc.of_replicate_means(icc.icc(stats, *form, confidence_level), r)
+                          for form in FORMS])
 
     def kendall_w(
         self,
