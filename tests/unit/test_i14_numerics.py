@@ -423,7 +423,7 @@ def test_error_rate_family_reports_every_rater():
     assert "6 errors in n = 20" in text
     assert text.endswith("Each of the 3 tests is at alpha = 0.05, with no adjustment for "
                          "multiple comparisons.")
-    assert family.report("plain", digits=3).startswith("Error rate (rater2 vs rater1) = 0.300")
+    assert family.report("plain", digits=3).startswith("Error rate (rater1 vs rater2) = 0.300")
 
 
 def test_error_rate_ttest_reports():
