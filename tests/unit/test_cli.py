@@ -458,6 +458,28 @@ def test_errors_are_one_line_with_exit_status_1(args, message):
     assert "Traceback" not in out.stderr
 
 
+def test_header_spaces_are_stripped_with_a_note_and_unknown_names_get_near_matches(tmp_path):
+    path = tmp_path / "ratings.csv"
+    path.write_text("patient,Dr Jones ,Dr Smith\n1,2,2\n2,3,3\n3,1,2\n4,2,2\n5,3,1\n"
+                    "6,1,1\n")
+    out = run("kappa", str(path), "--raters", "Dr Jones", "Dr Smith")
+    assert out.returncode == 0, out.stderr
+    assert "Agreement between Dr Jones and Dr Smith" in out.stdout
+    assert "Dr Jones ," not in out.stdout and "Dr Jones  " not in out.stdout
+    assert "Spaces around the column name(s) 'Dr Jones ' were removed: 'Dr Jones'." in \
+        " ".join(out.stdout.split())
+    out = run("kappa", str(path), "--raters", "Dr Jone", "dr smith")
+    assert out.returncode == 1
+    assert out.stderr.strip().endswith(
+        "(for 'Dr Jone' did you mean 'Dr Jones'?; for 'dr smith' did you mean 'Dr Smith'?)")
+    long = tmp_path / "long.csv"
+    long.write_text("subject,rater,rating\n1,cuff,1\n1,wrist,2\n2,cuff,2\n2,wrist,2\n")
+    out = run("kappa", str(long), "--subject", "subject", "--rater", "rater", "--rating",
+              "rating", "--raters", "cuf", "wrist")
+    assert out.returncode == 1
+    assert "did you mean 'cuff'?" in out.stderr
+
+
 def test_error_end_to_end_is_one_line_with_exit_status_1():
     out = run_subprocess("kappa", "/no/such/file.csv")
     assert out.returncode == 1
