@@ -465,7 +465,8 @@ def test_header_spaces_are_stripped_with_a_note_and_unknown_names_get_near_match
     out = run("kappa", str(path), "--raters", "Dr Jones", "Dr Smith")
     assert out.returncode == 0, out.stderr
     assert "Agreement between Dr Jones and Dr Smith" in out.stdout
-    assert "Dr Jones ," not in out.stdout and "Dr Jones  " not in out.stdout
+    assert "Dr Jones ," not in out.stdout
+    assert "Dr Jones  " not in out.stdout
     assert "Spaces around the column name(s) 'Dr Jones ' were removed: 'Dr Jones'." in \
         " ".join(out.stdout.split())
     out = run("kappa", str(path), "--raters", "Dr Jone", "dr smith")
