@@ -496,8 +496,9 @@ class Agreement:
         Row i gives how many raters put subject i in each category; rows may have
         different totals (missing ratings). Such data do not say which rater gave which
         rating, so only the coefficients defined on counts are available:
-        :meth:`fleiss_kappa`, :meth:`scott_pi`, :meth:`gwet_ac`, :meth:`brennan_prediger`
-        and :meth:`percent_agreement`; the others raise a ValueError saying so.
+        :meth:`fleiss_kappa`, :meth:`scott_pi`, :meth:`gwet_ac`, :meth:`brennan_prediger`,
+        :meth:`krippendorff_alpha` and :meth:`percent_agreement`; the others raise a
+        ValueError saying so.
 
         Parameters
         ----------
