@@ -241,7 +241,7 @@ def test_compat_page_states_what_the_package_reproduces_where_r_differs():
     # kripp.alpha without the per-unit divisor on complete data: the reproduction
     x = irr.datasets.load("anxiety").to_numpy()
     assert round(irr.krippendorff_alpha(x, "interval").estimate, 4) == 0.1701
-    n, m = x.shape
+    m = x.shape[1]
     d = (x[:, :, None] - x[:, None, :]).astype(float) ** 2
     observed = d.sum()  # every ordered pair of a unit, without 1 / (m - 1)
     values = x.ravel().astype(float)
