@@ -402,7 +402,8 @@ class ReliabilityReport:
     def sentences(self) -> list[str]:
         """One sentence per result, for the results section; the interval method most
         sentences share is stated once (:func:`irr._sentences.report_sentences`)."""
-        return report_sentences(self.results, self.style)
+        # each band with the scale it is read on: "poor (McBride, 2005)"
+        return report_sentences(self.results, self.style, citation=True)
 
     @property
     def methods(self) -> str:

@@ -79,7 +79,7 @@ def test_exact_sentences_of_a_representative_set():
         "effects, absolute agreement, single rater; ICC(2,1)) = .20, 95% CI [−.04, .49] "
         "(approximate F, Satterthwaite df), n = 20.")
     assert report(v[26]) == (
-        "Agreement among rater1, rater2, and rater3 was slight, Krippendorff's interval α = "
+        "Agreement among rater1, rater2, and rater3 was unacceptable, Krippendorff's interval α = "
         ".17, 95% CI [−.05, .39] (percentile bootstrap, 200 resamples), n = 20.")
     assert report(v[4]) == ("Percent agreement between r.eye and l.eye was .71, 95% CI "
                             "[.70, .72] (Wilson score), n = 7,477.")
@@ -188,8 +188,9 @@ def test_methods_paragraph_several_raters_with_missing_ratings():
         "1996) for ICC(A,1). Missing ratings: Fleiss' κ and Krippendorff's ordinal α used every "
         "available rating; Light's κ used, for each pair of raters, the subjects both rated; "
         "subjects with a missing rating were left out of ICC(A,1) (listwise). Estimates were "
-        "interpreted on the benchmark scales of Landis & Koch (1977) for Fleiss' κ, Light's κ, "
-        "and Krippendorff's ordinal α; Koo & Li (2016) for ICC(A,1). Analyses used irr (irrstats) version "
+        "interpreted on the benchmark scales of Landis & Koch (1977) for Fleiss' κ and Light's "
+        "κ; Krippendorff (2004) for Krippendorff's ordinal α; Koo & Li (2016) for ICC(A,1). "
+        "Analyses used irr (irrstats) version "
         f"{irr.__version__} (The irr developers, n.d.).")
     cited = " ".join(references(results))
     for author in ("Fleiss, J. L. (1971)", "Light, R. J. (1971)", "Krippendorff, K. (2011)",
