@@ -433,9 +433,11 @@ class Agreement:
         replicate : column label, optional
             A column numbering each (subject, rater)'s repeated measurements. It is only
             checked (every row has a label, none repeats within a (subject, rater)); the
-            replicates are the rows themselves.
+            replicates are the rows themselves. Replicates are repeated measurements: with
+            `replicate` the ratings are continuous unless `continuous=False`.
         continuous : bool or None, default None
-            As for :meth:`from_frame` (detected from the `rating` column). Continuous
+            As for :meth:`from_frame` (detected from the `rating` column; True with
+            `replicate`). Continuous
             ratings keep every row: several rows of one (subject, rater) are
             *replicates*, and raters may measure different subjects (unbalanced
             designs). Statistics that need one value per (subject, rater) (:meth:`icc`,
@@ -459,6 +461,8 @@ class Agreement:
         >>> ag.n_subjects, ag.raters, ag.n_missing
         (3, ('a', 'b', 'c'), 1)
         """
+        if replicate is not None and continuous is None:
+            continuous = True  # replicates are repeated measurements
         return cls._from_source(
             Source.from_long(df, subject, rater, rating, categories, continuous, replicate),
             nan_policy)

@@ -465,6 +465,10 @@ def _parser() -> argparse.ArgumentParser:
         "one that applies. Names: " + ", ".join(STATISTICS) + "; alpha (at the level "
         "that suits the data) and icc (ICC(A,1)). Default: a recommended set for the data "
         "(nominal, ordinal or continuous; two raters or more)")
+    report.add_argument("--replicate", metavar="COL",
+                        help="long format: the column numbering a subject's repeated "
+                        "readings by one rater or method (the measurements are then "
+                        "continuous)")
     report.add_argument("--by", action="append", metavar="COL",
                         help="also report each statistic per group of this column (wide "
                         "data; repeat for several columns)")

@@ -268,10 +268,13 @@ class DataDescription:
         lines = [("Subjects", f"{self.n_subjects:,}"), ("Raters", raters), ("Scale", scale)]
         if self.scale_type != "continuous" and k <= 12:
             lines.append(("Categories", ", ".join(self.categories)))
-        lines.append(("Ratings", f"{self.n_ratings:,}"))
         if self.n_measurements > self.n_ratings:
+            # with replicates a "rating" is a (subject, rater) pair measured, not a reading
+            lines.append(("Subject-rater pairs measured", f"{self.n_ratings:,}"))
             lines.append(("Measurements", f"{self.n_measurements:,} (replicates: several "
                           "measurements of a subject by one rater)"))
+        else:
+            lines.append(("Ratings", f"{self.n_ratings:,}"))
         if self.raters and self.n_missing_ratings:
             share = self.n_missing_ratings / (self.n_subjects * self.n_raters)
             lines.append(("Missing ratings", f"{self.n_missing_ratings:,} of "
@@ -414,7 +417,10 @@ class ReliabilityReport:
             self.results, n_subjects=d.n_subjects, n_raters=d.n_raters, raters=d.raters,
             n_categories=None if d.scale_type == "continuous" else len(d.categories),
             scale_type=d.scale_type, n_missing_ratings=d.n_missing_ratings,
-            n_incomplete_subjects=d.n_incomplete, style=self.style)
+            n_incomplete_subjects=d.n_incomplete, style=self.style,
+            ratings_per_subject=(min(r for r, _ in d.subjects_by_ratings),
+                                 max(r for r, _ in d.subjects_by_ratings))
+            if d.subjects_by_ratings else None, n_measurements=d.n_measurements)
 
     @property
     def references(self) -> list[str]:

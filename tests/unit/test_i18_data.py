@@ -365,3 +365,26 @@ def test_icc_of_replicate_means_is_named_as_such_everywhere():
     # the SEM row's ICC is the replicate-aware one, and says so
     assert "SEM from SD x sqrt(1 - ICC of single readings)" in text
     assert not re.search(r"ICC\(2,1\)\s+0\.9", text)
+
+
+def test_replicated_study_says_so_in_the_report(tmp_path):
+    from clirun import cli
+
+    df = _replicated_bp()
+    whole = df.assign(sbp=df["sbp"].round().astype(int))  # integer mmHg: still readings
+    ag = irr.Agreement.from_long(whole, subject="patient_id", rater="device", rating="sbp",
+                                 replicate="reading")
+    assert ag.continuous
+    path = tmp_path / "bp.csv"
+    df.to_csv(path, index=False)
+    status, out, err = cli("report", str(path), "--subject", "patient_id", "--rater",
+                           "device", "--rating", "sbp", "--replicate", "reading",
+                           "--statistics", "ccc,sem", "--n-resamples", "200",
+                           "--format", "markdown")
+    assert status == 0, err
+    text = " ".join(out.split())
+    assert "Each rater or method measured each subject 3 times (240 measurements in all)." \
+        in text
+    # 80 (patient, device) pairs are not "80 ratings" beside 240 measurements
+    assert "Subject-rater pairs measured" in text
+    assert "| Ratings |" not in text
