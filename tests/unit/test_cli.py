@@ -332,8 +332,9 @@ def test_datasets_count_raters_not_identifiers_and_read_as_text():
 def test_report_on_two_raters_gives_sentences():
     out = run("report", "--dataset", "vision")
     assert out.returncode == 0, out.stderr
-    assert ("Agreement between r.eye and l.eye was substantial, Cohen's κw (quadratic weights) "
-            "= .70, 95% CI [.69, .72] (Wald), n = 7,477.") in out.stdout
+    assert ("Agreement between r.eye and l.eye was substantial (Landis & Koch, 1977), "
+            "Cohen's κw (quadratic weights) = .70, 95% CI [.69, .72] (Wald), n = 7,477."
+            ) in out.stdout
 
 
 def test_report_on_many_raters_shows_multirater_coefficients_and_icc():
