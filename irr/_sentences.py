@@ -425,7 +425,11 @@ def statistic_name(result: ResultLike, style: str = "apa") -> str:
         k = result.n_raters
         sf = shrout_fleiss_name(result.model, result.type, result.unit, k)
         words = form_description(result.model, result.type, result.unit, k)
-        return f"{result.mcgraw_wong} ({words}; {sf})"
+        if getattr(result, "replicate_means", 0):
+            words += (f"'s mean of up to {result.replicate_means} readings"
+                      if result.unit == "single"
+                      else f"' means of up to {result.replicate_means} readings each")
+        return f"{result.form_name} ({words}; {sf})"
     if hasattr(result, "level") and result.symbol == "α":
         level = "custom-metric" if result.level == "custom" else result.level
         return f"Krippendorff's {level} {'α' if apa else 'alpha'}"
@@ -862,6 +866,11 @@ def _cites(result: Any) -> list[str]:
     keys = list(family.cites)
     if _weights(result) and result.symbol not in ("κw", "AC2"):  # weighted multi-rater forms
         keys.append("gwet2014")
+    # Fleiss' kappa of subjects rated by different numbers of raters: Gwet's (2014)
+    # generalisation, which uses every available rating
+    if ("fleiss1971" in keys and getattr(result, "n_incomplete", 0)
+            and not getattr(result, "n_missing", 0) and "gwet2014" not in keys):
+        keys.append("gwet2014")
     return keys
 
 
@@ -965,6 +974,10 @@ def _grouped(items: Sequence[tuple[Any, str]]) -> list[tuple[Any, list[str]]]:
     return list(groups.items())
 
 
+#: The most raters a methods paragraph names; more are counted only.
+_MAX_NAMED_RATERS = 10
+
+
 def methods_paragraph(
     results: Sequence[ResultLike],
     *,
@@ -976,6 +989,8 @@ def methods_paragraph(
     n_missing_ratings: int,
     n_incomplete_subjects: int,
     style: str = "apa",
+    ratings_per_subject: tuple[int, int] | None = None,
+    n_measurements: int = 0,
 ) -> str:
     """The paragraph a methods section needs: data, coefficients, intervals, missing
     ratings, benchmarks and software, every clause from a field.
@@ -1040,10 +1055,27 @@ def methods_paragraph(
 
     article = "an" if scale_type == "ordinal" else "a"
     categories = "" if n_categories is None else f" with {n_categories} categories"
-    sentences = [f"{unit.capitalize()}s of {_count(n_subjects)} subjects by {n_raters} {who} "
-                 f"({_list(list(raters))}) on {article} {scale_type} scale{categories} were "
-                 "analysed."]
-    if n_missing_ratings and scale_type == "continuous":
+    # a sparse design (each subject rated by a few of many raters) is described as such,
+    # not as missing data, and its raters are counted, not listed
+    fewest, most = ratings_per_subject or (n_raters, n_raters)
+    sparse = n_raters > 2 and most <= n_raters / 2
+    named = "" if n_raters > _MAX_NAMED_RATERS else f" ({_list(list(raters))})"
+    sentences = [f"{unit.capitalize()}s of {_count(n_subjects)} subjects by {n_raters} {who}"
+                 f"{named} on {article} {scale_type} scale{categories} were analysed."]
+    cells = n_subjects * n_raters - n_missing_ratings
+    if scale_type == "continuous" and n_measurements > cells > 0:
+        # replicates: say how often each rater or method measured each subject
+        times = n_measurements / cells
+        often = (f"{int(times)} times" if times.is_integer()
+                 else f"{times:.1f} times on average")
+        sentences.append(f"Each rater or method measured each subject {often} "
+                         f"({_count(n_measurements)} measurements in all).")
+    if sparse and scale_type != "continuous":
+        each = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        sentences.append(f"The design was sparse: each subject was rated by {each} of the "
+                         f"{n_raters} raters, so the {_count(n_missing_ratings)} subject-by-rater "
+                         "combinations without a rating are by design, not missing data.")
+    elif n_missing_ratings and scale_type == "continuous":
         # missing cells, not missing replicates: a cell may hold several measurements
         cells = ("subject-by-rater combination had" if n_missing_ratings == 1
                  else "subject-by-rater combinations had")
@@ -1081,7 +1113,7 @@ def methods_paragraph(
             else "Agreement was")
         sentences.append(f"{noun} estimated with {_list(cited)}.")
     # named in full (ICC: its form in words) once, by the short name after that
-    short = [getattr(r, "mcgraw_wong", None) or (
+    short = [getattr(r, "form_name", None) or (
         name if m is None else (m.short if style == "apa" else m.short_plain))
         for r, m, name in zip(results, measures, names, strict=True)]
     intervals = [(_interval_clause(r, keys)[:2], name)

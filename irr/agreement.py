@@ -354,9 +354,11 @@ class Agreement:
         replicate : column label, optional
             A column numbering each (subject, rater)'s repeated measurements. It is only
             checked (every row has a label, none repeats within a (subject, rater)); the
-            replicates are the rows themselves.
+            replicates are the rows themselves. Replicates are repeated measurements: with
+            `replicate` the ratings are continuous unless `continuous=False`.
         continuous : bool or None, default None
-            As for :meth:`from_frame` (detected from the `rating` column). Continuous
+            As for :meth:`from_frame` (detected from the `rating` column; True with
+            `replicate`). Continuous
             ratings keep every row: several rows of one (subject, rater) are
             *replicates*, and raters may measure different subjects (unbalanced
             designs). Statistics that need one value per (subject, rater) (:meth:`icc`,
@@ -380,6 +382,8 @@ class Agreement:
         >>> ag.n_subjects, ag.raters, ag.n_missing
         (3, ('a', 'b', 'c'), 1)
         """
+        if replicate is not None and continuous is None:
+            continuous = True  # replicates are repeated measurements
         return cls._from_source(
             Source.from_long(df, subject, rater, rating, categories, continuous, replicate),
             nan_policy)
@@ -426,8 +430,9 @@ class Agreement:
         Row i gives how many raters put subject i in each category; rows may have
         different totals (missing ratings). Such data do not say which rater gave which
         rating, so only the coefficients defined on counts are available:
-        :meth:`fleiss_kappa`, :meth:`scott_pi`, :meth:`gwet_ac`, :meth:`brennan_prediger`
-        and :meth:`percent_agreement`; the others raise a ValueError saying so.
+        :meth:`fleiss_kappa`, :meth:`scott_pi`, :meth:`gwet_ac`, :meth:`brennan_prediger`,
+        :meth:`krippendorff_alpha` and :meth:`percent_agreement`; the others raise a
+        ValueError saying so.
 
         Parameters
         ----------
@@ -732,6 +737,13 @@ class Agreement:
                 ReplicatesAveragedWarning, stacklevel=3,
             )
         return self._scored[1]
+
+    def _replicates_averaged(self) -> int:
+        """The most replicates in one (subject, rater) cell of continuous ratings that the
+        statistics of scores average (0: none)."""
+        if not self.continuous or not self.measurements.has_replicates:
+            return 0
+        return int(self.measurements.replicates.max())
 
     # -- two raters --------------------------------------------------------------------
     @inference_keywords("wald_test")
@@ -1835,8 +1847,9 @@ class Agreement:
         >>> round(res.ci.low, 3), round(res.ci.high, 3)
         (-0.039, 0.494)
         """
-        return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level,
-                       null)
+        result = icc.icc(self._score_statistics("The ICC"), model, type, unit,
+                         confidence_level, null)
+        return icc.of_replicate_means(result, self._replicates_averaged())
 
     @inference_keywords("f_test", texts=CRONBACH_TEXTS)
     def cronbach_alpha(
@@ -1912,7 +1925,9 @@ class Agreement:
         [0.175, 0.198, 0.216, 0.389, 0.425, 0.453]
         """
         stats = self._score_statistics("The ICC")
-        return icc_table([icc.icc(stats, *form, confidence_level) for form in FORMS])
+        r = self._replicates_averaged()
+        return icc_table([icc.of_replicate_means(icc.icc(stats, *form, confidence_level), r)
+                          for form in FORMS])
 
     @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def kendall_w(

@@ -535,6 +535,20 @@ _BUILTIN = (
             ("almost perfect", 0.99, 1.0, False, True),
         ],
     ),
+    _scale(
+        "krippendorff",
+        "Krippendorff, 2004",
+        "Krippendorff, K. (2004). Content analysis: An introduction to its methodology "
+        "(2nd ed.). Thousand Oaks, CA: Sage.",
+        "Krippendorff's alpha, by its author (2004, p. 241): rely on variables with alpha >= .800; "
+        "consider those between .667 and .800 only for tentative conclusions; discard "
+        "data below .667. The default scale of Krippendorff's alpha.",
+        [
+            ("unacceptable", -1.0, 0.667, True, False),
+            ("tentatively acceptable", 0.667, 0.8, True, False),
+            ("acceptable", 0.8, 1.0, True, True),
+        ],
+    ),
 )
 
 #: The built-in scales by name (read-only). ``"landis-koch"`` is the default.
@@ -603,6 +617,7 @@ def list_scales() -> pd.DataFrame:
     mchugh                            McHugh, 2012
     koo-li                          Koo & Li, 2016
     mcbride                          McBride, 2005
+    krippendorff                Krippendorff, 2004
     Name: short_citation, dtype: str
     """
     import pandas as pd

@@ -17,6 +17,7 @@ import codecs
 import contextlib
 import csv
 import dataclasses
+import difflib
 import importlib
 import inspect
 import io
@@ -482,6 +483,10 @@ def _parser() -> argparse.ArgumentParser:
         "one that applies. Names: " + ", ".join(STATISTICS) + "; alpha (at the level "
         "that suits the data) and icc (ICC(A,1)). Default: a recommended set for the data "
         "(nominal, ordinal or continuous; two raters or more)")
+    report.add_argument("--replicate", metavar="COL",
+                        help="long format: the column numbering a subject's repeated "
+                        "readings by one rater or method (the measurements are then "
+                        "continuous)")
     report.add_argument("--by", action="append", metavar="COL",
                         help="also report each statistic per group of this column (wide "
                         "data; repeat for several columns)")
@@ -1171,7 +1176,44 @@ def _read_frame(args: argparse.Namespace) -> Any:
         args.input_notes.append(
             f"Skipped {int(empty.sum())} row(s) with no values at all (only delimiters)."
         )
-    return frame
+    return _strip_headers(frame, args)
+
+
+def _strip_headers(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:
+    """`frame` with the spaces around its column names removed (``'Dr Jones '`` is the
+    column ``--raters 'Dr Jones'`` names, and the rater the sentences name), with a note;
+    unchanged when stripping would make two names the same."""
+    names = [c.strip() if isinstance(c, str) else c for c in frame.columns]
+    changed = [c for c, n in zip(frame.columns, names, strict=True) if c != n]
+    if not changed or len(set(names)) < len(names):
+        return frame
+    args.input_notes.append(
+        f"Spaces around the column name(s) {', '.join(map(repr, changed))} were removed: "
+        f"{', '.join(repr(c.strip()) for c in changed)}.")
+    return frame.set_axis(names, axis=1)
+
+
+def _near_names(missing: list[Any], known: Any) -> str:
+    """`` (for 'x' did you mean 'y'?)`` for each of `missing` with near names among
+    `known` (difflib; spaces and case aside), or ``''``."""
+    by_text = {str(c).strip().casefold(): c for c in known}
+    hints = []
+    for name in missing:
+        text = str(name).strip().casefold()
+        near = [by_text[m] for m in difflib.get_close_matches(text, list(by_text), n=3,
+                                                              cutoff=0.6)]
+        if near:
+            hints.append(f"for {name!r} did you mean {' or '.join(map(repr, near))}?")
+    return f" ({'; '.join(hints)})" if hints else ""
+
+
+def _unknown_columns(missing: list[Any], columns: Any, option: str = "") -> str:
+    """The message for column names not in `columns`: the columns, and the nearest names
+    for each unknown one."""
+    columns = list(columns)
+    where = f"{option} names " if option else ""
+    return (f"{where}unknown column(s) {missing}; the columns are {columns}"
+            + _near_names(missing, columns))
 
 
 def _check_missing_markers(frame: Any, columns: list[Any], measured: bool = False) -> None:
@@ -1337,9 +1379,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
             raise CommandError("long format needs all of --subject, --rater and --rating")
         missing = [c for c in long if c not in frame.columns]
         if missing:
-            raise CommandError(
-                f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
-            )
+            raise CommandError(_unknown_columns(missing, frame.columns))
         if args.id:
             raise CommandError("--id marks columns of wide data; with long data use --subject")
         if args.raters:  # labels of the --rater column, kept in the order given
@@ -1350,8 +1390,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         categories = _coerce_categories(declared, [frame[args.rating]])
         replicate = getattr(args, "replicate", None)
         if replicate is not None and replicate not in frame.columns:
-            raise CommandError(f"--replicate names an unknown column {replicate!r}; the "
-                               f"columns are {list(frame.columns)}")
+            raise CommandError(_unknown_columns([replicate], frame.columns, "--replicate"))
         ag = Agreement.from_long(frame, subject=args.subject, rater=args.rater,
                                  rating=args.rating, categories=categories,
                                  continuous=continuous, replicate=replicate)
@@ -1369,9 +1408,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
     named = [*(raters or ()), *ids]
     missing = [r for r in named if r not in frame.columns]
     if missing:
-        raise CommandError(
-            f"unknown column(s) {missing}; the columns are {list(frame.columns)}"
-        )
+        raise CommandError(_unknown_columns(missing, frame.columns))
     declared = getattr(args, "categories", None)
     if declared is None:
         _check_missing_markers(frame, raters or [c for c in frame.columns if c not in ids],
@@ -1761,7 +1798,8 @@ def _long_raters(args: argparse.Namespace, frame: Any, two: bool) -> Any:
         unknown = [r for r in args.raters if r not in shown]
         if unknown:
             raise CommandError(f"--raters names unknown rater(s) {unknown} of column "
-                               f"{args.rater!r}; the raters are {list(shown)}")
+                               f"{args.rater!r}; the raters are {list(shown)}"
+                               + _near_names(unknown, shown))
         chosen = [shown[r] for r in args.raters]
     elif two and len(labels) > 2:
         chosen = labels[:2]

@@ -30,6 +30,7 @@ from irr._frames import (
     wide_patterns,
 )
 from irr._long import LongRatings, long_ratings, pivot
+from irr._numbers import format_number, format_pvalue
 from irr._sentences import band_and_citation
 from irr._source import DENSE_CELLS, DENSE_PER_RATING, align_to_index, frequency_weights
 from irr.agreement import Agreement
@@ -231,8 +232,10 @@ def by(
     test : bool, default False
         Treat the groups as independent strata (sites, studies): add a last row
         ``"Pooled"`` with the inverse-variance pooled coefficient (SAS PROC FREQ's
-        overall kappa) and put the chi-square test that the groups' coefficients are equal
-        in ``attrs["homogeneity"]`` (``statistic``, ``df``, ``pvalue``), with the
+        overall kappa; of limits of agreement, the pooled bias, named as the groups' bias
+        rows) and the chi-square test that the groups' coefficients are equal, printed in
+        a last column ``test`` on that row (``'chi2(1) = 0.30, p = 0.586'``) and given in
+        ``attrs["homogeneity"]`` (``statistic``, ``df``, ``pvalue``), with the
         :class:`irr.PooledResult` in ``attrs["pooled"]`` (see :func:`irr.pool`).
         :func:`irr.plotting.forest` draws the overall row as a diamond.
     subject, rater, rating : column label, optional
@@ -326,6 +329,8 @@ def by(
     0        a    0.2963          10
     1        b    0.1143          10
     2   Pooled    0.2075          20
+    >>> out["test"].iloc[-1]
+    'chi2(1) = 0.30, p = 0.586'
     >>> {k: round(v, 4) for k, v in out.attrs["homogeneity"].items()}
     {'statistic': 0.2971, 'df': 1, 'pvalue': 0.5857}
 
@@ -762,8 +767,11 @@ def _by_table(rows: list[dict[str, Any]], keys: list[Any],
     scale and range, from the whole data's result `overall`)."""
     if test:
         rows.append(_pooled_row(keys, results, out_attrs := {}))
-    out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS])
+    # with `test`, a last column holds the test of equal coefficients on the pooled row,
+    # so that printing the table shows it (it is also in attrs["homogeneity"])
+    out = pd.DataFrame(rows, columns=[*keys, *BY_COLUMNS, *(["test"] if test else [])])
     if test:
+        out["test"] = out["test"].fillna("")
         out.attrs.update(out_attrs)
     out.attrs.update(scale=getattr(overall, "scale", None),
                      bounds=tuple(getattr(overall, "bounds", (-math.inf, math.inf))))
@@ -794,7 +802,13 @@ def _pooled_row(keys: list[Any], results: list[tuple[Any, Result]],
                  homogeneity={"statistic": res.homogeneity_statistic,
                               "df": res.homogeneity_df, "pvalue": res.homogeneity_pvalue})
     row = _result_row(res)
-    row["coefficient"] = usable[0][1].coefficient
+    # the pooled quantity is each group's estimate (of limits of agreement: the bias),
+    # named as the groups' rows name it
+    first = usable[0][1].to_frame()
+    row["coefficient"] = str(first.index[0]) if len(first) > 1 else usable[0][1].coefficient
+    row["test"] = (f"chi2({res.homogeneity_df:g}) = "
+                   f"{format_number(res.homogeneity_statistic, 2)}, "
+                   f"{format_pvalue(res.homogeneity_pvalue, apa=False)}")
     row["n_missing"] = sum(r.n_missing for _, r in usable)
     row["n_incomplete"] = sum(r.n_incomplete for _, r in usable)
     return {keys[0]: "Pooled", **{k: None for k in keys[1:]}, **row}

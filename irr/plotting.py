@@ -62,6 +62,12 @@ __all__ = [
     "to_svg",
 ]
 
+
+def __dir__() -> list[str]:
+    """The public names only (``dir(irr.plotting)``): the imported kernels, modules and
+    helpers are not part of the plotting API."""
+    return sorted(__all__)
+
 #: Tables of at most this many categories get per-cell counts, outlined diagonal cells and
 #: a tick per category; larger ones are drawn as an image with about 20 ticks.
 ANNOTATE_CATEGORIES = 30

@@ -57,7 +57,7 @@ __all__ = ["GRRAS", "SCHEMA_VERSION", "ChecklistItem", "DataDescription", "Figur
 #: The version of the JSON layout :meth:`ReliabilityReport.to_json` writes (``"schema"``
 #: and ``"schema_version"`` open every document). A new key is a minor version; a key
 #: renamed, removed or changed in meaning is a major one.
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
 SCHEMA_NAME = "irr-report"
 #: The keys of each of a result's ``parts`` in the JSON output.
 _PART_KEYS = ("coefficient", "estimate", "se", "statistic", "pvalue", "ci_low", "ci_high",
@@ -128,6 +128,9 @@ class DataDescription:
         The raters' names (empty for counts, which carry no rater identity).
     categories : tuple of str
         The rating scale's labels, as text, in scale order.
+    category_values : tuple
+        The same labels with their types (numbers stay numbers), as JSON gives them;
+        empty: :attr:`categories`.
     scale_type : {'nominal', 'ordinal', 'continuous'}
         How the ratings were treated.
     n_ratings : int
@@ -157,6 +160,7 @@ class DataDescription:
     #: Distinct values of continuous measurements, and their (smallest, largest).
     n_values: int = 0
     value_range: tuple[float, ...] = ()
+    category_values: tuple[Any, ...] = ()
 
     @classmethod
     def from_statistics(cls, stats: Statistics, scale_type: str) -> DataDescription:
@@ -180,6 +184,7 @@ class DataDescription:
             n_raters=stats.n_raters,
             raters=tuple(map(str, stats.raters)) if stats.by_rater else (),
             categories=tuple(map(str, stats.categories)),
+            category_values=tuple(jsonable(list(stats.categories))),
             scale_type=scale_type,
             n_ratings=n_ratings,
             n_missing_ratings=(stats.n_subjects * stats.n_raters - n_ratings
@@ -263,10 +268,13 @@ class DataDescription:
         lines = [("Subjects", f"{self.n_subjects:,}"), ("Raters", raters), ("Scale", scale)]
         if self.scale_type != "continuous" and k <= 12:
             lines.append(("Categories", ", ".join(self.categories)))
-        lines.append(("Ratings", f"{self.n_ratings:,}"))
         if self.n_measurements > self.n_ratings:
+            # with replicates a "rating" is a (subject, rater) pair measured, not a reading
+            lines.append(("Subject-rater pairs measured", f"{self.n_ratings:,}"))
             lines.append(("Measurements", f"{self.n_measurements:,} (replicates: several "
                           "measurements of a subject by one rater)"))
+        else:
+            lines.append(("Ratings", f"{self.n_ratings:,}"))
         if self.raters and self.n_missing_ratings:
             share = self.n_missing_ratings / (self.n_subjects * self.n_raters)
             lines.append(("Missing ratings", f"{self.n_missing_ratings:,} of "
@@ -293,7 +301,7 @@ class DataDescription:
             "raters": list(self.raters),
             "scale_type": self.scale_type,
             "n_categories": len(self.categories),
-            "categories": list(self.categories),
+            "categories": list(self.category_values or self.categories),
             "n_ratings": self.n_ratings,
             "n_missing_ratings": self.n_missing_ratings,
             "n_incomplete": self.n_incomplete,
@@ -396,7 +404,8 @@ class ReliabilityReport:
         The coefficients, in the order asked for.
     statistics : tuple of str
         The names the results were chosen by (:data:`irr.registry.STATISTICS`), or
-        ``("all",)``.
+        ``("all",)``; empty when the results were given directly (the JSON then lists
+        their ``coefficient`` names).
     selection : {'recommended', 'chosen', 'all'}
         How they were chosen: the default set for the data, by name, or every one that
         applies.
@@ -448,7 +457,8 @@ class ReliabilityReport:
     def sentences(self) -> list[str]:
         """One sentence per result, for the results section; the interval method most
         sentences share is stated once (:func:`irr._sentences.report_sentences`)."""
-        return report_sentences(self.results, self.style)
+        # each band with the scale it is read on: "poor (McBride, 2005)"
+        return report_sentences(self.results, self.style, citation=True)
 
     @property
     def methods(self) -> str:
@@ -459,7 +469,10 @@ class ReliabilityReport:
             self.results, n_subjects=d.n_subjects, n_raters=d.n_raters, raters=d.raters,
             n_categories=None if d.scale_type == "continuous" else len(d.categories),
             scale_type=d.scale_type, n_missing_ratings=d.n_missing_ratings,
-            n_incomplete_subjects=d.n_incomplete, style=self.style)
+            n_incomplete_subjects=d.n_incomplete, style=self.style,
+            ratings_per_subject=(min(r for r, _ in d.subjects_by_ratings),
+                                 max(r for r, _ in d.subjects_by_ratings))
+            if d.subjects_by_ratings else None, n_measurements=d.n_measurements)
 
     @property
     def references(self) -> list[str]:
@@ -633,7 +646,8 @@ class ReliabilityReport:
             "title": self.title,
             "data": self.data.to_dict(),
             "selection": self.selection,
-            "statistics": list(self.statistics),
+            # a report of results given directly (irr kappa, irr icc) names its results
+            "statistics": list(self.statistics) or [r.coefficient for r in self.results],
             "inference": {
                 "confidence_level": level,
                 "ci_methods": list(dict.fromkeys(r.ci.method for r in self.results)),

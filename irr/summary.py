@@ -515,12 +515,14 @@ def results_summary(
     band_notes = []
     if bands:
         with_benchmark = any(row[2] for row in bands)
-        headers = ["band", f"{_level(level)} benchmark"][: 1 + with_benchmark]
+        # every band names the scale it is read on (one number is "poor" as a CCC and
+        # "good" as an ICC)
+        headers = ["band", "scale", f"{_level(level)} benchmark"][: 2 + with_benchmark]
         band_format = copy.deepcopy(fmt_params)
         band_format.update(data_fmts=["%s"], data_aligns="l", header_align="l", colwidths=16)
         summary.tables.append(
             SimpleTable(
-                [list(row[1 : 1 + len(headers)]) for row in bands],
+                [[row[1], row[3], row[2]][: len(headers)] for row in bands],
                 headers=headers,
                 stubs=[row[0] for row in bands],
                 txt_fmt=band_format,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import numpy as np
@@ -133,6 +133,11 @@ class ICCResult(Result):
     #: :class:`irr.coefficients.icc.MeanSquares`): the ICC, F and interval are computed from
     #: these, so they stay right when ``ms_*`` in the data's units under- or overflow.
     scaled_mean_squares: tuple[float, float, float, float] = field(default=(), repr=False)
+    #: The most replicates averaged into one (subject, rater) cell before the ICC was
+    #: computed (0: one value per cell). An ICC of replicate means is the reliability of a
+    #: rater's mean of its readings, not of one reading: its name says so
+    #: (:attr:`form_name`, ``coefficient``).
+    replicate_means: int = 0
 
     interval_methods: ClassVar[tuple[str, ...]] = (*F_METHODS, *Result.interval_methods)
 
@@ -155,8 +160,15 @@ class ICCResult(Result):
             return ConfidenceInterval(float(low), float(high), level, own)
         return super()._interval(level, method)
 
+    @property
+    def form_name(self) -> str:
+        """McGraw & Wong's name of the form, with ``of replicate means`` when each cell's
+        replicates were averaged (``'ICC(A,1) of replicate means'``)."""
+        return self.mcgraw_wong + (" of replicate means" if self.replicate_means else "")
+
     def _extras(self) -> dict[str, Any]:
         return {
+            "replicate_means": self.replicate_means,
             "model": self.model,
             "type": self.type,
             "unit": self.unit,
@@ -345,6 +357,20 @@ def icc(
                            confidence_level, score_note(stats), stats.multiplicity, null)
 
 
+def of_replicate_means(result: ICCResult, replicates: int) -> ICCResult:
+    """`result`, computed on each (subject, rater) cell's mean of up to `replicates`
+    readings, named as such (``coefficient``, :attr:`ICCResult.form_name`, a note); with
+    `replicates` below 2, `result` unchanged."""
+    if replicates < 2:
+        return result
+    note = (f"Computed on each (subject, rater) cell's mean of its replicates (up to "
+            f"{replicates}): the reliability of a rater's mean of its readings, not of one "
+            "reading; the ICC by variance components (icc_components, icc_vc) uses every "
+            "reading.")
+    return replace(result, coefficient=f"{result.coefficient} of replicate means",
+                   replicate_means=int(replicates), notes=(*result.notes, note))
+
+
 def icc_table(results: list[ICCResult]) -> pd.DataFrame:
     """The six forms as one DataFrame, indexed by Shrout & Fleiss' names."""
     rows = []
@@ -355,6 +381,6 @@ def icc_table(results: list[ICCResult]) -> pd.DataFrame:
             "pvalue": r.pvalue, "ci_low": r.ci.low, "ci_high": r.ci.high,
             "confidence_level": r.ci.confidence_level, "ci_method": r.ci.method,
         })
-    frame = pd.DataFrame(rows, index=pd.Index([r.shrout_fleiss for r in results], name="icc"))
+    frame = pd.DataFrame(rows, index=pd.Index([r.coefficient for r in results], name="icc"))
     return frame
 

@@ -94,6 +94,8 @@ class KrippendorffResult(Result):
     distances: np.ndarray = field(repr=False)
     categories: tuple = ()
     bounds: tuple[float, float] = (-math.inf, 1.0)
+    #: Krippendorff's own thresholds (.667, .800; :data:`irr.bands.SCALES`)
+    scale: str | None = "krippendorff"
 
     def _extras(self) -> dict[str, Any]:
         return {

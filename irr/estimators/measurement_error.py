@@ -316,7 +316,8 @@ def measurement_error(
     sd = float(np.std(values, ddof=1)) if values.size > 1 else math.nan
     icc = float(components_icc(c.subjects, c.raters, c.interaction + c.error, model,
                                type if model == "twoway" else "agreement", "single", k))
-    rows.append(_row("SEM from SD x sqrt(1 - ICC)", "SEM_icc",
+    rows.append(_row("SEM from SD x sqrt(1 - ICC of single readings)" if replicates
+                     else "SEM from SD x sqrt(1 - ICC)", "SEM_icc",
                      sd * math.sqrt(1 - icc) if icc <= 1 else math.nan,
                      ConfidenceInterval(math.nan, math.nan, level, "none"), n, raters))
     notes.append(f"SEM_icc: SD of all measurements {sd:.4g} x sqrt(1 - ICC), ICC = {icc:.4f} "

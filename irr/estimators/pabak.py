@@ -89,13 +89,13 @@ def pabak(
     if name == "maxwell" and k != 2:
         raise ValueError(
             "Maxwell's RE is defined for binary ratings (two categories); these data have "
-            f"{k}: {list(stats.categories)!r}. Use pabak() for k categories "
+            f"{k}: {_plain(stats.categories)!r}. Use pabak() for k categories "
             "((k p_o - 1) / (k - 1), the Brennan-Prediger coefficient of two raters)."
         )
     if k < 2:
         raise ValueError(
             "PABAK needs at least two categories (declare the scale with `categories=`); "
-            f"these data have {k}: {list(stats.categories)!r}."
+            f"these data have {k}: {_plain(stats.categories)!r}."
         )
     cells = stats.pair_cells
     n = int(cells.multiplicity.sum())
@@ -120,13 +120,14 @@ def pabak(
         expected = float(p.sum(axis=1) @ p.sum(axis=0))
         kappa = (share - expected) / (1 - expected) if expected < 1 else math.nan
         label = stats.categories[yes]
+        label = label.item() if isinstance(label, np.generic) else label  # 1, not np.int64(1)
         notes.append(f"Prevalence index (a - d)/n = {prevalence:.4f} and bias index "
                      f"(b - c)/n = {bias:.4f} (Byrt, Bishop & Carlin 1993), {label!r} the "
                      f"positive category: a both raters {label!r}, b only {stats.raters[0]}.")
     else:
         if positive is not None:
             raise ValueError("`positive` names the positive category of two categories; "
-                             f"these data have {k}: {list(stats.categories)!r}.")
+                             f"these data have {k}: {_plain(stats.categories)!r}.")
         notes.append(f"PABAK for {k} categories: (k p_o - 1) / (k - 1), the Brennan-Prediger "
                      "coefficient of two raters; the prevalence and bias indices are defined "
                      "for two categories only.")
@@ -164,6 +165,11 @@ def pabak(
     if ci == "wald":
         result = replace(result, ci=result.conf_int(level, "wald"))
     return result
+
+
+def _plain(categories: Any) -> list[Any]:
+    """The categories as Python values (``[0, 1]``, not ``[np.int64(0), np.int64(1)]``)."""
+    return [c.item() if isinstance(c, np.generic) else c for c in categories]
 
 
 def _index(category: Any, categories: tuple) -> int:

@@ -1109,7 +1109,7 @@ class ErrorRateTestFamily:
         >>> ag = irr.Agreement.from_frame(irr.datasets.load("video"))
         >>> text = ag.error_rate_test(0.5, reference="rater1").report()
         >>> print(text.split("; ")[0])  # doctest: +NORMALIZE_WHITESPACE
-        The error rate between rater2 and rater1 was ε = .30, one-sided 95% lower
+        The error rate between rater1 and rater2 was ε = .30, one-sided 95% lower
         confidence bound .14 (Clopper-Pearson), 6 errors in n = 20
         >>> text.endswith("no adjustment for multiple comparisons.")
         True
@@ -1210,15 +1210,20 @@ def error_rate_test_of_statistics(
             )
         errors = int(table[mask].sum())
         pair_notes = list(notes)
+        # the pair in the data's order, as every other statistic's sentence names it
+        pair = (ref, other) if ref_index < idx else (other, ref)
+        if reference is not None:
+            pair_notes.append(f"Reference: {ref}.")
         if n_missing:
             pair_notes.append(
-                f"{other} vs {ref}: {n_missing} subject(s) with a missing rating were left out."
+                f"{pair[0]} vs {pair[1]}: {n_missing} subject(s) with a missing rating were "
+                "left out."
             )
         results.append(
             _binomial_result(
                 errors, n, epsilon0, alpha, alternative, level,
-                coefficient=f"Error rate ({other} vs {ref})",
-                n_missing=n_missing, raters=(other, ref), tolerance=tolerance,
+                coefficient=f"Error rate ({pair[0]} vs {pair[1]})",
+                n_missing=n_missing, raters=pair, tolerance=tolerance,
                 extra_notes=pair_notes,
             )
         )

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
+import irr
 from irr._validation import DegenerateDataWarning
 from irr.bands import (
     BOUNDARY_TOLERANCE,
@@ -97,6 +98,12 @@ PUBLISHED_CUTS = {
         (0.95, "substantial", "moderate", "substantial"),
         (0.99, "substantial", "substantial", "almost perfect"),
     ],
+    # Krippendorff (2004, p. 241): rely on alpha >= .800, tentative conclusions for
+    # .667 <= alpha < .800, discard below .667.
+    "krippendorff": [
+        (0.667, "tentatively acceptable", "unacceptable", "tentatively acceptable"),
+        (0.8, "acceptable", "tentatively acceptable", "acceptable"),
+    ],
 }
 
 PUBLISHED_CASES = [
@@ -115,6 +122,7 @@ def test_scale_names():
         "mchugh",
         "koo-li",
         "mcbride",
+        "krippendorff",
     ]
 
 
@@ -544,7 +552,7 @@ BAD_CALLS = [
         ValueError,
         re.escape(
             "`scale` has unknown scale 'landis'; known: 'landis-koch', 'fleiss', 'altman', "
-            "'cicchetti-sparrow', 'mchugh', 'koo-li', 'mcbride'."
+            "'cicchetti-sparrow', 'mchugh', 'koo-li', 'mcbride', 'krippendorff'."
         ),
     ),
     (lambda: interpret(0.5, scale=3), TypeError, "`scale` must be a scale name, a Scale or a list"),
@@ -664,3 +672,36 @@ def test_nan_is_rejected_not_banded():
     assert math.isnan(NAN)
     with pytest.raises(ValueError, match="nan"):
         interpret(np.float64("nan"))
+
+
+def test_krippendorff_thresholds_are_a_scale_and_alphas_default():
+    from irr.bands import SCALES
+
+    scale = SCALES["krippendorff"]
+    assert [(b.label, b.lower, b.upper) for b in scale.bands] == [
+        ("unacceptable", -1.0, 0.667), ("tentatively acceptable", 0.667, 0.8),
+        ("acceptable", 0.8, 1.0)]
+    assert [irr.interpret(x, "krippendorff").label for x in (0.666, 0.667, 0.799, 0.8)] == [
+        "unacceptable", "tentatively acceptable", "tentatively acceptable", "acceptable"]
+    ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    alpha = ag.krippendorff_alpha(n_resamples=100)
+    assert alpha.scale == "krippendorff"
+    assert alpha.interpret().label == "unacceptable"  # .433
+
+
+def test_every_band_names_its_scale_in_the_table_and_the_sentence():
+    ag = irr.Agreement.from_frame(irr.datasets.load("diagnoses"))
+    report = irr.report(ag, statistics=["fleiss", "alpha_nominal"], n_resamples=100)
+    text = str(report)
+    header = next(line for line in text.splitlines() if line.split()[:2] == ["band", "scale"])
+    assert header
+    assert re.search(r"Fleiss' kappa\s+moderate\s+Landis & Koch, 1977", text)
+    assert re.search(r"Krippendorff's alpha \(nominal\)\s+unacceptable\s+Krippendorff, 2004",
+                     text)
+    assert "was moderate (Landis & Koch, 1977), Fleiss' κ" in text
+    assert "was unacceptable (Krippendorff, 2004), Krippendorff's nominal α" in text
+    # one scale for every row
+    one = str(irr.report(ag, statistics=["fleiss", "alpha_nominal"], n_resamples=100,
+                         scale="landis-koch"))
+    assert "Krippendorff, 2004" not in one
+    assert "was moderate (Landis & Koch, 1977), Krippendorff's nominal α" in one

@@ -213,3 +213,47 @@ def test_the_inference_option_rows_are_available_and_do_what_they_name():
     assert icc.null_value == 0.3
     assert icc.statistic == pytest.approx(
         NAMESPACES["R irr"]["ag"].icc("oneway").statistic * 0.7 / 1.6)  # (1 - r0)/(1 + 2 r0)
+
+
+def test_compat_page_states_what_the_package_reproduces_where_r_differs():
+    """The compatibility page's corrections, each checked against the package."""
+    text = " ".join(PAGE.read_text(encoding="utf-8").split())
+    # relInterIntra's one-sided bounds are not our 90% interval's lower ends
+    assert "is the lower end of our `confidence_level=0.90`" not in text
+    assert "are **not** the lower ends of our `confidence_level=0.90` intervals" in text
+    # mcr equals ours only with slope.measure="tangent"
+    assert 'slope.measure="tangent"' in text
+    # irr::icc's ICC(A,k) interval: ours is psych's and Spearman-Brown's
+    sf = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8], [7, 1, 2, 6], [10, 5, 6, 9],
+                   [6, 2, 4, 7]])
+    avg = irr.icc(sf, "twoway", "agreement", "average")
+    single = irr.icc(sf, "twoway", "agreement", "single")
+    assert (round(avg.ci.low, 3), round(avg.ci.high, 3), round(avg.df_ci, 2)) == (
+        0.071, 0.927, 4.79)
+
+    def step_up(r):
+        return 4 * r / (1 + 3 * r)
+
+    assert step_up(single.ci.low) == pytest.approx(avg.ci.low, rel=1e-9)
+    assert step_up(single.ci.high) == pytest.approx(avg.ci.high, rel=1e-9)
+    assert "(0.071, 0.927)" in text
+    assert "(0.039, 0.929)" in text
+    # kripp.alpha without the per-unit divisor on complete data: the reproduction
+    x = irr.datasets.load("anxiety").to_numpy()
+    assert round(irr.krippendorff_alpha(x, "interval").estimate, 4) == 0.1701
+    m = x.shape[1]
+    d = (x[:, :, None] - x[:, None, :]).astype(float) ** 2
+    observed = d.sum()  # every ordered pair of a unit, without 1 / (m - 1)
+    values = x.ravel().astype(float)
+    total = values.size * (m - 1)  # the inflated n
+    expected = (m - 1) ** 2 * ((values[:, None] - values[None, :]) ** 2).sum()
+    assert round(1 - (total - 1) * observed / expected, 4) == 0.1631
+    assert "0.1631" in text
+    assert "0.1701" in text
+
+
+def test_from_counts_docstring_lists_every_coefficient_of_counts():
+    doc = " ".join(irr.Agreement.from_counts.__doc__.split())
+    assert ":meth:`krippendorff_alpha`" in doc
+    counts = irr.Agreement.from_counts(np.array([[0, 3, 1], [2, 2, 0], [1, 1, 2], [4, 0, 0]]))
+    assert np.isfinite(counts.krippendorff_alpha(n_resamples=50).estimate)

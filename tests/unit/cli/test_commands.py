@@ -332,8 +332,9 @@ def test_datasets_count_raters_not_identifiers_and_read_as_text():
 def test_report_on_two_raters_gives_sentences():
     out = run("report", "--dataset", "vision")
     assert out.returncode == 0, out.stderr
-    assert ("Agreement between r.eye and l.eye was substantial, Cohen's κw (quadratic weights) "
-            "= .70, 95% CI [.69, .72] (Wald), n = 7,477.") in out.stdout
+    assert ("Agreement between r.eye and l.eye was substantial (Landis & Koch, 1977), "
+            "Cohen's κw (quadratic weights) = .70, 95% CI [.69, .72] (Wald), n = 7,477."
+            ) in out.stdout
 
 
 def test_report_on_many_raters_shows_multirater_coefficients_and_icc():
@@ -456,6 +457,29 @@ def test_errors_are_one_line_with_exit_status_1(args, message):
     assert out.stderr.startswith(message)
     assert len(out.stderr.strip().splitlines()) == 1
     assert "Traceback" not in out.stderr
+
+
+def test_header_spaces_are_stripped_with_a_note_and_unknown_names_get_near_matches(tmp_path):
+    path = tmp_path / "ratings.csv"
+    path.write_text("patient,Dr Jones ,Dr Smith\n1,2,2\n2,3,3\n3,1,2\n4,2,2\n5,3,1\n"
+                    "6,1,1\n")
+    out = run("kappa", str(path), "--raters", "Dr Jones", "Dr Smith")
+    assert out.returncode == 0, out.stderr
+    assert "Agreement between Dr Jones and Dr Smith" in out.stdout
+    assert "Dr Jones ," not in out.stdout
+    assert "Dr Jones  " not in out.stdout
+    assert "Spaces around the column name(s) 'Dr Jones ' were removed: 'Dr Jones'." in \
+        " ".join(out.stdout.split())
+    out = run("kappa", str(path), "--raters", "Dr Jone", "dr smith")
+    assert out.returncode == 1
+    assert out.stderr.strip().endswith(
+        "(for 'Dr Jone' did you mean 'Dr Jones'?; for 'dr smith' did you mean 'Dr Smith'?)")
+    long = tmp_path / "long.csv"
+    long.write_text("subject,rater,rating\n1,cuff,1\n1,wrist,2\n2,cuff,2\n2,wrist,2\n")
+    out = run("kappa", str(long), "--subject", "subject", "--rater", "rater", "--rating",
+              "rating", "--raters", "cuf", "wrist")
+    assert out.returncode == 1
+    assert "did you mean 'cuff'?" in out.stderr
 
 
 def test_error_end_to_end_is_one_line_with_exit_status_1():

@@ -203,3 +203,14 @@ def test_category_kappa_overall_row_is_banded_like_cohens_kappa():
     # specific agreement's overall row is a percent agreement: no Landis-Koch band
     assert ag.specific_agreement().scale is None
     assert "band" not in ag.specific_agreement().summary().as_text()
+
+
+def test_pabak_notes_name_numeric_categories_as_python_values():
+    ag = irr.Agreement([1, 1, 0, 1, 0, 1, 1, 1], [1, 1, 0, 0, 0, 1, 1, 1])
+    note = ag.pabak().notes[0]
+    assert "np." not in note
+    assert "1 the positive category: a both raters 1," in note
+    three = irr.Agreement([1, 2, 0, 1], [1, 2, 0, 0])
+    with pytest.raises(ValueError, match=r"\[0, 1, 2\]\.") as err:
+        three.pabak(positive=2)
+    assert "np." not in str(err.value)

@@ -353,7 +353,7 @@ def test_agreement_two_raters_counts_disagreements():
     plain = error_rate_test(3, 10, 0.1)
     assert res.pvalue == plain.pvalue
     assert res.critical_count == plain.critical_count
-    assert res.raters == ("rater2", "rater1")
+    assert res.raters == ("rater1", "rater2")  # in the data order, as every sentence names them
     # tolerance = 1 on ordinal scores: only |a - b| > 1 is an error
     tol = irr.Agreement(a, b).error_rate_test(0.1, tolerance=1)
     assert tol.errors == 2
@@ -505,3 +505,17 @@ def test_summary_says_what_an_error_is():
     table = ag.table.to_numpy()
     apart = table.sum() - np.trace(table) - np.trace(table, 1) - np.trace(table, -1)
     assert near.errors == apart == 503
+
+
+def test_error_rate_names_the_pair_in_the_data_order_as_kappa_does():
+    rng = np.random.default_rng(1)
+    human = rng.choice(["spam", "ham"], 200)
+    model = np.where(rng.random(200) < 0.85, human, np.where(human == "spam", "ham", "spam"))
+    ag = irr.Agreement.from_frame(pd.DataFrame({"human": human, "model": model}))
+    assert "between human and model" in ag.kappa().report()
+    for reference in (None, "human", "model"):
+        res = ag.error_rate_test(0.2, reference=reference)
+        assert res.coefficient == "Error rate (human vs model)"
+        assert res.raters == ("human", "model")
+        assert "between human and model" in res.report()
+    assert "Reference: model." in ag.error_rate_test(0.2, reference="model").notes

@@ -101,6 +101,26 @@ def test_pooled_row_and_homogeneity_test(wide):
     assert got.attrs["homogeneity"] == want.attrs["homogeneity"]
 
 
+def test_pooled_row_prints_the_test_of_equality_and_names_the_bias(wide):
+    keep = wide[wide["site"] != "solo"]
+    out = irr.by(keep, "site", raters=RATERS, statistic="fleiss_kappa", test=True)
+    test = out.attrs["homogeneity"]
+    assert list(out.columns)[-1] == "test"
+    assert out["test"].iloc[-1] == (f"chi2({test['df']}) = {test['statistic']:.2f}, "
+                                    f"p = {test['pvalue']:.3f}")
+    assert out["test"].iloc[:-1].eq("").all()
+    assert "chi2(" in out.to_string()
+    loa = irr.by(keep, "site", raters=["m1", "m2"], statistic="limits_of_agreement",
+                 test=True)
+    pooled = loa.iloc[-1]
+    assert pooled["coefficient"] == "Bias (m1 - m2)"
+    biases = loa[loa["coefficient"] == "Bias (m1 - m2)"].iloc[:-1]
+    w = 1 / biases["se"] ** 2
+    assert pooled["estimate"] == pytest.approx((w * biases["estimate"]).sum() / w.sum(),
+                                               rel=1e-12)
+    assert irr.by(keep, "site", raters=RATERS, statistic="fleiss_kappa").columns[-1] != "test"
+
+
 def test_categories_of_the_whole_data_reach_every_group(wide):
     """A site that never uses grade 4 keeps the 1-4 scale (Brennan-Prediger's chance
     agreement is one over the number of categories)."""

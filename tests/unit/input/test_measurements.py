@@ -1,6 +1,7 @@
 """Issue 18, data: continuous ratings in every input form (wide, long with replicates,
 arrays), categorical statistics refused on them, statistics of scores unchanged."""
 
+import re
 import warnings
 
 import numpy as np
@@ -322,3 +323,68 @@ def test_numeric_categories_with_missing_and_long_sparse_data_as_measurements():
 def test_labels_and_aggregated_data_are_not_measurements(make, message):
     with pytest.raises(ValueError, match=message):
         make().limits_of_agreement()
+
+
+def _replicated_bp(n=40, readings=3, seed=7):
+    """A clinician's study: systolic pressure of `n` patients by two devices, `readings`
+    readings each (cuff SD 3.6, wrist SD 6.1 and 3 mmHg higher), long, with a patient id."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for p in range(n):
+        true = rng.normal(130, 15)
+        for device, sd, bias in (("cuff", 3.6, 0.0), ("wrist", 6.1, 3.0)):
+            rows.extend({"patient_id": f"P{p + 1:03d}", "device": device, "reading": r,
+                         "sbp": round(true + bias + rng.normal(0, sd), 1)}
+                        for r in range(1, readings + 1))
+    return pd.DataFrame(rows)
+
+
+def test_icc_of_replicate_means_is_named_as_such_everywhere():
+    df = _replicated_bp()
+    ag = irr.Agreement.from_long(df, subject="patient_id", rater="device", rating="sbp",
+                                 replicate="reading")
+    with pytest.warns(ReplicatesAveragedWarning):
+        res = ag.icc()
+    components = ag.icc_components(n_resamples=200)
+    # two different numbers under two different names
+    assert res.estimate > components.estimate + 0.03
+    assert res.coefficient == "ICC(2,1) of replicate means"
+    assert components.coefficient == "ICC(2,1)"
+    assert res.form_name == "ICC(A,1) of replicate means"
+    assert res.to_dict()["replicate_means"] == 3
+    assert "single rater's mean of up to 3 readings" in res.report()
+    with pytest.warns(ReplicatesAveragedWarning):
+        table = ag.icc_table()
+    assert "ICC(2,1) of replicate means" in table.index
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ReplicatesAveragedWarning)
+        report = irr.report(ag, statistics=["icc", "sem"], n_resamples=200)
+    text = str(report)
+    assert "ICC(2,1) of replicate means" in text
+    assert "ICC(A,1) of replicate means (two-way random effects" in text
+    # the SEM row's ICC is the replicate-aware one, and says so
+    assert "SEM from SD x sqrt(1 - ICC of single readings)" in text
+    assert not re.search(r"ICC\(2,1\)\s+0\.9", text)
+
+
+def test_replicated_study_says_so_in_the_report(tmp_path):
+    from clirun import cli
+
+    df = _replicated_bp()
+    whole = df.assign(sbp=df["sbp"].round().astype(int))  # integer mmHg: still readings
+    ag = irr.Agreement.from_long(whole, subject="patient_id", rater="device", rating="sbp",
+                                 replicate="reading")
+    assert ag.continuous
+    path = tmp_path / "bp.csv"
+    df.to_csv(path, index=False)
+    status, out, err = cli("report", str(path), "--subject", "patient_id", "--rater",
+                           "device", "--rating", "sbp", "--replicate", "reading",
+                           "--statistics", "ccc,sem", "--n-resamples", "200",
+                           "--format", "markdown")
+    assert status == 0, err
+    text = " ".join(out.split())
+    assert "Each rater or method measured each subject 3 times (240 measurements in all)." \
+        in text
+    # 80 (patient, device) pairs are not "80 ratings" beside 240 measurements
+    assert "Subject-rater pairs measured" in text
+    assert "| Ratings |" not in text

@@ -91,7 +91,7 @@ def test_compare_of_error_rate_tests_labels_its_columns():
     # the statistic is the count of errors and the p-value the exact binomial one; the
     # interval is one-sided (greater), so its ends are not the 2.5% and 97.5% points
     assert header.split() == ["estimate", "std", "err", "errors", "p-value", "[lower", "upper]"]
-    row = next(ln for ln in text.splitlines() if ln.startswith("Error rate (rater2 vs rater1)"))
+    row = next(ln for ln in text.splitlines() if ln.startswith("Error rate (rater1 vs rater2)"))
     # rater2 differs from rater1 by more than 1 on 7 of the 20 anxiety subjects
     assert row.split()[7] == "7"
     assert family.results[0].errors == 7

@@ -108,7 +108,7 @@ def test_reference_page_ranges_use_an_en_dash():
 
     from irr.reporting import GRRAS_REFERENCE
 
-    rep = irr.report(irr.datasets.load("anxiety"), figures=False)
+    rep = irr.report(irr.datasets.load("anxiety"), figures=False, statistics="fleiss,alpha,icc")
     assert ("Landis, J. R., & Koch, G. G. (1977). The measurement of observer agreement for "
             "categorical data. Biometrics, 33(1), 159–174. https://doi.org/10.2307/2529310"
             ) in rep.references

@@ -177,3 +177,10 @@ def test_bland_altman_takes_an_agreement_and_draws_its_limits():
     with pytest.raises(TypeError, match="only with arrays, not with an Agreement"):
         irr.plotting.bland_altman(ag, pef["mini_1"])
     plt.close("all")
+
+
+def test_dir_lists_only_the_public_names():
+    names = dir(plotting)
+    assert names == sorted(plotting.__all__)
+    assert not {"np", "pd", "math", "limits_of_agreement", "bangdiwala_b",
+                "method_regression", "Agreement"} & set(names)

@@ -158,8 +158,13 @@ def test_json_follows_the_schema_and_carries_what_the_text_shows(command):
     assert status == 0, err
     payload = json.loads(out)
     jsonschema.validate(payload, SCHEMA)
-    assert payload["schema_version"] == "1.0"
+    assert payload["schema_version"] == "1.1"
     assert all(not key.endswith(":") for key in payload["info"])
+    # the statistics are named beside the results, whoever chose them
+    assert len(payload["statistics"]) > 0
+    # categories keep their type: anxiety's grades are numbers, the others' labels text
+    kind = int if "anxiety" in command else str
+    assert all(type(c) is kind for c in payload["data"]["categories"])
     _, text, _ = cli(*command, "--n-resamples", "200")
     numbered = re.findall(r"^\[(\d+)\] ", text, re.M)
     assert len(payload["notes"]) == len(numbered) > 0  # every note of the text, no more

@@ -81,7 +81,7 @@ def test_error_rate_sentence():
     res = irr.Agreement.from_frame(irr.datasets.load("vision")).error_rate_test(
         0.35, alternative="less")
     assert res.report() == (
-        "The error rate between l.eye and r.eye was ε = .29, one-sided 95% upper confidence "
+        "The error rate between r.eye and l.eye was ε = .29, one-sided 95% upper confidence "
         "bound .30 (Clopper-Pearson), 2,181 errors in n = 7,477; exact binomial test of "
         "ε0 = .35 (less), p < .001.")
     # scipy.stats.beta.ppf(0.95, 2182, 5296) = 0.30047: the one-sided Clopper-Pearson bound

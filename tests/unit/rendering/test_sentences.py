@@ -79,7 +79,7 @@ def test_exact_sentences_of_a_representative_set():
         "effects, absolute agreement, single rater; ICC(2,1)) = .20, 95% CI [−.04, .49] "
         "(approximate F, Satterthwaite df), n = 20.")
     assert report(v[26]) == (
-        "Agreement among rater1, rater2, and rater3 was slight, Krippendorff's interval α = "
+        "Agreement among rater1, rater2, and rater3 was unacceptable, Krippendorff's interval α = "
         ".17, 95% CI [−.05, .39] (percentile bootstrap, 200 resamples), n = 20.")
     assert report(v[4]) == ("Percent agreement between r.eye and l.eye was .71, 95% CI "
                             "[.70, .72] (Wilson score), n = 7,477.")
@@ -178,7 +178,7 @@ def test_methods_paragraph_several_raters_with_missing_ratings():
         "Ratings of 12 subjects by 4 raters (Rater1, Rater2, Rater3, and Rater4) on an ordinal "
         "scale with 5 categories were analysed. In all, 9 ratings were missing; 4 subjects "
         "had at least one missing rating. Reliability and agreement were estimated with "
-        "Fleiss' κ (Fleiss, 1971), Light's κ (Light, 1971), Krippendorff's ordinal α "
+        "Fleiss' κ (Fleiss, 1971; Gwet, 2014), Light's κ (Light, 1971), Krippendorff's ordinal α "
         "(Krippendorff, 2011), and ICC(A,1) (two-way random effects, absolute agreement, "
         "single rater; ICC(2,1); McGraw & Wong, 1996; Shrout & Fleiss, 1979). Confidence "
         "intervals (95%) were Wald intervals with Gwet's (2008) linearised standard error for "
@@ -188,8 +188,9 @@ def test_methods_paragraph_several_raters_with_missing_ratings():
         "1996) for ICC(A,1). Missing ratings: Fleiss' κ and Krippendorff's ordinal α used every "
         "available rating; Light's κ used, for each pair of raters, the subjects both rated; "
         "subjects with a missing rating were left out of ICC(A,1) (listwise). Estimates were "
-        "interpreted on the benchmark scales of Landis & Koch (1977) for Fleiss' κ, Light's κ, "
-        "and Krippendorff's ordinal α; Koo & Li (2016) for ICC(A,1). Analyses used irr (irrstats) version "
+        "interpreted on the benchmark scales of Landis & Koch (1977) for Fleiss' κ and Light's "
+        "κ; Krippendorff (2004) for Krippendorff's ordinal α; Koo & Li (2016) for ICC(A,1). "
+        "Analyses used irr (irrstats) version "
         f"{irr.__version__} (The irr developers, n.d.).")
     cited = " ".join(references(results))
     for author in ("Fleiss, J. L. (1971)", "Light, R. J. (1971)", "Krippendorff, K. (2011)",
@@ -211,3 +212,28 @@ def test_a_realistic_csv_reads_well(tmp_path):
     assert line.startswith("Agreement among nurse, doctor, and resident was ")
     assert "Fleiss' κw (linear weights) = ." in line
     assert "(Wald), n = 6." in line
+
+
+def test_sparse_crowd_design_is_described_not_called_missing():
+    """300 items, 50 annotators, 3 to 5 labels per item: the design, not 13,000 "missing"
+    ratings; the annotators counted, not listed; Gwet's generalisation of Fleiss' kappa
+    cited where it is used."""
+    rng = np.random.default_rng(3)
+    rows = []
+    for item in range(300):
+        truth = rng.choice(["cat", "dog", "bird"])
+        for a in rng.choice(50, rng.integers(3, 6), replace=False):
+            label = truth if rng.random() < 0.8 else rng.choice(["cat", "dog", "bird"])
+            rows.append((f"item{item}", f"annotator_{a:02d}", label))
+    long = pd.DataFrame(rows, columns=["item", "annotator", "label"])
+    ag = irr.Agreement.from_long(long, subject="item", rater="annotator", rating="label")
+    rep = irr.report(ag, statistics="fleiss,alpha", n_resamples=100, figures=False)
+    methods = " ".join(rep.methods.split())
+    missing = 300 * 50 - len(long)
+    assert ("The design was sparse: each subject was rated by 3 to 5 of the 50 raters, so "
+            f"the {missing:,} subject-by-rater combinations without a rating are by design, "
+            "not missing data.") in methods
+    assert "were missing" not in methods
+    assert "annotator_0" not in methods
+    assert "Fleiss' κ (Fleiss, 1971; Gwet, 2014)" in methods
+    assert any(r.startswith("Gwet, K. L. (2014)") for r in rep.references)
