@@ -89,12 +89,34 @@ def draw_ratings(n: int, raters: int, rng: np.random.Generator, *, coefficient: 
     return x
 
 
-def _decision(ci: Any, null: float, alternative: str) -> bool:
+def _interval(res: Any) -> tuple[float, float] | None:
+    """The study's interval for the decision, or None when it is undefined.
+
+    A defined estimate whose interval is undefined because the data leave it no room to
+    move (standard error 0, as at perfect agreement; or an estimate of exactly 1, the top
+    of every coefficient's scale, where the ICC's F interval has a zero error mean square)
+    has the zero-width interval at the estimate: every resample of such a study gives the
+    same value, so it rejects a null on the other side of it.
+    """
+    estimate = float(res.estimate)
+    if not math.isfinite(estimate):
+        return None
+    low, high = float(res.ci.low), float(res.ci.high)
+    if math.isfinite(low) and math.isfinite(high):
+        return low, high
+    se = getattr(res, "se", math.nan)
+    if (se is not None and float(se) == 0.0) or estimate == 1.0:
+        return estimate, estimate
+    return None
+
+
+def _decision(interval: tuple[float, float], null: float, alternative: str) -> bool:
+    low, high = interval
     if alternative == "greater":
-        return ci.low > null
+        return low > null
     if alternative == "less":
-        return ci.high < null
-    return ci.low > null or ci.high < null
+        return high < null
+    return low > null or high < null
 
 
 def _check_missing(value: Any, name: str) -> float:
@@ -195,10 +217,19 @@ def simulate(
     PlanResult
         Columns: the design, ``power`` (share of studies whose interval excludes `null`),
         ``mc_se`` (its Monte Carlo standard error), ``mean_estimate`` and ``undefined``
-        (studies whose coefficient was nan, counted as not rejecting).
+        (studies whose coefficient or interval was nan, counted as not rejecting).
 
     Notes
     -----
+    The decision in each study: reject when its interval excludes `null` in the direction
+    of `alternative`. A study whose estimate is defined but whose interval is not because
+    the data leave the estimate no room to move (a standard error of 0, as at perfect
+    agreement, where every resample gives the same value; or an estimate of exactly 1, the
+    top of the scale, as the ICC with no error variance) has the zero-width interval at its
+    estimate: perfect agreement rejects a null below 1 and never rejects 1 itself. Other
+    studies whose coefficient or interval is undefined count as not rejecting (column
+    ``undefined``), which makes the power conservative.
+
     The simulation checks a design where no closed form applies (missing ratings, any
     coefficient, a bootstrap interval) and checks the closed forms: with the models of
     :func:`irr.plan.kappa` and :func:`irr.plan.icc` it reproduces their power within
@@ -287,11 +318,12 @@ def simulate(
                     first_error = first_error or exc
                     undefined += 1
                     continue
-            if not math.isfinite(res.estimate) or not math.isfinite(res.ci.low):
+            interval = _interval(res)
+            if interval is None:
                 undefined += 1
                 continue
             estimates.append(res.estimate)
-            rejected += _decision(res.ci, float(null), alternative)
+            rejected += _decision(interval, float(null), alternative)
         if undefined == sims and first_error is not None:  # the call itself is wrong
             raise ValueError(f"every simulated study failed: {first_error}")
         mean = float(np.mean(estimates)) if estimates else math.nan
@@ -316,6 +348,8 @@ def simulate(
         outputs=("power", "mc_se", "mean_estimate", "undefined"), measure="power",
         citation="simulation with irr", references=(), sentence=_sentence,
         evaluate=evaluate,
-        notes=("The test: the coefficient's interval excludes the null value; studies "
-               "whose coefficient is undefined count as not rejecting.",),
+        notes=("The test: the coefficient's interval excludes the null value; a study whose "
+               "standard error is 0 (perfect agreement) has the zero-width interval at its "
+               "estimate; studies whose coefficient or interval is otherwise undefined "
+               "count as not rejecting.",),
     )
