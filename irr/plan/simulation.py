@@ -9,6 +9,7 @@ excluding a null value); :func:`simulate` draws whole studies, analyses each wit
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from typing import Any
@@ -27,7 +28,7 @@ from irr._validation import (
 from irr.agreement import Agreement
 from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent
 
-__all__ = ["MAX_RATINGS", "MAX_SIMULATIONS", "draw_ratings", "simulate"]
+__all__ = ["MAX_RATINGS", "MAX_SIMULATIONS", "SIMULATED", "draw_ratings", "simulate"]
 
 #: The most simulated studies per row.
 MAX_SIMULATIONS = 100_000
@@ -38,7 +39,33 @@ _NAMES = {"kappa": "Cohen's kappa", "fleiss_kappa": "Fleiss' kappa",
           "conger_kappa": "Conger's kappa", "light_kappa": "Light's kappa",
           "krippendorff_alpha": "Krippendorff's alpha", "gwet_ac": "Gwet's AC",
           "icc": "the ICC", "percent_agreement": "percent agreement",
-          "brennan_prediger": "Brennan-Prediger", "scott_pi": "Scott's pi"}
+          "brennan_prediger": "Brennan-Prediger", "scott_pi": "Scott's pi",
+          "concordance": "Lin's CCC", "kendall_w": "Kendall's W",
+          "mean_spearman": "the mean Spearman correlation",
+          "mean_pearson": "the mean Pearson correlation", "robinson_a": "Robinson's A",
+          "finn": "Finn's coefficient", "pabak": "PABAK", "maxwell_re": "Maxwell's RE",
+          "bangdiwala_b": "Bangdiwala's B"}
+
+#: The statistics a simulation can test: coefficients with one estimate and an interval.
+SIMULATED = tuple(_NAMES)
+
+# why the other methods of Agreement have no power here
+_WHY_NOT = {
+    **dict.fromkeys(("limits_of_agreement",), "its estimate, the bias, is in the "
+                    "measurements' units, and the simulated ratings have no bias"),
+    **dict.fromkeys(("total_deviation_index", "coverage_probability"),
+                    "its value depends on the measurements' units, which the model does "
+                    "not set"),
+    **dict.fromkeys(("deming", "passing_bablok"), "it estimates a regression line, not a "
+                    "coefficient"),
+    **dict.fromkeys(("measurement_error", "icc_components", "inter_intra_reliability",
+                     "specific_agreement", "category_kappa", "icc_table", "pairwise"),
+                    "it gives several estimates, not one coefficient"),
+    **dict.fromkeys(("mcnemar", "bhapkar_test", "marginal_homogeneity_test",
+                     "symmetry_test", "cochrans_q", "rater_bias", "error_rate_test"),
+                    "it is a test of rater bias or error rates, not a coefficient of "
+                    "agreement"),
+}
 
 
 def draw_ratings(n: int, raters: int, rng: np.random.Generator, *, coefficient: float = 0.0,
@@ -137,12 +164,24 @@ def _check_coefficient(value: Any, name: str) -> float:
     return value
 
 
-def _sentence(row: dict[str, Any]) -> str:
+def _check_statistic(statistic: Any) -> str:
+    if isinstance(statistic, str) and statistic in SIMULATED:
+        return statistic
+    why = _WHY_NOT.get(statistic) if isinstance(statistic, str) else None
+    reason = (f"; got {show_value(statistic)}, which has no population value in the "
+              "simulation's model (it sets only a coefficient: the population kappa, or the "
+              f"ICC of continuous ratings): {why}" if why else f"; got {show_value(statistic)}")
+    raise ValueError(f"`statistic` must be a coefficient of agreement whose interval a "
+                     f"simulation can test: one of {', '.join(SIMULATED)}{reason}.")
+
+
+def _sentence(row: dict[str, Any], population_name: str) -> str:
     name = _NAMES.get(row["statistic"], row["statistic"])
     missing = (f" ({percent(row['missing'])} of ratings missing)"
                if row["missing"] > 0 else "")
     population = ("" if row["coefficient"] is None or math.isnan(row["coefficient"]) else
-                  f" when its population value was {format_significant(row['coefficient'])}")
+                  f" when the population {population_name} was "
+                  f"{format_significant(row['coefficient'])}")
     undefined = (f"; in {int(row['undefined']):,} studies the coefficient or its interval "
                  "was undefined, counted as not rejecting" if row["undefined"] else "")
     level = percent(1 - row["alpha"] if row["alternative"] == "two-sided"
@@ -178,9 +217,13 @@ def simulate(
     Parameters
     ----------
     statistic : str, default 'fleiss_kappa'
-        A method of :class:`irr.Agreement` that returns a result with an interval:
-        ``'kappa'``, ``'fleiss_kappa'``, ``'conger_kappa'``, ``'light_kappa'``,
-        ``'krippendorff_alpha'``, ``'gwet_ac'``, ``'icc'`` ...
+        A coefficient of :class:`irr.Agreement` with one estimate and an interval
+        (:data:`SIMULATED`): ``'kappa'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
+        ``'light_kappa'``, ``'krippendorff_alpha'``, ``'gwet_ac'``, ``'icc'``,
+        ``'concordance'`` ... Statistics whose value the model does not set (the bias and
+        limits of agreement, TDI, regression lines, tests of rater bias) are refused; a
+        coefficient without a default interval (Kendall's W, the mean correlations) needs
+        a bootstrap interval (``ci='bca'``).
     n : int or sequence of int
         Subjects per study; one row per value.
     null : float, default 0.0
@@ -243,10 +286,7 @@ def simulate(
     >>> 0.5 < float(res.power) <= 1.0
     True
     """
-    if not isinstance(statistic, str) or not callable(getattr(Agreement, statistic, None)) \
-            or statistic.startswith("_"):
-        raise ValueError(f"`statistic` must name a method of irr.Agreement such as "
-                         f"'fleiss_kappa' or 'icc'; got {show_value(statistic)}.")
+    statistic = _check_statistic(statistic)
     alternative = check_choice(alternative, "alternative", ("two-sided", "greater", "less"))
     alpha = check_open_unit(alpha, "alpha")
     level = 1 - alpha if alternative == "two-sided" else 1 - 2 * alpha
@@ -318,6 +358,10 @@ def simulate(
                     first_error = first_error or exc
                     undefined += 1
                     continue
+            if res.ci.method == "none":
+                raise ValueError(f"{_NAMES[statistic]} gives no interval by default, so no "
+                                 "study could reject: pass a bootstrap interval (ci='bca' or "
+                                 "ci='percentile').")
             interval = _interval(res)
             if interval is None:
                 undefined += 1
@@ -346,7 +390,8 @@ def simulate(
         method=f"simulation ({sims:,} studies per row)", table=grid,
         inputs=("n", "coefficient", "raters", "missing"),
         outputs=("power", "mc_se", "mean_estimate", "undefined"), measure="power",
-        citation="simulation with irr", references=(), sentence=_sentence,
+        citation="simulation with irr", references=(),
+        sentence=functools.partial(_sentence, population_name="ICC" if continuous else "kappa"),
         evaluate=evaluate,
         notes=("The test: the coefficient's interval excludes the null value; a study whose "
                "standard error is 0 (perfect agreement) has the zero-width interval at its "
