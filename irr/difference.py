@@ -128,7 +128,8 @@ def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] |
     elif statistic == "icc":
         form = (result.model, result.type, result.unit)
     side = Side(codes.to_numpy(dtype=np.int64), np.asarray(matrix, dtype=float), statistic,
-                statistic_name(result), scores=sub.statistics.scores, form=form)
+                statistic_name(result), scores=sub.statistics.scores, form=form,
+                bounds=result.bounds)
     return side, codes
 
 
@@ -359,6 +360,11 @@ def _independent(first: Any, second: Any, options: InferenceOptions,
         raise ValueError("`first` and `second` are the same result; independent groups "
                          "need two.")
     names = (statistic_name(first), statistic_name(second))
+    if names[0] != names[1]:
+        raise ValueError(f"`first` and `second` must be results of one coefficient to "
+                         f"compare independent groups (as irr.pool); got {names[0]!r} and "
+                         f"{names[1]!r}. (Two coefficients of the same subjects: pass the "
+                         "Agreements with `statistic=(a, b)`.)")
     # as irr.pool names unlabelled groups (not "lower for first than for second")
     return independent_difference(first, second, options,
                                   labels=labels or ("group 1", "group 2"), names=names)

@@ -321,6 +321,29 @@ def test_independent_difference_is_the_z_test_of_two_results(panel):
     assert re.search(r"\ngroup 1:?\s+" + f"{a.estimate:.4f}", bare.summary().as_text())
 
 
+def test_independent_difference_refuses_different_statistics(panel):
+    # as irr.pool: a kappa minus a bias (or minus Gwet's AC) is no difference of one quantity
+    kappa = irr.Agreement.from_frame(panel.iloc[:40][["A", "B"]]).kappa()
+    gwet = irr.Agreement.from_frame(panel.iloc[40:][["A", "B"]]).gwet_ac()
+    x = np.random.default_rng(0).normal(size=(40, 2))
+    limits = irr.limits_of_agreement(x[:, 0], x[:, 1])
+    for other in (gwet, limits):
+        with pytest.raises(ValueError, match="of one coefficient"):
+            irr.difference(kappa, other, independent=True)
+
+
+def test_independent_difference_of_measurement_scale_results_is_not_clipped():
+    # two biases of 5 and -5: their difference, 10, lies inside its own interval
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(60, 2))
+    first = irr.limits_of_agreement(x[:30, 0] + 5, x[:30, 1])
+    second = irr.limits_of_agreement(x[30:, 0] - 5, x[30:, 1])
+    res = irr.difference(first, second, independent=True)
+    assert res.estimate == pytest.approx(first.estimate - second.estimate)
+    assert res.ci.low < res.estimate < res.ci.high
+    assert res.ci.low == pytest.approx(res.estimate - 1.959963984540054 * res.se)
+
+
 # -- pooling independent groups ------------------------------------------------------------------
 def _drugs():
     """SAS/STAT User's Guide, PROC FREQ Example "Cochran's Q Test" (Example 40.10 in
