@@ -5,6 +5,7 @@ the Fisher-z test of CCC = ccc0 that :func:`irr.concordance`'s interval carries 
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -96,6 +97,13 @@ def _sentence(row: dict[str, Any]) -> str:
             f"(Lin, 1992).")
 
 
+def _evaluate(cols: dict[str, np.ndarray], sides: int, ns: np.ndarray,
+              index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return concordance_power(ns, cols["ccc0"][index], cols["ccc1"][index],
+                             cols["shift"][index], cols["alpha"][index], sides)
+
+
 def concordance(
     ccc0: float | Any,
     ccc1: float | Any,
@@ -169,9 +177,7 @@ def concordance(
     sides = 2 if alternative == "two-sided" else 1
     cols = {c: grid[c].to_numpy() for c in ("ccc0", "ccc1", "shift", "alpha")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return concordance_power(ns, cols["ccc0"][index], cols["ccc1"][index],
-                                 cols["shift"][index], cols["alpha"][index], sides)
+    evaluate = partial(_evaluate, cols, sides)
 
     every = np.arange(len(grid))
     if n is not None:

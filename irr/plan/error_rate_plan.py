@@ -11,6 +11,7 @@ returned.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -105,6 +106,17 @@ def _search(e0: float, e1: float, alpha: float, target: float, alternative: str,
     below = np.flatnonzero(~above)
     stable = 1 if below.size == 0 else int(ns[below[-1]] + 1)
     return first, stable, power
+
+
+def _evaluate(alts: np.ndarray, e0_: np.ndarray, e1_: np.ndarray, a_: np.ndarray,
+              ns: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    out = np.empty(len(index))
+    for alt in np.unique(alts[index]):
+        sel = alts[index] == alt
+        at = index[sel]
+        out[sel] = error_rate_power(ns[sel], e0_[at], e1_[at], a_[at], alt)
+    return out
 
 
 def _check_rate(value: Any, name: str) -> float:
@@ -290,13 +302,7 @@ def error_rate(
     alts, e0_, e1_, a_ = (table[c].to_numpy() for c in ("alternative", "epsilon0",
                                                          "epsilon1", "alpha"))
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        out = np.empty(len(index))
-        for alt in np.unique(alts[index]):
-            sel = alts[index] == alt
-            at = index[sel]
-            out[sel] = error_rate_power(ns[sel], e0_[at], e1_[at], a_[at], alt)
-        return out
+    evaluate = partial(_evaluate, alts, e0_, e1_, a_)
 
     return PlanResult(
         title="Test cases for the exact binomial test of an error rate" if n is None

@@ -10,6 +10,7 @@ exactly when the F test rejects).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -190,9 +191,7 @@ def icc(
     sides = 2 if alternative == "two-sided" else 1
     cols = {c: grid[c].to_numpy() for c in ("rho0", "rho1", "raters", "alpha")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return icc_power(ns, cols["rho0"][index], cols["rho1"][index], cols["raters"][index],
-                         cols["alpha"][index], sides, method)
+    evaluate = partial(_evaluate_power, cols, sides, method)
 
     every = np.arange(len(grid))
     if n is not None:
@@ -214,6 +213,20 @@ def icc(
         references=(WALTER,) if method == "walter" else (DONNER_ELIASZIW_1987,),
         sentence=_icc_sentence, evaluate=evaluate,
     )
+
+
+def _evaluate_power(cols: dict[str, np.ndarray], sides: int, method: str, ns: np.ndarray,
+                    index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return icc_power(ns, cols["rho0"][index], cols["rho1"][index], cols["raters"][index],
+                     cols["alpha"][index], sides, method)
+
+
+def _evaluate_width(cols: dict[str, np.ndarray], ns: np.ndarray,
+                    index: np.ndarray) -> np.ndarray:
+    """The expected width of rows `index` at `ns` (a PlanResult's ``evaluate``)."""
+    return _bonett_width(np.asarray(ns, float), cols["rho"][index],
+                         cols["raters"][index], cols["confidence_level"][index])
 
 
 def _bonett_n(rho: np.ndarray, k: np.ndarray, width: np.ndarray, level: np.ndarray,
@@ -309,9 +322,7 @@ def icc_interval(
     grid["n"] = np.ceil(raw - 1e-9).astype(np.int64)
     cols = {c: grid[c].to_numpy(float) for c in ("rho", "raters", "confidence_level")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return _bonett_width(np.asarray(ns, float), cols["rho"][index],
-                             cols["raters"][index], cols["confidence_level"][index])
+    evaluate = partial(_evaluate_width, cols)
 
     return PlanResult(
         title="Subjects for a confidence interval for the ICC", method="Bonett (2002)",

@@ -6,6 +6,7 @@ intervals that :func:`irr.limits_of_agreement` reports by default).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -123,6 +124,13 @@ def _sentence(row: dict[str, Any]) -> str:
             f"({cite}).")
 
 
+def _evaluate(cols: dict[str, np.ndarray], ci_method: str, ns: np.ndarray,
+              index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return limits_power(ns, *(cols[c][index] for c in ("bias", "sd", "delta", "coverage",
+                                                        "confidence_level")), ci_method)
+
+
 def limits_of_agreement(
     bias: float | Any,
     sd: float | Any,
@@ -223,9 +231,7 @@ def limits_of_agreement(
     cols = {c: grid[c].to_numpy() for c in ("bias", "sd", "delta", "coverage",
                                             "confidence_level")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return limits_power(ns, *(cols[c][index] for c in ("bias", "sd", "delta", "coverage",
-                                                            "confidence_level")), ci_method)
+    evaluate = partial(_evaluate, cols, ci_method)
 
     every = np.arange(len(grid))
     if n is not None:

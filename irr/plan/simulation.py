@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -193,6 +194,67 @@ def _sentence(row: dict[str, Any], population_name: str) -> str:
             f"{100 * row['mc_se']:.1f}%){population}{undefined} (simulation with irr).")
 
 
+@dataclass(frozen=True)
+class _Study:
+    """How each simulated study is drawn and analysed (picklable, for PlanResult.curve)."""
+
+    statistic: str
+    sims: int
+    joint: np.ndarray | None
+    proportions: tuple[float, ...] | None
+    continuous: bool
+    level: float
+    options: dict[str, Any]
+    null: float
+    alternative: str
+
+    def run(self, size: int, row: dict[str, Any], seed: int) -> tuple[float, float, int]:
+        """The power, mean estimate and undefined studies of one row at `size` subjects."""
+        local = np.random.default_rng(seed)
+        rejected, estimates, undefined = 0, [], 0
+        first_error: ValueError | None = None
+        joint, continuous = self.joint, self.continuous
+        categories = None if continuous else list(range(
+            joint.shape[0] if joint is not None else len(self.proportions or ())))
+        for _ in range(self.sims):
+            x = draw_ratings(size, int(row["raters"]), local,
+                             coefficient=row["coefficient"], proportions=self.proportions,
+                             joint=joint, continuous=continuous, missing=row["missing"])
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DegenerateDataWarning)
+                warnings.simplefilter("ignore", RuntimeWarning)
+                try:
+                    ag = Agreement.from_array(x, categories=categories,
+                                              continuous=continuous or None)
+                    res = getattr(ag, self.statistic)(confidence_level=self.level,
+                                                      **self.options)
+                except ValueError as exc:  # a study too degenerate to analyse
+                    first_error = first_error or exc
+                    undefined += 1
+                    continue
+            if res.ci.method == "none":
+                raise ValueError(f"{_NAMES[self.statistic]} gives no interval by default, so "
+                                 "no study could reject: pass a bootstrap interval (ci='bca' "
+                                 "or ci='percentile').")
+            interval = _interval(res)
+            if interval is None:
+                undefined += 1
+                continue
+            estimates.append(res.estimate)
+            rejected += _decision(interval, self.null, self.alternative)
+        if undefined == self.sims and first_error is not None:  # the call itself is wrong
+            raise ValueError(f"every simulated study failed: {first_error}")
+        mean = float(np.mean(estimates)) if estimates else math.nan
+        return rejected / self.sims, mean, undefined
+
+
+def _evaluate(study: _Study, records: list[dict[str, Any]], seeds: np.ndarray, ns: np.ndarray,
+              index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return np.array([study.run(int(size), records[i], int(seeds[i]))[0]
+                     for size, i in zip(ns, index, strict=True)])
+
+
 def simulate(
     statistic: str = "fleiss_kappa",
     *,
@@ -337,53 +399,16 @@ def simulate(
     grid["n_simulations"] = sims
     seeds = generator.integers(0, 2**63 - 1, size=len(grid))
 
-    def run(size: int, row: dict[str, Any], seed: int) -> tuple[float, float, int]:
-        local = np.random.default_rng(seed)
-        rejected, estimates, undefined = 0, [], 0
-        first_error: ValueError | None = None
-        for _ in range(sims):
-            x = draw_ratings(size, int(row["raters"]), local,
-                             coefficient=row["coefficient"], proportions=props[0],
-                             joint=joint, continuous=continuous, missing=row["missing"])
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DegenerateDataWarning)
-                warnings.simplefilter("ignore", RuntimeWarning)
-                try:
-                    ag = Agreement.from_array(
-                        x, categories=None if continuous else list(range(
-                            joint.shape[0] if joint is not None else len(props[0]))),
-                        continuous=continuous or None)
-                    res = getattr(ag, statistic)(confidence_level=level, **options)
-                except ValueError as exc:  # a study too degenerate to analyse
-                    first_error = first_error or exc
-                    undefined += 1
-                    continue
-            if res.ci.method == "none":
-                raise ValueError(f"{_NAMES[statistic]} gives no interval by default, so no "
-                                 "study could reject: pass a bootstrap interval (ci='bca' or "
-                                 "ci='percentile').")
-            interval = _interval(res)
-            if interval is None:
-                undefined += 1
-                continue
-            estimates.append(res.estimate)
-            rejected += _decision(interval, float(null), alternative)
-        if undefined == sims and first_error is not None:  # the call itself is wrong
-            raise ValueError(f"every simulated study failed: {first_error}")
-        mean = float(np.mean(estimates)) if estimates else math.nan
-        return rejected / sims, mean, undefined
-
+    study = _Study(statistic, sims, None if joint is None else np.asarray(joint, dtype=float),
+                   props[0], bool(continuous), level, dict(options), float(null), alternative)
+    run = study.run
     results = [run(int(row["n"]), row, int(seed))
                for row, seed in zip(grid.to_dict("records"), seeds, strict=True)]
     grid["power"] = [r[0] for r in results]
     grid["mc_se"] = np.sqrt(grid["power"] * (1 - grid["power"]) / sims)
     grid["mean_estimate"] = [r[1] for r in results]
     grid["undefined"] = [r[2] for r in results]
-    records = grid.to_dict("records")
-
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return np.array([run(int(size), records[i], int(seeds[i]))[0]
-                         for size, i in zip(ns, index, strict=True)])
+    evaluate = functools.partial(_evaluate, study, grid.to_dict("records"), seeds)
 
     return PlanResult(
         title=f"Simulated power of {_NAMES.get(statistic, statistic)}",
