@@ -614,8 +614,11 @@ def power_curve(
         raise ValueError(
             f"the plan has {len(table)} rows; power_curve draws at most {MAX_CURVES} "
             "(plan fewer combinations, or draw the rows' curves from result.curve(n)).")
-    planned = table["n"].to_numpy(dtype=float) if "n" in table else np.array([np.nan])
-    stable = table["n_stable"].to_numpy(dtype=float) if "n_stable" in table else planned
+    # a target no n reaches has a missing n (<NA>): no marker
+    planned = (table["n"].to_numpy(dtype=float, na_value=np.nan) if "n" in table
+               else np.array([np.nan]))
+    stable = (table["n_stable"].to_numpy(dtype=float, na_value=np.nan) if "n_stable" in table
+              else planned)
     if n is None:
         top = np.nanmax(np.concatenate([planned, stable, [10.0]]))
         n = np.arange(2, math.ceil(1.6 * top) + 1)
@@ -637,7 +640,8 @@ def power_curve(
         if at is not None and at > 0:  # on the curve (an adjusted n may sit past the target)
             value = result.curve([int(at)])[result.measure].to_numpy()[i]
             ax.plot([at], [value], "o", color=colour, markersize=3.5, zorder=4)
-        if exact and row["n_stable"] > 0 and row["n_stable"] != at:
+        if exact and row["n_stable"] is not None and row["n_stable"] > 0 \
+                and row["n_stable"] != at:
             ax.axvline(row["n_stable"], color=colour, linestyle=":", linewidth=0.9)
     if "target_power" in table:
         for target in table["target_power"].unique():

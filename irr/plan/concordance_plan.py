@@ -21,7 +21,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -87,10 +89,10 @@ def _sentence(row: dict[str, Any]) -> str:
     shift = (f" (one method reading {abs(row['shift']):g} SD "
              f"{'higher' if row['shift'] > 0 else 'lower'})" if row["shift"] else "")
     ccc0, ccc1 = format_significant(row["ccc0"]), format_significant(row["ccc1"])
-    if int(row["n"]) < 0:
+    if not is_reached(row["n"]):
         return (f"No number of subjects up to {MAX_SUBJECTS:,} gives "
                 f"{percent(row['target_power'])} power for the test of CCC = "
-                f"{ccc0} against CCC = {ccc1} (Lin, 1992).")
+                f"{ccc0} against CCC = {ccc1}: the target cannot be reached (Lin, 1992).")
     return (f"With {int(row['n']):,} subjects measured by both methods, a {sided} test of "
             f"CCC = {ccc0} against CCC = {ccc1}{shift} has "
             f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level "
@@ -184,9 +186,9 @@ def concordance(
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy(),
-                            low=4)
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 4), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy(), low=4),
+                   lambda ns: evaluate(ns, every), low=4)
         outputs = ("n", "power")
     inputs = tuple(c for c in ("ccc0", "ccc1", "shift", "alpha", "target_power", "n")
                    if c in grid.columns and not (c == "n" and n is None))

@@ -24,7 +24,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -94,9 +96,10 @@ def _icc_sentence(row: dict[str, Any]) -> str:
     sided = "two-sided" if row["alternative"] == "two-sided" else "one-sided"
     cite = ("Walter, Eliasziw & Donner, 1998" if row["method"] == "walter"
             else "Donner & Eliasziw, 1987")
-    if int(row["n"]) < 0:
-        return (f"No number of subjects gives {percent(row['target_power'])} power for the "
-                f"test of ICC = {row['rho0']:g} ({cite}).")
+    if not is_reached(row["n"]):
+        return (f"No number of subjects up to {MAX_SUBJECTS:,} gives "
+                f"{percent(row['target_power'])} power for the test of ICC = "
+                f"{row['rho0']:g}: the target cannot be reached ({cite}).")
     return (f"With {int(row['n']):,} subjects each rated by {int(row['raters'])} raters, a "
             f"{sided} test of ICC = {row['rho0']:g} against ICC = {row['rho1']:g} "
             f"(one-way model) has {100 * row['power']:.0f}% power at the "
@@ -198,8 +201,9 @@ def icc(
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy())
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 2), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy()),
+                   lambda ns: evaluate(ns, every), low=2)
         outputs = ("n", "power")
     inputs = tuple(c for c in ("rho0", "rho1", "raters", "alpha", "target_power", "n")
                    if c in grid.columns and not (c == "n" and n is None))

@@ -36,7 +36,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -295,11 +297,12 @@ def _kappa_sentence(row: dict[str, Any]) -> str:
     cite = {"goodness-of-fit": "Donner & Eliasziw, 1992" if raters == 2 and k == 2 else
             "Rotondi & Donner, 2012", "flack": "Flack et al., 1988"}.get(row["method"],
                                                                        "Cantor, 1996")
+    if not is_reached(row["n"]):
+        return (f"No number of subjects up to {MAX_SUBJECTS:,} gives "
+                f"{percent(row['target_power'])} power for the test of kappa = "
+                f"{row['kappa0']:g} against kappa = {row['kappa1']:g}: the target cannot be "
+                f"reached ({cite}).")
     n = int(row["n"])
-    if n < 0:
-        return (f"No number of subjects gives {percent(row['target_power'])} power for the "
-                f"test of kappa = {row['kappa0']:g} against kappa = {row['kappa1']:g} "
-                f"({cite}).")
     sentence = (f"With {n:,} subjects rated by {raters} raters on {scale}, a {sided} test of "
                 f"kappa = {row['kappa0']:g} against kappa = {row['kappa1']:g} has "
                 f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level "
@@ -519,8 +522,9 @@ def kappa(
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy())
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 1), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy()),
+                   lambda ns: evaluate(ns, every), low=1)
         outputs = ("n", "power")
     notes: tuple[str, ...] = ()
     if method == "goodness-of-fit":

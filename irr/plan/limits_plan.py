@@ -20,7 +20,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -111,11 +113,12 @@ def _sentence(row: dict[str, Any]) -> str:
     method = "exact" if row["ci_method"] == "exact" else "approximate"
     cite = "Shieh, 2019" if method == "exact" else "Lu et al., 2016"
     bias = format_significant(row["bias"])
-    if int(row["n"]) < 0:
+    if not is_reached(row["n"]):
         return (f"Even {MAX_LIMITS_SUBJECTS:,} subjects do not give "
                 f"{percent(row['target_power'])} power to show that the limits of agreement "
                 f"lie within \u00b1{row['delta']:g} when the mean difference is "
-                f"{bias} and the SD of the differences {row['sd']:g} ({cite}).")
+                f"{bias} and the SD of the differences {row['sd']:g}: the target cannot be "
+                f"reached ({cite}).")
     return (f"With {int(row['n']):,} subjects measured by both methods, the "
             f"{percent(row['confidence_level'])} confidence limits ({method}) of the "
             f"{percent(row['coverage'])} limits of agreement fall within "
@@ -238,9 +241,10 @@ def limits_of_agreement(
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy(),
-                            low=3, high=MAX_LIMITS_SUBJECTS)
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 3), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy(), low=3,
+                                 high=MAX_LIMITS_SUBJECTS),
+                   lambda ns: evaluate(ns, every), low=3)
         outputs = ("n", "power")
     inputs = tuple(c for c in ("bias", "sd", "delta", "coverage", "confidence_level",
                                "target_power", "n")
