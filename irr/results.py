@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import statistics
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -59,14 +59,19 @@ _METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa bootstrap",
                  "chi2": "chi-square", "mover": "MOVER"}
 
 
-@dataclass(frozen=True)
-class ConfidenceInterval:
-    """A confidence interval; unpacks as ``low, high``.
+@dataclass(frozen=True, eq=False)
+class ConfidenceInterval(Sequence):
+    """A confidence interval: a sequence of its two limits, ``(low, high)``.
+
+    It unpacks, indexes, slices, has length 2 and equals the tuple of its limits (and hashes
+    as it); two intervals are equal when their limits, level, method and note are.
 
     Examples
     --------
     >>> ci = ConfidenceInterval(0.2, 0.5, 0.95, "wald")
     >>> low, high = ci
+    >>> ci[0], ci[1], len(ci), ci == (0.2, 0.5)
+    (0.2, 0.5, 2, True)
     >>> print(ci)
     95% CI [0.2000, 0.5000] (wald)
     """
@@ -79,6 +84,23 @@ class ConfidenceInterval:
 
     def __iter__(self) -> Iterator[float]:
         return iter((self.low, self.high))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: Any) -> Any:
+        return (self.low, self.high)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ConfidenceInterval):
+            return (self.low, self.high, self.confidence_level, self.method, self.note) == (
+                other.low, other.high, other.confidence_level, other.method, other.note)
+        if isinstance(other, tuple):
+            return (self.low, self.high) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.low, self.high))
 
     @property
     def method_name(self) -> str:
