@@ -19,7 +19,7 @@ import pandas as pd
 from irr._numbers import format_df
 from irr._report import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
-from irr.bands import benchmark, get_scale, interpret
+from irr.bands import Band, benchmark, get_scale, interpret
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
@@ -520,7 +520,15 @@ class Result:
         Returns
         -------
         irr.bands.Band
-            ``str(band)`` is the label, e.g. ``"substantial"``.
+            ``str(band)`` is the label, e.g. ``"substantial"``. A legitimate estimate
+            outside the scale's range (an average-measure ICC below -1) gets the band
+            ``"below the scale (< -1)"`` (or ``"above the scale"``), the open interval
+            beyond the scale's end.
+
+        Raises
+        ------
+        ValueError
+            For an undefined (nan) estimate, or a result without a scale and no `scale`.
 
         Examples
         --------
@@ -533,6 +541,13 @@ class Result:
         'fair to good'
         """
         resolved = get_scale(self._scale(scale))
+        if not np.isnan(self.estimate) and not _within(self.estimate, resolved):
+            below = self.estimate < resolved.lower
+            end = resolved.lower if below else resolved.upper
+            return Band(f"{'below' if below else 'above'} the scale ({'<' if below else '>'} "
+                        f"{end:g})", -math.inf if below else end, end if below else math.inf,
+                        False, False, resolved.name, resolved.citation,
+                        resolved.short_citation)
         self._check_bandable(resolved)
         return interpret(self.estimate, resolved)
 
