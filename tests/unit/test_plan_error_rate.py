@@ -193,7 +193,9 @@ def test_plan_table_prints_a_computed_column_with_one_number_of_decimals():
 def test_an_unreachable_target_and_an_unstable_power_are_missing_not_minus_one():
     never = irr.plan.error_rate(0.10, 0.09, max_n=200)
     row = never.to_dict()["rows"][0]
-    assert row["n"] is None and row["n_stable"] is None and row["critical_count"] is None
+    assert row["n"] is None
+    assert row["n_stable"] is None
+    assert row["critical_count"] is None
     assert never.n is None
     assert " -1 " not in never.summary().as_text()
     unstable = irr.plan.error_rate(0.10, 0.05, max_n=190)
