@@ -53,6 +53,31 @@ def _per_side_raters(raters: Any) -> tuple[Any, Any]:
     return list(raters), list(raters)
 
 
+#: The statistics of a paired comparison that use the ratings' values (scores), so that
+#: continuous measurements take part with each distinct value a category scored by it.
+_SCORED = ("icc", "krippendorff_alpha")
+
+
+def _scored(ag: Agreement, statistic: str, which: str) -> Agreement:
+    """A continuous Agreement as one of codes (each distinct value a category scored by its
+    value), which the linearisation of the ICC and of alpha reads; other statistics take
+    categories and are refused."""
+    if statistic not in _SCORED:
+        raise ValueError(
+            f"{statistic} takes each rating as a category, but the {which} side holds "
+            "continuous measurements: compare their ICCs (`statistic='icc'`) or interval "
+            "alpha (`statistic='krippendorff_alpha'`, `options={'level': 'interval'}`), or "
+            "build the Agreement with continuous=False to code each distinct value as a "
+            "category.")
+    measured = ag.measurements
+    if measured.has_replicates:
+        raise ValueError(
+            f"The {which} side holds replicated measurements; a paired comparison takes one "
+            "measurement per subject and rater (average the replicates first).")
+    wide = pd.DataFrame(measured.wide(), index=measured.subjects, columns=list(measured.raters))
+    return Agreement.from_frame(wide, raters=list(measured.raters), continuous=False)
+
+
 def _sub_agreement(ag: Agreement, raters: Any, which: str) -> tuple[Agreement, pd.DataFrame]:
     """The Agreement of `raters` (all when None) and its per-subject codes."""
     codes = ag.codes()
@@ -92,6 +117,8 @@ def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] |
             f"subjects; got {statistic!r}. (Independent groups: pass two results with "
             "`independent=True`.)"
         )
+    if ag.continuous:
+        ag = _scored(ag, statistic, which)
     sub, codes = _sub_agreement(ag, raters, which)
     if statistic == "kappa" and sub.n_raters != 2:
         raise ValueError(

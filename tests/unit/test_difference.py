@@ -641,12 +641,30 @@ def test_by_test_refuses_coefficients_without_a_standard_error():
         irr.by(df, "site", statistic="icc", test=True)
 
 
-def test_continuous_agreements_say_how_to_compare_them():
+def test_continuous_agreements_compare_their_iccs_and_alphas():
     x = np.random.default_rng(0).normal(size=(30, 2)).round(3)
     ag = irr.Agreement.from_array(x)
-    with pytest.raises(ValueError, match="continuous=False"):
-        irr.difference(ag, statistic="icc")
+    assert ag.continuous
     coded = irr.Agreement.from_array(x, continuous=False)
+    forms = ({"type": "agreement"}, {"type": "consistency"})
+    for which in (ag, coded):
+        res = irr.difference(which, statistic="icc", options=forms)
+        assert res.estimate_first == pytest.approx(ag.icc(type="agreement").estimate)
+        assert res.estimate_second == pytest.approx(ag.icc(type="consistency").estimate)
+    # two continuous Agreements of the same subjects (explicitly continuous=True)
+    y = x + np.random.default_rng(1).normal(scale=0.5, size=x.shape)
+    first = irr.Agreement.from_array(x, continuous=True)
+    second = irr.Agreement.from_array(y, continuous=True)
+    res = irr.difference(first, second, statistic="icc")
+    assert res.estimate_first == pytest.approx(first.icc().estimate)
+    assert res.estimate_second == pytest.approx(second.icc().estimate)
+    alpha = irr.difference(first, second, statistic="krippendorff_alpha",
+                           options={"level": "interval"})
+    assert alpha.estimate_first == pytest.approx(
+        first.krippendorff_alpha("interval", ci=None).estimate)
+    # a coefficient of categories says why it does not apply
+    with pytest.raises(ValueError, match="continuous=False"):
+        irr.difference(first, second, statistic="fleiss_kappa")
     res = irr.difference(coded, coded, statistic="icc",
                          options=({"type": "agreement"}, {"type": "consistency"}))
     assert res.estimate_first == pytest.approx(ag.icc("twoway", "agreement").estimate)
