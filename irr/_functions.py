@@ -438,10 +438,11 @@ def quadratic_weighted_kappa(
 
 
 def krippendorff_alpha(
-    reliability_data: Any,
+    data: Any = None,
     level: str | Callable[..., Any] | Any = "nominal",
     *,
-    layout: str = "units-raters",
+    reliability_data: Any = None,
+    layout: str | None = None,
     categories: Any = None,
     confidence_level: float = 0.95,
     ci: str | None = "percentile",
@@ -459,18 +460,23 @@ def krippendorff_alpha(
 
     Parameters
     ----------
-    reliability_data : array-like or DataFrame of shape (n_units, n_raters)
+    data : array-like or DataFrame of shape (n_units, n_raters)
         The ratings, ``nan`` (or None / pd.NA) for a missing value: by default one row
         per unit (subject) and one column per rater, as everywhere in :mod:`irr`
         (:func:`irr.icc`, :meth:`irr.Agreement.from_frame`, :meth:`irr.Agreement.from_array`).
     level : {'nominal', 'ordinal', 'interval', 'ratio'}, callable or array-like, default 'nominal'
         The metric, as for :meth:`irr.Agreement.krippendorff_alpha`.
-    layout : {'units-raters', 'raters-units'}, default 'units-raters'
-        ``'units-raters'``: one row per unit (subject) and one column per rater, the
-        layout of every other function of :mod:`irr`. ``'raters-units'``: one row per
-        rater (coder) and one column per unit, the layout of Krippendorff's reliability
-        data matrix and of the ``krippendorff`` package's ``reliability_data``. Alpha is
-        not symmetric in the two, so the layout is never guessed from the shape.
+    reliability_data : array-like or DataFrame of shape (n_raters, n_units), optional
+        The ratings under the ``krippendorff`` package's keyword, in that package's layout:
+        one row per rater (coder), one column per unit (``layout='raters-units'`` unless
+        `layout` says otherwise); give it or `data`, not both.
+    layout : {'units-raters', 'raters-units'}, optional
+        ``'units-raters'`` (the default for `data`): one row per unit (subject) and one
+        column per rater, the layout of every other function of :mod:`irr`.
+        ``'raters-units'`` (the default for `reliability_data`): one row per rater (coder)
+        and one column per unit, the layout of Krippendorff's reliability data matrix and
+        of the ``krippendorff`` package. Alpha is not symmetric in the two, so the layout
+        is never guessed from the shape.
     categories : sequence, optional
         The full value domain in scale order (unobserved values too).
     confidence_level : float, default 0.95
@@ -506,12 +512,24 @@ def krippendorff_alpha(
     0.849
     >>> round(irr.krippendorff_alpha(data.T, "ordinal", layout="raters-units").estimate, 3)
     0.815
+    >>> # the krippendorff package's keyword, in its layout (raters in rows)
+    >>> round(irr.krippendorff_alpha(reliability_data=data.T, level="ordinal").estimate, 3)
+    0.815
     """
-    check_choice(layout, "layout", _LAYOUTS)
-    columns, names = _columns(reliability_data, layout, "reliability_data")
+    if (data is None) == (reliability_data is None):
+        raise TypeError("give the ratings as `data` (units in rows) or as `reliability_data` "
+                        "(the krippendorff package's keyword: raters in rows), not both"
+                        if data is not None else "krippendorff_alpha() needs the ratings: "
+                        "`data` (units in rows) or `reliability_data` (raters in rows).")
+    name = "data" if reliability_data is None else "reliability_data"
+    if reliability_data is not None:
+        data = reliability_data
+        layout = "raters-units" if layout is None else layout
+    layout = check_choice("units-raters" if layout is None else layout, "layout", _LAYOUTS)
+    columns, names = _columns(data, layout, name)
     if len(columns) < 2:
         raise ValueError(
-            f"Krippendorff's alpha needs at least two raters; `reliability_data` has "
+            f"Krippendorff's alpha needs at least two raters; `{name}` has "
             f"{len(columns)} (layout={layout!r}: raters are the "
             f"{'rows' if layout == 'raters-units' else 'columns'})."
         )
