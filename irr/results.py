@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
 __all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result",
-           "labelled", "wald_pvalue", "warn_undefined", "weight_matrix_of"]
+           "labelled", "wald_pvalue", "wald_statistic", "warn_undefined", "weight_matrix_of"]
 
 #: The columns of every result's ``to_frame()``, so results of any kind concatenate.
 FRAME_COLUMNS = (
@@ -232,7 +232,7 @@ def wald_pvalue(statistic: float, alternative: str, df: float = math.inf) -> flo
     >>> round(wald_pvalue(2.0, "two-sided"), 4), round(wald_pvalue(2.0, "two-sided", 11), 4)
     (0.0455, 0.0708)
     """
-    if math.isinf(df) or not np.isfinite(statistic):
+    if math.isinf(df) or not np.isfinite(statistic):  # an infinite t: p as the normal's
         return normal_pvalue(statistic, alternative)
     from scipy.special import stdtr
 
@@ -244,8 +244,33 @@ def wald_pvalue(statistic: float, alternative: str, df: float = math.inf) -> flo
     return float(min(1.0, 2 * stdtr(df, -abs(statistic))))
 
 
+def wald_statistic(estimate: float, null: float, se: float, coefficient: str,
+                   law: str = "z") -> float:
+    """``(estimate - null) / se``; at ``se = 0`` with the estimate away from `null`, +-inf
+    with a DegenerateDataWarning (its p-value is then 0, as irrCAC reports it), nan when
+    the estimate is the null value or undefined.
+
+    >>> wald_statistic(0.5, 0.0, 0.25, "kappa")
+    2.0
+    """
+    if se > 0:
+        return (estimate - null) / se
+    if se == 0 and math.isfinite(estimate) and estimate != null:
+        warnings.warn(
+            f"The standard error is 0, so the {law} statistic is infinite and its p-value 0 "
+            f"(as irrCAC reports it): the data leave the estimate {estimate:.4g} no room to "
+            f"move, and it differs from the null value {null:g} ({coefficient}).",
+            DegenerateDataWarning, stacklevel=4)
+        return math.copysign(math.inf, estimate - null)
+    return math.nan
+
+
 def normal_pvalue(statistic: float, alternative: str) -> float:
-    """P-value of a standard-normal test statistic (each tail computed directly)."""
+    """P-value of a standard-normal test statistic (each tail computed directly); an
+    infinite statistic (a zero standard error) has p 0 in its direction, 1 against it."""
+    if math.isinf(statistic):
+        toward = statistic > 0 if alternative == "greater" else statistic < 0
+        return 0.0 if alternative == "two-sided" or toward else 1.0
     if not np.isfinite(statistic):
         return math.nan
     statistic = float(statistic)

@@ -26,7 +26,14 @@ from irr.coefficients import chance_corrected as cc
 from irr.estimators.kappa import weights_note
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, labelled, wald_interval, wald_pvalue, weight_matrix_of
+from irr.results import (
+    Result,
+    labelled,
+    wald_interval,
+    wald_pvalue,
+    wald_statistic,
+    weight_matrix_of,
+)
 from irr.weights import agreement_weights, tolerance_agreement, weight_name
 
 __all__ = [
@@ -437,11 +444,12 @@ def _finish(
     if not test:
         statistic = math.nan
     elif math.isfinite(df) or null != 0:  # an SE under H0 exists for 0 only
-        statistic = (estimate - null) / se if se > 0 else math.nan
+        statistic = wald_statistic(estimate, null, se, coefficient,
+                                   "t" if math.isfinite(df) else "z")
     elif np.isfinite(test_se0) and test_se0 > 0:
         statistic = estimate / test_se0
     else:
-        statistic = estimate / se if se > 0 else math.nan
+        statistic = wald_statistic(estimate, 0.0, se, coefficient)
     alternative = options.alternative if test else "two-sided"
     result = result_type(
         coefficient=coefficient,
