@@ -246,16 +246,17 @@ def wald_pvalue(statistic: float, alternative: str, df: float = math.inf) -> flo
 
 def wald_statistic(estimate: float, null: float, se: float, coefficient: str,
                    law: str = "z") -> float:
-    """``(estimate - null) / se``; at ``se = 0`` with the estimate away from `null`, +-inf
-    with a DegenerateDataWarning (its p-value is then 0, as irrCAC reports it), nan when
-    the estimate is the null value or undefined.
+    """``(estimate - null) / se``; for a t test (irrCAC's, `law` ``'t'``) at ``se = 0``
+    with the estimate away from `null`, +-inf with a DegenerateDataWarning (its p-value is
+    then 0, as irrCAC reports it); nan when the estimate is the null value or undefined,
+    and for a z test at ``se = 0`` (the interval's warning says the SE is 0).
 
     >>> wald_statistic(0.5, 0.0, 0.25, "kappa")
     2.0
     """
     if se > 0:
         return (estimate - null) / se
-    if se == 0 and math.isfinite(estimate) and estimate != null:
+    if se == 0 and law == "t" and math.isfinite(estimate) and estimate != null:
         warnings.warn(
             f"The standard error is 0, so the {law} statistic is infinite and its p-value 0 "
             f"(as irrCAC reports it): the data leave the estimate {estimate:.4g} no room to "
