@@ -112,7 +112,7 @@ CASES = [
     ("3-D counts", lambda: irr.Agreement.from_counts(np.ones((2, 2, 2))), ValueError,
      r"`counts` must be 2-D \(subjects x categories\); got shape \(2, 2, 2\)"),
     ("3-D alpha", lambda: irr.krippendorff_alpha(np.zeros((2, 2, 2))), ValueError,
-     r"`reliability_data` must be 2-D; got an array of shape \(2, 2, 2\)"),
+     r"`data` must be 2-D; got an array of shape \(2, 2, 2\)"),
     ("3-D icc", lambda: irr.icc(np.zeros((2, 2, 2))), ValueError,
      r"`ratings` must be 2-D \(subjects x raters\); got shape \(2, 2, 2\)"),
     ("2-D continuous_kappa", lambda: irr.continuous_kappa([[1, 2]], [[1, 2]]), ValueError,
