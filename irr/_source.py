@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from irr._columns import choose_columns
+from irr._columns import choose_columns, refuse_missing_tokens
 from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
@@ -228,6 +228,8 @@ class Source:
             raise ValueError(f"`raters` must name at least two columns; got {raters!r}.")
         if len(set(raters)) < len(raters):
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
+        if categories is None:
+            refuse_missing_tokens(df, raters)
         names = distinct_names(raters, "raters")
         if freq_weights is not None:
             if continuous:

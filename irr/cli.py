@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from irr import datasets, plan, plotting
-from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
+from irr._columns import ContinuousScoresWarning, choose_columns, missing_tokens, scale_info
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
 from irr._validation import DegenerateDataWarning
@@ -1143,15 +1143,10 @@ def _check_missing_markers(frame: Any, columns: list[Any], measured: bool = Fals
     the whole column would become string labels. `measured`: the command reads
     measurements (no --categories to suggest)."""
     for column in columns:
-        values = frame[column]
-        if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(
-                values.dtype, pd.CategoricalDtype):
-            continue
-        present = values.dropna()
-        numbers = pd.to_numeric(present, errors="coerce")
-        others = present[numbers.isna()].astype(str)
-        tokens = sorted(set(others))
-        if 0 < len(tokens) <= 3 and numbers.notna().sum() > len(others):
+        tokens = missing_tokens(frame[column])
+        if tokens:
+            others = frame[column].dropna().astype(str)
+            others = others[others.isin(tokens)]
             raise CommandError(
                 f"column {column!r} holds numbers and {len(others)} other value(s) "
                 f"{', '.join(map(repr, tokens))}; if they mark missing ratings pass "
