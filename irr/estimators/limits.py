@@ -533,6 +533,10 @@ def _median_interval(d: np.ndarray, level: float) -> ConfidenceInterval:
 
 # -- the estimator ---------------------------------------------------------------------------
 
+#: The default coverage of the limits (95%); another coverage beside a multiplier is refused.
+_DEFAULT_COVERAGE = 0.95
+
+
 def _multiplier(coverage: Any, multiplier: Any) -> tuple[float, float]:
     """The multiplier z of the SD and the coverage it gives under normality."""
     from scipy.special import ndtr
@@ -540,6 +544,9 @@ def _multiplier(coverage: Any, multiplier: Any) -> tuple[float, float]:
     if multiplier is None:
         coverage = check_open_unit(coverage, "coverage")
         return normal_quantile(coverage), coverage
+    if coverage is not None and coverage != _DEFAULT_COVERAGE:
+        raise ValueError(f"give `coverage` or `multiplier`, not both: the multiplier sets the "
+                         f"coverage (got coverage={coverage!r}, multiplier={multiplier!r}).")
     if isinstance(multiplier, bool) or not isinstance(multiplier, (int, float, np.number)):
         raise TypeError(f"`multiplier` must be a positive number; got {multiplier!r}.")
     z = float(multiplier)

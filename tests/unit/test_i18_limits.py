@@ -574,3 +574,11 @@ def test_limits_count_subjects_measured_by_one_method_as_incomplete():
     assert res.to_frame()[["n_missing", "n_incomplete"]].eq(2).all().all()
     # as the CCC of the same pairs counts them
     assert irr.concordance(a, b).n_incomplete == res.n_incomplete
+
+
+def test_coverage_beside_a_multiplier_is_refused_not_dropped():
+    pef = irr.datasets.load("pef")
+    with pytest.raises(ValueError, match="`coverage` or `multiplier`, not both"):
+        irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2, coverage=0.5)
+    res = irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2)
+    assert res.multiplier == 2
