@@ -13,6 +13,7 @@ import pandas as pd
 
 from irr._data import preview
 from irr._report import statistic_name
+from irr._validation import check_bool
 from irr.agreement import Agreement
 from irr.estimators.difference import (
     LINEARISED,
@@ -282,6 +283,7 @@ def difference(
     >>> round(lo, 2), round(hi, 2)
     (0.13, 1.0)
     """
+    independent = check_bool(independent, "independent")
     inference = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
     second = first if second is None else second
     if labels is not None:
