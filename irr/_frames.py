@@ -428,6 +428,20 @@ class LazyMeasurements:
     def __repr__(self) -> str:
         return f"LazyMeasurements({self.kind}, raters={self.raters!r})"
 
+    def rows_refused(self, what: str) -> str:
+        """Why `what` is not available on measurements summed by this frame's engine, and
+        the way out."""
+        # a sample in the frame's own words (polars' hint is no DuckDB or Dask call)
+        library = self.kind.split()[0]
+        sample = {"duckdb": "`rel.limit(100_000).df()`", "dask": "`ddf.head(100_000)`",
+                  "pyspark": "`sdf.limit(100_000).toPandas()`"}.get(
+            library, "`lf.select([...]).head(100_000).collect()`")
+        return (f"{what} needs the rows of the measurements, which this lazy {self.kind} "
+                "does not hand over (its engine sums the moments of two raters for the "
+                "parametric limits of agreement, Lin's CCC, the TDI and the CP). "
+                f"Collect the rater columns, or a sample of them (e.g. {sample}), and build "
+                "the Agreement from that frame.")
+
     @property
     def where(self) -> str:
         """What sums the measurements, for messages (``'the engine of a lazy duckdb

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import warnings
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -31,8 +31,10 @@ from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement
 from irr.coefficients.kappa import kappa_parts
+from irr.estimators import concordance as concordance_estimator
 from irr.estimators import iota as iota_estimator
-from irr.estimators import krippendorff, limits, method_regression
+from irr.estimators import krippendorff, limits, method_regression, variance_components
+from irr.estimators import measurement_error as measurement_errors
 from irr.estimators.concordance import (
     ConcordanceResult,
     CoverageResult,
@@ -42,13 +44,15 @@ from irr.estimators.concordance import (
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
-from irr.estimators.icc import ICCResult, check_form, icc_from_values
+from irr.estimators.icc import ICC_TEXTS, ICCResult, check_form, icc_from_values
 from irr.estimators.krippendorff import KrippendorffResult
-from irr.estimators.measurement_error import measurement_error
+from irr.estimators.limits import LimitsOfAgreementResult
+from irr.estimators.measurement_error import MeasurementErrorResult
 from irr.estimators.method_regression import MethodRegressionResult
 from irr.estimators.pabak import PabakResult
-from irr.estimators.variance_components import icc_components
+from irr.estimators.variance_components import ComponentsICCResult
 from irr.estimators.variance_ratio import VarianceRatioResult
+from irr.inference.keywords import NO_SE_CI, NO_SE_CIS, inference_keywords
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult
@@ -78,6 +82,37 @@ __all__ = [
 ]
 
 _LAYOUTS = ("units-raters", "raters-units")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_TWO_RATERS = """rater_a, rater_b : array-like of shape (n_subjects,)
+    The two raters' ratings.{own}
+**options
+    ``categories`` and ``nan_policy`` go to :class:`Agreement`, the others to
+    :meth:`Agreement.{method}`."""
+_MATRIX = """ratings : array-like or DataFrame of shape (n_subjects, n_raters)
+    The ratings, one column per rater (a DataFrame's identifier columns are set aside as
+    by :meth:`Agreement.from_frame`).{own}
+categories : sequence, optional
+    The full rating scale, in order.
+**options
+    As for :meth:`Agreement.{method}`."""
+
+
+def _forwarding(template: str, own: str = "") -> Callable[[F], F]:
+    """Write the Parameters section of a shortcut that forwards to the Agreement method
+    of its name (`template` with its `own` entries), before its Examples."""
+
+    def decorate(function: F) -> F:
+        block = template.format(own=f"\n{own}" if own else "", method=function.__name__)
+        lines = ["Parameters", "----------", *block.splitlines(), ""]
+        doc = function.__doc__ or ""
+        at = doc.index("    Examples\n")
+        function.__doc__ = (doc[:at] + "\n".join(f"    {ln}" if ln else "" for ln in lines)
+                            + "\n" + doc[at:])
+        return function
+
+    return decorate
 
 
 def cohen_kappa(rater_a: Any, rater_b: Any, weights: Any = None, **options: Any) -> KappaResult:
@@ -113,11 +148,9 @@ def _two_rater_call(method: str, rater_a: Any, rater_b: Any, options: dict[str, 
     return getattr(Agreement(rater_a, rater_b, **build), method)(**options)
 
 
+@_forwarding(_TWO_RATERS)
 def pabak(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     """PABAK with the prevalence and bias indices: ``Agreement(a, b).pabak()``.
-
-    ``categories`` and ``nan_policy`` go to :class:`Agreement`, the other options to
-    :meth:`Agreement.pabak`.
 
     Examples
     --------
@@ -128,6 +161,7 @@ def pabak(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     return _two_rater_call("pabak", rater_a, rater_b, options)
 
 
+@_forwarding(_TWO_RATERS)
 def maxwell_re(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     """Maxwell's RE of binary ratings (R irr ``maxwell``): ``Agreement(a, b).maxwell_re()``.
 
@@ -139,6 +173,7 @@ def maxwell_re(rater_a: Any, rater_b: Any, **options: Any) -> PabakResult:
     return _two_rater_call("maxwell_re", rater_a, rater_b, options)
 
 
+@_forwarding(_TWO_RATERS, 'category : label, optional\n    As for :meth:`Agreement.specific_agreement`.')
 def specific_agreement(rater_a: Any, rater_b: Any, category: Any = None,
                        **options: Any) -> Any:
     """Specific (positive and negative) agreement: ``Agreement(a, b).specific_agreement()``.
@@ -162,6 +197,7 @@ def _matrix_call(method: str, ratings: Any, categories: Any, options: dict[str, 
     return getattr(ag, method)(**options)
 
 
+@_forwarding(_MATRIX)
 def robinson_a(ratings: Any, *, categories: Any = None, **options: Any) -> VarianceRatioResult:
     """Robinson's A of a subjects x raters matrix (R irr ``robinson(ratings)``):
     :meth:`Agreement.robinson_a`.
@@ -175,6 +211,7 @@ def robinson_a(ratings: Any, *, categories: Any = None, **options: Any) -> Varia
     return _matrix_call("robinson_a", ratings, categories, options)
 
 
+@_forwarding(_MATRIX, 'levels, model\n    As for :meth:`Agreement.finn`.')
 def finn(ratings: Any, levels: int | None = None, model: str = "oneway", *,
          categories: Any = None, **options: Any) -> VarianceRatioResult:
     """Finn's coefficient of a subjects x raters matrix (R irr ``finn(ratings, s.levels,
@@ -190,6 +227,7 @@ def finn(ratings: Any, levels: int | None = None, model: str = "oneway", *,
                         {"model": model, "levels": levels, **options})
 
 
+@_forwarding(_MATRIX, 'fisher : bool, default True\n    As for :meth:`Agreement.mean_spearman`.')
 def mean_spearman(ratings: Any, fisher: bool = True, *, categories: Any = None,
                   **options: Any) -> VarianceRatioResult:
     """The mean pairwise Spearman rho of a subjects x raters matrix (R irr ``meanrho``):
@@ -204,6 +242,7 @@ def mean_spearman(ratings: Any, fisher: bool = True, *, categories: Any = None,
     return _matrix_call("mean_spearman", ratings, categories, {"fisher": fisher, **options})
 
 
+@_forwarding(_MATRIX, 'fisher : bool, default True\n    As for :meth:`Agreement.mean_pearson`.')
 def mean_pearson(ratings: Any, fisher: bool = True, *, categories: Any = None,
                  **options: Any) -> VarianceRatioResult:
     """The mean pairwise Pearson r of a subjects x raters matrix (R irr ``meancor``):
@@ -218,6 +257,7 @@ def mean_pearson(ratings: Any, fisher: bool = True, *, categories: Any = None,
     return _matrix_call("mean_pearson", ratings, categories, {"fisher": fisher, **options})
 
 
+@inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
 def iota(
     ratings: Any,
     level: str = "interval",
@@ -244,8 +284,6 @@ def iota(
     standardize : bool, default False
         z-standardise each interval variable over all its ratings first (variables on
         different scales then weigh alike).
-    confidence_level, ci, n_resamples, rng, progress
-        As for :meth:`Agreement.robinson_a` (no standard error; bootstrap on request).
 
     Returns
     -------
@@ -321,7 +359,9 @@ def iota(
     x = np.concatenate(blocks, axis=2)
     raters = tuple(str(c) for c in frames[0].columns)
     notes = ["Each variable z-standardised over all its ratings."] if standardize else []
-    options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+    options = InferenceOptions.from_keywords(
+        confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+        progress=progress)
     return iota_estimator.iota(x, level, int(missing.sum()), raters, len(frames), options,
                                notes)
 
@@ -437,6 +477,7 @@ def quadratic_weighted_kappa(
     return float(kappa)
 
 
+@inference_keywords("rater_sampling", cis=krippendorff.ALPHA_CIS, **krippendorff.ALPHA_NOTES)
 def krippendorff_alpha(
     data: Any = None,
     level: str | Callable[..., Any] | Any = "nominal",
@@ -444,17 +485,18 @@ def krippendorff_alpha(
     reliability_data: Any = None,
     layout: str | None = None,
     categories: Any = None,
+    alternative: str = "two-sided",
     confidence_level: float = 0.95,
     ci: str | None = "percentile",
     n_resamples: int = 9999,
     rng: Any = 0,
-    alternative: str = "two-sided",
+    progress: bool | None = None,
     distribution: str = "normal",
     population: float | None = None,
-    sampling: str = "subjects",
-    rater_population: float | None = None,
     null: float | None = None,
     ci_clip: bool = True,
+    sampling: str = "subjects",
+    rater_population: float | None = None,
 ) -> KrippendorffResult:
     r"""Krippendorff's alpha of a reliability data matrix with missing values.
 
@@ -479,15 +521,6 @@ def krippendorff_alpha(
         is never guessed from the shape.
     categories : sequence, optional
         The full value domain in scale order (unobserved values too).
-    confidence_level : float, default 0.95
-    ci, n_resamples, rng
-        The bootstrap interval over units, as for :meth:`irr.Agreement.krippendorff_alpha`
-        (``ci=None``: no bootstrap; ``ci='wald'``: the interval on Gwet's linearised SE).
-    alternative, distribution, population, sampling, rater_population, null, ci_clip
-        The test of alpha = 0 (or = `null`) on Gwet's linearised SE, its law ('normal' or
-        't' on n - 1 df), the finite populations of units and of raters, what the SE
-        generalises over, and whether the Wald interval is clipped at 1, as for
-        :meth:`irr.Agreement.krippendorff_alpha`.
 
     Returns
     -------
@@ -537,10 +570,11 @@ def krippendorff_alpha(
         raise ValueError(
             f"Krippendorff's alpha needs at least two units (subjects); got {len(columns[0])}."
         )
-    options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng,
-                               distribution=distribution, population=population,
-                               sampling=sampling, null=null, ci_clip=ci_clip,
-                               rater_population=rater_population)
+    options = InferenceOptions.from_keywords(
+        alternative=alternative, confidence_level=confidence_level, ci=ci,
+        n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+        population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+        rater_population=rater_population)
     ratings = _integral_ratings(columns, names) if categories is None else None
     if ratings is not None:
         source = Source(ratings)
@@ -605,6 +639,7 @@ def _columns(data: Any, layout: str, name: str) -> tuple[list[Any], list[str]]:
     ]
 
 
+@inference_keywords("f_test", texts=ICC_TEXTS)
 def icc(
     ratings: Any,
     model: str = "twoway",
@@ -625,9 +660,6 @@ def icc(
         Real-valued ratings; ``nan`` marks a missing one (its subject is left out).
     model, type, unit : str
         As for :meth:`irr.Agreement.icc`.
-    confidence_level : float, default 0.95
-    null : float or None, default None
-        The ICC under H0 of the F test (R irr's ``r0``), as for :meth:`irr.Agreement.icc`.
 
     Returns
     -------
@@ -667,8 +699,167 @@ def icc(
                            null=null)
 
 
+@inference_keywords("resampled", **variance_components.ICC_COMPONENTS_NOTES)
+def icc_components(
+    measurements: Measurements,
+    model: str = "twoway",
+    type: str = "agreement",
+    unit: str = "single",
+    *,
+    estimator: str = "anova",
+    confidence_level: float = 0.95,
+    n_resamples: int = 9999,
+    rng: Any = 0,
+    progress: bool | None = None,
+) -> ComponentsICCResult:
+    r"""The ICC of real-valued measurements from variance components, using every
+    measurement: missing cells, unbalanced designs and replicates allowed.
+
+    Parameters
+    ----------
+    measurements : Measurements
+        Long-form measurements (:meth:`Measurements.from_wide`, :meth:`Measurements.from_long`);
+        those of a lazy frame raise (the components need the rows).
+    model : {'oneway', 'twoway'}, default 'twoway'
+        One-way: subjects random, every other source of variation is error. Two-way:
+        subjects and raters crossed (raters random or fixed: the estimators are the same).
+    type : {'agreement', 'consistency'}, default 'agreement'
+        Absolute agreement counts the raters' variance as error, consistency does not.
+    unit : {'single', 'average'}, default 'single'
+        One measurement by one rater, or the mean of all ``n_raters`` raters.
+    estimator : {'anova', 'reml'}, default 'anova'
+        Henderson's method III moment estimators (fast; exact ANOVA on balanced data) or
+        restricted maximum likelihood (components >= 0; large-sample Wald interval).
+    Returns
+    -------
+    ComponentsICCResult
+
+    Notes
+    -----
+    The components are those of :math:`y = \mu + a_i + b_j + (ab)_{ij} + e` (subjects,
+    raters, interaction, error); each McGraw & Wong (1996) form is a ratio of them
+    (:func:`irr.coefficients.variance_components.components_icc`). With replicates the
+    within-cell variance is error and the interaction is estimated; a "single" measurement
+    then carries interaction plus error. Henderson's method III (Searle, Casella &
+    McCulloch 1992, §5.5) adjusts subjects for raters and raters for subjects, so
+    missing cells do not bias the components; on complete data without replicates the
+    estimates, F test and intervals are McGraw & Wong's exactly (Shrout & Fleiss 1979
+    Table 4 reproduced in the tests). Negative moment estimates of a component are kept
+    (truncating them would bias the ICC), as McGraw & Wong's formulas do. Intervals:
+    ``'anova'`` without replicates: McGraw & Wong's Table 7 with Henderson's mean squares,
+    df and effective sizes k0, n0 (method ``'exact'``/``'satterthwaite'`` on balanced
+    data, ``'approximate-f'`` otherwise: the n0 approximation, Searle 1971); with
+    replicates: percentile bootstrap of subjects (Ukoumunne et al. 2003). ``'reml'``:
+    Wald interval with the delta-method SE from the observed REML information (Searle,
+    Casella & McCulloch 1992, §6.3); none when a component is estimated at 0.
+
+    References
+    ----------
+    McGraw, K. O., & Wong, S. P. (1996). Psychological Methods, 1(1), 30-46.
+    Searle, S. R., Casella, G., & McCulloch, C. E. (1992). Variance Components. Wiley.
+    Ukoumunne, O. C., Davison, A. C., Gulliford, M. C., & Chinn, S. (2003). Statistics
+    in Medicine, 22(24), 3805-3821. https://doi.org/10.1002/sim.1643
+
+    Examples
+    --------
+    >>> x = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
+    ...               [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7.0]])
+    >>> res = icc_components(Measurements.from_wide(x))
+    >>> res.coefficient, round(res.estimate, 2), res.ci.method
+    ('ICC(2,1)', 0.29, 'satterthwaite')
+    >>> x[0, 1] = np.nan  # a missing cell: every other measurement still counts
+    >>> res = icc_components(Measurements.from_wide(x))
+    >>> round(res.estimate, 3), res.n_cells_missing, res.ci.method
+    (0.344, 1, 'satterthwaite')
+    """
+    options = InferenceOptions.from_keywords(
+        confidence_level=confidence_level, n_resamples=n_resamples, rng=rng, progress=progress)
+    return variance_components.icc_components(measurements, model, type, unit,
+                                              estimator=estimator, options=options)
 
 
+@inference_keywords("resampled", **measurement_errors.MEASUREMENT_ERROR_NOTES)
+def measurement_error(
+    measurements: Measurements,
+    type: str = "agreement",
+    *,
+    units: str = "",
+    confidence_level: float = 0.95,
+    n_resamples: int = 9999,
+    rng: Any = 0,
+    progress: bool | None = None,
+) -> MeasurementErrorResult:
+    r"""Measurement error: within-subject SD, repeatability, SEM, SDC and CV with CIs.
+
+    Parameters
+    ----------
+    measurements : Measurements
+        Real-valued measurements; replicates (a rater measuring a subject more than once)
+        give the within-subject SD, the repeatability coefficient and the CV.
+    type : {'agreement', 'consistency'}, default 'agreement'
+        SEM of agreement (the raters' systematic differences count as error:
+        :math:`\sqrt{\sigma^2_r + \sigma^2_{sr} + \sigma^2_e}`) or of consistency
+        (:math:`\sqrt{\sigma^2_{sr} + \sigma^2_e}`); de Vet et al. (2006). One rater: both
+        are the within-subject SD.
+    units : str, default ''
+        The measurement's units, for the summary and the report sentence ("mmHg").
+    Returns
+    -------
+    MeasurementErrorResult
+
+    Notes
+    -----
+    *Within-subject SD* :math:`s_w`: the square root of the pooled within-cell variance
+    (replicates of one subject by one rater; one-way ANOVA residual mean square), on
+    :math:`N - \text{cells}` df, with the chi-square interval (Bland & Altman 1996).
+    *Repeatability coefficient* :math:`z \sqrt{2}\, s_w` (:math:`2.77\, s_w` at 95%), interval
+    scaled likewise. *SEM*: from Henderson's method III components
+    (:func:`irr.estimators.variance_components.variance_components`); its interval is the
+    chi-square one on the error df (consistency, no replicates: exact), on Satterthwaite's
+    (1946) df for the agreement SEM :math:`\sqrt{MS_r/n_0 + (1 - 1/n_0) MS_e}`, and a
+    percentile bootstrap of subjects with replicates. *SDC* :math:`z \sqrt{2}\, SEM`
+    (de Vet et al. 2006), interval scaled. *SEM from the ICC*:
+    :math:`SD \sqrt{1 - ICC}` with the SD of all measurements and the ICC of the same type
+    (single measurement), shown for comparison (no interval). *CV* (with replicates and
+    positive values): the log method, :math:`\sqrt{e^{s^2_{\log}} - 1}` with
+    :math:`s_{\log}` the within-subject SD of the logs and its chi-square interval
+    transformed, and the root mean square of the cells' CVs :math:`s_c / \bar y_c` with a
+    percentile bootstrap interval (Bland 2006 describes both).
+
+    References
+    ----------
+    Bland, J. M., & Altman, D. G. (1996). Measurement error. BMJ, 313(7059), 744.
+    https://doi.org/10.1136/bmj.313.7059.744
+    de Vet, H. C. W., Terwee, C. B., Knol, D. L., & Bouter, L. M. (2006). When to use
+    agreement versus reliability measures. Journal of Clinical Epidemiology, 59(10),
+    1033-1039. https://doi.org/10.1016/j.jclinepi.2005.10.015
+    Satterthwaite, F. E. (1946). Biometrics Bulletin, 2(6), 110-114.
+
+    Examples
+    --------
+    Bland & Altman's peak expiratory flow data: two readings with a Wright meter on each of
+    17 subjects (Bland 2015, §20.2: :math:`s_w` = 15.3 l/min):
+
+    >>> first = [494, 395, 516, 434, 476, 557, 413, 442, 650, 433, 417, 656, 267, 478, 178,
+    ...          423, 427]
+    >>> second = [490, 397, 512, 401, 470, 611, 415, 431, 638, 429, 420, 633, 275, 492, 165,
+    ...           372, 421]
+    >>> m = Measurements.from_long(np.repeat(np.arange(17), 2), ["wright"] * 34,
+    ...                            np.column_stack([first, second]).ravel())
+    >>> res = measurement_error(m, units="l/min")
+    >>> round(res.quantity("s_w").estimate, 1), round(res.quantity("repeatability").estimate, 1)
+    (15.3, 42.4)
+    """
+    options = InferenceOptions.from_keywords(
+        confidence_level=confidence_level, n_resamples=n_resamples, rng=rng, progress=progress)
+    return measurement_errors.measurement_error(measurements, type, units=units,
+                                                options=options)
+
+
+
+
+@inference_keywords("bootstrap", cis=method_regression.DEMING_CIS,
+                    **method_regression.DEMING_NOTES)
 def deming(
     x: Any,
     y: Any = None,
@@ -677,7 +868,8 @@ def deming(
     confidence_level: float = 0.95,
     ci: str = "jackknife",
     n_resamples: int = 9999,
-    rng: int | np.random.Generator | None = 0,
+    rng: Any = 0,
+    progress: bool | None = None,
     names: Sequence[str] | None = None,
     first: int = 0,
     second: int = 1,
@@ -701,13 +893,6 @@ def deming(
         Default: estimated from the replicates of a Measurements that has them (the
         error variances of the subjects' mean measurements), else 1 (orthogonal
         regression).
-    confidence_level : float, default 0.95
-    ci : {'jackknife', 'percentile', 'basic', 'bca'}, default 'jackknife'
-        ``'jackknife'``: t intervals on n - 2 df with the leave-one-out jackknife standard
-        errors (Linnet 1993); the bootstrap methods resample subjects (lambda held fixed).
-    n_resamples : int, default 9999
-        Bootstrap resamples (drawn only for a bootstrap `ci` or on request).
-    rng : int, Generator or None, default 0
     names : (str, str), optional
         The methods' names for summaries and plots (default: Series names, the raters'
         names, or "x" and "y").
@@ -766,11 +951,14 @@ def deming(
     >>> [round(v, 3) for v in res.ci]
     [0.987, 1.165]
     """
-    return method_regression.deming(
-        x, y, error_ratio=error_ratio, confidence_level=confidence_level, ci=ci,
-        n_resamples=n_resamples, rng=rng, names=names, first=first, second=second)
+    options = InferenceOptions.from_keywords(
+        confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+        progress=progress)
+    return method_regression.deming(x, y, options, error_ratio=error_ratio, names=names,
+                                    first=first, second=second)
 
 
+@inference_keywords("fixed_interval")
 def passing_bablok(
     x: Any,
     y: Any = None,
@@ -788,9 +976,10 @@ def passing_bablok(
 
     Parameters
     ----------
-    x, y, names, first, second
+    x, y
         As for :func:`irr.deming` (with replicates, each subject's mean measurement).
-    confidence_level : float, default 0.95
+    names, first, second
+        As for :func:`irr.deming`.
 
     Returns
     -------
@@ -848,11 +1037,26 @@ def passing_bablok(
     >>> round(res.slope, 3), round(res.intercept, 3)
     (1.065, -0.264)
     """
-    return method_regression.passing_bablok(
-        x, y, confidence_level=confidence_level, names=names, first=first, second=second)
+    options = InferenceOptions.from_keywords(confidence_level=confidence_level)
+    return method_regression.passing_bablok(x, y, options, names=names, first=first,
+                                            second=second)
 
 
-def limits_of_agreement(x: Any, y: Any, *, names: Any = None, **options: Any) -> Any:
+@inference_keywords("fixed_interval")
+def limits_of_agreement(
+    x: Any,
+    y: Any,
+    *,
+    names: Any = None,
+    scale: str = "difference",
+    coverage: float = 0.95,
+    multiplier: float | None = None,
+    method: str = "parametric",
+    ci_method: str | None = None,
+    replicates: str | None = None,
+    units: str = "",
+    confidence_level: float = 0.95,
+) -> LimitsOfAgreementResult:
     """Bland-Altman limits of agreement of two methods measured on the same subjects.
 
     Parameters
@@ -862,10 +1066,9 @@ def limits_of_agreement(x: Any, y: Any, *, names: Any = None, **options: Any) ->
         out). Differences are ``x - y``.
     names : sequence of two str, optional
         The methods' names; default the Series' names, else ``'x'`` and ``'y'``.
-    **options
-        ``scale``, ``coverage``, ``multiplier``, ``method``, ``ci_method``,
-        ``confidence_level``, ``units``: see
-        :func:`irr.estimators.limits.limits_of_agreement`.
+    scale, coverage, multiplier, method, ci_method, replicates, units
+        See :func:`irr.estimators.limits.limits_of_agreement` (two arrays hold no
+        replicates).
 
     Returns
     -------
@@ -880,7 +1083,10 @@ def limits_of_agreement(x: Any, y: Any, *, names: Any = None, **options: Any) ->
     ('wright_1 - mini_1', -2.12, -78.1, 73.9)
     """
     measurements = Measurements.from_pair(x, y, names)
-    return limits.limits_of_agreement(measurements, 0, 1, **options)
+    options = InferenceOptions.from_keywords(confidence_level=confidence_level)
+    return limits.limits_of_agreement(
+        measurements, 0, 1, options, scale=scale, coverage=coverage, multiplier=multiplier,
+        method=method, ci_method=ci_method, replicates=replicates, units=units)
 
 
 def _two_methods(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int, tuple[str, str]]:
@@ -904,6 +1110,8 @@ def _two_methods(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int, tuple[str
     return a, b, n - a.size, (m.raters[0], m.raters[1])
 
 
+@inference_keywords("tested_bootstrap", cis=concordance_estimator.CCC_CIS,
+                    **concordance_estimator.CCC_NOTES)
 def concordance(
     x: Any,
     y: Any = None,
@@ -915,6 +1123,7 @@ def concordance(
     ci: str = "fisher-z",
     n_resamples: int = 9999,
     rng: Any = 0,
+    progress: bool | None = None,
 ) -> ConcordanceResult:
     r"""Lin's concordance correlation coefficient, or its overall form for several raters.
 
@@ -937,13 +1146,6 @@ def concordance(
         method on the REML information, with the Fisher-z interval only.
     rho0 : float, default 0
         The null value of the z test of CCC = rho0 (on Fisher's z scale).
-    alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-    confidence_level : float, default 0.95
-    ci : {'fisher-z', 'percentile', 'basic', 'bca'}, default 'fisher-z'
-        ``'fisher-z'``: the asymptotic interval on Fisher's z scale, back-transformed; the
-        others: the subject bootstrap (`n_resamples`, `rng`).
-    n_resamples : int, default 9999
-    rng : int, numpy.random.Generator or None, default 0
 
     Returns
     -------
@@ -1013,6 +1215,9 @@ def concordance(
     >>> [round(v, 3) for v in res.ci]  # McBride judges the lower limit: moderate
     [0.899, 0.996]
     """
+    options = InferenceOptions.from_keywords(
+        alternative=alternative, confidence_level=confidence_level, ci=ci,
+        n_resamples=n_resamples, rng=rng, progress=progress)
     if y is None and not isinstance(x, Measurements):
         if isinstance(x, pd.DataFrame):
             x = Measurements.from_wide(x.to_numpy(dtype=float), raters=list(map(str, x.columns)),
@@ -1022,19 +1227,17 @@ def concordance(
     if isinstance(x, Measurements):
         if y is not None:
             raise TypeError("Pass either Measurements (or a 2-D table) or two arrays `x, y`.")
-        return ccc_measurements(x, method, rho0=rho0, alternative=alternative,
-                                confidence_level=confidence_level, ci=ci,
-                                n_resamples=n_resamples, rng=rng)
+        return ccc_measurements(x, options, method, rho0=rho0)
     a, b, dropped, names = _two_methods(x, y)
     if method not in (None, "lin"):
         return ccc_measurements(
-            Measurements.from_wide(np.column_stack([a, b]), raters=list(names)), method,
-            rho0=rho0, alternative=alternative, confidence_level=confidence_level, ci=ci,
-            n_resamples=n_resamples, rng=rng)
-    return lin_ccc(a, b, raters=names, n_missing=dropped, rho0=rho0, alternative=alternative,
-                   confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+            Measurements.from_wide(np.column_stack([a, b]), raters=list(names)), options,
+            method, rho0=rho0)
+    return lin_ccc(a, b, options, raters=names, n_missing=dropped, rho0=rho0)
 
 
+@inference_keywords("bootstrap", cis=concordance_estimator.TDI_CIS,
+                    **concordance_estimator.TDI_NOTES)
 def total_deviation_index(
     x: Any,
     y: Any = None,
@@ -1045,6 +1248,7 @@ def total_deviation_index(
     ci: str | None = None,
     n_resamples: int = 9999,
     rng: Any = 0,
+    progress: bool | None = None,
 ) -> TDIResult:
     r"""Lin's (2000) total deviation index: the bound containing a proportion `p` of the
     absolute differences between two methods.
@@ -1061,14 +1265,6 @@ def total_deviation_index(
         the mean difference is 0 and conservative otherwise, with Lin's upper confidence
         bound. ``'exact'``: the p-quantile of the folded normal :math:`|D|`,
         :math:`D \sim N(\bar d, s_d^2)` (bootstrap intervals). Both are in the result.
-    confidence_level : float, default 0.95
-        Of the one-sided bound (``ci='log-msd'``) or the two-sided bootstrap interval.
-    ci : {'log-msd', 'percentile', 'basic', 'bca'}, optional
-        Default ``'log-msd'`` for the approximate TDI: Lin's (2000) one-sided upper bound
-        from :math:`W = \ln e^2` normal with variance :math:`2(1 - \bar d^4/e^4)/(n-2)`;
-        ``'percentile'`` for the exact one.
-    n_resamples, rng
-        Of the bootstrap.
 
     Returns
     -------
@@ -1098,12 +1294,16 @@ def total_deviation_index(
     >>> round(res.estimate, 2), round(res.ci.high, 2), round(res.tdi_exact, 2)
     (4.68, 7.53, 4.68)
     """
+    options = InferenceOptions.from_keywords(
+        confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+        progress=progress)
     a, b, dropped, names = _two_methods(x, y)
-    return total_deviation_index_of(a, b, p, method=method, raters=names, n_missing=dropped,
-                                    confidence_level=confidence_level, ci=ci,
-                                    n_resamples=n_resamples, rng=rng)
+    return total_deviation_index_of(a, b, options, p, method=method, raters=names,
+                                    n_missing=dropped)
 
 
+@inference_keywords("bootstrap", cis=concordance_estimator.CP_CIS,
+                    **concordance_estimator.CP_NOTES)
 def coverage_probability(
     x: Any,
     y: Any = None,
@@ -1113,6 +1313,7 @@ def coverage_probability(
     ci: str = "logit",
     n_resamples: int = 9999,
     rng: Any = 0,
+    progress: bool | None = None,
 ) -> CoverageResult:
     r"""The coverage probability: the probability that two methods differ by less than
     `delta` (Lin, Hedayat, Sinha & Yang 2002), under normality of the differences.
@@ -1124,12 +1325,6 @@ def coverage_probability(
         :class:`~irr._measurements.Measurements`.
     delta : float
         The acceptable absolute difference, > 0, in the measurements' units.
-    confidence_level : float, default 0.95
-    ci : {'logit', 'percentile', 'basic', 'bca'}, default 'logit'
-        ``'logit'``: the one-sided lower bound from logit(CP) normal, with the
-        delta-method variance under normality on ``n - 2``; the others the bootstrap.
-    n_resamples, rng
-        Of the bootstrap.
 
     Returns
     -------
@@ -1159,7 +1354,8 @@ def coverage_probability(
     """
     if delta is None:
         raise TypeError("`delta` is required: the acceptable absolute difference.")
+    options = InferenceOptions.from_keywords(
+        confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+        progress=progress)
     a, b, dropped, names = _two_methods(x, y)
-    return coverage_probability_of(a, b, delta, raters=names, n_missing=dropped,
-                                   confidence_level=confidence_level, ci=ci,
-                                   n_resamples=n_resamples, rng=rng)
+    return coverage_probability_of(a, b, delta, options, raters=names, n_missing=dropped)

@@ -405,19 +405,10 @@ class Source:
 
     def rows_refused(self, what: str) -> str:
         """Why `what` is not available on measurements summed by a lazy frame's engine,
-        and the way out."""
-        lazy = self.lazy
-        kind = "frame" if lazy is None else lazy.kind
-        # a sample in the frame's own words (polars' hint is no DuckDB or Dask call)
-        library = kind.split()[0]
-        sample = {"duckdb": "`rel.limit(100_000).df()`", "dask": "`ddf.head(100_000)`",
-                  "pyspark": "`sdf.limit(100_000).toPandas()`"}.get(
-            library, "`lf.select([...]).head(100_000).collect()`")
-        return (f"{what} needs the rows of the measurements, which this lazy {kind} does "
-                "not hand over (its engine sums the moments of two raters for the "
-                "parametric limits of agreement, Lin's CCC, the TDI and the CP). "
-                f"Collect the rater columns, or a sample of them (e.g. {sample}), and build "
-                "the Agreement from that frame.")
+        and the way out (:meth:`LazyMeasurements.rows_refused`)."""
+        if self.lazy is None:
+            return f"{what} needs the rows of the measurements."
+        return self.lazy.rows_refused(what)
 
     def numeric_measurements(self) -> Measurements:
         """The ratings as measurements: numeric category labels taken at their values.

@@ -9,11 +9,10 @@ calls the estimator of its family with the cached
 
 from __future__ import annotations
 
-import re
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -21,10 +20,9 @@ from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, 
 from irr._data import Ratings, preview
 from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
-from irr._moments import PairMoments
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
-from irr._validation import check_choice, check_confidence_level
+from irr._validation import check_confidence_level
 from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
@@ -38,32 +36,39 @@ from irr.estimators import (
     rank_correlation,
     variance_ratio,
 )
+from irr.estimators import concordance as ccc_estimator
 from irr.estimators import kappa as kappa_estimator
 from irr.estimators import pabak as pabak_estimator
 from irr.estimators.categories import CategoryResults
 from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
-from irr.estimators.concordance import (
-    ConcordanceResult,
-    CoverageResult,
-    TDIResult,
-    ccc_measurements,
-    ccc_of_moments,
-    coverage_of_moments,
-    tdi_of_moments,
-)
-from irr.estimators.concordance import coverage_probability as coverage_probability_of
-from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
-from irr.estimators.icc import FORMS, ICCResult, icc_table
+from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
+from irr.estimators.icc import FORMS, ICC_TEXTS, ICCResult, icc_table
 from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
 from irr.estimators.kendall import KendallResult
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.limits import LimitsOfAgreementResult
-from irr.estimators.measurement_error import MeasurementErrorResult, measurement_error
+from irr.estimators.measurement_error import (
+    MEASUREMENT_ERROR_NOTES,
+    MeasurementErrorResult,
+    measurement_error,
+)
 from irr.estimators.method_regression import MethodRegressionResult
 from irr.estimators.pabak import PabakResult
-from irr.estimators.variance_components import ComponentsICCResult, icc_components
+from irr.estimators.variance_components import (
+    ICC_COMPONENTS_NOTES,
+    ComponentsICCResult,
+    icc_components,
+)
 from irr.estimators.variance_ratio import VarianceRatioResult
 from irr.inference import error_rate, paired
+from irr.inference.keywords import (
+    NO_SE_CI,
+    NO_SE_CIS,
+    NONE_IS_WALD,
+    WALD_CIS,
+    WALD_OR_NONE_CIS,
+    inference_keywords,
+)
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.registry import DataFacts, rows
@@ -93,106 +98,21 @@ CONTINUOUS_ALTERNATIVES = (
 class ReplicatesAveragedWarning(UserWarning):
     """A statistic that needs one value per (subject, rater) used the mean of replicates."""
 
-#: The sampling parameter of the multi-rater coefficients (``$sampling``).
-SAMPLING_PARAMETER = """sampling : {'subjects', 'raters', 'both'}, default 'subjects'
-    What the SE generalises over. 'subjects' (irrCAC, kappaetc's default): Gwet's
-    linearised variance, the raters taken as fixed. 'raters': the jackknife over raters,
-    the subjects taken as fixed (Gwet 2008; kappaetc ``se(conditional subjects)``).
-    'both': the unconditional SE, sqrt of the sum of the two variances (Gwet 2014, ch. 5;
-    kappaetc ``se(unconditional)``), for generalising to other raters and other subjects.
-    Needs rater identities and at least three raters unless 'subjects'.
-rater_population : int, float or None, default None
-    With sampling 'raters' or 'both': the number R of raters in the population the r
-    raters come from (kappaetc's ``nraters(#)``): the variance over raters is multiplied
-    by 1 - r/R (R = r leaves the subject-sampling SE; None, the default, is an infinite
-    population of raters).
-missing : {'available', 'listwise'}, default 'available'
-    Missing ratings. 'available': every rating (Gwet 2014; irrCAC, kappaetc): observed
-    agreement from the subjects with two or more ratings, chance agreement from all.
-    'listwise': only the subjects rated by every rater (R irr's ``kappam.fleiss`` and
-    ``kappam.light``, which drop incomplete rows); ``n_missing`` and the notes say how
-    many were left out."""
 
-#: The hypothesis-test and clipping parameters of the Wald-tested coefficients
-#: (``$hypothesis``).
-HYPOTHESIS_PARAMETERS = """null : float or None, default None
-    The value under H0 (kappaetc's ``testvalue(#)``): ``statistic`` and ``pvalue`` test
-    H0: coefficient = `null` against `alternative` ('greater' is kappaetc's
-    ``testvalue(> #)``, 'less' its ``testvalue(< #)``), with (estimate - null) / se on the
-    normal or t law, the SE under the alternative. Must lie inside the coefficient's
-    range. None: the test of 0 (no agreement beyond chance). The summary, the sentence and
-    ``to_frame()`` state a value other than 0.
-ci_clip : bool, default True
-    Clip the Wald interval's limits to the coefficient's range (the note says when they
-    were). False is kappaetc's ``nociclipped``: estimate +- quantile x SE as computed."""
-
-#: The inference parameters before `distribution` (``$inference_normal``).
-INFERENCE_NORMAL = """alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-    Alternative of the z test of no agreement beyond chance (or of the value `null`, where
-    the method takes one).
-confidence_level : float, default 0.95
-    Level of the interval.
-ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
-    The interval in ``ci``. Bootstrap intervals resample subjects (as multinomial counts
-    over their distinct rating patterns, so any n is fast); the distribution is drawn
-    once and reused by ``conf_int`` for other levels and methods.
-n_resamples : int, default 9999
-    Bootstrap resamples.
-rng : int, numpy.random.Generator or None, default 0
-    Randomness of the bootstrap. The default is the fixed seed 0, so the same call gives
-    the same interval every time (the result's ``seed`` says which seed drew it); pass
-    another int for other draws, a Generator to draw from its stream, or None explicitly
-    for fresh OS entropy (not reproducible). The same int seed gives the same resampled
-    subjects for every coefficient of this Agreement that uses the same subjects, so
-    their replicates are paired (e.g. for an interval of a difference of two
-    coefficients).
-progress : bool or None, default None
-    A tqdm progress bar for the bootstrap: None shows one only for runs that will take
-    more than about two seconds and only on an interactive terminal; True always (if tqdm
-    is installed), False never."""
-
-#: The law of the test and the finite population (``$inference`` ends with them).
-DISTRIBUTION_PARAMETERS = """distribution : {'normal', 't'}, default 'normal'
-    The law of the test and the Wald interval. ``'t'``: Student's t on n - 1 degrees of
-    freedom (n the subjects used) with the test on the linearised SE, as irrCAC and
-    Stata's kappaetc print them (summaries and sentences then say t(n - 1)).
-population : int, float or None, default None
-    The number N of subjects in the population the rated subjects come from (irrCAC's
-    ``N``): the SE is multiplied by the finite-population correction sqrt(1 - n/N), for a
-    study that rates a large share of a finite population. None: infinite (no
-    correction)."""
-
-#: The inference parameters every coefficient method documents (``$inference``); a method
-#: whose test and interval have no t form and no finite-population correction documents
-#: ``$inference_normal``, the ones before `distribution`.
-INFERENCE_PARAMETERS = f"{INFERENCE_NORMAL}\n{DISTRIBUTION_PARAMETERS}"
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _shared_docs(method: F) -> F:
-    """Put :data:`INFERENCE_PARAMETERS` where the docstring says ``$inference`` (its part
-    before `distribution`, :data:`INFERENCE_NORMAL`, at ``$inference_normal``; and
-    :data:`HYPOTHESIS_PARAMETERS` at ``$hypothesis``, :data:`SAMPLING_PARAMETER` at
-    ``$sampling``)."""
-
-    def block(match: re.Match[str]) -> str:
-        indent = match.group(1)
-        text = INFERENCE_NORMAL if match.group(2) else INFERENCE_PARAMETERS
-        return "\n".join(indent + line for line in text.splitlines())
-
-    def sampling(match: re.Match[str]) -> str:
-        indent = match.group(1)
-        return "\n".join(indent + line for line in SAMPLING_PARAMETER.splitlines())
-
-    def hypothesis(match: re.Match[str]) -> str:
-        indent = match.group(1)
-        return "\n".join(indent + line for line in HYPOTHESIS_PARAMETERS.splitlines())
-
-    doc = re.sub(r"^( *)\$inference(_normal)?$", block, method.__doc__ or "", flags=re.M)
-    doc = re.sub(r"^( *)\$hypothesis$", hypothesis, doc, flags=re.M)
-    method.__doc__ = re.sub(r"^( *)\$sampling$", sampling, doc, flags=re.M)
-    return method
+# The methods' own sentences after the shared text of an inference keyword
+# (irr.inference.keywords.KEYWORDS writes the rest of each entry).
+PABAK_CI = "None (or 'wilson'): Wilson's interval of p_o, mapped to the coefficient."
+DELTA_CI = "'wald': on the delta-method SE, clipped to [0, 1]."
+PERCENT_NOTES = {
+    "ci": "None keeps each form's default: Wilson for a share of subjects, Wald (clipped to "
+          "[0, 1]) for the pairwise multi-rater form.",
+    "alternative": "Percent agreement is tested only against `null`.",
+    "distribution": "The Wilson interval has neither t quantiles nor the correction.",
+    "null": "For percent agreement, a value in (0, 1); None gives no test (a share of "
+            "agreeing ratings is not tested against 0).",
+    "sampling": "The pairwise form of three or more raters only.",
+    "missing": "The pairwise form; the other forms are listwise already.",
+}
 
 
 class Agreement:
@@ -478,6 +398,15 @@ class Agreement:
         Missing ratings are NaN or None. (DataFrames go to :meth:`from_frame`, which
         keeps their column names and dtypes.) `continuous` as for :meth:`from_frame`.
 
+        Parameters
+        ----------
+        x : array-like of shape (n_subjects, n_raters)
+            The ratings, one column per rater.
+        raters : sequence of str, optional
+            Rater names (default ``rater1``, ``rater2``, ...).
+        categories, nan_policy, continuous
+            As for :class:`Agreement` and :meth:`from_frame`.
+
         Examples
         --------
         >>> import numpy as np, irr
@@ -528,6 +457,12 @@ class Agreement:
         data sets' subjects), so agreement over data summarised part by part equals
         agreement over all of it. Every coefficient is available; cluster and strata
         bootstraps need one row per subject.
+
+        Parameters
+        ----------
+        statistics : Statistics
+            The sufficient statistics (:attr:`statistics` of another Agreement, or a sum of
+            them).
 
         Examples
         --------
@@ -798,7 +733,7 @@ class Agreement:
         return self._scored[1]
 
     # -- two raters --------------------------------------------------------------------
-    @_shared_docs
+    @inference_keywords("wald_test")
     def kappa(
         self,
         weights: Any = None,
@@ -828,8 +763,6 @@ class Agreement:
             schemes and kappaetc's ``'power:r'`` and ``'circular:u'`` are those of
             :func:`irr.weights.agreement_weights` (one vocabulary for every weighted
             coefficient); a matrix gives agreement weights directly (ones on the diagonal).
-        $inference
-        $hypothesis
         cluster : array-like or column name, optional
             Cluster of each subject (e.g. patient of each lesion): the bootstrap resamples
             whole clusters, and ``se`` is the linearised cluster-robust SE (the sandwich
@@ -887,12 +820,14 @@ class Agreement:
         0.6607
         """
         self._check_categorical("Cohen's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population,
-                                   null=null, ci_clip=ci_clip)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip)
         return kappa_estimator.kappa(self.statistics, weights, options,
                                      self._plan(cluster, strata))
 
+    @inference_keywords("bootstrap", cis=("wilson", *WALD_CIS, None), ci=PABAK_CI)
     def pabak(
         self,
         *,
@@ -911,11 +846,6 @@ class Agreement:
         positive : label, optional
             Two categories: the "yes" of the prevalence and bias indices (default the
             second: 1 of 0/1, True of False/True, the later declared label).
-        confidence_level : float, default 0.95
-        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
-            None (or ``'wilson'``): Wilson's interval of :math:`p_o`, mapped to PABAK.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -952,11 +882,13 @@ class Agreement:
         (0.7, 0.75, 0.05, 0.3182)
         """
         self._require_categorical("PABAK")
-        options = InferenceOptions("two-sided", confidence_level,
-                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=None if ci == "wilson" else ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         return pabak_estimator.pabak(self.statistics, options, self._plan(),
                                      positive=positive)
 
+    @inference_keywords("bootstrap", cis=("wilson", *WALD_CIS, None), ci=PABAK_CI)
     def maxwell_re(
         self,
         *,
@@ -985,10 +917,13 @@ class Agreement:
         0.5
         """
         self._require_categorical("Maxwell's RE")
-        options = InferenceOptions("two-sided", confidence_level,
-                                   None if ci == "wilson" else ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=None if ci == "wilson" else ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         return pabak_estimator.pabak(self.statistics, options, self._plan(), name="maxwell")
 
+    @inference_keywords("wald", ci=DELTA_CI,
+                        distribution="'t' is irrCAC's ``bangdiwala.table``.")
     def bangdiwala_b(
         self,
         partial_weights: Sequence[float] | None = None,
@@ -1012,18 +947,8 @@ class Agreement:
             the areas of disagreement by 1, 2, ... categories (ordered categories; vcd's
             ``agreementplot(weights=c(1, w1, w2, ...))``, whose default is
             ``[1 - 1 / (k - 1)**2]``). None: the unweighted B.
-        confidence_level : float, default 0.95
-            Level of the interval.
-        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
-            The interval in ``ci``: Wald on the delta-method SE (clipped to [0, 1]), or a
-            bootstrap over subjects (drawn once, reused by ``conf_int``).
-        n_resamples, rng, progress, cluster, strata
-            The bootstrap and the design, as for :meth:`kappa`.
-        distribution : {'normal', 't'}, default 'normal'
-            ``'t'``: the Wald interval on t with n - 1 df, as irrCAC's
-            ``bangdiwala.table``.
-        population : int, float or None, default None
-            Finite-population size N (irrCAC's ``N``): the SE carries sqrt(1 - n/N).
+        cluster, strata : array-like or column name, optional
+            The clusters and strata of the design, as for :meth:`kappa`.
 
         Returns
         -------
@@ -1071,12 +996,14 @@ class Agreement:
         (0.698, 0.914)
         """
         self._require_categorical("Bangdiwala's B")
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng,
-                                   progress, distribution, population)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress, distribution=distribution, population=population)
         return bangdiwala_estimator.bangdiwala(
             self.statistics, options, self._plan(cluster, strata),
             partial_weights=() if partial_weights is None else partial_weights)
 
+    @inference_keywords("bootstrap", cis=WALD_OR_NONE_CIS, ci=f"{DELTA_CI} {NONE_IS_WALD}")
     def specific_agreement(
         self,
         category: Any = None,
@@ -1099,11 +1026,6 @@ class Agreement:
         positive : label, optional
             Two categories: which one is "positive" (default the second: 1 of 0/1, True
             of False/True, the later declared label).
-        confidence_level : float, default 0.95
-        ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
-            Wald (delta-method SE, clipped to [0, 1]) or a bootstrap over subjects.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -1145,11 +1067,13 @@ class Agreement:
         [('Positive agreement (yes)', 0.9143), ('Negative agreement (no)', 0.4)]
         """
         self._require_categorical("Specific agreement")
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
         return categories_estimator.specific_agreement(self.statistics, options, self._plan(),
                                                        category, positive)
 
-    @_shared_docs
+    @inference_keywords("tested_bootstrap", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def category_kappa(
         self,
         category: Any = None,
@@ -1168,7 +1092,6 @@ class Agreement:
         category : label, optional
             One category: its kappa alone. Default: every category (a
             :class:`CategoryResults` whose ``estimate`` is Cohen's kappa).
-        $inference_normal
 
         Returns
         -------
@@ -1200,10 +1123,13 @@ class Agreement:
         True
         """
         self._require_categorical("Category-wise kappa")
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         return categories_estimator.category_kappa(self.statistics, options, self._plan(),
                                                    category)
 
+    @inference_keywords("multirater", cis=("wilson", *WALD_CIS, None), **PERCENT_NOTES)
     def percent_agreement(
         self,
         *,
@@ -1238,31 +1164,6 @@ class Agreement:
             (``|x_i - x_j| <= tolerance``); 0 is exact agreement. Needs ordered categories
             when positive. With ``definition='all'`` a subject agrees when its highest and
             lowest ratings are within `tolerance` (R irr ``agree(ratings, tolerance)``).
-        confidence_level : float, default 0.95
-        ci : {'wilson', 'wald', 'percentile', 'basic', 'bca'} or None, default None
-            None keeps each form's default: Wilson for a share of subjects, Wald for the
-            pairwise multi-rater form.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
-        distribution, population
-            As for :meth:`kappa`: t quantiles on n - 1 df for the Wald interval, the
-            finite-population correction of the SE (the Wilson interval has neither).
-        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
-            As for :meth:`fleiss_kappa` (the pairwise form of three or more raters only).
-        rater_population : int, float or None, default None
-            As for :meth:`fleiss_kappa` (with `sampling` 'raters' or 'both').
-        missing : {'available', 'listwise'}, default 'available'
-            As for :meth:`fleiss_kappa` (the pairwise form; the other forms are listwise
-            already).
-        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-            Alternative of the test of `null`.
-        null : float or None, default None
-            A value in (0, 1) to test the percent agreement against (kappaetc's
-            ``testvalue(#)``): ``statistic`` (estimate - null) / se and ``pvalue`` on the
-            normal (or t) law. None: no test (a share of agreeing ratings is not tested
-            against 0).
-        ci_clip : bool, default True
-            Clip a Wald interval to [0, 1] (False: kappaetc's ``nociclipped``).
 
         Returns
         -------
@@ -1290,14 +1191,16 @@ class Agreement:
         ('Percent agreement (all raters, tolerance 1)', 0.35)
         """
         self._check_categorical("Percent agreement", tolerance != 0)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return percent.percent_agreement(self.statistics, tolerance, options, self._plan(),
                                          definition, missing)
 
     # -- chance-corrected coefficients of two or more raters -----------------------------
-    @_shared_docs
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def fleiss_kappa(
         self,
         weights: Any = None,
@@ -1325,9 +1228,6 @@ class Agreement:
             (``'linear'``, ``'quadratic'``, ``'ordinal'``, ``'radical'``, ``'ratio'``,
             ``'circular'``, ``'bipolar'``, ``'power:r'``, ``'circular:u'``) or a matrix for
             Gwet's (2014) weighted generalisation.
-        $inference
-        $hypothesis
-        $sampling
 
         Returns
         -------
@@ -1388,12 +1288,15 @@ class Agreement:
         4                 5. Other  0.566
         """
         self._check_categorical("Fleiss' kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              missing=missing)
 
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def scott_pi(
         self,
         weights: Any = None,
@@ -1417,8 +1320,12 @@ class Agreement:
         Fleiss (1971) generalised Scott's pi (pooled margins) to many raters; Gwet (2014)
         calls the result Fleiss' generalised kappa. So this is :meth:`fleiss_kappa`
         under Scott's name: for two raters without missing ratings it is exactly
-        Scott's pi, for more raters Fleiss' kappa. Parameters and result as for
-        :meth:`fleiss_kappa`.
+        Scott's pi, for more raters Fleiss' kappa. Result as for :meth:`fleiss_kappa`.
+
+        Parameters
+        ----------
+        weights : None, str or array-like of shape (k, k), default None
+            As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
 
         Examples
         --------
@@ -1428,13 +1335,15 @@ class Agreement:
         0.7447
         """
         self._check_categorical("Scott's pi", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.fleiss_kappa(self.statistics, weights, options, self._plan(),
                                              name="Scott's pi", symbol="π", missing=missing)
 
-    @_shared_docs
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def conger_kappa(
         self,
         weights: Any = None,
@@ -1471,9 +1380,6 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
-        $inference
-        $hypothesis
-        $sampling
 
         References
         ----------
@@ -1489,13 +1395,15 @@ class Agreement:
         (0.76282, 0.14917)
         """
         self._check_categorical("Conger's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.conger_kappa(self.statistics, weights, options, self._plan(),
                                              missing)
 
-    @_shared_docs
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def light_kappa(
         self,
         weights: Any = None,
@@ -1527,9 +1435,6 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
-        $inference
-        $hypothesis
-        $sampling
 
         References
         ----------
@@ -1545,13 +1450,15 @@ class Agreement:
         0.4594
         """
         self._check_categorical("Light's kappa", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.light_kappa(self.statistics, weights, options, self._plan(),
                                             missing)
 
-    @_shared_docs
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def gwet_ac(
         self,
         weights: Any = None,
@@ -1579,9 +1486,6 @@ class Agreement:
             ``'radical'``, ``'ratio'``, ``'circular'``, ``'bipolar'`` (Gwet 2014, ch. 3),
             kappaetc's ``'power:r'`` and ``'circular:u'`` (see
             :func:`irr.weights.agreement_weights`) or an agreement-weight matrix.
-        $inference
-        $hypothesis
-        $sampling
 
         Notes
         -----
@@ -1610,12 +1514,14 @@ class Agreement:
         (0.77544, 0.14295)
         """
         self._check_categorical("Gwet's AC", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.gwet_ac(self.statistics, weights, options, self._plan(), missing)
 
-    @_shared_docs
+    @inference_keywords("multirater", cis=WALD_OR_NONE_CIS, ci=NONE_IS_WALD)
     def brennan_prediger(
         self,
         weights: Any = None,
@@ -1646,9 +1552,6 @@ class Agreement:
         ----------
         weights : None, str or array-like of shape (k, k), default None
             As for :meth:`fleiss_kappa` (Gwet's weighted generalisation).
-        $inference
-        $hypothesis
-        $sampling
 
         References
         ----------
@@ -1664,9 +1567,11 @@ class Agreement:
         0.77273
         """
         self._check_categorical("Brennan-Prediger", weights is not None)
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         return chance_corrected.brennan_prediger(self.statistics, weights, options,
                                                  self._plan(), missing)
 
@@ -1697,6 +1602,7 @@ class Agreement:
         return chance_corrected.pairwise(self.statistics, statistic, weights)
 
     # -- Krippendorff's alpha, ICC, Kendall's W ------------------------------------------
+    @inference_keywords("rater_sampling", cis=krippendorff.ALPHA_CIS, **krippendorff.ALPHA_NOTES)
     def krippendorff_alpha(
         self,
         level: Any = "nominal",
@@ -1727,42 +1633,6 @@ class Agreement:
             squared distances; an array-like is taken as the k x k matrix of squared
             distances in category order. Custom distances must be finite, non-negative,
             symmetric and zero on the diagonal.
-        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-            Alternative of the test of alpha = 0 (on Gwet's linearised SE).
-        confidence_level : float, default 0.95
-            Level of the interval.
-        ci : {'percentile', 'basic', 'bca', 'wald'} or None, default 'percentile'
-            The interval in ``ci``: a bootstrap over units (subjects) by default, or
-            'wald', estimate +- z (or t) times Gwet's linearised SE, as irrCAC's
-            ``krippen.alpha.raw`` reports it. None skips the bootstrap (``ci`` is nan
-            until ``conf_int`` asks for one). The bootstrap stays the default: alpha's
-            sampling distribution is skewed near 1 and in small samples, where the
-            percentile interval respects the bound at 1 without clipping.
-        n_resamples : int, default 9999
-        rng : int, numpy.random.Generator or None, default 0
-            Randomness of the bootstrap: the fixed seed 0 by default (the same interval
-            on every call); None explicitly for fresh OS entropy.
-        progress : bool or None, default None
-            A tqdm progress bar for the bootstrap: None shows one only for runs that will
-            take more than about two seconds and only on an interactive terminal; True
-            always (if tqdm is installed), False never.
-        distribution : {'normal', 't'}, default 'normal'
-            The law of the test and the Wald interval: ``'t'`` uses t on n - 1 df (n the
-            pairable units), as irrCAC and kappaetc.
-        population : int, float or None, default None
-            The number N of units in the population (irrCAC's ``N``): the SE is multiplied
-            by sqrt(1 - n/N). None: infinite.
-        sampling : {'subjects', 'raters', 'both'}, default 'subjects'
-            What the SE generalises over, as for :meth:`fleiss_kappa`: 'raters' the
-            jackknife over raters, 'both' the unconditional SE (kappaetc ``se()``).
-        rater_population : int, float or None, default None
-            As for :meth:`fleiss_kappa` (kappaetc's ``nraters(#)``).
-        null : float or None, default None
-            The value of alpha under H0 (kappaetc's ``testvalue(#)``), below 1: the test is
-            (alpha - null) / se on Gwet's linearised SE. None: the test of alpha = 0.
-        ci_clip : bool, default True
-            Clip the Wald interval (``ci='wald'``) at 1 (False: kappaetc's
-            ``nociclipped``).
 
         Returns
         -------
@@ -1844,9 +1714,11 @@ class Agreement:
         >>> round(res.se, 5), [round(x, 3) for x in res.ci], round(res.pvalue, 5)
         (0.14548, [0.419, 1.0], 0.00046)
         """
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress,
-                                   distribution, population, sampling,
-                                   null=null, ci_clip=ci_clip, rater_population=rater_population)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress, distribution=distribution,
+            population=population, null=null, ci_clip=ci_clip, sampling=sampling,
+            rater_population=rater_population)
         if self.continuous:
             if isinstance(level, str) and level in ("nominal", "ordinal"):
                 values = self._measured("Krippendorff's alpha").value[:3].tolist()
@@ -1864,6 +1736,7 @@ class Agreement:
                                 not (isinstance(level, str) and level == "nominal"))
         return krippendorff.krippendorff_alpha(self.statistics, level, options, self._plan())
 
+    @inference_keywords("f_test", texts=ICC_TEXTS)
     def icc(
         self,
         model: str = "twoway",
@@ -1886,14 +1759,6 @@ class Agreement:
             one-way model measures agreement only; ``'consistency'`` with it raises.
         unit : {'single', 'average'}, default 'single'
             Reliability of one rater's rating, or of the mean of the k raters.
-        confidence_level : float, default 0.95
-        null : float or None, default None
-            The ICC under H0 of the F test (R irr's ``r0``): ``statistic`` and ``pvalue``
-            test H0: ICC = `null` against ICC > `null` with McGraw & Wong's (1996, Table
-            8) F, for every form; for the absolute-agreement forms the denominator df
-            ``df2`` are Satterthwaite's at `null` (not an integer). Must lie below 1 (and,
-            for a single rater, above -1/(k - 1)). None: the test of ICC = 0. The summary
-            and the sentence state a value other than 0.
 
         Returns
         -------
@@ -1958,6 +1823,7 @@ class Agreement:
         return icc.icc(self._score_statistics("The ICC"), model, type, unit, confidence_level,
                        null)
 
+    @inference_keywords("fixed_interval")
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
         """All six ICC forms as a DataFrame indexed by Shrout & Fleiss' names.
 
@@ -1974,6 +1840,7 @@ class Agreement:
         stats = self._score_statistics("The ICC")
         return icc_table([icc.icc(stats, *form, confidence_level) for form in FORMS])
 
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def kendall_w(
         self,
         correct_ties: bool = True,
@@ -1994,12 +1861,6 @@ class Agreement:
         correct_ties : bool, default True
             Correct W for ties within raters (Kendall 1948); ratings on a short scale are
             full of ties, so leave it on unless the raters gave true rankings.
-        confidence_level : float, default 0.95
-        ci : {None, 'percentile', 'basic', 'bca'}, default None
-            W has no standard error: None gives no interval (``conf_int(method=
-            'percentile')`` draws one later); a bootstrap method resamples subjects now.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -2038,10 +1899,13 @@ class Agreement:
         >>> round(res.estimate, 4), round(res.statistic, 2), res.df
         (0.5397, 30.76, 19)
         """
-        options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative="greater", confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         stats = self._score_statistics("Kendall's W")
         return kendall.kendall(stats, correct_ties, options, self._plan())
 
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def mean_spearman(
         self,
         fisher: bool = True,
@@ -2060,8 +1924,6 @@ class Agreement:
         fisher : bool, default True
             Average the correlations as Fisher z values and transform back, leaving out
             perfect correlations (R irr's default); False takes their plain mean.
-        confidence_level, ci, n_resamples, rng, progress
-            As for :meth:`robinson_a` (no standard error; bootstrap on request).
 
         Returns
         -------
@@ -2081,10 +1943,14 @@ class Agreement:
         >>> round(ag.mean_spearman(fisher=False).estimate, 4)
         0.31
         """
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
         stats = self._score_statistics("The mean Spearman correlation")
         return rank_correlation.mean_spearman(stats, fisher, options, self._plan())
 
+    @inference_keywords("tested_bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI,
+                        alternative="R irr's z test of r = 0, with `fisher`.")
     def mean_pearson(
         self,
         fisher: bool = True,
@@ -2104,10 +1970,6 @@ class Agreement:
             Average the correlations as Fisher z values and transform back, leaving out
             perfect correlations, and test r = 0 as R irr does (its default); False takes
             their plain mean, with no test.
-        alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-            The alternative of the z test (R irr's is two-sided).
-        confidence_level, ci, n_resamples, rng, progress
-            As for :meth:`robinson_a` (no standard error; bootstrap on request).
 
         Returns
         -------
@@ -2134,10 +1996,13 @@ class Agreement:
         >>> round(res.estimate, 3), round(res.statistic, 3), round(res.pvalue, 3)
         (0.224, 0.922, 0.357)
         """
-        options = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         stats = self._score_statistics("The mean Pearson correlation")
         return rank_correlation.mean_pearson(stats, fisher, options, self._plan())
 
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def robinson_a(
         self,
         *,
@@ -2152,12 +2017,6 @@ class Agreement:
 
         Parameters
         ----------
-        confidence_level : float, default 0.95
-        ci : {None, 'percentile', 'basic', 'bca'}, default None
-            A has no standard error: None gives no interval (``conf_int(method=
-            'percentile')`` draws one later); a bootstrap method resamples subjects now.
-        n_resamples, rng, progress
-            The bootstrap, as for :meth:`kappa`.
 
         Returns
         -------
@@ -2185,10 +2044,13 @@ class Agreement:
         >>> round(res.estimate, 4)
         0.4774
         """
-        options = InferenceOptions("two-sided", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
         stats = self._score_statistics("Robinson's A")
         return variance_ratio.robinson_a(stats, options, self._plan())
 
+    @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def finn(
         self,
         model: str = "oneway",
@@ -2213,8 +2075,6 @@ class Agreement:
             variance of random ratings is then :math:`(s^2 - 1)/12`. Default: the
             variance of the uniform distribution over the declared category scores
             (the same for a scale 1..s; declare unused levels with ``categories=``).
-        confidence_level, ci, n_resamples, rng, progress
-            As for :meth:`robinson_a` (no standard error; bootstrap on request).
 
         Returns
         -------
@@ -2242,11 +2102,14 @@ class Agreement:
         >>> round(res.estimate, 4), round(res.statistic, 3)
         (0.4457, 1.804)
         """
-        options = InferenceOptions("greater", confidence_level, ci, n_resamples, rng, progress)
+        options = InferenceOptions.from_keywords(
+            alternative="greater", confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
         stats = self._score_statistics("Finn's coefficient")
         return variance_ratio.finn(stats, model, levels, options, self._plan())
 
     # -- every applicable coefficient ----------------------------------------------------
+    @inference_keywords("fixed_interval")
     def summary(self, *, confidence_level: float = 0.95) -> Summary:
         """Every applicable coefficient in one table.
 
@@ -2371,10 +2234,16 @@ class Agreement:
             confidence_level,
         )
 
+    @inference_keywords("fixed_interval")
     def mcnemar(
         self, *, exact: bool = True, correction: bool = True, confidence_level: float = 0.95
     ) -> PairedTestResult:
         """McNemar's test on the 2 x 2 table of two raters (see :func:`irr.mcnemar`).
+
+        Parameters
+        ----------
+        exact, correction : bool, default True
+            As for :func:`irr.mcnemar`.
 
         Examples
         --------
@@ -2384,12 +2253,17 @@ class Agreement:
         86.0
         """
         self._require_categorical("McNemar's test")
-        level = InferenceOptions(confidence_level=confidence_level).confidence_level
+        level = check_confidence_level(confidence_level)
         return paired.mcnemar_of_table(paired.paired_table(self.statistics), bool(exact),
                                        bool(correction), level)
 
     def symmetry_test(self, *, reduce_df: bool = False) -> PairedTestResult:
         """Bowker's test of symmetry of the two raters' table (see :func:`irr.bowker_test`).
+
+        Parameters
+        ----------
+        reduce_df : bool, default False
+            As for :func:`irr.bowker_test`.
 
         Examples
         --------
@@ -2431,6 +2305,7 @@ class Agreement:
         self._require_categorical("Bhapkar's marginal homogeneity test")
         return paired.bhapkar_of_table(paired.paired_table(self.statistics))
 
+    @inference_keywords("fixed_interval")
     def rater_bias(self, *, confidence_level: float = 0.95) -> PairedTestResult:
         """Rater bias, R irr's ``rater.bias`` (see :func:`irr.rater_bias`): the share of
         disagreements in which the first rater chose the lower category, and its
@@ -2445,7 +2320,7 @@ class Agreement:
         (0.5369, 11.88)
         """
         self._require_categorical("Rater bias")
-        level = InferenceOptions(confidence_level=confidence_level).confidence_level
+        level = check_confidence_level(confidence_level)
         return paired.rater_bias_of_statistics(self.statistics, level)
 
     def cochrans_q(self, reference: str, *, tolerance: float = 0) -> PairedTestResult:
@@ -2454,6 +2329,13 @@ class Agreement:
         Each rater's rating of each subject is a success when it matches `reference`'s
         (within `tolerance` on the category scores); subjects missing any rating are
         left out and counted. Needs at least three raters. See :func:`irr.cochrans_q`.
+
+        Parameters
+        ----------
+        reference : str
+            The reference rater's name.
+        tolerance : float, default 0
+            Ratings whose category scores differ by at most `tolerance` count as matching.
 
         Examples
         --------
@@ -2492,6 +2374,14 @@ class Agreement:
                 stacklevel=3)
         return chosen[0], chosen[1]
 
+    @property
+    def _continuous(self) -> Measurements | LazyMeasurements:
+        """The measurements a continuous statistic takes: those a lazy frame's engine sums
+        (each estimator says what it can compute from them), else :attr:`measurements`."""
+        lazy = self._source.lazy
+        return lazy if lazy is not None else self.measurements
+
+    @inference_keywords("fixed_interval")
     def limits_of_agreement(
         self,
         first: str | None = None,
@@ -2508,12 +2398,17 @@ class Agreement:
     ) -> LimitsOfAgreementResult:
         """Bland–Altman limits of agreement of two raters (methods): `first` minus `second`.
 
-        The arguments are those of :func:`irr.estimators.limits.limits_of_agreement`
-        (:func:`irr.limits_of_agreement` for two arrays): ``scale`` ('difference',
-        'percent', 'ratio'), ``coverage`` or ``multiplier``, ``method`` ('parametric',
-        'regression', 'nonparametric'), ``ci_method`` ('exact', 'approximate'),
-        ``replicates`` ('constant' or 'varying': required when the data hold replicates),
-        ``units``. `first` and `second` name the raters (default the first two).
+        Parameters
+        ----------
+        first, second : str, optional
+            The raters compared (default the first two).
+        scale, coverage, multiplier, method, ci_method, replicates, units
+            As for :func:`irr.estimators.limits.limits_of_agreement`: ``scale``
+            ('difference', 'percent', 'ratio'), ``coverage`` or ``multiplier``, ``method``
+            ('parametric', 'regression', 'nonparametric'), ``ci_method`` ('exact',
+            'approximate'), ``replicates`` ('constant' or 'varying': required when the
+            data hold replicates), ``units``. A lazy frame's engine sums what the
+            parametric limits of single measurements need.
 
         Examples
         --------
@@ -2525,22 +2420,13 @@ class Agreement:
         (-2.1, -78.1, 73.9)
         """
         g, h = self._pair(first, second, "limits of agreement")
-        lazy = self._source.lazy
-        if lazy is not None:  # the engine sums the moments; the rows never come here
-            if method != "parametric" or replicates is not None:
-                raise ValueError(self._source.rows_refused(
-                    f"Limits of agreement with method={method!r}"
-                    + (f", replicates={replicates!r}" if replicates is not None else "")))
-            moments, n_one = PairMoments.of_lazy(lazy, g, h, check_choice(scale, "scale", limits.SCALES))
-            return limits.limits_of_moments(
-                moments, (self.raters[g], self.raters[h]), scale=scale, coverage=coverage,
-                multiplier=multiplier, ci_method=ci_method, confidence_level=confidence_level,
-                units=units, n_missing=n_one, where=lazy.where)
+        options = InferenceOptions.from_keywords(confidence_level=confidence_level)
         return limits.limits_of_agreement(
-            self.measurements, g, h, scale=scale, coverage=coverage, multiplier=multiplier,
-            method=method, ci_method=ci_method, confidence_level=confidence_level,
-            replicates=replicates, units=units)
+            self._continuous, g, h, options, scale=scale, coverage=coverage,
+            multiplier=multiplier, method=method, ci_method=ci_method, replicates=replicates,
+            units=units)
 
+    @inference_keywords("tested_bootstrap", cis=ccc_estimator.CCC_CIS, **ccc_estimator.CCC_NOTES)
     def concordance(
         self,
         method: str | None = None,
@@ -2551,9 +2437,18 @@ class Agreement:
         ci: str = "fisher-z",
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> ConcordanceResult:
         """Lin's concordance correlation coefficient of two raters, or the overall CCC of
-        all raters (see :func:`irr.concordance` for `method` and the inference options).
+        all raters (see :func:`irr.concordance`).
+
+        Parameters
+        ----------
+        method : {'lin', 'overall', 'variance-components'}, optional
+            As for :func:`irr.concordance`. A lazy frame's engine sums what Lin's CCC of
+            two raters and its Fisher-z interval need.
+        rho0 : float, default 0
+            The null value of the z test of CCC = rho0.
 
         Examples
         --------
@@ -2563,27 +2458,12 @@ class Agreement:
         >>> round(ag.concordance().estimate, 4)
         0.9427
         """
-        lazy = self._source.lazy
-        if lazy is not None:  # Lin's CCC from the moments the engine sums
-            if method not in (None, "lin") or len(self.raters) != 2 or ci != "fisher-z":
-                # what was asked, in the user's words: no `method=None` they never passed
-                asked = (f"The overall CCC of {len(self.raters)} raters"
-                         if len(self.raters) != 2 else
-                         f"The CCC with method={method!r}" if method not in (None, "lin")
-                         else f"The CCC with ci={ci!r}")
-                raise ValueError(self._source.rows_refused(
-                    f"{asked} (only Lin's CCC of two raters with its Fisher-z interval is "
-                    "summed by the engine)"))
-            moments, n_one = PairMoments.of_lazy(lazy, 0, 1)
-            if moments.n < 3:
-                raise ValueError("Concordance needs at least three subjects measured by both "
-                                 f"raters; got {moments.n}.")
-            return ccc_of_moments(moments, raters=self.raters, n_missing=n_one, rho0=rho0,
-                                  alternative=alternative, confidence_level=confidence_level)
-        return ccc_measurements(
-            self.measurements, method, rho0=rho0, alternative=alternative,
-            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            alternative=alternative, confidence_level=confidence_level, ci=ci,
+            n_resamples=n_resamples, rng=rng, progress=progress)
+        return ccc_estimator.ccc(self._continuous, options, method, rho0=rho0)
 
+    @inference_keywords("bootstrap", cis=ccc_estimator.TDI_CIS, **ccc_estimator.TDI_NOTES)
     def total_deviation_index(
         self,
         p: float = 0.9,
@@ -2595,10 +2475,21 @@ class Agreement:
         ci: str | None = None,
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> TDIResult:
         """Lin's (2000) total deviation index of two raters: the bound that holds a share
         `p` of their absolute differences, with its upper confidence bound (see
         :func:`irr.total_deviation_index`).
+
+        Parameters
+        ----------
+        p : float, default 0.9
+            The share of absolute differences the bound holds, in (0, 1).
+        first, second : str, optional
+            The raters compared (default the first two).
+        method : {'approximate', 'exact'}, default 'approximate'
+            As for :func:`irr.total_deviation_index`. A lazy frame's engine sums what the
+            approximate TDI and Lin's bound need.
 
         Examples
         --------
@@ -2609,22 +2500,12 @@ class Agreement:
         63.9
         """
         g, h = self._pair(first, second, "the total deviation index")
-        lazy = self._source.lazy
-        if lazy is not None:  # the approximate TDI and Lin's bound from the engine's sums
-            if method != "approximate" or ci not in (None, "log-msd"):
-                raise ValueError(self._source.rows_refused(
-                    f"The total deviation index with method={method!r}, ci={ci!r} (a "
-                    "bootstrap interval)"))
-            moments, _ = PairMoments.of_lazy(lazy, g, h)
-            return tdi_of_moments(moments, p, raters=(self.raters[g], self.raters[h]),
-                                  n_missing=lazy.n_rows - moments.n,
-                                  confidence_level=confidence_level)
-        x, y = self._measured("The total deviation index").paired(g, h)
-        return total_deviation_index_of(
-            x, y, p, method=method, raters=(self.raters[g], self.raters[h]),
-            n_missing=self.measurements.n_subjects - x.size,
-            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return ccc_estimator.tdi(self._continuous, options, p, g, h, method=method)
 
+    @inference_keywords("bootstrap", cis=ccc_estimator.CP_CIS, **ccc_estimator.CP_NOTES)
     def coverage_probability(
         self,
         delta: float,
@@ -2635,10 +2516,19 @@ class Agreement:
         ci: str = "logit",
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> CoverageResult:
         """Lin et al.'s (2002) coverage probability of two raters: the share of absolute
         differences below `delta`, with its lower confidence bound (see
         :func:`irr.coverage_probability`).
+
+        Parameters
+        ----------
+        delta : float
+            The acceptable absolute difference, > 0, in the measurements' units.
+        first, second : str, optional
+            The raters compared (default the first two). A lazy frame's engine sums what
+            the CP and its logit bound need.
 
         Examples
         --------
@@ -2649,22 +2539,13 @@ class Agreement:
         0.8
         """
         g, h = self._pair(first, second, "the coverage probability")
-        lazy = self._source.lazy
-        if lazy is not None:  # CP and its logit bound from the engine's sums and a count
-            if ci != "logit":
-                raise ValueError(self._source.rows_refused(
-                    f"The coverage probability with ci={ci!r} (a bootstrap interval)"))
-            moments, _ = PairMoments.of_lazy(lazy, g, h)
-            return coverage_of_moments(
-                moments, delta, lazy.count_within(g, h, delta),
-                raters=(self.raters[g], self.raters[h]), n_missing=lazy.n_rows - moments.n,
-                confidence_level=confidence_level)
-        x, y = self._measured("The coverage probability").paired(g, h)
-        return coverage_probability_of(
-            x, y, delta, raters=(self.raters[g], self.raters[h]),
-            n_missing=self.measurements.n_subjects - x.size,
-            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return ccc_estimator.cp(self._continuous, options, delta, g, h)
 
+    @inference_keywords("bootstrap", cis=method_regression.DEMING_CIS,
+                        **method_regression.DEMING_NOTES)
     def deming(
         self,
         first: str | None = None,
@@ -2675,10 +2556,18 @@ class Agreement:
         ci: str = "jackknife",
         n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> MethodRegressionResult:
         """Deming regression of `second` (the test method) on `first` (the comparison
         method); with replicates the error ratio is estimated from them (see
         :func:`irr.deming`).
+
+        Parameters
+        ----------
+        first, second : str, optional
+            The comparison (x) and test (y) methods (default the first two raters).
+        error_ratio : float, optional
+            As for :func:`irr.deming`.
 
         Examples
         --------
@@ -2689,10 +2578,13 @@ class Agreement:
         0.971
         """
         g, h = self._pair(first, second, "Deming regression")
-        return method_regression.deming(
-            self._measured("Deming regression"), error_ratio=error_ratio, confidence_level=confidence_level,
-            ci=ci, n_resamples=n_resamples, rng=rng, first=g, second=h)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, ci=ci, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return method_regression.deming(self._continuous, None, options,
+                                        error_ratio=error_ratio, first=g, second=h)
 
+    @inference_keywords("fixed_interval")
     def passing_bablok(
         self,
         first: str | None = None,
@@ -2701,6 +2593,11 @@ class Agreement:
         confidence_level: float = 0.95,
     ) -> MethodRegressionResult:
         """Passing–Bablok regression of `second` on `first` (see :func:`irr.passing_bablok`).
+
+        Parameters
+        ----------
+        first, second : str, optional
+            The comparison (x) and test (y) methods (default the first two raters).
 
         Examples
         --------
@@ -2711,9 +2608,11 @@ class Agreement:
         1.06
         """
         g, h = self._pair(first, second, "Passing–Bablok regression")
-        return method_regression.passing_bablok(
-            self._measured("Passing–Bablok regression"), confidence_level=confidence_level, first=g, second=h)
+        options = InferenceOptions.from_keywords(confidence_level=confidence_level)
+        return method_regression.passing_bablok(self._continuous, None, options, first=g,
+                                                second=h)
 
+    @inference_keywords("resampled", **ICC_COMPONENTS_NOTES)
     def icc_components(
         self,
         model: str = "twoway",
@@ -2722,12 +2621,20 @@ class Agreement:
         *,
         estimator: str = "anova",
         confidence_level: float = 0.95,
-        n_resamples: int = 1999,
+        n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> ComponentsICCResult:
         """The ICC by variance components: every measurement used, with missing ratings,
         unbalanced designs and replicates (see :func:`irr.icc_components`); :meth:`icc`
         is the classical ANOVA ICC of the complete subjects.
+
+        Parameters
+        ----------
+        model, type, unit : str
+            The form, as for :meth:`icc`.
+        estimator : {'anova', 'reml'}, default 'anova'
+            As for :func:`irr.icc_components`.
 
         Examples
         --------
@@ -2736,22 +2643,33 @@ class Agreement:
         >>> round(ag.icc_components().estimate, 3)  # complete data: McGraw & Wong's ICC(A,1)
         0.198
         """
-        return icc_components(
-            self._measured("The ICC by variance components"), model, type, unit, estimator=estimator,
-            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return icc_components(self._continuous, model, type, unit, estimator=estimator,
+                              options=options)
 
+    @inference_keywords("resampled", **MEASUREMENT_ERROR_NOTES)
     def measurement_error(
         self,
         type: str = "agreement",
         *,
         units: str = "",
         confidence_level: float = 0.95,
-        n_resamples: int = 1999,
+        n_resamples: int = 9999,
         rng: Any = 0,
+        progress: bool | None = None,
     ) -> MeasurementErrorResult:
         """The standard error of measurement, smallest detectable change, and (with
         replicates) the within-subject SD, repeatability coefficient and within-subject
         CV (see :func:`irr.measurement_error`).
+
+        Parameters
+        ----------
+        type : {'agreement', 'consistency'}, default 'agreement'
+            As for :func:`irr.measurement_error`.
+        units : str, default ''
+            The measurements' units, for the summary and the sentence.
 
         Examples
         --------
@@ -2761,10 +2679,12 @@ class Agreement:
         >>> round(res.estimate, 2)
         1.27
         """
-        return measurement_error(
-            self._measured("The standard error of measurement"), type, units=units,
-            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng)
+        options = InferenceOptions.from_keywords(
+            confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
+            progress=progress)
+        return measurement_error(self._continuous, type, units=units, options=options)
 
+    @inference_keywords("fixed_interval")
     def inter_intra_reliability(
         self,
         *,
@@ -2779,6 +2699,11 @@ class Agreement:
 
         Build the Agreement with ``Agreement.from_long(..., replicate=...,
         continuous=True)``.
+
+        Parameters
+        ----------
+        rho0_inter, rho0_intra : float, default 0.6 and 0.8
+            The inter- and intra-rater reliability under H0 of the two F tests.
 
         Examples
         --------

@@ -17,7 +17,6 @@ custom scale is a list of ``(upper bound, label)`` pairs or a :class:`Scale`.
 
 from __future__ import annotations
 
-import html
 import itertools
 import math
 import numbers
@@ -29,12 +28,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from irr._html import escape_html
 from irr._validation import (
     DegenerateDataWarning,
-    check_choice,
     check_confidence_level,
     show_value,
 )
+from irr.vocabulary import resolve
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -362,6 +362,11 @@ class Scale:
     def snap(self, values: np.ndarray) -> np.ndarray:
         """Move values within BOUNDARY_TOLERANCE of an edge onto that edge.
 
+        Parameters
+        ----------
+        values : numpy.ndarray
+            Values of the statistic.
+
         Examples
         --------
         >>> import irr
@@ -376,6 +381,11 @@ class Scale:
 
     def band_index(self, snapped: np.ndarray) -> np.ndarray:
         """Band index of each (snapped, in-range, non-nan) value; -1 where none.
+
+        Parameters
+        ----------
+        snapped : numpy.ndarray
+            Values already moved onto the edges by :meth:`snap`.
 
         Examples
         --------
@@ -538,8 +548,8 @@ def get_scale(scale: ScaleLike) -> Scale:
     ----------
     scale : str, Scale or sequence of (float, str)
         A key of :data:`SCALES` (``"landis-koch"``, ``"fleiss"``, ``"altman"``,
-        ``"cicchetti-sparrow"``, ``"mchugh"``, ``"koo-li"``, ``"mcbride"``; exact,
-        lowercase), a
+        ``"cicchetti-sparrow"``, ``"mchugh"``, ``"koo-li"``, ``"mcbride"``; case and ``-``
+        or ``_`` between words do not matter, see :func:`irr.vocabulary.resolve`), a
         :class:`Scale`, or pairs for :meth:`Scale.from_bounds`.
 
     Returns
@@ -549,7 +559,8 @@ def get_scale(scale: ScaleLike) -> Scale:
     Raises
     ------
     ValueError
-        If a name is unknown (the message lists the known names) or the pairs are invalid.
+        If a name is unknown (the message lists the canonical names) or the pairs are
+        invalid.
     TypeError
         If `scale` is of another type.
 
@@ -561,8 +572,8 @@ def get_scale(scale: ScaleLike) -> Scale:
     """
     if isinstance(scale, Scale):
         return scale
-    if isinstance(scale, str):
-        return SCALES[check_choice(scale, "scale", SCALES)]
+    if isinstance(scale, str):  # any spelling: "Landis-Koch", "landis_koch"
+        return SCALES[resolve(scale, SCALES, argument="scale", what="scale")]
     if isinstance(scale, Iterable) and not isinstance(scale, (bytes, Mapping)):
         return Scale.from_bounds(scale)
     raise TypeError(
@@ -974,7 +985,7 @@ class BenchmarkResult:
         return "\n".join([*self._header(), "", body])
 
     def _repr_html_(self) -> str:
-        head = "<br>".join(html.escape(line) for line in self._header())
+        head = "<br>".join(escape_html(line) for line in self._header())
         return f"<div><p>{head}</p>{self._display_frame().to_html(index=False)}</div>"
 
 

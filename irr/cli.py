@@ -24,7 +24,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import textwrap
 import threading
 import warnings
@@ -36,21 +35,32 @@ import pandas as pd
 
 from irr import datasets, plan, plotting
 from irr._columns import ContinuousScoresWarning, choose_columns, missing_tokens, scale_info
+from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
+from irr._html import escape_html, html_page
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
-from irr.estimators.chance_corrected import MISSING
 from irr.estimators.limits import LimitsOfAgreementResult
-from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
-from irr.inference.options import DISTRIBUTIONS, SAMPLING, InferenceOptions
-from irr.registry import METHOD_COMPARISON, PANELS, STATISTICS, rows, scale_type
+from irr.inference.bootstrap import check_n_resamples
+from irr.inference.keywords import KEYWORDS
+from irr.inference.options import InferenceOptions
+from irr.registry import (
+    ALIASES,
+    COEFFICIENTS,
+    METHOD_COMPARISON,
+    PANELS,
+    STATISTICS,
+    rows,
+    scale_type,
+)
 from irr.reliability import call_method, replicate_note
 from irr.reliability import report as reliability_report
 from irr.reporting import DataDescription, ReliabilityReport, jsonable
-from irr.summary import escape_html, escape_latex, escape_markdown
+from irr.summary import escape_latex, escape_markdown
+from irr.vocabulary import lookup
 from irr.weights import weight_name
 
 __all__ = ["main"]
@@ -138,17 +148,16 @@ def _population(text: str) -> float:
 @dataclasses.dataclass(frozen=True)
 class InferenceFlag:
     """A flag of an inference option that the statistics take as a keyword argument of
-    the same name (``--distribution t`` -> ``distribution='t'``).
+    the same name (``--distribution t`` -> ``distribution='t'``); its help and choices are
+    the keyword's in :data:`irr.inference.keywords.KEYWORDS`.
 
     Default None: the flag is passed on only when given, to every statistic whose
     method accepts it; a statistic that does not gets a note (never a silent default).
     A switch is ``action="store_false"`` (or ``"store_true"``) with its `spelling`, e.g.
-    ``InferenceFlag("clip", "...", action="store_false", spelling="--no-clip")``.
+    ``InferenceFlag("ci_clip", action="store_false", spelling="--no-ci-clip")``.
     """
 
     name: str  #: the keyword argument of the Agreement methods (and of InferenceOptions)
-    help: str
-    choices: tuple[str, ...] | None = None
     type: Any = None  #: an argparse type (raises ArgumentTypeError), for free values
     metavar: str | None = None
     commands: tuple[str, ...] = ("kappa", "multi", "report")  #: the subcommands that take it
@@ -161,6 +170,14 @@ class InferenceFlag:
     @property
     def flag(self) -> str:
         return self.spelling or "--" + self.name.replace("_", "-")
+
+    @property
+    def help(self) -> str:
+        return KEYWORDS[self.name].cli_help
+
+    @property
+    def choices(self) -> tuple[str, ...] | None:
+        return None if self.type is not None or self.action else KEYWORDS[self.name].choices
 
     @property
     def label(self) -> str:
@@ -184,35 +201,17 @@ class InferenceFlag:
 #: on by :func:`_inference`, named in messages through :data:`FLAGS`, checked together with
 #: --ci by :func:`_check_inference`). A new option of the Agreement methods is one more line.
 INFERENCE_FLAGS = (
-    InferenceFlag("distribution", "law of the Wald intervals and tests: normal (z; the "
-                  "default) or t on n - 1 degrees of freedom (irrCAC, Stata's kappaetc)",
-                  choices=DISTRIBUTIONS),
-    InferenceFlag("sampling", "what the SE generalises over: subjects (the default; raters "
-                  "fixed), raters (jackknife over raters; subjects fixed) or both "
-                  "(kappaetc's unconditional SE); raters and both give Wald intervals (the "
-                  "default --ci with them; no bootstrap)",
-                  choices=SAMPLING, commands=("multi", "report")),
-    InferenceFlag("population", "the number N of subjects in the finite population the "
-                  "rated subjects come from (irrCAC's N): the SE is multiplied by "
-                  "sqrt(1 - n/N)", type=_population, metavar="N", title="Population N"),
-    InferenceFlag("missing", "the multi-rater chance-corrected coefficients and percent "
-                  "agreement use every available rating (the default) or only the subjects "
-                  "rated by every rater (listwise, as R irr's kappam.fleiss)", choices=MISSING,
-                  commands=("multi", "report"), title="Missing ratings used"),
-    InferenceFlag("null", "test H0: coefficient = VALUE instead of 0, on the Wald SE "
-                  "(kappaetc's testvalue(#)); for the ICCs McGraw & Wong's F test of "
-                  "ICC = VALUE (R irr's r0)", type=float, metavar="VALUE",
+    InferenceFlag("distribution"),
+    InferenceFlag("sampling", commands=("multi", "report")),
+    InferenceFlag("population", type=_population, metavar="N", title="Population N"),
+    InferenceFlag("missing", commands=("multi", "report"), title="Missing ratings used"),
+    InferenceFlag("null", type=float, metavar="VALUE",
                   commands=("kappa", "multi", "icc", "report"), header=False),
-    InferenceFlag("alternative", "the test's alternative: two-sided (the default), greater "
-                  "or less (kappaetc's testvalue(> #) and testvalue(< #))",
-                  choices=("two-sided", "greater", "less"), header=False),
-    InferenceFlag("ci_clip", "report Wald limits beyond the coefficient's range unclipped "
-                  "(kappaetc's nociclipped)", action="store_false", spelling="--no-ci-clip",
+    InferenceFlag("alternative", header=False),
+    InferenceFlag("ci_clip", action="store_false", spelling="--no-ci-clip",
                   title="Wald limits", switched="not clipped"),
-    InferenceFlag("rater_population", "the number R of raters in a finite population of "
-                  "raters: with --sampling raters or both, the variance over raters is "
-                  "multiplied by 1 - r/R (kappaetc's nraters(#))", type=_population,
-                  metavar="R", commands=("multi", "report"), title="Rater population R"),
+    InferenceFlag("rater_population", type=_population, metavar="R",
+                  commands=("multi", "report"), title="Rater population R"),
 )
 
 
@@ -292,9 +291,9 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                             help="the full rating scale, in order (space-separated, or "
                             "one comma list)")
     stats = parser.add_argument_group("inference")
-    stats.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
-                       help="confidence level of the intervals, a proportion (default 0.95; "
-                       "not 95)")
+    stats.add_argument("--confidence-level", type=float, metavar="LEVEL",
+                       default=KEYWORDS["confidence_level"].default,
+                       help=KEYWORDS["confidence_level"].cli_help)
     if measurements:
         stats.add_argument("--ci", choices=BOOTSTRAP_CIS, default=None,
                            help="a bootstrap interval for the statistics that offer one "
@@ -311,10 +310,11 @@ def _common(parser: argparse.ArgumentParser, *, raters: str = "+",
                        "Krippendorff's alpha its Wald interval); default: each coefficient's "
                        "own, as in the Python API")
         stats.add_argument("--ci", choices=CI_METHODS, default=None, help=help_ci)
-    stats.add_argument("--n-resamples", type=_resamples, default=9999, metavar="B",
-                       help=f"bootstrap resamples (default 9999, at most {MAX_RESAMPLES})")
-    stats.add_argument("--seed", type=int, default=0,
-                       help="seed of the bootstrap (default 0: the same output every run)")
+    stats.add_argument("--n-resamples", type=_resamples, metavar="B",
+                       default=KEYWORDS["n_resamples"].default,
+                       help=KEYWORDS["n_resamples"].cli_help)
+    stats.add_argument("--seed", type=int, default=KEYWORDS["rng"].default,
+                       help=KEYWORDS["rng"].cli_help)
     for option in INFERENCE_FLAGS:
         if parser.prog.split()[-1] in option.commands:
             option.add_to(stats)
@@ -717,8 +717,9 @@ def _agreement_parser(commands: Any) -> None:
                          "readings by one method")
     command.add_argument(
         "--statistics", metavar="NAMES", default=None,
-        help="comma-separated, from loa, ccc, tdi, cp, deming, passing_bablok, icc_vc, sem "
-        "(or 'all'); default loa,ccc,sem for two methods and ccc,icc_vc,sem for all raters")
+        help=f"comma-separated, from {', '.join(AGREEMENT_STATISTICS)} (or 'all'); default "
+        f"{','.join(METHOD_COMPARISON[True])} for two methods and "
+        f"{','.join(METHOD_COMPARISON[False])} for all raters")
     loa = command.add_argument_group("limits of agreement")
     loa.add_argument("--coverage", type=_proportion, default=0.95, metavar="P",
                      help="share of differences the limits should hold (default 0.95: bias "
@@ -818,7 +819,7 @@ def _read_file(path: str, limit: int, where: str) -> bytes:
     try:
         info = os.fstat(handle)
         if not (stat.S_ISREG(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
-            kind = _kind(info.st_mode)
+            kind = file_kind(info.st_mode)
             raise CommandError(f"cannot read {where}: it is a {kind}, not a file" + (
                 "" if kind == "directory" else "; pipe it to '-' (stdin) instead"))
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
@@ -845,7 +846,7 @@ def _read_parquet(path: str, limit: int, where: str) -> Any:
     except FileNotFoundError:
         raise CommandError(f"cannot read {where}: no such file") from None
     if not stat.S_ISREG(info.st_mode):
-        raise CommandError(f"cannot read {where}: it is a {_kind(info.st_mode)}, not a file")
+        raise CommandError(f"cannot read {where}: it is a {file_kind(info.st_mode)}, not a file")
     if info.st_size > limit:
         raise _too_large(where, limit)
     try:
@@ -1536,7 +1537,7 @@ def _row_name(method: str, options: dict[str, Any]) -> str:
 def _with_scale(out: Output, scale: str | None) -> None:
     if scale is None:
         return
-    get_scale(scale)  # validates the name
+    scale = get_scale(scale).name  # validates the name; its canonical spelling
     out.results = [
         dataclasses.replace(r, scale=scale) if r.scale is not None else r for r in out.results
     ]
@@ -1698,9 +1699,10 @@ def _cmd_report(args: argparse.Namespace) -> Output:
     return out
 
 
-#: Every statistic of ``irr agreement``, in the order ``--statistics all`` reports them.
-AGREEMENT_STATISTICS = ("loa", "ccc", "tdi", "cp", "deming", "passing_bablok", "icc_vc",
-                        "sem")
+#: Every statistic of ``irr agreement`` (the statistics of measurements the registry
+#: declares), in the order ``--statistics all`` reports them.
+AGREEMENT_STATISTICS = tuple(name for c in COEFFICIENTS if c.data == "continuous"
+                             for name in (n.name for n in c.names))
 
 
 def _long_raters(args: argparse.Namespace, frame: Any, two: bool) -> Any:
@@ -1738,11 +1740,13 @@ def _agreement_statistics(args: argparse.Namespace, ag: Agreement) -> list[str]:
     two = ag.n_raters == 2
     if args.statistics is None:
         return list(METHOD_COMPARISON[two])
-    names = [n.strip().lower() for n in args.statistics.split(",") if n.strip()]
-    if names == ["all"]:
+    typed = [n.strip() for n in args.statistics.split(",") if n.strip()]
+    if [n.lower() for n in typed] == ["all"]:
         return [n for n in AGREEMENT_STATISTICS if STATISTICS[n].applies(ag.facts)
                 and (n != "cp" or args.delta is not None)]
-    unknown = [n for n in names if n not in AGREEMENT_STATISTICS]
+    found = [lookup(n, AGREEMENT_STATISTICS, ALIASES) for n in typed]
+    unknown = [n for n, name in zip(typed, found, strict=True) if name is None]
+    names = [name for name in found if name is not None]
     if not names or unknown:
         raise CommandError(
             f"--statistics names unknown statistic(s) {', '.join(map(repr, unknown))}; "
@@ -1975,8 +1979,8 @@ def _render(out: Output, fmt: str) -> str:
             return f"{out.title}\n\n{_text_frame(frame)}\n"
         if fmt == "markdown":
             return f"## {escape_markdown(out.title)}\n\n{_markdown(frame, index=True)}\n"
-        if fmt == "html":
-            return frame.to_html()
+        if fmt == "html":  # pandas escapes the cells and labels
+            return html_page(out.title, frame.to_html())
         if fmt == "latex":
             return _latex_frame(frame.reset_index())
         if fmt == "csv":
@@ -1992,7 +1996,8 @@ def _render(out: Output, fmt: str) -> str:
                 f"- {s}" for s in out.sentences) + "\n"
         if fmt == "html":
             items = "".join(f"<li>{escape_html(s)}</li>" for s in out.sentences)
-            return summary.as_html() + f"\n<ul class=\"irr-report\">{items}</ul>\n"
+            return html_page(out.title,
+                             summary.as_html() + f"\n<ul class=\"irr-report\">{items}</ul>")
         return summary.as_latex() + "\n\n\\begin{itemize}\n" + "\n".join(
             f"\\item {escape_latex(s)}" for s in out.sentences) + "\n\\end{itemize}\n"
     report = out.report or ReliabilityReport(
@@ -2043,17 +2048,6 @@ def _latex_frame(frame: Any) -> str:
 
 
 # -- output ------------------------------------------------------------------------------
-_KINDS = ((stat.S_ISDIR, "directory"), (stat.S_ISCHR, "character device"),
-          (stat.S_ISBLK, "block device"), (stat.S_ISFIFO, "FIFO (named pipe)"),
-          (stat.S_ISSOCK, "socket"))
-
-
-def _kind(mode: int) -> str:
-    """What a file of this ``st_mode`` is, in words ("regular file", "directory", ...)."""
-    return next((name for test, name in _KINDS if test(mode)), "regular file" if
-                stat.S_ISREG(mode) else "special file")
-
-
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -2061,71 +2055,10 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-@dataclasses.dataclass
-class _Target:
-    """Where --output goes: a regular file `path` (a symlink's target), written at the end
-    through `temporary`, a file created in the same directory before the computation (so
-    an unwritable directory is found before any work is done)."""
-
-    shown: str
-    path: str
-    temporary: str
-    force: bool
-    note: str | None = None
-    flag: str = "--output"
-
-    def commit(self, text: str | bytes) -> None:
-        """Write `text` (or bytes): without --force the file is created exclusively (a
-        file that appeared during the run is never replaced); with --force only a regular
-        file is replaced."""
-        data = text.encode("utf-8") if isinstance(text, str) else text
-        with open(self.temporary, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(self.temporary, 0o666 & ~_umask())
-        if self.force:
-            _check_regular(self.shown, self.path, self.flag)
-            os.replace(self.temporary, self.path)
-            return
-        try:
-            os.link(self.temporary, self.path)  # fails if the name exists: never replaces
-        except FileExistsError:
-            raise CommandError(f"{self.flag} {self.shown!r} appeared during the run; pass "
-                               "--force to overwrite it") from None
-        except OSError:  # no hard links on this file system: create exclusively instead
-            try:
-                handle = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            except FileExistsError:
-                raise CommandError(f"{self.flag} {self.shown!r} appeared during the run; "
-                                   "pass --force to overwrite it") from None
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-
-    def discard(self) -> None:
-        """Remove the temporary file (after a commit or an error)."""
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.temporary)
-
-
-def _check_regular(shown: str, path: str, flag: str = "--output") -> bool:
-    """Whether `path` exists; raise unless it is a regular file."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise CommandError(f"cannot write {shown!r}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(mode):
-        raise CommandError(f"{flag} {shown!r} is a {_kind(mode)}; irr writes only regular "
-                           "files")
-    return True
-
-
-def _prepare_output(args: argparse.Namespace, option: str = "output") -> _Target | None:
+def _prepare_output(args: argparse.Namespace, option: str = "output") -> Target | None:
     """Check --output (or the file of another `option`, e.g. --plot) before any
-    computation and create its temporary file; None for stdout. A symbolic link is
-    followed to a regular file (and a note says so)."""
+    computation and create its temporary file (:class:`irr._files.Target`: a regular
+    file, never a symbolic link, replaced only with --force); None for stdout."""
     flag = f"--{option}"
     shown = getattr(args, option, None)
     if shown is None or (shown == "-" and option == "output"):
@@ -2133,32 +2066,21 @@ def _prepare_output(args: argparse.Namespace, option: str = "output") -> _Target
     if not shown.strip():
         raise CommandError(f"{flag} is empty: give a file name"
                            + (", or '-' for stdout" if option == "output" else ""))
-    path, note = shown, None
-    if os.path.islink(shown):
-        path = os.path.realpath(shown)
-        if not os.path.lexists(path):
-            raise CommandError(f"{flag} {shown!r} is a symbolic link to {path!r}, which "
-                               "does not exist")
-        note = f"{flag} {shown!r} is a symbolic link: writing to its target {path!r}"
-    if _check_regular(shown, path, flag):
-        source = getattr(args, "file", None)
-        if source not in (None, "-") and _same_file(path, source):
-            raise CommandError(f"refusing to overwrite the input file {source!r} with {flag}")
-        if not args.force:
-            raise CommandError(f"{flag} {shown!r} exists; pass --force to overwrite it")
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise CommandError(f"cannot write {shown!r}: no such directory {directory!r}")
+    target = Target(shown, flag, "pass --force to overwrite it", args.force)
+    source = getattr(args, "file", None)
+    same = source not in (None, "-") and os.path.lexists(shown) and _same_file(shown, source)
     try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".irr-", suffix=".tmp")
-    except OSError as exc:
-        raise CommandError(f"cannot write {shown!r}: the directory {directory!r} is not "
-                           f"writable ({exc.strerror or exc})") from None
-    os.close(handle)
-    return _Target(shown, path, temporary, args.force, note, flag)
+        target.check()
+    except FileExistsError:
+        if not same:
+            raise
+    if same:
+        raise CommandError(f"refusing to overwrite the input file {source!r} with {flag}")
+    target.reserve()
+    return target
 
 
-def _prepare_plot(args: argparse.Namespace) -> _Target | None:
+def _prepare_plot(args: argparse.Namespace) -> Target | None:
     """Check --plot (its suffix, matplotlib, that it is not --output) before any
     computation, as --output is checked."""
     shown = getattr(args, "plot", None)
@@ -2177,12 +2099,6 @@ def _prepare_plot(args: argparse.Namespace) -> _Target | None:
     except ImportError:
         raise CommandError("--plot needs matplotlib (pip install 'irrstats[plot]')") from None
     return _prepare_output(args, "plot")
-
-
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current
 
 
 # -- main --------------------------------------------------------------------------------
@@ -2222,14 +2138,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "JSON output say which statistics it applies to", file=sys.stderr)
             if plot is not None and out.figure is not None:
                 plot.commit(out.figure)
-                if plot.note:
-                    print(f"irr: note: {plot.note}", file=sys.stderr)
             if target is None:
                 sys.stdout.write(text)
             else:
                 target.commit(text)
-                if target.note:
-                    print(f"irr: note: {target.note}", file=sys.stderr)
     except KeyboardInterrupt:
         if debug:
             raise

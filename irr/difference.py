@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from irr._data import preview
-from irr._report import statistic_name
+from irr._sentences import statistic_name
 from irr._validation import check_bool
 from irr.agreement import Agreement
 from irr.estimators.difference import (
@@ -24,6 +24,7 @@ from irr.estimators.difference import (
     paired_difference,
     pooled,
 )
+from irr.inference.keywords import inference_keywords
 from irr.inference.options import InferenceOptions
 from irr.results import Result
 
@@ -161,6 +162,10 @@ def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] |
     return side, codes
 
 
+@inference_keywords("tested_bootstrap",
+                    alternative="Here: of the z test of no difference ('greater': first > "
+                                "second).",
+                    ci="The bootstrap methods apply to the same subjects only.")
 def difference(
     first: Agreement | Result,
     second: Agreement | Result | None = None,
@@ -219,14 +224,6 @@ def difference(
     independent : bool, default False
         Required (True) when `first` and `second` are results: results do not carry
         their subjects, so the caller says the groups are independent.
-    alternative : {'two-sided', 'greater', 'less'}, default 'two-sided'
-        Of the z test of no difference (``'greater'``: first > second).
-    confidence_level : float, default 0.95
-    ci : {'wald', 'percentile', 'basic', 'bca'}, default 'wald'
-        The default interval (bootstrap methods: same subjects only).
-    n_resamples : int, default 9999
-    rng : int, Generator or None, default 0
-    progress : bool or None, default None
 
     Returns
     -------
@@ -284,7 +281,9 @@ def difference(
     (0.13, 1.0)
     """
     independent = check_bool(independent, "independent")
-    inference = InferenceOptions(alternative, confidence_level, ci, n_resamples, rng, progress)
+    inference = InferenceOptions.from_keywords(
+        alternative=alternative, confidence_level=confidence_level, ci=ci,
+        n_resamples=n_resamples, rng=rng, progress=progress)
     second = first if second is None else second
     if labels is not None:
         labels = tuple(str(x) for x in labels)
@@ -468,5 +467,6 @@ def pool(
     if len(labels) != len(results):
         raise ValueError(f"`labels` must give one label per result ({len(results)}); got "
                          f"{len(labels)}.")
-    options = InferenceOptions(alternative, confidence_level)
+    options = InferenceOptions.from_keywords(alternative=alternative,
+                                             confidence_level=confidence_level)
     return pooled(results, labels, names.pop() if names else "", options)

@@ -7,7 +7,9 @@ is computed in this module.
 
 from __future__ import annotations
 
+import inspect
 import math
+import re
 import warnings
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -28,12 +30,12 @@ from irr._frames import (
     wide_patterns,
 )
 from irr._long import LongRatings, long_ratings, pivot
-from irr._report import band_and_citation
+from irr._sentences import band_and_citation
 from irr._source import DENSE_CELLS, DENSE_PER_RATING, align_to_index, frequency_weights
 from irr._validation import check_bool
 from irr.agreement import Agreement
 from irr.difference import pool
-from irr.registry import COEFFICIENTS, methods, statistic_row
+from irr.registry import COEFFICIENTS, Coefficient, methods, statistic_row
 from irr.results import Result
 
 if TYPE_CHECKING:
@@ -206,16 +208,12 @@ def by(
         the rule of :meth:`irr.Agreement.from_frame`). Not for long data, whose raters
         are the labels in the `rater` column.
     statistic : str, default 'kappa'
-        The name of an :class:`irr.Agreement` method returning a result: ``'kappa'``,
-        ``'percent_agreement'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
-        ``'light_kappa'``, ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``,
-        ``'krippendorff_alpha'``, ``'icc'``, ``'kendall_w'``, ``'error_rate_test'``; of
-        continuous measurements ``'limits_of_agreement'``, ``'concordance'``,
-        ``'total_deviation_index'``, ``'coverage_probability'``, ``'deming'``,
-        ``'passing_bablok'``, ``'icc_components'``, ``'measurement_error'``. Or a
-        statistic's name as :func:`irr.report` takes it (:data:`irr.registry.STATISTICS`):
-        ``'loa'``, ``'ccc'``, ``'tdi'``, ``'cp'``, ``'icc_vc'``, ``'sem'``,
-        ``'kappa_quadratic'``, ``'alpha_interval'``, ... (with its options).
+        The :class:`irr.Agreement` method of a statistic the registry declares
+        (:data:`irr.registry.COEFFICIENTS`: ``'fleiss_kappa'``, ``'krippendorff_alpha'``,
+        ``'limits_of_agreement'``, ...), called with its defaults; or a statistic's name as
+        :func:`irr.report` takes it (:data:`irr.registry.STATISTICS`: ``'loa'``,
+        ``'ccc'``, ``'kappa_quadratic'``, ``'alpha_interval'``, ...), with its options, in
+        any spelling (``'Kappa-Quadratic'``) or alias (:data:`irr.registry.ALIASES`).
     categories : sequence, optional
         The rating scale. Default: the categories of the **whole** data, declared to
         every group, so that a group missing a category still uses the same scale (the
@@ -890,392 +888,6 @@ class IrrAccessor:
     def _call(self, method: str, raters: Any, build: dict[str, Any], options: dict) -> Any:
         return getattr(self.agreement(raters, **build), method)(**options)
 
-    def kappa(
-        self,
-        rater_a: Any,
-        rater_b: Any,
-        weights: Any = None,
-        *,
-        categories: Sequence[Any] | None = None,
-        nan_policy: str = "omit",
-        freq_weights: Any = None,
-        **options: Any,
-    ) -> Result:
-        """Cohen's or weighted kappa of two columns (:meth:`irr.Agreement.kappa`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> res = anxiety.irr.kappa("rater1", "rater2", weights="quadratic")
-        >>> round(res.estimate, 4)
-        0.2968
-        """
-        build = {"categories": categories, "nan_policy": nan_policy, "freq_weights": freq_weights}
-        return self._call("kappa", [rater_a, rater_b], build, {"weights": weights, **options})
-
-    def percent_agreement(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Percent agreement (:meth:`irr.Agreement.percent_agreement`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.percent_agreement().estimate, 4)
-        0.1833
-        >>> round(anxiety.irr.percent_agreement(tolerance=1).estimate, 4)
-        0.5833
-        """
-        return self._delegate("percent_agreement", raters, options)
-
-    def fleiss(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Fleiss' kappa (:meth:`irr.Agreement.fleiss_kappa`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.fleiss().estimate, 4)
-        -0.0411
-        """
-        return self._delegate("fleiss_kappa", raters, options)
-
-    def conger(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Conger's kappa (:meth:`irr.Agreement.conger_kappa`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.conger().estimate, 4)
-        -0.0187
-        """
-        return self._delegate("conger_kappa", raters, options)
-
-    def light(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Light's kappa (:meth:`irr.Agreement.light_kappa`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.light().estimate, 4)
-        -0.0175
-        """
-        return self._delegate("light_kappa", raters, options)
-
-    def scott_pi(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Scott's pi (:meth:`irr.Agreement.scott_pi`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.scott_pi(["rater1", "rater2"]).estimate, 4)
-        0.0968
-        """
-        return self._delegate("scott_pi", raters, options)
-
-    def gwet(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Gwet's AC1/AC2 (:meth:`irr.Agreement.gwet_ac`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.gwet().estimate, 4)
-        0.0314
-        >>> round(anxiety.irr.gwet(weights="quadratic").estimate, 4)
-        0.5353
-        """
-        return self._delegate("gwet_ac", raters, options)
-
-    def brennan_prediger(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Brennan-Prediger coefficient (:meth:`irr.Agreement.brennan_prediger`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.brennan_prediger().estimate, 4)
-        0.02
-        """
-        return self._delegate("brennan_prediger", raters, options)
-
-    def krippendorff(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Krippendorff's alpha (:meth:`irr.Agreement.krippendorff_alpha`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> res = anxiety.irr.krippendorff(level="interval", n_resamples=1000, rng=0)
-        >>> round(res.estimate, 4)
-        0.1701
-        """
-        return self._delegate("krippendorff_alpha", raters, options)
-
-    def icc(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Intraclass correlation (:meth:`irr.Agreement.icc`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> res = anxiety.irr.icc(model="twoway", type="agreement")
-        >>> res.coefficient, round(res.estimate, 3)
-        ('ICC(2,1)', 0.198)
-        """
-        return self._delegate("icc", raters, options)
-
-    def pabak(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """PABAK with the prevalence and bias indices (:meth:`irr.Agreement.pabak`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> vision = irr.datasets.load("vision")
-        >>> round(vision.irr.pabak().estimate, 4)
-        0.6111
-        """
-        return self._delegate("pabak", raters, options)
-
-    def bangdiwala_b(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Bangdiwala's B of two raters (:meth:`irr.Agreement.bangdiwala_b`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> vision = irr.datasets.load("vision")
-        >>> round(vision.irr.bangdiwala_b().estimate, 4)
-        0.5114
-        """
-        return self._delegate("bangdiwala_b", raters, options)
-
-    def maxwell_re(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Maxwell's RE of binary ratings (:meth:`irr.Agreement.maxwell_re`).
-
-        Examples
-        --------
-        >>> import pandas as pd
-        >>> df = pd.DataFrame({"a": [1, 0, 1, 1], "b": [1, 0, 0, 1]})
-        >>> df.irr.maxwell_re().estimate
-        0.5
-        """
-        return self._delegate("maxwell_re", raters, options)
-
-    def specific_agreement(self, raters: Sequence[Any] | None = None,
-                           **options: Any) -> Result:
-        """Specific agreement per category (:meth:`irr.Agreement.specific_agreement`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> vision = irr.datasets.load("vision")
-        >>> round(vision.irr.specific_agreement().by_category[0].estimate, 4)
-        0.7829
-        """
-        return self._delegate("specific_agreement", raters, options)
-
-    def category_kappa(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Kappa of each category against the rest (:meth:`irr.Agreement.category_kappa`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> vision = irr.datasets.load("vision")
-        >>> round(vision.irr.category_kappa().by_category[0].estimate, 4)
-        0.7068
-        """
-        return self._delegate("category_kappa", raters, options)
-
-    def rater_bias(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Rater bias, R irr's ``rater.bias`` (:meth:`irr.Agreement.rater_bias`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> vision = irr.datasets.load("vision")
-        >>> round(vision.irr.rater_bias().estimate, 4)
-        0.5369
-        """
-        return self._delegate("rater_bias", raters, options)
-
-    def mean_spearman(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """The mean pairwise Spearman correlation (:meth:`irr.Agreement.mean_spearman`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> round(irr.datasets.load("anxiety").irr.mean_spearman(fisher=False).estimate, 4)
-        0.31
-        """
-        return self._delegate("mean_spearman", raters, options)
-
-    def mean_pearson(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """The mean pairwise Pearson correlation (:meth:`irr.Agreement.mean_pearson`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> round(irr.datasets.load("anxiety").irr.mean_pearson().estimate, 3)
-        0.224
-        """
-        return self._delegate("mean_pearson", raters, options)
-
-    def robinson_a(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Robinson's A (:meth:`irr.Agreement.robinson_a`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> round(irr.datasets.load("anxiety").irr.robinson_a().estimate, 4)
-        0.4774
-        """
-        return self._delegate("robinson_a", raters, options)
-
-    def finn(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Finn's coefficient (:meth:`irr.Agreement.finn`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> round(irr.datasets.load("anxiety").irr.finn(levels=6).estimate, 4)
-        0.4457
-        """
-        return self._delegate("finn", raters, options)
-
-    # -- continuous measurements: the Agreement is built with continuous=True (pass
-    # continuous=False to refuse integer ratings); long data with subject=, rater=,
-    # rating= and replicate=
-    def limits_of_agreement(self, first: Any = None, second: Any = None,
-                            **options: Any) -> Result:
-        """Bland–Altman limits of agreement of two columns, `first` minus `second`
-        (:meth:`irr.Agreement.limits_of_agreement`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> res = pef.irr.limits_of_agreement("wright_1", "mini_1", units="l/min")
-        >>> round(res.lower, 1), round(res.upper, 1)
-        (-78.1, 73.9)
-        """
-        return self._measure("limits_of_agreement", None, options, first, second)
-
-    def concordance(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """Lin's CCC of two columns, or the overall CCC of more
-        (:meth:`irr.Agreement.concordance`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> round(pef.irr.concordance(["wright_1", "mini_1"]).estimate, 4)
-        0.9427
-        """
-        return self._measure("concordance", raters, options)
-
-    def total_deviation_index(self, p: float = 0.9, first: Any = None, second: Any = None,
-                              **options: Any) -> Result:
-        """Lin's total deviation index of two columns
-        (:meth:`irr.Agreement.total_deviation_index`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> round(pef.irr.total_deviation_index(0.9, "wright_1", "mini_1").estimate, 1)
-        63.9
-        """
-        return self._measure("total_deviation_index", None, {"p": p, **options}, first,
-                             second)
-
-    def coverage_probability(self, delta: float, first: Any = None, second: Any = None,
-                             **options: Any) -> Result:
-        """The coverage probability of two columns: the share of absolute differences
-        below `delta` (:meth:`irr.Agreement.coverage_probability`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> round(pef.irr.coverage_probability(50, "wright_1", "mini_1").estimate, 2)
-        0.8
-        """
-        return self._measure("coverage_probability", None, {"delta": delta, **options},
-                             first, second)
-
-    def deming(self, first: Any = None, second: Any = None, **options: Any) -> Result:
-        """Deming regression of `second` on `first` (:meth:`irr.Agreement.deming`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> round(pef.irr.deming("wright_1", "mini_1").slope, 3)
-        0.971
-        """
-        return self._measure("deming", None, options, first, second)
-
-    def passing_bablok(self, first: Any = None, second: Any = None, **options: Any) -> Result:
-        """Passing–Bablok regression of `second` on `first`
-        (:meth:`irr.Agreement.passing_bablok`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> pef = irr.datasets.load("pef")
-        >>> round(pef.irr.passing_bablok("wright_1", "mini_1").slope, 2)
-        1.06
-        """
-        return self._measure("passing_bablok", None, options, first, second)
-
-    def icc_components(self, raters: Sequence[Any] | None = None, **options: Any) -> Result:
-        """The ICC by variance components: every measurement, missing ones and replicates
-        (:meth:`irr.Agreement.icc_components`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.icc_components().estimate, 3)
-        0.198
-        """
-        return self._measure("icc_components", raters, options)
-
-    def measurement_error(self, raters: Sequence[Any] | None = None,
-                          **options: Any) -> Result:
-        """The standard error of measurement and smallest detectable change (with
-        replicates also the within-subject SD, repeatability and CV)
-        (:meth:`irr.Agreement.measurement_error`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> anxiety = irr.datasets.load("anxiety")
-        >>> round(anxiety.irr.measurement_error().estimate, 2)
-        1.27
-        """
-        return self._measure("measurement_error", raters, options)
-
-    def inter_intra_reliability(self, raters: Sequence[Any] | None = None,
-                                **options: Any) -> Result:
-        """Inter- and intra-rater reliability of replicated measurements, from long data
-        with ``subject=``, ``rater=``, ``rating=`` and ``replicate=``
-        (:meth:`irr.Agreement.inter_intra_reliability`).
-
-        Examples
-        --------
-        >>> import irr
-        >>> long = irr.datasets.load("pef", form="long")  # subject, rater, replicate, rating
-        >>> res = long.irr.inter_intra_reliability(subject="subject", rater="rater",
-        ...                                        rating="rating", replicate="replicate")
-        >>> round(res.estimate, 3)
-        0.948
-        """
-        return self._measure("inter_intra_reliability", raters, options)
-
     def summary(self, raters: Sequence[Any] | None = None, **options: Any) -> Summary:
         """Every applicable coefficient in one table (:meth:`irr.Agreement.summary`).
 
@@ -1287,7 +899,8 @@ class IrrAccessor:
         >>> "Fleiss' kappa" in text, "ICC" in text
         (True, True)
         """
-        return self._delegate("summary", raters, options)
+        build = {name: options.pop(name) for name, _ in _READ if name in options}
+        return self._call("summary", raters, build, options)
 
     def by(self, by: Any, raters: Sequence[Any] | None = None, statistic: str = "kappa",
            **options: Any) -> pd.DataFrame:
@@ -1306,25 +919,119 @@ class IrrAccessor:
         """
         return globals()["by"](self._df, by, raters, statistic, **options)
 
-    def _measure(self, method: str, raters: Any, options: dict[str, Any], first: Any = None,
-                 second: Any = None) -> Any:
-        """``Agreement.<method>`` of measurements: `raters` (or the pair `first`,
-        `second` of wide columns) read with ``continuous=True`` unless `options` say
-        otherwise; long data with ``subject=``, ``rater=``, ``rating=``, ``replicate=``."""
-        build = {name: options.pop(name) for name in (
-            "categories", "nan_policy", "freq_weights", "continuous", "subject", "rater",
-            "rating", "replicate") if name in options}
-        build.setdefault("continuous", True)
-        long = any(build.get(k) is not None for k in ("subject", "rater", "rating"))
-        if first is not None and second is not None and raters is None and not long:
-            raters = [first, second]
-        pair = {k: v for k, v in (("first", first), ("second", second)) if v is not None}
-        return self._call(method, raters, build, {**pair, **options})
 
-    def _delegate(self, method: str, raters: Any, options: dict[str, Any]) -> Any:
-        build = {
-            name: options.pop(name)
-            for name in ("categories", "nan_policy", "freq_weights", "continuous")
-            if name in options
-        }
-        return self._call(method, raters, build, options)
+# -- the accessor's statistics, one method per registry entry that declares an accessor -
+#: The keywords that say how the frame is read (:meth:`IrrAccessor.agreement`), which every
+#: statistic's accessor method takes after its method's own.
+_READ = (("categories", None), ("nan_policy", "omit"), ("freq_weights", None),
+         ("continuous", None), ("subject", None), ("rater", None), ("rating", None),
+         ("replicate", None))
+_SECTION = re.compile(r"^(\w[\w ]*)\n-+\n", re.MULTILINE)
+
+
+def _sections(doc: str | None) -> tuple[str, dict[str, str]]:
+    """The summary paragraph and the numpydoc sections (title -> body) of a docstring."""
+    text = inspect.cleandoc(doc or "")
+    parts = _SECTION.split(text)
+    sections = {title: body.strip("\n") for title, body in zip(parts[1::2], parts[2::2],
+                                                               strict=True)}
+    return parts[0].strip().split("\n\n")[0], sections
+
+
+def _accessor_signature(entry: Coefficient, method: Callable[..., Any]) -> inspect.Signature:
+    """``df.irr.<accessor>``'s signature: the columns (``raters``, or the pair), the
+    Agreement method's own parameters, then the keywords that read the frame."""
+    signature = inspect.signature(method)
+    own = [p for name, p in signature.parameters.items() if name != "self"]
+    positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    head = [inspect.Parameter("self", positional)]
+    if entry.columns == "pair" and "first" not in signature.parameters:
+        head += [inspect.Parameter("rater_a", positional, annotation="Any"),
+                 inspect.Parameter("rater_b", positional, annotation="Any")]
+    elif entry.columns != "pair":  # required parameters (a bound to test) come first
+        required = [p for p in own if p.default is inspect.Parameter.empty]
+        head += [*required, inspect.Parameter("raters", positional, default=None,
+                                              annotation="Sequence[Any] | None")]
+        own = [p.replace(kind=keyword) for p in own if p not in required]
+    measured = entry.data == "continuous"
+    read = [inspect.Parameter(name, keyword, default=True if name == "continuous" and measured
+                              else default, annotation="Any")
+            for name, default in _READ]
+    return signature.replace(parameters=[*head, *own, *read])
+
+
+def _accessor_doc(entry: Coefficient, method: Callable[..., Any]) -> str:
+    """``df.irr.<accessor>``'s docstring: the Agreement method's summary, parameters and
+    returns, with the columns and the keywords that read the frame."""
+    summary, sections = _sections(method.__doc__)
+    measured = entry.data == "continuous"
+    if entry.columns == "pair" and "first" not in inspect.signature(method).parameters:
+        columns = "rater_a, rater_b : column label\n    The two rater columns."
+    elif entry.columns == "pair":
+        columns = ""  # the method's own `first` and `second` name the columns
+    else:
+        columns = ("raters : sequence of column labels, optional\n"
+                   "    The rater columns; default every column but identifiers (set aside "
+                   "with a\n    warning, as :meth:`irr.Agreement.from_frame` does).")
+    read = ("categories, nan_policy, freq_weights, continuous : optional\n"
+            "    How the columns are read, as for :meth:`irr.Agreement.from_frame`"
+            + (" (measurements:\n    ``continuous=True`` unless given)." if measured else ".")
+            + "\nsubject, rater, rating, replicate : column label, optional\n"
+            "    Long data (one row per rating), as for :meth:`irr.Agreement.from_long`.")
+    own = sections.get("Parameters", "")
+    documented = {name.strip() for line in own.splitlines() if " : " in line
+                  and not line.startswith(" ") for name in line.split(" : ")[0].split(",")}
+    missing = [name for name in inspect.signature(method).parameters
+               if name != "self" and name not in documented]
+    if missing:  # the method's docstring does not list them: point to it
+        own += (("\n" if own else "") + f"{', '.join(missing)}\n"
+                f"    As for :meth:`irr.Agreement.{entry.method}`.")
+    parameters = "\n".join(part for part in (columns, own, read) if part)
+    blocks = [f"{summary}\n\n``df.irr.{entry.accessor}(...)`` is :meth:`irr.Agreement."
+              f"{entry.method}` of the frame's\ncolumns, read by :meth:`agreement`.",
+              f"Parameters\n----------\n{parameters}"]
+    if "Returns" in sections:
+        blocks.append(f"Returns\n-------\n{sections['Returns']}")
+    blocks.append(f"See Also\n--------\nirr.Agreement.{entry.method}")
+    return "\n\n".join(blocks)
+
+
+def _accessor_method(entry: Coefficient) -> Callable[..., Any]:
+    """``df.irr.<accessor>`` of a registry entry: an Agreement of the frame's columns (or
+    of its long data), then the Agreement method with the caller's keywords."""
+    method = getattr(Agreement, entry.method)
+    signature = _accessor_signature(entry, method)
+    names = [name for name, _ in _READ]
+    measured = entry.data == "continuous"
+
+    def statistic(self: IrrAccessor, *args: Any, **kwargs: Any) -> Any:
+        try:
+            given = signature.bind(self, *args, **kwargs).arguments
+        except TypeError as exc:  # name the method: bind's message does not
+            raise TypeError(f"df.irr.{statistic.__name__}(): {exc}") from None
+        given.pop("self")
+        read = {name: given.pop(name) for name in names if name in given}
+        if measured:
+            read.setdefault("continuous", True)
+        raters = given.pop("raters", None)
+        if "rater_a" in given:
+            raters = [given.pop("rater_a"), given.pop("rater_b")]
+        long = any(read.get(k) is not None for k in ("subject", "rater", "rating"))
+        first, second = given.get("first"), given.get("second")
+        if first is not None and second is not None and raters is None and not long:
+            raters = [first, second]  # the pair of wide columns
+        return self._call(entry.method, raters, read, given)
+
+    statistic.__name__ = entry.accessor or entry.method
+    statistic.__qualname__ = f"IrrAccessor.{statistic.__name__}"
+    statistic.__module__ = __name__
+    statistic.__doc__ = _accessor_doc(entry, method)
+    statistic.__signature__ = signature  # type: ignore[attr-defined]
+    statistic.__wrapped_method__ = method  # type: ignore[attr-defined]
+    return statistic
+
+
+for _entry in COEFFICIENTS:
+    if _entry.accessor is not None:
+        setattr(IrrAccessor, _entry.accessor, _accessor_method(_entry))

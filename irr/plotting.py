@@ -35,6 +35,7 @@ from irr.inference.options import BOOTSTRAP_METHODS
 from irr.pandas import BY_COLUMNS
 from irr.plan import PlanResult
 from irr.results import Result
+from irr.vocabulary import resolve
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -692,8 +693,9 @@ def method_comparison(
         method's measurements, fitted with `method`.
     y : array-like, optional
         The test method's measurements (with array `result_or_x`).
-    method : {'deming', 'passing-bablok'}, default 'deming'
-        The fit drawn for arrays.
+    method : {'deming', 'passing_bablok'}, default 'deming'
+        The fit drawn for arrays (the statistics' names of ``irr report --statistics``;
+        other spellings such as ``'passing-bablok'`` are accepted).
     units : str, optional
         Measurement units, added to both axis labels ("lab (mmHg)").
     names : (str, str), optional
@@ -721,12 +723,10 @@ def method_comparison(
 
     result = result_or_x
     if not isinstance(result, Result):
-        check = {"deming": method_regression.deming,
-                 "passing-bablok": method_regression.passing_bablok}
-        if method not in check:
-            raise ValueError(f"`method` must be one of 'deming', 'passing-bablok'; got "
-                             f"{method!r}.")
-        result = check[method](result_or_x, y, names=names)
+        fits = {"deming": method_regression.deming,
+                "passing_bablok": method_regression.passing_bablok}
+        method = resolve(method, fits, argument="method", what="regression")
+        result = fits[method](result_or_x, y, names=names)
     elif y is not None:
         raise TypeError("Pass `y` only with array `result_or_x`, not with a result.")
     if not isinstance(result, method_regression.MethodRegressionResult):

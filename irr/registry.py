@@ -1,9 +1,15 @@
-"""The family registry: which coefficients exist and which apply to which data.
+"""The registry: the one declaration of every statistic, and which apply to which data.
 
-One table drives every place that lists coefficients: :meth:`irr.Agreement.summary`, the
-``multi`` and ``report`` commands of the CLI, :func:`irr.by` and the ``df.irr``
-accessor. A new coefficient is one estimator module, one :class:`irr.Agreement` method
-and one line in :data:`COEFFICIENTS` (plus a line in a panel to show it in summaries).
+Each entry of :data:`COEFFICIENTS` declares a statistic once: its Agreement method, family,
+the data it needs, the columns it uses, its inference profile and defaults, its
+interpretation scale, how reports render it, its ``df.irr`` accessor method, its shortcut
+function and its names in the statistics vocabulary (with aliases). From it are built the
+``df.irr`` accessor methods (:mod:`irr.pandas`), the statistics vocabulary of
+``--statistics``, :func:`irr.report` and :func:`irr.by` (:data:`STATISTICS`,
+:data:`ALIASES`), and what ``irr agreement --statistics all`` means;
+``tests/unit/test_registry.py`` checks every entry against its Agreement method, accessor,
+shortcut and CLI name. The panels (:data:`PANELS`) say which rows
+:meth:`irr.Agreement.summary` and the CLI's ``multi`` and ``report`` (``'all'``) show.
 """
 
 from __future__ import annotations
@@ -14,67 +20,242 @@ from types import MappingProxyType
 from typing import Any
 
 from irr.coefficients.icc import FORMS
+from irr.inference.keywords import DEFAULT_RESAMPLES
+from irr.vocabulary import lookup, normalise, resolve
 
-__all__ = ["COEFFICIENTS", "METHOD_COMPARISON", "PANELS", "STATISTICS", "Coefficient",
-           "DataFacts", "Row", "recommended", "rows", "scale_type", "statistic_row",
-           "statistic_rows"]
+__all__ = ["ALIASES", "COEFFICIENTS", "METHOD_COMPARISON", "NAMES", "PANELS", "STATISTICS",
+           "Coefficient", "DataFacts", "Name", "Row", "coefficient", "recommended", "rows",
+           "scale_type", "statistic_name", "statistic_row", "statistic_rows"]
+
+
+# -- statistics by name: what ``irr report --statistics`` and ``irr.report(statistics=)`` take
+_ICC_NAMES = {  # McGraw & Wong (1996) names -> the form's options
+    "icc_1": ("oneway", "agreement", "single"),
+    "icc_k": ("oneway", "agreement", "average"),
+    "icc_a1": ("twoway", "agreement", "single"),
+    "icc_ak": ("twoway", "agreement", "average"),
+    "icc_c1": ("twoway", "consistency", "single"),
+    "icc_ck": ("twoway", "consistency", "average"),
+}
+
+
+@dataclass(frozen=True)
+class Name:
+    """A statistic's name in the statistics vocabulary (``irr report --statistics``,
+    :func:`irr.report`, :func:`irr.by`, JSON): the options it calls its method with, and
+    what the data must have besides the method's own `needs`."""
+
+    name: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    needs: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class Coefficient:
-    """One coefficient family as users call it.
+    """The one declaration of a statistic, every door to it is built or checked from.
 
     Attributes
     ----------
     method : str
-        The :class:`irr.Agreement` method.
-    accessor : str
-        The ``df.irr`` method's name.
+        The :class:`irr.Agreement` method (written out there, with its docstring).
+    family : str
+        What kind of statistic it is: ``'percent'``, ``'chance-corrected'``, ``'alpha'``,
+        ``'icc'``, ``'rank'``, ``'correlation'``, ``'variance ratio'``, ``'two raters'``,
+        ``'test'``, ``'measurement'``.
     needs : frozenset of str
         What the data must have: ``'raters'`` (which rater gave which rating: not from
         counts), ``'two'`` (exactly two raters), ``'scores'`` (ordered categories),
         ``'numeric'`` (numeric labels), ``'categorical'`` (labels that are categories, not
         continuous scores), ``'continuous'`` (continuous scores).
-    on_counts : bool
-        Whether it is defined on subject x category counts.
+    columns : {'all', 'pair'}
+        The rater columns it uses: every one given (``df.irr.<accessor>(raters)``), or a
+        pair named positionally (``df.irr.kappa(a, b)``; the measurement methods' own
+        `first` and `second`).
+    profile : str or None
+        The name of its inference profile: the set of inference keywords its method takes,
+        a key of :data:`irr.inference.keywords.PROFILES` (the method's
+        ``@inference_keywords`` decorator names the same profile).
+    ci : str
+        The interval method of its default result, a key of
+        :data:`irr.vocabulary.INTERVAL_METHODS` (``'none'``: no interval unless one is
+        asked for); the method's ``ci=`` default where it has one.
+    n_resamples : int or None
+        The method's default number of bootstrap resamples (None: it takes none).
+    scale : str or None
+        Its results' default interpretation scale (a key of :data:`irr.bands.SCALES`).
+    sentence : {'coefficient', 'categories', 'measurement', 'test'}
+        How :func:`irr.report` renders it: a coefficient's sentence (named by its symbol),
+        one per category, a statistic of measurements, or a test.
+    accessor : str or None
+        The ``df.irr`` method's name (None: no accessor method).
+    shortcut : str or None
+        The :mod:`irr` function of arrays that calls it (None: no shortcut).
+    names : tuple of Name
+        Its names in the statistics vocabulary, with the options each stands for.
+    aliases : tuple of str
+        Other spellings accepted for its first name (or for its shorthand, alpha's
+        ``'alpha'`` and the ICC's ``'icc'``).
     """
 
     method: str
-    accessor: str
+    family: str
     needs: frozenset[str] = frozenset()
+    columns: str = "all"
+    profile: str | None = None
+    ci: str = "none"
+    n_resamples: int | None = None
+    scale: str | None = None
+    sentence: str = "coefficient"
+    accessor: str | None = None
+    shortcut: str | None = None
+    names: tuple[Name, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def data(self) -> str:
+        """``'continuous'``, ``'categorical'`` or ``'scores'`` (ordered categories or
+        continuous scores)."""
+        if "continuous" in self.needs:
+            return "continuous"
+        return "scores" if "scores" in self.needs else "categorical"
+
+    @property
+    def raters(self) -> str:
+        """``'two'`` or ``'many'`` (two or more)."""
+        return "two" if "two" in self.needs else "many"
+
+    @property
+    def on_counts(self) -> bool:
+        """Whether it is defined on subject x category counts (no rater identities)."""
+        return "raters" not in self.needs
 
 
-#: Every coefficient family, in the order tables list them.
+def _names(*names: str | Name) -> tuple[Name, ...]:
+    return tuple(n if isinstance(n, Name) else Name(n) for n in names)
+
+
+_RATERS = frozenset({"raters"})
+_TWO_RATERS = frozenset({"raters", "two"})
+_SCORES = frozenset({"raters", "scores"})
+_TWO_CATEGORICAL = frozenset({"raters", "two", "categorical"})
+_MEASURED = frozenset({"raters", "continuous"})
+_PAIR = frozenset({"two"})
+_ORDERED = frozenset({"scores"})
+_BOOT = {"ci": "none", "n_resamples": DEFAULT_RESAMPLES}  # a bootstrap interval on request
+
+
+def _chance(method: str, family: str, accessor: str, *names: str | Name,
+            aliases: tuple[str, ...] = (), needs: frozenset[str] = frozenset()) -> Coefficient:
+    """A coefficient of the chance-corrected family (many raters, Wald interval)."""
+    return Coefficient(method, family, needs, profile="multirater", ci="wald",
+                       n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", accessor=accessor,
+                       names=_names(*names), aliases=aliases)
+
+
+#: Every statistic, in the order the statistics vocabulary lists them.
 COEFFICIENTS: tuple[Coefficient, ...] = (
-    Coefficient("kappa", "kappa", frozenset({"raters", "two"})),
-    Coefficient("percent_agreement", "percent_agreement"),
-    Coefficient("fleiss_kappa", "fleiss"),
-    Coefficient("scott_pi", "scott_pi"),
-    Coefficient("conger_kappa", "conger", frozenset({"raters"})),
-    Coefficient("light_kappa", "light", frozenset({"raters"})),
-    Coefficient("gwet_ac", "gwet"),
-    Coefficient("brennan_prediger", "brennan_prediger"),
-    Coefficient("krippendorff_alpha", "krippendorff", frozenset({"raters"})),
-    Coefficient("icc", "icc", frozenset({"raters", "scores"})),
-    Coefficient("kendall_w", "kendall_w", frozenset({"raters", "scores"})),
-    Coefficient("mean_spearman", "mean_spearman", frozenset({"raters", "scores"})),
-    Coefficient("mean_pearson", "mean_pearson", frozenset({"raters", "scores"})),
-    Coefficient("robinson_a", "robinson_a", frozenset({"raters", "scores"})),
-    Coefficient("finn", "finn", frozenset({"raters", "scores"})),
-    Coefficient("error_rate_test", "error_rate_test", frozenset({"raters"})),
-    # two raters: prevalence and bias, agreement on each category, tests of rater bias
-    Coefficient("pabak", "pabak", frozenset({"raters", "two", "categorical"})),
-    Coefficient("maxwell_re", "maxwell_re", frozenset({"raters", "two", "categorical"})),
-    Coefficient("bangdiwala_b", "bangdiwala_b", frozenset({"raters", "two", "categorical"})),
-    Coefficient("specific_agreement", "specific_agreement",
-                frozenset({"raters", "two", "categorical"})),
-    Coefficient("category_kappa", "category_kappa", frozenset({"raters", "two", "categorical"})),
-    Coefficient("rater_bias", "rater_bias", frozenset({"raters", "two", "categorical"})),
+    Coefficient("percent_agreement", "percent", profile="multirater", ci="wald",
+                n_resamples=DEFAULT_RESAMPLES, accessor="percent_agreement",
+                names=_names("percent", Name("percent_all", {"definition": "all"})),
+                aliases=("percent_agreement", "agreement")),
+    Coefficient("kappa", "chance-corrected", _TWO_RATERS, columns="pair",
+                profile="wald_test", ci="wald", n_resamples=DEFAULT_RESAMPLES,
+                scale="landis-koch", accessor="kappa", shortcut="cohen_kappa",
+                names=_names("kappa", Name("kappa_linear", {"weights": "linear"}, _ORDERED),
+                             Name("kappa_quadratic", {"weights": "quadratic"}, _ORDERED)),
+                aliases=("cohen_kappa", "cohen")),
+    _chance("fleiss_kappa", "chance-corrected", "fleiss", "fleiss", aliases=("fleiss_kappa",)),
+    _chance("scott_pi", "chance-corrected", "scott_pi", Name("scott", needs=_PAIR),
+            aliases=("scott_pi",)),
+    _chance("conger_kappa", "chance-corrected", "conger", "conger", needs=_RATERS,
+            aliases=("conger_kappa",)),
+    _chance("light_kappa", "chance-corrected", "light", "light", needs=_RATERS,
+            aliases=("light_kappa",)),
+    _chance("gwet_ac", "chance-corrected", "gwet", "gwet", aliases=("gwet_ac", "ac1", "ac2")),
+    _chance("brennan_prediger", "chance-corrected", "brennan_prediger", "brennan_prediger",
+            aliases=("bp",)),
+    Coefficient("krippendorff_alpha", "alpha", _RATERS, profile="rater_sampling", ci="percentile",
+                n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", accessor="krippendorff",
+                shortcut="krippendorff_alpha",
+                names=_names(Name("alpha_nominal", {"level": "nominal"}),
+                             Name("alpha_ordinal", {"level": "ordinal"}, _ORDERED),
+                             Name("alpha_interval", {"level": "interval"}, _ORDERED)),
+                aliases=("krippendorff_alpha", "krippendorff")),
+    Coefficient("icc", "icc", _SCORES, profile="f_test", ci="satterthwaite", scale="koo-li",
+                accessor="icc", shortcut="icc",
+                names=tuple(Name(name, {"model": m, "type": t, "unit": u})
+                            for name, (m, t, u) in _ICC_NAMES.items()),
+                aliases=("intraclass",)),
+    Coefficient("kendall_w", "rank", _SCORES, profile="bootstrap", **_BOOT,
+                accessor="kendall_w", names=_names("kendall"), aliases=("kendall_w",)),
+    Coefficient("pabak", "two raters", _TWO_CATEGORICAL, profile="bootstrap", ci="wilson",
+                n_resamples=DEFAULT_RESAMPLES,
+                scale="landis-koch", accessor="pabak", shortcut="pabak",
+                names=_names(Name("pabak", needs=_PAIR))),
+    Coefficient("maxwell_re", "two raters", _TWO_CATEGORICAL, profile="bootstrap",
+                ci="wilson", n_resamples=DEFAULT_RESAMPLES,
+                scale="landis-koch", accessor="maxwell_re", shortcut="maxwell_re"),
+    Coefficient("bangdiwala_b", "two raters", _TWO_CATEGORICAL, profile="wald",
+                ci="wald", n_resamples=DEFAULT_RESAMPLES, accessor="bangdiwala_b",
+                names=_names(Name("bangdiwala", needs=_PAIR)), aliases=("bangdiwala_b",)),
+    Coefficient("specific_agreement", "two raters", _TWO_CATEGORICAL, profile="bootstrap",
+                ci="wald", n_resamples=DEFAULT_RESAMPLES, sentence="categories",
+                accessor="specific_agreement", shortcut="specific_agreement",
+                names=_names(Name("specific_agreement", needs=_PAIR))),
+    Coefficient("category_kappa", "two raters", _TWO_CATEGORICAL, profile="tested_bootstrap",
+                ci="wald", n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", sentence="categories",
+                accessor="category_kappa",
+                names=_names(Name("category_kappa", needs=_PAIR))),
+    Coefficient("rater_bias", "test", _TWO_CATEGORICAL, profile="fixed_interval", ci="wald",
+                sentence="test", accessor="rater_bias"),
+    Coefficient("robinson_a", "variance ratio", _SCORES, profile="bootstrap", **_BOOT,
+                accessor="robinson_a", shortcut="robinson_a", names=_names("robinson"),
+                aliases=("robinson_a",)),
+    Coefficient("finn", "variance ratio", _SCORES, profile="bootstrap", **_BOOT,
+                accessor="finn", shortcut="finn", names=_names("finn")),
+    Coefficient("mean_spearman", "correlation", _SCORES, profile="bootstrap", **_BOOT,
+                accessor="mean_spearman", shortcut="mean_spearman",
+                names=_names("mean_spearman")),
+    Coefficient("mean_pearson", "correlation", _SCORES, profile="tested_bootstrap", **_BOOT,
+                accessor="mean_pearson", shortcut="mean_pearson", names=_names("mean_pearson")),
+    Coefficient("error_rate_test", "test", _RATERS, profile="exact_test", ci="exact",
+                sentence="test",
+                accessor="error_rate_test"),
     # continuous measurements (an Agreement built with continuous=True, or detected)
-    *(Coefficient(method, method, frozenset({"raters", "continuous"})) for method in (
-        "limits_of_agreement", "concordance", "total_deviation_index",
-        "coverage_probability", "deming", "passing_bablok", "icc_components",
-        "measurement_error", "inter_intra_reliability")),
+    Coefficient("limits_of_agreement", "measurement", _MEASURED, columns="pair",
+                profile="fixed_interval", ci="t", sentence="measurement",
+                accessor="limits_of_agreement", shortcut="limits_of_agreement",
+                names=_names(Name("loa", needs=_PAIR)),
+                aliases=("limits_of_agreement", "bland_altman")),
+    Coefficient("concordance", "measurement", _MEASURED, profile="tested_bootstrap",
+                ci="fisher-z", n_resamples=DEFAULT_RESAMPLES, scale="mcbride", sentence="measurement",
+                accessor="concordance", shortcut="concordance", names=_names("ccc"),
+                aliases=("concordance", "lin_ccc")),
+    Coefficient("total_deviation_index", "measurement", _MEASURED, columns="pair",
+                profile="bootstrap", ci="log-msd", n_resamples=DEFAULT_RESAMPLES, sentence="measurement",
+                accessor="total_deviation_index", shortcut="total_deviation_index",
+                names=_names(Name("tdi", needs=_PAIR)), aliases=("total_deviation_index",)),
+    # only by name in reports: it needs the largest acceptable difference (``delta``)
+    Coefficient("coverage_probability", "measurement", _MEASURED, columns="pair",
+                profile="bootstrap", ci="logit", n_resamples=DEFAULT_RESAMPLES, sentence="measurement",
+                accessor="coverage_probability", shortcut="coverage_probability",
+                names=_names(Name("cp", needs=_PAIR)), aliases=("coverage_probability",)),
+    Coefficient("deming", "measurement", _MEASURED, columns="pair", profile="bootstrap",
+                ci="jackknife", n_resamples=DEFAULT_RESAMPLES, sentence="measurement", accessor="deming",
+                shortcut="deming", names=_names(Name("deming", needs=_PAIR))),
+    Coefficient("passing_bablok", "measurement", _MEASURED, columns="pair", profile="fixed_interval",
+                ci="rank", sentence="measurement", accessor="passing_bablok",
+                shortcut="passing_bablok", names=_names(Name("passing_bablok", needs=_PAIR))),
+    Coefficient("icc_components", "measurement", _MEASURED, profile="resampled",
+                ci="satterthwaite", n_resamples=DEFAULT_RESAMPLES, scale="koo-li", sentence="measurement",
+                accessor="icc_components", shortcut="icc_components", names=_names("icc_vc"),
+                aliases=("icc_components",)),
+    Coefficient("measurement_error", "measurement", _MEASURED, profile="resampled",
+                ci="chi2", n_resamples=DEFAULT_RESAMPLES, sentence="measurement",
+                accessor="measurement_error", shortcut="measurement_error",
+                names=_names("sem"), aliases=("measurement_error",)),
+    Coefficient("inter_intra_reliability", "measurement", _MEASURED, profile="fixed_interval",
+                ci="satterthwaite", sentence="measurement", accessor="inter_intra_reliability"),
 )
 
 _BY_METHOD = {c.method: c for c in COEFFICIENTS}
@@ -157,18 +338,8 @@ _ICC_FORMS = FORMS
 _ICC_A1 = {"model": "twoway", "type": "agreement", "unit": "single"}
 
 # the statistics of measurements, by the names reports take (an Agreement of measurements)
-_TWO = frozenset({"two"})
-_MEASUREMENTS = {
-    "loa": Row("limits_of_agreement", needs=_TWO),
-    "ccc": Row("concordance"),
-    "tdi": Row("total_deviation_index", needs=_TWO),
-    # only by name: it needs the largest acceptable difference (``delta``)
-    "cp": Row("coverage_probability", needs=_TWO),
-    "deming": Row("deming", needs=_TWO),
-    "passing_bablok": Row("passing_bablok", needs=_TWO),
-    "icc_vc": Row("icc_components"),
-    "sem": Row("measurement_error"),
-}
+_MEASUREMENTS = {n.name: Row(c.method, n.options, n.needs)
+                 for c in COEFFICIENTS if c.data == "continuous" for n in c.names}
 
 #: Named lists of rows: ``summary`` (:meth:`irr.Agreement.summary`), ``multi`` and
 #: ``report`` (the CLI's commands), ``icc`` (every ICC form, in the order of
@@ -245,11 +416,23 @@ def statistic_row(name: Any, argument: str = "statistic") -> Row:
     key = name.strip() if isinstance(name, str) else name
     if isinstance(key, str) and key in _BY_METHOD:
         return Row(key)
-    if isinstance(key, str) and key.lower() in STATISTICS:
-        return STATISTICS[key.lower()]
+    found = lookup(key, STATISTICS, ALIASES) if isinstance(key, str) else None
+    if found is not None:
+        return STATISTICS[found]
     raise ValueError(f"`{argument}` must be one of the Agreement methods "
                      f"({', '.join(methods())}) or of the statistics' names "
                      f"({', '.join(STATISTICS)}); got {name!r}.")
+
+
+def coefficient(method: str) -> Coefficient:
+    """The declaration of the statistic computed by the Agreement method `method`.
+
+    Examples
+    --------
+    >>> coefficient("fleiss_kappa").accessor
+    'fleiss'
+    """
+    return _BY_METHOD[method]
 
 
 def methods() -> tuple[str, ...]:
@@ -257,49 +440,38 @@ def methods() -> tuple[str, ...]:
     return tuple(c.method for c in COEFFICIENTS)
 
 
-# -- statistics by name: what ``irr report --statistics`` and ``irr.report(statistics=)`` take
-_ICC_NAMES = {  # McGraw & Wong (1996) names -> the form's options
-    "icc_1": ("oneway", "agreement", "single"),
-    "icc_k": ("oneway", "agreement", "average"),
-    "icc_a1": ("twoway", "agreement", "single"),
-    "icc_ak": ("twoway", "agreement", "average"),
-    "icc_c1": ("twoway", "consistency", "single"),
-    "icc_ck": ("twoway", "consistency", "average"),
-}
-
-#: Every statistic a report can be asked for by name: name -> the row it computes. ``alpha``
-#: and ``icc`` are shorthands (alpha at the level that suits the data, ICC(A,1)).
+#: Every statistic a report can be asked for by name: name -> the row it computes, from
+#: the names each entry of :data:`COEFFICIENTS` declares. ``alpha`` and ``icc`` are
+#: shorthands (alpha at the level that suits the data, ICC(A,1)).
 STATISTICS: Mapping[str, Row] = MappingProxyType({
-    "percent": Row("percent_agreement"),
-    "percent_all": Row("percent_agreement", {"definition": "all"}),
-    "kappa": Row("kappa"),
-    "kappa_linear": Row("kappa", {"weights": "linear"}, frozenset({"scores"})),
-    "kappa_quadratic": Row("kappa", {"weights": "quadratic"}, frozenset({"scores"})),
-    "fleiss": Row("fleiss_kappa"),
-    "scott": Row("scott_pi", needs=frozenset({"two"})),
-    "conger": Row("conger_kappa"),
-    "light": Row("light_kappa"),
-    "gwet": Row("gwet_ac"),
-    "brennan_prediger": Row("brennan_prediger"),
-    "alpha_nominal": Row("krippendorff_alpha", {"level": "nominal"}),
-    "alpha_ordinal": Row("krippendorff_alpha", {"level": "ordinal"}, frozenset({"scores"})),
-    "alpha_interval": Row("krippendorff_alpha", {"level": "interval"}, frozenset({"scores"})),
-    **{name: Row("icc", {"model": m, "type": t, "unit": u})
-       for name, (m, t, u) in _ICC_NAMES.items()},
-    "kendall": Row("kendall_w"),
-    "pabak": Row("pabak", needs=_TWO),
-    "bangdiwala": Row("bangdiwala_b", needs=_TWO),
-    "specific_agreement": Row("specific_agreement", needs=_TWO),
-    "category_kappa": Row("category_kappa", needs=_TWO),
-    "robinson": Row("robinson_a"),
-    "finn": Row("finn"),
-    "mean_spearman": Row("mean_spearman"),
-    "mean_pearson": Row("mean_pearson"),
-    **_MEASUREMENTS,
-})
+    n.name: Row(c.method, n.options, n.needs) for c in COEFFICIENTS for n in c.names})
 _SHORTHANDS = {"alpha": {"nominal": "alpha_nominal", "ordinal": "alpha_ordinal",
                          "continuous": "alpha_interval"},
                "icc": {"nominal": "icc_a1", "ordinal": "icc_a1", "continuous": "icc_a1"}}
+_SHORTHAND_OF = {"krippendorff_alpha": "alpha", "icc": "icc"}
+
+#: Other spellings of the statistics' names (keys as :func:`irr.vocabulary.normalise`
+#: writes them): each entry's aliases stand for its first name (alpha's and the ICC's for
+#: their shorthands).
+ALIASES: Mapping[str, str] = MappingProxyType({
+    normalise(alias): _SHORTHAND_OF.get(c.method, c.names[0].name if c.names else "")
+    for c in COEFFICIENTS for alias in c.aliases})
+
+#: Every name the statistics vocabulary knows, canonical spellings in order.
+NAMES: tuple[str, ...] = (*STATISTICS, *_SHORTHANDS)
+
+
+def statistic_name(name: Any, argument: str = "statistics") -> str:
+    """The canonical name of a statistic (a key of :data:`STATISTICS`, or the shorthand
+    ``'alpha'`` or ``'icc'``), from any of its spellings; a ValueError lists the names.
+
+    Examples
+    --------
+    >>> statistic_name("Fleiss-Kappa"), statistic_name("limits_of_agreement")
+    ('fleiss', 'loa')
+    """
+    return resolve(name, NAMES, ALIASES, argument=argument, what="statistic",
+                   extra=("all",))
 
 #: The statistics a report shows when none are chosen, by scale type and by whether there
 #: are two raters (with rater identities) or more: a small set that suits the data,
@@ -381,15 +553,15 @@ def statistic_rows(
         raise ValueError(f"`{argument}` is empty; name one or more of {', '.join(STATISTICS)} "
                          "(or 'all').")
     kind = scale_type(facts, n_categories)
-    resolved = [_SHORTHANDS[n.lower()][kind] if n.lower() in _SHORTHANDS else n.lower()
-                for n in names]
-    unknown = [n for n, r in zip(names, resolved, strict=True) if r not in STATISTICS]
+    canonical = [lookup(n, NAMES, ALIASES) for n in names]
+    unknown = [n for n, c in zip(names, canonical, strict=True) if c is None]
     if unknown:
         raise ValueError(f"`{argument}` has unknown statistic(s) {', '.join(map(repr, unknown))}; "
                          f"known: {', '.join(STATISTICS)}, alpha, icc (or 'all').")
+    resolved = [_SHORTHANDS[c][kind] if c in _SHORTHANDS else c for c in canonical]
     chosen, notes, kept = [], [], []
     # a shorthand the caller typed ('icc') is named as typed, with what it stands for
-    typed = {r: (n if n.lower() == r else f"{n} ({r})")
+    typed = {r: (n if normalise(n) == normalise(r) else f"{n} ({r})")
              for n, r in reversed(list(zip(names, resolved, strict=True)))}
     for name in dict.fromkeys(resolved):
         row = STATISTICS[name]

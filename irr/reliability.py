@@ -213,8 +213,8 @@ def report(
     *,
     raters: Sequence[Any] | None = None,
     id: Any = None,
-    by: Any = None,
     categories: Sequence[Any] | None = None,
+    by: Any = None,
     confidence_level: float = 0.95,
     ci: str | None = None,
     n_resamples: int = 9999,
@@ -307,8 +307,9 @@ def report(
     further = _inference_options(inference)
     ag, frame = _agreement(data, raters, id, by, categories)
     confidence_level = check_confidence_level(confidence_level)  # once, not per statistic
-    if scale is not None:
-        get_scale(scale)  # validates the name before any work
+    if scale is not None:  # validated before any work; a name in its canonical spelling
+        resolved = get_scale(scale)
+        scale = resolved.name if isinstance(scale, str) else scale
     facts = ag.facts
     n_categories = 0 if ag.continuous else len(ag.categories)
     kind = scale_type(facts, n_categories)
@@ -341,7 +342,7 @@ def report(
         if ci is not None and "ci" not in accepted:
             for r in collected:  # the ICC has only its F-based interval: say so, not silently
                 notes_out.append(f"{r.coefficient}: `ci='{ci}'` does not apply; its own "
-                                 f"{r.ci.method_name} interval is reported.")
+                                 f"interval ({r.ci.method_name}) is reported.")
         unused = [f"`{name}`" for name in further if name not in accepted]
         if unused:  # options it does not take: said, not silently dropped
             does = "does not apply" if len(unused) == 1 else "do not apply"

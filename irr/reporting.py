@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from irr._files import write_file
 from irr._frames import LazyMeasurements
+from irr._html import escape_html, html_page
 from irr._measurements import Measurements
 from irr._numbers import format_number
-from irr._report import (
+from irr._sentences import (
     band_and_citation,
     methods_paragraph,
     references,
@@ -37,7 +39,6 @@ from irr._report import (
 from irr._version import __version__
 from irr.summary import (
     alternative_fact,
-    escape_html,
     escape_latex,
     escape_markdown,
     null_fact,
@@ -394,7 +395,7 @@ class ReliabilityReport:
     @property
     def sentences(self) -> list[str]:
         """One sentence per result, for the results section; the interval method most
-        sentences share is stated once (:func:`irr._report.report_sentences`)."""
+        sentences share is stated once (:func:`irr._sentences.report_sentences`)."""
         return report_sentences(self.results, self.style)
 
     @property
@@ -775,10 +776,12 @@ class ReliabilityReport:
     def to_html(self) -> str:
         """One self-contained HTML page (no scripts, no network): the data, the results
         with intervals and bands, the sentences, the figures (embedded SVG), results by
-        group, the methods paragraph with references, and the GRRAS checklist."""
+        group, the methods paragraph with references, and the GRRAS checklist.
+
+        Every text from the data (raters, categories, units, titles, notes) is escaped,
+        and the page's Content-Security-Policy forbids script."""
         esc = escape_html
-        parts = [_HTML_HEAD.format(title=esc(self.title), css=_CSS),
-                 f"<header><h1>{esc(self.title)}</h1>"
+        parts = [f"<header><h1>{esc(self.title)}</h1>"
                  f"<p class=\"byline\">Reliability report made with irr (irrstats) "
                  f"{esc(__version__)}</p></header>", "<main>"]
         facts = [*self.data.facts(), *self.inference_facts(), *self._extra_info()]
@@ -834,12 +837,18 @@ class ReliabilityReport:
                     f"{'. ' + esc(i.detail) if i.detail else ''}</td></tr>"
                     for i in self.checklist())
                 + f"</tbody></table><p class=\"ref\">{esc(GRRAS_REFERENCE)}</p></section>")
-        parts.append("</main></body></html>\n")
-        return "\n".join(parts)
+        parts.append("</main>")
+        return html_page(self.title, "\n".join(parts), _CSS)
 
     def render(self, fmt: str) -> str:
         """The report in `fmt`: ``'text'``, ``'markdown'``, ``'html'``, ``'latex'``,
-        ``'csv'`` or ``'json'``."""
+        ``'csv'`` or ``'json'``.
+
+        Parameters
+        ----------
+        fmt : {'text', 'markdown', 'html', 'latex', 'csv', 'json'}
+            The format.
+        """
         renderers = {"text": self.to_text, "markdown": self.to_markdown, "html": self.to_html,
                      "latex": self.to_latex, "csv": self.to_csv, "json": self.to_json}
         if fmt not in renderers:
@@ -849,13 +858,24 @@ class ReliabilityReport:
     def save(self, path: Any, fmt: str | None = None, *, overwrite: bool = False) -> None:
         """Write the report to `path` in `fmt` (default: from the suffix, ``.html``,
         ``.md``, ``.json``, ``.csv``, ``.tex``, else text); an existing file is kept
-        unless `overwrite`."""
+        unless `overwrite` (FileExistsError).
+
+        The file is written atomically (a temporary file renamed into place), and only a
+        regular file: a symbolic link is refused (ValueError), never written through.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file to write.
+        fmt : {'text', 'markdown', 'html', 'latex', 'csv', 'json'}, optional
+            The format (default: from the suffix).
+        overwrite : bool, default False
+            Replace an existing file.
+        """
         target = pathlib.Path(path)
         if fmt is None:
             fmt = _SUFFIXES.get(target.suffix.lower(), "text")
-        text = self.render(fmt)
-        with open(target, "w" if overwrite else "x", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        write_file(target, self.render(fmt), overwrite=overwrite)
 
 
 _SUFFIXES = {".html": "html", ".htm": "html", ".md": "markdown", ".json": "json",
@@ -952,17 +972,6 @@ def jsonable(value: Any) -> Any:
         return value
     return str(value)
 
-
-_HTML_HEAD = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="irr (irrstats)">
-<title>{title}</title>
-<style>{css}</style>
-</head>
-<body>"""
 
 _CSS = """
 :root { --ink: #1b1b1b; --muted: #555; --rule: #c8c8c8; --accent: #0072b2; }

@@ -17,12 +17,13 @@ import numpy as np
 import pandas as pd
 
 from irr._numbers import format_df
-from irr._report import report
+from irr._sentences import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import Band, benchmark, get_scale, interpret
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
+from irr.vocabulary import interval_name
 from irr.weights import agreement_weights
 
 if TYPE_CHECKING:
@@ -52,12 +53,6 @@ FRAME_COLUMNS = (
 _STANDARD_NORMAL = statistics.NormalDist()
 
 #: Interval methods named after people or initials, as prose writes them.
-_METHOD_NAMES = {"wald": "Wald", "wilson": "Wilson", "bca": "BCa bootstrap",
-                 "percentile": "percentile bootstrap", "basic": "basic bootstrap",
-                 "newcombe": "Newcombe", "satterthwaite": "approximate F (Satterthwaite)",
-                 "fisher-z": "Fisher z", "log-msd": "log-MSD (Lin 2000)", "logit": "logit",
-                 "chi2": "chi-square", "mover": "MOVER"}
-
 
 @dataclass(frozen=True, eq=False)
 class ConfidenceInterval(Sequence):
@@ -110,7 +105,7 @@ class ConfidenceInterval(Sequence):
         >>> ConfidenceInterval(0.2, 0.5, 0.95, "bca").method_name
         'BCa bootstrap'
         """
-        return _METHOD_NAMES.get(self.method, self.method)
+        return interval_name(self.method)
 
     def __str__(self) -> str:
         level = f"{100 * self.confidence_level:g}%"
@@ -462,6 +457,13 @@ class Result:
         :func:`functools.partial` of one over picklable arguments. A lambda or local
         function is dropped on pickling (a bootstrap already drawn is kept).
 
+        Parameters
+        ----------
+        source : callable
+            A zero-argument callable that draws the bootstrap distribution.
+        ci : {'percentile', 'basic', 'bca'}, optional
+            A bootstrap method: the copy's ``ci`` becomes its interval. None keeps ``ci``.
+
         Examples
         --------
         >>> from irr.inference.bootstrap import bootstrap_counts
@@ -543,6 +545,11 @@ class Result:
     def interpret(self, scale: Any = None) -> Any:
         """The band of the estimate on a benchmark scale (default: this result's scale).
 
+        Parameters
+        ----------
+        scale : str or Scale, optional
+            The benchmark scale (:func:`irr.list_scales`); default the result's own.
+
         Returns
         -------
         irr.bands.Band
@@ -598,6 +605,13 @@ class Result:
         Uses the bootstrap replicates when a bootstrap has been drawn, else a normal
         distribution with the standard error :attr:`se`, truncated to [-1, 1] (a point
         mass at the estimate when ``se`` is 0).
+
+        Parameters
+        ----------
+        scale : str or Scale, optional
+            The benchmark scale (:func:`irr.list_scales`); default the result's own.
+        confidence_level : float, optional
+            The cumulative probability that picks the band (default the result's level).
 
         Raises
         ------
@@ -757,8 +771,15 @@ class Result:
 
     def report(self, style: str = "apa", **options: Any) -> str:
         """One sentence for a paper, e.g. "... was substantial, Cohen's κw (quadratic
-        weights) = .66, 95% CI [.54, .78] (Wald), n = 88." See :func:`irr._report.report`
+        weights) = .66, 95% CI [.54, .78] (Wald), n = 88." See :func:`irr._sentences.report`
         for `style` ('apa', 'plain') and options.
+
+        Parameters
+        ----------
+        style : {'apa', 'plain'}, default 'apa'
+            As for :func:`irr._report.report`.
+        **options
+            ``digits``, ``scale``, ``citation``, ``test``: as for :func:`irr._report.report`.
 
         Examples
         --------

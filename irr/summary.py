@@ -7,7 +7,6 @@ so the text and the data cannot drift apart.
 from __future__ import annotations
 
 import copy
-import html
 import math
 import re
 from collections.abc import Sequence
@@ -15,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from irr._html import escape_html
+from irr._result_protocol import ResultLike
+from irr.vocabulary import interval_label
+
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
-    from irr.results import Result
-
-__all__ = ["coincident", "escape_html", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
+__all__ = ["coincident", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
            "results_summary", "subjects_fact"]
 
 
@@ -131,17 +132,6 @@ def escape_markdown(text: Any) -> str:
     return _ENTITY.sub(r"\\&", text)
 
 
-def escape_html(text: Any) -> str:
-    """`text` as HTML element content that prints it literally (``< > &`` as entities).
-
-    Examples
-    --------
-    >>> escape_html("<script>")
-    '&lt;script&gt;'
-    """
-    return html.escape(str(text), quote=False)
-
-
 def _escaped(table: Any, escape: Any) -> Any:
     """A copy of a statsmodels ``SimpleTable`` with every text cell and the title escaped."""
     table = copy.deepcopy(table)
@@ -250,35 +240,27 @@ def new_summary() -> Summary:
     return _summary_class()()
 
 
-#: Interval methods as a table names them (``ci.method`` -> label); an F-based "exact"
-#: interval (the ICC's) reads "exact F". Bootstrap intervals are named by type; the
-#: header's "Bootstrap:" line says how many resamples of what.
-_CI_LABELS = {"wald": "Wald", "wilson": "Wilson", "newcombe": "Newcombe", "t": "t",
-              "percentile": "percentile", "basic": "basic", "bca": "BCa",
-              "exact": "exact", "satterthwaite": "approx. F", "approximate-f": "approx. F",
-              "chi2": "chi-square", "none": "", "fisher-z": "Fisher z", "log-msd": "log MSD",
-              "logit": "logit"}
 _BOOTSTRAP = frozenset({"percentile", "basic", "bca"})
 
 
-def ci_label(result: Result) -> str:
+def ci_label(result: ResultLike) -> str:
     """The interval method of `result` as a table names it: ``'Wald'``, ``'Wilson'``,
     ``'exact F'`` (an ICC's exact F-based interval), ``'approx. F'`` (Satterthwaite's),
     ``'BCa'`` ...; empty when there is no interval."""
     method = result.ci.method
     if method == "exact" and result.statistic_name == "F":
         return "exact F"
-    return _CI_LABELS.get(method, method)
+    return interval_label(method)
 
 
-def _variant(r: Result) -> tuple[Any, ...]:
+def _variant(r: ResultLike) -> tuple[Any, ...]:
     """The coefficient (its result type and symbol: κ for κw, AC for AC1 and AC2, α for
     α (ordinal)) and the weights or level of `r`."""
     symbol = r.symbol.split(" (")[0].removesuffix("w").rstrip("0123456789")
     return (type(r), symbol), (getattr(r, "weights", None), getattr(r, "level", None))
 
 
-def _same_numbers(a: Result, b: Result) -> bool:
+def _same_numbers(a: ResultLike, b: ResultLike) -> bool:
     """Whether two rows are one coefficient with other weights (or another alpha level)
     that prints the same: the same subjects, raters and interval method, with equal
     numbers (to rounding error)."""
@@ -293,11 +275,11 @@ def _same_numbers(a: Result, b: Result) -> bool:
     return bool(np.allclose(x, y, rtol=1e-12, atol=1e-15, equal_nan=True))
 
 
-def coincident(results: Sequence[Result]) -> tuple[list[Result], list[str]]:
+def coincident(results: Sequence[ResultLike]) -> tuple[list[ResultLike], list[str]]:
     """The rows without those that repeat an earlier row on two categories (linear and
     quadratic weights, alpha's ordinal and interval levels, all reduce to the
     unweighted/nominal coefficient there), and a note naming them."""
-    kept: list[Result] = []
+    kept: list[ResultLike] = []
     merged: dict[str, list[str]] = {}
     for r in results:
         twin = next((k for k in kept if len(getattr(r, "categories", ())) == 2
@@ -329,7 +311,7 @@ def rater_list(raters: Sequence[str]) -> str:
     return ", ".join(map(str, shown))
 
 
-def _listwise(r: Result) -> bool:
+def _listwise(r: ResultLike) -> bool:
     """Whether `r` left out every subject with a missing rating."""
     return r.n_missing >= r.n_incomplete
 
@@ -338,7 +320,7 @@ def _listwise(r: Result) -> bool:
 _UPPER_TAILED = {"F": "F tests", "chi2": "chi-square tests"}
 
 
-def alternative_fact(results: Sequence[Result]) -> str:
+def alternative_fact(results: Sequence[ResultLike]) -> str:
     """The header's alternative hypothesis of the rows that have a test: one word when
     every row shares it; else the other tests' alternative, with the upper-tailed F and
     chi-square tests (an ICC's, Kendall's W's) named in parentheses; else each alternative
@@ -373,7 +355,7 @@ def alternative_fact(results: Sequence[Result]) -> str:
     return "; ".join(f"{alternative} ({symbols})" for alternative, symbols in rows.items())
 
 
-def null_fact(results: Sequence[Result]) -> str:
+def null_fact(results: Sequence[ResultLike]) -> str:
     """The header's H0 of the tested rows that test a value other than 0 (``null=``,
     kappaetc's testvalue, irr's r0); "" when every test is of 0.
 
@@ -408,7 +390,7 @@ def _missing_fact(ratings: str | None, incomplete: int) -> tuple[str, str]:
 
 
 def results_summary(
-    results: Sequence[Result],
+    results: Sequence[ResultLike],
     title: str,
     info: Sequence[tuple[str, str]] = (),
     notes: Sequence[str] = (),

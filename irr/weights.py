@@ -83,6 +83,11 @@ def weight_name(weights: Any) -> str:
     ``None`` (or ``'identity'``) is ``"unweighted"``, an alias gives its scheme, a matrix
     is ``"custom"``. One vocabulary for every weighted coefficient in the package.
 
+    Parameters
+    ----------
+    weights : None, str or array-like
+        A weight specification, as for :func:`agreement_weights`.
+
     Examples
     --------
     >>> weight_name("Fleiss-Cohen"), weight_name("Radical"), weight_name(None)

@@ -453,7 +453,7 @@ def alpha_linearised(
 
     as irrCAC's ``krippen.alpha.raw`` (GitHub version of August 2021) and Stata's
     kappaetc compute it (their printed SEs are reproduced in
-    ``tests/reference/test_i20_inference_published.py``).
+    ``tests/reference/test_inference_published.py``).
 
     Examples
     --------

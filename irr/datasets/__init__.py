@@ -135,6 +135,11 @@ def _get(name: str) -> Dataset:
 def describe(name: str) -> Dataset:
     """The description and citation of a bundled data set.
 
+    Parameters
+    ----------
+    name : str
+        The data set's name (:func:`names`).
+
     Examples
     --------
     >>> print(describe("diagnoses").published)

@@ -108,6 +108,11 @@ class CategoryResults(Result):
     def report(self, style: str = "apa", *, digits: int = 2, **options: Any) -> str:
         """One sentence: each category's value with its interval, then the overall value.
 
+        Parameters
+        ----------
+        style, digits, **options
+            As for :meth:`irr.Result.report`; `digits` (default 2) for every category's value.
+
         Examples
         --------
         >>> import irr

@@ -24,6 +24,7 @@ from irr._statistics import Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients import chance_corrected as cc
 from irr.estimators.kappa import weights_note
+from irr.inference.keywords import MISSING
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import (
@@ -226,10 +227,6 @@ def _missing_notes(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarra
         )
     return none, notes
 
-
-#: How missing ratings are handled: every available rating (Gwet 2014), or only the
-#: subjects rated by every rater (listwise deletion, R irr's convention).
-MISSING = ("available", "listwise")
 
 
 def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 
+from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
 from irr._moments import PairMoments
 from irr._validation import (
@@ -49,8 +50,8 @@ from irr.coefficients.variance_components import (
     subject_moments,
 )
 from irr.estimators.variance_components import cell_statistics, reml_components
-from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
-from irr.inference.options import BOOTSTRAP_METHODS
+from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
+from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.results import (
     ConfidenceInterval,
     Result,
@@ -60,16 +61,25 @@ from irr.results import (
 from irr.summary import results_summary
 
 __all__ = [
+    "CCC_CIS",
     "CCC_METHODS",
+    "CCC_NOTES",
+    "CP_CIS",
+    "CP_NOTES",
+    "TDI_CIS",
+    "TDI_NOTES",
     "ConcordanceResult",
     "CoverageResult",
     "TDIResult",
+    "ccc",
     "ccc_measurements",
     "ccc_of_moments",
     "coverage_of_moments",
     "coverage_probability",
+    "cp",
     "lin_ccc",
     "rater_variance",
+    "tdi",
     "tdi_of_moments",
     "total_deviation_index",
     "vc_ccc_moments",
@@ -79,6 +89,28 @@ __all__ = [
 #: The CCC estimators: Lin's (two raters), Barnhart et al.'s overall CCC (moments), and
 #: the variance-components CCC of Carrasco & Jover (= ICC(A,1); replicates allowed).
 CCC_METHODS = ("lin", "overall", "variance-components")
+#: The intervals of the CCC, the TDI and the CP, and their sentences after the shared text
+#: of the inference keywords (:mod:`irr.inference.keywords`), for the methods and shortcuts.
+CCC_CIS = ("fisher-z", *BOOTSTRAP_METHODS)
+CCC_NOTES = {
+    "alternative": "Here: of CCC = `rho0`, on Fisher's z scale.",
+    "ci": "'fisher-z': the asymptotic interval on Fisher's z scale, back-transformed.",
+}
+TDI_CIS = (None, "log-msd", *BOOTSTRAP_METHODS)
+TDI_NOTES = {
+    "confidence_level": "Of the one-sided bound ('log-msd') or of the two-sided bootstrap "
+                        "interval.",
+    "ci": "None: 'log-msd' for the approximate TDI, Lin's (2000) one-sided upper bound from "
+          "W = ln e^2 normal with variance 2(1 - mean^4/e^4)/(n - 2); 'percentile' for the "
+          "exact one.",
+}
+CP_CIS = ("logit", *BOOTSTRAP_METHODS)
+CP_NOTES = {
+    "confidence_level": "Of the one-sided bound ('logit') or of the two-sided bootstrap "
+                        "interval.",
+    "ci": "'logit': the one-sided lower bound from logit(CP) normal, with the delta-method "
+          "variance under normality on n - 2 (Lin et al. 2002).",
+}
 #: Above this many moments per subject (the overall CCC of about 60 raters and more) the
 #: delta-method SE differentiates along each subject's moments, not each moment.
 MAX_GRADIENT_MOMENTS = 2048
@@ -416,12 +448,11 @@ def _standardised_ccc_moments(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return ccc_moments(*_standardise(x, y)[0])
 
 
-def _check_common(confidence_level: Any, alternative: Any, ci: Any, n_resamples: Any,
-                  methods: tuple[str, ...]) -> tuple[float, str, str, int]:
-    level = check_confidence_level(confidence_level)
-    alternative = check_alternative(alternative)
-    ci = check_choice(ci, "ci", methods)
-    return level, alternative, ci, check_n_resamples(n_resamples)
+def _check_common(options: InferenceOptions, methods: tuple[str, ...]) -> tuple[float, str, str]:
+    """The level, alternative and interval method of `options` (the method one of
+    `methods`)."""
+    return (options.confidence_level, options.alternative,
+            check_choice(options.ci, "ci", methods))
 
 
 def _sandwich_se(moments: np.ndarray, finish: Any) -> float:
@@ -471,19 +502,20 @@ def _directional_se(moments: np.ndarray, finish: Any) -> float:
     return float(math.sqrt(slopes @ slopes))
 
 
-def _bootstrap(statistic: MomentStatistic, n: int, n_resamples: int, rng: Any) -> Any:
+def _bootstrap(statistic: MomentStatistic, n: int, options: InferenceOptions) -> Any:
     """A recipe drawing the subject bootstrap of a moment statistic (pickles)."""
     return partial(bootstrap_counts, np.ones(n, dtype=np.int64), statistic,
-                   n_resamples=n_resamples, rng=rng)
+                   n_resamples=options.n_resamples, rng=options.rng, progress=options.progress)
 
 
 def _draw_moments(build: Any, columns: tuple[np.ndarray, ...], finish: Any,
-                  n_resamples: int, rng: Any) -> Any:
+                  options: InferenceOptions) -> Any:
     """Draw the subject bootstrap of ``finish`` over the moments ``build(*columns)``, built
     only now: a result that never bootstraps never holds the (n, d) moment matrix."""
     statistic = MomentStatistic(build(*columns), finish)
     return bootstrap_counts(np.ones(columns[0].size, dtype=np.int64), statistic,
-                            n_resamples=n_resamples, rng=rng)
+                            n_resamples=options.n_resamples, rng=options.rng,
+                            progress=options.progress)
 
 
 def _finish_result(result: Any, recipe: Any, ci: str) -> Any:
@@ -494,31 +526,56 @@ def _finish_result(result: Any, recipe: Any, ci: str) -> Any:
 # -- Lin's CCC -------------------------------------------------------------------------------
 
 
+def ccc(data: Measurements | LazyMeasurements, options: InferenceOptions,
+        method: str | None = None, *, rho0: float = 0.0) -> ConcordanceResult:
+    """The CCC of measurements, or Lin's CCC of the first two raters from the moments a
+    lazy frame's engine sums (see :func:`irr.concordance`; `options.ci` None is the
+    Fisher-z interval)."""
+    if isinstance(data, LazyMeasurements):
+        ci = options.ci or "fisher-z"
+        if method not in (None, "lin") or len(data.raters) != 2 or ci != "fisher-z":
+            # what was asked, in the user's words: no `method=None` they never passed
+            asked = (f"The overall CCC of {len(data.raters)} raters"
+                     if len(data.raters) != 2 else
+                     f"The CCC with method={method!r}" if method not in (None, "lin")
+                     else f"The CCC with ci={ci!r}")
+            raise ValueError(data.rows_refused(
+                f"{asked} (only Lin's CCC of two raters with its Fisher-z interval is "
+                "summed by the engine)"))
+        moments, n_one = PairMoments.of_lazy(data, 0, 1)
+        if moments.n < 3:
+            raise ValueError("Concordance needs at least three subjects measured by both "
+                             f"raters; got {moments.n}.")
+        return ccc_of_moments(moments, raters=data.raters, n_missing=n_one, rho0=rho0,
+                              alternative=options.alternative,
+                              confidence_level=options.confidence_level)
+    return ccc_measurements(data, options, method, rho0=rho0)
+
+
 def lin_ccc(
     x: np.ndarray,
     y: np.ndarray,
+    options: InferenceOptions,
     *,
     raters: tuple[str, str] = ("x", "y"),
     n_missing: int = 0,
     rho0: float = 0.0,
-    alternative: str = "two-sided",
-    confidence_level: float = 0.95,
-    ci: str = "fisher-z",
-    n_resamples: int = 9999,
-    rng: Any = 0,
     notes: tuple[str, ...] = (),
 ) -> ConcordanceResult:
     """Lin's CCC of complete pairs (see :func:`irr.concordance`): :func:`ccc_of_moments`
     of their moments, with the subject bootstrap attached."""
-    level, alternative, ci, n_resamples = _check_common(
-        confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
+    level, alternative, ci = _check_common(_fisher(options), ConcordanceResult.interval_methods)
     moments = PairMoments.of_arrays(x, y, residuals=False)
     result = ccc_of_moments(moments, raters=raters, n_missing=n_missing,
                             rho0=rho0, alternative=alternative, confidence_level=level,
                             notes=notes)
-    recipe = partial(_draw_moments, _standardised_ccc_moments, (x, y), ccc_of_sums,
-                     n_resamples, rng)
+    recipe = partial(_draw_moments, _standardised_ccc_moments, (x, y), ccc_of_sums, options)
     return _finish_result(result, recipe, ci)
+
+
+def _fisher(options: InferenceOptions) -> InferenceOptions:
+    """`options` with the CCC's default interval, Fisher's z, for `ci` None."""
+    return options if options.ci is not None else replace(options, ci="fisher-z")
 
 
 def ccc_of_moments(
@@ -634,14 +691,10 @@ def _ccc_result(estimate: float, var: float, var_z: float, rho0: float, alternat
 
 def ccc_measurements(
     m: Measurements,
+    options: InferenceOptions,
     method: str | None = None,
     *,
     rho0: float = 0.0,
-    alternative: str = "two-sided",
-    confidence_level: float = 0.95,
-    ci: str = "fisher-z",
-    n_resamples: int = 9999,
-    rng: Any = 0,
 ) -> ConcordanceResult:
     """The CCC of :class:`Measurements` (see :func:`irr.concordance`)."""
     if not isinstance(m, Measurements):
@@ -664,11 +717,9 @@ def ccc_measurements(
         notes = (("Replicates averaged per subject and rater before Lin's CCC (the CCC of "
                   "the means; method='variance-components' keeps the within-subject "
                   "error)."),) if m.has_replicates else ()
-        return lin_ccc(x, y, raters=m.raters, n_missing=dropped, rho0=rho0,
-                       alternative=alternative, confidence_level=confidence_level, ci=ci,
-                       n_resamples=n_resamples, rng=rng, notes=notes)
-    level, alternative, ci, n_resamples = _check_common(
-        confidence_level, alternative, ci, n_resamples, ConcordanceResult.interval_methods)
+        return lin_ccc(x, y, options, raters=m.raters, n_missing=dropped, rho0=rho0,
+                       notes=notes)
+    level, alternative, ci = _check_common(_fisher(options), ConcordanceResult.interval_methods)
     rho0 = _check_rho0(rho0)
     counts = m.replicates
     measured = counts.sum(axis=1) > 0
@@ -735,7 +786,7 @@ def ccc_measurements(
         estimate, var, var_z, rho0, alternative, level, n, dropped, m.raters, tuple(lines),
         method=method, parts={}, means=means, sds=sds, n_raters=k, replicates=replicates)
     statistic = MomentStatistic(moments, finish)
-    return _finish_result(result, _bootstrap(statistic, n, n_resamples, rng), ci)
+    return _finish_result(result, _bootstrap(statistic, n, options), ci)
 
 
 def rater_variance(beta: np.ndarray, cov: np.ndarray) -> float:
@@ -919,27 +970,42 @@ def _difference_moments(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.column_stack([np.ones_like(d), d, d * d])
 
 
+def tdi(data: Measurements | LazyMeasurements, options: InferenceOptions, p: float = 0.9,
+        first: int = 0, second: int = 1, *, method: str = "approximate") -> TDIResult:
+    """The TDI of raters `first` and `second` of measurements (replicates averaged), or
+    from the moments a lazy frame's engine sums (the approximate TDI with Lin's bound).
+    See :func:`irr.total_deviation_index`."""
+    raters = (data.raters[first], data.raters[second])
+    if isinstance(data, LazyMeasurements):
+        if method != "approximate" or options.ci not in (None, "log-msd"):
+            raise ValueError(data.rows_refused(
+                f"The total deviation index with method={method!r}, ci={options.ci!r} (a "
+                "bootstrap interval)"))
+        moments, _ = PairMoments.of_lazy(data, first, second)
+        return tdi_of_moments(moments, p, raters=raters, n_missing=data.n_rows - moments.n,
+                              confidence_level=options.confidence_level)
+    x, y = data.paired(first, second)
+    return total_deviation_index(x, y, options, p, method=method, raters=raters,
+                                 n_missing=data.n_subjects - x.size)
+
+
 def total_deviation_index(
     x: np.ndarray,
     y: np.ndarray,
+    options: InferenceOptions,
     p: float = 0.9,
     *,
     method: str = "approximate",
     raters: tuple[str, str] = ("x", "y"),
     n_missing: int = 0,
-    confidence_level: float = 0.95,
-    ci: str | None = None,
-    n_resamples: int = 9999,
-    rng: Any = 0,
 ) -> TDIResult:
     """The TDI of complete pairs (see :func:`irr.total_deviation_index`): :func:`_tdi` of
     their moments, with the subject bootstrap attached."""
-    p, method, level, ci = _tdi_options(p, method, confidence_level, ci)
-    n_resamples = check_n_resamples(n_resamples)
+    p, method, level, ci = _tdi_options(p, method, options.confidence_level, options.ci)
     result = _tdi(PairMoments.of_arrays(x, y, residuals=False), p, method, raters, n_missing,
                   level, ci)
     recipe = partial(_draw_moments, _difference_moments, (x, y),
-                     partial(_tdi_of_sums, p=p, method=method), n_resamples, rng)
+                     partial(_tdi_of_sums, p=p, method=method), options)
     return _finish_result(result, recipe, ci)
 
 
@@ -1028,29 +1094,45 @@ def _tdi(moments: PairMoments, p: float, method: str, raters: tuple[str, str],
     )
 
 
+def cp(data: Measurements | LazyMeasurements, options: InferenceOptions, delta: float,
+       first: int = 0, second: int = 1) -> CoverageResult:
+    """The CP of raters `first` and `second` of measurements (replicates averaged), or
+    from the moments and the count a lazy frame's engine sums (with the logit bound).
+    See :func:`irr.coverage_probability`."""
+    raters = (data.raters[first], data.raters[second])
+    if isinstance(data, LazyMeasurements):
+        if options.ci not in (None, "logit"):
+            raise ValueError(data.rows_refused(
+                f"The coverage probability with ci={options.ci!r} (a bootstrap interval)"))
+        moments, _ = PairMoments.of_lazy(data, first, second)
+        return coverage_of_moments(
+            moments, delta, data.count_within(first, second, _check_delta(delta)),
+            raters=raters, n_missing=data.n_rows - moments.n,
+            confidence_level=options.confidence_level)
+    x, y = data.paired(first, second)
+    return coverage_probability(x, y, delta, options, raters=raters,
+                                n_missing=data.n_subjects - x.size)
+
+
 def coverage_probability(
     x: np.ndarray,
     y: np.ndarray,
     delta: float,
+    options: InferenceOptions,
     *,
     raters: tuple[str, str] = ("x", "y"),
     n_missing: int = 0,
-    confidence_level: float = 0.95,
-    ci: str = "logit",
-    n_resamples: int = 9999,
-    rng: Any = 0,
 ) -> CoverageResult:
     """The CP of complete pairs (see :func:`irr.coverage_probability`): :func:`_coverage`
-    of their moments and observed share, with the subject bootstrap attached."""
+    of their moments and observed share, with the subject bootstrap attached (`options.ci`
+    None is the logit bound)."""
     delta = _check_delta(delta)
-    level = check_confidence_level(confidence_level)
-    ci = check_choice(ci, "ci", CoverageResult.interval_methods)
-    n_resamples = check_n_resamples(n_resamples)
+    ci = check_choice(options.ci or "logit", "ci", CoverageResult.interval_methods)
     within = int(np.count_nonzero(np.abs(x - y) < delta))
     result = _coverage(PairMoments.of_arrays(x, y, residuals=False), delta, within, raters,
-                       n_missing, level, ci)
+                       n_missing, options.confidence_level, ci)
     recipe = partial(_draw_moments, _difference_moments, (x, y),
-                     partial(_cp_of_sums, delta=delta), n_resamples, rng)
+                     partial(_cp_of_sums, delta=delta), options)
     return _finish_result(result, recipe, ci)
 
 

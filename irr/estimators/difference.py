@@ -541,6 +541,12 @@ class DifferenceResult(Result):
         """One sentence: which coefficient was higher, both values, the difference with
         its interval, the z test and the subjects.
 
+        Parameters
+        ----------
+        style, digits, **_
+            As for :meth:`irr.Result.report`; `digits` (default 2 APA, 3 plain) for the
+            difference and both values.
+
         Examples
         --------
         >>> import irr
@@ -643,6 +649,11 @@ class PooledResult(Result):
     def report(self, style: str = "apa", *, digits: int | None = None, **_: Any) -> str:
         """One sentence: the pooled estimate with its interval, and the test of equal
         coefficients.
+
+        Parameters
+        ----------
+        style, digits, **_
+            As for :meth:`irr.Result.report`; `digits` (default 2 APA, 3 plain) for the pooled estimate.
 
         Examples
         --------

@@ -39,6 +39,7 @@ from irr.summary import listwise_note
 __all__ = [
     "FORMS",
     "F_METHODS",
+    "ICC_TEXTS",
     "ICCResult",
     "check_form",
     "f_method",
@@ -46,6 +47,17 @@ __all__ = [
     "icc_from_values",
     "icc_table",
 ]
+
+#: The ICC's own text of `null` (McGraw & Wong's F test, not a Wald test), in place of the
+#: shared one (:mod:`irr.inference.keywords`), for the method and the shortcut.
+ICC_TEXTS = {
+    "null": "The ICC under H0 of the F test (R irr's ``r0``): ``statistic`` and ``pvalue`` "
+            "test H0: ICC = `null` against ICC > `null` with McGraw & Wong's (1996, Table 8) "
+            "F, for every form; for the absolute-agreement forms the denominator df ``df2`` "
+            "are Satterthwaite's at `null` (not an integer). Must lie below 1 (and, for a "
+            "single rater, above -1/(k - 1)). None: the test of ICC = 0. The summary and the "
+            "sentence state a value other than 0.",
+}
 
 _MODELS = ("oneway", "twoway")
 _TYPES = ("agreement", "consistency")

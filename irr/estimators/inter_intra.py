@@ -261,6 +261,11 @@ class InterIntraResult(Result):
         """One sentence: the inter-rater reliability (raters random) and the intra-rater
         reliability (raters fixed) with their intervals and tests.
 
+        Parameters
+        ----------
+        style, digits, **options
+            As for :meth:`irr.Result.report`; `digits` (default 2) for both reliabilities.
+
         Examples
         --------
         >>> import irr

@@ -37,7 +37,22 @@ from irr.results import Result, labelled, wald_interval, wald_pvalue, wald_stati
 if TYPE_CHECKING:
     from scipy import sparse
 
-__all__ = ["MAX_MATRIX_VALUES", "KrippendorffResult", "krippendorff_alpha"]
+__all__ = ["ALPHA_CIS", "ALPHA_NOTES", "MAX_MATRIX_VALUES", "KrippendorffResult",
+           "krippendorff_alpha"]
+
+#: The intervals alpha offers, and its sentences after the shared text of the inference
+#: keywords (:mod:`irr.inference.keywords`), for the method and the shortcut.
+ALPHA_CIS = ("wald", *BOOTSTRAP_METHODS, None)
+ALPHA_NOTES = {
+    "ci": "Alpha's default is the bootstrap over units: its sampling distribution is "
+          "skewed near 1 and in small samples, where the percentile interval respects the "
+          "bound at 1 without clipping. 'wald': estimate +- z (or t) times Gwet's "
+          "linearised SE, as irrCAC's ``krippen.alpha.raw`` reports it. None skips the "
+          "bootstrap (``ci`` is nan until ``conf_int`` asks for one).",
+    "alternative": "The test is on Gwet's linearised SE.",
+    "distribution": "For alpha, n is the number of pairable units.",
+    "null": "Alpha's must lie below 1.",
+}
 
 #: Most distinct values (categories) for which the k x k coincidence and distance
 #: matrices are formed. Beyond (continuous measurements), the interval metric is computed

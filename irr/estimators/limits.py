@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._frames import LazyMeasurements
 from irr._measurements import CHUNK, Measurements
 from irr._moments import PairMoments
 from irr._numbers import MINUS, format_df, format_number, format_pvalue, format_significant
@@ -38,6 +39,7 @@ from irr.coefficients.limits import (
     order_statistic_ranks,
     variance_sum_interval,
 )
+from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
 
@@ -697,16 +699,16 @@ def limits_of_moments(
 
 
 def limits_of_agreement(
-    measurements: Measurements,
+    measurements: Measurements | LazyMeasurements,
     first: int = 0,
     second: int = 1,
+    options: InferenceOptions = DEFAULT_OPTIONS,
     *,
     scale: str = "difference",
     coverage: float = 0.95,
     multiplier: float | None = None,
     method: str = "parametric",
     ci_method: str | None = None,
-    confidence_level: float = 0.95,
     replicates: str | None = None,
     units: str = "",
 ) -> LimitsOfAgreementResult:
@@ -714,10 +716,14 @@ def limits_of_agreement(
 
     Parameters
     ----------
-    measurements : Measurements
+    measurements : Measurements or LazyMeasurements
         Real-valued measurements; subjects measured by only one of the two are left out.
+        Those of a lazy frame give the parametric limits of single measurements from the
+        moments its engine sums (:func:`limits_of_moments`).
     first, second : int, default 0, 1
         The two raters (methods) compared; differences are ``first - second``.
+    options : InferenceOptions
+        Its `confidence_level` is that of every interval.
     scale : {'difference', 'percent', 'ratio'}, default 'difference'
         Differences ``x - y``; percentage differences ``100 (x - y) / ((x + y) / 2)``; or
         ratios ``x / y``, analysed as log differences and back-transformed (bias: the
@@ -743,8 +749,6 @@ def limits_of_agreement(
         (``'approximate'``: limit -+ t * s sqrt((1 + z**2 / 2) / n), which is
         sqrt(3 s**2 / n) at z = 2) is too narrow in small samples. With replicates
         ``'mover'`` (Zou, 2011), nonparametric ``'order statistics'``.
-    confidence_level : float, default 0.95
-        Of every interval.
     replicates : {'constant', 'varying'}, optional
         Required when some subject was measured more than once by a method (Bland &
         Altman, 2007): ``'constant'``, the true value does not change between replicates
@@ -813,9 +817,22 @@ def limits_of_agreement(
     >>> round(res.lower, 1), round(res.upper, 1)
     (-79.6, 75.4)
     """
+    if isinstance(measurements, LazyMeasurements):  # the engine sums the moments
+        lazy = measurements
+        if method != "parametric" or replicates is not None:
+            raise ValueError(lazy.rows_refused(
+                f"Limits of agreement with method={method!r}"
+                + (f", replicates={replicates!r}" if replicates is not None else "")))
+        moments, n_one = PairMoments.of_lazy(lazy, first, second,
+                                             check_choice(scale, "scale", SCALES))
+        return limits_of_moments(
+            moments, (lazy.raters[first], lazy.raters[second]), scale=scale,
+            coverage=coverage, multiplier=multiplier, ci_method=ci_method,
+            confidence_level=options.confidence_level, units=units, n_missing=n_one,
+            where=lazy.where)
     scale = check_choice(scale, "scale", SCALES)
     method = check_choice(method, "method", METHODS)
-    level = check_confidence_level(confidence_level)
+    level = options.confidence_level
     z, coverage = _multiplier(coverage, multiplier)
     if not isinstance(measurements, Measurements):
         raise TypeError("`measurements` must be an irr Measurements; got "

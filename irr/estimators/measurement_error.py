@@ -23,19 +23,27 @@ import pandas as pd
 
 from irr._measurements import Measurements
 from irr._numbers import format_number
-from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
+from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.variance_components import (
     check_design_size,
     components_icc,
     henderson,
     subject_moments,
 )
-from irr.estimators.variance_components import cell_statistics
-from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
+from irr.estimators.variance_components import cell_statistics, check_measurements
+from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
+from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
 
-__all__ = ["MeasurementErrorResult", "chi2_sd_interval", "measurement_error"]
+__all__ = ["MEASUREMENT_ERROR_NOTES", "MeasurementErrorResult", "chi2_sd_interval",
+           "measurement_error"]
+
+#: What the bootstrap keywords draw here, after their shared text (:mod:`irr.inference.keywords`).
+MEASUREMENT_ERROR_NOTES = {
+    "n_resamples": "Here they draw the intervals of the SEM with replicates and of the "
+                   "root-mean-square CV.",
+}
 
 #: 1.96 * sqrt(2) at 95%: Bland & Altman's 2.77.
 _SQRT2 = math.sqrt(2.0)
@@ -228,84 +236,15 @@ def measurement_error(
     type: str = "agreement",
     *,
     units: str = "",
-    confidence_level: float = 0.95,
-    n_resamples: int = 1999,
-    rng: int | np.random.Generator | None = 0,
+    options: InferenceOptions = DEFAULT_OPTIONS,
 ) -> MeasurementErrorResult:
-    r"""Measurement error: within-subject SD, repeatability, SEM, SDC and CV with CIs.
-
-    Parameters
-    ----------
-    measurements : Measurements
-        Real-valued measurements; replicates (a rater measuring a subject more than once)
-        give the within-subject SD, the repeatability coefficient and the CV.
-    type : {'agreement', 'consistency'}, default 'agreement'
-        SEM of agreement (the raters' systematic differences count as error:
-        :math:`\sqrt{\sigma^2_r + \sigma^2_{sr} + \sigma^2_e}`) or of consistency
-        (:math:`\sqrt{\sigma^2_{sr} + \sigma^2_e}`); de Vet et al. (2006). One rater: both
-        are the within-subject SD.
-    units : str, default ''
-        The measurement's units, for the summary and the report sentence ("mmHg").
-    confidence_level : float, default 0.95
-    n_resamples : int, default 1999
-        Bootstrap resamples of subjects (intervals of the SEM with replicates and of the
-        root-mean-square CV).
-    rng : int, Generator or None, default 0
-
-    Returns
-    -------
-    MeasurementErrorResult
-
-    Notes
-    -----
-    *Within-subject SD* :math:`s_w`: the square root of the pooled within-cell variance
-    (replicates of one subject by one rater; one-way ANOVA residual mean square), on
-    :math:`N - \text{cells}` df, with the chi-square interval (Bland & Altman 1996).
-    *Repeatability coefficient* :math:`z \sqrt{2}\, s_w` (:math:`2.77\, s_w` at 95%), interval
-    scaled likewise. *SEM*: from Henderson's method III components
-    (:func:`irr.estimators.variance_components.variance_components`); its interval is the
-    chi-square one on the error df (consistency, no replicates: exact), on Satterthwaite's
-    (1946) df for the agreement SEM :math:`\sqrt{MS_r/n_0 + (1 - 1/n_0) MS_e}`, and a
-    percentile bootstrap of subjects with replicates. *SDC* :math:`z \sqrt{2}\, SEM`
-    (de Vet et al. 2006), interval scaled. *SEM from the ICC*:
-    :math:`SD \sqrt{1 - ICC}` with the SD of all measurements and the ICC of the same type
-    (single measurement), shown for comparison (no interval). *CV* (with replicates and
-    positive values): the log method, :math:`\sqrt{e^{s^2_{\log}} - 1}` with
-    :math:`s_{\log}` the within-subject SD of the logs and its chi-square interval
-    transformed, and the root mean square of the cells' CVs :math:`s_c / \bar y_c` with a
-    percentile bootstrap interval (Bland 2006 describes both).
-
-    References
-    ----------
-    Bland, J. M., & Altman, D. G. (1996). Measurement error. BMJ, 313(7059), 744.
-    https://doi.org/10.1136/bmj.313.7059.744
-    de Vet, H. C. W., Terwee, C. B., Knol, D. L., & Bouter, L. M. (2006). When to use
-    agreement versus reliability measures. Journal of Clinical Epidemiology, 59(10),
-    1033-1039. https://doi.org/10.1016/j.jclinepi.2005.10.015
-    Satterthwaite, F. E. (1946). Biometrics Bulletin, 2(6), 110-114.
-
-    Examples
-    --------
-    Bland & Altman's peak expiratory flow data: two readings with a Wright meter on each of
-    17 subjects (Bland 2015, §20.2: :math:`s_w` = 15.3 l/min):
-
-    >>> first = [494, 395, 516, 434, 476, 557, 413, 442, 650, 433, 417, 656, 267, 478, 178,
-    ...          423, 427]
-    >>> second = [490, 397, 512, 401, 470, 611, 415, 431, 638, 429, 420, 633, 275, 492, 165,
-    ...           372, 421]
-    >>> m = Measurements.from_long(np.repeat(np.arange(17), 2), ["wright"] * 34,
-    ...                            np.column_stack([first, second]).ravel())
-    >>> res = measurement_error(m, units="l/min")
-    >>> round(res.quantity("s_w").estimate, 1), round(res.quantity("repeatability").estimate, 1)
-    (15.3, 42.4)
-    """
-    if not isinstance(measurements, Measurements):
-        raise TypeError("`measurements` must be an irr Measurements (Measurements.from_wide, "
-                        f".from_long); got {type(measurements).__name__}.")
-    m = measurements
+    """The measurement error of `measurements` (see :func:`irr.measurement_error`, whose
+    `confidence_level`, `n_resamples`, `rng` and `progress` are `options`)."""
+    m = check_measurements(measurements, "The standard error of measurement")
     type = check_choice(type, "type", ("agreement", "consistency"))
-    confidence_level = check_confidence_level(confidence_level)
-    n_resamples = check_n_resamples(n_resamples)
+    confidence_level = options.confidence_level
+    n_resamples = options.n_resamples
+    rng, progress = options.rng, options.progress
     if not isinstance(units, str):
         raise TypeError(f"`units` must be a str; got {units!r}.")
     counts, sums, _, within, centre = cell_statistics(m)
@@ -347,7 +286,7 @@ def measurement_error(
         boot = bootstrap_counts(np.ones(m.n_subjects, dtype=np.int64),
                                 MomentStatistic(moments, partial(_sem_of, k=k, model=model,
                                                                  replicates=True, type=type)),
-                                n_resamples=n_resamples, rng=rng)
+                                n_resamples=n_resamples, rng=rng, progress=progress)
         low, high = boot.interval(confidence_level=level, method="percentile")
         sem_ci = ConfidenceInterval(float(low), float(high), level, "percentile")
         notes.append(f"SEM interval: percentile bootstrap of subjects ({n_resamples:,} "
@@ -403,7 +342,7 @@ def measurement_error(
         per_subject = np.column_stack([cv2.sum(axis=1), multi.sum(axis=1)])
         stat = MomentStatistic(per_subject, _rms_cv)
         boot = bootstrap_counts(np.ones(m.n_subjects, dtype=np.int64), stat,
-                                n_resamples=n_resamples, rng=rng)
+                                n_resamples=n_resamples, rng=rng, progress=progress)
         low, high = boot.interval(confidence_level=level, method="percentile")
         rows.append(_row("Within-subject CV (root mean square)", "CV_rms",
                          float(_rms_cv(per_subject.sum(axis=0)[None, :])[0]),

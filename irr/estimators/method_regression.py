@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
 from irr._numbers import format_df, format_number, format_pvalue
 from irr._validation import (
@@ -30,12 +31,14 @@ from irr.coefficients.method_regression import (
     passing_bablok_slopes,
     shifted_median,
 )
-from irr.inference.bootstrap import bootstrap_counts, check_n_resamples
-from irr.inference.options import BOOTSTRAP_METHODS
+from irr.inference.bootstrap import bootstrap_counts
+from irr.inference.options import BOOTSTRAP_METHODS, DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
 
 __all__ = [
+    "DEMING_CIS",
+    "DEMING_NOTES",
     "MethodRegressionResult",
     "deming",
     "paired_measurements",
@@ -43,8 +46,17 @@ __all__ = [
     "replicate_error_ratio",
 ]
 
+#: The intervals of Deming regression, and its sentence after the shared text of `ci`
+#: (:mod:`irr.inference.keywords`), for the method and the shortcut.
+DEMING_CIS = ("jackknife", *BOOTSTRAP_METHODS)
+DEMING_NOTES = {
+    "ci": "'jackknife': t intervals on n - 2 df with the leave-one-out jackknife standard "
+          "errors (Linnet 1993); the bootstrap methods resample subjects (the error ratio "
+          "held fixed).",
+}
+
 _PARAMETERS = ("slope", "intercept")
-_NAMES = {"deming": "Deming", "passing-bablok": "Passing–Bablok"}
+_NAMES = {"deming": "Deming", "passing_bablok": "Passing–Bablok"}
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
@@ -56,7 +68,7 @@ class MethodRegressionResult(Result):
     statistic, its intervals are rank-based); ``intercept``, ``intercept_se``,
     ``intercept_ci``, ``intercept_statistic`` and ``intercept_pvalue`` those of the
     intercept (t test of intercept = 0). ``method`` is ``'deming'`` or
-    ``'passing-bablok'``; ``x_name`` and ``y_name`` name the comparison (x) and test (y)
+    ``'passing_bablok'``; ``x_name`` and ``y_name`` name the comparison (x) and test (y)
     methods; ``error_ratio`` is Deming's lambda = var(error of x) / var(error of y) (nan
     for Passing–Bablok); ``df`` the degrees of freedom of the t intervals and tests (n - 2);
     ``linearity_statistic`` and ``linearity_pvalue`` Passing–Bablok's cusum test (nan for
@@ -109,6 +121,15 @@ class MethodRegressionResult(Result):
         ``'rank'`` (Passing–Bablok's), or a bootstrap method for Deming regression
         (``'percentile'``, ``'basic'``, ``'bca'``: resampling subjects, drawn once).
 
+        Parameters
+        ----------
+        confidence_level : float, optional
+            Level of the interval (default the result's).
+        method : str, optional
+            The interval method (default the result's).
+        parameter : {'slope', 'intercept'}, default 'slope'
+            The parameter the interval is of.
+
         Examples
         --------
         >>> import irr
@@ -121,7 +142,7 @@ class MethodRegressionResult(Result):
         level = self.ci.confidence_level if confidence_level is None else confidence_level
         level = check_confidence_level(level)
         method = self.ci.method if method is None else method
-        own = ("rank",) if self.method == "passing-bablok" else ("jackknife", *BOOTSTRAP_METHODS)
+        own = ("rank",) if self.method == "passing_bablok" else ("jackknife", *BOOTSTRAP_METHODS)
         check_choice(method, "method", own)
         index = _PARAMETERS.index(parameter)
         if method == "rank":
@@ -142,7 +163,15 @@ class MethodRegressionResult(Result):
     def band(self, at: Any, confidence_level: float | None = None) -> tuple[np.ndarray, ...]:
         """The fitted line at `at` and its pointwise confidence band ``(fit, low, high)``:
         Deming's from the jackknife of ``intercept + slope * at`` (t on n - 2 df, Linnet
-        1993); nan for Passing–Bablok, which has no published band."""
+        1993); nan for Passing–Bablok, which has no published band.
+
+        Parameters
+        ----------
+        at : array-like
+            The values of x at which the line is evaluated.
+        confidence_level : float, optional
+            Level of the band (default the result's).
+        """
         at = np.asarray(at, dtype=float)
         fit = self.intercept + self.estimate * at
         if self.jackknife_slopes is None:
@@ -236,6 +265,11 @@ class MethodRegressionResult(Result):
         """One sentence for a paper: the slope and intercept with their intervals and the
         intervals' method; for Passing–Bablok also the cusum test of linearity.
 
+        Parameters
+        ----------
+        style, **options
+            As for :meth:`irr.Result.report` (`digits`).
+
         Examples
         --------
         >>> import irr
@@ -276,7 +310,7 @@ class MethodRegressionResult(Result):
                 f"{',' if apa else ''} and an intercept of "
                 f"{part(self.intercept, self.intercept_ci, how)}, n = {self.n_subjects:,}")
         p = self.linearity_pvalue
-        if self.method == "passing-bablok" and math.isfinite(p):
+        if self.method == "passing_bablok" and math.isfinite(p):
             found = "a" if p < 0.05 else "no"
             shown = format_pvalue(p, apa=apa)
             text += (f"; the cusum test found {found} significant deviation from linearity "
@@ -351,10 +385,13 @@ def replicate_error_ratio(m: Measurements, first: int = 0, second: int = 1) -> f
 
 
 def paired_measurements(
-    x: Any, y: Any, names: Any, first: int, second: int
+    x: Any, y: Any, names: Any, first: int, second: int, what: str = "Method regression"
 ) -> tuple[np.ndarray, np.ndarray, str, str, int, Measurements | None]:
     """The complete pairs ``(x, y)``, the methods' names, pairs dropped, and the
-    Measurements when given one."""
+    Measurements when given one (measurements of a lazy frame: a ValueError naming
+    `what`, which needs their rows)."""
+    if isinstance(x, LazyMeasurements):
+        raise ValueError(x.rows_refused(what))
     if isinstance(x, Measurements):
         if y is not None:
             raise TypeError("Pass `y` only with array `x`; a Measurements holds both methods.")
@@ -393,29 +430,29 @@ def _deming_counts(x: np.ndarray, y: np.ndarray, error_ratio: float,
     return np.column_stack([slope, my - slope * mx])
 
 
-def _deming_bootstrap(x: np.ndarray, y: np.ndarray, error_ratio: float, n_resamples: int,
-                      rng: Any) -> Any:
+def _deming_bootstrap(x: np.ndarray, y: np.ndarray, error_ratio: float,
+                      options: InferenceOptions) -> Any:
     return bootstrap_counts(np.ones(x.size), partial(_deming_counts, x, y, error_ratio),
-                            n_resamples=n_resamples, rng=rng)
+                            n_resamples=options.n_resamples, rng=options.rng,
+                            progress=options.progress)
 
 
 def deming(
     x: Any,
     y: Any = None,
+    options: InferenceOptions = DEFAULT_OPTIONS,
     *,
     error_ratio: float | None = None,
-    confidence_level: float = 0.95,
-    ci: str = "jackknife",
-    n_resamples: int = 9999,
-    rng: Any = 0,
     names: Any = None,
     first: int = 0,
     second: int = 1,
 ) -> MethodRegressionResult:
-    """Deming regression of y (test method) on x (comparison method); see :func:`irr.deming`."""
-    confidence_level = check_confidence_level(confidence_level)
-    check_choice(ci, "ci", ("jackknife", *BOOTSTRAP_METHODS))
-    a, b, x_name, y_name, dropped, m = paired_measurements(x, y, names, first, second)
+    """Deming regression of y (test method) on x (comparison method); see :func:`irr.deming`
+    (`options.ci` None is the jackknife interval)."""
+    confidence_level = options.confidence_level
+    ci = check_choice(options.ci or "jackknife", "ci", ("jackknife", *BOOTSTRAP_METHODS))
+    a, b, x_name, y_name, dropped, m = paired_measurements(x, y, names, first, second,
+                                                           "Deming regression")
     notes = []
     if error_ratio is None:
         ratio = replicate_error_ratio(m, first, second) if m is not None and m.has_replicates \
@@ -464,7 +501,7 @@ def deming(
         error_ratio=ratio, df=df, x=a, y=b, jackknife_slopes=jack_s,
         jackknife_intercepts=jack_i,
     )
-    source = partial(_deming_bootstrap, a, b, ratio, check_n_resamples(n_resamples), rng)
+    source = partial(_deming_bootstrap, a, b, ratio, options)
     result = result.with_bootstrap(source, None)
     if ci in BOOTSTRAP_METHODS:
         from dataclasses import replace
@@ -498,15 +535,16 @@ def _pb_intervals(x: np.ndarray, y: np.ndarray,
 def passing_bablok(
     x: Any,
     y: Any = None,
+    options: InferenceOptions = DEFAULT_OPTIONS,
     *,
-    confidence_level: float = 0.95,
     names: Any = None,
     first: int = 0,
     second: int = 1,
 ) -> MethodRegressionResult:
     """Passing–Bablok regression of y on x; see :func:`irr.passing_bablok`."""
-    confidence_level = check_confidence_level(confidence_level)
-    a, b, x_name, y_name, dropped, _ = paired_measurements(x, y, names, first, second)
+    confidence_level = options.confidence_level
+    a, b, x_name, y_name, dropped, _ = paired_measurements(x, y, names, first, second,
+                                                           "Passing–Bablok regression")
     n = a.size
     if n > MAX_PASSING_BABLOK:
         raise ValueError(
@@ -544,7 +582,7 @@ def passing_bablok(
     return MethodRegressionResult(
         coefficient="Passing–Bablok slope", symbol="b", estimate=slope, se=math.nan,
         ci=slope_ci, n_subjects=n, n_missing=dropped, n_incomplete=dropped,
-        raters=(x_name, y_name), notes=tuple(notes), method="passing-bablok",
+        raters=(x_name, y_name), notes=tuple(notes), method="passing_bablok",
         intercept=intercept, intercept_se=math.nan, intercept_ci=intercept_ci,
         x_name=x_name, y_name=y_name, df=float(n - 2), linearity_statistic=statistic,
         linearity_pvalue=p_lin, x=a, y=b,

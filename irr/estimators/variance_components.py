@@ -24,8 +24,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
-from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
+from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.icc import form_description, shrout_fleiss_name
 from irr.coefficients.variance_components import (
     Components,
@@ -38,13 +39,27 @@ from irr.coefficients.variance_components import (
     subject_moments,
 )
 from irr.estimators.icc import ICCResult, check_form
-from irr.inference.bootstrap import MomentStatistic, bootstrap_counts, check_n_resamples
-from irr.inference.options import BOOTSTRAP_METHODS
+from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
+from irr.inference.options import BOOTSTRAP_METHODS, DEFAULT_OPTIONS, InferenceOptions
 from irr.results import ConfidenceInterval, wald_interval
 
-__all__ = ["ESTIMATORS", "MAX_REML_MEASUREMENTS", "ComponentsICCResult", "cell_statistics",
-           "icc_components", "reml_components",
-           "variance_components"]
+__all__ = [
+    "ESTIMATORS",
+    "ICC_COMPONENTS_NOTES",
+    "MAX_REML_MEASUREMENTS",
+    "ComponentsICCResult",
+    "cell_statistics",
+    "check_measurements",
+    "icc_components",
+    "reml_components",
+    "variance_components",
+]
+
+#: What the bootstrap keywords draw here, after their shared text (:mod:`irr.inference.keywords`).
+ICC_COMPONENTS_NOTES = {
+    "n_resamples": "Here they draw the interval with replicates (its default there), or one "
+                   "``conf_int(method='percentile' | 'basic' | 'bca')`` asks for.",
+}
 
 #: The estimators of the variance components.
 ESTIMATORS = ("anova", "reml")
@@ -258,7 +273,11 @@ def variance_components(m: Measurements, model: str = "twoway",
     return Components(*theta, *c[4:])  # REML components; Henderson's mean squares
 
 
-def _check_measurements(m: Any) -> Measurements:
+def check_measurements(m: Any, what: str) -> Measurements:
+    """`m` as the Measurements `what` needs: those of a lazy frame raise a ValueError
+    naming `what` (it needs their rows), anything else a TypeError."""
+    if isinstance(m, LazyMeasurements):
+        raise ValueError(m.rows_refused(what))
     if not isinstance(m, Measurements):
         raise TypeError("`measurements` must be an irr Measurements (Measurements.from_wide, "
                         f".from_long); got {type(m).__name__}.")
@@ -272,63 +291,10 @@ def icc_components(
     unit: str = "single",
     *,
     estimator: str = "anova",
-    confidence_level: float = 0.95,
-    n_resamples: int = 1999,
-    rng: int | np.random.Generator | None = 0,
+    options: InferenceOptions = DEFAULT_OPTIONS,
 ) -> ComponentsICCResult:
-    r"""The ICC of real-valued measurements from variance components, using every
-    measurement: missing cells, unbalanced designs and replicates allowed.
-
-    Parameters
-    ----------
-    measurements : Measurements
-        Long-form measurements (:meth:`Measurements.from_wide`, :meth:`Measurements.from_long`).
-    model : {'oneway', 'twoway'}, default 'twoway'
-        One-way: subjects random, every other source of variation is error. Two-way:
-        subjects and raters crossed (raters random or fixed: the estimators are the same).
-    type : {'agreement', 'consistency'}, default 'agreement'
-        Absolute agreement counts the raters' variance as error, consistency does not.
-    unit : {'single', 'average'}, default 'single'
-        One measurement by one rater, or the mean of all ``n_raters`` raters.
-    estimator : {'anova', 'reml'}, default 'anova'
-        Henderson's method III moment estimators (fast; exact ANOVA on balanced data) or
-        restricted maximum likelihood (components >= 0; large-sample Wald interval).
-    confidence_level : float, default 0.95
-    n_resamples : int, default 1999
-        Bootstrap resamples of subjects, for the interval with replicates (the default
-        there) or ``conf_int(method='percentile' | 'basic' | 'bca')``.
-    rng : int, Generator or None, default 0
-        Seed of the bootstrap (0: the same bytes on every run).
-
-    Returns
-    -------
-    ComponentsICCResult
-
-    Notes
-    -----
-    The components are those of :math:`y = \mu + a_i + b_j + (ab)_{ij} + e` (subjects,
-    raters, interaction, error); each McGraw & Wong (1996) form is a ratio of them
-    (:func:`irr.coefficients.variance_components.components_icc`). With replicates the
-    within-cell variance is error and the interaction is estimated; a "single" measurement
-    then carries interaction plus error. Henderson's method III (Searle, Casella &
-    McCulloch 1992, §5.5) adjusts subjects for raters and raters for subjects, so
-    missing cells do not bias the components; on complete data without replicates the
-    estimates, F test and intervals are McGraw & Wong's exactly (Shrout & Fleiss 1979
-    Table 4 reproduced in the tests). Negative moment estimates of a component are kept
-    (truncating them would bias the ICC), as McGraw & Wong's formulas do. Intervals:
-    ``'anova'`` without replicates: McGraw & Wong's Table 7 with Henderson's mean squares,
-    df and effective sizes k0, n0 (method ``'exact'``/``'satterthwaite'`` on balanced
-    data, ``'approximate-f'`` otherwise: the n0 approximation, Searle 1971); with
-    replicates: percentile bootstrap of subjects (Ukoumunne et al. 2003). ``'reml'``:
-    Wald interval with the delta-method SE from the observed REML information (Searle,
-    Casella & McCulloch 1992, §6.3); none when a component is estimated at 0.
-
-    References
-    ----------
-    McGraw, K. O., & Wong, S. P. (1996). Psychological Methods, 1(1), 30-46.
-    Searle, S. R., Casella, G., & McCulloch, C. E. (1992). Variance Components. Wiley.
-    Ukoumunne, O. C., Davison, A. C., Gulliford, M. C., & Chinn, S. (2003). Statistics
-    in Medicine, 22(24), 3805-3821. https://doi.org/10.1002/sim.1643
+    """The ICC by variance components of `measurements` (see :func:`irr.icc_components`,
+    whose `confidence_level`, `n_resamples`, `rng` and `progress` are `options`).
 
     Examples
     --------
@@ -337,18 +303,14 @@ def icc_components(
     >>> res = icc_components(Measurements.from_wide(x))
     >>> res.coefficient, round(res.estimate, 2), res.ci.method
     ('ICC(2,1)', 0.29, 'satterthwaite')
-    >>> x[0, 1] = np.nan  # a missing cell: every other measurement still counts
-    >>> res = icc_components(Measurements.from_wide(x))
-    >>> round(res.estimate, 3), res.n_cells_missing, res.ci.method
-    (0.344, 1, 'satterthwaite')
     """
     from scipy.special import fdtrc
 
-    m = _check_measurements(measurements)
+    m = check_measurements(measurements, "The ICC by variance components")
     model, type, unit = check_form(model, type, unit)
     check_choice(estimator, "estimator", ESTIMATORS)
-    confidence_level = check_confidence_level(confidence_level)
-    n_resamples = check_n_resamples(n_resamples)
+    confidence_level = options.confidence_level
+    n_resamples = options.n_resamples
     k = m.n_raters
     present = np.bincount(m.subject, minlength=m.n_subjects) > 0
     if int(present.sum()) < 2 or (model == "twoway" and k < 2):
@@ -400,7 +362,7 @@ def icc_components(
     source = partial(bootstrap_counts, np.ones(m.n_subjects, dtype=np.int64),
                      MomentStatistic(moments, partial(_finish, k=k, model=model, type=type,
                                                       unit=unit, replicates=separate)),
-                     n_resamples=n_resamples, rng=rng)
+                     n_resamples=n_resamples, rng=options.rng, progress=options.progress)
     if estimator == "reml":
         if cov is not None:
             se = _delta_se(theta, cov, model, type, unit, k)

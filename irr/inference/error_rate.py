@@ -25,7 +25,7 @@ from irr._validation import (
     check_integer,
     check_open_unit,
 )
-from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
+from irr.inference._hypothesis_summary import fmt_number, fmt_pvalue, hypothesis_summary
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result
 from irr.weights import tolerance_agreement
 
@@ -389,6 +389,11 @@ class CriticalErrorRate:
 
     def rejects(self, errors: int) -> bool:
         """Whether `errors` errors out of :attr:`n` reject H0.
+
+        Parameters
+        ----------
+        errors : int
+            The number of errors observed among the :attr:`n` subjects.
 
         Examples
         --------

@@ -19,7 +19,7 @@ from irr._validation import (
     check_confidence_level,
     check_open_unit,
 )
-from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
+from irr.inference._hypothesis_summary import fmt_number, fmt_pvalue, hypothesis_summary
 from irr.inference.paired import PairedTable, PairedTestResult, mcnemar_of_table
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result
 
@@ -106,6 +106,11 @@ class LearnerTTestResult(Result):
 
     def report(self, style: str = "apa", *, digits: int = 3, **options: Any) -> str:
         """One sentence: the difference, its interval, t, df and p.
+
+        Parameters
+        ----------
+        style, digits, **options
+            As for :meth:`irr.Result.report`; `digits` (default 3) for the difference and its interval.
 
         Examples
         --------
@@ -490,6 +495,11 @@ class BiasVarianceResult(Result):
 
     def report(self, style: str = "apa", *, digits: int = 3, **options: Any) -> str:
         """One sentence with the expected error and its parts.
+
+        Parameters
+        ----------
+        style, digits, **options
+            As for :meth:`irr.Result.report`; `digits` (default 3) for the error and its parts.
 
         Examples
         --------

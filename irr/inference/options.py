@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -17,79 +17,36 @@ from irr._validation import (
     show_value,
 )
 from irr.inference.bootstrap import check_n_resamples
+from irr.inference.keywords import (
+    ASYMPTOTIC_METHODS,
+    BOOTSTRAP_METHODS,
+    DEFAULT_RESAMPLES,
+    DISTRIBUTIONS,
+    FORMULA_METHODS,
+    KEYWORDS,
+    SAMPLING,
+    inference_keywords,
+)
 
 __all__ = [
     "ASYMPTOTIC_METHODS",
     "BOOTSTRAP_METHODS",
+    "DEFAULT_OPTIONS",
+    "DEFAULT_RESAMPLES",
     "DISTRIBUTIONS",
+    "FORMULA_METHODS",
     "SAMPLING",
     "InferenceOptions",
 ]
 
-ASYMPTOTIC_METHODS = ("wald",)
-BOOTSTRAP_METHODS = ("percentile", "basic", "bca")
-#: The reference laws of a Wald test and interval: the standard normal, or Student's t on
-#: n - 1 degrees of freedom (n the subjects), as irrCAC and Stata's kappaetc print them.
-DISTRIBUTIONS = ("normal", "t")
-#: What the standard error generalises over: the subjects (raters fixed; irrCAC, kappaetc's
-#: default), the raters (subjects fixed; kappaetc's ``se(conditional subjects)``) or both
-#: (kappaetc's ``se(unconditional)``; Gwet 2008, 2014 ch. 5).
-SAMPLING = ("subjects", "raters", "both")
-
-
-@dataclass(frozen=True)
+@inference_keywords(tuple(k for k in KEYWORDS if k != "missing"),
+                    cis=(*FORMULA_METHODS, *BOOTSTRAP_METHODS, None),
+                    ci="Each statistic offers a few of these (its own `ci`); None leaves the "
+                       "choice to the statistic, or skips the interval where it has one.")
+@dataclass(frozen=True, kw_only=True)
 class InferenceOptions:
-    """How to test and bound a coefficient: the same options on every method.
-
-    Parameters
-    ----------
-    alternative : {'two-sided', 'greater', 'less'}
-        Alternative of the test of "no agreement beyond chance".
-    confidence_level : float
-        Level of the interval, in (0, 1).
-    ci : {'wald', 'percentile', 'basic', 'bca'} or None
-        The interval in the result's ``ci``; None (where a family allows it) skips it.
-    n_resamples : int
-        Bootstrap resamples, at most :data:`irr.inference.bootstrap.MAX_RESAMPLES` (10**6).
-    rng : int, numpy.random.Generator or None, default 0
-        Randomness of the bootstrap. The default is the fixed seed 0: every default output
-        is reproducible. An int seed gives the same resampled subjects on every draw, so
-        the replicates of the coefficients of one Agreement drawn with the same seed (over
-        the same subjects) are paired. None, passed explicitly, draws from fresh OS entropy.
-    progress : bool or None
-        A tqdm progress bar: None only for slow runs on a terminal, True always, False never.
-    distribution : {'normal', 't'}
-        The law of the Wald test and interval: the standard normal (z), or Student's t on
-        n - 1 degrees of freedom, n the subjects the coefficient uses (irrCAC's and
-        kappaetc's default). With ``'t'`` the test uses the linearised SE (under the
-        alternative), as those programs do, also where the normal test uses an SE under H0.
-    population : int, float or None
-        The number N of subjects in the finite population the n rated subjects were drawn
-        from (irrCAC's ``N``): the linearised variance is multiplied by the finite-population
-        correction 1 - n/N. None (or ``math.inf``): an infinite population, no correction.
-    sampling : {'subjects', 'raters', 'both'}
-        What the SE generalises over. ``'subjects'``: the subjects are a sample, the
-        raters fixed (the linearised variance). ``'raters'``: the raters are a sample, the
-        subjects fixed (the jackknife over raters, Gwet 2008). ``'both'``: the sum of the
-        two variances (Gwet 2014, ch. 5; kappaetc's ``se(unconditional)``).
-    null : float or None
-        The value of the coefficient under H0 (kappaetc's ``testvalue(#)``): the test is of
-        H0: coefficient = `null` against `alternative` (``'greater'`` is kappaetc's
-        ``testvalue(> #)``, ``'less'`` its ``testvalue(< #)``), with statistic
-        (estimate - null) / SE on the normal or t law. None: the test of 0 (no agreement
-        beyond chance); for a percent agreement, no test. A value other than 0 is tested on
-        the SE under the alternative (an SE under H0 exists only for 0). Each coefficient
-        checks that `null` lies inside its range (:meth:`null_for`).
-    ci_clip : bool
-        Whether the Wald interval's limits are clipped to the coefficient's range (the
-        default; the note says when they were). False is kappaetc's ``nociclipped``: the
-        limits are estimate +- quantile x SE, even beyond the range.
-    rater_population : int, float or None
-        The number R of raters in the finite population the r raters were drawn from
-        (kappaetc's ``nraters(#)``): the variance over raters (``sampling='raters'`` or
-        ``'both'``) is multiplied by 1 - r/R, so R = r leaves only the subject-sampling
-        variance and R -> infinity none of the correction. None (or ``math.inf``): an
-        infinite population of raters.
+    """How to test and bound a coefficient: the same options on every method, by keyword
+    (:meth:`from_keywords`), each validated once.
 
     Examples
     --------
@@ -115,14 +72,14 @@ class InferenceOptions:
     alternative: str = "two-sided"
     confidence_level: float = 0.95
     ci: str | None = "wald"
-    n_resamples: int = 9999
+    n_resamples: int = DEFAULT_RESAMPLES
     rng: Any = 0
     progress: bool | None = None
     distribution: str = "normal"
     population: float | None = None
-    sampling: str = "subjects"
     null: float | None = None
     ci_clip: bool = True
+    sampling: str = "subjects"
     rater_population: float | None = None
 
     def __post_init__(self) -> None:
@@ -130,7 +87,7 @@ class InferenceOptions:
         object.__setattr__(self, "confidence_level",
                            check_confidence_level(self.confidence_level))
         if self.ci is not None:
-            check_choice(self.ci, "ci", ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS)
+            check_choice(self.ci, "ci", FORMULA_METHODS + BOOTSTRAP_METHODS)
         object.__setattr__(self, "n_resamples", check_n_resamples(self.n_resamples))
         rng = self.rng
         if not (isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and rng >= 0):
@@ -183,6 +140,33 @@ class InferenceOptions:
                 )
             object.__setattr__(self, "rater_population",
                                None if math.isinf(raters) else float(raters))
+
+    @classmethod
+    def from_keywords(cls, **keywords: Any) -> InferenceOptions:
+        """The options of a method's inference keywords, by name (those it does not take
+        keep their defaults).
+
+        Raises
+        ------
+        TypeError
+            A name that is not an inference option (the message lists them).
+
+        Examples
+        --------
+        >>> InferenceOptions.from_keywords(confidence_level=0.9, ci="bca").ci
+        'bca'
+        >>> InferenceOptions.from_keywords(level=0.9)
+        Traceback (most recent call last):
+        ...
+        TypeError: `level` is not an inference option; they are alternative, confidence_level, \
+ci, n_resamples, rng, progress, distribution, population, null, ci_clip, sampling, rater_population.
+        """
+        names = [f.name for f in fields(cls)]
+        for name in keywords:
+            if name not in names:
+                raise TypeError(f"`{name}` is not an inference option; they are "
+                                f"{', '.join(names)}.")
+        return cls(**keywords)
 
     def null_for(self, bounds: tuple[float, float], coefficient: str) -> float:
         """The value under H0 of a coefficient whose range is `bounds` (0 without
@@ -279,6 +263,10 @@ class InferenceOptions:
         """A generator for one draw: a fresh one from an int seed (the same draws every
         time), the caller's own Generator otherwise."""
         return check_rng(self.rng)
+
+
+#: The options of a call that gives none (every default; a 95% level).
+DEFAULT_OPTIONS = InferenceOptions()
 
 
 def _finite_correction(size: float, population: float | None, name: str, what: str) -> float:

@@ -23,7 +23,7 @@ from irr._numbers import format_df
 from irr._source import Source
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_confidence_level
-from irr.inference._report import fmt_number, fmt_pvalue, hypothesis_summary
+from irr.inference._hypothesis_summary import fmt_number, fmt_pvalue, hypothesis_summary
 from irr.inference.error_rate import check_reference, check_tolerance, error_mask
 from irr.results import (
     ConfidenceInterval,

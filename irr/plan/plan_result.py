@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from irr._validation import check_integer, show_value
-from irr.inference._report import hypothesis_summary
+from irr.inference._hypothesis_summary import hypothesis_summary
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -326,6 +326,11 @@ class PlanResult:
 
     def curve(self, n: Sequence[int] | np.ndarray) -> pd.DataFrame:
         """The power (or expected width) of every row at each of the numbers `n`.
+
+        Parameters
+        ----------
+        n : sequence of int
+            The numbers of subjects.
 
         Returns
         -------

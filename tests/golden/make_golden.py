@@ -1,4 +1,4 @@
-"""Write the golden files of ``irr report`` (tests/unit/test_i16_golden.py compares with them).
+"""Write the golden files of ``irr report`` (tests/unit/rendering/test_golden.py compares with them).
 
 Run from the repository root after a deliberate change of the report's output:
 

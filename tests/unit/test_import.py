@@ -4,7 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-HEAVY = ("scipy.stats", "scipy.optimize", "statsmodels", "matplotlib", "sklearn", "tqdm")
+HEAVY = ("scipy.stats", "scipy.optimize", "scipy.special", "scipy.sparse", "statsmodels",
+         "matplotlib", "sklearn", "tqdm", "numpy.f2py", "numpy.testing")
 
 
 def test_import_irr_loads_no_heavy_module():

@@ -88,7 +88,7 @@ def _check_same_subjects(ag, draws):
 
 def test_every_coefficient_resamples_the_same_subjects(monkeypatch):
     # no missing rating: every coefficient uses every subject (with missing ratings each
-    # resamples only the subjects it uses: tests/unit/test_i14_siblings_inference.py)
+    # resamples only the subjects it uses: tests/unit/inference/test_seeds_and_strata.py)
     ag = irr.Agreement.from_array(_ratings(missing=0))
     # many raters: drawn in two stages (count patterns, then rater codes)
     assert ag.statistics.count_patterns.size * 2 <= len(ag.statistics.multiplicity)

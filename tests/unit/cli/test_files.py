@@ -1,0 +1,375 @@
+"""Files and the command line: it writes only regular files, exclusively, reads within a
+size limit, gives hints on reading, bounds the number of resamples, and ends with one-line
+errors. (Escaping: tests/unit/rendering/test_escaping.py; pickling:
+tests/unit/test_results_pickle.py.)"""
+
+import os
+import re
+import stat
+import tempfile
+
+import pandas as pd
+import pytest
+
+import irr
+import irr.cli
+from tests.unit.cli.test_commands import RATINGS, run
+
+
+@pytest.fixture
+def csv_file(tmp_path):
+    path = tmp_path / "ratings.csv"
+    RATINGS.to_csv(path, index=False)
+    return path
+
+
+def kappa_of_ratings():
+    # the CLI's Cohen's kappa must be the API's on the same two columns
+    return irr.Agreement(RATINGS["r1"], RATINGS["r2"]).kappa().estimate
+
+
+# -- A1: only regular files ------------------------------------------------------------------
+def test_output_fifo_is_refused_even_with_force(csv_file, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    out = run("kappa", str(csv_file), "-o", str(fifo), "--force")
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: --output {str(fifo)!r} is a FIFO (named pipe); irr writes only "
+        "regular files")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # not replaced by a regular file
+
+
+def test_output_directory_is_refused(csv_file, tmp_path):
+    out = run("kappa", str(csv_file), "-o", str(tmp_path), "--force")
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: --output {str(tmp_path)!r} is a directory; irr writes only regular files")
+
+
+def test_output_device_is_refused(csv_file, tmp_path, monkeypatch):
+    # a stand-in for /dev/null: os.lstat reports a character device for this one path
+    fake = str(tmp_path / "null")
+    real_lstat = os.lstat
+
+    def fake_lstat(path, *args, **kwargs):
+        if os.fspath(path) == fake:
+            return os.stat_result((stat.S_IFCHR | 0o666, 0, 0, 1, 0, 0, 0, 0, 0, 0))
+        return real_lstat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "lstat", fake_lstat)
+    out = run("kappa", str(csv_file), "-o", fake, "--force")
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: --output {fake!r} is a character device; irr writes only regular files")
+    monkeypatch.undo()
+    assert not os.path.lexists(fake)
+
+
+def test_dev_null_is_refused_and_stays_a_device(csv_file):
+    out = run("kappa", str(csv_file), "-o", "/dev/null", "--force")
+    assert out.returncode == 1
+    assert "is a character device; irr writes only regular files" in out.stderr
+    assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)  # read-only check
+
+
+def test_symlink_is_refused_never_written_through(csv_file, tmp_path):
+    # issue 30: with --force, a link's target (as root, a system file) was overwritten;
+    # tests/unit/cli/test_output_files.py covers --plot, dangling links and races
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    out = run("kappa", str(csv_file), "--format", "json", "-o", str(link), "--force")
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: --output {str(link)!r} is a symbolic link (to {str(real)!r}); irr "
+        "never writes through a link: give the path of a regular file")
+    assert link.is_symlink()
+    assert real.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "ratings.csv",
+                                                          "real.json"]
+
+
+def test_symlink_to_the_input_is_refused(csv_file, tmp_path):
+    original = csv_file.read_text()
+    link = tmp_path / "out.csv"
+    link.symlink_to(csv_file)
+    out = run("kappa", str(csv_file), "-o", str(link), "--force")
+    assert out.returncode == 1
+    assert "is a symbolic link" in out.stderr
+    assert csv_file.read_text() == original
+    # the input named itself: refused with or without --force
+    for force in ((), ("--force",)):
+        out = run("kappa", str(csv_file), "-o", str(csv_file), *force)
+        assert out.returncode == 1
+        assert out.stderr.strip() == (
+            f"irr: error: refusing to overwrite the input file {str(csv_file)!r} with --output")
+        assert csv_file.read_text() == original
+
+
+# -- A2: created exclusively, at the end ------------------------------------------------------
+def test_output_that_appears_during_the_run_is_not_overwritten(csv_file, tmp_path, monkeypatch):
+    target = tmp_path / "out.txt"
+    render = irr.cli._render
+
+    def render_and_race(out, fmt):  # another process creates the file mid-run
+        target.write_text("theirs")
+        return render(out, fmt)
+
+    monkeypatch.setattr(irr.cli, "_render", render_and_race)
+    out = run("kappa", str(csv_file), "-o", str(target))
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: --output {str(target)!r} appeared during the run; pass --force to "
+        "overwrite it")
+    assert target.read_text() == "theirs"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt", "ratings.csv"]
+
+
+def test_unwritable_directory_is_found_before_reading(tmp_path, monkeypatch):
+    # root ignores permission bits, so the refusal of the directory is simulated
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    missing = tmp_path / "not-there.csv"  # reading it would fail: the check comes first
+    out = run("kappa", str(missing), "-o", str(tmp_path / "out.txt"))
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: cannot write {str(tmp_path / 'out.txt')!r}: the directory "
+        f"{str(tmp_path)!r} is not writable (Permission denied)")
+
+
+def test_empty_output_name_is_a_clear_error(csv_file):
+    out = run("kappa", str(csv_file), "-o", "")
+    assert out.returncode == 1
+    assert out.stderr.strip() == "irr: error: --output is empty: give a file name, or '-' for stdout"
+
+
+# -- A7: bounded reads -------------------------------------------------------------------------
+def test_stdin_beyond_the_limit_is_a_one_line_error():
+    # `yes 1,2 | irr kappa -`: an endless stream is cut at the limit, not read to the end
+    stream = b"a,b\n" + b"1,2\n" * 300_000  # 1.2 MB
+    out = run("kappa", "-", "--max-bytes", "1M", stdin=stream)
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        b"irr: error: cannot read stdin: larger than the input limit of 1000000 bytes; raise "
+        b"it with --max-bytes or $IRR_MAX_BYTES")
+
+
+def test_limit_from_the_environment_and_its_override(csv_file, monkeypatch):
+    monkeypatch.setenv("IRR_MAX_BYTES", "20")
+    out = run("kappa", str(csv_file), "--format", "json")  # beyond the limit: streamed
+    assert out.returncode == 0, out.stderr
+    import json
+    assert json.loads(out.stdout)["results"][1]["estimate"] == pytest.approx(
+        kappa_of_ratings(), abs=1e-12)
+    assert "streamed by DuckDB" in run("kappa", str(csv_file)).stdout
+    out = run("kappa", str(csv_file), "--max-bytes", "1K", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["results"][1]["estimate"] == pytest.approx(
+        kappa_of_ratings(), abs=1e-12)
+
+
+def test_bad_max_bytes_is_a_usage_error(csv_file):
+    out = run("kappa", str(csv_file), "--max-bytes", "lots")
+    assert out.returncode == 2
+    assert "must be a positive size such as 5000, 500K, 200M or 2G; got 'lots'" in out.stderr
+
+
+def test_dev_zero_is_refused_at_once():
+    out = run("kappa", "/dev/zero")
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        "irr: error: cannot read '/dev/zero': it is a character device, not a file; pipe it "
+        "to '-' (stdin) instead")
+
+
+def test_fifo_without_a_writer_does_not_block(tmp_path):
+    fifo = tmp_path / "in.csv"
+    os.mkfifo(fifo)
+    out = run("kappa", str(fifo))  # would hang for ever on a blocking open
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: cannot read {str(fifo)!r}: a named pipe with no data (no writer)")
+
+
+def test_pipe_with_a_writer_is_read(tmp_path):
+    import threading
+    fifo = tmp_path / "in.csv"
+    os.mkfifo(fifo)
+    text = RATINGS.to_csv(index=False).encode()
+    ready = threading.Event()
+
+    def write():
+        with open(fifo, "wb") as handle:  # blocks until the reader opens
+            ready.set()
+            handle.write(text)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    # open a reader first so the writer's open returns, then let irr read the FIFO
+    keep = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    ready.wait(10)
+    try:
+        out = run("kappa", str(fifo), "--weights", "unweighted", "--format", "csv")
+    finally:
+        writer.join(10)
+        os.close(keep)
+    assert out.returncode == 0, out.stderr
+    estimate = pd.read_csv(__import__("io").StringIO(out.stdout))["estimate"][0]
+    assert estimate == pytest.approx(kappa_of_ratings(), abs=1e-12)
+
+
+@pytest.mark.skipif(pytest.importorskip("pyarrow") is None, reason="needs pyarrow")
+def test_parquet_metadata_is_checked_before_materialising(tmp_path):
+    import numpy as np
+    # 3 million zeros compress to a few kB, but take 48 MB as two int64 columns
+    frame = pd.DataFrame({"a": np.zeros(3_000_000, np.int64), "b": np.zeros(3_000_000, np.int64)})
+    path = tmp_path / "big.parquet"
+    frame.to_parquet(path)
+    assert path.stat().st_size < 1_000_000
+    # beyond the limit: streamed by DuckDB (issue 21), never materialised
+    out = run("kappa", str(path), "--max-bytes", "10M")
+    assert out.returncode == 0, out.stderr
+    assert re.search(r"3,000,000 rows streamed by DuckDB, 1 rating pattern(?!s)", out.stdout)
+    assert re.search(r"Subjects:\s+3,000,000", out.stdout)
+
+
+# -- B9: hints on reading ----------------------------------------------------------------------
+def test_semicolon_file_gets_a_delimiter_hint(tmp_path):
+    path = tmp_path / "excel.csv"
+    path.write_text("r1;r2\n1;2\n2;2\n1;1\n")
+    out = run("kappa", str(path))
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: cannot read {str(path)!r}: one column only, and its header 'r1;r2' "
+        "holds ';': pass --delimiter ';'")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+def test_utf16_text_is_read(tmp_path, encoding):
+    # Excel's "Unicode text": UTF-16 with a byte-order mark (utf-16, utf-32), or without
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(RATINGS.to_csv(index=False, sep="\t").encode(encoding))
+    out = run("kappa", str(path), "--encoding", encoding, "--weights", "unweighted",
+              "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    estimate = pd.read_csv(__import__("io").StringIO(out.stdout))["estimate"][0]
+    assert estimate == pytest.approx(kappa_of_ratings(), abs=1e-12)
+    if encoding != "utf-16-le":  # a byte-order mark is found without --encoding
+        out = run("kappa", str(path), "--weights", "unweighted", "--format", "csv")
+        assert out.returncode == 0, out.stderr
+
+
+def test_utf16_without_encoding_gets_a_hint(tmp_path):
+    path = tmp_path / "unicode.txt"
+    path.write_bytes(RATINGS.to_csv(index=False, sep="\t").encode("utf-16-le"))
+    out = run("kappa", str(path))
+    assert out.returncode == 1
+    assert out.stderr.strip().endswith(
+        "binary data, not a CSV/TSV text file (for UTF-16 text pass --encoding utf-16)")
+
+
+# -- B8: a bounded number of resamples --------------------------------------------------------
+@pytest.mark.parametrize("count", ["1000000000000", "300000000", "1e12"])
+def test_cli_refuses_absurd_resample_counts_at_once(csv_file, count):
+    out = run("kappa", str(csv_file), "--ci", "percentile", "--n-resamples", count)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines()[-1] == (
+        f"irr kappa: error: argument --n-resamples: must be at most 1000000 (MAX_RESAMPLES); "
+        f"got {int(float(count))}.")
+
+
+def test_cli_accepts_resamples_in_e_notation(csv_file):
+    import json
+    out = run("kappa", str(csv_file), "--ci", "percentile", "--n-resamples", "1e3",
+              "--weights", "unweighted", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)["results"][0]
+    assert result["n_resamples"] == 1000
+    expected = irr.Agreement(RATINGS["r1"], RATINGS["r2"]).kappa(
+        ci="percentile", n_resamples=1000, rng=0)  # the CLI's default seed is 0
+    assert result["ci_low"] == pytest.approx(expected.ci.low, abs=1e-12)
+
+
+def test_the_maximum_itself_is_allowed():
+    from irr.inference.bootstrap import MAX_RESAMPLES, check_n_resamples
+    assert check_n_resamples(MAX_RESAMPLES) == 10**6
+    # a 2 x 2 table's kappa over a million resamples: batched, so quick and small
+    result = irr.Agreement([1, 2, 1, 2, 1, 2], [1, 2, 2, 2, 1, 1]).kappa(
+        ci="percentile", n_resamples=MAX_RESAMPLES, rng=0)
+    assert result.bootstrap.n_resamples == 10**6
+
+
+# -- C10: irr.by does not take other threads' warnings -----------------------------------------
+def test_by_leaves_other_threads_warnings_alone(monkeypatch):
+    import threading
+    import warnings
+    kappa = irr.Agreement.kappa
+
+    def kappa_while_another_thread_warns(self, *args, **kwargs):
+        # another thread of the program warns while by() computes a group
+        other = threading.Thread(target=warnings.warn, args=("from another thread",
+                                                              irr.DegenerateDataWarning))
+        other.start()
+        other.join()
+        return kappa(self, *args, **kwargs)
+
+    monkeypatch.setattr(irr.Agreement, "kappa", kappa_while_another_thread_warns)
+    frame = pd.DataFrame({"site": ["a"] * 4 + ["b"] * 4, "r1": [1, 2, 1, 2, 1, 2, 2, 1],
+                          "r2": [1, 2, 2, 2, 1, 2, 1, 1]})
+    # with warnings.catch_warnings(record=True) inside by(), the other thread's warning
+    # was recorded as a reason of this table and never reached the program
+    with pytest.warns(irr.DegenerateDataWarning, match="from another thread"):
+        out = irr.by(frame, "site", raters=["r1", "r2"])
+    assert out["reason"].isna().all()
+    # group a: p_o = 3/4, p_e = 1/2 (margins 2/4 each): kappa = (3/4 - 1/2) / (1/2) = 1/2
+    assert out.loc[0, "estimate"] == pytest.approx(0.5, abs=1e-15)
+
+
+# -- B9: one-line errors and exit statuses, declarable scales -----------------------------------
+@pytest.mark.parametrize(("error", "status", "message"), [
+    (KeyboardInterrupt, 130, "irr: interrupted"),
+    (MemoryError, 1, "irr: error: out of memory; the data (or --n-resamples) are too large "
+                     "for this machine"),
+])
+def test_interrupt_and_memory_error_are_one_line(csv_file, tmp_path, monkeypatch, error,
+                                                 status, message):
+    def fail(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(irr.cli, "_render", fail)
+    out = run("kappa", str(csv_file), "-o", str(tmp_path / "out.txt"))
+    assert out.returncode == status
+    assert out.stderr == message + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ratings.csv"]  # no temporary left
+
+
+def test_categories_with_decimal_points_match_numeric_ratings(tmp_path):
+    import json
+    path = tmp_path / "scores.csv"
+    path.write_text("a,b\n1.0,2.0\n2.0,2.0\n3.0,1.0\n1.0,1.0\n")
+    out = run("kappa", str(path), "--categories", "1.0", "2", "3", "4", "--weights",
+              "unweighted", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    payload = json.loads(out.stdout)
+    # p_o = 2/4; margins a (2, 1, 1, 0), b (2, 2, 0, 0): p_e = 6/16; kappa = (1/2 - 3/8) / (5/8)
+    assert payload["results"][0]["estimate"] == pytest.approx(0.2, abs=1e-15)
+    assert "4" in payload["info"]["Categories"]
+
+
+def test_boolean_columns_take_declared_categories(tmp_path):
+    import json
+    path = tmp_path / "yes-no.csv"
+    path.write_text("a,b\nTrue,False\nFalse,False\nTrue,True\nTrue,False\n")
+    out = run("kappa", str(path), "--categories", "false", "TRUE", "--weights", "unweighted",
+              "--format", "json")
+    assert out.returncode == 0, out.stderr
+    # p_o = 2/4; margins a (1, 3), b (3, 1): p_e = 6/16; kappa = (1/2 - 3/8) / (5/8) = 0.2
+    assert json.loads(out.stdout)["results"][0]["estimate"] == pytest.approx(0.2, abs=1e-15)
+    out = run("kappa", str(path), "--categories", "yes", "no")
+    assert out.stderr.strip() == (
+        "irr: error: --categories must be True and False for true/false ratings; got "
+        "['yes', 'no']")

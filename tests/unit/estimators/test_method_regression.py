@@ -1,0 +1,322 @@
+"""Method-comparison regression: Deming and Passing–Bablok (issue #18).
+
+Published values: mcr's creatinine example (Passing–Bablok) and Wicklin's (2019) blood
+test example (Deming), both with their data in ``tests/reference/method_regression_reference.py``,
+which also holds the independent implementations (explicit-loop Passing–Bablok,
+orthogonal regression by SVD, leave-one-out jackknife loop).
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import re
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+import tests.reference.method_regression_reference as ref
+from irr._measurements import Measurements
+from irr.coefficients.method_regression import (
+    MAX_PASSING_BABLOK,
+    cusum_linearity,
+    deming_jackknife,
+    deming_slope,
+    passing_bablok_slopes,
+)
+from irr.estimators.method_regression import replicate_error_ratio
+
+
+@pytest.fixture(scope="module")
+def creatinine():
+    x, y = ref.pairs(ref.CREATININE)
+    return x, y
+
+
+# -- Passing–Bablok: published values -------------------------------------------------------
+def test_passing_bablok_creatinine_mcr(creatinine):
+    # R mcr, mcreg(method.reg="PaBa", method.ci="analytical") on its `creatinine` data, as
+    # printed in Wicklin (2022, The DO Loop, SAS program of "Passing-Bablok regression in
+    # SAS"): slope 1.0880089 [1.0000000, 1.173005], intercept -0.1171729 [-0.2001149, -0.02]
+    res = irr.passing_bablok(*creatinine)
+    assert res.n_subjects == 108
+    assert res.n_missing == 2
+    assert res.slope == pytest.approx(1.0880089, abs=5e-8)
+    assert res.intercept == pytest.approx(-0.1171729, abs=5e-8)
+    assert res.ci.low == pytest.approx(1.0, abs=1e-12)
+    assert res.intercept_ci.high == pytest.approx(-0.02, abs=1e-12)
+    # the upper slope limit: Passing & Bablok's rank M2 + K = 3694 (M1 rounded) gives
+    # 1.1730769; mcr's 1.173005 is the tangent of the mean angle of ranks 3693 and 3694
+    # (it does not round M1), and its intercept limit -0.2001149 follows from that slope
+    assert res.ci.high == pytest.approx(1.1730769230769, abs=1e-12)
+    s = np.sort(passing_bablok_slopes(res.x, res.y))
+    mcr_high = math.tan((math.atan(s[3692]) + math.atan(s[3693])) / 2)
+    assert mcr_high == pytest.approx(1.173005, abs=5e-7)
+    assert np.median(res.y - mcr_high * res.x) == pytest.approx(-0.2001149, abs=5e-7)
+    assert res.intercept_ci.low == pytest.approx(np.median(res.y - res.ci.high * res.x))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_passing_bablok_equals_explicit_loop(seed):
+    rng = np.random.default_rng(seed)
+    n = 7 + 5 * seed
+    x = np.round(rng.uniform(1, 10, n), 1)  # rounded: ties, vertical pairs, 0/0 pairs
+    y = np.round(0.5 + 1.1 * x + rng.normal(0, 0.6, n), 1)
+    if seed == 0:
+        y[1] = y[0] - (x[1] - x[0])  # a slope of exactly -1
+    res = irr.passing_bablok(x, y)
+    b, low, high, a = ref.brute_passing_bablok(list(x), list(y))
+    assert res.slope == pytest.approx(b, rel=1e-13)
+    assert res.intercept == pytest.approx(a, rel=1e-12, abs=1e-12)
+    for got, want in ((res.ci.low, low), (res.ci.high, high)):
+        assert (math.isnan(got) and math.isnan(want)) or got == pytest.approx(want, rel=1e-13)
+
+
+def test_passing_bablok_order_invariant_and_chunked(creatinine, monkeypatch):
+    x, y = creatinine
+    res = irr.passing_bablok(x, y)
+    perm = np.random.default_rng(3).permutation(x.size)
+    again = irr.passing_bablok(x[perm], y[perm])
+    assert (again.slope, again.intercept, tuple(again.ci)) == (res.slope, res.intercept,
+                                                               tuple(res.ci))
+    import irr.coefficients.method_regression as mr
+
+    monkeypatch.setattr(mr, "_BLOCK_PAIRS", 7)  # many small blocks: same slopes
+    small = irr.passing_bablok(x, y)
+    assert (small.slope, tuple(small.ci)) == (res.slope, tuple(res.ci))
+
+
+def test_passing_bablok_limits_and_special_pairs():
+    x = np.array([1.0, 1.0, 1.0, 2.0])
+    y = np.array([1.0, 1.0, 3.0, 2.0])
+    slopes = np.sort(passing_bablok_slopes(x, y))
+    # (1,1)-(1,1) is 0/0 (left out); (1,1)-(1,3) vertical: +inf, twice
+    # pairs: (1,1)-(1,1) is 0/0 and left out; (1,1)-(1,3) twice vertical: +inf;
+    # (1,1)-(2,2) twice: 1; (1,3)-(2,2): -1, left out
+    assert slopes.tolist() == [1.0, 1.0, math.inf, math.inf]
+    with pytest.raises(ValueError, match="at most 10,000"):
+        irr.passing_bablok(np.arange(MAX_PASSING_BABLOK + 1.0), np.arange(MAX_PASSING_BABLOK + 1.0))
+    with pytest.raises(ValueError, match="at least 3"):
+        irr.passing_bablok([1.0, 2.0], [1.0, 2.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(irr.DegenerateDataWarning, match="undefined"):
+            irr.passing_bablok([1.0, 2.0, 3.0, 4.0], [1.1, 2.0, 3.2, 3.9])
+
+
+def test_cusum_detects_curvature():
+    x = np.linspace(1, 10, 60)
+    linear = irr.passing_bablok(x, x + np.random.default_rng(7).normal(0, 0.3, 60))
+    curved = irr.passing_bablok(x, x + 0.08 * (x - 5.5) ** 2)
+    assert linear.linearity_pvalue > 0.2
+    assert curved.linearity_pvalue < 0.01
+    stat, n_below, cusum = cusum_linearity(x, x + 0.08 * (x - 5.5) ** 2, curved.slope,
+                                           curved.intercept)
+    assert cusum[-1] == pytest.approx(0.0, abs=1e-9)  # the scores sum to zero
+    # Passing & Bablok (1983): reject when max |cusum| > h sqrt(L + 1), L points below
+    below = x + 0.08 * (x - 5.5) ** 2 < curved.intercept + curved.slope * x
+    assert n_below == int(below.sum())
+    assert stat == pytest.approx(np.abs(cusum).max() / math.sqrt(n_below + 1))
+
+
+# -- Deming: published values and independent checks -----------------------------------------
+def test_deming_wicklin_blood_test():
+    # Wicklin (2019), The DO Loop, "Deming regression for comparing different measurement
+    # methods": delta = var(y error)/var(x error) = Sxx/Syy gives intercept -10.56415 and
+    # slope 0.354463. Our lambda is the inverse: Syy/Sxx.
+    x, y = ref.pairs(ref.BLOODTEST)
+    lam = np.var(y, ddof=1) / np.var(x, ddof=1)
+    res = irr.deming(x, y, error_ratio=lam)
+    assert res.n_subjects == 65
+    assert res.slope == pytest.approx(0.354463, abs=5e-7)
+    assert res.intercept == pytest.approx(-10.56415, abs=5e-6)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_deming_lambda_one_is_orthogonal_regression(seed):
+    rng = np.random.default_rng(seed)
+    t = rng.uniform(50, 150, 40)
+    x = t + rng.normal(0, 5, 40)
+    y = (-3 + 1.05 * t + rng.normal(0, 5, 40)) * (1 if seed % 2 else -1)
+    res = irr.deming(x, y)
+    slope, intercept = ref.orthogonal_svd(x, y)
+    assert res.slope == pytest.approx(slope, rel=1e-10)
+    assert res.intercept == pytest.approx(intercept, rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize("lam", [0.25, 1.0, 3.0])
+def test_deming_jackknife_equals_leave_one_out_loop(lam):
+    x, y = ref.pairs(ref.BLOODTEST)
+    res = irr.deming(x, y, error_ratio=lam)
+    assert (res.slope, res.intercept) == pytest.approx(ref.deming_direct(x, y, lam), rel=1e-12)
+    se_slope, se_intercept = ref.jackknife_loop(x, y, lam)
+    assert res.se == pytest.approx(se_slope, rel=1e-9)
+    assert res.intercept_se == pytest.approx(se_intercept, rel=1e-9)
+    from scipy import stats
+
+    t = stats.t.ppf(0.975, 63)
+    assert res.ci.low == pytest.approx(res.slope - t * se_slope, rel=1e-9)
+    assert res.statistic == pytest.approx((res.slope - 1) / se_slope, rel=1e-9)
+    assert res.pvalue == pytest.approx(2 * stats.t.sf(abs(res.statistic), 63), rel=1e-9)
+    assert res.intercept_pvalue == pytest.approx(
+        2 * stats.t.sf(abs(res.intercept / se_intercept), 63), rel=1e-9)
+
+
+def test_deming_limits_of_the_error_ratio():
+    rng = np.random.default_rng(0)
+    x = rng.normal(10, 2, 30)
+    y = 1 + 0.9 * x + rng.normal(0, 0.5, 30)
+    xc, yc = x - x.mean(), y - y.mean()
+    # lambda -> 0: x without error, OLS of y on x; lambda -> inf: OLS of x on y, inverted
+    assert float(deming_slope(xc @ xc, yc @ yc, xc @ yc, 1e-12)) == pytest.approx(
+        (xc @ yc) / (xc @ xc), rel=1e-9)
+    assert float(deming_slope(xc @ xc, yc @ yc, xc @ yc, 1e12)) == pytest.approx(
+        (yc @ yc) / (xc @ yc), rel=1e-9)
+    s, i = deming_jackknife(x, y, 2.0)
+    assert s.shape == i.shape == (30,)
+
+
+def test_deming_replicates_estimate_the_error_ratio():
+    rng = np.random.default_rng(5)
+    n = 40
+    true = rng.uniform(80, 160, n)
+    subject = np.repeat(np.arange(n), 4)
+    rater = np.tile(["lab", "lab", "device", "device"], n)
+    sd = np.where(rater == "lab", 2.0, 4.0)
+    value = np.repeat(true, 4) + rng.normal(0, 1, 4 * n) * sd
+    m = Measurements.from_long(subject, rater, value)
+    lam = replicate_error_ratio(m)
+    # direct: pooled within-subject variances from the duplicates
+    lab = value[rater == "lab"].reshape(n, 2)
+    dev = value[rater == "device"].reshape(n, 2)
+    want = (lab.var(axis=1, ddof=1).mean() / 2) / (dev.var(axis=1, ddof=1).mean() / 2)
+    assert lam == pytest.approx(want, rel=1e-12)
+    res = irr.deming(m)
+    assert res.error_ratio == pytest.approx(want)
+    assert (res.x_name, res.y_name) == ("lab", "device")
+    assert res.slope == pytest.approx(ref.deming_direct(lab.mean(axis=1), dev.mean(axis=1),
+                                                        want)[0], rel=1e-12)
+    assert any("estimated from the replicates" in note for note in res.notes)
+    no_reps = Measurements.from_wide(np.column_stack([lab[:, 0], dev[:, 0]]), ["lab", "device"])
+    assert irr.deming(no_reps).error_ratio == 1.0
+
+
+def test_deming_bootstrap_is_reproducible():
+    x, y = ref.pairs(ref.BLOODTEST)
+    a = irr.deming(x, y, ci="percentile", n_resamples=999)
+    b = irr.deming(x, y, ci="percentile", n_resamples=999)
+    assert tuple(a.ci) == tuple(b.ci)
+    assert tuple(a.intercept_ci) == tuple(b.intercept_ci)
+    assert a.ci.low < a.slope < a.ci.high
+    assert a.intercept_ci.low < a.intercept < a.intercept_ci.high
+    # the bootstrap SE is near the jackknife one
+    assert a.bootstrap.replicates[:, 0].std() == pytest.approx(a.se, rel=0.35)
+    restored = pickle.loads(pickle.dumps(irr.deming(x, y)))
+    assert restored.conf_int(method="bca").method == "bca"
+
+
+# -- protocol and input -----------------------------------------------------------------------
+def test_result_protocol_output():
+    a = pd.Series([7.2, 8.1, 9.5, 10.4, 12.0, 13.3, 14.9, np.nan], name="lab")
+    b = pd.Series([7.0, 8.4, 9.9, 10.2, 12.6, 13.9, 15.1, 17.0], name="device")
+    res = irr.deming(a, b)
+    frame = res.to_frame()
+    assert frame.index.tolist() == ["Deming slope", "Deming intercept"]
+    assert frame.loc["Deming slope", "estimate"] == res.slope
+    assert frame.loc["Deming intercept", "ci_high"] == res.intercept_ci.high
+    assert res.n_missing == 1
+    assert res.n_subjects == 7
+    text = res.summary().as_text()
+    assert "Deming intercept" in text
+    assert "t tests of slope = 1" in text
+    assert res.report().startswith("Deming regression of device on lab (error ratio λ = 1) "
+                                   "gave a slope of")
+    assert res.to_dict()["intercept"] == res.intercept
+    with pytest.raises(ValueError, match="no default benchmark scale"):
+        res.interpret()
+    ci90 = res.conf_int(0.90, parameter="intercept")
+    assert ci90.low > res.intercept_ci.low
+    pb = irr.passing_bablok(a, b)
+    assert pb.to_frame().index.tolist() == ["Passing–Bablok slope", "Passing–Bablok intercept"]
+    assert "cusum" in pb.report()
+    # an estimate and its interval share one number of decimals (was "1.00, 95% CI
+    # [0.727, 1.38]"): two decimals when any of them is 1 or more
+    for r in (res, pb):
+        slope = f"{r.slope:.2f}, 95% CI [{r.ci.low:.2f}, {r.ci.high:.2f}]".replace("-", "−")
+        assert f"gave a slope of {slope}" in r.report()
+    small = irr.passing_bablok([1.0, 2.1, 2.9, 4.2, 5.1, 6.0], [1.2, 2.0, 3.1, 4.0, 5.3, 6.1])
+    assert re.search(r"slope of \d\.\d\d, 95% CI \[\d\.\d\d, \d\.\d\d\]", small.report())
+    both = pd.concat([res.to_frame(), pb.to_frame()])
+    assert both.shape[0] == 4
+
+
+@pytest.mark.parametrize(("call", "error", "match"), [
+    (lambda: irr.deming([1, 2, 3], [1, 2]), ValueError, "one length"),
+    (lambda: irr.deming([1, 2, np.inf], [1, 2, 3]), ValueError,
+     r"`x` holds infinite values: \[inf\]"),
+    (lambda: irr.deming(["a", "b", "c"], [1, 2, 3]), TypeError,
+     r"`x` must hold real numbers \(nan for missing\); got \['a', 'b', 'c'\]"),
+    (lambda: irr.deming([1, 2, 3]), TypeError, "`y` is required"),
+    (lambda: irr.deming([1, 2, 3, 4], [1, 2, 3, 5], error_ratio=-1), ValueError,
+     r"`error_ratio` must be a positive finite number .* got -1"),
+    (lambda: irr.deming([1, 2, 3, 4], [1, 2, 3, 5], ci="wald"), ValueError, "`ci` must be"),
+    (lambda: irr.deming([1, 2, 3, 4], [1, 2, 3, 5], names="ab"), ValueError, "`names`"),
+    (lambda: irr.deming([1, 2, 3, 4], [1, 2, 3, 5]).conf_int(parameter="b"), ValueError,
+     "`parameter` must be one of"),
+    (lambda: irr.passing_bablok([1, 2, 3, 4, 5, 6, 7], [1, 2, 3, 5, 4, 6, 8]).conf_int(method="bca"),
+     ValueError, "`method` must be one of 'rank'"),
+])
+def test_bad_input(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_zero_covariance_warns():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = irr.deming([1.0, 2.0, 3.0, 2.0], [1.0, 2.0, 1.0, 0.0])
+    messages = [str(w.message) for w in caught]
+    assert any("covariance of x and y is 0" in m for m in messages)
+    assert math.isnan(res.slope)
+
+
+def test_method_comparison_plot(tmp_path):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    from irr.plotting import method_comparison
+
+    x, y = ref.pairs(ref.CREATININE)
+    ax = method_comparison(irr.deming(x, y, names=("serum", "plasma")), units="mg/dL")
+    assert ax.get_xlabel() == "serum (mg/dL)"
+    assert ax.get_ylabel() == "plasma (mg/dL)"
+    assert ax.get_xlim() == ax.get_ylim()
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels[0] == "identity y = x"
+    assert labels[2] == "95% confidence band"
+    for spelling in ("passing_bablok", "passing-bablok", "Passing-Bablok"):  # one vocabulary
+        ax = method_comparison(x, y, method=spelling)
+        assert len(ax.get_legend().get_texts()) == 2  # no band for Passing–Bablok
+    with pytest.raises(TypeError, match="`y` only with array"):
+        method_comparison(irr.deming(x, y), y)
+    with pytest.raises(ValueError, match="`method` has unknown regression 'ols'; known: "
+                       "'deming', 'passing_bablok'"):
+        method_comparison(x, y, method="ols")
+
+
+@pytest.mark.slow
+def test_jackknife_calibration():
+    # the Deming jackknife t interval covers the true slope about 95% of the time (the
+    # size of the cusum test is simulated in tests/reference/test_method_regression_published.py)
+    rng = np.random.default_rng(2026)
+    covered = 0
+    runs = 400
+    for _ in range(runs):
+        t = rng.uniform(10, 100, 60)
+        x = t + rng.normal(0, 3, 60)
+        y = 2 + 1.1 * t + rng.normal(0, 3, 60)
+        res = irr.deming(x, y, error_ratio=1 / 1.0)
+        covered += res.ci.low <= 1.1 <= res.ci.high
+    assert 0.91 <= covered / runs <= 0.98

@@ -1,0 +1,278 @@
+"""ICC by variance components and measurement error (issue #18, "Reliability of a
+measurement"): published values, irr's ICC on complete data, brute-force Henderson III,
+statsmodels MixedLM REML, timing, and a coverage simulation (slow)."""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+import irr
+from irr import icc_components, measurement_error
+from irr._measurements import Measurements
+from irr.coefficients.icc import FORMS
+from irr.estimators.icc import icc_from_values
+from irr.estimators.measurement_error import chi2_sd_interval
+from irr.estimators.variance_components import variance_components
+from tests.reference.henderson3_reference import henderson3
+
+# Shrout & Fleiss (1979), Table 2: 6 targets x 4 judges
+SHROUT_FLEISS = np.array([[9, 2, 5, 8], [6, 1, 3, 2], [8, 4, 6, 8],
+                          [7, 1, 2, 6], [10, 5, 6, 9], [6, 2, 4, 7]], dtype=float)
+
+# Bland & Altman (1986) PEFR data, Wright meter, first and second readings (17 subjects)
+WRIGHT_1 = [494, 395, 516, 434, 476, 557, 413, 442, 650, 433, 417, 656, 267, 478, 178, 423, 427]
+WRIGHT_2 = [490, 397, 512, 401, 470, 611, 415, 431, 638, 429, 420, 633, 275, 492, 165, 372, 421]
+
+
+def _unbalanced(seed=1, n=30, k=4, reps=1, missing=0.2):
+    rng = np.random.default_rng(seed)
+    s = np.repeat(np.arange(n), k * reps)
+    r = np.tile(np.repeat(np.arange(k), reps), n)
+    y = (120 + 8 * rng.normal(size=n)[s] + 3 * rng.normal(size=k)[r]
+         + (2 * rng.normal(size=(n, k))[s, r] if reps > 1 else 0)
+         + 2.5 * rng.normal(size=s.size))
+    keep = rng.random(s.size) > missing
+    keep[:k] = True  # every rater measures subject 0: connected
+    return s[keep], r[keep], np.round(y[keep], 1)
+
+
+# -- published values ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("form", "published"), [
+    (("oneway", "agreement", "single"), 0.17), (("twoway", "agreement", "single"), 0.29),
+    (("twoway", "consistency", "single"), 0.71), (("oneway", "agreement", "average"), 0.44),
+    (("twoway", "agreement", "average"), 0.62), (("twoway", "consistency", "average"), 0.91),
+])
+def test_shrout_fleiss_table_4(form, published):
+    # Shrout & Fleiss (1979), Psychological Bulletin 86(2), Table 4, p. 425
+    res = icc_components(Measurements.from_wide(SHROUT_FLEISS), *form)
+    assert round(res.estimate, 2) == published
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_balanced_equals_mcgraw_wong(form):
+    # complete data: the components give irr's ICC, F test and interval to 1e-12
+    rng = np.random.default_rng(5)
+    x = np.round(100 + 10 * rng.normal(size=(25, 1)) + rng.normal(size=(25, 5)) * 4, 1)
+    ours = icc_components(Measurements.from_wide(x), *form)
+    ref = icc_from_values(x, np.ones(25, bool), tuple("abcde"), *form, 0.95)
+    for a, b in [(ours.estimate, ref.estimate), (ours.statistic, ref.statistic),
+                 (ours.pvalue, ref.pvalue), (ours.ci.low, ref.ci.low),
+                 (ours.ci.high, ref.ci.high)]:
+        assert a == pytest.approx(b, rel=1e-12, abs=1e-12)
+    assert ours.ci.method == ref.ci.method
+    assert (ours.df1, ours.df2) == (ref.df1, ref.df2)
+
+
+def test_pefr_within_subject_sd_and_repeatability():
+    # Bland (2015), An Introduction to Medical Statistics, 4th ed., §20.2: Wright meter
+    # PEFR pairs, s_w = 15.3 l/min; repeatability 2.77 s_w = 42.4 l/min (Bland & Altman
+    # 1996, BMJ 313:744, "Measurement error": repeatability = 1.96 * sqrt(2) * s_w)
+    values = np.column_stack([WRIGHT_1, WRIGHT_2]).ravel()
+    m = Measurements.from_long(np.repeat(np.arange(17), 2), ["wright"] * 34, values)
+    res = measurement_error(m, units="l/min")
+    s_w = res.quantity("s_w")
+    assert round(s_w.estimate, 1) == 15.3
+    assert round(res.quantity("repeatability").estimate, 1) == 42.4
+    # independent: s_w^2 = sum(d^2) / (2n) for pairs
+    d = np.subtract(WRIGHT_1, WRIGHT_2)
+    assert s_w.estimate == pytest.approx(math.sqrt((d @ d) / 34), rel=1e-12)
+    # chi-square interval on 17 df (scipy's chi2 quantiles, independently)
+    from scipy.stats import chi2
+    lo = math.sqrt(17 * s_w.estimate ** 2 / chi2.ppf(0.975, 17))
+    hi = math.sqrt(17 * s_w.estimate ** 2 / chi2.ppf(0.025, 17))
+    assert (s_w.ci.low, s_w.ci.high) == pytest.approx((lo, hi), rel=1e-12)
+    # one rater: SEM is s_w, SDC the repeatability coefficient
+    assert res.estimate == pytest.approx(s_w.estimate, rel=1e-12)
+    assert res.quantity("SDC").estimate == pytest.approx(1.959964 * math.sqrt(2) * 15.306669,
+                                                         rel=1e-6)
+    assert "15.3 l/min" in res.report()
+
+
+# -- independent implementations ------------------------------------------------------
+
+@pytest.mark.parametrize("reps", [1, 2])
+def test_henderson_iii_against_dense_projections(reps):
+    s, r, y = _unbalanced(seed=2, n=12, k=3, reps=reps, missing=0.25)
+    m = Measurements.from_long(s, r, y)
+    c = variance_components(m)
+    ref = henderson3(s, r, y, interaction=reps > 1)
+    ours = [c.subjects, c.raters, c.interaction, c.error]
+    assert np.allclose(np.asarray(ours, float), ref, rtol=1e-9, atol=1e-9)
+
+
+def test_reml_against_statsmodels_mixedlm():
+    # unbalanced crossed design, 20% of cells missing; statsmodels' MixedLM with the
+    # single-group trick and variance components for subjects and raters, fitted to a
+    # tight gradient tolerance (its default stops early and agrees only to 2e-3; see
+    # tests/reference/mixedlm_reference.py)
+    import pandas as pd
+    import statsmodels.api as sm
+
+    s, r, y = _unbalanced(seed=3, n=30, k=4)
+    m = Measurements.from_long(s, r, y)
+    res = icc_components(m, estimator="reml")
+    frame = pd.DataFrame({"s": s, "r": r, "y": y, "g": 1})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fit = sm.MixedLM.from_formula("y ~ 1", groups="g", re_formula="0",
+                                      vc_formula={"r": "0 + C(r)", "s": "0 + C(s)"},
+                                      data=frame).fit(reml=True, method="bfgs",
+                                                      gtol=1e-10, maxiter=2000)
+    names = list(fit.model.exog_vc.names)
+    vc = dict(zip(names, fit.vcomp, strict=True))
+    assert res.sigma2_subjects == pytest.approx(vc["s"], rel=1e-6)
+    assert res.sigma2_raters == pytest.approx(vc["r"], rel=1e-6)
+    assert res.sigma2_error == pytest.approx(fit.scale, rel=1e-6)
+    icc = vc["s"] / (vc["s"] + vc["r"] + fit.scale)
+    assert res.estimate == pytest.approx(icc, rel=1e-6)
+    assert 0 <= res.ci.low < res.estimate < res.ci.high <= 1
+
+
+def test_reml_equals_anova_on_balanced_data():
+    # balanced data with positive components: REML is the ANOVA estimator
+    res_a = icc_components(Measurements.from_wide(SHROUT_FLEISS))
+    res_r = icc_components(Measurements.from_wide(SHROUT_FLEISS), estimator="reml")
+    for name in ("sigma2_subjects", "sigma2_raters", "sigma2_error"):
+        assert getattr(res_r, name) == pytest.approx(getattr(res_a, name), rel=1e-5)
+
+
+def test_replicates_separate_interaction_balanced_anova():
+    # balanced, 2 replicates: the two-way ANOVA with interaction by hand (cell means)
+    rng = np.random.default_rng(4)
+    n, k, rep = 15, 3, 2
+    y = (rng.normal(size=(n, 1, 1)) * 3 + rng.normal(size=(1, k, 1))
+         + rng.normal(size=(n, k, 1)) + rng.normal(size=(n, k, rep)) * 0.5)
+    s, r, _ = np.meshgrid(np.arange(n), np.arange(k), np.arange(rep), indexing="ij")
+    m = Measurements.from_long(s.ravel(), r.ravel(), y.ravel())
+    c = variance_components(m)
+    cell = y.mean(axis=2)
+    msw = ((y - cell[..., None]) ** 2).sum() / (n * k * (rep - 1))
+    grand = y.mean()
+    ms_a = rep * k * ((cell.mean(axis=1) - grand) ** 2).sum() / (n - 1)
+    ms_b = rep * n * ((cell.mean(axis=0) - grand) ** 2).sum() / (k - 1)
+    inter = cell - cell.mean(axis=1, keepdims=True) - cell.mean(axis=0, keepdims=True) + grand
+    ms_ab = rep * (inter ** 2).sum() / ((n - 1) * (k - 1))
+    assert c.error == pytest.approx(msw, rel=1e-10)
+    assert c.interaction == pytest.approx((ms_ab - msw) / rep, rel=1e-10)
+    assert c.subjects == pytest.approx((ms_a - ms_ab) / (rep * k), rel=1e-10)
+    assert c.raters == pytest.approx((ms_b - ms_ab) / (rep * n), rel=1e-10)
+    res = icc_components(m, n_resamples=200)
+    assert res.ci.method == "percentile"
+    assert res.ci.low < res.estimate < res.ci.high
+
+
+def test_missing_cells_use_every_measurement():
+    x = SHROUT_FLEISS.copy()
+    x[0, 1] = np.nan
+    res = icc_components(Measurements.from_wide(x))
+    assert res.n_subjects == 6
+    assert res.n_missing == 0
+    assert res.n_cells_missing == 1
+    assert res.n_measurements == 23
+    assert res.ci.method == "satterthwaite"
+    assert any("1 of 24 subject x rater cells empty" in note for note in res.notes)
+    s, r, y = np.nonzero(~np.isnan(x))[0], np.nonzero(~np.isnan(x))[1], x[~np.isnan(x)]
+    ref = henderson3(s, r, y, interaction=False)
+    assert [res.sigma2_subjects, res.sigma2_raters, res.sigma2_error] == pytest.approx(
+        ref[[0, 1, 3]], rel=1e-9)
+
+
+def test_sem_consistency_is_root_mse_on_balanced_data():
+    # de Vet et al. (2006): SEM_consistency = sqrt(sigma2_error) = sqrt(MSE);
+    # SEM_agreement = sqrt(sigma2_raters + sigma2_error)
+    res = measurement_error(Measurements.from_wide(SHROUT_FLEISS), "consistency")
+    assert res.estimate == pytest.approx(math.sqrt(1.0194444444444444), rel=1e-12)
+    agreement = measurement_error(Measurements.from_wide(SHROUT_FLEISS))
+    assert agreement.estimate == pytest.approx(math.sqrt((32.486111111111 - 1.019444444444)
+                                                         / 6 + 1.019444444444), rel=1e-9)
+    assert agreement.ci.method == "chi2"  # on Satterthwaite's df, as the note says
+    assert any("chi-square on Satterthwaite's" in note for note in agreement.notes)
+    assert "s_w" not in set(agreement.to_frame()["symbol"])
+
+
+def test_chi2_sd_interval_published_form():
+    lo, hi = chi2_sd_interval(15.31, 17, 0.95)
+    assert (round(lo, 2), round(hi, 2)) == (11.49, 22.95)
+
+
+# -- use as a user would -----------------------------------------------------------------
+
+def test_blood_pressure_round_trip():
+    s, r, y = _unbalanced(seed=7, n=40, k=2, reps=2, missing=0.1)
+    names = np.array(["nurse_a", "nurse_b"])[r]
+    m = Measurements.from_long(np.char.add("p", s.astype(str)), names, y)
+    res = irr.measurement_error(m, units="mmHg", n_resamples=300)
+    frame = res.to_frame()
+    assert list(frame["symbol"]) == ["s_w", "repeatability", "SEM", "SDC", "SEM_icc", "CV",
+                                     "CV_rms"]
+    assert (frame["ci_low"].dropna() < frame["estimate"][frame["ci_low"].notna()]).all()
+    assert "mmHg" in res.report()
+    assert "mmHg" in res.summary().as_text()
+    icc = irr.icc_components(m, n_resamples=300)
+    assert 0 < icc.estimate < 1
+    assert icc.replicates
+    assert "ICC(A,1)" in icc.report()
+
+
+def test_bad_input():
+    with pytest.raises(TypeError, match="`measurements` must be an irr Measurements"):
+        icc_components(SHROUT_FLEISS)
+    with pytest.raises(ValueError, match="estimator"):
+        icc_components(Measurements.from_wide(SHROUT_FLEISS), estimator="ml")
+    with pytest.raises(ValueError, match="type"):
+        measurement_error(Measurements.from_wide(SHROUT_FLEISS), "absolute")
+    disconnected = Measurements.from_long([0, 0, 1, 1, 2, 2], [0, 1, 0, 1, 2, 3],
+                                          [1.0, 2, 3, 4, 5, 6])
+    with pytest.raises(ValueError, match="not connected"):
+        icc_components(disconnected)
+
+
+def test_same_input_same_bytes():
+    s, r, y = _unbalanced(seed=8, n=20, k=3, reps=2)
+    m = Measurements.from_long(s, r, y)
+    a = icc_components(m, n_resamples=200).to_frame()
+    b = icc_components(m, n_resamples=200).to_frame()
+    assert a.equals(b)
+
+
+def test_large_design():
+    # 10^5 subjects x 5 raters, 10% of cells missing (its speed: benchmarks/bench_i18_*)
+    rng = np.random.default_rng(0)
+    n, k = 100_000, 5
+    x = 50 + 5 * rng.normal(size=(n, 1)) + rng.normal(size=(1, k)) + rng.normal(size=(n, k))
+    x[rng.random((n, k)) < 0.1] = np.nan
+    m = Measurements.from_wide(x)
+    res = icc_components(m)
+    assert res.estimate == pytest.approx(25 / 27, abs=0.05)
+    assert res.ci.method == "satterthwaite"
+    assert res.ci.low < res.estimate < res.ci.high
+
+
+@pytest.mark.slow
+def test_large_design_reml():
+    rng = np.random.default_rng(0)
+    n, k = 100_000, 5
+    x = 50 + 5 * rng.normal(size=(n, 1)) + rng.normal(size=(1, k)) + rng.normal(size=(n, k))
+    x[rng.random((n, k)) < 0.1] = np.nan
+    res = icc_components(Measurements.from_wide(x), estimator="reml")
+    ref = icc_components(Measurements.from_wide(x))
+    assert res.estimate == pytest.approx(ref.estimate, abs=0.01)
+
+
+@pytest.mark.slow
+def test_within_subject_sd_interval_coverage():
+    # 2000 simulated studies of 20 subjects x 3 replicates, sigma_w = 2: the chi-square
+    # interval of s_w covers about 95%
+    rng = np.random.default_rng(11)
+    n, rep, sims = 20, 3, 2000
+    hits = 0
+    s = np.repeat(np.arange(n), rep)
+    for _ in range(sims):
+        y = 10 * rng.normal(size=n)[s] + 2 * rng.normal(size=n * rep) + 100
+        q = measurement_error(Measurements.from_long(s, np.zeros(n * rep), y),
+                              n_resamples=40).quantity("s_w")
+        hits += q.ci.low <= 2 <= q.ci.high
+    assert abs(hits / sims - 0.95) < 0.015

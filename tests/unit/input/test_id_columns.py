@@ -1,0 +1,257 @@
+"""Issue 14, reviewer's siblings on the input side (review findings 1, 2, 3, 10, 12, and
+the minor "Agreement.from_array(x * 1e200).icc() raises").
+
+1/2  one identifier rule for every frame entry point (irr.icc, irr.krippendorff_alpha,
+     cochrans_q, from_frame, the accessor, the CLI): far-range, consecutive-run,
+     foreign-label and row-number-name identifiers, small files and constant columns;
+     rating columns that merely look unusual are kept.
+3    exactness beyond 2**53 (lists, floats beside big ints, the ICC), float32 Categoricals.
+10   string labels that look like missing-value markers are named in a warning.
+12   an entirely empty rater is named.
+
+Expected numbers come from exact fractions written here, or from the same function on the
+rating columns alone (the truth the identifier rule must reproduce), never from the code
+path under test.
+"""
+
+import json
+import warnings
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import irr
+from irr._columns import ContinuousScoresWarning, choose_columns
+from tests.support.cli_runner import cli
+
+RNG = np.random.default_rng(14)
+
+
+
+def exact_icc_a1(rows):
+    """McGraw & Wong ICC(A,1) of complete integer rows in exact fractions."""
+    n, k = len(rows), len(rows[0])
+    grand = Fraction(sum(map(sum, rows)), n * k)
+    row_means = [Fraction(sum(r), k) for r in rows]
+    col_means = [Fraction(sum(r[j] for r in rows), n) for j in range(k)]
+    ssr = k * sum((m - grand) ** 2 for m in row_means)
+    ssc = n * sum((m - grand) ** 2 for m in col_means)
+    sst = sum((x - grand) ** 2 for r in rows for x in r)
+    msr, msc = ssr / (n - 1), ssc / (k - 1)
+    mse = (sst - ssr - ssc) / ((n - 1) * (k - 1))
+    return (msr - mse) / (msr + (k - 1) * mse + k * (msc - mse) / n)
+
+
+def scores(n, lo=20, hi=80, raters=3):
+    """Integer scores of `raters` raters that agree closely (a true score plus noise)."""
+    truth = RNG.integers(lo + 5, hi - 5, n)
+    return {f"r{j}": truth + RNG.integers(-4, 5, n) for j in range(1, raters + 1)}
+
+
+# -- findings 1 and 2: identifier columns ---------------------------------------------------
+def test_icc_and_alpha_of_a_frame_set_the_mrn_aside():
+    # review finding 1: irr.icc(df) gave 0.0070 and alpha 0.169 with `mrn` as a rater
+    ratings = pd.DataFrame({"r1": [1, 1, 1, 1, 2, 3, 2, 3, 3, 2],
+                            "r2": [3, 1, 1, 1, 2, 3, 2, 2, 3, 1],
+                            "r3": [3, 3, 2, 1, 2, 3, 3, 3, 3, 2]})
+    df = ratings.assign(mrn=[7, 19, 2, 18, 5, 11, 3, 14, 9, 20])[["mrn", "r1", "r2", "r3"]]
+    with pytest.warns(UserWarning, match=r"Column 'mrn' \(its name\) set aside"):
+        got = irr.icc(df).estimate
+    rows = ratings.to_numpy().tolist()
+    assert got == pytest.approx(float(exact_icc_a1(rows)), abs=1e-12)
+    with pytest.warns(UserWarning, match="'mrn'"):
+        alpha = irr.krippendorff_alpha(df, ci=None).estimate
+    assert alpha == irr.krippendorff_alpha(ratings, ci=None).estimate
+
+
+def test_unique_accession_far_from_integer_scores_is_set_aside_everywhere(tmp_path):
+    # review finding 2a: accession 5000..5039 beside scores 20-80 was a fourth rater
+    # (ICC(1,1) -0.333 on the CLI); the truth is the ICC of the three readers
+    ratings = pd.DataFrame(scores(40))
+    df = ratings.assign(accession=5000 + RNG.permutation(40))[["accession", "r1", "r2", "r3"]]
+    truth = float(exact_icc_a1(ratings.to_numpy().tolist()))
+    with pytest.warns(UserWarning, match=r"'accession' \(values 5000\.\.5039 far from"):
+        assert irr.icc(df).estimate == pytest.approx(truth, abs=1e-12)
+    with pytest.warns(UserWarning, match="'accession'"):
+        assert irr.Agreement.from_frame(df).raters == ("r1", "r2", "r3")
+    with pytest.warns(UserWarning, match="'accession'"):
+        assert df.irr.agreement().raters == ("r1", "r2", "r3")
+    path = tmp_path / "acc.csv"
+    df.to_csv(path, index=False)
+    code, out, _ = cli("icc", str(path), "--format", "json")
+    payload = json.loads(out)
+    assert code == 0
+    assert payload["title"] == "Intraclass correlation of 3 raters"
+    assert payload["info"]["Not raters"] == "accession"
+
+
+def test_small_file_row_number_is_not_a_rater(tmp_path):
+    # review finding 2b: 8 patients numbered 11..18 in a column `no`, grades 1-3: `irr
+    # multi` took `no` as a rater ("continuous, 11 values")
+    grades = {"A": [1, 2, 3, 1, 2, 3, 1, 2], "B": [1, 2, 3, 2, 2, 3, 1, 1],
+              "C": [1, 2, 3, 1, 3, 3, 1, 2]}
+    for name, ids in (("no", range(11, 19)), ("patient_nr", range(11, 19)),
+                      ("x", range(11, 19))):  # unnamed: its range alone sets it aside
+        df = pd.DataFrame({name: list(ids), **grades})
+        assert choose_columns(df).raters == ("A", "B", "C"), name
+    path = tmp_path / "small.csv"
+    pd.DataFrame({"no": range(11, 19), **grades}).to_csv(path, index=False)
+    code, out, _ = cli("multi", str(path), "--format", "json")
+    payload = json.loads(out)
+    assert code == 0
+    assert payload["title"] == "Agreement among 3 raters"
+    assert payload["info"]["Categories"] == "3"
+    code, out, _ = cli("kappa", str(path), "--format", "json")
+    assert json.loads(out)["results"][0]["raters"] == ["A", "B"]  # was no and A
+
+
+def test_constant_and_foreign_columns_are_set_aside():
+    # review finding 2c: year = 2020 in every row became a rater
+    grades = {"a": [1, 2, 3, 4, 5, 1, 2, 3], "b": [1, 2, 3, 4, 4, 1, 2, 2],
+              "c": [2, 2, 3, 5, 5, 1, 1, 3]}
+    choice = choose_columns(pd.DataFrame({"year": [2020] * 8, **grades}))
+    assert choice.raters == ("a", "b", "c")
+    assert "2020" in choice.reasons["year"]
+    labels = {k: np.array(["mild", "moderate", "severe", "none"])[np.array(v) % 4]
+              for k, v in grades.items()}
+    choice = choose_columns(pd.DataFrame({"hosp": ["Leeds"] * 8, **labels}))
+    assert choice.raters == ("a", "b", "c")
+    assert "'Leeds' in every row" in choice.reasons["hosp"]
+    choice = choose_columns(pd.DataFrame({"code": [f"P{i}" for i in range(8)], **labels}))
+    assert choice.raters == ("a", "b", "c")
+    assert "a distinct label in every row" in choice.reasons["code"]
+
+
+@pytest.mark.parametrize("frame", [
+    # a rater who gives every subject the same rating, inside the others' scale
+    pd.DataFrame({"a": [1, 2, 3, 1], "b": [1, 2, 2, 1], "c": [2, 2, 2, 2]}),
+    # two raters all 1, one rater all 2: the gap is one scale step
+    pd.DataFrame({"a": [1, 1, 1], "b": [1, 1, 1], "c": [2, 2, 2]}),
+    # three subjects, one rater's ratings happen to be 1, 2, 3
+    pd.DataFrame({"a": [1, 2, 3], "b": [1, 2, 2], "c": [2, 2, 3]}),
+    # rankings: every rater's column is a run 1..n
+    pd.DataFrame({f"r{j}": RNG.permutation(15) + 1 for j in range(3)}),
+    # continuous scores with a biased rater (decimals, not distinct integers)
+    pd.DataFrame({"a": RNG.normal(10, 1, 30), "b": RNG.normal(10, 1, 30),
+                  "c": RNG.normal(30, 1, 30)}),
+    # a rater using a label the others do not use, but not one per row
+    pd.DataFrame({"a": list("xyxy"), "b": list("xyyy"), "c": list("zzxz")}),
+])
+def test_rating_columns_are_not_set_aside(frame):
+    assert choose_columns(frame).raters == tuple(frame.columns)
+
+
+@pytest.mark.parametrize("name", ["anxiety", "diagnoses", "vision", "cac_raw4raters", "video"])
+def test_datasets_keep_every_rater(name):
+    df = irr.datasets.load(name)
+    assert choose_columns(df).ids == ()
+
+
+def test_cochrans_q_of_a_frame_sets_an_id_aside():
+    outcomes = pd.DataFrame({"a": [1, 1, 1, 1, 0, 1], "b": [1, 0, 1, 0, 1, 1],
+                             "c": [0, 0, 1, 0, 0, 0]})
+    with pytest.warns(UserWarning, match="'subject_id'"):
+        got = irr.cochrans_q(outcomes.assign(subject_id=range(6))).statistic
+    # columns 5, 4, 1 successes; rows 2, 1, 3, 1, 1, 2: Q = 2 (3 * 42 - 100) / (3 * 10 - 20)
+    assert got == pytest.approx(52 / 10, abs=1e-12)
+
+
+def test_mixed_label_type_error_names_the_columns():
+    df = pd.DataFrame({"a": ["x", "y", "x"], "b": [1, 2, 1]})
+    with pytest.raises(TypeError, match=r"\(`a`: str, `b`: number\)"):
+        irr.Agreement.from_frame(df, raters=["a", "b"])
+
+
+# -- finding 3: exactness beyond 2**53 -------------------------------------------------------
+B = 2**53
+A_BIG, B_BIG = [B, B + 1, B + 2, B + 3], [B + 1, B, B + 2, B + 4]
+
+
+def test_alpha_of_big_integer_lists_is_exact_or_refused():
+    # was 1.0: the rows went through float, merging B and B + 1
+    with pytest.raises(ValueError, match=r"beyond 2\*\*53"):
+        irr.krippendorff_alpha([[x, y] for x, y in zip(A_BIG, B_BIG, strict=True)], ci=None)
+    # as strings (no distances) the labels stay distinct: nominal alpha of
+    # units (0,1), (1,0), (2,2), (3,4) equals the shifted small integers' alpha, 0.16
+    strings = [[str(x), str(y)] for x, y in zip(A_BIG, B_BIG, strict=True)]
+    shifted = [[x - B, y - B] for x, y in zip(A_BIG, B_BIG, strict=True)]
+    assert irr.krippendorff_alpha(strings, ci=None).estimate == pytest.approx(
+        irr.krippendorff_alpha(shifted, ci=None).estimate, abs=1e-15)
+
+
+def test_float_beside_big_integer_is_not_merged():
+    # was 1.0 (2**53 + 1 read as the float 2**53); the truth is 0.75, so the labels must
+    # not merge: an exact error, since distances between such labels are not exact
+    with pytest.raises(ValueError, match=r"\[9007199254740993\] are beyond 2\*\*53"):
+        irr.Agreement([float(B), 1.0, 2.0, 3.0], [B + 1, 1, 2, 3]).percent_agreement()
+
+
+def test_icc_of_big_integers_is_exact():
+    # was 1.0 with no error; the ICC is shift-invariant, so it equals the exact ICC(A,1)
+    # of the rows minus 2**53: (0,1), (1,0), (2,2), (3,4) -> 44/53
+    rows = [[x - B, y - B] for x, y in zip(A_BIG, B_BIG, strict=True)]
+    assert exact_icc_a1(rows) == Fraction(44, 53)
+    for data in (np.array([A_BIG, B_BIG]).T, [[x, y] for x, y in zip(A_BIG, B_BIG, strict=True)],
+                 pd.DataFrame({"a": A_BIG, "b": B_BIG})):
+        assert irr.icc(data).estimate == pytest.approx(44 / 53, abs=1e-12)
+    with pytest.raises(ValueError, match=r"mixes integers beyond 2\*\*53 with non-integral"):
+        irr.icc([[B + 1, 0.5], [B, 1.5]])
+
+
+def test_float32_categorical_matches_float64():
+    # was 0.0: the Categorical's float32 levels were widened to 0.10000000149...
+    cat = pd.Categorical(np.array([0.1, 0.2, 0.2], dtype=np.float32))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ContinuousScoresWarning)
+        got = irr.Agreement(cat, np.array([0.1, 0.2, 0.3])).percent_agreement().estimate
+    assert got == pytest.approx(2 / 3, abs=1e-15)  # 2 of 3 subjects agree
+
+
+# -- finding 10: missing-value markers in string columns ------------------------------------
+def test_sas_dot_in_a_string_column_warns():
+    a, b = ["mild", ".", "severe", "mild"], ["mild", "severe", "severe", "."]
+    with pytest.warns(UserWarning, match=r"\['\.'\] \(in `rater_a`, `rater_b`\) look like "
+                                         "missing-value markers"):
+        irr.Agreement(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        irr.Agreement(a, b, categories=["mild", "severe", "."])  # declared: no warning
+        irr.Agreement(["none", "mild"], ["none", "none"])  # "none" is a grade
+
+
+def test_cli_warns_about_a_dot_in_a_string_column(tmp_path):
+    path = tmp_path / "grades.csv"
+    pd.DataFrame({"r1": ["mild", ".", "severe", "mild"],
+                  "r2": ["mild", "severe", "severe", "mild"]}).to_csv(path, index=False)
+    code, _, err = cli("kappa", str(path))
+    assert code == 0
+    assert "['.'] (in `r1`) look like missing-value markers" in err
+    code, _, err = cli("kappa", str(path), "--na-values", ".")
+    assert code == 0
+    assert "missing-value markers" not in err
+
+
+# -- finding 12: an empty rater column -------------------------------------------------------
+def test_empty_rater_is_named():
+    df = pd.DataFrame({"a": [1, 2, 1, 2, 1, 2], "b": [1, 2, 2, 2, 1, 1], "c": [np.nan] * 6})
+    with pytest.warns(irr.DegenerateDataWarning, match=r"rater\(s\) 'c' gave no rating"):
+        assert np.isnan(irr.Agreement.from_frame(df).conger_kappa().estimate)
+    for call in (lambda: irr.Agreement.from_frame(df).icc(), lambda: irr.icc(df),
+                 lambda: irr.Agreement.from_frame(df).kendall_w()):
+        with pytest.raises(ValueError, match=r"got 0: rater\(s\) 'c' gave no rating"):
+            call()
+
+
+# -- minor in 16: huge labels ------------------------------------------------------------------
+def test_from_array_icc_of_huge_values_is_scale_invariant():
+    # was: "too large to score"; the ICC and interval alpha do not change with the scale
+    x = irr.datasets.load("anxiety").to_numpy()
+    small = irr.Agreement.from_array(x)
+    big = irr.Agreement.from_array(x * 1e200)
+    assert big.icc().estimate == pytest.approx(small.icc().estimate, abs=1e-12)
+    assert big.krippendorff_alpha("interval", ci=None).estimate == pytest.approx(
+        small.krippendorff_alpha("interval", ci=None).estimate, abs=1e-12)
+    assert big.fleiss_kappa(weights="bipolar").estimate == pytest.approx(
+        small.fleiss_kappa(weights="bipolar").estimate, abs=1e-12)
