@@ -1103,6 +1103,7 @@ def _two_methods(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int, tuple[str
     else:
         m = Measurements.from_pair(x, y)
         n = m.n_subjects  # every position of the vectors
+    m.check_magnitude("Comparing two methods")
     a, b = m.paired()
     if a.size < 3:
         raise ValueError(f"Two methods are compared on at least three complete pairs; got "

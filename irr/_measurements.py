@@ -31,6 +31,11 @@ __all__ = ["CHUNK", "Measurements"]
 CHUNK = 8192
 
 
+#: Bounds of :meth:`Measurements.check_magnitude` (powers of two: about 8.7e99, 1.1e-100).
+_LARGEST = 2.0**332
+_FINEST = 2.0**-332
+
+
 class Measurements:
     """Measurements in long form: ``value[i]`` is a measurement of subject ``subject[i]``
     by rater ``rater[i]``.
@@ -241,6 +246,36 @@ class Measurements:
     @property
     def value(self) -> np.ndarray:
         return self._long_form[2]
+
+    def check_magnitude(self, what: str) -> None:
+        """Refuse measurements too large or too finely spread for sums of squares.
+
+        Variances and sums of squared differences of values beyond about 1e150 overflow,
+        and of values spread over less than about 1e-150 underflow, so a statistic built
+        on them would be infinite, zero or nan without saying why. Measurements whose
+        largest absolute value exceeds ``2**332`` (about 8.7e99), or whose nonzero range
+        is below ``2**-332``, are a ValueError naming `what` and suggesting other units.
+
+        Examples
+        --------
+        >>> Measurements.from_pair([1e120, 2e120, 3e120], [1e120, 2e120, 2e120]).check_magnitude(
+        ...     "The limits of agreement")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: The limits of agreement needs measurements between 1e-100 and 1e100 ...
+        """
+        values = self.value
+        values = values[np.isfinite(values)]
+        if not values.size:
+            return
+        top = float(np.abs(values).max())
+        spread = float(values.max() - values.min())
+        if top > _LARGEST or 0 < spread < _FINEST:
+            raise ValueError(
+                f"{what} needs measurements between 1e-100 and 1e100 in size and spread; "
+                f"these reach {top:.3g} with a range of {spread:.3g}, where sums of squares "
+                "overflow or underflow. Express them in other units (multiply or divide by "
+                "a power of ten) and convert the result back.")
 
     @property
     def raters(self) -> tuple[str, ...]:

@@ -837,6 +837,7 @@ def limits_of_agreement(
     if not isinstance(measurements, Measurements):
         raise TypeError("`measurements` must be an irr Measurements; got "
                         f"{type(measurements).__name__}.")
+    measurements.check_magnitude("The limits of agreement")
     for name, g in (("first", first), ("second", second)):
         if isinstance(g, bool) or not isinstance(g, (int, np.integer)) or not (
                 0 <= g < measurements.n_raters):
