@@ -1049,7 +1049,7 @@ def limits_of_agreement(
     *,
     names: Any = None,
     scale: str = "difference",
-    coverage: float = 0.95,
+    coverage: float | None = None,
     multiplier: float | None = None,
     method: str = "parametric",
     ci_method: str | None = None,

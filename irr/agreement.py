@@ -2388,7 +2388,7 @@ class Agreement:
         second: str | None = None,
         *,
         scale: str = "difference",
-        coverage: float = 0.95,
+        coverage: float | None = None,
         multiplier: float | None = None,
         method: str = "parametric",
         ci_method: str | None = None,

@@ -576,5 +576,11 @@ def test_coverage_beside_a_multiplier_is_refused_not_dropped():
     pef = irr.datasets.load("pef")
     with pytest.raises(ValueError, match="`coverage` or `multiplier`, not both"):
         irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2, coverage=0.5)
+    # an explicit coverage equal to the default is refused too: the default is None
+    with pytest.raises(ValueError, match="`coverage` or `multiplier`, not both"):
+        irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2, coverage=0.95)
+    agreement = irr.Agreement.from_frame(pef[["wright_1", "mini_1"]], continuous=True)
+    with pytest.raises(ValueError, match="`coverage` or `multiplier`, not both"):
+        agreement.limits_of_agreement(multiplier=1.96, coverage=0.95)
     res = irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2)
     assert res.multiplier == 2
