@@ -264,12 +264,17 @@ class Measurements:
         ...
         ValueError: The limits of agreement needs measurements between 1e-100 and 1e100 ...
         """
-        values = self.value
-        values = values[np.isfinite(values)]
-        if not values.size:
+        arrays = self._columns if self._columns is not None else (self.value,)
+        # fmin/fmax skip nan (missing) and copy no column
+        arrays = [a for a in arrays if a.size]
+        lows = [float(np.fmin.reduce(a)) for a in arrays]
+        highs = [float(np.fmax.reduce(a)) for a in arrays]
+        lows, highs = [v for v in lows if v == v], [v for v in highs if v == v]
+        if not lows:
             return
-        top = float(np.abs(values).max())
-        spread = float(values.max() - values.min())
+        low, high = min(lows), max(highs)
+        top = max(abs(low), abs(high))
+        spread = high - low
         if top > _LARGEST or 0 < spread < _FINEST:
             raise ValueError(
                 f"{what} needs measurements between 1e-100 and 1e100 in size and spread; "
