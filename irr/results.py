@@ -132,6 +132,7 @@ def wald_interval(
     bounds: tuple[float, float] = (-math.inf, math.inf),
     df: float = math.inf,
     clip: bool = True,
+    zero_se_reason: str | None = None,
 ) -> ConfidenceInterval:
     """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`
     (not with ``clip=False``, kappaetc's ``nociclipped``: the note then says when a limit
@@ -149,9 +150,11 @@ def wald_interval(
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
     if se <= 0:
-        note = (f"undefined: the standard error is 0 (the data leave the estimate {estimate:.4g} "
-                "no room to move: perfect agreement, a single category, no discordant pairs "
-                "...), so a Wald interval would have zero width")
+        why = zero_se_reason or (
+            f"the data leave the estimate {estimate:.4g} no room to move: perfect agreement, "
+            "a single category, no discordant pairs ...")
+        note = (f"undefined: the standard error is 0 ({why}), so a Wald interval would have "
+                "zero width")
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald", note)
     if math.isfinite(df):
         from scipy.special import stdtrit

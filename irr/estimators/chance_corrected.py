@@ -423,6 +423,11 @@ def _finish(
                          "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
     test_se0 = se0
     fpc = options.fpc(est.n_subjects)
+    zero_se_reason = None
+    if fpc == 0.0 and np.isfinite(se):
+        zero_se_reason = (f"the finite-population correction sqrt(1 - n/N) is 0: the "
+                          f"{est.n_subjects:g} subjects are the whole population "
+                          f"(population={options.population:g}), so there is no sampling error")
     if fpc != 1.0 and np.isfinite(se):
         se *= math.sqrt(fpc)
         notes.append(options.population_note(est.n_subjects))
@@ -457,7 +462,7 @@ def _finish(
         pvalue=wald_pvalue(statistic, alternative, df),
         alternative=alternative,
         ci=labelled(wald_interval(estimate, se, options.confidence_level, bounds, df,
-                                  options.ci_clip), options.se_label()),
+                                  options.ci_clip, zero_se_reason), options.se_label()),
         se_label=options.se_label(),
         null_value=null,
         ci_clip=options.ci_clip,
