@@ -236,6 +236,13 @@ def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:
     if missing == "available":
         return stats, None
     complete = stats.listwise()
+    if complete.n_subjects < 2:
+        rated = ("no subject was" if complete.n_subjects == 0 else
+                 f"only {complete.n_subjects} of {stats.n_subjects} subjects was")
+        raise ValueError(
+            f"`missing='listwise'` keeps only the subjects rated by every rater, and "
+            f"{rated} rated by every rater (at least two are needed). Use "
+            "missing='available' (the default) to use every subject with two or more ratings.")
     return complete, stats.n_subjects - complete.n_subjects
 
 
