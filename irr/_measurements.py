@@ -412,6 +412,12 @@ def _measurement_vector(values: Any, name: str) -> np.ndarray:
         raise ValueError(f"`{name}` must be 1-D (one measurement per subject); got shape "
                          f"{array.shape}.")
     if array.dtype.kind not in "biuf":
+        # one rule with Agreement(continuous=True): text is refused, never parsed
+        text = np.array([isinstance(v, (str, bytes)) for v in array.ravel()], dtype=bool)
+        if text.any():
+            raise TypeError(f"`{name}` must hold real numbers (nan for missing), not text; got "
+                            f"{preview(array[text])}: convert them to numbers first "
+                            "(pd.to_numeric).")
         numbers = pd.to_numeric(pd.Series(array, dtype=object), errors="coerce")
         bad = array[numbers.isna().to_numpy() & ~pd.isna(array)]
         if bad.size:

@@ -322,3 +322,16 @@ def test_numeric_categories_with_missing_and_long_sparse_data_as_measurements():
 def test_labels_and_aggregated_data_are_not_measurements(make, message):
     with pytest.raises(ValueError, match=message):
         make().limits_of_agreement()
+
+
+@pytest.mark.parametrize("call", [
+    lambda x, y: irr.limits_of_agreement(x, y),
+    lambda x, y: irr.concordance(x, y),
+    lambda x, y: irr.deming(x, y),
+    lambda x, y: irr.Agreement(x, y, continuous=True).limits_of_agreement(),
+], ids=["limits", "concordance", "deming", "Agreement"])
+def test_number_like_text_is_refused_as_measurements_everywhere(call):
+    # one rule: text such as "1.5" is never parsed as a measurement
+    x, y = ["1.5", "2.5", "3", "4"], ["1.4", "2.7", "3.1", "4.2"]
+    with pytest.raises(TypeError, match=r"(?s)'1.5'.*pd.to_numeric"):
+        call(x, y)
