@@ -408,6 +408,8 @@ def _measurement_vector(values: Any, name: str) -> np.ndarray:
     if isinstance(values, pd.DataFrame):
         raise TypeError(f"`{name}` must be 1-D (one method's measurements); got a DataFrame.")
     array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
+    if array.dtype.kind in "US" and not isinstance(values, np.ndarray):
+        array = np.asarray(values, dtype=object)  # numpy made [1.0, "a"] all text: keep types
     if array.ndim != 1:
         raise ValueError(f"`{name}` must be 1-D (one measurement per subject); got shape "
                          f"{array.shape}.")

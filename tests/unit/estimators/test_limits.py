@@ -442,8 +442,8 @@ def test_bad_options(kwargs, error, match):
 def test_bad_data():
     with pytest.raises(ValueError, match="one length; got 3 and 2"):
         irr.limits_of_agreement([1.0, 2.0, 3.0], [1.0, 2.0])
-    with pytest.raises(TypeError, match=r"`y` must hold real numbers \(nan for missing\); "
-                                      r"got \['a'\]"):
+    with pytest.raises(TypeError, match=r"`y` must hold real numbers \(nan for missing\), "
+                                      r"not text; got \['a'\]"):
         irr.limits_of_agreement([1.0, 2.0], [1.0, "a"])
     with pytest.raises(ValueError, match="at least two subjects"):
         irr.limits_of_agreement([1.0, np.nan], [1.0, 2.0])
