@@ -22,7 +22,7 @@ from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
-from irr._validation import check_confidence_level
+from irr._validation import check_bool, check_confidence_level
 from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
@@ -2252,6 +2252,8 @@ class Agreement:
         >>> ag.mcnemar().statistic
         86.0
         """
+        exact = check_bool(exact, "exact")
+        correction = check_bool(correction, "correction")
         self._require_categorical("McNemar's test")
         level = check_confidence_level(confidence_level)
         return paired.mcnemar_of_table(paired.paired_table(self.statistics), bool(exact),
@@ -2273,6 +2275,7 @@ class Agreement:
         >>> round(res.statistic, 2), res.df
         (19.11, 6.0)
         """
+        reduce_df = check_bool(reduce_df, "reduce_df")
         self._require_categorical("Bowker's symmetry test")
         return paired.bowker_of_table(paired.paired_table(self.statistics), bool(reduce_df))
 

@@ -25,7 +25,7 @@ import pandas as pd
 
 from irr._functions import limits_of_agreement
 from irr._numbers import MINUS, format_number, format_pvalue, format_significant
-from irr._validation import check_choice
+from irr._validation import check_bool, check_choice
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.coefficients.bangdiwala import bangdiwala_b
@@ -294,6 +294,7 @@ def agreement_chart(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['exact agreement', 'partial (±1 category)']
     """
+    legend = check_bool(legend, "legend")
     from matplotlib.patches import Patch, Rectangle
 
     table = _table(ag, "agreement_chart")
@@ -391,6 +392,8 @@ def table_heatmap(
     >>> len(ax.texts)
     16
     """
+    normalize = check_bool(normalize, "normalize")
+    colorbar = check_bool(colorbar, "colorbar")
     from matplotlib.patches import Rectangle
 
     table = _table(ag, "table_heatmap")
@@ -1058,6 +1061,7 @@ def bland_altman(
     >>> bland_altman(ag, units="l/min").get_ylabel()
     'wright_1 − mini_1 (l/min)'
     """
+    bands = check_bool(bands, "bands")
     if isinstance(result_or_x, LimitsOfAgreementResult):
         if y is not None or options:
             raise TypeError("Pass `y` and options only with arrays, not with a result.")

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from irr._validation import check_choice, check_integer, check_open_unit, show_value
+from irr._validation import check_bool, check_choice, check_integer, check_open_unit, show_value
 from irr.plan.plan_result import (
     MAX_SUBJECTS,
     PlanResult,
@@ -309,6 +309,7 @@ def icc_interval(
     >>> int(irr.plan.icc_interval(0.85, 0.2, raters=4).n)
     20
     """
+    adjust = check_bool(adjust, "adjust")
     rhos = as_values(rho, "rho", _check_rho)
     widths = as_values(width, "width", check_open_unit)
     grid = design_grid(rho=rhos, width=widths,

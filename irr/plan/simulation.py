@@ -20,6 +20,7 @@ import numpy as np
 from irr._numbers import format_significant
 from irr._validation import (
     DegenerateDataWarning,
+    check_bool,
     check_choice,
     check_integer,
     check_open_unit,
@@ -348,6 +349,7 @@ def simulate(
     >>> 0.5 < float(res.power) <= 1.0
     True
     """
+    continuous = check_bool(continuous, "continuous")
     statistic = _check_statistic(statistic)
     alternative = check_choice(alternative, "alternative", ("two-sided", "greater", "less"))
     alpha = check_open_unit(alpha, "alpha")
