@@ -564,3 +564,31 @@ def _id_list(id: Any, df: pd.DataFrame, id_option: str) -> list[Any]:
             f"{list(df.columns)!r}."
         )
     return ids
+
+
+def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str) -> str | None:
+    """A note when the identifier columns `ids` (named by the user through `option`)
+    repeat on more than one row: each row is still counted as a subject; None otherwise.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"pid": [1, 1, 2], "a": [1, 2, 1], "b": [1, 2, 2]})
+    >>> print(repeated_ids_note(frame, ["pid"], "--id"))  # doctest: +NORMALIZE_WHITESPACE
+    --id pid repeats on more than one row for 1 id(s) (1); each row is counted as a
+    separate subject. If rows of one id are repeated readings, give the data in long form
+    with a replicate column.
+    """
+    ids = list(ids)
+    if not ids:
+        return None
+    repeated = df.loc[df.duplicated(ids, keep=False), ids]
+    if not len(repeated):
+        return None
+    keys = repeated.drop_duplicates()
+    shown = ", ".join(str(tuple(row) if len(row) > 1 else row[0])
+                      for row in keys.head(5).itertuples(index=False))
+    more = f" ... ({len(keys)} in all)" if len(keys) > 5 else ""
+    return (f"{option} {', '.join(map(str, ids))} repeats on more than one row for "
+            f"{len(keys)} id(s) ({shown}{more}); each row is counted as a separate subject. "
+            "If rows of one id are repeated readings, give the data in long form with a "
+            "replicate column.")

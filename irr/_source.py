@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from irr._columns import choose_columns, refuse_missing_tokens
+from irr._columns import choose_columns, refuse_missing_tokens, repeated_ids_note
 from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
@@ -218,6 +218,9 @@ class Source:
         choice = choose_columns(df, None if raters is None else list(raters), id, weight_column)
         if choice.detected:
             warnings.warn(choice.describe(), UserWarning, stacklevel=3)
+        note = repeated_ids_note(df, choice.ids, "`id`") if id is not None else None
+        if note:
+            warnings.warn(note, UserWarning, stacklevel=3)
         raters = list(choice.raters)
         unknown = [r for r in raters if r not in df.columns]
         if unknown:

@@ -34,7 +34,13 @@ import numpy as np
 import pandas as pd
 
 from irr import datasets, plan, plotting
-from irr._columns import ContinuousScoresWarning, choose_columns, missing_tokens, scale_info
+from irr._columns import (
+    ContinuousScoresWarning,
+    choose_columns,
+    missing_tokens,
+    repeated_ids_note,
+    scale_info,
+)
 from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
@@ -1343,6 +1349,9 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         args.input_notes.append(choice.describe("--raters", "--id"))
     if choice.ids:
         args.input_info.append(("Not raters:", ", ".join(map(str, choice.ids))))
+    note = repeated_ids_note(frame, choice.ids, "--id") if ids else None
+    if note:
+        args.input_notes.append(note)
     if n_raters is not None and raters is None:
         if len(chosen) > n_raters:
             args.input_notes.append(
