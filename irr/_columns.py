@@ -58,8 +58,8 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
-           "choose_columns", "continuity", "looks_continuous", "rating_frame",
-           "replicate_columns", "scale_info"]
+           "choose_columns", "continuity", "looks_continuous", "missing_tokens", "rating_frame",
+           "refuse_missing_tokens", "replicate_columns", "scale_info"]
 
 #: Words that name an identifier, not a rater (compared in lower case).
 ID_WORDS = frozenset({
@@ -359,6 +359,9 @@ def choose_columns(
                 f"{both!r}."
             )
         return ColumnChoice(tuple(raters), tuple(ids), dict.fromkeys(ids, "named"))
+    if ids:  # the caller named the identifiers: every other column is a rating
+        return ColumnChoice(tuple(c for c in df.columns if c not in ids and c not in
+                                  set(exclude)), tuple(ids), dict.fromkeys(ids, "named"))
     reasons: dict[Any, str] = dict.fromkeys(ids, "named")
     candidates = [c for c in df.columns if c not in ids and c not in set(exclude)]
 
@@ -495,6 +498,41 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
     return found
 
 
+def missing_tokens(values: pd.Series) -> list[str]:
+    """The few (one to three) distinct non-numeric tokens of a column that otherwise holds
+    numbers (SAS's ``'.'``, ``'n/a'``), which would make its every value a string label;
+    ``[]`` for a numeric or categorical column or one of labels.
+
+    >>> missing_tokens(pd.Series(["1", "2", ".", "3"]))
+    ['.']
+    >>> missing_tokens(pd.Series(["a", "b", "c"]))
+    []
+    """
+    if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(values.dtype,
+                                                                 pd.CategoricalDtype):
+        return []
+    present = values.dropna()
+    numbers = pd.to_numeric(present, errors="coerce")
+    others = present[numbers.isna()].astype(str)
+    tokens = sorted(set(others))
+    return tokens if 0 < len(tokens) <= 3 and numbers.notna().sum() > len(others) else []
+
+
+def refuse_missing_tokens(df: pd.DataFrame, columns: Sequence[Any]) -> None:
+    """Refuse, naming `na_values`, a rating column of numbers with a few other tokens
+    (:func:`missing_tokens`): read as it is, its numbers would become string labels and
+    the token a category."""
+    for column in columns:
+        tokens = missing_tokens(df[column])
+        if tokens:
+            count = int(df[column].astype(str).isin(tokens).sum())
+            raise ValueError(
+                f"column {column!r} holds numbers and {count} other value(s) "
+                f"{', '.join(map(repr, tokens))}; if they mark missing ratings, read the file "
+                f"with pd.read_csv(..., na_values={tokens!r}) or replace them with None; if "
+                "they are ratings, declare the scale with `categories=`.")
+
+
 def rating_frame(df: pd.DataFrame, stacklevel: int = 2) -> pd.DataFrame:
     """The rating columns of `df` by :func:`choose_columns`, with a UserWarning naming
     the columns set aside (the rule of every function that takes a wide frame without
@@ -526,3 +564,31 @@ def _id_list(id: Any, df: pd.DataFrame, id_option: str) -> list[Any]:
             f"{list(df.columns)!r}."
         )
     return ids
+
+
+def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str) -> str | None:
+    """A note when the identifier columns `ids` (named by the user through `option`)
+    repeat on more than one row: each row is still counted as a subject; None otherwise.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"pid": [1, 1, 2], "a": [1, 2, 1], "b": [1, 2, 2]})
+    >>> print(repeated_ids_note(frame, ["pid"], "--id"))  # doctest: +NORMALIZE_WHITESPACE
+    --id pid repeats on more than one row for 1 id(s) (1); each row is counted as a
+    separate subject. If rows of one id are repeated readings, give the data in long form
+    with a replicate column.
+    """
+    ids = list(ids)
+    if not ids:
+        return None
+    repeated = df.loc[df.duplicated(ids, keep=False), ids]
+    if not len(repeated):
+        return None
+    keys = repeated.drop_duplicates()
+    shown = ", ".join(str(tuple(row) if len(row) > 1 else row[0])
+                      for row in keys.head(5).itertuples(index=False))
+    more = f" ... ({len(keys)} in all)" if len(keys) > 5 else ""
+    return (f"{option} {', '.join(map(str, ids))} repeats on more than one row for "
+            f"{len(keys)} id(s) ({shown}{more}); each row is counted as a separate subject. "
+            "If rows of one id are repeated readings, give the data in long form with a "
+            "replicate column.")

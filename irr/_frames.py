@@ -183,7 +183,20 @@ def _choose(frame: Any, raters: Sequence[Any] | None, id: Any, weight: list[Any]
         raters = choice.raters
     chosen = list(raters)
     _check_columns(chosen, columns, "raters")
+    _refuse_nested(frame, chosen)
     return sample, chosen
+
+
+def _refuse_nested(frame: Any, raters: Sequence[Any]) -> None:
+    """A TypeError naming the rater columns of nested type (lists, arrays, structs) read
+    from the schema: each rating is one label or one number, never a collection."""
+    schema = frame.collect_schema()
+    nested = [f"`{name}` ({schema[name]})" for name in raters
+              if type(schema[name]).__name__ in ("List", "Array", "Struct")]
+    if nested:
+        raise TypeError(f"Rating columns must hold one label or number per row; "
+                        f"{', '.join(nested)} hold{'s' if len(nested) == 1 else ''} "
+                        "lists or structs. Unnest or explode them first.")
 
 
 def wide_patterns(

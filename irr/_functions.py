@@ -481,10 +481,11 @@ def quadratic_weighted_kappa(
 
 @inference_keywords("rater_sampling", cis=krippendorff.ALPHA_CIS, **krippendorff.ALPHA_NOTES)
 def krippendorff_alpha(
-    reliability_data: Any,
+    data: Any = None,
     level: str | Callable[..., Any] | Any = "nominal",
     *,
-    layout: str = "units-raters",
+    reliability_data: Any = None,
+    layout: str | None = None,
     categories: Any = None,
     alternative: str = "two-sided",
     confidence_level: float = 0.95,
@@ -503,18 +504,23 @@ def krippendorff_alpha(
 
     Parameters
     ----------
-    reliability_data : array-like or DataFrame of shape (n_units, n_raters)
+    data : array-like or DataFrame of shape (n_units, n_raters)
         The ratings, ``nan`` (or None / pd.NA) for a missing value: by default one row
         per unit (subject) and one column per rater, as everywhere in :mod:`irr`
         (:func:`irr.icc`, :meth:`irr.Agreement.from_frame`, :meth:`irr.Agreement.from_array`).
     level : {'nominal', 'ordinal', 'interval', 'ratio'}, callable or array-like, default 'nominal'
         The metric, as for :meth:`irr.Agreement.krippendorff_alpha`.
-    layout : {'units-raters', 'raters-units'}, default 'units-raters'
-        ``'units-raters'``: one row per unit (subject) and one column per rater, the
-        layout of every other function of :mod:`irr`. ``'raters-units'``: one row per
-        rater (coder) and one column per unit, the layout of Krippendorff's reliability
-        data matrix and of the ``krippendorff`` package's ``reliability_data``. Alpha is
-        not symmetric in the two, so the layout is never guessed from the shape.
+    reliability_data : array-like or DataFrame of shape (n_raters, n_units), optional
+        The ratings under the ``krippendorff`` package's keyword, in that package's layout:
+        one row per rater (coder), one column per unit (``layout='raters-units'`` unless
+        `layout` says otherwise); give it or `data`, not both.
+    layout : {'units-raters', 'raters-units'}, optional
+        ``'units-raters'`` (the default for `data`): one row per unit (subject) and one
+        column per rater, the layout of every other function of :mod:`irr`.
+        ``'raters-units'`` (the default for `reliability_data`): one row per rater (coder)
+        and one column per unit, the layout of Krippendorff's reliability data matrix and
+        of the ``krippendorff`` package. Alpha is not symmetric in the two, so the layout
+        is never guessed from the shape.
     categories : sequence, optional
         The full value domain in scale order (unobserved values too).
 
@@ -541,12 +547,24 @@ def krippendorff_alpha(
     0.849
     >>> round(irr.krippendorff_alpha(data.T, "ordinal", layout="raters-units").estimate, 3)
     0.815
+    >>> # the krippendorff package's keyword, in its layout (raters in rows)
+    >>> round(irr.krippendorff_alpha(reliability_data=data.T, level="ordinal").estimate, 3)
+    0.815
     """
-    check_choice(layout, "layout", _LAYOUTS)
-    columns, names = _columns(reliability_data, layout, "reliability_data")
+    if (data is None) == (reliability_data is None):
+        raise TypeError("give the ratings as `data` (units in rows) or as `reliability_data` "
+                        "(the krippendorff package's keyword: raters in rows), not both"
+                        if data is not None else "krippendorff_alpha() needs the ratings: "
+                        "`data` (units in rows) or `reliability_data` (raters in rows).")
+    name = "data" if reliability_data is None else "reliability_data"
+    if reliability_data is not None:
+        data = reliability_data
+        layout = "raters-units" if layout is None else layout
+    layout = check_choice("units-raters" if layout is None else layout, "layout", _LAYOUTS)
+    columns, names = _columns(data, layout, name)
     if len(columns) < 2:
         raise ValueError(
-            f"Krippendorff's alpha needs at least two raters; `reliability_data` has "
+            f"Krippendorff's alpha needs at least two raters; `{name}` has "
             f"{len(columns)} (layout={layout!r}: raters are the "
             f"{'rows' if layout == 'raters-units' else 'columns'})."
         )
@@ -1034,7 +1052,7 @@ def limits_of_agreement(
     *,
     names: Any = None,
     scale: str = "difference",
-    coverage: float = 0.95,
+    coverage: float | None = None,
     multiplier: float | None = None,
     method: str = "parametric",
     ci_method: str | None = None,
@@ -1088,6 +1106,7 @@ def _two_methods(x: Any, y: Any) -> tuple[np.ndarray, np.ndarray, int, tuple[str
     else:
         m = Measurements.from_pair(x, y)
         n = m.n_subjects  # every position of the vectors
+    m.check_magnitude("Comparing two methods")
     a, b = m.paired()
     if a.size < 3:
         raise ValueError(f"Two methods are compared on at least three complete pairs; got "

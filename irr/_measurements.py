@@ -31,6 +31,11 @@ __all__ = ["CHUNK", "Measurements"]
 CHUNK = 8192
 
 
+#: Bounds of :meth:`Measurements.check_magnitude` (powers of two: about 8.7e99, 1.1e-100).
+_LARGEST = 2.0**332
+_FINEST = 2.0**-332
+
+
 class Measurements:
     """Measurements in long form: ``value[i]`` is a measurement of subject ``subject[i]``
     by rater ``rater[i]``.
@@ -242,6 +247,41 @@ class Measurements:
     def value(self) -> np.ndarray:
         return self._long_form[2]
 
+    def check_magnitude(self, what: str) -> None:
+        """Refuse measurements too large or too finely spread for sums of squares.
+
+        Variances and sums of squared differences of values beyond about 1e150 overflow,
+        and of values spread over less than about 1e-150 underflow, so a statistic built
+        on them would be infinite, zero or nan without saying why. Measurements whose
+        largest absolute value exceeds ``2**332`` (about 8.7e99), or whose nonzero range
+        is below ``2**-332``, are a ValueError naming `what` and suggesting other units.
+
+        Examples
+        --------
+        >>> Measurements.from_pair([1e120, 2e120, 3e120], [1e120, 2e120, 2e120]).check_magnitude(
+        ...     "The limits of agreement")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: The limits of agreement needs measurements between 1e-100 and 1e100 ...
+        """
+        arrays = self._columns if self._columns is not None else (self.value,)
+        # fmin/fmax skip nan (missing) and copy no column
+        arrays = [a for a in arrays if a.size]
+        lows = [float(np.fmin.reduce(a)) for a in arrays]
+        highs = [float(np.fmax.reduce(a)) for a in arrays]
+        lows, highs = [v for v in lows if v == v], [v for v in highs if v == v]
+        if not lows:
+            return
+        low, high = min(lows), max(highs)
+        top = max(abs(low), abs(high))
+        spread = high - low
+        if top > _LARGEST or 0 < spread < _FINEST:
+            raise ValueError(
+                f"{what} needs measurements between 1e-100 and 1e100 in size and spread; "
+                f"these reach {top:.3g} with a range of {spread:.3g}, where sums of squares "
+                "overflow or underflow. Express them in other units (multiply or divide by "
+                "a power of ten) and convert the result back.")
+
     @property
     def raters(self) -> tuple[str, ...]:
         return self._raters
@@ -368,10 +408,18 @@ def _measurement_vector(values: Any, name: str) -> np.ndarray:
     if isinstance(values, pd.DataFrame):
         raise TypeError(f"`{name}` must be 1-D (one method's measurements); got a DataFrame.")
     array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
+    if array.dtype.kind in "US" and not isinstance(values, np.ndarray):
+        array = np.asarray(values, dtype=object)  # numpy made [1.0, "a"] all text: keep types
     if array.ndim != 1:
         raise ValueError(f"`{name}` must be 1-D (one measurement per subject); got shape "
                          f"{array.shape}.")
     if array.dtype.kind not in "biuf":
+        # one rule with Agreement(continuous=True): text is refused, never parsed
+        text = np.array([isinstance(v, (str, bytes)) for v in array.ravel()], dtype=bool)
+        if text.any():
+            raise TypeError(f"`{name}` must hold real numbers (nan for missing), not text; got "
+                            f"{preview(array[text])}: convert them to numbers first "
+                            "(pd.to_numeric).")
         numbers = pd.to_numeric(pd.Series(array, dtype=object), errors="coerce")
         bad = array[numbers.isna().to_numpy() & ~pd.isna(array)]
         if bad.size:

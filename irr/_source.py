@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from irr._columns import choose_columns
+from irr._columns import choose_columns, refuse_missing_tokens, repeated_ids_note
 from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
@@ -218,6 +218,9 @@ class Source:
         choice = choose_columns(df, None if raters is None else list(raters), id, weight_column)
         if choice.detected:
             warnings.warn(choice.describe(), UserWarning, stacklevel=3)
+        note = repeated_ids_note(df, choice.ids, "`id`") if id is not None else None
+        if note:
+            warnings.warn(note, UserWarning, stacklevel=3)
         raters = list(choice.raters)
         unknown = [r for r in raters if r not in df.columns]
         if unknown:
@@ -228,6 +231,8 @@ class Source:
             raise ValueError(f"`raters` must name at least two columns; got {raters!r}.")
         if len(set(raters)) < len(raters):
             raise ValueError(f"`raters` names a column twice: {raters!r}.")
+        if categories is None:
+            refuse_missing_tokens(df, raters)
         names = distinct_names(raters, "raters")
         if freq_weights is not None:
             if continuous:

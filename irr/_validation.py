@@ -15,6 +15,7 @@ import numpy as np
 __all__ = [
     "DegenerateDataWarning",
     "check_alternative",
+    "check_bool",
     "check_choice",
     "check_confidence_level",
     "check_integer",
@@ -71,6 +72,18 @@ def check_report_style(style: Any, options: dict[str, Any]) -> bool:
         raise TypeError(f"Unknown option(s) {sorted(options)}; `report` takes `style` "
                         "and `digits`.")
     return style == "apa"
+
+
+def check_bool(value: Any, name: str) -> bool:
+    """Return `value` if it is a boolean (Python's or numpy's), else raise a TypeError: a
+    string such as ``"no"`` is truthy, so it is refused rather than taken as True.
+
+    >>> check_bool(False, "test")
+    False
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"`{name}` must be True or False; got {show_value(value)}.")
 
 
 def check_open_unit(value: Any, name: str) -> float:

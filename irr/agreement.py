@@ -22,7 +22,7 @@ from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, subject_patterns, value_source
-from irr._validation import check_confidence_level
+from irr._validation import check_bool, check_confidence_level
 from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
 from irr.estimators import (
@@ -2341,6 +2341,8 @@ class Agreement:
         >>> ag.mcnemar().statistic
         86.0
         """
+        exact = check_bool(exact, "exact")
+        correction = check_bool(correction, "correction")
         self._require_categorical("McNemar's test")
         level = check_confidence_level(confidence_level)
         return paired.mcnemar_of_table(paired.paired_table(self.statistics), bool(exact),
@@ -2362,6 +2364,7 @@ class Agreement:
         >>> round(res.statistic, 2), res.df
         (19.11, 6.0)
         """
+        reduce_df = check_bool(reduce_df, "reduce_df")
         self._require_categorical("Bowker's symmetry test")
         return paired.bowker_of_table(paired.paired_table(self.statistics), bool(reduce_df))
 
@@ -2477,7 +2480,7 @@ class Agreement:
         second: str | None = None,
         *,
         scale: str = "difference",
-        coverage: float = 0.95,
+        coverage: float | None = None,
         multiplier: float | None = None,
         method: str = "parametric",
         ci_method: str | None = None,

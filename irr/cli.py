@@ -37,7 +37,13 @@ import numpy as np
 import pandas as pd
 
 from irr import datasets, plan, plotting
-from irr._columns import ContinuousScoresWarning, choose_columns, scale_info
+from irr._columns import (
+    ContinuousScoresWarning,
+    choose_columns,
+    missing_tokens,
+    repeated_ids_note,
+    scale_info,
+)
 from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
@@ -1221,15 +1227,10 @@ def _check_missing_markers(frame: Any, columns: list[Any], measured: bool = Fals
     the whole column would become string labels. `measured`: the command reads
     measurements (no --categories to suggest)."""
     for column in columns:
-        values = frame[column]
-        if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(
-                values.dtype, pd.CategoricalDtype):
-            continue
-        present = values.dropna()
-        numbers = pd.to_numeric(present, errors="coerce")
-        others = present[numbers.isna()].astype(str)
-        tokens = sorted(set(others))
-        if 0 < len(tokens) <= 3 and numbers.notna().sum() > len(others):
+        tokens = missing_tokens(frame[column])
+        if tokens:
+            others = frame[column].dropna().astype(str)
+            others = others[others.isin(tokens)]
             raise CommandError(
                 f"column {column!r} holds numbers and {len(others)} other value(s) "
                 f"{', '.join(map(repr, tokens))}; if they mark missing ratings pass "
@@ -1420,6 +1421,9 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         args.input_notes.append(choice.describe("--raters", "--id"))
     if choice.ids:
         args.input_info.append(("Not raters:", ", ".join(map(str, choice.ids))))
+    note = repeated_ids_note(frame, choice.ids, "--id") if ids else None
+    if note:
+        args.input_notes.append(note)
     if n_raters is not None and raters is None:
         if len(chosen) > n_raters:
             args.input_notes.append(

@@ -13,6 +13,7 @@ import pandas as pd
 
 from irr._data import preview
 from irr._sentences import statistic_name
+from irr._validation import check_bool
 from irr.agreement import Agreement
 from irr.estimators.difference import (
     LINEARISED,
@@ -54,6 +55,31 @@ def _per_side_raters(raters: Any) -> tuple[Any, Any]:
     return list(raters), list(raters)
 
 
+#: The statistics of a paired comparison that use the ratings' values (scores), so that
+#: continuous measurements take part with each distinct value a category scored by it.
+_SCORED = ("icc", "krippendorff_alpha")
+
+
+def _scored(ag: Agreement, statistic: str, which: str) -> Agreement:
+    """A continuous Agreement as one of codes (each distinct value a category scored by its
+    value), which the linearisation of the ICC and of alpha reads; other statistics take
+    categories and are refused."""
+    if statistic not in _SCORED:
+        raise ValueError(
+            f"{statistic} takes each rating as a category, but the {which} side holds "
+            "continuous measurements: compare their ICCs (`statistic='icc'`) or interval "
+            "alpha (`statistic='krippendorff_alpha'`, `options={'level': 'interval'}`), or "
+            "build the Agreement with continuous=False to code each distinct value as a "
+            "category.")
+    measured = ag.measurements
+    if measured.has_replicates:
+        raise ValueError(
+            f"The {which} side holds replicated measurements; a paired comparison takes one "
+            "measurement per subject and rater (average the replicates first).")
+    wide = pd.DataFrame(measured.wide(), index=measured.subjects, columns=list(measured.raters))
+    return Agreement.from_frame(wide, raters=list(measured.raters), continuous=False)
+
+
 def _sub_agreement(ag: Agreement, raters: Any, which: str) -> tuple[Agreement, pd.DataFrame]:
     """The Agreement of `raters` (all when None) and its per-subject codes."""
     codes = ag.codes()
@@ -93,6 +119,8 @@ def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] |
             f"subjects; got {statistic!r}. (Independent groups: pass two results with "
             "`independent=True`.)"
         )
+    if ag.continuous:
+        ag = _scored(ag, statistic, which)
     sub, codes = _sub_agreement(ag, raters, which)
     if statistic == "kappa" and sub.n_raters != 2:
         raise ValueError(
@@ -129,7 +157,8 @@ def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] |
     elif statistic == "icc":
         form = (result.model, result.type, result.unit)
     side = Side(codes.to_numpy(dtype=np.int64), np.asarray(matrix, dtype=float), statistic,
-                statistic_name(result), scores=sub.statistics.scores, form=form)
+                statistic_name(result), scores=sub.statistics.scores, form=form,
+                bounds=result.bounds)
     return side, codes
 
 
@@ -251,6 +280,7 @@ def difference(
     >>> round(lo, 2), round(hi, 2)
     (0.13, 1.0)
     """
+    independent = check_bool(independent, "independent")
     inference = InferenceOptions.from_keywords(
         alternative=alternative, confidence_level=confidence_level, ci=ci,
         n_resamples=n_resamples, rng=rng, progress=progress)
@@ -358,6 +388,11 @@ def _independent(first: Any, second: Any, options: InferenceOptions,
         raise ValueError("`first` and `second` are the same result; independent groups "
                          "need two.")
     names = (statistic_name(first), statistic_name(second))
+    if names[0] != names[1]:
+        raise ValueError(f"`first` and `second` must be results of one coefficient to "
+                         f"compare independent groups (as irr.pool); got {names[0]!r} and "
+                         f"{names[1]!r}. (Two coefficients of the same subjects: pass the "
+                         "Agreements with `statistic=(a, b)`.)")
     # as irr.pool names unlabelled groups (not "lower for first than for second")
     return independent_difference(first, second, options,
                                   labels=labels or ("group 1", "group 2"), names=names)

@@ -33,6 +33,7 @@ from irr._long import LongRatings, long_ratings, pivot
 from irr._numbers import format_number, format_pvalue
 from irr._sentences import band_and_citation
 from irr._source import DENSE_CELLS, DENSE_PER_RATING, align_to_index, frequency_weights
+from irr._validation import check_bool
 from irr.agreement import Agreement
 from irr.difference import pool
 from irr.registry import COEFFICIENTS, Coefficient, methods, statistic_row
@@ -378,6 +379,7 @@ def by(
     4      2     Lower limit (95%)     -90.6           9
     5      2     Upper limit (95%)      56.7           9
     """
+    test = check_bool(test, "test")
     if any(v is not None for v in (subject, rater, rating, replicate)):
         return _by_long(df, by, raters, statistic, LongColumns(subject, rater, rating, replicate),
                         categories=categories, freq_weights=freq_weights,

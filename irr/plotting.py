@@ -25,7 +25,7 @@ import pandas as pd
 
 from irr._functions import limits_of_agreement
 from irr._numbers import MINUS, format_number, format_pvalue, format_significant
-from irr._validation import check_choice
+from irr._validation import check_bool, check_choice
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.coefficients.bangdiwala import bangdiwala_b
@@ -303,6 +303,7 @@ def agreement_chart(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['exact agreement', 'partial (±1 category)']
     """
+    legend = check_bool(legend, "legend")
     from matplotlib.patches import Patch, Rectangle
 
     table = _table(ag, "agreement_chart")
@@ -400,6 +401,8 @@ def table_heatmap(
     >>> len(ax.texts)
     16
     """
+    normalize = check_bool(normalize, "normalize")
+    colorbar = check_bool(colorbar, "colorbar")
     from matplotlib.patches import Rectangle
 
     table = _table(ag, "table_heatmap")
@@ -713,8 +716,11 @@ def power_curve(
         raise ValueError(
             f"the plan has {len(table)} rows; power_curve draws at most {MAX_CURVES} "
             "(plan fewer combinations, or draw the rows' curves from result.curve(n)).")
-    planned = table["n"].to_numpy(dtype=float) if "n" in table else np.array([np.nan])
-    stable = table["n_stable"].to_numpy(dtype=float) if "n_stable" in table else planned
+    # a target no n reaches has a missing n (<NA>): no marker
+    planned = (table["n"].to_numpy(dtype=float, na_value=np.nan) if "n" in table
+               else np.array([np.nan]))
+    stable = (table["n_stable"].to_numpy(dtype=float, na_value=np.nan) if "n_stable" in table
+              else planned)
     if n is None:
         top = np.nanmax(np.concatenate([planned, stable, [10.0]]))
         n = np.arange(2, math.ceil(1.6 * top) + 1)
@@ -736,7 +742,8 @@ def power_curve(
         if at is not None and at > 0:  # on the curve (an adjusted n may sit past the target)
             value = result.curve([int(at)])[result.measure].to_numpy()[i]
             ax.plot([at], [value], "o", color=colour, markersize=3.5, zorder=4)
-        if exact and row["n_stable"] > 0 and row["n_stable"] != at:
+        if exact and row["n_stable"] is not None and row["n_stable"] > 0 \
+                and row["n_stable"] != at:
             ax.axvline(row["n_stable"], color=colour, linestyle=":", linewidth=0.9)
     if "target_power" in table:
         for target in table["target_power"].unique():
@@ -1152,6 +1159,7 @@ def bland_altman(
     >>> bland_altman(ag, units="l/min").get_ylabel()
     'wright_1 − mini_1 (l/min)'
     """
+    bands = check_bool(bands, "bands")
     if isinstance(result_or_x, LimitsOfAgreementResult):
         if y is not None or options:
             raise TypeError("Pass `y` and options only with arrays, not with a result.")

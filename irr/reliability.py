@@ -19,7 +19,7 @@ import pandas as pd
 
 from irr import plotting
 from irr._columns import continuity, replicate_columns
-from irr._validation import check_confidence_level
+from irr._validation import check_bool, check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.pandas import by as by_group
@@ -303,6 +303,7 @@ def report(
     >>> round(rep.results[0].upper, 1)  # bias + 1.645 SD
     61.6
     """
+    figures = check_bool(figures, "figures")
     extra = _statistic_options(options)
     further = _inference_options(inference)
     if isinstance(data, pd.DataFrame) and raters is None and id is None and by is None:

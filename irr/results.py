@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import statistics
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,7 +19,7 @@ import pandas as pd
 from irr._numbers import format_df
 from irr._sentences import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
-from irr.bands import benchmark, get_scale, interpret
+from irr.bands import Band, benchmark, get_scale, interpret
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
 __all__ = ["FRAME_COLUMNS", "ConfidenceInterval", "KappaResult", "ProportionResult", "Result",
-           "labelled", "wald_pvalue", "warn_undefined", "weight_matrix_of"]
+           "labelled", "wald_pvalue", "wald_statistic", "warn_undefined", "weight_matrix_of"]
 
 #: The columns of every result's ``to_frame()``, so results of any kind concatenate.
 FRAME_COLUMNS = (
@@ -54,14 +54,19 @@ _STANDARD_NORMAL = statistics.NormalDist()
 
 #: Interval methods named after people or initials, as prose writes them.
 
-@dataclass(frozen=True)
-class ConfidenceInterval:
-    """A confidence interval; unpacks as ``low, high``.
+@dataclass(frozen=True, eq=False)
+class ConfidenceInterval(Sequence):
+    """A confidence interval: a sequence of its two limits, ``(low, high)``.
+
+    It unpacks, indexes, slices, has length 2 and equals the tuple of its limits (and hashes
+    as it); two intervals are equal when their limits, level, method and note are.
 
     Examples
     --------
     >>> ci = ConfidenceInterval(0.2, 0.5, 0.95, "wald")
     >>> low, high = ci
+    >>> ci[0], ci[1], len(ci), ci == (0.2, 0.5)
+    (0.2, 0.5, 2, True)
     >>> print(ci)
     95% CI [0.2000, 0.5000] (wald)
     """
@@ -74,6 +79,23 @@ class ConfidenceInterval:
 
     def __iter__(self) -> Iterator[float]:
         return iter((self.low, self.high))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: Any) -> Any:
+        return (self.low, self.high)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ConfidenceInterval):
+            return (self.low, self.high, self.confidence_level, self.method, self.note) == (
+                other.low, other.high, other.confidence_level, other.method, other.note)
+        if isinstance(other, tuple):
+            return (self.low, self.high) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.low, self.high))
 
     @property
     def method_name(self) -> str:
@@ -110,6 +132,7 @@ def wald_interval(
     bounds: tuple[float, float] = (-math.inf, math.inf),
     df: float = math.inf,
     clip: bool = True,
+    zero_se_reason: str | None = None,
 ) -> ConfidenceInterval:
     """Normal-theory interval ``estimate +- z * se``, clipped to the coefficient's `bounds`
     (not with ``clip=False``, kappaetc's ``nociclipped``: the note then says when a limit
@@ -127,9 +150,11 @@ def wald_interval(
     if not (np.isfinite(estimate) and np.isfinite(se)):
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald")
     if se <= 0:
-        note = (f"undefined: the standard error is 0 (the data leave the estimate {estimate:.4g} "
-                "no room to move: perfect agreement, a single category, no discordant pairs "
-                "...), so a Wald interval would have zero width")
+        why = zero_se_reason or (
+            f"the data leave the estimate {estimate:.4g} no room to move: perfect agreement, "
+            "a single category, no discordant pairs ...")
+        note = (f"undefined: the standard error is 0 ({why}), so a Wald interval would have "
+                "zero width")
         return ConfidenceInterval(math.nan, math.nan, confidence_level, "wald", note)
     if math.isfinite(df):
         from scipy.special import stdtrit
@@ -205,7 +230,7 @@ def wald_pvalue(statistic: float, alternative: str, df: float = math.inf) -> flo
     >>> round(wald_pvalue(2.0, "two-sided"), 4), round(wald_pvalue(2.0, "two-sided", 11), 4)
     (0.0455, 0.0708)
     """
-    if math.isinf(df) or not np.isfinite(statistic):
+    if math.isinf(df) or not np.isfinite(statistic):  # an infinite t: p as the normal's
         return normal_pvalue(statistic, alternative)
     from scipy.special import stdtr
 
@@ -217,8 +242,34 @@ def wald_pvalue(statistic: float, alternative: str, df: float = math.inf) -> flo
     return float(min(1.0, 2 * stdtr(df, -abs(statistic))))
 
 
+def wald_statistic(estimate: float, null: float, se: float, coefficient: str,
+                   law: str = "z") -> float:
+    """``(estimate - null) / se``; for a t test (irrCAC's, `law` ``'t'``) at ``se = 0``
+    with the estimate away from `null`, +-inf with a DegenerateDataWarning (its p-value is
+    then 0, as irrCAC reports it); nan when the estimate is the null value or undefined,
+    and for a z test at ``se = 0`` (the interval's warning says the SE is 0).
+
+    >>> wald_statistic(0.5, 0.0, 0.25, "kappa")
+    2.0
+    """
+    if se > 0:
+        return (estimate - null) / se
+    if se == 0 and law == "t" and math.isfinite(estimate) and estimate != null:
+        warnings.warn(
+            f"The standard error is 0, so the {law} statistic is infinite and its p-value 0 "
+            f"(as irrCAC reports it): the data leave the estimate {estimate:.4g} no room to "
+            f"move, and it differs from the null value {null:g} ({coefficient}).",
+            DegenerateDataWarning, stacklevel=4)
+        return math.copysign(math.inf, estimate - null)
+    return math.nan
+
+
 def normal_pvalue(statistic: float, alternative: str) -> float:
-    """P-value of a standard-normal test statistic (each tail computed directly)."""
+    """P-value of a standard-normal test statistic (each tail computed directly); an
+    infinite statistic (a zero standard error) has p 0 in its direction, 1 against it."""
+    if math.isinf(statistic):
+        toward = statistic > 0 if alternative == "greater" else statistic < 0
+        return 0.0 if alternative == "two-sided" or toward else 1.0
     if not np.isfinite(statistic):
         return math.nan
     statistic = float(statistic)
@@ -505,7 +556,15 @@ class Result:
         Returns
         -------
         irr.bands.Band
-            ``str(band)`` is the label, e.g. ``"substantial"``.
+            ``str(band)`` is the label, e.g. ``"substantial"``. A legitimate estimate
+            outside the scale's range (an average-measure ICC below -1) gets the band
+            ``"below the scale (< -1)"`` (or ``"above the scale"``), the open interval
+            beyond the scale's end.
+
+        Raises
+        ------
+        ValueError
+            For an undefined (nan) estimate, or a result without a scale and no `scale`.
 
         Examples
         --------
@@ -518,6 +577,13 @@ class Result:
         'fair to good'
         """
         resolved = get_scale(self._scale(scale))
+        if not np.isnan(self.estimate) and not _within(self.estimate, resolved):
+            below = self.estimate < resolved.lower
+            end = resolved.lower if below else resolved.upper
+            return Band(f"{'below' if below else 'above'} the scale ({'<' if below else '>'} "
+                        f"{end:g})", -math.inf if below else end, end if below else math.inf,
+                        False, False, resolved.name, resolved.citation,
+                        resolved.short_citation)
         self._check_bandable(resolved)
         return interpret(self.estimate, resolved)
 

@@ -235,7 +235,7 @@ def msd_log_variance(mean: float, msd: float, n: int) -> float:
     """
     if n <= 2 or not msd > 0:
         return float("nan")
-    return float(2.0 / (n - 2) * (1.0 - mean**4 / msd**2))
+    return float(2.0 / (n - 2) * (1.0 - (mean * mean / msd) ** 2))  # no overflow of mean**4
 
 
 def cp_logit_variance(mean: float, sd: float, delta: float, n: int) -> float:

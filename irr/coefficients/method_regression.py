@@ -54,7 +54,7 @@ def deming_slope(sxx: np.ndarray, syy: np.ndarray, sxy: np.ndarray,
     sxx, syy, sxy = (np.asarray(v, dtype=float) for v in (sxx, syy, sxy))
     lam = np.asarray(error_ratio, dtype=float)
     d = lam * syy - sxx
-    root = np.sqrt(d * d + 4 * lam * sxy * sxy)
+    root = np.hypot(d, 2 * np.sqrt(lam) * sxy)  # no overflow of d**2 at a large error ratio
     with np.errstate(divide="ignore", invalid="ignore"):
         stable = np.where(d >= 0, (d + root) / (2 * lam * sxy), 2 * sxy / (root - d))
     return np.where(sxy == 0, np.nan, stable)

@@ -27,7 +27,14 @@ from irr.estimators.kappa import weights_note
 from irr.inference.keywords import MISSING
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, labelled, wald_interval, wald_pvalue, weight_matrix_of
+from irr.results import (
+    Result,
+    labelled,
+    wald_interval,
+    wald_pvalue,
+    wald_statistic,
+    weight_matrix_of,
+)
 from irr.weights import agreement_weights, tolerance_agreement, weight_name
 
 __all__ = [
@@ -229,6 +236,13 @@ def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:
     if missing == "available":
         return stats, None
     complete = stats.listwise()
+    if complete.n_subjects < 2:
+        rated = ("no subject was" if complete.n_subjects == 0 else
+                 f"only {complete.n_subjects} of {stats.n_subjects} subjects was")
+        raise ValueError(
+            f"`missing='listwise'` keeps only the subjects rated by every rater, and "
+            f"{rated} rated by every rater (at least two are needed). Use "
+            "missing='available' (the default) to use every subject with two or more ratings.")
     return complete, stats.n_subjects - complete.n_subjects
 
 
@@ -416,6 +430,11 @@ def _finish(
                          "the test on the linearised SE (as irrCAC and Stata's kappaetc).")
     test_se0 = se0
     fpc = options.fpc(est.n_subjects)
+    zero_se_reason = None
+    if fpc == 0.0 and np.isfinite(se):
+        zero_se_reason = (f"the finite-population correction sqrt(1 - n/N) is 0: the "
+                          f"{est.n_subjects:g} subjects are the whole population "
+                          f"(population={options.population:g}), so there is no sampling error")
     if fpc != 1.0 and np.isfinite(se):
         se *= math.sqrt(fpc)
         notes.append(options.population_note(est.n_subjects))
@@ -434,11 +453,12 @@ def _finish(
     if not test:
         statistic = math.nan
     elif math.isfinite(df) or null != 0:  # an SE under H0 exists for 0 only
-        statistic = (estimate - null) / se if se > 0 else math.nan
+        statistic = wald_statistic(estimate, null, se, coefficient,
+                                   "t" if math.isfinite(df) else "z")
     elif np.isfinite(test_se0) and test_se0 > 0:
         statistic = estimate / test_se0
     else:
-        statistic = estimate / se if se > 0 else math.nan
+        statistic = wald_statistic(estimate, 0.0, se, coefficient)
     alternative = options.alternative if test else "two-sided"
     result = result_type(
         coefficient=coefficient,
@@ -449,7 +469,7 @@ def _finish(
         pvalue=wald_pvalue(statistic, alternative, df),
         alternative=alternative,
         ci=labelled(wald_interval(estimate, se, options.confidence_level, bounds, df,
-                                  options.ci_clip), options.se_label()),
+                                  options.ci_clip, zero_se_reason), options.se_label()),
         se_label=options.se_label(),
         null_value=null,
         ci_clip=options.ci_clip,

@@ -699,6 +699,7 @@ def ccc_measurements(
     """The CCC of :class:`Measurements` (see :func:`irr.concordance`)."""
     if not isinstance(m, Measurements):
         raise TypeError(f"`m` must be a Measurements; got {type(m).__name__}.")
+    m.check_magnitude("The concordance correlation coefficient")
     if method is None:
         method = ("variance-components" if m.has_replicates
                   else "lin" if m.n_raters == 2 else "overall")
@@ -984,6 +985,7 @@ def tdi(data: Measurements | LazyMeasurements, options: InferenceOptions, p: flo
         moments, _ = PairMoments.of_lazy(data, first, second)
         return tdi_of_moments(moments, p, raters=raters, n_missing=data.n_rows - moments.n,
                               confidence_level=options.confidence_level)
+    data.check_magnitude("The total deviation index")
     x, y = data.paired(first, second)
     return total_deviation_index(x, y, options, p, method=method, raters=raters,
                                  n_missing=data.n_subjects - x.size)
@@ -1109,6 +1111,7 @@ def cp(data: Measurements | LazyMeasurements, options: InferenceOptions, delta: 
             moments, delta, data.count_within(first, second, _check_delta(delta)),
             raters=raters, n_missing=data.n_rows - moments.n,
             confidence_level=options.confidence_level)
+    data.check_magnitude("The coverage probability")
     x, y = data.paired(first, second)
     return coverage_probability(x, y, delta, options, raters=raters,
                                 n_missing=data.n_subjects - x.size)

@@ -38,8 +38,8 @@ from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.results import ConfidenceInterval, Result, normal_pvalue, wald_interval
 from irr.summary import results_summary
 
-__all__ = ["LINEARISED", "DifferenceResult", "PooledResult", "Side", "fisher_z",
-           "icc_kernel", "independent_difference", "paired_difference", "pooled"]
+__all__ = ["LINEARISED", "DifferenceResult", "PooledResult", "Side", "difference_bounds",
+           "fisher_z", "icc_kernel", "independent_difference", "paired_difference", "pooled"]
 
 #: The statistics of a paired comparison, and the method of
 #: :func:`irr.coefficients.chance_corrected.counts_estimate` of those on counts (None: its
@@ -91,6 +91,9 @@ class Side:
         The category scores (Krippendorff's interval and ratio alpha, the ICC).
     form : tuple
         Krippendorff's alpha: ``(level,)``; the ICC: ``(model, type, unit)``.
+    bounds : (float, float)
+        The coefficient's range (its result's ``bounds``): the difference's interval is
+        clipped to the range of differences, :func:`difference_bounds`.
     """
 
     codes: np.ndarray
@@ -99,6 +102,7 @@ class Side:
     name: str
     scores: np.ndarray | None = None
     form: tuple = ()
+    bounds: tuple[float, float] = (-1.0, 1.0)
 
     @property
     def n_categories(self) -> int:
@@ -256,6 +260,17 @@ def _reduce_map(index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return order, starts
 
 
+def difference_bounds(first: tuple[float, float], second: tuple[float, float]
+                      ) -> tuple[float, float]:
+    """The range of ``a - b`` for ``a`` in `first` and ``b`` in `second`: two kappas
+    differ by at most 2 either way; an ICC (unbounded below) or a bias by any amount.
+
+    >>> difference_bounds((-1.0, 1.0), (0.0, 1.0))
+    (-2.0, 1.0)
+    """
+    return first[0] - second[1], first[1] - second[0]
+
+
 def paired_difference(
     first: Side,
     second: Side,
@@ -305,6 +320,7 @@ def paired_difference(
     else:
         se = math.nan
     statistic = estimate / se if math.isfinite(estimate) and se > 0 else math.nan
+    bounds = difference_bounds(first.bounds, second.bounds)
     notes = [_SE_NOTE]
     if n < total:
         notes.append(f"{total - n} of {total} subjects left out: a paired comparison uses "
@@ -319,7 +335,8 @@ def paired_difference(
         statistic=statistic,
         pvalue=normal_pvalue(statistic, options.alternative),
         alternative=options.alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, (-2.0, 2.0)),
+        ci=wald_interval(estimate, se, options.confidence_level, bounds),
+        bounds=bounds,
         n_subjects=n,
         n_missing=total - n,
         notes=tuple(notes),
@@ -358,6 +375,7 @@ def independent_difference(
     estimate = first.estimate - second.estimate
     se = math.hypot(first.se, second.se)
     statistic = estimate / se if se > 0 else math.nan
+    bounds = difference_bounds(first.bounds, second.bounds)
     return DifferenceResult(
         coefficient=_coefficient(names, labels),
         symbol="Δ",
@@ -366,7 +384,8 @@ def independent_difference(
         statistic=statistic,
         pvalue=normal_pvalue(statistic, options.alternative),
         alternative=options.alternative,
-        ci=wald_interval(estimate, se, options.confidence_level, (-2.0, 2.0)),
+        ci=wald_interval(estimate, se, options.confidence_level, bounds),
+        bounds=bounds,
         n_subjects=first.n_subjects + second.n_subjects,
         notes=("Independent groups: SE of the difference sqrt(se1^2 + se2^2) from each "
                "coefficient's own standard error; z test and Wald interval with normal "

@@ -22,7 +22,7 @@ from irr.coefficients.kappa import (
 )
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import KappaResult, labelled, wald_interval, wald_pvalue
+from irr.results import KappaResult, labelled, wald_interval, wald_pvalue, wald_statistic
 from irr.summary import listwise_note
 from irr.weights import agreement_weights, weight_name
 
@@ -226,7 +226,8 @@ def kappa(
         statistic = best = math.nan
     else:
         test_se = se if design_note or options.distribution == "t" or null else se0
-        statistic = (estimate - null) / test_se if test_se > 0 else math.nan
+        statistic = wald_statistic(estimate, null, test_se, coefficient,
+                                   "t" if math.isfinite(design_df) else "z")
         best = best_identity if w is None else kappa_max(table, w)
         max_note = kappa_max_note(table, w) if math.isnan(best) else ""
         if max_note:

@@ -32,7 +32,7 @@ from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.bootstrap import MomentStatistic
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import Result, labelled, wald_interval, wald_pvalue
+from irr.results import Result, labelled, wald_interval, wald_pvalue, wald_statistic
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -292,7 +292,8 @@ def krippendorff_alpha(
             replicates = leave_one_rater_out(stats, counts=partial(
                 _alpha_of_cells, mult, linear, scores if name == "interval" else None))
             se, sampling_note = rater_sampling_se(se, replicates, options)
-        statistic_value = (alpha - null) / se if se > 0 else math.nan
+        statistic_value = wald_statistic(alpha, null, se, "Krippendorff's alpha",
+                                         "t" if math.isfinite(df) else "z")
         law = (f"t on n - 1 = {format_df(df)} df" if math.isfinite(df) else "the normal")
         notes.append(
             sampling_note.replace("n - 1 df", f"n - 1 = {format_df(df)} df") or

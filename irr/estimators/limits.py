@@ -535,13 +535,21 @@ def _median_interval(d: np.ndarray, level: float) -> ConfidenceInterval:
 
 # -- the estimator ---------------------------------------------------------------------------
 
+#: The default coverage of the limits (95%); another coverage beside a multiplier is refused.
+_DEFAULT_COVERAGE = 0.95
+
+
 def _multiplier(coverage: Any, multiplier: Any) -> tuple[float, float]:
     """The multiplier z of the SD and the coverage it gives under normality."""
     from scipy.special import ndtr
 
     if multiplier is None:
-        coverage = check_open_unit(coverage, "coverage")
+        coverage = check_open_unit(_DEFAULT_COVERAGE if coverage is None else coverage,
+                                   "coverage")
         return normal_quantile(coverage), coverage
+    if coverage is not None:
+        raise ValueError(f"give `coverage` or `multiplier`, not both: the multiplier sets the "
+                         f"coverage (got coverage={coverage!r}, multiplier={multiplier!r}).")
     if isinstance(multiplier, bool) or not isinstance(multiplier, (int, float, np.number)):
         raise TypeError(f"`multiplier` must be a positive number; got {multiplier!r}.")
     z = float(multiplier)
@@ -650,7 +658,7 @@ def limits_of_moments(
     raters: tuple[str, str],
     *,
     scale: str = "difference",
-    coverage: float = 0.95,
+    coverage: float | None = None,
     multiplier: float | None = None,
     ci_method: str | None = None,
     confidence_level: float = 0.95,
@@ -698,7 +706,7 @@ def limits_of_agreement(
     options: InferenceOptions = DEFAULT_OPTIONS,
     *,
     scale: str = "difference",
-    coverage: float = 0.95,
+    coverage: float | None = None,
     multiplier: float | None = None,
     method: str = "parametric",
     ci_method: str | None = None,
@@ -721,12 +729,14 @@ def limits_of_agreement(
         Differences ``x - y``; percentage differences ``100 (x - y) / ((x + y) / 2)``; or
         ratios ``x / y``, analysed as log differences and back-transformed (bias: the
         geometric mean ratio; limits: ratios).
-    coverage : float, default 0.95
-        The share of differences the limits should contain; the multiplier is the
-        exact normal quantile (1.959964 for 95%).
+    coverage : float, optional
+        The share of differences the limits should contain (default 0.95 when no
+        `multiplier` is given); the multiplier is the exact normal quantile (1.959964 for
+        95%).
     multiplier : float, optional
         The multiplier of the SD instead (Bland & Altman 1986 use 2, most papers 1.96);
-        overrides `coverage` (the coverage is then that of the normal law).
+        the coverage is then that of the normal law, and a `coverage` given beside it, even
+        0.95, is refused.
     method : {'parametric', 'regression', 'nonparametric'}, default 'parametric'
         ``'parametric'``: bias -+ z SD. ``'regression'``: Bland & Altman (1999, section
         3.2) regression-based limits when the bias or the spread changes with the
@@ -830,6 +840,7 @@ def limits_of_agreement(
     if not isinstance(measurements, Measurements):
         raise TypeError("`measurements` must be an irr Measurements; got "
                         f"{type(measurements).__name__}.")
+    measurements.check_magnitude("The limits of agreement")
     for name, g in (("first", first), ("second", second)):
         if isinstance(g, bool) or not isinstance(g, (int, np.integer)) or not (
                 0 <= g < measurements.n_raters):

@@ -241,6 +241,7 @@ def measurement_error(
     """The measurement error of `measurements` (see :func:`irr.measurement_error`, whose
     `confidence_level`, `n_resamples`, `rng` and `progress` are `options`)."""
     m = check_measurements(measurements, "The standard error of measurement")
+    m.check_magnitude("The standard error of measurement")
     type = check_choice(type, "type", ("agreement", "consistency"))
     confidence_level = options.confidence_level
     n_resamples = options.n_resamples

@@ -396,6 +396,7 @@ def paired_measurements(
         if y is not None:
             raise TypeError("Pass `y` only with array `x`; a Measurements holds both methods.")
         m = x
+        m.check_magnitude("Method-comparison regression")
         a, b = m.paired(first, second)
         both = (m.replicates[:, [first, second]] > 0)
         dropped = int((both.any(axis=1) & ~both.all(axis=1)).sum())
@@ -404,6 +405,7 @@ def paired_measurements(
             labels = Measurements.from_pair([], [], names).raters
     else:
         pair = Measurements.from_pair(x, y, names)
+        pair.check_magnitude("Method-comparison regression")
         a, b = pair.paired()
         dropped = pair.n_subjects - a.size
         m = None

@@ -15,7 +15,7 @@ from irr._validation import check_choice
 from irr.estimators import chance_corrected
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.results import ProportionResult, wald_pvalue, wilson_interval
+from irr.results import ProportionResult, wald_pvalue, wald_statistic, wilson_interval
 from irr.summary import listwise_note
 from irr.weights import agree_within, check_tolerance, weight_name, within_tolerance
 
@@ -179,7 +179,7 @@ def _proportion(
     if options.null is not None:  # no test of 0 for a share; a test of a value when asked
         null = options.null_for((0.0, 1.0), name)
         notes.append(options.null_note(symbol, "the binomial SE sqrt(p(1 - p)/n)"))
-        statistic = (p - null) / se if se > 0 else math.nan
+        statistic = wald_statistic(p, null, se, name, "t" if math.isfinite(df) else "z")
     result = ProportionResult(
         coefficient=name,
         symbol=symbol,

@@ -351,7 +351,8 @@ def icc_components(
         warnings.warn("The ICC is undefined (nan): no variance between subjects and none "
                       "within (every measurement the same).", DegenerateDataWarning,
                       stacklevel=2)
-    f = float(c.ms_subjects / c.ms_error)
+    with np.errstate(divide="ignore", invalid="ignore"):  # no error variance: F infinite
+        f = float(np.float64(c.ms_subjects) / np.float64(c.ms_error))
     df1, df2 = float(c.df_subjects), float(c.df_error)
     pvalue = float(fdtrc(df1, df2, f)) if math.isfinite(f) else math.nan
     n_cells = m.n_subjects * k if model == "twoway" else m.n_subjects

@@ -5,6 +5,7 @@ the Fisher-z test of CCC = ccc0 that :func:`irr.concordance`'s interval carries 
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -86,14 +89,21 @@ def _sentence(row: dict[str, Any]) -> str:
     shift = (f" (one method reading {abs(row['shift']):g} SD "
              f"{'higher' if row['shift'] > 0 else 'lower'})" if row["shift"] else "")
     ccc0, ccc1 = format_significant(row["ccc0"]), format_significant(row["ccc1"])
-    if int(row["n"]) < 0:
+    if not is_reached(row["n"]):
         return (f"No number of subjects up to {MAX_SUBJECTS:,} gives "
                 f"{percent(row['target_power'])} power for the test of CCC = "
-                f"{ccc0} against CCC = {ccc1} (Lin, 1992).")
+                f"{ccc0} against CCC = {ccc1}: the target cannot be reached (Lin, 1992).")
     return (f"With {int(row['n']):,} subjects measured by both methods, a {sided} test of "
             f"CCC = {ccc0} against CCC = {ccc1}{shift} has "
             f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level "
             f"(Lin, 1992).")
+
+
+def _evaluate(cols: dict[str, np.ndarray], sides: int, ns: np.ndarray,
+              index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return concordance_power(ns, cols["ccc0"][index], cols["ccc1"][index],
+                             cols["shift"][index], cols["alpha"][index], sides)
 
 
 def concordance(
@@ -169,18 +179,16 @@ def concordance(
     sides = 2 if alternative == "two-sided" else 1
     cols = {c: grid[c].to_numpy() for c in ("ccc0", "ccc1", "shift", "alpha")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return concordance_power(ns, cols["ccc0"][index], cols["ccc1"][index],
-                                 cols["shift"][index], cols["alpha"][index], sides)
+    evaluate = partial(_evaluate, cols, sides)
 
     every = np.arange(len(grid))
     if n is not None:
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy(),
-                            low=4)
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 4), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy(), low=4),
+                   lambda ns: evaluate(ns, every), low=4)
         outputs = ("n", "power")
     inputs = tuple(c for c in ("ccc0", "ccc1", "shift", "alpha", "target_power", "n")
                    if c in grid.columns and not (c == "n" and n is None))

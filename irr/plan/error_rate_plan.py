@@ -11,6 +11,7 @@ returned.
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    unreached,
 )
 
 __all__ = ["MAX_SEARCH", "error_rate", "error_rate_power"]
@@ -107,6 +110,17 @@ def _search(e0: float, e1: float, alpha: float, target: float, alternative: str,
     return first, stable, power
 
 
+def _evaluate(alts: np.ndarray, e0_: np.ndarray, e1_: np.ndarray, a_: np.ndarray,
+              ns: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    out = np.empty(len(index))
+    for alt in np.unique(alts[index]):
+        sel = alts[index] == alt
+        at = index[sel]
+        out[sel] = error_rate_power(ns[sel], e0_[at], e1_[at], a_[at], alt)
+    return out
+
+
 def _check_rate(value: Any, name: str) -> float:
     return check_open_unit(value, name)
 
@@ -117,17 +131,18 @@ def _sentence(row: dict[str, Any]) -> str:
              "greater": f"an error rate above {percent(row['epsilon0'])}",
              "two-sided": f"an error rate different from {percent(row['epsilon0'])}"}[alt]
     sided = "two-sided" if alt == "two-sided" else "one-sided"
-    n = int(row["n"])
-    if n < 0:
+    if not is_reached(row["n"]):
         return (f"Up to {int(row['max_n']):,} test cases, the exact binomial test at the "
                 f"{percent(row['alpha'])} level ({sided}) never reaches "
                 f"{percent(row['target_power'])} power to declare {claim} when the true "
-                f"error rate is {percent(row['epsilon1'])} (Chernick & Liu, 2002).")
+                f"error rate is {percent(row['epsilon1'])}: the target cannot be reached "
+                "(Chernick & Liu, 2002).")
+    n = int(row["n"])
     text = (f"With {n:,} test cases, the exact binomial test at the {percent(row['alpha'])} "
             f"level ({sided}) declares {claim} with {100 * row['power']:.1f}% power when the "
             f"true error rate is {percent(row['epsilon1'])}")
     if "n_stable" in row:
-        stable = int(row["n_stable"])
+        stable = int(row["n_stable"]) if is_reached(row["n_stable"]) else -1
         if stable < 0:
             text += (f"; the power falls below {percent(row['target_power'])} again at some "
                      f"n up to {int(row['max_n']):,}")
@@ -282,6 +297,9 @@ def error_rate(
         table["eps_bar"] = np.where((table["critical_count"] >= 0)
                                     & (table["alternative"] != "two-sided"), eps_bar, np.nan)
         outputs = (*outputs, "eps_bar")
+    for column in ("n", "n_stable", "critical_count"):  # -1: none (not reached)
+        if n is None and column in table.columns:
+            table[column] = unreached(table[column])
     inputs = tuple(c for c in table.columns if c in grid.columns and c != "n"
                    and (c != "alternative" or alternative is not None))
     if n is not None:
@@ -290,13 +308,7 @@ def error_rate(
     alts, e0_, e1_, a_ = (table[c].to_numpy() for c in ("alternative", "epsilon0",
                                                          "epsilon1", "alpha"))
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        out = np.empty(len(index))
-        for alt in np.unique(alts[index]):
-            sel = alts[index] == alt
-            at = index[sel]
-            out[sel] = error_rate_power(ns[sel], e0_[at], e1_[at], a_[at], alt)
-        return out
+    evaluate = partial(_evaluate, alts, e0_, e1_, a_)
 
     return PlanResult(
         title="Test cases for the exact binomial test of an error rate" if n is None

@@ -10,11 +10,12 @@ exactly when the F test rejects).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from irr._validation import check_choice, check_integer, check_open_unit, show_value
+from irr._validation import check_bool, check_choice, check_integer, check_open_unit, show_value
 from irr.plan.plan_result import (
     MAX_SUBJECTS,
     PlanResult,
@@ -23,7 +24,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -93,9 +96,10 @@ def _icc_sentence(row: dict[str, Any]) -> str:
     sided = "two-sided" if row["alternative"] == "two-sided" else "one-sided"
     cite = ("Walter, Eliasziw & Donner, 1998" if row["method"] == "walter"
             else "Donner & Eliasziw, 1987")
-    if int(row["n"]) < 0:
-        return (f"No number of subjects gives {percent(row['target_power'])} power for the "
-                f"test of ICC = {row['rho0']:g} ({cite}).")
+    if not is_reached(row["n"]):
+        return (f"No number of subjects up to {MAX_SUBJECTS:,} gives "
+                f"{percent(row['target_power'])} power for the test of ICC = "
+                f"{row['rho0']:g}: the target cannot be reached ({cite}).")
     return (f"With {int(row['n']):,} subjects each rated by {int(row['raters'])} raters, a "
             f"{sided} test of ICC = {row['rho0']:g} against ICC = {row['rho1']:g} "
             f"(one-way model) has {100 * row['power']:.0f}% power at the "
@@ -190,17 +194,16 @@ def icc(
     sides = 2 if alternative == "two-sided" else 1
     cols = {c: grid[c].to_numpy() for c in ("rho0", "rho1", "raters", "alpha")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return icc_power(ns, cols["rho0"][index], cols["rho1"][index], cols["raters"][index],
-                         cols["alpha"][index], sides, method)
+    evaluate = partial(_evaluate_power, cols, sides, method)
 
     every = np.arange(len(grid))
     if n is not None:
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy())
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 2), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy()),
+                   lambda ns: evaluate(ns, every), low=2)
         outputs = ("n", "power")
     inputs = tuple(c for c in ("rho0", "rho1", "raters", "alpha", "target_power", "n")
                    if c in grid.columns and not (c == "n" and n is None))
@@ -214,6 +217,20 @@ def icc(
         references=(WALTER,) if method == "walter" else (DONNER_ELIASZIW_1987,),
         sentence=_icc_sentence, evaluate=evaluate,
     )
+
+
+def _evaluate_power(cols: dict[str, np.ndarray], sides: int, method: str, ns: np.ndarray,
+                    index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return icc_power(ns, cols["rho0"][index], cols["rho1"][index], cols["raters"][index],
+                     cols["alpha"][index], sides, method)
+
+
+def _evaluate_width(cols: dict[str, np.ndarray], ns: np.ndarray,
+                    index: np.ndarray) -> np.ndarray:
+    """The expected width of rows `index` at `ns` (a PlanResult's ``evaluate``)."""
+    return _bonett_width(np.asarray(ns, float), cols["rho"][index],
+                         cols["raters"][index], cols["confidence_level"][index])
 
 
 def _bonett_n(rho: np.ndarray, k: np.ndarray, width: np.ndarray, level: np.ndarray,
@@ -292,6 +309,7 @@ def icc_interval(
     >>> int(irr.plan.icc_interval(0.85, 0.2, raters=4).n)
     20
     """
+    adjust = check_bool(adjust, "adjust")
     rhos = as_values(rho, "rho", _check_rho)
     widths = as_values(width, "width", check_open_unit)
     grid = design_grid(rho=rhos, width=widths,
@@ -309,9 +327,7 @@ def icc_interval(
     grid["n"] = np.ceil(raw - 1e-9).astype(np.int64)
     cols = {c: grid[c].to_numpy(float) for c in ("rho", "raters", "confidence_level")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return _bonett_width(np.asarray(ns, float), cols["rho"][index],
-                             cols["raters"][index], cols["confidence_level"][index])
+    evaluate = partial(_evaluate_width, cols)
 
     return PlanResult(
         title="Subjects for a confidence interval for the ICC", method="Bonett (2002)",

@@ -21,6 +21,7 @@ Two methods:
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -294,11 +297,12 @@ def _kappa_sentence(row: dict[str, Any]) -> str:
     cite = {"goodness-of-fit": "Donner & Eliasziw, 1992" if raters == 2 and k == 2 else
             "Rotondi & Donner, 2012", "flack": "Flack et al., 1988"}.get(row["method"],
                                                                        "Cantor, 1996")
+    if not is_reached(row["n"]):
+        return (f"No number of subjects up to {MAX_SUBJECTS:,} gives "
+                f"{percent(row['target_power'])} power for the test of kappa = "
+                f"{row['kappa0']:g} against kappa = {row['kappa1']:g}: the target cannot be "
+                f"reached ({cite}).")
     n = int(row["n"])
-    if n < 0:
-        return (f"No number of subjects gives {percent(row['target_power'])} power for the "
-                f"test of kappa = {row['kappa0']:g} against kappa = {row['kappa1']:g} "
-                f"({cite}).")
     sentence = (f"With {n:,} subjects rated by {raters} raters on {scale}, a {sided} test of "
                 f"kappa = {row['kappa0']:g} against kappa = {row['kappa1']:g} has "
                 f"{100 * row['power']:.0f}% power at the {percent(row['alpha'])} level "
@@ -492,8 +496,7 @@ def kappa(
                                                              grid["proportions"], strict=True)])
         diff = (grid["kappa1"] - grid["kappa0"]).to_numpy()
 
-        def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-            return _z_power(ns, diff[index], v0[index], v1[index], alphas_[index], sides)
+        evaluate = partial(_evaluate_z, diff, v0, v1, alphas_, sides)
     elif method in ("cantor", "wald"):
         pairs = [rate_pair or (p[0], p[0]) for p in grid["proportions"]]
         v0 = np.array([cantor_variance(k, *rp) for k, rp in zip(grid["kappa0"], pairs,
@@ -506,24 +509,22 @@ def kappa(
             grid["rates"] = [rate_pair] * len(grid)
 
         diff = (grid["kappa1"] - grid["kappa0"]).to_numpy()
-
-        def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-            return _z_power(ns, diff[index], v0[index], v1[index], alphas_[index], sides)
+        evaluate = partial(_evaluate_z, diff, v0, v1, alphas_, sides)
     else:
         delta = np.array([float(gof_noncentrality(k0, k1, p, r)) for k0, k1, p, r in zip(
             grid["kappa0"], grid["kappa1"], grid["proportions"], grid["raters"],
             strict=True)])
 
-        def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-            return _gof_power(ns, delta[index], alphas_[index], sides)
+        evaluate = partial(_evaluate_gof, delta, alphas_, sides)
 
     every = np.arange(len(grid))
     if n is not None:
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy())
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 1), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy()),
+                   lambda ns: evaluate(ns, every), low=1)
         outputs = ("n", "power")
     notes: tuple[str, ...] = ()
     if method == "goodness-of-fit":
@@ -566,6 +567,38 @@ def kappa(
 # ---------------------------------------------------------------------------------------
 # Interval approach
 # ---------------------------------------------------------------------------------------
+def _evaluate_z(diff: np.ndarray, v0: np.ndarray, v1: np.ndarray, alphas: np.ndarray,
+                sides: int, ns: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """The power of the z test of rows `index` at `ns` (a PlanResult's ``evaluate``,
+    picklable)."""
+    return _z_power(ns, diff[index], v0[index], v1[index], alphas[index], sides)
+
+
+def _evaluate_gof(delta: np.ndarray, alphas: np.ndarray, sides: int, ns: np.ndarray,
+                  index: np.ndarray) -> np.ndarray:
+    """The power of the goodness-of-fit test of rows `index` at `ns`."""
+    return _gof_power(ns, delta[index], alphas[index], sides)
+
+
+def _evaluate_width(records: list[dict[str, Any]], n_values: np.ndarray,
+                    index: np.ndarray) -> np.ndarray:
+    """The expected interval width of rows `index` (`records`) at `n_values`."""
+    from scipy.stats import chi2
+
+    out = np.empty(len(index))
+    for at in np.unique(index):  # each row's limits at all its n at once
+        row, sel = records[at], index == at
+        two = not math.isnan(row["kappa_upper"])
+        a = 1 - row["confidence_level"]
+        crit = chi2.isf(a if two else 2 * a, 1)
+        args = (np.asarray(n_values)[sel], row["kappa"], row["proportions"],
+                row["raters"], crit)
+        low = _interval_limit(*args, True)
+        high = _interval_limit(*args, False) if two else row["kappa"]
+        out[sel] = high - low
+    return out
+
+
 def _interval_limit(n: np.ndarray, kappa0: float, p: tuple[float, ...], raters: int,
                     crit: float, lower: bool) -> np.ndarray:
     """The expected confidence limit at n: the kappa whose goodness-of-fit statistic,
@@ -726,21 +759,7 @@ def kappa_interval(
     grid["upper_at_n"] = at_high
     table = grid
 
-    records = table.to_dict("records")
-
-    def evaluate(n_values: np.ndarray, index: np.ndarray) -> np.ndarray:
-        out = np.empty(len(index))
-        for at in np.unique(index):  # each row's limits at all its n at once
-            row, sel = records[at], index == at
-            two = not math.isnan(row["kappa_upper"])
-            a = 1 - row["confidence_level"]
-            crit = chi2.isf(a if two else 2 * a, 1)
-            args = (np.asarray(n_values)[sel], row["kappa"], row["proportions"],
-                    row["raters"], crit)
-            low = _interval_limit(*args, True)
-            high = _interval_limit(*args, False) if two else row["kappa"]
-            out[sel] = high - low
-        return out
+    evaluate = partial(_evaluate_width, table.to_dict("records"))
 
     return PlanResult(
         title="Subjects for a confidence interval for kappa",

@@ -6,6 +6,7 @@ intervals that :func:`irr.limits_of_agreement` reports by default).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,9 @@ from irr.plan.plan_result import (
     check_n,
     check_power_or_n,
     design_grid,
+    is_reached,
     percent,
+    put_solved,
     solve_n,
 )
 
@@ -110,17 +113,25 @@ def _sentence(row: dict[str, Any]) -> str:
     method = "exact" if row["ci_method"] == "exact" else "approximate"
     cite = "Shieh, 2019" if method == "exact" else "Lu et al., 2016"
     bias = format_significant(row["bias"])
-    if int(row["n"]) < 0:
+    if not is_reached(row["n"]):
         return (f"Even {MAX_LIMITS_SUBJECTS:,} subjects do not give "
                 f"{percent(row['target_power'])} power to show that the limits of agreement "
                 f"lie within \u00b1{row['delta']:g} when the mean difference is "
-                f"{bias} and the SD of the differences {row['sd']:g} ({cite}).")
+                f"{bias} and the SD of the differences {row['sd']:g}: the target cannot be "
+                f"reached ({cite}).")
     return (f"With {int(row['n']):,} subjects measured by both methods, the "
             f"{percent(row['confidence_level'])} confidence limits ({method}) of the "
             f"{percent(row['coverage'])} limits of agreement fall within "
             f"\u00b1{row['delta']:g} with {100 * row['power']:.0f}% power when the mean "
             f"difference is {bias} and the SD of the differences {row['sd']:g} "
             f"({cite}).")
+
+
+def _evaluate(cols: dict[str, np.ndarray], ci_method: str, ns: np.ndarray,
+              index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return limits_power(ns, *(cols[c][index] for c in ("bias", "sd", "delta", "coverage",
+                                                        "confidence_level")), ci_method)
 
 
 def limits_of_agreement(
@@ -223,18 +234,17 @@ def limits_of_agreement(
     cols = {c: grid[c].to_numpy() for c in ("bias", "sd", "delta", "coverage",
                                             "confidence_level")}
 
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return limits_power(ns, *(cols[c][index] for c in ("bias", "sd", "delta", "coverage",
-                                                            "confidence_level")), ci_method)
+    evaluate = partial(_evaluate, cols, ci_method)
 
     every = np.arange(len(grid))
     if n is not None:
         grid["power"] = evaluate(grid["n"].to_numpy(), every)
         outputs: tuple[str, ...] = ("power",)
     else:
-        grid["n"] = solve_n(lambda ns: evaluate(ns, every), grid["target_power"].to_numpy(),
-                            low=3, high=MAX_LIMITS_SUBJECTS)
-        grid["power"] = evaluate(np.maximum(grid["n"].to_numpy(), 3), every)
+        put_solved(grid, solve_n(lambda ns: evaluate(ns, every),
+                                 grid["target_power"].to_numpy(), low=3,
+                                 high=MAX_LIMITS_SUBJECTS),
+                   lambda ns: evaluate(ns, every), low=3)
         outputs = ("n", "power")
     inputs = tuple(c for c in ("bias", "sd", "delta", "coverage", "confidence_level",
                                "target_power", "n")

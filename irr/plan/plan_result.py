@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
 __all__ = ["PlanResult", "as_values", "check_hypotheses", "check_power_or_n", "design_grid",
-           "solve_n"]
+           "is_reached", "put_solved", "solve_n", "unreached"]
 
 
 def as_values(value: Any, name: str, check: Callable[[Any, str], Any]) -> list[Any]:
@@ -116,11 +116,39 @@ def solve_n(power_at: Callable[[np.ndarray], np.ndarray], target: np.ndarray,
     return np.where(reached, hi, -1)
 
 
+def unreached(values: Any) -> pd.array:
+    """Numbers of subjects as a nullable integer column: a row whose target cannot be
+    reached (:func:`solve_n`'s -1) is missing (``<NA>``; None in :attr:`PlanResult.n`, in
+    ``to_dict()`` and in JSON), never a number.
+
+    >>> unreached(np.array([57, -1])).tolist()
+    [57, <NA>]
+    """
+    return pd.array([int(v) if v >= 0 else pd.NA for v in np.asarray(values, dtype=np.int64)],
+                    dtype="Int64")
+
+
+def put_solved(grid: pd.DataFrame, n: np.ndarray,
+               power_at: Callable[[np.ndarray], np.ndarray], low: int) -> None:
+    """Put :func:`solve_n`'s `n` into `grid` (missing where the target is not reached,
+    :func:`unreached`) and the power at it (nan where there is no n)."""
+    n = np.asarray(n, dtype=np.int64)
+    reached = n >= 0
+    grid["n"] = unreached(n)
+    grid["power"] = np.where(reached, power_at(np.where(reached, np.maximum(n, low), low)),
+                             math.nan)
+
+
+def is_reached(value: Any) -> bool:
+    """Whether a row's number of subjects (a cell of an :func:`unreached` column) exists."""
+    return value is not None and not pd.isna(value)
+
+
 def _fmt(value: Any) -> str:
     if isinstance(value, bool | np.bool_):
         return "yes" if value else "no"
     if isinstance(value, numbers.Integral):
-        return f"{int(value):,}" if int(value) >= 0 else "not reached"
+        return f"{int(value):,}"
     if isinstance(value, numbers.Real):
         value = float(value)
         if math.isnan(value):
@@ -129,6 +157,14 @@ def _fmt(value: Any) -> str:
     if isinstance(value, tuple):
         return "(" + ", ".join(f"{float(v):g}" for v in value) + ")"
     return str(value)
+
+
+def _cell(column: str, value: Any) -> str:
+    """A table cell: a missing number of subjects (``<NA>``, None in records) means no n
+    reaches the target; other missing counts are blank."""
+    if value is None or value is pd.NA:
+        return "not reached" if column in ("n", "n_stable") else ""
+    return _fmt(value)
 
 
 def _fixed(values: Sequence[Any]) -> list[str | None]:
@@ -208,12 +244,17 @@ class PlanResult:
     notes: tuple[str, ...] = field(default=())
 
     def _column(self, name: str) -> Any:
-        values = self.table[name].to_numpy()
+        column = self.table[name]
+        if column.isna().any() and str(column.dtype) == "Int64":  # targets not reached
+            values = column.astype(object).where(column.notna(), None).to_numpy()
+        else:
+            values = column.to_numpy()
         return values[0] if len(values) == 1 else values
 
     @property
     def n(self) -> Any:
-        """The number of subjects (test cases) of each row; a scalar for one row."""
+        """The number of subjects (test cases) of each row; a scalar for one row; None for
+        a row whose target no number of subjects reaches."""
         return self._column("n")
 
     @property
@@ -238,7 +279,7 @@ class PlanResult:
     def to_dict(self) -> dict[str, Any]:
         """The title, method, citation and the table's rows as a list of dicts."""
         return {"title": self.title, "method": self.method, "citation": self.citation,
-                "rows": self.table.to_dict(orient="records")}
+                "rows": self.table.to_dict(orient="records")}  # <NA> becomes None
 
     def report(self) -> str:
         """One sentence per row for a grant application or a study protocol.
@@ -269,7 +310,7 @@ class PlanResult:
         """
         columns = [*self.inputs, *self.outputs]
         records = self.table.to_dict("records")
-        rows = [[_fmt(row[c]) for c in columns] for row in records]
+        rows = [[_cell(c, row[c]) for c in columns] for row in records]
         for j, c in enumerate(columns):
             if c in self.outputs:  # one number of decimals down a computed column
                 for row, text in zip(rows, _fixed([r[c] for r in records]), strict=True):
@@ -311,7 +352,7 @@ class PlanResult:
         return pd.DataFrame({"row": rows, "n": ns, self.measure: np.asarray(values, float)})
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{c}={_fmt(self.table[c].iloc[0])}" for c in self.outputs[:2])
+        shown = ", ".join(f"{c}={_cell(c, self.table[c].iloc[0])}" for c in self.outputs[:2])
         more = f", {len(self.table)} rows" if len(self.table) > 1 else ""
         return f"PlanResult({self.title!r}, {shown}{more})"
 

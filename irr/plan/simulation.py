@@ -9,8 +9,10 @@ excluding a null value); :func:`simulate` draws whole studies, analyses each wit
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -18,6 +20,7 @@ import numpy as np
 from irr._numbers import format_significant
 from irr._validation import (
     DegenerateDataWarning,
+    check_bool,
     check_choice,
     check_integer,
     check_open_unit,
@@ -27,7 +30,7 @@ from irr._validation import (
 from irr.agreement import Agreement
 from irr.plan.plan_result import PlanResult, as_values, check_n, design_grid, percent
 
-__all__ = ["MAX_RATINGS", "MAX_SIMULATIONS", "draw_ratings", "simulate"]
+__all__ = ["MAX_RATINGS", "MAX_SIMULATIONS", "SIMULATED", "draw_ratings", "simulate"]
 
 #: The most simulated studies per row.
 MAX_SIMULATIONS = 100_000
@@ -38,7 +41,33 @@ _NAMES = {"kappa": "Cohen's kappa", "fleiss_kappa": "Fleiss' kappa",
           "conger_kappa": "Conger's kappa", "light_kappa": "Light's kappa",
           "krippendorff_alpha": "Krippendorff's alpha", "gwet_ac": "Gwet's AC",
           "icc": "the ICC", "percent_agreement": "percent agreement",
-          "brennan_prediger": "Brennan-Prediger", "scott_pi": "Scott's pi"}
+          "brennan_prediger": "Brennan-Prediger", "scott_pi": "Scott's pi",
+          "concordance": "Lin's CCC", "kendall_w": "Kendall's W",
+          "mean_spearman": "the mean Spearman correlation",
+          "mean_pearson": "the mean Pearson correlation", "robinson_a": "Robinson's A",
+          "finn": "Finn's coefficient", "pabak": "PABAK", "maxwell_re": "Maxwell's RE",
+          "bangdiwala_b": "Bangdiwala's B"}
+
+#: The statistics a simulation can test: coefficients with one estimate and an interval.
+SIMULATED = tuple(_NAMES)
+
+# why the other methods of Agreement have no power here
+_WHY_NOT = {
+    **dict.fromkeys(("limits_of_agreement",), "its estimate, the bias, is in the "
+                    "measurements' units, and the simulated ratings have no bias"),
+    **dict.fromkeys(("total_deviation_index", "coverage_probability"),
+                    "its value depends on the measurements' units, which the model does "
+                    "not set"),
+    **dict.fromkeys(("deming", "passing_bablok"), "it estimates a regression line, not a "
+                    "coefficient"),
+    **dict.fromkeys(("measurement_error", "icc_components", "inter_intra_reliability",
+                     "specific_agreement", "category_kappa", "icc_table", "pairwise"),
+                    "it gives several estimates, not one coefficient"),
+    **dict.fromkeys(("mcnemar", "bhapkar_test", "marginal_homogeneity_test",
+                     "symmetry_test", "cochrans_q", "rater_bias", "error_rate_test"),
+                    "it is a test of rater bias or error rates, not a coefficient of "
+                    "agreement"),
+}
 
 
 def draw_ratings(n: int, raters: int, rng: np.random.Generator, *, coefficient: float = 0.0,
@@ -89,12 +118,34 @@ def draw_ratings(n: int, raters: int, rng: np.random.Generator, *, coefficient: 
     return x
 
 
-def _decision(ci: Any, null: float, alternative: str) -> bool:
+def _interval(res: Any) -> tuple[float, float] | None:
+    """The study's interval for the decision, or None when it is undefined.
+
+    A defined estimate whose interval is undefined because the data leave it no room to
+    move (standard error 0, as at perfect agreement; or an estimate of exactly 1, the top
+    of every coefficient's scale, where the ICC's F interval has a zero error mean square)
+    has the zero-width interval at the estimate: every resample of such a study gives the
+    same value, so it rejects a null on the other side of it.
+    """
+    estimate = float(res.estimate)
+    if not math.isfinite(estimate):
+        return None
+    low, high = float(res.ci.low), float(res.ci.high)
+    if math.isfinite(low) and math.isfinite(high):
+        return low, high
+    se = getattr(res, "se", math.nan)
+    if (se is not None and float(se) == 0.0) or estimate == 1.0:
+        return estimate, estimate
+    return None
+
+
+def _decision(interval: tuple[float, float], null: float, alternative: str) -> bool:
+    low, high = interval
     if alternative == "greater":
-        return ci.low > null
+        return low > null
     if alternative == "less":
-        return ci.high < null
-    return ci.low > null or ci.high < null
+        return high < null
+    return low > null or high < null
 
 
 def _check_missing(value: Any, name: str) -> float:
@@ -115,12 +166,24 @@ def _check_coefficient(value: Any, name: str) -> float:
     return value
 
 
-def _sentence(row: dict[str, Any]) -> str:
+def _check_statistic(statistic: Any) -> str:
+    if isinstance(statistic, str) and statistic in SIMULATED:
+        return statistic
+    why = _WHY_NOT.get(statistic) if isinstance(statistic, str) else None
+    reason = (f"; got {show_value(statistic)}, which has no population value in the "
+              "simulation's model (it sets only a coefficient: the population kappa, or the "
+              f"ICC of continuous ratings): {why}" if why else f"; got {show_value(statistic)}")
+    raise ValueError(f"`statistic` must be a coefficient of agreement whose interval a "
+                     f"simulation can test: one of {', '.join(SIMULATED)}{reason}.")
+
+
+def _sentence(row: dict[str, Any], population_name: str) -> str:
     name = _NAMES.get(row["statistic"], row["statistic"])
     missing = (f" ({percent(row['missing'])} of ratings missing)"
                if row["missing"] > 0 else "")
     population = ("" if row["coefficient"] is None or math.isnan(row["coefficient"]) else
-                  f" when its population value was {format_significant(row['coefficient'])}")
+                  f" when the population {population_name} was "
+                  f"{format_significant(row['coefficient'])}")
     undefined = (f"; in {int(row['undefined']):,} studies the coefficient or its interval "
                  "was undefined, counted as not rejecting" if row["undefined"] else "")
     level = percent(1 - row["alpha"] if row["alternative"] == "two-sided"
@@ -130,6 +193,67 @@ def _sentence(row: dict[str, Any]) -> str:
             f"interval of {name} excluded {format_significant(row['null'])} in "
             f"{100 * row['power']:.1f}% of studies (Monte Carlo SE "
             f"{100 * row['mc_se']:.1f}%){population}{undefined} (simulation with irr).")
+
+
+@dataclass(frozen=True)
+class _Study:
+    """How each simulated study is drawn and analysed (picklable, for PlanResult.curve)."""
+
+    statistic: str
+    sims: int
+    joint: np.ndarray | None
+    proportions: tuple[float, ...] | None
+    continuous: bool
+    level: float
+    options: dict[str, Any]
+    null: float
+    alternative: str
+
+    def run(self, size: int, row: dict[str, Any], seed: int) -> tuple[float, float, int]:
+        """The power, mean estimate and undefined studies of one row at `size` subjects."""
+        local = np.random.default_rng(seed)
+        rejected, estimates, undefined = 0, [], 0
+        first_error: ValueError | None = None
+        joint, continuous = self.joint, self.continuous
+        categories = None if continuous else list(range(
+            joint.shape[0] if joint is not None else len(self.proportions or ())))
+        for _ in range(self.sims):
+            x = draw_ratings(size, int(row["raters"]), local,
+                             coefficient=row["coefficient"], proportions=self.proportions,
+                             joint=joint, continuous=continuous, missing=row["missing"])
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DegenerateDataWarning)
+                warnings.simplefilter("ignore", RuntimeWarning)
+                try:
+                    ag = Agreement.from_array(x, categories=categories,
+                                              continuous=continuous or None)
+                    res = getattr(ag, self.statistic)(confidence_level=self.level,
+                                                      **self.options)
+                except ValueError as exc:  # a study too degenerate to analyse
+                    first_error = first_error or exc
+                    undefined += 1
+                    continue
+            if res.ci.method == "none":
+                raise ValueError(f"{_NAMES[self.statistic]} gives no interval by default, so "
+                                 "no study could reject: pass a bootstrap interval (ci='bca' "
+                                 "or ci='percentile').")
+            interval = _interval(res)
+            if interval is None:
+                undefined += 1
+                continue
+            estimates.append(res.estimate)
+            rejected += _decision(interval, self.null, self.alternative)
+        if undefined == self.sims and first_error is not None:  # the call itself is wrong
+            raise ValueError(f"every simulated study failed: {first_error}")
+        mean = float(np.mean(estimates)) if estimates else math.nan
+        return rejected / self.sims, mean, undefined
+
+
+def _evaluate(study: _Study, records: list[dict[str, Any]], seeds: np.ndarray, ns: np.ndarray,
+              index: np.ndarray) -> np.ndarray:
+    """The power of rows `index` at `ns` (a PlanResult's ``evaluate``, picklable)."""
+    return np.array([study.run(int(size), records[i], int(seeds[i]))[0]
+                     for size, i in zip(ns, index, strict=True)])
 
 
 def simulate(
@@ -156,9 +280,13 @@ def simulate(
     Parameters
     ----------
     statistic : str, default 'fleiss_kappa'
-        A method of :class:`irr.Agreement` that returns a result with an interval:
-        ``'kappa'``, ``'fleiss_kappa'``, ``'conger_kappa'``, ``'light_kappa'``,
-        ``'krippendorff_alpha'``, ``'gwet_ac'``, ``'icc'`` ...
+        A coefficient of :class:`irr.Agreement` with one estimate and an interval
+        (:data:`SIMULATED`): ``'kappa'``, ``'fleiss_kappa'``, ``'conger_kappa'``,
+        ``'light_kappa'``, ``'krippendorff_alpha'``, ``'gwet_ac'``, ``'icc'``,
+        ``'concordance'`` ... Statistics whose value the model does not set (the bias and
+        limits of agreement, TDI, regression lines, tests of rater bias) are refused; a
+        coefficient without a default interval (Kendall's W, the mean correlations) needs
+        a bootstrap interval (``ci='bca'``).
     n : int or sequence of int
         Subjects per study; one row per value.
     null : float, default 0.0
@@ -195,10 +323,19 @@ def simulate(
     PlanResult
         Columns: the design, ``power`` (share of studies whose interval excludes `null`),
         ``mc_se`` (its Monte Carlo standard error), ``mean_estimate`` and ``undefined``
-        (studies whose coefficient was nan, counted as not rejecting).
+        (studies whose coefficient or interval was nan, counted as not rejecting).
 
     Notes
     -----
+    The decision in each study: reject when its interval excludes `null` in the direction
+    of `alternative`. A study whose estimate is defined but whose interval is not because
+    the data leave the estimate no room to move (a standard error of 0, as at perfect
+    agreement, where every resample gives the same value; or an estimate of exactly 1, the
+    top of the scale, as the ICC with no error variance) has the zero-width interval at its
+    estimate: perfect agreement rejects a null below 1 and never rejects 1 itself. Other
+    studies whose coefficient or interval is undefined count as not rejecting (column
+    ``undefined``), which makes the power conservative.
+
     The simulation checks a design where no closed form applies (missing ratings, any
     coefficient, a bootstrap interval) and checks the closed forms: with the models of
     :func:`irr.plan.kappa` and :func:`irr.plan.icc` it reproduces their power within
@@ -212,10 +349,8 @@ def simulate(
     >>> 0.5 < float(res.power) <= 1.0
     True
     """
-    if not isinstance(statistic, str) or not callable(getattr(Agreement, statistic, None)) \
-            or statistic.startswith("_"):
-        raise ValueError(f"`statistic` must name a method of irr.Agreement such as "
-                         f"'fleiss_kappa' or 'icc'; got {show_value(statistic)}.")
+    continuous = check_bool(continuous, "continuous")
+    statistic = _check_statistic(statistic)
     alternative = check_choice(alternative, "alternative", ("two-sided", "greater", "less"))
     alpha = check_open_unit(alpha, "alpha")
     level = 1 - alpha if alternative == "two-sided" else 1 - 2 * alpha
@@ -266,56 +401,27 @@ def simulate(
     grid["n_simulations"] = sims
     seeds = generator.integers(0, 2**63 - 1, size=len(grid))
 
-    def run(size: int, row: dict[str, Any], seed: int) -> tuple[float, float, int]:
-        local = np.random.default_rng(seed)
-        rejected, estimates, undefined = 0, [], 0
-        first_error: ValueError | None = None
-        for _ in range(sims):
-            x = draw_ratings(size, int(row["raters"]), local,
-                             coefficient=row["coefficient"], proportions=props[0],
-                             joint=joint, continuous=continuous, missing=row["missing"])
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DegenerateDataWarning)
-                warnings.simplefilter("ignore", RuntimeWarning)
-                try:
-                    ag = Agreement.from_array(
-                        x, categories=None if continuous else list(range(
-                            joint.shape[0] if joint is not None else len(props[0]))),
-                        continuous=continuous or None)
-                    res = getattr(ag, statistic)(confidence_level=level, **options)
-                except ValueError as exc:  # a study too degenerate to analyse
-                    first_error = first_error or exc
-                    undefined += 1
-                    continue
-            if not math.isfinite(res.estimate) or not math.isfinite(res.ci.low):
-                undefined += 1
-                continue
-            estimates.append(res.estimate)
-            rejected += _decision(res.ci, float(null), alternative)
-        if undefined == sims and first_error is not None:  # the call itself is wrong
-            raise ValueError(f"every simulated study failed: {first_error}")
-        mean = float(np.mean(estimates)) if estimates else math.nan
-        return rejected / sims, mean, undefined
-
+    study = _Study(statistic, sims, None if joint is None else np.asarray(joint, dtype=float),
+                   props[0], bool(continuous), level, dict(options), float(null), alternative)
+    run = study.run
     results = [run(int(row["n"]), row, int(seed))
                for row, seed in zip(grid.to_dict("records"), seeds, strict=True)]
     grid["power"] = [r[0] for r in results]
     grid["mc_se"] = np.sqrt(grid["power"] * (1 - grid["power"]) / sims)
     grid["mean_estimate"] = [r[1] for r in results]
     grid["undefined"] = [r[2] for r in results]
-    records = grid.to_dict("records")
-
-    def evaluate(ns: np.ndarray, index: np.ndarray) -> np.ndarray:
-        return np.array([run(int(size), records[i], int(seeds[i]))[0]
-                         for size, i in zip(ns, index, strict=True)])
+    evaluate = functools.partial(_evaluate, study, grid.to_dict("records"), seeds)
 
     return PlanResult(
         title=f"Simulated power of {_NAMES.get(statistic, statistic)}",
         method=f"simulation ({sims:,} studies per row)", table=grid,
         inputs=("n", "coefficient", "raters", "missing"),
         outputs=("power", "mc_se", "mean_estimate", "undefined"), measure="power",
-        citation="simulation with irr", references=(), sentence=_sentence,
+        citation="simulation with irr", references=(),
+        sentence=functools.partial(_sentence, population_name="ICC" if continuous else "kappa"),
         evaluate=evaluate,
-        notes=("The test: the coefficient's interval excludes the null value; studies "
-               "whose coefficient is undefined count as not rejecting.",),
+        notes=("The test: the coefficient's interval excludes the null value; a study whose "
+               "standard error is 0 (perfect agreement) has the zero-width interval at its "
+               "estimate; studies whose coefficient or interval is otherwise undefined "
+               "count as not rejecting.",),
     )

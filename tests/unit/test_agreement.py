@@ -2,6 +2,7 @@
 
 import math
 import re
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -253,3 +254,30 @@ def test_quadratic_weighted_kappa_with_negative_and_offset_ratings():
     a, b = [7, 8, 9, 9], [7, 9, 9, 8]
     expected = cohen_kappa_score(a, b, weights="quadratic", labels=[6, 7, 8, 9, 10])
     assert irr.quadratic_weighted_kappa(a, b, 6, 10) == pytest.approx(expected, abs=1e-12)
+
+
+def test_explicit_ids_switch_the_identifier_heuristic_off():
+    # with id= given, every other column is a rater, even one that looks like an id
+    df = pd.DataFrame({"patient_id": [1, 2, 3, 4, 5, 6], "site": list("aabbcc"),
+                       "r1": [101, 102, 103, 104, 105, 106], "r2": [1, 2, 3, 3, 2, 2],
+                       "r3": [1, 2, 2, 3, 2, 1]})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # and no warning about columns set aside
+        ag = irr.Agreement.from_frame(df, id=["patient_id", "site"])
+    assert ag.raters == ("r1", "r2", "r3")
+
+
+def test_a_missing_marker_among_numbers_is_refused_naming_na_values():
+    # as read_csv reads a SAS export: '.' makes r1 a column of strings
+    df = pd.DataFrame({"patient_id": [1, 2, 3, 4, 5, 6], "site": list("aabbcc"),
+                       "r1": ["1", "2", "3", ".", "2", "1"], "r2": [1, 2, 3, 3, 2, 2],
+                       "r3": [1, 2, 2, 3, 2, 1]})
+    with pytest.raises(ValueError, match=r"column 'r1' holds numbers and 1 other value\(s\) "
+                                         r"'\.'.*na_values=\['\.'\]"):
+        irr.Agreement.from_frame(df, id=["patient_id", "site"])
+    mixed = df.assign(r1=[1, 2, 3, ".", 2, 1])
+    with pytest.raises(ValueError, match="na_values"):
+        irr.Agreement.from_frame(mixed, id=["patient_id", "site"])
+    # marked missing, it is a three-rater study
+    fixed = df.replace({"r1": {".": None}}).astype({"r1": float})
+    assert irr.Agreement.from_frame(fixed, id=["patient_id", "site"]).n_raters == 3

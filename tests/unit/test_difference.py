@@ -321,6 +321,29 @@ def test_independent_difference_is_the_z_test_of_two_results(panel):
     assert re.search(r"\ngroup 1:?\s+" + f"{a.estimate:.4f}", bare.summary().as_text())
 
 
+def test_independent_difference_refuses_different_statistics(panel):
+    # as irr.pool: a kappa minus a bias (or minus Gwet's AC) is no difference of one quantity
+    kappa = irr.Agreement.from_frame(panel.iloc[:40][["A", "B"]]).kappa()
+    gwet = irr.Agreement.from_frame(panel.iloc[40:][["A", "B"]]).gwet_ac()
+    x = np.random.default_rng(0).normal(size=(40, 2))
+    limits = irr.limits_of_agreement(x[:, 0], x[:, 1])
+    for other in (gwet, limits):
+        with pytest.raises(ValueError, match="of one coefficient"):
+            irr.difference(kappa, other, independent=True)
+
+
+def test_independent_difference_of_measurement_scale_results_is_not_clipped():
+    # two biases of 5 and -5: their difference, 10, lies inside its own interval
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(60, 2))
+    first = irr.limits_of_agreement(x[:30, 0] + 5, x[:30, 1])
+    second = irr.limits_of_agreement(x[30:, 0] - 5, x[30:, 1])
+    res = irr.difference(first, second, independent=True)
+    assert res.estimate == pytest.approx(first.estimate - second.estimate)
+    assert res.ci.low < res.estimate < res.ci.high
+    assert res.ci.low == pytest.approx(res.estimate - 1.959963984540054 * res.se)
+
+
 # -- pooling independent groups ------------------------------------------------------------------
 def _drugs():
     """SAS/STAT User's Guide, PROC FREQ Example "Cochran's Q Test" (Example 40.10 in
@@ -618,12 +641,30 @@ def test_by_test_refuses_coefficients_without_a_standard_error():
         irr.by(df, "site", statistic="icc", test=True)
 
 
-def test_continuous_agreements_say_how_to_compare_them():
+def test_continuous_agreements_compare_their_iccs_and_alphas():
     x = np.random.default_rng(0).normal(size=(30, 2)).round(3)
     ag = irr.Agreement.from_array(x)
-    with pytest.raises(ValueError, match="continuous=False"):
-        irr.difference(ag, statistic="icc")
+    assert ag.continuous
     coded = irr.Agreement.from_array(x, continuous=False)
+    forms = ({"type": "agreement"}, {"type": "consistency"})
+    for which in (ag, coded):
+        res = irr.difference(which, statistic="icc", options=forms)
+        assert res.estimate_first == pytest.approx(ag.icc(type="agreement").estimate)
+        assert res.estimate_second == pytest.approx(ag.icc(type="consistency").estimate)
+    # two continuous Agreements of the same subjects (explicitly continuous=True)
+    y = x + np.random.default_rng(1).normal(scale=0.5, size=x.shape)
+    first = irr.Agreement.from_array(x, continuous=True)
+    second = irr.Agreement.from_array(y, continuous=True)
+    res = irr.difference(first, second, statistic="icc")
+    assert res.estimate_first == pytest.approx(first.icc().estimate)
+    assert res.estimate_second == pytest.approx(second.icc().estimate)
+    alpha = irr.difference(first, second, statistic="krippendorff_alpha",
+                           options={"level": "interval"})
+    assert alpha.estimate_first == pytest.approx(
+        first.krippendorff_alpha("interval", ci=None).estimate)
+    # a coefficient of categories says why it does not apply
+    with pytest.raises(ValueError, match="continuous=False"):
+        irr.difference(first, second, statistic="fleiss_kappa")
     res = irr.difference(coded, coded, statistic="icc",
                          options=({"type": "agreement"}, {"type": "consistency"}))
     assert res.estimate_first == pytest.approx(ag.icc("twoway", "agreement").estimate)

@@ -203,6 +203,32 @@ def test_a_callers_lambda_source_is_dropped_and_the_copy_says_why():
     assert copy.bootstrap.estimate == 13 / 20  # the share the lambda computes: 13 of 20
 
 
+PLANS = {
+    "kappa goodness of fit": lambda: irr.plan.kappa(0.4, 0.6),
+    "kappa flack": lambda: irr.plan.kappa(0.4, 0.6, method="flack"),
+    "kappa wald": lambda: irr.plan.kappa(0.4, 0.6, method="wald", rates=(0.3, 0.3)),
+    "kappa power": lambda: irr.plan.kappa(0.4, 0.6, n=[50, 80]),
+    "kappa interval": lambda: irr.plan.kappa_interval(0.6, 0.4),
+    "icc": lambda: irr.plan.icc(0.5, 0.75, raters=3),
+    "icc exact": lambda: irr.plan.icc(0.5, 0.75, raters=3, method="exact", n=30),
+    "icc interval": lambda: irr.plan.icc_interval(0.7, 0.2, raters=3),
+    "concordance": lambda: irr.plan.concordance(0.6, 0.8),
+    "limits": lambda: irr.plan.limits_of_agreement(bias=0, sd=2.5, delta=8),
+    "error rate": lambda: irr.plan.error_rate(0.10, 0.05),
+    "simulation": lambda: irr.plan.simulate("fleiss_kappa", n=20, coefficient=0.6,
+                                            null=0.2, n_simulations=10, rng=3),
+}
+
+
+@pytest.mark.parametrize("name", PLANS)
+def test_every_plan_result_pickles_and_its_copy_draws_the_same_curve(name):
+    res = PLANS[name]()
+    copy = pickle.loads(pickle.dumps(res))
+    assert copy.report() == res.report()
+    assert copy.to_frame().equals(res.to_frame())
+    assert copy.curve([25, 40]).equals(res.curve([25, 40]))
+
+
 # -- bootstrapped and other results pickle, with their summaries --------------------------------
 BOOT = {"ci": "percentile", "n_resamples": 200, "rng": 1}
 

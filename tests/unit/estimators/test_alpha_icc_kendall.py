@@ -287,15 +287,15 @@ BAD = [
     (lambda: irr.krippendorff_alpha([[1.5, 2.5]], ci=None), ValueError,
      "Krippendorff's alpha needs at least two units (subjects); got 1."),
     (lambda: irr.krippendorff_alpha([[1, 2, 3]], layout="raters-units", ci=None), ValueError,
-     "Krippendorff's alpha needs at least two raters; `reliability_data` has 1 "
+     "Krippendorff's alpha needs at least two raters; `data` has 1 "
      "(layout='raters-units': raters are the rows)."),
     (lambda: irr.krippendorff_alpha([[1], [2], [3]], ci=None), ValueError,
-     "Krippendorff's alpha needs at least two raters; `reliability_data` has 1 "
+     "Krippendorff's alpha needs at least two raters; `data` has 1 "
      "(layout='units-raters': raters are the columns)."),
     (lambda: irr.krippendorff_alpha([[1, 2], [1, 2]], layout="wide", ci=None), ValueError,
      "`layout` must be one of 'units-raters', 'raters-units'; got 'wide'."),
     (lambda: irr.krippendorff_alpha([1, 2, 3], ci=None), ValueError,
-     "`reliability_data` must be 2-D; got an array of shape (3,)."),
+     "`data` must be 2-D; got an array of shape (3,)."),
     (lambda: TWO.icc(model="threeway"), ValueError,
      "`model` must be one of 'oneway', 'twoway'; got 'threeway'."),
     (lambda: TWO.icc(type="absolute"), ValueError,

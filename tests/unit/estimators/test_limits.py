@@ -442,8 +442,8 @@ def test_bad_options(kwargs, error, match):
 def test_bad_data():
     with pytest.raises(ValueError, match="one length; got 3 and 2"):
         irr.limits_of_agreement([1.0, 2.0, 3.0], [1.0, 2.0])
-    with pytest.raises(TypeError, match=r"`y` must hold real numbers \(nan for missing\); "
-                                      r"got \['a'\]"):
+    with pytest.raises(TypeError, match=r"`y` must hold real numbers \(nan for missing\), "
+                                      r"not text; got \['a'\]"):
         irr.limits_of_agreement([1.0, 2.0], [1.0, "a"])
     with pytest.raises(ValueError, match="at least two subjects"):
         irr.limits_of_agreement([1.0, np.nan], [1.0, 2.0])
@@ -570,3 +570,17 @@ def test_limits_count_subjects_measured_by_one_method_as_incomplete():
     assert res.to_frame()[["n_missing", "n_incomplete"]].eq(2).all().all()
     # as the CCC of the same pairs counts them
     assert irr.concordance(a, b).n_incomplete == res.n_incomplete
+
+
+def test_coverage_beside_a_multiplier_is_refused_not_dropped():
+    pef = irr.datasets.load("pef")
+    with pytest.raises(ValueError, match="`coverage` or `multiplier`, not both"):
+        irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2, coverage=0.5)
+    # an explicit coverage equal to the default is refused too: the default is None
+    with pytest.raises(ValueError, match="`coverage` or `multiplier`, not both"):
+        irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2, coverage=0.95)
+    agreement = irr.Agreement.from_frame(pef[["wright_1", "mini_1"]], continuous=True)
+    with pytest.raises(ValueError, match="`coverage` or `multiplier`, not both"):
+        agreement.limits_of_agreement(multiplier=1.96, coverage=0.95)
+    res = irr.limits_of_agreement(pef["wright_1"], pef["mini_1"], multiplier=2)
+    assert res.multiplier == 2

@@ -92,3 +92,13 @@ def test_fleiss_kappa_with_a_varying_number_of_raters_is_gwets_generalisation():
     res = irr.Agreement.from_counts(c).fleiss_kappa()
     assert res.estimate == pytest.approx((pa - pe) / (1 - pe), abs=1e-12)
     assert any("raters per subject vary" in note for note in res.notes)
+
+
+@pytest.mark.parametrize("method", ["fleiss_kappa", "gwet_ac", "conger_kappa"])
+def test_listwise_with_no_complete_subject_says_no_subject_was_rated_by_every_rater(method):
+    import pandas as pd
+    frame = pd.DataFrame([[1, np.nan, 2], [np.nan, 1, 1], [2, 2, np.nan], [1, np.nan, 1]],
+                         columns=["a", "b", "c"])
+    with pytest.raises(ValueError, match=r"no subject was rated by every rater .*"
+                                         r"missing='available'"):
+        getattr(irr.Agreement.from_frame(frame), method)(missing="listwise")

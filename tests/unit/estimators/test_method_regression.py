@@ -258,7 +258,7 @@ def test_result_protocol_output():
     (lambda: irr.deming([1, 2, np.inf], [1, 2, 3]), ValueError,
      r"`x` holds infinite values: \[inf\]"),
     (lambda: irr.deming(["a", "b", "c"], [1, 2, 3]), TypeError,
-     r"`x` must hold real numbers \(nan for missing\); got \['a', 'b', 'c'\]"),
+     r"`x` must hold real numbers \(nan for missing\), not text; got \['a', 'b', 'c'\]"),
     (lambda: irr.deming([1, 2, 3]), TypeError, "`y` is required"),
     (lambda: irr.deming([1, 2, 3, 4], [1, 2, 3, 5], error_ratio=-1), ValueError,
      r"`error_ratio` must be a positive finite number .* got -1"),

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import irr
+from irr._measurements import Measurements
 from tests.support.exact_formulas import exact_icc_a_k
 
 # ---------------------------------------------------------------------------------------
@@ -165,3 +166,49 @@ def test_compat_icc_f_test_differs_from_r_irr_only_in_df():
     assert res.pvalue == pytest.approx(0.0562, abs=5e-5)
     assert res.df_ci == pytest.approx(39.7, abs=0.05)
     assert fdtrc(res.df1, res.df_ci, res.statistic) == pytest.approx(0.0543, abs=5e-5)
+
+
+# ---------------------------------------------------------------------------------------
+# method comparison at extreme scales: equivariant where sums of squares hold their digits,
+# refused (naming other units) where they would overflow or underflow
+# ---------------------------------------------------------------------------------------
+_PAIR_RNG = np.random.default_rng(11)
+PAIR_X = _PAIR_RNG.normal(1.0, 0.1, 30)
+PAIR_Y = PAIR_X + _PAIR_RNG.normal(0.02, 0.03, 30)
+
+
+@pytest.mark.parametrize("factor", [1e-90, 1e-50, 1.0, 1e50, 1e90])
+def test_method_comparison_is_equivariant_in_range(factor):
+    base = irr.limits_of_agreement(PAIR_X, PAIR_Y)
+    scaled = irr.limits_of_agreement(PAIR_X * factor, PAIR_Y * factor)
+    for name in ("estimate", "lower", "upper", "sd"):  # limits and SD scale by the factor
+        assert getattr(scaled, name) / factor == pytest.approx(getattr(base, name), rel=1e-12)
+    # the CCC and the Deming slope do not change; the TDI scales by the factor
+    assert irr.concordance(PAIR_X * factor, PAIR_Y * factor).estimate == pytest.approx(
+        irr.concordance(PAIR_X, PAIR_Y).estimate, rel=1e-12)
+    assert irr.deming(PAIR_X * factor, PAIR_Y * factor).slope == pytest.approx(
+        irr.deming(PAIR_X, PAIR_Y).slope, rel=1e-12)
+    tdi = irr.total_deviation_index(PAIR_X * factor, PAIR_Y * factor).estimate / factor
+    assert tdi == pytest.approx(irr.total_deviation_index(PAIR_X, PAIR_Y).estimate, rel=1e-12)
+
+
+@pytest.mark.parametrize("factor", [1e-200, 1e-150, 1e150, 1e307 / 2])
+@pytest.mark.parametrize("call", [
+    irr.limits_of_agreement, irr.concordance, irr.deming, irr.total_deviation_index,
+    lambda x, y: irr.measurement_error(Measurements.from_pair(x, y)),
+], ids=["limits", "concordance", "deming", "tdi", "measurement error"])
+def test_method_comparison_refuses_scales_where_squares_overflow(factor, call):
+    with pytest.raises(ValueError, match=r"between 1e-100 and 1e100 .* other units"):
+        call(PAIR_X * factor, PAIR_Y * factor)
+
+
+def test_deming_slope_at_a_huge_error_ratio_is_the_inverse_regression():
+    # lambda -> infinity: all error in x, the slope tends to Syy / Sxy (no overflow of d**2)
+    xc, yc = PAIR_X - PAIR_X.mean(), PAIR_Y - PAIR_Y.mean()
+    assert irr.deming(PAIR_X, PAIR_Y, error_ratio=1e300).slope == pytest.approx(
+        (yc @ yc) / (xc @ yc), rel=1e-12)
+    # y scaled by c: the slope scales by c when the error ratio scales by 1 / c**2
+    c = 1e40
+    base = irr.deming(PAIR_X, PAIR_Y, error_ratio=2.0).slope
+    assert irr.deming(PAIR_X, PAIR_Y * c, error_ratio=2.0 / c**2).slope / c == pytest.approx(
+        base, rel=1e-12)

@@ -426,3 +426,24 @@ def test_empty_subjects_leave_the_kappa_bootstrap_unchanged(design):
     np.testing.assert_allclose(more.bootstrap.replicates, plain.bootstrap.replicates,
                                rtol=0, atol=1e-12)
     assert more.se == pytest.approx(plain.se, rel=1e-12)
+
+
+@pytest.mark.parametrize("method", ["kappa", "fleiss_kappa", "gwet_ac", "krippendorff_alpha",
+                                    "percent_agreement"])
+def test_a_t_test_at_a_zero_standard_error_has_p_zero_and_warns(method):
+    # perfect agreement: se = 0, so t = (estimate - null) / se is infinite; irrCAC reports
+    # p = 0, which the documentation promises: the same, with a warning saying why
+    ag = irr.Agreement([1, 2, 1, 2, 1, 2, 3, 3], [1, 2, 1, 2, 1, 2, 3, 3])
+    options = {"distribution": "t", "ci": "wald"} if method == "krippendorff_alpha" else \
+        {"distribution": "t"}
+    if method == "percent_agreement":
+        options["null"] = 0.5
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = getattr(ag, method)(**options)
+    said = [str(w.message) for w in caught if issubclass(w.category, DegenerateDataWarning)]
+    assert any("standard error is 0, so the t statistic is infinite and its p-value 0"
+               in text for text in said), said
+    assert res.se == 0.0
+    assert res.statistic == math.inf
+    assert res.pvalue == 0.0

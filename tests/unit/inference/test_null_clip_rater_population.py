@@ -238,3 +238,14 @@ def test_options_defaults_unchanged():
     assert opts.rater_fpc(4) == 1.0
     assert opts.clip((-1.0, 1.0)) == (-1.0, 1.0)
     assert InferenceOptions(ci_clip=False).clip((-1.0, 1.0)) == (-math.inf, math.inf)
+
+
+def test_a_whole_population_blames_the_finite_population_correction_not_agreement():
+    agreement = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    with pytest.warns(irr.DegenerateDataWarning) as caught:
+        res = agreement.fleiss_kappa(population=20)
+    message = str(caught[0].message)
+    assert "finite-population correction sqrt(1 - n/N) is 0" in message
+    assert "the 20 subjects are the whole population" in message
+    assert "perfect agreement" not in message
+    assert res.se == 0

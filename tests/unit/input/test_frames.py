@@ -308,3 +308,11 @@ def test_csv_beyond_the_memory_limit_is_streamed_with_its_missing_markers(tmp_pa
     code, _, err = cli("kappa", str(path), "--max-bytes", "50K", "--encoding", "latin-1")
     assert code == 1
     assert "files above the input limit are read as UTF-8" in err
+
+
+def test_a_lazy_frame_with_list_or_struct_ratings_names_the_columns():
+    frame = pl.DataFrame({"id": [1, 2, 3, 4], "r1": [[1], [2], [1], [2]], "r2": [1, 2, 1, 1],
+                          "r3": [{"a": 1}] * 4})
+    with pytest.raises(TypeError, match=r"`r1` \(List\(Int64\)\), `r3` \(Struct.*lists or "
+                                        r"structs"):
+        irr.Agreement.from_frame(frame.lazy(), id="id")

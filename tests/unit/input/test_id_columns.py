@@ -14,6 +14,7 @@ rating columns alone (the truth the identifier rule must reproduce), never from 
 path under test.
 """
 
+import io
 import json
 import warnings
 from fractions import Fraction
@@ -255,3 +256,19 @@ def test_from_array_icc_of_huge_values_is_scale_invariant():
         small.krippendorff_alpha("interval", ci=None).estimate, abs=1e-12)
     assert big.fleiss_kappa(weights="bipolar").estimate == pytest.approx(
         small.fleiss_kappa(weights="bipolar").estimate, abs=1e-12)
+
+
+REPEATED_IDS = "pid,a,b\n1,1,1\n1,2,2\n2,1,2\n3,2,2\n4,1,1\n5,2,1\n"
+
+
+def test_repeated_explicit_ids_are_noted_not_silently_counted_as_subjects(tmp_path):
+    frame = pd.read_csv(io.StringIO(REPEATED_IDS))
+    with pytest.warns(UserWarning, match=r"`id` pid repeats on more than one row for 1 id\(s\) "
+                                         r"\(1\); each row is counted as a separate subject"):
+        agreement = irr.Agreement.from_frame(frame, id="pid")
+    assert agreement.n_subjects == 6
+    path = tmp_path / "repeated.csv"
+    path.write_text(REPEATED_IDS)
+    code, out, _ = cli("agreement", str(path), "--id", "pid")
+    assert code == 0
+    assert "--id pid repeats on more than one row for 1 id(s) (1)" in out

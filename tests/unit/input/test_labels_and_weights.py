@@ -22,6 +22,27 @@ def quiet(call):
 
 
 # -- A1: krippendorff_alpha(df) reads subjects in rows ---------------------------------------
+def test_the_krippendorff_packages_keyword_means_its_raters_by_units_layout():
+    # krippendorff.alpha(reliability_data=X): X has one row per rater (coder)
+    rng = np.random.default_rng(8)
+    truth = rng.integers(0, 4, 30)
+    units = np.column_stack([np.where(rng.random(30) < 0.8, truth, rng.integers(0, 4, 30))
+                             for _ in range(3)]).astype(float)
+    units[rng.random(units.shape) < 0.1] = np.nan
+    x = units.T  # 3 raters x 30 units
+    theirs = krippendorff.alpha(reliability_data=x, level_of_measurement="nominal")
+    ours = irr.krippendorff_alpha(reliability_data=x, ci=None)
+    assert ours.estimate == pytest.approx(theirs, abs=1e-12)
+    assert ours.n_subjects == int(((~np.isnan(units)).sum(axis=1) >= 2).sum())  # pairable
+    assert len(ours.raters) == 3
+    # positional data keep irr's layout (units in rows); an explicit layout wins
+    assert irr.krippendorff_alpha(units, ci=None).estimate == pytest.approx(theirs, abs=1e-12)
+    assert irr.krippendorff_alpha(reliability_data=units, layout="units-raters",
+                                  ci=None).estimate == pytest.approx(theirs, abs=1e-12)
+    with pytest.raises(TypeError, match="not both"):
+        irr.krippendorff_alpha(units, reliability_data=x)
+
+
 def test_alpha_function_takes_subjects_in_rows_like_icc_and_from_frame():
     anxiety = irr.datasets.load("anxiety")  # 20 subjects x 3 raters
     res = irr.krippendorff_alpha(anxiety, "interval", ci=None)
@@ -197,7 +218,7 @@ def test_rater_names_that_collide_as_text_are_refused():
         irr.by(df.assign(g=1), "g")
     with pytest.raises(ValueError, match=r"`x` has " + message):
         irr.cochrans_q((df == 1).astype(int))
-    with pytest.raises(ValueError, match=r"`reliability_data` has " + message):
+    with pytest.raises(ValueError, match=r"`data` has " + message):
         irr.krippendorff_alpha(df)
     with pytest.raises(ValueError, match=r"`ratings` has " + message):
         irr.icc(df)

@@ -362,3 +362,14 @@ def test_many_raters_are_summarised_not_listed():
     with pytest.raises(ValueError, match=r"has 195 \[.*\.\.\. \(195 in all\)\]") as error:
         ag.kappa()
     assert len(str(error.value)) < 300
+
+
+def test_a_boolean_option_refuses_strings():
+    # "no" is truthy: taken as True it would pool the groups; it is refused instead
+    df = irr.datasets.load("anxiety").assign(site=["a", "b"] * 10)
+    with pytest.raises(TypeError, match="`test` must be True or False; got 'no'"):
+        irr.by(df, "site", statistic="fleiss_kappa", test="no")
+    a = irr.Agreement.from_frame(df.iloc[:10][["rater1", "rater2"]]).kappa()
+    b = irr.Agreement.from_frame(df.iloc[10:][["rater1", "rater2"]]).kappa()
+    with pytest.raises(TypeError, match="`independent` must be True or False"):
+        irr.difference(a, b, independent="yes")

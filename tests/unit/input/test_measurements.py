@@ -368,7 +368,7 @@ def test_icc_of_replicate_means_is_named_as_such_everywhere():
 
 
 def test_replicated_study_says_so_in_the_report(tmp_path):
-    from clirun import cli
+    from tests.support.cli_runner import cli
 
     df = _replicated_bp()
     whole = df.assign(sbp=df["sbp"].round().astype(int))  # integer mmHg: still readings
@@ -388,3 +388,16 @@ def test_replicated_study_says_so_in_the_report(tmp_path):
     # 80 (patient, device) pairs are not "80 ratings" beside 240 measurements
     assert "Subject-rater pairs measured" in text
     assert "| Ratings |" not in text
+
+
+@pytest.mark.parametrize("call", [
+    lambda x, y: irr.limits_of_agreement(x, y),
+    lambda x, y: irr.concordance(x, y),
+    lambda x, y: irr.deming(x, y),
+    lambda x, y: irr.Agreement(x, y, continuous=True).limits_of_agreement(),
+], ids=["limits", "concordance", "deming", "Agreement"])
+def test_number_like_text_is_refused_as_measurements_everywhere(call):
+    # one rule: text such as "1.5" is never parsed as a measurement
+    x, y = ["1.5", "2.5", "3", "4"], ["1.4", "2.7", "3.1", "4.2"]
+    with pytest.raises(TypeError, match=r"(?s)'1.5'.*pd.to_numeric"):
+        call(x, y)

@@ -188,3 +188,17 @@ def test_plan_table_prints_a_computed_column_with_one_number_of_decimals():
     assert [row[5] for row in rows] == ["0.4360", "0.7965"]  # power
     assert [row[7] for row in rows] == ["0.04000", "0.06000"]  # eps_bar = 4/100, 12/200
     assert [row[4] for row in rows] == ["100", "200"]  # integers stay integers
+
+
+def test_an_unreachable_target_and_an_unstable_power_are_missing_not_minus_one():
+    never = irr.plan.error_rate(0.10, 0.09, max_n=200)
+    row = never.to_dict()["rows"][0]
+    assert row["n"] is None
+    assert row["n_stable"] is None
+    assert row["critical_count"] is None
+    assert never.n is None
+    assert " -1 " not in never.summary().as_text()
+    unstable = irr.plan.error_rate(0.10, 0.05, max_n=190)
+    assert int(unstable.n) == 179
+    assert unstable.to_frame()["n_stable"].isna().all()
+    assert "falls below 80% again" in unstable.report()

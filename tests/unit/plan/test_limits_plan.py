@@ -70,3 +70,37 @@ def test_power_matches_the_package_limits_of_agreement():
         loa = irr.limits_of_agreement(x, y)
         shown += loa.upper_ci.high < 8.0 and loa.lower_ci.low > -8.0
     assert abs(shown / reps - claimed) < 4 * math.sqrt(claimed * (1 - claimed) / reps)
+
+
+def test_an_unreachable_target_has_no_number_of_subjects():
+    # the power stays below 80% up to the search bound: n is missing, never a number
+    res = irr.plan.limits_of_agreement(bias=0, sd=2.5, delta=4.9)
+    assert res.n is None
+    assert math.isnan(float(res.power))
+    frame = res.to_frame()
+    assert frame["n"].isna().all()
+    assert str(frame["n"].dtype) == "Int64"
+    assert res.to_dict()["rows"][0]["n"] is None
+    assert "cannot be reached" in res.report()
+    assert "not reached" in res.summary().as_text()
+    assert " -1 " not in res.summary().as_text()
+    # beside a reachable row, the column keeps its integers
+    both = irr.plan.limits_of_agreement(bias=0, sd=2.5, delta=[4.9, 8])
+    assert both.n[0] is None
+    assert int(both.n[1]) > 0
+    assert both.to_frame()["n"].iloc[1] == int(both.n[1])
+    pytest.importorskip("matplotlib")
+    ax = irr.plotting.power_curve(both)  # a marker for the reachable row only
+    assert len([line for line in ax.lines if line.get_marker() == "o"]) == 1
+
+
+def test_the_cli_writes_an_unreachable_n_as_null(tmp_path):
+    import json
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "irr", "plan", "limits", "--bias", "0",
+                          "--sd", "2.5", "--delta", "4.9", "--format", "json"],
+                         capture_output=True, text=True, check=True)
+    row = json.loads(out.stdout)[0]
+    assert row["n"] is None
+    assert row["power"] is None

@@ -97,3 +97,59 @@ def test_a_call_that_fails_in_every_study_raises():
     with pytest.raises(ValueError, match="every simulated study failed: `model`"):
         irr.plan.simulate("icc", n=20, coefficient=0.5, continuous=True, model="bogus",
                           n_simulations=10)
+
+
+@pytest.mark.parametrize("coefficient", [1.0, 0.99])
+def test_perfect_agreement_rejects_a_lower_null(coefficient):
+    # every (or nearly every) simulated study has kappa 1: its standard error is 0, so its
+    # interval is the point 1, which excludes the null 0.4
+    res = irr.plan.simulate("fleiss_kappa", n=30, null=0.4, coefficient=coefficient,
+                            raters=3, categories=3, n_simulations=100)
+    assert float(res.power) > 0.95
+    assert float(res.table["mean_estimate"].iloc[0]) > 0.9
+    assert int(res.table["undefined"].iloc[0]) == 0
+
+
+def test_perfect_continuous_agreement_rejects_a_lower_null():
+    # no error variance: ICC 1 in every study, its F interval degenerates to the point 1
+    res = irr.plan.simulate("icc", n=20, null=0.5, coefficient=1.0, raters=3,
+                            continuous=True, n_simulations=20)
+    assert float(res.power) == 1.0
+    assert float(res.table["mean_estimate"].iloc[0]) == 1.0
+
+
+def test_perfect_agreement_does_not_reject_the_null_one():
+    # the point interval at 1 does not exclude 1, nor (one-sided) anything above it
+    res = irr.plan.simulate("fleiss_kappa", n=30, null=1.0, coefficient=1.0, raters=3,
+                            categories=3, n_simulations=20, alternative="greater")
+    assert float(res.power) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("statistic", "message"),
+    [("limits_of_agreement", "the bias"), ("deming", "regression line"),
+     ("passing_bablok", "regression line"), ("total_deviation_index", "units"),
+     ("coverage_probability", "units"), ("measurement_error", "several"),
+     ("specific_agreement", "several"), ("mcnemar", "test of rater bias"),
+     ("summary", "`statistic`")],
+)
+def test_a_statistic_without_a_population_coefficient_is_refused(statistic, message):
+    # the model sets a kappa or an ICC; a bias (true value 0) tested against 0.4 is no power
+    with pytest.raises(ValueError, match=message):
+        irr.plan.simulate(statistic, n=30, coefficient=0.6, null=0.4, continuous=True,
+                          n_simulations=10)
+
+
+def test_a_coefficient_without_an_interval_is_refused():
+    with pytest.raises(ValueError, match="ci='bca'"):
+        irr.plan.simulate("kendall_w", n=30, coefficient=0.6, null=0.4, raters=3,
+                          continuous=True, n_simulations=10)
+
+
+def test_the_sentence_names_the_population_coefficient():
+    res = irr.plan.simulate("gwet_ac", n=30, coefficient=0.6, null=0.2, categories=3,
+                            n_simulations=10)
+    assert "when the population kappa was 0.6" in res.report()
+    res = irr.plan.simulate("concordance", n=30, coefficient=0.6, null=0.2,
+                            continuous=True, n_simulations=10)
+    assert "when the population ICC was 0.6" in res.report()

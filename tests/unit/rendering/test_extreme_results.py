@@ -5,6 +5,7 @@ loading matplotlib; the error-rate family and t test report every rater."""
 
 from __future__ import annotations
 
+import math
 import sys
 import warnings
 from fractions import Fraction
@@ -44,8 +45,13 @@ def test_average_icc_below_minus_one_renders():
     assert res.report() == ("ICC(A,k) (two-way random effects, absolute agreement, average of "
                             "3 raters; ICC(2,3)) among rater1, rater2, and rater3 was −4.05, "
                             "95% CI [−44.86, −.22] (approximate F, Satterthwaite df), n = 12.")
-    with pytest.raises(ValueError, match=r"ICC\(2,3\) = -4.054 lies outside the range"):
-        res.interpret()
+    # a legitimate result never raises when interpreted: its band says it lies below
+    band = res.interpret()
+    assert band.label == "below the scale (< -1)"
+    assert (band.lower, band.upper, band.scale) == (-math.inf, -1.0, "koo-li")
+    assert res.estimate in band
+    assert -1.0 not in band
+    assert str(res.interpret(scale="cicchetti-sparrow")) == "below the scale (< -1)"
     # every form, side by side
     table = irr.compare([irr.icc(NEGATIVE, *form) for form in
                          [("twoway", "agreement", "single"), ("twoway", "agreement", "average"),

@@ -1,0 +1,119 @@
+"""No estimate lies outside its own interval: every result type, on random designs (sizes,
+raters, categories, missing ratings, perfect and null agreement, continuous scores at scales
+from 1e-5 to 1e5), its parts, and differences of independent and paired coefficients."""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import irr
+from irr import DegenerateDataWarning
+
+CATEGORICAL = ("kappa", "percent_agreement", "fleiss_kappa", "scott_pi", "conger_kappa",
+               "light_kappa", "gwet_ac", "brennan_prediger", "krippendorff_alpha", "icc",
+               "pabak", "maxwell_re", "bangdiwala_b", "specific_agreement", "category_kappa")
+CONTINUOUS = ("limits_of_agreement", "concordance", "total_deviation_index", "deming",
+              "icc_components", "measurement_error", "icc", "krippendorff_alpha")
+OPTIONS = {"krippendorff_alpha": {"n_resamples": 200}}
+
+
+def _inside(result, where):
+    for part in [result, *result.parts()]:
+        estimate, low, high = part.estimate, part.ci.low, part.ci.high
+        if not math.isfinite(estimate):
+            continue
+        slack = 1e-9 * max(1.0, abs(estimate))
+        assert not (math.isfinite(low) and low > estimate + slack), (where, part)
+        assert not (math.isfinite(high) and high < estimate - slack), (where, part)
+
+
+def _design(seed, continuous):
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(4, 40)), int(rng.integers(2, 4))
+    mode = ("perfect", "null", "mixed")[int(rng.integers(0, 3))]
+    if continuous:
+        scale = 10.0 ** int(rng.choice([-5, 0, 5]))
+        subject = rng.normal(size=(n, 1))
+        x = subject + (0.0 if mode == "perfect" else 0.3) * rng.normal(size=(n, m))
+        if mode == "null":
+            x = rng.normal(size=(n, m))
+        return x * scale
+    k = int(rng.integers(2, 5))
+    truth = rng.integers(0, k, n)
+    x = np.tile(truth[:, None], (1, m)).astype(float)
+    if mode == "null":
+        x = rng.integers(0, k, (n, m)).astype(float)
+    elif mode == "mixed":
+        flip = rng.random((n, m)) < 0.3
+        x[flip] = rng.integers(0, k, int(flip.sum()))
+    if rng.random() < 0.5:
+        x[rng.random((n, m)) < 0.15] = np.nan
+    return x
+
+
+def _results(x, continuous):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DegenerateDataWarning)
+        warnings.simplefilter("ignore", UserWarning)  # the first two of three raters
+        try:
+            ag = irr.Agreement.from_array(x, continuous=continuous)
+        except ValueError:
+            return
+        for method in CONTINUOUS if continuous else CATEGORICAL:
+            options = dict(OPTIONS.get(method, {}))
+            if continuous and method == "krippendorff_alpha":
+                options["level"] = "interval"
+            try:
+                yield method, getattr(ag, method)(**options)
+            except ValueError:  # a design the statistic refuses, with its reason
+                continue
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.booleans())
+def test_no_estimate_lies_outside_its_interval(seed, continuous):
+    x = _design(seed, continuous)
+    for method, result in _results(x, continuous):
+        _inside(result, (seed, continuous, method))
+
+
+@pytest.mark.xfail(reason="Passing-Bablok's rank interval of the intercept can miss the "
+                          "intercept (irr.passing_bablok is being reworked on its own)",
+                   strict=False)
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_passing_bablok_estimates_lie_inside_their_intervals(seed):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=int(rng.integers(6, 40)))
+    y = x + 0.4 * rng.normal(size=x.size)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DegenerateDataWarning)
+        _inside(irr.passing_bablok(x, y), seed)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_differences_lie_inside_their_intervals(seed):
+    rng = np.random.default_rng(seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DegenerateDataWarning)
+        first, second = (_design(int(s), False) for s in rng.integers(0, 2**31, 2))
+        try:
+            a, b = (irr.Agreement.from_array(x).fleiss_kappa() for x in (first, second))
+            _inside(irr.difference(a, b, independent=True), seed)
+        except ValueError:
+            pass
+        try:
+            ag = irr.Agreement.from_array(first)
+            _inside(irr.difference(ag, statistic=("fleiss_kappa", "gwet_ac")), seed)
+        except ValueError:
+            pass
+        x = rng.normal(size=(30, 2)) * 10.0 ** int(rng.integers(-3, 4))
+        shift = float(rng.normal(scale=5))
+        a = irr.limits_of_agreement(x[:15, 0] + shift, x[:15, 1])
+        b = irr.limits_of_agreement(x[15:, 0] - shift, x[15:, 1])
+        _inside(irr.difference(a, b, independent=True), seed)
