@@ -60,7 +60,17 @@ ISSUE_ROWS = [
     "limits of agreement and CCC at 10^7 pairs near the cost of one pass over the data",
     "ICC by variance components on 10^5 subjects x 5 raters with 10% missing in seconds, "
     "not minutes",
+    # issue #31's rows (bench_continuous_icc.py, bench_many_categories.py,
+    # bench_small_calls.py)
+    "`Agreement.from_array(X, continuous=True).icc()` / `from_long(...).icc()`, 10^5 x 5",
+    "`icc_components` with 10% missing, 10^5 x 5; `measurement_error`, 10^4 x 5",
+    "Fleiss / Gwet / Conger with k = 101 categories, 3x10^4 x 5",
+    "multi-rater object build, k = 5, 10^5 x 5 (`from_array(X).fleiss_kappa()`)",
+    'weighted kappa on 100 pairs, `Agreement(a, b).kappa("quadratic")`',
 ]
+
+# issue #31's parts, named by what they measure
+PARTS = ("bench_continuous_icc", "bench_many_categories", "bench_small_calls")
 
 # Run in a fresh interpreter: import one part by path, call rows(), write JSON to a file.
 CHILD = r"""
@@ -90,7 +100,8 @@ KEYS = ("row", "ours_s", "ref_s", "ref", "ratio", "goal", "ok", "ours_mb", "ref_
 def parts() -> list[Path]:
     """Every bench_i17_*.py and bench_i18_*.py, the parts first and this runner's own
     table last."""
-    found = sorted([*HERE.glob("bench_i17_*.py"), *HERE.glob("bench_i18_*.py")])
+    found = sorted([*HERE.glob("bench_i17_*.py"), *HERE.glob("bench_i18_*.py"),
+                    *(HERE / f"{name}.py" for name in PARTS)])
     return sorted(found, key=lambda p: (p.stem == "bench_i17_table", p.stem))
 
 
@@ -100,7 +111,7 @@ def run_part(path: Path, quick: bool, only: str | None, timeout: float | None) -
         env["IRR_BENCH_ONLY"] = only
     else:
         env.pop("IRR_BENCH_ONLY", None)
-    source = re.sub(r"^bench_i1[78]_", "", path.stem)
+    source = re.sub(r"^bench_(i1[78]_)?", "", path.stem)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "rows.json"
         start = time.perf_counter()
