@@ -39,7 +39,9 @@ def factorize_labels(column: Any) -> tuple[np.ndarray, Any]:
     span = high - low + 1
     if span > 2 * len(values) + 1024:
         return pd.factorize(column, sort=False)
-    offset = values.astype(np.int64) - low
+    offset = values.astype(np.int64, copy=False)
+    if low:
+        offset = offset - low
     seen = np.bincount(offset, minlength=span) > 0
     if (offset[1:] >= offset[:-1]).all():  # sorted: first appearance is value order
         order = np.flatnonzero(seen)
@@ -53,9 +55,12 @@ def factorize_labels(column: Any) -> tuple[np.ndarray, Any]:
         np.minimum.at(first, offset[:size], np.arange(size, dtype=np.int64))
         present = np.flatnonzero(seen)
         order = present[np.argsort(first[present], kind="stable")]  # by first appearance
+    labels = (order + low).astype(values.dtype)
+    if len(order) == span and (order == np.arange(span)).all():  # codes are the offsets
+        return offset.copy() if offset is values else offset, labels
     table = np.empty(span, dtype=np.int64)
     table[order] = np.arange(len(order), dtype=np.int64)
-    return table[offset], (order + low).astype(values.dtype)
+    return table[offset], labels
 
 
 def _column(df: pd.DataFrame, label: Any, argument: str) -> pd.Series:

@@ -456,12 +456,15 @@ def test_factorize_labels_matches_pandas(seed):
         low = max(int(rng.choice([-100, 0, 50])), int(info.min))
         high = min(low + int(rng.choice([1, 3, 50, 1000, 10**6, 10**12])), int(info.max))
         values = rng.integers(low, high + 1, size=n).astype(dtype)
-        if trial % 3 == 0:
+        if trial % 4 == 0:
             values = np.sort(values)
-        elif trial % 3 == 1:
+        elif trial % 4 == 1:
             values = np.tile(values[:5], n // 5 + 1)[:n]
+        elif trial % 4 == 2:  # every label of a range, in order: the codes are the offsets
+            values = np.tile(np.arange(low, low + 7).astype(dtype), n // 7 + 1)[:n]
         column = pd.Series(values)
         got, want = factorize_labels(column), previous_kernels.factorize(column)
+        assert not np.shares_memory(got[0], values)
         np.testing.assert_array_equal(got[0], want[0])
         np.testing.assert_array_equal(got[1], want[1])
         assert (got[0].dtype, got[1].dtype) == (want[0].dtype, want[1].dtype)
