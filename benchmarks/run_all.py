@@ -4,7 +4,9 @@ machine.
     python benchmarks/run_all.py [--quick] [--only PATTERN] [--json] [--list]
 
 Runs ``rows()`` of every ``benchmarks/bench_i17_*.py`` and ``bench_i18_*.py`` present
-(issue #17's rows, then issue #18's continuous-agreement rows), each module in a fresh
+(issue #17's rows, then issue #18's continuous-agreement rows) and of issue #31's parts
+(:data:`PARTS`: ``bench_continuous_icc``, ``bench_many_categories``,
+``bench_small_calls``), each module in a fresh
 ``python`` process started from the repository root (so the ``irr`` measured is this
 checkout's, and memory and import times are not shared between modules), and prints one
 table: the row of the issue, the case and size, irr's time, the floor or peer and its
