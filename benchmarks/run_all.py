@@ -67,6 +67,12 @@ ISSUE_ROWS = [
     "`krippendorff_alpha(X, \"interval\")` default call with its interval, 0..100 scale",
     "`irr kappa pairs.csv`, whole process",
     "10^8 int8 pairs in Parquet, `irr kappa file.parquet`",
+    # bench_continuous_icc.py, bench_many_categories.py, bench_small_calls.py
+    "`Agreement.from_array(X, continuous=True).icc()` / `from_long(...).icc()`, 10^5 x 5",
+    "`icc_components` with 10% missing, 10^5 x 5; `measurement_error`, 10^4 x 5",
+    "Fleiss / Gwet / Conger with k = 101 categories, 3x10^4 x 5",
+    "multi-rater object build, k = 5, 10^5 x 5 (`from_array(X).fleiss_kappa()`)",
+    'weighted kappa on 100 pairs, `Agreement(a, b).kappa("quadratic")`',
 ]
 
 # Run in a fresh interpreter: import one part by path, call rows(), write JSON to a file.

@@ -45,7 +45,7 @@ from irr.estimators.concordance import (
 )
 from irr.estimators.concordance import coverage_probability as coverage_probability_of
 from irr.estimators.concordance import total_deviation_index as total_deviation_index_of
-from irr.estimators.icc import ICC_TEXTS, ICCResult, check_form, icc_from_values
+from irr.estimators.icc import ICC_TEXTS, ICCResult, check_form, icc_of_values
 from irr.estimators.krippendorff import KrippendorffResult
 from irr.estimators.limits import LimitsOfAgreementResult
 from irr.estimators.measurement_error import MeasurementErrorResult
@@ -697,9 +697,7 @@ def icc(
         raise ValueError(f"The ICC needs at least two raters (columns); got {values.shape[1]}.")
     if np.isinf(values).any():
         raise ValueError("`ratings` contains infinite values.")
-    complete = ~np.isnan(values).any(axis=1)
-    return icc_from_values(values, complete, raters, model, type, unit, confidence_level,
-                           null=null)
+    return icc_of_values(values, raters, model, type, unit, confidence_level, null)
 
 
 @inference_keywords("resampled", **variance_components.ICC_COMPONENTS_NOTES)

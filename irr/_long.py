@@ -13,8 +13,54 @@ import pandas as pd
 
 from irr._data import MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
 
-__all__ = ["LongRatings", "check_replicate_labels", "long_ratings", "pivot", "pivot_long",
-           "require_one_per_cell", "split_array", "validate_counts"]
+__all__ = ["LongRatings", "check_replicate_labels", "factorize_labels", "long_ratings", "pivot",
+           "pivot_long", "require_one_per_cell", "split_array", "validate_counts"]
+
+
+def factorize_labels(column: Any) -> tuple[np.ndarray, Any]:
+    """``pd.factorize(column, sort=False)``: codes in order of first appearance and the
+    distinct labels, with the same result.
+
+    Integer labels of a small range (at most twice the number of rows), such as subject
+    ids or rater numbers, are coded through a table over their range (one scatter of the
+    first positions, no hashing); other labels go to pandas.
+
+    Examples
+    --------
+    >>> codes, labels = factorize_labels(pd.Series([7, 3, 7, 5]))
+    >>> codes.tolist(), labels.tolist()
+    ([0, 1, 0, 2], [7, 3, 5])
+    """
+    values = column.to_numpy() if isinstance(column, pd.Series) and \
+        isinstance(column.dtype, np.dtype) else None
+    if values is None or values.dtype.kind != "i" or values.ndim != 1 or not len(values):
+        return pd.factorize(column, sort=False)
+    low, high = int(values.min()), int(values.max())
+    span = high - low + 1
+    if span > 2 * len(values) + 1024:
+        return pd.factorize(column, sort=False)
+    offset = values.astype(np.int64, copy=False)
+    if low:
+        offset = offset - low
+    seen = np.bincount(offset, minlength=span) > 0
+    if (offset[1:] >= offset[:-1]).all():  # sorted: first appearance is value order
+        order = np.flatnonzero(seen)
+    else:
+        # the first positions, from the shortest prefix (doubling) holding every label
+        size = min(4 * int(seen.sum()) + 64, len(offset))
+        while size < len(offset) and not np.array_equal(
+                np.bincount(offset[:size], minlength=span) > 0, seen):
+            size = min(4 * size, len(offset))
+        first = np.full(span, size, dtype=np.int64)
+        np.minimum.at(first, offset[:size], np.arange(size, dtype=np.int64))
+        present = np.flatnonzero(seen)
+        order = present[np.argsort(first[present], kind="stable")]  # by first appearance
+    labels = (order + low).astype(values.dtype)
+    if len(order) == span and (order == np.arange(span)).all():  # codes are the offsets
+        return offset.copy() if offset is values else offset, labels
+    table = np.empty(span, dtype=np.int64)
+    table[order] = np.arange(len(order), dtype=np.int64)
+    return table[offset], labels
 
 
 def _column(df: pd.DataFrame, label: Any, argument: str) -> pd.Series:
@@ -72,8 +118,8 @@ def long_ratings(
                 f"The `{argument}` column {names[argument]!r} has missing labels (rows "
                 f"{preview(rows)}); every rating needs a {argument}."
             )
-    s_code, s_labels = pd.factorize(subjects, sort=False)
-    r_code, r_labels = pd.factorize(raters, sort=False)
+    s_code, s_labels = factorize_labels(subjects)
+    r_code, r_labels = factorize_labels(raters)
     m = len(r_labels)
     if m < 2:
         raise ValueError(

@@ -315,9 +315,13 @@ class Measurements:
                 if m is not None:
                     counts[m, j] = 0
             return counts
-        cells = self.subject * self.n_raters + self.rater
-        counts = np.bincount(cells, minlength=self.n_subjects * self.n_raters)
+        counts = np.bincount(self._cells, minlength=self.n_subjects * self.n_raters)
         return counts.reshape(self.n_subjects, self.n_raters)
+
+    @cached_property
+    def _cells(self) -> np.ndarray:
+        """Each measurement's (subject, rater) cell, ``subject * n_raters + rater``."""
+        return self.subject * self.n_raters + self.rater
 
     @property
     def has_replicates(self) -> bool:
@@ -343,10 +347,9 @@ class Measurements:
             total = self._matrix()
             total[np.isnan(total)] = 0.0
             return total, total * total
-        cells = self.subject * self.n_raters + self.rater
         size = self.n_subjects * self.n_raters
-        total = np.bincount(cells, weights=self.value, minlength=size)
-        squares = np.bincount(cells, weights=self.value * self.value, minlength=size)
+        total = np.bincount(self._cells, weights=self.value, minlength=size)
+        squares = np.bincount(self._cells, weights=self.value * self.value, minlength=size)
         shape = (self.n_subjects, self.n_raters)
         return total.reshape(shape), squares.reshape(shape)
 
@@ -355,8 +358,14 @@ class Measurements:
         (its only one without replicates); nan where the rater made none."""
         if self._columns is not None:
             return self._matrix()
-        total, _ = self.cell_sums()
         count = self.replicates
+        if not self.has_replicates:  # one value per measured cell: placed, not summed
+            out = np.full(self.n_subjects * self.n_raters, np.nan)
+            out[self._cells] = self.value + 0.0  # -0.0 becomes 0.0, as a cell's sum gives it
+            return out.reshape(self.n_subjects, self.n_raters)
+        total = np.bincount(self._cells, weights=self.value,  # the sums of cell_sums()
+                            minlength=self.n_subjects * self.n_raters)
+        total = total.reshape(self.n_subjects, self.n_raters)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(count > 0, total / np.maximum(count, 1), np.nan)
 

@@ -336,8 +336,12 @@ class Source:
         if reals is not None:
             value = reals[0]
             keep = ~np.isnan(value)
-            measurements = Measurements(long.subject[keep], long.rater[keep], value[keep],
-                                        tuple(long.raters), long.subjects)
+            if keep.all():
+                measurements = Measurements(long.subject, long.rater, value,
+                                            tuple(long.raters), long.subjects)
+            else:
+                measurements = Measurements(long.subject[keep], long.rater[keep], value[keep],
+                                            tuple(long.raters), long.subjects)
             return cls.of_measurements(measurements, frame=df)
         require_one_per_cell(long, "" if continuous is False else (
             " (repeated measurements of a continuous scale are replicates: pass "

@@ -28,8 +28,9 @@ from irr._measurements import Measurements
 from irr._source import Source
 from irr.weights import check_square
 
-__all__ = ["MAX_COUNT_CELLS", "Coarsening", "SparseCodes", "Statistics", "code_keys", "count_keys",
-           "sparse_patterns", "subject_patterns", "value_source"]
+__all__ = ["MAX_COUNT_CELLS", "Coarsening", "SparseCodes", "Statistics", "code_keys",
+           "coded_by_rank", "count_keys", "row_words", "sparse_patterns", "subject_patterns",
+           "value_source"]
 
 #: Largest array of distinct subject x category count rows (P' x k cells, 200 MB of int64)
 #: built for the coefficients on counts; beyond it they raise a ValueError.
@@ -97,12 +98,77 @@ def count_keys(
     return values, np.rint(counts[values]).astype(np.int64)
 
 
+def row_words(rows: np.ndarray) -> list[np.ndarray]:
+    """Integer rows (n, m) packed into a few int64 words per row, most significant first.
+
+    Each column is shifted to start at 0 and given the bits its range needs; consecutive
+    columns share a word while their bits stay below 63. Comparing the words in order
+    (lexicographically) compares the rows lexicographically, so the distinct rows and
+    their order come from a sort of a few 1-D keys instead of ``np.unique(axis=0)``'s
+    sort of structured rows.
+
+    Examples
+    --------
+    >>> [w.tolist() for w in row_words(np.array([[0, 5], [1, -1]]))]
+    [[6, 8]]
+    """
+    rows = np.asarray(rows)
+    n, m = rows.shape
+    if n == 0 or m == 0:
+        return [np.zeros(n, dtype=np.int64)]
+    low = rows.min(axis=0).astype(np.int64)
+    span = rows.max(axis=0).astype(np.int64) - low  # (max - min) fits in 63 bits: int64 rows
+    bits = [max(int(s).bit_length(), 1) for s in span]
+    words, word, used = [], None, 0
+    for j in range(m):  # a loop over the columns (raters), not the rows
+        column = rows[:, j].astype(np.int64) - low[j]
+        if word is None or used + bits[j] > 62:
+            if word is not None:
+                words.append(word)
+            word, used = column, bits[j]
+        else:
+            word = (word << bits[j]) | column
+            used += bits[j]
+    words.append(word)
+    return words
+
+
 def _unique_rows(
     rows: np.ndarray, weights: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct rows (lexicographic order) and their (weighted) counts, zero counts left out."""
-    patterns, inverse = np.unique(rows, axis=0, return_inverse=True)
-    counts = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(patterns))
+    """Distinct integer rows (lexicographic order) and their (weighted) counts, zero counts
+    left out.
+
+    The rows are packed into a few int64 words (:func:`row_words`) and sorted by them; the
+    result equals ``np.unique(rows, axis=0)`` with the counts of each row.
+
+    Examples
+    --------
+    >>> patterns, counts = _unique_rows(np.array([[1, 2], [0, 9], [1, 2]]))
+    >>> patterns.tolist(), counts.tolist()
+    ([[0, 9], [1, 2]], [1, 2])
+    """
+    rows = np.asarray(rows)
+    if len(rows) == 0:
+        return rows.reshape(0, *rows.shape[1:]), np.zeros(0, dtype=np.int64)
+    words = row_words(rows)
+    order = np.argsort(words[0])
+    new = np.empty(len(order), dtype=bool)
+    new[0] = True
+    first = words[0][order]
+    np.not_equal(first[1:], first[:-1], out=new[1:])
+    if len(words) > 1 and not new.all():  # ties in the leading word: sort by all of them
+        order = np.lexsort(words[::-1])
+        new[1:] = False
+        for word in words:
+            sorted_word = word[order]
+            new[1:] |= sorted_word[1:] != sorted_word[:-1]
+    starts = np.flatnonzero(new)
+    group = np.cumsum(new) - 1
+    inverse = np.empty(len(order), dtype=np.int64)
+    inverse[order] = group
+    counts = np.bincount(inverse, weights=weights, minlength=len(starts))
+    patterns = rows[order[starts]]
     keep = counts > 0
     return patterns[keep], np.rint(counts[keep]).astype(np.int64)
 
@@ -892,6 +958,27 @@ def value_source(measurements: Measurements) -> Source:
     codes[observed] = rank.reshape(-1)
     categories = pd.Index(values)
     return Source(Ratings(tuple(codes.T.copy()), categories, values, True, tuple(names)))
+
+
+def coded_by_rank(values: np.ndarray) -> bool:
+    """Whether :func:`value_source` codes these values (the observed cells) by their rank:
+    more than :data:`irr._data.MAX_CATEGORIES` distinct values.
+
+    A prefix of the values is looked at first: when it already holds more distinct values
+    the answer is known without sorting them all.
+
+    Examples
+    --------
+    >>> coded_by_rank(np.arange(20_000) / 7), coded_by_rank(np.array([1.5, 2.5, 1.5]))
+    (True, False)
+    """
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if len(values) <= MAX_CATEGORIES:
+        return False
+    prefix = values[: 4 * MAX_CATEGORIES]
+    if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
+        return True
+    return len(np.unique(values[~np.isnan(values)])) > MAX_CATEGORIES
 
 
 def subject_patterns(source: Source, stats: Statistics) -> np.ndarray:

@@ -21,7 +21,7 @@ from irr._data import Ratings, preview
 from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
 from irr._source import Source
-from irr._statistics import Statistics, subject_patterns, value_source
+from irr._statistics import Statistics, coded_by_rank, subject_patterns, value_source
 from irr._validation import check_bool, check_confidence_level
 from irr.estimators import bangdiwala as bangdiwala_estimator
 from irr.estimators import categories as categories_estimator
@@ -721,12 +721,19 @@ class Agreement:
         source = value_source(self.measurements)
         return source, Statistics.from_source(source)
 
-    def _score_statistics(self, what: str) -> Statistics:
+    def _score_statistics(self, what: str, warn: bool = True) -> Statistics:
         """The statistics of scores of these ratings: categorical ones as they are,
         continuous ones scored by their values (cell means of replicates, with a
-        :class:`ReplicatesAveragedWarning`)."""
+        :class:`ReplicatesAveragedWarning` unless `warn` is False)."""
         if not self.continuous:
             return self.statistics
+        if warn:
+            self._warn_replicates(what, stacklevel=4)
+        return self._scored[1]
+
+    def _warn_replicates(self, what: str, stacklevel: int = 3) -> None:
+        """A :class:`ReplicatesAveragedWarning` when continuous ratings hold replicates
+        (each (subject, rater) cell's mean is used for `what`)."""
         if self._measured(what).has_replicates:
             counts = self.measurements.replicates
             warnings.warn(
@@ -734,9 +741,8 @@ class Agreement:
                 f"(subject, rater) cell(s) hold replicates (up to {int(counts.max())}), so "
                 "each cell's mean is used. Statistics of replicated measurements (variance "
                 "components, repeatability) use every replicate.",
-                ReplicatesAveragedWarning, stacklevel=3,
+                ReplicatesAveragedWarning, stacklevel=stacklevel,
             )
-        return self._scored[1]
 
     def _replicates_averaged(self) -> int:
         """The most replicates in one (subject, rater) cell of continuous ratings that the
@@ -1847,9 +1853,38 @@ class Agreement:
         >>> round(res.ci.low, 3), round(res.ci.high, 3)
         (-0.039, 0.494)
         """
-        result = icc.icc(self._score_statistics("The ICC"), model, type, unit,
-                         confidence_level, null)
+        result = self._icc(model, type, unit, confidence_level, null)
         return icc.of_replicate_means(result, self._replicates_averaged())
+
+    def _icc(self, model: str, type: str, unit: str, confidence_level: float,
+             null: float | None = None, warn: bool = True) -> ICCResult:
+        """One ICC form: of the score patterns, or, for real values too many to be
+        categories (:func:`irr._statistics.coded_by_rank`: rows all distinct, as a rule), of
+        the values themselves as :func:`irr.icc` computes it, without grouping the rows
+        into patterns."""
+        if self.continuous:
+            if warn:
+                self._warn_replicates("The ICC", stacklevel=4)
+            if self._coded_by_rank:
+                icc.check_form(model, type, unit)
+                return icc.icc_of_values(self._wide,
+                                         tuple(self.measurements.raters), model, type, unit,
+                                         confidence_level, null)
+        return icc.icc(self._score_statistics("The ICC", warn=False), model, type, unit,
+                       confidence_level, null)
+
+    @cached_property
+    def _coded_by_rank(self) -> bool:
+        """Continuous ratings with more distinct values than categories can have."""
+        return coded_by_rank(self._wide)
+
+    @cached_property
+    def _wide(self) -> Any:
+        """Continuous ratings as (subjects, raters) cell means, nan where missing
+        (read-only)."""
+        wide = self.measurements.wide()
+        wide.flags.writeable = False
+        return wide
 
     @inference_keywords("f_test", texts=CRONBACH_TEXTS)
     def cronbach_alpha(
@@ -1924,9 +1959,10 @@ class Agreement:
         >>> ag.icc_table()["estimate"].round(3).tolist()
         [0.175, 0.198, 0.216, 0.389, 0.425, 0.453]
         """
-        stats = self._score_statistics("The ICC")
+        if self.continuous:
+            self._warn_replicates("The ICC", stacklevel=3)
         r = self._replicates_averaged()
-        return icc_table([icc.of_replicate_means(icc.icc(stats, *form, confidence_level), r)
+        return icc_table([icc.of_replicate_means(self._icc(*form, confidence_level, warn=False), r)
                           for form in FORMS])
 
     @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)

@@ -35,6 +35,7 @@ __all__ = [
     "henderson",
     "icc_interval_effective",
     "moment_layout",
+    "moment_sums",
     "reml_criterion",
     "reml_criterion_fixed",
     "subject_moments",
@@ -131,29 +132,22 @@ def subject_moments(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) ->
     """
     n, k = counts.shape
     layout = moment_layout(k)
-    total_n = counts.sum(axis=1)
-    size = np.maximum(total_n, 1)
-    total = sums.sum(axis=1)
     out = np.zeros((n, layout["width"].start))
+    total_n, size, total, deviation, squares, share = _subject_parts(counts, sums)
     out[:, layout["n"]] = total_n[:, None]
     out[:, layout["present"]] = (total_n > 0)[:, None]
     out[:, layout["total"]] = total[:, None]
     out[:, layout["total2"]] = (total * total / size)[:, None]
     out[:, layout["within"]] = within[:, None]
     # between cells within subject: sum_j s_ij^2 / n_ij - s_i^2 / n_i, from deviations
-    cell_mean = np.where(counts > 0, sums / np.maximum(counts, 1), 0.0)
-    subject_mean = total / size
-    deviation = np.where(counts > 0, cell_mean - subject_mean[:, None], 0.0)
     out[:, layout["between"]] = np.einsum("ij,ij,ij->i", counts, deviation, deviation)[:, None]
     out[:, layout["cells"]] = (counts > 0).sum(axis=1)[:, None]
     out[:, layout["n2"]] = (total_n * total_n)[:, None]
-    squares = counts * counts
     out[:, layout["k3"]] = (squares.sum(axis=1) / size)[:, None]
     out[:, layout["counts"]] = counts
     out[:, layout["sums"]] = sums
     out[:, layout["counts2"]] = squares
     out[:, layout["counts_total"]] = counts * (total / size)[:, None]
-    share = counts / size[:, None]
     out[:, layout["outer"]] = np.einsum("ij,il->ijl", counts, share).reshape(n, k * k)
     # sum_j n_ij^2 (e_j - p_i)(e_j - p_i)': the rater x rater form of the interaction's trace
     sq_total = squares.sum(axis=1)
@@ -163,6 +157,56 @@ def subject_moments(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) ->
     idx = np.arange(k)
     gg[:, idx, idx] += squares
     out[:, layout["gg"]] = gg.reshape(n, k * k)
+    return out
+
+
+def _subject_parts(counts: np.ndarray, sums: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Per subject: measurements, their number floored at 1, sum, the cells' deviations
+    from the subject mean (0 in empty cells), squared cell counts, each cell's share."""
+    total_n = counts.sum(axis=1)
+    size = np.maximum(total_n, 1)
+    total = sums.sum(axis=1)
+    cell_mean = np.where(counts > 0, sums / np.maximum(counts, 1), 0.0)
+    deviation = np.where(counts > 0, cell_mean - (total / size)[:, None], 0.0)
+    return total_n, size, total, deviation, counts * counts, counts / size[:, None]
+
+
+def moment_sums(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) -> np.ndarray:
+    """The sums over subjects of :func:`subject_moments` (d,), without the (n, d) moments:
+    the rater x rater blocks as (k, k) matrix products, O(n k^2) time and O(n k) memory.
+
+    Equal to ``subject_moments(counts, sums, within).sum(axis=0)`` up to rounding.
+
+    Examples
+    --------
+    >>> c, s = np.array([[1.0, 2.0], [1.0, 0.0]]), np.array([[1.0, -1.0], [0.5, 0.0]])
+    >>> bool(np.allclose(moment_sums(c, s, np.zeros(2)),
+    ...                  subject_moments(c, s, np.zeros(2)).sum(axis=0)))
+    True
+    """
+    k = counts.shape[1]
+    layout = moment_layout(k)
+    out = np.empty(layout["width"].start)
+    total_n, size, total, deviation, squares, share = _subject_parts(counts, sums)
+    sq_total = squares.sum(axis=1)
+    out[layout["n"]] = total_n.sum()
+    out[layout["present"]] = np.count_nonzero(total_n > 0)
+    out[layout["total"]] = total.sum()
+    out[layout["total2"]] = (total * total / size).sum()
+    out[layout["within"]] = within.sum()
+    out[layout["between"]] = np.einsum("ij,ij,ij->", counts, deviation, deviation)
+    out[layout["cells"]] = np.count_nonzero(counts > 0)
+    out[layout["n2"]] = (total_n * total_n).sum()
+    out[layout["k3"]] = (sq_total / size).sum()
+    out[layout["counts"]] = counts.sum(axis=0)
+    out[layout["sums"]] = sums.sum(axis=0)
+    out[layout["counts2"]] = squares.sum(axis=0)
+    out[layout["counts_total"]] = (total / size) @ counts
+    out[layout["outer"]] = (counts.T @ share).reshape(-1)
+    cross = squares.T @ share
+    gg = (share * sq_total[:, None]).T @ share - cross - cross.T
+    gg[np.arange(k), np.arange(k)] += squares.sum(axis=0)
+    out[layout["gg"]] = gg.reshape(-1)
     return out
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "f_method",
     "icc",
     "icc_from_values",
+    "icc_of_values",
     "icc_table",
 ]
 
@@ -344,6 +345,16 @@ def icc_from_values(
         scaled_mean_squares=(float(ms.rows), float(ms.columns), float(ms.error),
                              float(ms.within)),
     )
+
+
+def icc_of_values(
+    values: np.ndarray, raters: tuple[str, ...], model: str, type: str, unit: str,
+    confidence_level: float, null: float | None = None,
+) -> ICCResult:
+    """The ICC of real values (n, k), ``nan`` for a missing one (its subject left out)."""
+    complete = ~np.isnan(values).any(axis=1)
+    return icc_from_values(values, complete, raters, model, type, unit, confidence_level,
+                           null=null)
 
 
 def icc(

@@ -28,9 +28,13 @@ from irr.coefficients.variance_components import (
     check_design_size,
     components_icc,
     henderson,
-    subject_moments,
+    moment_sums,
 )
-from irr.estimators.variance_components import cell_statistics, check_measurements
+from irr.estimators.variance_components import (
+    cell_statistics,
+    check_measurements,
+    moment_bootstrap,
+)
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
 from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
@@ -279,14 +283,12 @@ def measurement_error(
     model = "twoway" if k >= 2 else "oneway"
     separate = replicates and model == "twoway"
     check_design_size(m.n_subjects, k, "The SEM")
-    moments = subject_moments(counts, sums, within)
-    c = henderson(moments.sum(axis=0), k, model, separate)
+    c = henderson(moment_sums(counts, sums, within), k, model, separate)
     variance = float(c.interaction + c.error + (c.raters if type == "agreement" else 0.0))
     sem = math.sqrt(variance) if variance >= 0 else math.nan
     if separate:
-        boot = bootstrap_counts(np.ones(m.n_subjects, dtype=np.int64),
-                                MomentStatistic(moments, partial(_sem_of, k=k, model=model,
-                                                                 replicates=True, type=type)),
+        boot = moment_bootstrap(counts, sums, within,
+                                partial(_sem_of, k=k, model=model, replicates=True, type=type),
                                 n_resamples=n_resamples, rng=rng, progress=progress)
         low, high = boot.interval(confidence_level=level, method="percentile")
         sem_ci = ConfidenceInterval(float(low), float(high), level, "percentile")

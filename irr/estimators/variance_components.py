@@ -34,6 +34,7 @@ from irr.coefficients.variance_components import (
     components_icc,
     henderson,
     icc_interval_effective,
+    moment_sums,
     reml_criterion,
     reml_criterion_fixed,
     subject_moments,
@@ -51,6 +52,7 @@ __all__ = [
     "cell_statistics",
     "check_measurements",
     "icc_components",
+    "moment_bootstrap",
     "reml_components",
     "variance_components",
 ]
@@ -142,6 +144,13 @@ def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray
     """Cell counts, sums and sums of squares of the centred values (n, k), each subject's
     within-cell sum of squares (n,), and the centre."""
     n, k = m.n_subjects, m.n_raters
+    if not m.has_replicates:  # one value per measured cell: read from the (n, k) cells
+        wide = m.wide()
+        observed = ~np.isnan(wide)
+        values = wide[observed]  # subject-major, as m.value
+        centre = float(np.median(values)) if values.size else 0.0
+        sums = np.where(observed, wide - centre, 0.0) + 0.0  # a cell's sum: -0.0 is 0.0
+        return observed.astype(float), sums, sums * sums, np.zeros(n), centre
     centre = float(np.median(m.value)) if m.value.size else 0.0
     y = m.value - centre
     cell = m.subject * k + m.rater
@@ -152,6 +161,16 @@ def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray
     within = np.bincount(m.subject, weights=deviation * deviation, minlength=n)
     squares = np.bincount(cell, weights=y * y, minlength=n * k)
     return (counts.reshape(n, k), sums.reshape(n, k), squares.reshape(n, k), within, centre)
+
+
+def moment_bootstrap(counts: np.ndarray, sums: np.ndarray, within: np.ndarray,
+                     finish: Any, **options: Any) -> Any:
+    """The bootstrap of subjects of ``finish(summed moments)``: the per-subject moments
+    (:func:`irr.coefficients.variance_components.subject_moments`) of the cell statistics,
+    resampled by :func:`irr.inference.bootstrap.bootstrap_counts` with `options`."""
+    moments = subject_moments(counts, sums, within)
+    return bootstrap_counts(np.ones(len(counts), dtype=np.int64),
+                            MomentStatistic(moments, finish), **options)
 
 
 def _finish(sums: np.ndarray, k: int, model: str, type: str, unit: str,
@@ -265,8 +284,7 @@ def variance_components(m: Measurements, model: str = "twoway",
     check_design_size(m.n_subjects, m.n_raters, "The variance components")
     counts, sums, squares, within, _ = cell_statistics(m)
     replicates = m.has_replicates and model == "twoway"
-    c = henderson(subject_moments(counts, sums, within).sum(axis=0), m.n_raters, model,
-                  replicates)
+    c = henderson(moment_sums(counts, sums, within), m.n_raters, model, replicates)
     if estimator == "anova":
         return c
     theta, _, _ = reml_components(counts, sums, squares, model, replicates, c)
@@ -328,8 +346,7 @@ def icc_components(
     counts, sums, squares, within, _ = cell_statistics(m)
     replicates = m.has_replicates
     separate = replicates and model == "twoway"
-    moments = subject_moments(counts, sums, within)
-    c = henderson(moments.sum(axis=0), k, model, separate)
+    c = henderson(moment_sums(counts, sums, within), k, model, separate)
     notes: list[str] = []
     if model == "twoway":
         connected = _connected(counts > 0)
@@ -359,9 +376,10 @@ def icc_components(
     missing_cells = int((counts == 0).sum()) if model == "twoway" else int((~present).sum())
     balanced = (not replicates) and missing_cells == 0
     se = math.nan
-    source = partial(bootstrap_counts, np.ones(m.n_subjects, dtype=np.int64),
-                     MomentStatistic(moments, partial(_finish, k=k, model=model, type=type,
-                                                      unit=unit, replicates=separate)),
+    # the per-subject moments are built when the bootstrap is drawn, not before
+    source = partial(moment_bootstrap, counts, sums, within,
+                     partial(_finish, k=k, model=model, type=type, unit=unit,
+                             replicates=separate),
                      n_resamples=n_resamples, rng=options.rng, progress=options.progress)
     if estimator == "reml":
         if cov is not None:

@@ -276,3 +276,47 @@ def test_within_subject_sd_interval_coverage():
                               n_resamples=40).quantity("s_w")
         hits += q.ci.low <= 2 <= q.ci.high
     assert abs(hits / sims - 0.95) < 0.015
+
+
+# -- issue 31: the moment kernels against their previous forms -------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_subject_moments_and_their_sums_match_the_previous_form(seed):
+    from irr.coefficients.variance_components import moment_sums, subject_moments
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for _ in range(25):
+        n, k = int(rng.integers(1, 400)), int(rng.integers(1, 7))
+        counts = rng.integers(0, 4, size=(n, k)).astype(float)
+        sums = rng.normal(size=(n, k)) * counts
+        within = rng.random(n)
+        want = previous_kernels.subject_moments(counts, sums, within)
+        np.testing.assert_array_equal(subject_moments(counts, sums, within), want)
+        total = want.sum(axis=0)
+        np.testing.assert_allclose(moment_sums(counts, sums, within), total, rtol=1e-12,
+                                   atol=1e-12 * np.abs(want).sum(axis=0).max())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cell_statistics_match_the_previous_form(seed):
+    from irr.estimators.variance_components import cell_statistics
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(20):
+        n, k = int(rng.integers(2, 300)), int(rng.integers(1, 6))
+        x = np.round(rng.normal(size=(n, k)), int(rng.integers(0, 3)))
+        x[rng.random(x.shape) < 0.2] = np.nan
+        x[0, 0] = -0.0
+        if trial % 2:  # with replicates: the long form
+            subject = np.repeat(np.arange(n), 2)
+            m = Measurements(subject, subject % k, rng.normal(size=2 * n), tuple("abcdef"[:k]),
+                             __import__("pandas").Index(range(n)))
+        else:
+            m = Measurements.from_wide(x)
+        got = cell_statistics(m)
+        want = previous_kernels.cell_statistics(m)
+        for a, b in zip(got[:4], want[:4], strict=True):
+            np.testing.assert_array_equal(a, b)
+            assert not np.signbit(a[a == 0]).any()
+        assert got[4] == want[4]

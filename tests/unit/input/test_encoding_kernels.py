@@ -419,3 +419,81 @@ def test_integer_pair_table_refuses_empty_arrays():
 
     with pytest.raises(ValueError, match="at least one pair of ratings; got empty arrays"):
         integer_pair_table(np.array([], dtype=np.int64), np.array([], dtype=np.int64))
+
+
+# -- issue 31: distinct rows, label coding, the wide view of measurements -------------------
+@pytest.mark.parametrize("seed", range(8))
+def test_unique_rows_matches_np_unique_on_rows(seed):
+    from irr._statistics import _unique_rows
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(40):
+        n, m = int(rng.integers(0, 400)), int(rng.integers(1, 9))
+        high = int(rng.choice([2, 5, 1000, 2**20, 2**40]))
+        rows = rng.integers(-1, high, size=(n, m)).astype(np.int64)
+        if n and trial % 3:
+            rows = np.concatenate([rows, rows[rng.integers(0, n, size=n)]])  # repeats
+        weights = rng.integers(0, 3, size=len(rows)).astype(float) if trial % 2 else None
+        got, want = _unique_rows(rows, weights), previous_kernels.unique_rows(rows, weights)
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_array_equal(got[1], want[1])
+        assert got[1].dtype == want[1].dtype == np.int64
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_factorize_labels_matches_pandas(seed):
+    import pandas as pd
+
+    from irr._long import factorize_labels
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(60):
+        n = int(rng.integers(1, 3000))
+        dtype = rng.choice([np.int8, np.int16, np.int32, np.int64])
+        info = np.iinfo(dtype)
+        low = max(int(rng.choice([-100, 0, 50])), int(info.min))
+        high = min(low + int(rng.choice([1, 3, 50, 1000, 10**6, 10**12])), int(info.max))
+        values = rng.integers(low, high + 1, size=n).astype(dtype)
+        if trial % 4 == 0:
+            values = np.sort(values)
+        elif trial % 4 == 1:
+            values = np.tile(values[:5], n // 5 + 1)[:n]
+        elif trial % 4 == 2:  # every label of a range, in order: the codes are the offsets
+            values = np.tile(np.arange(low, low + 7).astype(dtype), n // 7 + 1)[:n]
+        column = pd.Series(values)
+        got, want = factorize_labels(column), previous_kernels.factorize(column)
+        assert not np.shares_memory(got[0], values)
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_array_equal(got[1], want[1])
+        assert (got[0].dtype, got[1].dtype) == (want[0].dtype, want[1].dtype)
+    for other in (pd.Series(["b", "a", "b"]), pd.Series([1.5, 0.5, 1.5]),
+                  pd.Series([3, None, 3], dtype="Int64")):
+        got, want = factorize_labels(other), previous_kernels.factorize(other)
+        np.testing.assert_array_equal(got[0], want[0])
+        assert list(got[1]) == list(want[1])
+
+
+@pytest.mark.parametrize("replicates", [False, True])
+def test_measurements_wide_matches_cell_means(replicates):
+    from irr._measurements import Measurements
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(4)
+    n, k = 300, 4
+    subject = np.repeat(np.arange(n), k)
+    rater = np.tile(np.arange(k), n)
+    if replicates:
+        subject = np.concatenate([subject, subject[:50]])
+        rater = np.concatenate([rater, rater[:50]])
+    value = rng.normal(size=len(subject))
+    value[::7] = -0.0
+    keep = rng.random(len(value)) > 0.1
+    m = Measurements(subject[keep], rater[keep], value[keep], tuple("abcd"),
+                     __import__("pandas").Index(range(n)))
+    got = m.wide()
+    want = previous_kernels.wide(subject[keep], rater[keep], value[keep], n, k)
+    assert m.has_replicates == replicates
+    np.testing.assert_array_equal(got, want)
+    assert not np.signbit(got[got == 0]).any()  # -0.0 read as 0.0, as a cell's sum

@@ -401,3 +401,46 @@ def test_number_like_text_is_refused_as_measurements_everywhere(call):
     x, y = ["1.5", "2.5", "3", "4"], ["1.4", "2.7", "3.1", "4.2"]
     with pytest.raises(TypeError, match=r"(?s)'1.5'.*pd.to_numeric"):
         call(x, y)
+
+
+# -- real values too many to be categories: the ICC of the values themselves -----------------
+@pytest.mark.parametrize("missing", [0.0, 0.1])
+def test_icc_of_many_real_values_is_the_array_icc_and_the_pattern_icc(missing):
+    from irr._statistics import Statistics, coded_by_rank, value_source
+    from irr.estimators import icc as icc_estimator
+
+    rng = np.random.default_rng(5)
+    x = rng.normal(50, 10, (4000, 1)) + rng.normal(0, 3, (4000, 4))
+    x[rng.random(x.shape) < missing] = np.nan
+    ag = irr.Agreement.from_array(x, continuous=True)
+    assert coded_by_rank(x)
+    frame = pd.DataFrame({"s": np.repeat(np.arange(4000), 4), "r": np.tile(np.arange(4), 4000),
+                          "v": x.ravel()})
+    long = irr.Agreement.from_long(frame, subject="s", rater="r", rating="v", continuous=True)
+    # the previous form: the statistics of the values coded by rank, grouped into patterns
+    stats = Statistics.from_source(value_source(ag.measurements))
+    for form in (("twoway", "agreement", "single"), ("oneway", "agreement", "average"),
+                 ("twoway", "consistency", "single")):
+        got, array, from_long = ag.icc(*form), irr.icc(x, *form), long.icc(*form)
+        previous = icc_estimator.icc(stats, *form, 0.95)
+        for res in (array, from_long):
+            assert (got.estimate, got.statistic, got.ci.low, got.ci.high, got.n_missing) == (
+                res.estimate, res.statistic, res.ci.low, res.ci.high, res.n_missing)
+        np.testing.assert_allclose([got.estimate, got.statistic, got.ci.low, got.ci.high],
+                                   [previous.estimate, previous.statistic, previous.ci.low,
+                                    previous.ci.high], rtol=1e-12)
+        assert (got.n_missing, got.df1, got.df2) == (previous.n_missing, previous.df1,
+                                                      previous.df2)
+    table = ag.icc_table()
+    assert table.loc["ICC(2,1)", "estimate"] == ag.icc().estimate
+
+
+def test_coded_by_rank_looks_at_every_value():
+    from irr._data import MAX_CATEGORIES
+    from irr._statistics import coded_by_rank
+
+    few = np.tile(np.arange(MAX_CATEGORIES) / 4, 5)  # many values, few distinct
+    assert not coded_by_rank(few)
+    more = np.append(few, 0.3)  # one more distinct value after the prefix
+    assert coded_by_rank(more)
+    assert not coded_by_rank(np.full(50_000, np.nan))

@@ -1,0 +1,89 @@
+"""Previous forms of kernels rewritten for speed (issue 31), kept as reference
+implementations: each test in tests/unit compares the new kernel with its previous form on
+random data. They are the code as it stood before the rewrite, not used by the package."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+
+def unique_rows(rows: np.ndarray, weights: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """irr._statistics._unique_rows before: ``np.unique(axis=0)`` on structured rows."""
+    patterns, inverse = np.unique(rows, axis=0, return_inverse=True)
+    counts = np.bincount(inverse.reshape(-1), weights=weights, minlength=len(patterns))
+    keep = counts > 0
+    return patterns[keep], np.rint(counts[keep]).astype(np.int64)
+
+
+def factorize(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """irr._long's coding of subject and rater labels before: pandas' hash table."""
+    return pd.factorize(column, sort=False)
+
+
+def wide(subject: np.ndarray, rater: np.ndarray, value: np.ndarray, n_subjects: int,
+         n_raters: int) -> np.ndarray:
+    """Measurements.wide() of long measurements before: cell sums over cell counts."""
+    cells = subject * n_raters + rater
+    size = n_subjects * n_raters
+    total = np.bincount(cells, weights=value, minlength=size).reshape(n_subjects, n_raters)
+    count = np.bincount(cells, minlength=size).reshape(n_subjects, n_raters)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(count > 0, total / np.maximum(count, 1), np.nan)
+
+
+def subject_moments(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) -> np.ndarray:
+    """irr.coefficients.variance_components.subject_moments before: six einsums and their
+    temporaries, copied into a zeroed (n, d) array."""
+    from irr.coefficients.variance_components import moment_layout
+
+    n, k = counts.shape
+    layout = moment_layout(k)
+    total_n = counts.sum(axis=1)
+    size = np.maximum(total_n, 1)
+    total = sums.sum(axis=1)
+    out = np.zeros((n, layout["width"].start))
+    out[:, layout["n"]] = total_n[:, None]
+    out[:, layout["present"]] = (total_n > 0)[:, None]
+    out[:, layout["total"]] = total[:, None]
+    out[:, layout["total2"]] = (total * total / size)[:, None]
+    out[:, layout["within"]] = within[:, None]
+    cell_mean = np.where(counts > 0, sums / np.maximum(counts, 1), 0.0)
+    subject_mean = total / size
+    deviation = np.where(counts > 0, cell_mean - subject_mean[:, None], 0.0)
+    out[:, layout["between"]] = np.einsum("ij,ij,ij->i", counts, deviation, deviation)[:, None]
+    out[:, layout["cells"]] = (counts > 0).sum(axis=1)[:, None]
+    out[:, layout["n2"]] = (total_n * total_n)[:, None]
+    squares = counts * counts
+    out[:, layout["k3"]] = (squares.sum(axis=1) / size)[:, None]
+    out[:, layout["counts"]] = counts
+    out[:, layout["sums"]] = sums
+    out[:, layout["counts2"]] = squares
+    out[:, layout["counts_total"]] = counts * (total / size)[:, None]
+    share = counts / size[:, None]
+    out[:, layout["outer"]] = np.einsum("ij,il->ijl", counts, share).reshape(n, k * k)
+    sq_total = squares.sum(axis=1)
+    gg = -np.einsum("ij,il->ijl", squares, share)
+    gg += gg.transpose(0, 2, 1)
+    gg += sq_total[:, None, None] * np.einsum("ij,il->ijl", share, share)
+    idx = np.arange(k)
+    gg[:, idx, idx] += squares
+    out[:, layout["gg"]] = gg.reshape(n, k * k)
+    return out
+
+
+def cell_statistics(m) -> tuple:
+    """irr.estimators.variance_components.cell_statistics before: every (n, k) array by
+    bincounts over the long form, with or without replicates."""
+    n, k = m.n_subjects, m.n_raters
+    centre = float(np.median(m.value)) if m.value.size else 0.0
+    y = m.value - centre
+    cell = m.subject * k + m.rater
+    counts = np.bincount(cell, minlength=n * k).astype(float)
+    sums = np.bincount(cell, weights=y, minlength=n * k)
+    mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+    deviation = y - mean[cell]
+    within = np.bincount(m.subject, weights=deviation * deviation, minlength=n)
+    squares = np.bincount(cell, weights=y * y, minlength=n * k)
+    return (counts.reshape(n, k), sums.reshape(n, k), squares.reshape(n, k), within, centre)
