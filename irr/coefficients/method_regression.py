@@ -16,21 +16,22 @@ import math
 import numpy as np
 
 __all__ = [
-    "MAX_PASSING_BABLOK",
+    "concordant_pairs",
+    "count_inversions",
     "cusum_linearity",
     "deming_jackknife",
     "deming_line",
     "deming_slope",
+    "passing_bablok_shifted_median",
     "passing_bablok_slopes",
     "shifted_median",
 ]
 
-#: The most points :func:`passing_bablok_slopes` takes: n (n - 1) / 2 pairwise slopes of
-#: 8 bytes each, about 400 MB at 10,000 points.
-MAX_PASSING_BABLOK = 10_000
-
 # Pairwise slopes computed per block of rows: about this many pairs at a time.
 _BLOCK_PAIRS = 2**22
+# Up to this many pairs Passing-Bablok's slopes are all computed and partitioned;
+# above it they are selected (O(n log n) time, O(n) memory).
+_SORT_PAIRS = 2**21
 
 
 def deming_slope(sxx: np.ndarray, syy: np.ndarray, sxy: np.ndarray,
@@ -217,3 +218,427 @@ def cusum_linearity(x: np.ndarray, y: np.ndarray, slope: float,
     cusum = np.cumsum(score[order])
     statistic = float(np.max(np.abs(cusum)) / math.sqrt(n_below + 1))
     return statistic, n_below, cusum
+
+
+# -- Passing–Bablok by slope selection ------------------------------------------------------
+# The slopes of ranks wanted are found without forming the n (n - 1) / 2 slopes. The pairs
+# whose slope is at most t are the pairs that the order of y - t x puts in the reverse of
+# their x order, counted in O(n log n) (count_inversions). Thresholds are placed by random
+# samples of the slopes (uniform pairs, then uniform pairs between two thresholds, drawn
+# from the neighbours of each point in the order of y - t x), narrowing to a band of about
+# 3n slopes around each rank (Matousek 1991; Dillencourt, Mount & Netanyahu 1992). The
+# band's pairs are listed and their slopes computed exactly as passing_bablok_slopes does,
+# so the values are the same floats. The classification of a pair at t uses the computed
+# y - t x; an error bound on it (below) says which pairs it may have misplaced, and a
+# value is accepted only when no misplaced pair can fall on its other side; otherwise the
+# thresholds move apart and the search is repeated.
+
+_ROUND = 2.0**-52  # twice the unit roundoff of float64
+_TINY = 2.0**-1000
+_CANDIDATES = 2**20  # candidate pairs judged at a time
+_SAMPLE = 2**18  # slopes sampled to place thresholds
+_MIN_BAND = 2**16
+
+
+def count_inversions(rank: np.ndarray) -> int:
+    """Number of pairs ``i < j`` with ``rank[i] < rank[j]``, ``rank`` a permutation of
+    ``0..n-1``, in O(n log n) time and O(n) memory.
+
+    Bit by bit from the highest (a wavelet tree): the elements are kept grouped by the
+    higher bits of their rank, in their original order within a group; every element
+    whose current bit is 1 is counted against the elements of its group before it whose
+    bit is 0, and the group is then stably split by the bit. Ranks agreeing in all but
+    the lowest three bits are compared pairwise at the end.
+
+    Examples
+    --------
+    >>> count_inversions(np.array([0, 2, 1, 3]))  # all pairs but (2, 1)
+    5
+    """
+    n = rank.size
+    if n < 2:
+        return 0
+    a = rank.astype(np.int64)
+    idx = np.arange(n, dtype=np.int64)
+    nxt, bit, ones, pos = (np.empty_like(a) for _ in range(4))
+    total = 0
+    small = 3
+    for level in range(int(n - 1).bit_length() - 1, small - 1, -1):
+        size = 1 << (level + 1)
+        np.right_shift(a, level, out=bit)
+        np.bitwise_and(bit, 1, out=bit)
+        np.cumsum(bit, out=ones)
+        ones -= bit  # ones before each element
+        n_ones = int(ones[-1] + bit[-1])
+        # sum over the ones of the zeros before them in their group: j - ones_before(j)
+        # summed over the ones, less the m-th one's m, less the zeros of the complete
+        # groups before its own (half the group's start)
+        starts = np.arange(0, n, size, dtype=np.int64)
+        ones_in = np.clip(n - starts - (size >> 1), 0, size >> 1)
+        sum_pos = n_ones * (n - 1) - int(ones.sum())
+        total += sum_pos - n_ones * (n_ones - 1) // 2 - int(ones_in @ (starts >> 1))
+        # stable split: a zero goes to its group's start plus the zeros before it, a one
+        # after the group's 2**level zeros (a group holding ones is full below them)
+        np.bitwise_and(a, -size, out=pos)
+        pos >>= 1
+        np.multiply(ones, 2, out=nxt)
+        nxt += size >> 1
+        nxt -= idx
+        nxt *= bit
+        nxt += idx
+        nxt -= ones
+        pos += nxt
+        nxt[pos] = a
+        a, nxt = nxt, a
+    s = 1 << small
+    m = n // s * s
+    i, j = np.triu_indices(s, 1)
+    total += int(np.count_nonzero(a[:m].reshape(-1, s)[:, i] < a[:m].reshape(-1, s)[:, j]))
+    tail = a[m:]
+    total += int(np.count_nonzero(np.triu(tail[:, None] < tail[None, :], 1)))
+    return total
+
+
+def concordant_pairs(x: np.ndarray, y: np.ndarray) -> tuple[int, int]:
+    """Kendall's concordant and discordant pairs ``(C, D)`` in O(n log n): pairs with
+    ``(x_j - x_i)(y_j - y_i)`` positive and negative.
+
+    Examples
+    --------
+    >>> concordant_pairs(np.array([1.0, 2, 3, 4]), np.array([1.0, 3, 2, 2]))
+    (3, 2)
+    """
+    order = np.lexsort((-y, x))  # x ascending; equal x: y descending, never counted
+    ys = y[order]
+    rank = np.empty(x.size, dtype=np.int64)
+    # y ascending; equal y: later first, so ties are not counted
+    rank[np.lexsort((-np.arange(x.size), ys))] = np.arange(x.size)
+    concordant = count_inversions(rank)
+    n = x.size
+    tie_x = _tied_pairs(x)
+    tie_y = _tied_pairs(y)
+    tie_xy = _tied_pairs(x + 1j * y) if n else 0
+    return concordant, n * (n - 1) // 2 - tie_x - tie_y + tie_xy - concordant
+
+
+def _tied_pairs(v: np.ndarray) -> int:
+    _, counts = np.unique(v, return_counts=True)
+    return int((counts * (counts - 1) // 2).sum())
+
+
+class _Order:
+    """The points in the order of ``y - t x`` at a threshold t (ties: the later point in
+    (x, -y) order first, so that pairs of equal x never count), the computed values
+    sorted, a bound on their rounding error, and how many pairs of distinct x it puts
+    below t (``x_i < x_j`` and ``y_j - t x_j`` not above ``y_i - t x_i``)."""
+
+    def __init__(self, points: _Points, t: float, below: int | None = None):
+        self.t = t
+        u = points.ys - t * points.xs
+        order = np.argsort(u)
+        su = u[order]
+        tie = su[1:] == su[:-1]
+        if tie.any():
+            run = np.concatenate([[0], np.cumsum(~tie)])
+            start = np.flatnonzero(np.concatenate([[True], ~tie]))
+            tied = np.flatnonzero(np.diff(np.append(start, su.size))[run] > 1)
+            order[tied] = order[tied][np.lexsort((-order[tied], run[tied]))]
+        self.order, self.su = order, su
+        self.error = points.error(t)
+        if below is None:
+            rank = np.empty(points.n, dtype=np.int64)
+            rank[order] = np.arange(points.n)
+            below = points.pairs - count_inversions(rank)
+        self.below = below
+
+
+class _Points:
+    """Paired values in (x ascending, y descending) order and their pair counts."""
+
+    def __init__(self, x: np.ndarray, y: np.ndarray):
+        order = np.lexsort((-y, x))
+        self.xs, self.ys = x[order], y[order]
+        self.n = n = x.size
+        new_x = np.concatenate([[True], self.xs[1:] != self.xs[:-1]])
+        new_xy = new_x | np.concatenate([[True], self.ys[1:] != self.ys[:-1]])
+        same_x = _run_pairs(new_x)
+        self.pairs = n * (n - 1) // 2 - same_x  # pairs of distinct x
+        self.vertical = same_x - _run_pairs(new_xy)  # equal x, distinct y: +inf
+        self.starts = np.flatnonzero(new_x)
+        distinct = self.xs[self.starts]
+        # the smallest distance between distinct x, rounded down
+        self.gap = float(np.min(np.diff(distinct))) * (1 - _ROUND) if distinct.size > 1 \
+            else math.nan
+        self.reach = np.maximum(self.xs - self.xs[0], self.xs[-1] - self.xs) * (1 + _ROUND)
+        self.rng = np.random.default_rng(1983)
+
+    def error(self, t: float) -> float:
+        """A bound on the rounding error of each computed ``y - t x``."""
+        u = self.ys - t * self.xs
+        return _ROUND * float(np.max(np.abs(t * self.xs) + np.abs(u))) * 1.01 + _TINY
+
+    def spread(self, t: float) -> float:
+        """How far from t the slope of a pair classified at t may lie: two errors over
+        the smallest distance in x."""
+        return 2 * self.error(t) / self.gap * 1.01
+
+    def _window(self, lo: _Order, t_hi: float):
+        """The points in lo's order with y - t_hi x, and for each the number of points
+        after it that may pair with it between lo.t and t_hi: a pair classified
+        differently at the two thresholds lies within reach * (t_hi - t) + the errors."""
+        xo, yo = self.xs[lo.order], self.ys[lo.order]
+        uh = yo - t_hi * xo
+        e_hi = _ROUND * float(np.max(np.abs(t_hi * xo) + np.abs(uh))) * 1.01 + _TINY
+        delta = (self.reach[lo.order] * (t_hi - lo.t) + 2 * (lo.error + e_hi)) * (1 + 2**-40)
+        width = np.searchsorted(lo.su, lo.su + delta, side="right") - np.arange(self.n) - 1
+        return xo, yo, uh, width
+
+    @staticmethod
+    def _judge(xp, yp, up, xq, yq, uq):
+        """Of candidate pairs (p before q in lo's order), those classified differently
+        at hi: how many of them are below at lo, and their slopes (nan when left out).
+        For distinct x a slope does not depend on which point comes first, since
+        fl(a - b) = -fl(b - a)."""
+        dx = xq - xp
+        d = uq - up
+        band = ((d < 0) & (dx != 0)) | ((d == 0) & (dx > 0))
+        dx = dx[band]
+        dy = yq[band] - yp[band]
+        slopes = dy / dx
+        slopes[dy == -dx] = np.nan
+        return int(np.count_nonzero(dx < 0)), slopes
+
+    def band(self, lo: _Order, t_hi: float) -> tuple[int, int, np.ndarray]:
+        """The pairs classified differently at lo and at t_hi: how many are below at
+        lo, how many are left out (slope -1), and the others' slopes, sorted."""
+        xo, yo, uh, width = self._window(lo, t_hi)
+        csum = np.cumsum(width)
+        below = left_out = 0
+        kept = [np.empty(0)]
+        start = 0
+        while start < self.n:
+            done = int(csum[start - 1]) if start else 0
+            stop = int(np.searchsorted(csum, done + _CANDIDATES, side="right"))
+            stop = min(max(stop, start + 1), self.n)
+            w = width[start:stop]
+            m = int(w.sum())
+            if m:
+                first = np.cumsum(w) - w
+                q = np.arange(m) + np.repeat(np.arange(start + 1, stop + 1) - first, w)
+                b, s = self._judge(np.repeat(xo[start:stop], w), np.repeat(yo[start:stop], w),
+                                   np.repeat(uh[start:stop], w), xo[q], yo[q], uh[q])
+                below += b
+                nan = np.isnan(s)
+                left_out += int(nan.sum())
+                kept.append(s[~nan])
+            start = stop
+        return below, left_out, np.sort(np.concatenate(kept))
+
+    def sample_band(self, lo: _Order, t_hi: float, size: int) -> tuple[np.ndarray, float]:
+        """Sorted slopes of about `size` pairs drawn uniformly from those classified
+        differently at lo and t_hi, and an estimate of how many such pairs there are."""
+        xo, yo, uh, width = self._window(lo, t_hi)
+        csum = np.cumsum(width)
+        total = int(csum[-1])
+        if total == 0:
+            return np.empty(0), 0.0
+        pick = np.sort(self.rng.integers(0, total, 2 * size))
+        p = np.searchsorted(csum, pick, side="right")
+        q = p + 1 + (pick - (csum[p] - width[p]))
+        _, s = self._judge(xo[p], yo[p], uh[p], xo[q], yo[q], uh[q])
+        estimate = total * s.size / pick.size
+        return np.sort(s[~np.isnan(s)]), estimate
+
+    def sample(self, size: int) -> np.ndarray:
+        """Sorted slopes of about `size` uniformly drawn pairs of distinct x."""
+        i = np.sort(self.rng.integers(0, self.n, 2 * size))
+        j = self.rng.integers(0, self.n, 2 * size)
+        dx = self.xs[j] - self.xs[i]
+        dy = self.ys[j] - self.ys[i]
+        keep = (dx != 0) & (dy != -dx)
+        return np.sort((dy[keep] / dx[keep])[:size])
+
+    def extreme(self, lowest: bool) -> float:
+        """A threshold below (above) every slope of distinct x: the extreme slopes join
+        neighbours in x (each slope of a pair is a weighted mean of the slopes of the
+        neighbouring pairs between them)."""
+        ymax = self.ys[self.starts]  # y descends within equal x
+        ymin = self.ys[np.append(self.starts[1:], self.n) - 1]
+        gx = self.xs[self.starts]
+        if lowest:
+            t = float(np.min((ymin[1:] - ymax[:-1]) / np.diff(gx)))
+        else:
+            t = float(np.max((ymax[1:] - ymin[:-1]) / np.diff(gx)))
+        step = abs(t) * 2.0**-40 + _TINY
+        while True:
+            beyond = t - step if lowest else t + step
+            w = self.spread(beyond)
+            if step > 2 * w + (abs(t) + w) * 2.0**-48:
+                return beyond
+            step *= 4
+
+
+def _run_pairs(new: np.ndarray) -> int:
+    sizes = np.diff(np.append(np.flatnonzero(new), new.size))
+    return int((sizes * (sizes - 1) // 2).sum())
+
+
+class _NoBracket(Exception):
+    """The sampled thresholds missed a rank, or could not certify it: widen them."""
+
+
+class _Selection:
+    """Order statistics of the finite Passing–Bablok slopes of `points`, with `left_out`
+    slopes of -1 (all within the zone -1 +- `zone`, which no threshold enters)."""
+
+    def __init__(self, points: _Points, finite: int, left_out: int, zone: float):
+        self.points, self.finite, self.left_out, self.zone = points, finite, left_out, zone
+        self.floor = _Order(points, points.extreme(True), below=0)
+        self.ceiling = points.extreme(False)
+
+    def below(self, order: _Order) -> int:
+        """Slopes kept (not -1) that `order` counts below its threshold."""
+        return order.below - (self.left_out if order.t > -1 else 0)
+
+    def beside(self, s: float, side: int) -> float:
+        """A threshold just below (side -1) or above (+1) the slope s, far enough that
+        every pair of slope s is classified on the other side of it; never in the zone
+        around -1."""
+        w = self.points.spread(s)
+        t = s + side * (4 * w + abs(s) * 2.0**-44 + _TINY)
+        if -1 - self.zone <= t <= -1 + self.zone:
+            t = -1 + side * self.zone
+        return t
+
+    def solve(self, ranks: list[int]) -> dict[int, float]:
+        sample = self.points.sample(min(_SAMPLE, 4 * self.finite))
+        for widen in (1, 3, 9, 27):
+            try:
+                return self.refine(np.array(ranks), self.floor, self.ceiling, sample,
+                                   self.finite, 0.0, widen, 0)
+            except _NoBracket:
+                continue
+        raise FloatingPointError("Passing–Bablok slope selection did not converge")
+
+    def refine(self, ranks: np.ndarray, lo: _Order, t_hi: float, sample: np.ndarray,
+               total: float, rel_err: float, widen: float, depth: int) -> dict[int, float]:
+        """The slopes of `ranks`, all between the counted threshold lo and t_hi, where
+        `sample` is a uniform sample of the about `total` slopes between them."""
+        js = ranks - self.below(lo)
+        m = sample.size
+        if m == 0 or js.min() < 0 or js.max() >= total * (1 + 6 * rel_err) + 8:
+            raise _NoBracket
+        f = (js + 0.5) / total
+        margin = widen * (5 * np.sqrt(np.clip(f * (1 - f), 0, None) / m) + 4 / m + 5 * rel_err)
+        groups: list[list] = []
+        for k, a, b in zip(ranks.tolist(), f - margin, f + margin, strict=True):
+            if groups and a <= groups[-1][2]:
+                groups[-1][0].append(k)
+                groups[-1][2] = b
+            else:
+                groups.append([[k], a, b])
+        out = {}
+        for cluster, a, b in groups:
+            estimate = (min(b, 1) - max(a, 0)) * total
+            low = lo if a <= 0 else _Order(self.points, self.beside(
+                float(sample[min(int(a * m), m - 1)]), -1))
+            high = t_hi if b >= 1 else min(t_hi, self.beside(
+                float(sample[min(math.ceil(b * m), m - 1)]), 1))
+            if estimate <= max(_MIN_BAND, 3 * self.points.n) or depth >= 5 \
+                    or estimate > total / 4:
+                out.update(self.final(cluster, low, high))
+            else:
+                sub, size = self.points.sample_band(low, high, _SAMPLE)
+                out.update(self.refine(np.array(cluster), low, high, sub, size,
+                                       1 / math.sqrt(max(sub.size, 1)), widen, depth + 1))
+        return out
+
+    def final(self, ranks: list[int], lo: _Order, t_hi: float) -> dict[int, float]:
+        """List the slopes between lo and t_hi and read the ranks off them, when no pair
+        that the thresholds may have misplaced can fall on the other side of a value."""
+        below, _, values = self.points.band(lo, t_hi)
+        c = self.below(lo) - below
+        w_lo, w_hi = self.points.spread(lo.t), self.points.spread(t_hi)
+        low_bound = lo.t + w_lo + (abs(lo.t) + w_lo) * 2.0**-49
+        high_bound = t_hi - w_hi - (abs(t_hi) + w_hi) * 2.0**-49
+        out = {}
+        for k in ranks:
+            j = k - c
+            if not 0 <= j < values.size:
+                raise _NoBracket
+            v = float(values[j])
+            if (lo is not self.floor and not v > low_bound) or \
+                    (t_hi != self.ceiling and not v < high_bound):
+                raise _NoBracket
+            out[k] = v
+        return out
+
+
+def _select(x: np.ndarray, y: np.ndarray, wanted) -> tuple[dict[int, float], int, int]:
+    """``(values by rank, N, K)``: the slopes of the ranks ``wanted(N, K)`` (0-based) among
+    the N Passing–Bablok slopes, K of them below -1."""
+    points = _Points(x, y)
+    if math.isnan(points.gap):  # one distinct x: every pair vertical or 0/0
+        ranks = wanted(points.vertical, 0)
+        return {k: math.inf if 0 <= k < points.vertical else math.nan for k in ranks}, \
+            points.vertical, 0
+    # slopes of exactly -1 (left out) and below -1 (K): list the pairs near -1
+    zone = 2.0**-30
+    while zone <= 2 * max(points.spread(-1 - zone), points.spread(-1 + zone)) + 2.0**-45:
+        zone *= 4
+    near = _Order(points, -1 - zone)
+    below, left_out, values = points.band(near, -1 + zone)
+    shift = near.below - below + int(np.searchsorted(values, -1.0, side="left"))
+    finite = points.pairs - left_out
+    total = finite + points.vertical
+    out: dict[int, float] = {}
+    ranks = wanted(total, shift)
+    for k in ranks:
+        if not 0 <= k < total:
+            out[k] = math.nan
+        elif k >= finite:
+            out[k] = math.inf
+    inside = sorted({k for k in ranks if k not in out})
+    if inside:
+        out.update(_Selection(points, finite, left_out, zone).solve(inside))
+    return out, total, shift
+
+
+def passing_bablok_shifted_median(x: np.ndarray, y: np.ndarray, z: float, *,
+                                  method: str = "auto") -> tuple[float, float, float, int, int]:
+    """:func:`shifted_median` of :func:`passing_bablok_slopes`, the same floats, without
+    forming the slopes above 2**21 pairs (``method='auto'``).
+
+    ``method='sort'`` forms and partitions all n (n - 1) / 2 slopes (O(n**2) time and
+    memory); ``'select'`` selects the slopes of the ranks needed (expected O(n log n)
+    time, O(n) memory; see the comments above :func:`count_inversions`).
+
+    Examples
+    --------
+    >>> x = np.array([1.0, 2, 3, 4, 5, 6])
+    >>> y = np.array([1.2, 1.9, 3.3, 3.9, 5.2, 5.8])
+    >>> passing_bablok_shifted_median(x, y, 1.96, method="select")[:3]
+    (0.9500000000000002, 0.6000000000000001, 1.3000000000000003)
+    >>> passing_bablok_shifted_median(x, y, 1.96, method="sort")[:3]
+    (0.9500000000000002, 0.6000000000000001, 1.3000000000000003)
+    """
+    n = x.size
+    if method == "sort" or (method == "auto" and n * (n - 1) // 2 <= _SORT_PAIRS):
+        return shifted_median(passing_bablok_slopes(x, y), n, z)
+    c = z * math.sqrt(n * (n - 1) * (2 * n + 5) / 18)
+    parts: dict[str, list[int]] = {}
+
+    def wanted(total: int, shift: int) -> list[int]:
+        m1 = math.floor((total - c) / 2 + 0.5)
+        parts["centre"] = [(total + 1) // 2 + shift - 1] if total % 2 else \
+            [total // 2 + shift - 1, total // 2 + shift]
+        parts["limits"] = [m1 + shift - 1, total - m1 + shift]
+        parts["m1"] = [m1]
+        return parts["centre"] + parts["limits"]
+
+    values, total, shift = _select(x, y, wanted)
+    if total == 0:
+        return math.nan, math.nan, math.nan, 0, 0
+    slope = float(np.mean([values[k] for k in parts["centre"]]))
+    low, high = parts["limits"]
+    return slope, values[low], values[high], shift, parts["m1"][0]
