@@ -94,11 +94,43 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray,
     mx, my = x.mean(), y.mean()
     xc, yc = x - mx, y - my
     shrink = n / (n - 1)
-    sxx = xc @ xc - shrink * xc * xc
-    syy = yc @ yc - shrink * yc * yc
-    sxy = xc @ yc - shrink * xc * yc
-    slopes = deming_slope(sxx, syy, sxy, error_ratio)
-    intercepts = (my - yc / (n - 1)) - slopes * (mx - xc / (n - 1))
+    lam = float(error_ratio)
+    # in place, one n-vector at a time: the leave-one-out sums of squares and products
+    sxx = xc * xc
+    sxx *= -shrink
+    sxx += xc @ xc
+    syy = yc * yc
+    syy *= -shrink
+    syy += yc @ yc
+    sxy = xc * yc
+    sxy *= -shrink
+    sxy += xc @ yc
+    # deming_slope's formula, its stable branch chosen by the sign of d (the branches
+    # are equal in exact arithmetic: (d + r) (r - d) = 4 lam Sxy**2)
+    d = syy
+    d *= lam
+    d -= sxx  # d = lam Syy - Sxx; sxx and syy are not needed again
+    root = np.multiply(sxy, sxy, out=sxx)
+    root *= 4 * lam
+    root += d * d
+    np.sqrt(root, out=root)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if np.all(d >= 0):
+            slopes = d + root
+            slopes /= sxy
+            slopes /= 2 * lam
+        else:
+            slopes = root - d
+            np.divide(2 * sxy, slopes, out=slopes)
+            up = d >= 0
+            if up.any():
+                slopes[up] = (d[up] + root[up]) / (2 * lam * sxy[up])
+    slopes[sxy == 0] = np.nan
+    # intercepts: the means without point i are mean - centred_i / (n - 1)
+    intercepts = xc / -(n - 1)
+    intercepts += mx
+    intercepts *= slopes
+    np.subtract(my - yc / (n - 1), intercepts, out=intercepts)
     return slopes, intercepts
 
 

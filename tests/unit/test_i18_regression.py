@@ -303,6 +303,23 @@ def test_deming_jackknife_equals_leave_one_out_loop(lam):
         2 * stats.t.sf(abs(res.intercept / se_intercept), 63), rel=1e-9)
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_deming_jackknife_values_equal_refits(seed):
+    # each leave-one-out slope and intercept from the moment sums less the point's own
+    # terms, against refitting on the n - 1 other points (the published formula by
+    # np.cov); negative relations and error ratios far from 1 included
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 50))
+    x = rng.normal(10, 3, n)
+    y = (1 if seed % 2 else -1) * (x + rng.normal(0, rng.uniform(0.1, 5), n))
+    lam = [0.01, 0.3, 1.0, 4.0, 100.0, 1.0, 0.5, 2.0][seed]
+    slopes, intercepts = deming_jackknife(x, y, lam)
+    refits = np.array([ref.deming_direct(np.delete(x, i), np.delete(y, i), lam)
+                       for i in range(n)])
+    np.testing.assert_allclose(slopes, refits[:, 0], rtol=1e-10)
+    np.testing.assert_allclose(intercepts, refits[:, 1], rtol=1e-10, atol=1e-10)
+
+
 def test_deming_limits_of_the_error_ratio():
     rng = np.random.default_rng(0)
     x = rng.normal(10, 2, 30)
