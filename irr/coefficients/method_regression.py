@@ -258,7 +258,7 @@ def cusum_linearity(x: np.ndarray, y: np.ndarray, slope: float,
 # their x order, counted in O(n log n) (count_inversions). Thresholds are placed by random
 # samples of the slopes (uniform pairs, then uniform pairs between two thresholds, drawn
 # from the neighbours of each point in the order of y - t x), narrowing to a band of about
-# 3n slopes around each rank (Matousek 1991; Dillencourt, Mount & Netanyahu 1992). The
+# n slopes around each rank (Matousek 1991; Dillencourt, Mount & Netanyahu 1992). The
 # band's pairs are listed and their slopes computed exactly as passing_bablok_slopes does,
 # so the values are the same floats. The classification of a pair at t uses the computed
 # y - t x; an error bound on it (below) says which pairs it may have misplaced, and a
@@ -401,7 +401,10 @@ class _Points:
         # the smallest distance between distinct x, rounded down
         self.gap = float(np.min(np.diff(distinct))) * (1 - _ROUND) if distinct.size > 1 \
             else math.nan
-        self.reach = np.maximum(self.xs - self.xs[0], self.xs[-1] - self.xs) * (1 + _ROUND)
+        # how far x may rise from each point: a pair classified below at the lower of two
+        # thresholds and above at the higher one has its point of larger x later in the
+        # lower threshold's order
+        self.reach = (self.xs[-1] - self.xs) * (1 + 2 * _ROUND)
         self.rng = np.random.default_rng(1983)
 
     def error(self, t: float) -> float:
@@ -417,7 +420,8 @@ class _Points:
     def _window(self, lo: _Order, t_hi: float):
         """The points in lo's order with y - t_hi x, and for each the number of points
         after it that may pair with it between lo.t and t_hi: a pair classified
-        differently at the two thresholds lies within reach * (t_hi - t) + the errors."""
+        differently at the two thresholds lies within reach * (t_hi - t) + the errors
+        (within the errors alone when the later point has the smaller x)."""
         xo, yo = self.xs[lo.order], self.ys[lo.order]
         uh = yo - t_hi * xo
         e_hi = _ROUND * float(np.max(np.abs(t_hi * xo) + np.abs(uh))) * 1.01 + _TINY
@@ -466,20 +470,23 @@ class _Points:
             start = stop
         return below, left_out, np.sort(np.concatenate(kept))
 
-    def sample_band(self, lo: _Order, t_hi: float, size: int) -> tuple[np.ndarray, float]:
-        """Sorted slopes of about `size` pairs drawn uniformly from those classified
-        differently at lo and t_hi, and an estimate of how many such pairs there are."""
+    def sample_band(self, lo: _Order, t_hi: float,
+                    size: int) -> tuple[np.ndarray, float, float]:
+        """Sorted slopes of pairs drawn uniformly from those classified differently at lo
+        and t_hi (2 * size candidates drawn), an estimate of how many such pairs there
+        are, and its relative standard error."""
         xo, yo, uh, width = self._window(lo, t_hi)
         csum = np.cumsum(width)
         total = int(csum[-1])
         if total == 0:
-            return np.empty(0), 0.0
+            return np.empty(0), 0.0, 1.0
         pick = np.sort(self.rng.integers(0, total, 2 * size))
         p = np.searchsorted(csum, pick, side="right")
         q = p + 1 + (pick - (csum[p] - width[p]))
         _, s = self._judge(xo[p], yo[p], uh[p], xo[q], yo[q], uh[q])
-        estimate = total * s.size / pick.size
-        return np.sort(s[~np.isnan(s)]), estimate
+        share = s.size / pick.size
+        rel = math.sqrt((1 - share) / max(s.size, 1))
+        return np.sort(s[~np.isnan(s)]), total * share, rel
 
     def sample(self, size: int) -> np.ndarray:
         """Sorted slopes of about `size` uniformly drawn pairs of distinct x."""
@@ -561,7 +568,9 @@ class _Selection:
         if m == 0 or js.min() < 0 or js.max() >= total * (1 + 6 * rel_err) + 8:
             raise _NoBracket
         f = (js + 0.5) / total
-        margin = widen * (5 * np.sqrt(np.clip(f * (1 - f), 0, None) / m) + 4 / m + 5 * rel_err)
+        # 3.5 standard errors of the sample's quantile, and of the estimate of `total`
+        margin = widen * (3.5 * np.sqrt(np.clip(f * (1 - f), 0, None) / m) + 3 / m
+                          + 3.5 * f * rel_err)
         groups: list[list] = []
         for k, a, b in zip(ranks.tolist(), f - margin, f + margin, strict=True):
             if groups and a <= groups[-1][2]:
@@ -576,13 +585,14 @@ class _Selection:
                 float(sample[min(int(a * m), m - 1)]), -1))
             high = t_hi if b >= 1 else min(t_hi, self.beside(
                 float(sample[min(math.ceil(b * m), m - 1)]), 1))
-            if estimate <= max(_MIN_BAND, 3 * self.points.n) or depth >= 5 \
+            if estimate <= max(_MIN_BAND, self.points.n) or depth >= 5 \
                     or estimate > total / 4:
                 out.update(self.final(cluster, low, high))
             else:
-                sub, size = self.points.sample_band(low, high, _SAMPLE)
-                out.update(self.refine(np.array(cluster), low, high, sub, size,
-                                       1 / math.sqrt(max(sub.size, 1)), widen, depth + 1))
+                sub, size, rel = self.points.sample_band(low, high,
+                                                         max(_SAMPLE, self.points.n // 2))
+                out.update(self.refine(np.array(cluster), low, high, sub, size, rel, widen,
+                                       depth + 1))
         return out
 
     def final(self, ranks: list[int], lo: _Order, t_hi: float) -> dict[int, float]:
