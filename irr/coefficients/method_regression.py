@@ -22,6 +22,7 @@ __all__ = [
     "deming_jackknife",
     "deming_line",
     "deming_slope",
+    "kendall_tau_b",
     "passing_bablok_shifted_median",
     "passing_bablok_slopes",
     "shifted_median",
@@ -331,31 +332,46 @@ def count_inversions(rank: np.ndarray) -> int:
     return total
 
 
-def concordant_pairs(x: np.ndarray, y: np.ndarray) -> tuple[int, int]:
-    """Kendall's concordant and discordant pairs ``(C, D)`` in O(n log n): pairs with
-    ``(x_j - x_i)(y_j - y_i)`` positive and negative.
+def concordant_pairs(x: np.ndarray, y: np.ndarray) -> tuple[int, int, int, int]:
+    """Kendall's concordant and discordant pairs, and the pairs tied in x and in y:
+    ``(C, D, T_x, T_y)``, C and D the pairs with ``(x_j - x_i)(y_j - y_i)`` positive and
+    negative; O(n log n).
 
     Examples
     --------
     >>> concordant_pairs(np.array([1.0, 2, 3, 4]), np.array([1.0, 3, 2, 2]))
-    (3, 2)
+    (3, 2, 0, 1)
     """
-    order = np.lexsort((-y, x))  # x ascending; equal x: y descending, never counted
-    ys = y[order]
-    rank = np.empty(x.size, dtype=np.int64)
-    # y ascending; equal y: later first, so ties are not counted
-    rank[np.lexsort((-np.arange(x.size), ys))] = np.arange(x.size)
-    concordant = count_inversions(rank)
     n = x.size
-    tie_x = _tied_pairs(x)
-    tie_y = _tied_pairs(y)
-    tie_xy = _tied_pairs(x + 1j * y) if n else 0
-    return concordant, n * (n - 1) // 2 - tie_x - tie_y + tie_xy - concordant
+    order = np.lexsort((-y, x))  # x ascending; equal x: y descending, never counted
+    xs, ys = x[order], y[order]
+    # ranks of y ascending; equal y: the later first, so ties are not counted
+    by_y = n - 1 - np.argsort(ys[::-1], kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[by_y] = np.arange(n)
+    concordant = count_inversions(rank)
+    new_x = np.concatenate([[True], xs[1:] != xs[:-1]])
+    tie_x = _run_pairs(new_x)
+    tie_xy = _run_pairs(new_x | np.concatenate([[True], ys[1:] != ys[:-1]]))
+    sy = np.sort(y)
+    tie_y = _run_pairs(np.concatenate([[True], sy[1:] != sy[:-1]]))
+    discordant = n * (n - 1) // 2 - tie_x - tie_y + tie_xy - concordant
+    return concordant, discordant, tie_x, tie_y
 
 
-def _tied_pairs(v: np.ndarray) -> int:
-    _, counts = np.unique(v, return_counts=True)
-    return int((counts * (counts - 1) // 2).sum())
+def kendall_tau_b(x: np.ndarray, y: np.ndarray) -> float:
+    """Kendall's tau-b, ``(C - D) / sqrt((P - T_x)(P - T_y))``; nan when x or y is
+    constant.
+
+    Examples
+    --------
+    >>> round(kendall_tau_b(np.array([1.0, 2, 3, 4]), np.array([1.0, 3, 2, 2])), 4)
+    0.1826
+    """
+    concordant, discordant, tie_x, tie_y = concordant_pairs(x, y)
+    pairs = x.size * (x.size - 1) // 2
+    denominator = math.sqrt(float(pairs - tie_x)) * math.sqrt(float(pairs - tie_y))
+    return (concordant - discordant) / denominator if denominator > 0 else math.nan
 
 
 class _Order:
@@ -509,12 +525,13 @@ class _Points:
         else:
             t = float(np.max((ymax[1:] - ymin[:-1]) / np.diff(gx)))
         step = abs(t) * 2.0**-40 + _TINY
-        while True:
+        for _ in range(64):
             beyond = t - step if lowest else t + step
             w = self.spread(beyond)
             if step > 2 * w + (abs(t) + w) * 2.0**-48:
                 return beyond
             step *= 4
+        raise FloatingPointError("no threshold beyond the slopes (values too extreme)")
 
 
 def _run_pairs(new: np.ndarray) -> int:
@@ -628,6 +645,8 @@ def _select(x: np.ndarray, y: np.ndarray, wanted) -> tuple[dict[int, float], int
     zone = 2.0**-30
     while zone <= 2 * max(points.spread(-1 - zone), points.spread(-1 + zone)) + 2.0**-45:
         zone *= 4
+        if not zone < 0.25:
+            raise FloatingPointError("rounding too coarse to place slopes near -1")
     near = _Order(points, -1 - zone)
     below, left_out, values = points.band(near, -1 + zone)
     shift = near.below - below + int(np.searchsorted(values, -1.0, side="left"))
@@ -678,7 +697,13 @@ def passing_bablok_shifted_median(x: np.ndarray, y: np.ndarray, z: float, *,
         parts["m1"] = [m1]
         return parts["centre"] + parts["limits"]
 
-    values, total, shift = _select(x, y, wanted)
+    try:
+        values, total, shift = _select(x, y, wanted)
+    except FloatingPointError as error:  # extreme values: the rounding bounds are useless
+        if n * (n - 1) // 2 <= 2**25:
+            return shifted_median(passing_bablok_slopes(x, y), n, z)
+        raise ValueError(f"Passing–Bablok regression of {n:,} pairs failed: {error}; "
+                         "rescale the measurements.") from error
     if total == 0:
         return math.nan, math.nan, math.nan, 0, 0
     slope = float(np.mean([values[k] for k in parts["centre"]]))

@@ -22,11 +22,11 @@ from irr._validation import (
     show_value,
 )
 from irr.coefficients.method_regression import (
-    concordant_pairs,
     cusum_linearity,
     deming_jackknife,
     deming_line,
     deming_slope,
+    kendall_tau_b,
     passing_bablok_shifted_median,
 )
 from irr.inference.bootstrap import bootstrap_counts, check_n_resamples
@@ -124,7 +124,7 @@ class MethodRegressionResult(Result):
         check_choice(method, "method", own)
         index = _PARAMETERS.index(parameter)
         if method == "rank":
-            fit = _pb_fit(self.x, self.y, level, _kendall(self.x, self.y) < 0)
+            fit = _pb_fit(self.x, self.y, level, kendall_tau_b(self.x, self.y) < 0)
             return _pb_intervals(fit, level)[index]
         if method == "jackknife":
             estimate = (self.estimate, self.intercept)[index]
@@ -503,18 +503,6 @@ def _pb_intervals(fit: tuple[float, ...],
             ConfidenceInterval(a_low, a_high, level, "rank", note))
 
 
-def _kendall(x: np.ndarray, y: np.ndarray) -> float:
-    """Kendall's tau-b of the pairs (nan when x or y is constant)."""
-    concordant, discordant = concordant_pairs(x, y)
-    n = x.size
-    pairs = n * (n - 1) // 2
-    _, cx = np.unique(x, return_counts=True)
-    _, cy = np.unique(y, return_counts=True)
-    denominator = math.sqrt(float(pairs - (cx * (cx - 1) // 2).sum())) * \
-        math.sqrt(float(pairs - (cy * (cy - 1) // 2).sum()))
-    return (concordant - discordant) / denominator if denominator > 0 else math.nan
-
-
 def passing_bablok(
     x: Any,
     y: Any = None,
@@ -530,7 +518,7 @@ def passing_bablok(
     n = a.size
     if n < 3:
         raise ValueError(f"Passing–Bablok regression needs at least 3 complete pairs; got {n}.")
-    tau = _kendall(a, b)
+    tau = kendall_tau_b(a, b)
     if not tau == tau:
         raise ValueError(
             "Passing–Bablok regression is undefined when one method's measurements are all "
