@@ -393,11 +393,15 @@ class _Order:
             order[tied] = order[tied][np.lexsort((-order[tied], run[tied]))]
         self.order, self.su = order, su
         self.error = points.error(t)
+        self.rank = None
         if below is None:
-            rank = np.empty(points.n, dtype=np.int64)
-            rank[order] = np.arange(points.n)
-            below = points.pairs - count_inversions(rank)
+            self.rank = np.empty(points.n, dtype=np.int64)
+            self.rank[order] = np.arange(points.n)
+            below = points.pairs - count_inversions(self.rank)
         self.below = below
+        # of the close pairs (listed apart), those counted below t
+        self.close_below = 0 if self.rank is None else int(np.count_nonzero(
+            self.rank[points.close_j] < self.rank[points.close_i]))
 
 
 class _Points:
@@ -417,11 +421,56 @@ class _Points:
         # the smallest distance between distinct x, rounded down
         self.gap = float(np.min(np.diff(distinct))) * (1 - _ROUND) if distinct.size > 1 \
             else math.nan
+        self._close_pairs(distinct)
         # how far x may rise from each point: a pair classified below at the lower of two
         # thresholds and above at the higher one has its point of larger x later in the
         # lower threshold's order
         self.reach = (self.xs[-1] - self.xs) * (1 + 2 * _ROUND)
         self.rng = np.random.default_rng(1983)
+
+    def _close_pairs(self, distinct: np.ndarray) -> None:
+        """List the pairs of distinct x closer than `close` (at most about 2n of them):
+        their slopes are computed directly, so that the error bounds need only hold for
+        pairs at least `close` apart (``self.near``, rounded down), not at the smallest
+        distance in x, which shrinks as 1/n**2 for continuous data."""
+        n = self.n
+        empty = np.empty(0, dtype=np.int64)
+        self.close = 0.0
+        self.close_i = self.close_j = empty
+        self.close_slopes = np.empty(0)
+        self.close_left_out = 0
+        self.near = self.gap
+        if distinct.size < 3:
+            return
+        gaps = np.diff(distinct)
+        close = float(np.partition(gaps, min(n // 4, gaps.size - 1))[min(n // 4, gaps.size - 1)])
+        group_end = np.searchsorted(self.xs, self.xs, side="right")
+        floor = float(np.max(np.abs(self.xs))) * 2.0**-40
+        for _ in range(64):
+            if close <= floor or close <= self.gap:
+                return
+            ends = np.searchsorted(self.xs, self.xs + close, side="left")
+            count = np.maximum(ends - group_end, 0)
+            if int(count.sum()) <= 2 * n:
+                break
+            close /= 2
+        else:
+            return
+        total = int(count.sum())
+        i = np.repeat(np.arange(n), count)
+        first = np.cumsum(count) - count
+        j = np.arange(total) + np.repeat(group_end - first, count)
+        dx = self.xs[j] - self.xs[i]
+        dy = self.ys[j] - self.ys[i]
+        slopes = dy / dx
+        left_out = dy == -dx
+        self.close = close
+        self.close_i, self.close_j = i, j
+        self.close_slopes = np.sort(slopes[~left_out])
+        self.close_left_out = int(left_out.sum())
+        # a pair not listed is at least fl(x_i + close) - x_i apart
+        self.near = max(self.gap, float(np.min(np.maximum(
+            (self.xs + close) - self.xs, 0)))) * (1 - _ROUND)
 
     def error(self, t: float) -> float:
         """A bound on the rounding error of each computed ``y - t x``."""
@@ -429,9 +478,9 @@ class _Points:
         return _ROUND * float(np.max(np.abs(t * self.xs) + np.abs(u))) * 1.01 + _TINY
 
     def spread(self, t: float) -> float:
-        """How far from t the slope of a pair classified at t may lie: two errors over
-        the smallest distance in x."""
-        return 2 * self.error(t) / self.gap * 1.01
+        """How far from t the slope of a pair classified at t may lie, for a pair not
+        listed as close: two errors over the smallest distance in x of such pairs."""
+        return 2 * self.error(t) / self.near * 1.01
 
     def _window(self, lo: _Order, t_hi: float):
         """The points in lo's order with y - t_hi x, and for each the number of points
@@ -445,15 +494,18 @@ class _Points:
         width = np.searchsorted(lo.su, lo.su + delta, side="right") - np.arange(self.n) - 1
         return xo, yo, uh, width
 
-    @staticmethod
-    def _judge(xp, yp, up, xq, yq, uq):
-        """Of candidate pairs (p before q in lo's order), those classified differently
-        at hi: how many of them are below at lo, and their slopes (nan when left out).
+    def _judge(self, xp, yp, up, xq, yq, uq):
+        """Of candidate pairs (p before q in lo's order) not close, those classified
+        differently at hi: how many of them are below at lo, and their slopes (nan when
+        left out).
         For distinct x a slope does not depend on which point comes first, since
         fl(a - b) = -fl(b - a)."""
         dx = xq - xp
         d = uq - up
         band = ((d < 0) & (dx != 0)) | ((d == 0) & (dx > 0))
+        if self.close:  # the close pairs are listed apart
+            low = np.minimum(xp, xq)
+            band &= np.maximum(xp, xq) >= low + self.close
         dx = dx[band]
         dy = yq[band] - yp[band]
         slopes = dy / dx
@@ -553,8 +605,12 @@ class _Selection:
         self.ceiling = points.extreme(False)
 
     def below(self, order: _Order) -> int:
-        """Slopes kept (not -1) that `order` counts below its threshold."""
-        return order.below - (self.left_out if order.t > -1 else 0)
+        """Slopes kept (not -1) below the threshold of `order`: those it counts there,
+        less the slopes of -1, with the close pairs' exact slopes in place of their
+        classification."""
+        close = self.points.close_slopes
+        return order.below - (self.left_out if order.t > -1 else 0) - order.close_below \
+            + int(np.searchsorted(close, order.t, side="right"))
 
     def beside(self, s: float, side: int) -> float:
         """A threshold just below (side -1) or above (+1) the slope s, far enough that
@@ -616,7 +672,10 @@ class _Selection:
         """List the slopes between lo and t_hi and read the ranks off them, when no pair
         that the thresholds may have misplaced can fall on the other side of a value."""
         below, _, values = self.points.band(lo, t_hi)
-        c = self.below(lo) - below
+        # the band's slopes and every close pair's; c the kept slopes neither holds that
+        # lo counts below it
+        c = lo.below - (self.left_out if lo.t > -1 else 0) - lo.close_below - below
+        values = np.sort(np.concatenate([values, self.points.close_slopes]))
         w_lo, w_hi = self.points.spread(lo.t), self.points.spread(t_hi)
         low_bound = lo.t + w_lo + (abs(lo.t) + w_lo) * 2.0**-49
         high_bound = t_hi - w_hi - (abs(t_hi) + w_hi) * 2.0**-49
@@ -649,8 +708,10 @@ def _select(x: np.ndarray, y: np.ndarray, wanted) -> tuple[dict[int, float], int
             raise FloatingPointError("rounding too coarse to place slopes near -1")
     near = _Order(points, -1 - zone)
     below, left_out, values = points.band(near, -1 + zone)
-    shift = near.below - below + int(np.searchsorted(values, -1.0, side="left"))
-    finite = points.pairs - left_out
+    shift = near.below - near.close_below - below + \
+        int(np.searchsorted(values, -1.0, side="left")) + \
+        int(np.searchsorted(points.close_slopes, -1.0, side="left"))
+    finite = points.pairs - left_out - points.close_left_out
     total = finite + points.vertical
     out: dict[int, float] = {}
     ranks = wanted(total, shift)
