@@ -546,13 +546,17 @@ def passing_bablok(
     if tau == 0:
         notes.append("Kendall's tau is 0: the methods are not related, and the slope "
                      "(computed as for a positive relation) describes no relation.")
-    statistic, n_below, _ = cusum_linearity(a, b, slope, intercept)
+    # a negative relation: the test of the mirror image (x, -y), whose points below its
+    # line are the points above this one
+    sign = -1.0 if negative else 1.0
+    statistic, n_below, _ = cusum_linearity(a, sign * b, sign * slope, sign * intercept)
     if math.isfinite(statistic):
         from scipy.special import kolmogorov
 
         p_lin = float(kolmogorov(statistic))
+        side = "above" if negative else "below"
         notes.append(f"Cusum linearity test (Passing & Bablok 1983): max |cusum| / sqrt(L + 1) "
-                     f"= {statistic:.3f} with L = {n_below} points below the line, "
+                     f"= {statistic:.3f} with L = {n_below} points {side} the line, "
                      f"p = {_p_text(p_lin)} (Kolmogorov).")
     else:
         p_lin = math.nan

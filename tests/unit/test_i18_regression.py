@@ -224,6 +224,10 @@ def test_passing_bablok_negative_relation_is_the_mirror_image():
     assert res.intercept == pytest.approx(float(np.median(y - res.slope * x)), abs=0)
     assert any("Negative relation (Kendall's tau = -0." in note for note in res.notes)
     assert res.conf_int(0.9).high < 0
+    # the cusum test of the mirror image: its points below the line are those above here
+    stat, n_below, _ = cusum_linearity(x, -y, -res.slope, -res.intercept)
+    assert res.linearity_statistic == stat
+    assert n_below == int((y > res.intercept + res.slope * x).sum())
     # the same by explicit rule: slopes of +1 left out, vertical pairs -inf, the median
     # shifted down by the slopes above +1
     s = sorted((y[j] - y[i]) / (x[j] - x[i]) if x[i] != x[j] else -math.inf
