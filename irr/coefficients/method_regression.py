@@ -271,6 +271,7 @@ _TINY = 2.0**-1000
 _CANDIDATES = 2**20  # candidate pairs judged at a time
 _SAMPLE = 2**18  # slopes sampled to place thresholds
 _MIN_BAND = 2**16
+_HELD = 2**22  # band slopes held as values before they are held as counts
 
 
 def count_inversions(rank: np.ndarray) -> int:
@@ -512,13 +513,17 @@ class _Points:
         slopes[dy == -dx] = np.nan
         return int(np.count_nonzero(dx < 0)), slopes
 
-    def band(self, lo: _Order, t_hi: float) -> tuple[int, int, np.ndarray]:
+    def band(self, lo: _Order, t_hi: float) -> tuple[int, int, np.ndarray, np.ndarray]:
         """The pairs classified differently at lo and at t_hi: how many are below at
-        lo, how many are left out (slope -1), and the others' slopes, sorted."""
+        lo, how many are left out (slope -1), and the others' distinct slopes, sorted,
+        with their counts (held as counts once there are more than max(4n, 2**22), so
+        that many equal slopes take little memory)."""
         xo, yo, uh, width = self._window(lo, t_hi)
         csum = np.cumsum(width)
         below = left_out = 0
         kept = [np.empty(0)]
+        values, counts = np.empty(0), np.empty(0, dtype=np.int64)
+        held = 0
         start = 0
         while start < self.n:
             done = int(csum[start - 1]) if start else 0
@@ -535,8 +540,13 @@ class _Points:
                 nan = np.isnan(s)
                 left_out += int(nan.sum())
                 kept.append(s[~nan])
+                held += kept[-1].size
+                if held > max(4 * self.n, _HELD):
+                    values, counts = _merge_counts(values, counts, np.concatenate(kept))
+                    kept, held = [np.empty(0)], 0
             start = stop
-        return below, left_out, np.sort(np.concatenate(kept))
+        values, counts = _merge_counts(values, counts, np.concatenate(kept))
+        return below, left_out, values, counts
 
     def sample_band(self, lo: _Order, t_hi: float,
                     size: int) -> tuple[np.ndarray, float, float]:
@@ -584,6 +594,18 @@ class _Points:
                 return beyond
             step *= 4
         raise FloatingPointError("no threshold beyond the slopes (values too extreme)")
+
+
+def _merge_counts(values: np.ndarray, counts: np.ndarray,
+                  more: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct sorted values and their counts, of (values, counts) and the array `more`."""
+    new, new_counts = np.unique(more, return_counts=True)
+    if values.size == 0:
+        return new, new_counts
+    both = np.concatenate([values, new])
+    weights = np.concatenate([counts, new_counts])
+    merged, where = np.unique(both, return_inverse=True)
+    return merged, np.bincount(where, weights=weights).astype(np.int64)
 
 
 def _run_pairs(new: np.ndarray) -> int:
@@ -671,20 +693,21 @@ class _Selection:
     def final(self, ranks: list[int], lo: _Order, t_hi: float) -> dict[int, float]:
         """List the slopes between lo and t_hi and read the ranks off them, when no pair
         that the thresholds may have misplaced can fall on the other side of a value."""
-        below, _, values = self.points.band(lo, t_hi)
+        below, _, values, counts = self.points.band(lo, t_hi)
         # the band's slopes and every close pair's; c the kept slopes neither holds that
         # lo counts below it
         c = lo.below - (self.left_out if lo.t > -1 else 0) - lo.close_below - below
-        values = np.sort(np.concatenate([values, self.points.close_slopes]))
+        values, counts = _merge_counts(values, counts, self.points.close_slopes)
+        cumulative = np.cumsum(counts)
         w_lo, w_hi = self.points.spread(lo.t), self.points.spread(t_hi)
         low_bound = lo.t + w_lo + (abs(lo.t) + w_lo) * 2.0**-49
         high_bound = t_hi - w_hi - (abs(t_hi) + w_hi) * 2.0**-49
         out = {}
         for k in ranks:
             j = k - c
-            if not 0 <= j < values.size:
+            if not 0 <= j < (int(cumulative[-1]) if cumulative.size else 0):
                 raise _NoBracket
-            v = float(values[j])
+            v = float(values[np.searchsorted(cumulative, j, side="right")])
             if (lo is not self.floor and not v > low_bound) or \
                     (t_hi != self.ceiling and not v < high_bound):
                 raise _NoBracket
@@ -707,9 +730,9 @@ def _select(x: np.ndarray, y: np.ndarray, wanted) -> tuple[dict[int, float], int
         if not zone < 0.25:
             raise FloatingPointError("rounding too coarse to place slopes near -1")
     near = _Order(points, -1 - zone)
-    below, left_out, values = points.band(near, -1 + zone)
+    below, left_out, values, counts = points.band(near, -1 + zone)
     shift = near.below - near.close_below - below + \
-        int(np.searchsorted(values, -1.0, side="left")) + \
+        int(counts[:np.searchsorted(values, -1.0, side="left")].sum()) + \
         int(np.searchsorted(points.close_slopes, -1.0, side="left"))
     finite = points.pairs - left_out - points.close_left_out
     total = finite + points.vertical

@@ -162,6 +162,17 @@ def test_slope_selection_at_thousands_of_pairs():
         assert got == want
 
 
+def test_slope_selection_holds_many_equal_slopes_as_counts(monkeypatch):
+    import irr.coefficients.method_regression as mr
+
+    rng = np.random.default_rng(8)
+    x, y = _pb_data(rng, 2100, "integers")  # large groups of equal slopes at the median
+    want = shifted_median(passing_bablok_slopes(x, y), x.size, 1.96)
+    monkeypatch.setattr(mr, "_HELD", -10**9)  # counts after every block of candidates
+    monkeypatch.setattr(mr, "_CANDIDATES", 2**12)
+    assert passing_bablok_shifted_median(x, y, 1.96, method="select") == want
+
+
 def test_slope_selection_edge_designs():
     # every x equal (all pairs vertical or 0/0), two distinct x, a perfect line
     for x, y in [(np.full(6, 2.0), np.arange(6.0)), (np.repeat([1.0, 2.0], 4), np.arange(8.0)),
