@@ -19,6 +19,7 @@ __all__ = [
     "concordant_pairs",
     "count_inversions",
     "cusum_linearity",
+    "decimal_grid",
     "deming_jackknife",
     "deming_line",
     "deming_slope",
@@ -133,6 +134,35 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray,
     intercepts *= slopes
     np.subtract(my - yc / (n - 1), intercepts, out=intercepts)
     return slopes, intercepts
+
+
+def decimal_grid(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x and y times 10**d, for the smallest d <= 6 at which every value is the double
+    nearest to an integer over 10**d below 2**26 in size (data rounded to d decimals);
+    otherwise x and y unchanged. A slope is the same rational in either scale, and from
+    the integers its float is the correctly rounded quotient, so equal slopes (ties of
+    rounded data) are equal floats and a slope of -1 is exactly -1 (from the decimal
+    doubles, ``fl(y_j - y_i) == -fl(x_j - x_i)`` can miss it).
+
+    Examples
+    --------
+    >>> [v.tolist() for v in decimal_grid(np.array([0.1, 0.3]), np.array([1.25, 2.0]))]
+    [[10.0, 30.0], [125.0, 200.0]]
+    """
+    if x.size == 0:
+        return x, y
+    both = np.concatenate([x, y])
+    if not np.all(np.isfinite(both)):
+        return x, y
+    top = float(np.max(np.abs(both)))
+    for d in range(7):
+        scale = 10.0**d
+        if top * scale >= 2.0**26:
+            break
+        ints = np.rint(both * scale)
+        if np.array_equal(ints / scale, both):
+            return ints[:x.size], ints[x.size:]
+    return x, y
 
 
 def passing_bablok_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -416,7 +446,16 @@ class _Points:
         new_xy = new_x | np.concatenate([[True], self.ys[1:] != self.ys[:-1]])
         same_x = _run_pairs(new_x)
         self.pairs = n * (n - 1) // 2 - same_x  # pairs of distinct x
-        self.vertical = same_x - _run_pairs(new_xy)  # equal x, distinct y: +inf
+        self.duplicates = _run_pairs(new_xy)
+        self.vertical = same_x - self.duplicates  # equal x, distinct y: +inf
+        # integers below 2**26 in size (data on a decimal grid, scaled): slopes compared
+        # exactly by cross-multiplication in int64
+        limit = 2.0**26
+        self.exact = bool(np.all(np.abs(self.xs) < limit) and np.all(np.abs(self.ys) < limit)
+                          and np.all(np.rint(self.xs) == self.xs)
+                          and np.all(np.rint(self.ys) == self.ys))
+        self.ints = (self.xs.astype(np.int64), self.ys.astype(np.int64)) if self.exact \
+            else None
         self.starts = np.flatnonzero(new_x)
         distinct = self.xs[self.starts]
         # the smallest distance between distinct x, rounded down
@@ -511,7 +550,7 @@ class _Points:
         dy = yq[band] - yp[band]
         slopes = dy / dx
         slopes[dy == -dx] = np.nan
-        return int(np.count_nonzero(dx < 0)), slopes
+        return int(np.count_nonzero(dx < 0)), slopes, dy, dx
 
     def band(self, lo: _Order, t_hi: float) -> tuple[int, int, np.ndarray, np.ndarray]:
         """The pairs classified differently at lo and at t_hi: how many are below at
@@ -534,7 +573,7 @@ class _Points:
             if m:
                 first = np.cumsum(w) - w
                 q = np.arange(m) + np.repeat(np.arange(start + 1, stop + 1) - first, w)
-                b, s = self._judge(np.repeat(xo[start:stop], w), np.repeat(yo[start:stop], w),
+                b, s, _, _ = self._judge(np.repeat(xo[start:stop], w), np.repeat(yo[start:stop], w),
                                    np.repeat(uh[start:stop], w), xo[q], yo[q], uh[q])
                 below += b
                 nan = np.isnan(s)
@@ -549,31 +588,50 @@ class _Points:
         return below, left_out, values, counts
 
     def sample_band(self, lo: _Order, t_hi: float,
-                    size: int) -> tuple[np.ndarray, float, float]:
-        """Sorted slopes of pairs drawn uniformly from those classified differently at lo
+                    size: int) -> tuple[_Sample, float, float]:
+        """Slopes of pairs drawn uniformly from those classified differently at lo
         and t_hi (2 * size candidates drawn), an estimate of how many such pairs there
         are, and its relative standard error."""
         xo, yo, uh, width = self._window(lo, t_hi)
         csum = np.cumsum(width)
         total = int(csum[-1])
         if total == 0:
-            return np.empty(0), 0.0, 1.0
+            return _Sample(np.empty(0), np.empty(0), np.empty(0)), 0.0, 1.0
         pick = np.sort(self.rng.integers(0, total, 2 * size))
         p = np.searchsorted(csum, pick, side="right")
         q = p + 1 + (pick - (csum[p] - width[p]))
-        _, s = self._judge(xo[p], yo[p], uh[p], xo[q], yo[q], uh[q])
+        _, s, dy, dx = self._judge(xo[p], yo[p], uh[p], xo[q], yo[q], uh[q])
         share = s.size / pick.size
         rel = math.sqrt((1 - share) / max(s.size, 1))
-        return np.sort(s[~np.isnan(s)]), total * share, rel
+        keep = ~np.isnan(s)
+        return _Sample(s[keep], dy[keep], dx[keep]), total * share, rel
 
-    def sample(self, size: int) -> np.ndarray:
-        """Sorted slopes of about `size` uniformly drawn pairs of distinct x."""
+    def sample(self, size: int) -> _Sample:
+        """Slopes of about `size` uniformly drawn pairs of distinct x."""
         i = np.sort(self.rng.integers(0, self.n, 2 * size))
         j = self.rng.integers(0, self.n, 2 * size)
         dx = self.xs[j] - self.xs[i]
         dy = self.ys[j] - self.ys[i]
-        keep = (dx != 0) & (dy != -dx)
-        return np.sort((dy[keep] / dx[keep])[:size])
+        keep = np.flatnonzero((dx != 0) & (dy != -dx))[:size]
+        return _Sample(dy[keep] / dx[keep], dy[keep], dx[keep])
+
+    def exact_counts(self, p: float, q: float) -> tuple[int, int]:
+        """For integer data (``self.exact``): how many pairs of distinct x have a slope
+        below the rational p / q (q > 0, p and q integers) and how many at most p / q,
+        exactly: slope <= p / q when ``q y_j - p x_j <= q y_i - p x_i`` (x_i < x_j),
+        computed in int64 without rounding. One O(n log n) count."""
+        u = int(q) * self.ints[1] - int(p) * self.ints[0]
+        idx = np.arange(self.n)
+        order = np.lexsort((-idx, u))  # equal u: the later point first, counted as below
+        rank = np.empty(self.n, dtype=np.int64)
+        rank[order] = idx
+        n_all = self.n * (self.n - 1) // 2
+        # equal x: y descends, so every such pair is at most p / q
+        at_most = n_all - count_inversions(rank) - (n_all - self.pairs)
+        su = u[order]
+        # pairs of equal u (slope p / q) less those of equal points (equal x and y)
+        equal = _run_pairs(np.concatenate([[True], su[1:] != su[:-1]])) - self.duplicates
+        return at_most - equal, at_most
 
     def extreme(self, lowest: bool) -> float:
         """A threshold below (above) every slope of distinct x: the extreme slopes join
@@ -594,6 +652,18 @@ class _Points:
                 return beyond
             step *= 4
         raise FloatingPointError("no threshold beyond the slopes (values too extreme)")
+
+
+class _Sample:
+    """Sampled slopes, sorted, with the differences dy and dx that made each."""
+
+    def __init__(self, slopes: np.ndarray, dy: np.ndarray, dx: np.ndarray):
+        order = np.argsort(slopes, kind="stable")
+        self.slopes, self.dy, self.dx = slopes[order], dy[order], dx[order]
+        self.size = slopes.size
+
+    def __getitem__(self, i: int) -> float:
+        return self.slopes[i]
 
 
 def _merge_counts(values: np.ndarray, counts: np.ndarray,
@@ -654,10 +724,19 @@ class _Selection:
                 continue
         raise FloatingPointError("Passing–Bablok slope selection did not converge")
 
-    def refine(self, ranks: np.ndarray, lo: _Order, t_hi: float, sample: np.ndarray,
-               total: float, rel_err: float, widen: float, depth: int) -> dict[int, float]:
+    def refine(self, ranks: np.ndarray, lo: _Order, t_hi: float, sample: _Sample,
+               total: float, rel_err: float, widen: float, depth: int,
+               check: bool = True) -> dict[int, float]:
         """The slopes of `ranks`, all between the counted threshold lo and t_hi, where
         `sample` is a uniform sample of the about `total` slopes between them."""
+        if check and self.points.exact and sample.size:
+            out = self.tied(ranks, lo, sample, total)
+            if out:
+                rest = ranks[~np.isin(ranks, list(out))]
+                if rest.size:
+                    out.update(self.refine(rest, lo, t_hi, sample, total, rel_err, widen,
+                                           depth, check=False))
+                return out
         js = ranks - self.below(lo)
         m = sample.size
         if m == 0 or js.min() < 0 or js.max() >= total * (1 + 6 * rel_err) + 8:
@@ -688,6 +767,30 @@ class _Selection:
                                                          max(_SAMPLE, self.points.n // 2))
                 out.update(self.refine(np.array(cluster), low, high, sub, size, rel, widen,
                                        depth + 1))
+        return out
+
+    def tied(self, ranks: np.ndarray, lo: _Order, sample: _Sample,
+             total: float) -> dict[int, float]:
+        """Integer data: the ranks whose slope is a value tied in the sample at the rank's
+        place, certified by exact counts (below the value <= rank < at most the value)
+        without listing the pairs of that value. The slope is ``fl(dy / dx)`` of any pair
+        of the value, as every pair's correctly rounded quotient of equal rationals."""
+        out: dict[int, float] = {}
+        m = sample.size
+        js = ranks - self.below(lo)
+        for k, j in zip(ranks.tolist(), js.tolist(), strict=True):
+            i = min(max(int((j + 0.5) / max(total, 1) * m), 0), m - 1)
+            v = sample.slopes[i]
+            if np.count_nonzero(sample.slopes == v) < 2:
+                continue  # no tie seen: the band is listed
+            dy, dx = float(sample.dy[i]), float(sample.dx[i])
+            p, q = (dy, dx) if dx > 0 else (-dy, -dx)
+            less, at_most = self.points.exact_counts(p, q)
+            minus = self.left_out + self.points.close_left_out
+            less -= minus if p > -q else 0
+            at_most -= minus if p >= -q else 0
+            if less <= k < at_most:
+                out[k] = p / q
         return out
 
     def final(self, ranks: list[int], lo: _Order, t_hi: float) -> dict[int, float]:
@@ -729,11 +832,15 @@ def _select(x: np.ndarray, y: np.ndarray, wanted) -> tuple[dict[int, float], int
         zone *= 4
         if not zone < 0.25:
             raise FloatingPointError("rounding too coarse to place slopes near -1")
-    near = _Order(points, -1 - zone)
-    below, left_out, values, counts = points.band(near, -1 + zone)
-    shift = near.below - near.close_below - below + \
-        int(counts[:np.searchsorted(values, -1.0, side="left")].sum()) + \
-        int(np.searchsorted(points.close_slopes, -1.0, side="left"))
+    if points.exact:  # counted exactly, without listing the pairs near -1
+        shift, at_most = points.exact_counts(-1.0, 1.0)
+        left_out = at_most - shift - points.close_left_out
+    else:
+        near = _Order(points, -1 - zone)
+        below, left_out, values, counts = points.band(near, -1 + zone)
+        shift = near.below - near.close_below - below + \
+            int(counts[:np.searchsorted(values, -1.0, side="left")].sum()) + \
+            int(np.searchsorted(points.close_slopes, -1.0, side="left"))
     finite = points.pairs - left_out - points.close_left_out
     total = finite + points.vertical
     out: dict[int, float] = {}
@@ -756,20 +863,27 @@ def passing_bablok_shifted_median(x: np.ndarray, y: np.ndarray, z: float, *,
 
     ``method='sort'`` forms and partitions all n (n - 1) / 2 slopes (O(n**2) time and
     memory); ``'select'`` selects the slopes of the ranks needed (expected O(n log n)
-    time, O(n) memory; see the comments above :func:`count_inversions`).
+    time, O(n) memory; see the comments above :func:`count_inversions`). Selection
+    takes data on a decimal grid as the exact decimals (:func:`decimal_grid`): its
+    slopes are those that sorting gives on ``decimal_grid(x, y)``, and a rank inside a
+    block of equal slopes (rounded data) is certified by exact counts without listing
+    the block.
 
     Examples
     --------
     >>> x = np.array([1.0, 2, 3, 4, 5, 6])
     >>> y = np.array([1.2, 1.9, 3.3, 3.9, 5.2, 5.8])
-    >>> passing_bablok_shifted_median(x, y, 1.96, method="select")[:3]
+    >>> passing_bablok_shifted_median(x, y, 1.96, method="sort")[:3]  # from the doubles
     (0.9500000000000002, 0.6000000000000001, 1.3000000000000003)
-    >>> passing_bablok_shifted_median(x, y, 1.96, method="sort")[:3]
-    (0.9500000000000002, 0.6000000000000001, 1.3000000000000003)
+    >>> passing_bablok_shifted_median(x, y, 1.96, method="select")[:3]  # exact decimals
+    (0.95, 0.6, 1.3)
+    >>> passing_bablok_shifted_median(*decimal_grid(x, y), 1.96, method="sort")[:3]
+    (0.95, 0.6, 1.3)
     """
     n = x.size
     if method == "sort" or (method == "auto" and n * (n - 1) // 2 <= _SORT_PAIRS):
         return shifted_median(passing_bablok_slopes(x, y), n, z)
+    x, y = decimal_grid(x, y)
     c = z * math.sqrt(n * (n - 1) * (2 * n + 5) / 18)
     parts: dict[str, list[int]] = {}
 

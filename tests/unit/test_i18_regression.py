@@ -25,6 +25,7 @@ from irr.coefficients.method_regression import (
     concordant_pairs,
     count_inversions,
     cusum_linearity,
+    decimal_grid,
     deming_jackknife,
     deming_slope,
     kendall_tau_b,
@@ -146,7 +147,7 @@ def test_slope_selection_equals_sorting_every_slope(kind, n):
     rng = np.random.default_rng(n * 7 + len(kind))
     x, y = _pb_data(rng, n, kind)
     for z in (1.959963984540054, 2.5758293035489):
-        want = shifted_median(passing_bablok_slopes(x, y), n, z)
+        want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), n, z)
         got = passing_bablok_shifted_median(x, y, z, method="select")
         assert len(got) == len(want) == 5
         for a, b in zip(got, want, strict=True):  # bit for bit, nan where nan
@@ -157,7 +158,8 @@ def test_slope_selection_at_thousands_of_pairs():
     rng = np.random.default_rng(11)
     for kind in ("continuous", "one decimal", "minus one"):
         x, y = _pb_data(rng, 4000, kind)
-        want = shifted_median(passing_bablok_slopes(x, y), x.size, 1.959963984540054)
+        want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size,
+                              1.959963984540054)
         got = passing_bablok_shifted_median(x, y, 1.959963984540054)  # auto: selection
         assert got == want
 
@@ -167,10 +169,49 @@ def test_slope_selection_holds_many_equal_slopes_as_counts(monkeypatch):
 
     rng = np.random.default_rng(8)
     x, y = _pb_data(rng, 2100, "integers")  # large groups of equal slopes at the median
-    want = shifted_median(passing_bablok_slopes(x, y), x.size, 1.96)
+    want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size, 1.96)
     monkeypatch.setattr(mr, "_HELD", -10**9)  # counts after every block of candidates
     monkeypatch.setattr(mr, "_CANDIDATES", 2**12)
     assert passing_bablok_shifted_median(x, y, 1.96, method="select") == want
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 2])
+def test_slope_selection_of_rounded_data_at_five_thousand_pairs(decimals):
+    # rounded data put huge blocks of equal slopes at the ranks wanted; the selection
+    # certifies them by exact counts, the reference sorts all 12.5 million slopes
+    rng = np.random.default_rng(40 + decimals)
+    x = np.round(rng.uniform(0, 10, 5000), decimals)
+    y = np.round(1 + 1.1 * x + rng.normal(0, 1, 5000), decimals)
+    want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size, 1.96)
+    assert passing_bablok_shifted_median(x, y, 1.96, method="select") == want
+
+
+def test_slope_selection_certifies_tied_ranks_without_listing(monkeypatch):
+    import irr.coefficients.method_regression as mr
+
+    rng = np.random.default_rng(9)
+    x, y = _pb_data(rng, 3000, "integers")
+    want = shifted_median(passing_bablok_slopes(x, y), x.size, 1.96)
+
+    def no_listing(*args, **kwargs):
+        raise AssertionError("a band was listed")
+
+    monkeypatch.setattr(mr._Points, "band", no_listing)
+    assert passing_bablok_shifted_median(x, y, 1.96, method="select") == want
+
+
+def test_decimal_grid_scales_only_rounded_data():
+    assert [v.tolist() for v in decimal_grid(np.array([0.1, 0.3]), np.array([2.0, 0.25]))] \
+        == [[10.0, 30.0], [200.0, 25.0]]
+    x, y = np.array([0.1, 1 / 3]), np.array([1.0, 2.0])
+    assert decimal_grid(x, y)[0] is x  # not on a grid of at most 6 decimals
+    big = np.array([1e8, 2.0])
+    assert decimal_grid(big, big)[0] is big  # beyond 2**26: not compared exactly
+    # from the decimal doubles a slope of exactly -1 can be missed; from the grid it is not
+    x, y = np.array([0.1, 0.2]), np.array([0.3, 0.2])
+    assert (y[1] - y[0]) / (x[1] - x[0]) != -1.0
+    gx, gy = decimal_grid(x, y)
+    assert (gy[1] - gy[0]) / (gx[1] - gx[0]) == -1.0
 
 
 def test_slope_selection_edge_designs():
@@ -178,7 +219,7 @@ def test_slope_selection_edge_designs():
     for x, y in [(np.full(6, 2.0), np.arange(6.0)), (np.repeat([1.0, 2.0], 4), np.arange(8.0)),
                  (np.arange(40.0), 3 * np.arange(40.0) + 1),
                  (np.arange(40.0), np.r_[np.arange(20.0), np.arange(20.0)[::-1]])]:
-        want = shifted_median(passing_bablok_slopes(x, y), x.size, 1.96)
+        want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size, 1.96)
         got = passing_bablok_shifted_median(x, y, 1.96, method="select")
         assert all((a != a and b != b) or a == b for a, b in zip(got, want, strict=True))
 
