@@ -24,6 +24,7 @@ __all__ = [
     "deming_line",
     "deming_slope",
     "kendall_tau_b",
+    "passing_bablok_oriented",
     "passing_bablok_shifted_median",
     "passing_bablok_slopes",
     "shifted_median",
@@ -399,8 +400,11 @@ def kendall_tau_b(x: np.ndarray, y: np.ndarray) -> float:
     >>> round(kendall_tau_b(np.array([1.0, 2, 3, 4]), np.array([1.0, 3, 2, 2])), 4)
     0.1826
     """
-    concordant, discordant, tie_x, tie_y = concordant_pairs(x, y)
-    pairs = x.size * (x.size - 1) // 2
+    return _tau_b(x.size, *concordant_pairs(x, y))
+
+
+def _tau_b(n: int, concordant: int, discordant: int, tie_x: int, tie_y: int) -> float:
+    pairs = n * (n - 1) // 2
     denominator = math.sqrt(float(pairs - tie_x)) * math.sqrt(float(pairs - tie_y))
     return (concordant - discordant) / denominator if denominator > 0 else math.nan
 
@@ -511,6 +515,18 @@ class _Points:
         # a pair not listed is at least fl(x_i + close) - x_i apart
         self.near = max(self.gap, float(np.min(np.maximum(
             (self.xs + close) - self.xs, 0)))) * (1 - _ROUND)
+
+    def kendall_tau_b(self) -> float:
+        """Kendall's tau-b of the points, the same float as :func:`kendall_tau_b`, from
+        one count at the threshold 0 (where ``y - 0 x`` is y exactly): the pairs of
+        distinct x counted above 0 are the concordant pairs, those below the discordant
+        ones and the pairs of distinct x tied in y."""
+        at_zero = _Order(self, 0.0)
+        concordant = self.pairs - at_zero.below
+        tie_y = _run_pairs(np.concatenate([[True], at_zero.su[1:] != at_zero.su[:-1]]))
+        discordant = at_zero.below - (tie_y - self.duplicates)
+        n_all = self.n * (self.n - 1) // 2
+        return _tau_b(self.n, concordant, discordant, n_all - self.pairs, tie_y)
 
     def error(self, t: float) -> float:
         """A bound on the rounding error of each computed ``y - t x``."""
@@ -818,10 +834,9 @@ class _Selection:
         return out
 
 
-def _select(x: np.ndarray, y: np.ndarray, wanted) -> tuple[dict[int, float], int, int]:
+def _select(points: _Points, wanted) -> tuple[dict[int, float], int, int]:
     """``(values by rank, N, K)``: the slopes of the ranks ``wanted(N, K)`` (0-based) among
-    the N Passing–Bablok slopes, K of them below -1."""
-    points = _Points(x, y)
+    the N Passing–Bablok slopes of `points`, K of them below -1."""
     if math.isnan(points.gap):  # one distinct x: every pair vertical or 0/0
         ranks = wanted(points.vertical, 0)
         return {k: math.inf if 0 <= k < points.vertical else math.nan for k in ranks}, \
@@ -856,6 +871,37 @@ def _select(x: np.ndarray, y: np.ndarray, wanted) -> tuple[dict[int, float], int
     return out, total, shift
 
 
+def passing_bablok_oriented(x: np.ndarray, y: np.ndarray, z: float, *, method: str = "auto"
+                            ) -> tuple[float, tuple[float, float, float, int, int]]:
+    """Kendall's tau-b of (x, y) and :func:`passing_bablok_shifted_median` of (x, y), or
+    of the mirror image (x, -y) when tau is negative (Bablok et al. 1988; the results are
+    those of the mirror image, not negated). Selection counts tau from the points it
+    selects among (:meth:`_Points.kendall_tau_b`), so the data are sorted once.
+
+    Examples
+    --------
+    >>> x = np.array([1.0, 2, 3, 4, 5, 6])
+    >>> tau, fit = passing_bablok_oriented(x, 10 - x ** 1.5, 1.96)
+    >>> round(tau, 4), round(fit[0], 4)  # the slope of (x, x ** 1.5 - 10)
+    (-1.0, 2.784)
+    """
+    n = x.size
+    undefined = (math.nan, math.nan, math.nan, 0, 0)
+    if method == "sort" or (method == "auto" and n * (n - 1) // 2 <= _SORT_PAIRS):
+        tau = kendall_tau_b(x, y)
+        if math.isnan(tau):
+            return tau, undefined
+        return tau, passing_bablok_shifted_median(x, -y if tau < 0 else y, z, method="sort")
+    gx, gy = decimal_grid(x, y)
+    points = _Points(gx, gy)
+    tau = points.kendall_tau_b()
+    if math.isnan(tau):  # x or y constant
+        return tau, undefined
+    if tau < 0:
+        points = _Points(gx, -gy)
+    return tau, _shifted_median_of(points, x, -y if tau < 0 else y, z)
+
+
 def passing_bablok_shifted_median(x: np.ndarray, y: np.ndarray, z: float, *,
                                   method: str = "auto") -> tuple[float, float, float, int, int]:
     """:func:`shifted_median` of :func:`passing_bablok_slopes`, the same floats, without
@@ -883,7 +929,14 @@ def passing_bablok_shifted_median(x: np.ndarray, y: np.ndarray, z: float, *,
     n = x.size
     if method == "sort" or (method == "auto" and n * (n - 1) // 2 <= _SORT_PAIRS):
         return shifted_median(passing_bablok_slopes(x, y), n, z)
-    x, y = decimal_grid(x, y)
+    return _shifted_median_of(_Points(*decimal_grid(x, y)), x, y, z)
+
+
+def _shifted_median_of(points: _Points, x: np.ndarray, y: np.ndarray,
+                       z: float) -> tuple[float, float, float, int, int]:
+    """:func:`passing_bablok_shifted_median` by selection among `points`, which are the
+    pairs (x, y) on their decimal grid."""
+    n = points.n
     c = z * math.sqrt(n * (n - 1) * (2 * n + 5) / 18)
     parts: dict[str, list[int]] = {}
 
@@ -896,10 +949,10 @@ def passing_bablok_shifted_median(x: np.ndarray, y: np.ndarray, z: float, *,
         return parts["centre"] + parts["limits"]
 
     try:
-        values, total, shift = _select(x, y, wanted)
+        values, total, shift = _select(points, wanted)
     except FloatingPointError as error:  # extreme values: the rounding bounds are useless
         if n * (n - 1) // 2 <= 2**25:
-            return shifted_median(passing_bablok_slopes(x, y), n, z)
+            return shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), n, z)
         raise ValueError(f"Passing–Bablok regression of {n:,} pairs failed: {error}; "
                          "rescale the measurements.") from error
     if total == 0:

@@ -26,8 +26,7 @@ from irr.coefficients.method_regression import (
     deming_jackknife,
     deming_line,
     deming_slope,
-    kendall_tau_b,
-    passing_bablok_shifted_median,
+    passing_bablok_oriented,
 )
 from irr.inference.bootstrap import bootstrap_counts, check_n_resamples
 from irr.inference.options import BOOTSTRAP_METHODS
@@ -124,7 +123,7 @@ class MethodRegressionResult(Result):
         check_choice(method, "method", own)
         index = _PARAMETERS.index(parameter)
         if method == "rank":
-            fit = _pb_fit(self.x, self.y, level, kendall_tau_b(self.x, self.y) < 0)
+            _, fit = _pb_fit(self.x, self.y, level)
             return _pb_intervals(fit, level)[index]
         if method == "jackknife":
             estimate = (self.estimate, self.intercept)[index]
@@ -475,23 +474,19 @@ def deming(
 
 
 # -- Passing–Bablok --------------------------------------------------------------------------
-def _pb_fit(x: np.ndarray, y: np.ndarray, level: float,
-            negative: bool) -> tuple[float, ...]:
-    """Slope, its limits, intercept and its limits. For a negative relation, Bablok et al.
-    (1988)'s mirror image of the 1983 procedure: the estimator of (x, -y), negated (slopes
-    of exactly +1 left out, the median shifted down by the slopes above +1)."""
-    if negative:
-        slope, low, high, _shift, _ = passing_bablok_shifted_median(
-            x, -y, normal_quantile(level))
+def _pb_fit(x: np.ndarray, y: np.ndarray, level: float) -> tuple[float, tuple[float, ...]]:
+    """Kendall's tau, and the slope, its limits, intercept and its limits. For a negative
+    relation (tau < 0), Bablok et al. (1988)'s mirror image of the 1983 procedure: the
+    estimator of (x, -y), negated (slopes of exactly +1 left out, the median shifted down
+    by the slopes above +1)."""
+    tau, (slope, low, high, _shift, _) = passing_bablok_oriented(x, y, normal_quantile(level))
+    if tau < 0:
         slope, low, high = -slope, -high, -low
-    else:
-        slope, low, high, _shift, _ = passing_bablok_shifted_median(
-            x, y, normal_quantile(level))
     with np.errstate(invalid="ignore"):
         intercept = float(np.median(y - slope * x)) if math.isfinite(slope) else math.nan
         a_low = float(np.median(y - high * x)) if math.isfinite(high) else math.nan
         a_high = float(np.median(y - low * x)) if math.isfinite(low) else math.nan
-    return slope, low, high, intercept, a_low, a_high
+    return tau, (slope, low, high, intercept, a_low, a_high)
 
 
 def _pb_intervals(fit: tuple[float, ...],
@@ -518,13 +513,12 @@ def passing_bablok(
     n = a.size
     if n < 3:
         raise ValueError(f"Passing–Bablok regression needs at least 3 complete pairs; got {n}.")
-    tau = kendall_tau_b(a, b)
+    tau, fit = _pb_fit(a, b, confidence_level)
     if not tau == tau:
         raise ValueError(
             "Passing–Bablok regression is undefined when one method's measurements are all "
             "equal (Kendall's tau between the methods is undefined).")
     negative = tau < 0
-    fit = _pb_fit(a, b, confidence_level, negative)
     slope, intercept = fit[0], fit[3]
     if negative:
         notes = [f"Negative relation (Kendall's tau = {tau:.3f}): Bablok et al. (1988)'s "

@@ -29,6 +29,7 @@ from irr.coefficients.method_regression import (
     deming_jackknife,
     deming_slope,
     kendall_tau_b,
+    passing_bablok_oriented,
     passing_bablok_shifted_median,
     passing_bablok_slopes,
     shifted_median,
@@ -212,6 +213,26 @@ def test_decimal_grid_scales_only_rounded_data():
     assert (y[1] - y[0]) / (x[1] - x[0]) != -1.0
     gx, gy = decimal_grid(x, y)
     assert (gy[1] - gy[0]) / (gx[1] - gx[0]) == -1.0
+
+
+@pytest.mark.parametrize("kind", ["continuous", "integers", "one decimal", "negative",
+                                  "duplicates", "few values", "minus one"])
+def test_oriented_selection_counts_kendall_tau_and_mirrors(kind):
+    # tau from the selection's count at 0 is kendall_tau_b's float (itself checked
+    # against scipy), and a negative relation selects among the slopes of (x, -y)
+    rng = np.random.default_rng(len(kind))
+    for n in (5, 60, 700):
+        x, y = _pb_data(rng, n, kind)
+        tau, fit = passing_bablok_oriented(x, y, 1.96, method="select")
+        assert tau == kendall_tau_b(x, y)
+        gx, gy = decimal_grid(x, y)
+        want = shifted_median(passing_bablok_slopes(gx, -gy if tau < 0 else gy), n, 1.96)
+        assert all((a != a and b != b) or a == b for a, b in zip(fit, want, strict=True))
+        assert passing_bablok_oriented(x, y, 1.96, method="sort") == (
+            tau, passing_bablok_shifted_median(x, -y if tau < 0 else y, 1.96, method="sort"))
+    tau, fit = passing_bablok_oriented(np.arange(5.0), np.full(5, 2.0), 1.96, method="select")
+    assert math.isnan(tau)
+    assert math.isnan(fit[0])
 
 
 def test_slope_selection_edge_designs():
