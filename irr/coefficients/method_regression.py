@@ -323,8 +323,9 @@ def count_inversions(rank: np.ndarray) -> int:
     n = rank.size
     if n < 2:
         return 0
-    a = rank.astype(np.int64)
-    idx = np.arange(n, dtype=np.int64)
+    kind = np.int32 if n < 2**30 else np.int64  # half the memory traffic where it fits
+    a = rank.astype(kind)
+    idx = np.arange(n, dtype=kind)
     nxt, bit, ones, pos = (np.empty_like(a) for _ in range(4))
     total = 0
     small = 3
@@ -340,7 +341,7 @@ def count_inversions(rank: np.ndarray) -> int:
         # groups before its own (half the group's start)
         starts = np.arange(0, n, size, dtype=np.int64)
         ones_in = np.clip(n - starts - (size >> 1), 0, size >> 1)
-        sum_pos = n_ones * (n - 1) - int(ones.sum())
+        sum_pos = n_ones * (n - 1) - int(ones.sum(dtype=np.int64))
         total += sum_pos - n_ones * (n_ones - 1) // 2 - int(ones_in @ (starts >> 1))
         # stable split: a zero goes to its group's start plus the zeros before it, a one
         # after the group's 2**level zeros (a group holding ones is full below them)
