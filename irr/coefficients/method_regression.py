@@ -795,17 +795,21 @@ class _Selection:
         out: dict[int, float] = {}
         m = sample.size
         js = ranks - self.below(lo)
+        counted: dict[float, tuple[int, int]] = {}
         for k, j in zip(ranks.tolist(), js.tolist(), strict=True):
             i = min(max(int((j + 0.5) / max(total, 1) * m), 0), m - 1)
-            v = sample.slopes[i]
-            if np.count_nonzero(sample.slopes == v) < 2:
-                continue  # no tie seen: the band is listed
+            v = float(sample.slopes[i])
+            # a block too small to cost more than a band of ~n slopes is listed instead
+            if np.count_nonzero(sample.slopes == v) / m * total <= 4 * self.points.n:
+                continue
             dy, dx = float(sample.dy[i]), float(sample.dx[i])
             p, q = (dy, dx) if dx > 0 else (-dy, -dx)
-            less, at_most = self.points.exact_counts(p, q)
-            minus = self.left_out + self.points.close_left_out
-            less -= minus if p > -q else 0
-            at_most -= minus if p >= -q else 0
+            if v not in counted:
+                less, at_most = self.points.exact_counts(p, q)
+                minus = self.left_out + self.points.close_left_out
+                counted[v] = (less - (minus if p > -q else 0),
+                              at_most - (minus if p >= -q else 0))
+            less, at_most = counted[v]
             if less <= k < at_most:
                 out[k] = p / q
         return out
