@@ -991,10 +991,8 @@ def passing_bablok(
     Raises
     ------
     ValueError
-        Fewer than 3 or more than
-        :data:`irr.coefficients.method_regression.MAX_PASSING_BABLOK` (10,000) complete
-        pairs: the n (n - 1) / 2 pairwise slopes are held in memory (about 400 MB at the
-        limit).
+        Fewer than 3 complete pairs, or one method's measurements all equal (Kendall's
+        tau undefined).
 
     Warns
     -----
@@ -1018,7 +1016,13 @@ def passing_bablok(
     :math:`\max|\mathrm{cusum}| > h_\gamma\sqrt{n_- + 1}`) is referred to Kolmogorov's
     distribution (p-value ``scipy.special.kolmogorov``).
 
-    The method assumes positively related methods (a positive slope). Validated against
+    The slopes of the ranks needed are selected without forming all n (n - 1) / 2 of them
+    (expected O(n log n) time and O(n) memory; the same floats as sorting them all).
+
+    For a negative relation (Kendall's tau < 0) the procedure is Bablok et al. (1988)'s
+    mirror image for a negative slope: slopes of exactly +1 are left out, vertical pairs
+    count as -inf, and the median is shifted down by the number of slopes above +1 (the
+    1983 estimator of (x, -y), negated); the notes give tau. Validated against
     the creatinine example of the R package mcr (Wicklin 2022 reproduces its output):
     slope 1.0880, 95% CI lower limit 1.0000, intercept -0.1172, upper limit -0.0200.
 
@@ -1028,6 +1032,11 @@ def passing_bablok(
     equality of measurements from two different analytical methods. Journal of Clinical
     Chemistry and Clinical Biochemistry, 21(11), 709–720.
     https://doi.org/10.1515/cclm.1983.21.11.709
+
+    Bablok, W., Passing, H., Bender, R., & Schneider, B. (1988). A general regression
+    procedure for method transformation. Application of linear regression procedures for
+    method comparison studies in clinical chemistry, Part III. Journal of Clinical
+    Chemistry and Clinical Biochemistry, 26(11), 783–790.
 
     Examples
     --------

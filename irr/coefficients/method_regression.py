@@ -16,21 +16,25 @@ import math
 import numpy as np
 
 __all__ = [
-    "MAX_PASSING_BABLOK",
+    "concordant_pairs",
+    "count_inversions",
     "cusum_linearity",
+    "decimal_grid",
     "deming_jackknife",
     "deming_line",
     "deming_slope",
+    "kendall_tau_b",
+    "passing_bablok_oriented",
+    "passing_bablok_shifted_median",
     "passing_bablok_slopes",
     "shifted_median",
 ]
 
-#: The most points :func:`passing_bablok_slopes` takes: n (n - 1) / 2 pairwise slopes of
-#: 8 bytes each, about 400 MB at 10,000 points.
-MAX_PASSING_BABLOK = 10_000
-
 # Pairwise slopes computed per block of rows: about this many pairs at a time.
 _BLOCK_PAIRS = 2**22
+# Up to this many pairs Passing-Bablok's slopes are all computed and partitioned;
+# above it they are selected (O(n log n) time, O(n) memory).
+_SORT_PAIRS = 2**21
 
 
 def deming_slope(sxx: np.ndarray, syy: np.ndarray, sxy: np.ndarray,
@@ -93,12 +97,73 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray,
     mx, my = x.mean(), y.mean()
     xc, yc = x - mx, y - my
     shrink = n / (n - 1)
-    sxx = xc @ xc - shrink * xc * xc
-    syy = yc @ yc - shrink * yc * yc
-    sxy = xc @ yc - shrink * xc * yc
-    slopes = deming_slope(sxx, syy, sxy, error_ratio)
-    intercepts = (my - yc / (n - 1)) - slopes * (mx - xc / (n - 1))
+    lam = float(error_ratio)
+    # in place, one n-vector at a time: the leave-one-out sums of squares and products
+    sxx = xc * xc
+    sxx *= -shrink
+    sxx += xc @ xc
+    syy = yc * yc
+    syy *= -shrink
+    syy += yc @ yc
+    sxy = xc * yc
+    sxy *= -shrink
+    sxy += xc @ yc
+    # deming_slope's formula, its stable branch chosen by the sign of d (the branches
+    # are equal in exact arithmetic: (d + r) (r - d) = 4 lam Sxy**2)
+    d = syy
+    d *= lam
+    d -= sxx  # d = lam Syy - Sxx; sxx and syy are not needed again
+    root = np.multiply(sxy, sxy, out=sxx)
+    root *= 4 * lam
+    root += d * d
+    np.sqrt(root, out=root)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if np.all(d >= 0):
+            slopes = d + root
+            slopes /= sxy
+            slopes /= 2 * lam
+        else:
+            slopes = root - d
+            np.divide(2 * sxy, slopes, out=slopes)
+            up = d >= 0
+            if up.any():
+                slopes[up] = (d[up] + root[up]) / (2 * lam * sxy[up])
+    slopes[sxy == 0] = np.nan
+    # intercepts: the means without point i are mean - centred_i / (n - 1)
+    intercepts = xc / -(n - 1)
+    intercepts += mx
+    intercepts *= slopes
+    np.subtract(my - yc / (n - 1), intercepts, out=intercepts)
     return slopes, intercepts
+
+
+def decimal_grid(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x and y times 10**d, for the smallest d <= 6 at which every value is the double
+    nearest to an integer over 10**d below 2**26 in size (data rounded to d decimals);
+    otherwise x and y unchanged. A slope is the same rational in either scale, and from
+    the integers its float is the correctly rounded quotient, so equal slopes (ties of
+    rounded data) are equal floats and a slope of -1 is exactly -1 (from the decimal
+    doubles, ``fl(y_j - y_i) == -fl(x_j - x_i)`` can miss it).
+
+    Examples
+    --------
+    >>> [v.tolist() for v in decimal_grid(np.array([0.1, 0.3]), np.array([1.25, 2.0]))]
+    [[10.0, 30.0], [125.0, 200.0]]
+    """
+    if x.size == 0:
+        return x, y
+    both = np.concatenate([x, y])
+    if not np.all(np.isfinite(both)):
+        return x, y
+    top = float(np.max(np.abs(both)))
+    for d in range(7):
+        scale = 10.0**d
+        if top * scale >= 2.0**26:
+            break
+        ints = np.rint(both * scale)
+        if np.array_equal(ints / scale, both):
+            return ints[:x.size], ints[x.size:]
+    return x, y
 
 
 def passing_bablok_slopes(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -217,3 +282,686 @@ def cusum_linearity(x: np.ndarray, y: np.ndarray, slope: float,
     cusum = np.cumsum(score[order])
     statistic = float(np.max(np.abs(cusum)) / math.sqrt(n_below + 1))
     return statistic, n_below, cusum
+
+
+# -- Passing–Bablok by slope selection ------------------------------------------------------
+# The slopes of ranks wanted are found without forming the n (n - 1) / 2 slopes. The pairs
+# whose slope is at most t are the pairs that the order of y - t x puts in the reverse of
+# their x order, counted in O(n log n) (count_inversions). Thresholds are placed by random
+# samples of the slopes (uniform pairs, then uniform pairs between two thresholds, drawn
+# from the neighbours of each point in the order of y - t x), narrowing to a band of about
+# n slopes around each rank (Matousek 1991; Dillencourt, Mount & Netanyahu 1992). The
+# band's pairs are listed and their slopes computed exactly as passing_bablok_slopes does,
+# so the values are the same floats. The classification of a pair at t uses the computed
+# y - t x; an error bound on it (below) says which pairs it may have misplaced, and a
+# value is accepted only when no misplaced pair can fall on its other side; otherwise the
+# thresholds move apart and the search is repeated.
+
+_ROUND = 2.0**-52  # twice the unit roundoff of float64
+_TINY = 2.0**-1000
+_CANDIDATES = 2**20  # candidate pairs judged at a time
+_SAMPLE = 2**18  # slopes sampled to place thresholds
+_MIN_BAND = 2**16
+_HELD = 2**22  # band slopes held as values before they are held as counts
+
+
+def count_inversions(rank: np.ndarray) -> int:
+    """Number of pairs ``i < j`` with ``rank[i] < rank[j]``, ``rank`` a permutation of
+    ``0..n-1``, in O(n log n) time and O(n) memory.
+
+    Bit by bit from the highest (a wavelet tree): the elements are kept grouped by the
+    higher bits of their rank, in their original order within a group; every element
+    whose current bit is 1 is counted against the elements of its group before it whose
+    bit is 0, and the group is then stably split by the bit. Ranks agreeing in all but
+    the lowest three bits are compared pairwise at the end.
+
+    Examples
+    --------
+    >>> count_inversions(np.array([0, 2, 1, 3]))  # all pairs but (2, 1)
+    5
+    """
+    n = rank.size
+    if n < 2:
+        return 0
+    kind = np.int32 if n < 2**30 else np.int64  # half the memory traffic where it fits
+    a = rank.astype(kind)
+    idx = np.arange(n, dtype=kind)
+    nxt, bit, ones, pos = (np.empty_like(a) for _ in range(4))
+    total = 0
+    small = 3
+    for level in range(int(n - 1).bit_length() - 1, small - 1, -1):
+        size = 1 << (level + 1)
+        np.right_shift(a, level, out=bit)
+        np.bitwise_and(bit, 1, out=bit)
+        np.cumsum(bit, out=ones)
+        ones -= bit  # ones before each element
+        n_ones = int(ones[-1] + bit[-1])
+        # sum over the ones of the zeros before them in their group: j - ones_before(j)
+        # summed over the ones, less the m-th one's m, less the zeros of the complete
+        # groups before its own (half the group's start)
+        starts = np.arange(0, n, size, dtype=np.int64)
+        ones_in = np.clip(n - starts - (size >> 1), 0, size >> 1)
+        sum_pos = n_ones * (n - 1) - int(ones.sum(dtype=np.int64))
+        total += sum_pos - n_ones * (n_ones - 1) // 2 - int(ones_in @ (starts >> 1))
+        # stable split: a zero goes to its group's start plus the zeros before it, a one
+        # after the group's 2**level zeros (a group holding ones is full below them)
+        np.bitwise_and(a, -size, out=pos)
+        pos >>= 1
+        np.multiply(ones, 2, out=nxt)
+        nxt += size >> 1
+        nxt -= idx
+        nxt *= bit
+        nxt += idx
+        nxt -= ones
+        pos += nxt
+        nxt[pos] = a
+        a, nxt = nxt, a
+    s = 1 << small
+    m = n // s * s
+    i, j = np.triu_indices(s, 1)
+    total += int(np.count_nonzero(a[:m].reshape(-1, s)[:, i] < a[:m].reshape(-1, s)[:, j]))
+    tail = a[m:]
+    total += int(np.count_nonzero(np.triu(tail[:, None] < tail[None, :], 1)))
+    return total
+
+
+def concordant_pairs(x: np.ndarray, y: np.ndarray) -> tuple[int, int, int, int]:
+    """Kendall's concordant and discordant pairs, and the pairs tied in x and in y:
+    ``(C, D, T_x, T_y)``, C and D the pairs with ``(x_j - x_i)(y_j - y_i)`` positive and
+    negative; O(n log n).
+
+    Examples
+    --------
+    >>> concordant_pairs(np.array([1.0, 2, 3, 4]), np.array([1.0, 3, 2, 2]))
+    (3, 2, 0, 1)
+    """
+    n = x.size
+    order = np.lexsort((-y, x))  # x ascending; equal x: y descending, never counted
+    xs, ys = x[order], y[order]
+    # ranks of y ascending; equal y: the later first, so ties are not counted
+    by_y = n - 1 - np.argsort(ys[::-1], kind="stable")
+    rank = np.empty(n, dtype=np.int64)
+    rank[by_y] = np.arange(n)
+    concordant = count_inversions(rank)
+    new_x = np.concatenate([[True], xs[1:] != xs[:-1]])
+    tie_x = _run_pairs(new_x)
+    tie_xy = _run_pairs(new_x | np.concatenate([[True], ys[1:] != ys[:-1]]))
+    sy = np.sort(y)
+    tie_y = _run_pairs(np.concatenate([[True], sy[1:] != sy[:-1]]))
+    discordant = n * (n - 1) // 2 - tie_x - tie_y + tie_xy - concordant
+    return concordant, discordant, tie_x, tie_y
+
+
+def kendall_tau_b(x: np.ndarray, y: np.ndarray) -> float:
+    """Kendall's tau-b, ``(C - D) / sqrt((P - T_x)(P - T_y))``; nan when x or y is
+    constant.
+
+    Examples
+    --------
+    >>> round(kendall_tau_b(np.array([1.0, 2, 3, 4]), np.array([1.0, 3, 2, 2])), 4)
+    0.1826
+    """
+    return _tau_b(x.size, *concordant_pairs(x, y))
+
+
+def _tau_b(n: int, concordant: int, discordant: int, tie_x: int, tie_y: int) -> float:
+    pairs = n * (n - 1) // 2
+    denominator = math.sqrt(float(pairs - tie_x)) * math.sqrt(float(pairs - tie_y))
+    return (concordant - discordant) / denominator if denominator > 0 else math.nan
+
+
+class _Order:
+    """The points in the order of ``y - t x`` at a threshold t (ties: the later point in
+    (x, -y) order first, so that pairs of equal x never count), the computed values
+    sorted, a bound on their rounding error, and how many pairs of distinct x it puts
+    below t (``x_i < x_j`` and ``y_j - t x_j`` not above ``y_i - t x_i``)."""
+
+    def __init__(self, points: _Points, t: float, below: int | None = None):
+        self.t = t
+        u = points.ys - t * points.xs
+        order = np.argsort(u)
+        su = u[order]
+        tie = su[1:] == su[:-1]
+        if tie.any():
+            run = np.concatenate([[0], np.cumsum(~tie)])
+            start = np.flatnonzero(np.concatenate([[True], ~tie]))
+            tied = np.flatnonzero(np.diff(np.append(start, su.size))[run] > 1)
+            order[tied] = order[tied][np.lexsort((-order[tied], run[tied]))]
+        self.order, self.su = order, su
+        self.error = points.error(t)
+        self.rank = None
+        if below is None:
+            self.rank = np.empty(points.n, dtype=np.int64)
+            self.rank[order] = np.arange(points.n)
+            below = points.pairs - count_inversions(self.rank)
+        self.below = below
+        # of the close pairs (listed apart), those counted below t
+        self.close_below = 0 if self.rank is None else int(np.count_nonzero(
+            self.rank[points.close_j] < self.rank[points.close_i]))
+
+
+class _Points:
+    """Paired values in (x ascending, y descending) order and their pair counts."""
+
+    def __init__(self, x: np.ndarray, y: np.ndarray):
+        order = np.lexsort((-y, x))
+        self.xs, self.ys = x[order], y[order]
+        self.n = n = x.size
+        new_x = np.concatenate([[True], self.xs[1:] != self.xs[:-1]])
+        new_xy = new_x | np.concatenate([[True], self.ys[1:] != self.ys[:-1]])
+        same_x = _run_pairs(new_x)
+        self.pairs = n * (n - 1) // 2 - same_x  # pairs of distinct x
+        self.duplicates = _run_pairs(new_xy)
+        self.vertical = same_x - self.duplicates  # equal x, distinct y: +inf
+        # integers below 2**26 in size (data on a decimal grid, scaled): slopes compared
+        # exactly by cross-multiplication in int64
+        limit = 2.0**26
+        self.exact = bool(np.all(np.abs(self.xs) < limit) and np.all(np.abs(self.ys) < limit)
+                          and np.all(np.rint(self.xs) == self.xs)
+                          and np.all(np.rint(self.ys) == self.ys))
+        self.ints = (self.xs.astype(np.int64), self.ys.astype(np.int64)) if self.exact \
+            else None
+        self.starts = np.flatnonzero(new_x)
+        distinct = self.xs[self.starts]
+        # the smallest distance between distinct x, rounded down
+        self.gap = float(np.min(np.diff(distinct))) * (1 - _ROUND) if distinct.size > 1 \
+            else math.nan
+        self._close_pairs(distinct)
+        # how far x may rise from each point: a pair classified below at the lower of two
+        # thresholds and above at the higher one has its point of larger x later in the
+        # lower threshold's order
+        self.reach = (self.xs[-1] - self.xs) * (1 + 2 * _ROUND)
+        self.rng = np.random.default_rng(1983)
+
+    def _close_pairs(self, distinct: np.ndarray) -> None:
+        """List the pairs of distinct x closer than `close` (at most about 2n of them):
+        their slopes are computed directly, so that the error bounds need only hold for
+        pairs at least `close` apart (``self.near``, rounded down), not at the smallest
+        distance in x, which shrinks as 1/n**2 for continuous data."""
+        n = self.n
+        empty = np.empty(0, dtype=np.int64)
+        self.close = 0.0
+        self.close_i = self.close_j = empty
+        self.close_slopes = np.empty(0)
+        self.close_left_out = 0
+        self.near = self.gap
+        if distinct.size < 3:
+            return
+        gaps = np.diff(distinct)
+        close = float(np.partition(gaps, min(n // 4, gaps.size - 1))[min(n // 4, gaps.size - 1)])
+        group_end = np.searchsorted(self.xs, self.xs, side="right")
+        floor = float(np.max(np.abs(self.xs))) * 2.0**-40
+        for _ in range(64):
+            if close <= floor or close <= self.gap:
+                return
+            ends = np.searchsorted(self.xs, self.xs + close, side="left")
+            count = np.maximum(ends - group_end, 0)
+            if int(count.sum()) <= 2 * n:
+                break
+            close /= 2
+        else:
+            return
+        total = int(count.sum())
+        i = np.repeat(np.arange(n), count)
+        first = np.cumsum(count) - count
+        j = np.arange(total) + np.repeat(group_end - first, count)
+        dx = self.xs[j] - self.xs[i]
+        dy = self.ys[j] - self.ys[i]
+        slopes = dy / dx
+        left_out = dy == -dx
+        self.close = close
+        self.close_i, self.close_j = i, j
+        self.close_slopes = np.sort(slopes[~left_out])
+        self.close_left_out = int(left_out.sum())
+        # a pair not listed is at least fl(x_i + close) - x_i apart
+        self.near = max(self.gap, float(np.min(np.maximum(
+            (self.xs + close) - self.xs, 0)))) * (1 - _ROUND)
+
+    def kendall_tau_b(self) -> float:
+        """Kendall's tau-b of the points, the same float as :func:`kendall_tau_b`, from
+        one count at the threshold 0 (where ``y - 0 x`` is y exactly): the pairs of
+        distinct x counted above 0 are the concordant pairs, those below the discordant
+        ones and the pairs of distinct x tied in y."""
+        at_zero = _Order(self, 0.0)
+        concordant = self.pairs - at_zero.below
+        tie_y = _run_pairs(np.concatenate([[True], at_zero.su[1:] != at_zero.su[:-1]]))
+        discordant = at_zero.below - (tie_y - self.duplicates)
+        n_all = self.n * (self.n - 1) // 2
+        return _tau_b(self.n, concordant, discordant, n_all - self.pairs, tie_y)
+
+    def error(self, t: float) -> float:
+        """A bound on the rounding error of each computed ``y - t x``."""
+        u = self.ys - t * self.xs
+        return _ROUND * float(np.max(np.abs(t * self.xs) + np.abs(u))) * 1.01 + _TINY
+
+    def spread(self, t: float) -> float:
+        """How far from t the slope of a pair classified at t may lie, for a pair not
+        listed as close: two errors over the smallest distance in x of such pairs."""
+        return 2 * self.error(t) / self.near * 1.01
+
+    def _window(self, lo: _Order, t_hi: float):
+        """The points in lo's order with y - t_hi x, and for each the number of points
+        after it that may pair with it between lo.t and t_hi: a pair classified
+        differently at the two thresholds lies within reach * (t_hi - t) + the errors
+        (within the errors alone when the later point has the smaller x)."""
+        xo, yo = self.xs[lo.order], self.ys[lo.order]
+        uh = yo - t_hi * xo
+        e_hi = _ROUND * float(np.max(np.abs(t_hi * xo) + np.abs(uh))) * 1.01 + _TINY
+        delta = (self.reach[lo.order] * (t_hi - lo.t) + 2 * (lo.error + e_hi)) * (1 + 2**-40)
+        width = np.searchsorted(lo.su, lo.su + delta, side="right") - np.arange(self.n) - 1
+        return xo, yo, uh, width
+
+    def _judge(self, xp, yp, up, xq, yq, uq):
+        """Of candidate pairs (p before q in lo's order) not close, those classified
+        differently at hi: how many of them are below at lo, and their slopes (nan when
+        left out).
+        For distinct x a slope does not depend on which point comes first, since
+        fl(a - b) = -fl(b - a)."""
+        dx = xq - xp
+        d = uq - up
+        band = ((d < 0) & (dx != 0)) | ((d == 0) & (dx > 0))
+        if self.close:  # the close pairs are listed apart
+            low = np.minimum(xp, xq)
+            band &= np.maximum(xp, xq) >= low + self.close
+        dx = dx[band]
+        dy = yq[band] - yp[band]
+        slopes = dy / dx
+        slopes[dy == -dx] = np.nan
+        return int(np.count_nonzero(dx < 0)), slopes, dy, dx
+
+    def band(self, lo: _Order, t_hi: float) -> tuple[int, int, np.ndarray, np.ndarray]:
+        """The pairs classified differently at lo and at t_hi: how many are below at
+        lo, how many are left out (slope -1), and the others' distinct slopes, sorted,
+        with their counts (held as counts once there are more than max(4n, 2**22), so
+        that many equal slopes take little memory)."""
+        xo, yo, uh, width = self._window(lo, t_hi)
+        csum = np.cumsum(width)
+        below = left_out = 0
+        kept = [np.empty(0)]
+        values, counts = np.empty(0), np.empty(0, dtype=np.int64)
+        held = 0
+        start = 0
+        while start < self.n:
+            done = int(csum[start - 1]) if start else 0
+            stop = int(np.searchsorted(csum, done + _CANDIDATES, side="right"))
+            stop = min(max(stop, start + 1), self.n)
+            w = width[start:stop]
+            m = int(w.sum())
+            if m:
+                first = np.cumsum(w) - w
+                q = np.arange(m) + np.repeat(np.arange(start + 1, stop + 1) - first, w)
+                b, s, _, _ = self._judge(np.repeat(xo[start:stop], w), np.repeat(yo[start:stop], w),
+                                   np.repeat(uh[start:stop], w), xo[q], yo[q], uh[q])
+                below += b
+                nan = np.isnan(s)
+                left_out += int(nan.sum())
+                kept.append(s[~nan])
+                held += kept[-1].size
+                if held > max(4 * self.n, _HELD):
+                    values, counts = _merge_counts(values, counts, np.concatenate(kept))
+                    kept, held = [np.empty(0)], 0
+            start = stop
+        values, counts = _merge_counts(values, counts, np.concatenate(kept))
+        return below, left_out, values, counts
+
+    def sample_band(self, lo: _Order, t_hi: float,
+                    size: int) -> tuple[_Sample, float, float]:
+        """Slopes of pairs drawn uniformly from those classified differently at lo
+        and t_hi (2 * size candidates drawn), an estimate of how many such pairs there
+        are, and its relative standard error."""
+        xo, yo, uh, width = self._window(lo, t_hi)
+        csum = np.cumsum(width)
+        total = int(csum[-1])
+        if total == 0:
+            return _Sample(np.empty(0), np.empty(0), np.empty(0)), 0.0, 1.0
+        pick = np.sort(self.rng.integers(0, total, 2 * size))
+        p = np.searchsorted(csum, pick, side="right")
+        q = p + 1 + (pick - (csum[p] - width[p]))
+        _, s, dy, dx = self._judge(xo[p], yo[p], uh[p], xo[q], yo[q], uh[q])
+        share = s.size / pick.size
+        rel = math.sqrt((1 - share) / max(s.size, 1))
+        keep = ~np.isnan(s)
+        return _Sample(s[keep], dy[keep], dx[keep]), total * share, rel
+
+    def sample(self, size: int) -> _Sample:
+        """Slopes of about `size` uniformly drawn pairs of distinct x."""
+        i = np.sort(self.rng.integers(0, self.n, 2 * size))
+        j = self.rng.integers(0, self.n, 2 * size)
+        dx = self.xs[j] - self.xs[i]
+        dy = self.ys[j] - self.ys[i]
+        keep = np.flatnonzero((dx != 0) & (dy != -dx))[:size]
+        return _Sample(dy[keep] / dx[keep], dy[keep], dx[keep])
+
+    def exact_counts(self, p: float, q: float) -> tuple[int, int]:
+        """For integer data (``self.exact``): how many pairs of distinct x have a slope
+        below the rational p / q (q > 0, p and q integers) and how many at most p / q,
+        exactly: slope <= p / q when ``q y_j - p x_j <= q y_i - p x_i`` (x_i < x_j),
+        computed in int64 without rounding. One O(n log n) count."""
+        u = int(q) * self.ints[1] - int(p) * self.ints[0]
+        idx = np.arange(self.n)
+        order = np.lexsort((-idx, u))  # equal u: the later point first, counted as below
+        rank = np.empty(self.n, dtype=np.int64)
+        rank[order] = idx
+        n_all = self.n * (self.n - 1) // 2
+        # equal x: y descends, so every such pair is at most p / q
+        at_most = n_all - count_inversions(rank) - (n_all - self.pairs)
+        su = u[order]
+        # pairs of equal u (slope p / q) less those of equal points (equal x and y)
+        equal = _run_pairs(np.concatenate([[True], su[1:] != su[:-1]])) - self.duplicates
+        return at_most - equal, at_most
+
+    def extreme(self, lowest: bool) -> float:
+        """A threshold below (above) every slope of distinct x: the extreme slopes join
+        neighbours in x (each slope of a pair is a weighted mean of the slopes of the
+        neighbouring pairs between them)."""
+        ymax = self.ys[self.starts]  # y descends within equal x
+        ymin = self.ys[np.append(self.starts[1:], self.n) - 1]
+        gx = self.xs[self.starts]
+        if lowest:
+            t = float(np.min((ymin[1:] - ymax[:-1]) / np.diff(gx)))
+        else:
+            t = float(np.max((ymax[1:] - ymin[:-1]) / np.diff(gx)))
+        step = abs(t) * 2.0**-40 + _TINY
+        for _ in range(64):
+            beyond = t - step if lowest else t + step
+            w = self.spread(beyond)
+            if step > 2 * w + (abs(t) + w) * 2.0**-48:
+                return beyond
+            step *= 4
+        raise FloatingPointError("no threshold beyond the slopes (values too extreme)")
+
+
+class _Sample:
+    """Sampled slopes, sorted, with the differences dy and dx that made each."""
+
+    def __init__(self, slopes: np.ndarray, dy: np.ndarray, dx: np.ndarray):
+        order = np.argsort(slopes, kind="stable")
+        self.slopes, self.dy, self.dx = slopes[order], dy[order], dx[order]
+        self.size = slopes.size
+
+    def __getitem__(self, i: int) -> float:
+        return self.slopes[i]
+
+
+def _merge_counts(values: np.ndarray, counts: np.ndarray,
+                  more: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct sorted values and their counts, of (values, counts) and the array `more`."""
+    new, new_counts = np.unique(more, return_counts=True)
+    if values.size == 0:
+        return new, new_counts
+    both = np.concatenate([values, new])
+    weights = np.concatenate([counts, new_counts])
+    merged, where = np.unique(both, return_inverse=True)
+    return merged, np.bincount(where, weights=weights).astype(np.int64)
+
+
+def _run_pairs(new: np.ndarray) -> int:
+    sizes = np.diff(np.append(np.flatnonzero(new), new.size))
+    return int((sizes * (sizes - 1) // 2).sum())
+
+
+class _NoBracket(Exception):
+    """The sampled thresholds missed a rank, or could not certify it: widen them."""
+
+
+class _Selection:
+    """Order statistics of the finite Passing–Bablok slopes of `points`, with `left_out`
+    slopes of -1 (all within the zone -1 +- `zone`, which no threshold enters)."""
+
+    def __init__(self, points: _Points, finite: int, left_out: int, zone: float):
+        self.points, self.finite, self.left_out, self.zone = points, finite, left_out, zone
+        self.floor = _Order(points, points.extreme(True), below=0)
+        self.ceiling = points.extreme(False)
+
+    def below(self, order: _Order) -> int:
+        """Slopes kept (not -1) below the threshold of `order`: those it counts there,
+        less the slopes of -1, with the close pairs' exact slopes in place of their
+        classification."""
+        close = self.points.close_slopes
+        return order.below - (self.left_out if order.t > -1 else 0) - order.close_below \
+            + int(np.searchsorted(close, order.t, side="right"))
+
+    def beside(self, s: float, side: int) -> float:
+        """A threshold just below (side -1) or above (+1) the slope s, far enough that
+        every pair of slope s is classified on the other side of it; never in the zone
+        around -1."""
+        w = self.points.spread(s)
+        t = s + side * (4 * w + abs(s) * 2.0**-44 + _TINY)
+        if -1 - self.zone <= t <= -1 + self.zone:
+            t = -1 + side * self.zone
+        return t
+
+    def solve(self, ranks: list[int]) -> dict[int, float]:
+        sample = self.points.sample(min(_SAMPLE, 4 * self.finite))
+        for widen in (1, 3, 9, 27):
+            try:
+                return self.refine(np.array(ranks), self.floor, self.ceiling, sample,
+                                   self.finite, 0.0, widen, 0)
+            except _NoBracket:
+                continue
+        raise FloatingPointError("Passing–Bablok slope selection did not converge")
+
+    def refine(self, ranks: np.ndarray, lo: _Order, t_hi: float, sample: _Sample,
+               total: float, rel_err: float, widen: float, depth: int,
+               check: bool = True) -> dict[int, float]:
+        """The slopes of `ranks`, all between the counted threshold lo and t_hi, where
+        `sample` is a uniform sample of the about `total` slopes between them."""
+        if check and self.points.exact and sample.size:
+            out = self.tied(ranks, lo, sample, total)
+            if out:
+                rest = ranks[~np.isin(ranks, list(out))]
+                if rest.size:
+                    out.update(self.refine(rest, lo, t_hi, sample, total, rel_err, widen,
+                                           depth, check=False))
+                return out
+        js = ranks - self.below(lo)
+        m = sample.size
+        if m == 0 or js.min() < 0 or js.max() >= total * (1 + 6 * rel_err) + 8:
+            raise _NoBracket
+        f = (js + 0.5) / total
+        # 3.5 standard errors of the sample's quantile, and of the estimate of `total`
+        margin = widen * (3.5 * np.sqrt(np.clip(f * (1 - f), 0, None) / m) + 3 / m
+                          + 3.5 * f * rel_err)
+        groups: list[list] = []
+        for k, a, b in zip(ranks.tolist(), f - margin, f + margin, strict=True):
+            if groups and a <= groups[-1][2]:
+                groups[-1][0].append(k)
+                groups[-1][2] = b
+            else:
+                groups.append([[k], a, b])
+        out = {}
+        for cluster, a, b in groups:
+            estimate = (min(b, 1) - max(a, 0)) * total
+            low = lo if a <= 0 else _Order(self.points, self.beside(
+                float(sample[min(int(a * m), m - 1)]), -1))
+            high = t_hi if b >= 1 else min(t_hi, self.beside(
+                float(sample[min(math.ceil(b * m), m - 1)]), 1))
+            if estimate <= max(_MIN_BAND, self.points.n) or depth >= 5 \
+                    or estimate > total / 4:
+                out.update(self.final(cluster, low, high))
+            else:
+                sub, size, rel = self.points.sample_band(low, high,
+                                                         max(_SAMPLE, self.points.n // 2))
+                out.update(self.refine(np.array(cluster), low, high, sub, size, rel, widen,
+                                       depth + 1))
+        return out
+
+    def tied(self, ranks: np.ndarray, lo: _Order, sample: _Sample,
+             total: float) -> dict[int, float]:
+        """Integer data: the ranks whose slope is a value tied in the sample at the rank's
+        place, certified by exact counts (below the value <= rank < at most the value)
+        without listing the pairs of that value. The slope is ``fl(dy / dx)`` of any pair
+        of the value, as every pair's correctly rounded quotient of equal rationals."""
+        out: dict[int, float] = {}
+        m = sample.size
+        js = ranks - self.below(lo)
+        counted: dict[float, tuple[int, int]] = {}
+        for k, j in zip(ranks.tolist(), js.tolist(), strict=True):
+            i = min(max(int((j + 0.5) / max(total, 1) * m), 0), m - 1)
+            v = float(sample.slopes[i])
+            # a block too small to cost more than a band of ~n slopes is listed instead
+            if np.count_nonzero(sample.slopes == v) / m * total <= 4 * self.points.n:
+                continue
+            dy, dx = float(sample.dy[i]), float(sample.dx[i])
+            p, q = (dy, dx) if dx > 0 else (-dy, -dx)
+            if v not in counted:
+                less, at_most = self.points.exact_counts(p, q)
+                minus = self.left_out + self.points.close_left_out
+                counted[v] = (less - (minus if p > -q else 0),
+                              at_most - (minus if p >= -q else 0))
+            less, at_most = counted[v]
+            if less <= k < at_most:
+                out[k] = p / q
+        return out
+
+    def final(self, ranks: list[int], lo: _Order, t_hi: float) -> dict[int, float]:
+        """List the slopes between lo and t_hi and read the ranks off them, when no pair
+        that the thresholds may have misplaced can fall on the other side of a value."""
+        below, _, values, counts = self.points.band(lo, t_hi)
+        # the band's slopes and every close pair's; c the kept slopes neither holds that
+        # lo counts below it
+        c = lo.below - (self.left_out if lo.t > -1 else 0) - lo.close_below - below
+        values, counts = _merge_counts(values, counts, self.points.close_slopes)
+        cumulative = np.cumsum(counts)
+        w_lo, w_hi = self.points.spread(lo.t), self.points.spread(t_hi)
+        low_bound = lo.t + w_lo + (abs(lo.t) + w_lo) * 2.0**-49
+        high_bound = t_hi - w_hi - (abs(t_hi) + w_hi) * 2.0**-49
+        out = {}
+        for k in ranks:
+            j = k - c
+            if not 0 <= j < (int(cumulative[-1]) if cumulative.size else 0):
+                raise _NoBracket
+            v = float(values[np.searchsorted(cumulative, j, side="right")])
+            if (lo is not self.floor and not v > low_bound) or \
+                    (t_hi != self.ceiling and not v < high_bound):
+                raise _NoBracket
+            out[k] = v
+        return out
+
+
+def _select(points: _Points, wanted) -> tuple[dict[int, float], int, int]:
+    """``(values by rank, N, K)``: the slopes of the ranks ``wanted(N, K)`` (0-based) among
+    the N Passing–Bablok slopes of `points`, K of them below -1."""
+    if math.isnan(points.gap):  # one distinct x: every pair vertical or 0/0
+        ranks = wanted(points.vertical, 0)
+        return {k: math.inf if 0 <= k < points.vertical else math.nan for k in ranks}, \
+            points.vertical, 0
+    # slopes of exactly -1 (left out) and below -1 (K): list the pairs near -1
+    zone = 2.0**-30
+    while zone <= 2 * max(points.spread(-1 - zone), points.spread(-1 + zone)) + 2.0**-45:
+        zone *= 4
+        if not zone < 0.25:
+            raise FloatingPointError("rounding too coarse to place slopes near -1")
+    if points.exact:  # counted exactly, without listing the pairs near -1
+        shift, at_most = points.exact_counts(-1.0, 1.0)
+        left_out = at_most - shift - points.close_left_out
+    else:
+        near = _Order(points, -1 - zone)
+        below, left_out, values, counts = points.band(near, -1 + zone)
+        shift = near.below - near.close_below - below + \
+            int(counts[:np.searchsorted(values, -1.0, side="left")].sum()) + \
+            int(np.searchsorted(points.close_slopes, -1.0, side="left"))
+    finite = points.pairs - left_out - points.close_left_out
+    total = finite + points.vertical
+    out: dict[int, float] = {}
+    ranks = wanted(total, shift)
+    for k in ranks:
+        if not 0 <= k < total:
+            out[k] = math.nan
+        elif k >= finite:
+            out[k] = math.inf
+    inside = sorted({k for k in ranks if k not in out})
+    if inside:
+        out.update(_Selection(points, finite, left_out, zone).solve(inside))
+    return out, total, shift
+
+
+def passing_bablok_oriented(x: np.ndarray, y: np.ndarray, z: float, *, method: str = "auto"
+                            ) -> tuple[float, tuple[float, float, float, int, int]]:
+    """Kendall's tau-b of (x, y) and :func:`passing_bablok_shifted_median` of (x, y), or
+    of the mirror image (x, -y) when tau is negative (Bablok et al. 1988; the results are
+    those of the mirror image, not negated). Selection counts tau from the points it
+    selects among (:meth:`_Points.kendall_tau_b`), so the data are sorted once.
+
+    Examples
+    --------
+    >>> x = np.array([1.0, 2, 3, 4, 5, 6])
+    >>> tau, fit = passing_bablok_oriented(x, 10 - x ** 1.5, 1.96)
+    >>> round(tau, 4), round(fit[0], 4)  # the slope of (x, x ** 1.5 - 10)
+    (-1.0, 2.784)
+    """
+    n = x.size
+    undefined = (math.nan, math.nan, math.nan, 0, 0)
+    if method == "sort" or (method == "auto" and n * (n - 1) // 2 <= _SORT_PAIRS):
+        tau = kendall_tau_b(x, y)
+        if math.isnan(tau):
+            return tau, undefined
+        return tau, passing_bablok_shifted_median(x, -y if tau < 0 else y, z, method="sort")
+    gx, gy = decimal_grid(x, y)
+    points = _Points(gx, gy)
+    tau = points.kendall_tau_b()
+    if math.isnan(tau):  # x or y constant
+        return tau, undefined
+    if tau < 0:
+        points = _Points(gx, -gy)
+    return tau, _shifted_median_of(points, x, -y if tau < 0 else y, z)
+
+
+def passing_bablok_shifted_median(x: np.ndarray, y: np.ndarray, z: float, *,
+                                  method: str = "auto") -> tuple[float, float, float, int, int]:
+    """:func:`shifted_median` of :func:`passing_bablok_slopes`, the same floats, without
+    forming the slopes above 2**21 pairs (``method='auto'``).
+
+    ``method='sort'`` forms and partitions all n (n - 1) / 2 slopes (O(n**2) time and
+    memory); ``'select'`` selects the slopes of the ranks needed (expected O(n log n)
+    time, O(n) memory; see the comments above :func:`count_inversions`). Selection
+    takes data on a decimal grid as the exact decimals (:func:`decimal_grid`): its
+    slopes are those that sorting gives on ``decimal_grid(x, y)``, and a rank inside a
+    block of equal slopes (rounded data) is certified by exact counts without listing
+    the block.
+
+    Examples
+    --------
+    >>> x = np.array([1.0, 2, 3, 4, 5, 6])
+    >>> y = np.array([1.2, 1.9, 3.3, 3.9, 5.2, 5.8])
+    >>> passing_bablok_shifted_median(x, y, 1.96, method="sort")[:3]  # from the doubles
+    (0.9500000000000002, 0.6000000000000001, 1.3000000000000003)
+    >>> passing_bablok_shifted_median(x, y, 1.96, method="select")[:3]  # exact decimals
+    (0.95, 0.6, 1.3)
+    >>> passing_bablok_shifted_median(*decimal_grid(x, y), 1.96, method="sort")[:3]
+    (0.95, 0.6, 1.3)
+    """
+    n = x.size
+    if method == "sort" or (method == "auto" and n * (n - 1) // 2 <= _SORT_PAIRS):
+        return shifted_median(passing_bablok_slopes(x, y), n, z)
+    return _shifted_median_of(_Points(*decimal_grid(x, y)), x, y, z)
+
+
+def _shifted_median_of(points: _Points, x: np.ndarray, y: np.ndarray,
+                       z: float) -> tuple[float, float, float, int, int]:
+    """:func:`passing_bablok_shifted_median` by selection among `points`, which are the
+    pairs (x, y) on their decimal grid."""
+    n = points.n
+    c = z * math.sqrt(n * (n - 1) * (2 * n + 5) / 18)
+    parts: dict[str, list[int]] = {}
+
+    def wanted(total: int, shift: int) -> list[int]:
+        m1 = math.floor((total - c) / 2 + 0.5)
+        parts["centre"] = [(total + 1) // 2 + shift - 1] if total % 2 else \
+            [total // 2 + shift - 1, total // 2 + shift]
+        parts["limits"] = [m1 + shift - 1, total - m1 + shift]
+        parts["m1"] = [m1]
+        return parts["centre"] + parts["limits"]
+
+    try:
+        values, total, shift = _select(points, wanted)
+    except FloatingPointError as error:  # extreme values: the rounding bounds are useless
+        if n * (n - 1) // 2 <= 2**25:
+            return shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), n, z)
+        raise ValueError(f"Passing–Bablok regression of {n:,} pairs failed: {error}; "
+                         "rescale the measurements.") from error
+    if total == 0:
+        return math.nan, math.nan, math.nan, 0, 0
+    slope = float(np.mean([values[k] for k in parts["centre"]]))
+    low, high = parts["limits"]
+    return slope, values[low], values[high], shift, parts["m1"][0]

@@ -23,13 +23,11 @@ from irr._validation import (
     show_value,
 )
 from irr.coefficients.method_regression import (
-    MAX_PASSING_BABLOK,
     cusum_linearity,
     deming_jackknife,
     deming_line,
     deming_slope,
-    passing_bablok_slopes,
-    shifted_median,
+    passing_bablok_oriented,
 )
 from irr.inference.bootstrap import bootstrap_counts
 from irr.inference.options import BOOTSTRAP_METHODS, DEFAULT_OPTIONS, InferenceOptions
@@ -146,8 +144,8 @@ class MethodRegressionResult(Result):
         check_choice(method, "method", own)
         index = _PARAMETERS.index(parameter)
         if method == "rank":
-            intervals = _pb_intervals(self.x, self.y, level)
-            return intervals[index]
+            _, fit = _pb_fit(self.x, self.y, level)
+            return _pb_intervals(fit, level)[index]
         if method == "jackknife":
             estimate = (self.estimate, self.intercept)[index]
             se = (self.se, self.intercept_se)[index]
@@ -515,19 +513,24 @@ def deming(
 
 
 # -- Passing–Bablok --------------------------------------------------------------------------
-def _pb_fit(x: np.ndarray, y: np.ndarray, level: float) -> tuple[float, ...]:
-    slopes = passing_bablok_slopes(x, y)
-    slope, low, high, _shift, _ = shifted_median(slopes, x.size, normal_quantile(level))
+def _pb_fit(x: np.ndarray, y: np.ndarray, level: float) -> tuple[float, tuple[float, ...]]:
+    """Kendall's tau, and the slope, its limits, intercept and its limits. For a negative
+    relation (tau < 0), Bablok et al. (1988)'s mirror image of the 1983 procedure: the
+    estimator of (x, -y), negated (slopes of exactly +1 left out, the median shifted down
+    by the slopes above +1)."""
+    tau, (slope, low, high, _shift, _) = passing_bablok_oriented(x, y, normal_quantile(level))
+    if tau < 0:
+        slope, low, high = -slope, -high, -low
     with np.errstate(invalid="ignore"):
         intercept = float(np.median(y - slope * x)) if math.isfinite(slope) else math.nan
         a_low = float(np.median(y - high * x)) if math.isfinite(high) else math.nan
         a_high = float(np.median(y - low * x)) if math.isfinite(low) else math.nan
-    return slope, low, high, intercept, a_low, a_high
+    return tau, (slope, low, high, intercept, a_low, a_high)
 
 
-def _pb_intervals(x: np.ndarray, y: np.ndarray,
+def _pb_intervals(fit: tuple[float, ...],
                   level: float) -> tuple[ConfidenceInterval, ConfidenceInterval]:
-    _, low, high, _, a_low, a_high = _pb_fit(x, y, level)
+    _, low, high, _, a_low, a_high = fit
     note = "" if math.isfinite(low) and math.isfinite(high) else (
         "undefined: too few points for a rank-based limit at this level")
     return (ConfidenceInterval(low, high, level, "rank", note),
@@ -548,34 +551,46 @@ def passing_bablok(
     a, b, x_name, y_name, dropped, _ = paired_measurements(x, y, names, first, second,
                                                            "Passing–Bablok regression")
     n = a.size
-    if n > MAX_PASSING_BABLOK:
-        raise ValueError(
-            f"Passing–Bablok regression takes at most {MAX_PASSING_BABLOK:,} pairs "
-            "(irr.coefficients.method_regression.MAX_PASSING_BABLOK: n (n - 1) / 2 pairwise "
-            f"slopes, about 400 MB at the limit); got {n:,}. Use Deming regression, or a "
-            "random subset of the pairs."
-        )
     if n < 3:
         raise ValueError(f"Passing–Bablok regression needs at least 3 complete pairs; got {n}.")
-    slope, _low, _high, intercept, _a_low, _a_high = _pb_fit(a, b, confidence_level)
-    notes = ["Passing & Bablok (1983): slope the shifted median of the pairwise slopes "
-             "(0/0 pairs and slopes of -1 left out, vertical pairs +inf), intercept the median "
-             "of y - b x; rank-based intervals (intercept limits from the slope limits)."]
-    slope_ci, intercept_ci = _pb_intervals(a, b, confidence_level)
+    tau, fit = _pb_fit(a, b, confidence_level)
+    if not tau == tau:
+        raise ValueError(
+            "Passing–Bablok regression is undefined when one method's measurements are all "
+            "equal (Kendall's tau between the methods is undefined).")
+    negative = tau < 0
+    slope, intercept = fit[0], fit[3]
+    if negative:
+        notes = [f"Negative relation (Kendall's tau = {tau:.3f}): Bablok et al. (1988)'s "
+                 "procedure for a negative slope, the mirror image of Passing & Bablok "
+                 "(1983): slope the shifted median of the pairwise slopes (0/0 pairs and "
+                 "slopes of +1 left out, vertical pairs -inf, shifted down by the slopes "
+                 "above +1), intercept the median of y - b x; rank-based intervals "
+                 "(intercept limits from the slope limits)."]
+    else:
+        notes = ["Passing & Bablok (1983): slope the shifted median of the pairwise slopes "
+                 "(0/0 pairs and slopes of -1 left out, vertical pairs +inf), intercept the "
+                 "median of y - b x; rank-based intervals (intercept limits from the slope "
+                 "limits)."]
+    slope_ci, intercept_ci = _pb_intervals(fit, confidence_level)
     if slope_ci.note:
         warnings.warn(f"The {confidence_level:.0%} Passing–Bablok interval is undefined with "
                       f"{n} pairs: a limit's rank falls outside the pairwise slopes.",
                       DegenerateDataWarning, stacklevel=3)
-    if math.isfinite(slope) and slope <= 0:
-        notes.append("The slope is not positive: Passing–Bablok regression assumes positively "
-                     "related methods.")
-    statistic, n_below, _ = cusum_linearity(a, b, slope, intercept)
+    if tau == 0:
+        notes.append("Kendall's tau is 0: the methods are not related, and the slope "
+                     "(computed as for a positive relation) describes no relation.")
+    # a negative relation: the test of the mirror image (x, -y), whose points below its
+    # line are the points above this one
+    sign = -1.0 if negative else 1.0
+    statistic, n_below, _ = cusum_linearity(a, sign * b, sign * slope, sign * intercept)
     if math.isfinite(statistic):
         from scipy.special import kolmogorov
 
         p_lin = float(kolmogorov(statistic))
+        side = "above" if negative else "below"
         notes.append(f"Cusum linearity test (Passing & Bablok 1983): max |cusum| / sqrt(L + 1) "
-                     f"= {statistic:.3f} with L = {n_below} points below the line, "
+                     f"= {statistic:.3f} with L = {n_below} points {side} the line, "
                      f"p = {_p_text(p_lin)} (Kolmogorov).")
     else:
         p_lin = math.nan

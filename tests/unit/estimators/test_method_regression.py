@@ -21,11 +21,17 @@ import irr
 import tests.reference.method_regression_reference as ref
 from irr._measurements import Measurements
 from irr.coefficients.method_regression import (
-    MAX_PASSING_BABLOK,
+    concordant_pairs,
+    count_inversions,
     cusum_linearity,
+    decimal_grid,
     deming_jackknife,
     deming_slope,
+    kendall_tau_b,
+    passing_bablok_oriented,
+    passing_bablok_shifted_median,
     passing_bablok_slopes,
+    shifted_median,
 )
 from irr.estimators.method_regression import replicate_error_ratio
 
@@ -97,14 +103,224 @@ def test_passing_bablok_limits_and_special_pairs():
     # pairs: (1,1)-(1,1) is 0/0 and left out; (1,1)-(1,3) twice vertical: +inf;
     # (1,1)-(2,2) twice: 1; (1,3)-(2,2): -1, left out
     assert slopes.tolist() == [1.0, 1.0, math.inf, math.inf]
-    with pytest.raises(ValueError, match="at most 10,000"):
-        irr.passing_bablok(np.arange(MAX_PASSING_BABLOK + 1.0), np.arange(MAX_PASSING_BABLOK + 1.0))
     with pytest.raises(ValueError, match="at least 3"):
         irr.passing_bablok([1.0, 2.0], [1.0, 2.0])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(irr.DegenerateDataWarning, match="undefined"):
             irr.passing_bablok([1.0, 2.0, 3.0, 4.0], [1.1, 2.0, 3.2, 3.9])
+
+
+# -- Passing–Bablok by slope selection: the same floats as forming every slope ---------------
+def _pb_data(rng, n, kind):
+    """Random pairs with the awkward cases: ties in x and in y, duplicate points, vertical
+    pairs, slopes of exactly -1, negative relations, a few distinct values."""
+    x = rng.uniform(0, 10, n)
+    y = 1 + 1.1 * x + rng.normal(0, 1, n)
+    if kind == "integers":
+        x, y = np.round(x), np.round(y)
+    elif kind == "one decimal":
+        x, y = np.round(x, 1), np.round(y, 1)
+    elif kind == "negative":
+        x, y = np.round(x), np.round(-y + rng.normal(0, 3, n))
+    elif kind == "duplicates":
+        idx = rng.integers(0, n, max(n // 3, 2))
+        x[idx[: idx.size // 2]] = x[0]
+        y[idx] = y[1]
+        x = np.round(x, 2)
+    elif kind == "few values":
+        x = rng.integers(0, 5, n).astype(float)
+        y = rng.integers(0, 5, n).astype(float)
+    elif kind == "minus one":  # many pairs with slope exactly -1: x + y in few values
+        x = rng.integers(0, 40, n).astype(float)
+        y = rng.integers(0, 6, n) * 4.0 - x
+    return x, y
+
+
+@pytest.mark.parametrize("kind", ["continuous", "integers", "one decimal", "negative",
+                                  "duplicates", "few values", "minus one"])
+@pytest.mark.parametrize("n", [3, 4, 7, 30, 200, 1500])
+def test_slope_selection_equals_sorting_every_slope(kind, n):
+    rng = np.random.default_rng(n * 7 + len(kind))
+    x, y = _pb_data(rng, n, kind)
+    for z in (1.959963984540054, 2.5758293035489):
+        want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), n, z)
+        got = passing_bablok_shifted_median(x, y, z, method="select")
+        assert len(got) == len(want) == 5
+        for a, b in zip(got, want, strict=True):  # bit for bit, nan where nan
+            assert (a != a and b != b) or a == b, (got, want)
+
+
+def test_slope_selection_at_thousands_of_pairs():
+    rng = np.random.default_rng(11)
+    for kind in ("continuous", "one decimal", "minus one"):
+        x, y = _pb_data(rng, 4000, kind)
+        want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size,
+                              1.959963984540054)
+        got = passing_bablok_shifted_median(x, y, 1.959963984540054)  # auto: selection
+        assert got == want
+
+
+def test_slope_selection_holds_many_equal_slopes_as_counts(monkeypatch):
+    import irr.coefficients.method_regression as mr
+
+    rng = np.random.default_rng(8)
+    x, y = _pb_data(rng, 2100, "integers")  # large groups of equal slopes at the median
+    want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size, 1.96)
+    monkeypatch.setattr(mr, "_HELD", -10**9)  # counts after every block of candidates
+    monkeypatch.setattr(mr, "_CANDIDATES", 2**12)
+    assert passing_bablok_shifted_median(x, y, 1.96, method="select") == want
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 2])
+def test_slope_selection_of_rounded_data_at_five_thousand_pairs(decimals):
+    # rounded data put huge blocks of equal slopes at the ranks wanted; the selection
+    # certifies them by exact counts, the reference sorts all 12.5 million slopes
+    rng = np.random.default_rng(40 + decimals)
+    x = np.round(rng.uniform(0, 10, 5000), decimals)
+    y = np.round(1 + 1.1 * x + rng.normal(0, 1, 5000), decimals)
+    want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size, 1.96)
+    assert passing_bablok_shifted_median(x, y, 1.96, method="select") == want
+
+
+def test_slope_selection_certifies_tied_ranks_without_listing(monkeypatch):
+    import irr.coefficients.method_regression as mr
+
+    rng = np.random.default_rng(9)
+    x, y = _pb_data(rng, 3000, "integers")
+    want = shifted_median(passing_bablok_slopes(x, y), x.size, 1.96)
+
+    def no_listing(*args, **kwargs):
+        raise AssertionError("a band was listed")
+
+    monkeypatch.setattr(mr._Points, "band", no_listing)
+    assert passing_bablok_shifted_median(x, y, 1.96, method="select") == want
+
+
+def test_decimal_grid_scales_only_rounded_data():
+    assert [v.tolist() for v in decimal_grid(np.array([0.1, 0.3]), np.array([2.0, 0.25]))] \
+        == [[10.0, 30.0], [200.0, 25.0]]
+    x, y = np.array([0.1, 1 / 3]), np.array([1.0, 2.0])
+    assert decimal_grid(x, y)[0] is x  # not on a grid of at most 6 decimals
+    big = np.array([1e8, 2.0])
+    assert decimal_grid(big, big)[0] is big  # beyond 2**26: not compared exactly
+    # from the decimal doubles a slope of exactly -1 can be missed; from the grid it is not
+    x, y = np.array([0.1, 0.2]), np.array([0.3, 0.2])
+    assert (y[1] - y[0]) / (x[1] - x[0]) != -1.0
+    gx, gy = decimal_grid(x, y)
+    assert (gy[1] - gy[0]) / (gx[1] - gx[0]) == -1.0
+
+
+@pytest.mark.parametrize("kind", ["continuous", "integers", "one decimal", "negative",
+                                  "duplicates", "few values", "minus one"])
+def test_oriented_selection_counts_kendall_tau_and_mirrors(kind):
+    # tau from the selection's count at 0 is kendall_tau_b's float (itself checked
+    # against scipy), and a negative relation selects among the slopes of (x, -y)
+    rng = np.random.default_rng(len(kind))
+    for n in (5, 60, 700):
+        x, y = _pb_data(rng, n, kind)
+        tau, fit = passing_bablok_oriented(x, y, 1.96, method="select")
+        assert tau == kendall_tau_b(x, y)
+        gx, gy = decimal_grid(x, y)
+        want = shifted_median(passing_bablok_slopes(gx, -gy if tau < 0 else gy), n, 1.96)
+        assert all((a != a and b != b) or a == b for a, b in zip(fit, want, strict=True))
+        assert passing_bablok_oriented(x, y, 1.96, method="sort") == (
+            tau, passing_bablok_shifted_median(x, -y if tau < 0 else y, 1.96, method="sort"))
+    tau, fit = passing_bablok_oriented(np.arange(5.0), np.full(5, 2.0), 1.96, method="select")
+    assert math.isnan(tau)
+    assert math.isnan(fit[0])
+
+
+def test_slope_selection_edge_designs():
+    # every x equal (all pairs vertical or 0/0), two distinct x, a perfect line
+    for x, y in [(np.full(6, 2.0), np.arange(6.0)), (np.repeat([1.0, 2.0], 4), np.arange(8.0)),
+                 (np.arange(40.0), 3 * np.arange(40.0) + 1),
+                 (np.arange(40.0), np.r_[np.arange(20.0), np.arange(20.0)[::-1]])]:
+        want = shifted_median(passing_bablok_slopes(*decimal_grid(x, y)), x.size, 1.96)
+        got = passing_bablok_shifted_median(x, y, 1.96, method="select")
+        assert all((a != a and b != b) or a == b for a, b in zip(got, want, strict=True))
+
+
+def test_count_inversions_and_concordant_pairs_against_loops():
+    rng = np.random.default_rng(4)
+    for n in (0, 1, 2, 3, 8, 9, 31, 100, 513):
+        r = rng.permutation(n)
+        loop = sum(1 for i in range(n) for j in range(i + 1, n) if r[i] < r[j])
+        assert count_inversions(r) == loop
+    x = rng.integers(0, 6, 80).astype(float)
+    y = rng.integers(0, 6, 80).astype(float)
+    s = np.sign((x[None, :] - x[:, None]) * (y[None, :] - y[:, None]))[np.triu_indices(80, 1)]
+    tx = int((x[None, :] == x[:, None])[np.triu_indices(80, 1)].sum())
+    ty = int((y[None, :] == y[:, None])[np.triu_indices(80, 1)].sum())
+    assert concordant_pairs(x, y) == (int((s > 0).sum()), int((s < 0).sum()), tx, ty)
+    from scipy import stats
+
+    assert kendall_tau_b(x, y) == pytest.approx(stats.kendalltau(x, y).statistic, rel=1e-12)
+
+
+def test_passing_bablok_takes_more_than_ten_thousand_pairs():
+    rng = np.random.default_rng(2)
+    x = rng.uniform(50, 150, 12_000)
+    y = 2 + 0.98 * x + rng.normal(0, 3, x.size)
+    res = irr.passing_bablok(x, y)  # refused before (10,000 at most)
+    assert res.ci.low < res.slope < res.ci.high
+    assert res.slope == pytest.approx(0.98, abs=0.01)
+
+
+# -- Passing–Bablok with a negative relation (Bablok et al. 1988) ------------------------------
+def _td75_like():
+    """A negative relation as mcr's td75 example (Kendall's tau about -0.8): slope about -1,
+    intercept about 100."""
+    rng = np.random.default_rng(75)
+    x = np.round(rng.uniform(10, 90, 60), 1)
+    y = np.round(100 - x + rng.normal(0, 4, 60), 1)
+    return x, y
+
+
+def test_passing_bablok_negative_relation_is_the_mirror_image():
+    x, y = _td75_like()
+    assert kendall_tau_b(x, y) < -0.7
+    res = irr.passing_bablok(x, y)
+    # never a positive slope for a negative relation (was +0.863 on mcr's td75 data)
+    assert res.slope < 0
+    assert res.ci.high < 0
+    assert res.slope == pytest.approx(-1, abs=0.1)
+    assert res.intercept == pytest.approx(100, abs=6)
+    # the 1988 procedure for a negative slope: the 1983 estimator of (x, -y), negated
+    b, low, high, _ = ref.brute_passing_bablok(list(x), list(-y))
+    assert res.slope == -b
+    assert (res.ci.low, res.ci.high) == (-high, -low)
+    assert res.intercept == pytest.approx(float(np.median(y - res.slope * x)), abs=0)
+    assert any("Negative relation (Kendall's tau = -0." in note for note in res.notes)
+    assert res.conf_int(0.9).high < 0
+    # the cusum test of the mirror image: its points below the line are those above here
+    stat, n_below, _ = cusum_linearity(x, -y, -res.slope, -res.intercept)
+    assert res.linearity_statistic == stat
+    assert n_below == int((y > res.intercept + res.slope * x).sum())
+    # the same by explicit rule: slopes of +1 left out, vertical pairs -inf, the median
+    # shifted down by the slopes above +1
+    s = sorted((y[j] - y[i]) / (x[j] - x[i]) if x[i] != x[j] else -math.inf
+               for i in range(x.size) for j in range(x.size)
+               if (x[i], y[i]) < (x[j], y[j]) and y[j] - y[i] != x[j] - x[i])
+    assert s[0] == -math.inf  # the data have vertical pairs
+    k = sum(1 for v in s if v > 1)
+    big_n = len(s)
+    mid = s[(big_n + 1) // 2 - k - 1] if big_n % 2 else (s[big_n // 2 - k - 1] + s[big_n // 2 - k]) / 2
+    assert res.slope == pytest.approx(mid, rel=1e-15)
+
+
+def test_passing_bablok_decreasing_line():
+    x = np.arange(1.0, 11.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning: every slope is -1
+        res = irr.passing_bablok(x, 12 - x)
+    assert (res.slope, res.ci.low, res.ci.high) == (-1.0, -1.0, -1.0)
+    assert res.intercept == 12.0
+
+
+def test_passing_bablok_constant_method_is_refused():
+    with pytest.raises(ValueError, match="Kendall's tau"):
+        irr.passing_bablok([1.0, 2.0, 3.0, 4.0], [5.0, 5.0, 5.0, 5.0])
 
 
 def test_cusum_detects_curvature():
@@ -163,6 +379,23 @@ def test_deming_jackknife_equals_leave_one_out_loop(lam):
     assert res.pvalue == pytest.approx(2 * stats.t.sf(abs(res.statistic), 63), rel=1e-9)
     assert res.intercept_pvalue == pytest.approx(
         2 * stats.t.sf(abs(res.intercept / se_intercept), 63), rel=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_deming_jackknife_values_equal_refits(seed):
+    # each leave-one-out slope and intercept from the moment sums less the point's own
+    # terms, against refitting on the n - 1 other points (the published formula by
+    # np.cov); negative relations and error ratios far from 1 included
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 50))
+    x = rng.normal(10, 3, n)
+    y = (1 if seed % 2 else -1) * (x + rng.normal(0, rng.uniform(0.1, 5), n))
+    lam = [0.01, 0.3, 1.0, 4.0, 100.0, 1.0, 0.5, 2.0][seed]
+    slopes, intercepts = deming_jackknife(x, y, lam)
+    refits = np.array([ref.deming_direct(np.delete(x, i), np.delete(y, i), lam)
+                       for i in range(n)])
+    np.testing.assert_allclose(slopes, refits[:, 0], rtol=1e-10)
+    np.testing.assert_allclose(intercepts, refits[:, 1], rtol=1e-10, atol=1e-10)
 
 
 def test_deming_limits_of_the_error_ratio():
