@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(code: list[str]) -> tuple[float, float]:
     """Seconds and peak RSS (MiB) of one process."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # bytecode cached as for an installed package (pip compiles it); without this an
+    # inherited PYTHONDONTWRITEBYTECODE makes every run compile irr's sources again
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     proc = subprocess.Popen(code, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)

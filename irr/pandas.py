@@ -1,8 +1,8 @@
 """pandas workflows: the ``df.irr`` accessor and grouped analysis (:func:`by`).
 
-Importing :mod:`irr` registers the accessor (a cheap call: pandas is imported by
-:mod:`irr` anyway). Everything here delegates to :class:`irr.Agreement`; no coefficient
-is computed in this module.
+Importing :mod:`irr` registers the accessor ``df.irr``, which builds an
+:class:`IrrAccessor` and imports this module on first use. Everything here delegates to
+:class:`irr.Agreement`; no coefficient is computed in this module.
 """
 
 from __future__ import annotations
@@ -842,7 +842,6 @@ def _missing_rows(group: pd.DataFrame, raters: list[Any], w: np.ndarray | None) 
 
 
 # -- the accessor ------------------------------------------------------------------------
-@pd.api.extensions.register_dataframe_accessor("irr")
 class IrrAccessor:
     """``df.irr``: agreement statistics of a DataFrame's rater columns.
 

@@ -18,3 +18,54 @@ def test_import_irr_loads_no_heavy_module():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
     )
     assert out.stdout.strip() == "[]"
+
+
+def _run(code):
+    root = Path(__file__).resolve().parents[2]
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    ).stdout.strip()
+
+
+def test_import_irr_loads_only_the_package_and_its_version():
+    # every other module is imported when its first public name is used
+    out = _run("import sys, irr; print(sorted(m for m in sys.modules if m.startswith('irr')))")
+    assert out == "['irr', 'irr._version']"
+
+
+def test_every_public_name_resolves_to_its_definition():
+    code = (
+        "import types, irr\n"
+        "bad = [n for n in irr.__all__ if n != '__version__'\n"
+        "       and isinstance(getattr(irr, n), types.ModuleType)\n"
+        "       != (n in ('datasets', 'plan', 'plotting'))]\n"
+        "print(bad, irr.__version__ == __import__('irr._version').__version__)"
+    )
+    assert _run(code) == "[] True"
+
+
+def test_the_function_difference_is_not_shadowed_by_its_module():
+    code = (
+        "import irr, irr.agreement, irr.difference\n"
+        "from irr import difference\n"
+        "print(callable(irr.difference), difference is irr.difference)"
+    )
+    assert _run(code) == "True True"
+
+
+def test_the_dataframe_accessor_is_registered_on_import():
+    code = (
+        "import irr, pandas as pd\n"
+        "df = pd.DataFrame({'a': [1, 2, 2, 1], 'b': [1, 2, 1, 1]})\n"
+        "print(type(df.irr).__name__, round(df.irr.kappa('a', 'b').estimate, 4))"
+    )
+    assert _run(code) == "IrrAccessor 0.5"
+
+
+def test_every_shortcut_built_from_the_registry_is_a_public_name():
+    from irr._functions import FORWARDED
+
+    assert FORWARDED  # Cronbach's alpha at least
+    for name, function in FORWARDED.items():
+        assert name in irr.__all__
+        assert getattr(irr, name) is function
