@@ -186,7 +186,7 @@ COEFFICIENTS: tuple[Coefficient, ...] = (
             aliases=("bp",)),
     # ci='auto': the percentile bootstrap on small data, Wald above 1,000 pairable units
     Coefficient("krippendorff_alpha", "alpha", _RATERS, profile="rater_sampling", ci="percentile",
-                n_resamples=DEFAULT_RESAMPLES, scale="landis-koch", accessor="krippendorff",
+                n_resamples=DEFAULT_RESAMPLES, scale="krippendorff", accessor="krippendorff",
                 shortcut="krippendorff_alpha",
                 names=_names(Name("alpha_nominal", {"level": "nominal"}),
                              Name("alpha_ordinal", {"level": "ordinal"}, _ORDERED),

@@ -63,6 +63,7 @@ def test_the_dataframe_accessor_is_registered_on_import():
 
 
 def test_every_shortcut_built_from_the_registry_is_a_public_name():
+    import irr
     from irr._functions import FORWARDED
 
     assert FORWARDED  # Cronbach's alpha at least
