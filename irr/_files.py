@@ -90,9 +90,9 @@ class Target:
             raise FileExistsError(f"{shown} exists; {self.overwrite_hint}")
         return True
 
-    def reserve(self) -> None:
+    def reserve(self) -> str:
         """Create the temporary file beside the target (so an unwritable directory is
-        found before any work is done)."""
+        found before any work is done), and return its path."""
         directory = os.path.dirname(os.path.abspath(self.path))
         if not os.path.isdir(directory):
             raise OSError(f"cannot write {self.path!r}: no such directory {directory!r}")
@@ -103,28 +103,27 @@ class Target:
             raise OSError(f"cannot write {self.path!r}: the directory {directory!r} is not "
                           f"writable ({exc.strerror or exc})") from None
         os.close(handle)
+        return self.temporary
 
     def commit(self, data: str | bytes) -> None:
         """Write `data` (text as UTF-8) to the temporary file and put it in place: with
         `overwrite` by renaming it over the name (checked again: still no link, only a
         regular file), else by a hard link that fails if the name appeared meanwhile."""
-        if self.temporary is None:
-            self.reserve()
-        assert self.temporary is not None
+        temporary = self.temporary if self.temporary is not None else self.reserve()
         data = data.encode("utf-8") if isinstance(data, str) else data
-        with open(self.temporary, "wb") as stream:
+        with open(temporary, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(self.temporary, 0o666 & ~_umask())
+        os.chmod(temporary, 0o666 & ~_umask())
         appeared = (f"{self.label} {self.path!r} appeared during the run; "
                     f"{self.overwrite_hint}")
         if self.overwrite:
             self.check()
-            os.replace(self.temporary, self.path)  # replaces the name: never follows a link
+            os.replace(temporary, self.path)  # replaces the name: never follows a link
             return
         try:
-            os.link(self.temporary, self.path)  # fails if the name exists: never replaces
+            os.link(temporary, self.path)  # fails if the name exists: never replaces
         except FileExistsError:
             raise FileExistsError(appeared) from None
         except OSError:  # no hard links on this file system: create exclusively instead

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -213,16 +214,18 @@ def reml(problem: RemlProblem, start: np.ndarray | None = None) -> RemlFit:
         value = problem.profiled(x)[0]
         return value if math.isfinite(value) else 1e300
 
-    best = None
-    for first in (x0, np.full(k, 0.1), np.full(k, 1.0)):  # others only if one fails
-        fit = minimize(objective, first, jac=lambda x: _gradient(objective, x),
-                       method="L-BFGS-B", bounds=[(0.0, None)] * k,
-                       options={"ftol": 1e-15, "gtol": 1e-9, "maxiter": 5000})
-        if best is None or fit.fun < best.fun - 1e-10:
-            best = fit
+    def fit_from(first: np.ndarray) -> Any:
+        return minimize(objective, first, jac=lambda x: _gradient(objective, x),
+                        method="L-BFGS-B", bounds=[(0.0, None)] * k,
+                        options={"ftol": 1e-15, "gtol": 1e-9, "maxiter": 5000})
+
+    best = fit_from(x0)
+    for first in (np.full(k, 0.1), np.full(k, 1.0)):  # other starts only if one fails
         if best.success:
             break
-    assert best is not None
+        fit = fit_from(first)
+        if fit.fun < best.fun - 1e-10:
+            best = fit
     if not best.success:
         notes.append(f"The REML optimiser stopped early ({best.message}).")
     ratios = np.maximum(best.x, 0.0)

@@ -3,7 +3,7 @@ default jackknife.
 
 Run by hand (not a test), from the repository root::
 
-    python benchmarks/bench_i31_method_regression.py [--quick] [--rounds N]
+    python benchmarks/bench_method_regression.py [--quick] [--rounds N]
 
 ``rows()`` follows the protocol of ``benchmarks/run_all.py``'s parts.
 
