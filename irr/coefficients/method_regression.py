@@ -113,10 +113,8 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray,
     d = syy
     d *= lam
     d -= sxx  # d = lam Syy - Sxx; sxx and syy are not needed again
-    root = np.multiply(sxy, sxy, out=sxx)
-    root *= 4 * lam
-    root += d * d
-    np.sqrt(root, out=root)
+    root = np.multiply(sxy, 2 * np.sqrt(lam), out=sxx)
+    np.hypot(d, root, out=root)  # no overflow of d**2 or Sxy**2 at large scales
     with np.errstate(divide="ignore", invalid="ignore"):
         if np.all(d >= 0):
             slopes = d + root
