@@ -115,7 +115,8 @@ if TYPE_CHECKING:
     from irr.reporting import ReliabilityReport
     from irr.results import ConfidenceInterval, KappaResult, ProportionResult, Result
 
-_SUBPACKAGES = {"datasets", "plan", "plotting"}
+# the public subpackages, and irr.ordinal (model evaluation: documented as a module)
+_SUBPACKAGES = {"datasets", "plan", "plotting", "ordinal"}
 
 # public name -> the module that defines it (imported on first use)
 _LAZY = {
@@ -123,6 +124,7 @@ _LAZY = {
     "datasets": "irr.datasets",
     "plan": "irr.plan",
     "plotting": "irr.plotting",
+    "ordinal": "irr.ordinal",
     "cohen_kappa": "irr._functions",
     # a shortcut built from its registry declaration (irr._functions.FORWARDED)
     "cronbach_alpha": "irr._functions",

@@ -63,7 +63,8 @@ NOT_ENTRY_POINTS = {
          "ProportionResult", "ReliabilityReport", "Result", "Scale", "ConcordanceResult",
          "CoverageResult", "MethodRegressionResult", "TDIResult", "CategoryResults",
          "PabakResult", "VarianceRatioResult", "LearnerTTestResult", "BiasVarianceResult",
-         "DifferenceResult", "PooledResult", "InterIntraResult"],
+         "DifferenceResult", "PooledResult", "InterIntraResult", "CronbachResult",
+         "GStudyResult", "DStudyResult"],
         "a result or value type: the entry points build it, and every result they return "
         "is rendered (str, summary) by the harness"),
     "DegenerateDataWarning": "a warning category, not a function of data",

@@ -60,7 +60,8 @@ IDLE_SECONDS = 60
 EXPECTED_SECONDS = 2
 MAX_INPUT_BYTES = 100_000  # every input, written as the CSV a user would pass, is this small
 
-SUBCOMMANDS = ("kappa", "multi", "icc", "error-rate", "report", "agreement", "datasets", "plan")
+SUBCOMMANDS = ("kappa", "multi", "icc", "error-rate", "report", "agreement", "gstudy", "datasets",
+               "plan")
 FORMATS = ("text", "markdown", "html", "latex", "csv", "json")
 
 
@@ -340,6 +341,17 @@ def _svg(ax: Any) -> Any:
     return f"{size} characters of SVG"
 
 
+def _gstudy(ctx: Context) -> Any:
+    """irr.gstudy of the first two raters (objects x raters, long), its D study, figure."""
+    x, y = ctx.pair()
+    n = len(x)
+    long = pd.DataFrame({"object": np.tile(np.arange(n), 2), "rater": np.repeat(["a", "b"], n),
+                         "score": np.concatenate([x, y])})
+    g = irr.gstudy(long, score="score", object="object", facets=["rater"])
+    d = g.dstudy(rater=[1, 2, 3])
+    return str(g.summary()), g.report(), d.to_frame().shape, _fig(irr.plotting.dstudy(d))
+
+
 def _cli(argv: list[str]) -> Callable[[Context], Any]:
     def run(ctx: Context) -> Any:
         args = list(argv)
@@ -529,6 +541,11 @@ def _calls() -> list[Call]:
     add(Call("plotting.report_figures", "plotting.report_figures", "ag",
              lambda ctx: len(irr.plotting.report_figures(
                  ctx.ag(), [ctx.ag().percent_agreement(), ctx.ag().brennan_prediger()]))))
+    add(Call("plotting.report_figure_plan", "plotting.report_figure_plan", "ag",
+             lambda ctx: [len(draw()) for _, draw in irr.plotting.report_figure_plan(
+                 ctx.ag(), [ctx.ag().percent_agreement()])]))
+    # generalizability theory: the first two raters as a p x r design, long
+    add(Call("gstudy", "gstudy", "wide", _gstudy))
     # the reliability report: every statistic that applies, every format, with figures
     add(Call("report", "report", "ag", lambda ctx: sum(
         len(rep.render(fmt)) for rep in [irr.report(ctx.ag(), "all", **ctx.kwargs(irr.report))]
@@ -585,7 +602,9 @@ def _calls() -> list[Call]:
          "--categories", "10", "--n", str(10**12)]))))
     # the command line: every subcommand, every format
     for sub in (s for s in SUBCOMMANDS if s != "plan"):  # plan reads no data: above
-        extra = ["--epsilon0", "0.1"] if sub == "error-rate" else []
+        extra = {"error-rate": ["--epsilon0", "0.1"],
+                 # the first two columns as object and facet (hostile files name them)
+                 "gstudy": ["--object", "subject", "--facets", "rater"]}.get(sub, [])
         add(Call(f"cli {sub}", f"cli {sub}", "any" if sub == "datasets" else "file",
                  _cli([sub, *extra])))
     for fmt in FORMATS:
