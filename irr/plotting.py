@@ -115,6 +115,7 @@ _BLUE, _VERMILLION = OKABE_ITO[5], OKABE_ITO[6]
 #: Text sizes of the style, in points (tick labels are set explicitly so that ticks
 #: created later, at draw time outside the style's context, keep them).
 _TEXT_SIZE = 8.0
+_LABEL_CHARS = 24  # longest tick or axis label drawn from user text (rater, category, group)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -160,6 +161,14 @@ def _axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     _, ax = _pyplot().subplots(figsize=size, layout="constrained")
     ax.tick_params(labelsize=_TEXT_SIZE)
     return ax
+
+
+def _short(text: Any, limit: int = _LABEL_CHARS) -> str:
+    """`text` as drawn on an axis: cut to `limit` characters, the last an ellipsis, so that
+    long user names (raters, categories, groups) cannot crowd the axes out of the figure.
+    Captions and alt text keep the full name."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "\u2026"
 
 
 def _root_figure(artist: Any) -> Figure:
@@ -232,10 +241,10 @@ def _label_table_axes(ax: Axes, table: pd.DataFrame, xticks: Any, yticks: Any) -
     k = len(table.columns)
     keep = (np.arange(k) if k <= ANNOTATE_CATEGORIES
             else np.unique(np.linspace(0, k - 1, 20).round().astype(int)))
-    ax.set_xticks(np.asarray(xticks)[keep], [str(table.columns[i]) for i in keep])
-    ax.set_yticks(np.asarray(yticks)[keep], [str(table.index[i]) for i in keep])
-    ax.set_xlabel(str(table.columns.name))
-    ax.set_ylabel(str(table.index.name))
+    ax.set_xticks(np.asarray(xticks)[keep], [_short(table.columns[i]) for i in keep])
+    ax.set_yticks(np.asarray(yticks)[keep], [_short(table.index[i]) for i in keep])
+    ax.set_xlabel(_short(table.columns.name, 2 * _LABEL_CHARS))
+    ax.set_ylabel(_short(table.index.name, 2 * _LABEL_CHARS))
 
 
 def _categories(step: int) -> str:
@@ -877,8 +886,10 @@ def _frame_rows(data: pd.DataFrame) -> tuple[pd.DataFrame, str]:
             f"`data` must have columns {needed!r} (the output of irr.by); missing "
             f"{missing!r}."
         )
-    keys = [c for c in data.columns if c not in BY_COLUMNS and c != "statistic"
-            and c not in ("pvalue", "n_resamples")]
+    # the group keys: the columns before irr.by's own (BY_COLUMNS); the columns after them
+    # (statistic, pvalue, n_resamples, the pooled row's test, ...) name no group
+    first = next(i for i, c in enumerate(data.columns) if c in BY_COLUMNS)
+    keys = list(data.columns[:first])
     if keys:
         labels = data[keys].astype(str).agg(", ".join, axis=1)
     else:
@@ -1042,7 +1053,7 @@ def forest(
     levels = {float(v) for v in rows["level"] if v is not None and v == v}
     header = (f"Estimate [{100 * levels.pop():g}% CI]" if len(levels) == 1
               else "Estimate [CI]")
-    labels = rows["label"].astype(str).tolist()
+    labels = [_short(label, 2 * _LABEL_CHARS) for label in rows["label"]]
     char = 0.6 * _TEXT_SIZE / 72  # an average character's width, in inches
     column = char * (max(len(t) for t in [header, *texts]) + max(len(c) for c in counts) + 4)
     width = min(max(COLUMN_WIDTH, char * max(len(s) for s in labels) + column + 2.2), 7.2)

@@ -20,6 +20,7 @@ from irr.gtheory.dstudy import coefficients, cost_per_object, error_variances
 from irr.inference.options import BOOTSTRAP_METHODS
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, wald_interval
 from irr.summary import format_estimate, header_table, new_summary
+from irr.vocabulary import interval_name
 
 __all__ = ["DStudyResult", "GCoefficient", "GStudyResult"]
 
@@ -30,9 +31,15 @@ _NAMES = {"g": ("Generalizability coefficient", "Eρ²"),
 _METHOD_TEXT = {"anova": "ANOVA (expected mean squares)",
                 "reml": "REML (restricted maximum likelihood)"}
 
-_CI_TEXT = {"satterthwaite": "Satterthwaite", "wald": "delta-method Wald", "percentile":
-            "percentile bootstrap over objects", "basic": "basic bootstrap over objects",
-            "bca": "BCa bootstrap over objects"}
+
+def _ci_text(method: str) -> str:
+    """A coefficient's interval method in prose, by the vocabulary's name: the Wald
+    interval uses the delta-method SE, the bootstrap resamples the objects of measurement."""
+    if method == "wald":
+        return f"delta-method {interval_name(method)}"
+    if method in BOOTSTRAP_METHODS:
+        return f"{interval_name(method)} over objects"
+    return interval_name(method)
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)
@@ -430,7 +437,7 @@ class GStudyResult(Result):
         components = ("Satterthwaite" if self.components_ci_method == "satterthwaite"
                       else "Wald from the REML information, clipped at 0")
         notes = [f"Intervals ({100 * level:g}%): components {components}; coefficients "
-                 f"{_CI_TEXT.get(self.rows[0].ci.method, self.rows[0].ci.method)}.",
+                 f"{_ci_text(self.rows[0].ci.method)}.",
                  *self.notes]
         s.add_extra_txt(notes)
         return s
@@ -516,7 +523,7 @@ class GStudyResult(Result):
                  + (f"; {', '.join(self.fixed)} fixed" if self.fixed else "")
                  + f"), the generalizability coefficient was {coef(g, symbol_g)} and the "
                  f"dependability coefficient {coef(phi, symbol_phi)} "
-                 f"(intervals: {_CI_TEXT.get(g.ci.method, g.ci.method)}); the SEM was "
+                 f"(intervals: {_ci_text(g.ci.method)}); the SEM was "
                  f"{_num(g.sem, digits, True)} for relative and {_num(phi.sem, digits, True)} "
                  "for absolute decisions (Brennan, 2001).")
         negative = [name for name, v in zip(frame.index, self.components_raw, strict=True)
@@ -539,7 +546,7 @@ class GStudyResult(Result):
         source = ("the REML information" if self.method == "reml" else
                   "the normal-theory variances of the mean squares")
         coef_ci = (f"a delta-method Wald interval from {source}" if g.ci.method == "wald"
-                   else f"a {_CI_TEXT.get(g.ci.method, g.ci.method)} "
+                   else f"a {_ci_text(g.ci.method)} "
                    f"({self._n_resamples_text()})")
         fixed = (f" {', '.join(self.fixed)} {'was' if len(self.fixed) == 1 else 'were'} "
                  "treated as fixed in the D study by Brennan's (2001, ch. 4) rules."

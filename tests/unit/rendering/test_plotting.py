@@ -71,6 +71,23 @@ def test_agreement_chart_nominal_has_no_partial_areas(tmp_path):
         plotting.agreement_chart(nominal, partial=-1)
 
 
+def test_agreement_chart_cuts_long_names_on_the_axes_only(tmp_path):
+    # names long enough to squeeze the axes to nothing under constrained layout (which
+    # then warns, an error here): the axes show their first characters and an ellipsis
+    raters = ["first reader " + "x" * 60, "second reader " + "y" * 60]
+    categories = ["category " + c * 50 for c in "abc"]
+    ag = irr.Agreement.from_table([[5, 1, 0], [2, 6, 1], [0, 1, 7]], names=raters,
+                                  categories=categories)
+    ax = plotting.agreement_chart(ag)
+    ticks = [t.get_text() for t in ax.get_xticklabels()]
+    assert ticks == ["category " + c * 14 + "\u2026" for c in "abc"]
+    assert all(len(t) == 24 for t in ticks)
+    assert ax.get_xlabel() == raters[1][:47] + "\u2026"
+    assert ax.get_ylabel() == raters[0][:47] + "\u2026"
+    svg = plotting.to_svg(ax)  # lays the figure out without a warning
+    assert svg.startswith("<?xml")
+
+
 def test_table_heatmap(ag, tmp_path):
     ax = plotting.table_heatmap(ag)
     assert [t.get_text() for t in ax.texts] == [str(v) for row in SAS for v in row]
