@@ -1188,7 +1188,8 @@ def _read_frame(args: argparse.Namespace) -> Any:
 def _strip_headers(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:
     """`frame` with the spaces around its column names removed (``'Dr Jones '`` is the
     column ``--raters 'Dr Jones'`` names, and the rater the sentences name), with a note;
-    unchanged when stripping would make two names the same."""
+    unchanged when stripping would make two names the same. Column names in `args` spelt
+    as in the file (``--raters 'Dr Jones '``) are renamed to the stripped names."""
     names = [c.strip() if isinstance(c, str) else c for c in frame.columns]
     changed = [c for c, n in zip(frame.columns, names, strict=True) if c != n]
     if not changed or len(set(names)) < len(names):
@@ -1196,6 +1197,14 @@ def _strip_headers(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFram
     args.input_notes.append(
         f"Spaces around the column name(s) {', '.join(map(repr, changed))} were removed: "
         f"{', '.join(repr(c.strip()) for c in changed)}.")
+    # a column named as the file spells it (--raters 'Dr Jones ') is the stripped column
+    renamed = {c: c.strip() for c in changed}
+    for option in ("raters", "subject", "rater", "rating"):
+        value = getattr(args, option, None)
+        if isinstance(value, list):
+            setattr(args, option, [renamed.get(v, v) for v in value])
+        elif isinstance(value, str):
+            setattr(args, option, renamed.get(value, value))
     return frame.set_axis(names, axis=1)
 
 

@@ -244,8 +244,11 @@ def multifacet_columns(df: Any) -> tuple[Any, list[Any], dict[Any, Any], Any] | 
     The score is a numeric column (one named score, rating, value or y first, then the
     one with the most distinct values) such that the other columns, labels without
     missing values, together identify each row (one score per cell); the object is the
-    label column with the most levels that is not nested in another; a facet each of
-    whose levels occurs with one level of another facet is nested in it.
+    label column with the most levels that is not nested in another, on four or more
+    rows each; a facet each of whose levels occurs with one level of another facet is
+    nested in it. The cells (the facets' levels together) must recur, on two rows each
+    on average, and data whose columns all hold numbers of one small scale are wide
+    ratings (one column per rater), not long data.
 
     Examples
     --------
@@ -256,12 +259,18 @@ def multifacet_columns(df: Any) -> tuple[Any, list[Any], dict[Any, Any], Any] | 
     ('patient', ['rater', 'occasion'], {}, 'score')
     >>> multifacet_columns(df[["patient", "rater", "score"]]) is None  # one facet
     True
+    >>> wide = pd.DataFrame({f"rater{j}": [(i * j + i // 5) % 5 + 1 for i in range(12)]
+    ...                      for j in range(1, 5)})
+    >>> multifacet_columns(wide) is None  # four raters rating on one scale of 1 to 5
+    True
     """
     if not isinstance(df, pd.DataFrame) or df.shape[1] < 4 or len(df) < 8:
         return None
     numeric = [c for c in df.columns if pd.api.types.is_numeric_dtype(df[c].dtype)
                and not pd.api.types.is_bool_dtype(df[c].dtype)]
     distinct = {c: df[c].nunique() for c in df.columns}
+    if len(numeric) == df.shape[1] and _one_scale(df):
+        return None  # wide ratings: every column a rater on the same scale
     named = ("score", "rating", "value", "y")
     candidates = sorted(numeric, key=lambda c: (str(c).lower() not in named, -distinct[c]))
     for score in candidates:  # the first whose other columns identify the rows
@@ -283,8 +292,21 @@ def multifacet_columns(df: Any) -> tuple[Any, list[Any], dict[Any, Any], Any] | 
     if len(df) / distinct[obj] < 4:
         return None
     facets = [c for c in labels if c != obj]
+    # the cells (facet levels together) recur across objects: at least two rows each
+    # on average; in wide data read as long, nearly every row is a cell of its own
+    if len(df) < 2 * len(df.drop_duplicates(subset=facets)):
+        return None
     nested = {a: b for a, b in parent.items() if a != obj}
     return obj, facets, nested, score
+
+
+def _one_scale(df: pd.DataFrame) -> bool:
+    """Whether the numeric columns of `df` hold values of one small scale: together at
+    most 10 values, of which each column takes at least half (wide ratings, not labels
+    of facets, whose levels differ in number from the scores')."""
+    values = [set(df[c].dropna().unique()) for c in df.columns]
+    scale = set().union(*values)
+    return len(scale) <= 10 and all(2 * len(v) >= len(scale) for v in values)
 
 
 def gstudy_hint(df: Any, command: bool = False) -> str | None:

@@ -132,3 +132,16 @@ def test_cli_report_routes_multifacet_long_data_to_the_study(capsys):
     assert main(["report", "--dataset", "brennan_3_2"]) == 1
     err = capsys.readouterr().err
     assert "irr gstudy FILE --object Person --facets Task Rater --score Score" in err
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize(("n", "levels"), [(25, 5), (14, 2)])
+def test_wide_ratings_on_one_scale_are_not_multifacet_long_data(seed, n, levels):
+    # the kind of data of the CLI's random-report fuzz seeds 49, 64, 137, 153 and 185:
+    # subjects x six raters, small integer ratings, which read as long data have six
+    # numeric columns that can identify the rows
+    rng = pd.Series(range(n)).sample(frac=1, random_state=seed).to_numpy()
+    frame = pd.DataFrame({f"rater{j}": (rng * (j + 2) + seed * j + rng // (j + 1)) % levels + 1
+                          for j in range(1, 7)})
+    assert study("gstudy").detect(frame) is None
+    assert study_hint(frame) is None
