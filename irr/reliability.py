@@ -290,8 +290,9 @@ def report(
     >>> rep.statistics
     ('percent', 'alpha_ordinal', 'icc_a1')
     >>> print(rep.sentences[1])  # doctest: +NORMALIZE_WHITESPACE
-    Agreement among rater1, rater2, and rater3 was fair, Krippendorff's ordinal α = .23,
-    95% CI [−.06, .45] (percentile bootstrap, 9,999 resamples), n = 20.
+    Agreement among rater1, rater2, and rater3 was unacceptable (Krippendorff, 2004),
+    Krippendorff's ordinal α = .23, 95% CI [−.06, .45] (percentile bootstrap, 9,999
+    resamples), n = 20.
 
     Two methods of measurement, with options of the limits of agreement:
 
