@@ -249,10 +249,6 @@ class Agreement:
             available to ``cluster=`` and ``strata=`` by name. Their combination
             identifies a subject: when it repeats on more than one row, a UserWarning
             says each row is counted as a separate subject.
-        by : column label or list of column labels, optional
-            Grouping columns (sites, waves, as :func:`irr.report`'s ``by=``): never
-            ratings, and not subject identifiers on their own; an `id` may recur across
-            groups, so repeated ids are noted within a group only.
         continuous : bool or None, default None
             Whether the ratings are continuous measurements (blood pressures, diameters,
             questionnaire totals) rather than categories. None detects it: numeric
@@ -267,6 +263,10 @@ class Agreement:
             use them, and the categorical ones (kappa, percent agreement, Fleiss, Gwet
             ...) raise a ValueError. With `freq_weights` or `categories` the ratings are
             categories.
+        by : column label or list of column labels, optional
+            Grouping columns (sites, waves, as :func:`irr.report`'s ``by=``): never
+            ratings, and not subject identifiers on their own; an `id` may recur across
+            groups, so repeated ids are noted within a group only.
 
         Examples
         --------
