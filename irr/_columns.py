@@ -566,9 +566,14 @@ def _id_list(id: Any, df: pd.DataFrame, id_option: str) -> list[Any]:
     return ids
 
 
-def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str) -> str | None:
+def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str,
+                      groups: Sequence[Any] = ()) -> str | None:
     """A note when the identifier columns `ids` (named by the user through `option`)
     repeat on more than one row: each row is still counted as a subject; None otherwise.
+
+    The combination of the `ids` identifies a subject, within its group of the grouping
+    columns `groups` (``by=``, ``--by``): a subject id may recur across groups, and a
+    grouping column is never taken as an id on its own (without `ids`, no note).
 
     Examples
     --------
@@ -577,18 +582,26 @@ def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str) -> str 
     --id pid repeats on more than one row for 1 id(s) (1); each row is counted as a
     separate subject. If rows of one id are repeated readings, give the data in long form
     with a replicate column.
+    >>> sites = frame.assign(site=["north", "south", "north"])
+    >>> print(repeated_ids_note(sites, ["site"], "--id", groups=["site"]))
+    None
+    >>> print(repeated_ids_note(sites, ["pid"], "--id", groups=["site"]))
+    None
     """
-    ids = list(ids)
+    groups = [g for g in groups if g in df.columns]
+    ids = [c for c in ids if c not in groups]
     if not ids:
         return None
-    repeated = df.loc[df.duplicated(ids, keep=False), ids]
+    key = [*ids, *groups]
+    repeated = df.loc[df.duplicated(key, keep=False), key]
     if not len(repeated):
         return None
     keys = repeated.drop_duplicates()
     shown = ", ".join(str(tuple(row) if len(row) > 1 else row[0])
                       for row in keys.head(5).itertuples(index=False))
     more = f" ... ({len(keys)} in all)" if len(keys) > 5 else ""
-    return (f"{option} {', '.join(map(str, ids))} repeats on more than one row for "
+    within = f" within {', '.join(map(str, groups))}" if groups else ""
+    return (f"{option} {', '.join(map(str, ids))} repeats on more than one row{within} for "
             f"{len(keys)} id(s) ({shown}{more}); each row is counted as a separate subject. "
             "If rows of one id are repeated readings, give the data in long form with a "
             "replicate column.")

@@ -197,17 +197,21 @@ class Source:
     def from_frame(
         cls, df: pd.DataFrame, raters: Sequence[Any] | None, categories: Any = None,
         freq_weights: Any = None, id: Any = None, continuous: bool | None = None,
+        by: Sequence[Any] = (),
     ) -> Source:
         """A wide frame: one row per subject (or per `freq_weights` subjects), a column
         per rater; without `raters`, identifier columns are set aside (with a warning
-        when `id` does not name them: :func:`irr._columns.choose_columns`). A polars,
+        when `id` does not name them: :func:`irr._columns.choose_columns`). The grouping
+        columns `by` are set aside like `id`; repeated `id` values are noted within a
+        group (:func:`irr._columns.repeated_ids_note`). A polars,
         pyarrow, DuckDB, Dask or Spark frame is read through :mod:`irr._frames`: an eager
         one as its pandas conversion, a lazy one as the rating patterns its engine counts."""
+        by = [by] if isinstance(by, (str, int)) else list(by)
         if is_foreign_frame(df):
             if not lazy_frame(df):
                 return cls.from_frame(to_pandas(df), raters, categories, freq_weights, id,
-                                      continuous)
-            read = lazy_wide(df, raters, id, freq_weights, continuous)
+                                      continuous, by)
+            read = lazy_wide(df, raters, _with_groups(id, by), freq_weights, continuous)
             if isinstance(read, LazyMeasurements):
                 return cls._of_lazy(read, categories)
             patterns, raters, count = read
@@ -215,10 +219,12 @@ class Source:
         if not isinstance(df, pd.DataFrame):
             raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
         weight_column = [freq_weights] if isinstance(freq_weights, str) else []
-        choice = choose_columns(df, None if raters is None else list(raters), id, weight_column)
+        choice = choose_columns(df, None if raters is None else list(raters),
+                                _with_groups(id, by), weight_column)
         if choice.detected:
             warnings.warn(choice.describe(), UserWarning, stacklevel=3)
-        note = repeated_ids_note(df, choice.ids, "`id`") if id is not None else None
+        explicit = [] if id is None else list(id) if isinstance(id, (list, tuple)) else [id]
+        note = repeated_ids_note(df, explicit, "`id`", by)
         if note:
             warnings.warn(note, UserWarning, stacklevel=3)
         raters = list(choice.raters)
@@ -751,3 +757,10 @@ def frequency_weights(df: pd.DataFrame, values: Any) -> np.ndarray:
         raise ValueError("`freq_weights` total too large to count exactly (>= 2**53).")
     return as_float.astype(np.int64)
 
+
+def _with_groups(id: Any, by: Sequence[Any]) -> Any:
+    """`id` with the grouping columns `by` added (None when there are neither)."""
+    if not by:
+        return id
+    ids = [] if id is None else list(id) if isinstance(id, (list, tuple)) else [id]
+    return [*ids, *(g for g in by if g not in ids)]

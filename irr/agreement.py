@@ -216,6 +216,7 @@ class Agreement:
         freq_weights: Any = None,
         id: Any = None,
         continuous: bool | None = None,
+        by: Any = None,
     ) -> Agreement:
         """Build from a wide DataFrame: one row per subject, one column per rater.
 
@@ -245,7 +246,9 @@ class Agreement:
             row per subject.
         id : column label or list of column labels, optional
             Identifier columns (subject, patient, site): never ratings. They stay
-            available to ``cluster=`` and ``strata=`` by name.
+            available to ``cluster=`` and ``strata=`` by name. Their combination
+            identifies a subject: when it repeats on more than one row, a UserWarning
+            says each row is counted as a separate subject.
         continuous : bool or None, default None
             Whether the ratings are continuous measurements (blood pressures, diameters,
             questionnaire totals) rather than categories. None detects it: numeric
@@ -260,6 +263,10 @@ class Agreement:
             use them, and the categorical ones (kappa, percent agreement, Fleiss, Gwet
             ...) raise a ValueError. With `freq_weights` or `categories` the ratings are
             categories.
+        by : column label or list of column labels, optional
+            Grouping columns (sites, waves, as :func:`irr.report`'s ``by=``): never
+            ratings, and not subject identifiers on their own; an `id` may recur across
+            groups, so repeated ids are noted within a group only.
 
         Examples
         --------
@@ -288,7 +295,8 @@ class Agreement:
         0.976
         """
         return cls._from_source(
-            Source.from_frame(df, raters, categories, freq_weights, id, continuous), nan_policy)
+            Source.from_frame(df, raters, categories, freq_weights, id, continuous,
+                              () if by is None else by), nan_policy)
 
     @classmethod
     def from_table(

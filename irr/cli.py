@@ -1413,8 +1413,10 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         return ag
     raters = list(args.raters) if args.raters else None
     ids = [c.strip() for value in args.id or () for c in value.split(",") if c.strip()]
+    explicit = list(ids)
     # --by columns group the subjects: never raters, and named, so no note guesses them
-    ids += [c for c in getattr(args, "by", None) or () if c in frame.columns and c not in ids]
+    groups = [c for c in getattr(args, "by", None) or () if c in frame.columns]
+    ids += [c for c in groups if c not in ids]
     named = [*(raters or ()), *ids]
     missing = [r for r in named if r not in frame.columns]
     if missing:
@@ -1430,7 +1432,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
         args.input_notes.append(choice.describe("--raters", "--id"))
     if choice.ids:
         args.input_info.append(("Not raters:", ", ".join(map(str, choice.ids))))
-    note = repeated_ids_note(frame, choice.ids, "--id") if ids else None
+    note = repeated_ids_note(frame, explicit, "--id", groups)
     if note:
         args.input_notes.append(note)
     if n_raters is not None and raters is None:

@@ -134,10 +134,10 @@ def _agreement(data: Any, raters: Any, id: Any, by: Any, categories: Any
             raise ValueError(f"`by` names columns that are not in the data: {missing!r}; the "
                              f"columns are {list(data.columns)!r}.")
         ids = [] if id is None else ([id] if not isinstance(id, (list, tuple)) else list(id))
-        ag = Agreement.from_frame(data, raters, categories=categories,
-                                  id=[*ids, *keys] or None)
+        ag = Agreement.from_frame(data, raters, categories=categories, id=ids or None,
+                                  by=keys or None)
         if _scores(ag, categories):  # many integer scores: measured, not categorised
-            ag = Agreement.from_frame(data, list(ag.raters), id=[*ids, *keys] or None,
+            ag = Agreement.from_frame(data, list(ag.raters), id=ids or None, by=keys or None,
                                       continuous=True)
         return ag, data
     if by is not None:
@@ -290,8 +290,9 @@ def report(
     >>> rep.statistics
     ('percent', 'alpha_ordinal', 'icc_a1')
     >>> print(rep.sentences[1])  # doctest: +NORMALIZE_WHITESPACE
-    Agreement among rater1, rater2, and rater3 was fair, Krippendorff's ordinal α = .23,
-    95% CI [−.06, .45] (percentile bootstrap, 9,999 resamples), n = 20.
+    Agreement among rater1, rater2, and rater3 was unacceptable (Krippendorff, 2004),
+    Krippendorff's ordinal α = .23, 95% CI [−.06, .45] (percentile bootstrap, 9,999
+    resamples), n = 20.
 
     Two methods of measurement, with options of the limits of agreement:
 

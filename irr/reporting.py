@@ -208,8 +208,9 @@ class DataDescription:
         >>> d = DataDescription.from_measurements(m)
         >>> d.n_subjects, d.n_ratings, d.n_missing_ratings, d.n_measurements
         (3, 5, 1, 6)
-        >>> d.facts()[2:4]
-        [('Scale', 'continuous, 6 distinct values from 98 to 121'), ('Ratings', '5')]
+        >>> d.facts()[2:4]  # doctest: +NORMALIZE_WHITESPACE
+        [('Scale', 'continuous, 6 distinct values from 98 to 121'),
+         ('Subject-rater pairs measured', '5')]
         """
         rated = measurements.replicates > 0
         per_subject = rated.sum(axis=1)
@@ -573,7 +574,7 @@ class ReliabilityReport:
         >>> for label, value in rep.inference_facts():
         ...     print(f"{label}: {value}")
         Confidence level: 95%
-        Interval methods: Wald; percentile bootstrap; approximate F (Satterthwaite)
+        Interval methods: Wald; percentile bootstrap; approximate F, Satterthwaite df
         Bootstrap: 9,999 resamples of subjects, seed 0
         """
         if not self.results:

@@ -1010,8 +1010,8 @@ class ErrorRateTestFamily:
     >>> fam = ag.error_rate_test(0.5, reference="rater1")
     >>> len(fam), fam["rater2"].errors
     (3, 6)
-    >>> [r.raters[1] for r in fam]
-    ['rater1', 'rater1', 'rater1']
+    >>> [r.raters for r in fam]  # each pair in the data's order
+    [('rater1', 'rater2'), ('rater1', 'rater3'), ('rater1', 'rater4')]
     """
 
     results: tuple[ErrorRateTestResult, ...]
