@@ -343,6 +343,9 @@ def _svg(ax: Any) -> Any:
 
 def _gstudy(ctx: Context) -> Any:
     """irr.gstudy of the first two raters (objects x raters, long), its D study, figure."""
+    import irr
+    import irr.plotting
+
     x, y = ctx.pair()
     n = len(x)
     long = pd.DataFrame({"object": np.tile(np.arange(n), 2), "rater": np.repeat(["a", "b"], n),
