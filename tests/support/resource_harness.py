@@ -549,6 +549,7 @@ def _calls() -> list[Call]:
                  ctx.ag(), [ctx.ag().percent_agreement()])]))
     # generalizability theory: the first two raters as a p x r design, long
     add(Call("gstudy", "gstudy", "wide", _gstudy))
+    add(Call("plotting.dstudy", "plotting.dstudy", "wide", lambda ctx: _gstudy(ctx)[-1]))
     # the reliability report: every statistic that applies, every format, with figures
     add(Call("report", "report", "ag", lambda ctx: sum(
         len(rep.render(fmt)) for rep in [irr.report(ctx.ag(), "all", **ctx.kwargs(irr.report))]
