@@ -26,6 +26,9 @@ a value that rounds to zero            ``format_number(-0.001, 2)``            `
 p-value (APA)                          ``format_pvalue(0.0032)``               ``p = .003``
 small p-value (APA)                    ``format_pvalue(0.0002)``               ``p < .001``
 p-value (plain style)                  ``format_pvalue(0.0032, apa=False)``    ``p = 0.003``
+confidence interval (APA), named by    ``format_interval(.51, .73, .95,        ``95% CI [.51,
+its level and its method (the words    "Wald", ends=...)``                     .73] (Wald)``
+of :mod:`irr.vocabulary`)
 =====================================  ======================================  ===========
 
 - **No leading zero** before the decimal point for a statistic that cannot exceed 1 in
@@ -39,6 +42,10 @@ p-value (plain style)                  ``format_pvalue(0.0032, apa=False)``    `
   (:data:`MINUS`), the typographic and APA convention, in both styles. A value that rounds
   to zero has no sign (``0.00``, not ``−0.00``). ``minus='-'`` gives the ASCII
   hyphen-minus, for cells of machine-readable tables.
+- **Intervals**: every interval a sentence writes goes through :func:`format_interval`, and
+  names its method in the same sentence (``95% CI [.51, .73] (percentile bootstrap, 9,999
+  resamples)``), so that a sentence copied alone into a paper still says how its interval
+  was computed.
 - **Undefined**: nan is written as `undefined` (default ``'nan'``); infinities as ``∞`` and
   ``−∞``.
 """
@@ -46,9 +53,11 @@ p-value (plain style)                  ``format_pvalue(0.0032, apa=False)``    `
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["MINUS", "format_df", "format_number", "format_pvalue", "format_significant"]
+__all__ = ["MINUS", "format_df", "format_interval", "format_number", "format_pvalue",
+           "format_significant"]
 
 #: The minus sign of prose: U+2212 MINUS SIGN, not the ASCII hyphen-minus.
 MINUS = "\u2212"
@@ -166,3 +175,55 @@ def format_df(df: float) -> str:
     if not math.isfinite(value):
         return f"{value:g}"
     return f"{value:.0f}" if value.is_integer() else f"{value:.2f}"
+
+
+def format_interval(low: float, high: float, confidence_level: float, how: str = "", *,
+                    ends: Callable[[float], str], apa: bool = True, inside: bool = False,
+                    side: str | None = None) -> str:
+    """A confidence interval in prose, with its level and the words of its method: the
+    one writer of every interval a sentence of the package gives.
+
+    Parameters
+    ----------
+    low, high : float
+        The interval's ends.
+    confidence_level : float
+        Its level, a proportion (0.95).
+    how : str, default ''
+        The method in words, from :func:`irr.vocabulary.interval_name` (with the caller's
+        detail: ``"percentile bootstrap, 9,999 resamples"``). Empty only for an interval
+        whose method the same sentence names at a later interval of that method.
+    ends : callable
+        Formats an end (the caller's decimals and leading zero).
+    apa : bool, default True
+        ``95% CI [.51, .73] (how)`` (APA) or ``95% CI 0.51 to 0.73 (how)`` (plain).
+    inside : bool, default False
+        The interval sits inside parentheses already (a plain sentence's ``(95% CI ...;
+        n = 88)``): the method follows after a comma, not in nested parentheses.
+    side : {'lower', 'upper'}, optional
+        A one-sided bound: ``one-sided 95% lower confidence bound .80 (how)``.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> apa = lambda x: format_number(x, 2, leading_zero=False)
+    >>> format_interval(0.512, 0.734, 0.95, "percentile bootstrap, 9,999 resamples", ends=apa)
+    '95% CI [.51, .73] (percentile bootstrap, 9,999 resamples)'
+    >>> format_interval(0.512, 0.734, 0.9, "Wald", ends=format_number, apa=False, inside=True)
+    '90% CI 0.51 to 0.73, Wald'
+    >>> format_interval(0.8, 1.0, 0.95, "logit", ends=apa, side="lower")
+    'one-sided 95% lower confidence bound .80 (logit)'
+    """
+    level = f"{100 * confidence_level:g}%"
+    if side is not None:
+        text = f"one-sided {level} {side} confidence bound {ends(high if side == 'upper' else low)}"
+    elif apa:
+        text = f"{level} CI [{ends(low)}, {ends(high)}]"
+    else:
+        text = f"{level} CI {ends(low)} to {ends(high)}"
+    if not how:
+        return text
+    return f"{text}, {how}" if inside else f"{text} ({how})"

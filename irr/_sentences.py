@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from irr._numbers import format_df, format_number, format_pvalue
+from irr._numbers import format_df, format_interval, format_number, format_pvalue
 from irr._result_protocol import ResultLike
 from irr._validation import check_choice, check_integer
 from irr._version import __version__
@@ -550,7 +550,7 @@ def report(
     is that of the point estimate; the interval says how sure it is. An undefined estimate
     (nan) is reported as such, with the number of subjects. Subjects left out for a
     missing rating are counted after ``n``. :func:`report_sentences` reports several
-    results, stating a shared interval method once.
+    results.
 
     Examples
     --------
@@ -575,14 +575,11 @@ def report_sentences(
     citation: bool = False,
     test: bool = False,
 ) -> list[str]:
-    """One sentence per result, in one style, stating a shared interval method once.
+    """One sentence per result, in one style, each naming its interval's method.
 
-    The interval most sentences share (its level and method) is stated in full once, by
-    the first sentence that has it (``95% CI [.58, .61] (Wald)``, ``(BCa bootstrap, 9,999
-    resamples)``); later sentences with that interval give only ``95% CI [.58, .61]``. A
-    sentence whose interval differs (the ICC's F-based interval, a Wilson interval) states
-    its own every time, so an interval without a method is always the shared one, stated
-    before it.
+    Every sentence states its interval's level and method (``95% CI [.58, .61] (Wald)``,
+    ``(BCa bootstrap, 9,999 resamples)``), even when the sentences before it share that
+    method: a sentence copied alone into a paper still says how its interval was computed.
 
     Parameters
     ----------
@@ -605,7 +602,7 @@ def report_sentences(
     Agreement between r.eye and l.eye was moderate, Cohen's κ = .60, 95% CI [.58, .61]
     (Wald), n = 7,477.
     Agreement between r.eye and l.eye was substantial, Cohen's κw (linear weights) = .65,
-    95% CI [.64, .67], n = 7,477.
+    95% CI [.64, .67] (Wald), n = 7,477.
     Percent agreement between r.eye and l.eye was .71, 95% CI [.70, .72] (Wilson score),
     n = 7,477.
     """
@@ -613,17 +610,12 @@ def report_sentences(
     apa = style == "apa"
     digits = (2 if apa else 3) if digits is None else check_integer(digits, "digits", 0)
     results = _check_results(results)
-    keys = [_interval_key(result) for result in results]
-    shared = _shared_key(keys)
-    stated = False
     out = []
-    for result, key in zip(results, keys, strict=True):
+    for result in results:
         if getattr(result, "own_sentence", False):  # several quantities: its own sentence
             out.append(result.report(style))
             continue
-        method = key is not None and (key != shared or not stated)
-        out.append(_sentence(result, apa, digits, scale, citation, test, method))
-        stated = stated or key == shared
+        out.append(_sentence(result, apa, digits, scale, citation, test))
     return out
 
 
@@ -636,14 +628,6 @@ def _check_results(results: Any) -> list[Any]:
             raise TypeError(f"`results[{position}]` is not a result of this package; got "
                             f"{result!r}.")
     return list(results)
-
-
-def _shared_key(keys: Sequence[tuple[float, str] | None]) -> tuple[float, str] | None:
-    """The interval (level, method) most sentences share, the earliest on ties."""
-    present = [k for k in keys if k is not None]
-    if not present:
-        return None
-    return max(dict.fromkeys(present), key=present.count)
 
 
 def _bounded(result: Any) -> bool:
@@ -699,20 +683,20 @@ def _test_text(result: Any, apa: bool, num: Any) -> str:
     return f"{label} = {value}, {p}{sided}{against}"
 
 
-def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, test: bool,
-              method: bool) -> str:
-    """One result's sentence; `method`: state the interval's method."""
+def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool,
+              test: bool) -> str:
+    """One result's sentence, its interval named by its method."""
     leading = not (apa and _bounded(result))
 
     def num(x: float, places: int = digits, lead: bool = leading) -> str:
         return format_number(x, places, leading_zero=lead)
 
     if hasattr(result, "epsilon0") and hasattr(result, "errors"):
-        return _error_rate_sentence(result, apa, num, digits, method)
+        return _error_rate_sentence(result, apa, num, digits)
     if hasattr(result, "epsilon0"):  # the t test of a mean error rate over k runs
-        return _error_rate_ttest_sentence(result, apa, num, digits, method)
+        return _error_rate_ttest_sentence(result, apa, num, digits)
     if hasattr(result, "null_hypothesis"):  # McNemar, Bowker, Stuart-Maxwell, Cochran's Q
-        return _paired_sentence(result, apa, num, method)
+        return _paired_sentence(result, apa, num)
     name = statistic_name(result, "apa" if apa else "plain")
     noun = "Reliability" if hasattr(result, "mcgraw_wong") else "Agreement"
     who = _who(result.raters, getattr(result, "unrated", ()))
@@ -728,7 +712,7 @@ def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, t
         return f"{noun}{who} could not be estimated: {name} is undefined ({n_text})."
     band, attribution = band_and_citation(result, scale)
     cite = f" ({attribution})" if citation and band else ""
-    interval = _ci_text(result, apa, num, method)
+    interval = _ci_text(result, apa, num)
     # a test of a value other than 0 was asked for: the sentence reports it
     tested = test or bool(getattr(result, "null_value", 0.0))
     test_text = _test_text(result, apa, num) if tested else ""
@@ -746,28 +730,20 @@ def _sentence(result: Any, apa: bool, digits: int, scale: Any, citation: bool, t
     return text + "."
 
 
-def _ci_text(result: Any, apa: bool, num: Any, method: bool) -> str:
-    """``95% CI [.05, .11] (Wald)`` (APA) or ``95% CI 0.05 to 0.11 (Wald)``; without the
-    method when `method` is false; "" when there is no interval. One-sided ends are inf."""
+def _ci_text(result: Any, apa: bool, num: Any) -> str:
+    """``95% CI [.05, .11] (Wald)`` (APA) or ``95% CI 0.05 to 0.11, Wald`` (plain, inside
+    the sentence's parentheses); "" when there is no interval. One-sided ends are inf."""
     ci = result.ci
     if not (math.isfinite(ci.low) or math.isfinite(ci.high)):
         return ""
-    level = f"{100 * ci.confidence_level:g}%"
-    ends = f"[{num(ci.low)}, {num(ci.high)}]" if apa else f"{num(ci.low)} to {num(ci.high)}"
+    side = None
     if ci.note.startswith("one-sided"):
         # the TDI's upper and the CP's lower bound, a one-sided test's interval (an error
         # rate's 'less': an upper bound): the other end is the parameter's limit
         upper = "upper confidence bound" in ci.note or ci.note == "one-sided (less)"
-        bound = num(ci.high if upper else ci.low)
         side = "upper" if upper else "lower"
-        how = ""
-        if method:
-            how = f" ({_interval_method(result)})" if apa else f", {_interval_method(result)}"
-        return f"one-sided {level} {side} confidence bound {bound}{how}"
-    how = ""
-    if method:
-        how = f" ({_interval_method(result)})" if apa else f", {_interval_method(result)}"
-    return f"{level} CI {ends}{how}"
+    return format_interval(ci.low, ci.high, ci.confidence_level, _interval_method(result),
+                           ends=num, apa=apa, inside=not apa, side=side)
 
 
 def _test_name(result: Any) -> str:
@@ -779,7 +755,7 @@ def _test_name(result: Any) -> str:
     return result.test
 
 
-def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
+def _paired_sentence(result: Any, apa: bool, num: Any) -> str:
     """A test on paired ratings: its statistic on df, p, n, and McNemar's effect."""
     who = _who(result.raters, getattr(result, "unrated", ()))
     name = _test_name(result)
@@ -798,7 +774,7 @@ def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
                 if apa else f"{symbol}({format_df(result.df)}) = {value}, {p}, {n}")
     text = f"{name}{who}: {stat}"
     if math.isfinite(result.estimate):  # McNemar's effect: p1. - p.1
-        interval = _ci_text(result, apa, num, method)
+        interval = _ci_text(result, apa, num)
         effect = (getattr(result, "effect_name", "")
                   or f"difference of the marginal proportions of {result.categories[0]}")
         text += f"; {effect} = {num(result.estimate)}" + (f", {interval}" if interval else "")
@@ -807,12 +783,11 @@ def _paired_sentence(result: Any, apa: bool, num: Any, method: bool) -> str:
     return text + "."
 
 
-def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int,
-                               method: bool) -> str:
+def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:
     """The t test of a mean error rate: the mean, its interval, t, df, p."""
     eps0 = format_number(result.epsilon0, max(digits, 2), leading_zero=not apa)
     t = format_number(result.statistic, 2)
-    interval = _ci_text(result, apa, num, method) or f"no {100 * result.ci.confidence_level:g}% CI"
+    interval = _ci_text(result, apa, num) or f"no {100 * result.ci.confidence_level:g}% CI"
     if apa:
         p = format_pvalue(result.pvalue)
         return (f"The mean error rate over {result.k} runs was ε = {num(result.estimate)}, "
@@ -823,11 +798,11 @@ def _error_rate_ttest_sentence(result: Any, apa: bool, num: Any, digits: int,
             f"t test of {eps0} ({result.alternative}): t({result.df}) = {t}, {p}.")
 
 
-def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int, method: bool) -> str:
+def _error_rate_sentence(result: Any, apa: bool, num: Any, digits: int) -> str:
     """An error-rate test: the rate, its interval, the exact p-value and the decision."""
     rate = num(result.estimate)
     eps0 = format_number(result.epsilon0, max(digits, 2), leading_zero=not apa)
-    interval = _ci_text(result, apa, num, method)
+    interval = _ci_text(result, apa, num)
     who = _who(result.raters, getattr(result, "unrated", ()))
     if apa:
         p = format_pvalue(result.pvalue)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._numbers import format_df
+from irr._numbers import format_df, format_interval
 from irr._sentences import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import Band, benchmark, get_scale, interpret
@@ -68,7 +68,7 @@ class ConfidenceInterval(Sequence):
     >>> ci[0], ci[1], len(ci), ci == (0.2, 0.5)
     (0.2, 0.5, 2, True)
     >>> print(ci)
-    95% CI [0.2000, 0.5000] (wald)
+    95% CI [0.2000, 0.5000] (Wald)
     """
 
     low: float
@@ -108,8 +108,8 @@ class ConfidenceInterval(Sequence):
         return interval_name(self.method)
 
     def __str__(self) -> str:
-        level = f"{100 * self.confidence_level:g}%"
-        return f"{level} CI [{self.low:.4f}, {self.high:.4f}] ({self.method})"
+        return format_interval(self.low, self.high, self.confidence_level, self.method_name,
+                               ends=lambda x: f"{x:.4f}")
 
 
 def _within(value: float, scale: Any) -> bool:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._numbers import format_number
+from irr._numbers import format_interval, format_number
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_report_style
 from irr.coefficients.kappa import identity_kappa, kappa_parts, kappa_variances
@@ -129,12 +129,13 @@ class CategoryResults(Result):
             return format_number(x, digits, leading_zero=not apa)
 
         def interval(r: Result) -> str:
-            level = f"{100 * r.ci.confidence_level:g}% CI"
             if not (math.isfinite(r.ci.low) and math.isfinite(r.ci.high)):
-                return f"{level} undefined"
-            if apa:
-                return f"{level} [{number(r.ci.low)}, {number(r.ci.high)}] ({r.ci.method_name})"
-            return f"{level} {number(r.ci.low)} to {number(r.ci.high)} ({r.ci.method_name})"
+                return f"{100 * r.ci.confidence_level:g}% CI undefined"
+            how = r.ci.method_name
+            if math.isfinite(r.n_resamples):
+                how += f", {int(r.n_resamples):,} resamples"
+            return format_interval(r.ci.low, r.ci.high, r.ci.confidence_level, how,
+                                   ends=number, apa=apa)
 
         pieces = []
         for r in self.by_category:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._numbers import format_number, format_pvalue
+from irr._numbers import format_interval, format_number, format_pvalue
 from irr.coefficients import chance_corrected as cc
 from irr.coefficients.icc import MeanSquares, icc_estimate
 from irr.coefficients.kappa import kappa_from_cells
@@ -569,18 +569,17 @@ class DifferenceResult(Result):
             head = f"{self.names[0]} was {word} for {self.labels[0]} {than} for {self.labels[1]}"
         else:
             head = f"{self.names[0]} was {word} {than} {self.names[1]}"
-        level = f"{100 * self.ci.confidence_level:g}%"
-        ci = (f"{level} CI [{num(self.ci.low)}, {num(self.ci.high)}]" if apa
-              else f"{level} CI {num(self.ci.low)} to {num(self.ci.high)}")
         method = self.ci.method_name
         if self.ci.method in BOOTSTRAP_METHODS:
             method += f", {int(self.n_resamples):,} paired resamples"
+        ci = format_interval(self.ci.low, self.ci.high, self.ci.confidence_level, method,
+                             ends=num, apa=apa)
         test = (f"z = {format_number(self.statistic, 2)}, {format_pvalue(self.pvalue, apa=apa)}"
                 if math.isfinite(self.statistic) else "no z test (SE undefined)")
         n = (f"n = {self.n_subjects:,} paired subjects" if self.paired
              else f"n = {self.group_sizes[0]:,} and {self.group_sizes[1]:,}")
         return (f"{head} ({num(self.estimate_first)} vs {num(self.estimate_second)}), "
-                f"difference {num(self.estimate)}, {ci} ({method}), {test}, {n}.")
+                f"difference {num(self.estimate)}, {ci}, {test}, {n}.")
 
     def __repr__(self) -> str:
         return (f"DifferenceResult(coefficient={self.coefficient!r}, "
@@ -669,12 +668,12 @@ class PooledResult(Result):
         def num(x: float) -> str:
             return format_number(x, digits, leading_zero=not apa)
 
-        level = f"{100 * self.ci.confidence_level:g}%"
-        ci = (f"{level} CI [{num(self.ci.low)}, {num(self.ci.high)}]" if apa
-              else f"{level} CI {num(self.ci.low)} to {num(self.ci.high)}")
+        ci = format_interval(self.ci.low, self.ci.high, self.ci.confidence_level,
+                             f"inverse-variance weights, {self.ci.method_name}", ends=num,
+                             apa=apa)
         chi = "χ²" if apa else "chi-square"
         return (f"The pooled {self.name} of {self.homogeneity_df + 1} groups was "
-                f"{num(self.estimate)}, {ci} (inverse-variance weights, Wald); the test "
+                f"{num(self.estimate)}, {ci}; the test "
                 f"of equal coefficients gave {chi}({self.homogeneity_df}) = "
                 f"{format_number(self.homogeneity_statistic, 2)}, "
                 f"{format_pvalue(self.homogeneity_pvalue, apa=apa)}, "

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
-from irr._numbers import format_df, format_number, format_pvalue
+from irr._numbers import format_df, format_interval, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_confidence_level,
@@ -33,6 +33,7 @@ from irr._validation import (
 from irr.estimators.variance_components import cell_statistics
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result
 from irr.summary import results_summary
+from irr.vocabulary import interval_name
 
 __all__ = ["InterIntraPart", "InterIntraResult", "inter_intra_reliability", "ratio_f_test",
            "ratio_interval"]
@@ -274,10 +275,10 @@ class InterIntraResult(Result):
         ...     rating="rating", replicate="replicate", continuous=True).inter_intra_reliability()
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
         With 2 raters (wright, mini) each measuring 17 subjects 2 times, the inter-rater
-        reliability (raters random) was .95, 95% CI [.88, .98], F(16, 24.18) = 9.73, p <
-        .001 against ρ = .60, and the intra-rater reliability (raters fixed) was .98,
-        95% CI [.95, .99], F(16.69, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et
-        al., 1994).
+        reliability (raters random) was .95, 95% CI [.88, .98] (approximate F, Satterthwaite
+        df), F(16, 24.18) = 9.73, p < .001 against ρ = .60, and the intra-rater reliability
+        (raters fixed) was .98, 95% CI [.95, .99] (approximate F, Satterthwaite df),
+        F(16.69, 34) = 9.23, p < .001 against ρ = .80 (Eliasziw et al., 1994).
         """
         apa = check_report_style(style, options)
 
@@ -287,12 +288,11 @@ class InterIntraResult(Result):
         def piece(r: InterIntraPart) -> str:
             if not math.isfinite(r.estimate):
                 return "undefined (the variance of a measurement is not positive)"
-            level = f"{100 * r.ci.confidence_level:g}% CI"
             if math.isfinite(r.ci.low) and math.isfinite(r.ci.high):
-                ci = (f"{level} [{number(r.ci.low)}, {number(r.ci.high)}]" if apa else
-                      f"{level} {number(r.ci.low)} to {number(r.ci.high)}")
+                ci = format_interval(r.ci.low, r.ci.high, r.ci.confidence_level,
+                                     interval_name(r.ci.method), ends=number, apa=apa)
             else:
-                ci = f"{level} undefined"
+                ci = f"{100 * r.ci.confidence_level:g}% CI undefined"
             test = (f"F({format_df(r.df1)}, {format_df(r.df2)}) = {r.statistic:.2f}, "
                     f"{format_pvalue(r.pvalue, apa=apa)}")
             rho = "ρ" if apa else "rho"

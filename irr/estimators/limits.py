@@ -22,7 +22,14 @@ import pandas as pd
 from irr._frames import LazyMeasurements
 from irr._measurements import CHUNK, Measurements
 from irr._moments import PairMoments
-from irr._numbers import MINUS, format_df, format_number, format_pvalue, format_significant
+from irr._numbers import (
+    MINUS,
+    format_df,
+    format_interval,
+    format_number,
+    format_pvalue,
+    format_significant,
+)
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -42,6 +49,7 @@ from irr.coefficients.limits import (
 from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
+from irr.vocabulary import interval_name
 
 __all__ = ["DESIGNS", "LIMIT_CI_METHODS", "METHODS", "SCALES", "LimitsOfAgreementResult",
            "limits_of_agreement", "limits_of_moments"]
@@ -391,7 +399,6 @@ class LimitsOfAgreementResult(Result):
             spread = self.sd if math.isfinite(self.sd) and self.sd > 0 else 1.0
             digits = max(3 if self.measure == "ratio" else 1,
                          2 - math.floor(math.log10(spread)))
-        level = f"{100 * self.ci.confidence_level:g}%"
         unit = f" {self.units}" if self.units and self.measure == "difference" else ""
         if self.measure == "percent":
             unit = "%"
@@ -400,10 +407,10 @@ class LimitsOfAgreementResult(Result):
         def num(v: float) -> str:  # undefined: an interval's end order statistics cannot give
             return format_number(v, digits) if math.isfinite(v) else "undefined"
 
-        def ci(interval: ConfidenceInterval) -> str:
-            if style == "apa":
-                return f"{level} CI [{num(interval.low)}, {num(interval.high)}]"
-            return f"{level} CI {num(interval.low)} to {num(interval.high)}"
+        def ci(interval: ConfidenceInterval, how: str = "") -> str:
+            # both limits' intervals share one method, named once after the upper's
+            return format_interval(interval.low, interval.high, interval.confidence_level,
+                                   how, ends=num, apa=style == "apa")
 
         n = f"n = {self.n_subjects:,}"
         if self.n_missing:
@@ -412,8 +419,8 @@ class LimitsOfAgreementResult(Result):
                 "ratio": "geometric mean ratio"}[self.measure]
         if self.method == "nonparametric":
             what = "median " + ("ratio" if self.measure == "ratio" else "difference")
-        head = f"The {what} {diff} was {num(self.estimate)}{unit}, {ci(self.ci)}"
-        head += " (t distribution)" if self.ci.method == "t" else " (order statistics)"
+        bias_how = interval_name("t") if self.ci.method == "t" else "order statistics"
+        head = f"The {what} {diff} was {num(self.estimate)}{unit}, {ci(self.ci, bias_how)}"
         pct = f"{100 * self.coverage:g}%"
         if self.method == "regression":
             half = self.multiplier * _ROOT_HALF_PI

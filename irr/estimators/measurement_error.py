@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from irr._measurements import Measurements
-from irr._numbers import format_number
+from irr._numbers import format_interval, format_number
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.variance_components import (
     check_design_size,
@@ -39,6 +39,7 @@ from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
 from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
+from irr.vocabulary import interval_name
 
 __all__ = ["MEASUREMENT_ERROR_NOTES", "MeasurementErrorResult", "chi2_sd_interval",
            "measurement_error"]
@@ -168,27 +169,25 @@ class MeasurementErrorResult(Result):
             q = self.quantity(symbol)
             text = f"{words} {number(q.estimate)}{unit}"
             if math.isfinite(q.ci.low) and math.isfinite(q.ci.high):
-                level = f"{100 * q.ci.confidence_level:g}%"
-                if style == "apa":
-                    text += f", {level} CI [{number(q.ci.low)}, {number(q.ci.high)}]"
-                    text += f" ({how})" if how else ""
-                else:
-                    how = f"; {how}" if how else ""
-                    text += f" ({level} CI {number(q.ci.low)} to {number(q.ci.high)}{how})"
+                # two quantities' intervals of one method: named once, after the second
+                interval = format_interval(q.ci.low, q.ci.high, q.ci.confidence_level, how,
+                                           ends=number, apa=style == "apa",
+                                           inside=style != "apa")
+                text += f", {interval}" if style == "apa" else f" ({interval})"
             return text
 
         def method(symbol: str) -> str:
             ci = self.quantity(symbol).ci
             if ci.method == "chi2":
                 satterthwaite = symbol == "SEM" and any("Satterthwaite" in n for n in self.notes)
-                how = "chi-square, Satterthwaite df" if satterthwaite else "chi-square"
+                how = interval_name("chi2") + (", Satterthwaite df" if satterthwaite else "")
             elif ci.method == "percentile":
                 resamples = next((n.split("(")[-1].split(" resamples")[0] for n in self.notes
                                   if n.startswith("SEM interval") and "resamples" in n), "")
-                how = "percentile bootstrap of subjects" + (f", {resamples} resamples"
+                how = f"{interval_name('percentile')} of subjects" + (f", {resamples} resamples"
                                                              if resamples else "")
             else:
-                how = ci.method
+                how = interval_name(ci.method)
             return how
 
         text = (f"{part('SEM', f'The standard error of measurement ({self.type}) was')}, and "

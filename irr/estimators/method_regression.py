@@ -15,7 +15,7 @@ import pandas as pd
 
 from irr._frames import LazyMeasurements
 from irr._measurements import Measurements
-from irr._numbers import format_df, format_number, format_pvalue
+from irr._numbers import format_df, format_interval, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_choice,
@@ -33,6 +33,7 @@ from irr.inference.bootstrap import bootstrap_counts
 from irr.inference.options import BOOTSTRAP_METHODS, DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
+from irr.vocabulary import interval_name
 
 __all__ = [
     "DEMING_CIS",
@@ -280,9 +281,9 @@ class MethodRegressionResult(Result):
         """
         check_choice(style, "style", ("apa", "plain"))
         apa = style == "apa"
-        level = f"{100 * self.ci.confidence_level:g}%"
-        how = {"jackknife": f"jackknife SE, t on {format_df(self.df)} df", "rank": "rank-based"}.get(
-            self.ci.method, f"{self.ci.method} bootstrap")
+        how = interval_name(self.ci.method)
+        if self.ci.method == "jackknife":
+            how += f" SE, t on {format_df(self.df)} df"
         if self.ci.method in BOOTSTRAP_METHODS and math.isfinite(self.n_resamples):
             how += f", {self.n_resamples:,} resamples"
 
@@ -293,13 +294,14 @@ class MethodRegressionResult(Result):
             top = max(map(abs, shown), default=0.0)
             # two decimals, or three significant digits of the largest below 1
             decimals = 2 if top >= 1 or top == 0 else 2 - math.floor(math.log10(top))
-            value_text, low, high = (format_number(x, decimals) if math.isfinite(x)
-                                     else "undefined" for x in (value, ci.low, ci.high))
-            if apa:
-                return f"{value_text}, {level} CI [{low}, {high}]" + (
-                    f" ({method})" if method else "")
-            return f"{value_text} ({level} CI {low} to {high}" + (
-                f"; {method})" if method else ")")
+
+            def ends(x: float) -> str:
+                return format_number(x, decimals) if math.isfinite(x) else "undefined"
+
+            # the slope's and the intercept's intervals share one method, named once
+            text = format_interval(ci.low, ci.high, ci.confidence_level, method, ends=ends,
+                                   apa=apa, inside=not apa)
+            return f"{ends(value)}, {text}" if apa else f"{ends(value)} ({text})"
 
         what = f"{_NAMES[self.method]} regression of {self.y_name} on {self.x_name}"
         if self.method == "deming":

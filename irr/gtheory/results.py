@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._numbers import format_number
+from irr._numbers import format_interval, format_number
 from irr._validation import check_choice, check_report_style, show_value
 from irr.gtheory.designs import Design
 from irr.gtheory.dstudy import coefficients, cost_per_object, error_variances
@@ -507,9 +507,9 @@ class GStudyResult(Result):
         def coef(r: GCoefficient, symbol: str) -> str:
             text = f"{symbol} = {_num(r.estimate, digits, apa)}"
             if math.isfinite(r.ci.low) and math.isfinite(r.ci.high):
-                level = f"{100 * r.ci.confidence_level:g}% CI"
-                text += (f", {level} [{_num(r.ci.low, digits, apa)}, "
-                         f"{_num(r.ci.high, digits, apa)}]")
+                # both coefficients' intervals share one method, named after the second
+                text += ", " + format_interval(r.ci.low, r.ci.high, r.ci.confidence_level,
+                                               ends=lambda x: _num(x, digits, apa), apa=apa)
             return text
 
         g, phi = self.rows

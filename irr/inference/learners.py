@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
-from irr._numbers import format_number, format_pvalue
+from irr._numbers import format_interval, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
     check_alternative,
@@ -118,7 +118,7 @@ class LearnerTTestResult(Result):
         >>> res = irr.paired_ttest([0.12, 0.15, 0.11, 0.14, 0.13], [0.10, 0.12, 0.11, 0.12, 0.10])
         >>> print(res.report())  # doctest: +NORMALIZE_WHITESPACE
         Over 5 folds the error rate of learner_a minus that of learner_b was .020, 95% CI
-        [.005, .035]; paired t test, t(4) = 3.65, p = .022.
+        [.005, .035] (t distribution); paired t test, t(4) = 3.65, p = .022.
         """
         if style not in ("apa", "plain") or options:
             raise ValueError(f"`style` must be 'apa' or 'plain' (no other options); got "
@@ -129,9 +129,8 @@ class LearnerTTestResult(Result):
             return format_number(x, digits, leading_zero=not apa)
 
         a, b = self.learners
-        level = f"{100 * self.ci.confidence_level:g}% CI"
-        ci = (f"{level} [{num(self.ci.low)}, {num(self.ci.high)}]" if apa
-              else f"{level} {num(self.ci.low)} to {num(self.ci.high)}")
+        ci = format_interval(self.ci.low, self.ci.high, self.ci.confidence_level,
+                             self.ci.method_name, ends=num, apa=apa)
         p = format_pvalue(self.pvalue, apa=apa)
         what = ("on the first fold of the first replication" if "5x2cv" in self.test
                 else f"over {self.k} folds")

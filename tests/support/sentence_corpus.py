@@ -40,7 +40,7 @@ def _replicates(pef):
 
 def _more(style: str):
     """Results that ``irr.report`` does not make: tests, differences, pooled estimates,
-    regression-based and ratio limits, learners' comparisons, with negative numbers."""
+    regression-based and ratio limits, learners' comparisons, a G study, with negative numbers."""
     anxiety = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
     video = irr.Agreement.from_frame(irr.datasets.load("video"))
     pef = irr.datasets.load("pef")
@@ -71,6 +71,9 @@ def _more(style: str):
     ]
     for result in results:
         yield type(result).__name__, result.report(style)
+    g = irr.gstudy(irr.datasets.load("brennan_3_2"), score="Score", object="Person",
+                   facets=["Rater", "Task"], nested={"Rater": "Task"}, n_resamples=RESAMPLES)
+    yield type(g).__name__, g.report(style)
     plans = (irr.plan.limits_of_agreement(bias=-5, sd=10, delta=35, power=0.8),
              irr.plan.concordance(-0.2, 0.3, power=0.8))
     yield from (("PlanResult", plan.report()) for plan in plans)  # one style

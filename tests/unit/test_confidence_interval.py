@@ -47,7 +47,7 @@ def test_an_interval_pickles_and_keeps_its_repr_and_text():
     assert copy.note == ci.note
     assert repr(ci) == ("ConfidenceInterval(low=0.2, high=0.5, confidence_level=0.95, "
                         "method='wald', note='clipped to [-1, 1]')")
-    assert str(ci) == "95% CI [0.2000, 0.5000] (wald)"
+    assert str(ci) == "95% CI [0.2000, 0.5000] (Wald)"  # the vocabulary's words
 
 
 def test_a_results_interval_indexes():

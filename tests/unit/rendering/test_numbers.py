@@ -7,12 +7,14 @@ U+2212 in prose. Machine-readable outputs keep the ASCII hyphen-minus.
 """
 
 import math
+import pathlib
 import re
 
 import pytest
 
 import irr
-from irr._numbers import MINUS, format_number, format_pvalue, format_significant
+from irr._numbers import MINUS, format_interval, format_number, format_pvalue, format_significant
+from irr.vocabulary import INTERVAL_METHODS
 from tests.support.sentence_corpus import sentences
 
 NAN = float("nan")
@@ -119,6 +121,47 @@ def test_no_hyphen_minus_in_sentences(corpus):
     with_minus = [text for _, text in corpus if re.search(f"{MINUS}\\.?\\d", text)]
     assert len(with_minus) >= 20  # anxiety's negative kappas, limits, differences ...
     assert len(corpus) >= 150
+
+
+#: The words a sentence names an interval's method by: the vocabulary's, the ICC's "exact F"
+#: and the limits of agreement's own (exact non-central t, Bland & Altman's approximation).
+METHOD_WORDS = (*(m.name for key, m in INTERVAL_METHODS.items() if key != "none"), "exact F",
+                "non-central t", "Bland & Altman's approximation", "order statistics")
+INTERVAL = re.compile(r"\d+(\.\d+)?% (CI|lower confidence bound|upper confidence bound)")
+
+
+def test_every_sentence_names_the_method_of_its_intervals(corpus):
+    """A sentence copied alone into a paper says how its intervals were computed: a method
+    follows its last interval (two intervals of one method in a sentence share the name),
+    even when the sentence before it has the same method."""
+    unnamed = []
+    for where, text in corpus:
+        ends = list(INTERVAL.finditer(text))
+        if ends and not any(word in text[ends[-1].end():] for word in METHOD_WORDS):
+            unnamed.append((where, text))
+    assert not unnamed, unnamed[:5]
+    assert sum(bool(INTERVAL.search(text)) for _, text in corpus) >= 100
+
+
+def test_every_interval_in_prose_is_written_by_format_interval():
+    """No module writes ``95% CI [`` or ``95% CI a to b`` itself (docstrings aside): one
+    function gives every sentence's interval its level, ends and method."""
+    package = pathlib.Path(irr.__file__).parent
+    own = re.compile(r'f".*(% CI|CI) (\[\{|\{)')
+    writers = {str(path.relative_to(package)) for path in package.rglob("*.py")
+               if any(own.search(line) for line in path.read_text("utf-8").splitlines())}
+    assert writers == {"_numbers.py"}
+
+
+def test_format_interval_names_level_ends_and_method():
+    apa = lambda x: format_number(x, 2, leading_zero=False)  # noqa: E731
+    assert format_interval(-0.051, 0.734, 0.9, "Wald", ends=apa) == (
+        f"90% CI [{MINUS}.05, .73] (Wald)")
+    assert format_interval(0.5, 0.7, 0.95, "Wald", ends=format_number, apa=False,
+                           inside=True) == "95% CI 0.50 to 0.70, Wald"
+    assert format_interval(0.5, 0.7, 0.95, "", ends=apa) == "95% CI [.50, .70]"
+    assert format_interval(0.5, math.inf, 0.95, "t distribution", ends=apa, side="lower") == (
+        "one-sided 95% lower confidence bound .50 (t distribution)")
 
 
 def test_apa_leading_zeros_in_sentences():

@@ -1,5 +1,5 @@
 """Issue 16, sentences: every statistic named unambiguously, one APA style, the interval's
-method stated once, raters without ratings left unnamed, the methods paragraph."""
+method named in every sentence, raters without ratings left unnamed, the methods paragraph."""
 
 import numpy as np
 import pandas as pd
@@ -104,7 +104,8 @@ def test_apa_drops_the_leading_zero_of_alpha_and_the_icc_and_separates_thousands
     assert "0." not in report(ag.icc("oneway"))
 
 
-def test_report_sentences_state_the_shared_interval_once():
+def test_every_sentence_names_its_interval_method_even_when_shared():
+    # a sentence copied alone into a paper still says how its interval was computed
     ag = irr.Agreement.from_frame(irr.datasets.load("vision"))
     boot = dict(ci="bca", n_resamples=9999, rng=0)
     lines = report_sentences([ag.percent_agreement(), ag.kappa(**boot),
@@ -112,13 +113,17 @@ def test_report_sentences_state_the_shared_interval_once():
                               ag.kappa(weights="quadratic", **boot)])
     assert lines[0].endswith("95% CI [.70, .72] (Wilson score), n = 7,477.")
     assert lines[1].endswith("95% CI [.58, .61] (BCa bootstrap, 9,999 resamples), n = 7,477.")
-    assert lines[2].endswith("95% CI [.64, .67], n = 7,477.")
+    assert lines[2].endswith("95% CI [.64, .67] (BCa bootstrap, 9,999 resamples), n = 7,477.")
     assert lines[3].endswith("(approximate F, Satterthwaite df), n = 7,477.")
-    assert lines[4].endswith("95% CI [.69, .72], n = 7,477.")
-    # one result alone states its interval in full; Result.report() is report()
-    assert report(ag.kappa(weights="linear", **boot)).endswith(
-        "(BCa bootstrap, 9,999 resamples), n = 7,477.")
+    assert lines[4].endswith("95% CI [.69, .72] (BCa bootstrap, 9,999 resamples), n = 7,477.")
+    # a sentence reads the same alone and among others; Result.report() is report()
+    alone = [report(r) for r in (ag.kappa(weights="linear", **boot),
+                                 ag.kappa(weights="quadratic", **boot))]
+    assert alone == [lines[2], lines[4]]
     assert ag.kappa().report() == report(ag.kappa())
+    # the plain style too, inside its parentheses
+    plain = report_sentences([ag.kappa(), ag.kappa(weights="linear")], "plain")
+    assert all("95% CI " in line and ", Wald; n = 7,477)" in line for line in plain)
 
 
 def test_raters_who_gave_no_rating_are_not_named():
