@@ -77,6 +77,8 @@ _NUMBER_NAMES = frozenset({"no", "nr", "num", "number"})
 
 #: More distinct numeric values than this make numeric ratings look continuous.
 MAX_CATEGORIES = 10
+#: The most rating columns a message lists by name; more are counted.
+_LISTED_RATERS = 10
 
 
 class ContinuousScoresWarning(UserWarning):
@@ -118,9 +120,13 @@ class ColumnChoice:
             return ""
         aside = ", ".join(f"{c!r} ({self.reasons[c]})" for c in self.detected)
         plural = "s" if len(self.detected) > 1 else ""
+        # many raters (a crowd) are counted, with the first and the last, not all listed
+        raters = (", ".join(map(repr, self.raters)) if len(self.raters) <= _LISTED_RATERS
+                  else f"{self.raters[0]!r}, {self.raters[1]!r}, ..., {self.raters[-1]!r} "
+                  f"({len(self.raters):,} columns)")
         return (
             f"Column{plural} {aside} set aside as {'identifiers' if plural else 'an identifier'}; "
-            f"the ratings are columns {', '.join(map(repr, self.raters))}. Name the rating "
+            f"the ratings are columns {raters}. Name the rating "
             f"columns with {raters_option} (or the identifiers with {id_option}) to choose "
             "otherwise."
         )

@@ -17,6 +17,7 @@ from irr._validation import check_choice, check_integer
 from irr._version import __version__
 from irr.bands import get_scale, interpret
 from irr.coefficients.icc import form_description, shrout_fleiss_name
+from irr.summary import sparse_design
 from irr.vocabulary import interval_name
 
 __all__ = ["band_and_citation", "methods_paragraph", "references", "report", "report_sentences",
@@ -1033,7 +1034,7 @@ def methods_paragraph(
     # a sparse design (each subject rated by a few of many raters) is described as such,
     # not as missing data, and its raters are counted, not listed
     fewest, most = ratings_per_subject or (n_raters, n_raters)
-    sparse = n_raters > 2 and most <= n_raters / 2
+    sparse = sparse_design(n_raters, fewest, most)
     named = "" if n_raters > _MAX_NAMED_RATERS else f" ({_list(list(raters))})"
     sentences = [f"{unit.capitalize()}s of {_count(n_subjects)} subjects by {n_raters} {who}"
                  f"{named} on {article} {scale_type} scale{categories} were analysed."]
@@ -1114,7 +1115,10 @@ def methods_paragraph(
         clauses = [rules[rule].format(_list(group)) for rule, group in by_rule if rule]
         if clauses:
             text = "; ".join(clauses)
-            sentences.append(f"Missing {unit}s: {text}.")
+            # a sparse design's empty cells were called its design above, not missing data
+            lead = ("Subject-by-rater combinations without a rating" if sparse
+                    and scale_type != "continuous" else f"Missing {unit}s")
+            sentences.append(f"{lead}: {text}.")
     used = _grouped([(_count(r.n_readings), name)
                      for r, name in zip(results, short, strict=True) if r in unread])
     for n_used, group in used:  # the REML fit of readings missing from a replicated design

@@ -74,7 +74,7 @@ from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.registry import DataFacts, rows
 from irr.results import KappaResult, ProportionResult, Result
-from irr.summary import results_summary
+from irr.summary import design_fact, results_summary
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -290,7 +290,7 @@ class Agreement:
         ...                                114.5, 141.0, 126.5, None, 122.5, 133.0]})
         >>> ag = irr.Agreement.from_frame(bp, id="patient")
         >>> ag
-        Agreement(n_subjects=12, n_raters=2, continuous, n_missing=1)
+        Agreement(n_subjects=12, n_raters=2, continuous, n_incomplete=1)
         >>> round(ag.icc().estimate, 3)
         0.976
         """
@@ -605,15 +605,24 @@ class Agreement:
         return self.statistics.n_subjects
 
     @property
-    def n_missing(self) -> int:
-        """Subjects with at least one missing rating.
+    def n_incomplete(self) -> int:
+        """Subjects with at least one missing rating (a count of subjects, not of ratings:
+        the name results and reports give it).
 
         For an Agreement built from counts: subjects with fewer ratings than the most
         any subject has. For continuous measurements: subjects some rater did not measure.
+        In a sparse design (each subject rated by a few of many raters) that is every
+        subject.
         """
         if self.continuous:
             return self._source.n_missing_rows()
         return self.statistics.n_missing
+
+    @property
+    def n_missing(self) -> int:
+        """Subjects with at least one missing rating: :attr:`n_incomplete` by its earlier
+        name (a result's ``n_missing`` counts the subjects it left out)."""
+        return self.n_incomplete
 
     def codes(self) -> pd.DataFrame:
         """The ratings as category codes: one row per subject, one column per rater.
@@ -702,10 +711,10 @@ class Agreement:
     def __repr__(self) -> str:
         if self.continuous:
             return (f"Agreement(n_subjects={self.n_subjects}, n_raters={self.n_raters}, "
-                    f"continuous, n_missing={self.n_missing})")
+                    f"continuous, n_incomplete={self.n_incomplete})")
         return (
             f"Agreement(n_subjects={self.n_subjects}, n_raters={self.n_raters}, "
-            f"categories={list(self.categories)!r}, n_missing={self.n_missing})"
+            f"categories={list(self.categories)!r}, n_incomplete={self.n_incomplete})"
         )
 
     # -- resampling --------------------------------------------------------------------
@@ -2298,8 +2307,11 @@ class Agreement:
             info = [scale_info(self.categories)]
         stats = None if self.continuous else self.statistics
         if stats is not None and facts.by_rater and stats.n_missing:  # the summary adds in how many subjects
+            per_subject = list(stats.subjects_by_ratings())
             cells = ((stats.n_raters - stats.ratings_per_pattern) * stats.multiplicity).sum()
-            info.append(("Missing ratings:", f"{int(cells):,}"))
+            # a sparse design (a few of many raters per subject) is said instead
+            info.append(design_fact(stats.n_raters, per_subject[0], per_subject[-1])
+                        or ("Missing ratings:", f"{int(cells):,}"))
         if facts.n_raters == 2 and facts.by_rater:
             title = f"Agreement between {self.raters[0]} and {self.raters[1]}"
         else:

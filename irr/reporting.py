@@ -39,6 +39,7 @@ from irr._sentences import (
 from irr._version import __version__
 from irr.summary import (
     alternative_fact,
+    design_fact,
     escape_latex,
     escape_markdown,
     null_fact,
@@ -244,6 +245,24 @@ class DataDescription:
                    subjects_by_ratings=(),
                    ratings_per_rater=tuple(n - m for m in lazy.missing_per_rater))
 
+    def design(self) -> tuple[str, str] | None:
+        """The header fact of a sparse design (each subject rated by a few of many
+        raters), None for another design or continuous measurements.
+
+        Examples
+        --------
+        >>> import pandas as pd, irr
+        >>> long = pd.DataFrame({"item": [1, 1, 1, 2, 2, 2], "who": list("abcdef"),
+        ...                      "label": list("xxyyyx")})
+        >>> ag = irr.Agreement.from_long(long, subject="item", rater="who", rating="label")
+        >>> DataDescription.from_statistics(ag.statistics, "nominal").design()
+        ('Design:', 'sparse, each subject rated by 3 of 6 raters')
+        """
+        if not (self.raters and self.subjects_by_ratings) or self.scale_type == "continuous":
+            return None
+        counts = [r for r, _ in self.subjects_by_ratings]
+        return design_fact(self.n_raters, min(counts), max(counts))
+
     def facts(self) -> list[tuple[str, str]]:
         """The description as (label, value) lines, in reading order.
 
@@ -276,7 +295,12 @@ class DataDescription:
                           "measurements of a subject by one rater)"))
         else:
             lines.append(("Ratings", f"{self.n_ratings:,}"))
-        if self.raters and self.n_missing_ratings:
+        design = self.design()
+        if design is not None:  # a crowd's design: its empty cells are not missing ratings
+            cells = self.n_subjects * self.n_raters
+            lines.append(("Design", f"{design[1]} ({self.n_missing_ratings:,} of {cells:,} "
+                          "subject-rater cells empty by design)"))
+        elif self.raters and self.n_missing_ratings:
             share = self.n_missing_ratings / (self.n_subjects * self.n_raters)
             lines.append(("Missing ratings", f"{self.n_missing_ratings:,} of "
                           f"{self.n_subjects * self.n_raters:,} ({share:.1%}), in "
@@ -456,8 +480,8 @@ class ReliabilityReport:
     # -- content ---------------------------------------------------------------------
     @property
     def sentences(self) -> list[str]:
-        """One sentence per result, for the results section; the interval method most
-        sentences share is stated once (:func:`irr._sentences.report_sentences`)."""
+        """One sentence per result, for the results section, each naming its interval's
+        method (:func:`irr._sentences.report_sentences`)."""
         # each band with the scale it is read on: "poor (McBride, 2005)"
         return report_sentences(self.results, self.style, citation=True)
 
@@ -519,8 +543,10 @@ class ReliabilityReport:
     # -- tables ----------------------------------------------------------------------
     def summary(self) -> Summary:
         """The results as a statsmodels ``Summary`` (header, coefficients, bands, notes)."""
+        design = self.data.design()  # a sparse design is said instead of missing ratings
         return results_summary([p for r in self.results for p in r.parts()], self.title,
-                               info=list(self.info), notes=list(self.notes))
+                               info=[*self.info, *([design] if design else [])],
+                               notes=list(self.notes))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for

@@ -21,8 +21,8 @@ from irr.vocabulary import interval_label
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
-__all__ = ["coincident", "escape_latex", "escape_markdown", "listwise_note", "new_summary",
-           "results_summary", "subjects_fact"]
+__all__ = ["coincident", "design_fact", "escape_latex", "escape_markdown", "listwise_note",
+           "new_summary", "results_summary", "sparse_design", "subjects_fact"]
 
 
 def listwise_note(dropped: int) -> list[str]:
@@ -54,6 +54,34 @@ def subjects_fact(used: int, dropped: int, listwise: bool = True) -> tuple[str, 
         return ("Subjects used:",
                 f"{used:,} of {used + dropped:,}" + (" (listwise)" if listwise else ""))
     return ("Subjects:", f"{used:,}")
+
+
+def sparse_design(n_raters: int, fewest: int, most: int) -> bool:
+    """Whether each subject was rated by a few of many raters by design (a crowd's
+    annotations): more than two raters and none of the subjects rated by more than half of
+    them. Its empty subject-by-rater cells are the design, not missing ratings.
+
+    Examples
+    --------
+    >>> sparse_design(50, 3, 5), sparse_design(4, 3, 4), sparse_design(6, 2, 3)
+    (True, False, True)
+    """
+    return n_raters > 2 and most <= n_raters / 2
+
+
+def design_fact(n_raters: int, fewest: int, most: int) -> tuple[str, str] | None:
+    """The header fact of a sparse design (None for another): each subject's number of
+    raters among all of them, said instead of missing ratings.
+
+    Examples
+    --------
+    >>> design_fact(50, 3, 5), design_fact(3, 2, 3)
+    (('Design:', 'sparse, each subject rated by 3 to 5 of 50 raters'), None)
+    """
+    if not sparse_design(n_raters, fewest, most):
+        return None
+    each = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+    return ("Design:", f"sparse, each subject rated by {each} of {n_raters:,} raters")
 
 
 def format_estimate(value: float | None, digits: int = 4) -> str:
@@ -446,9 +474,11 @@ def results_summary(
     facts.append(subjects_fact(first.n_subjects, first.n_missing, _listwise(first)) if uniform
                  else ("Subjects:", f"{total:,}"))
     incomplete = max(max(r.n_incomplete, r.n_missing) for r in results)
-    if incomplete:
+    # a sparse design's empty cells are its design (the caller's "Design:" fact), not missing
+    sparse = any(fact[0] == "Design:" for fact in facts)
+    if incomplete and not sparse:
         facts.append(_missing_fact(missing[0][1] if missing else None, incomplete))
-    else:
+    elif not sparse:
         facts.extend(missing)
     if first.raters:
         facts.append(("Raters:", rater_list(first.raters)))

@@ -10,6 +10,7 @@ import pytest
 
 import irr
 from irr import DegenerateDataWarning
+from tests.support.crowd import crowd_labels
 
 
 def test_table_is_labelled_and_built_from_codes():
@@ -281,3 +282,16 @@ def test_a_missing_marker_among_numbers_is_refused_naming_na_values():
     # marked missing, it is a three-rater study
     fixed = df.replace({"r1": {".": None}}).astype({"r1": float})
     assert irr.Agreement.from_frame(fixed, id=["patient_id", "site"]).n_raters == 3
+
+
+def test_sparse_agreement_names_its_counts_and_design():
+    """n_incomplete counts subjects, by the name results use; the repr shows it by that name
+    and the summary's header gives the sparse design, not "Missing ratings"."""
+    ag = irr.Agreement.from_long(crowd_labels(), subject="item", rater="annotator",
+                                 rating="label")
+    assert ag.n_incomplete == ag.n_missing == 300
+    assert repr(ag).endswith("n_incomplete=300)")
+    assert "n_missing" not in repr(ag)
+    header = " ".join(ag.summary().as_text().split("estimate")[0].split())
+    assert "Design: sparse, each subject rated by 3 to 5 of 50 raters" in header
+    assert "Missing ratings" not in header

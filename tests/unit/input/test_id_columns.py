@@ -272,3 +272,14 @@ def test_repeated_explicit_ids_are_noted_not_silently_counted_as_subjects(tmp_pa
     code, out, _ = cli("agreement", str(path), "--id", "pid")
     assert code == 0
     assert "--id pid repeats on more than one row for 1 id(s) (1)" in out
+
+
+def test_many_rating_columns_are_counted_not_listed():
+    df = pd.DataFrame({"item_id": range(4),
+                       **{f"annotator_{i:02d}": [1, 2, 1, 2] for i in range(1, 51)}})
+    text = choose_columns(df).describe()
+    assert ("the ratings are columns 'annotator_01', 'annotator_02', ..., 'annotator_50' "
+            "(50 columns).") in text
+    assert "annotator_03" not in text
+    few = choose_columns(df.iloc[:, :4]).describe()
+    assert "columns 'annotator_01', 'annotator_02', 'annotator_03'." in few

@@ -28,7 +28,7 @@ def test_decimal_frame_is_continuous_with_measurements_and_repr():
     df = _bp()
     ag = irr.Agreement.from_frame(df, id="patient")
     assert ag.continuous
-    assert repr(ag) == "Agreement(n_subjects=200, n_raters=2, continuous, n_missing=3)"
+    assert repr(ag) == "Agreement(n_subjects=200, n_raters=2, continuous, n_incomplete=3)"
     m = ag.measurements
     assert (m.n_subjects, m.n_raters, m.n_measurements) == (200, 2, 397)
     assert m.raters == ("nurse_a", "nurse_b")
@@ -183,7 +183,7 @@ def test_large_continuous_data():
     n = 100_000
     x = rng.normal(100, 10, (n, 1)) + rng.normal(0, 3, (n, 5))
     ag = irr.Agreement.from_array(x)
-    assert repr(ag) == "Agreement(n_subjects=100000, n_raters=5, continuous, n_missing=0)"
+    assert repr(ag) == "Agreement(n_subjects=100000, n_raters=5, continuous, n_incomplete=0)"
     # ICC(A,1) = 100 / (100 + 9) under the model
     assert abs(ag.icc().estimate - 100 / 109) < 0.005
     assert abs(ag.krippendorff_alpha("interval", ci=None).estimate - 100 / 109) < 0.005

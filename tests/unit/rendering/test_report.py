@@ -5,6 +5,7 @@ import re
 import pytest
 
 import irr
+from tests.support.crowd import crowd_labels
 
 SAS = [[10, 4, 1, 0], [5, 10, 12, 2], [2, 4, 12, 5], [0, 2, 6, 13]]
 
@@ -117,3 +118,33 @@ def test_latex_and_html_are_paper_ready():
     assert "&lt;0.0001" in html
     assert "<td><0.0001" not in html
     assert html.count("<table") == html.count("</table>") == 3
+
+
+def test_sparse_design_is_the_header_fact_not_missing_ratings():
+    """50 annotators, 3 to 5 per item: the text header, the data facts and the methods
+    paragraph describe the design; none counts its 13,000 empty cells as missing ratings,
+    and no count is named by a word that means another count."""
+    long = crowd_labels()
+    ag = irr.Agreement.from_long(long, subject="item", rater="annotator", rating="label")
+    rep = irr.report(ag, statistics="fleiss,percent", figures=False)
+    text = str(rep)
+    header = text.split("estimate")[0]
+    assert "Design: sparse, each subject rated by 3 to 5 of 50 raters" in " ".join(
+        header.split())
+    assert "Missing ratings" not in header
+    assert "missing a rating" not in header
+    empty = 300 * 50 - len(long)
+    facts = dict(rep.data.facts())
+    assert "Missing ratings" not in facts
+    assert facts["Design"] == (f"sparse, each subject rated by 3 to 5 of 50 raters ({empty:,} "
+                               "of 15,000 subject-rater cells empty by design)")
+    assert f"Ratings: {len(long):,}" in rep.to_markdown()
+    methods = " ".join(rep.methods.split())
+    assert "Missing ratings:" not in methods
+    assert ("Subject-by-rater combinations without a rating: Fleiss' κ and mean pairwise "
+            "percent agreement used every available rating.") in methods
+    # a design where a few ratings are missing still says so
+    dense = irr.report(irr.datasets.load("cac_raw4raters"), statistics="fleiss",
+                       figures=False)
+    assert "Missing ratings" in dict(dense.data.facts())
+    assert "Design" not in dict(dense.data.facts())
