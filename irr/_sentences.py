@@ -278,7 +278,8 @@ def _measure(result: Any) -> _Measure | None:
         if result.design != "single":
             cites.append("ba2007")
         pct = f"{100 * result.coverage:g}%"
-        full = f"Bland–Altman {kind}{pct} limits of agreement{what}"
+        single = "" if result.design == "single" else " of single readings"  # replicates
+        full = f"Bland–Altman {kind}{pct} limits of agreement{what}{single}"
         return _Measure(full, full, "the limits of agreement", "the limits of agreement",
                         tuple(cites), "listwise")
     if hasattr(result, "se_z") and hasattr(result, "pearson_r"):  # a CCC

@@ -146,8 +146,9 @@ class MeasurementErrorResult(Result):
                "sigma2_raters": self.sigma2_raters,
                "sigma2_interaction": self.sigma2_interaction,
                "sigma2_error": self.sigma2_error, "df_within": self.df_within,
-               "df_within_by_rater": dict(self.df_within_by_rater),
                "n_measurements": self.n_measurements}
+        if self.df_within_by_rater:  # as the rows 's_w[name]': with replicates of several
+            out["df_within_by_rater"] = dict(self.df_within_by_rater)
         for q in self.quantities:
             out[q.symbol] = q.estimate
         return out
