@@ -529,8 +529,13 @@ class ReliabilityReport:
     # -- tables ----------------------------------------------------------------------
     def summary(self) -> Summary:
         """The results as a statsmodels ``Summary`` (header, coefficients, bands, notes)."""
-        return results_summary([p for r in self.results for p in r.parts()], self.title,
-                               info=list(self.info), notes=list(self.notes))
+        parts = [(r, r.parts()) for r in self.results]
+        # a result of several rows (limits of agreement, measurement error) keeps its notes
+        # (how the SD was formed, what the pooled SD assumes), which its rows do not carry
+        whole = [n for r, rows in parts if rows != [r] for n in r.notes]
+        return results_summary([p for _, rows in parts for p in rows], self.title,
+                               info=list(self.info),
+                               notes=list(dict.fromkeys([*whole, *self.notes])))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for

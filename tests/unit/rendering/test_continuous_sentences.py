@@ -204,6 +204,8 @@ def test_report_gives_the_within_subject_sd_of_each_method():
             "within-subject SD and the repeatability coefficient") in text
     assert any(r.startswith("Bland, J. M., & Altman, D. G. (1999)") for r in rep.references)
     table = str(rep)
+    # the result's own notes are printed under the table (its rows do not carry them)
+    assert "the pooled SD assumes they share one within-subject variance" in table
     for device in ("cuff", "wrist"):
         s_w = res.quantity("s_w", device)
         assert re.search(rf"Within-subject SD \({device}\)\s+{s_w.estimate:.4f}", table)
