@@ -279,7 +279,8 @@ def _measure(result: Any) -> _Measure | None:
         if result.design != "single":
             cites.append("ba2007")
         pct = f"{100 * result.coverage:g}%"
-        full = f"Bland–Altman {kind}{pct} limits of agreement{what}"
+        single = "" if result.design == "single" else " of single readings"  # replicates
+        full = f"Bland–Altman {kind}{pct} limits of agreement{what}{single}"
         return _Measure(full, full, "the limits of agreement", "the limits of agreement",
                         tuple(cites), "listwise")
     if hasattr(result, "se_z") and hasattr(result, "pearson_r"):  # a CCC
@@ -326,6 +327,9 @@ def _measure(result: Any) -> _Measure | None:
                     "detectable change (SDC), the within-subject SD and the repeatability "
                     "coefficient")
             cites = ("devet2006", "ba1996")
+        if any(symbol.startswith("s_w[") for symbol in symbols):  # per rater and pooled
+            full += " of each rater or method and pooled over them"
+            cites = ("devet2006", "ba1996", "ba1999")
         return _Measure(full, full, "the SEM and SDC", "the SEM and SDC", cites, "available")
     return None
 
@@ -919,6 +923,18 @@ def _interval_clause(result: Any, cited: Any = ()) -> tuple[str, str, tuple[str,
     measure = _measure_interval(result, cited)
     if measure is not None:
         return level, measure[0], measure[1]
+    words, keys = _generic_interval(result, cited)
+    if ci.method != "chi2" and any(q.symbol == "s_w" for q in getattr(result, "quantities", ())):
+        # the SEM's own interval, and the within-subject SDs' chi-square intervals
+        words = (f"{words} for {{}}, and chi-square intervals (on the n(m − 1) df of the "
+                 "replicates) for the within-subject SD and the repeatability coefficient")
+    return level, words, keys
+
+
+def _generic_interval(result: Any, cited: Any = ()) -> tuple[str, tuple[str, ...]]:
+    """The words and citation keys of an interval named by its method (Wald with its SE,
+    bootstrap with its resamples and seed, ...)."""
+    ci = result.ci
     head, _, detail = _interval_method(result).partition(", ")
     details = [detail] if detail else []
     if result.seed is not None:
@@ -939,7 +955,7 @@ def _interval_clause(result: Any, cited: Any = ()) -> tuple[str, str, tuple[str,
     if ci.method != "wald":
         details.extend(_cite(k, cited) for k in keys)
     words = f"{head} intervals" + (f" ({'; '.join(details)})" if details else "")
-    return level, words + (f" with {se}" if se else ""), keys
+    return words + (f" with {se}" if se else ""), keys
 
 
 def _grouped(items: Sequence[tuple[Any, str]]) -> list[tuple[Any, list[str]]]:
@@ -967,6 +983,7 @@ def methods_paragraph(
     style: str = "apa",
     ratings_per_subject: tuple[int, int] | None = None,
     n_measurements: int = 0,
+    replicates: tuple[int, int] | None = None,
 ) -> str:
     """The paragraph a methods section needs: data, coefficients, intervals, missing
     ratings, benchmarks and software, every clause from a field.
@@ -987,6 +1004,13 @@ def methods_paragraph(
         Missing ratings, and subjects with at least one.
     style : {'apa', 'plain'}, default 'apa'
         Names with symbols (``Cohen's κw``) or words (``Cohen's weighted kappa``).
+    ratings_per_subject : (int, int), optional
+        The fewest and most raters of a subject (a sparse design is described as such).
+    n_measurements : int, default 0
+        Measurements of continuous data, replicates included.
+    replicates : (int, int), optional
+        The fewest and most measurements of a subject by one rater or method, when some
+        were replicated: "each subject 3 times" or "2–3 times".
 
     Returns
     -------
@@ -1042,9 +1066,12 @@ def methods_paragraph(
     if scale_type == "continuous" and n_measurements > cells > 0:
         # replicates: say how often each rater or method measured each subject
         times = n_measurements / cells
-        often = (f"{int(times)} times" if times.is_integer()
+        fewest, most = replicates or (times, times)
+        often = (f"{fewest}–{most} times" if replicates and fewest != most
+                 else f"{int(times)} times" if times.is_integer()
                  else f"{times:.1f} times on average")
-        sentences.append(f"Each rater or method measured each subject {often} "
+        whom = "each of its subjects" if n_missing_ratings else "each subject"
+        sentences.append(f"Each rater or method measured {whom} {often} "
                          f"({_count(n_measurements)} measurements in all).")
     if sparse and scale_type != "continuous":
         each = f"{fewest}" if fewest == most else f"{fewest} to {most}"

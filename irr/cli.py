@@ -203,7 +203,7 @@ class InferenceFlag:
                            **{k: v for k, v in given.items() if v is not None})
 
     def shown(self, value: Any) -> str:
-        """The flag as given: ``--population 500``, ``--no-clip``."""
+        """The flag as given: ``--population 500``, ``--no-ci-clip``."""
         if self.action is not None:
             return self.flag
         return f"{self.flag} {value:g}" if isinstance(value, float) else f"{self.flag} {value}"
@@ -493,6 +493,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="long format: the column numbering a subject's repeated "
                         "readings by one rater or method (the measurements are then "
                         "continuous)")
+    report.add_argument("--replicates", choices=["constant", "varying"],
+                        help="with --replicate, for the limits of agreement: the true value "
+                        "is constant between a subject's readings, or varies (the methods' "
+                        "readings made in pairs; Bland & Altman 2007)")
     report.add_argument("--by", action="append", metavar="COL",
                         help="also report each statistic per group of this column (wide "
                         "data; repeat for several columns)")
@@ -1780,7 +1784,8 @@ def _cmd_report(args: argparse.Namespace) -> Output:
             and not ag.continuous else None,
             by=args.by, confidence_level=args.confidence_level, ci=args.ci,
             n_resamples=args.n_resamples, rng=args.seed, inference=_inference(args),
-            scale=args.scale, style=args.style, figures=figures, notes=out.notes, info=out.info)
+            scale=args.scale, style=args.style, figures=figures, notes=out.notes, info=out.info,
+            options={"loa": {"replicates": args.replicates}} if args.replicates else None)
     args.scale = None  # applied
     # rater columns that read as methods with replicates: the commands that analyse them so
     python_words = replicate_note(ag.raters)

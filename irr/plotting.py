@@ -1190,7 +1190,11 @@ def bland_altman(
     d = np.exp(res.differences) if ratio else np.asarray(res.differences, dtype=float)
     ax = _axes(ax, (COLUMN_WIDTH, 2.8))
     black, vermillion, blue = OKABE_ITO[0], _VERMILLION, _BLUE
-    ax.scatter(a, d, s=12, color=blue, alpha=0.8, linewidths=0, zorder=3)
+    points = ax.scatter(a, d, s=12, color=blue, alpha=0.8, linewidths=0, zorder=3)
+    # replicates: the points are subjects' means (true value constant) or the readings
+    # made in pairs (varying); the limits are those of single readings either way
+    means = res.design == "constant"
+    single = "" if res.design == "single" else " (single readings)"
     span = np.array([a.min(), a.max()]) if a.size else np.array([0.0, 1.0])
     pad = 0.04 * max(float(np.ptp(span)), 1e-12)
     ax.set_xlim(span[0] - pad, span[1] + pad)
@@ -1205,7 +1209,8 @@ def bland_altman(
                                label="Bias (regression)")[0])
         ax.plot(grid, lower, color=vermillion, linestyle="--", linewidth=1.0)
         handles.append(ax.plot(grid, upper, color=vermillion, linestyle="--", linewidth=1.0,
-                               label=f"{pct} limits (regression)")[0])
+                               label=f"{pct} limits (regression"
+                               f"{', single readings' if single else ''})")[0])
     else:
         # the values at the right margin: three significant digits of the SD (as the
         # report sentence), so a bias of 0.054 g/dL is not shown as 0.1
@@ -1216,7 +1221,8 @@ def bland_altman(
                 (res.estimate, res.ci, black, "-",
                  "Median" if res.method == "nonparametric"
                  else "Geometric mean ratio" if ratio else "Bias"),
-                (res.lower, res.lower_ci, vermillion, "--", f"{pct} limits of agreement"),
+                (res.lower, res.lower_ci, vermillion, "--",
+                 f"{pct} limits{single}" if single else f"{pct} limits of agreement"),
                 (res.upper, res.upper_ci, vermillion, "--", None)):
             if not math.isfinite(value):
                 continue
@@ -1246,6 +1252,12 @@ def bland_altman(
         ax.yaxis.set_minor_formatter(plain)
     first, second = res.raters
     suffix = f" ({unit})" if unit else ""
+    if means:  # each method's mean of its readings of a subject
+        points.set_label(f"Subject means ({len(d):,})")
+        handles.insert(0, points)
+    elif res.design != "single":
+        points.set_label(f"Readings made in pairs ({len(d):,})")
+        handles.insert(0, points)
     ax.set_xlabel(f"Mean of {first} and {second}{suffix}")
     if ratio:
         ax.set_ylabel(f"{first} / {second}")
@@ -1411,14 +1423,29 @@ def _bland_altman_figure(results: Sequence[Result]) -> tuple[str, Callable[[], A
     loa = next((r for r in results if isinstance(r, LimitsOfAgreementResult)), None)
     if loa is None:
         return None
-    lines = (f"the bias and the {100 * loa.coverage:g}% limits of agreement modelled on "
-             "the mean (Bland & Altman, 1999)" if loa.method == "regression" else
-             f"the bias (solid line) and the {100 * loa.coverage:g}% limits of agreement "
-             f"(dashed), their {100 * loa.ci.confidence_level:g}% confidence intervals "
-             "shaded")
-    caption = (f"Bland-Altman plot: the differences {loa.difference} against the means of "
-               f"the two methods for the {loa.n_subjects:,} subjects both measured, with "
-               f"{lines}.")
+    single = "" if loa.design == "single" else " of single readings"
+    lines = (f"the bias and the {100 * loa.coverage:g}% limits of agreement{single} "
+             "modelled on the mean (Bland & Altman, 1999)" if loa.method == "regression" else
+             f"the bias (solid line) and the {100 * loa.coverage:g}% limits of "
+             f"agreement{single} (dashed), their {100 * loa.ci.confidence_level:g}% "
+             "confidence intervals shaded")
+    if loa.design == "constant":
+        points = (f"the differences {loa.difference} of the {loa.n_subjects:,} subjects' "
+                  "means (each method's mean of its readings of a subject) against the mean "
+                  "of the two means")
+        after = (". The limits are those of the difference of one reading by each method "
+                 "(Bland & Altman, 1999, 2007): they add the within-subject variation of "
+                 "single readings, so they are wider than the spread of the means plotted.")
+    elif loa.design == "varying":
+        points = (f"the differences {loa.difference} of the {len(loa.differences):,} "
+                  f"readings made in pairs against the pairs' means, for the "
+                  f"{loa.n_subjects:,} subjects both measured")
+        after = " (Bland & Altman, 2007)."
+    else:
+        points = (f"the differences {loa.difference} against the means of the two methods "
+                  f"for the {loa.n_subjects:,} subjects both measured")
+        after = "."
+    caption = f"Bland-Altman plot: {points}, with {lines}{after}"
     return caption, lambda: bland_altman(loa)
 
 

@@ -162,6 +162,9 @@ class DataDescription:
     n_values: int = 0
     value_range: tuple[float, ...] = ()
     category_values: tuple[Any, ...] = ()
+    #: Measurements of one subject by one rater: (fewest, most) over the pairs measured,
+    #: when some pair was measured more than once (replicates); else empty.
+    replicates: tuple[int, ...] = ()
 
     @classmethod
     def from_statistics(cls, stats: Statistics, scale_type: str) -> DataDescription:
@@ -218,6 +221,9 @@ class DataDescription:
         by_ratings = np.bincount(per_subject, minlength=measurements.n_raters + 1)
         n_ratings = int(rated.sum())
         values = measurements.value
+        per_pair = measurements.replicates[rated]
+        replicates = ((int(per_pair.min()), int(per_pair.max()))
+                      if per_pair.size and per_pair.max() > 1 else ())
         return cls(
             n_subjects=measurements.n_subjects,
             n_raters=measurements.n_raters,
@@ -232,6 +238,7 @@ class DataDescription:
             n_measurements=measurements.n_measurements,
             n_values=int(np.unique(values).size),
             value_range=(float(values.min()), float(values.max())) if values.size else (),
+            replicates=replicates,
         )
 
     @classmethod
@@ -291,7 +298,9 @@ class DataDescription:
         if self.n_measurements > self.n_ratings:
             # with replicates a "rating" is a (subject, rater) pair measured, not a reading
             lines.append(("Subject-rater pairs measured", f"{self.n_ratings:,}"))
-            lines.append(("Measurements", f"{self.n_measurements:,} (replicates: several "
+            fewest, most = self.replicates or (2, 2)
+            times = f"{fewest}" if fewest == most else f"{fewest}\u2013{most}"
+            lines.append(("Measurements", f"{self.n_measurements:,} (replicates: {times} "
                           "measurements of a subject by one rater)"))
         else:
             lines.append(("Ratings", f"{self.n_ratings:,}"))
@@ -497,7 +506,8 @@ class ReliabilityReport:
             n_incomplete_subjects=d.n_incomplete, style=self.style,
             ratings_per_subject=(min(r for r, _ in d.subjects_by_ratings),
                                  max(r for r, _ in d.subjects_by_ratings))
-            if d.subjects_by_ratings else None, n_measurements=d.n_measurements)
+            if d.subjects_by_ratings else None, n_measurements=d.n_measurements,
+            replicates=(d.replicates[0], d.replicates[-1]) if d.replicates else None)
 
     @property
     def references(self) -> list[str]:
@@ -544,9 +554,13 @@ class ReliabilityReport:
     def summary(self) -> Summary:
         """The results as a statsmodels ``Summary`` (header, coefficients, bands, notes)."""
         design = self.data.design()  # a sparse design is said instead of missing ratings
-        return results_summary([p for r in self.results for p in r.parts()], self.title,
+        parts = [(r, r.parts()) for r in self.results]
+        # a result of several rows (limits of agreement, measurement error) keeps its notes
+        # (how the SD was formed, what the pooled SD assumes), which its rows do not carry
+        whole = [n for r, rows in parts if rows != [r] for n in r.notes]
+        return results_summary([p for _, rows in parts for p in rows], self.title,
                                info=[*self.info, *([design] if design else [])],
-                               notes=list(self.notes))
+                               notes=list(dict.fromkeys([*whole, *self.notes])))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for

@@ -439,7 +439,9 @@ class LimitsOfAgreementResult(Result):
         rule = ("percentiles" if self.method == "nonparametric"
                 else f"exp(mean \u00b1 {self.multiplier:.3g} SD of the log ratios)"
                 if self.measure == "ratio" else f"bias \u00b1 {self.multiplier:.3g} SD")
-        return (f"{head}; the {pct} limits of agreement ({rule}) were {num(self.lower)} "
+        single = "" if self.design == "single" else " of single readings"  # replicates
+        return (f"{head}; the {pct} limits of agreement{single} ({rule}) were "
+                f"{num(self.lower)} "
                 f"({ci(self.lower_ci)}) and {num(self.upper)}{unit} ({ci(self.upper_ci)}; "
                 f"{how}), {n}.")
 

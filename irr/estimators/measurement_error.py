@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -80,10 +81,15 @@ class MeasurementErrorResult(Result):
     The headline ``estimate`` is the SEM (its ``ci`` and ``se`` too); ``quantities`` holds
     one :class:`irr.results.Result` per quantity (within-subject SD, repeatability
     coefficient, SEM, SDC, coefficient of variation, SEM from the ICC), which
-    :meth:`to_frame` returns as rows and :meth:`summary` as a table. Also ``type``
-    (``'agreement'`` or ``'consistency'``), ``units``, the variance components
-    ``sigma2_subjects``, ``sigma2_raters``, ``sigma2_interaction``, ``sigma2_error``,
-    ``df_within`` (of the within-subject SD) and ``n_measurements``.
+    :meth:`to_frame` returns as rows and :meth:`summary` as a table. With replicates of
+    several raters or methods the within-subject SD and the repeatability coefficient
+    are given pooled over them (symbols ``'s_w'``, ``'repeatability'``) and for each one
+    that measured a subject more than once (``'s_w[name]'``, ``'repeatability[name]'``;
+    Bland & Altman 1999, section 5). Also ``type`` (``'agreement'`` or
+    ``'consistency'``), ``units``, the variance components ``sigma2_subjects``,
+    ``sigma2_raters``, ``sigma2_interaction``, ``sigma2_error``, ``df_within`` (of the
+    pooled within-subject SD), ``df_within_by_rater`` (of each rater's) and
+    ``n_measurements``.
     """
 
     scale: str | None = None
@@ -96,6 +102,7 @@ class MeasurementErrorResult(Result):
     sigma2_interaction: float
     sigma2_error: float
     df_within: float
+    df_within_by_rater: Mapping[str, float]
     n_measurements: int
     statistic_name: str = "z"
 
@@ -105,14 +112,27 @@ class MeasurementErrorResult(Result):
         """:attr:`quantities`: the rows of tables."""
         return list(self.quantities)
 
-    def quantity(self, name: str) -> Result:
+    def quantity(self, name: str, rater: str | None = None) -> Result:
         """The row called `name` (``'s_w'``, ``'repeatability'``, ``'SEM'``, ``'SDC'``,
-        ``'CV'`` ...: the symbols of :meth:`to_frame`)."""
+        ``'CV'`` ...: the symbols of :meth:`to_frame`); with `rater`, that rater's or
+        method's own (``quantity('s_w', 'J')`` is the row ``'s_w[J]'``).
+
+        Examples
+        --------
+        >>> import irr
+        >>> pef = irr.datasets.load("pef", form="long")
+        >>> ag = irr.Agreement.from_long(pef, subject="subject", rater="rater",
+        ...                              rating="rating", replicate="replicate")
+        >>> res = ag.measurement_error(units="l/min", n_resamples=99)
+        >>> round(res.quantity("s_w", "wright").estimate, 1)
+        15.3
+        """
+        symbol = name if rater is None else f"{name}[{rater}]"
         for q in self.quantities:
-            if q.symbol == name:
+            if q.symbol == symbol:
                 return q
-        raise ValueError(f"`name` must be one of {[q.symbol for q in self.quantities]}; "
-                         f"got {name!r}.")
+        raise ValueError(f"`name` (with `rater`) must be one of "
+                         f"{[q.symbol for q in self.quantities]}; got {symbol!r}.")
 
     def to_frame(self) -> pd.DataFrame:
         """One row per quantity, with :data:`irr.results.FRAME_COLUMNS` and ``symbol``."""
@@ -128,6 +148,8 @@ class MeasurementErrorResult(Result):
                "sigma2_interaction": self.sigma2_interaction,
                "sigma2_error": self.sigma2_error, "df_within": self.df_within,
                "n_measurements": self.n_measurements}
+        if self.df_within_by_rater:  # as the rows 's_w[name]': with replicates of several
+            out["df_within_by_rater"] = dict(self.df_within_by_rater)
         for q in self.quantities:
             out[q.symbol] = q.estimate
         return out
@@ -165,9 +187,8 @@ class MeasurementErrorResult(Result):
         def number(value: float) -> str:
             return format_number(value, digits)
 
-        def part(symbol: str, words: str, how: str = "") -> str:
-            q = self.quantity(symbol)
-            text = f"{words} {number(q.estimate)}{unit}"
+        def value(q: Result, how: str = "") -> str:
+            text = f"{number(q.estimate)}{unit}"
             if math.isfinite(q.ci.low) and math.isfinite(q.ci.high):
                 # two quantities' intervals of one method: named once, after the second
                 interval = format_interval(q.ci.low, q.ci.high, q.ci.confidence_level, how,
@@ -175,6 +196,9 @@ class MeasurementErrorResult(Result):
                                            inside=style != "apa")
                 text += f", {interval}" if style == "apa" else f" ({interval})"
             return text
+
+        def part(symbol: str, words: str, how: str = "") -> str:
+            return f"{words} {value(self.quantity(symbol), how)}"
 
         def method(symbol: str) -> str:
             ci = self.quantity(symbol).ci
@@ -190,9 +214,27 @@ class MeasurementErrorResult(Result):
                 how = interval_name(ci.method)
             return how
 
+        def by_rater(symbol: str, words: str, how: str = "") -> str:
+            """Each rater's value, then the pooled one: "was 3.0 for A and 6.5 for B
+            (pooled 5.1)"."""
+            own = [f"{value(self.quantity(symbol, name))}{',' * (style == 'apa')} for {name}"
+                   for name in self.df_within_by_rater]
+            listed = (" and ".join(own) if len(own) <= 2
+                      else f"{', '.join(own[:-1])}, and {own[-1]}")
+            q = self.quantity(symbol)  # in parentheses: the interval without brackets
+            pooled = f"{number(q.estimate)}{unit}"
+            if math.isfinite(q.ci.low) and math.isfinite(q.ci.high):
+                pooled += (f", {100 * q.ci.confidence_level:g}% CI "
+                           + (f"[{number(q.ci.low)}, {number(q.ci.high)}]" if style == "apa"
+                              else f"{number(q.ci.low)} to {number(q.ci.high)}"))
+            return f"{words} {listed} (pooled {pooled}{f'; {how}' if how else ''})"
+
         text = (f"{part('SEM', f'The standard error of measurement ({self.type}) was')}, and "
                 f"{part('SDC', 'the smallest detectable change', method('SEM'))}")
-        if "s_w" in {q.symbol for q in self.quantities}:
+        if self.df_within_by_rater:
+            text += (f"; {by_rater('s_w', 'the within-subject SD was')}, and "
+                     f"{by_rater('repeatability', 'the repeatability coefficient', method('s_w'))}")
+        elif "s_w" in {q.symbol for q in self.quantities}:
             text += (f"; {part('s_w', 'the within-subject SD was')}, and "
                      f"{part('repeatability', 'the repeatability coefficient', method('s_w'))}")
         return f"{text}, n = {self.n_subjects:,}."
@@ -206,6 +248,21 @@ def _row(name: str, symbol: str, estimate: float, ci: ConfidenceInterval, n: int
          raters: tuple[str, ...]) -> Result:
     return Result(coefficient=name, symbol=symbol, estimate=float(estimate), se=math.nan,
                   ci=ci, n_subjects=n, raters=raters, scale=None, bounds=(0.0, math.inf))
+
+
+def _within_rows(s_w: float, df: float, factor: float, level: float, n: int,
+                 raters: tuple[str, ...], *, pooled: bool = False,
+                 rater: str = "") -> list[Result]:
+    """The within-subject SD on `df` degrees of freedom and the repeatability coefficient
+    ``factor * s_w``, with chi-square intervals: pooled over raters (labelled so when
+    `pooled`), or of one `rater`."""
+    low, high = chi2_sd_interval(s_w, df, level)
+    label = f" ({rater})" if rater else " (pooled)" if pooled else ""
+    key = f"[{rater}]" if rater else ""
+    return [_row(f"Within-subject SD{label}", f"s_w{key}", s_w,
+                 ConfidenceInterval(low, high, level, "chi2"), n, raters),
+            _row(f"Repeatability coefficient{label}", f"repeatability{key}", factor * s_w,
+                 ConfidenceInterval(factor * low, factor * high, level, "chi2"), n, raters)]
 
 
 def _satterthwaite_sd(coefficients: np.ndarray, mean_squares: np.ndarray, df: np.ndarray,
@@ -266,16 +323,37 @@ def measurement_error(
     cells = int((counts > 0).sum())
     df_within = float(m.n_measurements - cells)
     replicates = m.has_replicates
+    df_by_rater: dict[str, float] = {}
     if replicates:
-        s_w = math.sqrt(float(within.sum()) / df_within)
-        low, high = chi2_sd_interval(s_w, df_within, level)
-        rows.append(_row("Within-subject SD", "s_w", s_w,
-                         ConfidenceInterval(low, high, level, "chi2"), n, raters))
-        rows.append(_row("Repeatability coefficient", "repeatability", factor * s_w,
-                         ConfidenceInterval(factor * low, factor * high, level, "chi2"), n,
-                         raters))
+        # each reading's deviation from its (subject, rater) cell mean: the one-way ANOVA
+        # of replicates within cells, pooled over raters and per rater
+        cell = m.subject * k + m.rater
+        cell_mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+        deviation = (m.value - centre) - cell_mean.ravel()[cell]
+        per_rater = k > 1
+        rows.extend(_within_rows(math.sqrt(float(within.sum()) / df_within), df_within,
+                                 factor, level, n, raters, pooled=per_rater))
         notes.append(f"Within-subject SD from {df_within:g} df of replicates (same subject, "
                      f"same rater); repeatability = {factor:.3f} x s_w (Bland & Altman 1996).")
+        if per_rater:
+            squares = np.bincount(m.rater, weights=deviation * deviation, minlength=k)
+            readings = counts.sum(axis=0)
+            dfs = readings - (counts > 0).sum(axis=0)
+            once = [str(raters[j]) for j in range(k) if dfs[j] == 0]
+            for j in np.flatnonzero(dfs > 0):
+                df_by_rater[str(raters[j])] = float(dfs[j])
+                rows.extend(_within_rows(math.sqrt(float(squares[j]) / float(dfs[j])),
+                                         float(dfs[j]), factor, level,
+                                         int((counts[:, j] > 0).sum()), raters,
+                                         rater=str(raters[j])))
+            notes.append(
+                "Within-subject SD of each rater or method from the one-way analysis of "
+                "variance of its own replicates, on its n(m - 1) df ("
+                + ", ".join(f"{name} {df:g}" for name, df in df_by_rater.items())
+                + "), chi-square intervals (Bland & Altman 1999, section 5); the pooled SD "
+                "assumes they share one within-subject variance."
+                + (f" None for {', '.join(once)}: it measured each subject once."
+                   if once else ""))
     else:
         notes.append("No replicates: the within-subject SD, repeatability coefficient and "
                      "CV need repeated measurements of a subject by the same rater.")
@@ -335,12 +413,9 @@ def measurement_error(
                                             math.sqrt(math.expm1(high ** 2)), level, "chi2"),
                          n, raters))
         multi = counts >= 2
-        mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0) + centre
-        cell_var = np.zeros_like(sums)
-        cell = m.subject * k + m.rater
-        dev = values - mean.ravel()[cell]
-        cell_var = np.bincount(cell, weights=dev * dev, minlength=counts.size).reshape(
-            counts.shape)
+        mean = cell_mean + centre
+        cell_var = np.bincount(cell, weights=deviation * deviation,
+                               minlength=counts.size).reshape(counts.shape)
         cv2 = np.where(multi, cell_var / np.maximum(counts - 1, 1) / (mean * mean), 0.0)
         per_subject = np.column_stack([cv2.sum(axis=1), multi.sum(axis=1)])
         stat = MomentStatistic(per_subject, _rms_cv)
@@ -364,5 +439,5 @@ def measurement_error(
         quantities=tuple(rows), sigma2_subjects=float(c.subjects),
         sigma2_raters=float(c.raters), sigma2_interaction=float(c.interaction),
         sigma2_error=float(c.error), df_within=df_within if replicates else math.nan,
-        n_measurements=m.n_measurements,
+        df_within_by_rater=df_by_rater, n_measurements=m.n_measurements,
     )

@@ -213,8 +213,11 @@ def test_long_data_with_replicates(tmp_path):
     want = ag.limits_of_agreement(replicates="varying").upper
     assert varying["Upper limit (95%)"]["estimate"] == pytest.approx(want, rel=1e-12)
     sem = ag.measurement_error()
-    assert rows["Within-subject SD"]["estimate"] == pytest.approx(
-        next(p.estimate for p in sem.parts() if p.coefficient == "Within-subject SD"))
+    assert rows["Within-subject SD (pooled)"]["estimate"] == pytest.approx(
+        sem.quantity("s_w").estimate)
+    for meter in ("wright", "mini"):  # and each meter's own
+        assert rows[f"Within-subject SD ({meter})"]["estimate"] == pytest.approx(
+            sem.quantity("s_w", meter).estimate)
     # replicates need the long form; the regression method is not available with them
     code, _, err = cli("agreement", *PEF, "--replicate", "reading")
     assert code == 1

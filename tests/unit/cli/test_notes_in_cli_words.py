@@ -8,6 +8,7 @@ the statistics themselves are checked against published values in their own test
 
 import contextlib
 import io
+import re
 
 import numpy as np
 import pandas as pd
@@ -431,3 +432,77 @@ def test_forest_reference_line_is_the_tested_value():
     assert lines(forest(tested, reference=None)) == []
     with pytest.raises(ValueError, match="reference"):
         forest(tested, reference="null")
+
+
+#: A flag in text: ``--replicates``, not ``a--b``, a path ``./--x`` or CSS ``var(--ink)``.
+_FLAG = re.compile(r"(?<![\w\-/.(])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w:-])")
+
+
+def _parser_flags():
+    """{command path: its --flags}, for ``irr`` and every subcommand."""
+    import argparse
+
+    from irr.cli import _parser
+
+    def walk(parser, path=()):
+        flags = {path: {o for a in parser._actions for o in a.option_strings
+                        if o.startswith("--")}}
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    flags.update(walk(sub, (*path, name)))
+        return flags
+
+    return walk(_parser())
+
+
+def test_every_flag_named_in_the_source_exists():
+    # every --flag in a string of the package (notes, help, errors, docstrings, the
+    # translations of Python arguments to flags) is an option of some command
+    import ast
+    import pathlib
+
+    known = set().union(*_parser_flags().values())
+    named: dict[str, list[str]] = {}
+    for path in sorted(pathlib.Path(irr.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for match in _FLAG.finditer(node.value):
+                    named.setdefault(f"--{match.group(1)}", []).append(
+                        f"{path.name}:{node.lineno}")
+    assert len(named) > 50  # the scan reads the strings
+    unknown = {flag: where for flag, where in named.items() if flag not in known}
+    assert not unknown
+
+
+@pytest.fixture(scope="module")
+def replicated_csv(tmp_path_factory):
+    """A clinician's long file: patient id, device, reading number, systolic pressure in
+    mmHg with one decimal, a reading missing."""
+    rng = np.random.default_rng(3)
+    rows = [(f"P{p:03d}", device, r, round(true + bias + rng.normal(0, sd), 1))
+            for p, true in enumerate(rng.normal(130, 15, 25), start=1)
+            for device, sd, bias in (("cuff", 3.6, 0.0), ("wrist", 6.1, 3.0))
+            for r in (1, 2, 3)]
+    frame = pd.DataFrame(rows, columns=["patient_id", "device", "reading", "sbp"])
+    frame.loc[4, "sbp"] = np.nan
+    path = tmp_path_factory.mktemp("replicates") / "bp_long.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+def test_report_notes_name_only_the_report_commands_flags(replicated_csv):
+    flags = _parser_flags()[("report",)]
+    args = ("report", str(replicated_csv), "--subject", "patient_id", "--rater", "device",
+            "--rating", "sbp", "--replicate", "reading", "--n-resamples", "50")
+    status, out, err = cli(*args)
+    assert status == 0, err
+    named = {f"--{m}" for m in _FLAG.findall(out + err)}
+    assert "--replicates" in named  # the limits of agreement need it: said so
+    assert named <= flags, named - flags
+    # and the flag it names works: the limits of replicated readings are reported
+    status, out, err = cli(*args, "--replicates", "constant")
+    assert status == 0, err
+    assert "Lower limit (95%)" in out
+    assert "limits_of_agreement not computed" not in out
+    assert {f"--{m}" for m in _FLAG.findall(out + err)} <= flags

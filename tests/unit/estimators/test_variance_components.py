@@ -6,6 +6,7 @@ import math
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import irr
@@ -89,6 +90,67 @@ def test_pefr_within_subject_sd_and_repeatability():
     assert res.quantity("SDC").estimate == pytest.approx(1.959964 * math.sqrt(2) * 15.306669,
                                                          rel=1e-6)
     assert "15.3 l/min" in res.report()
+
+
+def test_within_subject_sd_of_each_rater_against_numpy():
+    # Bland & Altman (1999), section 5: each method's s_w from the one-way ANOVA of its own
+    # replicates, on n(m - 1) df; unequal replicates and a method measured once
+    rng = np.random.default_rng(5)
+    subject = np.repeat(np.arange(30), 7)
+    rater = np.tile(np.array([0, 0, 0, 1, 1, 1, 2]), 30)
+    sd = np.array([3.6, 6.1, 4.0])[rater]
+    value = np.round(130 + 15 * rng.normal(size=30)[subject] + sd * rng.normal(size=210), 1)
+    keep = rng.random(210) > 0.15
+    keep[:7] = True
+    names = np.array(["cuff", "wrist", "finger"])[rater]
+    m = Measurements.from_long(subject[keep], names[keep], value[keep])
+    res = measurement_error(m, units="mmHg", n_resamples=50)
+    from scipy.stats import chi2, norm
+    factor = norm.ppf(0.975) * math.sqrt(2)
+    frame = pd.DataFrame({"s": subject[keep], "r": names[keep], "y": value[keep]})
+    for name in ("cuff", "wrist"):
+        cells = frame[frame["r"] == name].groupby("s")["y"]
+        squares = float(cells.apply(lambda y: ((y - y.mean()) ** 2).sum()).sum())
+        df = float((cells.size() - 1).sum())
+        s_w = math.sqrt(squares / df)
+        row = res.quantity("s_w", name)
+        assert row.estimate == pytest.approx(s_w, rel=1e-12)
+        assert (row.ci.low, row.ci.high) == pytest.approx(
+            (s_w * math.sqrt(df / chi2.ppf(0.975, df)),
+             s_w * math.sqrt(df / chi2.ppf(0.025, df))), rel=1e-10)
+        assert res.quantity("repeatability", name).estimate == pytest.approx(
+            factor * s_w, rel=1e-12)
+        assert res.df_within_by_rater[name] == df
+        assert row.n_subjects == cells.ngroups
+    # the finger monitor measured each subject once: no s_w of its own, and a note says so
+    assert "finger" not in res.df_within_by_rater
+    with pytest.raises(ValueError, match="s_w\\[finger\\]"):
+        res.quantity("s_w", "finger")
+    assert any("None for finger: it measured each subject once" in n for n in res.notes)
+    # pooled: labelled so, over every replicate's df
+    pooled = res.quantity("s_w")
+    assert pooled.coefficient == "Within-subject SD (pooled)"
+    assert res.df_within == sum(res.df_within_by_rater.values())
+    # every output names them: frame, summary, sentence, dict
+    frame_out = res.to_frame()
+    assert "Within-subject SD (wrist)" in frame_out.index
+    assert "Repeatability coefficient (cuff)" in res.summary().as_text()
+    text = res.report()
+    wrist = res.quantity("s_w", "wrist")
+    assert f"{wrist.estimate:.2f} mmHg, 95% CI [{wrist.ci.low:.2f}, {wrist.ci.high:.2f}], " \
+           "for wrist" in text
+    assert "(pooled " in text
+    assert res.to_dict()["s_w[cuff]"] == res.quantity("s_w", "cuff").estimate
+    assert res.to_dict()["df_within_by_rater"] == res.df_within_by_rater
+
+
+def test_within_subject_sd_of_one_rater_is_not_repeated():
+    values = np.column_stack([WRIGHT_1, WRIGHT_2]).ravel()
+    m = Measurements.from_long(np.repeat(np.arange(17), 2), ["wright"] * 34, values)
+    res = measurement_error(m, units="l/min")
+    assert res.df_within_by_rater == {}
+    assert res.quantity("s_w").coefficient == "Within-subject SD"
+    assert not any(q.symbol.startswith("s_w[") for q in res.quantities)
 
 
 # -- independent implementations ------------------------------------------------------
@@ -206,8 +268,9 @@ def test_blood_pressure_round_trip():
     m = Measurements.from_long(np.char.add("p", s.astype(str)), names, y)
     res = irr.measurement_error(m, units="mmHg", n_resamples=300)
     frame = res.to_frame()
-    assert list(frame["symbol"]) == ["s_w", "repeatability", "SEM", "SDC", "SEM_icc", "CV",
-                                     "CV_rms"]
+    assert list(frame["symbol"]) == [
+        "s_w", "repeatability", "s_w[nurse_a]", "repeatability[nurse_a]", "s_w[nurse_b]",
+        "repeatability[nurse_b]", "SEM", "SDC", "SEM_icc", "CV", "CV_rms"]
     assert (frame["ci_low"].dropna() < frame["estimate"][frame["ci_low"].notna()]).all()
     assert "mmHg" in res.report()
     assert "mmHg" in res.summary().as_text()

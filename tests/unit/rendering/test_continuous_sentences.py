@@ -8,6 +8,7 @@ import re
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import irr
@@ -158,3 +159,62 @@ def test_methods_of_nonparametric_and_regression_limits():
             "no interval)") in text
     assert "Bland–Altman regression-based 95% limits of agreement (Bland & Altman, 1986, " \
            "1999)" in text
+
+
+def _replicated_long(drop=()):
+    """Two devices read each of 30 patients 3 times (cuff SD 3.6, wrist SD 6.1 mmHg); the
+    rows in `drop` are readings that were not taken."""
+    rng = np.random.default_rng(11)
+    rows = [(f"P{p:02d}", device, r, round(true + bias + rng.normal(0, sd), 1))
+            for p, true in enumerate(rng.normal(130, 15, 30))
+            for device, sd, bias in (("cuff", 3.6, 0.0), ("wrist", 6.1, 3.0))
+            for r in (1, 2, 3)]
+    keep = [row for i, row in enumerate(rows) if i not in set(drop)]
+    frame = pd.DataFrame(keep, columns=["patient", "device", "reading", "sbp"])
+    return irr.Agreement.from_long(frame, subject="patient", rater="device", rating="sbp",
+                                   replicate="reading")
+
+
+@pytest.mark.parametrize(("drop", "often"), [
+    ((), "each subject 3 times (180 measurements in all)."),
+    ((2, 10, 100), "each subject 2–3 times (177 measurements in all)."),
+    ((3, 4, 5), "each of its subjects 3 times (177 measurements in all)."),
+], ids=["balanced", "unequal", "a missing pair"])
+def test_methods_say_how_often_each_method_measured_each_subject(drop, often):
+    ag = _replicated_long(drop)
+    rep = irr.report(ag, "sem", n_resamples=50, figures=False)
+    text = " ".join(rep.methods.split())
+    assert f"Each rater or method measured {often}" in text
+    assert "on average" not in text
+    facts = dict(rep.data.facts())
+    times = "3" if "2–3" not in often else "2–3"
+    assert facts["Measurements"].startswith(
+        f"{ag.measurements.n_measurements} (replicates: {times} measurements")
+
+
+def test_report_gives_the_within_subject_sd_of_each_method():
+    ag = _replicated_long((2, 10, 100))
+    rep = irr.report(ag, "sem", n_resamples=50, figures=False)
+    res = rep.results[0]
+    text = " ".join(rep.methods.split())
+    assert ("the within-subject SD and the repeatability coefficient of each rater or method "
+            "and pooled over them (de Vet et al., 2006; Bland & Altman, 1996, 1999)") in text
+    assert ("percentile bootstrap intervals for the SEM and SDC, and "
+            "chi-square intervals (on the n(m − 1) df of the replicates) for the "
+            "within-subject SD and the repeatability coefficient") in text
+    assert any(r.startswith("Bland, J. M., & Altman, D. G. (1999)") for r in rep.references)
+    table = str(rep)
+    # the result's own notes are printed under the table (its rows do not carry them)
+    assert "the pooled SD assumes they share one within-subject variance" in table
+    for device in ("cuff", "wrist"):
+        s_w = res.quantity("s_w", device)
+        assert re.search(rf"Within-subject SD \({device}\)\s+{s_w.estimate:.4f}", table)
+        assert f"Repeatability coefficient ({device})" in table
+        assert f"{s_w.estimate:.2f}, 95% CI [{s_w.ci.low:.2f}, {s_w.ci.high:.2f}], " \
+               f"for {device}" in " ".join(rep.sentences[0].split())
+    # JSON: a part per row, with the method in its name and symbol
+    import json
+    parts = json.loads(rep.to_json())["results"][0]["parts"]
+    wrist = next(p for p in parts if p["symbol"] == "s_w[wrist]")
+    assert wrist["coefficient"] == "Within-subject SD (wrist)"
+    assert wrist["estimate"] == pytest.approx(res.quantity("s_w", "wrist").estimate)

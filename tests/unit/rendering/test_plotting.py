@@ -201,3 +201,52 @@ def test_dir_lists_only_the_public_names():
     assert names == sorted(plotting.__all__)
     assert not {"np", "pd", "math", "limits_of_agreement", "bangdiwala_b",
                 "method_regression", "Agreement"} & set(names)
+
+
+def _replicated_pef():
+    pef = irr.datasets.load("pef", form="long")
+    return irr.Agreement.from_long(pef, subject="subject", rater="rater", rating="rating",
+                                   replicate="replicate")
+
+
+@pytest.mark.parametrize("design", ["constant", "varying"])
+def test_bland_altman_of_replicates_says_what_its_points_and_limits_are(design, tmp_path):
+    # Bland & Altman (1999), section 5: with replicates the points are the subjects' mean
+    # differences (true value constant) or the differences of readings made in pairs
+    # (varying), and the limits drawn are those of single readings
+    ag = _replicated_pef()
+    res = ag.limits_of_agreement(replicates=design, units="l/min")
+    ax = irr.plotting.bland_altman(res)
+    points = ax.collections[0].get_offsets()
+    assert len(points) == (17 if design == "constant" else 34)
+    levels = sorted(round(line.get_ydata()[0], 6) for line in ax.get_lines()
+                    if len(set(line.get_ydata())) == 1)
+    for value in (res.lower, res.upper):  # the limits of single readings
+        assert round(value, 6) in levels
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels[0] == ("Subject means (17)" if design == "constant"
+                         else "Readings made in pairs (34)")
+    assert "95% limits (single readings)" in labels
+    caption, draw = plotting.report_figure_plan(ag, [res])[0]
+    if design == "constant":
+        assert "the 17 subjects' means (each method's mean of its readings" in caption
+        assert "wider than the spread of the means plotted" in caption
+    else:
+        assert "of the 34 readings made in pairs" in caption
+    assert "95% limits of agreement of single readings (dashed)" in caption
+    assert "the 95% limits of agreement of single readings (bias ± 1.96 SD)" in res.report()
+    assert "95% limits (single readings)" in draw()  # the report's figure, as SVG text
+    ax.figure.savefig(tmp_path / "ba.png")
+    assert png_size(tmp_path / "ba.png")[0] > 300
+
+
+def test_bland_altman_of_single_readings_keeps_its_words():
+    pef = irr.datasets.load("pef")
+    ag = irr.Agreement.from_frame(pef, raters=["wright_1", "mini_1"])
+    res = ag.limits_of_agreement()
+    labels = [t.get_text() for t in irr.plotting.bland_altman(res).get_legend().get_texts()]
+    assert labels == ["Bias", "95% limits of agreement", "95% CIs"]
+    caption = plotting.report_figure_plan(ag, [res])[0][0]
+    assert caption.startswith("Bland-Altman plot: the differences wright_1 - mini_1 against "
+                              "the means of the two methods for the 17 subjects")
+    assert "single readings" not in caption
