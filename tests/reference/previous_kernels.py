@@ -87,3 +87,28 @@ def cell_statistics(m) -> tuple:
     within = np.bincount(m.subject, weights=deviation * deviation, minlength=n)
     squares = np.bincount(cell, weights=y * y, minlength=n * k)
     return (counts.reshape(n, k), sums.reshape(n, k), squares.reshape(n, k), within, centre)
+
+
+def code_patterns(codes, n_categories: int, weights: np.ndarray | None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """irr._statistics._code_patterns before: every key space counted by ``count_keys``
+    and the distinct rows decoded from their keys (m divisions of each key)."""
+    from irr._statistics import _rows_of_keys, _unique_rows, code_keys, count_keys
+
+    keys = code_keys(codes, n_categories)
+    if keys is None:
+        return _unique_rows(np.column_stack(codes).astype(np.int64), weights)
+    values, multiplicity = count_keys(keys, (n_categories + 1) ** len(codes), weights)
+    return _rows_of_keys(values, len(codes), n_categories), multiplicity
+
+
+def count_pattern_entries(stats):
+    """The coefficients on counts before (irr.estimators.chance_corrected._cells): the
+    nonzero cells of the distinct subject x category count rows
+    (``Statistics.count_patterns``), with those rows' multiplicities."""
+    from irr.coefficients import chance_corrected as cc
+
+    row, category, count = stats.count_pattern_cells
+    counts = stats.count_patterns
+    cells = cc.CountEntries.from_cells(row, category, count, counts.size, stats.n_categories)
+    return cells, counts.multiplicity
