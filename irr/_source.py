@@ -570,8 +570,8 @@ def _small_integer_range(column: Any) -> bool:
         column.dtype, np.dtype) else column
     if not isinstance(array, np.ndarray) or array.dtype.kind not in "iub":
         return False
-    if array.dtype.kind == "b" or not array.size:
-        return True
+    if array.dtype.kind == "b" or not array.size or 2 ** (8 * array.itemsize) <= MAX_CATEGORIES:
+        return True  # (8-bit integers span at most 256 values)
     return int(array.max()) - int(array.min()) < MAX_CATEGORIES
 
 

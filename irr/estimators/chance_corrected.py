@@ -147,7 +147,15 @@ class FleissKappaResult(ChanceCorrectedResult):
     4                 5. Other  0.566
     """
 
-    per_category: pd.DataFrame | None = field(default=None, repr=False)
+    _per_category_source: Callable[[], pd.DataFrame] | None = field(default=None, repr=False)
+
+    @property
+    def per_category(self) -> pd.DataFrame | None:
+        """The per-category kappas (None for weighted kappa), computed on first use."""
+        if "per_category" not in self._cache:
+            source = self._per_category_source
+            self._cache["per_category"] = None if source is None else source()
+        return self._cache["per_category"]
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -695,13 +703,13 @@ def fleiss_kappa(
             "number of raters)."
         )
     per_category = None
-    if wname == "unweighted":
-        per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative,
-                                     options.t_df(est.n_subjects))
+    if wname == "unweighted":  # a partial, not a closure: the result pickles
+        per_category = partial(_per_category, stats, patterns, mult, var0_cat,
+                               options.alternative, options.t_df(est.n_subjects))
     recipe = _recipe(stats, "fleiss_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
-                   result_type=FleissKappaResult, per_category=per_category,
+                   result_type=FleissKappaResult, _per_category_source=per_category,
                    key="fleiss_kappa", dropped=dropped)
 
 
