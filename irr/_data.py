@@ -664,9 +664,12 @@ def _encode_integer_pair(
         if scores is None:
             scores = np.arange(len(index), dtype=float)
     k = len(index)
-    rows, columns = np.nonzero(table)
-    pair = np.zeros((k, k), dtype=np.int64)
-    np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
+    if categories is None:  # the used values in order are the codes 0, 1, ...
+        pair = np.ascontiguousarray(table[np.ix_(used, used)], dtype=np.int64)
+    else:
+        rows, columns = np.nonzero(table)
+        pair = np.zeros((k, k), dtype=np.int64)
+        np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
     coded = _ResidueCodes(residues, lo % 256, to_code)
     return Ratings(coded, index, scores, True, tuple(names), pair, len(arrays[0]))
 

@@ -746,6 +746,11 @@ class Statistics:
         """
         self.require_raters("The agreement table")
         k = self.n_categories
+        if (g, h) == (0, 1) and self.sparse is None and self.patterns.shape[1] == 2 and \
+                len(self.patterns) and self.patterns.min() >= 0:
+            # two raters, no missing rating: the fine patterns are distinct code pairs in
+            # lexicographic (row-major) order, so they are the occupied cells
+            return Coarsening(np.arange(len(self.patterns)), self.patterns, self.multiplicity)
         a, b = self.rater_codes(g), self.rater_codes(h)
         complete = (a >= 0) & (b >= 0)
         cell = a[complete].astype(np.int64) * k + b[complete]

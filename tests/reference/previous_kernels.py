@@ -112,3 +112,28 @@ def count_pattern_entries(stats):
     counts = stats.count_patterns
     cells = cc.CountEntries.from_cells(row, category, count, counts.size, stats.n_categories)
     return cells, counts.multiplicity
+
+
+def kappa_influence(table: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """irr.estimators.kappa.kappa_influence before (its own arithmetic, now
+    irr.coefficients.kappa.cell_influence's)."""
+    n = table.sum()
+    p = table / n
+    row, col = p.sum(axis=1), p.sum(axis=0)
+    do = float((p * (1.0 - w)).sum())
+    de = float(row @ (1.0 - w) @ col)
+    both = (w @ col)[:, None] + (row @ w)[None, :]
+    g = (w * de - both * do) / de**2
+    h = g - (p * g).sum()
+    return np.where(np.abs(h) <= 1e-12 * np.abs(g).max(), 0.0, h)
+
+
+def integer_pair_codes(table: np.ndarray, used: np.ndarray) -> np.ndarray:
+    """irr._data._encode_integer_pair's k x k table of codes before: the occupied cells
+    added at their codes (``np.add.at``)."""
+    to_code = np.cumsum(used) - 1
+    k = int(used.sum())
+    rows, columns = np.nonzero(table)
+    pair = np.zeros((k, k), dtype=np.int64)
+    np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
+    return pair
