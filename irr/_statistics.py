@@ -1026,9 +1026,12 @@ def coded_by_rank(values: np.ndarray) -> bool:
     values = np.asarray(values, dtype=float).reshape(-1)
     if len(values) <= MAX_CATEGORIES:
         return False
-    prefix = values[: 4 * MAX_CATEGORIES]
-    if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
-        return True
+    for size in (2 * MAX_CATEGORIES, 8 * MAX_CATEGORIES):  # real values: a short prefix
+        prefix = values[:size]
+        if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
+            return True
+        if size >= len(values):
+            return False
     return len(np.unique(values[~np.isnan(values)])) > MAX_CATEGORIES
 
 

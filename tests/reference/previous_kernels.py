@@ -137,3 +137,16 @@ def integer_pair_codes(table: np.ndarray, used: np.ndarray) -> np.ndarray:
     pair = np.zeros((k, k), dtype=np.int64)
     np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
     return pair
+
+
+def coded_by_rank(values: np.ndarray) -> bool:
+    """irr._statistics.coded_by_rank before: a prefix of 4 MAX_CATEGORIES values, then all."""
+    from irr._data import MAX_CATEGORIES
+
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if len(values) <= MAX_CATEGORIES:
+        return False
+    prefix = values[: 4 * MAX_CATEGORIES]
+    if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
+        return True
+    return len(np.unique(values[~np.isnan(values)])) > MAX_CATEGORIES

@@ -444,3 +444,22 @@ def test_coded_by_rank_looks_at_every_value():
     more = np.append(few, 0.3)  # one more distinct value after the prefix
     assert coded_by_rank(more)
     assert not coded_by_rank(np.full(50_000, np.nan))
+
+
+# -- issue 31: coding by rank, the measured values without the long form ----------------
+
+@pytest.mark.parametrize("seed", range(4))
+def test_coded_by_rank_matches_its_previous_form(seed):
+    from irr._statistics import coded_by_rank
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        n = int(rng.choice([500, 10_001, 25_000, 90_000]))
+        distinct = int(rng.choice([5, 9_000, 10_001, 30_000, 10**6]))
+        values = rng.integers(0, distinct, n) / 7.0
+        if trial % 3 == 1:
+            values[rng.random(n) < 0.3] = np.nan
+        if trial % 4 == 2:  # repeats first, new values late
+            values = np.sort(values)
+        assert coded_by_rank(values) == previous_kernels.coded_by_rank(values)
