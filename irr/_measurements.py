@@ -207,6 +207,22 @@ class Measurements:
         return cls(subject_code[keep].astype(np.int64), rater_code[keep].astype(np.int64),
                    value[keep], tuple(map(str, rater_labels)), pd.Index(subject_labels))
 
+    def measured_values(self) -> np.ndarray:
+        """Every measurement's value, subject-major (as :attr:`value`), without making the
+        subject and rater arrays of the long form for measurements held as columns.
+
+        Examples
+        --------
+        >>> m = Measurements.from_wide([[1.5, np.nan], [2.0, 3.0]], raters=["a", "b"])
+        >>> m.measured_values().tolist() == m.value.tolist() == [1.5, 2.0, 3.0]
+        True
+        """
+        if self._columns is None or "_long_form" in self.__dict__:
+            return self.value
+        matrix = self._matrix(False)
+        return matrix[~np.isnan(matrix)] if any(m is not None for m in self._missing) \
+            else matrix.reshape(-1)
+
     # -- the long form -------------------------------------------------------------------
     @cached_property
     def _long_form(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -446,7 +446,25 @@ def test_coded_by_rank_looks_at_every_value():
     assert not coded_by_rank(np.full(50_000, np.nan))
 
 
-# -- issue 31: coding by rank, the measured values without the long form ----------------
+# -- issue 31: the measured values without the long form, coding by rank -------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_measured_values_equal_the_long_form_values(seed):
+    from irr._measurements import Measurements
+
+    rng = np.random.default_rng(seed)
+    for trial in range(10):
+        n, k = int(rng.integers(1, 200)), int(rng.integers(2, 6))
+        x = rng.normal(size=(n, k))
+        if trial % 2:
+            x[rng.random(x.shape) < 0.2] = np.nan
+            x[0, 0] = 1.0  # at least one measurement
+        if trial % 5 == 4:
+            x[rng.random(x.shape) < 0.3] = -0.0
+        got = Measurements.from_wide(x).measured_values()
+        want = Measurements.from_wide(x).value
+        np.testing.assert_array_equal(got, want)
+        assert np.array_equal(np.signbit(got), np.signbit(want))
+
 
 @pytest.mark.parametrize("seed", range(4))
 def test_coded_by_rank_matches_its_previous_form(seed):
