@@ -331,6 +331,8 @@ class Measurements:
                 if m is not None:
                     counts[m, j] = 0
             return counts
+        if self._every_cell_once:
+            return np.ones((self.n_subjects, self.n_raters), dtype=np.int64)
         counts = np.bincount(self._cells, minlength=self.n_subjects * self.n_raters)
         return counts.reshape(self.n_subjects, self.n_raters)
 
@@ -338,6 +340,15 @@ class Measurements:
     def _cells(self) -> np.ndarray:
         """Each measurement's (subject, rater) cell, ``subject * n_raters + rater``."""
         return self.subject * self.n_raters + self.rater
+
+    @cached_property
+    def _every_cell_once(self) -> bool:
+        """Whether the long form holds one measurement of every cell in cell order (long
+        data sorted by subject, then rater, nothing missing): ``n_subjects * n_raters``
+        strictly increasing cells below that number are the cells 0, 1, ... themselves."""
+        cells = self._cells
+        return (len(cells) == self.n_subjects * self.n_raters and len(cells) > 0
+                and bool((cells[1:] > cells[:-1]).all()))
 
     @property
     def has_replicates(self) -> bool:
@@ -374,6 +385,8 @@ class Measurements:
         (its only one without replicates); nan where the rater made none."""
         if self._columns is not None:
             return self._matrix()
+        if self._every_cell_once:  # the values in cell order: reshaped, not placed
+            return (self.value + 0.0).reshape(self.n_subjects, self.n_raters)
         count = self.replicates
         if not self.has_replicates:  # one value per measured cell: placed, not summed
             out = np.full(self.n_subjects * self.n_raters, np.nan)
