@@ -205,8 +205,13 @@ def continuity(values: Any) -> str:
     >>> continuity(range(12))
     '12 distinct values, more than 10'
     """
-    series = values if isinstance(values, pd.Series) else pd.Series(list(values), dtype=object)
-    numbers = _numbers(series)
+    if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iuf":
+        numbers = np.asarray(values, dtype=float)  # numeric labels: no conversion per value
+        numbers = numbers[np.isfinite(numbers)]
+    else:
+        series = (values if isinstance(values, pd.Series)
+                  else pd.Series(list(values), dtype=object))
+        numbers = _numbers(series)
     fractional = numbers[numbers != np.round(numbers)]
     if fractional.size:
         return f"non-integer values such as {fractional[0]:g}"

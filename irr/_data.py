@@ -472,13 +472,22 @@ def _dense_integer_codes(
     width = hi - lo + 1
     if width > _DENSE_RANGE:
         return None
+    # Non-negative values of at most 16 bits (uint8/uint16 from split_array) index a table
+    # of hi + 1 entries themselves: no offsets are computed.
+    direct = lo >= 0 and hi < 1 << 16 and all(
+        c.dtype.kind in "iu" and c.dtype.itemsize <= 2 for c in columns)
     # Work in chunks so that no full-length int64 temporary is made: int8 codes of 10^8
     # ratings cost 10^8 bytes per rater, plus a few MiB of scratch.
-    used = np.zeros(width, dtype=bool)
+    if direct and width <= 64:  # the values present as the bits of one word
+        return _direct_integer_codes(columns, _values_present(columns, lo, width, hi))
+    used = np.zeros(hi + 1 if direct else width, dtype=bool)
     for column in columns:
         for start in range(0, len(column), CHUNK):
-            offset = integer_offsets(column[start : start + CHUNK], lo)
-            used |= np.bincount(offset, minlength=width).astype(bool)
+            offset = (column[start : start + CHUNK] if direct
+                      else integer_offsets(column[start : start + CHUNK], lo))
+            used |= np.bincount(offset, minlength=len(used)).astype(bool)
+    if direct:
+        return _direct_integer_codes(columns, used)
     n_used = int(used.sum())
     if n_used > MAX_CATEGORIES:
         raise ValueError(
@@ -496,6 +505,46 @@ def _dense_integer_codes(
     label_type = np.uint64 if hi > np.iinfo(np.int64).max else np.int64
     categories = pd.Index(np.flatnonzero(used).astype(label_type) + label_type(lo))
     return codes, categories
+
+
+def _values_present(columns: list[np.ndarray], lo: int, width: int, hi: int) -> np.ndarray:
+    """``used[v]``: whether value v (``0 <= v <= hi``) occurs in the columns, for values
+    within `width` <= 64 of `lo`: each chunk ORs ``1 << (value - lo)`` into a word (an
+    unsigned type of at least `width` bits), a shift and a reduction in that small type
+    instead of a count of every value."""
+    bits = next(t for t in (np.uint8, np.uint16, np.uint32, np.uint64)
+                if np.dtype(t).itemsize * 8 >= width)
+    one, word = bits(1), bits(0)
+    for column in columns:
+        for start in range(0, len(column), CHUNK):
+            chunk = column[start : start + CHUNK]
+            chunk = chunk.view(np.dtype(f"u{chunk.dtype.itemsize}"))  # values >= 0
+            if lo:
+                chunk = chunk - chunk.dtype.type(lo)
+            word |= np.bitwise_or.reduce(np.left_shift(one, chunk, dtype=bits))
+    used = np.zeros(hi + 1, dtype=bool)
+    used[lo:] = (int(word) >> np.arange(width)) & 1 == 1
+    return used
+
+
+def _direct_integer_codes(
+    columns: list[np.ndarray], used: np.ndarray,
+) -> tuple[list[np.ndarray], pd.Index]:
+    """:func:`_dense_integer_codes` of non-negative columns of at most 16 bits whose used
+    values (``used[v]``: value v occurs) are known: each code read from a table indexed
+    by the value, or the value itself when the values are 0, 1, ... with none skipped."""
+    n_used = int(used.sum())
+    if n_used > MAX_CATEGORIES:
+        raise ValueError(
+            f"The ratings hold {n_used} distinct labels; at most {MAX_CATEGORIES} categories "
+            "are supported (are these continuous scores rather than categories?)."
+        )
+    code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
+    categories = pd.Index(np.flatnonzero(used).astype(np.int64))
+    if used.all():  # the values are their own codes
+        return [column.astype(code_dtype) for column in columns], categories
+    remap = (np.cumsum(used) - 1).astype(code_dtype)
+    return [remap[column] for column in columns], categories
 
 
 #: Most cells of the table of value pairs of two integer raters (the squared width of their
@@ -615,9 +664,12 @@ def _encode_integer_pair(
         if scores is None:
             scores = np.arange(len(index), dtype=float)
     k = len(index)
-    rows, columns = np.nonzero(table)
-    pair = np.zeros((k, k), dtype=np.int64)
-    np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
+    if categories is None:  # the used values in order are the codes 0, 1, ...
+        pair = np.ascontiguousarray(table[np.ix_(used, used)], dtype=np.int64)
+    else:
+        rows, columns = np.nonzero(table)
+        pair = np.zeros((k, k), dtype=np.int64)
+        np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
     coded = _ResidueCodes(residues, lo % 256, to_code)
     return Ratings(coded, index, scores, True, tuple(names), pair, len(arrays[0]))
 

@@ -126,7 +126,8 @@ def long_ratings(
             f"Agreement needs at least two raters; the `rater` column {rater!r} holds "
             f"{m}: {preview(r_labels)}."
         )
-    long = LongRatings(s_code.astype(np.int64), r_code.astype(np.int64), ratings.array,
+    long = LongRatings(s_code.astype(np.int64, copy=False), r_code.astype(np.int64, copy=False),
+                       ratings.array,
                        distinct_names(list(r_labels), "rater"), pd.Index(s_labels))
     if not replicates:
         require_one_per_cell(long)

@@ -207,6 +207,22 @@ class Measurements:
         return cls(subject_code[keep].astype(np.int64), rater_code[keep].astype(np.int64),
                    value[keep], tuple(map(str, rater_labels)), pd.Index(subject_labels))
 
+    def measured_values(self) -> np.ndarray:
+        """Every measurement's value, subject-major (as :attr:`value`), without making the
+        subject and rater arrays of the long form for measurements held as columns.
+
+        Examples
+        --------
+        >>> m = Measurements.from_wide([[1.5, np.nan], [2.0, 3.0]], raters=["a", "b"])
+        >>> m.measured_values().tolist() == m.value.tolist() == [1.5, 2.0, 3.0]
+        True
+        """
+        if self._columns is None or "_long_form" in self.__dict__:
+            return self.value
+        matrix = self._matrix(False)
+        return matrix[~np.isnan(matrix)] if any(m is not None for m in self._missing) \
+            else matrix.reshape(-1)
+
     # -- the long form -------------------------------------------------------------------
     @cached_property
     def _long_form(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -315,6 +331,8 @@ class Measurements:
                 if m is not None:
                     counts[m, j] = 0
             return counts
+        if self._every_cell_once:
+            return np.ones((self.n_subjects, self.n_raters), dtype=np.int64)
         counts = np.bincount(self._cells, minlength=self.n_subjects * self.n_raters)
         return counts.reshape(self.n_subjects, self.n_raters)
 
@@ -322,6 +340,15 @@ class Measurements:
     def _cells(self) -> np.ndarray:
         """Each measurement's (subject, rater) cell, ``subject * n_raters + rater``."""
         return self.subject * self.n_raters + self.rater
+
+    @cached_property
+    def _every_cell_once(self) -> bool:
+        """Whether the long form holds one measurement of every cell in cell order (long
+        data sorted by subject, then rater, nothing missing): ``n_subjects * n_raters``
+        strictly increasing cells below that number are the cells 0, 1, ... themselves."""
+        cells = self._cells
+        return (len(cells) == self.n_subjects * self.n_raters and len(cells) > 0
+                and bool((cells[1:] > cells[:-1]).all()))
 
     @property
     def has_replicates(self) -> bool:
@@ -358,6 +385,8 @@ class Measurements:
         (its only one without replicates); nan where the rater made none."""
         if self._columns is not None:
             return self._matrix()
+        if self._every_cell_once:  # the values in cell order: reshaped, not placed
+            return (self.value + 0.0).reshape(self.n_subjects, self.n_raters)
         count = self.replicates
         if not self.has_replicates:  # one value per measured cell: placed, not summed
             out = np.full(self.n_subjects * self.n_raters, np.nan)

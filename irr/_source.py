@@ -115,7 +115,8 @@ class Source:
         `ratings` are then empty and `ratings` only names the raters.
     missing : ndarray of int64 or None
         With `measurements`: the subjects (rows) with a missing measurement, when the
-        input said so cheaply (wide data); else found from the measurements.
+        input said so cheaply (wide data); None: found from the measurements when asked
+        (:meth:`missing_rows`).
     lazy : LazyMeasurements or None
         Continuous ratings of a lazy frame, summed by its engine (no rows here): the codes
         of `ratings` are then empty and `ratings` only names the raters.
@@ -188,8 +189,7 @@ class Source:
             raise ValueError("Every rating is missing: there are no measurements to compare.")
         ratings = Ratings((), pd.Index([]), None, False, measurements.raters,
                           rows=measurements.n_subjects)
-        if missing is None:
-            missing = measurements.missing_subjects()
+        # `missing` None: found from the measurements when asked (missing_rows)
         return cls(ratings, frame=frame, index=measurements.subjects,
                    measurements=measurements, missing=missing)
 
@@ -390,7 +390,8 @@ class Source:
         if self.lazy is not None:
             raise ValueError(self.rows_refused("The rows with a missing measurement"))
         if self.measurements is not None:
-            return self.missing
+            return (self.measurements.missing_subjects() if self.missing is None
+                    else self.missing)
         if self.entries is not None:
             given = np.bincount(self.entries.subject, minlength=self.entries.n_subjects)
             return np.flatnonzero(given < len(self.ratings.raters))
@@ -570,8 +571,8 @@ def _small_integer_range(column: Any) -> bool:
         column.dtype, np.dtype) else column
     if not isinstance(array, np.ndarray) or array.dtype.kind not in "iub":
         return False
-    if array.dtype.kind == "b" or not array.size:
-        return True
+    if array.dtype.kind == "b" or not array.size or 2 ** (8 * array.itemsize) <= MAX_CATEGORIES:
+        return True  # (8-bit integers span at most 256 values)
     return int(array.max()) - int(array.min()) < MAX_CATEGORIES
 
 

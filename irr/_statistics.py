@@ -180,8 +180,31 @@ def _code_patterns(
     keys = code_keys(codes, n_categories)
     if keys is None:
         return _unique_rows(np.column_stack(codes).astype(np.int64), weights)
-    values, multiplicity = count_keys(keys, (n_categories + 1) ** len(codes), weights)
-    return _rows_of_keys(values, len(codes), n_categories), multiplicity
+    space = (n_categories + 1) ** len(codes)
+    if space <= max(_BINCOUNT_KEYS, 4 * len(keys)):
+        values, multiplicity = count_keys(keys, space, weights)
+        return _rows_of_keys(values, len(codes), n_categories), multiplicity
+    # a key space too large to count: sort the keys, and take each distinct row from the
+    # codes (a gather, not m divisions of the keys)
+    order = np.argsort(keys)  # equal keys are equal rows: any order among them will do
+    ordered = keys[order]
+    new = np.empty(len(order), dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    if weights is None:
+        multiplicity = np.diff(np.append(starts, len(order))).astype(np.int64)
+    else:
+        multiplicity = np.rint(np.add.reduceat(np.asarray(weights, dtype=float)[order],
+                                               starts)).astype(np.int64)
+    first = order[starts]
+    rows = np.empty((len(first), len(codes)), dtype=np.int64)
+    for j, column in enumerate(codes):  # a loop over the raters
+        rows[:, j] = column[first]
+    keep = multiplicity > 0
+    if not keep.all():
+        rows, multiplicity = rows[keep], multiplicity[keep]
+    return rows, multiplicity
 
 
 # -- sparse patterns ------------------------------------------------------------------------
@@ -723,6 +746,11 @@ class Statistics:
         """
         self.require_raters("The agreement table")
         k = self.n_categories
+        if (g, h) == (0, 1) and self.sparse is None and self.patterns.shape[1] == 2 and \
+                len(self.patterns) and self.patterns.min() >= 0:
+            # two raters, no missing rating: the fine patterns are distinct code pairs in
+            # lexicographic (row-major) order, so they are the occupied cells
+            return Coarsening(np.arange(len(self.patterns)), self.patterns, self.multiplicity)
         a, b = self.rater_codes(g), self.rater_codes(h)
         complete = (a >= 0) & (b >= 0)
         cell = a[complete].astype(np.int64) * k + b[complete]
@@ -789,6 +817,27 @@ class Statistics:
         used = pairs[:, 0::2] >= 0
         row = np.nonzero(used)[0].astype(np.int64)
         return row, pairs[:, 0::2][used], pairs[:, 1::2][used]
+
+    @cached_property
+    def category_cells(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The nonzero cells of each fine pattern's subject x category counts: (pattern,
+        category, count), int64, in pattern then category order.
+
+        The coefficients on counts are sums over subjects, so they need no distinct count
+        rows (:attr:`count_patterns`): these cells, from a sort of each row of codes
+        (O(ratings) memory, no P x k array), serve every fine pattern.
+
+        Examples
+        --------
+        >>> stats = Statistics.from_codes([np.array([0, 1]), np.array([0, 0]),
+        ...                                np.array([-1, 1])], pd.Index([0, 1]), None, False,
+        ...                               ("a", "b", "c"))
+        >>> [v.tolist() for v in stats.category_cells]
+        [[0, 1, 1], [0, 0, 1], [2, 1, 2]]
+        """
+        if not self.by_rater:  # the fine patterns are the count rows
+            return self.count_pattern_cells
+        return self._category_runs()
 
     @property
     def count_cells(self) -> int:
@@ -897,7 +946,9 @@ class Statistics:
         """
         if not self.by_rater or self.patterns is None or not len(self.patterns):
             return ()
-        rated = ((self.patterns >= 0) & (self.multiplicity > 0)[:, None]).any(axis=0)
+        used = self.patterns if (self.multiplicity > 0).all() else \
+            self.patterns[self.multiplicity > 0]
+        rated = used.max(axis=0) >= 0 if len(used) else np.zeros(used.shape[1], dtype=bool)
         return tuple(r for r, given in zip(self.raters, rated, strict=True) if not given)
 
     def require_raters(self, what: str, exactly: int | None = None) -> None:
@@ -975,9 +1026,12 @@ def coded_by_rank(values: np.ndarray) -> bool:
     values = np.asarray(values, dtype=float).reshape(-1)
     if len(values) <= MAX_CATEGORIES:
         return False
-    prefix = values[: 4 * MAX_CATEGORIES]
-    if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
-        return True
+    for size in (2 * MAX_CATEGORIES, 8 * MAX_CATEGORIES):  # real values: a short prefix
+        prefix = values[:size]
+        if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
+            return True
+        if size >= len(values):
+            return False
     return len(np.unique(values[~np.isnan(values)])) > MAX_CATEGORIES
 
 

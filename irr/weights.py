@@ -246,7 +246,7 @@ def agreement_weights(
             "trap). Pass `categories=` in scale order, or use an ordered Categorical."
         )
     x = np.asarray(scores, dtype=float)
-    if np.unique(x).size < x.size:
+    if not (x[1:] > x[:-1]).all() and np.unique(x).size < x.size:  # increasing: distinct
         raise ValueError(
             "The category scores are not distinct as floating-point numbers (integer labels "
             "beyond 2**53 lose precision), so distances between categories are undefined; "

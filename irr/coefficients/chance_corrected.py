@@ -584,7 +584,8 @@ def conger_kernel(
 
 
 def conger_estimate(
-    codes: np.ndarray | CodeEntries, multiplicity: np.ndarray, weights: np.ndarray
+    codes: np.ndarray | CodeEntries, multiplicity: np.ndarray, weights: np.ndarray,
+    counts: CountEntries | None = None,
 ) -> CountsEstimate:
     r"""Conger's kappa with its linearised variance.
 
@@ -600,12 +601,15 @@ def conger_estimate(
 
     with :math:`\kappa_i` as in :func:`counts_estimate` (Gwet 2014's linearisation).
     `codes` are dense rows (P, m) or :class:`CodeEntries`; the influences are sums over
-    the ratings given, so memory is proportional to the ratings.
+    the ratings given, so memory is proportional to the ratings. `counts`, when given, are
+    the subject x category counts of the same patterns (:class:`CountEntries`), so they
+    are not counted again from the codes.
     """
     k = weights.shape[0]
     e = code_entries(codes)
     m = e.n_raters
-    _, rated, paired, agreement, _, disagreement = _subject_parts(_entry_counts(e, k), weights)
+    counts = _entry_counts(e, k) if counts is None else counts
+    _, rated, paired, agreement, _, disagreement = _subject_parts(counts, weights)
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)

@@ -14,6 +14,8 @@ __all__ = [
     "MAX_LP_CELLS",
     "IdentityKappa",
     "KappaParts",
+    "WeightedKappa",
+    "cell_influence",
     "identity_kappa",
     "is_monge",
     "kappa_from_cells",
@@ -22,6 +24,7 @@ __all__ = [
     "kappa_max_note",
     "kappa_parts",
     "kappa_variances",
+    "weighted_kappa",
 ]
 
 
@@ -200,6 +203,95 @@ def identity_kappa(
                          1.0 - (1.0 - best) / de)
 
 
+class WeightedKappa(NamedTuple):
+    """Weighted kappa of one k x k table and what its result reports
+    (:func:`weighted_kappa`)."""
+
+    observed: float
+    expected: float
+    kappa: float
+    var: float
+    var0: float
+    influence: np.ndarray | None
+    kappa_max: float
+
+
+def weighted_kappa(table: np.ndarray, weights: np.ndarray) -> WeightedKappa:
+    r"""Weighted kappa of one table, with everything its result reports, in one pass.
+
+    The values of :func:`kappa_parts` (observed and expected agreement, kappa),
+    :func:`kappa_variances` (the Fleiss, Cohen & Everitt variances under the alternative
+    and under H0), the cells' influence values (``influence``, k x k, as
+    :func:`irr.estimators.kappa.kappa_influence`; None where kappa is undefined) and
+    :func:`kappa_max`, by the same arithmetic with the proportions, margins and
+    disagreements found once: a call for one small table costs a few dozen numpy
+    operations instead of each function's own.
+
+    Examples
+    --------
+    >>> res = weighted_kappa(np.array([[20, 5], [10, 15]]), np.eye(2))
+    >>> round(res.kappa, 6), round(float(np.sqrt(res.var)), 6), round(res.kappa_max, 6)
+    (0.4, 0.126996, 0.8)
+    """
+    counts = np.asarray(table, dtype=float)
+    n = counts.sum()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = counts / n
+    row, col = p.sum(axis=-1), p.sum(axis=-2)
+    disagreement = 1.0 - weights
+    # the expressions of kappa_parts and kappa_variances, term for term (same rounding)
+    do = float(np.einsum("...ij,ij->...", p, disagreement))  # 1 - p_o, no cancellation
+    de = float(np.einsum("...i,ij,...j->...", row, disagreement, col))  # 1 - p_e
+    nan = float("nan")
+    if not de > 0:
+        return WeightedKappa(1.0 - do, 1.0 - de, nan, nan, nan, None, nan)
+    expected = 1.0 - de
+    row_mean = np.einsum("ij,...j->...i", weights, col)
+    col_mean = np.einsum("...i,ij->...j", row, weights)
+    both = row_mean[..., :, None] + col_mean[..., None, :]
+    spread = (p * (weights * de - both * do) ** 2).sum(axis=(-2, -1))
+    var = float((spread - (do * de + de - 2 * do) ** 2) / (n * de**4))
+    null_spread = (row[..., :, None] * col[..., None, :] * (weights - both) ** 2).sum(
+        axis=(-2, -1))
+    var0 = float((null_spread - expected**2) / (n * de**2))
+    h = cell_influence(p, row, col, weights)
+    # and kappa_max as kappa_max does
+    row_n, col_n = counts.sum(axis=1), counts.sum(axis=0)
+    de_max = float((row_n / n) @ disagreement @ (col_n / n))
+    best = _kappa_max(row_n, col_n, n, weights, disagreement, de_max) if de_max > 0 else nan
+    return WeightedKappa(1.0 - do, expected, 1.0 - do / de, max(var, 0.0), max(var0, 0.0), h,
+                         best)
+
+
+def cell_influence(p: np.ndarray, row: np.ndarray, col: np.ndarray,
+                   weights: np.ndarray) -> np.ndarray:
+    r"""Each cell's influence value on weighted kappa, shape (k, k), centred, from the
+    cell proportions `p` and their row and column sums.
+
+    A subject in cell (i, j) moves kappa by :math:`h_{ij} = g_{ij} - \sum p_{ab} g_{ab}`
+    per unit weight, with the gradient
+
+    .. math:: g_{ij} = \frac{w_{ij}(1 - p_e) - (\bar w_{i\cdot} + \bar w_{\cdot j})
+        (1 - p_o)}{(1 - p_e)^2};
+
+    values within 1e-12 of the largest gradient are rounding noise, set to 0 (kappa cannot
+    move when all gradients are equal).
+
+    Examples
+    --------
+    >>> p = np.array([[0.4, 0.1], [0.2, 0.3]])
+    >>> cell_influence(p, p.sum(axis=1), p.sum(axis=0), np.eye(2)).round(4)
+    array([[ 0.48, -1.52],
+           [-1.28,  0.72]])
+    """
+    do = float((p * (1.0 - weights)).sum())  # 1 - p_o, without cancellation
+    de = float(row @ (1.0 - weights) @ col)  # 1 - p_e
+    both = (weights @ col)[:, None] + (row @ weights)[None, :]
+    g = (weights * de - both * do) / de**2
+    h = g - (p * g).sum()
+    return np.where(np.abs(h) <= 1e-12 * np.abs(g).max(), 0.0, h)
+
+
 def kappa_variances(tables: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     r"""Large-sample variances of kappa: under the alternative and under H0 (kappa = 0).
 
@@ -325,6 +417,13 @@ def kappa_max(table: np.ndarray, weights: np.ndarray) -> float:
     expected_disagreement = float((row / n) @ disagreement @ (col / n)) if n > 0 else 0.0
     if not expected_disagreement > 0:
         return float("nan")
+    return _kappa_max(row, col, n, weights, disagreement, expected_disagreement)
+
+
+def _kappa_max(row: np.ndarray, col: np.ndarray, n: float, weights: np.ndarray,
+               disagreement: np.ndarray, expected_disagreement: float) -> float:
+    """:func:`kappa_max` of a table with row and column counts `row`, `col` (n subjects),
+    ``disagreement = 1 - weights`` and 1 - p_e > 0."""
     k = len(weights)
     if np.array_equal(weights, np.eye(k)):
         best = float(np.minimum(row, col).sum() / n)

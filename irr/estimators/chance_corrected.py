@@ -147,7 +147,15 @@ class FleissKappaResult(ChanceCorrectedResult):
     4                 5. Other  0.566
     """
 
-    per_category: pd.DataFrame | None = field(default=None, repr=False)
+    _per_category_source: Callable[[], pd.DataFrame] | None = field(default=None, repr=False)
+
+    @property
+    def per_category(self) -> pd.DataFrame | None:
+        """The per-category kappas (None for weighted kappa), computed on first use."""
+        if "per_category" not in self._cache:
+            source = self._per_category_source
+            self._cache["per_category"] = None if source is None else source()
+        return self._cache["per_category"]
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -162,9 +170,10 @@ def _codes(stats: Statistics) -> cc.CodeEntries:
 
 
 def _cells(stats: Statistics) -> cc.CountEntries:
-    """The nonzero cells of the subject x category count patterns."""
-    row, category, count = stats.count_pattern_cells
-    return cc.CountEntries.from_cells(row, category, count, stats.count_patterns.size,
+    """The nonzero cells of the fine patterns' subject x category counts (their
+    multiplicities are ``stats.multiplicity``): no distinct count rows are built."""
+    row, category, count = stats.category_cells
+    return cc.CountEntries.from_cells(row, category, count, stats.n_patterns,
                                       stats.n_categories)
 
 
@@ -569,6 +578,25 @@ def _recipe(
     stats: Statistics, coefficient: str, w: np.ndarray, options: InferenceOptions,
     plan: ResamplingPlan,
 ) -> Any:
+    """The coefficient's bootstrap recipe over the plan, at its own pattern level, built
+    when it is drawn (:func:`_draw_recipe`): a call that never draws the bootstrap builds
+    no count patterns."""
+    return partial(_draw_recipe, stats, coefficient, w, options, plan)
+
+
+def _draw_recipe(
+    stats: Statistics, coefficient: str, w: np.ndarray, options: InferenceOptions,
+    plan: ResamplingPlan,
+) -> Any:
+    """Draw the coefficient's bootstrap distribution over the plan (the same draws as
+    the recipe built at once)."""
+    return _built_recipe(stats, coefficient, w, options, plan)()
+
+
+def _built_recipe(
+    stats: Statistics, coefficient: str, w: np.ndarray, options: InferenceOptions,
+    plan: ResamplingPlan,
+) -> Any:
     """The coefficient's bootstrap recipe over the plan, at its own pattern level."""
     on = level(coefficient)
     # Light's kappa averages pairwise kappas: a subject with fewer than two ratings is in
@@ -597,17 +625,17 @@ def _on_counts(
     """Gwet's AC1/AC2 or Brennan-Prediger."""
     stats, dropped = _listwise(stats, missing)
     w, wname = _weights(stats, weights)
-    counts = stats.count_patterns
+    mult = stats.multiplicity
     name, symbol = _COUNT_NAMES[coefficient]
     if coefficient == "gwet_ac" and wname != "unweighted":
         name, symbol = f"Gwet's AC2 ({wname})", "AC2"
     else:
         name = _named(name, wname)
     cells = _cells(stats)  # the nonzero cells, once
-    _check_enough(cells, counts.multiplicity, name)
+    _check_enough(cells, mult, name)
     method = COUNT_METHODS[coefficient]
-    est = cc.counts_estimate(cells, counts.multiplicity, w, method)
-    n_missing, notes = _missing_notes(cells, counts.multiplicity)
+    est = cc.counts_estimate(cells, mult, w, method)
+    n_missing, notes = _missing_notes(cells, mult)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)")]
     q = stats.n_categories
     if coefficient == "brennan_prediger":
@@ -649,8 +677,7 @@ def fleiss_kappa(
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
     stats, dropped = _listwise(stats, missing)
     w, wname = _weights(stats, weights)
-    counts = stats.count_patterns
-    patterns, mult = _cells(stats), counts.multiplicity  # nonzero cells
+    patterns, mult = _cells(stats), stats.multiplicity  # nonzero cells
     coefficient = _named(name, wname)
     _check_enough(patterns, mult, coefficient)
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
@@ -676,13 +703,13 @@ def fleiss_kappa(
             "number of raters)."
         )
     per_category = None
-    if wname == "unweighted":
-        per_category = _per_category(stats, patterns, mult, var0_cat, options.alternative,
-                                     options.t_df(est.n_subjects))
+    if wname == "unweighted":  # a partial, not a closure: the result pickles
+        per_category = partial(_per_category, stats, patterns, mult, var0_cat,
+                               options.alternative, options.t_df(est.n_subjects))
     recipe = _recipe(stats, "fleiss_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
-                   result_type=FleissKappaResult, per_category=per_category,
+                   result_type=FleissKappaResult, _per_category_source=per_category,
                    key="fleiss_kappa", dropped=dropped)
 
 
@@ -749,11 +776,11 @@ def percent_agreement(
         wname = "unweighted" if not tolerance else "tolerance"
     else:
         w, wname = _weights(stats, weights)
-    counts = stats.count_patterns
+    mult = stats.multiplicity
     cells = _cells(stats)  # the nonzero cells, once
-    _check_enough(cells, counts.multiplicity, "Percent agreement")
-    est = cc.counts_estimate(cells, counts.multiplicity, w, "percent")
-    n_missing, notes = _missing_notes(cells, counts.multiplicity, chance=False)
+    _check_enough(cells, mult, "Percent agreement")
+    est = cc.counts_estimate(cells, mult, w, "percent")
+    n_missing, notes = _missing_notes(cells, mult, chance=False)
     notes = ["Percent agreement (pairwise): the mean over subjects of the share of agreeing "
              "rater pairs (Gwet, 2014); percent agreement (all raters) is the share of subjects "
              "on whom all raters agree (R irr agree()).",
@@ -790,12 +817,11 @@ def conger_kappa(
     stats, dropped = _listwise(stats, missing)
     stats.require_raters("Conger's kappa")
     w, wname = _weights(stats, weights)
-    counts = stats.count_patterns
     coefficient = _named("Conger's kappa", wname)
     cells = _cells(stats)  # the nonzero cells, once
-    _check_enough(cells, counts.multiplicity, coefficient)
-    est = cc.conger_estimate(_codes(stats), stats.multiplicity.astype(float), w)
-    n_missing, notes = _missing_notes(cells, counts.multiplicity)
+    _check_enough(cells, stats.multiplicity, coefficient)
+    est = cc.conger_estimate(_codes(stats), stats.multiplicity.astype(float), w, cells)
+    n_missing, notes = _missing_notes(cells, stats.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "
              "subjects the rater rated), averaged over rater pairs."]

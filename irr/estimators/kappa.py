@@ -13,12 +13,11 @@ from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice
 from irr.coefficients.kappa import (
+    cell_influence,
     identity_kappa,
     kappa_from_cells,
-    kappa_max,
     kappa_max_note,
-    kappa_parts,
-    kappa_variances,
+    weighted_kappa,
 )
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
@@ -84,17 +83,8 @@ def kappa_influence(table: np.ndarray, w: np.ndarray) -> np.ndarray:
     >>> round(float(np.sqrt((table * h**2).sum() / 50**2)), 6)  # FCE: 0.126996
     0.126996
     """
-    n = table.sum()
-    p = table / n
-    row, col = p.sum(axis=1), p.sum(axis=0)
-    do = float((p * (1.0 - w)).sum())  # 1 - p_o, without cancellation
-    de = float(row @ (1.0 - w) @ col)  # 1 - p_e
-    both = (w @ col)[:, None] + (row @ w)[None, :]
-    g = (w * de - both * do) / de**2
-    h = g - (p * g).sum()
-    # equal gradients (kappa cannot move: perfect agreement, a constant rater) centre to
-    # rounding noise; that noise is no standard error
-    return np.where(np.abs(h) <= 1e-12 * np.abs(g).max(), 0.0, h)
+    p = table / table.sum()
+    return cell_influence(p, p.sum(axis=1), p.sum(axis=0), w)
 
 
 def linearised_variance(
@@ -180,13 +170,11 @@ def kappa(
     else:  # a weight matrix is intrinsic: k x k, bounded by agreement_weights
         w = agreement_weights(weights, stats.n_categories, stats.scores)
         table = stats.pair_table
-        parts = kappa_parts(table, w)
-        observed, expected = float(parts.observed), float(parts.expected)
-        estimate = float(parts.kappa)
-        var, var0 = kappa_variances(table, w)
-        se0 = math.sqrt(float(var0))
-        influence = (kappa_influence(table, w)[a_cell, b_cell] if not math.isnan(estimate)
-                     else None)
+        fit = weighted_kappa(table, w)  # one pass over the k x k table
+        observed, expected, estimate = fit.observed, fit.expected, fit.kappa
+        var, se0 = fit.var, math.sqrt(fit.var0)
+        influence = None if fit.influence is None else fit.influence[a_cell, b_cell]
+        best_weighted = fit.kappa_max
     design_note, design_df = "", math.inf
     if math.isnan(estimate):
         se = math.sqrt(float(var))
@@ -228,7 +216,7 @@ def kappa(
         test_se = se if design_note or options.distribution == "t" or null else se0
         statistic = wald_statistic(estimate, null, test_se, coefficient,
                                    "t" if math.isfinite(design_df) else "z")
-        best = best_identity if w is None else kappa_max(table, w)
+        best = best_identity if w is None else best_weighted
         max_note = kappa_max_note(table, w) if math.isnan(best) else ""
         if max_note:
             warnings.warn(max_note, DegenerateDataWarning, stacklevel=3)

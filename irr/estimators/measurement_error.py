@@ -392,7 +392,7 @@ def measurement_error(
     rows.append(_row("Smallest detectable change", "SDC", factor * sem,
                      ConfidenceInterval(factor * sem_ci.low, factor * sem_ci.high, level,
                                         sem_ci.method), n, raters))
-    values = m.value
+    values = m.value if replicates else m.measured_values()
     sd = float(np.std(values, ddof=1)) if values.size > 1 else math.nan
     icc = float(components_icc(c.subjects, c.raters, c.interaction + c.error, model,
                                type if model == "twoway" else "agreement", "single", k))

@@ -87,3 +87,66 @@ def cell_statistics(m) -> tuple:
     within = np.bincount(m.subject, weights=deviation * deviation, minlength=n)
     squares = np.bincount(cell, weights=y * y, minlength=n * k)
     return (counts.reshape(n, k), sums.reshape(n, k), squares.reshape(n, k), within, centre)
+
+
+def code_patterns(codes, n_categories: int, weights: np.ndarray | None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """irr._statistics._code_patterns before: every key space counted by ``count_keys``
+    and the distinct rows decoded from their keys (m divisions of each key)."""
+    from irr._statistics import _rows_of_keys, _unique_rows, code_keys, count_keys
+
+    keys = code_keys(codes, n_categories)
+    if keys is None:
+        return _unique_rows(np.column_stack(codes).astype(np.int64), weights)
+    values, multiplicity = count_keys(keys, (n_categories + 1) ** len(codes), weights)
+    return _rows_of_keys(values, len(codes), n_categories), multiplicity
+
+
+def count_pattern_entries(stats):
+    """The coefficients on counts before (irr.estimators.chance_corrected._cells): the
+    nonzero cells of the distinct subject x category count rows
+    (``Statistics.count_patterns``), with those rows' multiplicities."""
+    from irr.coefficients import chance_corrected as cc
+
+    row, category, count = stats.count_pattern_cells
+    counts = stats.count_patterns
+    cells = cc.CountEntries.from_cells(row, category, count, counts.size, stats.n_categories)
+    return cells, counts.multiplicity
+
+
+def kappa_influence(table: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """irr.estimators.kappa.kappa_influence before (its own arithmetic, now
+    irr.coefficients.kappa.cell_influence's)."""
+    n = table.sum()
+    p = table / n
+    row, col = p.sum(axis=1), p.sum(axis=0)
+    do = float((p * (1.0 - w)).sum())
+    de = float(row @ (1.0 - w) @ col)
+    both = (w @ col)[:, None] + (row @ w)[None, :]
+    g = (w * de - both * do) / de**2
+    h = g - (p * g).sum()
+    return np.where(np.abs(h) <= 1e-12 * np.abs(g).max(), 0.0, h)
+
+
+def integer_pair_codes(table: np.ndarray, used: np.ndarray) -> np.ndarray:
+    """irr._data._encode_integer_pair's k x k table of codes before: the occupied cells
+    added at their codes (``np.add.at``)."""
+    to_code = np.cumsum(used) - 1
+    k = int(used.sum())
+    rows, columns = np.nonzero(table)
+    pair = np.zeros((k, k), dtype=np.int64)
+    np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
+    return pair
+
+
+def coded_by_rank(values: np.ndarray) -> bool:
+    """irr._statistics.coded_by_rank before: a prefix of 4 MAX_CATEGORIES values, then all."""
+    from irr._data import MAX_CATEGORIES
+
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if len(values) <= MAX_CATEGORIES:
+        return False
+    prefix = values[: 4 * MAX_CATEGORIES]
+    if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
+        return True
+    return len(np.unique(values[~np.isnan(values)])) > MAX_CATEGORIES

@@ -189,3 +189,73 @@ def test_sparse_count_rows_equal_the_dense_count_rows():
     expanded = np.repeat(counts.patterns, counts.multiplicity, axis=0)
     assert sorted(map(tuple, expanded)) == sorted(map(tuple, per_subject))
     assert len(np.unique(counts.patterns, axis=0)) == counts.size  # distinct rows
+
+
+# -- weighted kappa of one table in one pass (issue 31) --------------------------------------
+@pytest.mark.parametrize("seed", range(6))
+def test_weighted_kappa_equals_its_previous_functions(seed):
+    """weighted_kappa gives, bit for bit, kappa_parts, kappa_variances, kappa_max and the
+    influence values of the previous kappa_influence, on random tables and weights
+    (Monge, not Monge, a single used category)."""
+    from irr.coefficients.kappa import weighted_kappa
+    from irr.weights import agreement_weights
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(25):
+        k = int(rng.integers(2, 9))
+        table = rng.integers(0, 6, (k, k)) * (rng.random((k, k)) < 0.7)
+        if trial == 0:
+            table = np.zeros((k, k), dtype=np.int64)
+            table[1, 1] = 7  # one category: kappa undefined
+        if table.sum() == 0:
+            table[0, -1] = 3
+        scheme = ("linear", "quadratic", "ordinal", "radical", "circular")[trial % 5]
+        scores = np.sort(rng.choice(50, k, replace=False)).astype(float)
+        if trial % 7 == 3:
+            scores = scores[rng.permutation(k)]  # categories out of score order
+        w = agreement_weights(scheme, k, scores)
+        got = weighted_kappa(table, w)
+        parts = kappa_parts(table, w)
+        var, var0 = kappa_variances(table, w)
+        for value, want in ((got.observed, parts.observed), (got.expected, parts.expected),
+                            (got.kappa, parts.kappa), (got.var, var), (got.var0, var0),
+                            (got.kappa_max, kappa_max(table, w))):
+            np.testing.assert_array_equal(value, want)
+        if np.isnan(parts.kappa):
+            assert got.influence is None
+        else:
+            np.testing.assert_array_equal(got.influence,
+                                          previous_kernels.kappa_influence(table, w))
+            np.testing.assert_array_equal(kappa_influence(table, w), got.influence)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_rater_cells_and_codes_equal_their_general_forms(seed):
+    """Two integer raters: the k x k table of codes (a selection of the used values) and
+    the occupied cells of complete fine patterns (the patterns themselves) equal their
+    previous forms (np.add.at; np.unique of the cell numbers)."""
+    from irr._data import integer_pair_table
+    from irr._statistics import Coarsening
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for _ in range(20):
+        n, lo = int(rng.integers(2, 300)), int(rng.integers(-5, 5))
+        span = int(rng.integers(1, 12))
+        a, b = rng.integers(lo, lo + span, n), rng.integers(lo, lo + span, n)
+        table, _, _ = integer_pair_table(a, b)
+        used = table.any(axis=0) | table.any(axis=1)
+        ag = irr.Agreement(a, b)
+        np.testing.assert_array_equal(ag.statistics.pair_table,
+                                      previous_kernels.integer_pair_codes(table, used))
+        stats = ag.statistics
+        cells = stats.pair_cells
+        # the general form: unique cell numbers of the complete patterns
+        k = stats.n_categories
+        occupied, inverse = np.unique(stats.patterns[:, 0] * k + stats.patterns[:, 1],
+                                      return_inverse=True)
+        want = Coarsening(inverse.reshape(-1), np.column_stack([occupied // k, occupied % k]),
+                          stats.multiplicity)
+        for field in ("index", "patterns", "multiplicity"):
+            np.testing.assert_array_equal(getattr(cells, field), getattr(want, field))

@@ -340,3 +340,68 @@ def test_bootstrap_kernel_reproduces_the_estimate(coefficient):
     values = statistic(np.vstack([multiplicity, batch]))
     assert values.shape == (51,)
     assert values[0] == pytest.approx(getattr(ag, coefficient)().estimate, abs=1e-14)
+
+
+# -- coefficients on counts from the fine patterns' cells (issue 31) ------------------------
+@pytest.mark.parametrize("seed", range(5))
+def test_counts_coefficients_on_fine_cells_match_their_previous_form(seed):
+    """Fleiss, Gwet, Brennan-Prediger, percent agreement, the per-category and null
+    variances and Conger's kappa from the fine patterns' cells equal their values on the
+    distinct count rows (the previous form), with missing ratings and weights."""
+    from irr.coefficients import chance_corrected as cc
+    from irr.weights import agreement_weights
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(6):
+        n, m, k = int(rng.integers(20, 400)), int(rng.integers(2, 7)), int(rng.integers(2, 40))
+        truth = rng.integers(0, k, n)
+        x = np.where(rng.random((n, m)) < 0.5, truth[:, None], rng.integers(0, k, (n, m)))
+        x = x.astype(float)
+        if trial % 2:
+            x[rng.random(x.shape) < 0.15] = np.nan
+        stats = irr.Agreement.from_array(x, categories=range(k)).statistics
+        if trial % 3 == 2:
+            stats = stats.listwise()
+        cells = chance_corrected._cells(stats)
+        old, old_mult = previous_kernels.count_pattern_entries(stats)
+        w = np.eye(k) if trial < 3 else agreement_weights("quadratic", k, np.arange(k, dtype=float))
+        for method in ("fleiss", "gwet", "brennan_prediger", "percent"):
+            got = cc.counts_estimate(cells, stats.multiplicity, w, method)
+            want = cc.counts_estimate(old, old_mult, w, method)
+            np.testing.assert_allclose(
+                [got.estimate, got.observed, got.expected, got.variance],
+                [want.estimate, want.observed, want.expected, want.variance],
+                rtol=1e-12, atol=1e-14)
+            assert (got.n_subjects, got.n_paired) == (want.n_subjects, want.n_paired)
+        for got, want in zip(cc.fleiss_category_kappas(cells, stats.multiplicity),
+                             cc.fleiss_category_kappas(old, old_mult), strict=True):
+            np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-14)
+        got0, want0 = (cc.fleiss_null_variance(cells, stats.multiplicity),
+                       cc.fleiss_null_variance(old, old_mult))
+        np.testing.assert_allclose(got0[0], want0[0], rtol=1e-12)
+        np.testing.assert_allclose(got0[1], want0[1], rtol=1e-12)
+        codes = chance_corrected._codes(stats)
+        mult = stats.multiplicity.astype(float)
+        got = cc.conger_estimate(codes, mult, w, cells)
+        want = cc.conger_estimate(codes, mult, w)
+        np.testing.assert_allclose([got.estimate, got.variance], [want.estimate, want.variance],
+                                   rtol=1e-12, atol=1e-14)
+
+
+def test_coefficients_on_counts_build_no_count_rows_until_a_bootstrap_is_drawn():
+    """The default (Wald) call leaves the distinct count rows unbuilt; a bootstrap interval
+    draws the same resamples as ever (the recipe built when drawn)."""
+    ag = irr.Agreement.from_frame(RAW)
+    for name in ("fleiss_kappa", "gwet_ac", "brennan_prediger", "conger_kappa"):
+        fresh = irr.Agreement.from_frame(RAW)
+        getattr(fresh, name)()
+        assert "count_patterns" not in fresh.statistics.__dict__
+    boot = ag.fleiss_kappa(ci="percentile", n_resamples=300, rng=1)
+    stats = ag.statistics
+    w = np.eye(stats.n_categories)
+    from irr.inference.options import InferenceOptions
+
+    options = InferenceOptions.from_keywords(ci="percentile", n_resamples=300, rng=1)
+    eager = chance_corrected._built_recipe(stats, "fleiss_kappa", w, options, ag._plan())()
+    np.testing.assert_array_equal(boot.bootstrap.replicates, eager.replicates)

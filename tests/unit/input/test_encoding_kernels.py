@@ -497,3 +497,52 @@ def test_measurements_wide_matches_cell_means(replicates):
     assert m.has_replicates == replicates
     np.testing.assert_array_equal(got, want)
     assert not np.signbit(got[got == 0]).any()  # -0.0 read as 0.0, as a cell's sum
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_code_patterns_match_their_previous_form(seed):
+    from irr._statistics import _code_patterns
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(30):
+        n, m = int(rng.integers(0, 3000)), int(rng.integers(2, 9))
+        k = int(rng.choice([2, 5, 30, 101, 400]))
+        codes = [rng.integers(-1, k, n) for _ in range(m)]
+        if n and trial % 3:  # repeated rows
+            pick = rng.integers(0, n, n)
+            codes = [np.concatenate([c, c[pick]]) for c in codes]
+        weights = rng.integers(0, 3, len(codes[0])).astype(float) if trial % 2 else None
+        got = _code_patterns(codes, k, weights)
+        want = previous_kernels.code_patterns(codes, k, weights)
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_array_equal(got[1], want[1])
+        assert got[1].dtype == want[1].dtype == np.int64
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_small_integer_codes_match_the_offset_coding(seed):
+    """Non-negative 8- and 16-bit raters coded from a table of their values give the codes
+    and categories of the offset coding (their previous form, still used for wider types)."""
+    from irr._data import _dense_integer_codes
+
+    rng = np.random.default_rng(seed)
+    for trial in range(20):
+        n, m = int(rng.integers(1, 500)), int(rng.integers(1, 6))
+        dtype = (np.uint8, np.uint16, np.int8, np.int16)[trial % 4]
+        hi = int(rng.choice([1, 4, 100, 126])) if np.dtype(dtype).itemsize == 1 else \
+            int(rng.choice([5, 300, 30_000]))
+        lo = int(rng.integers(0, hi + 1)) if trial % 3 else 0
+        columns = [rng.integers(lo, hi + 1, n).astype(dtype) for _ in range(m)]
+        if trial % 5 == 4:  # every value of a range: codes are the values
+            columns[0][: hi + 1 - lo] = np.arange(lo, hi + 1)[:n]
+        got = _dense_integer_codes(columns)
+        want = _dense_integer_codes([c.astype(np.int64) for c in columns])
+        if want is None:
+            assert got is None
+            continue
+        assert got[1].equals(want[1])
+        assert got[1].dtype == want[1].dtype
+        for a, b in zip(got[0], want[0], strict=True):
+            np.testing.assert_array_equal(a, b)
+            assert a.dtype == b.dtype

@@ -444,3 +444,70 @@ def test_coded_by_rank_looks_at_every_value():
     more = np.append(few, 0.3)  # one more distinct value after the prefix
     assert coded_by_rank(more)
     assert not coded_by_rank(np.full(50_000, np.nan))
+
+
+# -- issue 31: the measured values without the long form, coding by rank -------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_measured_values_equal_the_long_form_values(seed):
+    from irr._measurements import Measurements
+
+    rng = np.random.default_rng(seed)
+    for trial in range(10):
+        n, k = int(rng.integers(1, 200)), int(rng.integers(2, 6))
+        x = rng.normal(size=(n, k))
+        if trial % 2:
+            x[rng.random(x.shape) < 0.2] = np.nan
+            x[0, 0] = 1.0  # at least one measurement
+        if trial % 5 == 4:
+            x[rng.random(x.shape) < 0.3] = -0.0
+        got = Measurements.from_wide(x).measured_values()
+        want = Measurements.from_wide(x).value
+        np.testing.assert_array_equal(got, want)
+        assert np.array_equal(np.signbit(got), np.signbit(want))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_coded_by_rank_matches_its_previous_form(seed):
+    from irr._statistics import coded_by_rank
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        n = int(rng.choice([500, 10_001, 25_000, 90_000]))
+        distinct = int(rng.choice([5, 9_000, 10_001, 30_000, 10**6]))
+        values = rng.integers(0, distinct, n) / 7.0
+        if trial % 3 == 1:
+            values[rng.random(n) < 0.3] = np.nan
+        if trial % 4 == 2:  # repeats first, new values late
+            values = np.sort(values)
+        assert coded_by_rank(values) == previous_kernels.coded_by_rank(values)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_long_measurements_in_cell_order_match_the_placed_cells(seed):
+    """Long measurements of every cell in cell order (reshaped) and in any other order
+    (placed, counted) give the wide values and replicate counts of the previous form."""
+    from irr._measurements import Measurements
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        n, k = int(rng.integers(1, 50)), int(rng.integers(2, 5))
+        subject, rater = np.repeat(np.arange(n), k), np.tile(np.arange(k), n)
+        value = rng.normal(size=n * k)
+        value[rng.random(n * k) < 0.2] = -0.0
+        if trial % 3 == 1:  # shuffled rows
+            order = rng.permutation(n * k)
+            subject, rater, value = subject[order], rater[order], value[order]
+        elif trial % 3 == 2 and n * k > 1:  # a cell missing
+            keep = np.ones(n * k, dtype=bool)
+            keep[int(rng.integers(0, n * k))] = False
+            subject, rater, value = subject[keep], rater[keep], value[keep]
+        m = Measurements(subject, rater, value, tuple(f"r{j}" for j in range(k)),
+                         pd.Index(np.arange(n)))
+        want = previous_kernels.wide(subject, rater, value, n, k)
+        got = m.wide()
+        np.testing.assert_array_equal(got, want)
+        assert np.array_equal(np.signbit(got), np.signbit(want))
+        counts = np.bincount(subject * k + rater, minlength=n * k).reshape(n, k)
+        np.testing.assert_array_equal(m.replicates, counts)
