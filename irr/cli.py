@@ -36,7 +36,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr import datasets, plan, plotting
 from irr._columns import (
     ContinuousScoresWarning,
     choose_columns,
@@ -53,7 +52,6 @@ from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
 from irr.estimators.limits import LimitsOfAgreementResult
-from irr.gtheory import gstudy
 from irr.inference.bootstrap import check_n_resamples
 from irr.inference.keywords import KEYWORDS, PROFILES
 from irr.inference.options import InferenceOptions
@@ -1119,6 +1117,8 @@ def _read_frame(args: argparse.Namespace) -> Any:
     if args.dataset is not None:
         if args.file is not None:
             raise CommandError("give either a FILE or --dataset, not both")
+        from irr import datasets
+
         return datasets.load(args.dataset)
     if args.file is None:
         raise CommandError("no input: give a FILE ('-' for stdin) or --dataset NAME")
@@ -2007,6 +2007,8 @@ def _gstudy_sizes(items: Sequence[str]) -> dict[str, list[float]]:
 
 
 def _cmd_gstudy(args: argparse.Namespace) -> Output:
+    from irr.gtheory import gstudy
+
     frame = _read_frame(args)
     if not isinstance(frame, pd.DataFrame):
         raise CommandError("irr gstudy reads the whole file into memory; this input is "
@@ -2064,6 +2066,8 @@ def _figure_bytes(result: Any, path: str) -> bytes:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from irr import plotting
+
     ax = plotting.bland_altman(result)
     fig = ax.figure
     try:
@@ -2080,6 +2084,8 @@ def _figure_bytes(result: Any, path: str) -> bytes:
 
 
 def _cmd_datasets(args: argparse.Namespace) -> Output:
+    from irr import datasets
+
     if args.name is None:
         rows = []
         for name in sorted(datasets.names()):
@@ -2140,6 +2146,8 @@ def _one(values: list[Any] | None) -> Any:
 
 
 def _cmd_plan(args: argparse.Namespace) -> Output:
+    from irr import plan
+
     target = args.plan_target
     tests = ("kappa", "icc", "error-rate", "limits", "ccc")
     if target in tests and args.power is not None and args.n is not None:
@@ -2359,6 +2367,8 @@ def _show_warning(message: Any, category: type, filename: str, lineno: int,
 def _cmd_app(args: argparse.Namespace) -> int:
     """``irr app``: serve the page until Ctrl-C (irr.app is imported only here: it needs
     the app extra)."""
+    from irr import datasets
+
     if args.dataset is not None and args.dataset not in datasets.names():
         try:
             datasets.load(args.dataset)  # its message names the bundled ones

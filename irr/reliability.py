@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr import plotting
 from irr._columns import continuity, replicate_columns
 from irr._validation import check_bool, check_confidence_level
 from irr.agreement import Agreement
@@ -381,9 +380,13 @@ def report(
                          "frame, and a figure's points are its rows (collect a sample to "
                          "draw them).")
     # drawn when shown (HTML, save, a figure's svg): a printed report never draws them
-    drawn = () if not figures else tuple(
-        Figure(caption, draw=draw) for caption, draw in plotting.report_figure_plan(
-            ag, results, by_frame=groups))
+    # (nor imports irr.plotting)
+    drawn: tuple[Figure, ...] = ()
+    if figures:
+        from irr import plotting
+
+        drawn = tuple(Figure(caption, draw=draw) for caption, draw in
+                      plotting.report_figure_plan(ag, results, by_frame=groups))
     who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2 and
            facts.by_rater else f"among {ag.n_raters} raters")
     return ReliabilityReport(

@@ -43,6 +43,8 @@ from irr.summary import (
     escape_markdown,
     null_fact,
     results_summary,
+    results_tables,
+    results_text,
 )
 
 if TYPE_CHECKING:
@@ -519,8 +521,13 @@ class ReliabilityReport:
     # -- tables ----------------------------------------------------------------------
     def summary(self) -> Summary:
         """The results as a statsmodels ``Summary`` (header, coefficients, bands, notes)."""
-        return results_summary([p for r in self.results for p in r.parts()], self.title,
-                               info=list(self.info), notes=list(self.notes))
+        return results_summary(*self._summary_arguments())
+
+    def _summary_arguments(self) -> tuple[list[Result], str, list[tuple[str, str]], list[str]]:
+        """What :meth:`summary` is built from (its text needs no statsmodels:
+        :func:`irr.summary.results_text`)."""
+        return ([p for r in self.results for p in r.parts()], self.title, list(self.info),
+                list(self.notes))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for
@@ -602,7 +609,7 @@ class ReliabilityReport:
 
     def _all_notes(self) -> list[str]:
         """Every note the text summary prints under its tables, in its order."""
-        extra = self.summary().extra_txt or ""
+        extra = "\n".join(results_tables(*self._summary_arguments())[1])
         notes = []
         for line in extra.split("\n"):
             head, _, rest = line.partition("] ")
@@ -685,7 +692,7 @@ class ReliabilityReport:
     def to_text(self) -> str:
         """The statsmodels summary, then the sentences, the methods paragraph and the
         references."""
-        text = self.summary().as_text()
+        text = results_text(*self._summary_arguments())
         if self.groups is not None:
             text += "\n\nBy group:\n" + self._group_text()
         if self._sentences:
