@@ -4,7 +4,13 @@
 
 Each contender is a fresh ``python`` process started from the repository root, timed
 from start to exit, once per round with rounds interleaved; memory is the peak RSS of the
-process (``os.wait4``), MiB.
+process (``os.wait4``), MiB. Each is started by a small launcher process (no numpy): on
+Linux a child's peak RSS includes the RSS of the process that forked it, so started from
+this one (which holds the data it wrote) both contenders would report this process's
+memory (the Parquet row once read ~274 MiB for DuckDB and irr alike). The note gives
+the median CPU seconds (user + system) of both and their ratio: on a machine shared with
+other work the wall-clock ratio wanders with the load, the CPU ratio much less (DuckDB's
+threads count in both).
 
 * ``import irr`` against ``import pandas``: goal ``irr - pandas <= 0.1 s``.
 * ``irr kappa pairs.csv`` (10^6 rows of two integer columns 1..5) against a script that
@@ -17,12 +23,12 @@ process (``os.wait4``), MiB.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
@@ -30,22 +36,32 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run(code: list[str]) -> tuple[float, float]:
-    """Seconds and peak RSS (MiB) of one process."""
+# Starts argv[1:], waits, prints its seconds, exit status, peak RSS (KiB), CPU seconds and
+# the tail of its stderr as JSON.
+LAUNCHER = """
+import json, os, subprocess, sys, time
+start = time.perf_counter()
+proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+error = proc.stderr.read()
+_, status, usage = os.wait4(proc.pid, 0)
+elapsed = time.perf_counter() - start
+print(json.dumps([elapsed, status, usage.ru_maxrss, usage.ru_utime + usage.ru_stime,
+                  error.decode(errors="replace")[-300:]]))
+"""
+
+
+def run(code: list[str]) -> tuple[float, float, float]:
+    """Seconds, peak RSS (MiB) and CPU seconds (user + system) of one process."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     # bytecode cached as for an installed package (pip compiles it); without this an
     # inherited PYTHONDONTWRITEBYTECODE makes every run compile irr's sources again
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    start = time.perf_counter()
-    proc = subprocess.Popen(code, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
+    done = subprocess.run([sys.executable, "-c", LAUNCHER, *code], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=True)
+    elapsed, status, rss, cpu, error = json.loads(done.stdout)
     if status != 0:
-        raise RuntimeError(f"{' '.join(code)} exited with {status}: "
-                           f"{proc.stderr.read().decode()[-300:]}")
-    proc.stderr.close()
-    return elapsed, usage.ru_maxrss / 1024
+        raise RuntimeError(f"{' '.join(code)} exited with {status}: {error}")
+    return elapsed, rss / 1024, cpu
 
 
 def interleave(ours: list[str], ref: list[str], rounds: int) -> dict:
@@ -55,10 +71,12 @@ def interleave(ours: list[str], ref: list[str], rounds: int) -> dict:
         a.append(run(ours))
         b.append(run(ref))
     ratios = [x[0] / y[0] for x, y in zip(a, b, strict=True)]
+    cpu = statistics.median(x[2] for x in a), statistics.median(y[2] for y in b)
     return {"ours_s": statistics.median(x[0] for x in a),
             "ref_s": statistics.median(y[0] for y in b), "ratio": statistics.median(ratios),
             "ours_mb": max(x[1] for x in a), "ref_mb": max(y[1] for y in b),
-            "diff": statistics.median(x[0] - y[0] for x, y in zip(a, b, strict=True))}
+            "diff": statistics.median(x[0] - y[0] for x, y in zip(a, b, strict=True)),
+            "note": f"CPU {cpu[0]:.2f} s vs {cpu[1]:.2f} s, {cpu[0] / cpu[1]:.2f}x"}
 
 
 PANDAS_KAPPA = """
@@ -83,7 +101,7 @@ def rows(quick: bool = False, rounds: int = 5) -> list[dict]:
     out.append({"row": "`import irr`", "case": "fresh process, cached bytecode", "size": "",
                 **r, "ref": "python -c 'import pandas'",
                 "goal": "<= pandas + 0.1 s", "ok": r["diff"] <= 0.1,
-                "note": f"median difference {r['diff']:.3f} s"})
+                "note": f"median difference {r['diff']:.3f} s; {r['note']}"})
     rng = np.random.default_rng(0)
     with tempfile.TemporaryDirectory() as tmp:
         n = 100_000 if quick else 1_000_000
@@ -123,4 +141,4 @@ if __name__ == "__main__":
     for r in rows(quick="--quick" in sys.argv):
         print(f"{r['row']:<55} {r.get('size', ''):>14}  ours {r['ours_s']:.2f} s "
               f"{r['ours_mb']:.0f} MiB  ref {r['ref_s']:.2f} s {r['ref_mb']:.0f} MiB  "
-              f"ratio {r['ratio']:.2f}x  ok={r['ok']}")
+              f"ratio {r['ratio']:.2f}x  ok={r['ok']}  ({r.get('note', '')})")

@@ -36,7 +36,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr import datasets, plan, plotting
+# the package: its subpackages irr.datasets, irr.plan and irr.plotting are imported when a
+# command first uses them (irr.__getattr__), so `irr kappa` never loads them
+import irr
 from irr._columns import (
     ContinuousScoresWarning,
     choose_columns,
@@ -385,16 +387,44 @@ examples:
 """
 
 
+class _Unbuilt:
+    """The stand-in for the parser of a subcommand that this run does not use: whatever
+    builds a parser (``add_argument``, ``add_argument_group``, ``set_defaults``,
+    ``add_subparsers``) does nothing and returns the stand-in, so a run builds the
+    options of its own command only (argparse takes tens of milliseconds for them all)."""
+
+    prog = "irr"
+
+    def __getattr__(self, name: str) -> Any:
+        return self._nothing
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> _Unbuilt:
+        return self
+
+
 def _subcommand(commands: Any, name: str, summary: str, description: str,
-                examples: str) -> argparse.ArgumentParser:
-    """A subcommand whose help has a one-line summary, a description and examples."""
+                examples: str) -> Any:
+    """A subcommand whose help has a one-line summary, a description and examples (an
+    :class:`_Unbuilt` stand-in when the parser is built for another command only)."""
+    if isinstance(commands, _Unbuilt) or getattr(commands, "only", name) != name:
+        return commands if isinstance(commands, _Unbuilt) else _Unbuilt()
     return commands.add_parser(
         name, help=summary, description=textwrap.fill(description, 88), epilog=examples,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
 
 
-def _parser() -> argparse.ArgumentParser:
+def _command_of(argv: Sequence[str] | None) -> str | None:
+    """The subcommand that `argv` (default ``sys.argv[1:]``) runs: its first word that is
+    not an option (the top-level options take no value), if it names one; else None."""
+    words = sys.argv[1:] if argv is None else argv
+    first = next((word for word in words if not word.startswith("-")), None)
+    return first if first in (*_COMMANDS, "app") else None
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``irr`` parser; with `only`, the one subcommand `only` is built (the others
+    are left out: a run of `only` never parses them)."""
     parser = argparse.ArgumentParser(
         prog="irr", description="Inter-rater reliability and agreement statistics.",
         epilog="Run 'irr COMMAND --help' for a command's options and examples, e.g. "
@@ -404,6 +434,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", dest="debug_all", action="store_true",
                         help="show tracebacks on errors")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    if only is not None:
+        commands.only = only  # read by _subcommand
 
     kappa = _subcommand(
         commands, "kappa", "Cohen's and weighted kappa of two raters",
@@ -1123,7 +1155,7 @@ def _read_frame(args: argparse.Namespace) -> Any:
     if args.dataset is not None:
         if args.file is not None:
             raise CommandError("give either a FILE or --dataset, not both")
-        return datasets.load(args.dataset)
+        return irr.datasets.load(args.dataset)
     if args.file is None:
         raise CommandError("no input: give a FILE ('-' for stdin) or --dataset NAME")
     where = "stdin" if args.file == "-" else repr(args.file)
@@ -2069,12 +2101,12 @@ def _figure_bytes(result: Any, path: str) -> bytes:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    ax = plotting.bland_altman(result)
+    ax = irr.plotting.bland_altman(result)
     fig = ax.figure
     try:
         kind = os.path.splitext(path)[1].lower().lstrip(".")
         if kind == "svg":
-            return plotting.to_svg(fig).encode("utf-8")
+            return irr.plotting.to_svg(fig).encode("utf-8")
         stream = io.BytesIO()
         metadata = ({"Software": None} if kind == "png"
                     else {"Creator": None, "Producer": None, "CreationDate": None})
@@ -2085,6 +2117,7 @@ def _figure_bytes(result: Any, path: str) -> bytes:
 
 
 def _cmd_datasets(args: argparse.Namespace) -> Output:
+    datasets = irr.datasets
     if args.name is None:
         rows = []
         for name in sorted(datasets.names()):
@@ -2145,6 +2178,7 @@ def _one(values: list[Any] | None) -> Any:
 
 
 def _cmd_plan(args: argparse.Namespace) -> Output:
+    plan = irr.plan
     target = args.plan_target
     tests = ("kappa", "icc", "error-rate", "limits", "ccc")
     if target in tests and args.power is not None and args.n is not None:
@@ -2364,6 +2398,7 @@ def _show_warning(message: Any, category: type, filename: str, lineno: int,
 def _cmd_app(args: argparse.Namespace) -> int:
     """``irr app``: serve the page until Ctrl-C (irr.app is imported only here: it needs
     the app extra)."""
+    datasets = irr.datasets
     if args.dataset is not None and args.dataset not in datasets.names():
         try:
             datasets.load(args.dataset)  # its message names the bundled ones
@@ -2390,7 +2425,7 @@ def _cmd_app(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``irr`` command; returns the exit status (0 ok, 1 error, 2 usage, 130
     interrupted)."""
-    parser = _parser()
+    parser = _parser(_command_of(argv))
     args = parser.parse_args(argv)
     if args.command == "app":
         return _cmd_app(args)

@@ -17,12 +17,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr import plotting
+# the package: irr.plotting and irr.pandas (irr.by) are imported when first used
+# (irr.__getattr__)
+import irr
 from irr._columns import continuity, replicate_columns
 from irr._validation import check_bool, check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
-from irr.pandas import by as by_group
 from irr.registry import STATISTICS, scale_type, statistic_row, statistic_rows, study_hint
 from irr.reporting import DataDescription, Figure, ReliabilityReport
 from irr.summary import coincident
@@ -370,10 +371,10 @@ def report(
             options = {**options, **{k: v for k, v in inference.items()
                                      if k in inspect.signature(getattr(ag, method)).parameters
                                      and v is not None}}
-            tables.append(by_group(frame, by, raters=list(ag.raters), statistic=method,
-                                   continuous=ag.continuous,
-                                   categories=None if ag.continuous else list(ag.categories),
-                                   **options))
+            tables.append(irr.by(frame, by, raters=list(ag.raters), statistic=method,
+                                 continuous=ag.continuous,
+                                 categories=None if ag.continuous else list(ag.categories),
+                                 **options))
         groups = pd.concat(tables, ignore_index=True)
     if figures and ag.lazy is not None:  # their points are rows the engine keeps
         figures = False
@@ -381,9 +382,11 @@ def report(
                          "frame, and a figure's points are its rows (collect a sample to "
                          "draw them).")
     # drawn when shown (HTML, save, a figure's svg): a printed report never draws them
-    drawn = () if not figures else tuple(
-        Figure(caption, draw=draw) for caption, draw in plotting.report_figure_plan(
-            ag, results, by_frame=groups))
+    # (nor imports irr.plotting)
+    drawn: tuple[Figure, ...] = ()
+    if figures:
+        drawn = tuple(Figure(caption, draw=draw) for caption, draw in
+                      irr.plotting.report_figure_plan(ag, results, by_frame=groups))
     who = (f"between {ag.raters[0]} and {ag.raters[1]}" if ag.n_raters == 2 and
            facts.by_rater else f"among {ag.n_raters} raters")
     return ReliabilityReport(

@@ -44,6 +44,8 @@ from irr.summary import (
     escape_markdown,
     null_fact,
     results_summary,
+    results_tables,
+    results_text,
 )
 
 if TYPE_CHECKING:
@@ -553,14 +555,19 @@ class ReliabilityReport:
     # -- tables ----------------------------------------------------------------------
     def summary(self) -> Summary:
         """The results as a statsmodels ``Summary`` (header, coefficients, bands, notes)."""
+        return results_summary(*self._summary_arguments())
+
+    def _summary_arguments(self) -> tuple[list[Result], str, list[tuple[str, str]], list[str]]:
+        """What :meth:`summary` is built from (its text needs no statsmodels:
+        :func:`irr.summary.results_text`)."""
         design = self.data.design()  # a sparse design is said instead of missing ratings
         parts = [(r, r.parts()) for r in self.results]
         # a result of several rows (limits of agreement, measurement error) keeps its notes
         # (how the SD was formed, what the pooled SD assumes), which its rows do not carry
         whole = [n for r, rows in parts if rows != [r] for n in r.notes]
-        return results_summary([p for _, rows in parts for p in rows], self.title,
-                               info=[*self.info, *([design] if design else [])],
-                               notes=list(dict.fromkeys([*whole, *self.notes])))
+        return ([p for _, rows in parts for p in rows], self.title,
+                [*self.info, *([design] if design else [])],
+                list(dict.fromkeys([*whole, *self.notes])))
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result: the columns of :meth:`irr.Result.to_frame` (``seed`` for
@@ -642,7 +649,7 @@ class ReliabilityReport:
 
     def _all_notes(self) -> list[str]:
         """Every note the text summary prints under its tables, in its order."""
-        extra = self.summary().extra_txt or ""
+        extra = "\n".join(results_tables(*self._summary_arguments())[1])
         notes = []
         for line in extra.split("\n"):
             head, _, rest = line.partition("] ")
@@ -725,7 +732,7 @@ class ReliabilityReport:
     def to_text(self) -> str:
         """The statsmodels summary, then the sentences, the methods paragraph and the
         references."""
-        text = self.summary().as_text()
+        text = results_text(*self._summary_arguments())
         if self.groups is not None:
             text += "\n\nBy group:\n" + self._group_text()
         if self._sentences:

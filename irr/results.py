@@ -19,7 +19,7 @@ import pandas as pd
 from irr._numbers import format_df, format_interval
 from irr._sentences import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
-from irr.bands import Band, benchmark, get_scale, interpret
+from irr.bands import Band, benchmark, get_scale, interpret, normal_cdf
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
@@ -216,12 +216,6 @@ def warn_undefined(interval: ConfidenceInterval, coefficient: str, stacklevel: i
                       DegenerateDataWarning, stacklevel=stacklevel)
 
 
-def _normal_cdf(z: float) -> float:
-    """Phi(z) as ``erfc(-z / sqrt 2) / 2``: accurate in both tails (the small tail
-    probability is never 1 minus something)."""
-    return 0.5 * math.erfc(-z / math.sqrt(2.0))
-
-
 def wald_pvalue(statistic: float, alternative: str, df: float = math.inf) -> float:
     """P-value of a Wald statistic: standard normal, or Student's t on a finite `df`.
 
@@ -274,10 +268,10 @@ def normal_pvalue(statistic: float, alternative: str) -> float:
         return math.nan
     statistic = float(statistic)
     if alternative == "greater":
-        return _normal_cdf(-statistic)
+        return normal_cdf(-statistic)
     if alternative == "less":
-        return _normal_cdf(statistic)
-    return min(1.0, 2 * _normal_cdf(-abs(statistic)))
+        return normal_cdf(statistic)
+    return min(1.0, 2 * normal_cdf(-abs(statistic)))
 
 
 @dataclass(frozen=True, eq=False, kw_only=True, repr=False)

@@ -10,6 +10,7 @@ import copy
 import math
 import re
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -21,8 +22,9 @@ from irr.vocabulary import interval_label
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
-__all__ = ["coincident", "design_fact", "escape_latex", "escape_markdown", "listwise_note",
-           "new_summary", "results_summary", "sparse_design", "subjects_fact"]
+__all__ = ["TextTable", "coincident", "design_fact", "escape_latex", "escape_markdown",
+           "listwise_note", "new_summary", "results_summary", "results_tables", "results_text",
+           "sparse_design", "subjects_fact", "summary_text"]
 
 
 def listwise_note(dropped: int) -> list[str]:
@@ -98,24 +100,170 @@ def format_pvalue(value: float | None) -> str:
     return "<0.0001" if value < 0.0001 else f"{value:.4f}"
 
 
-def header_table(facts: Sequence[tuple[str, str]], title: str) -> Any:
-    """The facts as a two-column statsmodels ``SimpleTable`` (key: value, key: value)."""
-    from statsmodels.iolib.table import SimpleTable
-    from statsmodels.iolib.tableformatting import fmt_2cols
+#: statsmodels' text defaults for a ``SimpleTable`` (``statsmodels.iolib.table.
+#: default_txt_fmt``) and the two formats the tables here start from (``fmt_2cols`` and
+#: ``fmt_params`` of ``statsmodels.iolib.tableformatting``), copied so that the text is laid
+#: out without importing statsmodels (tests/unit/rendering/test_summary.py checks that
+#: they are still statsmodels' own).
+TXT_DEFAULTS: dict[str, Any] = {
+    "fmt": "txt", "table_dec_above": "=", "table_dec_below": "-", "title_align": "c",
+    "row_pre": "", "row_post": "", "header_dec_below": "-", "row_dec_below": None,
+    "colwidths": None, "colsep": " ", "data_aligns": "r", "data_fmts": ["%s"],
+    "stub_align": "l", "header_align": "c", "header_fmt": "%s", "stub_fmt": "%s",
+    "header": "%s", "stub": "%s", "empty_cell": "", "empty": "", "missing": "--",
+}
+_FMT_BASE: dict[str, Any] = {
+    "data_fmts": ["%s", "%s", "%s", "%s", "%s"], "empty_cell": "", "colwidths": 10,
+    "colsep": " ", "row_pre": "", "row_post": "", "table_dec_above": "=",
+    "table_dec_below": "=", "header_dec_below": "-", "header_fmt": "%s", "stub_fmt": "%s",
+    "title_align": "c", "header_align": "r", "data_aligns": "r", "stubs_align": "l",
+    "fmt": "txt",
+}
+FMT_2COLS: dict[str, Any] = {**_FMT_BASE, "data_fmts": ["%18s", "-%19s", "%18s", "%19s"],
+                             "colsep": " ", "colwidths": 18, "stub_fmt": "-%21s"}
+FMT_PARAMS: dict[str, Any] = {**_FMT_BASE,
+                              "data_fmts": ["%s", "%s", "%8s", "%s", "%11s", "%11s"]}
 
+
+def _pad(text: str, width: int, align: str) -> str:
+    if align == "l":
+        return text.ljust(width)
+    if align == "r":
+        return text.rjust(width)
+    return text.center(width)
+
+
+class TextTable:
+    """A table of cells (rows of data, column headers, row labels called stubs, a
+    title) laid out as text exactly as statsmodels' ``SimpleTable`` lays it out, without
+    importing statsmodels; :meth:`simple_table` builds the ``SimpleTable`` itself (for
+    HTML, LaTeX and the ``Summary`` objects the public ``summary()`` methods return).
+
+    `txt_fmt` are ``SimpleTable``'s text options (over :data:`TXT_DEFAULTS`); the ones
+    read here are those the tables of this package use: column widths, separator,
+    decorations, data formats and alignments by column, stub and header formats.
+
+    Examples
+    --------
+    >>> t = TextTable([["0.5", "0.1"]], headers=["estimate", "std err"], stubs=["kappa"],
+    ...               txt_fmt=FMT_PARAMS)
+    >>> print(t.as_text())
+    ================================
+              estimate    std err
+    --------------------------------
+    kappa          0.5        0.1
+    ================================
+    """
+
+    def __init__(self, data: Sequence[Sequence[Any]], headers: Sequence[str] | None = None,
+                 stubs: Sequence[Any] | None = None, title: str = "",
+                 txt_fmt: dict[str, Any] | None = None):
+        self.data = [list(row) for row in data]
+        self.headers = list(headers) if headers else None
+        self.stubs = list(stubs) if stubs else None
+        self.title = title
+        self.txt_fmt = copy.deepcopy(txt_fmt or {})
+        self.output_formats = {"txt": {**TXT_DEFAULTS, **self.txt_fmt}}
+        # the rows as SimpleTable holds them: (datatype, value) cells, where a data cell's
+        # datatype is its column, a header row's stub cell is "empty"; and the option
+        # that names the rule below the row (only the last header line has one)
+        rows: list[tuple[str | None, list[tuple[Any, Any]]]] = []
+        if self.headers:
+            lines = list(zip_longest(*(h.split("\n") for h in self.headers), fillvalue=""))
+            for i, line in enumerate(lines):
+                rows.append(("header_dec_below" if i == len(lines) - 1 else None,
+                             [("header", h) for h in line]))
+        for row in self.data:
+            rows.append(("row_dec_below", list(enumerate(row))))
+        if self.stubs:
+            stubs_left = iter(self.stubs)
+            for _, cells in rows:
+                header = bool(cells) and cells[0][0] == "header"
+                cells.insert(0, ("empty", "") if header else ("stub", next(stubs_left)))
+        self._rows = rows
+
+    @staticmethod
+    def _cell(kind: Any, value: Any, width: int, fmt: dict[str, Any]) -> str:
+        if isinstance(kind, int):
+            formats = fmt.get("data_fmts") or [fmt.get("data_fmt") or "%s"]
+            content = formats[kind % len(formats)] % (value,)
+            aligns = fmt.get("data_aligns", "c")
+            align = aligns[kind % len(aligns)]
+        else:
+            try:
+                content = fmt[kind] % (value,)
+            except TypeError:  # a format with no placeholder ("" for the empty cell)
+                content = fmt[kind]
+            align = ((fmt.get("stubs_align") or fmt.get("stub_align", "l")) if kind == "stub"
+                     else fmt.get(f"{kind}_align", "c"))
+        return _pad(content, width, align)
+
+    def get_colwidths(self, output_format: str = "txt", **fmt_dict: Any) -> list[int]:
+        """The width of each column: its widest cell, at least the requested
+        ``colwidths`` (one number, or one per column, repeated)."""
+        fmt = {**self.output_formats["txt"], **fmt_dict}
+        ncols = max(len(cells) for _, cells in self._rows)
+        request = fmt.get("colwidths")
+        if request == 0:
+            return [0] * ncols
+        if request is None:
+            request = [0] * ncols
+        elif isinstance(request, int):
+            request = [request] * ncols
+        elif len(request) < ncols:
+            request = [request[i % len(request)] for i in range(ncols)]
+        widest = [max(len(self._cell(*cell, 0, fmt)) for cell in column)
+                  for column in zip(*(cells for _, cells in self._rows), strict=False)]
+        return [max(a, b) for a, b in zip(widest, request, strict=False)]
+
+    def as_text(self, **fmt_dict: Any) -> str:
+        """The table as text (``colwidths=`` sets the column widths, as for
+        ``SimpleTable.as_text``)."""
+        fmt = {**self.output_formats["txt"], **fmt_dict}
+        widths = self.get_colwidths("txt", **fmt)
+        lines = []
+        for below, cells in self._rows:
+            line = (fmt.get("row_pre", "") + fmt["colsep"].join(
+                self._cell(*cell, width, fmt) for cell, width in zip(cells, widths, strict=True))
+                + fmt.get("row_post", ""))
+            rule = None if below is None else fmt.get(below)
+            if rule is not None:
+                repeat, rest = divmod(len(line), len(rule))
+                line += "\n" + rule * repeat + rule[:rest]
+            lines.append(line)
+        length = len(lines[-1])
+        if fmt.get("table_dec_above", "="):
+            lines.insert(0, fmt.get("table_dec_above", "=") * length)
+        if self.title:
+            lines.insert(0, _pad(self.title, length, fmt.get("title_align", "c")))
+        if fmt.get("table_dec_below", "-"):
+            lines.append(fmt.get("table_dec_below", "-") * length)
+        return "\n".join(lines)
+
+    def simple_table(self) -> Any:
+        """The statsmodels ``SimpleTable`` of the same cells and options."""
+        from statsmodels.iolib.table import SimpleTable
+
+        return SimpleTable(self.data, headers=self.headers, stubs=self.stubs,
+                           title=self.title, txt_fmt=copy.deepcopy(self.txt_fmt))
+
+
+def header_facts(facts: Sequence[tuple[str, str]], title: str) -> TextTable:
+    """The facts as a two-column table (key: value, key: value)."""
     facts = list(facts)
     half = (len(facts) + 1) // 2
     left, right = facts[:half], facts[half:]
     right += [("", "")] * (len(left) - len(right))
     header_rows = [[lv, rk, rv] for (_, lv), (rk, rv) in zip(left, right, strict=True)]
-    header_format = copy.deepcopy(fmt_2cols)
-    header_format.update(data_fmts=["%s"], data_aligns="rlr", colsep="   ")
-    return SimpleTable(
-        header_rows,
-        stubs=[k for k, _ in left],
-        title=title,
-        txt_fmt=header_format,
-    )
+    header_format = {**copy.deepcopy(FMT_2COLS), "data_fmts": ["%s"], "data_aligns": "rlr",
+                     "colsep": "   "}
+    return TextTable(header_rows, stubs=[k for k, _ in left], title=title,
+                     txt_fmt=header_format)
+
+
+def header_table(facts: Sequence[tuple[str, str]], title: str) -> Any:
+    """The facts as a two-column statsmodels ``SimpleTable`` (key: value, key: value)."""
+    return header_facts(facts, title).simple_table()
 
 
 def _level(level: float) -> str:
@@ -210,6 +358,16 @@ def one_width(tables: Sequence[Any]) -> list[str]:
     return [t.as_text(colwidths=w) for t, w in zip(tables, widths, strict=True)]
 
 
+def summary_text(tables: Sequence[Any], extra_txt: str | None = None) -> str:
+    """The text of a summary: its tables at one width (:func:`one_width`), each table's
+    closing rule the next one's opening (as statsmodels joins them), then `extra_txt`."""
+    texts = one_width(tables)
+    text = "\n".join([t.rsplit("\n", 1)[0] for t in texts[:-1]] + texts[-1:])
+    if extra_txt is not None:
+        text += "\n\n" + extra_txt
+    return text
+
+
 def _summary_class() -> type:
     """statsmodels' Summary, with LaTeX output that keeps each table's own columns and
     HTML and LaTeX that escape every text (rater names, titles, notes)."""
@@ -227,12 +385,7 @@ def _summary_class() -> type:
         """
 
         def as_text(self) -> str:
-            texts = one_width(self.tables)
-            # as statsmodels joins them: each table's closing rule is the next one's opening
-            text = "\n".join([t.rsplit("\n", 1)[0] for t in texts[:-1]] + texts[-1:])
-            if self.extra_txt is not None:
-                text += "\n\n" + self.extra_txt
-            return text
+            return summary_text(self.tables, self.extra_txt)
 
         def __repr__(self) -> str:
             return self.as_text()
@@ -427,6 +580,44 @@ def results_summary(
 ) -> Summary:
     """One statsmodels ``Summary``: a header of facts, one row per result, then notes.
 
+    The tables and notes are those of :func:`results_tables` (the parameters are its);
+    :func:`results_text` is the same summary's text without importing statsmodels.
+    """
+    tables, lines = results_tables(results, title, info, notes,
+                                   merge_coincident=merge_coincident)
+    summary = new_summary()
+    summary.tables.extend(table.simple_table() for table in tables)
+    if lines:
+        summary.add_extra_txt(lines)
+    return summary
+
+
+def results_text(
+    results: Sequence[ResultLike],
+    title: str,
+    info: Sequence[tuple[str, str]] = (),
+    notes: Sequence[str] = (),
+    *,
+    merge_coincident: bool = True,
+) -> str:
+    """The text of :func:`results_summary` (``results_summary(...).as_text()``), laid out
+    here without importing statsmodels."""
+    tables, lines = results_tables(results, title, info, notes,
+                                   merge_coincident=merge_coincident)
+    return summary_text(tables, "\n".join(lines) if lines else None)
+
+
+def results_tables(
+    results: Sequence[ResultLike],
+    title: str,
+    info: Sequence[tuple[str, str]] = (),
+    notes: Sequence[str] = (),
+    *,
+    merge_coincident: bool = True,
+) -> tuple[list[TextTable], list[str]]:
+    """The tables of a summary (a header of facts, one row per result, the bands) and
+    its numbered notes (``"[1] ..."``).
+
     Parameters
     ----------
     results : sequence of Result
@@ -453,9 +644,6 @@ def results_summary(
     row shares it, else a column. Columns that are empty in every row (no SE, no test)
     are left out.
     """
-    from statsmodels.iolib.table import SimpleTable
-    from statsmodels.iolib.tableformatting import fmt_params
-
     results = list(results)
     merged_notes: list[str] = []
     if merge_coincident:
@@ -501,7 +689,7 @@ def results_summary(
         null = null_fact(results)
         if null:
             facts.append(("H0:", null))
-    header = header_table(facts, title)
+    header = header_facts(facts, title)
 
     tail = (1 - level) / 2
     kinds = {r.statistic_name for r in results if not math.isnan(r.statistic)}
@@ -531,15 +719,13 @@ def results_summary(
             row.append(ci_label(r))
     # no column that is empty in every row (no SE, no test: no "z" and "P>|z|" headers)
     shown = [j for j in range(len(columns)) if j == 0 or any(row[j] for row in rows)]
-    body = SimpleTable(
+    body = TextTable(
         [[row[j] for j in shown] for row in rows],
         headers=[columns[j] for j in shown],
         stubs=[r.coefficient for r in results],
-        txt_fmt=copy.deepcopy(fmt_params),
+        txt_fmt=FMT_PARAMS,
     )
-
-    summary = new_summary()
-    summary.tables.extend([header, body])
+    tables = [header, body]
     bands = [(r.coefficient, *r.interpretation_labels()) for r in results]
     bands = [row for row in bands if row[1]]
     band_notes = []
@@ -548,10 +734,10 @@ def results_summary(
         # every band names the scale it is read on (one number is "poor" as a CCC and
         # "good" as an ICC)
         headers = ["band", "scale", f"{_level(level)} benchmark"][: 2 + with_benchmark]
-        band_format = copy.deepcopy(fmt_params)
-        band_format.update(data_fmts=["%s"], data_aligns="l", header_align="l", colwidths=16)
-        summary.tables.append(
-            SimpleTable(
+        band_format = {**copy.deepcopy(FMT_PARAMS), "data_fmts": ["%s"], "data_aligns": "l",
+                       "header_align": "l", "colwidths": 16}
+        tables.append(
+            TextTable(
                 [[row[1], row[3], row[2]][: len(headers)] for row in bands],
                 headers=headers,
                 stubs=[row[0] for row in bands],
@@ -606,6 +792,4 @@ def results_summary(
                          f"{'with ' if t else ''}{'; '.join(said)}.")
     lines.extend(band_notes)
     lines.extend(notes)
-    if lines:
-        summary.add_extra_txt([f"[{i}] {line}" for i, line in enumerate(lines, start=1)])
-    return summary
+    return tables, [f"[{i}] {line}" for i, line in enumerate(lines, start=1)]

@@ -121,10 +121,17 @@ class Keyword:
     def entry(self, default: Any, note: str = "", type: str | None = None) -> list[str]:
         """The lines of its numpydoc entry (unindented), with `default` and a statistic's
         own `note` after the shared text."""
-        head = f"{self.name} : {type or self.type}, default {default!r}"
-        text = f"{self.doc} {note}".strip()
-        return [head, *textwrap.wrap(text, 84, initial_indent="    ",
-                                     subsequent_indent="    ", break_on_hyphens=False)]
+        return list(_entry_lines(self.name, type or self.type, repr(default),
+                                 f"{self.doc} {note}".strip()))
+
+
+@functools.cache
+def _entry_lines(name: str, type: str, default: str, text: str) -> tuple[str, ...]:
+    """:meth:`Keyword.entry`'s lines, wrapped once for each distinct entry (the
+    docstrings written at import repeat the same few entries many times)."""
+    return (f"{name} : {type}, default {default}",
+            *textwrap.wrap(text, 84, initial_indent="    ", subsequent_indent="    ",
+                           break_on_hyphens=False))
 
 
 def _choices(values: Sequence[Any]) -> str:

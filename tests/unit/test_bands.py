@@ -705,3 +705,14 @@ def test_every_band_names_its_scale_in_the_table_and_the_sentence():
                          scale="landis-koch"))
     assert "Krippendorff, 2004" not in one
     assert "was moderate (Landis & Koch, 1977), Krippendorff's nominal α" in one
+
+
+def test_normal_cdf_equals_scipy_ndtr_in_both_tails():
+    from scipy.special import ndtr
+
+    from irr.bands import normal_cdf
+
+    z = np.concatenate([np.linspace(-37, 37, 2001), [-1e-300, 0.0, 1e-300, 8.3, -8.3]])
+    ours = np.array([normal_cdf(v) for v in z])
+    # the two differ by rounding only (at most ~2.5e-13 relative, deep in the tails)
+    np.testing.assert_allclose(ours, ndtr(z), rtol=1e-12, atol=0)

@@ -222,3 +222,25 @@ def test_options_bad_rng_messages_unchanged(rng):
 @pytest.mark.parametrize("rng", [0, 5, np.int64(3), np.uint8(2), None, np.random.default_rng(1)])
 def test_options_good_rng_accepted(rng):
     assert InferenceOptions(rng=rng).rng is rng
+
+
+def test_irr_kappa_on_a_csv_loads_no_statsmodels_scipy_matplotlib_or_other_subcommands(
+        tmp_path):
+    # the whole command as a user runs it; what it printed, and what it loaded
+    path = tmp_path / "pairs.csv"
+    a = np.arange(300) % 5
+    b = (a + (np.arange(300) % 7 == 0)) % 5
+    path.write_text("a,b\n" + "".join(f"{x},{y}\n" for x, y in zip(a, b, strict=True)))
+    heavy = ("statsmodels", "scipy", "matplotlib", "polars", "duckdb", "narwhals",
+             "irr.plan", "irr.plotting", "irr.pandas", "irr.datasets")
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['irr', 'kappa', {str(path)!r}]\n"
+            "try:\n"
+            "    runpy.run_module('irr', run_name='__main__')\n"
+            "except SystemExit as exit:\n"
+            "    assert exit.code == 0, exit.code\n"
+            f"print('LOADED', *(m for m in {heavy!r} if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert "Cohen's kappa" in done.stdout
+    assert done.stdout.splitlines()[-1].split() == ["LOADED"]

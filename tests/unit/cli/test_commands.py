@@ -539,3 +539,46 @@ def test_main_in_process(capsys):
 
     assert main(["kappa", "--dataset", "vision", "--weights", "quadratic"]) == 0
     assert "0.7023" in capsys.readouterr().out
+
+
+# -- a run builds the parser of its own subcommand only ------------------------------------
+
+def _subparser(parser, name):
+    import argparse
+
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices[name]
+
+
+@pytest.mark.parametrize("name", ["kappa", "multi", "icc", "error-rate", "report",
+                                  "agreement", "gstudy", "plan", "datasets", "app"])
+def test_parser_of_one_subcommand_is_the_full_parsers(name):
+    from irr.cli import _parser
+
+    full, one = _subparser(_parser(), name), _subparser(_parser(name), name)
+    assert one.format_help() == full.format_help()
+    assert [[*a.option_strings, a.dest, a.default] for a in one._actions] == [
+        [*a.option_strings, a.dest, a.default] for a in full._actions]
+    assert list(_subparser(_parser(name), name)._defaults) == list(full._defaults)
+
+
+@pytest.mark.parametrize(("argv", "command"), [
+    (["kappa", "x.csv"], "kappa"), (["--debug", "icc", "--dataset", "anxiety"], "icc"),
+    (["plan", "kappa"], "plan"), (["-h"], None), ([], None), (["kapa"], None),
+    (["--version"], None), (["app"], "app")])
+def test_command_of_argv(argv, command):
+    from irr.cli import _command_of
+
+    assert _command_of(argv) == command
+
+
+@pytest.mark.parametrize("argv", [["kapa"], ["kappa", "--bogus"], ["plan"], ["-h"]])
+def test_usage_messages_are_those_of_the_full_parser(argv, capsys):
+    from irr.cli import _command_of, _parser
+
+    outputs = []
+    for parser in (_parser(), _parser(_command_of(argv))):
+        with pytest.raises(SystemExit):
+            parser.parse_args(argv)
+        outputs.append(capsys.readouterr())
+    assert outputs[0] == outputs[1]

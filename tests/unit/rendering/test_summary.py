@@ -20,6 +20,8 @@
 import contextlib
 import io
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +35,7 @@ from irr.registry import PANELS
 from tests.support.cli_runner import cli
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
+ROOT = Path(__file__).resolve().parents[3]
 ICC_ORDER = ["ICC(1,1)", "ICC(2,1)", "ICC(3,1)", "ICC(1,3)", "ICC(2,3)", "ICC(3,3)"]
 
 RATINGS = """\
@@ -453,3 +456,97 @@ def test_t_quantiles_are_said_once():
     notes = ag.fleiss_kappa(distribution="t").summary().extra_txt
     assert notes.count("t quantiles") == 1
     assert "t quantiles on n - 1 = 19 df" in notes  # 20 subjects
+
+
+# -- the text of a summary without statsmodels (irr.summary.TextTable) ----------------------
+
+def test_text_formats_are_statsmodels_own():
+    from statsmodels.iolib.table import default_txt_fmt
+    from statsmodels.iolib.tableformatting import fmt_2cols, fmt_params
+
+    from irr.summary import FMT_2COLS, FMT_PARAMS, TXT_DEFAULTS
+
+    assert default_txt_fmt == TXT_DEFAULTS
+    assert fmt_2cols == FMT_2COLS
+    assert fmt_params == FMT_PARAMS
+
+
+def _random_table(seed):
+    """Cells, headers, stubs, title and text options of the kinds the summaries use:
+    words of any length (empty too), dropped columns, a CI-method column, several header
+    lines, widths, separators and alignments."""
+    from irr.summary import FMT_2COLS, FMT_PARAMS
+
+    rng = np.random.default_rng(seed)
+
+    def word():
+        return "".join(rng.choice(list("ab κ-[.0159"), int(rng.integers(0, 14))))
+
+    rows, columns = int(rng.integers(1, 6)), int(rng.integers(1, 8))
+    data = [[word() for _ in range(columns)] for _ in range(rows)]
+    headers = ([("\n".join(word() for _ in range(int(rng.integers(1, 3)))) if seed % 5 == 0
+                 else word()) for _ in range(columns)] if rng.random() < 0.8 else None)
+    stubs = [word() or "x" for _ in range(rows)] if rng.random() < 0.8 else None
+    fmt = dict(FMT_PARAMS if rng.random() < 0.6 else FMT_2COLS)
+    if rng.random() < 0.5:
+        fmt.update(data_fmts=["%s"], data_aligns=str(rng.choice(["l", "r", "rlr", "c"])),
+                   header_align=str(rng.choice(["l", "r", "c"])),
+                   colwidths=int(rng.integers(0, 20)), colsep=str(rng.choice([" ", "   "])))
+    title = word() if rng.random() < 0.7 else ""
+    return data, headers, stubs, title, fmt
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_text_table_lays_out_text_as_statsmodels_simple_table(seed):
+    from statsmodels.iolib.table import SimpleTable
+
+    from irr.summary import TextTable
+
+    data, headers, stubs, title, fmt = _random_table(seed)
+    ours = TextTable(data, headers=headers, stubs=stubs, title=title, txt_fmt=fmt)
+    theirs = SimpleTable(data, headers=headers, stubs=stubs, title=title, txt_fmt=fmt)
+    assert ours.get_colwidths("txt") == theirs.get_colwidths("txt")
+    assert ours.as_text() == theirs.as_text()
+    wider = [w + int(i % 3) for i, w in enumerate(theirs.get_colwidths("txt"))]
+    assert ours.as_text(colwidths=wider) == theirs.as_text(colwidths=wider)
+
+
+def _result_lists():
+    """Rows as the summaries get them: one family or several, intervals of several
+    methods, bootstrap rows, missing ratings, two categories (rows merged), bands."""
+    ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"))
+    two = irr.Agreement.from_frame(irr.datasets.load("vision"))
+    frame = irr.datasets.load("diagnoses").iloc[:, :3].copy()
+    frame.iloc[::7, 1] = np.nan
+    missing = irr.Agreement.from_frame(frame)
+    binary = irr.Agreement((np.arange(40) % 3 == 0), (np.arange(40) % 4 == 0))
+    yield [ag.fleiss_kappa(), ag.gwet_ac(), ag.icc(), ag.krippendorff_alpha("interval")], {}
+    yield [two.kappa(), two.kappa("linear", ci="percentile", n_resamples=200)], {
+        "info": [("Categories:", "4"), ("Bootstrap seed:", "0")], "notes": ["a note"]}
+    yield [missing.fleiss_kappa(), missing.percent_agreement(), missing.light_kappa()], {
+        "info": [("Missing ratings:", "7")]}
+    yield [binary.kappa(), binary.kappa("linear"), binary.kappa("quadratic")], {}
+    yield [binary.kappa()], {"merge_coincident": False}
+
+
+@pytest.mark.parametrize("number", range(5))
+def test_results_text_is_the_text_of_results_summary(number):
+    from irr.summary import results_summary, results_text
+
+    results, options = list(_result_lists())[number]
+    title = f"Summary {number}"
+    assert results_text(results, title, **options) == (
+        results_summary(results, title, **options).as_text())
+
+
+def test_printing_a_report_does_not_import_statsmodels_or_matplotlib():
+    code = ("import numpy as np, irr\n"
+            "a = np.arange(200) % 5; b = (a + (np.arange(200) % 7 == 0)) % 5\n"
+            "text = irr.report(irr.Agreement(a, b), figures=False).to_text()\n"
+            "assert 'Cohen' in text\n"
+            "import sys\n"
+            "print(' '.join(m for m in ('statsmodels', 'matplotlib', 'irr.plotting')\n"
+            "               if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == []
