@@ -1065,16 +1065,18 @@ def decimal_text(values: Any) -> np.ndarray | None:
         return None
     missing = np.asarray(pd.isna(array), dtype=bool)
     present = array[~missing]
-    for part in (present[:_PREFIX_TEXT], present):  # labels fail on the first values
-        if not part.size or not all(isinstance(v, str) for v in part):
-            return None
-        numbers = np.asarray(pd.to_numeric(pd.Series(part), errors="coerce"), dtype=float)
-        if not np.isfinite(numbers).all():
-            return None
-    if not (numbers != np.round(numbers)).any():
+    head = present[:_PREFIX_TEXT]  # labels fail on the first values, before any hashing
+    if not head.size or not all(isinstance(v, str) for v in head) or not np.isfinite(
+            np.asarray(pd.to_numeric(pd.Series(head), errors="coerce"), dtype=float)).all():
+        return None
+    codes, distinct = pd.factorize(present)  # each distinct text parsed once
+    if not all(isinstance(v, str) for v in distinct):
+        return None
+    numbers = np.asarray(pd.to_numeric(pd.Series(distinct), errors="coerce"), dtype=float)
+    if not np.isfinite(numbers).all() or not (numbers != np.round(numbers)).any():
         return None
     out = np.full(array.shape, np.nan)
-    out[~missing] = numbers
+    out[~missing] = numbers[codes]
     return out
 
 

@@ -574,8 +574,13 @@ def _warn_decimal_text(columns: Sequence[Any], names: Sequence[str]) -> None:
     """Warn when every rater's labels are decimal numbers written as text that, as
     numbers, would be continuous measurements (:func:`irr._data.decimal_text`): text is
     never read as a measurement, so each distinct text becomes a category."""
-    numbers = [decimal_text(c) for c in columns]
-    if any(v is None for v in numbers) or not continuous_values(numbers):
+    numbers = []
+    for column in columns:  # the first column that is not decimal text settles it
+        values = decimal_text(column)
+        if values is None:
+            return
+        numbers.append(values)
+    if not continuous_values(numbers):
         return
     shown = pd.Series(np.asarray(columns[0], dtype=object)).dropna().unique()[:3]
     distinct = pd.concat([pd.Series(np.asarray(c, dtype=object)) for c in columns]).nunique()
