@@ -295,6 +295,9 @@ class MethodRegressionResult(Result):
             decimals = 2 if top >= 1 or top == 0 else 2 - math.floor(math.log10(top))
             value_text, low, high = (format_number(x, decimals) if math.isfinite(x)
                                      else "undefined" for x in (value, ci.low, ci.high))
+            if ci.note == _PB_TWO_SIGNS and math.isfinite(value):  # say why, not "[undefined]"
+                return (f"{value_text} (no interval, as x lies on both sides of 0"
+                        + (f"; the slope's interval is {method})" if method else ")"))
             if apa:
                 return f"{value_text}, {level} CI [{low}, {high}]" + (
                     f" ({method})" if method else "")

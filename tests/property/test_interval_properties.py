@@ -106,6 +106,7 @@ def test_passing_bablok_estimates_lie_inside_their_intervals(seed, side, negativ
     if math.isfinite(both.ci.low) and math.isfinite(both.ci.high):  # else: too few points
         assert both.intercept_ci.note.startswith("undefined: x takes values on both sides")
         assert "both sides of 0" in str(caught[0].message)
+        assert "no interval, as x lies on both sides of 0" in both.report()
 
 
 @settings(max_examples=25, deadline=None)
