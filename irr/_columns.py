@@ -29,7 +29,8 @@ Identifier columns
        in more than :data:`MAX_CATEGORIES` rows, and no other column does (rankings of
        every rater are all runs);
     7. it holds one label in every row, or a distinct label in every row, that no other
-       column uses (a site name beside grades, case codes beside grades).
+       column uses (a site name beside grades, case codes beside grades); decimal numbers
+       written as text (``'12.3456789012'``) are measurements, never identifiers.
 
     A rater who gives every subject the same rating, or a distinct one, is not set aside:
     rules 5-7 ask that the column's values be foreign to the others'. Rules 2, 5 and 7
@@ -56,6 +57,8 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+
+from irr._data import decimal_text
 
 __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
            "choose_columns", "continuity", "looks_continuous", "missing_tokens", "rating_frame",
@@ -501,6 +504,8 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
         others = [o for o in candidates if o != c and o not in found]
         if not shape[c] or _kind(df[c]) != "string" or len(others) < 2:
             continue  # numbers: rule 5 decides by range
+        if shape[c] == "distinct" and decimal_text(df[c]) is not None:
+            continue  # decimals written as text are measurements, never identifiers
         used = pd.unique(pd.concat([df[o] for o in others], ignore_index=True).dropna())
         if not pd.Series(df[c].unique()).isin(used).any():
             what = (f"the label {df[c].iloc[0]!r} in every row" if shape[c] == "constant"

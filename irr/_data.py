@@ -17,9 +17,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-__all__ = ["MISSING_MARKERS", "Ratings", "distinct_names", "encode_ratings", "exact_reals",
-           "float_if_exact", "missing_markers",
-           "validate_table"]
+__all__ = ["MISSING_MARKERS", "Ratings", "decimal_text", "distinct_names", "encode_ratings",
+           "exact_reals", "float_if_exact", "missing_markers", "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -1096,6 +1095,45 @@ def real_values(values: Any, name: str) -> np.ndarray | None:
     if np.isinf(out).any():
         raise ValueError(f"`{name}` contains infinite ratings: {preview(out[np.isinf(out)])}.")
     return out
+
+
+def decimal_text(values: Any) -> np.ndarray | None:
+    """Text that reads as decimal numbers, as float64 (nan = missing), or None.
+
+    Every present value is a string that reads as a finite number, and one of them has a
+    fraction (``'12.3456789012'``): measurements written as text. Integer text
+    (``'1'``, ``'007'``), Categoricals and any other label give None. Text is never read as a
+    measurement (:func:`real_values`); this is for the messages that say so.
+
+    Examples
+    --------
+    >>> decimal_text(["12.5", None, "13.25"])
+    array([12.5 ,   nan, 13.25])
+    >>> decimal_text(["1", "2"]) is None, decimal_text(["1.5", "x"]) is None
+    (True, True)
+    """
+    array = as_1d(values, "values")
+    if isinstance(array, pd.Categorical) or array.dtype.kind not in "OU" or not array.size:
+        return None
+    missing = np.asarray(pd.isna(array), dtype=bool)
+    present = array[~missing]
+    head = present[:_PREFIX_TEXT]  # labels fail on the first values, before any hashing
+    if not head.size or not all(isinstance(v, str) for v in head) or not np.isfinite(
+            np.asarray(pd.to_numeric(pd.Series(head), errors="coerce"), dtype=float)).all():
+        return None
+    codes, distinct = pd.factorize(present)  # each distinct text parsed once
+    if not all(isinstance(v, str) for v in distinct):
+        return None
+    numbers = np.asarray(pd.to_numeric(pd.Series(distinct), errors="coerce"), dtype=float)
+    if not np.isfinite(numbers).all() or not (numbers != np.round(numbers)).any():
+        return None
+    out = np.full(array.shape, np.nan)
+    out[~missing] = numbers[codes]
+    return out
+
+
+#: Values looked at before a whole column of text is parsed (:func:`decimal_text`).
+_PREFIX_TEXT = 64
 
 
 def _more_distinct_than(values: Sequence[np.ndarray], limit: int) -> bool:

@@ -19,12 +19,18 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from irr._columns import choose_columns, refuse_missing_tokens, repeated_ids_note
+from irr._columns import (
+    ContinuousScoresWarning,
+    choose_columns,
+    refuse_missing_tokens,
+    repeated_ids_note,
+)
 from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
     Ratings,
     continuous_values,
+    decimal_text,
     distinct_names,
     encode_ratings,
     exact_counts,
@@ -544,6 +550,7 @@ def continuous_columns(
         values = real_values(column, name)
         if values is None:
             if not continuous:
+                _warn_decimal_text(columns, names)
                 return None
             shown = pd.Series(np.asarray(column, dtype=object)).dropna().unique()[:5]
             raise TypeError(
@@ -562,6 +569,28 @@ def continuous_columns(
     if continuous or continuous_values(reals):
         return reals
     return None
+
+
+def _warn_decimal_text(columns: Sequence[Any], names: Sequence[str]) -> None:
+    """Warn when every rater's labels are decimal numbers written as text that, as
+    numbers, would be continuous measurements (:func:`irr._data.decimal_text`): text is
+    never read as a measurement, so each distinct text becomes a category."""
+    numbers = []
+    for column in columns:  # the first column that is not decimal text settles it
+        values = decimal_text(column)
+        if values is None:
+            return
+        numbers.append(values)
+    if not continuous_values(numbers):
+        return
+    shown = pd.Series(np.asarray(columns[0], dtype=object)).dropna().unique()[:3]
+    distinct = pd.concat([pd.Series(np.asarray(c, dtype=object)) for c in columns]).nunique()
+    warnings.warn(
+        f"{', '.join(f'`{n}`' for n in names)} hold numbers written as text (such as "
+        f"{preview(shown)}): text is never read as a measurement, so each distinct text is "
+        f"a category ({distinct:,} categories). For measurements convert them to numbers "
+        "(pd.to_numeric); pass continuous=False to keep them as categories without this "
+        "warning.", ContinuousScoresWarning, stacklevel=4)
 
 
 def _small_integer_range(column: Any) -> bool:

@@ -1171,7 +1171,7 @@ def _read_frame(args: argparse.Namespace) -> Any:
             raise CommandError(
                 f"cannot read {where}: reading Parquet needs pyarrow (pip install pyarrow)"
             ) from None
-        return _read_parquet(args.file, _max_bytes(args), where)
+        return _numbers_from_text(_read_parquet(args.file, _max_bytes(args), where), args)
     if (args.file != "-" and suffix in (".csv", *_TSV_SUFFIXES) and os.path.isfile(args.file)
             and os.path.getsize(args.file) > _max_bytes(args)):
         return _scan_csv(args.file, "\t" if suffix in _TSV_SUFFIXES else ",", where, args)
@@ -1219,6 +1219,33 @@ def _read_frame(args: argparse.Namespace) -> Any:
             f"Skipped {int(empty.sum())} row(s) with no values at all (only delimiters)."
         )
     return _strip_headers(frame, args)
+
+
+def _numbers_from_text(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:
+    """`frame` with its columns of numbers stored as text (every present value a string
+    that reads as a finite number: a Parquet file's string column) read as numbers, as a
+    CSV file's are, with a note naming them."""
+    converted = {}
+    for column in frame.columns:
+        values = frame[column]
+        if not (values.dtype == object or isinstance(values.dtype, pd.StringDtype)):
+            continue
+        present = values.dropna()
+        if present.empty or not all(isinstance(v, str) for v in present):
+            continue
+        numbers = pd.to_numeric(present, errors="coerce")
+        if numbers.isna().any() or not np.isfinite(numbers.to_numpy(dtype=float)).all():
+            continue
+        converted[column] = pd.to_numeric(values.astype(object).where(values.notna(), None))
+    if not converted:
+        return frame
+    args.input_notes.append(
+        f"Column(s) {', '.join(map(repr, converted))} hold numbers stored as text; they are "
+        "read as numbers, as in a CSV file.")
+    frame = frame.copy()
+    for column, numbers in converted.items():
+        frame[column] = numbers
+    return frame
 
 
 def _strip_headers(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:

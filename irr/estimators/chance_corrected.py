@@ -444,9 +444,9 @@ def _finish(
         zero_se_reason = (f"the finite-population correction sqrt(1 - n/N) is 0: the "
                           f"{est.n_subjects:g} subjects are the whole population "
                           f"(population={options.population:g}), so there is no sampling error")
-    if fpc != 1.0 and np.isfinite(se):
+    if fpc != 1.0 and np.isfinite(se):  # `se0` comes corrected (fleiss_kappa)
         se *= math.sqrt(fpc)
-        notes.append(options.population_note(est.n_subjects))
+        notes.append(options.population_note(est.n_subjects, under_h0=np.isfinite(se0)))
     if over_raters:
         se, sampling_note = rater_sampling_se(se, rater_jackknife(stats, key, w), options)
         first = next((i for i, note in enumerate(notes) if note.startswith("SE:")), None)
@@ -683,6 +683,10 @@ def fleiss_kappa(
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
     n_missing, notes = _missing_notes(patterns, mult)
     var0, var0_cat = cc.fleiss_null_variance(patterns, mult)
+    # a finite population (population=N) corrects every subject-sampling variance: the
+    # SE under H0 of the test as the linearised SE (_finish), the per-category ones too
+    fpc = options.fpc(est.n_subjects)
+    var0, var0_cat = var0 * fpc, var0_cat * fpc
     # z on the SE under H0 where defined (a subject-sampling SE, with normal quantiles)
     null_test = (options.distribution == "normal" and options.sampling == "subjects"
                  and not options.null)
@@ -705,7 +709,7 @@ def fleiss_kappa(
     per_category = None
     if wname == "unweighted":  # a partial, not a closure: the result pickles
         per_category = partial(_per_category, stats, patterns, mult, var0_cat,
-                               options.alternative, options.t_df(est.n_subjects))
+                               options.alternative, options.t_df(est.n_subjects), fpc)
     recipe = _recipe(stats, "fleiss_kappa", w, options, plan)
     return _finish(stats, est, options, recipe, coefficient=coefficient, symbol=symbol,
                    notes=notes, n_missing=n_missing, weights=wname, w=w, se0=se0,
@@ -717,11 +721,13 @@ def _per_category(
     stats: Statistics, counts: cc.CountEntries, mult: np.ndarray, var0_cat: np.ndarray,
     alternative: str,
     df: float = math.inf,
+    fpc: float = 1.0,
 ) -> pd.DataFrame:
     """Fleiss' (1971) category-vs-rest kappas: one row per category (with a finite `df`,
-    the column ``z`` holds t statistics on the linearised SE, tested on t(df))."""
+    the column ``z`` holds t statistics on the linearised SE, tested on t(df)); `fpc`
+    multiplies the linearised variances (`var0_cat` comes corrected)."""
     kappa, variance = cc.fleiss_category_kappas(counts, mult)
-    se = np.sqrt(variance)  # nan stays nan
+    se = np.sqrt(variance * fpc)  # nan stays nan
     se0 = np.sqrt(var0_cat)
     scale = np.where(np.isfinite(se0), se0, se) if math.isinf(df) else se
     with np.errstate(invalid="ignore", divide="ignore"):

@@ -192,9 +192,10 @@ def kappa(
                     f"and the Wald interval use it with t on n - 1 = {format_df(design_df)} df (as "
                     "irrCAC and kappaetc).")
     fpc = options.fpc(n)
-    if fpc != 1.0:
+    if fpc != 1.0:  # one sampling model: the test's SE under H0 is corrected as well
         se *= math.sqrt(fpc)
-        notes.append(options.population_note(n))
+        se0 *= math.sqrt(fpc)
+        notes.append(options.population_note(n, under_h0=math.isfinite(se0)))
     coefficient = "Cohen's kappa" if name == "unweighted" else f"Weighted kappa ({name})"
     symbol = "κ" if name == "unweighted" else "κw"
     null = options.null_for((-1.0, 1.0), coefficient)

@@ -258,6 +258,21 @@ def krippendorff_alpha(
             "pairable value is the same category (no variation to agree on).",
             DegenerateDataWarning, stacklevel=3,
         )
+    # every pairable value a category of its own (no two coincide): D_o = D_e = 1 and
+    # nominal alpha is 0 by definition, on these data and on any resample without copies;
+    # a resample of units can only add coincidences (a unit drawn twice matches its copy),
+    # so every replicate lies below 0 and says nothing of alpha's sampling variation
+    unique_values = (name == "nominal" and on == "counts" and n_pairable >= 2
+                     and math.isfinite(alpha) and bool(np.all(margins < 1.5)))
+    if unique_values:
+        warnings.warn(
+            f"Krippendorff's nominal alpha is 0 by construction: no two of the "
+            f"{n_pairable:,} pairable values are the same category, so observed and "
+            "expected disagreement are both 1. Resampling units only adds coincidences "
+            "between copies of a unit, so no standard error or interval is given (nan). "
+            "Values that never repeat look like measurements: level='interval' suits them.",
+            DegenerateDataWarning, stacklevel=3,
+        )
     dropped = n_units - n_pairable_units
     auto_note = ""
     if auto and n_pairable_units > AUTO_BOOTSTRAP_UNITS and options.ci is not None:
@@ -272,7 +287,7 @@ def krippendorff_alpha(
     notes = [
         f"Krippendorff's alpha ({name} metric) uses every pairable value (Krippendorff 2011)."
     ]
-    if n_pairable_units >= 2 and np.isfinite(alpha):  # Gwet's linearised SE
+    if n_pairable_units >= 2 and np.isfinite(alpha) and not unique_values:  # Gwet's SE
         linear = name if name in ("nominal", "interval") else distances
         if k > MAX_MATRIX_VALUES:  # measurements: the counts as a sparse (P, k) matrix
             from scipy import sparse  # imported here: scipy.sparse costs ~0.1 s at import
@@ -365,6 +380,8 @@ def krippendorff_alpha(
             partial(alpha_of_moments, distance=distance, scores=interval_scores),
         )
     # units with fewer than two ratings are left out of alpha, so of its resamples
+    if unique_values:
+        return result  # no bootstrap: its replicates would all lie below the estimate
     recipe = plan.recipe(statistic, options, on=on, keep=pairable)
     result = result.with_bootstrap(recipe, options.ci)
     if options.ci in BOOTSTRAP_METHODS and np.isfinite(result.estimate):

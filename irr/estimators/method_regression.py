@@ -298,6 +298,9 @@ class MethodRegressionResult(Result):
             def ends(x: float) -> str:
                 return format_number(x, decimals) if math.isfinite(x) else "undefined"
 
+            if ci.note == _PB_TWO_SIGNS and math.isfinite(value):  # say why, not "[undefined]"
+                return (f"{ends(value)} (no interval, as x lies on both sides of 0"
+                        + (f"; the slope's interval is {method})" if method else ")"))
             # the slope's and the intercept's intervals share one method, named once
             text = format_interval(ci.low, ci.high, ci.confidence_level, method, ends=ends,
                                    apa=apa, inside=not apa)
@@ -525,18 +528,33 @@ def _pb_fit(x: np.ndarray, y: np.ndarray, level: float) -> tuple[float, tuple[fl
         slope, low, high = -slope, -high, -low
     with np.errstate(invalid="ignore"):
         intercept = float(np.median(y - slope * x)) if math.isfinite(slope) else math.nan
-        a_low = float(np.median(y - high * x)) if math.isfinite(high) else math.nan
-        a_high = float(np.median(y - low * x)) if math.isfinite(low) else math.nan
-    return tau, (slope, low, high, intercept, a_low, a_high)
+        # the intercepts at the slope's limits (Passing & Bablok 1983), in value order:
+        # each y_i - b x_i is monotone in b, all the same way when x keeps one sign, so
+        # their median is too and these limits bracket the intercept; with x on both sides
+        # of 0 the median is not monotone in b and they need not (nan: _pb_intervals)
+        # (decreasing in b for x >= 0, increasing for x <= 0)
+        ends = [float(np.median(y - b * x)) if math.isfinite(b) else math.nan
+                for b in ((high, low) if np.max(x) > 0 else (low, high))]
+        if np.min(x) < 0 < np.max(x):
+            ends = [math.nan, math.nan]
+    return tau, (slope, low, high, intercept, *ends)
+
+
+#: Why Passing–Bablok's intercept interval is nan when x takes both signs.
+_PB_TWO_SIGNS = ("undefined: x takes values on both sides of 0, where the median of y - b x "
+                 "is not monotone in the slope b, so the intercepts at the slope's limits "
+                 "(Passing & Bablok 1983) need not bracket the intercept")
 
 
 def _pb_intervals(fit: tuple[float, ...],
                   level: float) -> tuple[ConfidenceInterval, ConfidenceInterval]:
-    _, low, high, _, a_low, a_high = fit
+    _, low, high, intercept, a_low, a_high = fit
     note = "" if math.isfinite(low) and math.isfinite(high) else (
         "undefined: too few points for a rank-based limit at this level")
+    two_signs = not note and math.isfinite(intercept) and math.isnan(a_low)
     return (ConfidenceInterval(low, high, level, "rank", note),
-            ConfidenceInterval(a_low, a_high, level, "rank", note))
+            ConfidenceInterval(a_low, a_high, level, "rank", _PB_TWO_SIGNS if two_signs
+                               else note))
 
 
 def passing_bablok(
@@ -579,6 +597,11 @@ def passing_bablok(
         warnings.warn(f"The {confidence_level:.0%} Passing–Bablok interval is undefined with "
                       f"{n} pairs: a limit's rank falls outside the pairwise slopes.",
                       DegenerateDataWarning, stacklevel=3)
+    elif intercept_ci.note:
+        warnings.warn(f"The {confidence_level:.0%} interval of the Passing–Bablok intercept is "
+                      f"{intercept_ci.note} (nan). The slope and its interval stand; shift "
+                      "the measurements to one side of 0 for an interval of the intercept "
+                      "there.", DegenerateDataWarning, stacklevel=3)
     if tau == 0:
         notes.append("Kendall's tau is 0: the methods are not related, and the slope "
                      "(computed as for a positive relation) describes no relation.")

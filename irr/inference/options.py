@@ -253,9 +253,20 @@ ci, n_resamples, rng, progress, distribution, population, null, ci_clip, samplin
             label = f"{label}, raters finite-population corrected (R = {self.rater_population:g})"
         return label
 
-    def population_note(self, n: float) -> str:
-        """The note of a result whose SE carries the finite-population correction."""
-        return (f"SE multiplied by the finite-population correction sqrt(1 - n/N) = "
+    def population_note(self, n: float, under_h0: bool = False) -> str:
+        """The note of a result whose SE (and, with `under_h0`, the SE under H0 its test
+        uses) carries the finite-population correction.
+
+        Examples
+        --------
+        >>> InferenceOptions(population=80).population_note(20, under_h0=True)
+        ... # doctest: +NORMALIZE_WHITESPACE
+        "SE and the SE under H0 of the test multiplied by the finite-population correction
+        sqrt(1 - n/N) = sqrt(1 - 20/80) = 0.8660 (irrCAC's N; bootstrap intervals carry no
+        correction)."
+        """
+        which = "SE and the SE under H0 of the test" if under_h0 else "SE"
+        return (f"{which} multiplied by the finite-population correction sqrt(1 - n/N) = "
                 f"sqrt(1 - {n:g}/{self.population:g}) = {math.sqrt(self.fpc(n)):.4f} "
                 "(irrCAC's N; bootstrap intervals carry no correction).")
 

@@ -13,6 +13,7 @@ import pytest
 
 import irr
 import irr.cli
+from tests.support.cli_runner import cli
 from tests.unit.cli.test_commands import RATINGS, run
 
 
@@ -235,6 +236,38 @@ def test_parquet_metadata_is_checked_before_materialising(tmp_path):
     assert out.returncode == 0, out.stderr
     assert re.search(r"3,000,000 rows streamed by DuckDB, 1 rating pattern(?!s)", out.stdout)
     assert re.search(r"Subjects:\s+3,000,000", out.stdout)
+
+
+def test_parquet_numbers_stored_as_text_are_read_as_a_csv_file_reads_them(tmp_path):
+    # readings such as '12.3456789012' in a Parquet string column were 120 categories (a
+    # nominal alpha of 0, and 'r0' set aside as an identifier); the CSV of the same table
+    # is read as measurements, and so is the Parquet file now, with a note
+    import json
+
+    import numpy as np
+
+    pytest.importorskip("pyarrow")
+    rng = np.random.default_rng(2)
+    truth = rng.normal(12, 3, 40)
+    table = pd.DataFrame({"patient": [f"{i:03d}" for i in range(40)],
+                          **{f"r{j}": [f"{v:.10f}" for v in truth + rng.normal(0, 1, 40)]
+                             for j in range(3)}})
+    table.loc[5, "r1"] = None
+    table.to_parquet(tmp_path / "text.parquet")
+    table.to_csv(tmp_path / "text.csv", index=False)
+    reports = []
+    for name in ("text.parquet", "text.csv"):
+        code, out, err = cli("report", str(tmp_path / name), "--id", "patient",
+                             "--format", "json", "--n-resamples", "200")
+        assert code == 0, err
+        assert err == ""
+        reports.append(json.loads(out))
+    parquet, csv = reports
+    assert parquet["data"]["scale_type"] == "continuous"
+    assert parquet["data"]["raters"] == ["r0", "r1", "r2"]
+    assert parquet["results"] == csv["results"]
+    assert ("Column(s) 'patient', 'r0', 'r1', 'r2' hold numbers stored as text; they are "
+            "read as numbers, as in a CSV file.") in parquet["notes"]
 
 
 # -- B9: hints on reading ----------------------------------------------------------------------

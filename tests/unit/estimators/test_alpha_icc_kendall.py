@@ -148,6 +148,33 @@ def test_alpha_degenerate_nothing_pairable():
     assert res.n_missing == 3
 
 
+@pytest.mark.filterwarnings("ignore:.*look like continuous scores")
+@pytest.mark.parametrize("raters", [2, 3])
+def test_nominal_alpha_of_values_that_never_coincide_is_zero_without_an_interval(raters):
+    # every pairable value is a category of its own: D_o = D_e = 1, so alpha = 0 by
+    # Krippendorff's definition (the krippendorff package agrees); a resample of units only
+    # adds coincidences between copies of a unit, so every bootstrap replicate was below 0
+    # and the percentile interval ([-0.019, -0.008] here) missed its own estimate
+    import krippendorff
+
+    x = np.random.default_rng(2).normal(12, 3, (40, raters)).round(10)
+    assert krippendorff.alpha(reliability_data=x.T, level_of_measurement="nominal") == \
+        pytest.approx(0.0, abs=1e-12)
+    ag = irr.Agreement.from_array(x, continuous=False)
+    for ci in ("percentile", "wald", "bca"):
+        with pytest.warns(DegenerateDataWarning,
+                          match=rf"0 by construction: no two of the {40 * raters} pairable "
+                                r"values are the same category.*level='interval'"):
+            res = ag.krippendorff_alpha(ci=ci)
+        assert res.estimate == 0.0
+        assert (res.observed_disagreement, res.expected_disagreement) == (1.0, 1.0)
+        assert np.isnan([res.se, res.pvalue, res.ci.low, res.ci.high]).all()
+    # one repeated value is a coincidence: an ordinary alpha, its SE and Wald interval
+    x[1, 0] = x[0, 0]
+    res = irr.Agreement.from_array(x, continuous=False).krippendorff_alpha(ci="wald")
+    assert res.ci.low < res.estimate < min(0.0, res.ci.high)
+
+
 def test_alpha_array_function_layouts():
     data = np.array([[1, 2, 3, 3, np.nan], [1, 2, 2, 3, 4], [np.nan, 2, 3, 3, 4]])
     by_rows = irr.krippendorff_alpha(data, "interval", layout="raters-units", ci=None)

@@ -249,3 +249,26 @@ def test_a_whole_population_blames_the_finite_population_correction_not_agreemen
     assert "the 20 subjects are the whole population" in message
     assert "perfect agreement" not in message
     assert res.se == 0
+
+
+# -- population (subjects): the test's SE under H0 carries the correction too -------------------
+@pytest.mark.parametrize("method", ["fleiss_kappa", "kappa"])
+def test_the_finite_population_correction_applies_to_the_se_under_h0_of_the_test(method):
+    # Fleiss' z (and Cohen's) is on the SE under H0 (Fleiss, Nee & Landis 1979; Fleiss,
+    # Cohen & Everitt 1969); with population=N the interval's SE was multiplied by
+    # sqrt(1 - n/N) but the test's was not: one sampling model for both
+    ag = irr.Agreement.from_frame(irr.datasets.load("anxiety"),
+                                  raters=None if method == "fleiss_kappa" else
+                                  ["rater1", "rater2"])
+    plain = getattr(ag, method)()
+    fpc = math.sqrt(1 - 20 / 50)
+    res = getattr(ag, method)(population=50)
+    assert res.se == pytest.approx(plain.se * fpc, rel=1e-12)
+    assert res.se0 == pytest.approx(plain.se0 * fpc, rel=1e-12)
+    assert res.statistic == pytest.approx(res.estimate / (plain.se0 * fpc), rel=1e-12)
+    assert res.pvalue == pytest.approx(2 * stats.norm.sf(abs(res.statistic)), rel=1e-12)
+    assert any("SE under H0" in note and "finite-population" in note for note in res.notes)
+    if method == "fleiss_kappa":  # the per-category kappas of the same test
+        plain_cat, cat = plain.per_category, res.per_category
+        assert np.allclose(cat["se"], plain_cat["se"] * fpc, rtol=1e-12, equal_nan=True)
+        assert np.allclose(cat["se0"], plain_cat["se0"] * fpc, rtol=1e-12, equal_nan=True)

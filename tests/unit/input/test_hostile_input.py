@@ -510,6 +510,43 @@ CASES = [
      r"Cohen's kappa result was unpickled without its bootstrap: it had not been drawn, and "
      r"the source given to `with_bootstrap` \(a lambda or local function\) does not pickle"),
     # -- end portable results ----------------------------------------------------
+    # -- the surfaces added last: continuous, replicates, planning, differences, frames ----
+    ("difference of two statistics", lambda: irr.difference(
+        irr.Agreement([1, 2, 1, 2, 1, 2], [1, 2, 2, 2, 1, 1]).kappa(),
+        irr.limits_of_agreement(np.arange(1.0, 21), np.arange(1.0, 21) + np.sin(np.arange(20))),
+        independent=True), ValueError,
+     r"`first` and `second` must be results of one coefficient to compare independent groups"),
+    ("pool of two statistics", lambda: irr.pool([
+        irr.Agreement([1, 2, 1, 2, 1, 2], [1, 2, 2, 2, 1, 1]).kappa(),
+        irr.icc(np.column_stack([np.arange(1.0, 21), np.arange(1.0, 21) ** 1.1]))]),
+     ValueError, r"`results` must be of one coefficient to pool"),
+    ("plan power above 1", lambda: irr.plan.kappa(0.4, 0.6, power=1.5), ValueError,
+     r"`power` must be in \(0, 1\); got 1.5"),
+    ("plan ICC of one rater", lambda: irr.plan.icc(0.4, 0.6, raters=1), ValueError,
+     r"`raters` must be at least 2; got 1"),
+    ("simulated power of the bias", lambda: irr.plan.simulate(
+        "limits_of_agreement", n=20, coefficient=0.6, null=0.4, continuous=True,
+        n_simulations=10), ValueError,
+     r"`statistic` must be a coefficient of agreement whose interval a simulation can test"),
+    ("frame: '.' among numbers, ids named", lambda: irr.Agreement.from_frame(pd.DataFrame(
+        {"patient_id": [1, 2, 3, 4], "site": ["a", "a", "b", "b"], "r1": ["1", "2", ".", "3"],
+         "r2": ["1", "2", "2", "3"], "r3": ["1", "3", "2", "3"]}), id=["patient_id", "site"]),
+     ValueError, r"column 'r1' holds numbers and 1 other value\(s\) '\.'.*na_values=\['\.'\]"),
+    ("replicate label repeated", lambda: irr.Agreement.from_long(pd.DataFrame(
+        {"s": [1, 1, 1, 1, 2, 2, 2, 2], "m": ["a", "a", "b", "b"] * 2,
+         "rep": [1, 1, 1, 2, 1, 2, 1, 2], "v": np.linspace(1.5, 2.8, 8)}),
+        subject="s", rater="m", rating="v", replicate="rep"), ValueError,
+     r"The `replicate` column 'rep' repeats a label within one \(subject, rater\)"),
+    ("replicate column unknown", lambda: irr.Agreement.from_long(
+        long_df, subject="s", rater="r", rating="v", replicate="nope"), ValueError,
+     r"`replicate` must name a column of `df`; got 'nope'"),
+    ("concordance at 1e-200", lambda: irr.concordance(np.arange(1.0, 21) * 1e-200,
+                                                      np.arange(2.0, 22) * 1e-200),
+     ValueError, r"needs measurements between 1e-100 and 1e100 in size and spread"),
+    ("limits: multiplier and coverage", lambda: irr.limits_of_agreement(
+        np.arange(1.0, 21), np.arange(1.0, 21) + np.sin(np.arange(20)), multiplier=2,
+        coverage=0.5), ValueError, r"give `coverage` or `multiplier`, not both"),
+    # -- end surfaces added last -------------------------------------------------
 ]
 
 
@@ -796,6 +833,24 @@ VALUE_CASES = [
                                   ci=None, n_resamples=500).bootstrap.se), 0,
      "ci=None skips the bootstrap; the copy draws it with the default seed 0, as the original"),
     # -- end portable results ----------------------------------------------------
+    # -- the surfaces added last: continuous, replicates, planning, differences, frames ----
+    ("nominal alpha of values that never repeat", lambda: irr.Agreement.from_array(
+        np.arange(60.0).reshape(20, 3) + 0.5, continuous=False).krippendorff_alpha().estimate,
+     0.0, 0,
+     "no two of the 60 values coincide: D_o = D_e = 1, alpha = 1 - 1/1 (Krippendorff 2011)"),
+    ("difference of the ICCs of continuous Agreements", lambda: irr.difference(
+        irr.Agreement(np.arange(1.0, 21), np.arange(1.0, 21) + np.sin(np.arange(20)),
+                      continuous=True),
+        irr.Agreement(np.arange(1.0, 21), np.arange(1.0, 21) + 3 * np.cos(np.arange(20)),
+                      continuous=True), statistic="icc", independent=True).estimate,
+     irr.icc(np.column_stack([np.arange(1.0, 21), np.arange(1.0, 21) + np.sin(np.arange(20))]))
+     .estimate - irr.icc(np.column_stack([np.arange(1.0, 21), np.arange(1.0, 21) + 3 * np.cos(
+         np.arange(20))])).estimate, 1e-12,
+     "the difference of the two groups' ICC(A,1) from irr.icc on the arrays"),
+    ("plan: an unreachable target has no n", lambda: float(
+        irr.plan.limits_of_agreement(bias=0, sd=2.5, delta=4.9).n is None), 1.0, 0,
+     "delta = 4.9 below the true limits' reach (1.96 x 2.5 = 4.9): no sentinel n"),
+    # -- end surfaces added last -------------------------------------------------
 ]
 
 

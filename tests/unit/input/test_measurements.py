@@ -403,6 +403,35 @@ def test_number_like_text_is_refused_as_measurements_everywhere(call):
         call(x, y)
 
 
+def _decimal_text(n=40, raters=3, seed=2):
+    """Readings such as '12.3456789012' stored as text (a spreadsheet's text cells)."""
+    rng = np.random.default_rng(seed)
+    truth = rng.normal(12, 3, n)
+    return pd.DataFrame({f"r{j}": [f"{v:.10f}" for v in truth + rng.normal(0, 1, n)]
+                         for j in range(raters)})
+
+
+@pytest.mark.parametrize("raters", [2, 3])
+def test_decimal_text_is_categories_with_a_warning_and_never_an_identifier(raters):
+    # text is never a measurement, but the user is told, and no column of readings is
+    # taken for an identifier (it was: 'r0' set aside, a two-rater kappa on 80 categories)
+    df = _decimal_text(raters=raters)
+    with pytest.warns(UserWarning,
+                      match=r"hold numbers written as text \(such as \['\d+\.\d{10}'.*"
+                            rf"\({40 * raters} categories\).*pd\.to_numeric"):
+        ag = irr.Agreement.from_frame(df)
+    assert ag.raters == tuple(df.columns)
+    assert not ag.continuous
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert not irr.Agreement.from_frame(df, continuous=False).continuous
+        # converted, they are the measurements they are
+        assert irr.Agreement.from_frame(df.apply(pd.to_numeric)).continuous
+        # integer text and half-point text stay quiet categories
+        irr.Agreement(["1", "2", "3"] * 5, ["1", "3", "3"] * 5)
+        irr.Agreement(["1.5", "2.5"] * 10, ["2.5", "1.5"] * 10)
+
+
 # -- real values too many to be categories: the ICC of the values themselves -----------------
 @pytest.mark.parametrize("missing", [0.0, 0.1])
 def test_icc_of_many_real_values_is_the_array_icc_and_the_pattern_icc(missing):
