@@ -8,6 +8,7 @@ parsed (only the package's own tags and attributes, no event handler) and opened
 Chromium, with its policy and without it, and the number 112661 must never appear.
 """
 
+import functools
 import html.parser
 import re
 import warnings
@@ -94,8 +95,10 @@ def continuous_frame():
                          RATERS[1]: np.round(truth + rng.normal(2, 4, 40), 1)})
 
 
+@functools.cache  # the pages fixture and the alt-text test read the same two reports
 def api_pages():
-    """Pages of the Python API: {name: (html, the hostile texts it shows)}."""
+    """Pages of the Python API: {name: (html, the hostile texts it shows)}; computed once,
+    the callers only read them."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         categorical = irr.report(categorical_frame(), raters=RATERS, by="site", title=TITLE,
