@@ -16,7 +16,6 @@ import base64
 import json
 import os
 import pathlib
-import shutil
 import signal
 import subprocess
 import sys
@@ -46,24 +45,12 @@ from selenium.webdriver.support import expected_conditions as ec  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 import irr  # noqa: E402
+from tests.support.chromium import chromedriver, chromium  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 SHOTS = ROOT / "docs" / "_static" / "app"
 #: Seconds to wait for the server to start and for a report (a bootstrap on 2 shared cores).
 START, COMPUTE = 60, 120
-
-
-def _browser():
-    chromium = next(filter(None, map(shutil.which, ("chromium", "chromium-browser",
-                                                    "google-chrome"))), None)
-    driver = shutil.which("chromedriver") or (
-        "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
-    if chromium is None or driver is None:
-        if os.environ.get("CI"):
-            pytest.fail("the browser tests need chromium and chromium-driver in CI "
-                        "(.ci/run installs Debian's)")
-        pytest.skip("no Chromium or chromedriver on this machine")
-    return chromium, driver
 
 
 @pytest.fixture(scope="module")
@@ -109,12 +96,12 @@ def downloads(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(downloads):
-    chromium, driver_path = _browser()
+    binary, driver_path = chromium(), chromedriver()
     os.environ.setdefault("SE_OFFLINE", "true")  # selenium never downloads a driver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = chromium
+    options.binary_location = binary
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu",
                  "--disable-dev-shm-usage", "--window-size=1280,900",
                  "--force-device-scale-factor=1", "--hide-scrollbars"):

@@ -134,11 +134,12 @@ def _render(result):
     return texts
 
 
-def test_every_renderer_of_every_result_on_random_small_data():
-    # random small data sets: sizes, raters, scales, missing ratings, perfect agreement and
-    # continuous scores; every result type x every renderer must give text, twice the same
-    rng = np.random.default_rng(14)
-    for _ in range(30):
+def _random_small_data(count=30, seed=14):
+    """`count` random small data sets, drawn in turn from one stream: sizes, raters, scales,
+    missing ratings, perfect agreement and continuous scores."""
+    rng = np.random.default_rng(seed)
+    sets = []
+    for _ in range(count):
         n, k, c = int(rng.integers(2, 12)), int(rng.integers(2, 5)), int(rng.integers(2, 6))
         kind = int(rng.integers(0, 4))
         x = rng.integers(1, c + 1, size=(n, k)).astype(float)
@@ -148,19 +149,26 @@ def test_every_renderer_of_every_result_on_random_small_data():
             x[rng.random((n, k)) < 0.2] = np.nan
         elif kind == 3:
             x = np.round(rng.normal(size=(n, k)), 1)
-        try:
-            ag = irr.Agreement.from_array(x)
-        except ValueError:
-            continue
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            first, refusal = _attempt(lambda ag=ag: ag.summary().as_text())
-            if refusal is None:
-                assert ag.summary().as_text() == first
-            else:  # nothing computable at all: a clear refusal
-                assert "not computed" in refusal, refusal
-            for result in _results(ag):
-                assert _render(result) == _render(result)
+        sets.append(x)
+    return sets
+
+
+# one case a data set (the same 30 draws as one loop gave): xdist spreads them over the
+# workers instead of one worker rendering all of them at the end of the run
+@pytest.mark.parametrize("x", _random_small_data(),
+                         ids=[f"draw{i}" for i in range(30)])
+def test_every_renderer_of_every_result_on_random_small_data(x):
+    # every result type x every renderer must give text, twice the same
+    ag = irr.Agreement.from_array(x)  # every one of the 30 draws is data irr accepts
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        first, refusal = _attempt(lambda: ag.summary().as_text())
+        if refusal is None:
+            assert ag.summary().as_text() == first
+        else:  # nothing computable at all: a clear refusal
+            assert "not computed" in refusal, refusal
+        for result in _results(ag):
+            assert _render(result) == _render(result)
 
 
 # ---------------------------------------------------------------------------------------

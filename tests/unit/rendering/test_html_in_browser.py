@@ -9,13 +9,11 @@ skipped on a machine without it; in CI a missing browser fails the test.
 import base64
 import hashlib
 import json
-import os
 import re
-import shutil
-import subprocess
 
 import pytest
 
+from tests.support.chromium import chromium, dump_dom
 from tests.support.cli_runner import cli
 
 PROBE = """
@@ -57,17 +55,7 @@ window.addEventListener("load", function () {
 POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    if os.environ.get("CI"):
-        pytest.fail("headless Chromium is needed in CI (.ci/run installs Debian's chromium)")
-    pytest.skip("no Chromium on this machine")
-
-
-def _load(path, chromium):
+def _load(path):
     """Open `path` (with the probe script) in headless Chromium; the probe's findings."""
     html = path.read_text(encoding="utf-8")
     # the page's policy forbids script: it is kept, and the probe alone allowed by its
@@ -80,12 +68,7 @@ def _load(path, chromium):
     probed = path.with_name("probed-" + path.name)
     probed.write_text(html.replace(policy.group(0), f"{allowed}\n<script>{PROBE}</script>", 1),
                       encoding="utf-8")
-    run = subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-extensions", "--window-size=1300,900", "--virtual-time-budget=10000",
-         "--dump-dom", probed.as_uri()],
-        capture_output=True, text=True, timeout=120,
-    )
+    run = dump_dom(probed, "--window-size=1300,900", budget_ms=10000)
     found = re.search(r'<pre id="irr-probe">(.*?)</pre>', run.stdout, re.S)
     assert found, f"the page did not finish loading: {run.stderr[-2000:]}"
     text = found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace(
@@ -99,7 +82,7 @@ def _load(path, chromium):
     ("--dataset", "vision"),
 ])
 def test_html_report_renders_in_chromium(tmp_path, args):
-    chromium = _chromium()
+    chromium()  # skips (fails in CI) before the report is computed
     page = tmp_path / "report.html"
     status, _, err = cli("report", *args, "--n-resamples", "200", "--format", "html",
                          "--output", str(page))
@@ -107,7 +90,7 @@ def test_html_report_renders_in_chromium(tmp_path, args):
     html = page.read_text(encoding="utf-8")
     assert "<script" not in html  # a self-contained page: no scripts
     assert not re.search(r"""(src|href)=["']https?:""", html)  # nothing from the network
-    found = _load(page, chromium)
+    found = _load(page)
     assert found["errors"] == []
     assert found["sections"][:2] == ["Data", "Results"]
     assert "Reporting checklist (GRRAS)" in found["sections"]

@@ -1,0 +1,46 @@
+"""Headless Chromium for the browser tests: finding it (and chromedriver), and the DOM of a
+file after Chromium has loaded it and run whatever it would run.
+
+Chromium is Debian's package (``.ci/run`` installs chromium and chromium-driver when
+missing). Outside CI a test that needs it is skipped on a machine without it; in CI (``CI``
+set) a missing browser fails the test.
+"""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+#: The names a Chromium binary goes by.
+NAMES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def _missing(what):
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is needed in CI (.ci/run installs Debian's)")
+    pytest.skip(f"no {what} on this machine")
+
+
+def chromium():
+    """The path of a Chromium binary; skips the test (fails it in CI) when there is none."""
+    path = next(filter(None, map(shutil.which, NAMES)), None)
+    return path if path is not None else _missing("headless Chromium")
+
+
+def chromedriver():
+    """The path of chromedriver; skips the test (fails it in CI) when there is none."""
+    path = shutil.which("chromedriver") or (
+        "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+    return path if path is not None else _missing("chromium-driver (chromedriver)")
+
+
+def dump_dom(path, *flags, budget_ms=3000):
+    """Headless Chromium's run on the file `path`: its ``--dump-dom`` (the document as built
+    after `budget_ms` of virtual time) in ``stdout``, its log in ``stderr``. `flags` are
+    further Chromium switches (``--window-size=1300,900``, say)."""
+    return subprocess.run(
+        [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-extensions", *flags, f"--virtual-time-budget={budget_ms}", "--dump-dom",
+         path.as_uri()],
+        capture_output=True, text=True, timeout=120)
