@@ -910,16 +910,47 @@ def limit_resources(cpu: int | None = None) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def child(input_name: str, names: list[str]) -> None:
-    """Run `names` on one input, one forked process per call, one JSON line per call."""
+def preimport() -> None:
+    """Import every module of irr the calls reach (and pyplot) in this process, before
+    the forks: each fork then starts with them, and a call's CPU time is its own work, not
+    that of importing (or, without bytecode caches, compiling) the modules it uses first.
+    `irr.app` (the web page of ``irr app``, which no call runs) is left out."""
+    import importlib
+    import pkgutil
+
     import matplotlib
 
     matplotlib.use("Agg")
-    import resource
+    import matplotlib.pyplot
 
     import irr
-    import irr.cli  # noqa: F401
 
+    for module in pkgutil.walk_packages(irr.__path__, "irr."):
+        if module.name == "irr.app" or module.name.startswith("irr.app."):
+            continue
+        importlib.import_module(module.name)
+    for name in LAZY_IMPORTS:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+
+
+# What irr imports inside its functions (so that `import irr` stays light): scipy's
+# distributions, statsmodels' table rendering of summaries, matplotlib's parts, tqdm. A
+# module missing here costs the forks that use it time, never correctness.
+LAZY_IMPORTS = ("scipy.stats", "scipy.special", "scipy.optimize", "scipy.sparse.csgraph",
+                "statsmodels.iolib.summary", "statsmodels.iolib.table",
+                "statsmodels.iolib.tableformatting", "matplotlib.patches", "matplotlib.lines",
+                "matplotlib.figure", "matplotlib.axes", "matplotlib.transforms",
+                "matplotlib.ticker", "matplotlib.layout_engine", "matplotlib.backends.backend_svg",
+                "cycler", "narwhals", "tqdm.auto", "fractions", "sklearn.utils")
+
+
+def child(input_name: str, names: list[str]) -> None:
+    """Run `names` on one input, one forked process per call, one JSON line per call."""
+    import gc
+    import resource
+
+    preimport()
     with tempfile.TemporaryDirectory() as workdir:
         ctx = Context(INPUTS[input_name](), workdir)
         # Build the Agreement once, before the forks, under a call's memory limit and a
@@ -936,6 +967,10 @@ def child(input_name: str, names: list[str]) -> None:
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
             resource.setrlimit(resource.RLIMIT_AS, limits)
+        # what the forks share stays shared: the collector of a fork neither walks nor
+        # touches (and so copies) the objects made up to here
+        gc.collect()
+        gc.freeze()
         for name in names or plan(ctx.inp):
             # "!name": a call expected to fail, run with EXPECTED_SECONDS of CPU
             cpu = EXPECTED_SECONDS if name.startswith("!") else CALL_SECONDS
