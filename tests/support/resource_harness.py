@@ -47,9 +47,9 @@ import pandas as pd
 # Address space one call may add to the process that holds its input (issue 15: 2 GB).
 MEMORY_LIMIT = 2 * 2**30
 # CPU seconds of one call on an input of at most 100 KB (IRR_RESOURCE_SECONDS overrides):
-# about three times the slowest call on a quiet machine (6 s: `report` on 1,200 raters,
-# `plotting.agreement_chart` with 1,000 x 1,000 custom weights). CPU time, not wall-clock
-# time, so that a loaded machine does not fail a call.
+# about twice the slowest call measured on a busy machine (9 s: `report` on 1,200 raters,
+# its HTML figures included; then 5 s: `Agreement.category_kappa` of 1,000 categories).
+# CPU time, not wall-clock time, so that a loaded machine does not fail a call.
 CALL_SECONDS = int(os.environ.get("IRR_RESOURCE_SECONDS", 20))
 # a call whose CPU time has not advanced for this long (wall clock) waits on something (a
 # blocked read): it is stopped and reported as waiting. Not a time bound: a call that
