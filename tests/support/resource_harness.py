@@ -933,7 +933,8 @@ def preimport() -> None:
     for module in pkgutil.walk_packages(irr.__path__, "irr."):
         if module.name == "irr.app" or module.name.startswith("irr.app."):
             continue
-        importlib.import_module(module.name)
+        with contextlib.suppress(ImportError):  # an optional dependency not installed:
+            importlib.import_module(module.name)  # the calls that need it say so
     for name in LAZY_IMPORTS:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
