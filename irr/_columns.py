@@ -78,6 +78,11 @@ _ID_SUFFIXES = frozenset({"id", "ids", "no", "nr", "num", "number", "code", "key
 #: Names made of these words alone are a row number's ("no", "No.", "#", "number").
 _NUMBER_NAMES = frozenset({"no", "nr", "num", "number"})
 
+#: An identifier word of three letters or more and a suffix written as one word
+#: ("patientid", "caseno").
+_JOINED_IDS = frozenset(word + suffix for word in ID_WORDS if len(word) > 2
+                        for suffix in _ID_SUFFIXES)
+
 #: More distinct numeric values than this make numeric ratings look continuous.
 MAX_CATEGORIES = 10
 #: The most rating columns a message lists by name; more are counted.
@@ -156,14 +161,16 @@ def _named_as_id(name: Any) -> bool:
         return True
     if words[0] in ID_WORDS and all(w in _ID_SUFFIXES for w in words[1:]):
         return True
-    joined = "".join(words)
-    return any(joined == word + suffix for word in ID_WORDS if len(word) > 2
-               for suffix in _ID_SUFFIXES)
+    return "".join(words) in _JOINED_IDS
 
 
 def _kind(column: pd.Series) -> str:
     """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
     values = column
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iub":
+        # numpy integers or booleans (never missing): what infer_dtype would say, without
+        # its passes over the values (a frame of thousands of rater columns asks per column)
+        return "empty" if column.empty else "bool" if column.dtype.kind == "b" else "number"
     if not (column.iloc[:_PREFIX].notna().any() or column.notna().any()):
         return "empty"
     if isinstance(column.dtype, pd.CategoricalDtype):
@@ -501,11 +508,13 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
         found[runs[0]] = f"consecutive numbers {lo:g}..{hi:g}, one per row"
     # rule 7: one label, or a distinct label per row, that no other column uses
     for c in candidates:
-        others = [o for o in candidates if o != c and o not in found]
-        if not shape[c] or _kind(df[c]) != "string" or len(others) < 2:
+        if not shape[c] or _kind(df[c]) != "string":
             continue  # numbers: rule 5 decides by range
         if shape[c] == "distinct" and decimal_text(df[c]) is not None:
             continue  # decimals written as text are measurements, never identifiers
+        others = [o for o in candidates if o != c and o not in found]
+        if len(others) < 2:
+            continue
         used = pd.unique(pd.concat([df[o] for o in others], ignore_index=True).dropna())
         if not pd.Series(df[c].unique()).isin(used).any():
             what = (f"the label {df[c].iloc[0]!r} in every row" if shape[c] == "constant"

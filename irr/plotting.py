@@ -289,6 +289,9 @@ def agreement_chart(
         The title gives Bangdiwala's B (sum of squared agreements over the sum of the
         products of the margins) and, with partial agreement, the weighted B (partial
         agreements counted in full). Category names that would overlap are slanted.
+        Each rectangle is a patch (``ax.patches``); with more than
+        :data:`ANNOTATE_CATEGORIES` categories each kind of rectangle (margins, partial,
+        exact) is one collection (``ax.collections``), which draws thousands at once.
 
     References
     ----------
@@ -328,21 +331,35 @@ def agreement_chart(
     y0 = np.concatenate([[0.0], np.cumsum(rows)[:-1]])
     ax = _axes(ax, (COLUMN_WIDTH, COLUMN_WIDTH + 0.35))
     ax.add_patch(Rectangle((0, 0), n, n, fill=False, edgecolor="black", linewidth=1.0))
-    for i in range(k):
-        ax.add_patch(Rectangle((x0[i], y0[i]), cols[i], rows[i], facecolor="white",
-                               edgecolor="black", linewidth=0.6))
-        if step:
-            lo, hi = max(0, i - step), min(k, i + step + 1)
-            # the column i (second rater said i) is split by the first rater's ratings j;
-            # the row i by the second rater's ratings j.
-            x = x0[i] + counts[:lo, i].sum()
-            y = y0[i] + counts[i, :lo].sum()
-            ax.add_patch(Rectangle((x, y), counts[lo:hi, i].sum(), counts[i, lo:hi].sum(),
-                                   facecolor=partial_color, edgecolor="none"))
-        x = x0[i] + counts[:i, i].sum()
-        y = y0[i] + counts[i, :i].sum()
-        ax.add_patch(Rectangle((x, y), counts[i, i], counts[i, i], facecolor=color,
-                               edgecolor="none"))
+    # above[r, i]: the first r rows of column i (the second rater said i, the first one of
+    # the first r categories); left[i, r]: the first r columns of row i
+    above = np.vstack([np.zeros((1, k)), np.cumsum(counts, axis=0)])
+    left = np.hstack([np.zeros((k, 1)), np.cumsum(counts, axis=1)])
+    cat = np.arange(k)
+    diagonal = np.diag(counts)
+    # per category: its margins, the partial area (ratings within `step` categories: the
+    # column i split by the first rater's ratings, the row i by the second's) and the
+    # exact-agreement square, as (x, y, width, height, style)
+    unedged = {"edgecolor": "none"}
+    areas = [(x0, y0, cols, rows,
+              {"facecolor": "white", "edgecolor": "black", "linewidth": 0.6})]
+    if step:
+        lo, hi = np.maximum(cat - step, 0), np.minimum(cat + step + 1, k)
+        areas.append((x0 + above[lo, cat], y0 + left[cat, lo], above[hi, cat] - above[lo, cat],
+                      left[cat, hi] - left[cat, lo], {"facecolor": partial_color, **unedged}))
+    areas.append((x0 + above[cat, cat], y0 + left[cat, cat], diagonal, diagonal,
+                  {"facecolor": color, **unedged}))
+    if k <= ANNOTATE_CATEGORIES:  # one patch per area, category by category
+        for i in range(k):
+            for x, y, width, height, style in areas:
+                ax.add_patch(Rectangle((x[i], y[i]), width[i], height[i], **style))
+    else:  # more categories: each kind of area one collection, drawn at once
+        from matplotlib.collections import PatchCollection
+
+        for x, y, width, height, style in areas:
+            ax.add_collection(PatchCollection(
+                [Rectangle((a, b), w, h) for a, b, w, h in zip(x, y, width, height,
+                                                               strict=True)], **style))
     ax.plot([0, n], [0, n], color="0.4", linestyle="--", linewidth=0.8)
     ax.set_xlim(0, max(n, 1))
     ax.set_ylim(0, max(n, 1))

@@ -283,3 +283,28 @@ def test_many_rating_columns_are_counted_not_listed():
     assert "annotator_03" not in text
     few = choose_columns(df.iloc[:, :4]).describe()
     assert "columns 'annotator_01', 'annotator_02', 'annotator_03'." in few
+
+
+def test_identifier_names_written_as_one_word_are_set_aside():
+    frame = pd.DataFrame({"patientid": [1, 2, 3, 4], "CaseNo": [7, 8, 9, 10],
+                          "r1": [1, 2, 2, 1], "r2": [1, 2, 1, 1]})
+    choice = choose_columns(frame)
+    assert choice.raters == ("r1", "r2")
+    assert choice.reasons == {"patientid": "its name", "CaseNo": "its name"}
+    # a rater's name that merely starts with such a word is no identifier
+    assert choose_columns(pd.DataFrame({"caseworker": [1, 2], "reader": [1, 1]})).ids == ()
+
+
+def test_numpy_integer_and_boolean_columns_are_read_by_their_dtype():
+    # integer and boolean columns (never missing) are typed by their dtype, as
+    # pandas' infer_dtype types them; booleans beside numbers are set aside as such
+    rng = np.random.default_rng(0)
+    ints = {f"c{j}": rng.integers(1, 6, 30) for j in range(300)}
+    assert choose_columns(pd.DataFrame(ints)).raters == tuple(ints)
+    flags = pd.DataFrame({"a": [True, False, True], "b": [True, True, False]})
+    assert choose_columns(flags).raters == ("a", "b")
+    mixed = pd.DataFrame({"a": [1, 2, 3], "b": [1, 3, 3], "c": [2, 2, 3],
+                          "flag": [True, False, True]})
+    choice = choose_columns(mixed)
+    assert choice.raters == ("a", "b", "c")
+    assert choice.reasons == {"flag": "bool labels among number ratings"}

@@ -2,6 +2,7 @@
 
 import struct
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -61,6 +62,43 @@ def test_agreement_chart(ag, tmp_path):
         r * c for r, c in zip([15, 29, 23, 21], [17, 20, 31, 20], strict=True))
     assert f"B = {b:.3f}" in ax.get_title()
     save(ax, tmp_path / "chart.png", size=(5, 5))
+
+
+def _boxes(collection):
+    """(x, y, width, height) of each rectangle of a PatchCollection, in data units."""
+    out = []
+    for path in collection.get_paths():
+        (x_lo, y_lo), (x_hi, y_hi) = path.vertices.min(axis=0), path.vertices.max(axis=0)
+        out.append((x_lo, y_lo, x_hi - x_lo, y_hi - y_lo))
+    return np.array(out)
+
+
+def test_agreement_chart_of_many_categories_draws_collections_of_the_same_areas(tmp_path):
+    # more than ANNOTATE_CATEGORIES categories: margins, partial areas and exact squares
+    # are three collections; their rectangles are those a patch per area would have
+    k = plotting.ANNOTATE_CATEGORIES + 10
+    rng = np.random.default_rng(3)
+    counts = rng.integers(0, 4, (k, k)) + np.diag(rng.integers(5, 9, k))
+    ag = irr.Agreement.from_table(counts, categories=list(range(k)))
+    ax = plotting.agreement_chart(ag)
+    assert len(ax.patches) == 1  # the outer square only
+    margins, partial, exact = (_boxes(c) for c in ax.collections)
+    rows, cols = counts.sum(axis=1), counts.sum(axis=0)
+    x0 = np.concatenate([[0], np.cumsum(cols)[:-1]])
+    y0 = np.concatenate([[0], np.cumsum(rows)[:-1]])
+    np.testing.assert_allclose(margins, np.column_stack([x0, y0, cols, rows]))
+    # written out per category, as in Bangdiwala's construction (partial: +-1 category)
+    want_partial, want_exact = [], []
+    for i in range(k):
+        lo, hi = max(0, i - 1), min(k, i + 2)
+        want_partial.append((x0[i] + counts[:lo, i].sum(), y0[i] + counts[i, :lo].sum(),
+                             counts[lo:hi, i].sum(), counts[i, lo:hi].sum()))
+        want_exact.append((x0[i] + counts[:i, i].sum(), y0[i] + counts[i, :i].sum(),
+                           counts[i, i], counts[i, i]))
+    np.testing.assert_allclose(partial, want_partial)
+    np.testing.assert_allclose(exact, want_exact)
+    assert ax.collections[1].get_facecolor()[0][:3] == pytest.approx([0.7] * 3)
+    save(ax, tmp_path / "chart_many.png", size=(5, 5))
 
 
 def test_agreement_chart_nominal_has_no_partial_areas(tmp_path):
