@@ -1183,10 +1183,17 @@ def _read_frame(args: argparse.Namespace) -> Any:
     sep = args.delimiter
     if sep is None:
         sep = "\t" if suffix in _TSV_SUFFIXES else ","
-        if args.file == "-" or suffix not in (".csv", *_TSV_SUFFIXES):
-            first = text.lstrip().split("\n", 1)[0]
-            if "\t" in first and "," not in first:
-                sep = "\t"
+        first = text.lstrip().split("\n", 1)[0]
+        if ((args.file == "-" or suffix not in (".csv", *_TSV_SUFFIXES))
+                and "\t" in first and "," not in first):
+            sep = "\t"
+        if sep == "," and ";" in first and "," not in first:
+            # a semicolon-separated file, as spreadsheets write where the decimal mark is
+            # a comma
+            sep = ";"
+            args.input_notes.append(
+                "The header holds ';' and no ',': the file was read as semicolon-separated "
+                "(--delimiter ';').")
     if sep in ("\\t", "tab"):
         sep = "\t"
     if len(sep) != 1:
@@ -1218,7 +1225,37 @@ def _read_frame(args: argparse.Namespace) -> Any:
         args.input_notes.append(
             f"Skipped {int(empty.sum())} row(s) with no values at all (only delimiters)."
         )
+    if sep == ";":
+        frame = _decimal_commas(frame, args)
     return _strip_headers(frame, args)
+
+
+#: A number written with a decimal comma ("3,5", "-0,25", "12"), as in a semicolon-separated file.
+_DECIMAL_COMMA = r"^\s*[-+]?\d+(,\d+)?\s*$"
+
+
+def _decimal_commas(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:
+    """`frame` (read from a semicolon-separated file) with its columns of numbers written
+    with a decimal comma ("3,5") read as numbers, with a note naming them."""
+    converted = {}
+    for column in frame.columns:
+        values = frame[column]
+        if not (values.dtype == object or isinstance(values.dtype, pd.StringDtype)):
+            continue
+        present = values.dropna().astype(str)
+        if present.empty or not present.str.match(_DECIMAL_COMMA).all():
+            continue
+        converted[column] = pd.to_numeric(values.astype(str).str.replace(",", ".")
+                                          .where(values.notna(), None))
+    if not converted:
+        return frame
+    args.input_notes.append(
+        f"Column(s) {', '.join(map(repr, converted))} hold numbers with a decimal comma; "
+        "they are read as numbers.")
+    frame = frame.copy()
+    for column, numbers in converted.items():
+        frame[column] = numbers
+    return frame
 
 
 def _numbers_from_text(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:

@@ -87,9 +87,20 @@ def design_fact(n_raters: int, fewest: int, most: int) -> tuple[str, str] | None
 
 
 def format_estimate(value: float | None, digits: int = 4) -> str:
-    """A float with `digits` decimals; empty for None or nan."""
+    """A float with `digits` decimals; empty for None or nan. A number of 10^10 or more, or
+    a nonzero one that the decimals would show as 0, in scientific notation with `digits`
+    decimals (measurements on an extreme scale keep a table readable and their digits).
+
+    Examples
+    --------
+    >>> format_estimate(0.61234), format_estimate(-2.5e60), format_estimate(3e-61, 3)
+    ('0.6123', '-2.5000e+60', '3.000e-61')
+    """
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
+    size = abs(value)
+    if math.isfinite(size) and (size >= 1e10 or 0 < size < 0.5 * 10.0**-digits):
+        return f"{value:.{digits}e}"
     return f"{value:.{digits}f}"
 
 
@@ -791,5 +802,6 @@ def results_tables(
             lines.append(f"{r.coefficient}: {r.ci.method_name} interval "
                          f"{'with ' if t else ''}{'; '.join(said)}.")
     lines.extend(band_notes)
-    lines.extend(notes)
+    # the caller's notes may repeat a row's own (a result of several rows passes its notes)
+    lines.extend(n for n in dict.fromkeys(notes) if n not in lines)
     return tables, [f"[{i}] {line}" for i, line in enumerate(lines, start=1)]

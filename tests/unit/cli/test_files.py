@@ -3,6 +3,8 @@ size limit, gives hints on reading, bounds the number of resamples, and ends wit
 errors. (Escaping: tests/unit/rendering/test_escaping.py; pickling:
 tests/unit/test_results_pickle.py.)"""
 
+import functools
+import json
 import os
 import re
 import stat
@@ -271,14 +273,26 @@ def test_parquet_numbers_stored_as_text_are_read_as_a_csv_file_reads_them(tmp_pa
 
 
 # -- B9: hints on reading ----------------------------------------------------------------------
-def test_semicolon_file_gets_a_delimiter_hint(tmp_path):
+def test_semicolon_file_is_read_as_such_with_a_note(tmp_path):
     path = tmp_path / "excel.csv"
     path.write_text("r1;r2\n1;2\n2;2\n1;1\n")
+    out = run("kappa", str(path), "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    table = pd.read_csv(__import__("io").StringIO(out.stdout)).set_index("coefficient")
+    kappa = irr.Agreement([1, 2, 1], [2, 2, 1]).kappa().estimate
+    assert table.loc["Cohen's kappa", "estimate"] == pytest.approx(kappa, abs=1e-12)
+    notes = run("kappa", str(path)).stdout
+    assert "The header holds ';' and no ',': the file was read as semicolon-separated" in notes
+
+
+def test_pipe_separated_file_gets_a_delimiter_hint(tmp_path):
+    path = tmp_path / "export.csv"
+    path.write_text("r1|r2\n1|2\n2|2\n1|1\n")
     out = run("kappa", str(path))
     assert out.returncode == 1
     assert out.stderr.strip() == (
-        f"irr: error: cannot read {str(path)!r}: one column only, and its header 'r1;r2' "
-        "holds ';': pass --delimiter ';'")
+        f"irr: error: cannot read {str(path)!r}: one column only, and its header 'r1|r2' "
+        "holds '|': pass --delimiter '|'")
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
@@ -342,6 +356,7 @@ def test_by_leaves_other_threads_warnings_alone(monkeypatch):
     import warnings
     kappa = irr.Agreement.kappa
 
+    @functools.wraps(kappa)  # by() reads the method's signature
     def kappa_while_another_thread_warns(self, *args, **kwargs):
         # another thread of the program warns while by() computes a group
         other = threading.Thread(target=warnings.warn, args=("from another thread",
@@ -406,3 +421,35 @@ def test_boolean_columns_take_declared_categories(tmp_path):
     assert out.stderr.strip() == (
         "irr: error: --categories must be True and False for true/false ratings; got "
         "['yes', 'no']")
+
+
+# -- semicolon-separated files with decimal commas (a spreadsheet's CSV in many locales) ------
+SEMICOLON = ("patient;dr_a;dr_b\np1;3,5;3,6\np2;4,1;4,0\np3;2,2;2,9\np4;5,0;4,8\n"
+             "p5;3,3;3,1\np6;1,5;1,9\n")
+
+
+def test_a_semicolon_file_with_decimal_commas_is_read_as_its_numbers(tmp_path):
+    path = tmp_path / "bp.csv"
+    path.write_text(SEMICOLON, encoding="utf-8")
+    dotted = tmp_path / "bp_dots.csv"
+    dotted.write_text(SEMICOLON.replace(",", ".").replace(";", ","), encoding="utf-8")
+    code, out, err = cli("agreement", str(path), "--format", "json")
+    assert code == 0, err
+    code_dots, out_dots, _ = cli("agreement", str(dotted), "--format", "json")
+    assert code_dots == 0
+    ours, theirs = json.loads(out), json.loads(out_dots)
+    # the same numbers as the file written with dots and commas
+    assert [r["estimate"] for r in ours["results"]] == [r["estimate"] for r in theirs["results"]]
+    notes = " ".join(ours["notes"])
+    assert "read as semicolon-separated (--delimiter ';')" in notes
+    assert "Column(s) 'dr_a', 'dr_b' hold numbers with a decimal comma" in notes
+
+
+def test_a_semicolon_file_of_labels_keeps_its_labels(tmp_path):
+    # text that is not numbers with a decimal comma stays categories
+    path = tmp_path / "labels.csv"
+    path.write_text("a;b\nyes;no\nno,maybe;no\nyes;yes\n", encoding="utf-8")
+    code, out, err = cli("kappa", str(path), "--format", "json")
+    assert code == 0, err
+    assert "decimal comma" not in out
+    assert "'no,maybe'" in out or "no,maybe" in out

@@ -550,3 +550,18 @@ def test_printing_a_report_does_not_import_statsmodels_or_matplotlib():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                           text=True, check=True)
     assert done.stdout.split() == []
+
+
+@pytest.mark.parametrize("scale", [1e58, 1e-62])
+def test_a_table_of_extreme_measurements_stays_narrow_and_keeps_its_digits(scale):
+    # fixed decimals would print 60 digits (or only zeros): numbers of 10^10 or more, and
+    # nonzero numbers the decimals would show as 0, are written in scientific notation
+    rng = np.random.default_rng(1)
+    x = rng.normal(100, 10, 30)
+    y = x + rng.normal(0, 3, 30)
+    result = irr.limits_of_agreement(x * scale, y * scale)
+    text = str(result.summary())
+    assert max(map(len, text.splitlines())) <= 125
+    bias_row = next(line for line in text.splitlines() if line.startswith("Bias"))
+    shown = float(bias_row.split(")", 1)[1].split()[0])
+    assert shown == pytest.approx(result.estimate, rel=1e-4)
