@@ -487,13 +487,7 @@ def _dense_integer_codes(
             used |= np.bincount(offset, minlength=len(used)).astype(bool)
     if direct:
         return _direct_integer_codes(columns, used)
-    n_used = int(used.sum())
-    if n_used > MAX_CATEGORIES:
-        raise ValueError(
-            f"The ratings hold {n_used} distinct labels; at most {MAX_CATEGORIES} categories "
-            "are supported (are these continuous scores rather than categories?)."
-        )
-    code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
+    code_dtype = _code_dtype(int(used.sum()))
     remap = (np.cumsum(used) - 1).astype(code_dtype)
     codes = []
     for column in columns:
@@ -504,6 +498,17 @@ def _dense_integer_codes(
     label_type = np.uint64 if hi > np.iinfo(np.int64).max else np.int64
     categories = pd.Index(np.flatnonzero(used).astype(label_type) + label_type(lo))
     return codes, categories
+
+
+def _code_dtype(n_used: int) -> type[np.signedinteger]:
+    """The smallest signed integer type of codes 0 .. `n_used` - 1 (with room for -1);
+    a ValueError beyond `MAX_CATEGORIES` labels."""
+    if n_used > MAX_CATEGORIES:
+        raise ValueError(
+            f"The ratings hold {n_used} distinct labels; at most {MAX_CATEGORIES} categories "
+            "are supported (are these continuous scores rather than categories?)."
+        )
+    return np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
 
 
 def _values_present(columns: list[np.ndarray], lo: int, width: int, hi: int) -> np.ndarray:
@@ -532,13 +537,7 @@ def _direct_integer_codes(
     """:func:`_dense_integer_codes` of non-negative columns of at most 16 bits whose used
     values (``used[v]``: value v occurs) are known: each code read from a table indexed
     by the value, or the value itself when the values are 0, 1, ... with none skipped."""
-    n_used = int(used.sum())
-    if n_used > MAX_CATEGORIES:
-        raise ValueError(
-            f"The ratings hold {n_used} distinct labels; at most {MAX_CATEGORIES} categories "
-            "are supported (are these continuous scores rather than categories?)."
-        )
-    code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
+    code_dtype = _code_dtype(int(used.sum()))
     categories = pd.Index(np.flatnonzero(used).astype(np.int64))
     if used.all():  # the values are their own codes
         return [column.astype(code_dtype) for column in columns], categories

@@ -30,7 +30,7 @@ import sys
 import textwrap
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -1237,48 +1237,52 @@ _DECIMAL_COMMA = r"^\s*[-+]?\d+(,\d+)?\s*$"
 def _decimal_commas(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:
     """`frame` (read from a semicolon-separated file) with its columns of numbers written
     with a decimal comma ("3,5") read as numbers, with a note naming them."""
-    converted = {}
-    for column in frame.columns:
-        values = frame[column]
-        if not (values.dtype == object or isinstance(values.dtype, pd.StringDtype)):
-            continue
-        present = values.dropna().astype(str)
-        if present.empty or not present.str.match(_DECIMAL_COMMA).all():
-            continue
-        converted[column] = pd.to_numeric(values.astype(str).str.replace(",", ".")
-                                          .where(values.notna(), None))
-    if not converted:
-        return frame
-    args.input_notes.append(
-        f"Column(s) {', '.join(map(repr, converted))} hold numbers with a decimal comma; "
-        "they are read as numbers.")
-    frame = frame.copy()
-    for column, numbers in converted.items():
-        frame[column] = numbers
-    return frame
+    def read(values: pd.Series, present: pd.Series) -> pd.Series | None:
+        if not present.astype(str).str.match(_DECIMAL_COMMA).all():
+            return None
+        return pd.to_numeric(values.astype(str).str.replace(",", ".")
+                             .where(values.notna(), None))
+
+    return _text_columns_as_numbers(frame, args, read,
+                                    "hold numbers with a decimal comma; they are read as "
+                                    "numbers.")
 
 
 def _numbers_from_text(frame: pd.DataFrame, args: argparse.Namespace) -> pd.DataFrame:
     """`frame` with its columns of numbers stored as text (every present value a string
     that reads as a finite number: a Parquet file's string column) read as numbers, as a
     CSV file's are, with a note naming them."""
+    def read(values: pd.Series, present: pd.Series) -> pd.Series | None:
+        if not all(isinstance(v, str) for v in present):
+            return None
+        numbers = pd.to_numeric(present, errors="coerce")
+        if numbers.isna().any() or not np.isfinite(numbers.to_numpy(dtype=float)).all():
+            return None
+        return pd.to_numeric(values.astype(object).where(values.notna(), None))
+
+    return _text_columns_as_numbers(frame, args, read,
+                                    "hold numbers stored as text; they are read as numbers, "
+                                    "as in a CSV file.")
+
+
+def _text_columns_as_numbers(frame: pd.DataFrame, args: argparse.Namespace,
+                             read: Callable[[pd.Series, pd.Series], pd.Series | None],
+                             said: str) -> pd.DataFrame:
+    """`frame` with each text column that `read` turns into numbers (``read(values,
+    present values)``, None to leave it) replaced by them, and a note "Column(s) ...
+    `said`"."""
     converted = {}
     for column in frame.columns:
         values = frame[column]
         if not (values.dtype == object or isinstance(values.dtype, pd.StringDtype)):
             continue
         present = values.dropna()
-        if present.empty or not all(isinstance(v, str) for v in present):
-            continue
-        numbers = pd.to_numeric(present, errors="coerce")
-        if numbers.isna().any() or not np.isfinite(numbers.to_numpy(dtype=float)).all():
-            continue
-        converted[column] = pd.to_numeric(values.astype(object).where(values.notna(), None))
+        numbers = None if present.empty else read(values, present)
+        if numbers is not None:
+            converted[column] = numbers
     if not converted:
         return frame
-    args.input_notes.append(
-        f"Column(s) {', '.join(map(repr, converted))} hold numbers stored as text; they are "
-        "read as numbers, as in a CSV file.")
+    args.input_notes.append(f"Column(s) {', '.join(map(repr, converted))} {said}")
     frame = frame.copy()
     for column, numbers in converted.items():
         frame[column] = numbers
