@@ -6,7 +6,7 @@ or B bootstrap tables at once) and agreement weights of shape ``(k, k)``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -239,21 +239,14 @@ def weighted_kappa(table: np.ndarray, weights: np.ndarray) -> WeightedKappa:
         p = counts / n
     row, col = p.sum(axis=-1), p.sum(axis=-2)
     disagreement = 1.0 - weights
-    # the expressions of kappa_parts and kappa_variances, term for term (same rounding)
+    # the expressions of kappa_parts, term for term (same rounding)
     do = float(np.einsum("...ij,ij->...", p, disagreement))  # 1 - p_o, no cancellation
     de = float(np.einsum("...i,ij,...j->...", row, disagreement, col))  # 1 - p_e
     nan = float("nan")
     if not de > 0:
         return WeightedKappa(1.0 - do, 1.0 - de, nan, nan, nan, None, nan)
     expected = 1.0 - de
-    row_mean = np.einsum("ij,...j->...i", weights, col)
-    col_mean = np.einsum("...i,ij->...j", row, weights)
-    both = row_mean[..., :, None] + col_mean[..., None, :]
-    spread = (p * (weights * de - both * do) ** 2).sum(axis=(-2, -1))
-    var = float((spread - (do * de + de - 2 * do) ** 2) / (n * de**4))
-    null_spread = (row[..., :, None] * col[..., None, :] * (weights - both) ** 2).sum(
-        axis=(-2, -1))
-    var0 = float((null_spread - expected**2) / (n * de**2))
+    var, var0 = map(float, _fce_variances(p, n, row, col, weights, do, de))
     h = cell_influence(p, row, col, weights)
     # and kappa_max as kappa_max does
     row_n, col_n = counts.sum(axis=1), counts.sum(axis=0)
@@ -323,24 +316,31 @@ def kappa_variances(tables: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray
     disagreement = 1.0 - weights
     do = np.einsum("...ij,ij->...", p, disagreement)  # 1 - p_o, without cancellation
     de = np.einsum("...i,ij,...j->...", row, disagreement, col)  # 1 - p_e
+    with np.errstate(invalid="ignore", divide="ignore"):
+        var, var0 = _fce_variances(p, n, row, col, weights, do, de)
+    undefined = ~(de > 0)
+    var = np.where(undefined, np.nan, np.maximum(var, 0.0))
+    var0 = np.where(undefined, np.nan, np.maximum(var0, 0.0))
+    return var, var0
+
+
+def _fce_variances(p: np.ndarray, n: Any, row: np.ndarray, col: np.ndarray,
+                   weights: np.ndarray, do: Any, de: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Fleiss, Cohen & Everitt's variances (:func:`kappa_variances`, before clipping) from
+    the proportions `p` (batched ``...``), their margins, and the observed and expected
+    disagreements `do`, `de` (``1 - p_o``, ``1 - p_e``)."""
+    do, de = np.asarray(do), np.asarray(de)
     expected = 1.0 - de
     row_mean = np.einsum("ij,...j->...i", weights, col)
     col_mean = np.einsum("...i,ij->...j", row, weights)
     both = row_mean[..., :, None] + col_mean[..., None, :]
-    do_ = do[..., None, None]
-    de_ = de[..., None, None]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        spread = (p * (weights * de_ - both * do_) ** 2).sum(axis=(-2, -1))
-        # p_o p_e - 2 p_e + p_o = (1 - d_o)(1 - d_e) - 2(1 - d_e) + (1 - d_o)
-        #                       = d_o d_e + d_e - 2 d_o
-        var = (spread - (do * de + de - 2 * do) ** 2) / (n * de**4)
-        null_spread = (row[..., :, None] * col[..., None, :] * (weights - both) ** 2).sum(
-            axis=(-2, -1)
-        )
-        var0 = (null_spread - expected**2) / (n * de**2)
-    undefined = ~(de > 0)
-    var = np.where(undefined, np.nan, np.maximum(var, 0.0))
-    var0 = np.where(undefined, np.nan, np.maximum(var0, 0.0))
+    spread = (p * (weights * de[..., None, None] - both * do[..., None, None]) ** 2).sum(
+        axis=(-2, -1))
+    # p_o p_e - 2 p_e + p_o = (1 - d_o)(1 - d_e) - 2(1 - d_e) + (1 - d_o) = d_o d_e + d_e - 2 d_o
+    var = (spread - (do * de + de - 2 * do) ** 2) / (n * de**4)
+    null_spread = (row[..., :, None] * col[..., None, :] * (weights - both) ** 2).sum(
+        axis=(-2, -1))
+    var0 = (null_spread - expected**2) / (n * de**2)
     return var, var0
 
 
