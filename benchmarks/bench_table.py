@@ -3,7 +3,7 @@
     python benchmarks/bench_table.py [--quick] [--only PATTERN]
 
 ``rows(quick=False, only=None)`` returns one dict per measurement (the protocol that
-``benchmarks/run_all.py`` reads from every ``benchmarks/bench_i17_*.py``)::
+``benchmarks/run_all.py`` reads from every ``benchmarks/bench_*.py`` that defines ``rows()``)::
 
     {"row": <the issue table's "what a user does" text>, "case": <variant or "">,
      "size": <data size>, "ours_s": float, "ref_s": float, "ref": <floor or peer>,

@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=1, default=float))
     else:
         mode = "quick sizes" if args.quick else "the issue's sizes"
-        print(f"Issue #17 and #18 benchmarks at {mode}; ratios are medians of per-round ratios "
+        print(f"Issues #17, #18 and #31 benchmarks at {mode}; ratios are medians of per-round ratios "
               f"(interleaved rounds); memory is extra peak RSS of a subprocess (MiB).")
         print(table(result))
     return 0 if result and all(r["ok"] for r in result) else 1
