@@ -206,16 +206,19 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     """
     columns = np.ascontiguousarray(np.asarray(codes).T)
     m, size = columns.shape
-    given = columns >= 0
-    complete = bool(given.all())
-    r = np.full(size, float(m)) if complete else given.sum(axis=0).astype(float)
-    same = np.zeros(size, dtype=np.int64)  # rater pairs of each row with equal codes
-    for g in range(m - 1):  # a loop over the raters: m - 1 comparisons of whole columns
-        equal = columns[g + 1:] == columns[g]
-        if not complete:
-            equal &= given[g + 1:]
-            equal &= given[g]
-        same += equal.sum(axis=0)
+    complete = not size or bool(columns.min() >= 0)
+    # rater pairs of each row with equal codes (two missing ones, -1 and -1, included)
+    same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
+    equal = np.empty(size, dtype=bool)
+    for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
+        for h in range(g + 1, m):
+            np.equal(columns[g], columns[h], out=equal)
+            same += equal
+    if complete:
+        r = np.full(size, float(m))
+    else:  # leave out the pairs of missing codes: C(m - r, 2)
+        r = (columns >= 0).sum(axis=0).astype(float)
+        same = same - (m - r) * (m - r - 1) / 2
     return RaterCodes(columns, r, r + 2.0 * same, complete, k)
 
 
