@@ -511,6 +511,11 @@ def _code_dtype(n_used: int) -> type[np.signedinteger]:
     return np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
 
 
+#: Rows of each rater :func:`_values_present` reads first: when they hold every value of
+#: the range, the rest need not be read.
+_PRESENT_PREFIX = 1024
+
+
 def _values_present(columns: list[np.ndarray], lo: int, width: int, hi: int) -> np.ndarray:
     """``used[v]``: whether value v (``0 <= v <= hi``) occurs in the columns, for values
     within `width` <= 64 of `lo`: each chunk ORs ``1 << (value - lo)`` into a word (an
@@ -519,15 +524,25 @@ def _values_present(columns: list[np.ndarray], lo: int, width: int, hi: int) -> 
     bits = next(t for t in (np.uint8, np.uint16, np.uint32, np.uint64)
                 if np.dtype(t).itemsize * 8 >= width)
     one, word = bits(1), bits(0)
-    for column in columns:
-        for start in range(0, len(column), CHUNK):
-            chunk = column[start : start + CHUNK]
-            chunk = chunk.view(np.dtype(f"u{chunk.dtype.itemsize}"))  # values >= 0
-            if lo:
-                chunk = chunk - chunk.dtype.type(lo)
-            word |= np.bitwise_or.reduce(np.left_shift(one, chunk, dtype=bits))
+    every = (1 << width) - 1  # the word when every value within the width occurs
+
+    def values_of(chunk: np.ndarray) -> np.generic:
+        chunk = chunk.view(np.dtype(f"u{chunk.dtype.itemsize}"))  # values >= 0
+        if lo:
+            chunk = chunk - chunk.dtype.type(lo)
+        return np.bitwise_or.reduce(np.left_shift(one, chunk, dtype=bits))
+
+    for column in columns:  # the first rows first: they often hold every value already
+        word |= values_of(column[:_PRESENT_PREFIX])
+    if int(word) != every:
+        for column in columns:
+            for start in range(0, len(column), CHUNK):
+                word |= values_of(column[start : start + CHUNK])
     used = np.zeros(hi + 1, dtype=bool)
-    used[lo:] = (int(word) >> np.arange(width)) & 1 == 1
+    # the word's bits, least significant first (a shift of a Python int overflows C long
+    # when the 64th value, bit 63, occurs)
+    little = np.array([word]).astype(f"<u{np.dtype(bits).itemsize}").view(np.uint8)
+    used[lo:] = np.unpackbits(little, bitorder="little")[:width].astype(bool)
     return used
 
 

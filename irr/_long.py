@@ -228,10 +228,11 @@ def split_array(x: Any) -> list[np.ndarray]:
     if array.shape[0] == 0:
         raise ValueError("`x` has no rows: there are no subjects.")
     if array.dtype.kind in "iu":
-        # One pass to contiguous columns in the smallest integer type that holds the
-        # values: encoding strided int64 columns is several times slower.
+        # Contiguous columns in the smallest integer type that holds the values: encoding
+        # strided int64 columns is several times slower. Cast first, then transpose the
+        # small copy (faster than transposing and casting in one strided pass).
         small = np.result_type(np.min_scalar_type(array.min()), np.min_scalar_type(array.max()))
-        return list(np.ascontiguousarray(array.T, dtype=small))
+        return list(np.ascontiguousarray(array.astype(small, copy=False).T))
     if array.dtype.kind == "b":
         return list(np.ascontiguousarray(array.T))
     return [array[:, g] for g in range(array.shape[1])]

@@ -45,6 +45,7 @@ __all__ = [
     "CountEntries",
     "CountsEstimate",
     "PairCells",
+    "RaterCodes",
     "code_entries",
     "conger_estimate",
     "conger_kernel",
@@ -58,6 +59,7 @@ __all__ = [
     "pair_cells",
     "pairwise_counts",
     "pairwise_kappas",
+    "rater_codes",
 ]
 
 #: Coefficients defined on subject x category counts.
@@ -131,8 +133,10 @@ class CountEntries(NamedTuple):
                                  shape=(self.n_patterns, self.k))
 
 
-def count_entries(patterns: np.ndarray | CountEntries) -> CountEntries:
-    """Dense subject x category count rows (P, k) as :class:`CountEntries`.
+def count_entries(patterns: np.ndarray | CountEntries | RaterCodes
+                  ) -> CountEntries | RaterCodes:
+    """Dense subject x category count rows (P, k) as :class:`CountEntries` (entries and
+    :class:`RaterCodes` are returned as they are).
 
     Examples
     --------
@@ -140,7 +144,7 @@ def count_entries(patterns: np.ndarray | CountEntries) -> CountEntries:
     >>> e.row.tolist(), e.category.tolist(), e.count.tolist(), e.r.tolist()
     ([0, 0, 1], [0, 2, 1], [2.0, 1.0, 3.0], [3.0, 3.0])
     """
-    if isinstance(patterns, CountEntries):
+    if isinstance(patterns, CountEntries | RaterCodes):
         return patterns
     x = np.asarray(patterns)
     row, category = np.nonzero(x)
@@ -150,18 +154,96 @@ def count_entries(patterns: np.ndarray | CountEntries) -> CountEntries:
     return CountEntries(row, category, count, r, x.shape[1])
 
 
-def _subject_parts(e: CountEntries, w: np.ndarray):
+class RaterCodes(NamedTuple):
+    r"""Dense rows of rater codes (P, m), ``-1`` = missing, read as their subject x category
+    counts :math:`r_{ik}` (raters of row i who gave code k) without forming them.
+
+    Every sum the unweighted coefficients on counts need is one over the ratings:
+    :math:`\sum_k r_{ik}^2 = r_i + 2 e_i` with :math:`e_i` the rater pairs of row i who
+    gave the same code (pairwise equality counts), the category shares a bincount of the
+    codes, and :math:`\sum_k (r_{ik}/r_i) x_k` the mean of :math:`x` at the row's codes.
+    No per-row sort and no (row, category) cells. Built by :func:`rater_codes`.
+
+    ``columns`` holds the codes one rater per row (m, P), ``r`` the ratings of each row
+    and ``squares`` :math:`\sum_k r_{ik}^2` (both float, exact integers); ``complete``
+    whether no rating is missing.
+    """
+
+    columns: np.ndarray
+    r: np.ndarray
+    squares: np.ndarray
+    complete: bool
+    k: int
+
+    @property
+    def n_patterns(self) -> int:
+        return len(self.r)
+
+    def by_category(self, per_row: np.ndarray) -> np.ndarray:
+        """``sum_i per_row_i r_ik`` for each category k, shape (k,): one bincount per rater
+        (a missing code counted in an extra bin, then dropped)."""
+        per_row = np.asarray(per_row, dtype=float)
+        total = np.zeros(self.k + 1)
+        for column in self.columns:  # a loop over the raters
+            total += np.bincount(column if self.complete else np.where(column < 0, self.k, column),
+                                 weights=per_row, minlength=self.k + 1)
+        return total[: self.k]
+
+    def at_codes(self, values: np.ndarray) -> np.ndarray:
+        """``sum_k r_ik values_k`` for each row, shape (P,)."""
+        table = np.append(np.asarray(values, dtype=float), 0.0)  # code -1 reads the 0
+        return table[self.columns].sum(axis=0)
+
+
+def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
+    """Dense rows of rater codes (P, m), ``-1`` = missing, as :class:`RaterCodes`.
+
+    Examples
+    --------
+    >>> rc = rater_codes(np.array([[0, 0, 1], [2, -1, 2]]), 3)
+    >>> rc.r.tolist(), rc.squares.tolist(), rc.by_category(np.ones(2)).tolist()
+    ([3.0, 2.0], [5.0, 4.0], [2.0, 1.0, 2.0])
+    """
+    columns = np.ascontiguousarray(np.asarray(codes).T)
+    m, size = columns.shape
+    complete = not size or bool(columns.min() >= 0)
+    # rater pairs of each row with equal codes (two missing ones, -1 and -1, included)
+    same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
+    equal = np.empty(size, dtype=bool)
+    for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
+        for h in range(g + 1, m):
+            np.equal(columns[g], columns[h], out=equal)
+            same += equal
+    if complete:
+        r = np.full(size, float(m))
+    else:  # leave out the pairs of missing codes: C(m - r, 2)
+        r = (columns >= 0).sum(axis=0).astype(float)
+        same = same - (m - r) * (m - r - 1) / 2
+    return RaterCodes(columns, r, r + 2.0 * same, complete, k)
+
+
+def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
     """Per-pattern ratings count, pair agreement and (per nonzero cell) category shares.
 
     Also the pair *disagreement* ``sum_kl (1 - w_kl) r_ik r_il / (r_i (r_i - 1))``
     (``= 1 - agreement`` for subjects with two ratings, 0 otherwise), a sum of
     non-negative terms, from which the coefficients are evaluated without cancellation.
-    ``share`` is ``r_ik / r_i`` of each cell of `e` (the other cells' shares are 0).
+    ``share`` is ``r_ik / r_i`` of each cell of `e` (the other cells' shares are 0); for
+    :class:`RaterCodes` (unweighted only) it is each row's ``r_i`` (1 for an unrated row),
+    the shares' denominator: read the shares through :func:`_category_shares` and
+    :func:`_share_sums`, which take either.
     """
     r = e.r
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
+    if isinstance(e, RaterCodes):
+        if not _is_identity(w):
+            raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
+                             "only; weighted ones take the count cells (CountEntries).")
+        disagreement = np.where(paired, (r * r - e.squares) / pairs, 0.0)
+        agreement = np.where(paired, 1.0 - disagreement, 0.0)
+        return r, rated, paired, agreement, np.where(rated, r, 1.0), disagreement
     if _is_identity(w):
         # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
         # O(cells): no k x k product for unweighted coefficients
@@ -246,6 +328,24 @@ def _row_sums(e: CountEntries, values: np.ndarray) -> np.ndarray:
     return np.bincount(e.row, weights=values, minlength=e.n_patterns)
 
 
+def _category_shares(e: CountEntries | RaterCodes, share: np.ndarray,
+                     c: np.ndarray) -> np.ndarray:
+    """``sum_i c_i r_ik / r_i`` for each category k, shape (k,) (`share` from
+    :func:`_subject_parts`)."""
+    if isinstance(e, RaterCodes):
+        return e.by_category(c / share)
+    return np.bincount(e.category, weights=c[e.row] * share, minlength=e.k)
+
+
+def _share_sums(e: CountEntries | RaterCodes, share: np.ndarray,
+                values: np.ndarray) -> np.ndarray:
+    """``sum_k (r_ik / r_i) values_k`` for each row, shape (P,) (`share` from
+    :func:`_subject_parts`)."""
+    if isinstance(e, RaterCodes):
+        return e.at_codes(values) / share
+    return _row_sums(e, share * values[e.category])
+
+
 # -- coefficients on counts (Fleiss, Gwet, Brennan-Prediger, percent agreement) --------
 def counts_kernel(
     patterns: np.ndarray | CountEntries, batch: np.ndarray, weights: np.ndarray, method: str
@@ -293,7 +393,8 @@ def counts_kernel(
 
 
 def counts_estimate(
-    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray, weights: np.ndarray, method: str
+    patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray,
+    weights: np.ndarray, method: str,
 ) -> CountsEstimate:
     r"""A coefficient on counts with Gwet's (2008, 2014) linearised variance.
 
@@ -314,7 +415,9 @@ def counts_estimate(
 
     Parameters
     ----------
-    patterns : ndarray of shape (P, k), or CountEntries
+    patterns : ndarray of shape (P, k), CountEntries, or RaterCodes
+        The count rows (dense or their nonzero cells), or, unweighted only, the rows of
+        rater codes they count (:func:`rater_codes`).
     multiplicity : ndarray of shape (P,)
         Subjects per pattern (ones when `patterns` are the subjects themselves).
     weights : ndarray of shape (k, k)
@@ -338,7 +441,7 @@ def counts_estimate(
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
     k = weights.shape[0]
-    pi = np.bincount(e.category, weights=c[e.row] * share, minlength=k) / n
+    pi = _category_shares(e, share, c) / n
     scale = n / n2
     if method == "percent":
         star = scale * agreement
@@ -356,10 +459,9 @@ def counts_estimate(
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
                 else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
-        pe_shift = de - _row_sums(e, share * dbar[e.category])
+        pe_shift = de - _share_sums(e, share, dbar)
     elif method == "gwet":
-        pe_shift = (weights.sum() / (k * (k - 1)) * _row_sums(e, share * (1 - pi)[e.category])
-                    - pe)
+        pe_shift = weights.sum() / (k * (k - 1)) * _share_sums(e, share, 1 - pi) - pe
     else:
         pe_shift = np.zeros(len(c))
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
@@ -429,7 +531,7 @@ def fleiss_category_kappas(
 
 
 def fleiss_null_variance(
-    patterns: np.ndarray | CountEntries, multiplicity: np.ndarray
+    patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray
 ) -> tuple[float, np.ndarray]:
     r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
 
@@ -449,13 +551,16 @@ def fleiss_null_variance(
     c = np.asarray(multiplicity, dtype=float)
     r, k = e.r, e.k
     keep = (c > 0) & (r >= 1)
-    sizes = np.unique(r[keep])
-    if len(sizes) != 1 or sizes[0] < 2:
+    kept = r[keep]
+    if not kept.size or kept.min() != kept.max() or kept[0] < 2:
         return np.nan, np.full(k, np.nan)
-    m = float(sizes[0])
+    m = float(kept[0])
     n = c[keep].sum()
-    category_totals = np.bincount(e.category, weights=np.where(keep, c, 0.0)[e.row] * e.count,
-                                  minlength=k)
+    if isinstance(e, RaterCodes):
+        category_totals = e.by_category(np.where(keep, c, 0.0))
+    else:
+        category_totals = np.bincount(e.category, minlength=k,
+                                      weights=np.where(keep, c, 0.0)[e.row] * e.count)
     p = category_totals / (n * m)
     # q_j = 1 - p_j from the other categories' counts: no cancellation when p_j is near 1
     q = (category_totals.sum() - category_totals) / (n * m)
@@ -584,8 +689,8 @@ def conger_kernel(
 
 
 def conger_estimate(
-    codes: np.ndarray | CodeEntries, multiplicity: np.ndarray, weights: np.ndarray,
-    counts: CountEntries | None = None,
+    codes: np.ndarray | CodeEntries | None, multiplicity: np.ndarray, weights: np.ndarray,
+    counts: CountEntries | RaterCodes | None = None,
 ) -> CountsEstimate:
     r"""Conger's kappa with its linearised variance.
 
@@ -603,19 +708,28 @@ def conger_estimate(
     `codes` are dense rows (P, m) or :class:`CodeEntries`; the influences are sums over
     the ratings given, so memory is proportional to the ratings. `counts`, when given, are
     the subject x category counts of the same patterns (:class:`CountEntries`), so they
-    are not counted again from the codes.
+    are not counted again from the codes; or, unweighted, the patterns' :class:`RaterCodes`,
+    which then serve for every sum over the ratings (`codes` is not read).
     """
     k = weights.shape[0]
-    e = code_entries(codes)
-    m = e.n_raters
+    dense = counts if isinstance(counts, RaterCodes) else None
+    e = None if dense is not None else code_entries(codes)
+    m = len(dense.columns) if dense is not None else e.n_raters
     counts = _entry_counts(e, k) if counts is None else counts
     _, rated, paired, agreement, _, disagreement = _subject_parts(counts, weights)
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
-    per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
-                            minlength=m * k).reshape(m, k)
+    if dense is not None:  # rater g's code x as the cell g k + x; a missing one as m k
+        place = dense.columns + (np.arange(m, dtype=dense.columns.dtype) * k)[:, None]
+        if not dense.complete:
+            place = np.where(dense.columns >= 0, place, m * k)
+        per_rater = np.bincount(place.reshape(-1), weights=np.tile(c, m),
+                                minlength=m * k + 1)[: m * k].reshape(m, k)
+    else:
+        per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
+                                minlength=m * k).reshape(m, k)
     n_g = per_rater.sum(axis=1)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = per_rater / n_g[:, None]
@@ -635,8 +749,13 @@ def conger_estimate(
     # term of e_i is u_ig' v_g = (n / n_g) (v_g[code] - p_g' v_g).
     total_p = p.sum(axis=0)
     v = (dis_w @ total_p + dis_w.T @ total_p)[None, :] - p @ dis_w.T - p @ dis_w  # (m, k)
-    term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
-    influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))
+    if dense is not None:  # the terms of each (rater, code) once, read at each rating
+        table = np.append(((n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])).ravel(),
+                          0.0)
+        influence = -table[place].sum(axis=0) / (m * (m - 1))
+    else:
+        term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
+        influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))
     star = kappa_i - (1 - kappa) * influence / de
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))

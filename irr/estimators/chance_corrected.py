@@ -177,6 +177,23 @@ def _cells(stats: Statistics) -> cc.CountEntries:
                                       stats.n_categories)
 
 
+#: Most raters whose unweighted coefficients on counts read the dense rows of codes
+#: (:func:`irr.coefficients.chance_corrected.rater_codes`: m(m - 1)/2 comparisons of whole
+#: columns) instead of the cells of each row's counts (a sort of each row).
+PAIRWISE_RATERS = 10
+
+
+def _count_rows(stats: Statistics, wname: str) -> cc.CountEntries | cc.RaterCodes:
+    """The fine patterns' subject x category counts as the kernels on counts read them:
+    unweighted, on dense rows of at most :data:`PAIRWISE_RATERS` raters, the rows of codes
+    themselves (pairwise equality counts and bincounts, no sort of each row); else their
+    nonzero cells (:func:`_cells`). The estimates agree to rounding."""
+    if (wname == "unweighted" and stats.by_rater and stats.sparse is None
+            and stats.n_raters <= PAIRWISE_RATERS):
+        return cc.rater_codes(stats.patterns, stats.n_categories)
+    return _cells(stats)
+
+
 def _lonely_pairs(pairs: cc.PairCells, m: int, limit: int = 5) -> list[tuple[int, int]]:
     """The first `limit` rater pairs (g < h, in order) that share no subject.
 
@@ -194,14 +211,14 @@ def _lonely_pairs(pairs: cc.PairCells, m: int, limit: int = 5) -> list[tuple[int
     return [(int(a), int(r - starts[a] + a + 1)) for a, r in zip(first, missing, strict=True)]
 
 
-def _ratings(counts: np.ndarray | cc.CountEntries) -> np.ndarray:
+def _ratings(counts: np.ndarray | cc.CountEntries | cc.RaterCodes) -> np.ndarray:
     """The ratings of each count row."""
-    if isinstance(counts, cc.CountEntries):
+    if isinstance(counts, cc.CountEntries | cc.RaterCodes):
         return counts.r
     return np.asarray(counts).sum(axis=1)
 
 
-def _check_enough(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarray,
+def _check_enough(counts: np.ndarray | cc.CountEntries | cc.RaterCodes, multiplicity: np.ndarray,
                   what: str) -> None:
     r = _ratings(counts)
     paired = float(multiplicity[r >= 2].sum())
@@ -212,7 +229,7 @@ def _check_enough(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarray
         )
 
 
-def _missing_notes(counts: np.ndarray | cc.CountEntries, multiplicity: np.ndarray, *,
+def _missing_notes(counts: np.ndarray | cc.CountEntries | cc.RaterCodes, multiplicity: np.ndarray, *,
                    chance: bool = True) -> tuple[int, list[str]]:
     """(subjects left out, notes): how missing ratings were handled, when some are missing
     (a subject with fewer ratings than another); `chance` false for percent agreement,
@@ -631,7 +648,7 @@ def _on_counts(
         name, symbol = f"Gwet's AC2 ({wname})", "AC2"
     else:
         name = _named(name, wname)
-    cells = _cells(stats)  # the nonzero cells, once
+    cells = _count_rows(stats, wname)  # once
     _check_enough(cells, mult, name)
     method = COUNT_METHODS[coefficient]
     est = cc.counts_estimate(cells, mult, w, method)
@@ -677,7 +694,7 @@ def fleiss_kappa(
     """Fleiss' kappa with per-category kappas, FNL null SE and Gwet's linearised SE."""
     stats, dropped = _listwise(stats, missing)
     w, wname = _weights(stats, weights)
-    patterns, mult = _cells(stats), stats.multiplicity  # nonzero cells
+    patterns, mult = _count_rows(stats, wname), stats.multiplicity
     coefficient = _named(name, wname)
     _check_enough(patterns, mult, coefficient)
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
@@ -718,7 +735,7 @@ def fleiss_kappa(
 
 
 def _per_category(
-    stats: Statistics, counts: cc.CountEntries, mult: np.ndarray, var0_cat: np.ndarray,
+    stats: Statistics, counts: cc.CountEntries | cc.RaterCodes, mult: np.ndarray, var0_cat: np.ndarray,
     alternative: str,
     df: float = math.inf,
     fpc: float = 1.0,
@@ -726,6 +743,8 @@ def _per_category(
     """Fleiss' (1971) category-vs-rest kappas: one row per category (with a finite `df`,
     the column ``z`` holds t statistics on the linearised SE, tested on t(df)); `fpc`
     multiplies the linearised variances (`var0_cat` comes corrected)."""
+    if isinstance(counts, cc.RaterCodes):  # the per-category sums read the cells
+        counts = _cells(stats)
     kappa, variance = cc.fleiss_category_kappas(counts, mult)
     se = np.sqrt(variance * fpc)  # nan stays nan
     se0 = np.sqrt(var0_cat)
@@ -783,7 +802,7 @@ def percent_agreement(
     else:
         w, wname = _weights(stats, weights)
     mult = stats.multiplicity
-    cells = _cells(stats)  # the nonzero cells, once
+    cells = _count_rows(stats, wname)  # once
     _check_enough(cells, mult, "Percent agreement")
     est = cc.counts_estimate(cells, mult, w, "percent")
     n_missing, notes = _missing_notes(cells, mult, chance=False)
@@ -824,9 +843,10 @@ def conger_kappa(
     stats.require_raters("Conger's kappa")
     w, wname = _weights(stats, weights)
     coefficient = _named("Conger's kappa", wname)
-    cells = _cells(stats)  # the nonzero cells, once
+    cells = _count_rows(stats, wname)  # once
     _check_enough(cells, stats.multiplicity, coefficient)
-    est = cc.conger_estimate(_codes(stats), stats.multiplicity.astype(float), w, cells)
+    codes = None if isinstance(cells, cc.RaterCodes) else _codes(stats)  # cells read codes
+    est = cc.conger_estimate(codes, stats.multiplicity.astype(float), w, cells)
     n_missing, notes = _missing_notes(cells, stats.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "

@@ -492,3 +492,74 @@ def test_pairwise_with_raters_who_share_no_subject():
     with pytest.warns(irr.DegenerateDataWarning, match=r"2 pair\(s\)"):
         matrix = ag3.pairwise()
     assert matrix.loc["rater2", "rater3"] == pytest.approx(1.0)
+
+
+# -- unweighted coefficients on counts read from the rows of codes (issue 31) -------------
+@pytest.mark.parametrize("seed", range(5))
+def test_rater_codes_match_the_count_cells(seed):
+    """Fleiss, Gwet, Brennan-Prediger, percent agreement, the null variances and Conger's
+    kappa from the rows of codes (RaterCodes: pairwise equality counts and bincounts) equal
+    their values from the nonzero cells of the count rows (their previous form, still used
+    for weights and sparse designs), to rounding: with missing ratings, subjects with no
+    or one rating, listwise statistics and one category."""
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        n, m = int(rng.integers(2, 400)), int(rng.integers(2, 9))
+        k = int(rng.choice([1, 2, 5, 40, 101]))
+        truth = rng.integers(0, k, n)
+        x = np.where(rng.random((n, m)) < 0.5, truth[:, None],
+                     rng.integers(0, k, (n, m))).astype(float)
+        if trial % 2:
+            x[rng.random(x.shape) < 0.2] = np.nan
+            x[0] = np.nan  # a subject with no rating
+            x[1, 1:] = np.nan  # and one with a single rating
+        x[-2:, 0] = [0, 0]  # the rater uses some category
+        stats = irr.Agreement.from_array(x, categories=range(k)).statistics
+        if trial % 4 == 3:
+            stats = stats.listwise()
+        cells = ecc._cells(stats)
+        rows = cc.rater_codes(stats.patterns, k)
+        np.testing.assert_array_equal(rows.r, cells.r)
+        mult, w = stats.multiplicity, np.eye(k)
+        with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
+            warnings.simplefilter("ignore")
+            for method in METHODS:
+                got = cc.counts_estimate(rows, mult, w, method)
+                want = cc.counts_estimate(cells, mult, w, method)
+                np.testing.assert_allclose(got[:4], want[:4], rtol=1e-12, atol=1e-15)
+                assert got[4:6] == want[4:6]
+                if want.terms is None:
+                    assert got.terms is None
+                else:
+                    np.testing.assert_allclose(got.terms, want.terms, rtol=1e-12, atol=1e-14)
+            for got, want in zip(cc.fleiss_null_variance(rows, mult),
+                                 cc.fleiss_null_variance(cells, mult), strict=True):
+                np.testing.assert_array_equal(got, want)  # integer totals: exact
+            got = cc.conger_estimate(None, mult.astype(float), w, rows)
+            want = cc.conger_estimate(ecc._codes(stats), mult.astype(float), w, cells)
+            np.testing.assert_allclose(got[:4], want[:4], rtol=1e-12, atol=1e-15)
+
+
+def test_rater_codes_refuse_weights():
+    rows = cc.rater_codes(np.array([[0, 1], [1, 1], [0, 0]]), 2)
+    with pytest.raises(ValueError, match="unweighted coefficients only"):
+        cc.counts_estimate(rows, np.ones(3), np.array([[1.0, 0.5], [0.5, 1.0]]), "fleiss")
+
+
+def test_unweighted_multirater_estimators_read_the_rows_of_codes():
+    """The default calls take the rows of codes; with weights, many raters or a sparse
+    design the cells; the results are the same either way (to rounding)."""
+    rng = np.random.default_rng(3)
+    x = rng.integers(0, 4, (200, 4))
+    stats = irr.Agreement.from_array(x).statistics
+    assert isinstance(ecc._count_rows(stats, "unweighted"), cc.RaterCodes)
+    assert isinstance(ecc._count_rows(stats, "quadratic"), cc.CountEntries)
+    wide = irr.Agreement.from_array(rng.integers(0, 4, (50, ecc.PAIRWISE_RATERS + 1)))
+    assert isinstance(ecc._count_rows(wide.statistics, "unweighted"), cc.CountEntries)
+    ag = irr.Agreement.from_array(x)
+    fleiss = ag.fleiss_kappa()
+    # the same statistic through the cells: Fleiss' kappa with the identity as weights
+    same = ag.fleiss_kappa(weights=np.eye(4))
+    assert fleiss.estimate == pytest.approx(same.estimate, rel=1e-13)
+    assert fleiss.se == pytest.approx(same.se, rel=1e-12)
+    assert fleiss.per_category["kappa"].notna().all()

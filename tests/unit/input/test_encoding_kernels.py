@@ -546,3 +546,42 @@ def test_small_integer_codes_match_the_offset_coding(seed):
         for a, b in zip(got[0], want[0], strict=True):
             np.testing.assert_array_equal(a, b)
             assert a.dtype == b.dtype
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_values_present_beyond_the_first_rows(seed):
+    """The values present in small non-negative raters, read from the first rows when they
+    hold the whole range and from every row otherwise (a value that occurs only late, or
+    never), are those of a count of every value."""
+    from irr._data import _PRESENT_PREFIX, _values_present
+
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        n, m = int(rng.integers(1, 4 * _PRESENT_PREFIX)), int(rng.integers(1, 5))
+        lo, width = int(rng.integers(0, 40)), int(rng.choice([1, 3, 8, 9, 33, 64]))
+        columns = [rng.integers(lo, lo + width, n).astype(np.uint8 if lo + width < 256
+                                                            else np.uint16) for _ in range(m)]
+        if trial % 3 == 1:  # a value missing from the first rows, present later
+            late = lo + width - 1
+            for c in columns:
+                c[c == late] = lo
+            columns[-1][-1] = late
+        elif trial % 3 == 2:  # a value of the range that never occurs
+            for c in columns:
+                c[c == lo + width // 2] = lo
+        hi = max(int(c.max()) for c in columns)
+        got = _values_present(columns, lo, width, hi)
+        want = np.zeros(hi + 1, dtype=bool)
+        for c in columns:
+            want[np.unique(c)] = True
+        np.testing.assert_array_equal(got, want)
+
+
+def test_integer_ratings_spanning_64_values_are_coded():
+    """Integer ratings 0..63 (the 64th value sets the top bit of the presence word) are
+    coded like any others (they raised OverflowError)."""
+    x = np.array([[0, 63, 0], [63, 0, 63], [5, 5, 5]])
+    ag = irr.Agreement.from_array(x)
+    assert ag.categories.tolist() == [0, 5, 63]
+    want = irr.Agreement.from_array(x.astype(str)).fleiss_kappa().estimate
+    assert ag.fleiss_kappa().estimate == pytest.approx(want, rel=1e-14)
