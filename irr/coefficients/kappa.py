@@ -235,8 +235,7 @@ def weighted_kappa(table: np.ndarray, weights: np.ndarray) -> WeightedKappa:
     """
     counts = np.asarray(table, dtype=float)
     n = counts.sum()
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = counts / n
+    p = counts / n if n > 0 else np.full(counts.shape, np.nan)  # 0 / 0 without a warning
     row, col = p.sum(axis=-1), p.sum(axis=-2)
     disagreement = 1.0 - weights
     # the expressions of kappa_parts, term for term (same rounding)

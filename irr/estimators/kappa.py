@@ -225,6 +225,13 @@ def kappa(
     notes += weights_note(name, stats.scores)
     if stats.n_missing:
         notes.extend(listwise_note(stats.n_missing))
+    # resamples are kappas of the complete fine patterns' cells (at most n of them), never
+    # of dense k x k tables: O(B (n + k)) unweighted
+    complete = (stats.patterns >= 0).all(axis=1)
+    a, b = stats.patterns[complete].T
+    recipe = plan.recipe(
+        partial(_complete_kappa, complete, a, b, w, stats.n_categories),
+        options, keep=complete)  # incomplete subjects are left out, so not resampled
     result = KappaResult(
         coefficient=coefficient,
         symbol=symbol,
@@ -254,14 +261,8 @@ def kappa(
         design_df=design_df,
         # the p-value is on t when there are df (distribution='t', a clustered design)
         statistic_name="t" if math.isfinite(design_df) else "z",
+        _bootstrap_source=recipe,
     )
-    # resamples are kappas of the complete fine patterns' cells (at most n of them), never
-    # of dense k x k tables: O(B (n + k)) unweighted
-    complete = (stats.patterns >= 0).all(axis=1)
-    a, b = stats.patterns[complete].T
-    recipe = plan.recipe(
-        partial(_complete_kappa, complete, a, b, w, stats.n_categories),
-        options, keep=complete)  # incomplete subjects are left out, so not resampled
     return result.with_bootstrap(recipe, options.ci)
 
 
