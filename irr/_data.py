@@ -654,8 +654,7 @@ def _encode_integer_pair(
         n_used = int(used.sum())
         code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
         to_code = (np.cumsum(used) - 1).astype(code_dtype)
-        index = pd.Index(values)
-        scores = _numeric_scores(index)
+        index, scores = _integer_scale(values)
     else:
         found = index.get_indexer(values)
         if (found < 0).any():
@@ -676,6 +675,35 @@ def _encode_integer_pair(
         np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
     coded = _ResidueCodes(residues, lo % 256, to_code)
     return Ratings(coded, index, scores, True, tuple(names), pair, len(arrays[0]))
+
+
+#: The categories and scores of the last few scales of integer labels (:func:`_integer_scale`).
+_SCALES: dict[tuple[str, bytes], tuple[pd.Index, np.ndarray | None]] = {}
+
+
+def _integer_scale(values: np.ndarray) -> tuple[pd.Index, np.ndarray | None]:
+    """The categories (an Index of `values`) and their scores (:func:`_numeric_scores`,
+    read-only) of the used integer labels `values` (at most 256 of them), remembered for
+    the last few scales: building an Index costs more than a small call's arithmetic. Both
+    are immutable, so Ratings share them.
+
+    Examples
+    --------
+    >>> index, scores = _integer_scale(np.array([1, 3], dtype=np.int64))
+    >>> list(index), scores.tolist(), scores.flags.writeable
+    ([1, 3], [1.0, 3.0], False)
+    """
+    key = (values.dtype.str, values.tobytes())
+    scale = _SCALES.get(key)
+    if scale is None:
+        index = pd.Index(values)
+        scores = _numeric_scores(index)
+        if scores is not None:
+            scores.flags.writeable = False
+        if len(_SCALES) >= 64:
+            _SCALES.clear()
+        scale = _SCALES[key] = (index, scores)
+    return scale
 
 
 def integer_pair_ratings(a: Any, b: Any, names: Sequence[str]) -> Ratings | None:
