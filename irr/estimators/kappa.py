@@ -223,8 +223,9 @@ def kappa(
             warnings.warn(max_note, DegenerateDataWarning, stacklevel=3)
             notes.append(max_note)
     notes += weights_note(name, stats.scores)
-    if stats.n_missing:
-        notes.extend(listwise_note(stats.n_missing))
+    n_missing = stats.n_missing
+    if n_missing:
+        notes.extend(listwise_note(n_missing))
     # resamples are kappas of the complete fine patterns' cells (at most n of them), never
     # of dense k x k tables: O(B (n + k)) unweighted
     complete = (stats.patterns >= 0).all(axis=1)
@@ -247,8 +248,8 @@ def kappa(
         null_value=null,
         ci_clip=options.ci_clip,
         n_subjects=n,
-        n_missing=stats.n_missing,
-        n_incomplete=stats.n_missing,
+        n_missing=n_missing,
+        n_incomplete=n_missing,
         raters=stats.raters,
         notes=tuple(notes),
         observed_agreement=observed,
