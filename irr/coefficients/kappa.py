@@ -409,7 +409,7 @@ def _northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> 
     distinct = np.ones(breaks.size, dtype=bool)  # the distinct breakpoints, as np.unique
     np.not_equal(breaks[1:], breaks[:-1], out=distinct[1:])
     breaks = breaks[distinct]
-    start, length = breaks[:-1], np.diff(breaks)
+    start, length = breaks[:-1], breaks[1:] - breaks[:-1]  # np.diff's arithmetic
     i = np.searchsorted(row_end, start, side="right")
     j = np.searchsorted(col_end, start, side="right")
     return float(length @ weights[i, j]) / float(row_end[-1])

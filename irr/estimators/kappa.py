@@ -38,7 +38,7 @@ def describe_scores(scores: np.ndarray | None) -> str:
     """
     if scores is None:
         return "(none)"
-    shown = ", ".join(f"{s:g}" for s in scores[:8])
+    shown = ", ".join(f"{s:g}" for s in scores[:8].tolist())  # Python floats: as numpy's
     return f"[{shown}{', ...' if len(scores) > 8 else ''}]"
 
 
