@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["MISSING_MARKERS", "Ratings", "decimal_text", "distinct_names", "encode_ratings",
-           "exact_reals", "float_if_exact", "missing_markers", "validate_table"]
+           "exact_reals", "float_if_exact", "integer_pair_ratings", "missing_markers",
+           "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -30,6 +31,9 @@ MISSING_MARKERS = frozenset({
     ".", "", "NA", "N/A", "n/a", "na", "NaN", "nan", "NULL", "null", "-",
     "?", "#N/A", "missing", "Missing", "MISSING",
 })
+
+#: The largest int64, as a Python int.
+_INT64_MAX = int(np.iinfo(np.int64).max)
 
 #: Integer labels whose range is at most this wide are coded by offset, not by hashing.
 _DENSE_RANGE = 1 << 16
@@ -659,14 +663,13 @@ def _encode_integer_pair(
         return None
     table, lo, residues = counted
     used = table.any(axis=0) | table.any(axis=1)
-    label_type = np.uint64 if lo + len(table) - 1 > np.iinfo(np.int64).max else np.int64
+    label_type = np.uint64 if lo + len(table) - 1 > _INT64_MAX else np.int64
     values = np.flatnonzero(used).astype(label_type) + label_type(lo)
     if index is None:
         n_used = int(used.sum())
         code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
         to_code = (np.cumsum(used) - 1).astype(code_dtype)
-        index = pd.Index(values)
-        scores = _numeric_scores(index)
+        index, scores = _integer_scale(values)
     else:
         found = index.get_indexer(values)
         if (found < 0).any():
@@ -678,13 +681,65 @@ def _encode_integer_pair(
             scores = np.arange(len(index), dtype=float)
     k = len(index)
     if categories is None:  # the used values in order are the codes 0, 1, ...
-        pair = np.ascontiguousarray(table[np.ix_(used, used)], dtype=np.int64)
+        # (every value of the range used: the table itself, our own int64 array)
+        pair = table if len(index) == len(table) else np.ascontiguousarray(
+            table[np.ix_(used, used)], dtype=np.int64)
     else:
         rows, columns = np.nonzero(table)
         pair = np.zeros((k, k), dtype=np.int64)
         np.add.at(pair, (to_code[rows], to_code[columns]), table[rows, columns])
     coded = _ResidueCodes(residues, lo % 256, to_code)
     return Ratings(coded, index, scores, True, tuple(names), pair, len(arrays[0]))
+
+
+#: The categories and scores of the last few scales of integer labels (:func:`_integer_scale`).
+_SCALES: dict[tuple[str, bytes], tuple[pd.Index, np.ndarray | None]] = {}
+
+
+def _integer_scale(values: np.ndarray) -> tuple[pd.Index, np.ndarray | None]:
+    """The categories (an Index of `values`) and their scores (:func:`_numeric_scores`,
+    read-only) of the used integer labels `values` (at most 256 of them), remembered for
+    the last few scales: building an Index costs more than a small call's arithmetic. Both
+    are immutable, so Ratings share them.
+
+    Examples
+    --------
+    >>> index, scores = _integer_scale(np.array([1, 3], dtype=np.int64))
+    >>> list(index), scores.tolist(), scores.flags.writeable
+    ([1, 3], [1.0, 3.0], False)
+    """
+    key = (values.dtype.str, values.tobytes())
+    scale = _SCALES.get(key)
+    if scale is None:
+        index = pd.Index(values)
+        scores = _numeric_scores(index)
+        if scores is not None:
+            scores.flags.writeable = False
+        if len(_SCALES) >= 64:
+            _SCALES.clear()
+        scale = _SCALES[key] = (index, scores)
+    return scale
+
+
+def integer_pair_ratings(a: Any, b: Any, names: Sequence[str]) -> Ratings | None:
+    """Two raters given as 1-D integer ndarrays of one length (two or more), with no
+    declared categories, coded as :func:`encode_ratings` codes them (the table of their
+    value pairs, :func:`_encode_integer_pair`) without its checks of every other input
+    form, under the rater names `names`; None for any other input, or values spanning too
+    wide a range for the table (the general coding then decides, and names any problem).
+
+    Examples
+    --------
+    >>> ratings = integer_pair_ratings(np.array([1, 2, 2]), np.array([1, 2, 3]), ["a", "b"])
+    >>> list(ratings.categories), ratings.pair_counts.tolist(), ratings.raters
+    ([1, 2, 3], [[1, 0, 0], [0, 1, 1], [0, 0, 0]], ('a', 'b'))
+    >>> integer_pair_ratings([1, 2, 2], [1, 2, 3], ["a", "b"]) is None  # lists: general coding
+    True
+    """
+    if not (type(a) is np.ndarray and type(b) is np.ndarray and a.ndim == 1 and b.ndim == 1
+            and a.dtype.kind in "iu" and b.dtype.kind in "iu" and len(a) == len(b) >= 2):
+        return None
+    return _encode_integer_pair([a, b], names, None)
 
 
 def _factorize_strings(

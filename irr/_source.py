@@ -34,6 +34,7 @@ from irr._data import (
     distinct_names,
     encode_ratings,
     exact_counts,
+    integer_pair_ratings,
     numeric_array,
     preview,
     real_values,
@@ -175,6 +176,16 @@ class Source:
         ratings = encode_ratings(columns, argnames, categories, aggregated)
         return cls(_renamed(ratings, names), frame=frame,
                    index=index if frame is None else frame.index)
+
+    @classmethod
+    def from_integer_pair(cls, a: Any, b: Any, names: Sequence[str]) -> Source | None:
+        """Two raters given as 1-D integer ndarrays (no categories, names or `continuous`
+        declared): the Source :meth:`from_columns` makes of them, found without its checks
+        of the other input forms (:func:`irr._data.integer_pair_ratings`); None when they
+        are not such arrays or span too wide a range (:meth:`from_columns` then decides).
+        Integers within that range are categories (:func:`continuous_columns`)."""
+        ratings = integer_pair_ratings(a, b, names)
+        return None if ratings is None else cls(ratings)
 
     @classmethod
     def of_columns(

@@ -173,6 +173,13 @@ class Agreement:
         names: Sequence[str] | None = None,
         continuous: bool | None = None,
     ) -> None:
+        if not more_raters and categories is None and names is None and continuous is None:
+            # two integer ndarrays: the Source from_columns makes, without its checks of
+            # the other input forms (None for any other input)
+            pair = Source.from_integer_pair(rater_a, rater_b, ("rater1", "rater2"))
+            if pair is not None:
+                self._init(pair, nan_policy)
+                return
         columns = [rater_a, rater_b, *more_raters]
         if names is None:
             names = [

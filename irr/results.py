@@ -447,7 +447,9 @@ class Result:
     ) -> Result:
         """A copy whose bootstrap is drawn by `source` (on first use), with its ``ci``
         replaced by the bootstrap interval when `ci` names a bootstrap method (undefined,
-        with that method's name, when the estimate is).
+        with that method's name, when the estimate is). A result built with
+        ``_bootstrap_source=source`` that has drawn nothing is such a copy already, and
+        is kept (no second copy of every field).
 
         `source` is kept to draw on first use; for the result to draw it after pickling
         (joblib, multiprocessing) it must pickle: a module-level function or a
@@ -471,7 +473,9 @@ class Result:
         >>> res.with_bootstrap(draw, "percentile").ci.method
         'percentile'
         """
-        result = replace(self, _bootstrap_source=source, _cache={})
+        # a result built with this source and nothing drawn yet is that copy already
+        result = self if self._bootstrap_source is source and not self._cache else replace(
+            self, _bootstrap_source=source, _cache={})
         if ci not in BOOTSTRAP_METHODS:
             warn_undefined(result.ci, result.coefficient, stacklevel=4)
             return result

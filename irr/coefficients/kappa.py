@@ -235,10 +235,9 @@ def weighted_kappa(table: np.ndarray, weights: np.ndarray) -> WeightedKappa:
     """
     counts = np.asarray(table, dtype=float)
     n = counts.sum()
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = counts / n
+    p = counts / n if n > 0 else np.full(counts.shape, np.nan)  # 0 / 0 without a warning
     row, col = p.sum(axis=-1), p.sum(axis=-2)
-    disagreement = 1.0 - weights
+    disagreement, identity, monge = _weight_facts(weights)
     # the expressions of kappa_parts, term for term (same rounding)
     do = float(np.einsum("...ij,ij->...", p, disagreement))  # 1 - p_o, no cancellation
     de = float(np.einsum("...i,ij,...j->...", row, disagreement, col))  # 1 - p_e
@@ -251,9 +250,34 @@ def weighted_kappa(table: np.ndarray, weights: np.ndarray) -> WeightedKappa:
     # and kappa_max as kappa_max does
     row_n, col_n = counts.sum(axis=1), counts.sum(axis=0)
     de_max = float((row_n / n) @ disagreement @ (col_n / n))
-    best = _kappa_max(row_n, col_n, n, weights, disagreement, de_max) if de_max > 0 else nan
+    best = (_kappa_max(row_n, col_n, n, weights, disagreement, de_max, identity, monge)
+            if de_max > 0 else nan)
     return WeightedKappa(1.0 - do, expected, 1.0 - do / de, max(var, 0.0), max(var0, 0.0), h,
                          best)
+
+
+#: 1 - w, and whether w is the identity and 1 - w Monge, of the last few small weight
+#: matrices (:func:`_weight_facts`), by their bytes.
+_FACTS: dict[tuple[tuple[int, ...], str, bytes], tuple[np.ndarray, bool, bool]] = {}
+
+
+def _weight_facts(weights: np.ndarray) -> tuple[np.ndarray, bool, bool]:
+    """``1 - weights`` (read-only), whether `weights` is the identity, and whether
+    ``1 - weights`` has the Monge property (:func:`is_monge`), remembered for the last few
+    weight matrices of up to 32 x 32: for one small table, finding them costs more than
+    the arithmetic of kappa."""
+    key = (weights.shape, weights.dtype.str, weights.tobytes()) if weights.size <= 1024 else None
+    facts = None if key is None else _FACTS.get(key)
+    if facts is None:
+        disagreement = 1.0 - weights
+        disagreement.flags.writeable = False
+        facts = (disagreement, bool(np.array_equal(weights, np.eye(len(weights)))),
+                 is_monge(disagreement))
+        if key is not None:
+            if len(_FACTS) >= 64:
+                _FACTS.clear()
+            _FACTS[key] = facts
+    return facts
 
 
 def cell_influence(p: np.ndarray, row: np.ndarray, col: np.ndarray,
@@ -385,7 +409,7 @@ def _northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> 
     distinct = np.ones(breaks.size, dtype=bool)  # the distinct breakpoints, as np.unique
     np.not_equal(breaks[1:], breaks[:-1], out=distinct[1:])
     breaks = breaks[distinct]
-    start, length = breaks[:-1], np.diff(breaks)
+    start, length = breaks[:-1], breaks[1:] - breaks[:-1]  # np.diff's arithmetic
     i = np.searchsorted(row_end, start, side="right")
     j = np.searchsorted(col_end, start, side="right")
     return float(length @ weights[i, j]) / float(row_end[-1])
@@ -417,17 +441,20 @@ def kappa_max(table: np.ndarray, weights: np.ndarray) -> float:
     expected_disagreement = float((row / n) @ disagreement @ (col / n)) if n > 0 else 0.0
     if not expected_disagreement > 0:
         return float("nan")
-    return _kappa_max(row, col, n, weights, disagreement, expected_disagreement)
+    return _kappa_max(row, col, n, weights, disagreement, expected_disagreement,
+                      bool(np.array_equal(weights, np.eye(len(weights)))),
+                      is_monge(disagreement))
 
 
 def _kappa_max(row: np.ndarray, col: np.ndarray, n: float, weights: np.ndarray,
-               disagreement: np.ndarray, expected_disagreement: float) -> float:
+               disagreement: np.ndarray, expected_disagreement: float, identity: bool,
+               monge: bool) -> float:
     """:func:`kappa_max` of a table with row and column counts `row`, `col` (n subjects),
-    ``disagreement = 1 - weights`` and 1 - p_e > 0."""
-    k = len(weights)
-    if np.array_equal(weights, np.eye(k)):
+    ``disagreement = 1 - weights``, 1 - p_e > 0, and whether `weights` is the identity and
+    `disagreement` has the Monge property."""
+    if identity:
         best = float(np.minimum(row, col).sum() / n)
-    elif is_monge(disagreement):
+    elif monge:
         best = _northwest_corner(row, col, weights)
     else:
         used_rows, used_cols = np.flatnonzero(row), np.flatnonzero(col)

@@ -38,7 +38,7 @@ def describe_scores(scores: np.ndarray | None) -> str:
     """
     if scores is None:
         return "(none)"
-    shown = ", ".join(f"{s:g}" for s in scores[:8])
+    shown = ", ".join(f"{s:g}" for s in scores[:8].tolist())  # Python floats: as numpy's
     return f"[{shown}{', ...' if len(scores) > 8 else ''}]"
 
 
@@ -223,8 +223,16 @@ def kappa(
             warnings.warn(max_note, DegenerateDataWarning, stacklevel=3)
             notes.append(max_note)
     notes += weights_note(name, stats.scores)
-    if stats.n_missing:
-        notes.extend(listwise_note(stats.n_missing))
+    n_missing = stats.n_missing
+    if n_missing:
+        notes.extend(listwise_note(n_missing))
+    # resamples are kappas of the complete fine patterns' cells (at most n of them), never
+    # of dense k x k tables: O(B (n + k)) unweighted
+    complete = (stats.patterns >= 0).all(axis=1)
+    a, b = stats.patterns[complete].T
+    recipe = plan.recipe(
+        partial(_complete_kappa, complete, a, b, w, stats.n_categories),
+        options, keep=complete)  # incomplete subjects are left out, so not resampled
     result = KappaResult(
         coefficient=coefficient,
         symbol=symbol,
@@ -240,8 +248,8 @@ def kappa(
         null_value=null,
         ci_clip=options.ci_clip,
         n_subjects=n,
-        n_missing=stats.n_missing,
-        n_incomplete=stats.n_missing,
+        n_missing=n_missing,
+        n_incomplete=n_missing,
         raters=stats.raters,
         notes=tuple(notes),
         observed_agreement=observed,
@@ -254,14 +262,8 @@ def kappa(
         design_df=design_df,
         # the p-value is on t when there are df (distribution='t', a clustered design)
         statistic_name="t" if math.isfinite(design_df) else "z",
+        _bootstrap_source=recipe,
     )
-    # resamples are kappas of the complete fine patterns' cells (at most n of them), never
-    # of dense k x k tables: O(B (n + k)) unweighted
-    complete = (stats.patterns >= 0).all(axis=1)
-    a, b = stats.patterns[complete].T
-    recipe = plan.recipe(
-        partial(_complete_kappa, complete, a, b, w, stats.n_categories),
-        options, keep=complete)  # incomplete subjects are left out, so not resampled
     return result.with_bootstrap(recipe, options.ci)
 
 

@@ -161,6 +161,10 @@ class InferenceOptions:
         TypeError: `level` is not an inference option; they are alternative, confidence_level, \
 ci, n_resamples, rng, progress, distribution, population, null, ci_clip, sampling, rater_population.
         """
+        if cls is InferenceOptions and all(
+                type(value) is type(_DEFAULTS.get(name, _UNSET)) and value == _DEFAULTS[name]
+                for name, value in keywords.items()):
+            return DEFAULT_OPTIONS  # every value a default of its own type: nothing to check
         names = [f.name for f in fields(cls)]
         for name in keywords:
             if name not in names:
@@ -278,6 +282,10 @@ ci, n_resamples, rng, progress, distribution, population, null, ci_clip, samplin
 
 #: The options of a call that gives none (every default; a 95% level).
 DEFAULT_OPTIONS = InferenceOptions()
+
+#: Each option's default, by name (:meth:`InferenceOptions.from_keywords`).
+_DEFAULTS = {f.name: getattr(DEFAULT_OPTIONS, f.name) for f in fields(InferenceOptions)}
+_UNSET = object()
 
 
 def _finite_correction(size: float, population: float | None, name: str, what: str) -> float:

@@ -334,3 +334,24 @@ def test_progress_reaches_the_continuous_bootstraps():
     assert quiet.ci == default.ci  # the bar never changes the draws
     with pytest.raises(TypeError, match="`progress` must be True, False or None"):
         irr.deming(a, b, progress="yes")
+
+
+def test_default_keywords_give_the_shared_default_options_and_others_are_checked():
+    """Every keyword at its default (of the default's own type) gives DEFAULT_OPTIONS, the
+    options a full check of the same values builds; a value equal to a default but of
+    another type (False for 0, a numpy float) is checked as before."""
+    from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
+
+    defaults = {f.name: getattr(DEFAULT_OPTIONS, f.name) for f in dataclasses.fields(
+        InferenceOptions)}
+    assert InferenceOptions.from_keywords(**defaults) is DEFAULT_OPTIONS
+    assert InferenceOptions.from_keywords(**defaults) == InferenceOptions(**defaults)
+    assert InferenceOptions.from_keywords(ci="wald", rng=0) is DEFAULT_OPTIONS
+    with pytest.raises(TypeError, match="`rng` must be None"):
+        InferenceOptions.from_keywords(rng=False)
+    level = InferenceOptions.from_keywords(confidence_level=np.float64(0.95))
+    assert level is not DEFAULT_OPTIONS
+    assert level == DEFAULT_OPTIONS
+    with pytest.raises(TypeError, match="`level` is not an inference option"):
+        InferenceOptions.from_keywords(level=0.95)
+    assert InferenceOptions.from_keywords(ci="bca").ci == "bca"

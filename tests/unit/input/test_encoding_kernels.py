@@ -585,3 +585,129 @@ def test_integer_ratings_spanning_64_values_are_coded():
     assert ag.categories.tolist() == [0, 5, 63]
     want = irr.Agreement.from_array(x.astype(str)).fleiss_kappa().estimate
     assert ag.fleiss_kappa().estimate == pytest.approx(want, rel=1e-14)
+
+
+# -- two integer ndarrays: Agreement's lean construction against the general path ------------
+import contextlib  # noqa: E402
+
+
+@contextlib.contextmanager
+def _general_path(monkeypatch, coding: bool):
+    """A context in which Agreement builds two integer ndarrays through from_columns (and,
+    with `coding`, through the general coding rather than the pair table)."""
+    with monkeypatch.context() as m:
+        m.setattr(Source, "from_integer_pair", classmethod(lambda cls, a, b, names: None))
+        if coding:
+            m.setattr(irr._data, "_encode_integer_pair", lambda *args: None)
+        yield
+
+
+def _kappa_fits(ag, specs):
+    """Each (weights, ci) of `specs` fitted, with the warnings it gave (their text)."""
+    out = []
+    for weights, ci in specs:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            res = ag.kappa(weights, ci=ci, n_resamples=200, rng=1)
+        out.append((res, [f"{w.category.__name__}: {w.message}" for w in caught]))
+    return out
+
+
+def _assert_same_fit(new, old):
+    (got, got_warnings), (want, want_warnings) = new, old
+    assert got_warnings == want_warnings
+    for field in ("estimate", "se", "se0", "statistic", "pvalue", "observed_agreement",
+                  "expected_agreement", "kappa_max", "n_subjects", "n_missing", "design_df"):
+        a, b = getattr(got, field), getattr(want, field)
+        assert a == b or (np.isnan(a) and np.isnan(b)), (field, a, b)
+    assert (got.ci.method, got.ci.note, got.ci.confidence_level) == (
+        want.ci.method, want.ci.note, want.ci.confidence_level)
+    np.testing.assert_array_equal([got.ci.low, got.ci.high], [want.ci.low, want.ci.high])
+    assert got.notes == want.notes
+    assert got.categories == want.categories
+    assert type(got.categories[0]) is type(want.categories[0])
+    np.testing.assert_array_equal(got.scores, want.scores)
+    assert repr(got) == repr(want)
+    assert str(got) == str(want)  # the summary's text
+    assert got.summary().as_html() == want.summary().as_html()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_two_integer_arrays_give_the_results_of_the_general_path(monkeypatch, seed):
+    """Agreement(a, b) of two integer ndarrays takes the lean construction
+    (Source.from_integer_pair); every kappa (unweighted, linear, quadratic, a custom
+    matrix; Wald and percentile intervals) equals that of the same arrays through
+    from_columns, and through the general coding: estimates, SEs, intervals, notes,
+    warnings, repr and summary."""
+    rng = np.random.default_rng(seed)
+    for trial in range(5):
+        n = int(rng.integers(2, 120))
+        k = int(rng.integers(1, 7))
+        lo = int(rng.integers(-4, 6)) if seed % 4 else 0
+        dtype = (np.int64, np.int8, np.int32, np.uint16)[trial % 4]
+        lo = max(lo, 0) if dtype == np.uint16 else lo
+        a = rng.integers(lo, lo + k, n)
+        b = np.where(rng.random(n) < rng.random(), a, rng.integers(lo, lo + k, n))
+        if trial == 4:  # perfect agreement: SE 0, an undefined interval
+            b = a.copy()
+        a, b = a.astype(dtype), b.astype(dtype)
+        assert Source.from_integer_pair(a, b, ("rater1", "rater2")) is not None
+        new_ag = irr.Agreement(a, b)
+        k_used = len(new_ag.categories)
+        custom = 1.0 - np.abs(np.subtract.outer(np.arange(k_used), np.arange(k_used))) / max(
+            k_used, 1) ** 0.5 / max(k_used - 1, 1) ** 0.5
+        np.fill_diagonal(custom, 1.0)
+        custom = np.clip(custom, 0.0, 1.0)
+        specs = [(None, "wald"), ("linear", "wald"), ("quadratic", "wald"),
+                 (custom, "wald"), ("quadratic", "percentile"), (None, "percentile")]
+        new = _kappa_fits(new_ag, specs)
+        for coding in (False, True):
+            with _general_path(monkeypatch, coding):
+                old_ag = irr.Agreement(a, b)
+                old = _kappa_fits(old_ag, specs)
+            assert repr(new_ag) == repr(old_ag)
+            assert new_ag.statistics == old_ag.statistics
+            assert new_ag.categories.equals(old_ag.categories)
+            assert new_ag.categories.dtype == old_ag.categories.dtype
+            for got, want in zip(new, old, strict=True):
+                _assert_same_fit(got, want)
+        # declared categories (the observed values) take the general path: same results
+        declared = irr.Agreement(a, b, categories=list(new_ag.categories))
+        for got, want in zip(new, _kappa_fits(declared, specs), strict=True):
+            _assert_same_fit(got, want)
+
+
+def test_two_integer_arrays_summary_equals_the_general_path(monkeypatch):
+    rng = np.random.default_rng(4)
+    a = rng.integers(1, 6, 80)
+    b = np.clip(a + rng.integers(-1, 2, 80), 1, 5)
+    new = irr.Agreement(a, b)
+    with _general_path(monkeypatch, True):
+        old = irr.Agreement(a, b)
+    assert new.summary().as_text() == old.summary().as_text()
+
+
+@pytest.mark.parametrize("columns", [
+    ([1, 2, 3], [1, 2, 2]),  # lists
+    (pd.Series([1, 2, 3]), pd.Series([1, 2, 2])),  # Series (aligned on their index)
+    (np.array([1.0, 2.0, np.nan]), np.array([1.0, 2.0, 2.0])),  # missing ratings
+    (np.array(["a", "b", "c"]), np.array(["a", "b", "b"])),  # strings
+    (np.array([1, 2, 3], dtype=object), np.array([1, 2, 2], dtype=object)),
+    (np.array([True, False, True]), np.array([True, True, False])),  # booleans
+    (np.array([[1, 2], [3, 4]]), np.array([[1, 2], [3, 3]])),  # 2-D
+    (np.array([1, 2, 3]), np.array([1, 2])),  # unequal lengths
+    (np.array([1]), np.array([2])),  # a single subject
+    (np.array([0, 1000]), np.array([0, 1])),  # too wide a range for the pair table
+    (np.ma.array([1, 2, 3]), np.ma.array([1, 2, 2])),  # an ndarray subclass
+])
+def test_lean_construction_declines_every_other_input(columns):
+    assert Source.from_integer_pair(*columns, ("rater1", "rater2")) is None
+
+
+def test_lean_construction_keeps_the_errors_of_the_general_path():
+    for a, b, message in ((np.array([1, 2, 3]), np.array([1, 2]), "same subjects"),
+                          (np.array([1]), np.array([2]), "single subject")):
+        with pytest.raises(ValueError, match=message):
+            irr.Agreement(a, b)
+    with pytest.raises(ValueError, match="nan_policy"):
+        irr.Agreement(np.array([1, 2]), np.array([1, 2]), nan_policy="drop")
