@@ -24,6 +24,7 @@ estimators behind McGraw & Wong's (1996) formulas.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -38,6 +39,7 @@ __all__ = [
     "moment_sums",
     "reml_criterion",
     "reml_criterion_fixed",
+    "single_moment_sums",
     "subject_moments",
 ]
 
@@ -69,8 +71,10 @@ class Components(NamedTuple):
     n0: np.ndarray
 
 
+@functools.lru_cache(maxsize=64)
 def moment_layout(k: int) -> dict[str, slice]:
-    """Columns of :func:`subject_moments` for `k` raters, by name."""
+    """Columns of :func:`subject_moments` for `k` raters, by name (one dict per `k`,
+    shared: do not modify it)."""
     names = [("n", 1), ("present", 1), ("total", 1), ("total2", 1), ("within", 1),
              ("between", 1), ("cells", 1), ("n2", 1), ("k3", 1), ("counts", k), ("sums", k),
              ("counts2", k), ("counts_total", k), ("outer", k * k), ("gg", k * k)]
@@ -176,6 +180,7 @@ def moment_sums(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) -> np.
     the rater x rater blocks as (k, k) matrix products, O(n k^2) time and O(n k) memory.
 
     Equal to ``subject_moments(counts, sums, within).sum(axis=0)`` up to rounding.
+    Without replicates :func:`single_moment_sums` gives them in fewer passes.
 
     Examples
     --------
@@ -206,6 +211,58 @@ def moment_sums(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) -> np.
     cross = squares.T @ share
     gg = (share * sq_total[:, None]).T @ share - cross - cross.T
     gg[np.arange(k), np.arange(k)] += squares.sum(axis=0)
+    out[layout["gg"]] = gg.reshape(-1)
+    return out
+
+
+def single_moment_sums(observed: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """:func:`moment_sums` of a design with at most one measurement per cell (no
+    replicates, no within-cell sum of squares), from the raters x subjects (k, n)
+    matrices: `observed` (1.0 where measured, else 0.0) and the centred `values` (0.0
+    where not measured).
+
+    Rows are raters, so a subject's sum over raters adds k contiguous rows and a rater's
+    sum over subjects reads one row, with no strided reduction; with counts of 0 and 1
+    some moments equal others (cells = n, counts2 = counts, k3 = present), and the
+    interaction's rater x rater form is ``diag(counts) - outer``. Equal to
+    ``moment_sums(observed.T, values.T, 0)`` up to rounding.
+
+    Examples
+    --------
+    >>> c, s = np.array([[1.0, 1.0], [1.0, 0.0]]), np.array([[1.0, -1.0], [0.5, 0.0]])
+    >>> bool(np.allclose(single_moment_sums(c.T, s.T), moment_sums(c, s, np.zeros(2))))
+    True
+    """
+    k = observed.shape[0]
+    layout = moment_layout(k)
+    out = np.empty(layout["width"].start)
+    total_n = observed.sum(axis=0)  # per subject
+    total = values.sum(axis=0)
+    size = np.maximum(total_n, 1.0)
+    mean = total / size
+    deviation = values - mean  # from the subject's mean, 0.0 in empty cells
+    deviation *= observed
+    by_rater = observed.sum(axis=1)
+    rater_sums = values.sum(axis=1)
+    outer = observed @ (observed / size).T
+    present = float(np.count_nonzero(total_n))
+    out[layout["n"]] = by_rater.sum()
+    out[layout["present"]] = present
+    out[layout["total"]] = total.sum()
+    out[layout["total2"]] = np.einsum("i,i->", total, mean)
+    out[layout["within"]] = 0.0
+    out[layout["between"]] = np.einsum("ij,ij->", deviation, deviation)
+    out[layout["cells"]] = by_rater.sum()
+    out[layout["n2"]] = np.einsum("i,i->", total_n, total_n)
+    out[layout["k3"]] = present
+    out[layout["counts"]] = by_rater
+    out[layout["sums"]] = rater_sums
+    out[layout["counts2"]] = by_rater
+    # sum_i n_ij total_i / n_i: each rater's sum less its deviations from subject means
+    out[layout["counts_total"]] = rater_sums - deviation.sum(axis=1)
+    out[layout["outer"]] = outer.reshape(-1)
+    gg = -outer
+    gg[np.arange(k), np.arange(k)] += by_rater
     out[layout["gg"]] = gg.reshape(-1)
     return out
 

@@ -54,6 +54,7 @@ __all__ = [
     "icc_components",
     "moment_bootstrap",
     "reml_components",
+    "single_cells",
     "variance_components",
 ]
 
@@ -145,13 +146,10 @@ def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray
     within-cell sum of squares (n,), and the centre."""
     n, k = m.n_subjects, m.n_raters
     if not m.has_replicates:  # one value per measured cell: read from the (n, k) cells
-        wide = m.wide()
-        observed = ~np.isnan(wide)
-        values = wide[observed]  # subject-major, as m.value
-        centre = float(np.median(values)) if values.size else 0.0
-        sums = np.where(observed, wide - centre, 0.0) + 0.0  # a cell's sum: -0.0 is 0.0
-        return observed.astype(float), sums, sums * sums, np.zeros(n), centre
-    centre = float(np.median(m.value)) if m.value.size else 0.0
+        observed, values, centre = single_cells(m)
+        sums = np.ascontiguousarray(values.T)
+        return np.ascontiguousarray(observed.T), sums, sums * sums, np.zeros(n), centre
+    centre = _median(m.value, m.value.size)
     y = m.value - centre
     cell = m.subject * k + m.rater
     counts = np.bincount(cell, minlength=n * k).astype(float)
@@ -161,6 +159,34 @@ def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray
     within = np.bincount(m.subject, weights=deviation * deviation, minlength=n)
     squares = np.bincount(cell, weights=y * y, minlength=n * k)
     return (counts.reshape(n, k), sums.reshape(n, k), squares.reshape(n, k), within, centre)
+
+
+def single_cells(m: Measurements, by_rater: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, float]:
+    """Of measurements without replicates, as raters x subjects (k, n) matrices: which
+    cells are measured (1.0, else 0.0) and their values minus the centre (0.0 in empty
+    cells, never -0.0); and the centre, the median measurement (what
+    :func:`cell_statistics` gives, transposed). `by_rater` is ``m.by_rater()`` when the
+    caller has it: the values are written over it."""
+    values = m.by_rater() if by_rater is None else by_rater
+    missing = np.isnan(values)
+    centre = _median(values, values.size - int(np.count_nonzero(missing)))
+    values -= centre  # never -0.0: by_rater() holds none and the median is never -0.0
+    values.reshape(-1)[np.flatnonzero(missing)] = 0.0
+    return (~missing).astype(float), values, centre
+
+
+def _median(values: np.ndarray, count: int) -> float:
+    """``np.median`` of the `count` finite values of `values` (the others nan), 0.0 when
+    there are none, by one partition: nan sorts last, and the lower middle value of an
+    even count is the largest value below the upper one."""
+    if count == 0:
+        return 0.0
+    half = count // 2
+    part = np.partition(values.reshape(-1), half)
+    if count % 2:
+        return float(part[half])
+    return float((part[:half].max() + part[half]) / 2)
 
 
 def moment_bootstrap(counts: np.ndarray, sums: np.ndarray, within: np.ndarray,
