@@ -232,7 +232,9 @@ def split_array(x: Any) -> list[np.ndarray]:
         # values: encoding strided int64 columns is several times slower.
         small = np.result_type(np.min_scalar_type(array.min()), np.min_scalar_type(array.max()))
         return list(np.ascontiguousarray(array.T, dtype=small))
-    if array.dtype.kind == "b":
+    if array.dtype.kind in "bf":
+        # one transposing pass to contiguous columns: every later pass over a rater's
+        # values (checks, encoding, the measurements' sums) then reads it sequentially
         return list(np.ascontiguousarray(array.T))
     return [array[:, g] for g in range(array.shape[1])]
 

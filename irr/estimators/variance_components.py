@@ -34,9 +34,11 @@ from irr.coefficients.variance_components import (
     components_icc,
     henderson,
     icc_interval_effective,
+    moment_layout,
     moment_sums,
     reml_criterion,
     reml_criterion_fixed,
+    single_moment_sums,
     subject_moments,
 )
 from irr.estimators.icc import ICCResult, check_form
@@ -199,6 +201,12 @@ def moment_bootstrap(counts: np.ndarray, sums: np.ndarray, within: np.ndarray,
                             MomentStatistic(moments, finish), **options)
 
 
+def _cell_bootstrap(m: Measurements, finish: Any, **options: Any) -> Any:
+    """:func:`moment_bootstrap` of the :func:`cell_statistics` of `m`."""
+    counts, sums, _, within, _ = cell_statistics(m)
+    return moment_bootstrap(counts, sums, within, finish, **options)
+
+
 def _finish(sums: np.ndarray, k: int, model: str, type: str, unit: str,
             replicates: bool) -> np.ndarray:
     """The ICC of a batch of summed subject moments (the bootstrap's statistic)."""
@@ -356,7 +364,15 @@ def icc_components(
     confidence_level = options.confidence_level
     n_resamples = options.n_resamples
     k = m.n_raters
-    present = np.bincount(m.subject, minlength=m.n_subjects) > 0
+    replicates = m.has_replicates
+    cells = replicates or estimator == "reml"  # REML reads the (n, k) cell statistics
+    if cells:
+        counts, sums, squares, within, _ = cell_statistics(m)
+        per_subject = counts.sum(axis=1)
+    else:  # moments of one measurement per cell: the raters' rows are all it takes
+        observed, values, _ = single_cells(m)
+        per_subject = observed.sum(axis=0)
+    present = per_subject > 0
     if int(present.sum()) < 2 or (model == "twoway" and k < 2):
         raise ValueError(
             f"`measurements` must hold at least 2 measured subjects and, for the two-way "
@@ -369,14 +385,15 @@ def icc_components(
             "estimators: seconds at any size)."
         )
     check_design_size(m.n_subjects, k, "The ICC")
-    counts, sums, squares, within, _ = cell_statistics(m)
-    replicates = m.has_replicates
+    moments = (moment_sums(counts, sums, within) if cells
+               else single_moment_sums(observed, values))
     separate = replicates and model == "twoway"
-    c = henderson(moment_sums(counts, sums, within), k, model, separate)
+    c = henderson(moments, k, model, separate)
     notes: list[str] = []
     if model == "twoway":
-        connected = _connected(counts > 0)
-        if not connected:
+        # raters j and l share a subject where sum_i n_ij n_il / n_i > 0
+        shared = moments[moment_layout(k)["outer"]].reshape(k, k) > 0
+        if not _connected(shared):
             raise ValueError(
                 "`measurements`: the subjects x raters design is not connected (some raters "
                 "share no subject with the others, directly or through other raters), so "
@@ -399,11 +416,15 @@ def icc_components(
     df1, df2 = float(c.df_subjects), float(c.df_error)
     pvalue = float(fdtrc(df1, df2, f)) if math.isfinite(f) else math.nan
     n_cells = m.n_subjects * k if model == "twoway" else m.n_subjects
-    missing_cells = int((counts == 0).sum()) if model == "twoway" else int((~present).sum())
+    if model == "oneway":
+        missing_cells = int((~present).sum())
+    else:  # empty subject x rater cells
+        filled = np.count_nonzero(counts) if cells else m.n_measurements
+        missing_cells = m.n_subjects * k - int(filled)
     balanced = (not replicates) and missing_cells == 0
     se = math.nan
-    # the per-subject moments are built when the bootstrap is drawn, not before
-    source = partial(moment_bootstrap, counts, sums, within,
+    # the cell statistics and per-subject moments are built when the bootstrap is drawn
+    source = partial(_cell_bootstrap, m,
                      partial(_finish, k=k, model=model, type=type, unit=unit,
                              replicates=separate),
                      n_resamples=n_resamples, rng=options.rng, progress=options.progress)
@@ -459,7 +480,8 @@ def icc_components(
         ci=ci if ci is not None else ConfidenceInterval(math.nan, math.nan,
                                                          confidence_level, "percentile"),
         n_subjects=int(present.sum()), n_missing=0,
-        n_incomplete=int(((counts == 0).any(axis=1) & present).sum()),
+        n_incomplete=int(np.count_nonzero(present & (np.count_nonzero(counts, axis=1) < k
+                                                     if cells else per_subject < k))),
         raters=m.raters, notes=tuple(lines), model=model, type=type, unit=unit,
         shrout_fleiss=sf, mcgraw_wong=mw, df1=round(df1), df2=round(df2),
         df_ci=math.nan, ms_rows=float(c.ms_subjects), ms_columns=float(c.ms_raters),
@@ -473,12 +495,13 @@ def icc_components(
     return result.with_bootstrap(source, "percentile" if ci is None else None)
 
 
-def _connected(filled: np.ndarray) -> bool:
-    """Whether the raters are linked through shared subjects (a connected design)."""
-    k = filled.shape[1]
-    shared = (filled.T.astype(float) @ filled.astype(float)) > 0
+def _connected(shared: np.ndarray) -> bool:
+    """Whether the raters are linked through shared subjects (a connected design), from
+    the (k, k) pattern of pairs of raters who measured a subject in common (its diagonal:
+    the raters who measured any)."""
+    k = len(shared)
     reach = np.eye(k, dtype=bool) | shared
     for _ in range(math.ceil(math.log2(max(k, 2))) + 1):  # squaring: log2(k) steps
         reach = (reach.astype(float) @ reach.astype(float)) > 0
-    used = filled.any(axis=0)
+    used = np.diagonal(shared)
     return bool(reach[np.ix_(used, used)].all())
