@@ -269,8 +269,14 @@ def single_moment_sums(observed: np.ndarray, values: np.ndarray) -> np.ndarray:
 
 def _pinv_quadratic(c: np.ndarray, r: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``r' C^- r`` and ``tr(C^- M)`` for batches of k x k ``C`` (singular: its null space
-    holds the vector of ones; a Moore-Penrose inverse is a g-inverse)."""
-    inverse = np.linalg.pinv(c, hermitian=True)
+    holds the vector of ones; a Moore-Penrose inverse is a g-inverse).
+
+    Eigenvalues below 1e-10 of the largest are taken as 0. ``C`` sums n x k products, so
+    its null eigenvalues come out of the eigensolver as about ``k * eps`` times the largest
+    (1e-15 to 1e-13), sometimes above pinv's default cutoff (1e-15), whose inverse then
+    multiplies the rounding of ``r . 1`` (0 in exact arithmetic) by about 1e13; a true
+    eigenvalue is at least about 1/k (raters linked through one subject) over n."""
+    inverse = np.linalg.pinv(c, rcond=1e-10, hermitian=True)
     quad = np.einsum("...i,...ij,...j->...", r, inverse, r)
     trace = np.einsum("...ij,...ji->...", inverse, m)
     return quad, trace

@@ -150,3 +150,48 @@ def coded_by_rank(values: np.ndarray) -> bool:
     if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
         return True
     return len(np.unique(values[~np.isnan(values)])) > MAX_CATEGORIES
+
+
+def connected(filled: np.ndarray) -> bool:
+    """irr.estimators.variance_components._connected before: from the (n, k) pattern of
+    measured cells, by its own rater x rater product."""
+    import math
+
+    k = filled.shape[1]
+    shared = (filled.T.astype(float) @ filled.astype(float)) > 0
+    reach = np.eye(k, dtype=bool) | shared
+    for _ in range(math.ceil(math.log2(max(k, 2))) + 1):
+        reach = (reach.astype(float) @ reach.astype(float)) > 0
+    used = filled.any(axis=0)
+    return bool(reach[np.ix_(used, used)].all())
+
+
+def measurement_error_summary(m) -> dict:
+    """What irr.estimators.measurement_error.measurement_error computed without replicates
+    before: the (n, k) cell statistics, the generic moment sums, pinv-based Henderson
+    components and the SD of all measurements by np.std."""
+    from irr.coefficients.variance_components import henderson, moment_sums
+
+    counts, sums, _, within, _ = cell_statistics(m)
+    k = m.n_raters
+    model = "twoway" if k >= 2 else "oneway"
+    c = henderson(moment_sums(counts, sums, within), k, model, False)
+    values = m.value
+    return {"n": int((counts.sum(axis=1) > 0).sum()), "components": c,
+            "sd": float(np.std(values, ddof=1)) if values.size > 1 else float("nan")}
+
+
+def moment_bootstrap_interval(m, n_resamples: int) -> tuple[float, float]:
+    """The 95% percentile bootstrap interval of ICC(A,1) by variance components as
+    icc_components drew it before: from the previous (n, k) cell statistics, seed 0."""
+    from functools import partial
+
+    from irr.estimators.variance_components import _finish, moment_bootstrap
+
+    counts, sums, _, within, _ = cell_statistics(m)
+    finish = partial(_finish, k=m.n_raters, model="twoway", type="agreement", unit="single",
+                     replicates=False)
+    boot = moment_bootstrap(counts, sums, within, finish, n_resamples=n_resamples, rng=0,
+                            progress=False)
+    low, high = boot.interval(confidence_level=0.95, method="percentile")
+    return float(low), float(high)
