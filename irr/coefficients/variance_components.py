@@ -39,6 +39,7 @@ __all__ = [
     "moment_sums",
     "reml_criterion",
     "reml_criterion_fixed",
+    "replicate_squares",
     "single_moment_sums",
     "subject_moments",
 ]
@@ -265,6 +266,33 @@ def single_moment_sums(observed: np.ndarray, values: np.ndarray) -> np.ndarray:
     gg[np.arange(k), np.arange(k)] += by_rater
     out[layout["gg"]] = gg.reshape(-1)
     return out
+
+
+def replicate_squares(subject: np.ndarray, rater: np.ndarray, values: np.ndarray,
+                      n_subjects: int, n_raters: int
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The one-way analysis of variance of replicates within (subject, rater) cells, by
+    rater: each rater's sum of squared deviations of its readings from their cell means,
+    its degrees of freedom (readings less measured cells), and each reading's deviation.
+    A rater's (method's) within-subject variance is its sum over its df (Bland & Altman
+    1999, section 5).
+
+    Examples
+    --------
+    >>> squares, dfs, _ = replicate_squares(np.array([0, 0, 1, 1, 0]), np.array([0, 0, 0, 0, 1]),
+    ...                                     np.array([1.0, 3.0, 2.0, 2.0, 5.0]), 2, 2)
+    >>> squares.tolist(), dfs.tolist()
+    ([2.0, 0.0], [2.0, 0.0])
+    """
+    cell = subject * n_raters + rater
+    size = n_subjects * n_raters
+    counts = np.bincount(cell, minlength=size).astype(float)
+    sums = np.bincount(cell, weights=values, minlength=size)
+    mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+    deviation = values - mean[cell]
+    squares = np.bincount(rater, weights=deviation * deviation, minlength=n_raters)
+    counts = counts.reshape(n_subjects, n_raters)
+    return squares, counts.sum(axis=0) - (counts > 0).sum(axis=0), deviation
 
 
 def _pinv_quadratic(c: np.ndarray, r: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

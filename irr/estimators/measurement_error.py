@@ -31,6 +31,7 @@ from irr.coefficients.variance_components import (
     henderson,
     moment_layout,
     moment_sums,
+    replicate_squares,
     single_moment_sums,
 )
 from irr.estimators.variance_components import (
@@ -353,16 +354,14 @@ def measurement_error(
         # of replicates within cells, pooled over raters and per rater
         cell = m.subject * k + m.rater
         cell_mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
-        deviation = (m.value - centre) - cell_mean.ravel()[cell]
+        squares, dfs, deviation = replicate_squares(m.subject, m.rater, m.value - centre,
+                                                    m.n_subjects, k)
         per_rater = k > 1
         rows.extend(_within_rows(math.sqrt(float(within.sum()) / df_within), df_within,
                                  factor, level, n, raters, pooled=per_rater))
         notes.append(f"Within-subject SD from {df_within:g} df of replicates (same subject, "
                      f"same rater); repeatability = {factor:.3f} x s_w (Bland & Altman 1996).")
         if per_rater:
-            squares = np.bincount(m.rater, weights=deviation * deviation, minlength=k)
-            readings = counts.sum(axis=0)
-            dfs = readings - (counts > 0).sum(axis=0)
             once = [str(raters[j]) for j in range(k) if dfs[j] == 0]
             for j in np.flatnonzero(dfs > 0):
                 df_by_rater[str(raters[j])] = float(dfs[j])

@@ -195,3 +195,36 @@ def moment_bootstrap_interval(m, n_resamples: int) -> tuple[float, float]:
                             progress=False)
     low, high = boot.interval(confidence_level=0.95, method="percentile")
     return float(low), float(high)
+
+
+def measurement_error_rater_squares(m) -> tuple[np.ndarray, np.ndarray]:
+    """irr.estimators.measurement_error's per-rater sums of squares of replicates about
+    their cell means and their df before (written out there)."""
+    counts, sums, _, _, centre = cell_statistics(m)
+    k = m.n_raters
+    cell = m.subject * k + m.rater
+    cell_mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+    deviation = (m.value - centre) - cell_mean.ravel()[cell]
+    squares = np.bincount(m.rater, weights=deviation * deviation, minlength=k)
+    return squares, counts.sum(axis=0) - (counts > 0).sum(axis=0)
+
+
+def limits_within_variances(subject: np.ndarray, is_x: np.ndarray, value: np.ndarray,
+                            size: int) -> tuple[float, float]:
+    """irr.estimators.limits' within-subject variances of the two methods' replicates
+    (true value constant) before: raw sums of squares less sum times mean, clipped at 0,
+    over the subjects both methods measured."""
+    mx = np.bincount(subject[is_x], minlength=size).astype(float)
+    my = np.bincount(subject[~is_x], minlength=size).astype(float)
+    used = (mx > 0) & (my > 0)
+    n = int(used.sum())
+    sx = np.bincount(subject[is_x], value[is_x], size)
+    sy = np.bincount(subject[~is_x], value[~is_x], size)
+    qx = np.bincount(subject[is_x], value[is_x] ** 2, size)
+    qy = np.bincount(subject[~is_x], value[~is_x] ** 2, size)
+    mx, my, sx, sy, qx, qy = (v[used] for v in (mx, my, sx, sy, qx, qy))
+    xbar, ybar = sx / mx, sy / my
+    df_x, df_y = float(mx.sum() - n), float(my.sum() - n)
+    within_x = float(np.sum(np.maximum(qx - sx * xbar, 0))) / df_x if df_x else 0.0
+    within_y = float(np.sum(np.maximum(qy - sy * ybar, 0))) / df_y if df_y else 0.0
+    return within_x, within_y

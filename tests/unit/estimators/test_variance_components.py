@@ -566,3 +566,38 @@ def test_icc_components_without_replicates_matches_the_previous_form(seed):
             warnings.simplefilter("ignore")
             want = previous_kernels.moment_bootstrap_interval(m, 49)
         assert (boot.low, boot.high) == want
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_replicate_squares_serve_measurement_error_and_limits_as_before(seed):
+    """One analysis of replicates within cells gives measurement_error's per-rater sums
+    of squares and df (same bytes) and the limits of agreement's within-subject
+    variances (which were raw sums of squares less sum x mean: equal to rounding)."""
+    from irr.coefficients.variance_components import replicate_squares
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for _ in range(20):
+        n, k = int(rng.integers(2, 60)), int(rng.integers(1, 4))
+        reps = rng.integers(0, 4, size=(n, k))
+        reps[0] = 2
+        s = np.repeat(np.repeat(np.arange(n), k), reps.ravel())
+        r = np.repeat(np.tile(np.arange(k), n), reps.ravel())
+        v = np.round(1000 + rng.normal(0, 10, n)[s] + rng.normal(0, 2, s.size), 1)
+        m = Measurements.from_long(s, r, v, raters=range(k))
+        centre = previous_kernels.cell_statistics(m)[4]
+        squares, dfs, _ = replicate_squares(m.subject, m.rater, m.value - centre,
+                                            m.n_subjects, k)
+        want_squares, want_dfs = previous_kernels.measurement_error_rater_squares(m)
+        np.testing.assert_array_equal(squares, want_squares)
+        np.testing.assert_array_equal(dfs, want_dfs)
+        if k < 2:
+            continue
+        pair = m.rater < 2
+        subject, is_x, value = m.subject[pair], m.rater[pair] == 0, m.value[pair]
+        want = previous_kernels.limits_within_variances(subject, is_x, value, m.n_subjects)
+        both = np.isin(subject, subject[is_x]) & np.isin(subject, subject[~is_x])
+        got, got_dfs, _ = replicate_squares(subject[both], (~is_x[both]).astype(np.int64),
+                                            value[both], m.n_subjects, 2)
+        variances = [float(g) / d if d else 0.0 for g, d in zip(got, got_dfs, strict=True)]
+        np.testing.assert_allclose(variances, want, rtol=1e-9, atol=1e-9)
