@@ -336,7 +336,7 @@ def measurement_error(
     else:  # one measurement per cell: the raters' rows are all it takes
         by_rater = m.by_rater()
         m.check_magnitude("The standard error of measurement", by_rater)
-        observed, centred, _ = single_cells(m, by_rater)
+        observed, centred, _ = single_cells(m, by_rater, exact_median=False)
         n = int(np.count_nonzero(observed.sum(axis=0)))  # measured subjects
         cells = m.n_measurements
     if n < 2:

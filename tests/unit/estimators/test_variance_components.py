@@ -467,6 +467,13 @@ def test_single_cells_are_the_previous_cell_statistics_transposed(seed):
             np.testing.assert_array_equal(values, sums.T)
             assert not np.signbit(values[values == 0]).any()
             assert centre == want_centre  # np.median's value, by one partition
+            seen, shifted, near = single_cells(m, exact_median=False)  # a sample's median
+            np.testing.assert_array_equal(seen, counts.T)
+            assert np.nanmin(x) <= near <= np.nanmax(x)
+            np.testing.assert_allclose(np.where(seen > 0, shifted + near, 0),
+                                       np.where(seen > 0, sums.T + want_centre, 0),
+                                       rtol=1e-13, atol=1e-12)
+            assert not np.signbit(shifted[shifted == 0]).any()
 
 
 def _long_of(x):
