@@ -233,7 +233,9 @@ def split_array(x: Any) -> list[np.ndarray]:
         # small copy (faster than transposing and casting in one strided pass).
         small = np.result_type(np.min_scalar_type(array.min()), np.min_scalar_type(array.max()))
         return list(np.ascontiguousarray(array.astype(small, copy=False).T))
-    if array.dtype.kind == "b":
+    if array.dtype.kind in "bf":
+        # one transposing pass to contiguous columns: every later pass over a rater's
+        # values (checks, encoding, the measurements' sums) then reads it sequentially
         return list(np.ascontiguousarray(array.T))
     return [array[:, g] for g in range(array.shape[1])]
 

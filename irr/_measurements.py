@@ -263,7 +263,7 @@ class Measurements:
     def value(self) -> np.ndarray:
         return self._long_form[2]
 
-    def check_magnitude(self, what: str) -> None:
+    def check_magnitude(self, what: str, wide: np.ndarray | None = None) -> None:
         """Refuse measurements too large or too finely spread for sums of squares.
 
         Variances and sums of squared differences of values beyond about 1e150 overflow,
@@ -271,6 +271,8 @@ class Measurements:
         on them would be infinite, zero or nan without saying why. Measurements whose
         largest absolute value exceeds ``2**332`` (about 8.7e99), or whose nonzero range
         is below ``2**-332``, are a ValueError naming `what` and suggesting other units.
+        `wide` is :meth:`wide` or :meth:`by_rater` when the caller has it (one contiguous
+        reading pass instead of one per column).
 
         Examples
         --------
@@ -280,11 +282,12 @@ class Measurements:
         ...
         ValueError: The limits of agreement needs measurements between 1e-100 and 1e100 ...
         """
-        arrays = self._columns if self._columns is not None else (self.value,)
+        arrays = (wide,) if wide is not None else \
+            self._columns if self._columns is not None else (self.value,)
         # fmin/fmax skip nan (missing) and copy no column
         arrays = [a for a in arrays if a.size]
-        lows = [float(np.fmin.reduce(a)) for a in arrays]
-        highs = [float(np.fmax.reduce(a)) for a in arrays]
+        lows = [float(np.fmin.reduce(a, axis=None)) for a in arrays]
+        highs = [float(np.fmax.reduce(a, axis=None)) for a in arrays]
         lows, highs = [v for v in lows if v == v], [v for v in highs if v == v]
         if not lows:
             return
@@ -315,7 +318,7 @@ class Measurements:
     def n_raters(self) -> int:
         return len(self.raters)
 
-    @property
+    @cached_property
     def n_measurements(self) -> int:
         if self._columns is not None:
             return sum(self.n_subjects - (0 if m is None else int(np.count_nonzero(m)))
@@ -397,6 +400,24 @@ class Measurements:
         total = total.reshape(self.n_subjects, self.n_raters)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(count > 0, total / np.maximum(count, 1), np.nan)
+
+    def by_rater(self) -> np.ndarray:
+        """(n_raters, n_subjects) float: :meth:`wide` transposed, each rater's row
+        contiguous (per-subject sums over raters add rows; per-rater sums read one row).
+
+        Examples
+        --------
+        >>> m = Measurements.from_wide([[1.5, np.nan], [2.0, -0.0]], raters=["a", "b"])
+        >>> m.by_rater().tolist()
+        [[1.5, 2.0], [nan, 0.0]]
+        """
+        if self._columns is None:
+            return np.ascontiguousarray(self.wide().T)
+        if not self._columns:
+            return np.zeros((0, self.n_subjects))
+        matrix = np.stack(self._columns)
+        matrix += 0.0  # -0.0 becomes 0.0, as a cell's sum gives it
+        return matrix
 
     def paired(self, first: int = 0, second: int = 1) -> tuple[np.ndarray, np.ndarray]:
         """The two raters' (mean) measurements of the subjects both measured, in subject order."""

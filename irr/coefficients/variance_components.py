@@ -24,6 +24,7 @@ estimators behind McGraw & Wong's (1996) formulas.
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -38,6 +39,8 @@ __all__ = [
     "moment_sums",
     "reml_criterion",
     "reml_criterion_fixed",
+    "replicate_squares",
+    "single_moment_sums",
     "subject_moments",
 ]
 
@@ -69,8 +72,10 @@ class Components(NamedTuple):
     n0: np.ndarray
 
 
+@functools.lru_cache(maxsize=64)
 def moment_layout(k: int) -> dict[str, slice]:
-    """Columns of :func:`subject_moments` for `k` raters, by name."""
+    """Columns of :func:`subject_moments` for `k` raters, by name (one dict per `k`,
+    shared: do not modify it)."""
     names = [("n", 1), ("present", 1), ("total", 1), ("total2", 1), ("within", 1),
              ("between", 1), ("cells", 1), ("n2", 1), ("k3", 1), ("counts", k), ("sums", k),
              ("counts2", k), ("counts_total", k), ("outer", k * k), ("gg", k * k)]
@@ -176,6 +181,7 @@ def moment_sums(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) -> np.
     the rater x rater blocks as (k, k) matrix products, O(n k^2) time and O(n k) memory.
 
     Equal to ``subject_moments(counts, sums, within).sum(axis=0)`` up to rounding.
+    Without replicates :func:`single_moment_sums` gives them in fewer passes.
 
     Examples
     --------
@@ -210,10 +216,95 @@ def moment_sums(counts: np.ndarray, sums: np.ndarray, within: np.ndarray) -> np.
     return out
 
 
+def single_moment_sums(observed: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """:func:`moment_sums` of a design with at most one measurement per cell (no
+    replicates, no within-cell sum of squares), from the raters x subjects (k, n)
+    matrices: `observed` (1.0 where measured, else 0.0) and the centred `values` (0.0
+    where not measured).
+
+    Rows are raters, so a subject's sum over raters adds k contiguous rows and a rater's
+    sum over subjects reads one row, with no strided reduction; with counts of 0 and 1
+    some moments equal others (cells = n, counts2 = counts, k3 = present), and the
+    interaction's rater x rater form is ``diag(counts) - outer``. Equal to
+    ``moment_sums(observed.T, values.T, 0)`` up to rounding.
+
+    Examples
+    --------
+    >>> c, s = np.array([[1.0, 1.0], [1.0, 0.0]]), np.array([[1.0, -1.0], [0.5, 0.0]])
+    >>> bool(np.allclose(single_moment_sums(c.T, s.T), moment_sums(c, s, np.zeros(2))))
+    True
+    """
+    k = observed.shape[0]
+    layout = moment_layout(k)
+    out = np.empty(layout["width"].start)
+    total_n = observed.sum(axis=0)  # per subject
+    total = values.sum(axis=0)
+    size = np.maximum(total_n, 1.0)
+    mean = total / size
+    deviation = values - mean  # from the subject's mean, 0.0 in empty cells
+    deviation *= observed
+    by_rater = observed.sum(axis=1)
+    rater_sums = values.sum(axis=1)
+    outer = observed @ (observed / size).T
+    present = float(np.count_nonzero(total_n))
+    out[layout["n"]] = by_rater.sum()
+    out[layout["present"]] = present
+    out[layout["total"]] = total.sum()
+    out[layout["total2"]] = np.einsum("i,i->", total, mean)
+    out[layout["within"]] = 0.0
+    out[layout["between"]] = np.einsum("ij,ij->", deviation, deviation)
+    out[layout["cells"]] = by_rater.sum()
+    out[layout["n2"]] = np.einsum("i,i->", total_n, total_n)
+    out[layout["k3"]] = present
+    out[layout["counts"]] = by_rater
+    out[layout["sums"]] = rater_sums
+    out[layout["counts2"]] = by_rater
+    # sum_i n_ij total_i / n_i: each rater's sum less its deviations from subject means
+    out[layout["counts_total"]] = rater_sums - deviation.sum(axis=1)
+    out[layout["outer"]] = outer.reshape(-1)
+    gg = -outer
+    gg[np.arange(k), np.arange(k)] += by_rater
+    out[layout["gg"]] = gg.reshape(-1)
+    return out
+
+
+def replicate_squares(subject: np.ndarray, rater: np.ndarray, values: np.ndarray,
+                      n_subjects: int, n_raters: int
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The one-way analysis of variance of replicates within (subject, rater) cells, by
+    rater: each rater's sum of squared deviations of its readings from their cell means,
+    its degrees of freedom (readings less measured cells), and each reading's deviation.
+    A rater's (method's) within-subject variance is its sum over its df (Bland & Altman
+    1999, section 5).
+
+    Examples
+    --------
+    >>> squares, dfs, _ = replicate_squares(np.array([0, 0, 1, 1, 0]), np.array([0, 0, 0, 0, 1]),
+    ...                                     np.array([1.0, 3.0, 2.0, 2.0, 5.0]), 2, 2)
+    >>> squares.tolist(), dfs.tolist()
+    ([2.0, 0.0], [2.0, 0.0])
+    """
+    cell = subject * n_raters + rater
+    size = n_subjects * n_raters
+    counts = np.bincount(cell, minlength=size).astype(float)
+    sums = np.bincount(cell, weights=values, minlength=size)
+    mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+    deviation = values - mean[cell]
+    squares = np.bincount(rater, weights=deviation * deviation, minlength=n_raters)
+    counts = counts.reshape(n_subjects, n_raters)
+    return squares, counts.sum(axis=0) - (counts > 0).sum(axis=0), deviation
+
+
 def _pinv_quadratic(c: np.ndarray, r: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``r' C^- r`` and ``tr(C^- M)`` for batches of k x k ``C`` (singular: its null space
-    holds the vector of ones; a Moore-Penrose inverse is a g-inverse)."""
-    inverse = np.linalg.pinv(c, hermitian=True)
+    holds the vector of ones; a Moore-Penrose inverse is a g-inverse).
+
+    Eigenvalues below 1e-10 of the largest are taken as 0. ``C`` sums n x k products, so
+    its null eigenvalues come out of the eigensolver as about ``k * eps`` times the largest
+    (1e-15 to 1e-13), sometimes above pinv's default cutoff (1e-15), whose inverse then
+    multiplies the rounding of ``r . 1`` (0 in exact arithmetic) by about 1e13; a true
+    eigenvalue is at least about 1/k (raters linked through one subject) over n."""
+    inverse = np.linalg.pinv(c, rcond=1e-10, hermitian=True)
     quad = np.einsum("...i,...ij,...j->...", r, inverse, r)
     trace = np.einsum("...ij,...ji->...", inverse, m)
     return quad, trace

@@ -46,6 +46,7 @@ from irr.coefficients.limits import (
     order_statistic_ranks,
     variance_sum_interval,
 )
+from irr.coefficients.variance_components import replicate_squares
 from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
@@ -1046,16 +1047,19 @@ def _replicated(
                              f"both {raters[0]} and {raters[1]}; got {n}.")
         sx = np.bincount(subject[is_x], value[is_x], size)
         sy = np.bincount(subject[~is_x], value[~is_x], size)
-        qx = np.bincount(subject[is_x], value[is_x] ** 2, size)
-        qy = np.bincount(subject[~is_x], value[~is_x] ** 2, size)
-        mx, my, sx, sy, qx, qy = (v[used] for v in (mx, my, sx, sy, qx, qy))
+        mx, my, sx, sy = (v[used] for v in (mx, my, sx, sy))
         xbar, ybar = sx / mx, sy / my
         d = xbar - ybar
         bias = float(d.mean())
         var_dbar = float(d.var(ddof=1))
         df_x, df_y = float(mx.sum() - n), float(my.sum() - n)
-        within_x = float(np.sum(np.maximum(qx - sx * xbar, 0))) / df_x if df_x else 0.0
-        within_y = float(np.sum(np.maximum(qy - sy * ybar, 0))) / df_y if df_y else 0.0
+        # each method's within-subject variance: its replicates' one-way ANOVA, on the
+        # subjects both methods measured
+        both = used[subject]
+        squares, _, _ = replicate_squares(subject[both], (~is_x[both]).astype(np.int64),
+                                          value[both], size, 2)
+        within_x = float(squares[0]) / df_x if df_x else 0.0
+        within_y = float(squares[1]) / df_y if df_y else 0.0
         cx, cy = 1 - float(np.mean(1 / mx)), 1 - float(np.mean(1 / my))
         coefficients = np.array([1.0, cx, cy])
         mean_squares = np.array([var_dbar, within_x, within_y])

@@ -29,12 +29,16 @@ from irr.coefficients.variance_components import (
     check_design_size,
     components_icc,
     henderson,
+    moment_layout,
     moment_sums,
+    replicate_squares,
+    single_moment_sums,
 )
 from irr.estimators.variance_components import (
     cell_statistics,
     check_measurements,
     moment_bootstrap,
+    single_cells,
 )
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
 from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
@@ -278,6 +282,20 @@ def _satterthwaite_sd(coefficients: np.ndarray, mean_squares: np.ndarray, df: np
     return low, high, nu
 
 
+def _moment_sd(sums: np.ndarray, k: int) -> float:
+    """The SD of all measurements from their summed subject moments (:func:`moment_sums`):
+    the sum of squares about the grand mean is the within-subject one plus the subjects'
+    means' (``between + total2 - total**2 / n``)."""
+    layout = moment_layout(k)
+    count = float(sums[layout["n"]][0])
+    if count < 2:
+        return math.nan
+    total = float(sums[layout["total"]][0])
+    squares = (float(sums[layout["between"]][0]) + float(sums[layout["total2"]][0])
+               - total * total / count)
+    return math.sqrt(max(squares, 0.0) / (count - 1))
+
+
 def _sem_of(sums: np.ndarray, k: int, model: str, replicates: bool, type: str) -> np.ndarray:
     """The SEM of a batch of summed subject moments (the bootstrap's statistic)."""
     c = henderson(sums, k, model, replicates)
@@ -301,17 +319,26 @@ def measurement_error(
     """The measurement error of `measurements` (see :func:`irr.measurement_error`, whose
     `confidence_level`, `n_resamples`, `rng` and `progress` are `options`)."""
     m = check_measurements(measurements, "The standard error of measurement")
-    m.check_magnitude("The standard error of measurement")
+    if m.has_replicates:
+        m.check_magnitude("The standard error of measurement")
     type = check_choice(type, "type", ("agreement", "consistency"))
     confidence_level = options.confidence_level
     n_resamples = options.n_resamples
     rng, progress = options.rng, options.progress
     if not isinstance(units, str):
         raise TypeError(f"`units` must be a str; got {units!r}.")
-    counts, sums, _, within, centre = cell_statistics(m)
-    present = counts.sum(axis=1) > 0
-    n = int(present.sum())
     k = m.n_raters
+    replicates = m.has_replicates
+    if replicates:
+        counts, sums, _, within, centre = cell_statistics(m)
+        n = int(np.count_nonzero(counts.sum(axis=1)))
+        cells = int(np.count_nonzero(counts))
+    else:  # one measurement per cell: the raters' rows are all it takes
+        by_rater = m.by_rater()
+        m.check_magnitude("The standard error of measurement", by_rater)
+        observed, centred, _ = single_cells(m, by_rater, exact_median=False)
+        n = int(np.count_nonzero(observed.sum(axis=0)))  # measured subjects
+        cells = m.n_measurements
     if n < 2:
         raise ValueError(f"`measurements` must hold at least 2 measured subjects; got {n}.")
     z = normal_quantile(confidence_level)
@@ -320,25 +347,21 @@ def measurement_error(
     raters = m.raters
     rows: list[Result] = []
     notes: list[str] = []
-    cells = int((counts > 0).sum())
     df_within = float(m.n_measurements - cells)
-    replicates = m.has_replicates
     df_by_rater: dict[str, float] = {}
     if replicates:
         # each reading's deviation from its (subject, rater) cell mean: the one-way ANOVA
         # of replicates within cells, pooled over raters and per rater
         cell = m.subject * k + m.rater
         cell_mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
-        deviation = (m.value - centre) - cell_mean.ravel()[cell]
+        squares, dfs, deviation = replicate_squares(m.subject, m.rater, m.value - centre,
+                                                    m.n_subjects, k)
         per_rater = k > 1
         rows.extend(_within_rows(math.sqrt(float(within.sum()) / df_within), df_within,
                                  factor, level, n, raters, pooled=per_rater))
         notes.append(f"Within-subject SD from {df_within:g} df of replicates (same subject, "
                      f"same rater); repeatability = {factor:.3f} x s_w (Bland & Altman 1996).")
         if per_rater:
-            squares = np.bincount(m.rater, weights=deviation * deviation, minlength=k)
-            readings = counts.sum(axis=0)
-            dfs = readings - (counts > 0).sum(axis=0)
             once = [str(raters[j]) for j in range(k) if dfs[j] == 0]
             for j in np.flatnonzero(dfs > 0):
                 df_by_rater[str(raters[j])] = float(dfs[j])
@@ -360,7 +383,9 @@ def measurement_error(
     model = "twoway" if k >= 2 else "oneway"
     separate = replicates and model == "twoway"
     check_design_size(m.n_subjects, k, "The SEM")
-    c = henderson(moment_sums(counts, sums, within), k, model, separate)
+    moments = (moment_sums(counts, sums, within) if replicates
+               else single_moment_sums(observed, centred))
+    c = henderson(moments, k, model, separate)
     variance = float(c.interaction + c.error + (c.raters if type == "agreement" else 0.0))
     sem = math.sqrt(variance) if variance >= 0 else math.nan
     if separate:
@@ -392,8 +417,11 @@ def measurement_error(
     rows.append(_row("Smallest detectable change", "SDC", factor * sem,
                      ConfidenceInterval(factor * sem_ci.low, factor * sem_ci.high, level,
                                         sem_ci.method), n, raters))
-    values = m.value if replicates else m.measured_values()
-    sd = float(np.std(values, ddof=1)) if values.size > 1 else math.nan
+    if replicates:
+        values = m.value
+        sd = float(np.std(values, ddof=1)) if values.size > 1 else math.nan
+    else:  # from the moments: within subjects plus between subjects' means
+        sd = _moment_sd(moments, k)
     icc = float(components_icc(c.subjects, c.raters, c.interaction + c.error, model,
                                type if model == "twoway" else "agreement", "single", k))
     rows.append(_row("SEM from SD x sqrt(1 - ICC of single readings)" if replicates

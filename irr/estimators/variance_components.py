@@ -34,9 +34,11 @@ from irr.coefficients.variance_components import (
     components_icc,
     henderson,
     icc_interval_effective,
+    moment_layout,
     moment_sums,
     reml_criterion,
     reml_criterion_fixed,
+    single_moment_sums,
     subject_moments,
 )
 from irr.estimators.icc import ICCResult, check_form
@@ -54,6 +56,7 @@ __all__ = [
     "icc_components",
     "moment_bootstrap",
     "reml_components",
+    "single_cells",
     "variance_components",
 ]
 
@@ -145,13 +148,10 @@ def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray
     within-cell sum of squares (n,), and the centre."""
     n, k = m.n_subjects, m.n_raters
     if not m.has_replicates:  # one value per measured cell: read from the (n, k) cells
-        wide = m.wide()
-        observed = ~np.isnan(wide)
-        values = wide[observed]  # subject-major, as m.value
-        centre = float(np.median(values)) if values.size else 0.0
-        sums = np.where(observed, wide - centre, 0.0) + 0.0  # a cell's sum: -0.0 is 0.0
-        return observed.astype(float), sums, sums * sums, np.zeros(n), centre
-    centre = float(np.median(m.value)) if m.value.size else 0.0
+        observed, values, centre = single_cells(m)
+        sums = np.ascontiguousarray(values.T)
+        return np.ascontiguousarray(observed.T), sums, sums * sums, np.zeros(n), centre
+    centre = _median(m.value, m.value.size)
     y = m.value - centre
     cell = m.subject * k + m.rater
     counts = np.bincount(cell, minlength=n * k).astype(float)
@@ -163,6 +163,48 @@ def cell_statistics(m: Measurements) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return (counts.reshape(n, k), sums.reshape(n, k), squares.reshape(n, k), within, centre)
 
 
+def single_cells(m: Measurements, by_rater: np.ndarray | None = None, *,
+                 exact_median: bool = True) -> tuple[np.ndarray, np.ndarray, float]:
+    """Of measurements without replicates, as raters x subjects (k, n) matrices: which
+    cells are measured (1.0, else 0.0) and their values minus the centre (0.0 in empty
+    cells, never -0.0); and the centre. `by_rater` is ``m.by_rater()`` when the caller has
+    it: the values are written over it.
+
+    The centre keeps the sums of squares accurate; the estimators do not depend on it.
+    It is the median measurement (what :func:`cell_statistics` gives, transposed, and
+    the bootstrap resamples), or without `exact_median` the median of at most 1,024
+    evenly spaced cells (a pass less: for estimates from moment sums only)."""
+    values = m.by_rater() if by_rater is None else by_rater
+    missing = np.isnan(values)
+    count = values.size - int(np.count_nonzero(missing))
+    centre = _median(values, count) if exact_median else _sample_median(values, count)
+    values -= centre  # never -0.0: by_rater() holds none and the median is never -0.0
+    values.reshape(-1)[np.flatnonzero(missing)] = 0.0
+    return (~missing).astype(float), values, centre
+
+
+def _sample_median(values: np.ndarray, count: int) -> float:
+    """The median of at most 1,024 evenly spaced cells of `values` that hold a value
+    (nan: none), or of all `count` when none of those does."""
+    flat = values.reshape(-1)
+    sample = flat[:: max(1, flat.size // 1024)]
+    held = sample.size - int(np.count_nonzero(np.isnan(sample)))
+    return _median(sample, held) if held else _median(values, count)
+
+
+def _median(values: np.ndarray, count: int) -> float:
+    """``np.median`` of the `count` finite values of `values` (the others nan), 0.0 when
+    there are none, by one partition: nan sorts last, and the lower middle value of an
+    even count is the largest value below the upper one."""
+    if count == 0:
+        return 0.0
+    half = count // 2
+    part = np.partition(values.reshape(-1), half)
+    if count % 2:
+        return float(part[half])
+    return float((part[:half].max() + part[half]) / 2)
+
+
 def moment_bootstrap(counts: np.ndarray, sums: np.ndarray, within: np.ndarray,
                      finish: Any, **options: Any) -> Any:
     """The bootstrap of subjects of ``finish(summed moments)``: the per-subject moments
@@ -171,6 +213,12 @@ def moment_bootstrap(counts: np.ndarray, sums: np.ndarray, within: np.ndarray,
     moments = subject_moments(counts, sums, within)
     return bootstrap_counts(np.ones(len(counts), dtype=np.int64),
                             MomentStatistic(moments, finish), **options)
+
+
+def _cell_bootstrap(m: Measurements, finish: Any, **options: Any) -> Any:
+    """:func:`moment_bootstrap` of the :func:`cell_statistics` of `m`."""
+    counts, sums, _, within, _ = cell_statistics(m)
+    return moment_bootstrap(counts, sums, within, finish, **options)
 
 
 def _finish(sums: np.ndarray, k: int, model: str, type: str, unit: str,
@@ -330,7 +378,15 @@ def icc_components(
     confidence_level = options.confidence_level
     n_resamples = options.n_resamples
     k = m.n_raters
-    present = np.bincount(m.subject, minlength=m.n_subjects) > 0
+    replicates = m.has_replicates
+    cells = replicates or estimator == "reml"  # REML reads the (n, k) cell statistics
+    if cells:
+        counts, sums, squares, within, _ = cell_statistics(m)
+        per_subject = counts.sum(axis=1)
+    else:  # moments of one measurement per cell: the raters' rows are all it takes
+        observed, values, _ = single_cells(m, exact_median=False)
+        per_subject = observed.sum(axis=0)
+    present = per_subject > 0
     if int(present.sum()) < 2 or (model == "twoway" and k < 2):
         raise ValueError(
             f"`measurements` must hold at least 2 measured subjects and, for the two-way "
@@ -343,14 +399,15 @@ def icc_components(
             "estimators: seconds at any size)."
         )
     check_design_size(m.n_subjects, k, "The ICC")
-    counts, sums, squares, within, _ = cell_statistics(m)
-    replicates = m.has_replicates
+    moments = (moment_sums(counts, sums, within) if cells
+               else single_moment_sums(observed, values))
     separate = replicates and model == "twoway"
-    c = henderson(moment_sums(counts, sums, within), k, model, separate)
+    c = henderson(moments, k, model, separate)
     notes: list[str] = []
     if model == "twoway":
-        connected = _connected(counts > 0)
-        if not connected:
+        # raters j and l share a subject where sum_i n_ij n_il / n_i > 0
+        shared = moments[moment_layout(k)["outer"]].reshape(k, k) > 0
+        if not _connected(shared):
             raise ValueError(
                 "`measurements`: the subjects x raters design is not connected (some raters "
                 "share no subject with the others, directly or through other raters), so "
@@ -373,11 +430,15 @@ def icc_components(
     df1, df2 = float(c.df_subjects), float(c.df_error)
     pvalue = float(fdtrc(df1, df2, f)) if math.isfinite(f) else math.nan
     n_cells = m.n_subjects * k if model == "twoway" else m.n_subjects
-    missing_cells = int((counts == 0).sum()) if model == "twoway" else int((~present).sum())
+    if model == "oneway":
+        missing_cells = int((~present).sum())
+    else:  # empty subject x rater cells
+        filled = np.count_nonzero(counts) if cells else m.n_measurements
+        missing_cells = m.n_subjects * k - int(filled)
     balanced = (not replicates) and missing_cells == 0
     se = math.nan
-    # the per-subject moments are built when the bootstrap is drawn, not before
-    source = partial(moment_bootstrap, counts, sums, within,
+    # the cell statistics and per-subject moments are built when the bootstrap is drawn
+    source = partial(_cell_bootstrap, m,
                      partial(_finish, k=k, model=model, type=type, unit=unit,
                              replicates=separate),
                      n_resamples=n_resamples, rng=options.rng, progress=options.progress)
@@ -433,7 +494,8 @@ def icc_components(
         ci=ci if ci is not None else ConfidenceInterval(math.nan, math.nan,
                                                          confidence_level, "percentile"),
         n_subjects=int(present.sum()), n_missing=0,
-        n_incomplete=int(((counts == 0).any(axis=1) & present).sum()),
+        n_incomplete=int(np.count_nonzero(present & (np.count_nonzero(counts, axis=1) < k
+                                                     if cells else per_subject < k))),
         raters=m.raters, notes=tuple(lines), model=model, type=type, unit=unit,
         shrout_fleiss=sf, mcgraw_wong=mw, df1=round(df1), df2=round(df2),
         df_ci=math.nan, ms_rows=float(c.ms_subjects), ms_columns=float(c.ms_raters),
@@ -447,12 +509,13 @@ def icc_components(
     return result.with_bootstrap(source, "percentile" if ci is None else None)
 
 
-def _connected(filled: np.ndarray) -> bool:
-    """Whether the raters are linked through shared subjects (a connected design)."""
-    k = filled.shape[1]
-    shared = (filled.T.astype(float) @ filled.astype(float)) > 0
+def _connected(shared: np.ndarray) -> bool:
+    """Whether the raters are linked through shared subjects (a connected design), from
+    the (k, k) pattern of pairs of raters who measured a subject in common (its diagonal:
+    the raters who measured any)."""
+    k = len(shared)
     reach = np.eye(k, dtype=bool) | shared
     for _ in range(math.ceil(math.log2(max(k, 2))) + 1):  # squaring: log2(k) steps
         reach = (reach.astype(float) @ reach.astype(float)) > 0
-    used = filled.any(axis=0)
+    used = np.diagonal(shared)
     return bool(reach[np.ix_(used, used)].all())

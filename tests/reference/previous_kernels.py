@@ -150,3 +150,81 @@ def coded_by_rank(values: np.ndarray) -> bool:
     if len(np.unique(prefix[~np.isnan(prefix)])) > MAX_CATEGORIES:
         return True
     return len(np.unique(values[~np.isnan(values)])) > MAX_CATEGORIES
+
+
+def connected(filled: np.ndarray) -> bool:
+    """irr.estimators.variance_components._connected before: from the (n, k) pattern of
+    measured cells, by its own rater x rater product."""
+    import math
+
+    k = filled.shape[1]
+    shared = (filled.T.astype(float) @ filled.astype(float)) > 0
+    reach = np.eye(k, dtype=bool) | shared
+    for _ in range(math.ceil(math.log2(max(k, 2))) + 1):
+        reach = (reach.astype(float) @ reach.astype(float)) > 0
+    used = filled.any(axis=0)
+    return bool(reach[np.ix_(used, used)].all())
+
+
+def measurement_error_summary(m) -> dict:
+    """What irr.estimators.measurement_error.measurement_error computed without replicates
+    before: the (n, k) cell statistics, the generic moment sums, pinv-based Henderson
+    components and the SD of all measurements by np.std."""
+    from irr.coefficients.variance_components import henderson, moment_sums
+
+    counts, sums, _, within, _ = cell_statistics(m)
+    k = m.n_raters
+    model = "twoway" if k >= 2 else "oneway"
+    c = henderson(moment_sums(counts, sums, within), k, model, False)
+    values = m.value
+    return {"n": int((counts.sum(axis=1) > 0).sum()), "components": c,
+            "sd": float(np.std(values, ddof=1)) if values.size > 1 else float("nan")}
+
+
+def moment_bootstrap_interval(m, n_resamples: int) -> tuple[float, float]:
+    """The 95% percentile bootstrap interval of ICC(A,1) by variance components as
+    icc_components drew it before: from the previous (n, k) cell statistics, seed 0."""
+    from functools import partial
+
+    from irr.estimators.variance_components import _finish, moment_bootstrap
+
+    counts, sums, _, within, _ = cell_statistics(m)
+    finish = partial(_finish, k=m.n_raters, model="twoway", type="agreement", unit="single",
+                     replicates=False)
+    boot = moment_bootstrap(counts, sums, within, finish, n_resamples=n_resamples, rng=0,
+                            progress=False)
+    low, high = boot.interval(confidence_level=0.95, method="percentile")
+    return float(low), float(high)
+
+
+def measurement_error_rater_squares(m) -> tuple[np.ndarray, np.ndarray]:
+    """irr.estimators.measurement_error's per-rater sums of squares of replicates about
+    their cell means and their df before (written out there)."""
+    counts, sums, _, _, centre = cell_statistics(m)
+    k = m.n_raters
+    cell = m.subject * k + m.rater
+    cell_mean = np.divide(sums, counts, out=np.zeros_like(sums), where=counts > 0)
+    deviation = (m.value - centre) - cell_mean.ravel()[cell]
+    squares = np.bincount(m.rater, weights=deviation * deviation, minlength=k)
+    return squares, counts.sum(axis=0) - (counts > 0).sum(axis=0)
+
+
+def limits_within_variances(subject: np.ndarray, is_x: np.ndarray, value: np.ndarray,
+                            size: int) -> tuple[float, float]:
+    """irr.estimators.limits' within-subject variances of the two methods' replicates
+    (true value constant) before: raw sums of squares less sum times mean, clipped at 0,
+    over the subjects both methods measured."""
+    mx = np.bincount(subject[is_x], minlength=size).astype(float)
+    my = np.bincount(subject[~is_x], minlength=size).astype(float)
+    used = (mx > 0) & (my > 0)
+    n = int(used.sum())
+    sx = np.bincount(subject[is_x], value[is_x], size)
+    sy = np.bincount(subject[~is_x], value[~is_x], size)
+    qx = np.bincount(subject[is_x], value[is_x] ** 2, size)
+    qy = np.bincount(subject[~is_x], value[~is_x] ** 2, size)
+    mx, my, sx, sy, qx, qy = (v[used] for v in (mx, my, sx, sy, qx, qy))
+    xbar, ybar = sx / mx, sy / my
+    df_x, df_y = float(mx.sum() - n), float(my.sum() - n)
+    within_x = float(np.sum(np.maximum(qx - sx * xbar, 0))) / df_x if df_x else 0.0
+    within_y = float(np.sum(np.maximum(qy - sy * ybar, 0))) / df_y if df_y else 0.0
+    return within_x, within_y

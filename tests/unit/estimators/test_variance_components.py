@@ -12,7 +12,9 @@ import pytest
 import irr
 from irr import icc_components, measurement_error
 from irr._measurements import Measurements
+from irr._validation import DegenerateDataWarning
 from irr.coefficients.icc import FORMS
+from irr.coefficients.variance_components import henderson, moment_sums
 from irr.estimators.icc import icc_from_values
 from irr.estimators.measurement_error import chi2_sd_interval
 from irr.estimators.variance_components import variance_components
@@ -163,6 +165,38 @@ def test_henderson_iii_against_dense_projections(reps):
     ref = henderson3(s, r, y, interaction=reps > 1)
     ours = [c.subjects, c.raters, c.interaction, c.error]
     assert np.allclose(np.asarray(ours, float), ref, rtol=1e-9, atol=1e-9)
+
+
+def test_henderson_iii_when_a_null_eigenvalue_rounds_above_pinvs_default_cutoff():
+    """A design (157 x 5, 5% missing) whose rater x rater matrix has its null eigenvalue
+    computed as 1.7e-13, above pinv's default cutoff (1.5e-13): the reductions are the
+    differences of least-squares residual sums of squares, R(b | mu, a) = RSS(a) -
+    RSS(a, b) and R(a | mu, b) = RSS(mu, b) - RSS(a, b) (Searle, Casella & McCulloch 1992,
+    5.5), from the (n, k) cells and from the raters' rows alike. With the default cutoff
+    R(b | mu, a) came out as 902.4 and 926.9 (the rounding of r . 1 times 1e13) for 911.4."""
+    rng = np.random.default_rng(2)
+    for trial in range(4):
+        x = _random_wide(rng, trial)
+    row, col = np.nonzero(~np.isnan(x))
+    y = x[row, col]
+    subjects, raters = np.eye(x.shape[0])[row], np.eye(x.shape[1])[col]
+
+    def rss(design):
+        beta = np.linalg.lstsq(design, y, rcond=None)[0]
+        return float((y - design @ beta) @ (y - design @ beta))
+
+    both = rss(np.hstack([subjects, raters]))
+    want = [rss(np.hstack([np.ones((y.size, 1)), raters])) - both,
+            rss(subjects) - both, both]
+    for m in (Measurements.from_wide(x), _long_of(x)):
+        c = variance_components(m)
+        got = [float(c.ms_subjects * c.df_subjects), float(c.ms_raters * c.df_raters),
+               float(c.ms_error * c.df_error)]
+        np.testing.assert_allclose(got, want, rtol=1e-11)
+        res = measurement_error(m)
+        np.testing.assert_allclose([res.sigma2_subjects, res.sigma2_raters, res.sigma2_error],
+                                   [float(c.subjects), float(c.raters), float(c.error)],
+                                   rtol=1e-12)
 
 
 def test_reml_against_statsmodels_mixedlm():
@@ -383,3 +417,194 @@ def test_cell_statistics_match_the_previous_form(seed):
             np.testing.assert_array_equal(a, b)
             assert not np.signbit(a[a == 0]).any()
         assert got[4] == want[4]
+
+
+def _random_wide(rng, trial):
+    """A subjects x raters matrix with missing cells, some signed zeros, some rows empty."""
+    n, k = int(rng.integers(2, 300)), int(rng.integers(1, 7))
+    x = rng.normal(50, 10, (n, 1)) + rng.normal(0, 3, (1, k)) + rng.normal(0, 2, (n, k))
+    x = np.round(x, int(rng.integers(0, 4)))
+    x[rng.random(x.shape) < (0.05, 0.3, 0.6)[trial % 3]] = np.nan
+    if trial % 4 == 1:
+        x[rng.random(x.shape) < 0.2] = -0.0
+    x[0, 0] = 1.0
+    return x
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_single_moment_sums_match_the_previous_form(seed):
+    """The moments of one measurement per cell from the raters' rows equal the generic
+    moment sums and the summed per-subject moments of the (n, k) cell statistics."""
+    from irr.coefficients.variance_components import single_moment_sums
+    from irr.estimators.variance_components import single_cells
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(25):
+        m = Measurements.from_wide(_random_wide(rng, trial))
+        counts, sums, _, within, _ = previous_kernels.cell_statistics(m)
+        want = previous_kernels.subject_moments(counts, sums, within)
+        observed, values, _ = single_cells(m)
+        got = single_moment_sums(observed, values)
+        np.testing.assert_allclose(got, want.sum(axis=0), rtol=1e-12,
+                                   atol=1e-12 * np.abs(want).sum(axis=0).max())
+        np.testing.assert_allclose(got, moment_sums(counts, sums, within), rtol=1e-12,
+                                   atol=1e-12 * np.abs(want).sum(axis=0).max())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_single_cells_are_the_previous_cell_statistics_transposed(seed):
+    from irr.estimators.variance_components import single_cells
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(25):
+        x = _random_wide(rng, trial)
+        for m in (Measurements.from_wide(x), _long_of(x)):
+            observed, values, centre = single_cells(m)
+            counts, sums, _, _, want_centre = previous_kernels.cell_statistics(m)
+            np.testing.assert_array_equal(observed, counts.T)
+            np.testing.assert_array_equal(values, sums.T)
+            assert not np.signbit(values[values == 0]).any()
+            assert centre == want_centre  # np.median's value, by one partition
+            seen, shifted, near = single_cells(m, exact_median=False)  # a sample's median
+            np.testing.assert_array_equal(seen, counts.T)
+            assert np.nanmin(x) <= near <= np.nanmax(x)
+            np.testing.assert_allclose(np.where(seen > 0, shifted + near, 0),
+                                       np.where(seen > 0, sums.T + want_centre, 0),
+                                       rtol=1e-13, atol=1e-12)
+            assert not np.signbit(shifted[shifted == 0]).any()
+
+
+def _long_of(x):
+    """The measured cells of `x` as long measurements (no replicates)."""
+    row, col = np.nonzero(~np.isnan(x))
+    return Measurements.from_long(row, col, x[row, col], raters=range(x.shape[1]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_measurement_error_without_replicates_matches_the_previous_form(seed):
+    """Components, SEM and the SD of all measurements (now from the moments) as the
+    previous (n, k) cell statistics, moment sums and np.std give them."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(20):
+        x = _random_wide(rng, trial)
+        m = Measurements.from_wide(x)
+        want = previous_kernels.measurement_error_summary(m)
+        if want["n"] < 2:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DegenerateDataWarning)
+            res = measurement_error(m)
+        c = want["components"]
+        scale = float(np.nan_to_num(c.ms_subjects) + np.nan_to_num(c.ms_error))
+        np.testing.assert_allclose([res.sigma2_subjects, res.sigma2_raters, res.sigma2_error],
+                                   np.array([c.subjects, c.raters, c.error], float),
+                                   rtol=1e-10, atol=1e-12 * scale, equal_nan=True)
+        text = next(n for n in res.notes if n.startswith("SEM_icc"))
+        sd = float(text.split("measurements ")[1].split(" x")[0])
+        np.testing.assert_allclose(sd, want["sd"], rtol=1e-3)  # printed to 4 digits
+        from irr.coefficients.variance_components import single_moment_sums
+        from irr.estimators.measurement_error import _moment_sd
+        from irr.estimators.variance_components import single_cells
+
+        moments = single_moment_sums(*single_cells(m)[:2])
+        np.testing.assert_allclose(_moment_sd(moments, m.n_raters), want["sd"], rtol=1e-12)
+        assert res.n_subjects == want["n"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_connectedness_from_the_moments_matches_the_previous_form(seed):
+    from irr.coefficients.variance_components import moment_layout, single_moment_sums
+    from irr.estimators.variance_components import _connected, single_cells
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(40):
+        n, k = int(rng.integers(2, 40)), int(rng.integers(2, 7))
+        x = rng.normal(size=(n, k))
+        x[rng.random(x.shape) < (0.3, 0.6, 0.85)[trial % 3]] = np.nan
+        if trial % 5 == 0:  # two blocks of raters that share no subject
+            half = n // 2
+            x[:half, : k // 2] = np.nan
+            x[half:, k // 2:] = np.nan
+        x[0, 0] = 1.0
+        m = Measurements.from_wide(x)
+        moments = single_moment_sums(*single_cells(m)[:2])
+        shared = moments[moment_layout(k)["outer"]].reshape(k, k) > 0
+        assert _connected(shared) == previous_kernels.connected(~np.isnan(x))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_icc_components_without_replicates_matches_the_previous_form(seed):
+    """The ICC's components, mean squares and counts of empty cells and incomplete
+    subjects as the previous (n, k) path gives them, from wide and from long input; the
+    bootstrap draws the same replicates (same bytes)."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        x = _random_wide(rng, trial)
+        if x.shape[1] < 2:
+            x = np.column_stack([x, x[:, 0] + rng.normal(size=len(x))])
+        filled = ~np.isnan(x)
+        if (filled.sum(axis=1) > 0).sum() < 2 or not previous_kernels.connected(filled):
+            continue
+        m = Measurements.from_wide(x)
+        for source in (m, _long_of(x)):  # the long form leaves out subjects not measured
+            counts, sums, _, within, _ = previous_kernels.cell_statistics(source)
+            c = henderson(previous_kernels.subject_moments(counts, sums, within).sum(axis=0),
+                          m.n_raters, "twoway", False)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DegenerateDataWarning)
+                res = icc_components(source, n_resamples=49)
+                if source is m:
+                    boot = res.conf_int(method="percentile")
+            np.testing.assert_allclose(
+                [res.ms_rows, res.ms_columns, res.ms_error],
+                [float(c.ms_subjects), float(c.ms_raters), float(c.ms_error)], rtol=1e-10)
+            present = counts.sum(axis=1) > 0
+            assert res.n_cells_missing == int((counts == 0).sum())
+            assert res.n_incomplete == int(((counts == 0).any(axis=1) & present).sum())
+            assert res.n_subjects == int(present.sum())
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = previous_kernels.moment_bootstrap_interval(m, 49)
+        assert (boot.low, boot.high) == want
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_replicate_squares_serve_measurement_error_and_limits_as_before(seed):
+    """One analysis of replicates within cells gives measurement_error's per-rater sums
+    of squares and df (same bytes) and the limits of agreement's within-subject
+    variances (which were raw sums of squares less sum x mean: equal to rounding)."""
+    from irr.coefficients.variance_components import replicate_squares
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for _ in range(20):
+        n, k = int(rng.integers(2, 60)), int(rng.integers(1, 4))
+        reps = rng.integers(0, 4, size=(n, k))
+        reps[0] = 2
+        s = np.repeat(np.repeat(np.arange(n), k), reps.ravel())
+        r = np.repeat(np.tile(np.arange(k), n), reps.ravel())
+        v = np.round(1000 + rng.normal(0, 10, n)[s] + rng.normal(0, 2, s.size), 1)
+        m = Measurements.from_long(s, r, v, raters=range(k))
+        centre = previous_kernels.cell_statistics(m)[4]
+        squares, dfs, _ = replicate_squares(m.subject, m.rater, m.value - centre,
+                                            m.n_subjects, k)
+        want_squares, want_dfs = previous_kernels.measurement_error_rater_squares(m)
+        np.testing.assert_array_equal(squares, want_squares)
+        np.testing.assert_array_equal(dfs, want_dfs)
+        if k < 2:
+            continue
+        pair = m.rater < 2
+        subject, is_x, value = m.subject[pair], m.rater[pair] == 0, m.value[pair]
+        want = previous_kernels.limits_within_variances(subject, is_x, value, m.n_subjects)
+        both = np.isin(subject, subject[is_x]) & np.isin(subject, subject[~is_x])
+        got, got_dfs, _ = replicate_squares(subject[both], (~is_x[both]).astype(np.int64),
+                                            value[both], m.n_subjects, 2)
+        variances = [float(g) / d if d else 0.0 for g, d in zip(got, got_dfs, strict=True)]
+        np.testing.assert_allclose(variances, want, rtol=1e-9, atol=1e-9)

@@ -546,3 +546,30 @@ def test_long_measurements_in_cell_order_match_the_placed_cells(seed):
         assert np.array_equal(np.signbit(got), np.signbit(want))
         counts = np.bincount(subject * k + rater, minlength=n * k).reshape(n, k)
         np.testing.assert_array_equal(m.replicates, counts)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_by_rater_is_wide_transposed(seed):
+    """Each rater's row of measurements (nan where none, -0.0 as 0.0), from columns and
+    from the long form; check_magnitude reads it as it reads the columns."""
+    from irr._measurements import Measurements
+
+    rng = np.random.default_rng(seed)
+    for _ in range(10):
+        n, k = int(rng.integers(1, 40)), int(rng.integers(1, 5))
+        x = rng.normal(size=(n, k))
+        x[rng.random(x.shape) < 0.3] = np.nan
+        x[rng.random(x.shape) < 0.1] = -0.0
+        x[0, 0] = 2.0
+        row, col = np.nonzero(~np.isnan(x))
+        for m in (Measurements.from_wide(x),
+                  Measurements.from_long(row, col, x[row, col], raters=range(k))):
+            got = m.by_rater()
+            assert got.flags.c_contiguous
+            assert got.shape == (k, m.n_subjects)
+            np.testing.assert_array_equal(got, m.wide().T)
+            assert not np.signbit(got[got == 0]).any()
+    m = Measurements.from_wide([[1e120, 2e120], [np.nan, 3e120]])
+    for wide in (None, m.by_rater(), m.wide()):
+        with pytest.raises(ValueError, match="between 1e-100 and 1e100"):
+            m.check_magnitude("The SEM", wide)
