@@ -220,12 +220,22 @@ class MeasurementErrorResult(Result):
 
         def by_rater(symbol: str, words: str, how: str = "") -> str:
             """Each rater's value, then the pooled one: "was 3.0 for A and 6.5 for B
-            (pooled 5.1)"."""
+            (pooled 5.1)"; beyond three raters the pooled value and the raters' range:
+            "was 5.1, pooled over the 12 raters or methods, whose own ranged from 2.5 (C) to
+            6.5 (B)"."""
+            q = self.quantity(symbol)
+            names = list(self.df_within_by_rater)
+            if len(names) > 3:
+                own = np.array([self.quantity(symbol, name).estimate for name in names])
+                low, high = int(np.argmin(own)), int(np.argmax(own))
+                return (f"{words} {value(q, how)}, pooled over the {len(names)} raters or "
+                        f"methods, whose own ranged from {number(own[low])}{unit} "
+                        f"({names[low]}) to {number(own[high])}{unit} ({names[high]})")
             own = [f"{value(self.quantity(symbol, name))}{',' * (style == 'apa')} for {name}"
-                   for name in self.df_within_by_rater]
+                   for name in names]
             listed = (" and ".join(own) if len(own) <= 2
                       else f"{', '.join(own[:-1])}, and {own[-1]}")
-            q = self.quantity(symbol)  # in parentheses: the interval without brackets
+            # in parentheses: the interval without brackets
             pooled = f"{number(q.estimate)}{unit}"
             if math.isfinite(q.ci.low) and math.isfinite(q.ci.high):
                 pooled += (f", {100 * q.ci.confidence_level:g}% CI "

@@ -146,6 +146,34 @@ def test_within_subject_sd_of_each_rater_against_numpy():
     assert res.to_dict()["df_within_by_rater"] == res.df_within_by_rater
 
 
+def test_sentence_of_many_raters_gives_the_pooled_sd_and_the_raters_range():
+    """Beyond three raters the sentence does not list each one (the table does): it gives
+    the pooled within-subject SD and repeatability with their intervals and the smallest
+    and largest of the raters' own, named."""
+    rng = np.random.default_rng(8)
+    k, n = 6, 25
+    sd = np.array([2.0, 2.5, 3.0, 3.5, 4.0, 6.0])
+    subject = np.repeat(np.arange(n), 2 * k)
+    rater = np.tile(np.repeat(np.arange(k), 2), n)
+    value = 50 + 10 * rng.normal(size=n)[subject] + sd[rater] * rng.normal(size=2 * k * n)
+    names = np.array([f"device {j}" for j in range(k)])[rater]
+    res = measurement_error(Measurements.from_long(subject, names, value), units="mmHg",
+                            n_resamples=50)
+    own = {name: res.quantity("s_w", name).estimate for name in res.df_within_by_rater}
+    low, high = min(own, key=own.get), max(own, key=own.get)
+    pooled = res.quantity("s_w")
+    text = res.report()
+    assert (f"the within-subject SD was {pooled.estimate:.2f} mmHg, 95% CI "
+            f"[{pooled.ci.low:.2f}, {pooled.ci.high:.2f}], pooled over the 6 raters or "
+            f"methods, whose own ranged from {own[low]:.2f} mmHg ({low}) to "
+            f"{own[high]:.2f} mmHg ({high})") in text
+    rc = res.quantity("repeatability")
+    assert (f"the repeatability coefficient {rc.estimate:.2f} mmHg, 95% CI "
+            f"[{rc.ci.low:.2f}, {rc.ci.high:.2f}] (chi-square), pooled over") in text
+    assert sum(name in text for name in own) == 2  # only the extremes are named
+    assert len(res.to_frame()) >= 2 * k  # the table keeps every rater's rows
+
+
 def test_within_subject_sd_of_one_rater_is_not_repeated():
     values = np.column_stack([WRIGHT_1, WRIGHT_2]).ravel()
     m = Measurements.from_long(np.repeat(np.arange(17), 2), ["wright"] * 34, values)
