@@ -304,10 +304,11 @@ def test_decision_by_eps_bar_equals_decision_by_pvalue(alternative):
     for n in DECISION_N:
         x = np.arange(n + 1)
         for e in (0.01, 0.1, 0.3, 0.5, 0.77):
+            pvalues = binomial_pvalue(x, n, e, alternative)  # the same for every alpha
             for a in (0.01, 0.05, 0.2):
                 crit = critical_error_rate(n, e, a, alternative)
                 by_bound = np.array([crit.rejects(int(v)) for v in x])
-                by_p = binomial_pvalue(x, n, e, alternative) < a
+                by_p = pvalues < a
                 assert np.array_equal(by_bound, by_p), (n, e, a, alternative)
 
 
