@@ -15,7 +15,7 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(_variable, "1")
 
-from hypothesis import settings  # noqa: E402
+from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
