@@ -1,8 +1,7 @@
-"""Headless Chromium for the browser tests: finding it (and chromedriver), the DOM of a
-file after Chromium has loaded it and run whatever it would run (``dump_dom``: one
-Chromium process per file), and one Chromium driven by selenium that a test module shares
-for all its files (``session`` and ``loaded_dom``: a process starts in seconds, a page
-loads in a fraction of one).
+"""Headless Chromium for the browser tests: finding it (and chromedriver), and the DOM of a
+file after Chromium has loaded it and run whatever it would run, in one Chromium driven
+by selenium that a test module shares for all its files (``session`` and ``loaded_dom``:
+Chromium starts in seconds, a page loads in a fraction of one).
 
 Chromium is Debian's package (``.ci/run`` installs chromium and chromium-driver when
 missing). Outside CI a test that needs it is skipped on a machine without it; in CI (``CI``
@@ -12,7 +11,6 @@ set) a missing browser fails the test.
 import contextlib
 import os
 import shutil
-import subprocess
 
 import pytest
 
@@ -37,17 +35,6 @@ def chromedriver():
     path = shutil.which("chromedriver") or (
         "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
     return path if path is not None else _missing("chromium-driver (chromedriver)")
-
-
-def dump_dom(path, *flags, budget_ms=3000):
-    """Headless Chromium's run on the file `path`: its ``--dump-dom`` (the document as built
-    after `budget_ms` of virtual time) in ``stdout``, its log in ``stderr``. `flags` are
-    further Chromium switches (``--window-size=1300,900``, say)."""
-    return subprocess.run(
-        [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-extensions", *flags, f"--virtual-time-budget={budget_ms}", "--dump-dom",
-         path.as_uri()],
-        capture_output=True, text=True, timeout=120)
 
 
 @contextlib.contextmanager
