@@ -260,16 +260,60 @@ def _quantile_guess(kind: str, a: np.ndarray, n: np.ndarray, p: np.ndarray) -> n
     return guess
 
 
-def _bisect_near(lo: np.ndarray, hi: np.ndarray, ok: Any, guess: np.ndarray) -> np.ndarray:
-    """:func:`_bisect` over ``[lo, hi]``, started in ``guess -+ _BRACKET`` where that bracket
-    holds the answer (``ok`` at its top, not just below its bottom), else over the whole
-    range. The result is the same; the bracket keeps the bisection away from the far
-    tails, whose log-space series are slow, when many large ``n`` are searched at once."""
+#: Counts whose tails one call computes: the bracket ``guess -+ _BRACKET`` and the count
+#: below it, as offsets from the bracket's bottom.
+_OFFSETS = np.arange(-1, 2 * _BRACKET + 1)
+
+
+def _first_accepted(tail: Any, log_a: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                    guess: np.ndarray, below: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Smallest ``c`` in ``[lo, hi]`` whose log tail is below ``log_a`` (`below`), or is not
+    (not `below`): a predicate monotone in ``c`` and true at ``hi``. Returns ``c`` and the
+    log tails at ``c`` and ``c - 1``.
+
+    ``tail(c, rows)`` is the log tail at counts ``c`` (one column per count) of the rows
+    ``rows``. One call gives the tails of every count in ``guess -+ _BRACKET`` and of the
+    count below; where that bracket holds the answer (the predicate true at its top, false
+    just below its bottom) :func:`_bisect` reads them, else it bisects the whole range,
+    calling `tail` at each step. Either way the answer is that of the bisection over
+    ``[lo, hi]`` started in the bracket; the bracket keeps it away from the far tails,
+    whose log-space series are slow, and one call replaces a dozen.
+    """
+    def accepted(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        return (values < log_a[rows]) == below
+
+    everyone = np.arange(lo.size)
     guess = np.where(np.isfinite(guess), guess, lo).astype(np.int64)
     a = np.clip(guess - _BRACKET, lo, hi)
     b = np.clip(guess + _BRACKET, lo, hi)
-    valid = ok(b) & ((a == lo) | ~ok(np.maximum(a - 1, lo)))
-    return _bisect(np.where(valid, a, lo), np.where(valid, b, hi), ok)
+    table = tail(a[:, None] + _OFFSETS, everyone)
+
+    def read(c: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        return table[rows, c - a[rows] + 1]
+
+    valid = accepted(read(b, everyone), everyone) & (
+        (a == lo) | ~accepted(read(a - 1, everyone), everyone))
+    c = np.empty_like(lo)
+    at, before = np.empty(lo.shape), np.empty(lo.shape)
+    inside, outside = np.flatnonzero(valid), np.flatnonzero(~valid)
+    if inside.size:
+        c[inside] = _bisect(a[inside], b[inside], lambda x: accepted(read(x, inside), inside))
+        at[inside], before[inside] = read(c[inside], inside), read(c[inside] - 1, inside)
+    if outside.size:
+        c[outside] = _bisect(lo[outside], hi[outside],
+                             lambda x: accepted(tail(x, outside), outside))
+        at[outside] = tail(c[outside], outside)
+        before[outside] = tail(c[outside] - 1, outside)
+    return c, at, before
+
+
+def _rows_tail(log_tail: Any, n: np.ndarray, p: np.ndarray) -> Any:
+    """``tail(c, rows)`` for :func:`_first_accepted`: `log_tail` at counts `c` (a column or a
+    table, one row per entry of `rows`) of the rows `rows` of `n` and `p`."""
+    def tail(c: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        column = (-1,) + (1,) * (np.ndim(c) - 1)
+        return log_tail(c, n[rows].reshape(column), p[rows].reshape(column))
+    return tail
 
 
 def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
@@ -290,22 +334,27 @@ def upper_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     >>> int(upper_critical_count(200, 0.01, 1e-300))
     168
     """
+    return _upper_count(n, epsilon0, alpha)[0]
+
+
+def _upper_count(n: Any, epsilon0: Any, alpha: Any) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`upper_critical_count` and :func:`log_sf` at it (the log of the attained size)."""
     n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
     n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
     log_a = np.log(a)
     guess = _quantile_guess("isf", a, n, p)
-    c = _bisect_near(np.zeros_like(n), n, lambda c: log_sf(c, n, p) < log_a, guess)
-    tie = (_near(log_sf(c, n, p), log_a) | _near(log_sf(c - 1, n, p), log_a)) \
-        & (n <= _EXACT_MAX_N)
+    c, at, before = _first_accepted(_rows_tail(log_sf, n, p), log_a, np.zeros_like(n), n,
+                                    guess, below=True)
+    tie = (_near(at, log_a) | _near(before, log_a)) & (n <= _EXACT_MAX_N)
     for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
         ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
         while ci > 0 and _exact_sf_below(ni, ci - 1, pi, ai):
             ci -= 1
         while ci < ni and not _exact_sf_below(ni, ci, pi, ai):
             ci += 1
-        c[i] = ci
-    return c.reshape(shape)
+        c[i], at[i] = ci, log_sf(ci, ni, pi)
+    return c.reshape(shape), at.reshape(shape)
 
 
 def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
@@ -321,24 +370,29 @@ def lower_critical_count(n: Any, epsilon0: Any, alpha: Any) -> np.ndarray:
     >>> lower_critical_count([100, 20], 0.1, 0.05).tolist()
     [4, -1]
     """
+    return _lower_count(n, epsilon0, alpha)[0]
+
+
+def _lower_count(n: Any, epsilon0: Any, alpha: Any) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`lower_critical_count` and :func:`log_cdf` at it (``-inf`` at ``c = -1``)."""
     n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
     n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
     log_a = np.log(a)
     # the smallest c' = c + 1 in 0..n + 1 whose lower tail is no longer under alpha
     guess = _quantile_guess("ppf", a, n, p)
-    c = _bisect_near(np.zeros_like(n), n + 1, lambda c: ~(log_cdf(c, n, p) < log_a),
-                     guess) - 1
-    tie = (_near(log_cdf(c, n, p), log_a) | _near(log_cdf(c + 1, n, p), log_a)) \
-        & (n <= _EXACT_MAX_N)
+    above, after, at = _first_accepted(_rows_tail(log_cdf, n, p), log_a, np.zeros_like(n),
+                                       n + 1, guess, below=False)
+    c = above - 1
+    tie = (_near(at, log_a) | _near(after, log_a)) & (n <= _EXACT_MAX_N)
     for i in map(tuple, np.argwhere(tie)):  # rare: settle tails near alpha exactly
         ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
         while ci < ni and _exact_cdf_below(ni, ci + 1, pi, ai):
             ci += 1
         while ci >= 0 and not _exact_cdf_below(ni, ci, pi, ai):
             ci -= 1
-        c[i] = ci
-    return c.reshape(shape)
+        c[i], at[i] = ci, log_cdf(ci, ni, pi)
+    return c.reshape(shape), at.reshape(shape)
 
 
 # ---------------------------------------------------------------------------------------
@@ -527,16 +581,18 @@ def _critical(n: int, epsilon0: float, alpha: float, alternative: str) -> Critic
     tail = alpha / 2 if alternative == "two-sided" else alpha
     high = low = None
     notes = []
+    size_high = size_low = 0.0
     if alternative in ("greater", "two-sided"):
-        high = int(upper_critical_count(n, epsilon0, tail))
+        high, log_size = _upper_count(n, epsilon0, tail)
+        high, size_high = int(high), float(np.exp(log_size))
         notes.append(_upper_note(high, n, epsilon0, tail))
     if alternative in ("less", "two-sided"):
-        low = int(lower_critical_count(n, epsilon0, tail))
+        low, log_size = _lower_count(n, epsilon0, tail)
+        low = int(low)
+        size_low = float(np.exp(log_size)) if low >= 0 else 0.0
         notes.append(_lower_note(low, n, epsilon0, tail))
     if alternative == "two-sided":
         notes = [_two_sided_note(low, high, n, epsilon0, tail)]
-    size_high = float(np.exp(log_sf(high, n, epsilon0))) if high is not None else 0.0
-    size_low = float(np.exp(log_cdf(low, n, epsilon0))) if low is not None and low >= 0 else 0.0
     eps_high = None if high is None else high / n
     eps_low = None if low is None else (low / n if low >= 0 else math.nan)
     if alternative == "greater":

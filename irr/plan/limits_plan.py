@@ -6,7 +6,7 @@ intervals that :func:`irr.limits_of_agreement` reports by default).
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -45,6 +45,15 @@ MAX_LIMITS_SUBJECTS = 10_000_000
 _NODES = 256
 
 
+@cache
+def _quadrature() -> tuple[np.ndarray, np.ndarray]:
+    """The ``_NODES`` Gauss-Legendre nodes and weights on [-1, 1], computed once (an
+    eigenvalue problem of that size; a search for n evaluates the power a dozen times)."""
+    x, w = np.polynomial.legendre.leggauss(_NODES)
+    x.flags.writeable = w.flags.writeable = False
+    return x, w
+
+
 def _factor(n: int, z: float, level: float, ci_method: str) -> float:
     """K with the outer confidence limits of the limits of agreement at dbar -+ K s."""
     from scipy.special import stdtrit
@@ -80,7 +89,7 @@ def limits_power(n: Any, bias: Any, sd: Any, delta: Any, coverage: Any, level: A
     z = norm.isf((1 - c) / 2)
     k = np.array([_factor(int(ni), float(zi), float(li), ci_method)
                   for ni, zi, li in zip(n, z, lv, strict=True)])
-    x, w = np.polynomial.legendre.leggauss(_NODES)
+    x, w = _quadrature()
     u = (x + 1) / 2  # quantile levels of the SD's distribution
     sample_sd = s[:, None] * np.sqrt(chi2.ppf(u[None, :], n[:, None] - 1) / (n[:, None] - 1))
     root = np.sqrt(n)[:, None] / s[:, None]

@@ -228,3 +228,75 @@ def limits_within_variances(subject: np.ndarray, is_x: np.ndarray, value: np.nda
     within_x = float(np.sum(np.maximum(qx - sx * xbar, 0))) / df_x if df_x else 0.0
     within_y = float(np.sum(np.maximum(qy - sy * ybar, 0))) / df_y if df_y else 0.0
     return within_x, within_y
+
+
+def _bisect_near(lo: np.ndarray, hi: np.ndarray, ok, guess: np.ndarray) -> np.ndarray:
+    """irr.inference.error_rate's search before: the bisection started in scipy's quantile
+    -+ 4, calling the tail at every step (two calls to check the bracket, one per halving)."""
+    from irr.inference.error_rate import _BRACKET, _bisect
+
+    guess = np.where(np.isfinite(guess), guess, lo).astype(np.int64)
+    a = np.clip(guess - _BRACKET, lo, hi)
+    b = np.clip(guess + _BRACKET, lo, hi)
+    valid = ok(b) & ((a == lo) | ~ok(np.maximum(a - 1, lo)))
+    return _bisect(np.where(valid, a, lo), np.where(valid, b, hi), ok)
+
+
+def upper_critical_count(n, epsilon0, alpha) -> np.ndarray:
+    """irr.inference.error_rate.upper_critical_count before (its tails called a dozen
+    times, once per step of the search)."""
+    from irr.inference.error_rate import (
+        _EXACT_MAX_N,
+        _broadcast,
+        _exact_sf_below,
+        _near,
+        _quantile_guess,
+        log_sf,
+    )
+
+    n, p, a = _broadcast(n, epsilon0, alpha)
+    shape = n.shape
+    n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
+    log_a = np.log(a)
+    guess = _quantile_guess("isf", a, n, p)
+    c = _bisect_near(np.zeros_like(n), n, lambda c: log_sf(c, n, p) < log_a, guess)
+    tie = (_near(log_sf(c, n, p), log_a) | _near(log_sf(c - 1, n, p), log_a)) \
+        & (n <= _EXACT_MAX_N)
+    for i in map(tuple, np.argwhere(tie)):
+        ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
+        while ci > 0 and _exact_sf_below(ni, ci - 1, pi, ai):
+            ci -= 1
+        while ci < ni and not _exact_sf_below(ni, ci, pi, ai):
+            ci += 1
+        c[i] = ci
+    return c.reshape(shape)
+
+
+def lower_critical_count(n, epsilon0, alpha) -> np.ndarray:
+    """irr.inference.error_rate.lower_critical_count before (see upper_critical_count)."""
+    from irr.inference.error_rate import (
+        _EXACT_MAX_N,
+        _broadcast,
+        _exact_cdf_below,
+        _near,
+        _quantile_guess,
+        log_cdf,
+    )
+
+    n, p, a = _broadcast(n, epsilon0, alpha)
+    shape = n.shape
+    n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
+    log_a = np.log(a)
+    guess = _quantile_guess("ppf", a, n, p)
+    c = _bisect_near(np.zeros_like(n), n + 1, lambda c: ~(log_cdf(c, n, p) < log_a),
+                     guess) - 1
+    tie = (_near(log_cdf(c, n, p), log_a) | _near(log_cdf(c + 1, n, p), log_a)) \
+        & (n <= _EXACT_MAX_N)
+    for i in map(tuple, np.argwhere(tie)):
+        ni, pi, ai, ci = int(n[i]), float(p[i]), float(a[i]), int(c[i])
+        while ci < ni and _exact_cdf_below(ni, ci + 1, pi, ai):
+            ci += 1
+        while ci >= 0 and not _exact_cdf_below(ni, ci, pi, ai):
+            ci -= 1
+        c[i] = ci
+    return c.reshape(shape)

@@ -179,6 +179,44 @@ def test_public_eps_bar_exact_and_size_at_most_alpha(alternative):
         assert crit.size == pytest.approx(float(size), rel=1e-9, abs=1e-300)
 
 
+def test_critical_counts_and_sizes_equal_their_previous_form():
+    # the search reads every tail of its bracket from one call; before, it called the tail
+    # at each step (tests/reference/previous_kernels.py). Same counts and the same sizes,
+    # bit for bit, on random batches: n from 1 to 10**6 (and up to 2**53 below), eps0 near 0,
+    # 1/2 and 1, alpha from 0.999999 down to 1e-305, exact ties (eps0 = 0.5, alpha = 0.5)
+    from irr.inference.error_rate import log_cdf, log_sf
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(29)
+    for trial in range(30):
+        m = int(rng.integers(1, 30))
+        n = rng.integers(1, (30, 2000, 10**6)[trial % 3], size=m)
+        e = np.where(rng.random(m) < 0.3, rng.choice([0.5, 0.1, 0.25, 0.001, 0.999], m),
+                     rng.uniform(1e-6, 1 - 1e-6, m))
+        a = np.where(rng.random(m) < 0.3, 10.0 ** -rng.uniform(0, 305, m),
+                     rng.choice([0.5, 0.05, 0.025, 0.01, 1e-300, 0.999999], m))
+        up, low = upper_critical_count(n, e, a), lower_critical_count(n, e, a)
+        assert np.array_equal(up, previous_kernels.upper_critical_count(n, e, a))
+        assert np.array_equal(low, previous_kernels.lower_critical_count(n, e, a))
+        for i in range(min(m, 2)):  # the public bound and its size, as computed before
+            args = int(n[i]), float(e[i]), float(a[i])
+            two = critical_error_rate(*args, "two-sided")
+            half = args[2] / 2
+            high = int(previous_kernels.upper_critical_count(*args[:2], half))
+            below = int(previous_kernels.lower_critical_count(*args[:2], half))
+            assert two.critical_count == (below, high)
+            assert two.size == float(np.exp(log_sf(high, *args[:2]))) + (
+                float(np.exp(log_cdf(below, *args[:2]))) if below >= 0 else 0.0)
+            assert critical_error_rate(*args).size == float(np.exp(log_sf(up[i], *args[:2])))
+    # huge n: the bracket around scipy's quantile, and the whole range where scipy has none
+    n, e, a = np.array([10**9, 10**12, 2**53, 2**53]), np.array([0.5, 0.01, 0.5, 0.3]), \
+        np.array([0.05, 1e-300, 1e-300, 0.01])
+    assert np.array_equal(upper_critical_count(n, e, a),
+                          previous_kernels.upper_critical_count(n, e, a))
+    assert np.array_equal(lower_critical_count(n, e, a),
+                          previous_kernels.lower_critical_count(n, e, a))
+
+
 def test_exact_ties_are_settled_exactly():
     # P(X > 50) = 0.5 exactly for n = 101, eps0 = 0.5: the strict "< alpha" excludes c = 50,
     # though the floating tail rounds to just below 0.5.
@@ -266,10 +304,11 @@ def test_decision_by_eps_bar_equals_decision_by_pvalue(alternative):
     for n in DECISION_N:
         x = np.arange(n + 1)
         for e in (0.01, 0.1, 0.3, 0.5, 0.77):
+            pvalues = binomial_pvalue(x, n, e, alternative)  # the same for every alpha
             for a in (0.01, 0.05, 0.2):
                 crit = critical_error_rate(n, e, a, alternative)
                 by_bound = np.array([crit.rejects(int(v)) for v in x])
-                by_p = binomial_pvalue(x, n, e, alternative) < a
+                by_p = pvalues < a
                 assert np.array_equal(by_bound, by_p), (n, e, a, alternative)
 
 

@@ -5,7 +5,8 @@ a Content-Security-Policy that forbids script.
 
 Each hostile text would, if it became markup, run ``document.title=113*997``; the page is
 parsed (only the package's own tags and attributes, no event handler) and opened in headless
-Chromium, with its policy and without it, and the number 112661 must never appear.
+Chromium, with its policy and without it, and the number 112661 must never appear. One
+Chromium, driven by selenium, opens every page of the module.
 """
 
 import functools
@@ -19,7 +20,7 @@ import pytest
 
 import irr
 from irr._html import CONTENT_SECURITY_POLICY, escape_html, html_page
-from tests.support.chromium import chromium, dump_dom
+from tests.support.chromium import loaded_dom, session
 from tests.support.cli_runner import cli
 
 RUN = "document.title=113*997"
@@ -211,31 +212,38 @@ def test_every_page_has_one_policy_that_forbids_script():
 POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">\n?')
 
 
-def _dom(path):
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for every page of the module (skips without one, fails in CI)."""
+    with session() as driver:
+        yield driver
+
+
+def _dom(browser, path):
     """The DOM of `path` after Chromium has loaded it and run whatever it would run."""
-    run = dump_dom(path)
-    assert "</html>" in run.stdout, f"the page did not load: {run.stderr[-2000:]}"
-    return run.stdout
+    dom = loaded_dom(browser, path)
+    assert dom.endswith("</html>"), f"the page did not load: {dom[-2000:]}"
+    return dom
 
 
-def test_the_browser_check_sees_script_that_runs(tmp_path):
+def test_the_browser_check_sees_script_that_runs(browser, tmp_path):
     # the check can fail: a hostile name pasted unescaped runs without a policy, and the
     # policy alone stops it
     unescaped = f'<figure><img alt="{RATERS[0]}" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' \
                 f"</figure><p>{CATEGORIES[1]}</p>"
     bare = tmp_path / "bare.html"
     bare.write_text(POLICY.sub("", html_page("t", unescaped)), encoding="utf-8")
-    assert MARKER in _dom(bare)
+    assert MARKER in _dom(browser, bare)
     guarded = tmp_path / "guarded.html"
     guarded.write_text(html_page("t", unescaped), encoding="utf-8")
-    assert MARKER not in _dom(guarded)
+    assert MARKER not in _dom(browser, guarded)
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_no_hostile_text_runs_in_chromium(pages, name, tmp_path):
+def test_no_hostile_text_runs_in_chromium(pages, browser, name, tmp_path):
     path, shown = pages[name]
     text = path.read_text(encoding="utf-8")
-    dom = _dom(path)
+    dom = _dom(browser, path)
     assert MARKER not in dom
     # as the browser built it: irr's elements only, no handler, the hostile texts as text
     assert_inert(dom, shown)
@@ -243,14 +251,14 @@ def test_no_hostile_text_runs_in_chromium(pages, name, tmp_path):
     bare = tmp_path / path.name
     bare.write_text(POLICY.sub("", text), encoding="utf-8")
     assert "Content-Security-Policy" not in bare.read_text(encoding="utf-8")
-    dom = _dom(bare)
+    dom = _dom(browser, bare)
     assert MARKER not in dom
     assert_inert(dom, shown, page=False)
 
 
-def test_a_plot_file_with_hostile_names_runs_nothing(tmp_path):
-    # an SVG file opened by itself is a document that could run script
-    chromium()  # skips (fails in CI) before the plot is drawn
+def test_a_plot_file_with_hostile_names_runs_nothing(browser, tmp_path):
+    # an SVG file opened by itself is a document that could run script (the browser
+    # fixture skips, or fails in CI, before the plot is drawn)
     data = tmp_path / "measured.csv"
     continuous_frame().to_csv(data, index=False)
     plot = tmp_path / "plot.svg"
@@ -264,6 +272,6 @@ def test_a_plot_file_with_hostile_names_runs_nothing(tmp_path):
         "title", "defs", "style", "g", "path", "use", "clipPath", "rect", "text"}
     assert not [a for e in elements for a in e.attrib if a.rsplit("}", 1)[-1].startswith("on")]
     assert RATERS[0] in plot.read_text(encoding="utf-8")  # the names reach the file, inert
-    run = dump_dom(plot)
-    assert "</svg>" in run.stdout, run.stderr[-2000:]
-    assert MARKER not in run.stdout
+    dom = loaded_dom(browser, plot)
+    assert dom.endswith("</svg>"), dom[-2000:]
+    assert MARKER not in dom

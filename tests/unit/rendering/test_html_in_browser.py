@@ -3,7 +3,8 @@ page with no error (a breach of its Content-Security-Policy is one), every figur
 non-zero size, and the page fits 1,300 px.
 
 Chromium is Debian's package (``.ci/run`` installs it when missing). Outside CI the test is
-skipped on a machine without it; in CI a missing browser fails the test.
+skipped on a machine without it; in CI a missing browser fails the test. One Chromium,
+driven by selenium, opens every report of the module.
 """
 
 import base64
@@ -13,7 +14,7 @@ import re
 
 import pytest
 
-from tests.support.chromium import chromium, dump_dom
+from tests.support.chromium import loaded_dom, session
 from tests.support.cli_runner import cli
 
 PROBE = """
@@ -55,7 +56,15 @@ window.addEventListener("load", function () {
 POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 
 
-def _load(path):
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium, 1,300 px wide, for every report of the module (skips without
+    one, fails in CI)."""
+    with session("--window-size=1300,900") as driver:
+        yield driver
+
+
+def _load(browser, path):
     """Open `path` (with the probe script) in headless Chromium; the probe's findings."""
     html = path.read_text(encoding="utf-8")
     # the page's policy forbids script: it is kept, and the probe alone allowed by its
@@ -68,9 +77,9 @@ def _load(path):
     probed = path.with_name("probed-" + path.name)
     probed.write_text(html.replace(policy.group(0), f"{allowed}\n<script>{PROBE}</script>", 1),
                       encoding="utf-8")
-    run = dump_dom(probed, "--window-size=1300,900", budget_ms=10000)
-    found = re.search(r'<pre id="irr-probe">(.*?)</pre>', run.stdout, re.S)
-    assert found, f"the page did not finish loading: {run.stderr[-2000:]}"
+    dom = loaded_dom(browser, probed)  # the probe runs at the load event
+    found = re.search(r'<pre id="irr-probe">(.*?)</pre>', dom, re.S)
+    assert found, f"the page did not finish loading: {dom[-2000:]}"
     text = found.group(1).replace("&quot;", '"').replace("&lt;", "<").replace(
         "&gt;", ">").replace("&amp;", "&")
     return json.loads(text)
@@ -81,8 +90,8 @@ def _load(path):
     ("--dataset", "diagnoses", "--statistics", "all"),
     ("--dataset", "vision"),
 ])
-def test_html_report_renders_in_chromium(tmp_path, args):
-    chromium()  # skips (fails in CI) before the report is computed
+def test_html_report_renders_in_chromium(browser, tmp_path, args):
+    # the browser fixture skips (fails in CI) before the report is computed
     page = tmp_path / "report.html"
     status, _, err = cli("report", *args, "--n-resamples", "200", "--format", "html",
                          "--output", str(page))
@@ -90,7 +99,7 @@ def test_html_report_renders_in_chromium(tmp_path, args):
     html = page.read_text(encoding="utf-8")
     assert "<script" not in html  # a self-contained page: no scripts
     assert not re.search(r"""(src|href)=["']https?:""", html)  # nothing from the network
-    found = _load(page)
+    found = _load(browser, page)
     assert found["errors"] == []
     assert found["sections"][:2] == ["Data", "Results"]
     assert "Reporting checklist (GRRAS)" in found["sections"]
