@@ -80,6 +80,9 @@ class CountsEstimate(NamedTuple):
     #: Each pattern's linearised value kappa*_i (its mean over the rated subjects is the
     #: estimate); None where the coefficient is undefined.
     terms: np.ndarray | None = None
+    #: The category shares pi_k of the coefficients on counts (the mean over rated
+    #: subjects of r_ik / r_i), shape (k,); None where not computed.
+    shares: np.ndarray | None = None
 
 
 # -- shared pieces ---------------------------------------------------------------------
@@ -446,11 +449,11 @@ def counts_estimate(
     if method == "percent":
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
-        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star)
+        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star, pi)
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
-        return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
+        return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2), shares=pi)
     do = float(_dot(c, disagreement) / n2)
     kappa = 1.0 - do / de
     # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
@@ -466,7 +469,7 @@ def counts_estimate(
         pe_shift = np.zeros(len(c))
     star = kappa_i - 2 * (1 - kappa) * pe_shift / de
     var = _linearised_variance(c, star - kappa, n)
-    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star)
+    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star, pi)
 
 
 def fleiss_category_kappas(
@@ -531,7 +534,8 @@ def fleiss_category_kappas(
 
 
 def fleiss_null_variance(
-    patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray
+    patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray,
+    shares: np.ndarray | None = None,
 ) -> tuple[float, np.ndarray]:
     r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
 
@@ -545,7 +549,18 @@ def fleiss_null_variance(
         \qquad \operatorname{Var}_0(\hat\kappa_j) = \frac{2}{n m (m - 1)}.
 
     Valid for the z test only, never for an interval. Returns nans when the subjects'
-    numbers of ratings differ (the formula assumes one m).
+    numbers of ratings differ (the formula assumes one m). `shares`, when given, are the
+    category shares of the same patterns (:attr:`CountsEstimate.shares` of
+    :func:`counts_estimate`): with every rated subject rated m times they are the
+    :math:`p_j`, so the categories are not counted again.
+
+    Examples
+    --------
+    >>> counts = np.array([[3, 0], [0, 3], [2, 1], [1, 2]])
+    >>> var0, _ = fleiss_null_variance(counts, np.ones(4))
+    >>> est = counts_estimate(counts, np.ones(4), np.eye(2), "fleiss")
+    >>> round(var0, 6), round(fleiss_null_variance(counts, np.ones(4), est.shares)[0], 6)
+    (0.083333, 0.083333)
     """
     e = count_entries(patterns)
     c = np.asarray(multiplicity, dtype=float)
@@ -556,6 +571,10 @@ def fleiss_null_variance(
         return np.nan, np.full(k, np.nan)
     m = float(kept[0])
     n = c[keep].sum()
+    if shares is not None:  # sum_i c_i r_ij = m sum_i c_i r_ij / r_i = m n pi_j
+        p = np.asarray(shares, dtype=float)
+        q = _others(p)  # 1 - p_j as the other shares' sum: no cancellation near p_j = 1
+        return _null_variances(p, q, n, m)
     if isinstance(e, RaterCodes):
         category_totals = e.by_category(np.where(keep, c, 0.0))
     else:
@@ -564,6 +583,14 @@ def fleiss_null_variance(
     p = category_totals / (n * m)
     # q_j = 1 - p_j from the other categories' counts: no cancellation when p_j is near 1
     q = (category_totals.sum() - category_totals) / (n * m)
+    return _null_variances(p, q, n, m)
+
+
+def _null_variances(p: np.ndarray, q: np.ndarray, n: float, m: float
+                    ) -> tuple[float, np.ndarray]:
+    """Fleiss, Nee & Landis' (1979) null variances of the shares `p` (and 1 - p, `q`) of n
+    subjects rated m times each (:func:`fleiss_null_variance`)."""
+    k = len(p)
     pq = p * q
     base = 2 / (n * m * (m - 1))
     total = pq.sum()
