@@ -193,9 +193,15 @@ class RaterCodes(NamedTuple):
         return total[: self.k]
 
     def at_codes(self, values: np.ndarray) -> np.ndarray:
-        """``sum_k r_ik values_k`` for each row, shape (P,)."""
+        """``sum_k r_ik values_k`` for each row, shape (P,): one rater's codes at a time
+        added into one buffer (no (m, P) temporary)."""
         table = np.append(np.asarray(values, dtype=float), 0.0)  # code -1 reads the 0
-        return table[self.columns].sum(axis=0)
+        if not len(self.columns):
+            return np.zeros(self.n_patterns)
+        total = table[self.columns[0]]
+        for column in self.columns[1:]:  # a loop over the raters
+            total += table[column]
+        return total
 
 
 def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
@@ -210,12 +216,15 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     columns = np.ascontiguousarray(np.asarray(codes).T)
     m, size = columns.shape
     complete = not size or bool(columns.min() >= 0)
-    # rater pairs of each row with equal codes (two missing ones, -1 and -1, included)
+    # rater pairs of each row with equal codes (two missing ones, -1 and -1, included),
+    # compared in the narrowest integers that hold the codes -1..k-1 (same equalities)
+    narrow = (columns.astype(np.int8) if k <= 127 else
+              columns.astype(np.int16) if k <= 32767 else columns)
     same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
     equal = np.empty(size, dtype=bool)
     for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
         for h in range(g + 1, m):
-            np.equal(columns[g], columns[h], out=equal)
+            np.equal(narrow[g], narrow[h], out=equal)
             same += equal
     if complete:
         r = np.full(size, float(m))
@@ -244,9 +253,12 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
         if not _is_identity(w):
             raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
                              "only; weighted ones take the count cells (CountEntries).")
-        disagreement = np.where(paired, (r * r - e.squares) / pairs, 0.0)
-        agreement = np.where(paired, 1.0 - disagreement, 0.0)
-        return r, rated, paired, agreement, np.where(rated, r, 1.0), disagreement
+        # r_i^2 - sum_k r_ik^2 is 0 on a row with fewer than two ratings (pairs 1 there)
+        disagreement = r * r
+        disagreement -= e.squares
+        disagreement /= pairs
+        agreement = np.subtract(paired, disagreement)  # 1 - d_i when paired, else 0 - 0
+        return r, rated, paired, agreement, np.maximum(r, 1.0), disagreement
     if _is_identity(w):
         # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
         # O(cells): no k x k product for unweighted coefficients
@@ -345,7 +357,9 @@ def _share_sums(e: CountEntries | RaterCodes, share: np.ndarray,
     """``sum_k (r_ik / r_i) values_k`` for each row, shape (P,) (`share` from
     :func:`_subject_parts`)."""
     if isinstance(e, RaterCodes):
-        return e.at_codes(values) / share
+        total = e.at_codes(values)
+        total /= share
+        return total
     return _row_sums(e, share * values[e.category])
 
 
@@ -457,17 +471,24 @@ def counts_estimate(
     do = float(_dot(c, disagreement) / n2)
     kappa = 1.0 - do / de
     # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
-    kappa_i = scale * (paired - disagreement / de)
+    kappa_i = disagreement / de
+    np.subtract(paired, kappa_i, out=kappa_i)
+    kappa_i *= scale
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
                 else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
-        pe_shift = de - _share_sums(e, share, dbar)
+        pe_shift = np.subtract(de, _share_sums(e, share, dbar))
     elif method == "gwet":
-        pe_shift = weights.sum() / (k * (k - 1)) * _share_sums(e, share, 1 - pi) - pe
+        pe_shift = weights.sum() / (k * (k - 1)) * _share_sums(e, share, 1 - pi)
+        pe_shift -= pe
     else:
         pe_shift = np.zeros(len(c))
-    star = kappa_i - 2 * (1 - kappa) * pe_shift / de
+    # kappa*_i = kappa_i - 2 (1 - kappa) shift_i / d_e, in place (one P-vector at a time)
+    pe_shift *= 2 * (1 - kappa)
+    pe_shift /= de
+    star = kappa_i
+    star -= pe_shift
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star, pi)
 
@@ -769,7 +790,9 @@ def conger_estimate(
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
     kappa = 1.0 - float(_dot(c, disagreement) / n2) / de
     scale = n / n2
-    kappa_i = scale * (paired - disagreement / de)
+    kappa_i = disagreement / de
+    np.subtract(paired, kappa_i, out=kappa_i)
+    kappa_i *= scale
     # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
     # 0 over categories); the latter has no cancellation when p_e is near 1. With
     # v_g = D' P + D P - D p_g - D' p_g (P the sum of the raters' p, D = 1 - W) rater g's

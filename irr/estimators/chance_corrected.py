@@ -234,6 +234,8 @@ def _missing_notes(counts: np.ndarray | cc.CountEntries | cc.RaterCodes, multipl
     """(subjects left out, notes): how missing ratings were handled, when some are missing
     (a subject with fewer ratings than another); `chance` false for percent agreement,
     which has no chance agreement."""
+    if isinstance(counts, cc.RaterCodes) and counts.complete:
+        return 0, []  # every subject rated by every rater
     r = _ratings(counts)
     used = multiplicity > 0
     none = int(multiplicity[r == 0].sum())

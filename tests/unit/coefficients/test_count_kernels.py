@@ -520,6 +520,10 @@ def test_rater_codes_match_the_count_cells(seed):
         cells = ecc._cells(stats)
         rows = cc.rater_codes(stats.patterns, k)
         np.testing.assert_array_equal(rows.r, cells.r)
+        # the ratings per pattern (read as m when none is missing) count the codes given
+        per_pattern = stats.ratings_per_pattern
+        assert per_pattern.dtype == np.int64
+        np.testing.assert_array_equal(per_pattern, (stats.patterns >= 0).sum(axis=1))
         mult, w = stats.multiplicity, np.eye(k)
         with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
             warnings.simplefilter("ignore")
