@@ -192,6 +192,28 @@ class RaterCodes(NamedTuple):
                                  weights=per_row, minlength=self.k + 1)
         return total[: self.k]
 
+    def by_rater(self, per_row: np.ndarray) -> np.ndarray:
+        """``sum_i per_row_i [code_ig = x]`` for each rater g and category x, shape (m, k):
+        one bincount per rater (a missing code counted in an extra bin, then dropped)."""
+        per_row = np.asarray(per_row, dtype=float)
+        out = np.empty((len(self.columns), self.k))
+        for g, column in enumerate(self.columns):  # a loop over the raters
+            out[g] = np.bincount(column if self.complete else np.where(column < 0, self.k, column),
+                                 weights=per_row, minlength=self.k + 1)[: self.k]
+        return out
+
+    def at_rater_codes(self, values: np.ndarray) -> np.ndarray:
+        """``sum_g values[g, code_ig]`` for each row (a missing code adds 0), shape (P,):
+        one rater at a time added into one buffer."""
+        values = np.asarray(values, dtype=float)
+        table = np.concatenate([values, np.zeros((len(values), 1))], axis=1)  # -1 reads 0
+        if not len(self.columns):
+            return np.zeros(self.n_patterns)
+        total = table[0][self.columns[0]]
+        for row, column in zip(table[1:], self.columns[1:], strict=True):  # the raters
+            total += row[column]
+        return total
+
     def at_codes(self, values: np.ndarray) -> np.ndarray:
         """``sum_k r_ik values_k`` for each row, shape (P,): one rater's codes at a time
         added into one buffer (no (m, P) temporary)."""
@@ -769,12 +791,8 @@ def conger_estimate(
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
-    if dense is not None:  # rater g's code x as the cell g k + x; a missing one as m k
-        place = dense.columns + (np.arange(m, dtype=dense.columns.dtype) * k)[:, None]
-        if not dense.complete:
-            place = np.where(dense.columns >= 0, place, m * k)
-        per_rater = np.bincount(place.reshape(-1), weights=np.tile(c, m),
-                                minlength=m * k + 1)[: m * k].reshape(m, k)
+    if dense is not None:  # one bincount per rater
+        per_rater = dense.by_rater(c)
     else:
         per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
                                 minlength=m * k).reshape(m, k)
@@ -800,9 +818,8 @@ def conger_estimate(
     total_p = p.sum(axis=0)
     v = (dis_w @ total_p + dis_w.T @ total_p)[None, :] - p @ dis_w.T - p @ dis_w  # (m, k)
     if dense is not None:  # the terms of each (rater, code) once, read at each rating
-        table = np.append(((n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])).ravel(),
-                          0.0)
-        influence = -table[place].sum(axis=0) / (m * (m - 1))
+        terms = (n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])
+        influence = -dense.at_rater_codes(terms) / (m * (m - 1))
     else:
         term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
         influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))
