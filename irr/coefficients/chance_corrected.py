@@ -315,13 +315,19 @@ def _rated_counts(
     multiplicity: np.ndarray, rated: np.ndarray, paired: np.ndarray
 ) -> tuple[np.ndarray, float, float]:
     """(multiplicity of rated patterns, n subjects rated, n subjects with two or more ratings)."""
-    c = np.where(rated, np.asarray(multiplicity, dtype=float), 0.0)
-    return c, c.sum(), (c * paired).sum()
+    c = np.array(multiplicity, dtype=float)  # a copy: the callers' own
+    if not rated.all():
+        c[~rated] = 0.0
+    n = c.sum()
+    return c, n, (n if paired.all() else (c * paired).sum())
 
 
 def _linearised_variance(c: np.ndarray, deviation: np.ndarray, n: float) -> float:
-    """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1."""
-    return float(_dot(c, deviation**2) / (n * (n - 1))) if n > 1 else np.nan
+    """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1.
+    `deviation` is squared in place (the callers pass a temporary)."""
+    if n <= 1:
+        return np.nan
+    return float(_dot(c, np.square(deviation, out=deviation)) / (n * (n - 1)))
 
 
 def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
