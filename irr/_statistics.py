@@ -694,6 +694,8 @@ class Statistics:
         if self.sparse is not None:
             return np.diff(self.sparse.indptr)
         if self.by_rater:
+            if not self.patterns.size or self.patterns.min() >= 0:  # no rating missing
+                return np.full(len(self.patterns), self.patterns.shape[1], dtype=np.int64)
             return (self.patterns >= 0).sum(axis=1)
         return self.patterns.sum(axis=1)
 

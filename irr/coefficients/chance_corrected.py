@@ -80,6 +80,9 @@ class CountsEstimate(NamedTuple):
     #: Each pattern's linearised value kappa*_i (its mean over the rated subjects is the
     #: estimate); None where the coefficient is undefined.
     terms: np.ndarray | None = None
+    #: The category shares pi_k of the coefficients on counts (the mean over rated
+    #: subjects of r_ik / r_i), shape (k,); None where not computed.
+    shares: np.ndarray | None = None
 
 
 # -- shared pieces ---------------------------------------------------------------------
@@ -189,10 +192,38 @@ class RaterCodes(NamedTuple):
                                  weights=per_row, minlength=self.k + 1)
         return total[: self.k]
 
+    def by_rater(self, per_row: np.ndarray) -> np.ndarray:
+        """``sum_i per_row_i [code_ig = x]`` for each rater g and category x, shape (m, k):
+        one bincount per rater (a missing code counted in an extra bin, then dropped)."""
+        per_row = np.asarray(per_row, dtype=float)
+        out = np.empty((len(self.columns), self.k))
+        for g, column in enumerate(self.columns):  # a loop over the raters
+            out[g] = np.bincount(column if self.complete else np.where(column < 0, self.k, column),
+                                 weights=per_row, minlength=self.k + 1)[: self.k]
+        return out
+
+    def at_rater_codes(self, values: np.ndarray) -> np.ndarray:
+        """``sum_g values[g, code_ig]`` for each row (a missing code adds 0), shape (P,):
+        one rater at a time added into one buffer."""
+        values = np.asarray(values, dtype=float)
+        table = np.concatenate([values, np.zeros((len(values), 1))], axis=1)  # -1 reads 0
+        if not len(self.columns):
+            return np.zeros(self.n_patterns)
+        total = table[0][self.columns[0]]
+        for row, column in zip(table[1:], self.columns[1:], strict=True):  # the raters
+            total += row[column]
+        return total
+
     def at_codes(self, values: np.ndarray) -> np.ndarray:
-        """``sum_k r_ik values_k`` for each row, shape (P,)."""
+        """``sum_k r_ik values_k`` for each row, shape (P,): one rater's codes at a time
+        added into one buffer (no (m, P) temporary)."""
         table = np.append(np.asarray(values, dtype=float), 0.0)  # code -1 reads the 0
-        return table[self.columns].sum(axis=0)
+        if not len(self.columns):
+            return np.zeros(self.n_patterns)
+        total = table[self.columns[0]]
+        for column in self.columns[1:]:  # a loop over the raters
+            total += table[column]
+        return total
 
 
 def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
@@ -207,12 +238,15 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     columns = np.ascontiguousarray(np.asarray(codes).T)
     m, size = columns.shape
     complete = not size or bool(columns.min() >= 0)
-    # rater pairs of each row with equal codes (two missing ones, -1 and -1, included)
+    # rater pairs of each row with equal codes (two missing ones, -1 and -1, included),
+    # compared in the narrowest integers that hold the codes -1..k-1 (same equalities)
+    narrow = (columns.astype(np.int8) if k <= 127 else
+              columns.astype(np.int16) if k <= 32767 else columns)
     same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
     equal = np.empty(size, dtype=bool)
     for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
         for h in range(g + 1, m):
-            np.equal(columns[g], columns[h], out=equal)
+            np.equal(narrow[g], narrow[h], out=equal)
             same += equal
     if complete:
         r = np.full(size, float(m))
@@ -241,9 +275,12 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
         if not _is_identity(w):
             raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
                              "only; weighted ones take the count cells (CountEntries).")
-        disagreement = np.where(paired, (r * r - e.squares) / pairs, 0.0)
-        agreement = np.where(paired, 1.0 - disagreement, 0.0)
-        return r, rated, paired, agreement, np.where(rated, r, 1.0), disagreement
+        # r_i^2 - sum_k r_ik^2 is 0 on a row with fewer than two ratings (pairs 1 there)
+        disagreement = r * r
+        disagreement -= e.squares
+        disagreement /= pairs
+        agreement = np.subtract(paired, disagreement)  # 1 - d_i when paired, else 0 - 0
+        return r, rated, paired, agreement, np.maximum(r, 1.0), disagreement
     if _is_identity(w):
         # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
         # O(cells): no k x k product for unweighted coefficients
@@ -278,13 +315,19 @@ def _rated_counts(
     multiplicity: np.ndarray, rated: np.ndarray, paired: np.ndarray
 ) -> tuple[np.ndarray, float, float]:
     """(multiplicity of rated patterns, n subjects rated, n subjects with two or more ratings)."""
-    c = np.where(rated, np.asarray(multiplicity, dtype=float), 0.0)
-    return c, c.sum(), (c * paired).sum()
+    c = np.array(multiplicity, dtype=float)  # a copy: the callers' own
+    if not rated.all():
+        c[~rated] = 0.0
+    n = c.sum()
+    return c, n, (n if paired.all() else (c * paired).sum())
 
 
 def _linearised_variance(c: np.ndarray, deviation: np.ndarray, n: float) -> float:
-    """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1."""
-    return float(_dot(c, deviation**2) / (n * (n - 1))) if n > 1 else np.nan
+    """Gwet's linearised variance sum_i c_i deviation_i^2 / (n(n - 1)); nan for n <= 1.
+    `deviation` is squared in place (the callers pass a temporary)."""
+    if n <= 1:
+        return np.nan
+    return float(_dot(c, np.square(deviation, out=deviation)) / (n * (n - 1)))
 
 
 def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -342,7 +385,9 @@ def _share_sums(e: CountEntries | RaterCodes, share: np.ndarray,
     """``sum_k (r_ik / r_i) values_k`` for each row, shape (P,) (`share` from
     :func:`_subject_parts`)."""
     if isinstance(e, RaterCodes):
-        return e.at_codes(values) / share
+        total = e.at_codes(values)
+        total /= share
+        return total
     return _row_sums(e, share * values[e.category])
 
 
@@ -446,27 +491,34 @@ def counts_estimate(
     if method == "percent":
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
-        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star)
+        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star, pi)
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
-        return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
+        return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2), shares=pi)
     do = float(_dot(c, disagreement) / n2)
     kappa = 1.0 - do / de
     # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
-    kappa_i = scale * (paired - disagreement / de)
+    kappa_i = disagreement / de
+    np.subtract(paired, kappa_i, out=kappa_i)
+    kappa_i *= scale
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
                 else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
-        pe_shift = de - _share_sums(e, share, dbar)
+        pe_shift = np.subtract(de, _share_sums(e, share, dbar))
     elif method == "gwet":
-        pe_shift = weights.sum() / (k * (k - 1)) * _share_sums(e, share, 1 - pi) - pe
+        pe_shift = weights.sum() / (k * (k - 1)) * _share_sums(e, share, 1 - pi)
+        pe_shift -= pe
     else:
         pe_shift = np.zeros(len(c))
-    star = kappa_i - 2 * (1 - kappa) * pe_shift / de
+    # kappa*_i = kappa_i - 2 (1 - kappa) shift_i / d_e, in place (one P-vector at a time)
+    pe_shift *= 2 * (1 - kappa)
+    pe_shift /= de
+    star = kappa_i
+    star -= pe_shift
     var = _linearised_variance(c, star - kappa, n)
-    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star)
+    return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star, pi)
 
 
 def fleiss_category_kappas(
@@ -531,7 +583,8 @@ def fleiss_category_kappas(
 
 
 def fleiss_null_variance(
-    patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray
+    patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray,
+    shares: np.ndarray | None = None,
 ) -> tuple[float, np.ndarray]:
     r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
 
@@ -545,7 +598,18 @@ def fleiss_null_variance(
         \qquad \operatorname{Var}_0(\hat\kappa_j) = \frac{2}{n m (m - 1)}.
 
     Valid for the z test only, never for an interval. Returns nans when the subjects'
-    numbers of ratings differ (the formula assumes one m).
+    numbers of ratings differ (the formula assumes one m). `shares`, when given, are the
+    category shares of the same patterns (:attr:`CountsEstimate.shares` of
+    :func:`counts_estimate`): with every rated subject rated m times they are the
+    :math:`p_j`, so the categories are not counted again.
+
+    Examples
+    --------
+    >>> counts = np.array([[3, 0], [0, 3], [2, 1], [1, 2]])
+    >>> var0, _ = fleiss_null_variance(counts, np.ones(4))
+    >>> est = counts_estimate(counts, np.ones(4), np.eye(2), "fleiss")
+    >>> round(var0, 6), round(fleiss_null_variance(counts, np.ones(4), est.shares)[0], 6)
+    (0.083333, 0.083333)
     """
     e = count_entries(patterns)
     c = np.asarray(multiplicity, dtype=float)
@@ -556,6 +620,10 @@ def fleiss_null_variance(
         return np.nan, np.full(k, np.nan)
     m = float(kept[0])
     n = c[keep].sum()
+    if shares is not None:  # sum_i c_i r_ij = m sum_i c_i r_ij / r_i = m n pi_j
+        p = np.asarray(shares, dtype=float)
+        q = _others(p)  # 1 - p_j as the other shares' sum: no cancellation near p_j = 1
+        return _null_variances(p, q, n, m)
     if isinstance(e, RaterCodes):
         category_totals = e.by_category(np.where(keep, c, 0.0))
     else:
@@ -564,6 +632,14 @@ def fleiss_null_variance(
     p = category_totals / (n * m)
     # q_j = 1 - p_j from the other categories' counts: no cancellation when p_j is near 1
     q = (category_totals.sum() - category_totals) / (n * m)
+    return _null_variances(p, q, n, m)
+
+
+def _null_variances(p: np.ndarray, q: np.ndarray, n: float, m: float
+                    ) -> tuple[float, np.ndarray]:
+    """Fleiss, Nee & Landis' (1979) null variances of the shares `p` (and 1 - p, `q`) of n
+    subjects rated m times each (:func:`fleiss_null_variance`)."""
+    k = len(p)
     pq = p * q
     base = 2 / (n * m * (m - 1))
     total = pq.sum()
@@ -721,12 +797,8 @@ def conger_estimate(
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
-    if dense is not None:  # rater g's code x as the cell g k + x; a missing one as m k
-        place = dense.columns + (np.arange(m, dtype=dense.columns.dtype) * k)[:, None]
-        if not dense.complete:
-            place = np.where(dense.columns >= 0, place, m * k)
-        per_rater = np.bincount(place.reshape(-1), weights=np.tile(c, m),
-                                minlength=m * k + 1)[: m * k].reshape(m, k)
+    if dense is not None:  # one bincount per rater
+        per_rater = dense.by_rater(c)
     else:
         per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
                                 minlength=m * k).reshape(m, k)
@@ -742,7 +814,9 @@ def conger_estimate(
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
     kappa = 1.0 - float(_dot(c, disagreement) / n2) / de
     scale = n / n2
-    kappa_i = scale * (paired - disagreement / de)
+    kappa_i = disagreement / de
+    np.subtract(paired, kappa_i, out=kappa_i)
+    kappa_i *= scale
     # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
     # 0 over categories); the latter has no cancellation when p_e is near 1. With
     # v_g = D' P + D P - D p_g - D' p_g (P the sum of the raters' p, D = 1 - W) rater g's
@@ -750,9 +824,8 @@ def conger_estimate(
     total_p = p.sum(axis=0)
     v = (dis_w @ total_p + dis_w.T @ total_p)[None, :] - p @ dis_w.T - p @ dis_w  # (m, k)
     if dense is not None:  # the terms of each (rater, code) once, read at each rating
-        table = np.append(((n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])).ravel(),
-                          0.0)
-        influence = -table[place].sum(axis=0) / (m * (m - 1))
+        terms = (n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])
+        influence = -dense.at_rater_codes(terms) / (m * (m - 1))
     else:
         term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
         influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))

@@ -234,6 +234,8 @@ def _missing_notes(counts: np.ndarray | cc.CountEntries | cc.RaterCodes, multipl
     """(subjects left out, notes): how missing ratings were handled, when some are missing
     (a subject with fewer ratings than another); `chance` false for percent agreement,
     which has no chance agreement."""
+    if isinstance(counts, cc.RaterCodes) and counts.complete:
+        return 0, []  # every subject rated by every rater
     r = _ratings(counts)
     used = multiplicity > 0
     none = int(multiplicity[r == 0].sum())
@@ -699,7 +701,7 @@ def fleiss_kappa(
     _check_enough(patterns, mult, coefficient)
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
     n_missing, notes = _missing_notes(patterns, mult)
-    var0, var0_cat = cc.fleiss_null_variance(patterns, mult)
+    var0, var0_cat = cc.fleiss_null_variance(patterns, mult, est.shares)
     # a finite population (population=N) corrects every subject-sampling variance: the
     # SE under H0 of the test as the linearised SE (_finish), the per-category ones too
     fpc = options.fpc(est.n_subjects)

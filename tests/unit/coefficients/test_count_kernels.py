@@ -520,6 +520,10 @@ def test_rater_codes_match_the_count_cells(seed):
         cells = ecc._cells(stats)
         rows = cc.rater_codes(stats.patterns, k)
         np.testing.assert_array_equal(rows.r, cells.r)
+        # the ratings per pattern (read as m when none is missing) count the codes given
+        per_pattern = stats.ratings_per_pattern
+        assert per_pattern.dtype == np.int64
+        np.testing.assert_array_equal(per_pattern, (stats.patterns >= 0).sum(axis=1))
         mult, w = stats.multiplicity, np.eye(k)
         with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
             warnings.simplefilter("ignore")
@@ -535,6 +539,14 @@ def test_rater_codes_match_the_count_cells(seed):
             for got, want in zip(cc.fleiss_null_variance(rows, mult),
                                  cc.fleiss_null_variance(cells, mult), strict=True):
                 np.testing.assert_array_equal(got, want)  # integer totals: exact
+            # the null variances from the shares counts_estimate found equal them, to
+            # rounding (the categories not counted again)
+            shares = cc.counts_estimate(rows, mult, w, "fleiss").shares
+            if shares is not None:
+                for source in (rows, cells):
+                    for got, want in zip(cc.fleiss_null_variance(source, mult, shares),
+                                         cc.fleiss_null_variance(cells, mult), strict=True):
+                        np.testing.assert_allclose(got, want, rtol=1e-12, atol=0)
             got = cc.conger_estimate(None, mult.astype(float), w, rows)
             want = cc.conger_estimate(ecc._codes(stats), mult.astype(float), w, cells)
             np.testing.assert_allclose(got[:4], want[:4], rtol=1e-12, atol=1e-15)
