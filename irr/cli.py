@@ -1130,10 +1130,16 @@ def _whole_rows(frame: pd.DataFrame, text: str) -> bool:
     field holds more than blanks is not blank. So every row of such a frame is a line of
     the header's fields, and the check (a pass over every character) is needed only when
     the last column has a missing value or a blank text. Text with carriage returns
-    that end no line (which pandas reads as line ends) goes to the check too, which
-    refuses it as before."""
+    that end no line (which pandas reads as line ends) or a line longer than the csv
+    module's field limit goes to the check too, which refuses it as before."""
     if "\r" in text and text.count("\r") != text.count("\r\n"):
         return False
+    limit = csv.field_size_limit()
+    if len(text) > limit:  # its lines' lengths in UTF-8 bytes, at least their characters
+        chars = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+        newline = np.flatnonzero(chars == 10)
+        if np.diff(newline, prepend=-1, append=len(chars)).max() - 1 > limit:
+            return False
     index = frame.index
     if not (frame.shape[1] >= 2 and len(frame) > 0 and isinstance(index, pd.RangeIndex)
             and index.start == 0 and index.step == 1):

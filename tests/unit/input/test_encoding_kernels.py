@@ -83,6 +83,7 @@ def test_a_frame_of_whole_rows_passes_the_row_check(seed, sep):
 @pytest.mark.parametrize("text", [
     "a,b\n1,2,3\n4,5,6\n", "a,b\n1\n2,3\n", "a,b\n1,2\n3,\n", "a,b\n", "a\n1\n",
     "a,b\n1,2\n,\n", "a,b\n1, \n", "a,b\n1,\u3000\n", "a,b\r1,2\r",
+    f"a,b\n{'x' * 200_000},y\nx,y\n",  # a field beyond the csv module's limit
 ])
 def test_frames_that_do_not_show_whole_rows_are_checked(text):
     try:
