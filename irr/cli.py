@@ -1121,6 +1121,37 @@ def _check_rows(text: str, sep: str, where: str) -> None:
         )
 
 
+def _whole_rows(frame: pd.DataFrame, text: str) -> bool:
+    """Whether pandas' frame of a CSV text shows that :func:`_check_rows` would pass it: at
+    least two columns and one row, the default index, and in the last column no missing
+    value and no text of blanks only. pandas refuses a row with more fields than the
+    header (or, when the first row has one more, takes its first column as the index)
+    and pads a shorter row with missing values up to the last column; a row whose last
+    field holds more than blanks is not blank. So every row of such a frame is a line of
+    the header's fields, and the check (a pass over every character) is needed only when
+    the last column has a missing value or a blank text. Text with carriage returns
+    that end no line (which pandas reads as line ends) or a line longer than the csv
+    module's field limit goes to the check too, which refuses it as before."""
+    if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return False
+    # a line longer than the limit holds a whole block of limit // 2 characters (blocks
+    # from the start): a block without a newline sends the text to the check
+    block = max(csv.field_size_limit() // 2, 1)
+    for start in range(0, len(text) - block + 1, block):
+        if text.find("\n", start, start + block) < 0:
+            return False
+    index = frame.index
+    if not (frame.shape[1] >= 2 and len(frame) > 0 and isinstance(index, pd.RangeIndex)
+            and index.start == 0 and index.step == 1):
+        return False
+    last = frame.iloc[:, -1]
+    if last.isna().any():
+        return False
+    if pd.api.types.is_numeric_dtype(last.dtype) or pd.api.types.is_bool_dtype(last.dtype):
+        return True
+    return not last.astype(str).str.isspace().any()
+
+
 def _check_rows_csv(text: str, sep: str, where: str) -> None:
     """:func:`_check_rows` by :mod:`csv` (quoted fields may hold delimiters and newlines)."""
     try:
@@ -1203,13 +1234,18 @@ def _read_frame(args: argparse.Namespace) -> Any:
         args.input_notes.append(
             f"Skipped {skipped} line(s) before the header that hold only delimiters."
         )
-    _check_rows(text, sep, where)
     try:
         # as UTF-8 bytes: pandas' C parser reads them faster than a StringIO of the text
         frame = pd.read_csv(io.BytesIO(text.encode("utf-8")), sep=sep, encoding="utf-8",
                             na_values=args.na_values or None)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
+        _check_rows(text, sep, where)  # its message names the line, when a row is wrong
         raise CommandError(f"cannot read {where} as CSV: {_first_line(exc)}") from None
+    except Exception:
+        _check_rows(text, sep, where)
+        raise
+    if not _whole_rows(frame, text):
+        _check_rows(text, sep, where)
     if frame.shape[1] == 1 and args.delimiter is None:  # no rater pair in one column
         header = str(frame.columns[0])
         other = next((c for c in ";|\t" if c in header and c != sep), None)

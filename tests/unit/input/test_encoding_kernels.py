@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
+import pandas as pd
 import pytest
 
 import irr._columns
@@ -44,6 +47,50 @@ def test_row_check_matches_the_csv_module(seed, sep):
 ])
 def test_row_check_edge_cases(text):
     assert _verdict(irr.cli._check_rows, text, ",") == _verdict(irr.cli._check_rows_csv, text, ",")
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("sep", [",", ";", "\t", " ", "|"])
+def test_a_frame_of_whole_rows_passes_the_row_check(seed, sep):
+    # the CLI runs the row check only when pandas' frame does not show whole rows: every
+    # frame it trusts must be one the check passes (short and long rows, blank lines,
+    # blanks Python's str.isspace knows and pandas does not, quotes, carriage returns)
+    rng = np.random.default_rng(100 + seed)
+    pieces = [*_PIECES, '"', '"1,2"', "9", '"a\nb"', '""', "'", "nan", "\x1c\x1d", "  "]
+    trusted = 0
+    for _ in range(300):
+        width = int(rng.integers(1, 4))
+        lines = [sep.join(f"c{j}" for j in range(width))]
+        for _ in range(int(rng.integers(0, 6))):
+            fields = width + int(rng.choice([0, 0, 0, -1, 1]))
+            lines.append(sep.join(str(rng.choice(pieces)) for _ in range(max(fields, 0))))
+        if rng.random() < 0.3:
+            lines.insert(int(rng.integers(0, len(lines) + 1)),
+                         str(rng.choice(["", " ", "\u3000", sep * 2])))
+        newline = str(rng.choice(["\n", "\n", "\n", "\r\n", "\r"]))
+        text = newline.join(lines) + (newline if rng.random() < 0.5 else "")
+        text, _ = irr.cli._skip_leading(text, sep)  # as the CLI reads it
+        try:
+            frame = pd.read_csv(io.BytesIO(text.encode("utf-8")), sep=sep)
+        except (pd.errors.ParserError, pd.errors.EmptyDataError):
+            continue
+        if irr.cli._whole_rows(frame, text):
+            trusted += 1
+            assert _verdict(irr.cli._check_rows, text, sep) is None, repr(text)
+    assert trusted >= 3  # the property was put to the test
+
+
+@pytest.mark.parametrize("text", [
+    "a,b\n1,2,3\n4,5,6\n", "a,b\n1\n2,3\n", "a,b\n1,2\n3,\n", "a,b\n", "a\n1\n",
+    "a,b\n1,2\n,\n", "a,b\n1, \n", "a,b\n1,\u3000\n", "a,b\r1,2\r",
+    f"a,b\n{'x' * 200_000},y\nx,y\n",  # a field beyond the csv module's limit
+])
+def test_frames_that_do_not_show_whole_rows_are_checked(text):
+    try:
+        frame = pd.read_csv(io.BytesIO(text.encode("utf-8")))
+    except pd.errors.EmptyDataError:
+        return
+    assert not irr.cli._whole_rows(frame, text)
 
 
 def _skip_leading_old(text: str, sep: str) -> tuple[str, int]:
@@ -192,8 +239,6 @@ def test_lazy_codes_serve_the_bootstrap_and_clusters(monkeypatch):
 
 # -- string raters: factorised first, against the general coding -----------------------------
 import warnings  # noqa: E402
-
-import pandas as pd  # noqa: E402
 
 
 def _outcome(columns, categories, fast, monkeypatch, names=("a", "b", "c")):
