@@ -427,12 +427,12 @@ def _northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> 
     row_end, col_end = np.cumsum(row), np.cumsum(col)
     breaks = np.concatenate(([0.0], row_end, col_end))
     breaks.sort()
-    distinct = np.ones(breaks.size, dtype=bool)  # the distinct breakpoints, as np.unique
-    np.not_equal(breaks[1:], breaks[:-1], out=distinct[1:])
-    breaks = breaks[distinct]
-    start, length = breaks[:-1], breaks[1:] - breaks[:-1]  # np.diff's arithmetic
-    i = np.searchsorted(row_end, start, side="right")
-    j = np.searchsorted(col_end, start, side="right")
+    # segment (start, end] lies in the row and column whose cumulative counts first reach
+    # its end; a repeated breakpoint gives a segment of length 0, which adds nothing
+    end = breaks[1:]
+    length = end - breaks[:-1]
+    i = np.searchsorted(row_end, end)
+    j = np.searchsorted(col_end, end)
     return float(length @ weights[i, j]) / float(row_end[-1])
 
 

@@ -186,3 +186,14 @@ def weighted_kappa(table: np.ndarray, weights: np.ndarray):
     best = (_kappa_max(row_n, col_n, n, weights, disagreement, de_max, identity, monge)
             if de_max > 0 else nan)
     return (1.0 - do, expected, 1.0 - do / de, max(var, 0.0), max(var0, 0.0), h, best)
+
+
+def northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> float:
+    """irr.coefficients.kappa._northwest_corner before: the distinct breakpoints of the two
+    cumulative sums (as np.unique), each segment's cell from its start."""
+    row_end, col_end = np.cumsum(row), np.cumsum(col)
+    breaks = np.unique(np.concatenate(([0.0], row_end, col_end)))
+    start, length = breaks[:-1], np.diff(breaks)
+    i = np.searchsorted(row_end, start, side="right")
+    j = np.searchsorted(col_end, start, side="right")
+    return float(length @ weights[i, j]) / float(row_end[-1])

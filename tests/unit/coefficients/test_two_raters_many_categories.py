@@ -288,3 +288,29 @@ def test_two_rater_cells_and_codes_equal_their_general_forms(seed):
                           stats.multiplicity)
         for field in ("index", "patterns", "multiplicity"):
             np.testing.assert_array_equal(getattr(cells, field), getattr(want, field))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_northwest_corner_equals_its_previous_form(seed):
+    """The monotone coupling's weight sum (kappa_max for Monge weights) equals, within
+    1e-13 relative, its previous form (distinct breakpoints, cells found from each
+    segment's start) on random integer margins with empty rows and columns, shared
+    breakpoints and a single category."""
+    from irr.coefficients.kappa import _northwest_corner
+    from irr.weights import agreement_weights
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(200):
+        k = int(rng.integers(1, 10))
+        table = rng.integers(0, 4, (k, k)) * (rng.random((k, k)) < 0.5)
+        if trial % 3 == 0:
+            table = np.diag(rng.integers(0, 5, k))  # every breakpoint shared
+        if table.sum() == 0:
+            table[-1, 0] = 2
+        row, col = table.sum(axis=1).astype(float), table.sum(axis=0).astype(float)
+        w = agreement_weights(("linear", "quadratic", "ordinal")[trial % 3], k,
+                              np.sort(rng.choice(30, k, replace=False)).astype(float))
+        got = _northwest_corner(row, col, w)
+        want = previous_kernels.northwest_corner(row, col, w)
+        assert abs(got - want) <= 1e-13 * max(abs(want), 1.0)
