@@ -424,15 +424,14 @@ def _northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> 
     columns: between consecutive breakpoints of the two cumulative sums all mass sits in
     one cell. O(k log k), exact integer breakpoints.
     """
-    row_end, col_end = np.cumsum(row), np.cumsum(col)
+    row_end, col_end = row.cumsum(), col.cumsum()
     breaks = np.concatenate(([0.0], row_end, col_end))
     breaks.sort()
     # segment (start, end] lies in the row and column whose cumulative counts first reach
     # its end; a repeated breakpoint gives a segment of length 0, which adds nothing
     end = breaks[1:]
     length = end - breaks[:-1]
-    i = np.searchsorted(row_end, end)
-    j = np.searchsorted(col_end, end)
+    i, j = row_end.searchsorted(end), col_end.searchsorted(end)
     return float(length @ weights[i, j]) / float(row_end[-1])
 
 
