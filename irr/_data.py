@@ -598,16 +598,18 @@ def integer_pair_table(
         x, y = a[start : start + _PAIR_CHUNK], b[start : start + _PAIR_CHUNK]
         chunk_lo = min(int(np.minimum.reduce(x)), int(np.minimum.reduce(y)))
         chunk_hi = max(int(np.maximum.reduce(x)), int(np.maximum.reduce(y)))
-        if table is None or chunk_lo < lo or chunk_hi > hi:
-            new_lo, new_hi = ((chunk_lo, chunk_hi) if table is None
-                              else (min(lo, chunk_lo), max(hi, chunk_hi)))
+        if table is None:  # the first chunk's range; its counts are the table
+            lo, hi = chunk_lo, chunk_hi
+            if (hi - lo + 1) ** 2 > _PAIR_CELLS:
+                return None
+        elif chunk_lo < lo or chunk_hi > hi:
+            new_lo, new_hi = min(lo, chunk_lo), max(hi, chunk_hi)
             width = new_hi - new_lo + 1
             if width * width > _PAIR_CELLS:
                 return None
             wider = np.zeros((width, width), dtype=np.int64)
-            if table is not None:
-                at = lo - new_lo
-                wider[at : at + len(table), at : at + len(table)] = table
+            at = lo - new_lo
+            wider[at : at + len(table), at : at + len(table)] = table
             table, lo, hi = wider, new_lo, new_hi
         width, shift = hi - lo + 1, np.uint8(lo % 256)
         rx, ry = residues[0][start : start + len(x)], residues[1][start : start + len(x)]
@@ -617,7 +619,11 @@ def integer_pair_table(
             rx, ry = np.subtract(rx, shift), np.subtract(ry, shift)
         cells = np.multiply(rx, width, dtype=np.int16 if width < 181 else np.int32)
         cells += ry
-        table += np.bincount(cells, minlength=width * width).reshape(width, width)
+        counts = np.bincount(cells, minlength=width * width).reshape(width, width)
+        if table is None:
+            table = counts.astype(np.int64, copy=False)  # intp: int64 on 64-bit platforms
+        else:
+            table += counts
     if table is None:  # the callers pass at least one rating; empty arrays are an error
         raise ValueError("integer_pair_table needs at least one pair of ratings; got empty "
                          "arrays.")

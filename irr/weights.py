@@ -246,6 +246,26 @@ def agreement_weights(
             "trap). Pass `categories=` in scale order, or use an ordered Categorical."
         )
     x = np.asarray(scores, dtype=float)
+    key = (name, n_categories, x.tobytes()) if x.size <= 32 and n_categories <= 32 else None
+    cached = None if key is None else _SCHEMES.get(key)
+    if cached is None:
+        cached = _scheme_weights(name, n_categories, x)
+        if key is not None:
+            if len(_SCHEMES) >= 64:
+                _SCHEMES.clear()
+            _SCHEMES[key] = cached.copy()
+        return cached
+    return cached.copy()  # the caller's own array
+
+
+#: The weight matrices of the last few named schemes on small scales (at most 32
+#: categories), by scheme, number of categories and scores: for a small table, building
+#: them costs more than the arithmetic of kappa.
+_SCHEMES: dict[tuple[str, int, bytes], np.ndarray] = {}
+
+
+def _scheme_weights(name: str, n_categories: int, x: np.ndarray) -> np.ndarray:
+    """The weights of the named scheme `name` on the category scores `x` (validated)."""
     if not (x[1:] > x[:-1]).all() and np.unique(x).size < x.size:  # increasing: distinct
         raise ValueError(
             "The category scores are not distinct as floating-point numbers (integer labels "

@@ -170,7 +170,8 @@ def kappa(
     else:  # a weight matrix is intrinsic: k x k, bounded by agreement_weights
         w = agreement_weights(weights, stats.n_categories, stats.scores)
         table = stats.pair_table
-        fit = weighted_kappa(table, w)  # one pass over the k x k table
+        # one pass over the k x k table; the SE comes from the influence values
+        fit = weighted_kappa(table, w, alternative_variance=False)
         observed, expected, estimate = fit.observed, fit.expected, fit.kappa
         var, se0 = fit.var, math.sqrt(fit.var0)
         influence = None if fit.influence is None else fit.influence[a_cell, b_cell]

@@ -300,3 +300,50 @@ def lower_critical_count(n, epsilon0, alpha) -> np.ndarray:
             ci -= 1
         c[i] = ci
     return c.reshape(shape)
+
+
+def weighted_kappa(table: np.ndarray, weights: np.ndarray):
+    """irr.coefficients.kappa.weighted_kappa before its arithmetic was fused: the
+    expressions of kappa_parts (einsums), _fce_variances (both variances, elementwise sums
+    over the k x k table), cell_influence (its own 1 - w, margins' weighted means and
+    disagreements) and kappa_max (margins of the counts, its own 1 - p_e). Returns the
+    fields of WeightedKappa as a tuple."""
+    from irr.coefficients.kappa import _kappa_max, is_monge
+
+    counts = np.asarray(table, dtype=float)
+    n = counts.sum()
+    p = counts / n if n > 0 else np.full(counts.shape, np.nan)
+    row, col = p.sum(axis=-1), p.sum(axis=-2)
+    disagreement = 1.0 - weights
+    identity = bool(np.array_equal(weights, np.eye(len(weights))))
+    monge = is_monge(disagreement)
+    do = float(np.einsum("...ij,ij->...", p, disagreement))
+    de = float(np.einsum("...i,ij,...j->...", row, disagreement, col))
+    nan = float("nan")
+    if not de > 0:
+        return (1.0 - do, 1.0 - de, nan, nan, nan, None, nan)
+    expected = 1.0 - de
+    row_mean = np.einsum("ij,...j->...i", weights, col)
+    col_mean = np.einsum("...i,ij->...j", row, weights)
+    both = row_mean[..., :, None] + col_mean[..., None, :]
+    spread = (p * (weights * de - both * do) ** 2).sum(axis=(-2, -1))
+    var = float((spread - (do * de + de - 2 * do) ** 2) / (n * de**4))
+    null_spread = (row[:, None] * col[None, :] * (weights - both) ** 2).sum(axis=(-2, -1))
+    var0 = float((null_spread - expected**2) / (n * de**2))
+    h = kappa_influence(table, weights)
+    row_n, col_n = counts.sum(axis=1), counts.sum(axis=0)
+    de_max = float((row_n / n) @ disagreement @ (col_n / n))
+    best = (_kappa_max(row_n, col_n, n, weights, disagreement, de_max, identity, monge)
+            if de_max > 0 else nan)
+    return (1.0 - do, expected, 1.0 - do / de, max(var, 0.0), max(var0, 0.0), h, best)
+
+
+def northwest_corner(row: np.ndarray, col: np.ndarray, weights: np.ndarray) -> float:
+    """irr.coefficients.kappa._northwest_corner before: the distinct breakpoints of the two
+    cumulative sums (as np.unique), each segment's cell from its start."""
+    row_end, col_end = np.cumsum(row), np.cumsum(col)
+    breaks = np.unique(np.concatenate(([0.0], row_end, col_end)))
+    start, length = breaks[:-1], np.diff(breaks)
+    i = np.searchsorted(row_end, start, side="right")
+    j = np.searchsorted(col_end, start, side="right")
+    return float(length @ weights[i, j]) / float(row_end[-1])

@@ -205,7 +205,8 @@ def test_kappa_max_monotone_equals_previous_form(seed):
     for name in ("linear", "quadratic"):
         w = agreement_weights(name, k, scores)
         new, old = kappa_max(table, w), _old_kappa_max_monotone(table, w)
-        assert new == old or (np.isnan(new) and np.isnan(old))
+        # the coupling's segments of length 0 are summed as zeros: equal up to rounding
+        assert abs(new - old) <= 1e-13 * max(abs(old), 1.0) or (np.isnan(new) and np.isnan(old))
 
 
 # -- InferenceOptions: the seed checked without building a Generator ------------------------

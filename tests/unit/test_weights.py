@@ -43,3 +43,28 @@ def test_tolerance_is_one_rule_for_percent_agreement_and_error_rates():
 def test_bad_tolerance(tolerance, error, message):
     with pytest.raises(error, match=message):
         tolerance_agreement(tolerance, 3, np.arange(3.0))
+
+
+@pytest.mark.parametrize("scheme", ["linear", "quadratic", "ordinal", "radical", "ratio",
+                                    "circular", "bipolar", "power:3", "circular:0.5",
+                                    "circular:180"])
+def test_agreement_weights_are_the_callers_own_array_on_every_call(scheme):
+    """Remembered scales give each call its own writable matrix, equal to a fresh build:
+    changing one returned matrix changes neither the next call's nor a later scale's."""
+    from irr import weights as weights_module
+
+    x = np.array([1.0, 2.0, 4.0, 7.0])
+    first = agreement_weights(scheme, 4, x)
+    weights_module._SCHEMES.clear()
+    fresh = agreement_weights(scheme, 4, x)
+    np.testing.assert_array_equal(first, fresh)
+    first[0, 1] = 99.0
+    second = agreement_weights(scheme, 4, x)
+    assert second.flags.writeable
+    assert second is not first
+    np.testing.assert_array_equal(second, fresh)
+    other = agreement_weights(scheme, 4, np.array([1.0, 2.0, 3.0, 9.0]))  # other scores
+    np.testing.assert_array_equal(other, weights_module._scheme_weights(
+        weight_name(scheme), 4, np.array([1.0, 2.0, 3.0, 9.0])))
+    if scheme not in ("ordinal", "circular:0.5"):  # these depend on more than the ranks
+        assert not np.array_equal(other, fresh)

@@ -192,22 +192,35 @@ def test_sparse_count_rows_equal_the_dense_count_rows():
 
 
 # -- weighted kappa of one table in one pass (issue 31) --------------------------------------
+def _close(got, want, scale=None):
+    """Equal within 1e-13 relative (nan where nan), relative to `scale` where given
+    (values that cancel to ~0)."""
+    got, want = np.asarray(got, dtype=float), np.asarray(want, dtype=float)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+    tol = 1e-13 * (np.abs(want) if scale is None else scale)
+    assert (np.abs(got - want) <= tol)[~np.isnan(want)].all(), (got, want)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_weighted_kappa_equals_its_previous_functions(seed):
-    """weighted_kappa gives, bit for bit, kappa_parts, kappa_variances, kappa_max and the
-    influence values of the previous kappa_influence, on random tables and weights
-    (Monge, not Monge, a single used category)."""
+    """weighted_kappa gives, within 1e-13 relative, kappa_parts, kappa_variances,
+    kappa_max, the influence values of the previous kappa_influence and its own previous
+    form (tests/reference/previous_kernels.py) on random tables and weights (Monge, not
+    Monge, a single used category); without the variance under the alternative the rest
+    is the same, bit for bit."""
     from irr.coefficients.kappa import weighted_kappa
     from irr.weights import agreement_weights
     from tests.reference import previous_kernels
 
     rng = np.random.default_rng(seed)
-    for trial in range(25):
+    for trial in range(60):
         k = int(rng.integers(2, 9))
         table = rng.integers(0, 6, (k, k)) * (rng.random((k, k)) < 0.7)
         if trial == 0:
             table = np.zeros((k, k), dtype=np.int64)
             table[1, 1] = 7  # one category: kappa undefined
+        if trial == 1:
+            table = rng.integers(0, 1000, (k, k))  # large counts
         if table.sum() == 0:
             table[0, -1] = 3
         scheme = ("linear", "quadratic", "ordinal", "radical", "circular")[trial % 5]
@@ -216,18 +229,34 @@ def test_weighted_kappa_equals_its_previous_functions(seed):
             scores = scores[rng.permutation(k)]  # categories out of score order
         w = agreement_weights(scheme, k, scores)
         got = weighted_kappa(table, w)
+        previous = previous_kernels.weighted_kappa(table, w)
         parts = kappa_parts(table, w)
         var, var0 = kappa_variances(table, w)
-        for value, want in ((got.observed, parts.observed), (got.expected, parts.expected),
-                            (got.kappa, parts.kappa), (got.var, var), (got.var0, var0),
-                            (got.kappa_max, kappa_max(table, w))):
-            np.testing.assert_array_equal(value, want)
+        # agreements and kappas are 1 - a ratio: relative to 1; the variances are
+        # differences of terms of the order of 1 / (n (1 - p_e)^2): relative to that
+        unit = 1.0 / (table.sum() * max(1.0 - float(parts.expected), 1e-100) ** 2)
+        for value, want, scale in (
+                (got.observed, parts.observed, 1.0), (got.expected, parts.expected, 1.0),
+                (got.kappa, parts.kappa, 1.0), (got.var, var, unit), (got.var0, var0, unit),
+                (got.kappa_max, kappa_max(table, w), 1.0)):
+            _close(value, want, scale=max(abs(float(want)), scale))
+        for value, want, scale in zip(got[:5] + got[6:], previous[:5] + previous[6:],
+                                      (1.0, 1.0, 1.0, unit, unit, 1.0), strict=True):
+            _close(value, want, scale=max(abs(float(want)), scale))
+        lean = weighted_kappa(table, w, alternative_variance=False)
+        assert np.isnan(lean.var)
+        np.testing.assert_array_equal(tuple(lean._replace(influence=0.0)),
+                                      tuple(got._replace(var=np.nan, influence=0.0)))
         if np.isnan(parts.kappa):
             assert got.influence is None
+            assert previous[5] is None
         else:
-            np.testing.assert_array_equal(got.influence,
-                                          previous_kernels.kappa_influence(table, w))
-            np.testing.assert_array_equal(kappa_influence(table, w), got.influence)
+            np.testing.assert_array_equal(lean.influence, got.influence)
+            want = previous_kernels.kappa_influence(table, w)
+            np.testing.assert_array_equal(previous[5], want)
+            # centred gradients: the tolerance is relative to the largest of them
+            _close(got.influence, want, scale=np.abs(want).max())
+            _close(kappa_influence(table, w), want, scale=np.abs(want).max())
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -259,3 +288,29 @@ def test_two_rater_cells_and_codes_equal_their_general_forms(seed):
                           stats.multiplicity)
         for field in ("index", "patterns", "multiplicity"):
             np.testing.assert_array_equal(getattr(cells, field), getattr(want, field))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_northwest_corner_equals_its_previous_form(seed):
+    """The monotone coupling's weight sum (kappa_max for Monge weights) equals, within
+    1e-13 relative, its previous form (distinct breakpoints, cells found from each
+    segment's start) on random integer margins with empty rows and columns, shared
+    breakpoints and a single category."""
+    from irr.coefficients.kappa import _northwest_corner
+    from irr.weights import agreement_weights
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(200):
+        k = int(rng.integers(1, 10))
+        table = rng.integers(0, 4, (k, k)) * (rng.random((k, k)) < 0.5)
+        if trial % 3 == 0:
+            table = np.diag(rng.integers(0, 5, k))  # every breakpoint shared
+        if table.sum() == 0:
+            table[-1, 0] = 2
+        row, col = table.sum(axis=1).astype(float), table.sum(axis=0).astype(float)
+        w = agreement_weights(("linear", "quadratic", "ordinal")[trial % 3], k,
+                              np.sort(rng.choice(30, k, replace=False)).astype(float))
+        got = _northwest_corner(row, col, w)
+        want = previous_kernels.northwest_corner(row, col, w)
+        assert abs(got - want) <= 1e-13 * max(abs(want), 1.0)
