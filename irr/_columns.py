@@ -536,11 +536,15 @@ def missing_tokens(values: pd.Series) -> list[str]:
     if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(values.dtype,
                                                                  pd.CategoricalDtype):
         return []
+    # the distinct values are parsed, not every row (a column of labels has a few)
+    distinct = pd.Series(pd.unique(values), dtype=object).dropna()
+    others = distinct[pd.to_numeric(distinct, errors="coerce").isna()]
+    tokens = sorted(set(others.astype(str)))
+    if not 0 < len(tokens) <= 3 or len(others) == len(distinct):
+        return []
     present = values.dropna()
-    numbers = pd.to_numeric(present, errors="coerce")
-    others = present[numbers.isna()].astype(str)
-    tokens = sorted(set(others))
-    return tokens if 0 < len(tokens) <= 3 and numbers.notna().sum() > len(others) else []
+    n_others = int(present.isin(others.to_numpy()).sum())
+    return tokens if len(present) - n_others > n_others else []
 
 
 def refuse_missing_tokens(df: pd.DataFrame, columns: Sequence[Any]) -> None:

@@ -705,8 +705,9 @@ _SCALES: dict[tuple[str, bytes], tuple[pd.Index, np.ndarray | None]] = {}
 def _integer_scale(values: np.ndarray) -> tuple[pd.Index, np.ndarray | None]:
     """The categories (an Index of `values`) and their scores (:func:`_numeric_scores`,
     read-only) of the used integer labels `values` (at most 256 of them), remembered for
-    the last few scales: building an Index costs more than a small call's arithmetic. Both
-    are immutable, so Ratings share them.
+    the last few scales: building an Index costs more than a small call's arithmetic. The
+    values and scores are read-only and shared; each call gets its own Index object over
+    them, so a caller's change to its Index (its name) stays its own.
 
     Examples
     --------
@@ -717,14 +718,17 @@ def _integer_scale(values: np.ndarray) -> tuple[pd.Index, np.ndarray | None]:
     key = (values.dtype.str, values.tobytes())
     scale = _SCALES.get(key)
     if scale is None:
-        index = pd.Index(values)
+        values = values.copy()
+        values.flags.writeable = False
+        index = pd.Index(values, copy=False)
         scores = _numeric_scores(index)
         if scores is not None:
             scores.flags.writeable = False
         if len(_SCALES) >= 64:
             _SCALES.clear()
         scale = _SCALES[key] = (index, scores)
-    return scale
+    index, scores = scale
+    return index.copy(), scores  # a new Index object over the same read-only values
 
 
 def integer_pair_ratings(a: Any, b: Any, names: Sequence[str]) -> Ratings | None:
@@ -1150,6 +1154,8 @@ def real_values(values: Any, name: str) -> np.ndarray | None:
     >>> real_values(["a", "b"], "x") is None, real_values([True, False], "x") is None
     (True, True)
     """
+    if isinstance(getattr(values, "dtype", None), pd.StringDtype):
+        return None  # text, read without converting the column to Python objects
     array = as_1d(values, name)
     if isinstance(array, pd.Categorical):
         return None
@@ -1187,6 +1193,14 @@ def decimal_text(values: Any) -> np.ndarray | None:
     >>> decimal_text(["1", "2"]) is None, decimal_text(["1.5", "x"]) is None
     (True, True)
     """
+    if isinstance(getattr(values, "dtype", None), pd.StringDtype):
+        # pandas' text columns: labels fail on the first values, read without converting
+        # the column to Python objects
+        first = values.iloc if isinstance(values, pd.Series) else values
+        head = pd.Series(first[:4 * _PREFIX_TEXT]).dropna()[:_PREFIX_TEXT]
+        if head.size and not np.isfinite(np.asarray(
+                pd.to_numeric(head, errors="coerce"), dtype=float)).all():
+            return None
     array = as_1d(values, "values")
     if isinstance(array, pd.Categorical) or array.dtype.kind not in "OU" or not array.size:
         return None

@@ -172,7 +172,7 @@ def single_cells(m: Measurements, by_rater: np.ndarray | None = None, *,
 
     The centre keeps the sums of squares accurate; the estimators do not depend on it.
     It is the median measurement (what :func:`cell_statistics` gives, transposed, and
-    the bootstrap resamples), or without `exact_median` the median of at most 1,024
+    the bootstrap resamples), or without `exact_median` the median of 1,024 to 2,047
     evenly spaced cells (a pass less: for estimates from moment sums only)."""
     values = m.by_rater() if by_rater is None else by_rater
     missing = np.isnan(values)
@@ -184,8 +184,9 @@ def single_cells(m: Measurements, by_rater: np.ndarray | None = None, *,
 
 
 def _sample_median(values: np.ndarray, count: int) -> float:
-    """The median of at most 1,024 evenly spaced cells of `values` that hold a value
-    (nan: none), or of all `count` when none of those does."""
+    """The median of the cells that hold a value among every ``size // 1024``-th cell of
+    `values` (1,024 to 2,047 cells; all of them when there are fewer), or of all `count`
+    when none of those does."""
     flat = values.reshape(-1)
     sample = flat[:: max(1, flat.size // 1024)]
     held = sample.size - int(np.count_nonzero(np.isnan(sample)))

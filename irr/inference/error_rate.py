@@ -341,7 +341,7 @@ def _upper_count(n: Any, epsilon0: Any, alpha: Any) -> tuple[np.ndarray, np.ndar
     """:func:`upper_critical_count` and :func:`log_sf` at it (the log of the attained size)."""
     n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
-    n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
+    n, p, a = (np.array(v).ravel() for v in (n, p, a))  # one row per case, any shape
     log_a = np.log(a)
     guess = _quantile_guess("isf", a, n, p)
     c, at, before = _first_accepted(_rows_tail(log_sf, n, p), log_a, np.zeros_like(n), n,
@@ -377,7 +377,7 @@ def _lower_count(n: Any, epsilon0: Any, alpha: Any) -> tuple[np.ndarray, np.ndar
     """:func:`lower_critical_count` and :func:`log_cdf` at it (``-inf`` at ``c = -1``)."""
     n, p, a = _broadcast(n, epsilon0, alpha)
     shape = n.shape
-    n, p, a = (np.array(v, ndmin=1) for v in (n, p, a))
+    n, p, a = (np.array(v).ravel() for v in (n, p, a))  # one row per case, any shape
     log_a = np.log(a)
     # the smallest c' = c + 1 in 0..n + 1 whose lower tail is no longer under alpha
     guess = _quantile_guess("ppf", a, n, p)

@@ -558,3 +558,21 @@ def test_error_rate_names_the_pair_in_the_data_order_as_kappa_does():
         assert res.raters == ("human", "model")
         assert "between human and model" in res.report()
     assert "Reference: model." in ag.error_rate_test(0.2, reference="model").notes
+
+
+def test_critical_counts_and_power_broadcast_to_any_shape():
+    """The counts and the power take arrays of any shape (their arguments broadcast), as
+    element-by-element calls give them."""
+    from irr.plan.error_rate_plan import error_rate_power
+
+    n, eps = np.array([100, 200]), np.array([[0.05], [0.1]])
+    up, low = upper_critical_count(n, eps, 0.05), lower_critical_count(n, eps, 0.05)
+    assert up.shape == low.shape == (2, 2)
+    for i in range(2):
+        for j in range(2):
+            assert up[i, j] == upper_critical_count(int(n[j]), float(eps[i, 0]), 0.05)
+            assert low[i, j] == lower_critical_count(int(n[j]), float(eps[i, 0]), 0.05)
+    power = error_rate_power(np.array([[100], [179]]), [0.10, 0.2], 0.05, 0.05, "less")
+    assert power.shape == (2, 2)
+    assert power[1, 0] == error_rate_power(179, 0.10, 0.05, 0.05, "less")
+    assert power[0, 0] == pytest.approx(0.436, abs=5e-4)  # as before the vectorised search

@@ -756,3 +756,34 @@ def test_lean_construction_keeps_the_errors_of_the_general_path():
             irr.Agreement(a, b)
     with pytest.raises(ValueError, match="nan_policy"):
         irr.Agreement(np.array([1, 2]), np.array([1, 2]), nan_policy="drop")
+
+
+@pytest.mark.parametrize("text", [["12.5", None, "13.25", "7"], ["a", "1.5"], ["1.5", "a"],
+                                  ["1", "2"], [None, None], ["x"] * 300 + ["1.5"]])
+def test_pandas_text_columns_read_as_object_text(text):
+    """pandas' string dtype (arrow-backed) is read without converting the column to
+    Python objects, with the answers of the same text as object arrays."""
+    from irr._data import decimal_text, real_values
+
+    for column in (pd.Series(text, dtype="string"), pd.array(text, dtype="string")):
+        expected = decimal_text(np.array(text, dtype=object))
+        got = decimal_text(column)
+        assert (got is None) == (expected is None)
+        if expected is not None:
+            np.testing.assert_array_equal(got, expected)
+        assert real_values(column, "r") is None
+
+
+def test_remembered_integer_scales_are_not_shared_between_agreements():
+    """The scale of integer labels is remembered between calls, but a user's change to one
+    Agreement's categories (their name) does not reach the next Agreement of those labels,
+    and their values cannot be written."""
+    first = irr.Agreement(np.array([1, 2, 3, 3, 2, 1]), np.array([1, 2, 3, 2, 2, 1]))
+    first.categories.name = "grade"
+    second = irr.Agreement(np.array([3, 2, 1, 1]), np.array([1, 2, 3, 3]))
+    assert second.categories is not first.categories
+    assert second.categories.name is None
+    assert first.categories.name == "grade"
+    with pytest.raises(ValueError, match="read-only"):
+        second.categories.values[0] = 99
+    assert list(second.categories) == [1, 2, 3]

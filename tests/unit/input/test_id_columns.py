@@ -308,3 +308,21 @@ def test_numpy_integer_and_boolean_columns_are_read_by_their_dtype():
     choice = choose_columns(mixed)
     assert choice.raters == ("a", "b", "c")
     assert choice.reasons == {"flag": "bool labels among number ratings"}
+
+
+@pytest.mark.parametrize("dtype", [object, "string"])
+def test_missing_tokens_equal_their_previous_form(dtype):
+    """missing_tokens reads the distinct values of a column: the same tokens as parsing
+    every row, on random columns of numbers, labels, tokens and missing values."""
+    from irr._columns import missing_tokens
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(3)
+    pool = np.array(["1", "2", "3.5", "-4", "1e3", ".", "n/a", "NA?", "x", "", " ", "7"],
+                    dtype=object)
+    for _ in range(300):
+        size = int(rng.integers(1, 12))
+        chosen = pool[rng.integers(0, int(rng.integers(1, len(pool) + 1)), size)].tolist()
+        chosen = [None if rng.random() < 0.1 else v for v in chosen]
+        column = pd.Series(chosen, dtype=dtype)
+        assert missing_tokens(column) == previous_kernels.missing_tokens(column), chosen
