@@ -537,7 +537,10 @@ def missing_tokens(values: pd.Series) -> list[str]:
                                                                  pd.CategoricalDtype):
         return []
     # the distinct values are parsed, not every row (a column of labels has a few)
-    distinct = pd.Series(pd.unique(values), dtype=object).dropna()
+    try:
+        distinct = pd.Series(pd.unique(values), dtype=object).dropna()
+    except TypeError:  # unhashable cells (lists): not labels, refused when coded
+        return []
     others = distinct[pd.to_numeric(distinct, errors="coerce").isna()]
     tokens = sorted(set(others.astype(str)))
     if not 0 < len(tokens) <= 3 or len(others) == len(distinct):
