@@ -536,13 +536,20 @@ def missing_tokens(values: pd.Series) -> list[str]:
     if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(values.dtype,
                                                                  pd.CategoricalDtype):
         return []
-    # the distinct values are parsed, not every row (a column of labels has a few)
+    def non_numbers(column: pd.Series) -> tuple[pd.Series, pd.Series, set[str]]:
+        # the distinct values are parsed, not every row (a column of labels has a few)
+        distinct = pd.Series(pd.unique(column), dtype=object).dropna()
+        others = distinct[pd.to_numeric(distinct, errors="coerce").isna()]
+        return distinct, others, set(others.astype(str))
+
     try:
-        distinct = pd.Series(pd.unique(values), dtype=object).dropna()
+        # more than three distinct non-numbers among the first rows: labels, no tokens
+        if len(non_numbers(values.iloc[:256])[2]) > 3:
+            return []
+        distinct, others, found = non_numbers(values)
     except TypeError:  # unhashable cells (lists): not labels, refused when coded
         return []
-    others = distinct[pd.to_numeric(distinct, errors="coerce").isna()]
-    tokens = sorted(set(others.astype(str)))
+    tokens = sorted(found)
     if not 0 < len(tokens) <= 3 or len(others) == len(distinct):
         return []
     present = values.dropna()

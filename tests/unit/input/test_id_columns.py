@@ -321,7 +321,7 @@ def test_missing_tokens_equal_their_previous_form(dtype):
     pool = np.array(["1", "2", "3.5", "-4", "1e3", ".", "n/a", "NA?", "x", "", " ", "7"],
                     dtype=object)
     for _ in range(300):
-        size = int(rng.integers(1, 12))
+        size = int(rng.integers(1, 12)) if rng.random() < 0.8 else int(rng.integers(200, 600))
         chosen = pool[rng.integers(0, int(rng.integers(1, len(pool) + 1)), size)].tolist()
         chosen = [None if rng.random() < 0.1 else v for v in chosen]
         column = pd.Series(chosen, dtype=dtype)
