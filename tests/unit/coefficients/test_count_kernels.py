@@ -494,7 +494,7 @@ def test_pairwise_with_raters_who_share_no_subject():
     assert matrix.loc["rater2", "rater3"] == pytest.approx(1.0)
 
 
-# -- unweighted coefficients on counts read from the rows of codes (issue 31) -------------
+# -- unweighted coefficients on counts read from the rows of codes -------------------------
 @pytest.mark.parametrize("seed", range(5))
 def test_rater_codes_match_the_count_cells(seed):
     """Fleiss, Gwet, Brennan-Prediger, percent agreement, the null variances and Conger's

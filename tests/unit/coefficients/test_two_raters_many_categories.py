@@ -191,7 +191,7 @@ def test_sparse_count_rows_equal_the_dense_count_rows():
     assert len(np.unique(counts.patterns, axis=0)) == counts.size  # distinct rows
 
 
-# -- weighted kappa of one table in one pass (issue 31) --------------------------------------
+# -- weighted kappa of one table in one pass -----------------------------------------------
 def _close(got, want, scale=None):
     """Equal within 1e-13 relative (nan where nan), relative to `scale` where given
     (values that cancel to ~0)."""

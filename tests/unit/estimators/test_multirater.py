@@ -342,7 +342,7 @@ def test_bootstrap_kernel_reproduces_the_estimate(coefficient):
     assert values[0] == pytest.approx(getattr(ag, coefficient)().estimate, abs=1e-14)
 
 
-# -- coefficients on counts from the fine patterns' cells (issue 31) ------------------------
+# -- coefficients on counts from the fine patterns' cells ----------------------------------
 @pytest.mark.parametrize("seed", range(5))
 def test_counts_coefficients_on_fine_cells_match_their_previous_form(seed):
     """Fleiss, Gwet, Brennan-Prediger, percent agreement, the per-category and null

@@ -403,7 +403,7 @@ def test_within_subject_sd_interval_coverage():
     assert abs(hits / sims - 0.95) < 0.015
 
 
-# -- issue 31: the moment kernels against their previous forms -------------------------------
+# -- the moment kernels against their previous forms ---------------------------------------
 @pytest.mark.parametrize("seed", range(4))
 def test_subject_moments_and_their_sums_match_the_previous_form(seed):
     from irr.coefficients.variance_components import moment_sums, subject_moments

@@ -466,7 +466,7 @@ def test_integer_pair_table_refuses_empty_arrays():
         integer_pair_table(np.array([], dtype=np.int64), np.array([], dtype=np.int64))
 
 
-# -- issue 31: distinct rows, label coding, the wide view of measurements -------------------
+# -- distinct rows, label coding, the wide view of measurements ----------------------------
 @pytest.mark.parametrize("seed", range(8))
 def test_unique_rows_matches_np_unique_on_rows(seed):
     from irr._statistics import _unique_rows

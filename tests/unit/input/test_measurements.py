@@ -481,7 +481,7 @@ def test_coded_by_rank_looks_at_every_value():
     assert not coded_by_rank(np.full(50_000, np.nan))
 
 
-# -- issue 31: the measured values without the long form, coding by rank -------------------
+# -- the measured values without the long form, coding by rank -----------------------------
 @pytest.mark.parametrize("seed", range(4))
 def test_measured_values_equal_the_long_form_values(seed):
     from irr._measurements import Measurements
