@@ -3,24 +3,27 @@
 Rater-agreement objects over two or more raters, kappa and its weighted forms with
 asymptotic and bootstrap inference, interpretation bands and statsmodels-style summaries.
 
-``import irr`` is light: it imports pandas and registers the DataFrame accessor ``df.irr``;
-every public name (and the subpackages :mod:`irr.datasets`, :mod:`irr.plan`,
-:mod:`irr.plotting`) is imported from its module the first time it is used (PEP 562
-module ``__getattr__``), so a script that uses one function does not pay for the rest.
+``import irr`` is light: it does not import pandas, yet the DataFrame accessor ``df.irr`` is
+there whenever pandas is (registered at once if pandas is already imported, else as soon as
+pandas' own import finishes, by a one-time hook on :data:`sys.meta_path`); every public name
+(and the subpackages :mod:`irr.datasets`, :mod:`irr.plan`, :mod:`irr.plotting`) is imported
+from its module the first time it is used (PEP 562 module ``__getattr__``), so a script that
+uses one function does not pay for the rest.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from irr._version import __version__
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from irr import datasets, plan, plotting
     from irr._functions import (
         cohen_kappa,
@@ -250,11 +253,55 @@ _SHADOWED = {"difference"}  # public names that are also names of submodules
 sys.modules[__name__].__class__ = _Package
 
 
-@pd.api.extensions.register_dataframe_accessor("irr")
 def _irr_accessor(df: pd.DataFrame) -> Any:
     """``df.irr``: an :class:`irr.pandas.IrrAccessor` of `df` (its module is imported on
     first use)."""
     return importlib.import_module("irr.pandas").IrrAccessor(df)
+
+
+class _AfterPandas:
+    """A finder on :data:`sys.meta_path` for the first import of pandas: it lets the other
+    finders find pandas, leaves the path, and has ``df.irr`` registered as soon as pandas'
+    own module has run (a failed import of pandas registers nothing)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "pandas":
+            return None
+        sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _AfterPandas)]
+        spec = importlib.util.find_spec(name)  # by the other finders
+        if spec is not None and spec.loader is not None:
+            spec.loader = _RegisteringLoader(spec.loader)
+        return spec
+
+
+class _RegisteringLoader:
+    """pandas' own loader, wrapped: it gives pandas its own loader back, runs pandas'
+    module, then registers ``df.irr``; any other attribute is the wrapped loader's."""
+
+    def __init__(self, loader: Any) -> None:
+        self._loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        module.__spec__.loader = module.__loader__ = self._loader
+        self._loader.exec_module(module)
+        _register_accessor(module)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._loader, name)
+
+
+def _register_accessor(pandas: types.ModuleType) -> None:
+    """Register ``df.irr`` on the imported module `pandas`."""
+    pandas.api.extensions.register_dataframe_accessor("irr")(_irr_accessor)
+
+
+if "pandas" in sys.modules:
+    _register_accessor(sys.modules["pandas"])
+else:
+    sys.meta_path.insert(0, _AfterPandas())
 
 
 __all__ = [

@@ -1,8 +1,9 @@
 """pandas workflows: the ``df.irr`` accessor and grouped analysis (:func:`by`).
 
-Importing :mod:`irr` registers the accessor ``df.irr``, which builds an
-:class:`IrrAccessor` and imports this module on first use. Everything here delegates to
-:class:`irr.Agreement`; no coefficient is computed in this module.
+Importing :mod:`irr` registers the accessor ``df.irr`` (when pandas is imported, before or
+after :mod:`irr`), which builds an :class:`IrrAccessor` and imports this module on first
+use. Everything here delegates to :class:`irr.Agreement`; no coefficient is computed in
+this module.
 """
 
 from __future__ import annotations

@@ -62,6 +62,38 @@ def test_the_dataframe_accessor_is_registered_on_import():
     assert _run(code) == "IrrAccessor 0.5"
 
 
+def test_import_irr_does_not_import_pandas():
+    assert _run("import sys, irr; print('pandas' in sys.modules)") == "False"
+
+
+def test_the_accessor_is_registered_when_pandas_was_imported_first():
+    code = (
+        "import warnings; warnings.simplefilter('error')\n"
+        "import sys, pandas as pd, irr\n"
+        "df = pd.DataFrame({'a': [1, 2, 2, 1], 'b': [1, 2, 1, 1]})\n"
+        "print(type(df.irr).__name__, round(df.irr.kappa('a', 'b').estimate, 4),\n"
+        "      [type(f).__name__ for f in sys.meta_path if 'Pandas' in type(f).__name__])"
+    )
+    assert _run(code) == "IrrAccessor 0.5 []"
+
+
+def test_the_hook_registers_the_accessor_when_a_pandas_submodule_comes_first():
+    # importing pandas.core.frame imports pandas first: the hook runs then, and leaves
+    # sys.meta_path; pandas keeps its own loader
+    code = (
+        "import warnings; warnings.simplefilter('error')\n"
+        "import sys, irr\n"
+        "hooks = lambda: [f for f in sys.meta_path if 'Pandas' in type(f).__name__]\n"
+        "before = len(hooks())\n"
+        "import pandas.core.frame\n"
+        "import pandas as pd\n"
+        "df = pd.DataFrame({'a': [1, 2, 2, 1], 'b': [1, 2, 1, 1]})\n"
+        "print(before, len(hooks()), type(df.irr).__name__,\n"
+        "      type(pd.__loader__).__name__, type(pd.__spec__.loader).__name__)"
+    )
+    assert _run(code) == "1 0 IrrAccessor SourceFileLoader SourceFileLoader"
+
+
 def test_every_shortcut_built_from_the_registry_is_a_public_name():
     import irr
     from irr._functions import FORWARDED
