@@ -264,14 +264,22 @@ class _AfterPandas:
     finders find pandas, leaves the path, and has ``df.irr`` registered as soon as pandas'
     own module has run (a failed import of pandas registers nothing)."""
 
+    irr_accessor_hook = True  # marks it on the path, whichever copy of irr installed it
+
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         if name != "pandas":
             return None
-        sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _AfterPandas)]
+        _remove_hooks()
         spec = importlib.util.find_spec(name)  # by the other finders
         if spec is not None and spec.loader is not None:
             spec.loader = _RegisteringLoader(spec.loader)
         return spec
+
+
+def _remove_hooks() -> None:
+    """Take every :class:`_AfterPandas` off :data:`sys.meta_path`, also one installed by an
+    earlier import of irr (its modules removed from :data:`sys.modules` since)."""
+    sys.meta_path[:] = [f for f in sys.meta_path if not getattr(f, "irr_accessor_hook", False)]
 
 
 class _RegisteringLoader:
@@ -301,6 +309,7 @@ def _register_accessor(pandas: types.ModuleType) -> None:
 if "pandas" in sys.modules:
     _register_accessor(sys.modules["pandas"])
 else:
+    _remove_hooks()
     sys.meta_path.insert(0, _AfterPandas())
 
 

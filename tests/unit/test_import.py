@@ -72,7 +72,7 @@ def test_the_accessor_is_registered_when_pandas_was_imported_first():
         "import sys, pandas as pd, irr\n"
         "df = pd.DataFrame({'a': [1, 2, 2, 1], 'b': [1, 2, 1, 1]})\n"
         "print(type(df.irr).__name__, round(df.irr.kappa('a', 'b').estimate, 4),\n"
-        "      [type(f).__name__ for f in sys.meta_path if 'Pandas' in type(f).__name__])"
+        "      [f for f in sys.meta_path if getattr(f, 'irr_accessor_hook', False)])"
     )
     assert _run(code) == "IrrAccessor 0.5 []"
 
@@ -83,7 +83,7 @@ def test_the_hook_registers_the_accessor_when_a_pandas_submodule_comes_first():
     code = (
         "import warnings; warnings.simplefilter('error')\n"
         "import sys, irr\n"
-        "hooks = lambda: [f for f in sys.meta_path if 'Pandas' in type(f).__name__]\n"
+        "hooks = lambda: [f for f in sys.meta_path if getattr(f, 'irr_accessor_hook', False)]\n"
         "before = len(hooks())\n"
         "import pandas.core.frame\n"
         "import pandas as pd\n"
@@ -92,6 +92,22 @@ def test_the_hook_registers_the_accessor_when_a_pandas_submodule_comes_first():
         "      type(pd.__loader__).__name__, type(pd.__spec__.loader).__name__)"
     )
     assert _run(code) == "1 0 IrrAccessor SourceFileLoader SourceFileLoader"
+
+
+def test_irr_imported_twice_before_pandas_registers_the_accessor_once():
+    # a second import of irr (its modules removed from sys.modules) replaces the hook of
+    # the first: pandas would warn of an accessor registered over another
+    code = (
+        "import warnings; warnings.simplefilter('error')\n"
+        "import sys, irr\n"
+        "for name in [m for m in sys.modules if m == 'irr' or m.startswith('irr.')]:\n"
+        "    del sys.modules[name]\n"
+        "import irr\n"
+        "print(sum(getattr(f, 'irr_accessor_hook', False) for f in sys.meta_path))\n"
+        "import pandas as pd\n"
+        "print(type(pd.DataFrame({'a': [1]}).irr).__name__)"
+    )
+    assert _run(code).split() == ["1", "IrrAccessor"]
 
 
 def test_every_shortcut_built_from_the_registry_is_a_public_name():
