@@ -19,7 +19,7 @@ import pandas as pd
 from irr._numbers import format_df, format_interval
 from irr._sentences import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
-from irr.bands import Band, benchmark, get_scale, interpret, normal_cdf
+from irr.bands import Band, benchmark, benchmark_band, get_scale, interpret, normal_cdf
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
@@ -683,13 +683,13 @@ class Result:
                 return band, "", scale.attribution
         if replicates is None and not (np.isfinite(self.se) and self.se > 0):
             return band, "", scale.attribution
-        chosen = benchmark(
+        chosen = benchmark_band(
             self.estimate,
             self.se,
             scale=scale,
             confidence_level=self.ci.confidence_level,
             replicates=replicates,
-        ).band.label
+        ).label
         return band, chosen, scale.attribution
 
     # -- tidy output -------------------------------------------------------------------
