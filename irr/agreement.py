@@ -703,8 +703,8 @@ class Agreement:
     def facts(self) -> DataFacts:
         """What these data allow (rater identities, ordered or numeric categories)."""
         if self.continuous:
-            return registry.DataFacts(n_raters=self.n_raters, by_rater=True, ordered=True, numeric=True,
-                             continuous=True)
+            return registry.DataFacts(n_raters=self.n_raters, by_rater=True, ordered=True,
+                                      numeric=True, continuous=True)
         stats = self.statistics
         return registry.DataFacts(
             n_raters=stats.n_raters,
@@ -1980,8 +1980,8 @@ class Agreement:
         >>> res.estimate == ag.icc("twoway", "consistency", "average").estimate
         True
         """
-        return cronbach.cronbach_alpha(self._score_statistics("Cronbach's alpha"), confidence_level,
-                              null)
+        return cronbach.cronbach_alpha(self._score_statistics("Cronbach's alpha"),
+                                       confidence_level, null)
 
     @inference_keywords("fixed_interval")
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
@@ -2000,8 +2000,9 @@ class Agreement:
         if self.continuous:
             self._warn_replicates("The ICC", stacklevel=3)
         r = self._replicates_averaged()
-        return icc.icc_table([icc.of_replicate_means(self._icc(*form, confidence_level, warn=False), r)
-                          for form in FORMS])
+        return icc.icc_table([
+            icc.of_replicate_means(self._icc(*form, confidence_level, warn=False), r)
+            for form in FORMS])
 
     @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def kendall_w(
@@ -2814,8 +2815,8 @@ class Agreement:
         options = InferenceOptions.from_keywords(
             confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
             progress=progress)
-        return variance_components.icc_components(self._continuous, model, type, unit, estimator=estimator,
-                              options=options)
+        return variance_components.icc_components(self._continuous, model, type, unit,
+                                                  estimator=estimator, options=options)
 
     @inference_keywords("resampled", **MEASUREMENT_ERROR_NOTES)
     def measurement_error(
@@ -2850,7 +2851,8 @@ class Agreement:
         options = InferenceOptions.from_keywords(
             confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
             progress=progress)
-        return measurement_error.measurement_error(self._continuous, type, units=units, options=options)
+        return measurement_error.measurement_error(self._continuous, type, units=units,
+                                                   options=options)
 
     @inference_keywords("fixed_interval")
     def inter_intra_reliability(
