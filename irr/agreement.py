@@ -24,7 +24,6 @@ from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, coded_by_rank, subject_patterns, value_source
 from irr._validation import check_bool, check_confidence_level
-from irr.coefficients.icc import FORMS
 from irr.estimators import kappa as kappa_estimator
 from irr.inference.keywords import (
     ALPHA_CIS,
@@ -2002,7 +2001,7 @@ class Agreement:
         r = self._replicates_averaged()
         return icc.icc_table([
             icc.of_replicate_means(self._icc(*form, confidence_level, warn=False), r)
-            for form in FORMS])
+            for form in icc.FORMS])
 
     @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def kendall_w(
