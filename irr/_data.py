@@ -670,11 +670,15 @@ def _encode_integer_pair(
     table, lo, residues = counted
     used = table.any(axis=0) | table.any(axis=1)
     label_type = np.uint64 if lo + len(table) - 1 > _INT64_MAX else np.int64
-    values = np.flatnonzero(used).astype(label_type) + label_type(lo)
+    n_used = int(used.sum())
+    if n_used == len(table):  # every value of the range used (the range is at most 256)
+        values = np.arange(len(table), dtype=label_type) + label_type(lo)
+    else:
+        values = np.flatnonzero(used).astype(label_type) + label_type(lo)
     if index is None:
-        n_used = int(used.sum())
         code_dtype = np.int8 if n_used < 127 else np.int16 if n_used < 32767 else np.int32
-        to_code = (np.cumsum(used) - 1).astype(code_dtype)
+        to_code = (np.arange(n_used, dtype=code_dtype) if n_used == len(table)
+                   else (np.cumsum(used) - 1).astype(code_dtype))
         index, scores = _integer_scale(values)
     else:
         found = index.get_indexer(values)
@@ -728,7 +732,7 @@ def _integer_scale(values: np.ndarray) -> tuple[pd.Index, np.ndarray | None]:
             _SCALES.clear()
         scale = _SCALES[key] = (index, scores)
     index, scores = scale
-    return index.copy(), scores  # a new Index object over the same read-only values
+    return index.view(), scores  # a new Index object over the same read-only values
 
 
 def integer_pair_ratings(a: Any, b: Any, names: Sequence[str]) -> Ratings | None:

@@ -499,9 +499,18 @@ class Statistics:
         lexicographic order of :meth:`from_codes`."""
         k = len(categories)
         cells = np.flatnonzero(table)
-        patterns = np.column_stack([cells // k, cells % k]).astype(np.int64)
-        return cls(patterns, table.ravel()[cells].astype(np.int64), categories, scores,
-                   ordered, tuple(raters))
+        patterns = np.empty((len(cells), 2), dtype=np.int64)
+        np.floor_divide(cells, k, out=patterns[:, 0])
+        np.remainder(cells, k, out=patterns[:, 1])
+        multiplicity = table.ravel()[cells].astype(np.int64)
+        stats = cls(patterns, multiplicity, categories, scores, ordered, tuple(raters))
+        # two complete ratings per pattern, and the patterns are the occupied cells: the
+        # views :attr:`ratings_per_pattern` and :attr:`pair_cells` would find, set here
+        stats.__dict__["ratings_per_pattern"] = np.full(len(cells), 2, dtype=np.int64)
+        if len(cells):
+            stats.__dict__["pair_cells"] = Coarsening(np.arange(len(cells)), patterns,
+                                                      multiplicity)
+        return stats
 
     @classmethod
     def from_counts(

@@ -19,68 +19,81 @@ import pandas as pd
 from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
 from irr._data import Ratings, preview
 from irr._frames import LazyMeasurements
+from irr._lazy import lazy_module
 from irr._measurements import Measurements
 from irr._source import Source
 from irr._statistics import Statistics, coded_by_rank, subject_patterns, value_source
 from irr._validation import check_bool, check_confidence_level
-from irr.estimators import bangdiwala as bangdiwala_estimator
-from irr.estimators import categories as categories_estimator
-from irr.estimators import (
-    chance_corrected,
-    icc,
-    kendall,
-    krippendorff,
-    limits,
-    method_regression,
-    percent,
-    rank_correlation,
-    variance_ratio,
-)
-from irr.estimators import concordance as ccc_estimator
 from irr.estimators import kappa as kappa_estimator
-from irr.estimators import pabak as pabak_estimator
-from irr.estimators.categories import CategoryResults
-from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
-from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
-from irr.estimators.cronbach import CRONBACH_TEXTS, CronbachResult, cronbach_alpha
-from irr.estimators.icc import FORMS, ICC_TEXTS, ICCResult, icc_table
-from irr.estimators.inter_intra import InterIntraResult, inter_intra_reliability
-from irr.estimators.kendall import KendallResult
-from irr.estimators.krippendorff import KrippendorffResult
-from irr.estimators.limits import LimitsOfAgreementResult
-from irr.estimators.measurement_error import (
-    MEASUREMENT_ERROR_NOTES,
-    MeasurementErrorResult,
-    measurement_error,
-)
-from irr.estimators.method_regression import MethodRegressionResult
-from irr.estimators.pabak import PabakResult
-from irr.estimators.variance_components import (
-    ICC_COMPONENTS_NOTES,
-    ComponentsICCResult,
-    icc_components,
-)
-from irr.estimators.variance_ratio import VarianceRatioResult
-from irr.inference import error_rate, paired
 from irr.inference.keywords import (
+    ALPHA_CIS,
+    ALPHA_NOTES,
+    CCC_CIS,
+    CCC_NOTES,
+    CP_CIS,
+    CP_NOTES,
+    CRONBACH_TEXTS,
+    DEMING_CIS,
+    DEMING_NOTES,
+    ICC_COMPONENTS_NOTES,
+    ICC_TEXTS,
+    MEASUREMENT_ERROR_NOTES,
     NO_SE_CI,
     NO_SE_CIS,
     NONE_IS_WALD,
+    TDI_CIS,
+    TDI_NOTES,
     WALD_CIS,
     WALD_OR_NONE_CIS,
     inference_keywords,
 )
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
-from irr.registry import DataFacts, rows
 from irr.results import KappaResult, ProportionResult, Result
 from irr.summary import design_fact, results_summary
+
+# the modules of statistics a call may never need: imported when first used (irr._lazy)
+bangdiwala_estimator = lazy_module("irr.estimators.bangdiwala")
+categories_estimator = lazy_module("irr.estimators.categories")
+ccc_estimator = lazy_module("irr.estimators.concordance")
+chance_corrected = lazy_module("irr.estimators.chance_corrected")
+cronbach = lazy_module("irr.estimators.cronbach")
+icc = lazy_module("irr.estimators.icc")
+inter_intra = lazy_module("irr.estimators.inter_intra")
+kendall = lazy_module("irr.estimators.kendall")
+krippendorff = lazy_module("irr.estimators.krippendorff")
+limits = lazy_module("irr.estimators.limits")
+measurement_error = lazy_module("irr.estimators.measurement_error")
+method_regression = lazy_module("irr.estimators.method_regression")
+pabak_estimator = lazy_module("irr.estimators.pabak")
+percent = lazy_module("irr.estimators.percent")
+rank_correlation = lazy_module("irr.estimators.rank_correlation")
+variance_components = lazy_module("irr.estimators.variance_components")
+variance_ratio = lazy_module("irr.estimators.variance_ratio")
+error_rate = lazy_module("irr.inference.error_rate")
+paired = lazy_module("irr.inference.paired")
+registry = lazy_module("irr.registry")
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
 
+    from irr.estimators.categories import CategoryResults
+    from irr.estimators.chance_corrected import ChanceCorrectedResult, FleissKappaResult
+    from irr.estimators.concordance import ConcordanceResult, CoverageResult, TDIResult
+    from irr.estimators.cronbach import CronbachResult
+    from irr.estimators.icc import ICCResult
+    from irr.estimators.inter_intra import InterIntraResult
+    from irr.estimators.kendall import KendallResult
+    from irr.estimators.krippendorff import KrippendorffResult
+    from irr.estimators.limits import LimitsOfAgreementResult
+    from irr.estimators.measurement_error import MeasurementErrorResult
+    from irr.estimators.method_regression import MethodRegressionResult
+    from irr.estimators.pabak import PabakResult
+    from irr.estimators.variance_components import ComponentsICCResult
+    from irr.estimators.variance_ratio import VarianceRatioResult
     from irr.inference.error_rate import ErrorRateTestFamily, ErrorRateTestResult
     from irr.inference.paired import PairedTestResult
+    from irr.registry import DataFacts
 
 __all__ = ["Agreement", "ReplicatesAveragedWarning"]
 
@@ -689,10 +702,10 @@ class Agreement:
     def facts(self) -> DataFacts:
         """What these data allow (rater identities, ordered or numeric categories)."""
         if self.continuous:
-            return DataFacts(n_raters=self.n_raters, by_rater=True, ordered=True, numeric=True,
-                             continuous=True)
+            return registry.DataFacts(n_raters=self.n_raters, by_rater=True, ordered=True,
+                                      numeric=True, continuous=True)
         stats = self.statistics
-        return DataFacts(
+        return registry.DataFacts(
             n_raters=stats.n_raters,
             by_rater=stats.by_rater,
             ordered=stats.scores is not None,
@@ -1656,7 +1669,7 @@ class Agreement:
         return chance_corrected.pairwise(self.statistics, statistic, weights)
 
     # -- Krippendorff's alpha, ICC, Kendall's W ------------------------------------------
-    @inference_keywords("rater_sampling", cis=krippendorff.ALPHA_CIS, **krippendorff.ALPHA_NOTES)
+    @inference_keywords("rater_sampling", cis=ALPHA_CIS, **ALPHA_NOTES)
     def krippendorff_alpha(
         self,
         level: Any = "nominal",
@@ -1966,8 +1979,8 @@ class Agreement:
         >>> res.estimate == ag.icc("twoway", "consistency", "average").estimate
         True
         """
-        return cronbach_alpha(self._score_statistics("Cronbach's alpha"), confidence_level,
-                              null)
+        return cronbach.cronbach_alpha(self._score_statistics("Cronbach's alpha"),
+                                       confidence_level, null)
 
     @inference_keywords("fixed_interval")
     def icc_table(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
@@ -1986,8 +1999,9 @@ class Agreement:
         if self.continuous:
             self._warn_replicates("The ICC", stacklevel=3)
         r = self._replicates_averaged()
-        return icc_table([icc.of_replicate_means(self._icc(*form, confidence_level, warn=False), r)
-                          for form in FORMS])
+        return icc.icc_table([
+            icc.of_replicate_means(self._icc(*form, confidence_level, warn=False), r)
+            for form in icc.FORMS])
 
     @inference_keywords("bootstrap", cis=NO_SE_CIS, ci=NO_SE_CI)
     def kendall_w(
@@ -2286,7 +2300,7 @@ class Agreement:
         facts = self.facts
         results: list[Result] = []
         skipped: list[str] = []
-        for method, options in rows("summary", facts):
+        for method, options in registry.rows("summary", facts):
             if (facts.continuous and method == "krippendorff_alpha"
                     and self.n_subjects > SUMMARY_ALPHA_SUBJECTS):
                 skipped.append(
@@ -2581,7 +2595,7 @@ class Agreement:
             multiplier=multiplier, method=method, ci_method=ci_method, replicates=replicates,
             units=units)
 
-    @inference_keywords("tested_bootstrap", cis=ccc_estimator.CCC_CIS, **ccc_estimator.CCC_NOTES)
+    @inference_keywords("tested_bootstrap", cis=CCC_CIS, **CCC_NOTES)
     def concordance(
         self,
         method: str | None = None,
@@ -2618,7 +2632,7 @@ class Agreement:
             n_resamples=n_resamples, rng=rng, progress=progress)
         return ccc_estimator.ccc(self._continuous, options, method, rho0=rho0)
 
-    @inference_keywords("bootstrap", cis=ccc_estimator.TDI_CIS, **ccc_estimator.TDI_NOTES)
+    @inference_keywords("bootstrap", cis=TDI_CIS, **TDI_NOTES)
     def total_deviation_index(
         self,
         p: float = 0.9,
@@ -2660,7 +2674,7 @@ class Agreement:
             progress=progress)
         return ccc_estimator.tdi(self._continuous, options, p, g, h, method=method)
 
-    @inference_keywords("bootstrap", cis=ccc_estimator.CP_CIS, **ccc_estimator.CP_NOTES)
+    @inference_keywords("bootstrap", cis=CP_CIS, **CP_NOTES)
     def coverage_probability(
         self,
         delta: float,
@@ -2699,8 +2713,7 @@ class Agreement:
             progress=progress)
         return ccc_estimator.cp(self._continuous, options, delta, g, h)
 
-    @inference_keywords("bootstrap", cis=method_regression.DEMING_CIS,
-                        **method_regression.DEMING_NOTES)
+    @inference_keywords("bootstrap", cis=DEMING_CIS, **DEMING_NOTES)
     def deming(
         self,
         first: str | None = None,
@@ -2801,8 +2814,8 @@ class Agreement:
         options = InferenceOptions.from_keywords(
             confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
             progress=progress)
-        return icc_components(self._continuous, model, type, unit, estimator=estimator,
-                              options=options)
+        return variance_components.icc_components(self._continuous, model, type, unit,
+                                                  estimator=estimator, options=options)
 
     @inference_keywords("resampled", **MEASUREMENT_ERROR_NOTES)
     def measurement_error(
@@ -2837,7 +2850,8 @@ class Agreement:
         options = InferenceOptions.from_keywords(
             confidence_level=confidence_level, n_resamples=n_resamples, rng=rng,
             progress=progress)
-        return measurement_error(self._continuous, type, units=units, options=options)
+        return measurement_error.measurement_error(self._continuous, type, units=units,
+                                                   options=options)
 
     @inference_keywords("fixed_interval")
     def inter_intra_reliability(
@@ -2870,6 +2884,6 @@ class Agreement:
         >>> round(res.estimate, 3), round(res.ci.low, 3), round(res.ci.high, 3)
         (0.948, 0.882, 0.979)
         """
-        return inter_intra_reliability(
+        return inter_intra.inter_intra_reliability(
             self._measured("Inter- and intra-rater reliability"), rho0_inter=rho0_inter,
             rho0_intra=rho0_intra, confidence_level=confidence_level)

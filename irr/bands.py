@@ -46,6 +46,7 @@ __all__ = [
     "BenchmarkResult",
     "Scale",
     "benchmark",
+    "benchmark_band",
     "benchmark_line",
     "get_scale",
     "interpret",
@@ -1132,6 +1133,54 @@ def benchmark(
     """
     import pandas as pd
 
+    (resolved, level, est, se_value, bands, lowers, uppers, probability, cumulative,
+     method, n_replicates, chosen) = _band_probabilities(estimate, se, scale,
+                                                         confidence_level, replicates)
+    table = pd.DataFrame(
+        {
+            "band": [b.label for b in bands],
+            "lower": lowers,
+            "upper": uppers,
+            "probability": probability,
+            "cumulative": cumulative,
+        }
+    )
+    return BenchmarkResult(
+        band=chosen,
+        table=table,
+        confidence_level=level,
+        scale=resolved,
+        estimate=est,
+        se=se_value,
+        method=method,
+        n_replicates=n_replicates,
+    )
+
+
+def benchmark_band(
+    estimate: float,
+    se: float | None = None,
+    *,
+    scale: ScaleLike = "landis-koch",
+    confidence_level: float = 0.95,
+    replicates: Any = None,
+) -> Band:
+    """The band of :func:`benchmark` (its ``.band``), without its table of band
+    probabilities: for summaries, which print the label only.
+
+    Examples
+    --------
+    >>> benchmark_band(0.430, 0.0542).label
+    'fair'
+    """
+    return _band_probabilities(estimate, se, scale, confidence_level, replicates)[-1]
+
+
+def _band_probabilities(estimate: Any, se: Any, scale: ScaleLike, confidence_level: Any,
+                        replicates: Any) -> tuple[Any, ...]:
+    """The arguments of :func:`benchmark` checked, and each band's probability and
+    cumulative probability, top band first: (scale, level, estimate, se, bands, lowers,
+    uppers, probability, cumulative, method, n_replicates, the benchmark band)."""
     resolved = get_scale(scale)
     level = check_confidence_level(confidence_level)
     est = _check_value(estimate, "estimate", resolved)
@@ -1165,7 +1214,7 @@ def benchmark(
                 f"{int(nan.sum())} of {reps.size} bootstrap replicates are nan (the statistic "
                 "is undefined on those resamples); they are dropped from the benchmark.",
                 DegenerateDataWarning,
-                stacklevel=2,
+                stacklevel=3,  # the caller of benchmark or benchmark_band
             )
             reps = reps[~nan]
         snapped = resolved.snap(reps)
@@ -1205,25 +1254,8 @@ def benchmark(
 
     reached = np.flatnonzero(cumulative >= level - BOUNDARY_TOLERANCE)
     chosen = bands[int(reached[0])]
-    table = pd.DataFrame(
-        {
-            "band": [b.label for b in bands],
-            "lower": lowers,
-            "upper": uppers,
-            "probability": probability,
-            "cumulative": cumulative,
-        }
-    )
-    return BenchmarkResult(
-        band=chosen,
-        table=table,
-        confidence_level=level,
-        scale=resolved,
-        estimate=est,
-        se=se_value,
-        method=method,
-        n_replicates=n_replicates,
-    )
+    return (resolved, level, est, se_value, bands, lowers, uppers, probability, cumulative,
+            method, n_replicates, chosen)
 
 
 def benchmark_line(

@@ -978,7 +978,7 @@ def _forest_rows(data: Any) -> tuple[pd.DataFrame, str]:
     return _result_rows(data), ""
 
 
-def _own_scale(rows: pd.DataFrame) -> Any:
+def _own_scale(rows: pd.DataFrame | dict[str, list[Any]]) -> Any:
     """The one scale all rows belong to; None when they differ or have none."""
     scales = set(rows["scale"])
     return scales.pop() if len(scales) == 1 else None
@@ -1415,7 +1415,7 @@ def _table_figure(ag: Agreement) -> tuple[str, Callable[[], Any]] | None:
     return caption, lambda: table_heatmap(ag)
 
 
-def _forest_caption(rows: pd.DataFrame, group: str, scale: Any) -> str:
+def _forest_caption(rows: pd.DataFrame | dict[str, list[Any]], group: str, scale: Any) -> str:
     levels = {float(v) for v in rows["level"] if v is not None and v == v}
     level = f"{100 * levels.pop():g}% " if len(levels) == 1 else ""
     coefficients = sorted({c for c in rows["coefficient"] if c})
@@ -1430,7 +1430,7 @@ def _forest_caption(rows: pd.DataFrame, group: str, scale: Any) -> str:
         citation = resolved.short_citation or resolved.name
         text += (f" Shaded bands show the benchmark scale ({citation}), named along the "
                  "top.")
-    if not np.isfinite(rows["estimate"].to_numpy(dtype=float)).all():
+    if not np.isfinite(np.asarray(rows["estimate"], dtype=float)).all():
         text += " Rows marked \"not estimable\" have no defined estimate."
     return text
 
@@ -1467,7 +1467,14 @@ def _bland_altman_figure(results: Sequence[Result]) -> tuple[str, Callable[[], A
 
 
 def _forest_figure(data: Any) -> tuple[str, Callable[[], Any]]:
-    rows, group = _forest_rows(data)
+    if isinstance(data, pd.DataFrame):
+        rows, group = _forest_rows(data)
+    else:  # results (checked by report_figure_plan): the columns the caption reads, as
+        # lists (a DataFrame of them costs more than a small report's coefficients)
+        rows, group = {"coefficient": [r.coefficient for r in data],
+                       "estimate": [float(r.estimate) for r in data],
+                       "level": [r.ci.confidence_level for r in data],
+                       "scale": [r.scale for r in data]}, ""
     return _forest_caption(rows, group, _own_scale(rows)), lambda: forest(data)
 
 

@@ -28,10 +28,32 @@ from irr.registry import STATISTICS, scale_type, statistic_row, statistic_rows, 
 from irr.reporting import DataDescription, Figure, ReliabilityReport
 from irr.summary import coincident
 
-__all__ = ["call_method", "report"]
+__all__ = ["call_method", "method_parameters", "report"]
 
 #: The inference options every coefficient method is offered (each takes those it has).
 INFERENCE = ("confidence_level", "ci", "n_resamples", "rng")
+
+
+#: The parameters of Agreement methods, by the function (inspect.signature of a method
+#: costs more than a small coefficient's arithmetic, and a report reads each three times).
+_PARAMETERS: dict[Any, Mapping[str, inspect.Parameter]] = {}
+
+
+def method_parameters(ag: Agreement, method: str) -> Mapping[str, inspect.Parameter]:
+    """The parameters of ``ag.<method>`` (without ``self``), as ``inspect.signature``
+    gives them, remembered by the method's function.
+
+    Examples
+    --------
+    >>> import irr
+    >>> list(method_parameters(irr.Agreement([1, 2], [1, 2]), "pabak"))[:2]
+    ['positive', 'confidence_level']
+    """
+    function = getattr(type(ag), method)
+    found = _PARAMETERS.get(function)
+    if found is None:
+        found = _PARAMETERS[function] = inspect.signature(getattr(ag, method)).parameters
+    return found
 
 
 def call_method(ag: Agreement, method: str, inference: dict[str, Any], /,
@@ -51,7 +73,7 @@ def call_method(ag: Agreement, method: str, inference: dict[str, Any], /,
     'wald'
     """
     function = getattr(ag, method)
-    accepted = inspect.signature(function).parameters
+    accepted = method_parameters(ag, method)
     chosen = {k: v for k, v in inference.items() if k in accepted}
     if chosen.get("ci", ...) is None:
         chosen.pop("ci")
@@ -191,7 +213,7 @@ def _check_required(chosen: list[tuple[str, dict[str, Any]]], ag: Agreement,
     """Raise for a chosen statistic whose method needs an argument `options` lacks (the
     coverage probability's ``delta``)."""
     for method, given in chosen:
-        for name, parameter in inspect.signature(getattr(ag, method)).parameters.items():
+        for name, parameter in method_parameters(ag, method).items():
             if parameter.default is inspect.Parameter.empty and parameter.kind in (
                     parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY) \
                     and name not in given:
@@ -345,7 +367,7 @@ def report(
             notes_out.append(f"{method} not computed: {_first_line(exc)}")
             continue
         collected = list(getattr(result, "results", None) or [result])
-        accepted = inspect.signature(getattr(ag, method)).parameters
+        accepted = method_parameters(ag, method)
         if ci is not None and "ci" not in accepted:
             for r in collected:  # the ICC has only its F-based interval: say so, not silently
                 notes_out.append(f"{r.coefficient}: `ci='{ci}'` does not apply; its own "
@@ -369,7 +391,7 @@ def report(
         tables = []
         for method, options in chosen:
             options = {**options, **{k: v for k, v in inference.items()
-                                     if k in inspect.signature(getattr(ag, method)).parameters
+                                     if k in method_parameters(ag, method)
                                      and v is not None}}
             tables.append(irr.by(frame, by, raters=list(ag.raters), statistic=method,
                                  continuous=ag.continuous,

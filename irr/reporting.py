@@ -739,8 +739,9 @@ class ReliabilityReport:
             text += "\n\nReport:\n" + "\n".join(f"- {s}" for s in self.sentences)
         if self._full:
             text += "\n\nMethods:\n" + _wrap(self.methods)
-            if self.references:
-                text += "\n\nReferences:\n" + "\n".join(f"- {ref}" for ref in self.references)
+            references = self.references  # a property: found once
+            if references:
+                text += "\n\nReferences:\n" + "\n".join(f"- {ref}" for ref in references)
         return text + "\n"
 
     def __str__(self) -> str:

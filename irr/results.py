@@ -16,15 +16,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._lazy import lazy_module
 from irr._numbers import format_df, format_interval
-from irr._sentences import report
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
-from irr.bands import Band, benchmark, get_scale, interpret, normal_cdf
+from irr.bands import Band, benchmark, benchmark_band, get_scale, interpret, normal_cdf
 from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
 from irr.vocabulary import interval_name
 from irr.weights import agreement_weights
+
+#: APA sentences (Result.report): imported on the first sentence (irr._lazy)
+sentences = lazy_module("irr._sentences")
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -683,13 +686,13 @@ class Result:
                 return band, "", scale.attribution
         if replicates is None and not (np.isfinite(self.se) and self.se > 0):
             return band, "", scale.attribution
-        chosen = benchmark(
+        chosen = benchmark_band(
             self.estimate,
             self.se,
             scale=scale,
             confidence_level=self.ci.confidence_level,
             replicates=replicates,
-        ).band.label
+        ).label
         return band, chosen, scale.attribution
 
     # -- tidy output -------------------------------------------------------------------
@@ -790,7 +793,7 @@ class Result:
         "Agreement between r.eye and l.eye was substantial, Cohen's κw (quadratic weights)
         = .70, 95% CI [.69, .72] (Wald), n = 7,477."
         """
-        return report(self, style, **options)
+        return sentences.report(self, style, **options)
 
     def __repr__(self) -> str:
         ci = f"[{self.ci.low:.4g}, {self.ci.high:.4g}]"

@@ -51,6 +51,7 @@ from irr.coefficients.variance_components import (
 )
 from irr.estimators.variance_components import cell_statistics, reml_components
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
+from irr.inference.keywords import CCC_CIS, CCC_NOTES, CP_CIS, CP_NOTES, TDI_CIS, TDI_NOTES
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.results import (
     ConfidenceInterval,
@@ -89,28 +90,6 @@ __all__ = [
 #: The CCC estimators: Lin's (two raters), Barnhart et al.'s overall CCC (moments), and
 #: the variance-components CCC of Carrasco & Jover (= ICC(A,1); replicates allowed).
 CCC_METHODS = ("lin", "overall", "variance-components")
-#: The intervals of the CCC, the TDI and the CP, and their sentences after the shared text
-#: of the inference keywords (:mod:`irr.inference.keywords`), for the methods and shortcuts.
-CCC_CIS = ("fisher-z", *BOOTSTRAP_METHODS)
-CCC_NOTES = {
-    "alternative": "Here: of CCC = `rho0`, on Fisher's z scale.",
-    "ci": "'fisher-z': the asymptotic interval on Fisher's z scale, back-transformed.",
-}
-TDI_CIS = (None, "log-msd", *BOOTSTRAP_METHODS)
-TDI_NOTES = {
-    "confidence_level": "Of the one-sided bound ('log-msd') or of the two-sided bootstrap "
-                        "interval.",
-    "ci": "None: 'log-msd' for the approximate TDI, Lin's (2000) one-sided upper bound from "
-          "W = ln e^2 normal with variance 2(1 - mean^4/e^4)/(n - 2); 'percentile' for the "
-          "exact one.",
-}
-CP_CIS = ("logit", *BOOTSTRAP_METHODS)
-CP_NOTES = {
-    "confidence_level": "Of the one-sided bound ('logit') or of the two-sided bootstrap "
-                        "interval.",
-    "ci": "'logit': the one-sided lower bound from logit(CP) normal, with the delta-method "
-          "variance under normality on n - 2 (Lin et al. 2002).",
-}
 #: Above this many moments per subject (the overall CCC of about 60 raters and more) the
 #: delta-method SE differentiates along each subject's moments, not each moment.
 MAX_GRADIENT_MOMENTS = 2048

@@ -23,15 +23,10 @@ from irr._statistics import Statistics
 from irr.coefficients.icc import MeanSquares, icc_interval
 from irr.estimators.common import score_note, score_patterns
 from irr.estimators.icc import icc_from_values
+from irr.inference.keywords import CRONBACH_TEXTS
 from irr.results import ConfidenceInterval, Result
 
 __all__ = ["CRONBACH_TEXTS", "CronbachResult", "cronbach_alpha"]
-
-#: Alpha's own text of the inference keyword `null` (:mod:`irr.inference.keywords`).
-CRONBACH_TEXTS = {
-    "null": "The alpha under H0 of Feldt's F test, F = (1 - `null`)/(1 - alpha), against "
-            "alpha > `null`; below 1. None: the test of alpha = 0.",
-}
 
 #: The form of the ICC that coefficient alpha is (McGraw & Wong's ICC(C,k)).
 _FORM = ("twoway", "consistency", "average")

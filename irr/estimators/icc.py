@@ -32,6 +32,7 @@ from irr.estimators.common import (
     score_note,
     score_patterns,
 )
+from irr.inference.keywords import ICC_TEXTS
 from irr.inference.options import InferenceOptions
 from irr.results import ConfidenceInterval, Result
 from irr.summary import listwise_note
@@ -48,17 +49,6 @@ __all__ = [
     "icc_of_values",
     "icc_table",
 ]
-
-#: The ICC's own text of `null` (McGraw & Wong's F test, not a Wald test), in place of the
-#: shared one (:mod:`irr.inference.keywords`), for the method and the shortcut.
-ICC_TEXTS = {
-    "null": "The ICC under H0 of the F test (R irr's ``r0``): ``statistic`` and ``pvalue`` "
-            "test H0: ICC = `null` against ICC > `null` with McGraw & Wong's (1996, Table 8) "
-            "F, for every form; for the absolute-agreement forms the denominator df ``df2`` "
-            "are Satterthwaite's at `null` (not an integer). Must lie below 1 (and, for a "
-            "single rater, above -1/(k - 1)). None: the test of ICC = 0. The summary and the "
-            "sentence state a value other than 0.",
-}
 
 _MODELS = ("oneway", "twoway")
 _TYPES = ("agreement", "consistency")

@@ -229,8 +229,12 @@ def kappa(
         notes.extend(listwise_note(n_missing))
     # resamples are kappas of the complete fine patterns' cells (at most n of them), never
     # of dense k x k tables: O(B (n + k)) unweighted
-    complete = (stats.patterns >= 0).all(axis=1)
-    a, b = stats.patterns[complete].T
+    if stats.patterns.min() < 0:  # (n >= 2: there are patterns)
+        complete = (stats.patterns >= 0).all(axis=1)
+        a, b = stats.patterns[complete].T
+    else:  # every pattern is complete
+        complete = np.ones(len(stats.patterns), dtype=bool)
+        a, b = stats.patterns.T
     recipe = plan.recipe(
         partial(_complete_kappa, complete, a, b, w, stats.n_categories),
         options, keep=complete)  # incomplete subjects are left out, so not resampled
@@ -259,7 +263,7 @@ def kappa(
         weights=name,
         weight_spec=weights,
         scores=stats.scores,
-        categories=tuple(stats.categories),
+        categories=tuple(stats.categories.tolist()),  # as iterating: Python scalars
         design_df=design_df,
         # the p-value is on t when there are df (distribution='t', a clustered design)
         statistic_name="t" if math.isfinite(design_df) else "z",

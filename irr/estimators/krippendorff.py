@@ -30,6 +30,7 @@ from irr.coefficients.krippendorff import (
 from irr.estimators.chance_corrected import leave_one_rater_out, rater_sampling_se
 from irr.estimators.common import nan_interval, require_subjects, score_note
 from irr.inference.bootstrap import MomentStatistic
+from irr.inference.keywords import ALPHA_CIS, ALPHA_NOTES
 from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import Result, labelled, wald_interval, wald_pvalue, wald_statistic
@@ -39,24 +40,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ALPHA_CIS", "ALPHA_NOTES", "MAX_MATRIX_VALUES", "KrippendorffResult",
            "krippendorff_alpha"]
-
-#: The intervals alpha offers, and its sentences after the shared text of the inference
-#: keywords (:mod:`irr.inference.keywords`), for the method and the shortcut.
-ALPHA_CIS = ("auto", "wald", *BOOTSTRAP_METHODS, None)
-ALPHA_NOTES = {
-    "ci": "Alpha's default, 'auto', is the percentile bootstrap over units up to 1,000 "
-          "pairable units (alpha's sampling distribution is skewed near 1 and in small "
-          "samples, where the percentile interval respects the bound at 1 without "
-          "clipping) and the Wald interval above, where a bootstrap would draw B x n units "
-          "and the Wald interval covers at its level (simulation on three designs, "
-          "``benchmarks/coverage_alpha.py``; a note says which was used). 'wald': estimate "
-          "+- z (or t) times Gwet's linearised SE, as irrCAC's ``krippen.alpha.raw`` "
-          "reports it. None skips the bootstrap (``ci`` is nan until ``conf_int`` asks for "
-          "one).",
-    "alternative": "The test is on Gwet's linearised SE.",
-    "distribution": "For alpha, n is the number of pairable units.",
-    "null": "Alpha's must lie below 1.",
-}
 
 #: Most distinct values (categories) for which the k x k coincidence and distance
 #: matrices are formed. Beyond (continuous measurements), the interval metric is computed

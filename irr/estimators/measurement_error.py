@@ -41,6 +41,7 @@ from irr.estimators.variance_components import (
     single_cells,
 )
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
+from irr.inference.keywords import MEASUREMENT_ERROR_NOTES
 from irr.inference.options import DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
@@ -48,12 +49,6 @@ from irr.vocabulary import interval_name
 
 __all__ = ["MEASUREMENT_ERROR_NOTES", "MeasurementErrorResult", "chi2_sd_interval",
            "measurement_error"]
-
-#: What the bootstrap keywords draw here, after their shared text (:mod:`irr.inference.keywords`).
-MEASUREMENT_ERROR_NOTES = {
-    "n_resamples": "Here they draw the intervals of the SEM with replicates and of the "
-                   "root-mean-square CV.",
-}
 
 #: 1.96 * sqrt(2) at 95%: Bland & Altman's 2.77.
 _SQRT2 = math.sqrt(2.0)

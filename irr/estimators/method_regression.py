@@ -30,6 +30,7 @@ from irr.coefficients.method_regression import (
     passing_bablok_oriented,
 )
 from irr.inference.bootstrap import bootstrap_counts
+from irr.inference.keywords import DEMING_CIS, DEMING_NOTES
 from irr.inference.options import BOOTSTRAP_METHODS, DEFAULT_OPTIONS, InferenceOptions
 from irr.results import FRAME_COLUMNS, ConfidenceInterval, Result, normal_quantile
 from irr.summary import results_summary
@@ -44,15 +45,6 @@ __all__ = [
     "passing_bablok",
     "replicate_error_ratio",
 ]
-
-#: The intervals of Deming regression, and its sentence after the shared text of `ci`
-#: (:mod:`irr.inference.keywords`), for the method and the shortcut.
-DEMING_CIS = ("jackknife", *BOOTSTRAP_METHODS)
-DEMING_NOTES = {
-    "ci": "'jackknife': t intervals on n - 2 df with the leave-one-out jackknife standard "
-          "errors (Linnet 1993); the bootstrap methods resample subjects (the error ratio "
-          "held fixed).",
-}
 
 _PARAMETERS = ("slope", "intercept")
 _NAMES = {"deming": "Deming", "passing_bablok": "Passing–Bablok"}

@@ -43,6 +43,7 @@ from irr.coefficients.variance_components import (
 )
 from irr.estimators.icc import ICCResult, check_form
 from irr.inference.bootstrap import MomentStatistic, bootstrap_counts
+from irr.inference.keywords import ICC_COMPONENTS_NOTES
 from irr.inference.options import BOOTSTRAP_METHODS, DEFAULT_OPTIONS, InferenceOptions
 from irr.results import ConfidenceInterval, wald_interval
 
@@ -59,12 +60,6 @@ __all__ = [
     "single_cells",
     "variance_components",
 ]
-
-#: What the bootstrap keywords draw here, after their shared text (:mod:`irr.inference.keywords`).
-ICC_COMPONENTS_NOTES = {
-    "n_resamples": "Here they draw the interval with replicates (its default there), or one "
-                   "``conf_int(method='percentile' | 'basic' | 'bca')`` asks for.",
-}
 
 #: The estimators of the variance components.
 ESTIMATORS = ("anova", "reml")

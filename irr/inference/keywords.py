@@ -43,18 +43,32 @@ from typing import Any, TypeVar
 from irr._validation import show_value
 
 __all__ = [
+    "ALPHA_CIS",
+    "ALPHA_NOTES",
     "ASYMPTOTIC_METHODS",
     "BOOTSTRAP_METHODS",
+    "CCC_CIS",
+    "CCC_NOTES",
+    "CP_CIS",
+    "CP_NOTES",
+    "CRONBACH_TEXTS",
     "DEFAULT_RESAMPLES",
+    "DEMING_CIS",
+    "DEMING_NOTES",
     "DISTRIBUTIONS",
     "FORMULA_METHODS",
+    "ICC_COMPONENTS_NOTES",
+    "ICC_TEXTS",
     "KEYWORDS",
+    "MEASUREMENT_ERROR_NOTES",
     "MISSING",
     "NONE_IS_WALD",
     "NO_SE_CI",
     "NO_SE_CIS",
     "PROFILES",
     "SAMPLING",
+    "TDI_CIS",
+    "TDI_NOTES",
     "WALD_CIS",
     "WALD_OR_NONE_CIS",
     "Keyword",
@@ -97,6 +111,87 @@ WALD_CIS = ASYMPTOTIC_METHODS + BOOTSTRAP_METHODS
 #: specific agreement, category-wise kappa), and the sentence that says so.
 WALD_OR_NONE_CIS = (*WALD_CIS, None)
 NONE_IS_WALD = "None: the Wald interval, as 'wald'."
+
+#: Krippendorff's alpha (irr.estimators.krippendorff): the intervals it offers, and its
+#: sentences after the shared text of the inference keywords, for the method and the shortcut.
+ALPHA_CIS = ("auto", "wald", *BOOTSTRAP_METHODS, None)
+ALPHA_NOTES = {
+    "ci": "Alpha's default, 'auto', is the percentile bootstrap over units up to 1,000 "
+          "pairable units (alpha's sampling distribution is skewed near 1 and in small "
+          "samples, where the percentile interval respects the bound at 1 without "
+          "clipping) and the Wald interval above, where a bootstrap would draw B x n units "
+          "and the Wald interval covers at its level (simulation on three designs, "
+          "``benchmarks/coverage_alpha.py``; a note says which was used). 'wald': estimate "
+          "+- z (or t) times Gwet's linearised SE, as irrCAC's ``krippen.alpha.raw`` "
+          "reports it. None skips the bootstrap (``ci`` is nan until ``conf_int`` asks for "
+          "one).",
+    "alternative": "The test is on Gwet's linearised SE.",
+    "distribution": "For alpha, n is the number of pairable units.",
+    "null": "Alpha's must lie below 1.",
+}
+
+#: The CCC, the TDI and the CP (irr.estimators.concordance): their intervals, and their
+#: sentences after the shared text of the inference keywords, for the methods and shortcuts.
+CCC_CIS = ("fisher-z", *BOOTSTRAP_METHODS)
+CCC_NOTES = {
+    "alternative": "Here: of CCC = `rho0`, on Fisher's z scale.",
+    "ci": "'fisher-z': the asymptotic interval on Fisher's z scale, back-transformed.",
+}
+TDI_CIS = (None, "log-msd", *BOOTSTRAP_METHODS)
+TDI_NOTES = {
+    "confidence_level": "Of the one-sided bound ('log-msd') or of the two-sided bootstrap "
+                        "interval.",
+    "ci": "None: 'log-msd' for the approximate TDI, Lin's (2000) one-sided upper bound from "
+          "W = ln e^2 normal with variance 2(1 - mean^4/e^4)/(n - 2); 'percentile' for the "
+          "exact one.",
+}
+CP_CIS = ("logit", *BOOTSTRAP_METHODS)
+CP_NOTES = {
+    "confidence_level": "Of the one-sided bound ('logit') or of the two-sided bootstrap "
+                        "interval.",
+    "ci": "'logit': the one-sided lower bound from logit(CP) normal, with the delta-method "
+          "variance under normality on n - 2 (Lin et al. 2002).",
+}
+
+#: Deming regression (irr.estimators.method_regression): its intervals, and its sentence
+#: after the shared text of `ci`, for the method and the shortcut.
+DEMING_CIS = ("jackknife", *BOOTSTRAP_METHODS)
+DEMING_NOTES = {
+    "ci": "'jackknife': t intervals on n - 2 df with the leave-one-out jackknife standard "
+          "errors (Linnet 1993); the bootstrap methods resample subjects (the error ratio "
+          "held fixed).",
+}
+
+#: The ICC's own text of `null` (McGraw & Wong's F test, not a Wald test), in place of the
+#: shared one, for the method and the shortcut (irr.estimators.icc).
+ICC_TEXTS = {
+    "null": "The ICC under H0 of the F test (R irr's ``r0``): ``statistic`` and ``pvalue`` "
+            "test H0: ICC = `null` against ICC > `null` with McGraw & Wong's (1996, Table 8) "
+            "F, for every form; for the absolute-agreement forms the denominator df ``df2`` "
+            "are Satterthwaite's at `null` (not an integer). Must lie below 1 (and, for a "
+            "single rater, above -1/(k - 1)). None: the test of ICC = 0. The summary and the "
+            "sentence state a value other than 0.",
+}
+
+#: Cronbach's alpha's own text of the inference keyword `null` (irr.estimators.cronbach).
+CRONBACH_TEXTS = {
+    "null": "The alpha under H0 of Feldt's F test, F = (1 - `null`)/(1 - alpha), against "
+            "alpha > `null`; below 1. None: the test of alpha = 0.",
+}
+
+#: What the bootstrap keywords draw for the measurement error, after their shared text
+#: (irr.estimators.measurement_error).
+MEASUREMENT_ERROR_NOTES = {
+    "n_resamples": "Here they draw the intervals of the SEM with replicates and of the "
+                   "root-mean-square CV.",
+}
+
+#: What the bootstrap keywords draw for the ICC from variance components, after their
+#: shared text (irr.estimators.variance_components).
+ICC_COMPONENTS_NOTES = {
+    "n_resamples": "Here they draw the interval with replicates (its default there), or one "
+                   "``conf_int(method='percentile' | 'basic' | 'bca')`` asks for.",
+}
 
 
 @dataclass(frozen=True)

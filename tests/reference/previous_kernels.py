@@ -360,3 +360,12 @@ def missing_tokens(values: pd.Series) -> list[str]:
     others = present[numbers.isna()].astype(str)
     tokens = sorted(set(others))
     return tokens if 0 < len(tokens) <= 3 and numbers.notna().sum() > len(others) else []
+
+
+def pair_count_patterns(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """irr._statistics.Statistics.from_pair_counts before: the patterns (code pairs of the
+    nonzero cells, row-major) and their multiplicities, by column_stack."""
+    k = len(table)
+    cells = np.flatnonzero(table)
+    patterns = np.column_stack([cells // k, cells % k]).astype(np.int64)
+    return patterns, table.ravel()[cells].astype(np.int64)

@@ -22,6 +22,7 @@ LAYERS = {
     0: [  # foundations: validation, scales, weights, pure formulas, data sets, HTML, files
         "irr._validation", "irr._version", "irr.vocabulary", "irr.weights", "irr.bands",
         "irr.datasets", "irr.coefficients", "irr.coefficients.*", "irr._html", "irr._files",
+        "irr._lazy",  # modules imported on first use (lazy_module), counted as imports here
         # generalizability theory: designs and the pure ANOVA, REML and D-study formulas
         "irr.gtheory.designs", "irr.gtheory.anova", "irr.gtheory.reml", "irr.gtheory.dstudy",
     ],
@@ -59,16 +60,33 @@ def _layer(module):
     raise AssertionError(f"{module} has no layer in tests/unit/test_architecture.py")
 
 
+def _lazy_target(node):
+    """The module a ``lazy_module("irr.x")`` call names (irr._lazy: imported on first
+    use), else None."""
+    if isinstance(node, ast.Call) and node.args and ast.unparse(node.func).endswith(
+            "lazy_module") and isinstance(node.args[0], ast.Constant):
+        return str(node.args[0].value)
+    return None
+
+
 def _imports(path, module):
     """(imported irr module, line, at module level?) of every import in `path`: at module
     level, inside functions, and under ``if TYPE_CHECKING:`` (which counts as module
-    level)."""
+    level). A module declared with ``lazy_module("irr.x")`` (imported on first use) counts
+    as an import of it, at module level when the declaration is a module-level statement."""
     tree = ast.parse(path.read_text())
     top = set(map(id, tree.body))
+    top_calls = {id(child) for stmt in tree.body if isinstance(stmt, ast.Assign | ast.Expr)
+                 for child in ast.walk(stmt)}
     checking = _type_checking_nodes(tree)
     is_package = path.name == "__init__.py"
     out = []
     for node in ast.walk(tree):
+        lazy = _lazy_target(node)
+        if lazy is not None:
+            if lazy == "irr" or lazy.startswith("irr."):
+                out.append((lazy, node.lineno, id(node) in top_calls))
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:  # relative import
                 base = module.split(".")
@@ -244,6 +262,12 @@ def test_the_checks_catch_what_they_should(tmp_path):
     lazy.write_text("def f():\n    from irr.agreement import Agreement\n")
     assert _imports(lazy, "irr.lazy") == [("irr.agreement", 2, False),
                                          ("irr.agreement.Agreement", 2, False)]
+    declared = tmp_path / "declared.py"
+    declared.write_text("from irr._lazy import lazy_module\nkendall = lazy_module("
+                        "'irr.estimators.kendall')\n\ndef f():\n    return lazy_module('irr.cli')\n")
+    assert _imports(declared, "irr.declared") == [
+        ("irr._lazy", 1, True), ("irr._lazy.lazy_module", 1, True),
+        ("irr.estimators.kendall", 2, True), ("irr.cli", 5, False)]
     typed = tmp_path / "typed.py"
     typed.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                      "    from irr.results import Result\nelse:\n    import irr.cli\n")

@@ -21,6 +21,7 @@ from irr.bands import (
     BenchmarkResult,
     Scale,
     benchmark,
+    benchmark_band,
     benchmark_line,
     get_scale,
     interpret,
@@ -716,3 +717,31 @@ def test_normal_cdf_equals_scipy_ndtr_in_both_tails():
     ours = np.array([normal_cdf(v) for v in z])
     # the two differ by rounding only (at most ~2.5e-13 relative, deep in the tails)
     np.testing.assert_allclose(ours, ndtr(z), rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_benchmark_band_is_the_band_of_benchmark(seed):
+    # summaries read the band alone (benchmark_band): the band benchmark's table gives,
+    # on every built-in scale, by the normal law and by replicates
+    rng = np.random.default_rng(seed)
+    for name, scale in SCALES.items():
+        lo, hi = max(scale.lower, -1.0), min(scale.upper, 1.0)
+        for _ in range(8):
+            estimate = float(rng.uniform(lo, hi))
+            se = float(rng.choice([0.0, rng.uniform(0.001, 0.3)]))
+            level = float(rng.choice([0.8, 0.9, 0.95, 0.99]))
+            want = benchmark(estimate, se, scale=name, confidence_level=level)
+            got = benchmark_band(estimate, se, scale=name, confidence_level=level)
+            assert got == want.band
+            reps = np.clip(estimate + rng.normal(0, 0.1, 50), lo, hi)
+            want = benchmark(estimate, se, scale=name, confidence_level=level, replicates=reps)
+            assert benchmark_band(estimate, se, scale=name, confidence_level=level,
+                                  replicates=reps) == want.band
+
+
+def test_benchmark_band_warns_of_nan_replicates_at_its_caller():
+    reps = np.array([0.5, 0.6, np.nan, 0.55])
+    for function in (benchmark, benchmark_band):
+        with pytest.warns(DegenerateDataWarning, match="1 of 4 bootstrap replicates") as got:
+            function(0.5, replicates=reps)
+        assert got[0].filename == __file__

@@ -47,6 +47,23 @@ def test_weighted_kappa_max_does_not_import_scipy_optimize():
     assert _loaded_after(code, ("scipy.optimize",)) == []
 
 
+
+def test_a_kappa_call_imports_no_other_estimator():
+    # Agreement declares the other estimators with irr._lazy.lazy_module: the first kappa
+    # of a fresh process imports kappa's modules only; another statistic imports its own
+    others = ("irr.estimators.concordance", "irr.estimators.chance_corrected",
+              "irr.estimators.icc", "irr.estimators.krippendorff", "irr.estimators.limits",
+              "irr.inference.paired", "irr.inference.error_rate", "irr.registry",
+              "irr.gtheory")
+    code = ("import numpy as np, irr\n"
+            "a = np.array([1, 2, 3, 3, 2, 1]); b = np.array([1, 2, 3, 2, 2, 1])\n"
+            "assert round(irr.Agreement(a, b).kappa('quadratic').estimate, 4) == 0.8571\n")
+    assert _loaded_after(code, others) == []
+    code += "irr.Agreement(a, b).fleiss_kappa()\n"
+    loaded = _loaded_after(code, others)
+    assert "irr.estimators.chance_corrected" in loaded
+    assert "irr.estimators.concordance" not in loaded
+
 # -- Kendall's W: ranks and tie sums without scipy.stats -----------------------------------
 
 def _old_tie_sum(x: np.ndarray) -> float:

@@ -565,6 +565,55 @@ def test_code_patterns_match_their_previous_form(seed):
         assert got[1].dtype == want[1].dtype == np.int64
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_pair_count_statistics_match_their_previous_form(seed):
+    """Statistics.from_pair_counts: its patterns and multiplicities against the previous
+    column_stack, and the views it sets itself (ratings per pattern, the occupied cells)
+    against those the Statistics finds from its patterns."""
+    from irr._statistics import Statistics
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(30):
+        k = int(rng.integers(1, 40))
+        table = rng.integers(0, 4, (k, k)) * (rng.random((k, k)) < rng.random())
+        if trial == 0:
+            table[:] = 0
+        table = table.astype(np.int64)
+        categories = pd.Index(np.arange(k) + int(rng.integers(-5, 5)))
+        stats = Statistics.from_pair_counts(table, categories, None, True, ("a", "b"))
+        patterns, multiplicity = previous_kernels.pair_count_patterns(table)
+        np.testing.assert_array_equal(stats.patterns, patterns)
+        np.testing.assert_array_equal(stats.multiplicity, multiplicity)
+        assert stats.patterns.dtype == stats.multiplicity.dtype == np.int64
+        assert stats.patterns.shape == patterns.shape
+        found = Statistics(patterns, multiplicity, categories, None, True, ("a", "b"))
+        np.testing.assert_array_equal(stats.ratings_per_pattern, found.ratings_per_pattern)
+        assert stats.ratings_per_pattern.dtype == found.ratings_per_pattern.dtype
+        assert stats.n_missing == found.n_missing == 0
+        if not len(patterns):
+            continue
+        for got, want in ((stats.pair_cells, found.pair_cells),
+                          (stats.pair_cells, found.pair_cells_of(0, 1))):
+            for name in ("index", "patterns", "multiplicity"):
+                np.testing.assert_array_equal(getattr(got, name), getattr(want, name))
+                assert getattr(got, name).dtype == getattr(want, name).dtype
+        np.testing.assert_array_equal(stats.pair_table, table)
+
+
+def test_integer_scale_gives_each_call_its_own_index():
+    from irr._data import _integer_scale
+
+    first, scores = _integer_scale(np.array([2, 4, 7], dtype=np.int64))
+    first.name = "mine"
+    second, again = _integer_scale(np.array([2, 4, 7], dtype=np.int64))
+    assert second.name is None
+    assert first is not second
+    assert again is scores
+    assert second.tolist() == [2, 4, 7]
+    assert scores.tolist() == [2.0, 4.0, 7.0]
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_small_integer_codes_match_the_offset_coding(seed):
     """Non-negative 8- and 16-bit raters coded from a table of their values give the codes

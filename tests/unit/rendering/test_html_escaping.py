@@ -196,6 +196,20 @@ def test_escape_html_is_safe_in_text_and_in_either_attribute_quote():
             assert parsed.texts == [hostile, hostile]
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_escape_html_matches_the_standard_library(seed):
+    # escape_html makes html.escape(quote=True)'s replacements without importing html
+    import html as stdlib_html
+
+    rng = np.random.default_rng(seed)
+    alphabet = [*"&<>\"'a b;#x27amplgtquot\u00e9\u2264\n\t", "&amp;", "&#x27;", "<<"]
+    for _ in range(300):
+        text = "".join(rng.choice(alphabet, int(rng.integers(0, 30))))
+        assert escape_html(text) == stdlib_html.escape(text, quote=True)
+    for value in (None, 3.5, ["<a>"], b"&"):
+        assert escape_html(value) == stdlib_html.escape(str(value), quote=True)
+
+
 def test_every_page_has_one_policy_that_forbids_script():
     page = html_page("t", "<p>x</p>")
     policy = dict(d.strip().split(" ", 1) for d in CONTENT_SECURITY_POLICY.split(";"))
