@@ -237,19 +237,20 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     """
     columns = np.ascontiguousarray(np.asarray(codes).T)
     m, size = columns.shape
-    complete = not size or bool(columns.min() >= 0)
     # rater pairs of each row with equal codes (two missing ones, -1 and -1, included),
-    # compared in the narrowest integers that hold the codes -1..k-1 (same equalities)
+    # compared in the narrowest integers that hold the codes -1..k-1 (same equalities;
+    # whether one is missing read from them too: a fraction of the bytes)
     narrow = (columns.astype(np.int8) if k <= 127 else
               columns.astype(np.int16) if k <= 32767 else columns)
+    complete = not size or bool(narrow.min() >= 0)
     same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
     equal = np.empty(size, dtype=bool)
     for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
         for h in range(g + 1, m):
             np.equal(narrow[g], narrow[h], out=equal)
             same += equal
-    if complete:
-        r = np.full(size, float(m))
+    if complete:  # every row has m ratings: one read-only value, no array of n
+        r = np.broadcast_to(np.float64(m), (size,))
     else:  # leave out the pairs of missing codes: C(m - r, 2)
         r = (columns >= 0).sum(axis=0).astype(float)
         same = same - (m - r) * (m - r - 1) / 2
@@ -268,13 +269,21 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
     :func:`_share_sums`, which take either.
     """
     r = e.r
+    if isinstance(e, RaterCodes) and not _is_identity(w):
+        raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
+                         "only; weighted ones take the count cells (CountEntries).")
+    if isinstance(e, RaterCodes) and e.complete and len(e.columns) >= 2:
+        # r_i = m >= 2 on every row: the operations below on scalars, value for value (the
+        # same rounding), and read-only views for the constant arrays
+        m = float(len(e.columns))
+        disagreement = np.subtract(m * m, e.squares)
+        disagreement /= m * (m - 1)
+        every = np.broadcast_to(True, r.shape)
+        return r, every, every, np.subtract(1.0, disagreement), r, disagreement
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
     if isinstance(e, RaterCodes):
-        if not _is_identity(w):
-            raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
-                             "only; weighted ones take the count cells (CountEntries).")
         # r_i^2 - sum_k r_ik^2 is 0 on a row with fewer than two ratings (pairs 1 there)
         disagreement = r * r
         disagreement -= e.squares
@@ -492,23 +501,28 @@ def counts_estimate(
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
         return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star, pi)
+    del agreement  # not read again: one array of P fewer held
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2), shares=pi)
     do = float(_dot(c, disagreement) / n2)
     kappa = 1.0 - do / de
-    # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
-    kappa_i = disagreement / de
+    # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e,
+    # in the disagreements' own array (not read again)
+    kappa_i = disagreement
+    kappa_i /= de
     np.subtract(paired, kappa_i, out=kappa_i)
     kappa_i *= scale
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
                 else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
-        pe_shift = np.subtract(de, _share_sums(e, share, dbar))
+        pe_shift = _share_sums(e, share, dbar)
+        np.subtract(de, pe_shift, out=pe_shift)
     elif method == "gwet":
-        pe_shift = weights.sum() / (k * (k - 1)) * _share_sums(e, share, 1 - pi)
+        pe_shift = _share_sums(e, share, 1 - pi)
+        pe_shift *= weights.sum() / (k * (k - 1))
         pe_shift -= pe
     else:
         pe_shift = np.zeros(len(c))
@@ -517,6 +531,7 @@ def counts_estimate(
     pe_shift /= de
     star = kappa_i
     star -= pe_shift
+    del pe_shift
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star, pi)
 
@@ -797,6 +812,7 @@ def conger_estimate(
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
+    del agreement  # not read again: one array of P fewer held
     if dense is not None:  # one bincount per rater
         per_rater = dense.by_rater(c)
     else:
@@ -814,7 +830,8 @@ def conger_estimate(
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
     kappa = 1.0 - float(_dot(c, disagreement) / n2) / de
     scale = n / n2
-    kappa_i = disagreement / de
+    kappa_i = disagreement  # in the disagreements' own array (not read again)
+    kappa_i /= de
     np.subtract(paired, kappa_i, out=kappa_i)
     kappa_i *= scale
     # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
@@ -825,11 +842,19 @@ def conger_estimate(
     v = (dis_w @ total_p + dis_w.T @ total_p)[None, :] - p @ dis_w.T - p @ dis_w  # (m, k)
     if dense is not None:  # the terms of each (rater, code) once, read at each rating
         terms = (n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])
-        influence = -dense.at_rater_codes(terms) / (m * (m - 1))
+        influence = dense.at_rater_codes(terms)
     else:
         term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
-        influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))
-    star = kappa_i - (1 - kappa) * influence / de
+        influence = np.bincount(e.row, weights=term, minlength=e.n_patterns)
+    # star = kappa_i - (1 - kappa) (-influence / (m (m - 1))) / d_e, operation by operation
+    # in place (the same rounding as on new arrays)
+    np.negative(influence, out=influence)
+    influence /= m * (m - 1)
+    influence *= 1 - kappa
+    influence /= de
+    star = kappa_i
+    star -= influence
+    del influence
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 
