@@ -187,19 +187,24 @@ def _code_patterns(
     # a key space too large to count: sort the keys, and take each distinct row from the
     # codes (a gather, not m divisions of the keys)
     order, ordered = _sorted_code_keys(codes, n_categories)
-    new = np.empty(len(order), dtype=bool)
+    new = np.empty(n, dtype=bool)
     new[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    del ordered  # each buffer let go once read: fewer arrays of n held at once
     starts = np.flatnonzero(new)
-    if weights is None:
-        multiplicity = np.diff(np.append(starts, len(order))).astype(np.int64)
+    del new
+    if weights is None:  # the lengths of the runs of equal keys
+        multiplicity = np.empty(len(starts), dtype=np.int64)
+        np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
+        multiplicity[-1:] = n - starts[-1:]
     else:
         multiplicity = np.rint(np.add.reduceat(np.asarray(weights, dtype=float)[order],
                                                starts)).astype(np.int64)
     first = order[starts]
+    del order, starts
     # one rater per row of the buffer: its transpose (the rows, in Fortran order) hands the
     # kernels that read whole raters (RaterCodes) contiguous columns without a copy
-    columns = np.empty((len(codes), len(first)), dtype=np.int64)
+    columns = np.empty((m, len(first)), dtype=np.int64)
     for j, column in enumerate(codes):  # a loop over the raters
         columns[j] = column[first]
     rows = columns.T
@@ -726,14 +731,21 @@ class Statistics:
 
     @cached_property
     def ratings_per_pattern(self) -> np.ndarray:
-        """How many ratings the subjects of each pattern have, shape (P,)."""
+        """How many ratings the subjects of each pattern have, shape (P,) (read-only when
+        no rating is missing: one value, not an array of P)."""
         if self.sparse is not None:
             return np.diff(self.sparse.indptr)
         if self.by_rater:
-            if not self.patterns.size or self.patterns.min() >= 0:  # no rating missing
-                return np.full(len(self.patterns), self.patterns.shape[1], dtype=np.int64)
+            if self._complete:
+                return np.broadcast_to(np.int64(self.patterns.shape[1]), (len(self.patterns),))
             return (self.patterns >= 0).sum(axis=1)
         return self.patterns.sum(axis=1)
+
+    @cached_property
+    def _complete(self) -> bool:
+        """Whether these are dense rows of codes with no rating missing (read once)."""
+        return (self.by_rater and self.sparse is None
+                and (not self.patterns.size or bool(self.patterns.min() >= 0)))
 
     @property
     def n_missing(self) -> int:
@@ -1008,6 +1020,8 @@ class Statistics:
         ('rater3',)
         """
         if not self.by_rater or self.patterns is None or not len(self.patterns):
+            return ()
+        if self._complete and (self.multiplicity > 0).any():  # every rater rated them
             return ()
         used = self.patterns if (self.multiplicity > 0).all() else \
             self.patterns[self.multiplicity > 0]

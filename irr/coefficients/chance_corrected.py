@@ -168,19 +168,27 @@ class RaterCodes(NamedTuple):
     No per-row sort and no (row, category) cells. Built by :func:`rater_codes`.
 
     ``columns`` holds the codes one rater per row (m, P), ``r`` the ratings of each row
-    and ``squares`` :math:`\sum_k r_{ik}^2` (both float, exact integers); ``complete``
-    whether no rating is missing.
+    (float, exact integers; read-only when no rating is missing), ``same`` the pairs of
+    raters of each row who gave the same code (:attr:`squares` is
+    :math:`\sum_k r_{ik}^2 = r_i + 2 e_i`, made on request); ``complete`` whether no rating
+    is missing.
     """
 
     columns: np.ndarray
     r: np.ndarray
-    squares: np.ndarray
+    same: np.ndarray
     complete: bool
     k: int
 
     @property
     def n_patterns(self) -> int:
         return len(self.r)
+
+    @property
+    def squares(self) -> np.ndarray:
+        r""":math:`\sum_k r_{ik}^2 = r_i + 2 e_i` of each row (float, exact integers), a new
+        array (its caller's own)."""
+        return self.r + 2.0 * self.same
 
     def by_category(self, per_row: np.ndarray) -> np.ndarray:
         """``sum_i per_row_i r_ik`` for each category k, shape (k,): one bincount per rater
@@ -254,7 +262,7 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     else:  # leave out the pairs of missing codes: C(m - r, 2)
         r = (columns >= 0).sum(axis=0).astype(float)
         same = same - (m - r) * (m - r - 1) / 2
-    return RaterCodes(columns, r, r + 2.0 * same, complete, k)
+    return RaterCodes(columns, r, same, complete, k)
 
 
 def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
@@ -276,7 +284,8 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
         # r_i = m >= 2 on every row: the operations below on scalars, value for value (the
         # same rounding), and read-only views for the constant arrays
         m = float(len(e.columns))
-        disagreement = np.subtract(m * m, e.squares)
+        disagreement = e.squares  # a new array
+        np.subtract(m * m, disagreement, out=disagreement)
         disagreement /= m * (m - 1)
         every = np.broadcast_to(True, r.shape)
         return r, every, every, np.subtract(1.0, disagreement), r, disagreement
@@ -495,13 +504,14 @@ def counts_estimate(
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
     k = weights.shape[0]
-    pi = _category_shares(e, share, c) / n
     scale = n / n2
     if method == "percent":
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
-        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star, pi)
+        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star,
+                              _category_shares(e, share, c) / n)
     del agreement  # not read again: one array of P fewer held
+    pi = _category_shares(e, share, c) / n
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
@@ -627,19 +637,30 @@ def fleiss_null_variance(
     (0.083333, 0.083333)
     """
     e = count_entries(patterns)
-    c = np.asarray(multiplicity, dtype=float)
-    r, k = e.r, e.k
-    keep = (c > 0) & (r >= 1)
-    kept = r[keep]
-    if not kept.size or kept.min() != kept.max() or kept[0] < 2:
-        return np.nan, np.full(k, np.nan)
-    m = float(kept[0])
-    n = c[keep].sum()
+    k = e.k
+    if isinstance(e, RaterCodes) and e.complete:  # every row rated m times: no copies of P
+        mult = np.asarray(multiplicity)
+        if not (mult > 0).any() or len(e.columns) < 2:
+            return np.nan, np.full(k, np.nan)
+        # the subjects: integer counts summed exactly (the zeros add nothing)
+        n = float(mult.sum()) if mult.dtype.kind in "iu" else mult[mult > 0].sum()
+        m, keep = float(len(e.columns)), None
+    else:
+        c = np.asarray(multiplicity, dtype=float)
+        r = e.r
+        keep = (c > 0) & (r >= 1)
+        kept = r[keep]
+        if not kept.size or kept.min() != kept.max() or kept[0] < 2:
+            return np.nan, np.full(k, np.nan)
+        m = float(kept[0])
+        n = c[keep].sum()
     if shares is not None:  # sum_i c_i r_ij = m sum_i c_i r_ij / r_i = m n pi_j
         p = np.asarray(shares, dtype=float)
         q = _others(p)  # 1 - p_j as the other shares' sum: no cancellation near p_j = 1
         return _null_variances(p, q, n, m)
-    if isinstance(e, RaterCodes):
+    if keep is None:  # complete rows of codes: every subject counted
+        category_totals = e.by_category(multiplicity)
+    elif isinstance(e, RaterCodes):
         category_totals = e.by_category(np.where(keep, c, 0.0))
     else:
         category_totals = np.bincount(e.category, minlength=k,

@@ -848,7 +848,7 @@ def conger_kappa(
     cells = _count_rows(stats, wname)  # once
     _check_enough(cells, stats.multiplicity, coefficient)
     codes = None if isinstance(cells, cc.RaterCodes) else _codes(stats)  # cells read codes
-    est = cc.conger_estimate(codes, stats.multiplicity.astype(float), w, cells)
+    est = cc.conger_estimate(codes, stats.multiplicity, w, cells)
     n_missing, notes = _missing_notes(cells, stats.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "

@@ -593,6 +593,37 @@ def test_small_integer_codes_match_the_offset_coding(seed):
             assert a.dtype == b.dtype
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_small_integer_codes_of_wide_ranges_beyond_the_first_rows(seed):
+    """Non-negative 8- and 16-bit raters spanning more than 64 values, longer than the rows
+    read first: the values present (every one of the range in the first rows, one only
+    after them, one never) give the codes and categories of the offset coding."""
+    from irr._data import _PRESENT_PREFIX, _dense_integer_codes
+
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        n, m = int(rng.integers(_PRESENT_PREFIX + 1, 4 * _PRESENT_PREFIX)), int(rng.integers(1, 6))
+        dtype = (np.uint8, np.uint16)[trial % 2]
+        lo = int(rng.integers(0, 20))
+        hi = lo + int(rng.choice([64, 100, 200]))
+        columns = [rng.integers(lo, hi + 1, n).astype(dtype) for _ in range(m)]
+        if trial % 3 == 1:  # a value missing from the first rows, present later
+            late = lo + 7
+            for c in columns:
+                c[c == late] = lo
+            columns[-1][-1] = late
+        elif trial % 3 == 2:  # a value of the range that never occurs
+            for c in columns:
+                c[c == lo + 7] = lo
+        got = _dense_integer_codes(columns)
+        want = _dense_integer_codes([c.astype(np.int64) for c in columns])
+        assert got[1].equals(want[1])
+        assert got[1].dtype == want[1].dtype
+        for a, b in zip(got[0], want[0], strict=True):
+            np.testing.assert_array_equal(a, b)
+            assert a.dtype == b.dtype
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_values_present_beyond_the_first_rows(seed):
     """The values present in small non-negative raters, read from the first rows when they
