@@ -753,6 +753,8 @@ class Statistics:
 
         For counts: subjects with fewer ratings than the most any subject has.
         """
+        if self._complete:
+            return 0
         r = self.ratings_per_pattern
         full = self.n_raters if self.by_rater else r.max()
         return int(self.multiplicity[r < full].sum())

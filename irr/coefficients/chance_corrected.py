@@ -287,7 +287,7 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
         disagreement = e.squares  # a new array
         np.subtract(m * m, disagreement, out=disagreement)
         disagreement /= m * (m - 1)
-        every = np.broadcast_to(True, r.shape)
+        every = np.ones(len(r), dtype=bool)  # (a contiguous array: reductions read it fast)
         return r, every, every, np.subtract(1.0, disagreement), r, disagreement
     paired = r >= 2
     rated = r >= 1

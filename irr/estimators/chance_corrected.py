@@ -220,8 +220,11 @@ def _ratings(counts: np.ndarray | cc.CountEntries | cc.RaterCodes) -> np.ndarray
 
 def _check_enough(counts: np.ndarray | cc.CountEntries | cc.RaterCodes, multiplicity: np.ndarray,
                   what: str) -> None:
-    r = _ratings(counts)
-    paired = float(multiplicity[r >= 2].sum())
+    if isinstance(counts, cc.RaterCodes) and counts.complete and len(counts.columns) >= 2:
+        paired = float(multiplicity.sum())  # every subject has m >= 2 ratings
+    else:
+        r = _ratings(counts)
+        paired = float(multiplicity[r >= 2].sum())
     if paired < 2:
         raise ValueError(
             f"{what} needs at least two subjects with two or more ratings; these data have "
