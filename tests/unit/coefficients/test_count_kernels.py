@@ -557,7 +557,8 @@ def _assert_same_values(got, want):
     assert len(got) == len(want)
     for a, b in zip(got, want, strict=True):
         if a is None or b is None:
-            assert a is None and b is None
+            assert a is None
+            assert b is None
         else:
             np.testing.assert_array_equal(a, b)
 
