@@ -184,6 +184,9 @@ def _code_patterns(
     if space <= max(_BINCOUNT_KEYS, 4 * n):
         values, multiplicity = count_keys(code_keys(codes, n_categories), space, weights)
         return _rows_of_keys(values, len(codes), n_categories), multiplicity
+    bits = max(int(n_categories).bit_length(), 1)  # code + 1 in 0..k
+    if weights is None and m * bits <= 62:
+        return _sorted_distinct_rows(codes, bits)
     # a key space too large to count: sort the keys, and take each distinct row from the
     # codes (a gather, not m divisions of the keys)
     order, ordered = _sorted_code_keys(codes, n_categories)
@@ -212,6 +215,48 @@ def _code_patterns(
     if not keep.all():
         rows, multiplicity = rows[keep], multiplicity[keep]
     return rows, multiplicity
+
+
+def _sorted_distinct_rows(
+    codes: Sequence[np.ndarray], bits: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_code_patterns` of unweighted rows whose codes + 1 fit `bits` bits each and
+    ``m * bits <= 62``: each row as one int64 key, code + 1 of rater j in bit field j (the
+    first rater's most significant, so the keys sort like the rows), the keys sorted (no
+    positions: no weights to follow) and each distinct row read back from its key (a
+    shift and a mask per rater, no gather of the codes).
+
+    Examples
+    --------
+    >>> rows, counts = _sorted_distinct_rows([np.array([1, -1, 1]), np.array([0, 2, 0])], 2)
+    >>> rows.tolist(), counts.tolist()
+    ([[-1, 2], [1, 0]], [1, 2])
+    """
+    m, n = len(codes), len(codes[0])
+    keys = codes[0].astype(np.int64)
+    for column in codes[1:]:  # a loop over the raters (Horner's rule in base 2^bits)
+        keys *= 1 << bits
+        keys += column
+    keys += sum(1 << (bits * j) for j in range(m))  # the + 1 of every code, added once
+    keys.sort()
+    new = np.empty(n, dtype=bool)
+    new[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    del new  # each buffer let go once read: fewer arrays of n held at once
+    multiplicity = np.empty(len(starts), dtype=np.int64)  # the lengths of the runs
+    np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
+    multiplicity[-1:] = n - starts[-1:]
+    distinct = keys[starts]
+    del keys, starts
+    # one rater per row of the buffer: its transpose (the rows, in Fortran order) hands the
+    # kernels that read whole raters (RaterCodes) contiguous columns without a copy
+    columns = np.empty((m, len(distinct)), dtype=np.int64)
+    for j, column in enumerate(columns):  # a loop over the raters
+        np.right_shift(distinct, bits * (m - 1 - j), out=column)
+        column &= (1 << bits) - 1
+        column -= 1
+    return columns.T, multiplicity
 
 
 def _sorted_code_keys(
