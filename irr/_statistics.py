@@ -554,7 +554,11 @@ class Statistics:
             w = None if weights is None else weights[start : start + CHUNK]
             parts.append(_code_patterns(block, k, w))
         if len(parts) == 1:
-            return cls(*parts[0], categories, scores, ordered, tuple(raters))
+            stats = cls(*parts[0], categories, scores, ordered, tuple(raters))
+            if n and all(int(c.min()) >= 0 for c in codes):  # no rating missing: known from
+                # the (narrow) codes, so the int64 patterns need not be read for it
+                stats.__dict__["_complete"] = True  # the cached_property's own entry
+            return stats
         # the chunks' distinct rows merged once (as ``+`` would, pairwise): lexicographic
         # rows, their counts summed in int64 (exact)
         rows = np.concatenate([p for p, _ in parts])
