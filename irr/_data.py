@@ -484,6 +484,12 @@ def _dense_integer_codes(
     if direct and width <= 64:  # the values present as the bits of one word
         return _direct_integer_codes(columns, _values_present(columns, lo, width, hi))
     used = np.zeros(hi + 1 if direct else width, dtype=bool)
+    if direct:  # the first rows first: when they hold every value of the range (lo..hi,
+        # known), the rest need not be counted
+        for column in columns:
+            used |= np.bincount(column[:_PRESENT_PREFIX], minlength=len(used)).astype(bool)
+        if used[lo:].all():
+            return _direct_integer_codes(columns, used)
     for column in columns:
         for start in range(0, len(column), CHUNK):
             offset = (column[start : start + CHUNK] if direct

@@ -177,36 +177,122 @@ def _code_patterns(
     codes: Sequence[np.ndarray], n_categories: int, weights: np.ndarray | None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Distinct rows of rater codes (P, m) and how many subjects have each."""
-    keys = code_keys(codes, n_categories)
-    if keys is None:
+    m, n = len(codes), len(codes[0])
+    if m * np.log2(n_categories + 1) >= 62:  # no key of a row fits an int64
         return _unique_rows(np.column_stack(codes).astype(np.int64), weights)
-    space = (n_categories + 1) ** len(codes)
-    if space <= max(_BINCOUNT_KEYS, 4 * len(keys)):
-        values, multiplicity = count_keys(keys, space, weights)
+    space = (n_categories + 1) ** m
+    if space <= max(_BINCOUNT_KEYS, 4 * n):
+        values, multiplicity = count_keys(code_keys(codes, n_categories), space, weights)
         return _rows_of_keys(values, len(codes), n_categories), multiplicity
+    bits = max(int(n_categories).bit_length(), 1)  # code + 1 in 0..k
+    if weights is None and m * bits <= 62:
+        return _sorted_distinct_rows(codes, bits)
     # a key space too large to count: sort the keys, and take each distinct row from the
     # codes (a gather, not m divisions of the keys)
-    order, ordered = _sorted_keys(keys, space)
-    new = np.empty(len(order), dtype=bool)
+    order, ordered = _sorted_code_keys(codes, n_categories)
+    new = np.empty(n, dtype=bool)
     new[:1] = True
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    del ordered  # each buffer let go once read: fewer arrays of n held at once
     starts = np.flatnonzero(new)
-    if weights is None:
-        multiplicity = np.diff(np.append(starts, len(order))).astype(np.int64)
+    del new
+    if weights is None:  # the lengths of the runs of equal keys
+        multiplicity = np.empty(len(starts), dtype=np.int64)
+        np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
+        multiplicity[-1:] = n - starts[-1:]
     else:
         multiplicity = np.rint(np.add.reduceat(np.asarray(weights, dtype=float)[order],
                                                starts)).astype(np.int64)
-    first = order[starts]
+    first = np.take(order, starts)  # (plain gathers, faster than indexing)
+    del order, starts
     # one rater per row of the buffer: its transpose (the rows, in Fortran order) hands the
     # kernels that read whole raters (RaterCodes) contiguous columns without a copy
-    columns = np.empty((len(codes), len(first)), dtype=np.int64)
+    columns = np.empty((m, len(first)), dtype=np.int64)
     for j, column in enumerate(codes):  # a loop over the raters
-        columns[j] = column[first]
+        columns[j] = np.take(column, first)
     rows = columns.T
     keep = multiplicity > 0
     if not keep.all():
         rows, multiplicity = rows[keep], multiplicity[keep]
     return rows, multiplicity
+
+
+def _sorted_distinct_rows(
+    codes: Sequence[np.ndarray], bits: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_code_patterns` of unweighted rows whose codes + 1 fit `bits` bits each and
+    ``m * bits <= 62``: each row as one int64 key, code + 1 of rater j in bit field j (the
+    first rater's most significant, so the keys sort like the rows), the keys sorted (no
+    positions: no weights to follow) and each distinct row read back from its key (a
+    shift and a mask per rater, no gather of the codes).
+
+    Examples
+    --------
+    >>> rows, counts = _sorted_distinct_rows([np.array([1, -1, 1]), np.array([0, 2, 0])], 2)
+    >>> rows.tolist(), counts.tolist()
+    ([[-1, 2], [1, 0]], [1, 2])
+    """
+    m, n = len(codes), len(codes[0])
+    keys = codes[0].astype(np.int64)
+    for column in codes[1:]:  # a loop over the raters (Horner's rule in base 2^bits)
+        keys *= 1 << bits
+        keys += column
+    keys += sum(1 << (bits * j) for j in range(m))  # the + 1 of every code, added once
+    keys.sort()
+    new = np.empty(n, dtype=bool)
+    new[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    del new  # each buffer let go once read: fewer arrays of n held at once
+    multiplicity = np.empty(len(starts), dtype=np.int64)  # the lengths of the runs
+    np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
+    multiplicity[-1:] = n - starts[-1:]
+    distinct = np.take(keys, starts)  # (a plain gather, faster than indexing)
+    del keys, starts
+    # one rater per row of the buffer: its transpose (the rows, in Fortran order) hands the
+    # kernels that read whole raters (RaterCodes) contiguous columns without a copy
+    columns = np.empty((m, len(distinct)), dtype=np.int64)
+    for j, column in enumerate(columns):  # a loop over the raters
+        np.right_shift(distinct, bits * (m - 1 - j), out=column)
+        column &= (1 << bits) - 1
+        column -= 1
+    return columns.T, multiplicity
+
+
+def _sorted_code_keys(
+    codes: Sequence[np.ndarray], n_categories: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_sorted_keys` of the :func:`code_keys` of rows of codes, the keys packed with
+    their positions as they are built.
+
+    ``key * 2^b + position`` is ``position + sum_j (code_j + 1) (k + 1)^(m - 1 - j) 2^b``:
+    one multiply-add per rater into a buffer that starts as the positions, one sort, and
+    the order and the sorted keys split from it in place (two int64 buffers of n, where
+    the keys, their packed copy, the positions and the two halves took six).
+
+    Examples
+    --------
+    >>> order, ordered = _sorted_code_keys([np.array([1, 0, 1]), np.array([0, 1, 0])], 2)
+    >>> order.tolist(), ordered.tolist()
+    ([1, 0, 2], [5, 7, 7])
+    """
+    m, n, base = len(codes), len(codes[0]), n_categories + 1
+    space = base**m
+    shift = max(int(n - 1).bit_length(), 1)
+    if int(space - 1).bit_length() + shift > 62:
+        return _sorted_keys(code_keys(codes, n_categories), space)
+    packed = np.arange(n, dtype=np.int64)
+    scratch = np.empty(n, dtype=np.int64)
+    place, offset = 1 << shift, 0
+    for column in reversed(codes):  # a loop over the raters, the last one first
+        np.multiply(column, np.int64(place), out=scratch)
+        packed += scratch
+        offset += place  # the + 1 of each code, added once
+        place *= base
+    packed += offset
+    packed.sort()
+    order = np.bitwise_and(packed, (1 << shift) - 1, out=scratch)
+    return order, np.right_shift(packed, shift, out=packed)
 
 
 def _sorted_keys(keys: np.ndarray, space: int) -> tuple[np.ndarray, np.ndarray]:
@@ -468,7 +554,11 @@ class Statistics:
             w = None if weights is None else weights[start : start + CHUNK]
             parts.append(_code_patterns(block, k, w))
         if len(parts) == 1:
-            return cls(*parts[0], categories, scores, ordered, tuple(raters))
+            stats = cls(*parts[0], categories, scores, ordered, tuple(raters))
+            if n and all(int(c.min()) >= 0 for c in codes):  # no rating missing: known from
+                # the (narrow) codes, so the int64 patterns need not be read for it
+                stats.__dict__["_complete"] = True  # the cached_property's own entry
+            return stats
         # the chunks' distinct rows merged once (as ``+`` would, pairwise): lexicographic
         # rows, their counts summed in int64 (exact)
         rows = np.concatenate([p for p, _ in parts])
@@ -699,14 +789,21 @@ class Statistics:
 
     @cached_property
     def ratings_per_pattern(self) -> np.ndarray:
-        """How many ratings the subjects of each pattern have, shape (P,)."""
+        """How many ratings the subjects of each pattern have, shape (P,) (read-only when
+        no rating is missing: one value, not an array of P)."""
         if self.sparse is not None:
             return np.diff(self.sparse.indptr)
         if self.by_rater:
-            if not self.patterns.size or self.patterns.min() >= 0:  # no rating missing
-                return np.full(len(self.patterns), self.patterns.shape[1], dtype=np.int64)
+            if self._complete:
+                return np.broadcast_to(np.int64(self.patterns.shape[1]), (len(self.patterns),))
             return (self.patterns >= 0).sum(axis=1)
         return self.patterns.sum(axis=1)
+
+    @cached_property
+    def _complete(self) -> bool:
+        """Whether these are dense rows of codes with no rating missing (read once)."""
+        return (self.by_rater and self.sparse is None
+                and (not self.patterns.size or bool(self.patterns.min() >= 0)))
 
     @property
     def n_missing(self) -> int:
@@ -714,6 +811,8 @@ class Statistics:
 
         For counts: subjects with fewer ratings than the most any subject has.
         """
+        if self._complete:
+            return 0
         r = self.ratings_per_pattern
         full = self.n_raters if self.by_rater else r.max()
         return int(self.multiplicity[r < full].sum())
@@ -981,6 +1080,8 @@ class Statistics:
         ('rater3',)
         """
         if not self.by_rater or self.patterns is None or not len(self.patterns):
+            return ()
+        if self._complete and (self.multiplicity > 0).any():  # every rater rated them
             return ()
         used = self.patterns if (self.multiplicity > 0).all() else \
             self.patterns[self.multiplicity > 0]

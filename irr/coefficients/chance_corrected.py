@@ -168,19 +168,27 @@ class RaterCodes(NamedTuple):
     No per-row sort and no (row, category) cells. Built by :func:`rater_codes`.
 
     ``columns`` holds the codes one rater per row (m, P), ``r`` the ratings of each row
-    and ``squares`` :math:`\sum_k r_{ik}^2` (both float, exact integers); ``complete``
-    whether no rating is missing.
+    (float, exact integers; read-only when no rating is missing), ``same`` the pairs of
+    raters of each row who gave the same code (:attr:`squares` is
+    :math:`\sum_k r_{ik}^2 = r_i + 2 e_i`, made on request); ``complete`` whether no rating
+    is missing.
     """
 
     columns: np.ndarray
     r: np.ndarray
-    squares: np.ndarray
+    same: np.ndarray
     complete: bool
     k: int
 
     @property
     def n_patterns(self) -> int:
         return len(self.r)
+
+    @property
+    def squares(self) -> np.ndarray:
+        r""":math:`\sum_k r_{ik}^2 = r_i + 2 e_i` of each row (float, exact integers), a new
+        array (its caller's own)."""
+        return self.r + 2.0 * self.same
 
     def by_category(self, per_row: np.ndarray) -> np.ndarray:
         """``sum_i per_row_i r_ik`` for each category k, shape (k,): one bincount per rater
@@ -209,9 +217,10 @@ class RaterCodes(NamedTuple):
         table = np.concatenate([values, np.zeros((len(values), 1))], axis=1)  # -1 reads 0
         if not len(self.columns):
             return np.zeros(self.n_patterns)
-        total = table[0][self.columns[0]]
+        # np.take: a plain gather (code -1 reads the last entry), twice as fast as indexing
+        total = np.take(table[0], self.columns[0])
         for row, column in zip(table[1:], self.columns[1:], strict=True):  # the raters
-            total += row[column]
+            total += np.take(row, column)
         return total
 
     def at_codes(self, values: np.ndarray) -> np.ndarray:
@@ -220,9 +229,10 @@ class RaterCodes(NamedTuple):
         table = np.append(np.asarray(values, dtype=float), 0.0)  # code -1 reads the 0
         if not len(self.columns):
             return np.zeros(self.n_patterns)
-        total = table[self.columns[0]]
+        # np.take: a plain gather (code -1 reads the 0), twice as fast as indexing
+        total = np.take(table, self.columns[0])
         for column in self.columns[1:]:  # a loop over the raters
-            total += table[column]
+            total += np.take(table, column)
         return total
 
 
@@ -237,23 +247,24 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     """
     columns = np.ascontiguousarray(np.asarray(codes).T)
     m, size = columns.shape
-    complete = not size or bool(columns.min() >= 0)
     # rater pairs of each row with equal codes (two missing ones, -1 and -1, included),
-    # compared in the narrowest integers that hold the codes -1..k-1 (same equalities)
+    # compared in the narrowest integers that hold the codes -1..k-1 (same equalities;
+    # whether one is missing read from them too: a fraction of the bytes)
     narrow = (columns.astype(np.int8) if k <= 127 else
               columns.astype(np.int16) if k <= 32767 else columns)
+    complete = not size or bool(narrow.min() >= 0)
     same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
     equal = np.empty(size, dtype=bool)
     for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
         for h in range(g + 1, m):
             np.equal(narrow[g], narrow[h], out=equal)
             same += equal
-    if complete:
-        r = np.full(size, float(m))
+    if complete:  # every row has m ratings: one read-only value, no array of n
+        r = np.broadcast_to(np.float64(m), (size,))
     else:  # leave out the pairs of missing codes: C(m - r, 2)
         r = (columns >= 0).sum(axis=0).astype(float)
         same = same - (m - r) * (m - r - 1) / 2
-    return RaterCodes(columns, r, r + 2.0 * same, complete, k)
+    return RaterCodes(columns, r, same, complete, k)
 
 
 def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
@@ -268,13 +279,22 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
     :func:`_share_sums`, which take either.
     """
     r = e.r
+    if isinstance(e, RaterCodes) and not _is_identity(w):
+        raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
+                         "only; weighted ones take the count cells (CountEntries).")
+    if isinstance(e, RaterCodes) and e.complete and len(e.columns) >= 2:
+        # r_i = m >= 2 on every row: the operations below on scalars, value for value (the
+        # same rounding), and read-only views for the constant arrays
+        m = float(len(e.columns))
+        disagreement = e.squares  # a new array
+        np.subtract(m * m, disagreement, out=disagreement)
+        disagreement /= m * (m - 1)
+        every = np.ones(len(r), dtype=bool)  # (a contiguous array: reductions read it fast)
+        return r, every, every, np.subtract(1.0, disagreement), r, disagreement
     paired = r >= 2
     rated = r >= 1
     pairs = np.where(paired, r * (r - 1), 1.0)
     if isinstance(e, RaterCodes):
-        if not _is_identity(w):
-            raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
-                             "only; weighted ones take the count cells (CountEntries).")
         # r_i^2 - sum_k r_ik^2 is 0 on a row with fewer than two ratings (pairs 1 there)
         disagreement = r * r
         disagreement -= e.squares
@@ -486,29 +506,35 @@ def counts_estimate(
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
     k = weights.shape[0]
-    pi = _category_shares(e, share, c) / n
     scale = n / n2
     if method == "percent":
         star = scale * agreement
         var = _linearised_variance(c, star - pa, n)
-        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star, pi)
+        return CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star,
+                              _category_shares(e, share, c) / n)
+    del agreement  # not read again: one array of P fewer held
+    pi = _category_shares(e, share, c) / n
     de = float(_expected_disagreement(method, pi, weights))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2), shares=pi)
     do = float(_dot(c, disagreement) / n2)
     kappa = 1.0 - do / de
-    # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
-    kappa_i = disagreement / de
+    # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e,
+    # in the disagreements' own array (not read again)
+    kappa_i = disagreement
+    kappa_i /= de
     np.subtract(paired, kappa_i, out=kappa_i)
     kappa_i *= scale
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
         dbar = (_others(pi) if _is_identity(weights)
                 else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
-        pe_shift = np.subtract(de, _share_sums(e, share, dbar))
+        pe_shift = _share_sums(e, share, dbar)
+        np.subtract(de, pe_shift, out=pe_shift)
     elif method == "gwet":
-        pe_shift = weights.sum() / (k * (k - 1)) * _share_sums(e, share, 1 - pi)
+        pe_shift = _share_sums(e, share, 1 - pi)
+        pe_shift *= weights.sum() / (k * (k - 1))
         pe_shift -= pe
     else:
         pe_shift = np.zeros(len(c))
@@ -517,6 +543,7 @@ def counts_estimate(
     pe_shift /= de
     star = kappa_i
     star -= pe_shift
+    del pe_shift
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star, pi)
 
@@ -612,19 +639,30 @@ def fleiss_null_variance(
     (0.083333, 0.083333)
     """
     e = count_entries(patterns)
-    c = np.asarray(multiplicity, dtype=float)
-    r, k = e.r, e.k
-    keep = (c > 0) & (r >= 1)
-    kept = r[keep]
-    if not kept.size or kept.min() != kept.max() or kept[0] < 2:
-        return np.nan, np.full(k, np.nan)
-    m = float(kept[0])
-    n = c[keep].sum()
+    k = e.k
+    if isinstance(e, RaterCodes) and e.complete:  # every row rated m times: no copies of P
+        mult = np.asarray(multiplicity)
+        if not (mult > 0).any() or len(e.columns) < 2:
+            return np.nan, np.full(k, np.nan)
+        # the subjects: integer counts summed exactly (the zeros add nothing)
+        n = float(mult.sum()) if mult.dtype.kind in "iu" else mult[mult > 0].sum()
+        m, keep = float(len(e.columns)), None
+    else:
+        c = np.asarray(multiplicity, dtype=float)
+        r = e.r
+        keep = (c > 0) & (r >= 1)
+        kept = r[keep]
+        if not kept.size or kept.min() != kept.max() or kept[0] < 2:
+            return np.nan, np.full(k, np.nan)
+        m = float(kept[0])
+        n = c[keep].sum()
     if shares is not None:  # sum_i c_i r_ij = m sum_i c_i r_ij / r_i = m n pi_j
         p = np.asarray(shares, dtype=float)
         q = _others(p)  # 1 - p_j as the other shares' sum: no cancellation near p_j = 1
         return _null_variances(p, q, n, m)
-    if isinstance(e, RaterCodes):
+    if keep is None:  # complete rows of codes: every subject counted
+        category_totals = e.by_category(multiplicity)
+    elif isinstance(e, RaterCodes):
         category_totals = e.by_category(np.where(keep, c, 0.0))
     else:
         category_totals = np.bincount(e.category, minlength=k,
@@ -797,6 +835,7 @@ def conger_estimate(
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
     pa = float(_dot(c, agreement) / n2)
+    del agreement  # not read again: one array of P fewer held
     if dense is not None:  # one bincount per rater
         per_rater = dense.by_rater(c)
     else:
@@ -814,7 +853,8 @@ def conger_estimate(
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
     kappa = 1.0 - float(_dot(c, disagreement) / n2) / de
     scale = n / n2
-    kappa_i = disagreement / de
+    kappa_i = disagreement  # in the disagreements' own array (not read again)
+    kappa_i /= de
     np.subtract(paired, kappa_i, out=kappa_i)
     kappa_i *= scale
     # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
@@ -825,11 +865,19 @@ def conger_estimate(
     v = (dis_w @ total_p + dis_w.T @ total_p)[None, :] - p @ dis_w.T - p @ dis_w  # (m, k)
     if dense is not None:  # the terms of each (rater, code) once, read at each rating
         terms = (n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])
-        influence = -dense.at_rater_codes(terms) / (m * (m - 1))
+        influence = dense.at_rater_codes(terms)
     else:
         term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
-        influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))
-    star = kappa_i - (1 - kappa) * influence / de
+        influence = np.bincount(e.row, weights=term, minlength=e.n_patterns)
+    # star = kappa_i - (1 - kappa) (-influence / (m (m - 1))) / d_e, operation by operation
+    # in place (the same rounding as on new arrays)
+    np.negative(influence, out=influence)
+    influence /= m * (m - 1)
+    influence *= 1 - kappa
+    influence /= de
+    star = kappa_i
+    star -= influence
+    del influence
     var = _linearised_variance(c, star - kappa, n)
     return CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
 

@@ -220,8 +220,11 @@ def _ratings(counts: np.ndarray | cc.CountEntries | cc.RaterCodes) -> np.ndarray
 
 def _check_enough(counts: np.ndarray | cc.CountEntries | cc.RaterCodes, multiplicity: np.ndarray,
                   what: str) -> None:
-    r = _ratings(counts)
-    paired = float(multiplicity[r >= 2].sum())
+    if isinstance(counts, cc.RaterCodes) and counts.complete and len(counts.columns) >= 2:
+        paired = float(multiplicity.sum())  # every subject has m >= 2 ratings
+    else:
+        r = _ratings(counts)
+        paired = float(multiplicity[r >= 2].sum())
     if paired < 2:
         raise ValueError(
             f"{what} needs at least two subjects with two or more ratings; these data have "
@@ -848,7 +851,7 @@ def conger_kappa(
     cells = _count_rows(stats, wname)  # once
     _check_enough(cells, stats.multiplicity, coefficient)
     codes = None if isinstance(cells, cc.RaterCodes) else _codes(stats)  # cells read codes
-    est = cc.conger_estimate(codes, stats.multiplicity.astype(float), w, cells)
+    est = cc.conger_estimate(codes, stats.multiplicity, w, cells)
     n_missing, notes = _missing_notes(cells, stats.multiplicity)
     notes = [SE_NOTE, *notes, *weights_note(wname, stats.scores, " (Gwet 2014)"),
              "Conger's kappa: chance agreement from each rater's own margins (over the "

@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from irr.coefficients import chance_corrected as cc
+
 
 def unique_rows(rows: np.ndarray, weights: np.ndarray | None = None
                 ) -> tuple[np.ndarray, np.ndarray]:
@@ -369,3 +371,192 @@ def pair_count_patterns(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     cells = np.flatnonzero(table)
     patterns = np.column_stack([cells // k, cells % k]).astype(np.int64)
     return patterns, table.ravel()[cells].astype(np.int64)
+
+
+# -- coefficients on counts before their arrays of P were cut (issue 31, k = 101) --------
+
+
+def rater_codes(codes: np.ndarray, k: int) -> cc.RaterCodes:
+    """irr.coefficients.chance_corrected.rater_codes before: complete rows with an array
+    of r_i = m, completeness read from the int64 codes."""
+    columns = np.ascontiguousarray(np.asarray(codes).T)
+    m, size = columns.shape
+    complete = not size or bool(columns.min() >= 0)
+    # rater pairs of each row with equal codes (two missing ones, -1 and -1, included),
+    # compared in the narrowest integers that hold the codes -1..k-1 (same equalities)
+    narrow = (columns.astype(np.int8) if k <= 127 else
+              columns.astype(np.int16) if k <= 32767 else columns)
+    same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
+    equal = np.empty(size, dtype=bool)
+    for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
+        for h in range(g + 1, m):
+            np.equal(narrow[g], narrow[h], out=equal)
+            same += equal
+    if complete:
+        r = np.full(size, float(m))
+    else:  # leave out the pairs of missing codes: C(m - r, 2)
+        r = (columns >= 0).sum(axis=0).astype(float)
+        same = same - (m - r) * (m - r - 1) / 2
+    return cc.RaterCodes(columns, r, same, complete, k)  # squares: r + 2 same
+
+
+def subject_parts(e: cc.CountEntries | cc.RaterCodes, w: np.ndarray):
+    """irr.coefficients.chance_corrected._subject_parts before: complete rows of codes on
+    the general path (arrays of r, pairs, shares)."""
+    r = e.r
+    paired = r >= 2
+    rated = r >= 1
+    pairs = np.where(paired, r * (r - 1), 1.0)
+    if isinstance(e, cc.RaterCodes):
+        if not cc._is_identity(w):
+            raise ValueError("Rows of rater codes (cc.RaterCodes) serve unweighted coefficients "
+                             "only; weighted ones take the count cells (CountEntries).")
+        # r_i^2 - sum_k r_ik^2 is 0 on a row with fewer than two ratings (pairs 1 there)
+        disagreement = r * r
+        disagreement -= e.squares
+        disagreement /= pairs
+        agreement = np.subtract(paired, disagreement)  # 1 - d_i when paired, else 0 - 0
+        return r, rated, paired, agreement, np.maximum(r, 1.0), disagreement
+    if cc._is_identity(w):
+        # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
+        # O(cells): no k x k product for unweighted coefficients
+        cross = r * r - np.bincount(e.row, weights=e.count * e.count, minlength=len(r))
+    else:
+        # sum_k r_ik (D r_i)_k, D = 1 - W: a sparse product, O(cells x k)
+        spread = np.asarray(e.matrix() @ (1.0 - w).T)[e.row, e.category]
+        cross = np.bincount(e.row, weights=e.count * spread, minlength=len(r))
+    disagreement = np.where(paired, cross / pairs, 0.0)
+    agreement = np.where(paired, 1.0 - disagreement, 0.0)
+    share = e.count / np.where(rated, r, 1.0)[e.row]
+    return r, rated, paired, agreement, share, disagreement
+
+
+def counts_estimate(
+    patterns: np.ndarray | cc.CountEntries | cc.RaterCodes, multiplicity: np.ndarray,
+    weights: np.ndarray, method: str,
+) -> cc.CountsEstimate:
+    """irr.coefficients.chance_corrected.counts_estimate before: each linearised term in a
+    new array (the same operations, now in place)."""
+    e = cc.count_entries(patterns)
+    _, rated, paired, agreement, share, disagreement = subject_parts(e, weights)
+    c, n, n2 = cc._rated_counts(multiplicity, rated, paired)
+    if n2 == 0:
+        return cc.CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
+    pa = float(cc._dot(c, agreement) / n2)
+    k = weights.shape[0]
+    pi = cc._category_shares(e, share, c) / n
+    scale = n / n2
+    if method == "percent":
+        star = scale * agreement
+        var = cc._linearised_variance(c, star - pa, n)
+        return cc.CountsEstimate(pa, pa, 0.0, var, int(n), int(n2), star, pi)
+    de = float(cc._expected_disagreement(method, pi, weights))
+    pe = 1.0 - de
+    if not np.isfinite(de) or not cc._defined(method, de):
+        return cc.CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2), shares=pi)
+    do = float(cc._dot(c, disagreement) / n2)
+    kappa = 1.0 - do / de
+    # (a_i - p_e [r_i >= 2]) / (1 - p_e) in disagreement form: [r_i >= 2] - dis_i / d_e
+    kappa_i = disagreement / de
+    np.subtract(paired, kappa_i, out=kappa_i)
+    kappa_i *= scale
+    if method == "fleiss":
+        # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
+        dbar = (cc._others(pi) if cc._is_identity(weights)
+                else (cc._dot(1.0 - weights, pi) + cc._dot((1.0 - weights).T, pi)) / 2)
+        pe_shift = np.subtract(de, cc._share_sums(e, share, dbar))
+    elif method == "gwet":
+        pe_shift = weights.sum() / (k * (k - 1)) * cc._share_sums(e, share, 1 - pi)
+        pe_shift -= pe
+    else:
+        pe_shift = np.zeros(len(c))
+    # kappa*_i = kappa_i - 2 (1 - kappa) shift_i / d_e, in place (one P-vector at a time)
+    pe_shift *= 2 * (1 - kappa)
+    pe_shift /= de
+    star = kappa_i
+    star -= pe_shift
+    var = cc._linearised_variance(c, star - kappa, n)
+    return cc.CountsEstimate(kappa, pa, pe, var, int(n), int(n2), star, pi)
+
+
+def fleiss_null_variance(
+    patterns: np.ndarray | cc.CountEntries | cc.RaterCodes, multiplicity: np.ndarray,
+    shares: np.ndarray | None = None,
+) -> tuple[float, np.ndarray]:
+    """irr.coefficients.chance_corrected.fleiss_null_variance before: complete rows of
+    codes on the general path (copies of the multiplicities and ratings)."""
+    e = cc.count_entries(patterns)
+    c = np.asarray(multiplicity, dtype=float)
+    r, k = e.r, e.k
+    keep = (c > 0) & (r >= 1)
+    kept = r[keep]
+    if not kept.size or kept.min() != kept.max() or kept[0] < 2:
+        return np.nan, np.full(k, np.nan)
+    m = float(kept[0])
+    n = c[keep].sum()
+    if shares is not None:  # sum_i c_i r_ij = m sum_i c_i r_ij / r_i = m n pi_j
+        p = np.asarray(shares, dtype=float)
+        q = cc._others(p)  # 1 - p_j as the other shares' sum: no cancellation near p_j = 1
+        return cc._null_variances(p, q, n, m)
+    if isinstance(e, cc.RaterCodes):
+        category_totals = e.by_category(np.where(keep, c, 0.0))
+    else:
+        category_totals = np.bincount(e.category, minlength=k,
+                                      weights=np.where(keep, c, 0.0)[e.row] * e.count)
+    p = category_totals / (n * m)
+    # q_j = 1 - p_j from the other categories' counts: no cancellation when p_j is near 1
+    q = (category_totals.sum() - category_totals) / (n * m)
+    return cc._null_variances(p, q, n, m)
+
+
+def conger_estimate(
+    codes: np.ndarray | cc.CodeEntries | None, multiplicity: np.ndarray, weights: np.ndarray,
+    counts: cc.CountEntries | cc.RaterCodes | None = None,
+) -> cc.CountsEstimate:
+    """irr.coefficients.chance_corrected.conger_estimate before: each linearised term in a
+    new array (the same operations, now in place)."""
+    k = weights.shape[0]
+    dense = counts if isinstance(counts, cc.RaterCodes) else None
+    e = None if dense is not None else cc.code_entries(codes)
+    m = len(dense.columns) if dense is not None else e.n_raters
+    counts = cc._entry_counts(e, k) if counts is None else counts
+    _, rated, paired, agreement, _, disagreement = subject_parts(counts, weights)
+    c, n, n2 = cc._rated_counts(multiplicity, rated, paired)
+    if n2 == 0:
+        return cc.CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
+    pa = float(cc._dot(c, agreement) / n2)
+    if dense is not None:  # one bincount per rater
+        per_rater = dense.by_rater(c)
+    else:
+        per_rater = np.bincount(e.rater * k + e.code, weights=c[e.row],
+                                minlength=m * k).reshape(m, k)
+    n_g = per_rater.sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = per_rater / n_g[:, None]
+    if not (n_g > 0).all():
+        return cc.CountsEstimate(np.nan, pa, np.nan, np.nan, int(n), int(n2))
+    dis_w = 1.0 - weights
+    de = float(cc._conger_chance(p, dis_w))
+    pe = 1.0 - de
+    if not de > 0:
+        return cc.CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2))
+    kappa = 1.0 - float(cc._dot(c, disagreement) / n2) / de
+    scale = n / n2
+    kappa_i = disagreement / de
+    np.subtract(paired, kappa_i, out=kappa_i)
+    kappa_i *= scale
+    # The influence on p_e through W equals minus that through 1 - W (each u_ig sums to
+    # 0 over categories); the latter has no cancellation when p_e is near 1. With
+    # v_g = D' P + D P - D p_g - D' p_g (P the sum of the raters' p, D = 1 - W) rater g's
+    # term of e_i is u_ig' v_g = (n / n_g) (v_g[code] - p_g' v_g).
+    total_p = p.sum(axis=0)
+    v = (dis_w @ total_p + dis_w.T @ total_p)[None, :] - p @ dis_w.T - p @ dis_w  # (m, k)
+    if dense is not None:  # the terms of each (rater, code) once, read at each rating
+        terms = (n / n_g)[:, None] * (v - (p * v).sum(axis=1)[:, None])
+        influence = -dense.at_rater_codes(terms) / (m * (m - 1))
+    else:
+        term = (n / n_g[e.rater]) * (v[e.rater, e.code] - (p * v).sum(axis=1)[e.rater])
+        influence = -np.bincount(e.row, weights=term, minlength=e.n_patterns) / (m * (m - 1))
+    star = kappa_i - (1 - kappa) * influence / de
+    var = cc._linearised_variance(c, star - kappa, n)
+    return cc.CountsEstimate(kappa, pa, pe, var, int(n), int(n2))

@@ -552,6 +552,73 @@ def test_rater_codes_match_the_count_cells(seed):
             np.testing.assert_allclose(got[:4], want[:4], rtol=1e-12, atol=1e-15)
 
 
+def _assert_same_values(got, want):
+    """Every field equal, value for value (nan equals nan)."""
+    assert len(got) == len(want)
+    for a, b in zip(got, want, strict=True):
+        if a is None or b is None:
+            assert a is None
+            assert b is None
+        else:
+            np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_coefficients_on_counts_match_their_previous_forms(seed):
+    """The coefficients on counts, their null variances and Conger's kappa with fewer arrays
+    of P (complete rows of codes read r_i = m as a scalar, the linearised terms computed in
+    place) equal their previous forms exactly, on rows of codes and on count cells, with
+    and without missing ratings, weights, zero and fractional multiplicities."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(10):
+        n, m = int(rng.integers(2, 600)), int(rng.integers(2, 9))
+        k = int(rng.choice([1, 2, 5, 40, 101]))
+        truth = rng.integers(0, k, n)
+        x = np.where(rng.random((n, m)) < 0.6, truth[:, None],
+                     rng.integers(0, k, (n, m))).astype(float)
+        if trial % 3 == 1:
+            x[rng.random(x.shape) < 0.2] = np.nan
+            x[0, 1:] = np.nan  # a subject with a single rating
+        stats = irr.Agreement.from_array(x, categories=range(k)).statistics
+        mult = stats.multiplicity
+        if trial % 4 == 2:  # a resample: some patterns drawn no time, counts as floats
+            mult = rng.integers(0, 3, len(mult)).astype(float)
+            mult[:2] = 1.0
+        rows = cc.rater_codes(stats.patterns, k)
+        before = previous_kernels.rater_codes(stats.patterns, k)
+        np.testing.assert_array_equal(rows.columns, before.columns)
+        np.testing.assert_array_equal(rows.r, before.r)
+        np.testing.assert_array_equal(rows.squares, before.squares)
+        assert rows.complete == before.complete
+        cells = ecc._cells(stats)
+        quadratic = 1.0 - (np.subtract.outer(np.arange(k), np.arange(k)) / max(k - 1, 1)) ** 2
+        with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
+            warnings.simplefilter("ignore")
+            for new, old, w in ((rows, before, np.eye(k)), (cells, cells, np.eye(k)),
+                                (cells, cells, quadratic)):
+                for method in METHODS:
+                    got = cc.counts_estimate(new, mult, w, method)
+                    _assert_same_values(got, previous_kernels.counts_estimate(old, mult, w,
+                                                                              method))
+                shares = cc.counts_estimate(new, mult, w, "fleiss").shares
+                for given in (None, shares):
+                    _assert_same_values(
+                        cc.fleiss_null_variance(new, mult, given),
+                        previous_kernels.fleiss_null_variance(old, mult, given))
+            _assert_same_values(
+                cc.conger_estimate(None, mult, np.eye(k), rows),
+                previous_kernels.conger_estimate(None, np.asarray(mult, dtype=float),
+                                                 np.eye(k), before))
+            for w in (np.eye(k), quadratic):
+                codes = ecc._codes(stats)
+                _assert_same_values(
+                    cc.conger_estimate(codes, mult, w, cells),
+                    previous_kernels.conger_estimate(codes, np.asarray(mult, dtype=float),
+                                                     w, cells))
+
+
 def test_rater_codes_refuse_weights():
     rows = cc.rater_codes(np.array([[0, 1], [1, 1], [0, 0]]), 2)
     with pytest.raises(ValueError, match="unweighted coefficients only"):

@@ -615,6 +615,63 @@ def test_integer_scale_gives_each_call_its_own_index():
 
 
 @pytest.mark.parametrize("seed", range(4))
+def test_sorted_code_keys_match_the_sorted_keys(seed):
+    """The keys of rows of codes packed with their positions as they are built sort as the
+    keys themselves (:func:`code_keys`, then ``_sorted_keys``): the same order and sorted
+    keys, also where key and position do not fit one int64 together."""
+    from irr._statistics import _sorted_code_keys, _sorted_keys, code_keys
+
+    rng = np.random.default_rng(seed)
+    for trial in range(20):
+        n, m = int(rng.integers(1, 5000)), int(rng.integers(2, 8))
+        k = int(rng.choice([2, 30, 101, 400]))
+        dtype = (np.int8, np.int16, np.int64)[trial % 3 if k < 127 else 1 + trial % 2]
+        codes = [rng.integers(-1, k, n).astype(dtype) for _ in range(m)]
+        if m * np.log2(k + 1) >= 62:
+            continue
+        if trial % 2:  # repeated rows
+            pick = rng.integers(0, n, n)
+            codes = [np.concatenate([c, c[pick]]) for c in codes]
+        order, ordered = _sorted_code_keys(codes, k)
+        want = _sorted_keys(code_keys(codes, k), (k + 1) ** m)
+        np.testing.assert_array_equal(order, want[0])
+        np.testing.assert_array_equal(ordered, want[1])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_complete_pattern_facts_match_their_previous_form(seed):
+    """Rows of codes with no rating missing: ratings per pattern (a read-only value), the
+    subjects missing a rating and the raters who rated nothing equal their previous form
+    (an array of m, a comparison of every pattern, the largest code of each rater), with
+    zero multiplicities too."""
+    from dataclasses import replace
+
+    import pandas as pd
+
+    from irr._statistics import Statistics
+
+    rng = np.random.default_rng(seed)
+    for trial in range(10):
+        n, m, k = int(rng.integers(1, 400)), int(rng.integers(2, 6)), int(rng.integers(1, 9))
+        codes = [rng.integers(-1 if trial % 2 else 0, k, n) for _ in range(m)]
+        stats = Statistics.from_codes(codes, pd.Index(range(k)), None, False,
+                                      tuple(f"r{g}" for g in range(m)))
+        if trial % 3 == 2:
+            stats = replace(stats, multiplicity=np.where(rng.random(stats.n_patterns) < 0.5,
+                                                         0, stats.multiplicity))
+        patterns = stats.patterns
+        complete = bool(patterns.min() >= 0)
+        per_pattern = (np.full(len(patterns), m, dtype=np.int64) if complete
+                       else (patterns >= 0).sum(axis=1))
+        np.testing.assert_array_equal(stats.ratings_per_pattern, per_pattern)
+        assert stats.ratings_per_pattern.dtype == np.int64
+        assert stats.n_missing == int(stats.multiplicity[per_pattern < m].sum())
+        used = patterns[stats.multiplicity > 0]
+        rated = used.max(axis=0) >= 0 if len(used) else np.zeros(m, dtype=bool)
+        assert stats.empty_raters() == tuple(f"r{g}" for g in range(m) if not rated[g])
+
+
+@pytest.mark.parametrize("seed", range(4))
 def test_small_integer_codes_match_the_offset_coding(seed):
     """Non-negative 8- and 16-bit raters coded from a table of their values give the codes
     and categories of the offset coding (their previous form, still used for wider types)."""
@@ -635,6 +692,37 @@ def test_small_integer_codes_match_the_offset_coding(seed):
         if want is None:
             assert got is None
             continue
+        assert got[1].equals(want[1])
+        assert got[1].dtype == want[1].dtype
+        for a, b in zip(got[0], want[0], strict=True):
+            np.testing.assert_array_equal(a, b)
+            assert a.dtype == b.dtype
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_small_integer_codes_of_wide_ranges_beyond_the_first_rows(seed):
+    """Non-negative 8- and 16-bit raters spanning more than 64 values, longer than the rows
+    read first: the values present (every one of the range in the first rows, one only
+    after them, one never) give the codes and categories of the offset coding."""
+    from irr._data import _PRESENT_PREFIX, _dense_integer_codes
+
+    rng = np.random.default_rng(seed)
+    for trial in range(12):
+        n, m = int(rng.integers(_PRESENT_PREFIX + 1, 4 * _PRESENT_PREFIX)), int(rng.integers(1, 6))
+        dtype = (np.uint8, np.uint16)[trial % 2]
+        lo = int(rng.integers(0, 20))
+        hi = lo + int(rng.choice([64, 100, 200]))
+        columns = [rng.integers(lo, hi + 1, n).astype(dtype) for _ in range(m)]
+        if trial % 3 == 1:  # a value missing from the first rows, present later
+            late = lo + 7
+            for c in columns:
+                c[c == late] = lo
+            columns[-1][-1] = late
+        elif trial % 3 == 2:  # a value of the range that never occurs
+            for c in columns:
+                c[c == lo + 7] = lo
+        got = _dense_integer_codes(columns)
+        want = _dense_integer_codes([c.astype(np.int64) for c in columns])
         assert got[1].equals(want[1])
         assert got[1].dtype == want[1].dtype
         for a, b in zip(got[0], want[0], strict=True):
