@@ -360,3 +360,49 @@ def missing_tokens(values: pd.Series) -> list[str]:
     others = present[numbers.isna()].astype(str)
     tokens = sorted(set(others))
     return tokens if 0 < len(tokens) <= 3 and numbers.notna().sum() > len(others) else []
+
+
+def deming_jackknife(x: np.ndarray, y: np.ndarray, error_ratio: float
+                     ) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """irr.coefficients.method_regression.deming_jackknife before (the leave-one-out
+    sums in place, the root by np.hypot), with the jackknife standard errors
+    irr.estimators.method_regression.deming computed from its slopes and intercepts."""
+    n = x.size
+    mx, my = x.mean(), y.mean()
+    xc, yc = x - mx, y - my
+    shrink = n / (n - 1)
+    lam = float(error_ratio)
+    sxx = xc * xc
+    sxx *= -shrink
+    sxx += xc @ xc
+    syy = yc * yc
+    syy *= -shrink
+    syy += yc @ yc
+    sxy = xc * yc
+    sxy *= -shrink
+    sxy += xc @ yc
+    d = syy
+    d *= lam
+    d -= sxx
+    root = np.multiply(sxy, 2 * np.sqrt(lam), out=sxx)
+    np.hypot(d, root, out=root)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if np.all(d >= 0):
+            slopes = d + root
+            slopes /= sxy
+            slopes /= 2 * lam
+        else:
+            slopes = root - d
+            np.divide(2 * sxy, slopes, out=slopes)
+            up = d >= 0
+            if up.any():
+                slopes[up] = (d[up] + root[up]) / (2 * lam * sxy[up])
+    slopes[sxy == 0] = np.nan
+    intercepts = xc / -(n - 1)
+    intercepts += mx
+    intercepts *= slopes
+    np.subtract(my - yc / (n - 1), intercepts, out=intercepts)
+    scale = (n - 1) / n
+    se_s = float(np.sqrt(scale * ((slopes - slopes.mean()) ** 2).sum()))
+    se_i = float(np.sqrt(scale * ((intercepts - intercepts.mean()) ** 2).sum()))
+    return slopes, intercepts, se_s, se_i
