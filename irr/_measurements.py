@@ -44,7 +44,9 @@ class Measurements:
     :meth:`from_pair`: no replicates), the columns are kept as given (float64 arrays are
     not copied: do not modify them afterwards) and the long form is made only when asked
     for; the views (:meth:`paired`, :meth:`pair`, :meth:`wide`, :attr:`replicates`) then
-    come from the columns directly.
+    come from the columns directly. Long measurements of every (subject, rater) once in
+    cell order (long data sorted by subject, then rater) are held the same way: as the
+    columns of ``value`` laid out subjects x raters (views of a float64 ``value``).
 
     Attributes
     ----------
