@@ -17,44 +17,70 @@ __all__ = ["LongRatings", "check_replicate_labels", "factorize_labels", "long_ra
            "pivot_long", "require_one_per_cell", "split_array", "validate_counts"]
 
 
+def _nondecreasing(values: np.ndarray) -> bool:
+    """Whether `values` never decrease; a short prefix is compared first, so unsorted
+    labels (a rater column of long data, as a rule) cost no full pass."""
+    head = values[:4096]
+    if not (head[1:] >= head[:-1]).all():
+        return False
+    return bool((values[1:] >= values[:-1]).all())
+
+
 def factorize_labels(column: Any) -> tuple[np.ndarray, Any]:
     """``pd.factorize(column, sort=False)``: codes in order of first appearance and the
     distinct labels, with the same result.
 
-    Integer labels of a small range (at most twice the number of rows), such as subject
-    ids or rater numbers, are coded through a table over their range (one scatter of the
-    first positions, no hashing); other labels go to pandas.
+    Integer labels in order (subject ids of long data sorted by subject) are coded from
+    where they change: the codes are the offsets from the first label when every label
+    of the range is present, else a running count of the changes (no hashing, any
+    range). Integer labels of a small range (at most twice the number of rows), such as
+    rater numbers, are coded through a table over their range (one scatter of the first
+    positions, no hashing); other labels go to pandas.
 
     Examples
     --------
     >>> codes, labels = factorize_labels(pd.Series([7, 3, 7, 5]))
     >>> codes.tolist(), labels.tolist()
     ([0, 1, 0, 2], [7, 3, 5])
+    >>> codes, labels = factorize_labels(pd.Series([10, 10, 12, 40, 40]))
+    >>> codes.tolist(), labels.tolist()
+    ([0, 0, 1, 2, 2], [10, 12, 40])
     """
     values = column.to_numpy() if isinstance(column, pd.Series) and \
         isinstance(column.dtype, np.dtype) else None
     if values is None or values.dtype.kind != "i" or values.ndim != 1 or not len(values):
         return pd.factorize(column, sort=False)
+    offset = values.astype(np.int64, copy=False)
+    if _nondecreasing(offset):  # first appearance is value order
+        low = int(offset[0])
+        change = offset[1:] != offset[:-1]
+        distinct = int(np.count_nonzero(change)) + 1
+        if distinct == int(offset[-1]) - low + 1:  # every label of the range: offsets
+            codes = offset - low if low else offset.copy() if offset is values else offset
+            return codes, np.arange(low, low + distinct).astype(values.dtype)
+        starts = np.empty(distinct, dtype=np.int64)
+        starts[0] = 0
+        starts[1:] = np.flatnonzero(change) + 1
+        codes = np.empty(len(offset), dtype=np.int64)
+        codes[0] = 0
+        np.cumsum(change, out=codes[1:])
+        return codes, values[starts]
     low, high = int(values.min()), int(values.max())
     span = high - low + 1
     if span > 2 * len(values) + 1024:
         return pd.factorize(column, sort=False)
-    offset = values.astype(np.int64, copy=False)
     if low:
         offset = offset - low
     seen = np.bincount(offset, minlength=span) > 0
-    if (offset[1:] >= offset[:-1]).all():  # sorted: first appearance is value order
-        order = np.flatnonzero(seen)
-    else:
-        # the first positions, from the shortest prefix (doubling) holding every label
-        size = min(4 * int(seen.sum()) + 64, len(offset))
-        while size < len(offset) and not np.array_equal(
-                np.bincount(offset[:size], minlength=span) > 0, seen):
-            size = min(4 * size, len(offset))
-        first = np.full(span, size, dtype=np.int64)
-        np.minimum.at(first, offset[:size], np.arange(size, dtype=np.int64))
-        present = np.flatnonzero(seen)
-        order = present[np.argsort(first[present], kind="stable")]  # by first appearance
+    # the first positions, from the shortest prefix (doubling) holding every label
+    size = min(4 * int(seen.sum()) + 64, len(offset))
+    while size < len(offset) and not np.array_equal(
+            np.bincount(offset[:size], minlength=span) > 0, seen):
+        size = min(4 * size, len(offset))
+    first = np.full(span, size, dtype=np.int64)
+    np.minimum.at(first, offset[:size], np.arange(size, dtype=np.int64))
+    present = np.flatnonzero(seen)
+    order = present[np.argsort(first[present], kind="stable")]  # by first appearance
     labels = (order + low).astype(values.dtype)
     if len(order) == span and (order == np.arange(span)).all():  # codes are the offsets
         return offset.copy() if offset is values else offset, labels
@@ -112,6 +138,8 @@ def long_ratings(
     if len(df) == 0:
         raise ValueError("`df` is empty: there are no ratings.")
     for argument, column in (("subject", subjects), ("rater", raters)):
+        if column.dtype.kind in "iub" and isinstance(column.dtype, np.dtype):
+            continue  # numpy integers and booleans hold no missing label
         if column.isna().any():
             rows = np.flatnonzero(column.isna().to_numpy())
             raise ValueError(

@@ -44,7 +44,9 @@ class Measurements:
     :meth:`from_pair`: no replicates), the columns are kept as given (float64 arrays are
     not copied: do not modify them afterwards) and the long form is made only when asked
     for; the views (:meth:`paired`, :meth:`pair`, :meth:`wide`, :attr:`replicates`) then
-    come from the columns directly.
+    come from the columns directly. Long measurements of every (subject, rater) once in
+    cell order (long data sorted by subject, then rater) are held the same way: as the
+    columns of ``value`` laid out subjects x raters (views of a float64 ``value``).
 
     Attributes
     ----------
@@ -73,13 +75,21 @@ class Measurements:
         for name, array in (("subject", subject), ("rater", rater), ("value", value)):
             if array.ndim != 1 or array.shape != value.shape:
                 raise ValueError(f"`{name}` must be 1-D like `value`; got shape {array.shape}.")
-        if value.size and not np.isfinite(value).all():
+        if value.size and not _all_finite(value):
             raise ValueError("`value` must be finite (leave missing measurements out).")
         self._long: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (subject, rater, value)
         self._columns: tuple[np.ndarray, ...] | None = None
         self._missing: tuple[np.ndarray | None, ...] = ()
         self._raters = raters
         self._subjects = subjects
+        n, r = len(subjects), len(raters)
+        if value.dtype == np.float64 and _in_cell_order(subject, rater, n, r):
+            # every cell once, in cell order (long data sorted by subject, then rater): the
+            # columns of the (n_subjects, n_raters) layout (views, no copy), as from_columns
+            # holds them; the codes, implied by the order, are not kept
+            self._long = None
+            self._columns = tuple(value.reshape(n, r).T)
+            self._missing = (None,) * r
 
     @classmethod
     def _of_columns(cls, columns: Sequence[np.ndarray], raters: tuple[str, ...],
@@ -334,24 +344,15 @@ class Measurements:
                 if m is not None:
                     counts[m, j] = 0
             return counts
-        if self._every_cell_once:
-            return np.ones((self.n_subjects, self.n_raters), dtype=np.int64)
         counts = np.bincount(self._cells, minlength=self.n_subjects * self.n_raters)
         return counts.reshape(self.n_subjects, self.n_raters)
 
     @cached_property
     def _cells(self) -> np.ndarray:
         """Each measurement's (subject, rater) cell, ``subject * n_raters + rater``."""
-        return self.subject * self.n_raters + self.rater
-
-    @cached_property
-    def _every_cell_once(self) -> bool:
-        """Whether the long form holds one measurement of every cell in cell order (long
-        data sorted by subject, then rater, nothing missing): ``n_subjects * n_raters``
-        strictly increasing cells below that number are the cells 0, 1, ... themselves."""
-        cells = self._cells
-        return (len(cells) == self.n_subjects * self.n_raters and len(cells) > 0
-                and bool((cells[1:] > cells[:-1]).all()))
+        cells = self.subject * self.n_raters
+        cells += self.rater
+        return cells
 
     @property
     def has_replicates(self) -> bool:
@@ -388,12 +389,13 @@ class Measurements:
         (its only one without replicates); nan where the rater made none."""
         if self._columns is not None:
             return self._matrix()
-        if self._every_cell_once:  # the values in cell order: reshaped, not placed
-            return (self.value + 0.0).reshape(self.n_subjects, self.n_raters)
         count = self.replicates
         if not self.has_replicates:  # one value per measured cell: placed, not summed
-            out = np.full(self.n_subjects * self.n_raters, np.nan)
-            out[self._cells] = self.value + 0.0  # -0.0 becomes 0.0, as a cell's sum gives it
+            size = self.n_subjects * self.n_raters
+            # every cell measured once (in another order) fills the whole matrix
+            out = np.empty(size) if self.value.size == size else np.full(size, np.nan)
+            out[self._cells] = self.value
+            out += 0.0  # -0.0 becomes 0.0, as a cell's sum gives it
             return out.reshape(self.n_subjects, self.n_raters)
         total = np.bincount(self._cells, weights=self.value,  # the sums of cell_sums()
                             minlength=self.n_subjects * self.n_raters)
@@ -453,6 +455,32 @@ class Measurements:
         both = ~np.isnan(matrix).any(axis=1)
         one = int((counts.any(axis=1) & ~counts.all(axis=1)).sum())
         return matrix[both, 0], matrix[both, 1], one
+
+
+def _in_cell_order(subject: np.ndarray, rater: np.ndarray, n: int, r: int) -> bool:
+    """Whether measurement ``i`` is of subject ``i // r`` by rater ``i % r`` for every
+    ``i < n * r``: the first ``r`` codes are subject 0's by raters 0, 1, ..., and each code
+    ``r`` places on is the same rater's and the next subject's (whole-array comparisons
+    of shifted codes, with no array of cells)."""
+    if len(subject) != n * r or not len(subject) or r < 1:
+        return False
+    if not ((rater[:r] == np.arange(r)).all() and (subject[:r] == 0).all()):
+        return False
+    step = CHUNK * r  # whole subjects per block: the blocks' temporaries stay small
+    for start in range(r, n * r, step):
+        stop = min(start + step, n * r)
+        if not ((rater[start:stop] == rater[start - r:stop - r]).all()
+                and (subject[start:stop] == subject[start - r:stop - r] + 1).all()):
+            return False
+    return True
+
+
+def _all_finite(values: np.ndarray) -> bool:
+    """Whether every value is finite: a finite sum (one reading pass, no temporary) says
+    so; otherwise (a nan, an infinity, or a sum that overflowed) each value is checked."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.add.reduce(values, axis=None)
+    return bool(np.isfinite(total) or np.isfinite(values).all())
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:

@@ -358,11 +358,12 @@ class Source:
         reals = continuous_columns([long.ratings], ["rating"], categories, continuous)
         if reals is not None:
             value = reals[0]
-            keep = ~np.isnan(value)
-            if keep.all():
+            missing = np.isnan(value)
+            if not missing.any():
                 measurements = Measurements(long.subject, long.rater, value,
                                             tuple(long.raters), long.subjects)
             else:
+                keep = ~missing
                 measurements = Measurements(long.subject[keep], long.rater[keep], value[keep],
                                             tuple(long.raters), long.subjects)
             return cls.of_measurements(measurements, frame=df)

@@ -12,14 +12,17 @@ lambda -> 0 (x measured without error) is ordinary least squares of y on x.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
 __all__ = [
+    "DemingFit",
     "concordant_pairs",
     "count_inversions",
     "cusum_linearity",
     "decimal_grid",
+    "deming_fit",
     "deming_jackknife",
     "deming_line",
     "deming_slope",
@@ -55,6 +58,18 @@ def deming_slope(sxx: np.ndarray, syy: np.ndarray, sxy: np.ndarray,
     >>> float(deming_slope(2.0, 2.0, 1.0, 1.0))  # orthogonal regression of a symmetric cloud
     1.0
     """
+    if all(isinstance(v, (float, int)) for v in (sxx, syy, sxy, error_ratio)) \
+            and error_ratio > 0:
+        # one line (Python or numpy float scalars): the same operations on floats, without
+        # the array machinery (a division by 0 is left to the arrays' inf and nan)
+        lam, sxx, syy, sxy = float(error_ratio), float(sxx), float(syy), float(sxy)
+        d = lam * syy - sxx
+        root = float(np.hypot(d, 2 * math.sqrt(lam) * sxy))
+        below = 2 * lam * sxy if d >= 0 else root - d
+        if sxy == 0:
+            return np.float64(np.nan)
+        if below != 0:
+            return np.float64((d + root) / below if d >= 0 else 2 * sxy / below)
     sxx, syy, sxy = (np.asarray(v, dtype=float) for v in (sxx, syy, sxy))
     lam = np.asarray(error_ratio, dtype=float)
     d = lam * syy - sxx
@@ -75,17 +90,117 @@ def deming_line(x: np.ndarray, y: np.ndarray, error_ratio: float) -> tuple[float
     """
     mx, my = x.mean(), y.mean()
     xc, yc = x - mx, y - my
-    slope = float(deming_slope(xc @ xc, yc @ yc, xc @ yc, error_ratio))
+    return _line(mx, my, xc @ xc, yc @ yc, xc @ yc, error_ratio)
+
+
+def _line(mx: float, my: float, sxx: float, syy: float, sxy: float,
+          error_ratio: float) -> tuple[float, float]:
+    slope = float(deming_slope(sxx, syy, sxy, error_ratio))
     return slope, float(my - slope * mx)
+
+
+class DemingFit(NamedTuple):
+    """The Deming line of n pairs, its n leave-one-out lines and their jackknife
+    standard errors (Linnet 1993)."""
+
+    slope: float
+    intercept: float
+    slopes: np.ndarray  # (n,) the slope without point i
+    intercepts: np.ndarray  # (n,) the intercept without point i
+    se_slope: float
+    se_intercept: float
+
+
+def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
+    r"""The Deming line, its leave-one-out lines and their jackknife standard errors, in
+    O(n) time: one centring of the data, then a few in-place passes over six n-vectors.
+
+    Leaving out point i changes the centred sums by a rank-one term:
+    ``Sxx(-i) = Sxx - c u_i**2``, ``Syy(-i) = Syy - c v_i**2``, ``Sxy(-i) = Sxy - c u_i
+    v_i`` with ``c = n / (n - 1)`` and ``u, v`` the centred x and y; and the means by
+    ``-u_i / (n - 1)`` and ``-v_i / (n - 1)``. Each leave-one-out slope is
+    :func:`deming_slope`'s formula on these sums, its stable branch chosen by the sign of
+    ``d = lambda Syy(-i) - Sxx(-i)``. ``d`` and ``w = 2 sqrt(lambda) Sxy(-i)`` are
+    formed multiplied by ``s``, a power of two near ``1 / (lambda Syy + Sxx)``: that sum
+    bounds ``|d|`` and ``|w|`` of every leave-one-out fit, so the root
+    ``sqrt((s d)**2 + (s w)**2)`` (in place of a slow ``hypot``) neither overflows nor
+    underflows. The slope is ``w / (sqrt(lambda) (root - d))`` (d < 0) or
+    ``(d + root) / (sqrt(lambda) w)``, nan where ``Sxy(-i) = 0``. The standard errors
+    are :math:`\sqrt{(n - 1)/n \sum_i (b_{(-i)} - \bar b)^2}` (Linnet 1993).
+
+    Examples
+    --------
+    >>> fit = deming_fit(np.array([1.0, 2, 3, 4]), np.array([1.1, 2.3, 2.9, 4.2]), 1.0)
+    >>> round(fit.slope, 4), fit.slopes.round(4).tolist()
+    (0.9987, [0.9706, 1.0192, 1.0233, 0.9151])
+    >>> round(fit.se_slope, 4)
+    0.076
+    """
+    n = x.size
+    lam = float(error_ratio)
+    mx, my = np.add.reduce(x) / n, np.add.reduce(y) / n  # x.mean(), y.mean()
+    work = np.empty((4, n))  # the four n-vectors in one allocation
+    u, v, w, d = work
+    np.subtract(x, mx, out=u)
+    np.subtract(y, my, out=v)
+    sxx, syy, sxy = u @ u, v @ v, u @ v
+    slope, intercept = _line(mx, my, sxx, syy, sxy, lam)
+    top = lam * syy + sxx
+    s = math.ldexp(1.0, -math.frexp(top)[1]) if 0 < top < math.inf else 1.0
+    c = n / (n - 1)
+    out = np.empty((2, n))
+    slopes, intercepts = out
+    np.multiply(u, v, out=w)
+    w *= -2 * math.sqrt(lam) * s * c
+    w += 2 * math.sqrt(lam) * s * sxy  # s w
+    np.multiply(v, v, out=d)
+    if lam != 1.0:
+        d *= lam
+    np.multiply(u, u, out=slopes)
+    np.subtract(slopes, d, out=d)
+    d *= s * c
+    d += (lam * syy - sxx) * s  # s d
+    root = slopes
+    np.multiply(d, d, out=root)
+    np.multiply(w, w, out=intercepts)
+    root += intercepts
+    np.sqrt(root, out=root)
+    # the branches are equal in exact arithmetic: (d + root) (root - d) = w**2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if d.max() < 0:
+            root -= d
+            np.divide(w, root, out=slopes)
+        elif d.min() >= 0:
+            root += d
+            np.divide(root, w, out=slopes)
+        else:
+            up = d >= 0
+            root_up = root[up]
+            root -= d
+            np.divide(w, root, out=slopes)
+            slopes[up] = (d[up] + root_up) / w[up]
+        if lam != 1.0:
+            slopes /= math.sqrt(lam)
+    if not w.all():
+        slopes[w == 0] = np.nan
+    # intercepts: the means without point i are mean - centred_i / (n - 1)
+    np.multiply(u, -1.0 / (n - 1), out=intercepts)
+    intercepts += mx
+    intercepts *= slopes
+    np.multiply(v, -1.0 / (n - 1), out=d)
+    d += my
+    np.subtract(d, intercepts, out=intercepts)
+    deviations = work[:2]
+    np.subtract(out, np.add.reduce(out, axis=1, keepdims=True) / n, out=deviations)
+    deviations *= deviations
+    se_slope, se_intercept = np.sqrt((n - 1) / n * np.add.reduce(deviations, axis=1)).tolist()
+    return DemingFit(slope, intercept, slopes, intercepts, se_slope, se_intercept)
 
 
 def deming_jackknife(x: np.ndarray, y: np.ndarray,
                      error_ratio: float) -> tuple[np.ndarray, np.ndarray]:
-    """Leave-one-out Deming slopes and intercepts, each of shape (n,), in O(n).
-
-    Leaving out point i changes the centred sums by a rank-one term:
-    ``Sxx(-i) = Sxx - n / (n - 1) * (x_i - mean_x)**2`` (and likewise Syy, Sxy), and the
-    means by ``-(x_i - mean_x) / (n - 1)``.
+    """Leave-one-out Deming slopes and intercepts, each of shape (n,), in O(n)
+    (:func:`deming_fit`).
 
     Examples
     --------
@@ -93,46 +208,8 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray,
     >>> s.round(4).tolist()
     [0.9706, 1.0192, 1.0233, 0.9151]
     """
-    n = x.size
-    mx, my = x.mean(), y.mean()
-    xc, yc = x - mx, y - my
-    shrink = n / (n - 1)
-    lam = float(error_ratio)
-    # in place, one n-vector at a time: the leave-one-out sums of squares and products
-    sxx = xc * xc
-    sxx *= -shrink
-    sxx += xc @ xc
-    syy = yc * yc
-    syy *= -shrink
-    syy += yc @ yc
-    sxy = xc * yc
-    sxy *= -shrink
-    sxy += xc @ yc
-    # deming_slope's formula, its stable branch chosen by the sign of d (the branches
-    # are equal in exact arithmetic: (d + r) (r - d) = 4 lam Sxy**2)
-    d = syy
-    d *= lam
-    d -= sxx  # d = lam Syy - Sxx; sxx and syy are not needed again
-    root = np.multiply(sxy, 2 * np.sqrt(lam), out=sxx)
-    np.hypot(d, root, out=root)  # no overflow of d**2 or Sxy**2 at large scales
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if np.all(d >= 0):
-            slopes = d + root
-            slopes /= sxy
-            slopes /= 2 * lam
-        else:
-            slopes = root - d
-            np.divide(2 * sxy, slopes, out=slopes)
-            up = d >= 0
-            if up.any():
-                slopes[up] = (d[up] + root[up]) / (2 * lam * sxy[up])
-    slopes[sxy == 0] = np.nan
-    # intercepts: the means without point i are mean - centred_i / (n - 1)
-    intercepts = xc / -(n - 1)
-    intercepts += mx
-    intercepts *= slopes
-    np.subtract(my - yc / (n - 1), intercepts, out=intercepts)
-    return slopes, intercepts
+    fit = deming_fit(x, y, error_ratio)
+    return fit.slopes, fit.intercepts
 
 
 def decimal_grid(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

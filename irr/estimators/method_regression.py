@@ -24,8 +24,7 @@ from irr._validation import (
 )
 from irr.coefficients.method_regression import (
     cusum_linearity,
-    deming_jackknife,
-    deming_line,
+    deming_fit,
     deming_slope,
     passing_bablok_oriented,
 )
@@ -474,20 +473,17 @@ def deming(
     n = a.size
     if n < 3:
         raise ValueError(f"Deming regression needs at least 3 complete pairs; got {n}.")
-    slope, intercept = deming_line(a, b, ratio)
+    slope, intercept, jack_s, jack_i, se_s, se_i = deming_fit(a, b, ratio)
     if math.isnan(slope):
         warnings.warn("The Deming slope is undefined (nan): the covariance of x and y is 0, "
                       "so no line direction is preferred.", DegenerateDataWarning, stacklevel=3)
-    jack_s, jack_i = deming_jackknife(a, b, ratio)
-    scale = (n - 1) / n
-    se_s = float(np.sqrt(scale * ((jack_s - jack_s.mean()) ** 2).sum()))
-    se_i = float(np.sqrt(scale * ((jack_i - jack_i.mean()) ** 2).sum()))
     df = float(n - 2)
     t_s, p_s = _t_test(slope, 1.0, se_s, df)
     t_i, p_i = _t_test(intercept, 0.0, se_i, df)
     notes.append("Standard errors: leave-one-out jackknife (Linnet 1993); t intervals on "
                  f"{n - 2} df; t tests of slope = 1 and intercept = 0.")
     notes.extend(_missing_note(dropped))
+    source = partial(_deming_bootstrap, a, b, ratio, options)
     result = MethodRegressionResult(
         coefficient="Deming slope", symbol="b", estimate=slope, se=se_s, statistic=t_s,
         pvalue=p_s, ci=_t_interval(slope, se_s, confidence_level, df), n_subjects=n,
@@ -496,10 +492,9 @@ def deming(
         intercept_ci=_t_interval(intercept, se_i, confidence_level, df),
         intercept_statistic=t_i, intercept_pvalue=p_i, x_name=x_name, y_name=y_name,
         error_ratio=ratio, df=df, x=a, y=b, jackknife_slopes=jack_s,
-        jackknife_intercepts=jack_i,
+        jackknife_intercepts=jack_i, _bootstrap_source=source,
     )
-    source = partial(_deming_bootstrap, a, b, ratio, options)
-    result = result.with_bootstrap(source, None)
+    result = result.with_bootstrap(source, None)  # built with it: kept, not copied
     if ci in BOOTSTRAP_METHODS:
         from dataclasses import replace
 

@@ -560,3 +560,49 @@ def conger_estimate(
     star = kappa_i - (1 - kappa) * influence / de
     var = cc._linearised_variance(c, star - kappa, n)
     return cc.CountsEstimate(kappa, pa, pe, var, int(n), int(n2))
+
+
+def deming_jackknife(x: np.ndarray, y: np.ndarray, error_ratio: float
+                     ) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """irr.coefficients.method_regression.deming_jackknife before (the leave-one-out
+    sums in place, the root by np.hypot), with the jackknife standard errors
+    irr.estimators.method_regression.deming computed from its slopes and intercepts."""
+    n = x.size
+    mx, my = x.mean(), y.mean()
+    xc, yc = x - mx, y - my
+    shrink = n / (n - 1)
+    lam = float(error_ratio)
+    sxx = xc * xc
+    sxx *= -shrink
+    sxx += xc @ xc
+    syy = yc * yc
+    syy *= -shrink
+    syy += yc @ yc
+    sxy = xc * yc
+    sxy *= -shrink
+    sxy += xc @ yc
+    d = syy
+    d *= lam
+    d -= sxx
+    root = np.multiply(sxy, 2 * np.sqrt(lam), out=sxx)
+    np.hypot(d, root, out=root)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if np.all(d >= 0):
+            slopes = d + root
+            slopes /= sxy
+            slopes /= 2 * lam
+        else:
+            slopes = root - d
+            np.divide(2 * sxy, slopes, out=slopes)
+            up = d >= 0
+            if up.any():
+                slopes[up] = (d[up] + root[up]) / (2 * lam * sxy[up])
+    slopes[sxy == 0] = np.nan
+    intercepts = xc / -(n - 1)
+    intercepts += mx
+    intercepts *= slopes
+    np.subtract(my - yc / (n - 1), intercepts, out=intercepts)
+    scale = (n - 1) / n
+    se_s = float(np.sqrt(scale * ((slopes - slopes.mean()) ** 2).sum()))
+    se_i = float(np.sqrt(scale * ((intercepts - intercepts.mean()) ** 2).sum()))
+    return slopes, intercepts, se_s, se_i

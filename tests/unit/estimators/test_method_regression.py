@@ -398,6 +398,73 @@ def test_deming_jackknife_values_equal_refits(seed):
     np.testing.assert_allclose(intercepts, refits[:, 1], rtol=1e-10, atol=1e-10)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_deming_fit_matches_its_previous_form(seed):
+    # the line, leave-one-out lines and jackknife standard errors of deming_fit against
+    # the previous form (root by np.hypot, sums unscaled): positive and negative
+    # relations, error ratios far from 1, means far from 0 (intercepts by cancellation),
+    # leave-one-out d = lambda Syy - Sxx of both signs in one fit, covariances of 0
+    from irr.coefficients.method_regression import deming_fit
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    mixed = 0
+    for trial in range(40):
+        n = int(rng.integers(3, 3000))
+        lam = float(rng.choice([0.01, 0.3, 1.0, 4.0, 100.0]))
+        x = rng.normal(rng.uniform(-100, 100), rng.uniform(0.01, 10), n)
+        y = rng.choice([-1, 1]) * (rng.uniform(0.1, 3) * x
+                                    + rng.normal(0, rng.uniform(0.01, 10), n))
+        if trial % 4 == 1:  # lambda Syy = Sxx: the leave-one-out d about 0, both signs
+            y = (y - y.mean()) * math.sqrt(x.var() / (lam * y.var())) + y.mean()
+        elif trial % 8 == 2:  # Sxy = 0 exactly; 0 without the point at x = mean(x) too
+            x, y = np.array([-1.0, 1, 0, 2, -2]), np.array([1.0, 1, 5, 4, 4])
+        xc, yc = x - x.mean(), y - y.mean()
+        c = x.size / (x.size - 1)
+        d = lam * (yc @ yc - c * yc * yc) - (xc @ xc - c * xc * xc)
+        mixed += bool((d < 0).any() and (d >= 0).any())
+        fit = deming_fit(x, y, lam)
+        slopes, intercepts, se_slope, se_intercept = previous_kernels.deming_jackknife(
+            x, y, lam)
+        np.testing.assert_array_equal(np.isnan(fit.slopes), np.isnan(slopes))
+        np.testing.assert_allclose(fit.slopes, slopes, rtol=1e-12)
+        # an intercept is mean_y - slope * mean_x of the other points: its rounding is
+        # the slope's (a unit or two in the last place) times mean_x
+        scale = np.nanmax(np.abs(y.mean()) + np.abs(slopes * x.mean()))
+        np.testing.assert_allclose(fit.intercepts, intercepts, rtol=0, atol=1e-13 * scale)
+        assert fit.se_slope == pytest.approx(se_slope, rel=1e-12, nan_ok=True)
+        assert fit.se_intercept == pytest.approx(se_intercept, rel=1e-11, nan_ok=True)
+        if xc @ yc == 0:
+            assert math.isnan(fit.slope)
+            assert np.isnan(fit.slopes).tolist() == [False, False, True, False, False]
+        else:
+            assert (fit.slope, fit.intercept) == pytest.approx(ref.deming_direct(x, y, lam),
+                                                               rel=1e-12)
+    assert mixed
+
+
+def test_deming_slope_of_scalars_equals_the_array_formula():
+    # the line's slope from Python floats is the array formula's, value for value, at
+    # zeros, signed zeros, infinities, nan and extreme magnitudes and error ratios
+    import itertools
+
+    values = [0.0, -0.0, 1.0, -2.5, 3.0, 1e-300, 1e-170, 1e300, np.inf, -np.inf, np.nan]
+    for sxx, syy, sxy in itertools.product(values, repeat=3):
+        for lam in (1e-12, 0.3, 1.0, 4.0, 1e12, np.inf, 5e-324):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                got = deming_slope(np.float64(sxx), syy, sxy, lam)
+            with np.errstate(all="ignore"):
+                want = deming_slope(np.array(sxx), np.array(syy), np.array(sxy), np.array(lam))
+            assert (np.isnan(got) and np.isnan(want)) or got == want, (sxx, syy, sxy, lam)
+    rng = np.random.default_rng(0)
+    for _ in range(2000):
+        sxx, syy = rng.exponential(size=2) * 10.0 ** rng.integers(-5, 5, 2)
+        sxy, lam = rng.normal() * math.sqrt(sxx * syy), 10.0 ** rng.uniform(-3, 3)
+        assert deming_slope(sxx, syy, sxy, lam) == deming_slope(
+            np.array(sxx), np.array(syy), np.array(sxy), lam)
+
+
 def test_deming_limits_of_the_error_ratio():
     rng = np.random.default_rng(0)
     x = rng.normal(10, 2, 30)

@@ -513,6 +513,19 @@ def test_factorize_labels_matches_pandas(seed):
         np.testing.assert_array_equal(got[0], want[0])
         np.testing.assert_array_equal(got[1], want[1])
         assert (got[0].dtype, got[1].dtype) == (want[0].dtype, want[1].dtype)
+    # labels in order: every label of a range (the offsets), with gaps, negative, at the
+    # ends of their type, one label, many rows per label (subject ids of sorted long data)
+    for values in (np.repeat(np.arange(seed, seed + 50), 5), np.repeat([-7, -3, 0, 4, 90], 3),
+                   np.repeat(np.arange(-3, 3) * 10**15, 2), np.array([5] * 9),
+                   np.array([-128, -128, 0, 127], dtype=np.int8),
+                   np.sort(rng.integers(-(2**62), 2**62, 500)),
+                   np.repeat(np.arange(1000), 7)[rng.random(7000) < 0.9]):
+        column = pd.Series(values)
+        got, want = factorize_labels(column), previous_kernels.factorize(column)
+        assert not np.shares_memory(got[0], values)
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_array_equal(got[1], want[1])
+        assert (got[0].dtype, got[1].dtype) == (want[0].dtype, want[1].dtype)
     for other in (pd.Series(["b", "a", "b"]), pd.Series([1.5, 0.5, 1.5]),
                   pd.Series([3, None, 3], dtype="Int64")):
         got, want = factorize_labels(other), previous_kernels.factorize(other)

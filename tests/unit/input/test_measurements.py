@@ -549,6 +549,49 @@ def test_long_measurements_in_cell_order_match_the_placed_cells(seed):
 
 
 @pytest.mark.parametrize("seed", range(3))
+def test_long_measurements_in_cell_order_give_every_view_of_the_long_form(seed):
+    """Long measurements of every cell once in cell order (held as the columns of the
+    subjects x raters layout, codes not kept) and the same rows in another order (the
+    long form) give the same long form, sizes, views and sums."""
+    from irr._measurements import Measurements
+
+    rng = np.random.default_rng(seed)
+    for _ in range(10):
+        n, k = int(rng.integers(1, 60)), int(rng.integers(1, 5))
+        subject, rater = np.repeat(np.arange(n), k), np.tile(np.arange(k), n)
+        value = rng.normal(size=n * k)
+        value[rng.random(n * k) < 0.2] = -0.0
+        raters, subjects = tuple(f"r{j}" for j in range(k)), pd.Index(np.arange(n) * 3)
+        ordered = Measurements(subject, rater, value, raters, subjects)
+        order = rng.permutation(n * k)
+        if n * k > 1 and (order == np.arange(n * k)).all():
+            order = order[::-1]
+        other = Measurements(subject[order], rater[order], value[order], raters, subjects)
+        for got, want in ((ordered.subject, subject), (ordered.rater, rater),
+                          (ordered.value, value), (ordered.measured_values(), value)):
+            np.testing.assert_array_equal(got, want)
+        assert ordered.n_measurements == other.n_measurements == n * k
+        assert not ordered.has_replicates
+        assert not other.has_replicates or n * k == 1
+        np.testing.assert_array_equal(ordered.replicates, other.replicates)
+        np.testing.assert_array_equal(ordered.missing_subjects(), other.missing_subjects())
+        for got, want in ((ordered.wide(), other.wide()), (ordered.by_rater(), other.by_rater()),
+                          *zip(ordered.cell_sums(), other.cell_sums(), strict=True)):
+            np.testing.assert_array_equal(got, want)
+            assert np.array_equal(np.signbit(got), np.signbit(want))
+        if k >= 2:
+            for got, want in zip(ordered.pair(0, k - 1), other.pair(0, k - 1), strict=True):
+                np.testing.assert_array_equal(got, want)
+    # a code out of place, a missing cell or a replicate: the long form
+    subject, rater = np.repeat(np.arange(3), 2), np.tile(np.arange(2), 3)
+    for s, r in ((subject[[1, 0, 2, 3, 4, 5]], rater[[1, 0, 2, 3, 4, 5]]),
+                 (subject[:-1], rater[:-1]), (np.r_[subject, 2], np.r_[rater, 1])):
+        m = Measurements(s, r, np.arange(len(s), dtype=float), ("a", "b"), pd.Index(range(3)))
+        np.testing.assert_array_equal(m.subject, s)
+        np.testing.assert_array_equal(m.rater, r)
+
+
+@pytest.mark.parametrize("seed", range(3))
 def test_by_rater_is_wide_transposed(seed):
     """Each rater's row of measurements (nan where none, -0.0 as 0.0), from columns and
     from the long form; check_magnitude reads it as it reads the columns."""
