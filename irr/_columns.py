@@ -215,6 +215,14 @@ def continuity(values: Any) -> str:
     >>> continuity(range(12))
     '12 distinct values, more than 10'
     """
+    if (isinstance(values, pd.Index) and values.dtype.kind in "iu" and len(values)
+            and values.is_unique):  # distinct integer labels (categories): each a whole
+        # number, distinct as floats too where float64 holds them exactly (|v| <= 2**53)
+        labels = values.to_numpy()
+        if int(labels.min()) >= -(2**53) and int(labels.max()) <= 2**53:
+            distinct = len(labels)
+            return (f"{distinct} distinct values, more than {MAX_CATEGORIES}"
+                    if distinct > MAX_CATEGORIES else "")
     if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iuf":
         numbers = np.asarray(values, dtype=float)  # numeric labels: no conversion per value
         numbers = numbers[np.isfinite(numbers)]

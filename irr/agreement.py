@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from irr._columns import ContinuousScoresWarning, continuity, looks_continuous, scale_info
+from irr._columns import ContinuousScoresWarning, continuity, scale_info
 from irr._data import Ratings, preview
 from irr._frames import LazyMeasurements
 from irr._lazy import lazy_module
@@ -710,8 +710,14 @@ class Agreement:
             by_rater=stats.by_rater,
             ordered=stats.scores is not None,
             numeric=pd.api.types.is_numeric_dtype(self.categories.dtype),
-            continuous=looks_continuous(self.categories),
+            continuous=bool(self._continuity),
         )
+
+    @cached_property
+    def _continuity(self) -> str:
+        """Why the categories look like continuous scores ("" when they look categorical:
+        :func:`irr._columns.continuity`), read once for :attr:`facts` and the warning."""
+        return continuity(self.categories)
 
     def _check_categorical(self, coefficient: str, scored: bool) -> None:
         """Raise when the ratings are continuous measurements; warn when a statistic that
@@ -723,7 +729,7 @@ class Agreement:
         warnings.warn(
             f"{coefficient} takes each of the {len(self.categories)} distinct values as a "
             f"category, but these ratings look like continuous scores "
-            f"({continuity(self.categories)}); the ICC or Krippendorff's alpha "
+            f"({self._continuity}); the ICC or Krippendorff's alpha "
             "(level='interval') suit them.",
             ContinuousScoresWarning, stacklevel=3,
         )
