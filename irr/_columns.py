@@ -215,14 +215,14 @@ def continuity(values: Any) -> str:
     >>> continuity(range(12))
     '12 distinct values, more than 10'
     """
-    if (isinstance(values, pd.Index) and values.dtype.kind in "iu" and len(values)
-            and values.is_unique):  # distinct integer labels (categories): each a whole
-        # number, distinct as floats too where float64 holds them exactly (|v| <= 2**53)
-        labels = values.to_numpy()
-        if int(labels.min()) >= -(2**53) and int(labels.max()) <= 2**53:
-            distinct = len(labels)
-            return (f"{distinct} distinct values, more than {MAX_CATEGORIES}"
-                    if distinct > MAX_CATEGORIES else "")
+    if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iu" and len(values):
+        labels = np.asarray(values)
+        # increasing integers (the categories of integer ratings) within 2**53 of 0: whole
+        # numbers, as many distinct ones as labels, as floats too
+        if (int(labels[0]) >= -(2**53) and int(labels[-1]) <= 2**53
+                and bool((labels[1:] > labels[:-1]).all())):
+            return (f"{len(labels)} distinct values, more than {MAX_CATEGORIES}"
+                    if len(labels) > MAX_CATEGORIES else "")
     if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iuf":
         numbers = np.asarray(values, dtype=float)  # numeric labels: no conversion per value
         numbers = numbers[np.isfinite(numbers)]

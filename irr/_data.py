@@ -467,11 +467,12 @@ def integer_offsets(values: np.ndarray, lo: int) -> np.ndarray:
 
 
 def _dense_integer_codes(
-    columns: list[np.ndarray],
+    columns: list[np.ndarray], bounds: tuple[int, int] | None = None,
 ) -> tuple[list[np.ndarray], pd.Index] | None:
-    """Code integer columns by offset from their minimum, keeping only used values."""
-    lo = min(int(c.min()) for c in columns)
-    hi = max(int(c.max()) for c in columns)
+    """Code integer columns by offset from their minimum, keeping only used values.
+    `bounds`: the smallest and largest value of all columns, when known."""
+    lo, hi = bounds if bounds is not None else (min(int(c.min()) for c in columns),
+                                                max(int(c.max()) for c in columns))
     width = hi - lo + 1
     if width > _DENSE_RANGE:
         return None
@@ -486,8 +487,8 @@ def _dense_integer_codes(
     used = np.zeros(hi + 1 if direct else width, dtype=bool)
     if direct:  # the first rows first: when they hold every value of the range (lo..hi,
         # known), the rest need not be counted
-        for column in columns:
-            used |= np.bincount(column[:_PRESENT_PREFIX], minlength=len(used)).astype(bool)
+        used |= np.bincount(np.concatenate([c[:_PRESENT_PREFIX] for c in columns]),
+                            minlength=len(used)).astype(bool)
         if used[lo:].all():
             return _direct_integer_codes(columns, used)
     for column in columns:
@@ -889,6 +890,7 @@ def encode_ratings(
     names: Sequence[str],
     categories: Any = None,
     aggregated: bool = False,
+    bounds: tuple[int, int] | None = None,
 ) -> Ratings:
     """Code the raters' `columns` against one category set.
 
@@ -905,6 +907,9 @@ def encode_ratings(
     aggregated : bool, default False
         Whether each row stands for several subjects (frequency weights), so that a
         single row is data.
+    bounds : (int, int), optional
+        The smallest and largest value of integer `columns`, when the caller has read
+        them (:func:`irr._long.split_array`): not read again.
 
     Returns
     -------
@@ -963,7 +968,7 @@ def encode_ratings(
     ]
 
     if all(a.dtype.kind in "iu" for a in arrays):
-        dense = _dense_integer_codes(arrays)
+        dense = _dense_integer_codes(arrays, bounds)
         if dense is not None:
             codes, index = dense
             return Ratings(tuple(codes), index, _numeric_scores(index), True, tuple(names))

@@ -237,8 +237,10 @@ def pivot(long: LongRatings) -> tuple[list[Any], list[str], pd.Index]:
     return columns, long.raters, long.subjects
 
 
-def split_array(x: Any) -> list[np.ndarray]:
-    """A 2-D array-like (subjects x raters) to one 1-D array per rater."""
+def split_array(x: Any) -> tuple[list[np.ndarray], tuple[int, int] | None]:
+    """A 2-D array-like (subjects x raters) to one 1-D array per rater, and for an integer
+    array its smallest and largest value (read once here, handed on to the encoding:
+    :func:`irr._data.encode_ratings`); None for other arrays."""
     if isinstance(x, pd.DataFrame):
         raise TypeError("`x` is a DataFrame; use Agreement.from_frame(df) instead.")
     try:
@@ -259,13 +261,14 @@ def split_array(x: Any) -> list[np.ndarray]:
         # Contiguous columns in the smallest integer type that holds the values: encoding
         # strided int64 columns is several times slower. Cast first, then transpose the
         # small copy (faster than transposing and casting in one strided pass).
-        small = np.result_type(np.min_scalar_type(array.min()), np.min_scalar_type(array.max()))
-        return list(np.ascontiguousarray(array.astype(small, copy=False).T))
+        lo, hi = array.min(), array.max()
+        small = np.result_type(np.min_scalar_type(lo), np.min_scalar_type(hi))
+        return list(np.ascontiguousarray(array.astype(small, copy=False).T)), (int(lo), int(hi))
     if array.dtype.kind in "bf":
         # one transposing pass to contiguous columns: every later pass over a rater's
         # values (checks, encoding, the measurements' sums) then reads it sequentially
-        return list(np.ascontiguousarray(array.T))
-    return [array[:, g] for g in range(array.shape[1])]
+        return list(np.ascontiguousarray(array.T)), None
+    return [array[:, g] for g in range(array.shape[1])], None
 
 
 def _columns_by_label(array: np.ndarray, labels: pd.Index, categories: Any) -> np.ndarray:

@@ -163,17 +163,20 @@ class Source:
         cls, columns: Sequence[Any], names: Sequence[str], categories: Any = None,
         argnames: Sequence[str] | None = None, frame: pd.DataFrame | None = None,
         continuous: bool | None = False, aggregated: bool = False,
+        bounds: tuple[int, int] | None = None,
     ) -> Source:
         """One array-like per rater; pandas Series are aligned on their index
         (:func:`align_columns`). `continuous` (default False: categories): see
-        :func:`continuous_columns`; `aggregated`: rows stand for several subjects."""
+        :func:`continuous_columns`; `aggregated`: rows stand for several subjects;
+        `bounds`: the smallest and largest value of integer columns, when known
+        (:func:`irr._data.encode_ratings`)."""
         argnames = list(argnames or names)
         columns, index = align_columns(list(columns), argnames)
         reals = continuous_columns(columns, argnames, categories, continuous)
         if reals is not None:
             return cls.of_columns(reals, names, frame.index if frame is not None else index,
                                   frame)
-        ratings = encode_ratings(columns, argnames, categories, aggregated)
+        ratings = encode_ratings(columns, argnames, categories, aggregated, bounds)
         return cls(_renamed(ratings, names), frame=frame,
                    index=index if frame is None else frame.index)
 
@@ -390,7 +393,7 @@ class Source:
         continuous: bool | None = None,
     ) -> Source:
         """A 2-D array of shape (n_subjects, n_raters)."""
-        columns = split_array(x)
+        columns, bounds = split_array(x)
         m = len(columns)
         if raters is None:
             names = [f"rater{i}" for i in range(1, m + 1)]
@@ -400,7 +403,8 @@ class Source:
                 raise ValueError(
                     f"`raters` must give {m} distinct names, one per column; got {list(raters)!r}."
                 )
-        return cls.from_columns(columns, names, categories, continuous=continuous)
+        return cls.from_columns(columns, names, categories, continuous=continuous,
+                                bounds=bounds)
 
     def missing_rows(self) -> np.ndarray:
         """Rows with a missing rating (and a positive weight), in order (not for lazy
@@ -749,7 +753,8 @@ def table_counts(table: Any, categories: Any, name: str = "table") -> tuple[np.n
 
 
 def _renamed(ratings: Ratings, names: Sequence[str]) -> Ratings:
-    return dataclasses.replace(ratings, raters=tuple(str(n) for n in names))
+    raters = tuple(str(n) for n in names)
+    return ratings if raters == ratings.raters else dataclasses.replace(ratings, raters=raters)
 
 
 def frequency_weights(df: pd.DataFrame, values: Any) -> np.ndarray:
