@@ -606,3 +606,26 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray, error_ratio: float
     se_s = float(np.sqrt(scale * ((slopes - slopes.mean()) ** 2).sum()))
     se_i = float(np.sqrt(scale * ((intercepts - intercepts.mean()) ** 2).sum()))
     return slopes, intercepts, se_s, se_i
+
+
+# -- the continuity rule before its integer labels were counted without np.unique --------
+
+
+def continuity(values) -> str:
+    """irr._columns.continuity before: every label as a float, distinct ones by np.unique."""
+    from irr._columns import MAX_CATEGORIES, _numbers
+
+    if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iuf":
+        numbers = np.asarray(values, dtype=float)
+        numbers = numbers[np.isfinite(numbers)]
+    else:
+        series = (values if isinstance(values, pd.Series)
+                  else pd.Series(list(values), dtype=object))
+        numbers = _numbers(series)
+    fractional = numbers[numbers != np.round(numbers)]
+    if fractional.size:
+        return f"non-integer values such as {fractional[0]:g}"
+    distinct = np.unique(numbers).size
+    if distinct > MAX_CATEGORIES:
+        return f"{distinct} distinct values, more than {MAX_CATEGORIES}"
+    return ""

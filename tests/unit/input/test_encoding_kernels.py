@@ -937,3 +937,47 @@ def test_remembered_integer_scales_are_not_shared_between_agreements():
     with pytest.raises(ValueError, match="read-only"):
         second.categories.values[0] = 99
     assert list(second.categories) == [1, 2, 3]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_continuity_of_integer_labels_matches_its_previous_form(seed):
+    """The continuity rule on integer labels (increasing ones counted without np.unique)
+    says what its previous form says: sorted or not, repeated or not, beyond 2**53 (where
+    floats merge them), signed and unsigned, as an Index or an array."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(40):
+        size = int(rng.choice([1, 2, 10, 11, 101]))
+        base = int(rng.choice([0, -50, 2**53 - 5, -(2**53) - 5, 2**62]))
+        labels = base + np.cumsum(rng.integers(0 if trial % 4 == 3 else 1, 3, size))
+        if trial % 5 == 4:
+            labels = rng.permutation(labels)
+        dtype = np.uint64 if base >= 0 and trial % 2 else np.int64
+        for values in (pd.Index(labels.astype(dtype)), labels.astype(dtype)):
+            assert irr._columns.continuity(values) == previous_kernels.continuity(values), values
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_integer_array_bounds_are_read_once_and_code_alike(seed):
+    """split_array hands on the min and max of an integer array; coding with them gives the
+    codes and categories of coding without them (the bounds read per column)."""
+    from irr._data import _dense_integer_codes
+    from irr._long import split_array
+
+    rng = np.random.default_rng(seed)
+    for _ in range(12):
+        n, m = int(rng.integers(1, 3000)), int(rng.integers(2, 6))
+        lo = int(rng.choice([0, 3, -7, 2**40]))
+        x = lo + rng.integers(0, int(rng.choice([2, 60, 101, 300, 70_000])), (n, m))
+        columns, bounds = split_array(x)
+        assert bounds == (int(x.min()), int(x.max()))
+        got, want = _dense_integer_codes(columns, bounds), _dense_integer_codes(columns)
+        if want is None:
+            assert got is None
+            continue
+        assert got[1].equals(want[1])
+        for a, b in zip(got[0], want[0], strict=True):
+            np.testing.assert_array_equal(a, b)
+            assert a.dtype == b.dtype
+    assert split_array(np.array([[1.5, 2.0], [0.0, 1.0]]))[1] is None
