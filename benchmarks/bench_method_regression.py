@@ -3,7 +3,10 @@ default jackknife.
 
 Run by hand (not a test), from the repository root::
 
-    python benchmarks/bench_method_regression.py [--quick] [--rounds N]
+    python benchmarks/bench_method_regression.py [--quick] [--rounds N] [--deming-only]
+
+(``--deming-only``: the Deming row alone, without the slow Passing–Bablok rows; prefix
+``OPENBLAS_NUM_THREADS=1`` to time both sides' dot products on one thread.)
 
 ``rows()`` follows the protocol of ``benchmarks/run_all.py``'s parts.
 
@@ -67,7 +70,25 @@ def _quiet(call):
     return run
 
 
-def rows(quick: bool = False, rounds: int = 3) -> list[dict]:
+def rows(quick: bool = False, rounds: int = 3, passing_bablok: bool = True) -> list[dict]:
+    import irr
+
+    out = passing_bablok_rows(quick, rounds) if passing_bablok else []
+    # Deming with its jackknife against the closed form
+    x, y = _pairs(10**5, seed=2)
+    ours = _quiet(lambda: irr.deming(x, y))
+    floor = lambda: deming_floor(x, y)  # noqa: E731
+    ours()
+    t_ours, t_ref, ratio = interleaved(ours, floor, max(rounds, 5))
+    out.append({"row": DEMING_ROW, "case": "irr.deming(x, y)",
+                "size": f"{x.size:.0e} pairs".replace("e+0", "e"), "ours_s": t_ours,
+                "ref_s": t_ref, "ref": "numpy: the closed-form Deming fit", "ratio": ratio,
+                "goal": f"<= {DEMING_GOAL:g}x the floor", "ok": ratio <= DEMING_GOAL,
+                "ours_mb": peak_mb(ours), "ref_mb": peak_mb(floor)})
+    return out
+
+
+def passing_bablok_rows(quick: bool, rounds: int) -> list[dict]:
     import irr
     from irr.coefficients.method_regression import passing_bablok_slopes, shifted_median
 
@@ -108,17 +129,6 @@ def rows(quick: bool = False, rounds: int = 3) -> list[dict]:
                     "ours_mb": peak_mb(ours) if quick else None, "ref_mb": None,
                     "note": f"CPU time {cpu:.1f} s (wall time counts other processes' load)"
                             + ("" if n >= 10**6 else "; the goal is set at 1e6 pairs")})
-    # Deming with its jackknife against the closed form
-    x, y = _pairs(10**5, seed=2)
-    ours = _quiet(lambda: irr.deming(x, y))
-    floor = lambda: deming_floor(x, y)  # noqa: E731
-    ours()
-    t_ours, t_ref, ratio = interleaved(ours, floor, max(rounds, 5))
-    out.append({"row": DEMING_ROW, "case": "irr.deming(x, y)",
-                "size": f"{x.size:.0e} pairs".replace("e+0", "e"), "ours_s": t_ours,
-                "ref_s": t_ref, "ref": "numpy: the closed-form Deming fit", "ratio": ratio,
-                "goal": f"<= {DEMING_GOAL:g}x the floor", "ok": ratio <= DEMING_GOAL,
-                "ours_mb": peak_mb(ours), "ref_mb": peak_mb(floor)})
     return out
 
 
@@ -126,8 +136,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="Passing–Bablok at 10^5")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (3)")
+    parser.add_argument("--deming-only", action="store_true",
+                        help="the Deming row alone (no Passing–Bablok rows)")
     options = parser.parse_args()
-    table = rows(quick=options.quick, rounds=options.rounds)
+    table = rows(quick=options.quick, rounds=options.rounds,
+                 passing_bablok=not options.deming_only)
     for r in table:
         mb = "-" if r["ours_mb"] is None else f"{r['ours_mb']:.0f}"
         print(f"{r['case']:28} {r['size']:>12} {r['ours_s']:8.3f} s  {r['ref_s']:8.3f} s "

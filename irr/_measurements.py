@@ -12,6 +12,7 @@ variance components) read these arrays; :meth:`Measurements.wide` and
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
@@ -80,6 +81,9 @@ class Measurements:
         self._long: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (subject, rater, value)
         self._columns: tuple[np.ndarray, ...] | None = None
         self._missing: tuple[np.ndarray | None, ...] = ()
+        # per column: its (smallest, largest) value when known (complete columns checked
+        # by _of_columns), else None
+        self._extremes: tuple[tuple[float, float] | None, ...] = ()
         self._raters = raters
         self._subjects = subjects
         n, r = len(subjects), len(raters)
@@ -90,30 +94,36 @@ class Measurements:
             self._long = None
             self._columns = tuple(value.reshape(n, r).T)
             self._missing = (None,) * r
+            self._extremes = (None,) * r
 
     @classmethod
     def _of_columns(cls, columns: Sequence[np.ndarray], raters: tuple[str, ...],
                     subjects: pd.Index, labels: Sequence[str]) -> Measurements:
-        """Measurements held as their float64 columns (nan: missing), checked in one
-        reading pass each: a finite sum means no nan and no infinity; otherwise the nan
-        are found and an infinity is a ValueError naming ``labels[j]``."""
-        missing = []
+        """Measurements held as their float64 columns (nan: missing), checked by the
+        column's smallest and largest value (two reading passes, which
+        :meth:`check_magnitude` reuses): both finite means no nan and no infinity;
+        otherwise the nan are found and an infinity is a ValueError naming
+        ``labels[j]``."""
+        missing, extremes = [], []
         for column, label in zip(columns, labels, strict=True):
-            with np.errstate(over="ignore", invalid="ignore"):
-                total = np.add.reduce(column)
-            if np.isfinite(total):
-                missing.append(None)
-                continue
+            if column.size:
+                low, high = float(np.minimum.reduce(column)), float(np.maximum.reduce(column))
+                if -math.inf < low and high < math.inf:  # nan fails too (it propagates)
+                    missing.append(None)
+                    extremes.append((low, high))
+                    continue
             infinite = np.isinf(column)
             if infinite.any():
                 raise ValueError(f"{label} holds infinite values: {preview(column[infinite])} "
                                  "(measurements must be finite; nan marks a missing one).")
             nan = np.isnan(column)
-            missing.append(nan if nan.any() else None)  # a finite sum that overflowed
+            missing.append(nan if nan.any() else None)  # an empty column
+            extremes.append(None)
         self = cls.__new__(cls)
         self._long = None
         self._columns = tuple(columns)
         self._missing = tuple(missing)
+        self._extremes = tuple(extremes)
         self._raters = raters
         self._subjects = subjects
         return self
@@ -292,13 +302,24 @@ class Measurements:
         ...
         ValueError: The limits of agreement needs measurements between 1e-100 and 1e100 ...
         """
-        arrays = (wide,) if wide is not None else \
-            self._columns if self._columns is not None else (self.value,)
-        # fmin/fmax skip nan (missing) and copy no column
-        arrays = [a for a in arrays if a.size]
-        lows = [float(np.fmin.reduce(a, axis=None)) for a in arrays]
-        highs = [float(np.fmax.reduce(a, axis=None)) for a in arrays]
-        lows, highs = [v for v in lows if v == v], [v for v in highs if v == v]
+        if wide is not None:
+            arrays, known = (wide,), (None,)
+        elif self._columns is not None:
+            arrays, known = self._columns, self._extremes
+        else:
+            arrays, known = (self.value,), (None,)
+        lows, highs = [], []
+        for a, extremes in zip(arrays, known, strict=True):
+            if extremes is None:
+                if not a.size:
+                    continue
+                # fmin/fmax skip nan (missing) and copy no column
+                extremes = (float(np.fmin.reduce(a, axis=None)),
+                            float(np.fmax.reduce(a, axis=None)))
+            low, high = extremes
+            if low == low:  # all missing: nan
+                lows.append(low)
+                highs.append(high)
         if not lows:
             return
         low, high = min(lows), max(highs)

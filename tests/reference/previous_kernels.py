@@ -629,3 +629,42 @@ def continuity(values) -> str:
     if distinct > MAX_CATEGORIES:
         return f"{distinct} distinct values, more than {MAX_CATEGORIES}"
     return ""
+
+
+def column_missing(column: np.ndarray, label: str) -> np.ndarray | None:
+    """irr._measurements.Measurements._of_columns's check of one column before (one sum:
+    finite means no nan and no infinity): the column's nan mask (None when it has none),
+    or the ValueError naming `label` of an infinite value."""
+    from irr._data import preview
+
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.add.reduce(column)
+    if np.isfinite(total):
+        return None
+    infinite = np.isinf(column)
+    if infinite.any():
+        raise ValueError(f"{label} holds infinite values: {preview(column[infinite])} "
+                         "(measurements must be finite; nan marks a missing one).")
+    nan = np.isnan(column)
+    return nan if nan.any() else None
+
+
+def check_magnitude(arrays: list[np.ndarray], what: str) -> None:
+    """irr._measurements.Measurements.check_magnitude before (fmin and fmax of every
+    column, on every call)."""
+    largest, finest = 2.0**332, 2.0**-332
+    arrays = [a for a in arrays if a.size]
+    lows = [float(np.fmin.reduce(a, axis=None)) for a in arrays]
+    highs = [float(np.fmax.reduce(a, axis=None)) for a in arrays]
+    lows, highs = [v for v in lows if v == v], [v for v in highs if v == v]
+    if not lows:
+        return
+    low, high = min(lows), max(highs)
+    top = max(abs(low), abs(high))
+    spread = high - low
+    if top > largest or 0 < spread < finest:
+        raise ValueError(
+            f"{what} needs measurements between 1e-100 and 1e100 in size and spread; "
+            f"these reach {top:.3g} with a range of {spread:.3g}, where sums of squares "
+            "overflow or underflow. Express them in other units (multiply or divide by "
+            "a power of ten) and convert the result back.")

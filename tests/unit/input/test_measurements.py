@@ -616,3 +616,64 @@ def test_by_rater_is_wide_transposed(seed):
     for wide in (None, m.by_rater(), m.wide()):
         with pytest.raises(ValueError, match="between 1e-100 and 1e100"):
             m.check_magnitude("The SEM", wide)
+
+
+def _hostile_column(rng, n):
+    """A column of n random and hostile measurements: nan, infinities of both signs,
+    values whose sum overflows, the magnitude bounds and just past them, signed zeros, a
+    tiny spread; sometimes all missing."""
+    big, fine = 2.0**332, 2.0**-332
+    specials = [np.nan, np.inf, -np.inf, 1e308, -1e308, big, np.nextafter(big, np.inf),
+                -np.nextafter(big, np.inf), 0.0, -0.0, 1.0, 1.0 + fine / 2, 1e-300, 5e-324]
+    column = rng.normal(scale=10.0 ** rng.integers(-120, 120), size=n)
+    if rng.random() < 0.8:
+        at = rng.random(n) < rng.random()
+        column[at] = rng.choice(specials, size=int(at.sum()))
+    if rng.random() < 0.1:
+        column[:] = np.nan
+    return column
+
+
+def _outcome(function, *args, **kwargs):
+    """``(None, value)`` of a call that returns, ``(message, None)`` of one that raises a
+    ValueError."""
+    try:
+        return None, function(*args, **kwargs)
+    except ValueError as error:
+        return str(error), None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_column_check_and_magnitude_equal_their_previous_form(seed):
+    """from_columns / from_pair check each column by its smallest and largest value, which
+    check_magnitude reuses: the missing cells, the ValueError of an infinity (its message)
+    and check_magnitude's outcome (its message) are those of the previous form (one sum
+    per column; fmin and fmax of every column on each check), on random and hostile
+    columns (empty ones too)."""
+    from irr._measurements import Measurements
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    outcomes = []
+    for _ in range(400):
+        n, k = int(rng.integers(0, 12)), int(rng.integers(1, 4))
+        columns = [_hostile_column(rng, n) for _ in range(k)]
+        names = [f"m{j}" for j in range(k)]
+        error, expected = _outcome(lambda cs, vs: [
+            previous_kernels.column_missing(c, f"rater {v!r}")
+            for c, v in zip(cs, vs, strict=True)], columns, names)
+        got, m = _outcome(Measurements.from_columns, columns, raters=names)
+        assert got == error
+        if error is not None:
+            outcomes.append("infinite")
+            continue
+        missing = np.column_stack([np.zeros(n, bool) if e is None else e for e in expected])
+        np.testing.assert_array_equal(m.replicates == 0, missing)
+        error, _ = _outcome(previous_kernels.check_magnitude, columns, "The test")
+        got, _ = _outcome(m.check_magnitude, "The test")
+        assert got == error
+        outcomes.append("checked" if error is None else "magnitude")
+        if k == 2:  # from_pair: the same check, the arguments named `x` and `y`
+            np.testing.assert_array_equal(Measurements.from_pair(*columns).replicates == 0,
+                                          missing)
+    assert min(outcomes.count(v) for v in ("infinite", "checked", "magnitude")) > 20
