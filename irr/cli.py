@@ -53,8 +53,7 @@ from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
-from irr.inference.bootstrap import check_n_resamples
-from irr.inference.keywords import KEYWORDS, PROFILES
+from irr.inference.keywords import KEYWORDS, PROFILES, check_n_resamples
 from irr.inference.options import InferenceOptions
 from irr.registry import (
     ALIASES,

@@ -270,7 +270,7 @@ def test_irr_kappa_on_a_csv_loads_no_gstudy_limits_or_bootstrap_modules(tmp_path
     path = tmp_path / "pairs.csv"
     path.write_text("a,b\n" + "".join(f"{i % 5 + 1},{(i * 7) % 5 + 1}\n" for i in range(200)))
     lazy = ("irr.gtheory", "irr.gtheory.study", "irr.gtheory.data", "irr.gtheory.results",
-            "irr.estimators.limits", "difflib")
+            "irr.estimators.limits", "difflib", "irr.inference.bootstrap")
     code = ("import io, contextlib\n"
             "from irr.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
