@@ -17,7 +17,6 @@ import codecs
 import contextlib
 import csv
 import dataclasses
-import difflib
 import importlib
 import inspect
 import io
@@ -49,15 +48,12 @@ from irr._columns import (
 from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
-from irr._html import escape_html, html_page
+from irr._lazy import lazy_module
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
 from irr.bands import SCALES, get_scale
-from irr.estimators.limits import LimitsOfAgreementResult
-from irr.gtheory import gstudy
-from irr.inference.bootstrap import check_n_resamples
-from irr.inference.keywords import KEYWORDS, PROFILES
+from irr.inference.keywords import KEYWORDS, PROFILES, check_n_resamples
 from irr.inference.options import InferenceOptions
 from irr.registry import (
     ALIASES,
@@ -77,6 +73,12 @@ from irr.reporting import DataDescription, ReliabilityReport, jsonable
 from irr.summary import escape_latex, escape_markdown
 from irr.vocabulary import lookup
 from irr.weights import weight_name
+
+# modules only some commands use, imported on first use: `irr kappa FILE` loads none
+difflib = lazy_module("difflib")  # near names, in the message of a misspelt column
+html = lazy_module("irr._html")
+limits = lazy_module("irr.estimators.limits")
+gtheory = lazy_module("irr.gtheory")
 
 __all__ = ["main"]
 
@@ -2060,7 +2062,7 @@ def _cmd_agreement(args: argparse.Namespace) -> Output:
                                  info=out.info, options=options)
         if args.plot is not None:
             result = next((r for r in rep.results
-                           if isinstance(r, LimitsOfAgreementResult)), None)
+                           if isinstance(r, limits.LimitsOfAgreementResult)), None)
             if result is None:  # not reported: the plot's limits with the same options
                 result = call_method(ag, "limits_of_agreement", inference, **loa)
             out.figure = _figure_bytes(result, args.plot)
@@ -2163,7 +2165,7 @@ def _cmd_gstudy(args: argparse.Namespace) -> Output:
     out = Output("G study")
     with _warnings_as_notes(out.notes, "", args.names):
         try:
-            g = gstudy(frame, score=args.score, object=args.object, facets=args.facets,
+            g = gtheory.gstudy(frame, score=args.score, object=args.object, facets=args.facets,
                        nested=nested or None, fixed=args.fixed, method=args.method,
                        confidence_level=args.confidence_level, ci=ci,
                        n_resamples=args.n_resamples, rng=args.seed)
@@ -2372,7 +2374,7 @@ def _render(out: Output, fmt: str) -> str:
         if fmt == "markdown":
             return f"## {escape_markdown(out.title)}\n\n{_markdown(frame, index=True)}\n"
         if fmt == "html":  # pandas escapes the cells and labels
-            return html_page(out.title, frame.to_html())
+            return html.html_page(out.title, frame.to_html())
         if fmt == "latex":
             return _latex_frame(frame.reset_index())
         if fmt == "csv":
@@ -2387,8 +2389,8 @@ def _render(out: Output, fmt: str) -> str:
             return summary.as_text() + "\n\nReport:\n" + "\n".join(
                 f"- {s}" for s in out.sentences) + "\n"
         if fmt == "html":
-            items = "".join(f"<li>{escape_html(s)}</li>" for s in out.sentences)
-            return html_page(out.title,
+            items = "".join(f"<li>{html.escape_html(s)}</li>" for s in out.sentences)
+            return html.html_page(out.title,
                              summary.as_html() + f"\n<ul class=\"irr-report\">{items}</ul>")
         return summary.as_latex() + "\n\n\\begin{itemize}\n" + "\n".join(
             f"\\item {escape_latex(s)}" for s in out.sentences) + "\n\\end{itemize}\n"

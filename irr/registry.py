@@ -25,12 +25,15 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from irr._lazy import lazy_module
 from irr.coefficients.icc import FORMS
-from irr.gtheory import study as _gstudy
-from irr.gtheory.data import gstudy_hint, multifacet_columns
-from irr.gtheory.results import GStudyResult
-from irr.inference.keywords import DEFAULT_RESAMPLES
+from irr.inference.keywords import DEFAULT_RESAMPLES, WALD_OR_NONE_CIS
 from irr.vocabulary import lookup, normalise, resolve
+
+# a study's code, imported when a study runs or its data are tested (a report or a
+# command that reads no such data does not pay for it)
+_gdata = lazy_module("irr.gtheory.data")
+_gresults = lazy_module("irr.gtheory.results")
 
 __all__ = ["ALIASES", "COEFFICIENTS", "METHOD_COMPARISON", "NAMES", "PANELS", "STATISTICS",
            "STUDIES", "Coefficient", "DataFacts", "Name", "Row", "Study", "coefficient",
@@ -633,8 +636,9 @@ class Study:
         :data:`irr.vocabulary.INTERVAL_METHODS`.
     n_resamples : int
         The function's default number of bootstrap resamples.
-    result : type
-        The class of its result.
+    result_class : callable
+        ``result_class()``: the class of its result (:attr:`result`), its module imported
+        on first use.
     datasets : str
         The `kind` of :func:`irr.datasets.names` that lists its bundled data sets.
     detect : callable
@@ -657,11 +661,16 @@ class Study:
     cis: tuple[str | None, ...]
     component_ci: str
     n_resamples: int
-    result: type
+    result_class: Callable[[], type]
     datasets: str
     detect: Callable[[Any], Any]
     hint: Callable[..., str | None]
     aliases: tuple[str, ...] = ()
+
+    @property
+    def result(self) -> type:
+        """The class of its result."""
+        return self.result_class()
 
 
 #: Every study, in the order listings show them.
@@ -670,9 +679,10 @@ STUDIES: tuple[Study, ...] = (
           "long data, one score per row: an object of measurement, two or more facets "
           "(crossed or nested) and a numeric score",
           columns=("object", "facets", "nested", "score"), profile="bootstrap", ci="wald",
-          cis=_gstudy.CIS, component_ci="satterthwaite", n_resamples=DEFAULT_RESAMPLES,
-          result=GStudyResult, datasets="gstudy", detect=multifacet_columns,
-          hint=gstudy_hint,
+          cis=WALD_OR_NONE_CIS, component_ci="satterthwaite", n_resamples=DEFAULT_RESAMPLES,
+          result_class=lambda: _gresults.GStudyResult, datasets="gstudy",
+          detect=lambda data: _gdata.multifacet_columns(data),
+          hint=lambda data, command=False: _gdata.gstudy_hint(data, command=command),
           aliases=("g_study", "generalizability", "generalizability_theory", "g_theory")),
 )
 

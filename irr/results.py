@@ -20,7 +20,6 @@ from irr._lazy import lazy_module
 from irr._numbers import format_df, format_interval
 from irr._validation import DegenerateDataWarning, check_choice, check_confidence_level
 from irr.bands import Band, benchmark, benchmark_band, get_scale, interpret, normal_cdf
-from irr.inference.bootstrap import picklable
 from irr.inference.options import ASYMPTOTIC_METHODS, BOOTSTRAP_METHODS
 from irr.summary import results_summary
 from irr.vocabulary import interval_name
@@ -28,6 +27,8 @@ from irr.weights import agreement_weights
 
 #: APA sentences (Result.report): imported on the first sentence (irr._lazy)
 sentences = lazy_module("irr._sentences")
+#: the bootstrap: imported when a result first draws or pickles one (a Wald interval never)
+bootstrap_module = lazy_module("irr.inference.bootstrap")
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -539,7 +540,7 @@ class Result:
         yet can then no longer be drawn (:attr:`bootstrap` says so)."""
         state = dict(self.__dict__)
         source = state.get("_bootstrap_source")
-        if source is not None and not picklable(source):
+        if source is not None and not bootstrap_module.picklable(source):
             state["_bootstrap_source"] = None
             if "bootstrap" not in self._cache:
                 state["_cache"] = {**self._cache, "unpickled_without_bootstrap": True}

@@ -22,6 +22,7 @@ __all__ = [
     "check_square",
     "check_tolerance",
     "tolerance_agreement",
+    "tolerance_label",
     "weight_name",
     "within_tolerance",
 ]
@@ -424,3 +425,19 @@ def tolerance_agreement(tolerance: Any, n_categories: int, scores: np.ndarray | 
     check_square(n_categories, "`tolerance`")
     codes = np.arange(n_categories)
     return agree_within(codes[:, None], codes[None, :], tolerance, scores)
+
+
+def tolerance_label(tolerance: float) -> tuple[str, str]:
+    """The tolerance as it goes into a name and a symbol (``", tolerance 1"``,
+    ``", ±1"``); empty strings for exact agreement.
+
+    Examples
+    --------
+    >>> tolerance_label(1)
+    (', tolerance 1', ', ±1')
+    >>> tolerance_label(0)
+    ('', '')
+    """
+    if not tolerance:
+        return "", ""
+    return f", tolerance {tolerance:g}", f", ±{tolerance:g}"

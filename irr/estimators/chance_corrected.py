@@ -35,7 +35,7 @@ from irr.results import (
     wald_statistic,
     weight_matrix_of,
 )
-from irr.weights import agreement_weights, tolerance_agreement, weight_name
+from irr.weights import agreement_weights, tolerance_agreement, tolerance_label, weight_name
 
 __all__ = [
     "MISSING",
@@ -53,7 +53,6 @@ __all__ = [
     "rater_jackknife",
     "rater_sampling_se",
     "statistic",
-    "tolerance_label",
 ]
 
 SE_NOTE = (
@@ -259,7 +258,6 @@ def _missing_notes(counts: np.ndarray | cc.CountEntries | cc.RaterCodes, multipl
     return none, notes
 
 
-
 def _listwise(stats: Statistics, missing: str) -> tuple[Statistics, int | None]:
     """The statistics `missing` asks for, and the subjects listwise deletion left out
     (None for the available-case default)."""
@@ -412,7 +410,6 @@ SAMPLING_NOTES = {
              "plus the jackknife variance over the {m} raters (SE {se_r:.4f}); generalises to "
              "other subjects and other raters; {law}."),
 }
-
 
 
 def _finish(
@@ -773,22 +770,6 @@ def _wald_pvalues(z: np.ndarray, alternative: str, df: float = math.inf) -> np.n
         else:
             p = np.minimum(1.0, 2 * cdf(-np.abs(z)))
     return np.where(np.isfinite(z), p, np.nan)
-
-
-def tolerance_label(tolerance: float) -> tuple[str, str]:
-    """The tolerance as it goes into a name and a symbol (``", tolerance 1"``,
-    ``", ±1"``); empty strings for exact agreement.
-
-    Examples
-    --------
-    >>> tolerance_label(1)
-    (', tolerance 1', ', ±1')
-    >>> tolerance_label(0)
-    ('', '')
-    """
-    if not tolerance:
-        return "", ""
-    return f", tolerance {tolerance:g}", f", ±{tolerance:g}"
 
 
 def percent_agreement(

@@ -9,15 +9,26 @@ from typing import Any
 
 import numpy as np
 
+from irr._lazy import lazy_module
 from irr._numbers import format_df
 from irr._statistics import Statistics
 from irr._validation import check_choice
-from irr.estimators import chance_corrected
+from irr.inference.keywords import MISSING
 from irr.inference.options import InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import ProportionResult, wald_pvalue, wald_statistic, wilson_interval
 from irr.summary import listwise_note
-from irr.weights import agree_within, check_tolerance, weight_name, within_tolerance
+from irr.weights import (
+    agree_within,
+    check_tolerance,
+    tolerance_label,
+    weight_name,
+    within_tolerance,
+)
+
+# the pairwise form of three or more raters (and weighted): imported when first asked for,
+# not by the share of two raters
+chance_corrected = lazy_module("irr.estimators.chance_corrected")
 
 __all__ = ["DEFINITIONS", "percent_agreement"]
 
@@ -59,7 +70,7 @@ def percent_agreement(
     if weighted or (not two and definition == "pairwise"):
         return chance_corrected.percent_agreement(stats, tolerance, options, plan, missing,
                                                   weights)
-    check_choice(missing, "missing", chance_corrected.MISSING)  # listwise already
+    check_choice(missing, "missing", MISSING)  # listwise already
     if options.sampling != "subjects":
         raise ValueError(
             f"`sampling={options.sampling!r}` (the jackknife over raters) applies to the "
@@ -155,7 +166,7 @@ def _proportion(
     p = agree / n
     if tolerance:
         notes.append(f"Ratings within {tolerance:g} count as agreeing.")
-    within = chance_corrected.tolerance_label(tolerance)
+    within = tolerance_label(tolerance)
     if within[0]:  # the tolerance in the name and symbol: "pa(all, ±1)"
         name = (name[:-1] + within[0] + ")" if name.endswith(")")
                 else f"{name} ({within[0][2:]})")

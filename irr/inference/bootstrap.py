@@ -38,6 +38,10 @@ from irr._validation import (
     show_value,
 )
 
+# the bound of n_resamples lives with the keyword table (InferenceOptions checks it
+# without importing this module); named here too, where the bootstrap uses it
+from irr.inference.keywords import MAX_RESAMPLES, check_n_resamples
+
 __all__ = [
     "INTERVAL_METHODS",
     "MAX_RESAMPLES",
@@ -50,9 +54,6 @@ __all__ = [
     "min_resamples",
     "picklable",
 ]
-
-#: The most bootstrap resamples any call draws (:func:`check_n_resamples`).
-MAX_RESAMPLES = 10**6
 
 #: Interval methods understood by :meth:`BootstrapDistribution.interval`.
 INTERVAL_METHODS = ("percentile", "basic", "bca")
@@ -306,26 +307,6 @@ class BootstrapDistribution:
         return self._shape(low), self._shape(high)
 
 
-def check_n_resamples(value: Any) -> int:
-    """`value` as a number of bootstrap resamples: an integer from 1 to :data:`MAX_RESAMPLES`.
-
-    The bootstrap batches its draws, so memory stays bounded whatever the count; the
-    bound is on time: a million resamples give Monte Carlo errors of interval ends far
-    below any reported digit, and more would only run for hours.
-
-    Examples
-    --------
-    >>> check_n_resamples(10**12)
-    Traceback (most recent call last):
-    ...
-    ValueError: `n_resamples` must be at most 1000000 (MAX_RESAMPLES); got 1000000000000.
-    """
-    value = check_integer(value, "n_resamples", 1)
-    if value > MAX_RESAMPLES:
-        raise ValueError(
-            f"`n_resamples` must be at most {MAX_RESAMPLES} (MAX_RESAMPLES); got {value}."
-        )
-    return value
 
 
 def picklable(obj: Any) -> bool:

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from irr._validation import show_value
+from irr._validation import check_integer, show_value
 
 __all__ = [
     "ALPHA_CIS",
@@ -60,6 +60,7 @@ __all__ = [
     "ICC_COMPONENTS_NOTES",
     "ICC_TEXTS",
     "KEYWORDS",
+    "MAX_RESAMPLES",
     "MEASUREMENT_ERROR_NOTES",
     "MISSING",
     "NONE_IS_WALD",
@@ -73,12 +74,39 @@ __all__ = [
     "WALD_OR_NONE_CIS",
     "Keyword",
     "check_interval",
+    "check_n_resamples",
     "inference_keywords",
     "keyword_entry",
 ]
 
 #: The number of bootstrap resamples of every statistic, method, shortcut and command.
 DEFAULT_RESAMPLES = 9999
+
+#: The most bootstrap resamples any call draws (:func:`check_n_resamples`).
+MAX_RESAMPLES = 10**6
+
+
+def check_n_resamples(value: Any) -> int:
+    """`value` as a number of bootstrap resamples: an integer from 1 to :data:`MAX_RESAMPLES`.
+
+    The bootstrap batches its draws, so memory stays bounded whatever the count; the
+    bound is on time: a million resamples give Monte Carlo errors of interval ends far
+    below any reported digit, and more would only run for hours.
+
+    Examples
+    --------
+    >>> check_n_resamples(10**12)
+    Traceback (most recent call last):
+    ...
+    ValueError: `n_resamples` must be at most 1000000 (MAX_RESAMPLES); got 1000000000000.
+    """
+    value = check_integer(value, "n_resamples", 1)
+    if value > MAX_RESAMPLES:
+        raise ValueError(
+            f"`n_resamples` must be at most {MAX_RESAMPLES} (MAX_RESAMPLES); got {value}."
+        )
+    return value
+
 
 ASYMPTOTIC_METHODS = ("wald",)
 BOOTSTRAP_METHODS = ("percentile", "basic", "bca")

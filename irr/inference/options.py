@@ -16,7 +16,6 @@ from irr._validation import (
     check_rng,
     show_value,
 )
-from irr.inference.bootstrap import check_n_resamples
 from irr.inference.keywords import (
     ASYMPTOTIC_METHODS,
     BOOTSTRAP_METHODS,
@@ -25,6 +24,7 @@ from irr.inference.keywords import (
     FORMULA_METHODS,
     KEYWORDS,
     SAMPLING,
+    check_n_resamples,
     inference_keywords,
 )
 

@@ -26,15 +26,13 @@ import numpy as np
 import pandas as pd
 
 from irr._data import preview
+from irr._lazy import lazy_module
 from irr._statistics import MAX_COUNT_CELLS, Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
-from irr.inference.bootstrap import (
-    BootstrapDistribution,
-    MomentStatistic,
-    bootstrap_counts,
-    group_pattern_counts,
-)
 from irr.inference.options import InferenceOptions
+
+# imported when a plan first draws or groups: a Wald interval never loads it
+bootstrap = lazy_module("irr.inference.bootstrap")
 
 __all__ = ["TWO_STAGE_RATIO", "ResamplingPlan"]
 
@@ -202,11 +200,11 @@ class ResamplingPlan:
         pattern = subject_pattern()
         n_patterns = len(multiplicity)
         if cluster is None:
-            _, by_stratum = group_pattern_counts(pattern, strata, n_patterns=n_patterns)
+            _, by_stratum = bootstrap.group_pattern_counts(pattern, strata, n_patterns=n_patterns)
             by_stratum[:, empty] = 0
             _check_units(by_stratum.sum(axis=1), "strata", "subject")
             return cls(multiplicity, strata=by_stratum, counts=counts, orders=orders)
-        labels, by_cluster = group_pattern_counts(pattern, cluster, n_patterns=n_patterns)
+        labels, by_cluster = bootstrap.group_pattern_counts(pattern, cluster, n_patterns=n_patterns)
         by_cluster[:, empty] = 0
         rated = _rated_clusters(by_cluster, "with ratings", labels)
         design = None
@@ -267,7 +265,7 @@ class ResamplingPlan:
         options: InferenceOptions,
         on: str = "fine",
         keep: np.ndarray | None = None,
-    ) -> Callable[[], BootstrapDistribution]:
+    ) -> Callable[[], bootstrap.BootstrapDistribution]:
         """A zero-argument callable drawing the bootstrap distribution of `statistic`.
 
         `statistic` maps resampled counts, shape (b, P), to values (b,): counts over the
@@ -287,7 +285,7 @@ class ResamplingPlan:
             pattern_counts, order = self.counts.multiplicity, self.orders[1]
         elif on == "counts" and self.counts is not None:
             depends_on = self.counts.index
-            if isinstance(statistic, MomentStatistic):  # each fine pattern its count row's sums
+            if isinstance(statistic, bootstrap.MomentStatistic):  # each fine pattern its count row's sums
                 evaluate = statistic.over(self.counts.index)
             else:
                 evaluate = partial(_on_counts, self.counts, statistic)
@@ -302,7 +300,7 @@ class ResamplingPlan:
             groups, depends_on = (None if g is None else relabel[np.asarray(g)[order]]
                                   for g in (groups, depends_on))
             pattern_counts = np.asarray(pattern_counts)[order]
-            if isinstance(evaluate, MomentStatistic):  # drawn pattern j is pattern order[j]
+            if isinstance(evaluate, bootstrap.MomentStatistic):  # drawn pattern j is pattern order[j]
                 evaluate = evaluate.over(order)
             else:
                 evaluate = partial(_unordered, evaluate, inverse)
@@ -312,7 +310,7 @@ class ResamplingPlan:
 
 def _deferred_draw(plan: ResamplingPlan, statistic: Callable[[np.ndarray], np.ndarray],
                    options: InferenceOptions, on: str, keep: np.ndarray | None
-                   ) -> BootstrapDistribution:
+                   ) -> bootstrap.BootstrapDistribution:
     """Draw the recipe of a deferred plan: the plan that :meth:`ResamplingPlan.for_statistics`
     would have built eagerly, then its recipe."""
     return plan.resolved().recipe(statistic, options, on, keep)()
@@ -332,13 +330,13 @@ def _on_counts(counts: Coarsening, statistic: Callable[[np.ndarray], np.ndarray]
 
 def _draw(plan: ResamplingPlan, pattern_counts: np.ndarray, evaluate: Any,
           options: InferenceOptions, groups: Any, depends_on: Any,
-          order: Any = None) -> BootstrapDistribution:
+          order: Any = None) -> bootstrap.BootstrapDistribution:
     cluster, strata = plan.cluster, plan.strata
     if order is not None and cluster is not None:
         cluster = cluster[:, order]
     elif order is not None and strata is not None:
         strata = strata[:, order]
-    return bootstrap_counts(
+    return bootstrap.bootstrap_counts(
         pattern_counts,
         evaluate,
         n_resamples=options.n_resamples,

@@ -262,3 +262,28 @@ def test_irr_kappa_on_a_csv_loads_no_statsmodels_scipy_matplotlib_or_other_subco
                           text=True, check=True)
     assert "Cohen's kappa" in done.stdout
     assert done.stdout.splitlines()[-1].split() == ["LOADED"]
+
+
+def test_irr_kappa_on_a_csv_loads_no_module_of_other_commands_or_the_bootstrap(tmp_path):
+    # modules of other commands and statistics, declared with irr._lazy.lazy_module (by
+    # irr.cli, irr.registry for the G study's declaration, irr.inference.plan for the
+    # bootstrap, irr.estimators.percent for the multi-rater forms): `irr kappa FILE` (Wald
+    # intervals, two raters) pays for none of them
+    path = tmp_path / "pairs.csv"
+    path.write_text("a,b\n" + "".join(f"{i % 5 + 1},{(i * 7) % 5 + 1}\n" for i in range(200)))
+    lazy = ("irr.gtheory", "irr.gtheory.study", "irr.gtheory.data", "irr.gtheory.results",
+            "irr.estimators.limits", "difflib", "irr.inference.bootstrap",
+            "irr.estimators.chance_corrected")
+    code = ("import io, contextlib\n"
+            "from irr.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            f"    assert main(['kappa', {str(path)!r}]) == 0\n"
+            "assert \"Cohen's kappa\" in out.getvalue()\n")
+    assert _loaded_after(code, lazy) == []
+    # the declaration still names the study's result and finds its data, importing them
+    code = ("import irr.registry, irr.datasets\n"
+            "from irr.gtheory.results import GStudyResult\n"
+            "declared = irr.registry.study('gstudy')\n"
+            "assert declared.result is GStudyResult\n"
+            "assert declared.detect(irr.datasets.load('brennan_3_2')) is not None\n")
+    assert _loaded_after(code, lazy[:4]) == list(lazy[:4])

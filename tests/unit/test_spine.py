@@ -13,7 +13,7 @@ import pytest
 import irr
 from irr import DegenerateDataWarning
 from irr.cli import main
-from irr.inference import plan as plan_module
+from irr.inference import bootstrap as bootstrap_module
 
 RNG = np.random.default_rng(20261123)
 
@@ -44,7 +44,7 @@ EVERY_COEFFICIENT = [
 def _recorded_draws(monkeypatch, ag, calls, seed):
     """The resampled fine-pattern counts each coefficient's bootstrap was evaluated on."""
     seen = {}
-    real = plan_module.bootstrap_counts
+    real = bootstrap_module.bootstrap_counts
 
     def recording(pattern_counts, statistic, **kw):
         batches = []
@@ -60,7 +60,7 @@ def _recorded_draws(monkeypatch, ag, calls, seed):
         def record(pc, st, method=method, **kw):
             return seen.setdefault(method, recording(pc, st, **kw))[0]
 
-        monkeypatch.setattr(plan_module, "bootstrap_counts", record)
+        monkeypatch.setattr(bootstrap_module, "bootstrap_counts", record)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DegenerateDataWarning)
             res = getattr(ag, method)(n_resamples=200, rng=seed, **options)

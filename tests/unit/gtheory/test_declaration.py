@@ -2,6 +2,7 @@
 them: the function, its inference keywords and defaults, the CLI subcommand and its
 flags, the vocabulary, the bundled data sets and the routing of ``irr.report``."""
 
+import importlib
 import inspect
 
 import pandas as pd
@@ -53,6 +54,13 @@ def test_names_resolve_through_the_vocabulary(declared):
                    *(c for c in declared.cis if c is not None)):
         assert method in INTERVAL_METHODS
         assert interval_method(method) == method
+
+
+@DECLARED
+def test_interval_methods_are_the_functions(declared):
+    # the registry declares them without importing the study's module
+    module = importlib.import_module(getattr(irr, declared.function).__module__)
+    assert declared.cis == module.CIS
 
 
 def test_an_unknown_study_is_refused_with_the_names():

@@ -13,7 +13,7 @@ import pytest
 
 import irr
 from irr import DegenerateDataWarning
-from irr.inference import plan as plan_module
+from irr.inference import bootstrap as bootstrap_module
 from irr.inference.options import InferenceOptions
 from tests.support.cli_runner import cli
 
@@ -126,13 +126,13 @@ def test_every_resample_has_as_many_used_subjects_as_the_data(monkeypatch):
     # record the counts each bootstrap draws: the 300 single-rating subjects get none in
     # alpha's resamples, and every resample has exactly the 20 pairable subjects
     seen = {}
-    real = plan_module.bootstrap_counts
+    real = bootstrap_module.bootstrap_counts
 
     def record(pattern_counts, statistic, **kw):
         seen["counts"] = np.asarray(pattern_counts, dtype=float)
         return real(pattern_counts, statistic, **kw)
 
-    monkeypatch.setattr(plan_module, "bootstrap_counts", record)
+    monkeypatch.setattr(bootstrap_module, "bootstrap_counts", record)
     ag = irr.Agreement.from_frame(_with_single_ratings())
     ag.krippendorff_alpha("interval", n_resamples=50).bootstrap  # noqa: B018
     assert seen["counts"].sum() == 20
