@@ -80,6 +80,9 @@ class Measurements:
             raise ValueError("`value` must be finite (leave missing measurements out).")
         self._long: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (subject, rater, value)
         self._columns: tuple[np.ndarray, ...] | None = None
+        # the (n_subjects, n_raters) matrix whose columns are _columns, when they are views
+        # of one: a copy of it is one sequential pass, a column_stack a strided gather
+        self._layout: np.ndarray | None = None
         self._missing: tuple[np.ndarray | None, ...] = ()
         # per column: its (smallest, largest) value when known (complete columns checked
         # by _of_columns), else None
@@ -92,7 +95,8 @@ class Measurements:
             # columns of the (n_subjects, n_raters) layout (views, no copy), as from_columns
             # holds them; the codes, implied by the order, are not kept
             self._long = None
-            self._columns = tuple(value.reshape(n, r).T)
+            self._layout = value.reshape(n, r)
+            self._columns = tuple(self._layout.T)
             self._missing = (None,) * r
             self._extremes = (None,) * r
 
@@ -121,6 +125,7 @@ class Measurements:
             extremes.append(None)
         self = cls.__new__(cls)
         self._long = None
+        self._layout = None
         self._columns = tuple(columns)
         self._missing = tuple(missing)
         self._extremes = tuple(extremes)
@@ -266,7 +271,8 @@ class Measurements:
         sums of measurements (`sums`: -0.0 becomes 0.0, as a cell's sum gives it)."""
         if not self._columns:
             return np.zeros((self.n_subjects, 0))
-        matrix = np.column_stack(self._columns)
+        layout = self._layout
+        matrix = layout.copy() if layout is not None else np.column_stack(self._columns)
         if sums:
             matrix += 0.0
         return matrix

@@ -582,6 +582,11 @@ def test_long_measurements_in_cell_order_give_every_view_of_the_long_form(seed):
         if k >= 2:
             for got, want in zip(ordered.pair(0, k - 1), other.pair(0, k - 1), strict=True):
                 np.testing.assert_array_equal(got, want)
+        # the wide matrix is a fresh array: writing to it leaves the user's values alone
+        kept = value.copy()
+        ordered.wide()[:] = 7.0
+        np.testing.assert_array_equal(value, kept)
+        np.testing.assert_array_equal(ordered.wide(), other.wide())
     # a code out of place, a missing cell or a replicate: the long form
     subject, rater = np.repeat(np.arange(3), 2), np.tile(np.arange(2), 3)
     for s, r in ((subject[[1, 0, 2, 3, 4, 5]], rater[[1, 0, 2, 3, 4, 5]]),
