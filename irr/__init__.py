@@ -260,20 +260,27 @@ def _irr_accessor(df: pd.DataFrame) -> Any:
 
 
 class _AfterPandas:
-    """A finder on :data:`sys.meta_path` for the first import of pandas: it lets the other
-    finders find pandas, leaves the path, and has ``df.irr`` registered as soon as pandas'
-    own module has run (a failed import of pandas registers nothing)."""
+    """A finder on :data:`sys.meta_path` for the import of pandas: it hands on the spec the
+    other finders find, its loader wrapped so that ``df.irr`` is registered as soon as
+    pandas' own module has run. It leaves the path when that import runs, not when pandas
+    is only looked up (``importlib.util.find_spec("pandas")``, as packages that check for
+    optional dependencies do); a failed import of pandas registers nothing."""
 
     irr_accessor_hook = True  # marks it on the path, whichever copy of irr installed it
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         if name != "pandas":
             return None
-        _remove_hooks()
-        spec = importlib.util.find_spec(name)  # by the other finders
-        if spec is not None and spec.loader is not None:
-            spec.loader = _RegisteringLoader(spec.loader)
-        return spec
+        for finder in sys.meta_path:  # the other finders, in their order
+            find = getattr(finder, "find_spec", None)
+            if getattr(finder, "irr_accessor_hook", False) or find is None:
+                continue
+            spec = find(name, path, target)
+            if spec is not None:
+                if spec.loader is not None:
+                    spec.loader = _RegisteringLoader(spec.loader)
+                return spec
+        return None
 
 
 def _remove_hooks() -> None:
@@ -293,6 +300,7 @@ class _RegisteringLoader:
         return self._loader.create_module(spec)
 
     def exec_module(self, module: types.ModuleType) -> None:
+        _remove_hooks()
         module.__spec__.loader = module.__loader__ = self._loader
         self._loader.exec_module(module)
         _register_accessor(module)

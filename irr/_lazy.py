@@ -26,6 +26,9 @@ class LazyModule:
     '[1]'
     >>> json
     <lazy module 'json' (imported)>
+    >>> import copy, pickle
+    >>> copy.deepcopy(json), pickle.loads(pickle.dumps(json)).dumps([2])
+    (<lazy module 'json' (not imported yet)>, '[2]')
     """
 
     __slots__ = ("_module", "_name")  # underscored: never a name of the module it stands for
@@ -40,6 +43,11 @@ class LazyModule:
         if module is None:
             module = self._module = importlib.import_module(self._name)
         return getattr(module, attribute)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # copied or unpickled as the same declaration (a copy made without __init__ would
+        # have no _module slot, and __getattr__ would look for it forever)
+        return lazy_module, (self._name,)
 
     def __repr__(self) -> str:
         state = "imported" if self._module is not None else "not imported yet"

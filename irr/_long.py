@@ -57,7 +57,11 @@ def factorize_labels(column: Any) -> tuple[np.ndarray, Any]:
         distinct = int(np.count_nonzero(change)) + 1
         if distinct == int(offset[-1]) - low + 1:  # every label of the range: offsets
             codes = offset - low if low else offset.copy() if offset is values else offset
-            return codes, np.arange(low, low + distinct).astype(values.dtype)
+            # low + offsets (np.arange(low, low + distinct) would stop at 2**63 when the
+            # largest label is int64's largest, and go through floats)
+            labels = np.arange(distinct, dtype=np.int64)
+            labels += low
+            return codes, labels.astype(values.dtype, copy=False)
         starts = np.empty(distinct, dtype=np.int64)
         starts[0] = 0
         starts[1:] = np.flatnonzero(change) + 1

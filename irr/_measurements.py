@@ -71,6 +71,13 @@ class Measurements:
     ([120.5, 99.5], [118.0, 101.0])
     """
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # pickles of versions before _layout and _extremes: neither known
+        columns = state.get("_columns")
+        state.setdefault("_layout", None)
+        state.setdefault("_extremes", (None,) * len(columns) if columns is not None else ())
+        self.__dict__.update(state)
+
     def __init__(self, subject: np.ndarray, rater: np.ndarray, value: np.ndarray,
                  raters: tuple[str, ...], subjects: pd.Index) -> None:
         for name, array in (("subject", subject), ("rater", rater), ("value", value)):

@@ -94,6 +94,20 @@ def test_the_hook_registers_the_accessor_when_a_pandas_submodule_comes_first():
     assert _run(code) == "1 0 IrrAccessor SourceFileLoader SourceFileLoader"
 
 
+def test_looking_pandas_up_before_importing_it_keeps_the_hook():
+    # packages that check for optional dependencies find pandas' spec without importing
+    # it (polars does at import): the hook stays until pandas' import runs
+    code = (
+        "import warnings; warnings.simplefilter('error')\n"
+        "import importlib.util, sys, irr\n"
+        "hooks = lambda: [f for f in sys.meta_path if getattr(f, 'irr_accessor_hook', False)]\n"
+        "print(importlib.util.find_spec('pandas') is not None, len(hooks()))\n"
+        "import pandas as pd\n"
+        "print(len(hooks()), type(pd.DataFrame({'a': [1]}).irr).__name__)"
+    )
+    assert _run(code).split() == ["True", "1", "0", "IrrAccessor"]
+
+
 def test_irr_imported_twice_before_pandas_registers_the_accessor_once():
     # a second import of irr (its modules removed from sys.modules) replaces the hook of
     # the first: pandas would warn of an accessor registered over another

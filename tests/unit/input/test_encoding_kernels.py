@@ -518,6 +518,9 @@ def test_factorize_labels_matches_pandas(seed):
     for values in (np.repeat(np.arange(seed, seed + 50), 5), np.repeat([-7, -3, 0, 4, 90], 3),
                    np.repeat(np.arange(-3, 3) * 10**15, 2), np.array([5] * 9),
                    np.array([-128, -128, 0, 127], dtype=np.int8),
+                   np.array([126, 127, 127], dtype=np.int8),
+                   np.array([2**63 - 2, 2**63 - 2, 2**63 - 1, 2**63 - 1]),  # int64's largest
+                   np.array([-(2**63), -(2**63) + 1]),
                    np.sort(rng.integers(-(2**62), 2**62, 500)),
                    np.repeat(np.arange(1000), 7)[rng.random(7000) < 0.9]):
         column = pd.Series(values)

@@ -682,3 +682,27 @@ def test_column_check_and_magnitude_equal_their_previous_form(seed):
             np.testing.assert_array_equal(Measurements.from_pair(*columns).replicates == 0,
                                           missing)
     assert min(outcomes.count(v) for v in ("infinite", "checked", "magnitude")) > 20
+
+
+def test_measurements_pickled_without_their_newer_attributes_still_load():
+    """A pickle made before the layout and the columns' extremes were kept (their state
+    without ``_layout`` and ``_extremes``) loads and gives the same views and checks."""
+    import pickle
+
+    from irr._measurements import Measurements
+
+    rng = np.random.default_rng(4)
+    n, k = 12, 3
+    subject, rater = np.repeat(np.arange(n), k), np.tile(np.arange(k), n)
+    value = rng.normal(10, 2, n * k)
+    raters, subjects = ("a", "b", "c"), pd.Index(np.arange(n))
+    for m in (Measurements(subject, rater, value, raters, subjects),
+              Measurements.from_columns(list(value.reshape(n, k).T), raters, subjects)):
+        state = dict(m.__dict__)
+        del state["_layout"], state["_extremes"]
+        old = Measurements.__new__(Measurements)
+        old.__setstate__(state)
+        again = pickle.loads(pickle.dumps(old))
+        for got in (old, again):
+            np.testing.assert_array_equal(got.wide(), m.wide())
+            got.check_magnitude("The ICC")
