@@ -165,23 +165,12 @@ ci, n_resamples, rng, progress, distribution, population, null, ci_clip, samplin
                 type(value) is type(_DEFAULTS.get(name, _UNSET)) and value == _DEFAULTS[name]
                 for name, value in keywords.items()):
             return DEFAULT_OPTIONS  # every value a default of its own type: nothing to check
-        # options of plain values (str, int, float, bool, None) checked once: kept by the
-        # values' types and reprs (which tell -0.0 from 0.0 and 1 from 1.0 and True)
-        key = tuple((name, type(value), repr(value)) for name, value in keywords.items()) \
-            if cls is InferenceOptions and all(type(value) in _PLAIN
-                                               for value in keywords.values()) else None
-        options = _CHECKED.get(key) if key is not None else None
-        if options is not None:
-            return options
         names = [f.name for f in fields(cls)]
         for name in keywords:
             if name not in names:
                 raise TypeError(f"`{name}` is not an inference option; they are "
                                 f"{', '.join(names)}.")
-        options = cls(**keywords)
-        if key is not None and len(_CHECKED) < _CHECKED_SIZE:
-            _CHECKED[key] = options
-        return options
+        return cls(**keywords)
 
     def null_for(self, bounds: tuple[float, float], coefficient: str) -> float:
         """The value under H0 of a coefficient whose range is `bounds` (0 without
@@ -297,11 +286,6 @@ DEFAULT_OPTIONS = InferenceOptions()
 #: Each option's default, by name (:meth:`InferenceOptions.from_keywords`).
 _DEFAULTS = {f.name: getattr(DEFAULT_OPTIONS, f.name) for f in fields(InferenceOptions)}
 _UNSET = object()
-#: InferenceOptions.from_keywords's options of plain values, checked once (at most
-#: _CHECKED_SIZE of them: the keyword sets a session uses).
-_PLAIN = (str, int, float, bool, type(None))
-_CHECKED: dict[tuple, InferenceOptions] = {}
-_CHECKED_SIZE = 256
 
 
 def _finite_correction(size: float, population: float | None, name: str, what: str) -> float:

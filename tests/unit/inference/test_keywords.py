@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
-import math
 import pathlib
 import re
 import warnings
@@ -357,30 +356,3 @@ def test_default_keywords_give_the_shared_default_options_and_others_are_checked
         InferenceOptions.from_keywords(level=0.95)
     assert InferenceOptions.from_keywords(ci="bca").ci == "bca"
 
-
-def test_options_of_plain_values_are_checked_once_and_kept_by_type_and_value():
-    """Options of plain keyword values (str, int, float, bool, None) are built and checked
-    once, then the same object is given for the same values of the same types; values
-    equal but of other types (1 and 1.0 and True, -0.0 and 0.0) are kept apart, a bad
-    value is refused every time, and options of other values are built each time."""
-    from irr.inference.options import InferenceOptions
-
-    keywords = {"confidence_level": 0.9, "ci": "jackknife", "n_resamples": 9999, "rng": 7,
-                "progress": None}
-    first = InferenceOptions.from_keywords(**keywords)
-    assert first == InferenceOptions(**keywords)
-    assert InferenceOptions.from_keywords(**keywords) is first
-    assert InferenceOptions.from_keywords(**{**keywords, "rng": 8}).rng == 8
-    signs = [InferenceOptions.from_keywords(ci="bca", null=v).null for v in (0.0, -0.0, 0.0)]
-    assert [math.copysign(1.0, v) for v in signs] == [1.0, -1.0, 1.0]
-    assert InferenceOptions.from_keywords(ci="bca", progress=True).progress is True
-    with pytest.raises(TypeError, match="`progress` must be True, False or None"):
-        InferenceOptions.from_keywords(ci="bca", progress=1)
-    for _ in range(2):
-        with pytest.raises(ValueError, match=re.escape("`confidence_level` must be in (0, 1); "
-                                                       "got 1.5.")):
-            InferenceOptions.from_keywords(ci="bca", confidence_level=1.5)
-    generator = np.random.default_rng(0)
-    drawn = InferenceOptions.from_keywords(ci="bca", rng=generator)
-    assert drawn.rng is generator
-    assert InferenceOptions.from_keywords(ci="bca", rng=np.random.default_rng(0)) is not drawn
