@@ -594,9 +594,9 @@ class Statistics:
         np.remainder(cells, k, out=patterns[:, 1])
         multiplicity = table.ravel()[cells].astype(np.int64)
         stats = cls(patterns, multiplicity, categories, scores, ordered, tuple(raters))
-        # two complete ratings per pattern, and the patterns are the occupied cells: the
-        # views :attr:`ratings_per_pattern` and :attr:`pair_cells` would find, set here
-        stats.__dict__["ratings_per_pattern"] = np.full(len(cells), 2, dtype=np.int64)
+        # no rating missing, and the patterns are the occupied cells: what
+        # :attr:`_complete` and :attr:`pair_cells` would find, set here
+        stats.__dict__["_complete"] = True  # the cached_property's own entry
         if len(cells):
             stats.__dict__["pair_cells"] = Coarsening(np.arange(len(cells)), patterns,
                                                       multiplicity)
