@@ -113,20 +113,22 @@ class DemingFit(NamedTuple):
 
 def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     r"""The Deming line, its leave-one-out lines and their jackknife standard errors, in
-    O(n) time: one centring of the data, then a few in-place passes over six n-vectors.
+    O(n) time: one centring of the data, then in-place passes over n-vectors.
 
     Leaving out point i changes the centred sums by a rank-one term:
     ``Sxx(-i) = Sxx - c u_i**2``, ``Syy(-i) = Syy - c v_i**2``, ``Sxy(-i) = Sxy - c u_i
     v_i`` with ``c = n / (n - 1)`` and ``u, v`` the centred x and y; and the means by
-    ``-u_i / (n - 1)`` and ``-v_i / (n - 1)``. Each leave-one-out slope is
-    :func:`deming_slope`'s formula on these sums, its stable branch chosen by the sign of
-    ``d = lambda Syy(-i) - Sxx(-i)``. ``d`` and ``w = 2 sqrt(lambda) Sxy(-i)`` are
-    formed multiplied by ``s``, a power of two near ``1 / (lambda Syy + Sxx)``: that sum
-    bounds ``|d|`` and ``|w|`` of every leave-one-out fit, so the root
-    ``sqrt((s d)**2 + (s w)**2)`` (in place of a slow ``hypot``) neither overflows nor
-    underflows. The slope is ``w / (sqrt(lambda) (root - d))`` (d < 0) or
-    ``(d + root) / (sqrt(lambda) w)``, nan where ``Sxy(-i) = 0``. The standard errors
-    are :math:`\sqrt{(n - 1)/n \sum_i (b_{(-i)} - \bar b)^2}` (Linnet 1993).
+    ``a_i = -u_i / (n - 1)`` and ``b_i = -v_i / (n - 1)``. Divided by ``n``, the sums
+    are ``Sxy / n + a_i v_i`` and so on, so ``a`` and ``b`` serve the sums and the
+    intercepts. Each leave-one-out slope is :func:`deming_slope`'s formula written with
+    ``e = (lambda Syy(-i) - Sxx(-i)) / (2 sqrt(lambda) n)`` and ``h = Sxy(-i) / n``:
+    ``h / (sqrt(lambda) (r - e))`` (e < 0) or ``(e + r) / (sqrt(lambda) h)``, with
+    ``r = sqrt(e**2 + h**2)``, nan where ``Sxy(-i) = 0``. ``|e|`` and ``|h|`` are at most
+    ``(lambda Syy + Sxx) / (2 sqrt(lambda) n)``; when that bound lies outside
+    ``2**-200 .. 2**200``, both are multiplied by a power of two near its inverse, so the
+    squares neither overflow nor underflow (a ``hypot`` would be several times slower).
+    The standard errors are :math:`\sqrt{(n - 1)/n \sum_i (b_{(-i)} - \bar b)^2}`
+    (Linnet 1993), the sums of squares as dot products.
 
     Examples
     --------
@@ -140,61 +142,68 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     lam = float(error_ratio)
     mx, my = np.add.reduce(x) / n, np.add.reduce(y) / n  # x.mean(), y.mean()
     work = np.empty((4, n))  # the four n-vectors in one allocation
-    u, v, w, d = work
+    u, v, a, b = work
     np.subtract(x, mx, out=u)
     np.subtract(y, my, out=v)
     sxx, syy, sxy = u @ u, v @ v, u @ v
     slope, intercept = _line(mx, my, sxx, syy, sxy, lam)
-    top = lam * syy + sxx
-    s = math.ldexp(1.0, -math.frexp(top)[1]) if 0 < top < math.inf else 1.0
-    c = n / (n - 1)
+    root_lam = math.sqrt(lam)
+    bound = (lam * syy + sxx) / (2 * root_lam * n)
     out = np.empty((2, n))
     slopes, intercepts = out
-    np.multiply(u, v, out=w)
-    w *= -2 * math.sqrt(lam) * s * c
-    w += 2 * math.sqrt(lam) * s * sxy  # s w
-    np.multiply(v, v, out=d)
+    k = -1.0 / (n - 1)
+    np.multiply(u, k, out=a)
+    np.multiply(v, k, out=b)
+    h = slopes
+    np.multiply(a, v, out=h)
+    h += sxy / n
+    e = v
+    np.multiply(b, v, out=e)
     if lam != 1.0:
-        d *= lam
-    np.multiply(u, u, out=slopes)
-    np.subtract(slopes, d, out=d)
-    d *= s * c
-    d += (lam * syy - sxx) * s  # s d
-    root = slopes
-    np.multiply(d, d, out=root)
-    np.multiply(w, w, out=intercepts)
+        e *= lam
+    np.multiply(a, u, out=u)
+    e -= u
+    e *= 0.5 / root_lam
+    e += (lam * syy - sxx) / (2 * root_lam * n)
+    if not 2.0**-200 < bound < 2.0**200 and 0 < bound < math.inf:
+        scale = math.ldexp(1.0, -math.frexp(bound)[1])  # exact: a power of two
+        e *= scale
+        h *= scale
+    root = u
+    np.multiply(e, e, out=root)
+    np.multiply(h, h, out=intercepts)
+    zero = None if np.minimum.reduce(intercepts) > 0 else h == 0  # Sxy(-i) = 0: nan
     root += intercepts
     np.sqrt(root, out=root)
-    # the branches are equal in exact arithmetic: (d + root) (root - d) = w**2
+    # the branches are equal in exact arithmetic: (e + r) (r - e) = h**2
     with np.errstate(divide="ignore", invalid="ignore"):
-        if d.max() < 0:
-            root -= d
-            np.divide(w, root, out=slopes)
-        elif d.min() >= 0:
-            root += d
-            np.divide(root, w, out=slopes)
+        if e.max() < 0:
+            root -= e
+            np.divide(h, root, out=slopes)
+        elif e.min() >= 0:
+            root += e
+            np.divide(root, h, out=slopes)
         else:
-            up = d >= 0
-            root_up = root[up]
-            root -= d
-            np.divide(w, root, out=slopes)
-            slopes[up] = (d[up] + root_up) / w[up]
+            up = e >= 0
+            up_slopes = (e[up] + root[up]) / h[up]
+            root -= e
+            np.divide(h, root, out=slopes)
+            slopes[up] = up_slopes
         if lam != 1.0:
-            slopes /= math.sqrt(lam)
-    if not w.all():
-        slopes[w == 0] = np.nan
-    # intercepts: the means without point i are mean - centred_i / (n - 1)
-    np.multiply(u, -1.0 / (n - 1), out=intercepts)
-    intercepts += mx
-    intercepts *= slopes
-    np.multiply(v, -1.0 / (n - 1), out=d)
-    d += my
-    np.subtract(d, intercepts, out=intercepts)
+            slopes /= root_lam
+    if zero is not None:
+        slopes[zero] = np.nan
+    # intercepts: the means without point i are mean + a_i and mean + b_i
+    a += mx
+    a *= slopes
+    b += my
+    np.subtract(b, a, out=intercepts)
     deviations = work[:2]
     np.subtract(out, np.add.reduce(out, axis=1, keepdims=True) / n, out=deviations)
-    deviations *= deviations
-    se_slope, se_intercept = np.sqrt((n - 1) / n * np.add.reduce(deviations, axis=1)).tolist()
-    return DemingFit(slope, intercept, slopes, intercepts, se_slope, se_intercept)
+    ds, di = deviations
+    scale_se = (n - 1) / n
+    return DemingFit(slope, intercept, slopes, intercepts, math.sqrt(scale_se * (ds @ ds)),
+                     math.sqrt(scale_se * (di @ di)))
 
 
 def deming_jackknife(x: np.ndarray, y: np.ndarray,

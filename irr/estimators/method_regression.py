@@ -38,6 +38,7 @@ from irr.vocabulary import interval_name
 __all__ = [
     "DEMING_CIS",
     "DEMING_NOTES",
+    "DEMING_OPTIONS",
     "MethodRegressionResult",
     "deming",
     "paired_measurements",
@@ -324,14 +325,22 @@ def _p_text(p: float) -> str:
     return "<.001" if p < 0.001 else f"{p:.2f}" if p >= 0.01 else f"{p:.3f}"
 
 
-def _t_interval(estimate: float, se: float, level: float, df: float) -> ConfidenceInterval:
-    from scipy.special import stdtrit
-
+def _t_interval(estimate: float, se: float, level: float, df: float,
+                quantile: float | None = None) -> ConfidenceInterval:
+    """The t interval ``estimate +- t se`` on `df` degrees of freedom; `quantile`, the t
+    quantile of `level` on `df` when the caller has it (:func:`_t_quantile`)."""
     if not (math.isfinite(estimate) and math.isfinite(se) and se > 0 and df > 0):
         return ConfidenceInterval(math.nan, math.nan, level, "jackknife",
                                   "undefined: no jackknife standard error")
-    half = float(stdtrit(df, 0.5 + level / 2)) * se
+    half = (_t_quantile(level, df) if quantile is None else quantile) * se
     return ConfidenceInterval(estimate - half, estimate + half, level, "jackknife")
+
+
+def _t_quantile(level: float, df: float) -> float:
+    """The two-sided t critical value of `level` on `df` degrees of freedom."""
+    from scipy.special import stdtrit
+
+    return float(stdtrit(df, 0.5 + level / 2))
 
 
 def _t_test(estimate: float, null: float, se: float, df: float) -> tuple[float, float]:
@@ -433,10 +442,15 @@ def _deming_bootstrap(x: np.ndarray, y: np.ndarray, error_ratio: float,
                             progress=options.progress)
 
 
+#: The options of a Deming fit given none: every default, and `ci` None, the jackknife
+#: interval (InferenceOptions' own default `ci`, 'wald', is not one of Deming's).
+DEMING_OPTIONS = InferenceOptions(ci=None)
+
+
 def deming(
     x: Any,
     y: Any = None,
-    options: InferenceOptions = DEFAULT_OPTIONS,
+    options: InferenceOptions = DEMING_OPTIONS,
     *,
     error_ratio: float | None = None,
     names: Any = None,
@@ -444,7 +458,15 @@ def deming(
     second: int = 1,
 ) -> MethodRegressionResult:
     """Deming regression of y (test method) on x (comparison method); see :func:`irr.deming`
-    (`options.ci` None is the jackknife interval)."""
+    (`options.ci` None, as in the default :data:`DEMING_OPTIONS`, is the jackknife
+    interval).
+
+    Examples
+    --------
+    >>> res = deming([7.2, 8.1, 9.5, 10.4, 12.0], [7.0, 8.4, 9.9, 10.2, 12.6])
+    >>> res.ci.method, round(res.slope, 3)
+    ('jackknife', 1.113)
+    """
     confidence_level = options.confidence_level
     ci = check_choice(options.ci or "jackknife", "ci", ("jackknife", *BOOTSTRAP_METHODS))
     a, b, x_name, y_name, dropped, m = paired_measurements(x, y, names, first, second,
@@ -484,12 +506,13 @@ def deming(
                  f"{n - 2} df; t tests of slope = 1 and intercept = 0.")
     notes.extend(_missing_note(dropped))
     source = partial(_deming_bootstrap, a, b, ratio, options)
+    t_crit = _t_quantile(confidence_level, df)  # one quantile for both intervals
     result = MethodRegressionResult(
         coefficient="Deming slope", symbol="b", estimate=slope, se=se_s, statistic=t_s,
-        pvalue=p_s, ci=_t_interval(slope, se_s, confidence_level, df), n_subjects=n,
+        pvalue=p_s, ci=_t_interval(slope, se_s, confidence_level, df, t_crit), n_subjects=n,
         n_missing=dropped, n_incomplete=dropped, raters=(x_name, y_name), notes=tuple(notes),
         method="deming", intercept=intercept, intercept_se=se_i,
-        intercept_ci=_t_interval(intercept, se_i, confidence_level, df),
+        intercept_ci=_t_interval(intercept, se_i, confidence_level, df, t_crit),
         intercept_statistic=t_i, intercept_pvalue=p_i, x_name=x_name, y_name=y_name,
         error_ratio=ratio, df=df, x=a, y=b, jackknife_slopes=jack_s,
         jackknife_intercepts=jack_i, _bootstrap_source=source,

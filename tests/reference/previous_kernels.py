@@ -4,10 +4,13 @@ random data. They are the code as it stood before the rewrite, not used by the p
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
 from irr.coefficients import chance_corrected as cc
+from irr.coefficients import method_regression as mr
 
 
 def unique_rows(rows: np.ndarray, weights: np.ndarray | None = None
@@ -668,3 +671,72 @@ def check_magnitude(arrays: list[np.ndarray], what: str) -> None:
             f"these reach {top:.3g} with a range of {spread:.3g}, where sums of squares "
             "overflow or underflow. Express them in other units (multiply or divide by "
             "a power of ten) and convert the result back.")
+
+
+# -- Deming's fit before its passes were cut (issue 31, deming at 10^5) ---------------------
+
+
+def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> mr.DemingFit:
+    """irr.coefficients.method_regression.deming_fit before its leave-one-out sums were
+    formed from the centred data times -1/(n - 1) (which the intercepts reuse) and its
+    standard errors from a Gram product: about 30 passes over n-vectors."""
+    n = x.size
+    lam = float(error_ratio)
+    mx, my = np.add.reduce(x) / n, np.add.reduce(y) / n  # x.mean(), y.mean()
+    work = np.empty((4, n))  # the four n-vectors in one allocation
+    u, v, w, d = work
+    np.subtract(x, mx, out=u)
+    np.subtract(y, my, out=v)
+    sxx, syy, sxy = u @ u, v @ v, u @ v
+    slope = float(mr.deming_slope(sxx, syy, sxy, lam))
+    intercept = float(my - slope * mx)
+    top = lam * syy + sxx
+    s = math.ldexp(1.0, -math.frexp(top)[1]) if 0 < top < math.inf else 1.0
+    c = n / (n - 1)
+    out = np.empty((2, n))
+    slopes, intercepts = out
+    np.multiply(u, v, out=w)
+    w *= -2 * math.sqrt(lam) * s * c
+    w += 2 * math.sqrt(lam) * s * sxy  # s w
+    np.multiply(v, v, out=d)
+    if lam != 1.0:
+        d *= lam
+    np.multiply(u, u, out=slopes)
+    np.subtract(slopes, d, out=d)
+    d *= s * c
+    d += (lam * syy - sxx) * s  # s d
+    root = slopes
+    np.multiply(d, d, out=root)
+    np.multiply(w, w, out=intercepts)
+    root += intercepts
+    np.sqrt(root, out=root)
+    # the branches are equal in exact arithmetic: (d + root) (root - d) = w**2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if d.max() < 0:
+            root -= d
+            np.divide(w, root, out=slopes)
+        elif d.min() >= 0:
+            root += d
+            np.divide(root, w, out=slopes)
+        else:
+            up = d >= 0
+            root_up = root[up]
+            root -= d
+            np.divide(w, root, out=slopes)
+            slopes[up] = (d[up] + root_up) / w[up]
+        if lam != 1.0:
+            slopes /= math.sqrt(lam)
+    if not w.all():
+        slopes[w == 0] = np.nan
+    # intercepts: the means without point i are mean - centred_i / (n - 1)
+    np.multiply(u, -1.0 / (n - 1), out=intercepts)
+    intercepts += mx
+    intercepts *= slopes
+    np.multiply(v, -1.0 / (n - 1), out=d)
+    d += my
+    np.subtract(d, intercepts, out=intercepts)
+    deviations = work[:2]
+    np.subtract(out, np.add.reduce(out, axis=1, keepdims=True) / n, out=deviations)
+    deviations *= deviations
+    se_slope, se_intercept = np.sqrt((n - 1) / n * np.add.reduce(deviations, axis=1)).tolist()
+    return mr.DemingFit(slope, intercept, slopes, intercepts, se_slope, se_intercept)

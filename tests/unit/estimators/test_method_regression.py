@@ -443,6 +443,67 @@ def test_deming_fit_matches_its_previous_form(seed):
     assert mixed
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_deming_fit_matches_the_kernel_before_its_passes_were_cut(seed):
+    # deming_fit against its previous form (tests/reference/previous_kernels.deming_fit):
+    # the line bit for bit, the leave-one-out lines and the jackknife SEs to 1e-12, nan
+    # where Sxy(-i) = 0; error ratios far from 1, both signs of the relation and of the
+    # leave-one-out d, and data scaled by 1e-80 and 1e80 (the sums' power-of-two scaling)
+    from irr.coefficients.method_regression import deming_fit
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(100 + seed)
+    branches = set()
+    for trial in range(40):
+        n = int(rng.integers(3, 3000))
+        lam = float(rng.choice([0.01, 0.3, 1.0, 4.0, 100.0]))
+        x = rng.normal(rng.uniform(-100, 100), rng.uniform(0.01, 10), n)
+        y = rng.choice([-1, 1]) * (rng.uniform(0.1, 3) * x
+                                    + rng.normal(0, rng.uniform(0.01, 10), n))
+        if trial % 4 == 1:  # lambda Syy = Sxx: the leave-one-out d about 0, both signs
+            y = (y - y.mean()) * math.sqrt(x.var() / (lam * y.var())) + y.mean()
+        elif trial % 8 == 2:  # Sxy = 0 exactly; 0 without the point at x = mean(x) too
+            x, y = np.array([-1.0, 1, 0, 2, -2]), np.array([1.0, 1, 5, 4, 4])
+        elif trial % 8 == 3:
+            x, y = x * 1e-80, y * 1e-80
+        elif trial % 8 == 7:
+            x, y = x * 1e80, y * 1e80
+        fit = deming_fit(x, y, lam)
+        before = previous_kernels.deming_fit(x, y, lam)
+        xc, yc = x - x.mean(), y - y.mean()
+        c = x.size / (x.size - 1)
+        d = lam * (yc @ yc - c * yc * yc) - (xc @ xc - c * xc * xc)
+        branches.add((bool((d < 0).any()), bool((d >= 0).any())))
+        assert (fit.slope, fit.intercept) == (before.slope, before.intercept) or (
+            math.isnan(fit.slope) and math.isnan(before.slope))
+        np.testing.assert_array_equal(np.isnan(fit.slopes), np.isnan(before.slopes))
+        np.testing.assert_allclose(fit.slopes, before.slopes, rtol=1e-13)
+        scale = np.nanmax(np.abs(y.mean()) + np.abs(before.slopes * x.mean()))
+        np.testing.assert_allclose(fit.intercepts, before.intercepts, rtol=0,
+                                   atol=1e-13 * scale)
+        assert fit.se_slope == pytest.approx(before.se_slope, rel=1e-12, nan_ok=True)
+        assert fit.se_intercept == pytest.approx(before.se_intercept, rel=1e-11, nan_ok=True)
+    assert branches == {(True, False), (False, True), (True, True)}
+
+
+def test_deming_estimator_default_options_give_the_jackknife():
+    # the estimator's default options (ci None) are the jackknife interval, as irr.deming's
+    # ci='jackknife'; InferenceOptions' own default ci ('wald') is not one of Deming's
+    from irr.estimators import method_regression as estimators
+    from irr.inference.options import InferenceOptions
+
+    x, y = ref.pairs(ref.BLOODTEST)
+    res = estimators.deming(x, y)
+    public = irr.deming(x, y)
+    assert res.ci.method == "jackknife"
+    assert (res.slope, res.intercept, res.se, res.intercept_se) == (
+        public.slope, public.intercept, public.se, public.intercept_se)
+    assert tuple(res.ci) == tuple(public.ci)
+    assert tuple(res.intercept_ci) == tuple(public.intercept_ci)
+    with pytest.raises(ValueError, match=r"`ci` must be one of 'jackknife'.*got 'wald'"):
+        estimators.deming(x, y, InferenceOptions())
+
+
 def test_deming_slope_of_scalars_equals_the_array_formula():
     # the line's slope from Python floats is the array formula's, value for value, at
     # zeros, signed zeros, infinities, nan and extreme magnitudes and error ratios
@@ -596,6 +657,9 @@ def test_method_comparison_plot(tmp_path):
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels[0] == "identity y = x"
     assert labels[2] == "95% confidence band"
+    # arrays fitted by the default method, Deming, with its default (jackknife) band
+    ax = method_comparison(x, y)
+    assert [t.get_text() for t in ax.get_legend().get_texts()][2] == "95% confidence band"
     for spelling in ("passing_bablok", "passing-bablok", "Passing-Bablok"):  # one vocabulary
         ax = method_comparison(x, y, method=spelling)
         assert len(ax.get_legend().get_texts()) == 2  # no band for Passing–Bablok
