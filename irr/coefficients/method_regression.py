@@ -118,17 +118,20 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     Leaving out point i changes the centred sums by a rank-one term:
     ``Sxx(-i) = Sxx - c u_i**2``, ``Syy(-i) = Syy - c v_i**2``, ``Sxy(-i) = Sxy - c u_i
     v_i`` with ``c = n / (n - 1)`` and ``u, v`` the centred x and y; and the means by
-    ``a_i = -u_i / (n - 1)`` and ``b_i = -v_i / (n - 1)``. Divided by ``n``, the sums
-    are ``Sxy / n + a_i v_i`` and so on, so ``a`` and ``b`` serve the sums and the
-    intercepts. Each leave-one-out slope is :func:`deming_slope`'s formula written with
-    ``e = (lambda Syy(-i) - Sxx(-i)) / (2 sqrt(lambda) n)`` and ``h = Sxy(-i) / n``:
-    ``h / (sqrt(lambda) (r - e))`` (e < 0) or ``(e + r) / (sqrt(lambda) h)``, with
-    ``r = sqrt(e**2 + h**2)``, nan where ``Sxy(-i) = 0``. ``|e|`` and ``|h|`` are at most
-    ``(lambda Syy + Sxx) / (2 sqrt(lambda) n)``; when that bound lies outside
-    ``2**-200 .. 2**200``, both are multiplied by a power of two near its inverse, so the
-    squares neither overflow nor underflow (a ``hypot`` would be several times slower).
-    The standard errors are :math:`\sqrt{(n - 1)/n \sum_i (b_{(-i)} - \bar b)^2}`
-    (Linnet 1993), the sums of squares as dot products.
+    ``a_i = -u_i / (n - 1)`` and ``b_i = -v_i / (n - 1)``. In terms of ``a`` and ``b``
+    (which the intercepts reuse), and times ``g = 1 / (n - 1)``, the sums give
+    ``h = g Sxy / n - a_i b_i`` (``g Sxy(-i) / n``) and
+    ``e = (g (lambda Syy - Sxx) / n + a_i**2 - lambda b_i**2) / (2 sqrt(lambda))``
+    (``g (lambda Syy(-i) - Sxx(-i)) / (2 sqrt(lambda) n)``). Each leave-one-out slope is
+    :func:`deming_slope`'s formula in these terms: ``h / (sqrt(lambda) (r - e))``
+    (e < 0) or ``(e + r) / (sqrt(lambda) h)``, with ``r = sqrt(e**2 + h**2)``, nan where
+    ``Sxy(-i) = 0``. ``|e|`` and ``|h|`` are at most ``g (lambda Syy + Sxx) / (2
+    sqrt(lambda) n)``; when that bound lies outside ``2**-200 .. 2**200``, ``a`` and
+    ``b`` are multiplied by a power of two (for the sums only) that brings it near 1, so
+    the squares neither overflow nor underflow (a ``hypot`` would be several times
+    slower). The standard errors are
+    :math:`\sqrt{(n - 1)/n \sum_i (b_{(-i)} - \bar b)^2}` (Linnet 1993), the sums of
+    squares as dot products.
 
     Examples
     --------
@@ -142,34 +145,37 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     lam = float(error_ratio)
     mx, my = np.add.reduce(x) / n, np.add.reduce(y) / n  # x.mean(), y.mean()
     work = np.empty((4, n))  # the four n-vectors in one allocation
-    u, v, a, b = work
-    np.subtract(x, mx, out=u)
-    np.subtract(y, my, out=v)
-    sxx, syy, sxy = u @ u, v @ v, u @ v
+    a, b, e, t = work
+    np.subtract(x, mx, out=a)  # u
+    np.subtract(y, my, out=b)  # v
+    sxx, syy, sxy = a @ a, b @ b, a @ b
     slope, intercept = _line(mx, my, sxx, syy, sxy, lam)
+    g = 1.0 / (n - 1)
+    a *= -g
+    b *= -g
     root_lam = math.sqrt(lam)
-    bound = (lam * syy + sxx) / (2 * root_lam * n)
+    bound = g * (lam * syy + sxx) / (2 * root_lam * n)
+    scale = 1.0
+    if not 2.0**-200 < bound < 2.0**200 and 0 < bound < math.inf:
+        scale = math.ldexp(1.0, -(math.frexp(bound)[1] // 2))  # exact: a power of two
+        a *= scale
+        b *= scale
     out = np.empty((2, n))
     slopes, intercepts = out
-    k = -1.0 / (n - 1)
-    np.multiply(u, k, out=a)
-    np.multiply(v, k, out=b)
     h = slopes
-    np.multiply(a, v, out=h)
-    h += sxy / n
-    e = v
-    np.multiply(b, v, out=e)
+    np.multiply(a, b, out=h)
+    np.subtract(scale * scale * g * sxy / n, h, out=h)
+    np.multiply(a, a, out=e)
+    np.multiply(b, b, out=t)
     if lam != 1.0:
-        e *= lam
-    np.multiply(a, u, out=u)
-    e -= u
+        t *= lam
+    e -= t
     e *= 0.5 / root_lam
-    e += (lam * syy - sxx) / (2 * root_lam * n)
-    if not 2.0**-200 < bound < 2.0**200 and 0 < bound < math.inf:
-        scale = math.ldexp(1.0, -math.frexp(bound)[1])  # exact: a power of two
-        e *= scale
-        h *= scale
-    root = u
+    e += scale * scale * g * (lam * syy - sxx) / (2 * root_lam * n)
+    if scale != 1.0:
+        a /= scale
+        b /= scale
+    root = t
     np.multiply(e, e, out=root)
     np.multiply(h, h, out=intercepts)
     zero = None if np.minimum.reduce(intercepts) > 0 else h == 0  # Sxy(-i) = 0: nan
@@ -198,7 +204,7 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     a *= slopes
     b += my
     np.subtract(b, a, out=intercepts)
-    deviations = work[:2]
+    deviations = work[2:]
     np.subtract(out, np.add.reduce(out, axis=1, keepdims=True) / n, out=deviations)
     ds, di = deviations
     scale_se = (n - 1) / n
