@@ -395,6 +395,22 @@ class Measurements:
             return False
         return bool(self.value.size) and int(self.replicates.max()) > 1
 
+    def known_extremes(self, rater: int) -> tuple[float, float] | None:
+        """The smallest and largest measurement of `rater`, when the constructor found them
+        (a column measured for every subject, whose extremes its check read); None
+        otherwise. For kernels that can skip a reading pass with them.
+
+        Examples
+        --------
+        >>> Measurements.from_pair([1.5, 3.0, 2.0], [1.0, np.nan, 2.5]).known_extremes(0)
+        (1.5, 3.0)
+        >>> Measurements.from_pair([1.5, 3.0, 2.0], [1.0, np.nan, 2.5]).known_extremes(1) is None
+        True
+        """
+        if self._columns is None or not 0 <= rater < len(self._extremes):
+            return None
+        return self._extremes[rater]
+
     def missing_subjects(self) -> np.ndarray:
         """The codes of the subjects that some rater did not measure, in order."""
         if self._columns is not None:

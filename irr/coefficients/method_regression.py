@@ -111,7 +111,9 @@ class DemingFit(NamedTuple):
     se_intercept: float
 
 
-def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
+def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float,
+               bounds: tuple[tuple[float, float], tuple[float, float]] | None = None
+               ) -> DemingFit:
     r"""The Deming line, its leave-one-out lines and their jackknife standard errors, in
     O(n) time: one centring of the data, then in-place passes over n-vectors.
 
@@ -132,6 +134,12 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     slower). The standard errors are
     :math:`\sqrt{(n - 1)/n \sum_i (b_{(-i)} - \bar b)^2}` (Linnet 1993), the sums of
     squares as dot products.
+
+    `bounds`, ``((x_low, x_high), (y_low, y_high))`` that bracket x and y (the input
+    check's extremes), bound ``|a|`` and ``|b|`` (rounding is monotone): when the
+    extreme ``e`` and ``|a b|`` they allow, computed with the same roundings, show the
+    sign of every ``e`` and no ``h`` zero, the two reading passes that would check it are
+    skipped.
 
     Examples
     --------
@@ -175,18 +183,23 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     if scale != 1.0:
         a /= scale
         b /= scale
+    # the sign of every e, and h != 0, from the bounds (else from the vectors)
+    negative = None if bounds is None or scale != 1.0 else _sign_of_e(
+        bounds, mx, my, g, lam, scale * scale * g * sxy / n,
+        scale * scale * g * (lam * syy - sxx) / (2 * root_lam * n))
     root = t
     np.multiply(e, e, out=root)
     np.multiply(h, h, out=intercepts)
-    zero = None if np.minimum.reduce(intercepts) > 0 else h == 0  # Sxy(-i) = 0: nan
+    # Sxy(-i) = 0: nan
+    zero = None if negative is not None or np.minimum.reduce(intercepts) > 0 else h == 0
     root += intercepts
     np.sqrt(root, out=root)
     # the branches are equal in exact arithmetic: (e + r) (r - e) = h**2
     with np.errstate(divide="ignore", invalid="ignore"):
-        if e.max() < 0:
+        if negative or (negative is None and e.max() < 0):
             root -= e
             np.divide(h, root, out=slopes)
-        elif e.min() >= 0:
+        elif negative is not None or e.min() >= 0:
             root += e
             np.divide(root, h, out=slopes)
         else:
@@ -210,6 +223,28 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> DemingFit:
     scale_se = (n - 1) / n
     return DemingFit(slope, intercept, slopes, intercepts, math.sqrt(scale_se * (ds @ ds)),
                      math.sqrt(scale_se * (di @ di)))
+
+
+def _sign_of_e(bounds: tuple[tuple[float, float], tuple[float, float]], mx: float,
+               my: float, g: float, lam: float, h0: float, e0: float) -> bool | None:
+    """True when :func:`deming_fit`'s every ``e`` is negative, False when every ``e`` is
+    at least 0, with every ``h`` nonzero, as the largest ``|a|`` and ``|b|`` that data
+    within `bounds` give show; None when they cannot tell. ``|u_i|`` is at
+    most the larger of ``|x_low - mean|`` and ``|x_high - mean|`` (both rounded as the
+    centring rounds), and the roundings of ``a_i = -g u_i``, of the squares and products
+    and of ``e``'s steps are monotone, so the same operations on the largest values bound
+    the computed ones."""
+    (x_low, x_high), (y_low, y_high) = bounds
+    top_a = max(abs(float(x_low - mx)), abs(float(x_high - mx))) * g
+    top_b = max(abs(float(y_low - my)), abs(float(y_high - my))) * g
+    if not abs(h0) > top_a * top_b:
+        return None
+    half = 0.5 / math.sqrt(lam)
+    if top_a * top_a * half + e0 < 0:  # e's steps with b**2 = 0: the largest e
+        return True
+    if -(top_b * top_b * lam) * half + e0 >= 0:  # with a**2 = 0: the smallest e
+        return False
+    return None
 
 
 def deming_jackknife(x: np.ndarray, y: np.ndarray,

@@ -389,16 +389,17 @@ def replicate_error_ratio(m: Measurements, first: int = 0, second: int = 1) -> f
 
 def paired_measurements(
     x: Any, y: Any, names: Any, first: int, second: int, what: str = "Method regression"
-) -> tuple[np.ndarray, np.ndarray, str, str, int, Measurements | None]:
-    """The complete pairs ``(x, y)``, the methods' names, pairs dropped, and the
+) -> tuple[np.ndarray, np.ndarray, str, str, int, Measurements | None, tuple | None]:
+    """The complete pairs ``(x, y)``, the methods' names, pairs dropped, the
     Measurements when given one (measurements of a lazy frame: a ValueError naming
-    `what`, which needs their rows)."""
+    `what`, which needs their rows), and ``((x_low, x_high), (y_low, y_high))``, values
+    that bracket x and y, when the input check found them (None otherwise)."""
     if isinstance(x, LazyMeasurements):
         raise ValueError(x.rows_refused(what))
     if isinstance(x, Measurements):
         if y is not None:
             raise TypeError("Pass `y` only with array `x`; a Measurements holds both methods.")
-        m = x
+        m = source = x
         m.check_magnitude("Method-comparison regression")
         a, b = m.paired(first, second)
         both = (m.replicates[:, [first, second]] > 0)
@@ -407,13 +408,16 @@ def paired_measurements(
         if names is not None:  # checked as for arrays
             labels = Measurements.from_pair([], [], names).raters
     else:
-        pair = Measurements.from_pair(x, y, names)
-        pair.check_magnitude("Method-comparison regression")
-        a, b = pair.paired()
-        dropped = pair.n_subjects - a.size
+        source = Measurements.from_pair(x, y, names)
+        source.check_magnitude("Method-comparison regression")
+        a, b = source.paired()
+        first, second = 0, 1
+        dropped = source.n_subjects - a.size
         m = None
-        labels = pair.raters
-    return a, b, labels[0], labels[1], dropped, m
+        labels = source.raters
+    # a rater's extremes bracket its measurements kept in the pairs
+    bounds = (source.known_extremes(first), source.known_extremes(second))
+    return a, b, labels[0], labels[1], dropped, m, None if None in bounds else bounds
 
 
 def _missing_note(dropped: int) -> list[str]:
@@ -469,8 +473,8 @@ def deming(
     """
     confidence_level = options.confidence_level
     ci = check_choice(options.ci or "jackknife", "ci", ("jackknife", *BOOTSTRAP_METHODS))
-    a, b, x_name, y_name, dropped, m = paired_measurements(x, y, names, first, second,
-                                                           "Deming regression")
+    a, b, x_name, y_name, dropped, m, bounds = paired_measurements(
+        x, y, names, first, second, "Deming regression")
     notes = []
     if error_ratio is None:
         ratio = replicate_error_ratio(m, first, second) if m is not None and m.has_replicates \
@@ -495,7 +499,7 @@ def deming(
     n = a.size
     if n < 3:
         raise ValueError(f"Deming regression needs at least 3 complete pairs; got {n}.")
-    slope, intercept, jack_s, jack_i, se_s, se_i = deming_fit(a, b, ratio)
+    slope, intercept, jack_s, jack_i, se_s, se_i = deming_fit(a, b, ratio, bounds)
     if math.isnan(slope):
         warnings.warn("The Deming slope is undefined (nan): the covariance of x and y is 0, "
                       "so no line direction is preferred.", DegenerateDataWarning, stacklevel=3)
@@ -578,8 +582,8 @@ def passing_bablok(
 ) -> MethodRegressionResult:
     """Passing–Bablok regression of y on x; see :func:`irr.passing_bablok`."""
     confidence_level = options.confidence_level
-    a, b, x_name, y_name, dropped, _ = paired_measurements(x, y, names, first, second,
-                                                           "Passing–Bablok regression")
+    a, b, x_name, y_name, dropped, _, _ = paired_measurements(
+        x, y, names, first, second, "Passing–Bablok regression")
     n = a.size
     if n < 3:
         raise ValueError(f"Passing–Bablok regression needs at least 3 complete pairs; got {n}.")

@@ -486,6 +486,57 @@ def test_deming_fit_matches_the_kernel_before_its_passes_were_cut(seed):
     assert branches == {(True, False), (False, True), (True, True)}
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_deming_fit_with_the_input_bounds_equals_it_without(seed):
+    # deming_fit given the data's extremes (the input check's) skips its scans for the
+    # sign of e and for h = 0 only where the bounds prove them: the same bits as without them,
+    # on data where the bounds decide and where they cannot (an outlier whose
+    # leave-one-out d is >= 0, d of both signs, Sxy(-i) = 0, slopes of both signs)
+    from irr.coefficients.method_regression import deming_fit
+
+    rng = np.random.default_rng(200 + seed)
+    decided = undecided = 0
+    for trial in range(30):
+        n = int(rng.integers(3, 2000))
+        lam = float(rng.choice([0.01, 0.5, 1.0, 3.0, 100.0]))
+        x = rng.normal(rng.uniform(-50, 50), rng.uniform(0.1, 10), n)
+        y = rng.choice([-1, 1]) * (rng.uniform(0.2, 2) * x + rng.normal(0, 2, n))
+        if trial % 5 == 1:  # one point far out along y: its leave-one-out d changes sign
+            y[0] += 50 * y.std() * math.sqrt(n)
+        elif trial % 5 == 2:
+            y = (y - y.mean()) * math.sqrt(x.var() / (lam * y.var())) + y.mean()
+        elif trial % 5 == 3:
+            x, y = np.array([-1.0, 1, 0, 2, -2]), np.array([1.0, 1, 5, 4, 4])
+        bounds = ((x.min(), x.max()), (y.min(), y.max()))
+        with_bounds, without = deming_fit(x, y, lam, bounds), deming_fit(x, y, lam)
+        for got, want in zip(with_bounds, without, strict=True):
+            np.testing.assert_array_equal(got, want)
+        xc, yc = x - x.mean(), y - y.mean()
+        d = lam * (yc @ yc - n / (n - 1) * yc * yc) - (xc @ xc - n / (n - 1) * xc * xc)
+        if ((d < 0).all() or (d >= 0).all()) and not np.isnan(without.slopes).any():
+            decided += 1
+        else:
+            undecided += 1
+    assert decided
+    assert undecided
+
+
+def test_deming_passes_the_input_checks_extremes_to_its_kernel(monkeypatch):
+    # irr.deming of complete arrays hands deming_fit the extremes its input check found;
+    # with a missing value (a pair dropped) it hands none
+    from irr.estimators import method_regression as estimators
+
+    seen = []
+    fit = estimators.deming_fit
+    monkeypatch.setattr(estimators, "deming_fit",
+                        lambda x, y, lam, bounds=None: seen.append(bounds) or fit(x, y, lam,
+                                                                                  bounds))
+    x, y = ref.pairs(ref.BLOODTEST)
+    irr.deming(x, y)
+    irr.deming(np.append(x, np.nan), np.append(y, 1.0))
+    assert seen == [((x.min(), x.max()), (y.min(), y.max())), None]
+
+
 def test_deming_estimator_default_options_give_the_jackknife():
     # the estimator's default options (ci None) are the jackknife interval, as irr.deming's
     # ci='jackknife'; InferenceOptions' own default ci ('wald') is not one of Deming's
