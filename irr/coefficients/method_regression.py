@@ -195,21 +195,22 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float,
     root += intercepts
     np.sqrt(root, out=root)
     # the branches are equal in exact arithmetic: (e + r) (r - e) = h**2
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if negative or (negative is None and e.max() < 0):
-            root -= e
-            np.divide(h, root, out=slopes)
-        elif negative is not None or e.min() >= 0:
-            root += e
-            np.divide(root, h, out=slopes)
-        else:
-            up = e >= 0
-            up_slopes = (e[up] + root[up]) / h[up]
-            root -= e
-            np.divide(h, root, out=slopes)
-            slopes[up] = up_slopes
-        if lam != 1.0:
-            slopes /= root_lam
+    if negative or (negative is None and e.max() < 0):
+        root -= e  # r - e > 0
+        np.divide(h, root, out=slopes)
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if negative is not None or e.min() >= 0:
+                root += e
+                np.divide(root, h, out=slopes)
+            else:
+                up = e >= 0
+                up_slopes = (e[up] + root[up]) / h[up]
+                root -= e
+                np.divide(h, root, out=slopes)
+                slopes[up] = up_slopes
+    if lam != 1.0:
+        slopes /= root_lam
     if zero is not None:
         slopes[zero] = np.nan
     # intercepts: the means without point i are mean + a_i and mean + b_i
