@@ -679,7 +679,7 @@ def check_magnitude(arrays: list[np.ndarray], what: str) -> None:
 def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> mr.DemingFit:
     """irr.coefficients.method_regression.deming_fit before its leave-one-out sums were
     formed from the centred data times -1/(n - 1) (which the intercepts reuse) and its
-    standard errors from a Gram product: about 30 passes over n-vectors."""
+    standard errors' sums of squares as dot products: about 30 passes over n-vectors."""
     n = x.size
     lam = float(error_ratio)
     mx, my = np.add.reduce(x) / n, np.add.reduce(y) / n  # x.mean(), y.mean()

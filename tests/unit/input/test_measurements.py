@@ -684,6 +684,28 @@ def test_column_check_and_magnitude_equal_their_previous_form(seed):
     assert min(outcomes.count(v) for v in ("infinite", "checked", "magnitude")) > 20
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_known_extremes_are_each_complete_columns_smallest_and_largest(seed):
+    """known_extremes gives a column's smallest and largest value where the column check
+    found them (a column without missing values), None otherwise: a column with nan,
+    measurements in long form, a rater out of range."""
+    from irr._measurements import Measurements
+
+    rng = np.random.default_rng(seed)
+    for _ in range(100):
+        n, k = int(rng.integers(1, 12)), int(rng.integers(1, 4))
+        columns = [_hostile_column(rng, n) for _ in range(k)]
+        if any(np.isinf(c).any() for c in columns):
+            continue
+        m = Measurements.from_columns(columns)
+        for j, column in enumerate(columns):
+            want = None if np.isnan(column).any() else (column.min(), column.max())
+            assert m.known_extremes(j) == want
+        assert m.known_extremes(k) is None
+    long = Measurements.from_long([0, 0, 1, 1], ["a", "a", "a", "b"], [1.0, 2.0, 3.0, 4.0])
+    assert long.known_extremes(0) is None
+
+
 def test_measurements_pickled_without_their_newer_attributes_still_load():
     """A pickle made before the layout and the columns' extremes were kept (their state
     without ``_layout`` and ``_extremes``) loads and gives the same views and checks."""
