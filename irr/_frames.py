@@ -104,8 +104,9 @@ def _is_relation(obj: Any) -> bool:
 def _collect(frame: Any) -> pd.DataFrame:
     """A narwhals frame (computed by its engine if lazy) or a DuckDB relation as a pandas
     DataFrame."""
-    if _is_relation(frame):
-        return frame.to_arrow_table().to_pandas()
+    if _is_relation(frame):  # to_arrow_table from DuckDB 1.5, fetch_arrow_table before
+        fetch = getattr(frame, "to_arrow_table", None) or frame.fetch_arrow_table
+        return fetch().to_pandas()
     nw = _narwhals()
     if isinstance(frame, nw.LazyFrame):
         frame = frame.collect()
