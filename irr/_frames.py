@@ -10,9 +10,11 @@ frequency-weighted rows. Continuous measurements of a lazy frame are held as
 :class:`LazyMeasurements`: the engine adds up, for two raters, the pairs' count and the
 sums, squares and products of their means and differences (shifted by pilot values
 from the first rows, so large values keep their digits), and only those few numbers come
-back. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits
-in this process's memory: its columns are converted to pandas and read as a pandas frame
-would be, continuous measurements included.
+back. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits in this
+process's memory: its columns are converted to pandas and read as a pandas frame would be,
+continuous measurements included. A DuckDB relation's first rows and its wide rating
+patterns are read with DuckDB's own API, without narwhals (whose import would cost a
+streamed ``irr kappa`` about 0.1 s), and converted to pandas by Arrow as narwhals does.
 """
 
 from __future__ import annotations
@@ -92,12 +94,35 @@ def _wrap(native: Any, argument: str) -> Any:
             ) from None
 
 
+def _is_relation(obj: Any) -> bool:
+    """Whether `obj` is a DuckDB relation (the CLI's streamed files): its head and its
+    rating patterns are read with DuckDB's own API, which spares a command narwhals'
+    import (about 0.1 s), and converted to pandas as narwhals converts them (by Arrow)."""
+    return type(obj).__name__ == "DuckDBPyRelation" and is_foreign_frame(obj)
+
+
 def _collect(frame: Any) -> pd.DataFrame:
-    """A narwhals frame, computed by its engine if lazy, as a pandas DataFrame."""
+    """A narwhals frame (computed by its engine if lazy) or a DuckDB relation as a pandas
+    DataFrame."""
+    if _is_relation(frame):  # to_arrow_table from DuckDB 1.5, fetch_arrow_table before
+        fetch = getattr(frame, "to_arrow_table", None) or frame.fetch_arrow_table
+        return fetch().to_pandas()
     nw = _narwhals()
     if isinstance(frame, nw.LazyFrame):
         frame = frame.collect()
     return frame.to_pandas()
+
+
+def _head(frame: Any, rows: int) -> pd.DataFrame:
+    """The first `rows` rows of a narwhals frame or a DuckDB relation as pandas."""
+    return _collect(frame.limit(rows) if _is_relation(frame) else frame.head(rows))
+
+
+def _counted(native: Any, weight: list[Any]) -> Any:
+    """The frame whose rating patterns are counted: a DuckDB relation as it is (DuckDB's
+    GROUP BY), any other frame, or a relation with frequency weights (summed), wrapped by
+    narwhals."""
+    return native if _is_relation(native) and not weight else _wrap(native, "df")
 
 
 def _is_lazy(frame: Any) -> bool:
@@ -111,6 +136,8 @@ def lazy_frame(native: Any) -> bool:
 
 
 def _columns(frame: Any) -> list[str]:
+    if _is_relation(frame):
+        return list(frame.columns)
     return list(frame.collect_schema().names())
 
 
@@ -166,7 +193,7 @@ def _refuse_continuous(native: Any, sample: pd.DataFrame, raters: Sequence[Any],
 
 def head(native: Any, rows: int = SAMPLE_ROWS) -> pd.DataFrame:
     """The first `rows` rows of a foreign frame as pandas (to look at its columns)."""
-    return _collect(_wrap(native, "df").head(rows))
+    return _head(native if _is_relation(native) else _wrap(native, "df"), rows)
 
 
 def _choose(frame: Any, raters: Sequence[Any] | None, id: Any, weight: list[Any],
@@ -175,7 +202,7 @@ def _choose(frame: Any, raters: Sequence[Any] | None, id: Any, weight: list[Any]
     rows by :func:`irr._columns.choose_columns`, whose warning names what was set aside)."""
     columns = _columns(frame)
     _check_columns([*weight, *by], columns, "freq_weights" if weight else "by")
-    sample = _collect(frame.head(SAMPLE_ROWS))
+    sample = _head(frame, SAMPLE_ROWS)
     if raters is None:
         choice = choose_columns(sample.drop(columns=list(by)), None, id, weight)
         if choice.detected:
@@ -190,9 +217,14 @@ def _choose(frame: Any, raters: Sequence[Any] | None, id: Any, weight: list[Any]
 def _refuse_nested(frame: Any, raters: Sequence[Any]) -> None:
     """A TypeError naming the rater columns of nested type (lists, arrays, structs) read
     from the schema: each rating is one label or one number, never a collection."""
-    schema = frame.collect_schema()
-    nested = [f"`{name}` ({schema[name]})" for name in raters
-              if type(schema[name]).__name__ in ("List", "Array", "Struct")]
+    if _is_relation(frame):  # DuckDB's types: their id, and shown as DuckDB spells them
+        types = dict(zip(frame.columns, frame.types, strict=True))
+        nested = [f"`{name}` ({types[name]})" for name in raters
+                  if types[name].id in ("list", "array", "struct")]
+    else:
+        schema = frame.collect_schema()
+        nested = [f"`{name}` ({schema[name]})" for name in raters
+                  if type(schema[name]).__name__ in ("List", "Array", "Struct")]
     if nested:
         raise TypeError(f"Rating columns must hold one label or number per row; "
                         f"{', '.join(nested)} hold{'s' if len(nested) == 1 else ''} "
@@ -210,10 +242,10 @@ def wide_patterns(
     chosen on the first :data:`SAMPLE_ROWS` rows by the rule of
     :func:`irr._columns.choose_columns` (its warning names what was set aside).
     """
-    frame = _wrap(native, "df")
     weight = [freq_weights] if isinstance(freq_weights, str) else []
     if freq_weights is not None and not weight:
         raise ValueError("`freq_weights` must name a column of a lazy frame; got an array.")
+    frame = _counted(native, weight)
     sample, chosen = _choose(frame, raters, id, weight, by)
     what = ("frequency weights count categorical ratings" if weight else
             "a grouped frame's moments are not summed yet" if by else
@@ -225,10 +257,15 @@ def wide_patterns(
 def _patterns(frame: Any, chosen: list[Any], weight: list[Any], by: Sequence[Any],
               ) -> tuple[pd.DataFrame, list[Any], str]:
     count = _count_name([*chosen, *by])
-    nw = _narwhals()
-    size = nw.col(weight[0]).sum() if weight else nw.len()
     keys = [*by, *chosen]
-    patterns = frame.group_by(keys, drop_null_keys=False).agg(size.alias(count))
+    if _is_relation(frame):  # GROUP BY keeps missing values as a key, as narwhals is told
+        quoted = ['"{}"'.format(str(name).replace('"', '""')) for name in [*keys, count]]
+        patterns = frame.aggregate(", ".join([*quoted[:-1], f"count(*) AS {quoted[-1]}"]),
+                                   ", ".join(quoted[:-1]))
+    else:
+        nw = _narwhals()
+        size = nw.col(weight[0]).sum() if weight else nw.len()
+        patterns = frame.group_by(keys, drop_null_keys=False).agg(size.alias(count))
     table = _collect(patterns).sort_values(keys, na_position="last", kind="stable")
     return table.reset_index(drop=True), chosen, count
 
@@ -344,10 +381,10 @@ def lazy_wide(
     """A lazy wide frame: its continuous measurements (:class:`LazyMeasurements`) when
     `continuous`, or when None and its first rows look continuous; else its rating
     patterns as :func:`wide_patterns` gives them. The first rows are read once."""
-    frame = _wrap(native, "df")
     weight = [freq_weights] if isinstance(freq_weights, str) else []
     if freq_weights is not None and not weight:
         raise ValueError("`freq_weights` must name a column of a lazy frame; got an array.")
+    frame = _counted(native, weight)
     sample, chosen = _choose(frame, raters, id, weight, ())
     if weight or not _is_continuous(sample, chosen, continuous):
         if weight and continuous:
@@ -357,7 +394,8 @@ def lazy_wide(
                 "continuous=False.")
         return _patterns(frame, chosen, weight, ())
     kind = f"{type(native).__module__.split('.')[0]} {type(native).__name__}"
-    return LazyMeasurements(frame, chosen, kind, sample)
+    # summed by narwhals' expressions, a DuckDB relation's too
+    return LazyMeasurements(_wrap(native, "df"), chosen, kind, sample)
 
 
 def lazy_groups(native: Any, by: Sequence[Any]) -> list[tuple[tuple[Any, ...], Any]]:

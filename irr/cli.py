@@ -18,6 +18,7 @@ import contextlib
 import csv
 import dataclasses
 import importlib
+import importlib.util
 import inspect
 import io
 import json
@@ -963,13 +964,21 @@ def _parquet_size(path: str) -> int:
     return max(unpacked, 8 * meta.num_rows * meta.num_columns)
 
 
+def _require(package: str) -> None:
+    """An ImportError when `package` is not installed, found without importing it (narwhals
+    reads long data and measurements of a relation; DuckDB counts categories itself)."""
+    if importlib.util.find_spec(package) is None:
+        raise ImportError(package)
+
+
 def _scan_parquet(pattern: str, where: str, args: argparse.Namespace) -> Any:
     """Parquet data larger than memory (a big file, a directory of files) as a lazy DuckDB
     relation: the engine streams the files and counts the rating patterns. Its connection
     is kept in ``args.engine`` (for the progress bar)."""
     try:
         import duckdb
-        import narwhals  # noqa: F401  (reads the relation)
+
+        _require("narwhals")  # reads the relation (found, not imported: DuckDB counts)
     except ImportError:
         raise CommandError(
             f"cannot read {where}: Parquet data larger than memory are streamed by DuckDB "
@@ -994,7 +1003,8 @@ def _scan_csv(path: str, default_sep: str, where: str, args: argparse.Namespace)
         raise CommandError(f"--delimiter must be one character; got {sep!r}")
     try:
         import duckdb
-        import narwhals  # noqa: F401  (reads the relation)
+
+        _require("narwhals")  # reads the relation (found, not imported: DuckDB counts)
     except ImportError:
         raise CommandError(
             f"cannot read {where}: files larger than the input limit are streamed by DuckDB "

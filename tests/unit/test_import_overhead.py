@@ -264,6 +264,24 @@ def test_irr_kappa_on_a_csv_loads_no_statsmodels_scipy_matplotlib_or_other_subco
     assert done.stdout.splitlines()[-1].split() == ["LOADED"]
 
 
+def test_irr_kappa_on_a_streamed_parquet_file_has_duckdb_count_without_narwhals(tmp_path):
+    # a Parquet file above the input limit: DuckDB reads its head and counts its rating
+    # patterns through its own API, and narwhals (about 0.1 s to import) is never loaded
+    pq = pytest.importorskip("pyarrow.parquet")
+    pytest.importorskip("duckdb")
+    import pyarrow as pa
+
+    path = tmp_path / "pairs.parquet"
+    a = np.arange(3000) % 5 + 1
+    pq.write_table(pa.table({"a": a, "b": np.where(np.arange(3000) % 7 == 0, 1, a)}), path)
+    code = ("import io, contextlib\n"
+            "from irr.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            f"    assert main(['kappa', {str(path)!r}, '--max-bytes', '1000']) == 0\n"
+            "assert '3,000 rows streamed by DuckDB' in out.getvalue(), out.getvalue()\n")
+    assert _loaded_after(code, ("duckdb", "narwhals")) == ["duckdb"]
+
+
 def test_irr_kappa_on_a_csv_loads_no_module_of_other_commands_or_the_bootstrap(tmp_path):
     # modules of other commands and statistics, declared with irr._lazy.lazy_module (by
     # irr.cli, irr.registry for the G study's declaration, irr.inference.plan for the

@@ -119,12 +119,25 @@ def test_by_group_equals_pandas(backend):
     assert got["n_subjects"].tolist() == ref["n_subjects"].tolist() == [133, 267]
 
 
-def test_lazy_frame_with_frequency_weights_sums_them():
+@pytest.mark.parametrize("backend", ["polars-lazy", "duckdb"])
+def test_lazy_frame_with_frequency_weights_sums_them(backend):
     counts = DF.groupby(RATERS[:2]).size().rename("n").reset_index()
     ref = irr.Agreement.from_frame(DF, RATERS[:2]).kappa()
-    got = irr.Agreement.from_frame(pl.from_pandas(counts).lazy(), RATERS[:2],
+    got = irr.Agreement.from_frame(LAZY[backend](counts), RATERS[:2],
                                    freq_weights="n").kappa()
     assert (got.estimate, got.se) == pytest.approx((ref.estimate, ref.se), abs=1e-12)
+
+
+def test_duckdb_relation_counts_patterns_of_columns_with_quotes_and_spaces_in_their_names():
+    # a relation's patterns are counted by DuckDB's own GROUP BY (quoted names), missing
+    # ratings a key of their own, as the pandas frame counts them
+    df = DF.rename(columns={"reader1": 'first "reader"', "reader3": "third reader"})
+    raters = ['first "reader"', "third reader"]
+    ref = irr.Agreement.from_frame(df, raters).kappa(weights="quadratic")
+    got = irr.Agreement.from_frame(duckdb.from_df(df), raters).kappa(weights="quadratic")
+    assert (got.estimate, got.se, got.n_subjects, got.n_missing) == pytest.approx(
+        (ref.estimate, ref.se, ref.n_subjects, ref.n_missing), abs=1e-12)
+    assert got.n_missing == 30
 
 
 def test_eager_frames_keep_continuous_measurements():
@@ -316,3 +329,6 @@ def test_a_lazy_frame_with_list_or_struct_ratings_names_the_columns():
     with pytest.raises(TypeError, match=r"`r1` \(List\(Int64\)\), `r3` \(Struct.*lists or "
                                         r"structs"):
         irr.Agreement.from_frame(frame.lazy(), id="id")
+    relation = duckdb.sql("SELECT * FROM (VALUES (1, [1], 1), (2, [2], 2)) t(id, r1, r2)")
+    with pytest.raises(TypeError, match=r"`r1` \(INTEGER\[\]\) holds lists or structs"):
+        irr.Agreement.from_frame(relation, ["r1", "r2"])
