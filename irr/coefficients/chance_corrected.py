@@ -253,12 +253,15 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     narrow = (columns.astype(np.int8) if k <= 127 else
               columns.astype(np.int16) if k <= 32767 else columns)
     complete = not size or bool(narrow.min() >= 0)
-    same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
+    # counted in the narrowest integers that hold m(m - 1)/2; in int8, each comparison's
+    # booleans are added as their bytes (int8 0 and 1: one type, no cast of each pass)
+    same = np.zeros(size, dtype=np.int8 if m <= 16 else np.int16 if m < 256 else np.int64)
     equal = np.empty(size, dtype=bool)
+    increment = equal.view(np.int8) if same.dtype == np.int8 else equal
     for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
         for h in range(g + 1, m):
             np.equal(narrow[g], narrow[h], out=equal)
-            same += equal
+            same += increment
     if complete:  # every row has m ratings: one read-only value, no array of n
         r = np.broadcast_to(np.float64(m), (size,))
     else:  # leave out the pairs of missing codes: C(m - r, 2)

@@ -619,6 +619,28 @@ def test_coefficients_on_counts_match_their_previous_forms(seed):
                                                      w, cells))
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_pair_agreements_match_their_previous_form(seed):
+    """RaterCodes.same, the rater pairs of each row who gave the same code (counted in int8
+    up to 16 raters, in int16 beyond), equals its previous int16 count, and the squares
+    and ratings read from it are the same floats, with and without missing codes."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for m in (2, 5, 16, 17, 40):
+        n, k = int(rng.integers(1, 500)), int(rng.choice([1, 3, 101, 300]))
+        codes = rng.integers(-1 if seed % 2 else 0, k, (n, m))
+        codes[: n // 3] = codes[:1]  # every rater agreeing on some rows
+        rows = cc.rater_codes(codes, k)
+        want = previous_kernels.pair_agreements(codes, k)
+        before = previous_kernels.rater_codes(codes, k)
+        if rows.complete:
+            np.testing.assert_array_equal(rows.same, want)
+        np.testing.assert_array_equal(rows.same, before.same)
+        np.testing.assert_array_equal(rows.squares, before.squares)
+        np.testing.assert_array_equal(rows.r, before.r)
+
+
 def test_rater_codes_refuse_weights():
     rows = cc.rater_codes(np.array([[0, 1], [1, 1], [0, 0]]), 2)
     with pytest.raises(ValueError, match="unweighted coefficients only"):
