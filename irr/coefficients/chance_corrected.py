@@ -96,6 +96,13 @@ def _is_identity(w: np.ndarray) -> bool:
 def _others(pi: np.ndarray) -> np.ndarray:
     """``sum_{l != k} pi_l`` for each k (last axis), as sums of non-negative terms (exclusive
     cumulative sums from both ends), so no cancellation when one pi_k is near 1."""
+    if pi.ndim == 1:  # one sample: the same cumulative sums written into place
+        k = len(pi)
+        before, after = np.zeros(k), np.zeros(k)
+        np.cumsum(pi[:-1], out=before[1:])
+        np.cumsum(pi[:0:-1], out=after[: k - 1][::-1])
+        before += after
+        return before
     zero = np.zeros((*pi.shape[:-1], 1))
     before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
     after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
@@ -270,7 +277,7 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     return RaterCodes(columns, r, same, complete, k)
 
 
-def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
+def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray, identity: bool | None = None):
     """Per-pattern ratings count, pair agreement and (per nonzero cell) category shares.
 
     Also the pair *disagreement* ``sum_kl (1 - w_kl) r_ik r_il / (r_i (r_i - 1))``
@@ -279,10 +286,13 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
     ``share`` is ``r_ik / r_i`` of each cell of `e` (the other cells' shares are 0); for
     :class:`RaterCodes` (unweighted only) it is each row's ``r_i`` (1 for an unrated row),
     the shares' denominator: read the shares through :func:`_category_shares` and
-    :func:`_share_sums`, which take either.
+    :func:`_share_sums`, which take either. `identity`: whether `w` is the identity
+    (:func:`_is_identity`), when the caller has read it.
     """
     r = e.r
-    if isinstance(e, RaterCodes) and not _is_identity(w):
+    if identity is None:
+        identity = _is_identity(w)
+    if isinstance(e, RaterCodes) and not identity:
         raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
                          "only; weighted ones take the count cells (CountEntries).")
     if isinstance(e, RaterCodes) and e.complete and len(e.columns) >= 2:
@@ -304,7 +314,7 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
         disagreement /= pairs
         agreement = np.subtract(paired, disagreement)  # 1 - d_i when paired, else 0 - 0
         return r, rated, paired, agreement, np.maximum(r, 1.0), disagreement
-    if _is_identity(w):
+    if identity:
         # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
         # O(cells): no k x k product for unweighted coefficients
         cross = r * r - np.bincount(e.row, weights=e.count * e.count, minlength=len(r))
@@ -367,12 +377,15 @@ def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.zeros(pi.shape[:-1])
 
 
-def _expected_disagreement(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
+def _expected_disagreement(method: str, pi: np.ndarray, w: np.ndarray,
+                           others: np.ndarray | None = None) -> np.ndarray:
     """1 - p_e; for Fleiss as the sum of non-negative terms sum_kl (1 - w_kl) pi_k pi_l,
-    accurate when p_e is within rounding of 1."""
+    accurate when p_e is within rounding of 1. `others`: ``_others(pi)`` when the caller
+    has it (the weights are then the identity)."""
     if method == "fleiss":
-        if _is_identity(w):
-            return (pi * _others(pi)).sum(axis=-1)  # O(k), same non-negative terms
+        if others is not None or _is_identity(w):
+            others = _others(pi) if others is None else others
+            return (pi * others).sum(axis=-1)  # O(k), same non-negative terms
         return np.einsum("...k,kl,...l->...", pi, 1.0 - w, pi)
     return 1.0 - _chance(method, pi, w)
 
@@ -503,7 +516,8 @@ def counts_estimate(
     (0.3333, 0.3849)
     """
     e = count_entries(patterns)
-    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights)
+    identity = _is_identity(weights)  # read once
+    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights, identity)
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
@@ -517,7 +531,9 @@ def counts_estimate(
                               _category_shares(e, share, c) / n)
     del agreement  # not read again: one array of P fewer held
     pi = _category_shares(e, share, c) / n
-    de = float(_expected_disagreement(method, pi, weights))
+    # Fleiss' unweighted d_e and each subject's shift both read sum_{l != k} pi_l: once
+    others = _others(pi) if method == "fleiss" and identity else None
+    de = float(_expected_disagreement(method, pi, weights, others))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2), shares=pi)
@@ -531,7 +547,7 @@ def counts_estimate(
     kappa_i *= scale
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
-        dbar = (_others(pi) if _is_identity(weights)
+        dbar = (others if others is not None
                 else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
         pe_shift = _share_sums(e, share, dbar)
         np.subtract(de, pe_shift, out=pe_shift)

@@ -515,9 +515,10 @@ def _finish(
         expected_agreement=float(est.expected),
         weights=weights,
         weight_spec=None if weights == "unweighted" else w,
-        categories=tuple(stats.categories),
+        categories=tuple(stats.categories.tolist()),  # as iterating: Python scalars
         n_paired=est.n_paired,
         se0=se0,
+        _bootstrap_source=recipe,  # built as with_bootstrap's copy: kept, not copied
         **extra,
     )
     return result.with_bootstrap(recipe, options.ci)

@@ -712,3 +712,12 @@ def pair_agreements(codes: np.ndarray, k: int) -> np.ndarray:
             np.equal(narrow[g], narrow[h], out=equal)
             same += equal
     return same
+
+
+def others(pi: np.ndarray) -> np.ndarray:
+    """irr.coefficients.chance_corrected._others before (every shape): exclusive cumulative
+    sums from both ends, concatenated with zeros."""
+    zero = np.zeros((*pi.shape[:-1], 1))
+    before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
+    after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
+    return before + after

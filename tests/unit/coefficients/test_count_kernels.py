@@ -641,6 +641,27 @@ def test_pair_agreements_match_their_previous_form(seed):
         np.testing.assert_array_equal(rows.r, before.r)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_other_shares_match_their_previous_form(seed):
+    """sum_{l != k} pi_l of one sample (cumulative sums written into place) equals its
+    previous form bit for bit, for one category, shares near 1 and tiny ones; a batch
+    takes the previous form itself."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for k in (1, 2, 3, 7, 101, 1000):
+        pi = rng.random(k) ** rng.choice([1, 8, 40])
+        pi /= pi.sum()
+        if k > 1 and seed % 2:
+            pi[0] = 1 - 1e-14  # one share within rounding of 1
+        got = cc._others(pi)
+        np.testing.assert_array_equal(got, previous_kernels.others(pi))
+        assert got.shape == pi.shape
+        assert got.dtype == np.float64
+        batch = rng.random((3, k))
+        np.testing.assert_array_equal(cc._others(batch), previous_kernels.others(batch))
+
+
 def test_rater_codes_refuse_weights():
     rows = cc.rater_codes(np.array([[0, 1], [1, 1], [0, 0]]), 2)
     with pytest.raises(ValueError, match="unweighted coefficients only"):
