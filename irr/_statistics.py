@@ -1149,7 +1149,8 @@ class Statistics:
         """
         if not self.by_rater or self.patterns is None or not len(self.patterns):
             return ()
-        if self._complete and (self.multiplicity > 0).any():  # every rater rated them
+        # (counts are non-negative: any nonzero one is positive, read without a mask)
+        if self._complete and self.multiplicity.any():  # every rater rated them
             return ()
         used = self.patterns if (self.multiplicity > 0).all() else \
             self.patterns[self.multiplicity > 0]

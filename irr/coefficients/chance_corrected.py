@@ -224,22 +224,26 @@ class RaterCodes(NamedTuple):
         table = np.concatenate([values, np.zeros((len(values), 1))], axis=1)  # -1 reads 0
         if not len(self.columns):
             return np.zeros(self.n_patterns)
-        # np.take: a plain gather (code -1 reads the last entry), twice as fast as indexing
-        total = np.take(table[0], self.columns[0])
+        # take: a plain gather (code -1 reads the last entry), twice as fast as indexing
+        # (the method itself: no np.take wrapper per rater)
+        total = table[0].take(self.columns[0])
         for row, column in zip(table[1:], self.columns[1:], strict=True):  # the raters
-            total += np.take(row, column)
+            total += row.take(column)
         return total
 
     def at_codes(self, values: np.ndarray) -> np.ndarray:
         """``sum_k r_ik values_k`` for each row, shape (P,): one rater's codes at a time
         added into one buffer (no (m, P) temporary)."""
-        table = np.append(np.asarray(values, dtype=float), 0.0)  # code -1 reads the 0
+        values = np.asarray(values, dtype=float)
+        table = np.zeros(len(values) + 1)  # code -1 reads the 0
+        table[:-1] = values
         if not len(self.columns):
             return np.zeros(self.n_patterns)
-        # np.take: a plain gather (code -1 reads the 0), twice as fast as indexing
-        total = np.take(table, self.columns[0])
+        # take: a plain gather (code -1 reads the 0), twice as fast as indexing (the method
+        # itself: no np.take wrapper per rater)
+        total = table.take(self.columns[0])
         for column in self.columns[1:]:  # a loop over the raters
-            total += np.take(table, column)
+            total += table.take(column)
         return total
 
 
@@ -634,7 +638,7 @@ def fleiss_category_kappas(
 
 def fleiss_null_variance(
     patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray,
-    shares: np.ndarray | None = None,
+    shares: np.ndarray | None = None, n_subjects: int | None = None,
 ) -> tuple[float, np.ndarray]:
     r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
 
@@ -651,7 +655,9 @@ def fleiss_null_variance(
     numbers of ratings differ (the formula assumes one m). `shares`, when given, are the
     category shares of the same patterns (:attr:`CountsEstimate.shares` of
     :func:`counts_estimate`): with every rated subject rated m times they are the
-    :math:`p_j`, so the categories are not counted again.
+    :math:`p_j`, so the categories are not counted again. `n_subjects`, when given, is the
+    sum of integer `multiplicity` (:attr:`CountsEstimate.n_subjects` of the same rows), so
+    complete rows of codes do not sum it again.
 
     Examples
     --------
@@ -665,10 +671,14 @@ def fleiss_null_variance(
     k = e.k
     if isinstance(e, RaterCodes) and e.complete:  # every row rated m times: no copies of P
         mult = np.asarray(multiplicity)
-        if not (mult > 0).any() or len(e.columns) < 2:
+        if n_subjects is not None and mult.dtype.kind in "iu":
+            n = float(n_subjects)  # non-negative counts: some is positive when n > 0
+            if not n > 0 or len(e.columns) < 2:
+                return np.nan, np.full(k, np.nan)
+        elif not (mult > 0).any() or len(e.columns) < 2:
             return np.nan, np.full(k, np.nan)
-        # the subjects: integer counts summed exactly (the zeros add nothing)
-        n = float(mult.sum()) if mult.dtype.kind in "iu" else mult[mult > 0].sum()
+        else:  # the subjects: integer counts summed exactly (the zeros add nothing)
+            n = float(mult.sum()) if mult.dtype.kind in "iu" else mult[mult > 0].sum()
         m, keep = float(len(e.columns)), None
     else:
         c = np.asarray(multiplicity, dtype=float)

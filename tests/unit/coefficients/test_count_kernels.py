@@ -602,11 +602,13 @@ def test_coefficients_on_counts_match_their_previous_forms(seed):
                     got = cc.counts_estimate(new, mult, w, method)
                     _assert_same_values(got, previous_kernels.counts_estimate(old, mult, w,
                                                                               method))
-                shares = cc.counts_estimate(new, mult, w, "fleiss").shares
-                for given in (None, shares):
+                est = cc.counts_estimate(new, mult, w, "fleiss")
+                for given in (None, est.shares):
+                    want = previous_kernels.fleiss_null_variance(old, mult, given)
+                    _assert_same_values(cc.fleiss_null_variance(new, mult, given), want)
+                    # the subjects handed over by the estimate, as the estimator does
                     _assert_same_values(
-                        cc.fleiss_null_variance(new, mult, given),
-                        previous_kernels.fleiss_null_variance(old, mult, given))
+                        cc.fleiss_null_variance(new, mult, given, est.n_subjects), want)
             _assert_same_values(
                 cc.conger_estimate(None, mult, np.eye(k), rows),
                 previous_kernels.conger_estimate(None, np.asarray(mult, dtype=float),
