@@ -16,6 +16,7 @@ data exactly (integer counts), so data can be summarised part by part.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -38,6 +39,8 @@ MAX_COUNT_CELLS = 25_000_000
 
 #: Largest pattern-key space counted with ``np.bincount`` (else keys are sorted).
 _BINCOUNT_KEYS = 1 << 22
+
+_BIG_ENDIAN = sys.byteorder == "big"
 
 
 # -- pattern keys -----------------------------------------------------------------------
@@ -174,9 +177,11 @@ def _unique_rows(
 
 
 def _code_patterns(
-    codes: Sequence[np.ndarray], n_categories: int, weights: np.ndarray | None
+    codes: Sequence[np.ndarray], n_categories: int, weights: np.ndarray | None,
+    complete: bool | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct rows of rater codes (P, m) and how many subjects have each."""
+    """Distinct rows of rater codes (P, m) and how many subjects have each. `complete`:
+    whether no code is -1, when the caller knows (else read when it helps)."""
     m, n = len(codes), len(codes[0])
     if m * np.log2(n_categories + 1) >= 62:  # no key of a row fits an int64
         return _unique_rows(np.column_stack(codes).astype(np.int64), weights)
@@ -185,6 +190,10 @@ def _code_patterns(
         values, multiplicity = count_keys(code_keys(codes, n_categories), space, weights)
         return _rows_of_keys(values, len(codes), n_categories), multiplicity
     bits = max(int(n_categories).bit_length(), 1)  # code + 1 in 0..k
+    if weights is None and m <= 7 and n_categories <= 255:
+        if complete is None:
+            complete = n > 0 and all(int(c.min()) >= 0 for c in codes)
+        return _sorted_distinct_byte_rows(codes, complete)
     if weights is None and m * bits <= 62:
         return _sorted_distinct_rows(codes, bits)
     # a key space too large to count: sort the keys, and take each distinct row from the
@@ -256,6 +265,63 @@ def _sorted_distinct_rows(
         np.right_shift(distinct, bits * (m - 1 - j), out=column)
         column &= (1 << bits) - 1
         column -= 1
+    return columns.T, multiplicity
+
+
+def _sorted_distinct_byte_rows(
+    codes: Sequence[np.ndarray], complete: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_sorted_distinct_rows` of at most 7 raters whose codes + 1 fit a byte (k <=
+    255): each row as one int64 key with code + 1 of rater j in byte m - 1 - j (the first
+    rater's most significant, so the keys sort like the rows), written byte by byte into
+    the keys' own buffer (a strided copy of each rater's codes, no int64 arithmetic), the
+    keys sorted and each distinct row read back from its key (a shift and a mask per
+    rater). With `complete` (no code is -1) the bytes hold the codes themselves: no + 1
+    and - 1. The same rows and counts as :func:`_sorted_distinct_rows`.
+
+    Examples
+    --------
+    >>> rows, counts = _sorted_distinct_byte_rows([np.array([1, -1, 1]), np.array([0, 2, 0])],
+    ...                                          False)
+    >>> rows.tolist(), counts.tolist()
+    ([[-1, 2], [1, 0]], [1, 2])
+    """
+    m, n = len(codes), len(codes[0])
+    buffer = np.zeros((n, 8), dtype=np.uint8)
+    fields = buffer[:, ::-1] if _BIG_ENDIAN else buffer  # byte j: 256^j of the int64
+    for j, column in enumerate(codes):  # a loop over the raters
+        field = fields[:, m - 1 - j]
+        if complete:  # codes 0..255: the bytes themselves (a wrapping cast)
+            np.copyto(field, column, casting="unsafe")
+        else:  # code + 1 in 0..255, -1 to 0 (uint8 arithmetic wraps)
+            np.add(column.view(np.uint8) if column.dtype.itemsize == 1 else
+                   column.astype(np.uint8), np.uint8(1), out=field, casting="unsafe")
+    keys = buffer.view(np.int64).reshape(n)
+    keys.sort()
+    new = np.empty(n, dtype=bool)
+    new[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    del new  # each buffer let go once read: fewer arrays of n held at once
+    multiplicity = np.empty(len(starts), dtype=np.int64)  # the lengths of the runs
+    np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
+    multiplicity[-1:] = n - starts[-1:]
+    distinct = np.take(keys, starts)  # (a plain gather, faster than indexing)
+    del keys, buffer, starts
+    # one rater per row of the buffer: its transpose (the rows, in Fortran order) hands the
+    # kernels that read whole raters (RaterCodes) contiguous columns without a copy
+    columns = np.empty((m, len(distinct)), dtype=np.int64)
+    for j, column in enumerate(columns):  # a loop over the raters
+        shift = 8 * (m - 1 - j)
+        if j == 0:  # the most significant byte: nothing above it to mask
+            np.right_shift(distinct, shift, out=column)
+        elif shift == 0:
+            np.bitwise_and(distinct, 0xFF, out=column)
+        else:
+            np.right_shift(distinct, shift, out=column)
+            column &= 0xFF
+        if not complete:
+            column -= 1
     return columns.T, multiplicity
 
 
@@ -548,15 +614,17 @@ class Statistics:
         are summarised in chunks (bounded memory for any n), and the chunks added.
         """
         k, n = len(categories), len(codes[0])
+        # no rating missing: known from the (narrow) codes, so the int64 patterns need not
+        # be read for it
+        complete = bool(n) and all(int(c.min()) >= 0 for c in codes)
         parts = []
         for start in range(0, max(n, 1), CHUNK):
             block = [c[start : start + CHUNK] for c in codes]
             w = None if weights is None else weights[start : start + CHUNK]
-            parts.append(_code_patterns(block, k, w))
+            parts.append(_code_patterns(block, k, w, complete))
         if len(parts) == 1:
             stats = cls(*parts[0], categories, scores, ordered, tuple(raters))
-            if n and all(int(c.min()) >= 0 for c in codes):  # no rating missing: known from
-                # the (narrow) codes, so the int64 patterns need not be read for it
+            if complete:
                 stats.__dict__["_complete"] = True  # the cached_property's own entry
             return stats
         # the chunks' distinct rows merged once (as ``+`` would, pairwise): lexicographic
@@ -1081,7 +1149,8 @@ class Statistics:
         """
         if not self.by_rater or self.patterns is None or not len(self.patterns):
             return ()
-        if self._complete and (self.multiplicity > 0).any():  # every rater rated them
+        # (counts are non-negative: any nonzero one is positive, read without a mask)
+        if self._complete and self.multiplicity.any():  # every rater rated them
             return ()
         used = self.patterns if (self.multiplicity > 0).all() else \
             self.patterns[self.multiplicity > 0]

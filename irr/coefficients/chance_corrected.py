@@ -96,6 +96,13 @@ def _is_identity(w: np.ndarray) -> bool:
 def _others(pi: np.ndarray) -> np.ndarray:
     """``sum_{l != k} pi_l`` for each k (last axis), as sums of non-negative terms (exclusive
     cumulative sums from both ends), so no cancellation when one pi_k is near 1."""
+    if pi.ndim == 1:  # one sample: the same cumulative sums written into place
+        k = len(pi)
+        before, after = np.zeros(k), np.zeros(k)
+        np.cumsum(pi[:-1], out=before[1:])
+        np.cumsum(pi[:0:-1], out=after[: k - 1][::-1])
+        before += after
+        return before
     zero = np.zeros((*pi.shape[:-1], 1))
     before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
     after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
@@ -217,22 +224,26 @@ class RaterCodes(NamedTuple):
         table = np.concatenate([values, np.zeros((len(values), 1))], axis=1)  # -1 reads 0
         if not len(self.columns):
             return np.zeros(self.n_patterns)
-        # np.take: a plain gather (code -1 reads the last entry), twice as fast as indexing
-        total = np.take(table[0], self.columns[0])
+        # take: a plain gather (code -1 reads the last entry), twice as fast as indexing
+        # (the method itself: no np.take wrapper per rater)
+        total = table[0].take(self.columns[0])
         for row, column in zip(table[1:], self.columns[1:], strict=True):  # the raters
-            total += np.take(row, column)
+            total += row.take(column)
         return total
 
     def at_codes(self, values: np.ndarray) -> np.ndarray:
         """``sum_k r_ik values_k`` for each row, shape (P,): one rater's codes at a time
         added into one buffer (no (m, P) temporary)."""
-        table = np.append(np.asarray(values, dtype=float), 0.0)  # code -1 reads the 0
+        values = np.asarray(values, dtype=float)
+        table = np.zeros(len(values) + 1)  # code -1 reads the 0
+        table[:-1] = values
         if not len(self.columns):
             return np.zeros(self.n_patterns)
-        # np.take: a plain gather (code -1 reads the 0), twice as fast as indexing
-        total = np.take(table, self.columns[0])
+        # take: a plain gather (code -1 reads the 0), twice as fast as indexing (the method
+        # itself: no np.take wrapper per rater)
+        total = table.take(self.columns[0])
         for column in self.columns[1:]:  # a loop over the raters
-            total += np.take(table, column)
+            total += table.take(column)
         return total
 
 
@@ -253,12 +264,15 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     narrow = (columns.astype(np.int8) if k <= 127 else
               columns.astype(np.int16) if k <= 32767 else columns)
     complete = not size or bool(narrow.min() >= 0)
-    same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
+    # counted in the narrowest integers that hold m(m - 1)/2; in int8, each comparison's
+    # booleans are added as their bytes (int8 0 and 1: one type, no cast of each pass)
+    same = np.zeros(size, dtype=np.int8 if m <= 16 else np.int16 if m < 256 else np.int64)
     equal = np.empty(size, dtype=bool)
+    increment = equal.view(np.int8) if same.dtype == np.int8 else equal
     for g in range(m - 1):  # a loop over the m(m - 1)/2 pairs of raters (whole columns)
         for h in range(g + 1, m):
             np.equal(narrow[g], narrow[h], out=equal)
-            same += equal
+            same += increment
     if complete:  # every row has m ratings: one read-only value, no array of n
         r = np.broadcast_to(np.float64(m), (size,))
     else:  # leave out the pairs of missing codes: C(m - r, 2)
@@ -267,7 +281,7 @@ def rater_codes(codes: np.ndarray, k: int) -> RaterCodes:
     return RaterCodes(columns, r, same, complete, k)
 
 
-def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
+def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray, identity: bool | None = None):
     """Per-pattern ratings count, pair agreement and (per nonzero cell) category shares.
 
     Also the pair *disagreement* ``sum_kl (1 - w_kl) r_ik r_il / (r_i (r_i - 1))``
@@ -276,18 +290,23 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
     ``share`` is ``r_ik / r_i`` of each cell of `e` (the other cells' shares are 0); for
     :class:`RaterCodes` (unweighted only) it is each row's ``r_i`` (1 for an unrated row),
     the shares' denominator: read the shares through :func:`_category_shares` and
-    :func:`_share_sums`, which take either.
+    :func:`_share_sums`, which take either. `identity`: whether `w` is the identity
+    (:func:`_is_identity`), when the caller has read it.
     """
     r = e.r
-    if isinstance(e, RaterCodes) and not _is_identity(w):
+    if identity is None:
+        identity = _is_identity(w)
+    if isinstance(e, RaterCodes) and not identity:
         raise ValueError("Rows of rater codes (RaterCodes) serve unweighted coefficients "
                          "only; weighted ones take the count cells (CountEntries).")
     if isinstance(e, RaterCodes) and e.complete and len(e.columns) >= 2:
         # r_i = m >= 2 on every row: the operations below on scalars, value for value (the
         # same rounding), and read-only views for the constant arrays
         m = float(len(e.columns))
-        disagreement = e.squares  # a new array
-        np.subtract(m * m, disagreement, out=disagreement)
+        # m^2 - sum_k r_ik^2 = m^2 - (m + 2 e_i) as (m^2 - m) - 2 e_i: the same integers,
+        # exact in floats, in one pass fewer
+        disagreement = np.multiply(e.same, -2.0, dtype=np.float64)
+        disagreement += m * m - m
         disagreement /= m * (m - 1)
         every = np.ones(len(r), dtype=bool)  # (a contiguous array: reductions read it fast)
         return r, every, every, np.subtract(1.0, disagreement), r, disagreement
@@ -301,7 +320,7 @@ def _subject_parts(e: CountEntries | RaterCodes, w: np.ndarray):
         disagreement /= pairs
         agreement = np.subtract(paired, disagreement)  # 1 - d_i when paired, else 0 - 0
         return r, rated, paired, agreement, np.maximum(r, 1.0), disagreement
-    if _is_identity(w):
+    if identity:
         # sum_{k != l} r_ik r_il = r_i^2 - sum_k r_ik^2, exact for integer counts, in
         # O(cells): no k x k product for unweighted coefficients
         cross = r * r - np.bincount(e.row, weights=e.count * e.count, minlength=len(r))
@@ -364,12 +383,15 @@ def _chance(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
     return np.zeros(pi.shape[:-1])
 
 
-def _expected_disagreement(method: str, pi: np.ndarray, w: np.ndarray) -> np.ndarray:
+def _expected_disagreement(method: str, pi: np.ndarray, w: np.ndarray,
+                           others: np.ndarray | None = None) -> np.ndarray:
     """1 - p_e; for Fleiss as the sum of non-negative terms sum_kl (1 - w_kl) pi_k pi_l,
-    accurate when p_e is within rounding of 1."""
+    accurate when p_e is within rounding of 1. `others`: ``_others(pi)`` when the caller
+    has it (the weights are then the identity)."""
     if method == "fleiss":
-        if _is_identity(w):
-            return (pi * _others(pi)).sum(axis=-1)  # O(k), same non-negative terms
+        if others is not None or _is_identity(w):
+            others = _others(pi) if others is None else others
+            return (pi * others).sum(axis=-1)  # O(k), same non-negative terms
         return np.einsum("...k,kl,...l->...", pi, 1.0 - w, pi)
     return 1.0 - _chance(method, pi, w)
 
@@ -500,7 +522,8 @@ def counts_estimate(
     (0.3333, 0.3849)
     """
     e = count_entries(patterns)
-    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights)
+    identity = _is_identity(weights)  # read once
+    _, rated, paired, agreement, share, disagreement = _subject_parts(e, weights, identity)
     c, n, n2 = _rated_counts(multiplicity, rated, paired)
     if n2 == 0:
         return CountsEstimate(np.nan, np.nan, np.nan, np.nan, int(n), 0)
@@ -514,7 +537,9 @@ def counts_estimate(
                               _category_shares(e, share, c) / n)
     del agreement  # not read again: one array of P fewer held
     pi = _category_shares(e, share, c) / n
-    de = float(_expected_disagreement(method, pi, weights))
+    # Fleiss' unweighted d_e and each subject's shift both read sum_{l != k} pi_l: once
+    others = _others(pi) if method == "fleiss" and identity else None
+    de = float(_expected_disagreement(method, pi, weights, others))
     pe = 1.0 - de
     if not np.isfinite(de) or not _defined(method, de):
         return CountsEstimate(np.nan, pa, pe, np.nan, int(n), int(n2), shares=pi)
@@ -524,11 +549,13 @@ def counts_estimate(
     # in the disagreements' own array (not read again)
     kappa_i = disagreement
     kappa_i /= de
-    np.subtract(paired, kappa_i, out=kappa_i)
-    kappa_i *= scale
+    # (every subject paired: True is 1.0, subtracted without casting the booleans)
+    np.subtract(1.0 if n2 == n and paired.all() else paired, kappa_i, out=kappa_i)
+    if scale != 1.0:  # (x * 1.0 is x)
+        kappa_i *= scale
     if method == "fleiss":
         # p_e|i - p_e = d_e - sum_k share_ik dbar_k (the shares of a rated subject sum to 1)
-        dbar = (_others(pi) if _is_identity(weights)
+        dbar = (others if others is not None
                 else (_dot(1.0 - weights, pi) + _dot((1.0 - weights).T, pi)) / 2)
         pe_shift = _share_sums(e, share, dbar)
         np.subtract(de, pe_shift, out=pe_shift)
@@ -611,7 +638,7 @@ def fleiss_category_kappas(
 
 def fleiss_null_variance(
     patterns: np.ndarray | CountEntries | RaterCodes, multiplicity: np.ndarray,
-    shares: np.ndarray | None = None,
+    shares: np.ndarray | None = None, n_subjects: int | None = None,
 ) -> tuple[float, np.ndarray]:
     r"""Variance of Fleiss' kappa and of the per-category kappas under H0 (no agreement).
 
@@ -628,7 +655,9 @@ def fleiss_null_variance(
     numbers of ratings differ (the formula assumes one m). `shares`, when given, are the
     category shares of the same patterns (:attr:`CountsEstimate.shares` of
     :func:`counts_estimate`): with every rated subject rated m times they are the
-    :math:`p_j`, so the categories are not counted again.
+    :math:`p_j`, so the categories are not counted again. `n_subjects`, when given, is the
+    sum of integer `multiplicity` (:attr:`CountsEstimate.n_subjects` of the same rows), so
+    complete rows of codes do not sum it again.
 
     Examples
     --------
@@ -642,10 +671,14 @@ def fleiss_null_variance(
     k = e.k
     if isinstance(e, RaterCodes) and e.complete:  # every row rated m times: no copies of P
         mult = np.asarray(multiplicity)
-        if not (mult > 0).any() or len(e.columns) < 2:
+        if n_subjects is not None and mult.dtype.kind in "iu":
+            n = float(n_subjects)  # non-negative counts: some is positive when n > 0
+            if not n > 0 or len(e.columns) < 2:
+                return np.nan, np.full(k, np.nan)
+        elif not (mult > 0).any() or len(e.columns) < 2:
             return np.nan, np.full(k, np.nan)
-        # the subjects: integer counts summed exactly (the zeros add nothing)
-        n = float(mult.sum()) if mult.dtype.kind in "iu" else mult[mult > 0].sum()
+        else:  # the subjects: integer counts summed exactly (the zeros add nothing)
+            n = float(mult.sum()) if mult.dtype.kind in "iu" else mult[mult > 0].sum()
         m, keep = float(len(e.columns)), None
     else:
         c = np.asarray(multiplicity, dtype=float)

@@ -515,9 +515,10 @@ def _finish(
         expected_agreement=float(est.expected),
         weights=weights,
         weight_spec=None if weights == "unweighted" else w,
-        categories=tuple(stats.categories),
+        categories=tuple(stats.categories.tolist()),  # as iterating: Python scalars
         n_paired=est.n_paired,
         se0=se0,
+        _bootstrap_source=recipe,  # built as with_bootstrap's copy: kept, not copied
         **extra,
     )
     return result.with_bootstrap(recipe, options.ci)
@@ -701,7 +702,7 @@ def fleiss_kappa(
     _check_enough(patterns, mult, coefficient)
     est = cc.counts_estimate(patterns, mult, w, "fleiss")
     n_missing, notes = _missing_notes(patterns, mult)
-    var0, var0_cat = cc.fleiss_null_variance(patterns, mult, est.shares)
+    var0, var0_cat = cc.fleiss_null_variance(patterns, mult, est.shares, est.n_subjects)
     # a finite population (population=N) corrects every subject-sampling variance: the
     # SE under H0 of the test as the linearised SE (_finish), the per-category ones too
     fpc = options.fpc(est.n_subjects)

@@ -740,3 +740,56 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> mr.DemingFit
     deviations *= deviations
     se_slope, se_intercept = np.sqrt((n - 1) / n * np.add.reduce(deviations, axis=1)).tolist()
     return mr.DemingFit(slope, intercept, slopes, intercepts, se_slope, se_intercept)
+
+
+def sorted_distinct_rows(codes, bits: int) -> tuple[np.ndarray, np.ndarray]:
+    """irr._statistics._sorted_distinct_rows, the path of every unweighted row of at most
+    62 bits before rows of k <= 255 and m <= 7 took one byte per code: keys by Horner's
+    rule in int64 (a multiply and a mixed-type add per rater), code + 1 decoded by a
+    shift, a mask and a subtraction per rater."""
+    m, n = len(codes), len(codes[0])
+    keys = codes[0].astype(np.int64)
+    for column in codes[1:]:
+        keys *= 1 << bits
+        keys += column
+    keys += sum(1 << (bits * j) for j in range(m))
+    keys.sort()
+    new = np.empty(n, dtype=bool)
+    new[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    multiplicity = np.empty(len(starts), dtype=np.int64)
+    np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
+    multiplicity[-1:] = n - starts[-1:]
+    distinct = np.take(keys, starts)
+    columns = np.empty((m, len(distinct)), dtype=np.int64)
+    for j, column in enumerate(columns):
+        np.right_shift(distinct, bits * (m - 1 - j), out=column)
+        column &= (1 << bits) - 1
+        column -= 1
+    return columns.T, multiplicity
+
+
+def pair_agreements(codes: np.ndarray, k: int) -> np.ndarray:
+    """The pairwise equality counts of irr.coefficients.chance_corrected.rater_codes before
+    (``RaterCodes.same``): each pair's booleans added into int16 (a cast on every pass)."""
+    columns = np.ascontiguousarray(np.asarray(codes).T)
+    m, size = columns.shape
+    narrow = (columns.astype(np.int8) if k <= 127 else
+              columns.astype(np.int16) if k <= 32767 else columns)
+    same = np.zeros(size, dtype=np.int16 if m < 256 else np.int64)
+    equal = np.empty(size, dtype=bool)
+    for g in range(m - 1):
+        for h in range(g + 1, m):
+            np.equal(narrow[g], narrow[h], out=equal)
+            same += equal
+    return same
+
+
+def others(pi: np.ndarray) -> np.ndarray:
+    """irr.coefficients.chance_corrected._others before (every shape): exclusive cumulative
+    sums from both ends, concatenated with zeros."""
+    zero = np.zeros((*pi.shape[:-1], 1))
+    before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
+    after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
+    return before + after

@@ -602,11 +602,13 @@ def test_coefficients_on_counts_match_their_previous_forms(seed):
                     got = cc.counts_estimate(new, mult, w, method)
                     _assert_same_values(got, previous_kernels.counts_estimate(old, mult, w,
                                                                               method))
-                shares = cc.counts_estimate(new, mult, w, "fleiss").shares
-                for given in (None, shares):
+                est = cc.counts_estimate(new, mult, w, "fleiss")
+                for given in (None, est.shares):
+                    want = previous_kernels.fleiss_null_variance(old, mult, given)
+                    _assert_same_values(cc.fleiss_null_variance(new, mult, given), want)
+                    # the subjects handed over by the estimate, as the estimator does
                     _assert_same_values(
-                        cc.fleiss_null_variance(new, mult, given),
-                        previous_kernels.fleiss_null_variance(old, mult, given))
+                        cc.fleiss_null_variance(new, mult, given, est.n_subjects), want)
             _assert_same_values(
                 cc.conger_estimate(None, mult, np.eye(k), rows),
                 previous_kernels.conger_estimate(None, np.asarray(mult, dtype=float),
@@ -617,6 +619,49 @@ def test_coefficients_on_counts_match_their_previous_forms(seed):
                     cc.conger_estimate(codes, mult, w, cells),
                     previous_kernels.conger_estimate(codes, np.asarray(mult, dtype=float),
                                                      w, cells))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pair_agreements_match_their_previous_form(seed):
+    """RaterCodes.same, the rater pairs of each row who gave the same code (counted in int8
+    up to 16 raters, in int16 beyond), equals its previous int16 count, and the squares
+    and ratings read from it are the same floats, with and without missing codes."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for m in (2, 5, 16, 17, 40):
+        n, k = int(rng.integers(1, 500)), int(rng.choice([1, 3, 101, 300]))
+        codes = rng.integers(-1 if seed % 2 else 0, k, (n, m))
+        codes[: n // 3] = codes[:1]  # every rater agreeing on some rows
+        rows = cc.rater_codes(codes, k)
+        want = previous_kernels.pair_agreements(codes, k)
+        before = previous_kernels.rater_codes(codes, k)
+        if rows.complete:
+            np.testing.assert_array_equal(rows.same, want)
+        np.testing.assert_array_equal(rows.same, before.same)
+        np.testing.assert_array_equal(rows.squares, before.squares)
+        np.testing.assert_array_equal(rows.r, before.r)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_other_shares_match_their_previous_form(seed):
+    """sum_{l != k} pi_l of one sample (cumulative sums written into place) equals its
+    previous form bit for bit, for one category, shares near 1 and tiny ones; a batch
+    takes the previous form itself."""
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for k in (1, 2, 3, 7, 101, 1000):
+        pi = rng.random(k) ** rng.choice([1, 8, 40])
+        pi /= pi.sum()
+        if k > 1 and seed % 2:
+            pi[0] = 1 - 1e-14  # one share within rounding of 1
+        got = cc._others(pi)
+        np.testing.assert_array_equal(got, previous_kernels.others(pi))
+        assert got.shape == pi.shape
+        assert got.dtype == np.float64
+        batch = rng.random((3, k))
+        np.testing.assert_array_equal(cc._others(batch), previous_kernels.others(batch))
 
 
 def test_rater_codes_refuse_weights():

@@ -984,3 +984,39 @@ def test_integer_array_bounds_are_read_once_and_code_alike(seed):
             np.testing.assert_array_equal(a, b)
             assert a.dtype == b.dtype
     assert split_array(np.array([[1.5, 2.0], [0.0, 1.0]]))[1] is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_byte_row_patterns_match_their_previous_form(seed):
+    """Unweighted rows of at most 7 raters with k <= 255, one byte per code (complete or
+    not, codes of any integer width): the same distinct rows, in the same order, and
+    counts as the int64 keys of Horner's rule (previous form) and as every key counted."""
+    from irr._statistics import _code_patterns
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    sorted_keys = 0  # trials whose key space is sorted (too large to count)
+    for trial in range(40):
+        n, m = int(rng.integers(1, 4000)), int(rng.integers(2, 8))
+        k = int(rng.choice([1, 2, 5, 101, 126, 127, 200, 255, 255]))
+        complete = trial % 2 == 0
+        codes = [rng.integers(0 if complete else -1, k, n) for _ in range(m)]
+        if trial % 3:  # repeated rows
+            pick = rng.integers(0, n, n)
+            codes = [np.concatenate([c, c[pick]]) for c in codes]
+        if trial == 1:  # the largest code, and -1, in the first rater
+            codes[0][:2] = [k - 1, -1]
+        dtype = (np.int8 if k < 127 else np.int16) if trial % 4 < 2 else np.int64
+        codes = [c.astype(dtype) for c in codes]
+        bits = max(int(k).bit_length(), 1)
+        want = previous_kernels.sorted_distinct_rows(codes, bits)
+        for given in (complete, None):
+            got = _code_patterns(codes, k, None, given)
+            np.testing.assert_array_equal(got[0], want[0])
+            np.testing.assert_array_equal(got[1], want[1])
+            assert got[0].dtype == got[1].dtype == np.int64
+        sorted_keys += (k + 1) ** m > max(1 << 22, 4 * len(codes[0]))
+        counted = previous_kernels.code_patterns([c.astype(np.int64) for c in codes], k, None)
+        np.testing.assert_array_equal(want[0], counted[0])
+        np.testing.assert_array_equal(want[1], counted[1])
+    assert sorted_keys >= 5
