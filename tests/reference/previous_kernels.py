@@ -668,3 +668,21 @@ def check_magnitude(arrays: list[np.ndarray], what: str) -> None:
             f"these reach {top:.3g} with a range of {spread:.3g}, where sums of squares "
             "overflow or underflow. Express them in other units (multiply or divide by "
             "a power of ten) and convert the result back.")
+
+
+def long_measurements(df: pd.DataFrame, subject, rater, rating, continuous=None):
+    """irr._source.Source.from_long's continuous measurements before the cell layout (long
+    data in cell order read without coding their labels): every label coded
+    (irr._long.long_ratings), nan rows dropped, then irr._measurements.Measurements of the
+    codes; None for categories."""
+    from irr._long import long_ratings
+    from irr._measurements import Measurements
+    from irr._source import continuous_columns
+
+    long = long_ratings(df, subject, rater, rating, replicates=True)
+    reals = continuous_columns([long.ratings], ["rating"], None, continuous)
+    if reals is None:
+        return None
+    keep = ~np.isnan(reals[0])
+    return Measurements(long.subject[keep], long.rater[keep], reals[0][keep],
+                        tuple(long.raters), long.subjects)
