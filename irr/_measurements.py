@@ -312,7 +312,9 @@ class Measurements:
         if not self._columns:
             return np.zeros((self.n_subjects, 0))
         layout = self._layout
-        matrix = layout.copy() if layout is not None else np.column_stack(self._columns)
+        if layout is not None:  # one pass: the sums made as the copy is
+            return np.add(layout, 0.0, order="C") if sums else layout.copy()
+        matrix = np.column_stack(self._columns)
         if sums:
             matrix += 0.0
         return matrix

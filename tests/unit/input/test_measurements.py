@@ -715,10 +715,12 @@ def test_measurements_from_layout_are_the_long_measurements_in_cell_order(seed):
     from irr._measurements import Measurements
 
     rng = np.random.default_rng(seed)
-    for _ in range(8):
+    for trial in range(8):
         n, k = int(rng.integers(1, 60)), int(rng.integers(1, 5))
         layout = rng.normal(size=(n, k))
         layout[rng.random((n, k)) < 0.2] = -0.0
+        if trial % 2:
+            layout = np.asfortranarray(layout)  # held as it is, whatever its order
         raters, subjects = tuple(f"r{j}" for j in range(k)), pd.Index(np.arange(n) * 2)
         got = Measurements.from_layout(layout, list(raters), subjects)
         want = Measurements(np.repeat(np.arange(n), k), np.tile(np.arange(k), n),
@@ -733,6 +735,7 @@ def test_measurements_from_layout_are_the_long_measurements_in_cell_order(seed):
                      *zip(got.cell_sums(), want.cell_sums(), strict=True)):
             np.testing.assert_array_equal(a, b)
             assert np.array_equal(np.signbit(a), np.signbit(b))
+        assert got.wide().flags.c_contiguous
         if k >= 2:
             pairs = got.pair(0, k - 1), want.pair(0, k - 1)
             for a, b in zip(*pairs, strict=True):
