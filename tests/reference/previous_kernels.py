@@ -686,3 +686,14 @@ def long_measurements(df: pd.DataFrame, subject, rater, rating, continuous=None)
     keep = ~np.isnan(reals[0])
     return Measurements(long.subject[keep], long.rater[keep], reals[0][keep],
                         tuple(long.raters), long.subjects)
+
+
+def plan_multiplicity(stats) -> np.ndarray:
+    """irr.inference.plan.ResamplingPlan.for_statistics' multiplicity before it looked for
+    patterns with no rating only where a subject misses one: every pattern's count of
+    ratings compared with 0."""
+    multiplicity = stats.multiplicity
+    empty = stats.ratings_per_pattern == 0
+    if empty.any():
+        multiplicity = np.where(empty, 0, multiplicity)
+    return multiplicity
