@@ -363,11 +363,11 @@ class Source:
             # every (subject, rater) cell once, in cell order: measurements none of which
             # is missing (nan; real_values refuses infinities) are that layout, read
             # without coding the labels
-            rating = parts.rating
+            column = parts.rating
             # a numpy float column as its ndarray (the values its .array gives, without
             # a pass looking for missing ones)
-            values = rating.to_numpy() if isinstance(rating.dtype, np.dtype) and \
-                rating.dtype.kind == "f" else rating.array
+            values = column.to_numpy() if isinstance(column.dtype, np.dtype) and \
+                column.dtype.kind == "f" else column.array
             reals = continuous_columns([values], ["rating"], categories, continuous)
             if reals is not None and all_finite(reals[0]):
                 measurements = Measurements.from_layout(reals[0].reshape(layout.shape),
