@@ -675,9 +675,9 @@ def _encode_integer_pair(
     if counted is None:
         return None
     table, lo, residues = counted
-    used = table.any(axis=0) | table.any(axis=1)
+    used = np.logical_or.reduce(table, axis=0) | np.logical_or.reduce(table, axis=1)
     label_type = np.uint64 if lo + len(table) - 1 > _INT64_MAX else np.int64
-    n_used = int(used.sum())
+    n_used = int(np.count_nonzero(used))
     if n_used == len(table):  # every value of the range used (the range is at most 256)
         values = np.arange(len(table), dtype=label_type) + label_type(lo)
     else:

@@ -11,10 +11,11 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from irr._data import MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
+from irr._data import CHUNK, MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
 
-__all__ = ["LongRatings", "check_replicate_labels", "factorize_labels", "long_ratings", "pivot",
-           "pivot_long", "require_one_per_cell", "split_array", "validate_counts"]
+__all__ = ["CellLayout", "LongColumns", "LongRatings", "cell_layout", "check_replicate_labels",
+           "code_long", "factorize_labels", "long_columns", "long_ratings", "pivot", "pivot_long",
+           "require_one_per_cell", "split_array", "validate_counts"]
 
 
 def _nondecreasing(values: np.ndarray) -> bool:
@@ -120,6 +121,32 @@ class LongRatings(NamedTuple):
         return len(self.subjects) * len(self.raters)
 
 
+class LongColumns(NamedTuple):
+    """The subject, rater and rating columns of long data (:func:`long_columns`)."""
+
+    subject: pd.Series
+    rater: pd.Series
+    rating: pd.Series
+    labels: dict[str, Any]  # each argument's column label, for messages
+
+
+def long_columns(df: Any, subject: Any, rater: Any, rating: Any) -> LongColumns:
+    """The three columns of long data: `df` a pandas DataFrame, three different labels each
+    naming one of its columns, and at least one row (else a TypeError or ValueError)."""
+    if not isinstance(df, pd.DataFrame):
+        raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
+    names = {"subject": subject, "rater": rater, "rating": rating}
+    if len({repr(v) for v in names.values()}) < 3:
+        raise ValueError(
+            f"`subject`, `rater` and `rating` must name three different columns; got {names!r}."
+        )
+    columns = LongColumns(_column(df, subject, "subject"), _column(df, rater, "rater"),
+                          _column(df, rating, "rating"), names)
+    if len(df) == 0:
+        raise ValueError("`df` is empty: there are no ratings.")
+    return columns
+
+
 def long_ratings(
     df: Any, subject: Any, rater: Any, rating: Any, replicates: bool = False
 ) -> LongRatings:
@@ -129,41 +156,103 @@ def long_ratings(
     fewer than two raters, or (unless `replicates`) a (subject, rater) pair is rated
     twice (:func:`require_one_per_cell`).
     """
-    if not isinstance(df, pd.DataFrame):
-        raise TypeError(f"`df` must be a pandas DataFrame; got {type(df).__name__}.")
-    names = {"subject": subject, "rater": rater, "rating": rating}
-    if len({repr(v) for v in names.values()}) < 3:
-        raise ValueError(
-            f"`subject`, `rater` and `rating` must name three different columns; got {names!r}."
-        )
-    subjects = _column(df, subject, "subject")
-    raters = _column(df, rater, "rater")
-    ratings = _column(df, rating, "rating")
-    if len(df) == 0:
-        raise ValueError("`df` is empty: there are no ratings.")
-    for argument, column in (("subject", subjects), ("rater", raters)):
+    return code_long(long_columns(df, subject, rater, rating), replicates)
+
+
+def code_long(columns: LongColumns, replicates: bool = False) -> LongRatings:
+    """:func:`long_ratings` of the columns :func:`long_columns` checked."""
+    for argument, column in (("subject", columns.subject), ("rater", columns.rater)):
         if column.dtype.kind in "iub" and isinstance(column.dtype, np.dtype):
             continue  # numpy integers and booleans hold no missing label
         if column.isna().any():
             rows = np.flatnonzero(column.isna().to_numpy())
             raise ValueError(
-                f"The `{argument}` column {names[argument]!r} has missing labels (rows "
-                f"{preview(rows)}); every rating needs a {argument}."
+                f"The `{argument}` column {columns.labels[argument]!r} has missing labels "
+                f"(rows {preview(rows)}); every rating needs a {argument}."
             )
-    s_code, s_labels = factorize_labels(subjects)
-    r_code, r_labels = factorize_labels(raters)
+    s_code, s_labels = factorize_labels(columns.subject)
+    r_code, r_labels = factorize_labels(columns.rater)
     m = len(r_labels)
     if m < 2:
         raise ValueError(
-            f"Agreement needs at least two raters; the `rater` column {rater!r} holds "
-            f"{m}: {preview(r_labels)}."
+            f"Agreement needs at least two raters; the `rater` column "
+            f"{columns.labels['rater']!r} holds {m}: {preview(r_labels)}."
         )
     long = LongRatings(s_code.astype(np.int64, copy=False), r_code.astype(np.int64, copy=False),
-                       ratings.array,
+                       columns.rating.array,
                        distinct_names(list(r_labels), "rater"), pd.Index(s_labels))
     if not replicates:
         require_one_per_cell(long)
     return long
+
+
+class CellLayout(NamedTuple):
+    """Long data whose rows are every (subject, rater) cell once, in cell order."""
+
+    raters: list[str]  # the raters' names, in the order they rate each subject
+    subjects: pd.Index  # the subjects' labels, in row order
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(subjects, raters): row ``i * raters + j`` of the data is cell ``(i, j)``."""
+        return len(self.subjects), len(self.raters)
+
+
+#: Rows of long data read at first to find how many rows the first subject has.
+_FIRST_RUN = 4096
+
+
+def cell_layout(columns: LongColumns) -> CellLayout | None:
+    """The subjects and raters of long data laid out cell by cell, or None.
+
+    Rows laid out cell by cell (long data sorted by subject, then rater, every subject
+    rated once by each of the same ``r >= 2`` raters) are blocks of ``r`` rows, one per
+    subject, each holding one subject label and the raters' labels in the same order.
+    Numpy integer labels are recognised so by whole-array comparisons, with no coding:
+    the subject labels increase from block to block (so they are distinct) and are
+    constant within one, and every block repeats the first block's raters, which are
+    distinct. The raters' names and the subjects' labels are those :func:`code_long`
+    gives (in order of first appearance); None for any other long data, which it codes.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"s": [3, 3, 8, 8], "r": [2, 1, 2, 1], "v": [1.0, 2, 3, 4]})
+    >>> cell_layout(long_columns(df, "s", "r", "v"))
+    CellLayout(raters=['2', '1'], subjects=Index([3, 8], dtype='int64'))
+    >>> cell_layout(long_columns(df.iloc[[1, 0, 2, 3]], "s", "r", "v")) is None
+    True
+    """
+    if not all(isinstance(column.dtype, np.dtype) and column.dtype.kind in "iu"
+               for column in (columns.subject, columns.rater)):
+        return None  # labels that may be missing, or that compare slowly
+    subject, rater = columns.subject.to_numpy(), columns.rater.to_numpy()
+    size = len(subject)
+    change = np.flatnonzero(subject[:_FIRST_RUN] != subject[0])
+    if not len(change):
+        return None  # one subject, or more than _FIRST_RUN rows of the first
+    r = int(change[0])
+    if r < 2 or size % r:
+        return None
+    first = rater[:r]
+    if len(np.unique(first)) < r:
+        return None
+    labels = subject[::r]
+    if not (labels[1:] > labels[:-1]).all():
+        return None
+    step = max(CHUNK // r, 1) * r  # whole blocks per slice, so the temporaries stay small
+    for start in range(0, size, step):
+        stop = min(start + step, size)
+        # row p starts a block exactly where its subject label changes: the changes in
+        # rows start + 1 .. stop are the rows start + r, start + 2r, ...
+        later = subject[start + 1:stop + 1]
+        change = later != subject[start:start + len(later)]
+        bounds = change[r - 1::r]
+        if not (bounds.all() and np.count_nonzero(change) == len(bounds)):
+            return None
+        low = max(start, r)  # every row repeats the rater r rows above
+        if not (rater[low:stop] == rater[low - r:stop - r]).all():
+            return None
+    return CellLayout(distinct_names(list(first), "rater"), pd.Index(labels, copy=True))
 
 
 def _repeated_cells(keys: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ import pandas as pd
 
 from irr._data import distinct_names, preview
 
-__all__ = ["CHUNK", "Measurements"]
+__all__ = ["CHUNK", "Measurements", "all_finite"]
 
 #: Values per chunk of the estimators' passes over long columns of measurements: the
 #: chunk's temporaries stay in the cache, so a pass costs one read of the columns. Below
@@ -83,7 +83,7 @@ class Measurements:
         for name, array in (("subject", subject), ("rater", rater), ("value", value)):
             if array.ndim != 1 or array.shape != value.shape:
                 raise ValueError(f"`{name}` must be 1-D like `value`; got shape {array.shape}.")
-        if value.size and not _all_finite(value):
+        if value.size and not all_finite(value):
             raise ValueError("`value` must be finite (leave missing measurements out).")
         self._long: tuple[np.ndarray, np.ndarray, np.ndarray] | None = (subject, rater, value)
         self._columns: tuple[np.ndarray, ...] | None = None
@@ -99,13 +99,46 @@ class Measurements:
         n, r = len(subjects), len(raters)
         if value.dtype == np.float64 and _in_cell_order(subject, rater, n, r):
             # every cell once, in cell order (long data sorted by subject, then rater): the
-            # columns of the (n_subjects, n_raters) layout (views, no copy), as from_columns
-            # holds them; the codes, implied by the order, are not kept
-            self._long = None
-            self._layout = value.reshape(n, r)
-            self._columns = tuple(self._layout.T)
-            self._missing = (None,) * r
-            self._extremes = (None,) * r
+            # codes, implied by the order, are not kept
+            self._hold_layout(value.reshape(n, r))
+
+    def _hold_layout(self, layout: np.ndarray) -> None:
+        """Hold measurements of every cell once as the columns of their (n_subjects,
+        n_raters) float64 `layout` (views, no copy), as :meth:`from_columns` holds
+        columns."""
+        self._long = None
+        self._layout = layout
+        self._columns = tuple(layout.T)
+        self._missing = (None,) * layout.shape[1]
+        self._extremes = (None,) * layout.shape[1]
+
+    @classmethod
+    def from_layout(cls, layout: np.ndarray, raters: Sequence[str],
+                    subjects: pd.Index) -> Measurements:
+        """Measurements of every (subject, rater) cell once: ``layout[i, j]`` is rater
+        ``j``'s measurement of subject ``i``, all finite (else a ValueError). A float64
+        `layout` is held as it is (not copied: do not modify it afterwards), as long
+        measurements in cell order are (long data sorted by subject, then rater).
+
+        Examples
+        --------
+        >>> m = Measurements.from_layout(np.array([[1.5, 2.0], [3.0, 2.5]]), ["a", "b"],
+        ...                              pd.Index(["s1", "s2"]))
+        >>> m.subject.tolist(), m.rater.tolist(), m.value.tolist()
+        ([0, 0, 1, 1], [0, 1, 0, 1], [1.5, 2.0, 3.0, 2.5])
+        """
+        layout = np.asarray(layout, dtype=np.float64)
+        shape = (len(subjects), len(raters))
+        if layout.shape != shape:
+            raise ValueError(f"`layout` must have shape {shape} (subjects, raters); got "
+                             f"{layout.shape}.")
+        if layout.size and not all_finite(layout):
+            raise ValueError("`layout` must be finite (every cell measured once).")
+        self = cls.__new__(cls)
+        self._raters = tuple(raters)
+        self._subjects = subjects
+        self._hold_layout(layout)
+        return self
 
     @classmethod
     def _of_columns(cls, columns: Sequence[np.ndarray], raters: tuple[str, ...],
@@ -279,7 +312,9 @@ class Measurements:
         if not self._columns:
             return np.zeros((self.n_subjects, 0))
         layout = self._layout
-        matrix = layout.copy() if layout is not None else np.column_stack(self._columns)
+        if layout is not None:  # one pass: the sums made as the copy is
+            return np.add(layout, 0.0, order="C") if sums else layout.copy()
+        matrix = np.column_stack(self._columns)
         if sums:
             matrix += 0.0
         return matrix
@@ -525,7 +560,7 @@ def _in_cell_order(subject: np.ndarray, rater: np.ndarray, n: int, r: int) -> bo
     return True
 
 
-def _all_finite(values: np.ndarray) -> bool:
+def all_finite(values: np.ndarray) -> bool:
     """Whether every value is finite: a finite sum (one reading pass, no temporary) says
     so; otherwise (a nan, an infinity, or a sum that overflowed) each value is checked."""
     with np.errstate(over="ignore", invalid="ignore"):

@@ -49,14 +49,16 @@ from irr._frames import (
     to_pandas,
 )
 from irr._long import (
+    cell_layout,
     check_replicate_labels,
-    long_ratings,
+    code_long,
+    long_columns,
     pivot,
     require_one_per_cell,
     split_array,
     validate_counts,
 )
-from irr._measurements import Measurements
+from irr._measurements import Measurements, all_finite
 from irr._validation import check_choice, check_label_kinds
 
 __all__ = [
@@ -355,10 +357,27 @@ class Source:
                 return cls._of_lazy(read, categories)
             patterns, raters, count = read
             return cls.from_frame(patterns, raters, categories, count, None, False)
-        long = long_ratings(df, subject, rater, rating, replicates=True)
+        parts = long_columns(df, subject, rater, rating)
+        layout = cell_layout(parts) if replicate is None else None
+        if layout is not None:
+            # every (subject, rater) cell once, in cell order: measurements none of which
+            # is missing (nan; real_values refuses infinities) are that layout, read
+            # without coding the labels
+            column = parts.rating
+            # a numpy float column as its ndarray (the values its .array gives, without
+            # a pass looking for missing ones)
+            values = column.to_numpy() if isinstance(column.dtype, np.dtype) and \
+                column.dtype.kind == "f" else column.array
+            reals = continuous_columns([values], ["rating"], categories, continuous)
+            if reals is not None and all_finite(reals[0]):
+                measurements = Measurements.from_layout(reals[0].reshape(layout.shape),
+                                                        layout.raters, layout.subjects)
+                return cls.of_measurements(measurements, frame=df)
+        long = code_long(parts, replicates=True)
         if replicate is not None:
             check_replicate_labels(df, replicate, long)
-        reals = continuous_columns([long.ratings], ["rating"], categories, continuous)
+        if layout is None:
+            reals = continuous_columns([long.ratings], ["rating"], categories, continuous)
         if reals is not None:
             value = reals[0]
             missing = np.isnan(value)

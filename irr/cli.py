@@ -847,13 +847,17 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
          (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
-def _decode(raw: bytes, encoding: str, where: str) -> str:
+def _decode(raw: bytes, encoding: str, where: str) -> tuple[str, bool]:
     """The text of `raw`: a UTF-16/32 byte-order mark picks its codec (Excel's "Unicode
-    text"), else `encoding`; NUL characters in the decoded text mean binary data."""
+    text"), else `encoding`; NUL characters in the decoded text mean binary data. And
+    whether `raw` is the text's UTF-8 encoding (UTF-8 without a byte-order mark)."""
     name = encoding.lower().replace("_", "-")
     bom = next((codec for mark, codec in _BOMS if raw.startswith(mark)), None)
     if bom is not None and name in ("utf-8", "utf8"):
         encoding = name = bom
+    # decoded as UTF-8 from a start other than a byte-order mark: the text starts with
+    # no U+FEFF to remove, so its UTF-8 encoding is `raw`
+    utf8 = name in ("utf-8", "utf8") and not raw.startswith(codecs.BOM_UTF8)
     try:
         text = raw.decode("utf-8-sig" if name in ("utf-8", "utf8") else encoding)
     except UnicodeDecodeError as exc:
@@ -867,7 +871,7 @@ def _decode(raw: bytes, encoding: str, where: str) -> str:
         raise CommandError(f"unknown --encoding {encoding!r}") from None
     if "\x00" in text[:65536]:
         raise _binary(raw, where)
-    return text.removeprefix("\ufeff")
+    return text.removeprefix("\ufeff"), utf8
 
 
 def _binary(raw: bytes, where: str) -> CommandError:
@@ -877,17 +881,19 @@ def _binary(raw: bytes, where: str) -> CommandError:
                         + (" (for UTF-16 text pass --encoding utf-16)" if wide else ""))
 
 
-def _read_limited(read: Any, limit: int, where: str) -> bytes:
-    """Everything `read(n)` gives until it returns no bytes, refused beyond `limit`."""
-    chunks, total = [], 0
+def _read_limited(read: Any, limit: int, where: str, first: int = _READ_CHUNK) -> bytes:
+    """Everything `read(n)` gives until it returns no bytes, refused beyond `limit`; the
+    first read asks for `first` bytes, the others for :data:`_READ_CHUNK`."""
+    chunks, total, size = [], 0, first
     while True:
-        chunk = read(min(_READ_CHUNK, limit + 1 - total))
+        chunk = read(min(size, limit + 1 - total))
         if not chunk:
-            return b"".join(chunks)
+            return b"".join(chunks)  # (one chunk: that chunk itself, not a copy)
         total += len(chunk)
         if total > limit:
             raise _too_large(where, limit)
         chunks.append(chunk)
+        size = _READ_CHUNK
 
 
 def _read_file(path: str, limit: int, where: str) -> bytes:
@@ -911,7 +917,9 @@ def _read_file(path: str, limit: int, where: str) -> bytes:
             raise _too_large(where, limit)
         if stat.S_ISFIFO(info.st_mode):
             os.set_blocking(handle, True)  # a writer is there, or reads end at once
-        raw = _read_limited(lambda n: os.read(handle, n), limit, where)
+        # a regular file in one read as a rule (one buffer of its size, nothing joined)
+        first = info.st_size + 1 if stat.S_ISREG(info.st_mode) else _READ_CHUNK
+        raw = _read_limited(lambda n: os.read(handle, n), limit, where, first)
         if not raw and stat.S_ISFIFO(info.st_mode):
             raise CommandError(f"cannot read {where}: a named pipe with no data (no writer)")
         return raw
@@ -1157,7 +1165,7 @@ def _whole_rows(frame: pd.DataFrame, text: str) -> bool:
             and index.start == 0 and index.step == 1):
         return False
     last = frame.iloc[:, -1]
-    if last.isna().any():
+    if _may_be_missing(last.dtype) and last.isna().any():
         return False
     if pd.api.types.is_numeric_dtype(last.dtype) or pd.api.types.is_bool_dtype(last.dtype):
         return True
@@ -1222,11 +1230,13 @@ def _read_frame(args: argparse.Namespace) -> Any:
         raw = _read_limited(sys.stdin.buffer.read, _max_bytes(args), where)
     else:
         raw = _read_file(args.file, _max_bytes(args), where)
-    text = _decode(raw, args.encoding, where)
+    text, utf8 = _decode(raw, args.encoding, where)
     sep = args.delimiter
     if sep is None:
         sep = "\t" if suffix in _TSV_SUFFIXES else ","
-        first = text.lstrip().split("\n", 1)[0]
+        head = text.lstrip()
+        end = head.find("\n")  # the first line, without copying the others
+        first = head if end < 0 else head[:end]
         if ((args.file == "-" or suffix not in (".csv", *_TSV_SUFFIXES))
                 and "\t" in first and "," not in first):
             sep = "\t"
@@ -1241,14 +1251,18 @@ def _read_frame(args: argparse.Namespace) -> Any:
         sep = "\t"
     if len(sep) != 1:
         raise CommandError(f"--delimiter must be one character; got {sep!r}")
-    text, skipped = _skip_leading(text, sep)
+    kept, skipped = _skip_leading(text, sep)
+    utf8 = utf8 and kept is text  # no leading line left out: `raw` is still its UTF-8
+    text = kept
     if skipped:
         args.input_notes.append(
             f"Skipped {skipped} line(s) before the header that hold only delimiters."
         )
     try:
         # as UTF-8 bytes: pandas' C parser reads them faster than a StringIO of the text
-        frame = pd.read_csv(io.BytesIO(text.encode("utf-8")), sep=sep, encoding="utf-8",
+        # (the bytes read, when they are that text's UTF-8)
+        data = raw if utf8 else text.encode("utf-8")
+        frame = pd.read_csv(io.BytesIO(data), sep=sep, encoding="utf-8",
                             na_values=args.na_values or None)
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as exc:
         _check_rows(text, sep, where)  # its message names the line, when a row is wrong
@@ -1267,7 +1281,9 @@ def _read_frame(args: argparse.Namespace) -> Any:
                 f"cannot read {where}: one column only, and its header {header!r} holds "
                 f"{shown!r}: pass --delimiter '{shown}'"
             )
-    empty = frame.isna().all(axis=1).to_numpy()
+    # a row is all missing only when every column can hold a missing value
+    empty = frame.isna().all(axis=1).to_numpy() if all(
+        map(_may_be_missing, frame.dtypes)) else np.zeros(len(frame), dtype=bool)
     if empty.any():
         frame = frame.loc[~empty]
         args.input_notes.append(
@@ -1597,7 +1613,7 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
             )
         chosen = chosen[:n_raters]
     categories = _coerce_categories(declared, [frame[r] for r in chosen])
-    _count_missing(args, int(frame[chosen].isna().to_numpy().sum()))
+    _count_missing(args, _missing_values(frame[chosen]))
     # categories as before issue 18 until the CLI chooses the statistics of measurements
     return Agreement.from_frame(frame, chosen, categories=categories, continuous=continuous)
 
@@ -1667,6 +1683,18 @@ def _streamed_measurements(args: argparse.Namespace, frame: Any, raters: Any) ->
     args.input_info.append(("Read:", f"{n:,} rows streamed by DuckDB, summed by the engine"))
     _count_missing(args, ag.lazy.n_missing_values)
     return ag
+
+
+def _may_be_missing(dtype: Any) -> bool:
+    """Whether a column of `dtype` can hold a missing value (numpy integers and booleans
+    cannot)."""
+    return not (isinstance(dtype, np.dtype) and dtype.kind in "iub")
+
+
+def _missing_values(frame: pd.DataFrame) -> int:
+    """How many values of `frame` are missing, counted in the columns that can hold one."""
+    return sum(int(frame.iloc[:, j].isna().sum())
+               for j, dtype in enumerate(frame.dtypes) if _may_be_missing(dtype))
 
 
 def _count_missing(args: argparse.Namespace, count: int) -> None:

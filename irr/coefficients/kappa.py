@@ -237,8 +237,9 @@ def weighted_kappa(table: np.ndarray, weights: np.ndarray,
     (0.4, 0.126996, 0.8)
     """
     counts = np.asarray(table, dtype=float)
-    n = counts.sum()
-    row_n, col_n = counts.sum(axis=1), counts.sum(axis=0)
+    # (the ufuncs' reductions: ndarray.sum's, without its Python-level wrapper)
+    n = np.add.reduce(counts, axis=None)
+    row_n, col_n = np.add.reduce(counts, axis=1), np.add.reduce(counts, axis=0)
     disagreement, identity, monge = _weight_facts(weights)
     nan = float("nan")
     if not n > 0:
@@ -327,7 +328,7 @@ def _centred_influence(p: np.ndarray, g: np.ndarray) -> np.ndarray:
     """The gradient `g` centred at its mean under `p`, values within 1e-12 of the largest
     ``|g|`` set to 0 (rounding noise)."""
     h = g - float(p.ravel() @ g.ravel())
-    return np.where(np.abs(h) <= 1e-12 * np.abs(g).max(), 0.0, h)
+    return np.where(np.abs(h) <= 1e-12 * np.maximum.reduce(np.abs(g), axis=None), 0.0, h)
 
 
 def kappa_variances(tables: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

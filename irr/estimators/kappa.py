@@ -155,7 +155,7 @@ def kappa(
     name = weight_name(weights)
     cells = stats.pair_cells  # the occupied cells: no k x k table unweighted
     a_cell, b_cell = cells.patterns.T
-    n = int(cells.multiplicity.sum())
+    n = int(np.add.reduce(cells.multiplicity))
     if n < 2:
         raise ValueError(
             f"kappa needs at least two subjects rated by both raters; {n} are "
@@ -229,7 +229,7 @@ def kappa(
         notes.extend(listwise_note(n_missing))
     # resamples are kappas of the complete fine patterns' cells (at most n of them), never
     # of dense k x k tables: O(B (n + k)) unweighted
-    if stats.patterns.min() < 0:  # (n >= 2: there are patterns)
+    if np.minimum.reduce(stats.patterns, axis=None) < 0:  # (n >= 2: there are patterns)
         complete = (stats.patterns >= 0).all(axis=1)
         a, b = stats.patterns[complete].T
     else:  # every pattern is complete

@@ -167,9 +167,12 @@ class ResamplingPlan:
         subject's fine pattern (asked only when one of them is given).
         """
         multiplicity = stats.multiplicity
-        empty = stats.ratings_per_pattern == 0
-        if empty.any():  # subjects with no rating: left out of every estimate, so of resamples
-            multiplicity = np.where(empty, 0, multiplicity)
+        # subjects with no rating: left out of every estimate, so of resamples (rows of
+        # codes that miss no rating of a subject hold none: no pattern to look for)
+        if stats.n_missing or not stats.by_rater:
+            empty = stats.ratings_per_pattern == 0
+            if empty.any():
+                multiplicity = np.where(empty, 0, multiplicity)
         if cluster is None and strata is None:  # the rest when a recipe is drawn
             return cls(multiplicity, deferred=stats)
         return cls._resolved(stats, multiplicity, subject_pattern, cluster, strata)

@@ -793,3 +793,31 @@ def others(pi: np.ndarray) -> np.ndarray:
     before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
     after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
     return before + after
+
+def long_measurements(df: pd.DataFrame, subject, rater, rating, continuous=None):
+    """irr._source.Source.from_long's continuous measurements before the cell layout (long
+    data in cell order read without coding their labels): every label coded
+    (irr._long.long_ratings), nan rows dropped, then irr._measurements.Measurements of the
+    codes; None for categories."""
+    from irr._long import long_ratings
+    from irr._measurements import Measurements
+    from irr._source import continuous_columns
+
+    long = long_ratings(df, subject, rater, rating, replicates=True)
+    reals = continuous_columns([long.ratings], ["rating"], None, continuous)
+    if reals is None:
+        return None
+    keep = ~np.isnan(reals[0])
+    return Measurements(long.subject[keep], long.rater[keep], reals[0][keep],
+                        tuple(long.raters), long.subjects)
+
+
+def plan_multiplicity(stats) -> np.ndarray:
+    """irr.inference.plan.ResamplingPlan.for_statistics' multiplicity before it looked for
+    patterns with no rating only where a subject misses one: every pattern's count of
+    ratings compared with 0."""
+    multiplicity = stats.multiplicity
+    empty = stats.ratings_per_pattern == 0
+    if empty.any():
+        multiplicity = np.where(empty, 0, multiplicity)
+    return multiplicity

@@ -453,3 +453,92 @@ def test_a_semicolon_file_of_labels_keeps_its_labels(tmp_path):
     assert code == 0, err
     assert "decimal comma" not in out
     assert "'no,maybe'" in out or "no,maybe" in out
+
+
+# -- reading: one read of a regular file, its bytes handed to pandas as they are ----------
+@pytest.mark.parametrize("size", [0, 1, 5000, (1 << 20) + 17, 3 * (1 << 20)])
+def test_a_regular_file_is_read_whole(tmp_path, size):
+    data = os.urandom(size)
+    path = tmp_path / "data.bin"
+    path.write_bytes(data)
+    assert irr.cli._read_file(str(path), size + 10, "'data.bin'") == data
+    assert irr.cli._read_file(str(path), size, "'data.bin'") == data  # the limit itself
+    if size:
+        with pytest.raises(irr.cli.CommandError, match="input limit"):
+            irr.cli._read_file(str(path), size - 1, "'data.bin'")
+
+
+def test_a_file_read_in_one_read_still_stops_at_the_limit(tmp_path, monkeypatch):
+    """A file that grows after its size was read is read on, within the limit."""
+    path = tmp_path / "growing.csv"
+    path.write_bytes(b"r1,r2\n1,2\n")
+    read = os.read
+    grown = []
+
+    def growing_read(handle, n):
+        if not grown:  # the file grows between fstat and the first read
+            grown.append(True)
+            with open(path, "ab") as f:
+                f.write(b"2,2\n" * 100)
+        return read(handle, n)
+
+    monkeypatch.setattr(irr.cli.os, "read", growing_read)
+    assert irr.cli._read_file(str(path), 10**6, "'growing.csv'") == path.read_bytes()
+    grown.clear()
+    path.write_bytes(b"r1,r2\n1,2\n")
+    with pytest.raises(irr.cli.CommandError, match="input limit"):
+        irr.cli._read_file(str(path), 100, "'growing.csv'")
+
+
+@pytest.mark.parametrize(("encoding", "bom"), [
+    ("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("utf-8", b"\xef\xbb\xbf" * 2),
+    ("utf-16", b""), ("utf-32", b""), ("latin-1", b""), ("cp1252", b""), ("cp037", b"")])
+def test_decode_says_when_the_bytes_are_the_texts_utf8(encoding, bom):
+    text = "rater ä,rater b\nMüller,Ünal\n1,2\n"
+    raw = bom + text.encode(encoding)
+    decoded, utf8 = irr.cli._decode(raw, encoding, "'x'")
+    assert decoded.lstrip("\ufeff") == text.lstrip("\ufeff")
+    assert utf8 == (encoding == "utf-8" and not bom)
+    if utf8:
+        assert decoded.encode("utf-8") == raw
+
+
+@pytest.mark.parametrize("lead", ["", "\n", ",\n , \n"])
+@pytest.mark.parametrize(("encoding", "bom"), [
+    ("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("utf-16", b""), ("latin-1", b"")])
+def test_a_file_reads_the_same_in_every_encoding(tmp_path, encoding, bom, lead):
+    """The output of `irr kappa FILE` depends on the text, not on its encoding, its
+    byte-order mark, or whether pandas got the file's bytes or the text encoded again."""
+    table = ("coder é,coder ü\n" + "".join(f"{a},{b}\n" for a, b in (
+        ("sí", "sí"), ("no", "sí"), ("no", "no"), ("sí", "sí"), ("ñ", "no"), ("ñ", "ñ"))))
+    reference = tmp_path / "reference.csv"
+    reference.write_bytes(table.encode("utf-8"))
+    path = tmp_path / "ratings.csv"
+    path.write_bytes(bom + (lead + table).encode(encoding))
+    code, want, _ = cli("kappa", str(reference), "--format", "json")
+    assert code == 0
+    code, got, err = cli("kappa", str(path), "--format", "json", "--encoding", encoding)
+    assert code == 0, err
+    got, want = json.loads(got), json.loads(want)
+    assert got["results"] == want["results"]
+    assert len(got["results"]) == 2  # percent agreement and kappa of the labels
+    assert [n for n in got["notes"] if not n.startswith("Skipped")] == want["notes"]
+
+
+def test_missing_values_are_counted_in_the_columns_that_can_hold_them():
+    """The count of missing ratings skips numpy integer and boolean columns (which hold
+    none) and equals pandas' count of every column (its previous form)."""
+    np = __import__("numpy")
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        n = int(rng.integers(1, 50))
+        columns = {
+            "i": rng.integers(0, 5, n), "b": rng.random(n) < 0.5,
+            "f": np.where(rng.random(n) < 0.3, np.nan, rng.random(n)),
+            "o": pd.Series(rng.choice(["a", None, "b"], n), dtype=object),
+            "I": pd.array(np.where(rng.random(n) < 0.3, None, 1), dtype="Int64"),
+            "s": pd.Series(rng.choice(["x", None], n), dtype="str"),
+        }
+        chosen = list(rng.permutation(list(columns))[:int(rng.integers(1, 6))])
+        frame = pd.DataFrame({c: columns[c] for c in chosen})
+        assert irr.cli._missing_values(frame) == int(frame.isna().to_numpy().sum())

@@ -447,3 +447,33 @@ def test_a_t_test_at_a_zero_standard_error_has_p_zero_and_warns(method):
     assert res.se == 0.0
     assert res.statistic == math.inf
     assert res.pvalue == 0.0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_plan_multiplicity_matches_its_previous_form(seed):
+    """The plan's multiplicity (subjects with no rating set to 0) is the previous form's
+    for rows of codes complete or not, with rows of no rating, listwise statistics (whose
+    incomplete patterns have multiplicity 0) and subject x category counts."""
+    from irr._statistics import Statistics
+    from irr.inference.plan import ResamplingPlan
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    for trial in range(30):
+        n, m, k = int(rng.integers(2, 60)), int(rng.integers(2, 5)), int(rng.integers(2, 6))
+        codes = [rng.integers(0, k, n) for _ in range(m)]
+        if trial % 3:
+            for c in codes:
+                c[rng.random(n) < 0.3] = -1  # missing ratings
+        if trial % 4 == 1:
+            for c in codes:
+                c[:3] = -1  # subjects with no rating
+        stats = Statistics.from_codes(codes, pd.Index(range(k)), None, False,
+                                      tuple(f"r{j}" for j in range(m)))
+        counts = np.stack([np.bincount(np.r_[[c[i] for c in codes if c[i] >= 0]],
+                                       minlength=k)[:k] if any(c[i] >= 0 for c in codes)
+                           else np.zeros(k, dtype=np.int64) for i in range(n)])
+        for s in (stats, stats.listwise(), Statistics.from_counts(counts, pd.Index(range(k)),
+                                                                  None, False)):
+            got = ResamplingPlan.for_statistics(s).multiplicity
+            np.testing.assert_array_equal(got, previous_kernels.plan_multiplicity(s))

@@ -1020,3 +1020,141 @@ def test_byte_row_patterns_match_their_previous_form(seed):
         np.testing.assert_array_equal(want[0], counted[0])
         np.testing.assert_array_equal(want[1], counted[1])
     assert sorted_keys >= 5
+
+
+def _long_frame(rng, trial):
+    """Long data in cell order (subjects sorted, the same raters in the same order for
+    each), or, on some trials, disturbed so that they are not."""
+    n, r = int(rng.integers(1, 400)), int(rng.integers(2, 7))
+    dtype = rng.choice([np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint32,
+                        np.uint64])
+    step = int(rng.choice([1, 1, 3]))
+    low = 0 if np.dtype(dtype).kind == "u" else int(rng.choice([-50, 0, 7]))
+    subjects = (low + step * np.arange(n)) if np.iinfo(dtype).max >= low + step * n \
+        else np.arange(n)
+    raters = rng.permutation(np.arange(r) * int(rng.choice([1, 2])) + 1)
+    subject = np.repeat(subjects, r).astype(dtype)
+    rater = np.tile(raters, n).astype(dtype)
+    value = rng.normal(100, 10, n * r).round(int(rng.choice([1, 6])))
+    value[rng.random(n * r) < 0.1] = -0.0
+    kind = trial % 7
+    if kind == 1:
+        value[rng.random(n * r) < 0.05] = np.nan  # missing measurements: dropped
+    elif kind == 2 and n * r > 2:  # two rows swapped
+        i = int(rng.integers(0, n * r - 1))
+        for a in (subject, rater, value):
+            a[[i, i + 1]] = a[[i + 1, i]]
+    elif kind == 3 and n > 1:  # a cell missing
+        keep = np.ones(n * r, dtype=bool)
+        keep[int(rng.integers(0, n * r))] = False
+        subject, rater, value = subject[keep], rater[keep], value[keep]
+    elif kind == 4 and n > 2:  # a subject's rows in two places (labels not increasing)
+        subject[-r:] = subject[0]
+    elif kind == 5:  # a replicate: one cell twice
+        subject, rater, value = (np.r_[a, a[-1:]] for a in (subject, rater, value))
+    frame = pd.DataFrame({"s": subject, "r": rater, "v": value})
+    if trial % 5 == 4:
+        frame["v"] = frame["v"].astype(np.float32)
+    return frame
+
+
+def _icc_outcome(frame, **columns):
+    """The ICC of ``Agreement.from_long(frame, **columns)``: its repr and numbers, or the
+    ValueError's message (one subject)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # few complete subjects, replicates averaged
+        try:
+            res = irr.Agreement.from_long(frame, **columns).icc()
+        except ValueError as exc:
+            return str(exc)
+    return repr(res), [float(v) for v in (res.estimate, res.ci.low, res.ci.high, res.pvalue,
+                                          res.statistic, res.ms_rows, res.ms_error)]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_long_measurements_in_cell_layout_match_the_coded_long_data(seed):
+    """Continuous long data read by their cell layout (no coding of the labels) and by
+    the previous coding of every label give the same measurements, views and ICC."""
+    from irr._long import cell_layout, long_columns
+    from irr._source import Source
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    laid_out = 0
+    for trial in range(40):
+        frame = _long_frame(rng, trial)
+        want = previous_kernels.long_measurements(frame, "s", "r", "v", True)
+        got = Source.from_long(frame, "s", "r", "v", None, True).measurements
+        laid_out += cell_layout(long_columns(frame, "s", "r", "v")) is not None
+        assert got.raters == want.raters
+        assert got.subjects.equals(want.subjects)
+        assert got.subjects.dtype == want.subjects.dtype
+        assert type(got.subjects) is type(want.subjects)
+        assert (got.n_subjects, got.n_raters, got.n_measurements, got.has_replicates) == (
+            want.n_subjects, want.n_raters, want.n_measurements, want.has_replicates)
+        for a, b in ((got.wide(), want.wide()), (got.by_rater(), want.by_rater()),
+                     (got.subject, want.subject), (got.rater, want.rater),
+                     (got.value, want.value), (got.replicates, want.replicates),
+                     (got.missing_subjects(), want.missing_subjects()),
+                     *zip(got.cell_sums(), want.cell_sums(), strict=True)):
+            np.testing.assert_array_equal(a, b)
+            assert np.array_equal(np.signbit(a), np.signbit(b))
+        ours = _icc_outcome(frame, subject="s", rater="r", rating="v", continuous=True)
+        # a replicate column makes from_long code every label, as before the cell layout
+        theirs = _icc_outcome(frame.assign(k=np.arange(len(frame))), subject="s",
+                              rater="r", rating="v", continuous=True, replicate="k")
+        assert ours == theirs
+    assert laid_out >= 10  # the layout was read on many trials
+
+
+def test_cell_layout_reads_only_long_data_in_cell_order():
+    """The cell layout names the subjects and raters in order of first appearance, and is
+    None unless every block of rows is one subject rated by the same raters in the same
+    order, the subjects' integer labels increasing."""
+    from irr._long import cell_layout, long_columns
+
+    def layout(s, r, dtypes=None):
+        frame = pd.DataFrame({"s": s, "r": r, "v": np.arange(len(s), dtype=float)})
+        return cell_layout(long_columns(frame.astype(dtypes or {}), "s", "r", "v"))
+
+    got = layout([5, 5, 5, 9, 9, 9], [3, 1, 2, 3, 1, 2])
+    assert got.raters == ["3", "1", "2"]
+    assert got.subjects.equals(pd.Index([5, 9]))
+    assert got.shape == (2, 3)
+    got = layout([-3, -3, 2**62, 2**62], [7, 0, 7, 0])
+    assert got.subjects.tolist() == [-3, 2**62]
+    assert got.raters == ["7", "0"]
+    for s, r, dtypes in (
+        ([1, 1, 2, 2], [0, 1, 1, 0], {}),  # raters in another order
+        ([1, 1, 2, 2, 2], [0, 1, 0, 1, 0], {}),  # a replicate
+        ([1, 1, 2], [0, 1, 0], {}),  # a cell missing
+        ([2, 2, 1, 1], [0, 1, 0, 1], {}),  # subjects not increasing
+        ([1, 1, 2, 2, 1, 1], [0, 1, 0, 1, 0, 1], {}),  # a subject in two blocks
+        ([1, 1, 2, 3, 4, 4], [0, 1, 0, 1, 0, 1], {}),  # a block of two subjects
+        ([1, 1, 1, 1], [0, 1, 0, 1], {}),  # one subject (rated twice)
+        ([1, 1, 2, 2], [0, 0, 0, 0], {}),  # one rater
+        ([1, 1, 1, 2, 2, 3], [0, 1, 2, 0, 1, 0], {}),  # blocks of several sizes
+        ([1, 1, 2, 2], [0, 1, 0, 1], {"s": float}),  # float labels (may be missing)
+        ([1, 1, 2, 2], [0, 1, 0, 1], {"r": "Int64"}),  # nullable labels
+        ([1, 1, 2, 2], [0, 1, 0, 1], {"r": str}),  # text labels
+    ):
+        assert layout(s, r, dtypes) is None, (s, r, dtypes)
+
+
+def test_long_measurements_in_cell_layout_are_checked_as_the_coded_long_data():
+    """Infinite values, text and categories of long data in cell order give what the
+    coded long data give."""
+    frame = pd.DataFrame({"s": [1, 1, 2, 2, 3, 3], "r": [0, 1, 0, 1, 0, 1],
+                          "v": [1.5, 2.0, np.inf, 3.0, 4.0, 4.5]})
+    with pytest.raises(ValueError, match="infinite"):
+        irr.Agreement.from_long(frame, subject="s", rater="r", rating="v", continuous=True)
+    text = frame.assign(v=["a", "b", "a", "b", "c", "a"])
+    with pytest.raises(TypeError, match="numeric ratings"):
+        irr.Agreement.from_long(text, subject="s", rater="r", rating="v", continuous=True)
+    coded = irr.Agreement.from_long(text, subject="s", rater="r", rating="v")
+    assert not coded.continuous
+    assert (coded.raters, coded.n_subjects) == (("0", "1"), 3)
+    whole = frame.assign(v=[1, 2, 1, 2, 2, 2])  # small integers: categories
+    assert not irr.Agreement.from_long(whole, subject="s", rater="r", rating="v").continuous

@@ -728,3 +728,44 @@ def test_measurements_pickled_without_their_newer_attributes_still_load():
         for got in (old, again):
             np.testing.assert_array_equal(got.wide(), m.wide())
             got.check_magnitude("The ICC")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_measurements_from_layout_are_the_long_measurements_in_cell_order(seed):
+    """A subjects x raters layout held as it is gives what its long form in cell order
+    gives; a wrong shape or a value that is not finite is a ValueError."""
+    from irr._measurements import Measurements
+
+    rng = np.random.default_rng(seed)
+    for trial in range(8):
+        n, k = int(rng.integers(1, 60)), int(rng.integers(1, 5))
+        layout = rng.normal(size=(n, k))
+        layout[rng.random((n, k)) < 0.2] = -0.0
+        if trial % 2:
+            layout = np.asfortranarray(layout)  # held as it is, whatever its order
+        raters, subjects = tuple(f"r{j}" for j in range(k)), pd.Index(np.arange(n) * 2)
+        got = Measurements.from_layout(layout, list(raters), subjects)
+        want = Measurements(np.repeat(np.arange(n), k), np.tile(np.arange(k), n),
+                            layout.reshape(-1).copy(), raters, subjects)
+        assert (got.raters, got.n_measurements, got.has_replicates) == (
+            want.raters, want.n_measurements, want.has_replicates)
+        assert got.subjects is subjects
+        for a, b in ((got.wide(), want.wide()), (got.by_rater(), want.by_rater()),
+                     (got.subject, want.subject), (got.rater, want.rater),
+                     (got.value, want.value), (got.replicates, want.replicates),
+                     (got.measured_values(), want.measured_values()),
+                     *zip(got.cell_sums(), want.cell_sums(), strict=True)):
+            np.testing.assert_array_equal(a, b)
+            assert np.array_equal(np.signbit(a), np.signbit(b))
+        assert got.wide().flags.c_contiguous
+        if k >= 2:
+            pairs = got.pair(0, k - 1), want.pair(0, k - 1)
+            for a, b in zip(*pairs, strict=True):
+                np.testing.assert_array_equal(a, b)
+            assert np.shares_memory(pairs[0][0], layout)  # held as it is, not copied
+    with pytest.raises(ValueError, match="shape"):
+        Measurements.from_layout(np.ones((3, 2)), ["a", "b"], pd.Index(range(2)))
+    for bad in (np.nan, np.inf):
+        with pytest.raises(ValueError, match="finite"):
+            Measurements.from_layout(np.array([[1.0, bad], [2.0, 3.0]]), ["a", "b"],
+                                     pd.Index(range(2)))
