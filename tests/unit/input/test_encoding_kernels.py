@@ -1020,3 +1020,42 @@ def test_byte_row_patterns_match_their_previous_form(seed):
         np.testing.assert_array_equal(want[0], counted[0])
         np.testing.assert_array_equal(want[1], counted[1])
     assert sorted_keys >= 5
+
+
+# -- three or more plain integer arrays: the dense codes without the general checks -------
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(("dtype", "lo", "hi"), [
+    (np.uint8, 0, 101), (np.int64, -5, 40), (np.uint16, 300, 310), (np.int32, 0, 10**6),
+    (np.int8, 3, 4),
+])
+@pytest.mark.filterwarnings("ignore::irr._columns.ContinuousScoresWarning")
+def test_integer_array_coding_matches_the_general_coding(seed, dtype, lo, hi):
+    from irr._data import encode_ratings
+    from irr._long import split_array
+
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(2, 300)), int(rng.integers(3, 7))
+    x = rng.integers(lo, hi, (n, m)).astype(dtype)
+    names = [f"r{g}" for g in range(m)]
+    columns, bounds = split_array(x)
+    for new in (encode_ratings(columns, names, bounds=bounds), encode_ratings(columns, names)):
+        # as Series: the general path (strings, masks, as_1d) on the same values
+        old = encode_ratings([pd.Series(c) for c in columns], names)
+        assert new.categories.equals(old.categories)
+        assert new.categories.dtype == old.categories.dtype
+        np.testing.assert_array_equal(new.scores, old.scores)
+        assert (new.ordered, new.raters) == (old.ordered, old.raters)
+        for cn, co in zip(new.codes, old.codes, strict=True):
+            np.testing.assert_array_equal(cn, co)
+
+
+def test_integer_arrays_of_unequal_or_single_rows_raise_as_before():
+    from irr._data import encode_ratings
+
+    three = [np.arange(3), np.arange(3), np.arange(2)]
+    with pytest.raises(ValueError, match="same subjects"):
+        encode_ratings(three, ["a", "b", "c"])
+    one = [np.arange(1)] * 3
+    with pytest.raises(ValueError, match="single subject"):
+        encode_ratings(one, ["a", "b", "c"])
+    assert encode_ratings(one, ["a", "b", "c"], aggregated=True).codes[0].tolist() == [0]
