@@ -793,3 +793,11 @@ def others(pi: np.ndarray) -> np.ndarray:
     before = np.concatenate([zero, np.cumsum(pi[..., :-1], axis=-1)], axis=-1)
     after = np.concatenate([np.cumsum(pi[..., :0:-1], axis=-1)[..., ::-1], zero], axis=-1)
     return before + after
+
+
+def split_integer_array(array: np.ndarray) -> tuple[list[np.ndarray], tuple[int, int]]:
+    """irr._long.split_array's integer branch before: the min and max of the wide values,
+    the type that holds both, the cast copy transposed to contiguous columns."""
+    lo, hi = array.min(), array.max()
+    small = np.result_type(np.min_scalar_type(lo), np.min_scalar_type(hi))
+    return list(np.ascontiguousarray(array.astype(small, copy=False).T)), (int(lo), int(hi))

@@ -986,6 +986,37 @@ def test_integer_array_bounds_are_read_once_and_code_alike(seed):
     assert split_array(np.array([[1.5, 2.0], [0.0, 1.0]]))[1] is None
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_integer_array_split_matches_its_previous_form(seed):
+    """split_array's integer columns and bounds (the type from the OR of the values when
+    none is negative, the bounds read from the small copy) as before: the same values,
+    dtypes and (min, max), across the powers of two where the type widens."""
+    from irr._long import split_array
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    edges = [0, 1, 127, 128, 255, 256, 65535, 65536, 2**31, 2**32, 2**62, 2**63 - 1]
+    for trial in range(40):
+        n, m = int(rng.integers(1, 500)), int(rng.integers(2, 6))
+        top = int(rng.choice(edges[1:]))
+        lo = int(rng.choice([0, 0, 1, -1, -300, top // 2]))
+        x = rng.integers(lo, top, (n, m), endpoint=True) if lo < top else np.full((n, m), lo)
+        if trial % 3 == 0:
+            x.flat[int(rng.integers(0, x.size))] = top  # the largest value present
+        for dtype in (np.int64, np.uint64, np.int32, np.uint16, np.int8):
+            info = np.iinfo(dtype)
+            if x.min() < info.min or x.max() > info.max:
+                continue
+            a = x.astype(dtype)
+            for array in (a, np.asfortranarray(a)):
+                columns, bounds = split_array(array)
+                want, want_bounds = previous_kernels.split_integer_array(array)
+                assert bounds == want_bounds
+                for got, ref in zip(columns, want, strict=True):
+                    assert got.dtype == ref.dtype and got.flags.c_contiguous
+                    np.testing.assert_array_equal(got, ref)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_byte_row_patterns_match_their_previous_form(seed):
     """Unweighted rows of at most 7 raters with k <= 255, one byte per code (complete or
