@@ -1013,7 +1013,8 @@ def test_integer_array_split_matches_its_previous_form(seed):
                 want, want_bounds = previous_kernels.split_integer_array(array)
                 assert bounds == want_bounds
                 for got, ref in zip(columns, want, strict=True):
-                    assert got.dtype == ref.dtype and got.flags.c_contiguous
+                    assert got.dtype == ref.dtype
+                    assert got.flags.c_contiguous
                     np.testing.assert_array_equal(got, ref)
 
 
