@@ -915,6 +915,17 @@ def encode_ratings(
     -------
     Ratings
     """
+    if categories is None and len(columns) > 2 and all(
+            type(c) is np.ndarray and c.ndim == 1 and c.dtype.kind in "iu" for c in columns):
+        # plain integer arrays of equal length (a 2-D array's columns,
+        # :func:`irr._long.split_array`): no strings to factorise, no mask, each its own
+        # 1-D array, so the dense codes the general path below comes to, without its checks
+        n = len(columns[0])
+        if n >= 2 and all(len(c) == n for c in columns):
+            dense = _dense_integer_codes(list(columns), bounds)
+            if dense is not None:
+                codes, index = dense
+                return Ratings(tuple(codes), index, _numeric_scores(index), True, tuple(names))
     factorized = _factorize_strings(columns)
     if factorized is not None:
         ratings = _encode_factorized(*factorized, names, categories)

@@ -354,6 +354,14 @@ def split_array(x: Any) -> tuple[list[np.ndarray], tuple[int, int] | None]:
         # Contiguous columns in the smallest integer type that holds the values: encoding
         # strided int64 columns is several times slower. Cast first, then transpose the
         # small copy (faster than transposing and casting in one strided pass).
+        word = int(np.bitwise_or.reduce(array, axis=None))
+        if word >= 0:
+            # no value negative (a negative one sets the sign bit), none above the OR of
+            # all, which has the largest value's highest bit: the type that holds the
+            # largest value holds it, and the bounds are read from the small copy (one
+            # pass over the wide values fewer)
+            columns = np.ascontiguousarray(array.astype(np.min_scalar_type(word), copy=False).T)
+            return list(columns), (int(columns.min()), int(columns.max()))
         lo, hi = array.min(), array.max()
         small = np.result_type(np.min_scalar_type(lo), np.min_scalar_type(hi))
         return list(np.ascontiguousarray(array.astype(small, copy=False).T)), (int(lo), int(hi))

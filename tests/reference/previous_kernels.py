@@ -821,3 +821,11 @@ def plan_multiplicity(stats) -> np.ndarray:
     if empty.any():
         multiplicity = np.where(empty, 0, multiplicity)
     return multiplicity
+
+
+def split_integer_array(array: np.ndarray) -> tuple[list[np.ndarray], tuple[int, int]]:
+    """irr._long.split_array's integer branch before: the min and max of the wide values,
+    the type that holds both, the cast copy transposed to contiguous columns."""
+    lo, hi = array.min(), array.max()
+    small = np.result_type(np.min_scalar_type(lo), np.min_scalar_type(hi))
+    return list(np.ascontiguousarray(array.astype(small, copy=False).T)), (int(lo), int(hi))

@@ -986,6 +986,38 @@ def test_integer_array_bounds_are_read_once_and_code_alike(seed):
     assert split_array(np.array([[1.5, 2.0], [0.0, 1.0]]))[1] is None
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_integer_array_split_matches_its_previous_form(seed):
+    """split_array's integer columns and bounds (the type from the OR of the values when
+    none is negative, the bounds read from the small copy) as before: the same values,
+    dtypes and (min, max), across the powers of two where the type widens."""
+    from irr._long import split_array
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    edges = [0, 1, 127, 128, 255, 256, 65535, 65536, 2**31, 2**32, 2**62, 2**63 - 1]
+    for trial in range(40):
+        n, m = int(rng.integers(1, 500)), int(rng.integers(2, 6))
+        top = int(rng.choice(edges[1:]))
+        lo = int(rng.choice([0, 0, 1, -1, -300, top // 2]))
+        x = rng.integers(lo, top, (n, m), endpoint=True) if lo < top else np.full((n, m), lo)
+        if trial % 3 == 0:
+            x.flat[int(rng.integers(0, x.size))] = top  # the largest value present
+        for dtype in (np.int64, np.uint64, np.int32, np.uint16, np.int8):
+            info = np.iinfo(dtype)
+            if x.min() < info.min or x.max() > info.max:
+                continue
+            a = x.astype(dtype)
+            for array in (a, np.asfortranarray(a)):
+                columns, bounds = split_array(array)
+                want, want_bounds = previous_kernels.split_integer_array(array)
+                assert bounds == want_bounds
+                for got, ref in zip(columns, want, strict=True):
+                    assert got.dtype == ref.dtype
+                    assert got.flags.c_contiguous
+                    np.testing.assert_array_equal(got, ref)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_byte_row_patterns_match_their_previous_form(seed):
     """Unweighted rows of at most 7 raters with k <= 255, one byte per code (complete or
@@ -1158,3 +1190,42 @@ def test_long_measurements_in_cell_layout_are_checked_as_the_coded_long_data():
     assert (coded.raters, coded.n_subjects) == (("0", "1"), 3)
     whole = frame.assign(v=[1, 2, 1, 2, 2, 2])  # small integers: categories
     assert not irr.Agreement.from_long(whole, subject="s", rater="r", rating="v").continuous
+
+
+# -- three or more plain integer arrays: the dense codes without the general checks -------
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize(("dtype", "lo", "hi"), [
+    (np.uint8, 0, 101), (np.int64, -5, 40), (np.uint16, 300, 310), (np.int32, 0, 10**6),
+    (np.int8, 3, 4),
+])
+@pytest.mark.filterwarnings("ignore::irr._columns.ContinuousScoresWarning")
+def test_integer_array_coding_matches_the_general_coding(seed, dtype, lo, hi):
+    from irr._data import encode_ratings
+    from irr._long import split_array
+
+    rng = np.random.default_rng(seed)
+    n, m = int(rng.integers(2, 300)), int(rng.integers(3, 7))
+    x = rng.integers(lo, hi, (n, m)).astype(dtype)
+    names = [f"r{g}" for g in range(m)]
+    columns, bounds = split_array(x)
+    for new in (encode_ratings(columns, names, bounds=bounds), encode_ratings(columns, names)):
+        # as Series: the general path (strings, masks, as_1d) on the same values
+        old = encode_ratings([pd.Series(c) for c in columns], names)
+        assert new.categories.equals(old.categories)
+        assert new.categories.dtype == old.categories.dtype
+        np.testing.assert_array_equal(new.scores, old.scores)
+        assert (new.ordered, new.raters) == (old.ordered, old.raters)
+        for cn, co in zip(new.codes, old.codes, strict=True):
+            np.testing.assert_array_equal(cn, co)
+
+
+def test_integer_arrays_of_unequal_or_single_rows_raise_as_before():
+    from irr._data import encode_ratings
+
+    three = [np.arange(3), np.arange(3), np.arange(2)]
+    with pytest.raises(ValueError, match="same subjects"):
+        encode_ratings(three, ["a", "b", "c"])
+    one = [np.arange(1)] * 3
+    with pytest.raises(ValueError, match="single subject"):
+        encode_ratings(one, ["a", "b", "c"])
+    assert encode_ratings(one, ["a", "b", "c"], aggregated=True).codes[0].tolist() == [0]
