@@ -1235,7 +1235,7 @@ def _read_frame(args: argparse.Namespace) -> Any:
     if sep is None:
         sep = "\t" if suffix in _TSV_SUFFIXES else ","
         head = text.lstrip()
-        end = head.find("\n")  # the first line, without copying the others
+        end = head.find("\n")  # the first line
         first = head if end < 0 else head[:end]
         if ((args.file == "-" or suffix not in (".csv", *_TSV_SUFFIXES))
                 and "\t" in first and "," not in first):
