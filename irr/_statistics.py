@@ -241,23 +241,15 @@ def _sorted_distinct_rows(
     >>> rows.tolist(), counts.tolist()
     ([[-1, 2], [1, 0]], [1, 2])
     """
-    m, n = len(codes), len(codes[0])
+    m = len(codes)
     keys = codes[0].astype(np.int64)
     for column in codes[1:]:  # a loop over the raters (Horner's rule in base 2^bits)
         keys *= 1 << bits
         keys += column
     keys += sum(1 << (bits * j) for j in range(m))  # the + 1 of every code, added once
     keys.sort()
-    new = np.empty(n, dtype=bool)
-    new[:1] = True
-    np.not_equal(keys[1:], keys[:-1], out=new[1:])
-    starts = np.flatnonzero(new)
-    del new  # each buffer let go once read: fewer arrays of n held at once
-    multiplicity = np.empty(len(starts), dtype=np.int64)  # the lengths of the runs
-    np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
-    multiplicity[-1:] = n - starts[-1:]
-    distinct = np.take(keys, starts)  # (a plain gather, faster than indexing)
-    del keys, starts
+    distinct, multiplicity = _runs(keys)
+    del keys  # each buffer let go once read: fewer arrays of n held at once
     # one rater per row of the buffer: its transpose (the rows, in Fortran order) hands the
     # kernels that read whole raters (RaterCodes) contiguous columns without a copy
     columns = np.empty((m, len(distinct)), dtype=np.int64)
@@ -266,6 +258,20 @@ def _sorted_distinct_rows(
         column &= (1 << bits) - 1
         column -= 1
     return columns.T, multiplicity
+
+
+def _runs(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of sorted `keys` and the lengths of their runs."""
+    n = len(keys)
+    new = np.empty(n, dtype=bool)
+    new[:1] = True
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    del new  # each buffer let go once read: fewer arrays of n held at once
+    multiplicity = np.empty(len(starts), dtype=np.int64)
+    np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
+    multiplicity[-1:] = n - starts[-1:]
+    return np.take(keys, starts), multiplicity  # (a plain gather, faster than indexing)
 
 
 def _sorted_distinct_byte_rows(
@@ -298,16 +304,8 @@ def _sorted_distinct_byte_rows(
                    column.astype(np.uint8), np.uint8(1), out=field, casting="unsafe")
     keys = buffer.view(np.int64).reshape(n)
     keys.sort()
-    new = np.empty(n, dtype=bool)
-    new[:1] = True
-    np.not_equal(keys[1:], keys[:-1], out=new[1:])
-    starts = np.flatnonzero(new)
-    del new  # each buffer let go once read: fewer arrays of n held at once
-    multiplicity = np.empty(len(starts), dtype=np.int64)  # the lengths of the runs
-    np.subtract(starts[1:], starts[:-1], out=multiplicity[:-1])
-    multiplicity[-1:] = n - starts[-1:]
-    distinct = np.take(keys, starts)  # (a plain gather, faster than indexing)
-    del keys, buffer, starts
+    distinct, multiplicity = _runs(keys)
+    del keys, buffer  # each buffer let go once read: fewer arrays of n held at once
     # one rater per row of the buffer: its transpose (the rows, in Fortran order) hands the
     # kernels that read whole raters (RaterCodes) contiguous columns without a copy
     columns = np.empty((m, len(distinct)), dtype=np.int64)

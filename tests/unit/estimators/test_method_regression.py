@@ -398,6 +398,29 @@ def test_deming_jackknife_values_equal_refits(seed):
     np.testing.assert_allclose(intercepts, refits[:, 1], rtol=1e-10, atol=1e-10)
 
 
+def _deming_problems(rng: np.random.Generator, scaled: bool):
+    """40 Deming fits' (x, y, error ratio): relations of both signs, error ratios far from
+    1, means far from 0 (intercepts by cancellation); every fourth with lambda Syy = Sxx
+    (the leave-one-out d about 0, both signs), every eighth with Sxy = 0 exactly (and 0
+    without the point at x = mean(x) too), and, when `scaled`, two in eight scaled by
+    1e-80 and 1e80."""
+    for trial in range(40):
+        n = int(rng.integers(3, 3000))
+        lam = float(rng.choice([0.01, 0.3, 1.0, 4.0, 100.0]))
+        x = rng.normal(rng.uniform(-100, 100), rng.uniform(0.01, 10), n)
+        y = rng.choice([-1, 1]) * (rng.uniform(0.1, 3) * x
+                                    + rng.normal(0, rng.uniform(0.01, 10), n))
+        if trial % 4 == 1:
+            y = (y - y.mean()) * math.sqrt(x.var() / (lam * y.var())) + y.mean()
+        elif trial % 8 == 2:
+            x, y = np.array([-1.0, 1, 0, 2, -2]), np.array([1.0, 1, 5, 4, 4])
+        elif scaled and trial % 8 == 3:
+            x, y = x * 1e-80, y * 1e-80
+        elif scaled and trial % 8 == 7:
+            x, y = x * 1e80, y * 1e80
+        yield x, y, lam
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_deming_fit_matches_its_previous_form(seed):
     # the line, leave-one-out lines and jackknife standard errors of deming_fit against
@@ -407,18 +430,8 @@ def test_deming_fit_matches_its_previous_form(seed):
     from irr.coefficients.method_regression import deming_fit
     from tests.reference import previous_kernels
 
-    rng = np.random.default_rng(seed)
     mixed = 0
-    for trial in range(40):
-        n = int(rng.integers(3, 3000))
-        lam = float(rng.choice([0.01, 0.3, 1.0, 4.0, 100.0]))
-        x = rng.normal(rng.uniform(-100, 100), rng.uniform(0.01, 10), n)
-        y = rng.choice([-1, 1]) * (rng.uniform(0.1, 3) * x
-                                    + rng.normal(0, rng.uniform(0.01, 10), n))
-        if trial % 4 == 1:  # lambda Syy = Sxx: the leave-one-out d about 0, both signs
-            y = (y - y.mean()) * math.sqrt(x.var() / (lam * y.var())) + y.mean()
-        elif trial % 8 == 2:  # Sxy = 0 exactly; 0 without the point at x = mean(x) too
-            x, y = np.array([-1.0, 1, 0, 2, -2]), np.array([1.0, 1, 5, 4, 4])
+    for x, y, lam in _deming_problems(np.random.default_rng(seed), scaled=False):
         xc, yc = x - x.mean(), y - y.mean()
         c = x.size / (x.size - 1)
         d = lam * (yc @ yc - c * yc * yc) - (xc @ xc - c * xc * xc)
@@ -452,22 +465,8 @@ def test_deming_fit_matches_the_kernel_before_its_passes_were_cut(seed):
     from irr.coefficients.method_regression import deming_fit
     from tests.reference import previous_kernels
 
-    rng = np.random.default_rng(100 + seed)
     branches = set()
-    for trial in range(40):
-        n = int(rng.integers(3, 3000))
-        lam = float(rng.choice([0.01, 0.3, 1.0, 4.0, 100.0]))
-        x = rng.normal(rng.uniform(-100, 100), rng.uniform(0.01, 10), n)
-        y = rng.choice([-1, 1]) * (rng.uniform(0.1, 3) * x
-                                    + rng.normal(0, rng.uniform(0.01, 10), n))
-        if trial % 4 == 1:  # lambda Syy = Sxx: the leave-one-out d about 0, both signs
-            y = (y - y.mean()) * math.sqrt(x.var() / (lam * y.var())) + y.mean()
-        elif trial % 8 == 2:  # Sxy = 0 exactly; 0 without the point at x = mean(x) too
-            x, y = np.array([-1.0, 1, 0, 2, -2]), np.array([1.0, 1, 5, 4, 4])
-        elif trial % 8 == 3:
-            x, y = x * 1e-80, y * 1e-80
-        elif trial % 8 == 7:
-            x, y = x * 1e80, y * 1e80
+    for x, y, lam in _deming_problems(np.random.default_rng(100 + seed), scaled=True):
         fit = deming_fit(x, y, lam)
         before = previous_kernels.deming_fit(x, y, lam)
         xc, yc = x - x.mean(), y - y.mean()
