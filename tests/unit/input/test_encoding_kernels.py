@@ -487,6 +487,22 @@ def test_unique_rows_matches_np_unique_on_rows(seed):
         assert got[1].dtype == want[1].dtype == np.int64
 
 
+def _same_integer_factorization(values: np.ndarray) -> None:
+    """factorize_labels of a Series of integer `values` gives its previous form's codes and
+    labels, with their dtypes, and codes that are not a view of `values`."""
+    import pandas as pd
+
+    from irr._long import factorize_labels
+    from tests.reference import previous_kernels
+
+    column = pd.Series(values)
+    got, want = factorize_labels(column), previous_kernels.factorize(column)
+    assert not np.shares_memory(got[0], values)
+    np.testing.assert_array_equal(got[0], want[0])
+    np.testing.assert_array_equal(got[1], want[1])
+    assert (got[0].dtype, got[1].dtype) == (want[0].dtype, want[1].dtype)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_factorize_labels_matches_pandas(seed):
     import pandas as pd
@@ -508,12 +524,7 @@ def test_factorize_labels_matches_pandas(seed):
             values = np.tile(values[:5], n // 5 + 1)[:n]
         elif trial % 4 == 2:  # every label of a range, in order: the codes are the offsets
             values = np.tile(np.arange(low, low + 7).astype(dtype), n // 7 + 1)[:n]
-        column = pd.Series(values)
-        got, want = factorize_labels(column), previous_kernels.factorize(column)
-        assert not np.shares_memory(got[0], values)
-        np.testing.assert_array_equal(got[0], want[0])
-        np.testing.assert_array_equal(got[1], want[1])
-        assert (got[0].dtype, got[1].dtype) == (want[0].dtype, want[1].dtype)
+        _same_integer_factorization(values)
     # labels in order: every label of a range (the offsets), with gaps, negative, at the
     # ends of their type, one label, many rows per label (subject ids of sorted long data)
     for values in (np.repeat(np.arange(seed, seed + 50), 5), np.repeat([-7, -3, 0, 4, 90], 3),
@@ -524,12 +535,7 @@ def test_factorize_labels_matches_pandas(seed):
                    np.array([-(2**63), -(2**63) + 1]),
                    np.sort(rng.integers(-(2**62), 2**62, 500)),
                    np.repeat(np.arange(1000), 7)[rng.random(7000) < 0.9]):
-        column = pd.Series(values)
-        got, want = factorize_labels(column), previous_kernels.factorize(column)
-        assert not np.shares_memory(got[0], values)
-        np.testing.assert_array_equal(got[0], want[0])
-        np.testing.assert_array_equal(got[1], want[1])
-        assert (got[0].dtype, got[1].dtype) == (want[0].dtype, want[1].dtype)
+        _same_integer_factorization(values)
     for other in (pd.Series(["b", "a", "b"]), pd.Series([1.5, 0.5, 1.5]),
                   pd.Series([3, None, 3], dtype="Int64")):
         got, want = factorize_labels(other), previous_kernels.factorize(other)

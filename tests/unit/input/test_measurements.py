@@ -519,6 +519,15 @@ def test_coded_by_rank_matches_its_previous_form(seed):
         assert coded_by_rank(values) == previous_kernels.coded_by_rank(values)
 
 
+def _cells_in_order(rng, n, k):
+    """Long measurements of every cell of `n` subjects by `k` raters once, in cell order
+    (subject, then rater): normal values, about a fifth of them -0.0."""
+    subject, rater = np.repeat(np.arange(n), k), np.tile(np.arange(k), n)
+    value = rng.normal(size=n * k)
+    value[rng.random(n * k) < 0.2] = -0.0
+    return subject, rater, value
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_long_measurements_in_cell_order_match_the_placed_cells(seed):
     """Long measurements of every cell in cell order (reshaped) and in any other order
@@ -529,9 +538,7 @@ def test_long_measurements_in_cell_order_match_the_placed_cells(seed):
     rng = np.random.default_rng(seed)
     for trial in range(12):
         n, k = int(rng.integers(1, 50)), int(rng.integers(2, 5))
-        subject, rater = np.repeat(np.arange(n), k), np.tile(np.arange(k), n)
-        value = rng.normal(size=n * k)
-        value[rng.random(n * k) < 0.2] = -0.0
+        subject, rater, value = _cells_in_order(rng, n, k)
         if trial % 3 == 1:  # shuffled rows
             order = rng.permutation(n * k)
             subject, rater, value = subject[order], rater[order], value[order]
@@ -559,9 +566,7 @@ def test_long_measurements_in_cell_order_give_every_view_of_the_long_form(seed):
     rng = np.random.default_rng(seed)
     for _ in range(10):
         n, k = int(rng.integers(1, 60)), int(rng.integers(1, 5))
-        subject, rater = np.repeat(np.arange(n), k), np.tile(np.arange(k), n)
-        value = rng.normal(size=n * k)
-        value[rng.random(n * k) < 0.2] = -0.0
+        subject, rater, value = _cells_in_order(rng, n, k)
         raters, subjects = tuple(f"r{j}" for j in range(k)), pd.Index(np.arange(n) * 3)
         ordered = Measurements(subject, rater, value, raters, subjects)
         order = rng.permutation(n * k)
