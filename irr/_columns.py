@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from irr._data import decimal_text
+from irr._data import decimal_text, may_hold_missing
 
 __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
            "choose_columns", "continuity", "looks_continuous", "missing_tokens", "rating_frame",
@@ -167,8 +167,8 @@ def _named_as_id(name: Any) -> bool:
 def _kind(column: pd.Series) -> str:
     """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
     values = column
-    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iub":
-        # numpy integers or booleans (never missing): what infer_dtype would say, without
+    if not may_hold_missing(column.dtype):
+        # numpy integers or booleans: what infer_dtype would say, without
         # its passes over the values (a frame of thousands of rater columns asks per column)
         return "empty" if column.empty else "bool" if column.dtype.kind == "b" else "number"
     if not (column.iloc[:_PREFIX].notna().any() or column.notna().any()):

@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["MISSING_MARKERS", "Ratings", "decimal_text", "distinct_names", "encode_ratings",
-           "exact_reals", "float_if_exact", "integer_pair_ratings", "missing_markers",
-           "validate_table"]
+           "exact_reals", "float_if_exact", "integer_pair_ratings", "may_hold_missing",
+           "missing_markers", "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -79,6 +79,18 @@ class Ratings:
     def n_rows(self) -> int:
         return self.rows if self.rows is not None else len(self.codes[0])
 
+
+
+def may_hold_missing(dtype: Any) -> bool:
+    """Whether a column of `dtype` can hold a missing value: numpy integers and booleans
+    cannot (floats, objects, categoricals and pandas' nullable types can).
+
+    Examples
+    --------
+    >>> may_hold_missing(np.dtype("int8")), may_hold_missing(np.dtype(float))
+    (False, True)
+    """
+    return not (isinstance(dtype, np.dtype) and dtype.kind in "iub")
 
 def preview(values: Any, limit: int = 5) -> str:
     values = list(values)

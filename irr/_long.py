@@ -11,7 +11,15 @@ from typing import Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from irr._data import CHUNK, MAX_CATEGORIES, distinct_names, exact_counts, numeric_array, preview
+from irr._data import (
+    CHUNK,
+    MAX_CATEGORIES,
+    distinct_names,
+    exact_counts,
+    may_hold_missing,
+    numeric_array,
+    preview,
+)
 
 __all__ = ["CellLayout", "LongColumns", "LongRatings", "cell_layout", "check_replicate_labels",
            "code_long", "factorize_labels", "long_columns", "long_ratings", "pivot", "pivot_long",
@@ -162,8 +170,8 @@ def long_ratings(
 def code_long(columns: LongColumns, replicates: bool = False) -> LongRatings:
     """:func:`long_ratings` of the columns :func:`long_columns` checked."""
     for argument, column in (("subject", columns.subject), ("rater", columns.rater)):
-        if column.dtype.kind in "iub" and isinstance(column.dtype, np.dtype):
-            continue  # numpy integers and booleans hold no missing label
+        if not may_hold_missing(column.dtype):
+            continue
         if column.isna().any():
             rows = np.flatnonzero(column.isna().to_numpy())
             raise ValueError(

@@ -46,6 +46,7 @@ from irr._columns import (
     repeated_ids_note,
     scale_info,
 )
+from irr._data import may_hold_missing
 from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
@@ -1165,7 +1166,7 @@ def _whole_rows(frame: pd.DataFrame, text: str) -> bool:
             and index.start == 0 and index.step == 1):
         return False
     last = frame.iloc[:, -1]
-    if _may_be_missing(last.dtype) and last.isna().any():
+    if may_hold_missing(last.dtype) and last.isna().any():
         return False
     if pd.api.types.is_numeric_dtype(last.dtype) or pd.api.types.is_bool_dtype(last.dtype):
         return True
@@ -1283,7 +1284,7 @@ def _read_frame(args: argparse.Namespace) -> Any:
             )
     # a row is all missing only when every column can hold a missing value
     empty = frame.isna().all(axis=1).to_numpy() if all(
-        map(_may_be_missing, frame.dtypes)) else np.zeros(len(frame), dtype=bool)
+        map(may_hold_missing, frame.dtypes)) else np.zeros(len(frame), dtype=bool)
     if empty.any():
         frame = frame.loc[~empty]
         args.input_notes.append(
@@ -1685,16 +1686,10 @@ def _streamed_measurements(args: argparse.Namespace, frame: Any, raters: Any) ->
     return ag
 
 
-def _may_be_missing(dtype: Any) -> bool:
-    """Whether a column of `dtype` can hold a missing value (numpy integers and booleans
-    cannot)."""
-    return not (isinstance(dtype, np.dtype) and dtype.kind in "iub")
-
-
 def _missing_values(frame: pd.DataFrame) -> int:
     """How many values of `frame` are missing, counted in the columns that can hold one."""
     return sum(int(frame.iloc[:, j].isna().sum())
-               for j, dtype in enumerate(frame.dtypes) if _may_be_missing(dtype))
+               for j, dtype in enumerate(frame.dtypes) if may_hold_missing(dtype))
 
 
 def _count_missing(args: argparse.Namespace, count: int) -> None:
