@@ -80,7 +80,6 @@ class Ratings:
         return self.rows if self.rows is not None else len(self.codes[0])
 
 
-
 def may_hold_missing(dtype: Any) -> bool:
     """Whether a column of `dtype` can hold a missing value: numpy integers and booleans
     cannot (floats, objects, categoricals and pandas' nullable types can).
@@ -91,6 +90,7 @@ def may_hold_missing(dtype: Any) -> bool:
     (False, True)
     """
     return not (isinstance(dtype, np.dtype) and dtype.kind in "iub")
+
 
 def preview(values: Any, limit: int = 5) -> str:
     values = list(values)
