@@ -5,10 +5,15 @@ random data. They are the code as it stood before the rewrite, not used by the p
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from irr import _data
+from irr._columns import MAX_CATEGORIES, ColumnChoice, _named_as_id
+from irr._data import may_hold_missing
 from irr.coefficients import chance_corrected as cc
 from irr.coefficients import method_regression as mr
 
@@ -616,8 +621,6 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray, error_ratio: float
 
 def continuity(values) -> str:
     """irr._columns.continuity before: every label as a float, distinct ones by np.unique."""
-    from irr._columns import MAX_CATEGORIES, _numbers
-
     if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iuf":
         numbers = np.asarray(values, dtype=float)
         numbers = numbers[np.isfinite(numbers)]
@@ -829,3 +832,325 @@ def split_integer_array(array: np.ndarray) -> tuple[list[np.ndarray], tuple[int,
     lo, hi = array.min(), array.max()
     small = np.result_type(np.min_scalar_type(lo), np.min_scalar_type(hi))
     return list(np.ascontiguousarray(array.astype(small, copy=False).T)), (int(lo), int(hi))
+
+
+# -- the column rule (irr._columns.choose_columns) before it ran on numpy columns ----------
+# its helpers on pandas Series, and irr._data.decimal_text before it parsed text without
+# pandas: the code as it stood, with `looks_continuous` written as `continuity` above
+
+
+_PREFIX = 1024
+
+
+def _kind(column: pd.Series) -> str:
+    """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
+    values = column
+    if not may_hold_missing(column.dtype):
+        # numpy integers or booleans: what infer_dtype would say, without
+        # its passes over the values (a frame of thousands of rater columns asks per column)
+        return "empty" if column.empty else "bool" if column.dtype.kind == "b" else "number"
+    if not (column.iloc[:_PREFIX].notna().any() or column.notna().any()):
+        return "empty"
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        values = pd.Series(column.cat.categories)
+    inferred = pd.api.types.infer_dtype(values, skipna=True)
+    if inferred == "empty":
+        return "empty"
+    if inferred in ("integer", "floating", "mixed-integer-float", "decimal"):
+        return "number"
+    if inferred == "boolean":
+        return "bool"
+    if inferred == "string":
+        return "string"
+    return "other"
+
+
+def _numbers(column: pd.Series) -> np.ndarray:
+    """The finite values of a numeric column (a categorical's levels) as float64; empty
+    when the column is not numeric."""
+    if _kind(column) != "number":
+        return np.zeros(0)
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf":
+        numbers = column.to_numpy(dtype=float)  # numpy numbers: no missing but nan
+        return numbers[np.isfinite(numbers)]
+    categorical = isinstance(column.dtype, pd.CategoricalDtype)
+    values = column.cat.categories if categorical else column.dropna()
+    numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
+    return numbers[np.isfinite(numbers)]
+
+
+def _prefix_repeats(column: pd.Series) -> tuple[bool, bool]:
+    """Whether the first :data:`_PREFIX` values of `column` repeat a value, and whether
+    they hold two different values (missing values count as one value)."""
+    distinct = column.iloc[:_PREFIX].nunique(dropna=False)
+    return distinct < min(len(column), _PREFIX), distinct > 1
+
+
+def _unique_id(column: pd.Series) -> bool:
+    """Every value present and distinct, integers or strings, in more rows than a category
+    scale has levels (identifiers)."""
+    n = len(column)
+    if n <= MAX_CATEGORIES or _prefix_repeats(column)[0]:
+        return False
+    kind = _kind(column)
+    if kind not in ("string", "number") or (kind == "number" and _fractional(column)):
+        return False  # decimals are measurements, never identifiers (and not hashed)
+    if column.isna().any():
+        return False
+    return bool(column.nunique(dropna=False) == n)
+
+
+def _numpy_numbers(column: pd.Series) -> bool:
+    return isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf"
+
+
+def _fractional(column: pd.Series) -> bool:
+    """Whether a column holds a non-integer number (numpy numbers: the first rows first,
+    which settle it for measurements without a pass over the column)."""
+    if _numpy_numbers(column) and len(column) > _PREFIX:
+        head = _numbers(column.iloc[:_PREFIX])
+        if (head != np.round(head)).any():
+            return True
+    numbers = _numbers(column)
+    return bool((numbers != np.round(numbers)).any())
+
+
+def _finite_range(column: pd.Series) -> tuple[float, float] | None:
+    """(min, max) of a numeric column's finite values (None when it has none); numpy
+    floats without nan or infinity are read in place."""
+    if _numpy_numbers(column) and column.dtype.kind == "f":
+        values = column.to_numpy()
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = np.add.reduce(values)
+        if np.isfinite(total):
+            return (float(values.min()), float(values.max())) if values.size else None
+    numbers = _numbers(column)
+    return (float(numbers.min()), float(numbers.max())) if numbers.size else None
+
+
+def choose_columns(
+    df: pd.DataFrame,
+    raters: Sequence[Any] | None = None,
+    id: Any = None,
+    exclude: Sequence[Any] = (),
+    *,
+    raters_option: str = "raters=",
+    id_option: str = "id=",
+) -> ColumnChoice:
+    """The rating columns of `df` (see the module docstring for the rule).
+
+    Parameters
+    ----------
+    df : DataFrame
+    raters : sequence of column labels, optional
+        The rating columns; when given they are used as they are.
+    id : column label or sequence of them, optional
+        Identifier columns: never ratings.
+    exclude : sequence of column labels
+        Other columns that are not ratings (frequency weights).
+    raters_option, id_option : str
+        How the caller's options are spelled in messages (``--raters`` on the CLI).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"case": ["a", "b", "c", "d"], "r1": [1, 2, 2, 1],
+    ...                    "r2": [1, 2, 1, 1]})
+    >>> choice = choose_columns(df)
+    >>> choice.raters, choice.ids, choice.reasons["case"]
+    (('r1', 'r2'), ('case',), 'its name')
+    """
+    ids = _id_list(id, df, id_option)
+    if raters is not None:
+        both = [r for r in raters if r in ids]
+        if both:
+            raise ValueError(
+                f"`{raters_option.rstrip('=')}` and `{id_option.rstrip('=')}` share columns: "
+                f"{both!r}."
+            )
+        return ColumnChoice(tuple(raters), tuple(ids), dict.fromkeys(ids, "named"))
+    if ids:  # the caller named the identifiers: every other column is a rating
+        return ColumnChoice(tuple(c for c in df.columns if c not in ids and c not in
+                                  set(exclude)), tuple(ids), dict.fromkeys(ids, "named"))
+    reasons: dict[Any, str] = dict.fromkeys(ids, "named")
+    candidates = [c for c in df.columns if c not in ids and c not in set(exclude)]
+
+    def set_aside(columns: list[Any], why: str) -> None:
+        for c in columns:
+            reasons[c] = why
+        candidates[:] = [c for c in candidates if c not in columns]
+
+    set_aside([c for c in candidates if _named_as_id(c)], "its name")
+    kinds = {c: _kind(df[c]) for c in candidates}
+    present = [k for k in kinds.values() if k not in ("empty", "other")]
+    if present:
+        tally = pd.Series(present).value_counts(sort=True)
+        top = tally.index[0]
+        if len(tally) > 1 and tally.iloc[0] == tally.iloc[1]:
+            raise ValueError(
+                f"Cannot tell the rating columns from identifiers: the columns "
+                f"{candidates!r} hold labels of different types "
+                f"({', '.join(f'{c!r}: {k}' for c, k in kinds.items())}). Name the rating "
+                f"columns with {raters_option} or the identifier columns with {id_option}."
+            )
+        for c in [c for c in candidates if kinds[c] not in (top, "empty", "other")]:
+            set_aside([c], f"{kinds[c]} labels among {top} ratings")
+    unique = [c for c in candidates if _unique_id(df[c])]
+    others = [c for c in candidates if c not in unique]
+    if unique and len(others) >= 2:
+        repeat = all(
+            df[c].nunique(dropna=True) < df[c].notna().sum() and not continuity(df[c])
+            for c in others
+        )
+        decimals = all(_fractional(df[c]) for c in others)
+        if repeat or decimals:
+            set_aside(unique, "a distinct value in every row")
+    # (rules 5-7 set a column aside only while more than two candidates remain)
+    for c, why in (_foreign_columns(df, candidates) if len(candidates) > 2 else {}).items():
+        if len(candidates) > 2:
+            set_aside([c], why)
+    if len(candidates) < 2:
+        raise ValueError(
+            f"Cannot find two rating columns in {list(df.columns)!r}: "
+            f"{', '.join(f'{c!r} ({why})' for c, why in reasons.items())} look like "
+            f"identifiers. Name the rating columns with {raters_option} (and the identifiers "
+            f"with {id_option})."
+        )
+    aside = tuple(c for c in df.columns if c in reasons)
+    return ColumnChoice(tuple(candidates), aside, reasons,
+                        tuple(c for c in aside if c not in ids))
+
+
+def _integers(column: pd.Series) -> np.ndarray | None:
+    """The values of a numeric column with every value present and integral, as float64
+    (exact for identifiers below 2**53); None otherwise."""
+    if column.isna().any() or _kind(column) != "number":
+        return None
+    numbers = _numbers(column)
+    if len(numbers) != len(column) or (numbers != np.round(numbers)).any():
+        return None
+    return numbers
+
+
+def _distinct_or_constant(column: pd.Series) -> str:
+    """"distinct" (a different value in every row), "constant" (one value in every row,
+    more than one row) or "" for a column with every value present."""
+    n = len(column)
+    kind = "" if n < 2 else _kind(column)
+    if kind not in ("number", "string", "bool"):
+        return ""
+    if all(_prefix_repeats(column)):  # neither distinct nor constant
+        return ""
+    if kind == "number" and _fractional(column):
+        return ""  # decimals: measurements, never identifiers (rules 5-7)
+    if column.isna().any():
+        return ""
+    distinct = column.nunique(dropna=False)
+    return "distinct" if distinct == n else "constant" if distinct == 1 else ""
+
+
+def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
+    """Rules 5-7 of the module docstring: identifier-like columns (distinct or constant)
+    whose values are foreign to the other columns', with the reason for each."""
+    found: dict[Any, str] = {}
+    shape = {c: _distinct_or_constant(df[c]) for c in candidates}
+    numeric = {c: _finite_range(df[c]) for c in candidates if _kind(df[c]) == "number"}
+    ranges = {c: v for c, v in numeric.items() if v is not None}
+    # rule 5: group the numeric ranges; a distinct-integer or constant column outside the
+    # largest group lies far from the ratings
+    groups: list[list[Any]] = []
+    bounds: list[list[float]] = []
+    for c in sorted(ranges, key=lambda c: ranges[c]):
+        lo, hi = ranges[c]
+        if groups:
+            g_lo, g_hi = bounds[-1]
+            width = g_hi - g_lo
+            gap = lo - g_hi
+            if gap <= max(width if hi == lo else min(width, hi - lo), 1):
+                groups[-1].append(c)
+                bounds[-1][1] = max(g_hi, hi)
+                continue
+        groups.append([c])
+        bounds.append([lo, hi])
+    sizes = sorted((len(g) for g in groups), reverse=True)
+    if len(groups) > 1 and sizes[0] > sizes[1]:
+        main = max(range(len(groups)), key=lambda i: len(groups[i]))
+        m_lo, m_hi = bounds[main]
+        outside = [c for i, group in enumerate(groups) if i != main for c in group]
+        for c in outside:
+            integral = _integers(df[c]) is not None
+            # decimals are measurements, never identifiers
+            if shape[c] in ("distinct", "constant") and integral:
+                lo, hi = ranges[c]
+                values = f"{lo:g}" if lo == hi else f"{lo:g}..{hi:g}"
+                found[c] = (f"values {values} far from the range {m_lo:g}..{m_hi:g} of "
+                            "the other numeric columns")
+    # rule 6: a run of consecutive integers, one per row, when no other column is one
+    runs = []
+    for c in candidates:
+        values = _integers(df[c]) if shape[c] == "distinct" else None
+        if values is not None and len(values) > MAX_CATEGORIES and (
+                values.max() - values.min() == len(values) - 1):
+            runs.append(c)
+    if len(runs) == 1 and runs[0] not in found:
+        lo, hi = ranges[runs[0]]
+        found[runs[0]] = f"consecutive numbers {lo:g}..{hi:g}, one per row"
+    # rule 7: one label, or a distinct label per row, that no other column uses
+    for c in candidates:
+        if not shape[c] or _kind(df[c]) != "string":
+            continue  # numbers: rule 5 decides by range
+        if shape[c] == "distinct" and decimal_text(df[c]) is not None:
+            continue  # decimals written as text are measurements, never identifiers
+        others = [o for o in candidates if o != c and o not in found]
+        if len(others) < 2:
+            continue
+        used = pd.unique(pd.concat([df[o] for o in others], ignore_index=True).dropna())
+        if not pd.Series(df[c].unique()).isin(used).any():
+            what = (f"the label {df[c].iloc[0]!r} in every row" if shape[c] == "constant"
+                    else "a distinct label in every row")
+            found[c] = f"{what}, used by no other column"
+    return found
+
+
+def _id_list(id: Any, df: pd.DataFrame, id_option: str) -> list[Any]:
+    if id is None:
+        return []
+    ids = list(id) if isinstance(id, (list, tuple)) else [id]
+    unknown = [c for c in ids if c not in df.columns]
+    if unknown:
+        raise ValueError(
+            f"`{id_option.rstrip('=')}` names columns not in the data: {unknown!r}; columns are "
+            f"{list(df.columns)!r}."
+        )
+    return ids
+
+
+def decimal_text(values: Any) -> np.ndarray | None:
+    """irr._data.decimal_text before: text parsed by pd.to_numeric, distinct texts found by
+    pd.factorize."""
+    if isinstance(getattr(values, "dtype", None), pd.StringDtype):
+        # pandas' text columns: labels fail on the first values, read without converting
+        # the column to Python objects
+        first = values.iloc if isinstance(values, pd.Series) else values
+        head = pd.Series(first[:4 * 64]).dropna()[:64]
+        if head.size and not np.isfinite(np.asarray(
+                pd.to_numeric(head, errors="coerce"), dtype=float)).all():
+            return None
+    array = _data.as_1d(values, "values")
+    if isinstance(array, pd.Categorical) or array.dtype.kind not in "OU" or not array.size:
+        return None
+    missing = np.asarray(pd.isna(array), dtype=bool)
+    present = array[~missing]
+    head = present[:64]  # labels fail on the first values, before any hashing
+    if not head.size or not all(isinstance(v, str) for v in head) or not np.isfinite(
+            np.asarray(pd.to_numeric(pd.Series(head), errors="coerce"), dtype=float)).all():
+        return None
+    codes, distinct = pd.factorize(present)  # each distinct text parsed once
+    if not all(isinstance(v, str) for v in distinct):
+        return None
+    numbers = np.asarray(pd.to_numeric(pd.Series(distinct), errors="coerce"), dtype=float)
+    if not np.isfinite(numbers).all() or not (numbers != np.round(numbers)).any():
+        return None
+    out = np.full(array.shape, np.nan)
+    out[~missing] = numbers[codes]
+    return out
