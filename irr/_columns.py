@@ -39,6 +39,14 @@ Identifier columns
     When the label types split evenly (no majority), or fewer than two columns would be
     left, the columns cannot be told apart and a ValueError names them and the options.
 
+Columns
+    :func:`choose_columns` reads a pandas DataFrame, or a mapping of column names (in
+    column order) to 1-D numpy arrays: what DuckDB's ``relation.fetchnumpy()`` returns. In
+    an array, a ``numpy.ma.MaskedArray``'s masked values, NaN, NaT and None are missing.
+    A DataFrame's columns are read in that form (a categorical keeps its levels, which
+    decide its label type and range), so one set of rules serves both, and pandas is not
+    imported for numpy columns.
+
 Continuous scores
     Numeric ratings look continuous when a value is not an integer, or when there are more
     than :data:`MAX_CATEGORIES` (10) distinct values: beyond that, a scale is read as scores
@@ -51,14 +59,20 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
-from irr._data import decimal_text, may_hold_missing
+from irr._data import decimal_text, is_pandas, object_missing
+from irr._lazy import lazy_module
+
+# imported by the functions that take pandas objects: the rules read numpy columns
+pd = lazy_module("pandas")
 
 __all__ = ["ID_WORDS", "MAX_CATEGORIES", "ColumnChoice", "ContinuousScoresWarning",
            "choose_columns", "continuity", "looks_continuous", "missing_tokens", "rating_frame",
@@ -164,41 +178,180 @@ def _named_as_id(name: Any) -> bool:
     return "".join(words) in _JOINED_IDS
 
 
-def _kind(column: pd.Series) -> str:
+#: Rows looked at first when asking whether a column's values are all distinct or all
+#: equal: a repeat and a change among them settle both questions without a full pass.
+_PREFIX = 1024
+
+
+class _Column:
+    """One column in numpy form: its values (labels as Python objects), which of them
+    are missing (None when none is) and a categorical's levels (None for other columns).
+    What the rules ask of it is worked out once."""
+
+    def __init__(self, values: np.ndarray, missing: np.ndarray | None,
+                 levels: np.ndarray | None = None) -> None:
+        self.values = values
+        self.missing = missing if missing is not None and missing.any() else None
+        self.levels = levels
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    @cached_property
+    def present(self) -> np.ndarray:
+        return self.values if self.missing is None else self.values[~self.missing]
+
+    @cached_property
+    def kind(self) -> str:
+        """'number', 'string', 'bool', 'empty' or 'other': the type of the labels (a
+        categorical's: of its levels)."""
+        if not self.present.size:
+            return "empty"
+        return _label_kind(self.present if self.levels is None else self.levels)
+
+    @cached_property
+    def numbers(self) -> np.ndarray:
+        """The finite values of a numeric column (a categorical's levels) as float64; empty
+        when the column is not numeric."""
+        if self.kind != "number":
+            return np.zeros(0)
+        numbers = (self.present if self.levels is None else self.levels).astype(float)
+        return numbers[np.isfinite(numbers)]
+
+    @cached_property
+    def distinct(self) -> int:
+        """How many distinct values are present."""
+        return _count_distinct(self.present)
+
+    @cached_property
+    def prefix_repeats(self) -> tuple[bool, bool]:
+        """Whether the first :data:`_PREFIX` values repeat a value, and whether they hold
+        two different values (missing values count as one value)."""
+        head = self.values[:_PREFIX]
+        if self.missing is None:
+            distinct = _count_distinct(head)
+        else:
+            gaps = self.missing[:_PREFIX]
+            distinct = _count_distinct(head[~gaps]) + bool(gaps.any())
+        return distinct < min(self.n, _PREFIX), distinct > 1
+
+    @cached_property
+    def fractional(self) -> bool:
+        """Whether a value is a non-integer number (numpy numbers: the first rows first,
+        which settle it for measurements without a pass over the column)."""
+        kind = self.values.dtype.kind
+        if self.levels is None and kind in "iu":
+            return False  # integers (as float64 too)
+        if self.levels is None and kind == "f" and self.n > _PREFIX:
+            head = self.values[:_PREFIX]
+            if self.missing is not None:  # (a masked array's hidden values too)
+                head = head[~self.missing[:_PREFIX]]
+            head = head[np.isfinite(head)]
+            if (head != np.round(head)).any():
+                return True
+        numbers = self.numbers
+        return bool((numbers != np.round(numbers)).any())
+
+
+def _numpy_column(array: np.ndarray) -> _Column:
+    """A 1-D numpy array in column form: masked values, NaN, NaT and None are missing;
+    text as Python strings."""
+    values = np.asarray(array)
+    if values.ndim != 1:
+        raise ValueError(f"a column must be a 1-D array; got an array of shape {values.shape}.")
+    if values.dtype.kind in "US":
+        values = values.astype(object)
+    kind = values.dtype.kind
+    missing = np.ma.getmaskarray(array) if np.ma.is_masked(array) else None
+    found = (np.isnan(values) if kind in "fc" else np.isnat(values) if kind in "mM"
+             else object_missing(values) if kind == "O" else None)
+    if found is not None:
+        missing = found if missing is None else missing | found
+    return _Column(values, missing)
+
+
+def _series_column(series: Any) -> _Column:
+    """A pandas Series in column form: its missing values as pandas says, nullable numbers
+    and booleans as numpy ones, other extension types as Python objects, a categorical's
+    values with its levels."""
+    dtype = series.dtype
+    if isinstance(dtype, np.dtype):
+        return _numpy_column(series.to_numpy())
+    if isinstance(dtype, pd.CategoricalDtype):
+        codes = series.cat.codes.to_numpy()
+        levels = series.cat.categories.to_numpy()
+        if levels.dtype.kind in "US":
+            levels = levels.astype(object)
+        values = (levels.take(codes) if levels.size  # (code -1 takes a level, marked missing)
+                  else np.full(codes.size, None, dtype=object))
+        return _Column(values, codes < 0, levels)
+    missing = series.isna().to_numpy(dtype=bool)
+    numeric = getattr(dtype, "numpy_dtype", None)
+    if isinstance(numeric, np.dtype) and numeric.kind in "iubf":
+        fill = np.nan if numeric.kind == "f" else False if numeric.kind == "b" else 0
+        return _Column(series.to_numpy(dtype=numeric, na_value=fill), missing)
+    return _Column(series.to_numpy(dtype=object, na_value=None), missing)
+
+
+def _as_column(column: Any) -> _Column:
+    """A column (a pandas Series or a 1-D numpy array) in numpy form."""
+    if isinstance(column, _Column):
+        return column
+    return _series_column(column) if is_pandas(column, "Series") else _numpy_column(column)
+
+
+def _kind(column: Any) -> str:
     """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
-    values = column
-    if not may_hold_missing(column.dtype):
-        # numpy integers or booleans: what infer_dtype would say, without
-        # its passes over the values (a frame of thousands of rater columns asks per column)
-        return "empty" if column.empty else "bool" if column.dtype.kind == "b" else "number"
-    if not (column.iloc[:_PREFIX].notna().any() or column.notna().any()):
-        return "empty"
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        values = pd.Series(column.cat.categories)
-    inferred = pd.api.types.infer_dtype(values, skipna=True)
-    if inferred == "empty":
-        return "empty"
-    if inferred in ("integer", "floating", "mixed-integer-float", "decimal"):
+    return _as_column(column).kind
+
+
+def _numbers(column: Any) -> np.ndarray:
+    """The finite values of a numeric column (a categorical's levels) as float64; empty
+    when the column is not numeric."""
+    return _as_column(column).numbers
+
+
+def _label_kind(values: np.ndarray) -> str:
+    """The label type of present values (what pandas' infer_dtype says, as
+    'number', 'string', 'bool' or 'other')."""
+    kind = values.dtype.kind
+    if kind in "iuf":
         return "number"
-    if inferred == "boolean":
+    if kind == "b":
         return "bool"
-    if inferred == "string":
+    if kind != "O":
+        return "other"  # complex numbers, dates and times, bytes
+    types = set(map(type, values))
+    if all(issubclass(t, str) for t in types):
         return "string"
+    if all(issubclass(t, bool | np.bool_) for t in types):
+        return "bool"
+    if all(issubclass(t, int | float | np.integer | np.floating)
+           and not issubclass(t, bool | np.timedelta64) for t in types):
+        return "number"
+    if all(issubclass(t, Decimal) for t in types):
+        return "number"
     return "other"
 
 
-def _numbers(column: pd.Series) -> np.ndarray:
-    """The finite values of a numeric column (a categorical's levels) as float64; empty
-    when the column is not numeric."""
-    if _kind(column) != "number":
-        return np.zeros(0)
-    if isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf":
-        numbers = column.to_numpy(dtype=float)  # numpy numbers: no missing but nan
-        return numbers[np.isfinite(numbers)]
-    categorical = isinstance(column.dtype, pd.CategoricalDtype)
-    values = column.cat.categories if categorical else column.dropna()
-    numbers = np.asarray(pd.to_numeric(pd.Series(values), errors="coerce"), dtype=float)
-    return numbers[np.isfinite(numbers)]
+def _count_distinct(values: np.ndarray) -> int:
+    """How many distinct values (none missing) an array holds; objects compare as Python
+    compares them (1 == 1.0)."""
+    if values.dtype.kind == "O":
+        return len(set(values))
+    return int(np.unique(values).size)
+
+
+def _continuity(numbers: np.ndarray) -> str:
+    """:func:`continuity` of finite float64 numbers."""
+    fractional = numbers[numbers != np.round(numbers)]
+    if fractional.size:
+        return f"non-integer values such as {fractional[0]:g}"
+    distinct = np.unique(numbers).size
+    if distinct > MAX_CATEGORIES:
+        return f"{distinct} distinct values, more than {MAX_CATEGORIES}"
+    return ""
 
 
 def continuity(values: Any) -> str:
@@ -215,7 +368,8 @@ def continuity(values: Any) -> str:
     >>> continuity(range(12))
     '12 distinct values, more than 10'
     """
-    if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iu" and len(values):
+    array = isinstance(values, np.ndarray) or is_pandas(values, "Index")
+    if array and values.dtype.kind in "iu" and len(values):
         labels = np.asarray(values)
         # increasing integers (the categories of integer ratings) within 2**53 of 0: whole
         # numbers, as many distinct ones as labels, as floats too
@@ -223,20 +377,14 @@ def continuity(values: Any) -> str:
                 and bool((labels[1:] > labels[:-1]).all())):
             return (f"{len(labels)} distinct values, more than {MAX_CATEGORIES}"
                     if len(labels) > MAX_CATEGORIES else "")
-    if isinstance(values, pd.Index | np.ndarray) and values.dtype.kind in "iuf":
+    if array and values.dtype.kind in "iuf":
         numbers = np.asarray(values, dtype=float)  # numeric labels: no conversion per value
         numbers = numbers[np.isfinite(numbers)]
+    elif is_pandas(values, "Series"):
+        numbers = _series_column(values).numbers
     else:
-        series = (values if isinstance(values, pd.Series)
-                  else pd.Series(list(values), dtype=object))
-        numbers = _numbers(series)
-    fractional = numbers[numbers != np.round(numbers)]
-    if fractional.size:
-        return f"non-integer values such as {fractional[0]:g}"
-    distinct = np.unique(numbers).size
-    if distinct > MAX_CATEGORIES:
-        return f"{distinct} distinct values, more than {MAX_CATEGORIES}"
-    return ""
+        numbers = _numpy_column(np.fromiter(values, dtype=object)).numbers
+    return _continuity(numbers)
 
 
 #: A rater column named as a method's numbered reading: ``wright_1``, ``mini.2``, ``A-3``.
@@ -293,62 +441,35 @@ def scale_info(categories: Any) -> tuple[str, str]:
     return ("Categories:", str(len(labels)))
 
 
-#: Rows looked at first when asking whether a column's values are all distinct or all
-#: equal: a repeat and a change among them settle both questions without a full pass.
-_PREFIX = 1024
-
-
-def _prefix_repeats(column: pd.Series) -> tuple[bool, bool]:
-    """Whether the first :data:`_PREFIX` values of `column` repeat a value, and whether
-    they hold two different values (missing values count as one value)."""
-    distinct = column.iloc[:_PREFIX].nunique(dropna=False)
-    return distinct < min(len(column), _PREFIX), distinct > 1
-
-
-def _unique_id(column: pd.Series) -> bool:
+def _unique_id(column: _Column) -> bool:
     """Every value present and distinct, integers or strings, in more rows than a category
     scale has levels (identifiers)."""
-    n = len(column)
-    if n <= MAX_CATEGORIES or _prefix_repeats(column)[0]:
+    if column.n <= MAX_CATEGORIES or column.prefix_repeats[0]:
         return False
-    kind = _kind(column)
-    if kind not in ("string", "number") or (kind == "number" and _fractional(column)):
+    kind = column.kind
+    if kind not in ("string", "number") or (kind == "number" and column.fractional):
         return False  # decimals are measurements, never identifiers (and not hashed)
-    if column.isna().any():
+    if column.missing is not None:
         return False
-    return bool(column.nunique(dropna=False) == n)
+    return column.distinct == column.n
 
 
-def _numpy_numbers(column: pd.Series) -> bool:
-    return isinstance(column.dtype, np.dtype) and column.dtype.kind in "iuf"
-
-
-def _fractional(column: pd.Series) -> bool:
-    """Whether a column holds a non-integer number (numpy numbers: the first rows first,
-    which settle it for measurements without a pass over the column)."""
-    if _numpy_numbers(column) and len(column) > _PREFIX:
-        head = _numbers(column.iloc[:_PREFIX])
-        if (head != np.round(head)).any():
-            return True
-    numbers = _numbers(column)
-    return bool((numbers != np.round(numbers)).any())
-
-
-def _finite_range(column: pd.Series) -> tuple[float, float] | None:
+def _finite_range(column: _Column) -> tuple[float, float] | None:
     """(min, max) of a numeric column's finite values (None when it has none); numpy
-    floats without nan or infinity are read in place."""
-    if _numpy_numbers(column) and column.dtype.kind == "f":
-        values = column.to_numpy()
-        with np.errstate(over="ignore", invalid="ignore"):
-            total = np.add.reduce(values)
-        if np.isfinite(total):
+    numbers without a missing value, nan or infinity are read in place."""
+    values = column.values
+    if column.levels is None and column.missing is None and values.dtype.kind in "iuf":
+        if values.dtype.kind == "f":
+            with np.errstate(over="ignore", invalid="ignore"):
+                finite = np.isfinite(np.add.reduce(values))
+        if values.dtype.kind in "iu" or finite:
             return (float(values.min()), float(values.max())) if values.size else None
-    numbers = _numbers(column)
+    numbers = column.numbers
     return (float(numbers.min()), float(numbers.max())) if numbers.size else None
 
 
 def choose_columns(
-    df: pd.DataFrame,
+    df: pd.DataFrame | Mapping[Any, np.ndarray],
     raters: Sequence[Any] | None = None,
     id: Any = None,
     exclude: Sequence[Any] = (),
@@ -360,7 +481,10 @@ def choose_columns(
 
     Parameters
     ----------
-    df : DataFrame
+    df : DataFrame or mapping
+        A pandas DataFrame, or a mapping of column names (in column order) to 1-D numpy
+        arrays of equal length (``relation.fetchnumpy()`` of DuckDB): a masked array's
+        masked values, NaN, NaT and None are missing. Both give the same choice.
     raters : sequence of column labels, optional
         The rating columns; when given they are used as they are.
     id : column label or sequence of them, optional
@@ -378,8 +502,14 @@ def choose_columns(
     >>> choice = choose_columns(df)
     >>> choice.raters, choice.ids, choice.reasons["case"]
     (('r1', 'r2'), ('case',), 'its name')
+    >>> import numpy as np
+    >>> columns = {"mrn": np.arange(5001, 5013), "r1": np.arange(12) % 3,
+    ...            "r2": np.ma.masked_array(np.arange(12) % 4, mask=[True] + [False] * 11)}
+    >>> choose_columns(columns).raters
+    ('r1', 'r2')
     """
-    ids = _id_list(id, df, id_option)
+    names = _names(df)
+    ids = _id_list(id, names, id_option)
     if raters is not None:
         both = [r for r in raters if r in ids]
         if both:
@@ -389,10 +519,10 @@ def choose_columns(
             )
         return ColumnChoice(tuple(raters), tuple(ids), dict.fromkeys(ids, "named"))
     if ids:  # the caller named the identifiers: every other column is a rating
-        return ColumnChoice(tuple(c for c in df.columns if c not in ids and c not in
+        return ColumnChoice(tuple(c for c in names if c not in ids and c not in
                                   set(exclude)), tuple(ids), dict.fromkeys(ids, "named"))
     reasons: dict[Any, str] = dict.fromkeys(ids, "named")
-    candidates = [c for c in df.columns if c not in ids and c not in set(exclude)]
+    candidates = [c for c in names if c not in ids and c not in set(exclude)]
 
     def set_aside(columns: list[Any], why: str) -> None:
         for c in columns:
@@ -400,12 +530,13 @@ def choose_columns(
         candidates[:] = [c for c in candidates if c not in columns]
 
     set_aside([c for c in candidates if _named_as_id(c)], "its name")
-    kinds = {c: _kind(df[c]) for c in candidates}
+    columns = _numpy_columns(df, candidates)
+    kinds = {c: columns[c].kind for c in candidates}
     present = [k for k in kinds.values() if k not in ("empty", "other")]
     if present:
-        tally = pd.Series(present).value_counts(sort=True)
-        top = tally.index[0]
-        if len(tally) > 1 and tally.iloc[0] == tally.iloc[1]:
+        tally = Counter(present).most_common()
+        top = tally[0][0]
+        if len(tally) > 1 and tally[0][1] == tally[1][1]:
             raise ValueError(
                 f"Cannot tell the rating columns from identifiers: the columns "
                 f"{candidates!r} hold labels of different types "
@@ -414,66 +545,100 @@ def choose_columns(
             )
         for c in [c for c in candidates if kinds[c] not in (top, "empty", "other")]:
             set_aside([c], f"{kinds[c]} labels among {top} ratings")
-    unique = [c for c in candidates if _unique_id(df[c])]
+    unique = [c for c in candidates if _unique_id(columns[c])]
     others = [c for c in candidates if c not in unique]
     if unique and len(others) >= 2:
         repeat = all(
-            df[c].nunique(dropna=True) < df[c].notna().sum() and not looks_continuous(df[c])
-            for c in others
+            columns[c].distinct < columns[c].present.size
+            and not _continuity(columns[c].numbers) for c in others
         )
-        decimals = all(_fractional(df[c]) for c in others)
+        decimals = all(columns[c].fractional for c in others)
         if repeat or decimals:
             set_aside(unique, "a distinct value in every row")
     # (rules 5-7 set a column aside only while more than two candidates remain)
-    for c, why in (_foreign_columns(df, candidates) if len(candidates) > 2 else {}).items():
+    for c, why in (_foreign_columns(columns, candidates) if len(candidates) > 2
+                   else {}).items():
         if len(candidates) > 2:
             set_aside([c], why)
     if len(candidates) < 2:
         raise ValueError(
-            f"Cannot find two rating columns in {list(df.columns)!r}: "
+            f"Cannot find two rating columns in {list(names)!r}: "
             f"{', '.join(f'{c!r} ({why})' for c, why in reasons.items())} look like "
             f"identifiers. Name the rating columns with {raters_option} (and the identifiers "
             f"with {id_option})."
         )
-    aside = tuple(c for c in df.columns if c in reasons)
+    aside = tuple(c for c in names if c in reasons)
     return ColumnChoice(tuple(candidates), aside, reasons,
                         tuple(c for c in aside if c not in ids))
 
 
-def _integers(column: pd.Series) -> np.ndarray | None:
+def _names(df: Any) -> Any:
+    """The column names of a DataFrame (its columns) or of a mapping of numpy columns."""
+    if is_pandas(df, "DataFrame"):
+        return df.columns
+    if isinstance(df, Mapping):
+        return list(df)
+    raise TypeError("`df` must be a pandas DataFrame or a mapping of column names to 1-D "
+                    f"numpy arrays; got {type(df).__name__}.")
+
+
+def _numpy_columns(df: Any, names: list[Any]) -> dict[Any, _Column]:
+    """The columns `names` of `df` in numpy form."""
+    repeated = [repr(c) for c, count in Counter(names).items() if count > 1]
+    if repeated:
+        raise ValueError(f"Column names repeat: {', '.join(repeated)}; give each column its "
+                         "own name.")
+    if is_pandas(df, "DataFrame"):
+        return {c: _series_column(df[c]) for c in names}
+    columns = {c: _series_column(df[c]) if is_pandas(df[c], "Series")
+               else _numpy_column(df[c]) if isinstance(df[c], np.ndarray)
+               else _refuse_column(c, df[c]) for c in names}
+    lengths = {len(column.values) for column in columns.values()}
+    if len(lengths) > 1:
+        shown = ", ".join(f"{c!r}: {len(column.values)}" for c, column in columns.items())
+        raise ValueError(f"The columns have different lengths ({shown}).")
+    return columns
+
+
+def _refuse_column(name: Any, values: Any) -> _Column:
+    raise TypeError(f"Column {name!r} must be a 1-D numpy array (masked where values are "
+                    f"missing) or a pandas Series; got {type(values).__name__}.")
+
+
+def _integers(column: _Column) -> np.ndarray | None:
     """The values of a numeric column with every value present and integral, as float64
     (exact for identifiers below 2**53); None otherwise."""
-    if column.isna().any() or _kind(column) != "number":
+    if column.missing is not None or column.kind != "number":
         return None
-    numbers = _numbers(column)
-    if len(numbers) != len(column) or (numbers != np.round(numbers)).any():
+    numbers = column.numbers
+    if len(numbers) != column.n or column.fractional:
         return None
     return numbers
 
 
-def _distinct_or_constant(column: pd.Series) -> str:
+def _distinct_or_constant(column: _Column) -> str:
     """"distinct" (a different value in every row), "constant" (one value in every row,
     more than one row) or "" for a column with every value present."""
-    n = len(column)
-    kind = "" if n < 2 else _kind(column)
+    n = column.n
+    kind = "" if n < 2 else column.kind
     if kind not in ("number", "string", "bool"):
         return ""
-    if all(_prefix_repeats(column)):  # neither distinct nor constant
+    if all(column.prefix_repeats):  # neither distinct nor constant
         return ""
-    if kind == "number" and _fractional(column):
+    if kind == "number" and column.fractional:
         return ""  # decimals: measurements, never identifiers (rules 5-7)
-    if column.isna().any():
+    if column.missing is not None:
         return ""
-    distinct = column.nunique(dropna=False)
+    distinct = column.distinct
     return "distinct" if distinct == n else "constant" if distinct == 1 else ""
 
 
-def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
+def _foreign_columns(columns: Mapping[Any, _Column], candidates: list[Any]) -> dict[Any, str]:
     """Rules 5-7 of the module docstring: identifier-like columns (distinct or constant)
     whose values are foreign to the other columns', with the reason for each."""
     found: dict[Any, str] = {}
-    shape = {c: _distinct_or_constant(df[c]) for c in candidates}
-    numeric = {c: _finite_range(df[c]) for c in candidates if _kind(df[c]) == "number"}
+    shape = {c: _distinct_or_constant(columns[c]) for c in candidates}
+    numeric = {c: _finite_range(columns[c]) for c in candidates if columns[c].kind == "number"}
     ranges = {c: v for c, v in numeric.items() if v is not None}
     # rule 5: group the numeric ranges; a distinct-integer or constant column outside the
     # largest group lies far from the ratings
@@ -497,7 +662,7 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
         m_lo, m_hi = bounds[main]
         outside = [c for i, group in enumerate(groups) if i != main for c in group]
         for c in outside:
-            integral = _integers(df[c]) is not None
+            integral = _integers(columns[c]) is not None
             # decimals are measurements, never identifiers
             if shape[c] in ("distinct", "constant") and integral:
                 lo, hi = ranges[c]
@@ -507,7 +672,7 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
     # rule 6: a run of consecutive integers, one per row, when no other column is one
     runs = []
     for c in candidates:
-        values = _integers(df[c]) if shape[c] == "distinct" else None
+        values = _integers(columns[c]) if shape[c] == "distinct" else None
         if values is not None and len(values) > MAX_CATEGORIES and (
                 values.max() - values.min() == len(values) - 1):
             runs.append(c)
@@ -516,16 +681,21 @@ def _foreign_columns(df: pd.DataFrame, candidates: list[Any]) -> dict[Any, str]:
         found[runs[0]] = f"consecutive numbers {lo:g}..{hi:g}, one per row"
     # rule 7: one label, or a distinct label per row, that no other column uses
     for c in candidates:
-        if not shape[c] or _kind(df[c]) != "string":
+        column = columns[c]
+        if not shape[c] or column.kind != "string":
             continue  # numbers: rule 5 decides by range
-        if shape[c] == "distinct" and decimal_text(df[c]) is not None:
+        if shape[c] == "distinct" and column.levels is None and \
+                decimal_text(column.values) is not None:
             continue  # decimals written as text are measurements, never identifiers
         others = [o for o in candidates if o != c and o not in found]
         if len(others) < 2:
             continue
-        used = pd.unique(pd.concat([df[o] for o in others], ignore_index=True).dropna())
-        if not pd.Series(df[c].unique()).isin(used).any():
-            what = (f"the label {df[c].iloc[0]!r} in every row" if shape[c] == "constant"
+        # the labels of the other columns (a label equals only a label: numbers, booleans
+        # and dates in numpy arrays are left out)
+        used = set().union(*(columns[o].present for o in others
+                             if columns[o].present.dtype.kind == "O"))
+        if used.isdisjoint(column.values):
+            what = (f"the label {column.values[0]!r} in every row" if shape[c] == "constant"
                     else "a distinct label in every row")
             found[c] = f"{what}, used by no other column"
     return found
@@ -600,15 +770,15 @@ def rating_frame(df: pd.DataFrame, stacklevel: int = 2) -> pd.DataFrame:
     return df[list(choice.raters)] if choice.ids else df
 
 
-def _id_list(id: Any, df: pd.DataFrame, id_option: str) -> list[Any]:
+def _id_list(id: Any, names: Any, id_option: str) -> list[Any]:
     if id is None:
         return []
     ids = list(id) if isinstance(id, (list, tuple)) else [id]
-    unknown = [c for c in ids if c not in df.columns]
+    unknown = [c for c in ids if c not in names]
     if unknown:
         raise ValueError(
             f"`{id_option.rstrip('=')}` names columns not in the data: {unknown!r}; columns are "
-            f"{list(df.columns)!r}."
+            f"{list(names)!r}."
         )
     return ids
 

@@ -9,17 +9,25 @@ Kernels downstream assume these arrays are valid and never see a DataFrame.
 from __future__ import annotations
 
 import numbers
+import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
 import numpy as np
-import pandas as pd
+
+from irr._lazy import lazy_module
+
+# pandas is imported when a function that needs it first runs: choosing the rating columns
+# of numpy columns (irr._columns, DuckDB's relations) reads text and missing values here
+pd = lazy_module("pandas")
 
 __all__ = ["MISSING_MARKERS", "Ratings", "decimal_text", "distinct_names", "encode_ratings",
-           "exact_reals", "float_if_exact", "integer_pair_ratings", "may_hold_missing",
-           "missing_markers", "validate_table"]
+           "exact_reals", "float_if_exact", "integer_pair_ratings", "is_pandas", "may_hold_missing",
+           "missing_markers", "object_missing", "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -1222,7 +1230,8 @@ def decimal_text(values: Any) -> np.ndarray | None:
     Every present value is a string that reads as a finite number, and one of them has a
     fraction (``'12.3456789012'``): measurements written as text. Integer text
     (``'1'``, ``'007'``), Categoricals and any other label give None. Text is never read as a
-    measurement (:func:`real_values`); this is for the messages that say so.
+    measurement (:func:`real_values`); this is for the messages that say so. A 1-D numpy
+    array of text (masked values missing too) is read without pandas.
 
     Examples
     --------
@@ -1230,33 +1239,102 @@ def decimal_text(values: Any) -> np.ndarray | None:
     array([12.5 ,   nan, 13.25])
     >>> decimal_text(["1", "2"]) is None, decimal_text(["1.5", "x"]) is None
     (True, True)
+    >>> decimal_text(np.ma.masked_array(["2.5", "x", "3"], mask=[False, True, False]))
+    array([2.5, nan, 3. ])
     """
-    if isinstance(getattr(values, "dtype", None), pd.StringDtype):
-        # pandas' text columns: labels fail on the first values, read without converting
-        # the column to Python objects
-        first = values.iloc if isinstance(values, pd.Series) else values
-        head = pd.Series(first[:4 * _PREFIX_TEXT]).dropna()[:_PREFIX_TEXT]
-        if head.size and not np.isfinite(np.asarray(
-                pd.to_numeric(head, errors="coerce"), dtype=float)).all():
+    if isinstance(values, np.ndarray) and values.ndim == 1 and values.dtype.kind in "OU":
+        array = np.asarray(values).astype(object, copy=False)  # masked: the mask below
+        missing = object_missing(array) | np.ma.getmaskarray(values)
+    else:
+        if is_pandas(getattr(values, "dtype", None), "StringDtype"):
+            # pandas' text columns: labels fail on the first values, read without
+            # converting the column to Python objects
+            first = values.iloc if isinstance(values, pd.Series) else values
+            head = pd.Series(first[:4 * _PREFIX_TEXT]).dropna()[:_PREFIX_TEXT]
+            if head.size and _text_numbers(head.to_numpy(dtype=object)) is None:
+                return None
+        array = as_1d(values, "values")
+        if isinstance(array, pd.Categorical) or array.dtype.kind not in "OU":
             return None
-    array = as_1d(values, "values")
-    if isinstance(array, pd.Categorical) or array.dtype.kind not in "OU" or not array.size:
-        return None
-    missing = np.asarray(pd.isna(array), dtype=bool)
+        missing = object_missing(array)
     present = array[~missing]
     head = present[:_PREFIX_TEXT]  # labels fail on the first values, before any hashing
-    if not head.size or not all(isinstance(v, str) for v in head) or not np.isfinite(
-            np.asarray(pd.to_numeric(pd.Series(head), errors="coerce"), dtype=float)).all():
+    if not head.size or not _all_text(head) or _text_numbers(head) is None \
+            or not _all_text(present):
         return None
-    codes, distinct = pd.factorize(present)  # each distinct text parsed once
-    if not all(isinstance(v, str) for v in distinct):
+    # each distinct text parsed once: its index in order of first appearance
+    distinct = dict.fromkeys(present)
+    numbers = _text_numbers(np.fromiter(distinct, dtype=object, count=len(distinct)))
+    if numbers is None or not (numbers != np.round(numbers)).any():
         return None
-    numbers = np.asarray(pd.to_numeric(pd.Series(distinct), errors="coerce"), dtype=float)
-    if not np.isfinite(numbers).all() or not (numbers != np.round(numbers)).any():
-        return None
+    position = dict(zip(distinct, range(len(distinct)), strict=True))
+    codes = np.fromiter(map(position.__getitem__, present), dtype=np.intp, count=present.size)
     out = np.full(array.shape, np.nan)
     out[~missing] = numbers[codes]
     return out
+
+
+#: A finite decimal number as pd.to_numeric reads text: ASCII digits, an optional sign,
+#: point and exponent, ASCII spaces around (float() alone would also read "1_000", other
+#: scripts' digits, "inf" and "nan").
+_NUMBER_TEXT = re.compile(r"\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*", re.ASCII)
+
+
+def _all_text(values: np.ndarray) -> bool:
+    return all(issubclass(t, str) for t in set(map(type, values)))
+
+
+def _text_numbers(texts: np.ndarray) -> np.ndarray | None:
+    """Strings as float64 when each is a finite number written in decimal, else None."""
+    if not all(map(_NUMBER_TEXT.fullmatch, texts)):
+        return None
+    numbers = np.fromiter(map(float, texts), dtype=float, count=len(texts))
+    return numbers if np.isfinite(numbers).all() else None
+
+
+def object_missing(objects: np.ndarray) -> np.ndarray:
+    """Which values of a 1-D object array are missing, as ``pd.isna`` says: None and NaN
+    (float, complex, Decimal), NaT, and pandas' NA; pandas is imported only for an NA
+    (an object only pandas makes).
+
+    Examples
+    --------
+    >>> object_missing(np.array(["a", None, float("nan"), 2, np.datetime64("NaT")], object))
+    array([False,  True,  True, False,  True])
+    """
+    try:
+        with np.errstate(invalid="ignore"):
+            return np.asarray(np.equal(objects, None) | np.not_equal(objects, objects),
+                              dtype=bool)
+    except Exception:  # pandas' NA has no truth value; a signalling NaN; arrays as cells
+        if "pandas" in sys.modules:
+            return np.asarray(pd.isna(objects), dtype=bool)
+        return np.fromiter(map(_missing_object, objects), dtype=bool, count=objects.size)
+
+
+def _missing_object(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, Decimal):
+        return value.is_nan()
+    try:
+        return bool(value != value)
+    except Exception:  # an array or another object with no truth value: present
+        return False
+
+
+def is_pandas(value: Any, name: str) -> bool:
+    """Whether `value` is an instance of pandas' class `name` (``"DataFrame"``,
+    ``"Series"``, ``"StringDtype"``, ...), without importing pandas: nothing is one before
+    pandas was imported.
+
+    Examples
+    --------
+    >>> is_pandas(np.arange(3), "Series")
+    False
+    """
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(value, getattr(pandas, name))
 
 
 #: Values looked at before a whole column of text is parsed (:func:`decimal_text`).
