@@ -66,6 +66,27 @@ def test_import_irr_does_not_import_pandas():
     assert _run("import sys, irr; print('pandas' in sys.modules)") == "False"
 
 
+def test_the_column_rule_reads_numpy_columns_without_pandas():
+    # the rater columns of DuckDB's numpy columns (irr kappa file.parquet) are chosen
+    # without importing pandas (half a second of a streamed command)
+    code = (
+        "import sys, numpy as np, irr._columns, irr._data\n"
+        "loaded = 'pandas' in sys.modules\n"
+        "from irr._columns import choose_columns, looks_continuous\n"
+        "n = 40; rng = np.random.default_rng(0)\n"
+        "columns = {'accession': np.arange(n) + 7000, 'centre': np.array(['Leeds'] * n, object),\n"
+        "           'code': np.array([f'{x:.3f}' for x in rng.normal(5, 1, n)], object),\n"
+        "           'r1': np.ma.masked_array(rng.integers(1, 5, n), mask=rng.random(n) < .1),\n"
+        "           'r2': rng.integers(1, 5, n).astype(np.int8),\n"
+        "           'when': np.array(['2024-01-01'] * n, 'M8[us]'), 'x': np.full(n, 2.5)}\n"
+        "choice = choose_columns(columns)\n"
+        "print(loaded, choice.raters, choice.ids, looks_continuous(columns['x']),\n"
+        "      'pandas' in sys.modules)"
+    )
+    assert _run(code) == ("False ('r1', 'r2', 'when', 'x') ('accession', 'centre', 'code') "
+                          "True False")
+
+
 def test_the_accessor_is_registered_when_pandas_was_imported_first():
     code = (
         "import warnings; warnings.simplefilter('error')\n"

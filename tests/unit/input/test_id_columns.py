@@ -22,6 +22,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import irr
 from irr._columns import ContinuousScoresWarning, choose_columns
@@ -326,3 +328,184 @@ def test_missing_tokens_equal_their_previous_form(dtype):
         chosen = [None if rng.random() < 0.1 else v for v in chosen]
         column = pd.Series(chosen, dtype=dtype)
         assert missing_tokens(column) == previous_kernels.missing_tokens(column), chosen
+
+
+# -- one rule for pandas frames and numpy columns (DuckDB's fetchnumpy) -------------------
+
+#: The kinds of column a random frame mixes: identifiers, ratings and other labels.
+COLUMN_KINDS = ("distinct", "far_run", "year", "grades", "grades_missing", "decimals",
+                "labels", "labels_missing", "site", "codes", "decimal_text", "digit_text",
+                "bools", "bools_missing", "mixed", "empty", "dates", "categorical_labels",
+                "categorical_grades")
+#: Names of raters and of identifiers (the name rule reads them).
+RATER_NAMES = ("r1", "r2", "r3", "A", "B", "reader x", "score", "grade", "Dr. Lee", "v")
+ID_NAMES = ("patient", "study_id", "mrn", "CaseNo", "#", "subject")
+
+
+def _random_column(kind, n, rng):
+    """One random column of `kind` with `n` rows, in one of the pandas dtypes such data
+    comes in (numpy, nullable, object, text, categorical)."""
+    missing = rng.random(n) < 0.2
+    pick = int(rng.integers(0, 3))
+    if kind == "distinct":
+        values = rng.permutation(n) * int(rng.choice([1, 3])) + int(rng.choice([0, 11, 5000]))
+        return pd.Series(values.astype([np.int64, float, object][pick]))
+    if kind == "far_run":
+        return pd.Series(np.arange(n) + int(rng.choice([1, 100, 2000])))
+    if kind == "year":
+        return pd.Series([2020] * n, dtype=[np.int64, float, "Int64"][pick])
+    if kind in ("grades", "grades_missing"):
+        grades = rng.integers(1, int(rng.choice([3, 6, 15])), n)
+        if kind == "grades":
+            return pd.Series(grades.astype([np.int64, np.int8, float][pick]))
+        values = [None if m else int(g) for g, m in zip(grades, missing, strict=True)]
+        return pd.Series(values, dtype=["Int64", float, object][pick])
+    if kind == "decimals":
+        values = np.round(rng.normal(50, 10, n), int(rng.integers(0, 3)))
+        return pd.Series(np.where(missing & (pick == 0), np.nan, values))
+    if kind in ("labels", "labels_missing", "categorical_labels"):
+        values = rng.choice(["lo", "mid", "hi", "1"][: int(rng.integers(1, 5))], n).tolist()
+        if kind != "labels":
+            values = [None if m else v for v, m in zip(values, missing, strict=True)]
+        dtype = "category" if kind == "categorical_labels" else [object, "str", "string"][pick]
+        return pd.Series(values, dtype=dtype)
+    if kind == "site":
+        return pd.Series(["north"] * n, dtype=[object, "str", "category"][pick])
+    if kind == "codes":
+        return pd.Series([f"c{i:03d}" for i in rng.permutation(n)], dtype=[object, "str"][pick % 2])
+    if kind == "decimal_text":
+        return pd.Series([f"{x:.3f}" for x in rng.normal(5, 2, n)], dtype=[object, "str"][pick % 2])
+    if kind == "digit_text":
+        return pd.Series(rng.choice(["1", "2", "3"], n).tolist(), dtype=object)
+    if kind in ("bools", "bools_missing"):
+        flags = rng.random(n) < 0.5
+        if kind == "bools":
+            return pd.Series(flags)
+        values = [None if m else bool(f) for f, m in zip(flags, missing, strict=True)]
+        return pd.Series(values, dtype=["boolean", object, "boolean"][pick])
+    if kind == "mixed":
+        pool = np.array([1, "a", 2.5, None, True], dtype=object)
+        return pd.Series(pool[rng.integers(0, 5, n)], dtype=object)
+    if kind == "empty":
+        return pd.Series([None] * n, dtype=[object, float, "Int64"][pick])
+    if kind == "dates":
+        days = pd.to_datetime("2024-01-01") + pd.to_timedelta(rng.integers(0, 9, n), "D")
+        return pd.Series(days).where(~missing)
+    # categorical_grades: integer levels, some unused (the scale decides the range)
+    grades = rng.integers(1, 4, n)
+    return pd.Series(pd.Categorical(grades, categories=range(1, int(rng.choice([4, 9])))))
+
+
+def _random_frame(seed, kinds, n):
+    rng = np.random.default_rng(seed)
+    ids = rng.random(len(kinds)) < 0.15
+    names = (list(rng.choice(RATER_NAMES, len(kinds), replace=False)) if len(kinds) <= 10
+             else [f"r{j}" for j in range(len(kinds))])
+    names = [str(rng.choice(ID_NAMES)) + f"{j}" * (j > 0) if is_id else str(name)
+             for j, (name, is_id) in enumerate(zip(names, ids, strict=True))]
+    return pd.DataFrame({name: _random_column(kind, n, rng)
+                         for name, kind in zip(names, kinds, strict=True)})
+
+
+def _numpy_form(series):
+    """A Series as DuckDB's fetchnumpy gives a column: numpy numbers, booleans and dates
+    (NaN, NaT) or Python objects, masked where missing (with a filler value beneath)."""
+    missing = series.isna().to_numpy()
+    dtype = series.dtype
+    if isinstance(dtype, np.dtype) and dtype.kind != "O":
+        return series.to_numpy()
+    numeric = getattr(dtype, "numpy_dtype", None)
+    if isinstance(numeric, np.dtype) and numeric.kind in "iubf":
+        values = series.to_numpy(dtype=numeric, na_value=numeric.type(0))
+    else:
+        values = series.astype(object).to_numpy(dtype=object, na_value=None)
+    return np.ma.masked_array(values, mask=missing) if missing.any() else values
+
+
+def _outcome(call):
+    try:
+        choice = call()
+    except ValueError as exc:
+        return ("ValueError", str(exc))
+    return (choice.raters, choice.ids, choice.reasons, choice.detected, choice.describe(),
+            choice.describe("--raters", "--id"))
+
+
+SIZES = st.sampled_from([1, 2, 3, 5, 11, 12, 40, 1100])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1),
+       st.lists(st.sampled_from([k for k in COLUMN_KINDS if k != "categorical_grades"]),
+                min_size=1, max_size=7), SIZES)
+def test_a_frame_and_its_numpy_columns_give_one_choice(seed, kinds, n):
+    """choose_columns of a DataFrame and of its columns as numpy arrays (masked where
+    missing: DuckDB's relation.fetchnumpy()) give the same raters, identifiers, reasons
+    and notes, or the same error. (A categorical of numbers is read by its levels, which
+    a numpy column has not: such columns are compared with the previous form below.)"""
+    df = _random_frame(seed, kinds, n)
+    columns = {c: _numpy_form(df[c]) for c in df.columns}
+    assert _outcome(lambda: choose_columns(columns)) == _outcome(lambda: choose_columns(df))
+    named = [df.columns[0]]
+    assert (_outcome(lambda: choose_columns(columns, id=named, exclude=df.columns[-1:]))
+            == _outcome(lambda: choose_columns(df, id=named, exclude=df.columns[-1:])))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.sampled_from(COLUMN_KINDS), min_size=1,
+                                            max_size=7), SIZES)
+def test_the_column_rule_matches_its_previous_form(seed, kinds, n):
+    """choose_columns on numpy columns chooses what it chose on pandas Series (the previous
+    form: tests/reference/previous_kernels.py), errors and notes alike."""
+    from tests.reference import previous_kernels
+
+    df = _random_frame(seed, kinds, n)
+    assert (_outcome(lambda: choose_columns(df))
+            == _outcome(lambda: previous_kernels.choose_columns(df)))
+
+
+def test_many_rater_columns_match_the_previous_form():
+    rng = np.random.default_rng(5)
+    from tests.reference import previous_kernels
+
+    for seed in range(3):
+        kinds = list(rng.choice(COLUMN_KINDS, 40))
+        df = _random_frame(seed, kinds, 60)
+        assert (_outcome(lambda df=df: choose_columns(df))
+                == _outcome(lambda df=df: previous_kernels.choose_columns(df)))
+
+
+def test_duckdb_columns_give_the_choice_of_their_frame():
+    """A table as DuckDB streams it (relation.fetchnumpy(): masked integers, objects for
+    text) and as a DataFrame (relation.df()) give the same choice, and the numpy columns
+    are read without pandas' types."""
+    duckdb = pytest.importorskip("duckdb")
+    rng = np.random.default_rng(8)
+    n = 60
+    grades = {f"reader{j}": np.where(rng.random(n) < 0.1, None, rng.integers(1, 5, n))
+              for j in range(1, 4)}
+    frame = pd.DataFrame({"accession": rng.permutation(n) + 9000,
+                          "centre": ["Leeds"] * n, **grades,
+                          "note": rng.choice(["ok", "redo"], n)})
+    frame = frame.astype({name: "Int64" for name in grades})
+    relation = duckdb.sql("select * from frame")
+    columns = relation.fetchnumpy()
+    assert isinstance(columns["reader1"], np.ma.MaskedArray)
+    choice = choose_columns(columns)
+    assert choice.raters == ("reader1", "reader2", "reader3")
+    assert choice.ids == ("accession", "centre", "note")
+    assert _outcome(lambda: choose_columns(columns)) == _outcome(
+        lambda: choose_columns(relation.df()))
+
+
+def test_numpy_columns_of_other_forms_are_refused_by_name():
+    with pytest.raises(TypeError, match="Column 'b' must be a 1-D numpy array"):
+        choose_columns({"a": np.arange(3), "b": [1, 2, 3]})
+    with pytest.raises(ValueError, match=r"different lengths \('a': 3, 'b': 2\)"):
+        choose_columns({"a": np.arange(3), "b": np.arange(2)})
+    with pytest.raises(TypeError, match="`df` must be a pandas DataFrame or a mapping"):
+        choose_columns([[1, 2], [3, 4]])
+    repeated = pd.DataFrame([[1, 2, 3], [2, 3, 1], [1, 1, 1]], columns=["a", "a", "b"])
+    with pytest.raises(ValueError, match="Column names repeat: 'a'"):
+        choose_columns(repeated)
+    assert choose_columns(repeated, raters=["b"]).raters == ("b",)
