@@ -934,6 +934,58 @@ def test_pandas_text_columns_read_as_object_text(text):
         assert real_values(column, "r") is None
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_decimal_text_matches_its_previous_form(seed):
+    """decimal_text parses text as pd.to_numeric did (its previous form: ASCII digits,
+    sign, point, exponent and spaces; not "1_0", other scripts' digits, "inf"), on object
+    arrays, masked arrays, numpy text and pandas' text columns."""
+    from irr._data import decimal_text
+    from tests.reference import previous_kernels
+
+    rng = np.random.default_rng(seed)
+    pool = np.array(["1.5", " 2.25", "3.125 ", "\t4.5\n", "-.5", "+6.", "1e3", "2.5E-2",
+                     "7", "007", "1_0.5", "\u0661.\u0665", "\uff11.5", "\xa01.5", "inf",
+                     "nan", "1e400", "1.5e", ".", "", "x", "1,5", None, float("nan")],
+                    dtype=object)
+    for _ in range(400):
+        size = int(rng.integers(1, 8)) if rng.random() < 0.9 else int(rng.integers(60, 300))
+        texts = pool[rng.integers(0, int(rng.integers(1, len(pool) + 1)), size)]
+        expected = previous_kernels.decimal_text(texts)
+        plain = texts[[v is not None and v == v for v in texts]].astype(str)
+        mask = np.array([v is None or v != v for v in texts])
+        masked = np.ma.masked_array(np.where(mask, "", texts).astype(object), mask=mask)
+        for got in (decimal_text(texts), decimal_text(masked),
+                    decimal_text(pd.Series(texts, dtype="string"))):
+            assert (got is None) == (expected is None), texts
+            if expected is not None:
+                np.testing.assert_array_equal(got, expected)
+        want = previous_kernels.decimal_text(plain.astype(object))
+        got = decimal_text(plain)
+        assert (got is None) == (want is None), plain
+        if want is not None:
+            np.testing.assert_array_equal(got, want)
+
+
+def test_missing_objects_are_those_of_pandas():
+    """object_missing marks what pd.isna marks in object arrays: None, NaN of each type,
+    NaT, pandas' NA, and nothing else (arrays and tuples as cells are present)."""
+    from decimal import Decimal
+
+    from irr._data import object_missing
+
+    cells = [None, np.nan, float("nan"), np.float32("nan"), complex(np.nan, 0),
+             Decimal("NaN"), np.datetime64("NaT"), np.timedelta64("NaT"), pd.NaT, 0, 1.5,
+             "", "NA", "nan", Decimal("2"), (np.nan,), True, np.datetime64("2024-01-01")]
+    values = np.empty(len(cells), dtype=object)
+    values[:] = cells
+    np.testing.assert_array_equal(object_missing(values), pd.isna(values))
+    with_na = np.array([pd.NA, 1, None, "a"], dtype=object)
+    np.testing.assert_array_equal(object_missing(with_na), [True, False, True, False])
+    cell_arrays = np.empty(2, dtype=object)
+    cell_arrays[:] = [np.array([1, 2]), None]
+    np.testing.assert_array_equal(object_missing(cell_arrays), [False, True])
+
+
 def test_remembered_integer_scales_are_not_shared_between_agreements():
     """The scale of integer labels is remembered between calls, but a user's change to one
     Agreement's categories (their name) does not reach the next Agreement of those labels,
