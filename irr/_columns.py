@@ -184,31 +184,65 @@ _PREFIX = 1024
 
 
 class _Column:
-    """One column in numpy form: its values (labels as Python objects), which of them
-    are missing (None when none is) and a categorical's levels (None for other columns).
-    What the rules ask of it is worked out once."""
+    """One column in numpy form: its values (labels as Python objects), the values known
+    to be missing (`mask`: a masked array's mask; None when none is known) and a
+    categorical's levels (None for other columns). Missing values are those masked and
+    NaN, NaT and None (:attr:`missing`). What the rules ask of a column is worked out once,
+    on the first :data:`_PREFIX` rows (:attr:`head`) where they settle it."""
 
-    def __init__(self, values: np.ndarray, missing: np.ndarray | None,
-                 levels: np.ndarray | None = None) -> None:
+    levels: np.ndarray | None = None
+
+    def __init__(self, values: np.ndarray, mask: np.ndarray | None = None) -> None:
         self.values = values
-        self.missing = missing if missing is not None and missing.any() else None
-        self.levels = levels
+        self.mask = mask
 
     @property
     def n(self) -> int:
         return len(self.values)
 
     @cached_property
+    def missing(self) -> np.ndarray | None:
+        """Which values are missing (None when none is)."""
+        values = self.values
+        kind = values.dtype.kind
+        found = (np.isnan(values) if kind in "fc" else np.isnat(values) if kind in "mM"
+                 else object_missing(values) if kind == "O" else None)
+        missing = self.mask if found is None else found if self.mask is None \
+            else found | self.mask
+        return missing if missing is not None and missing.any() else None
+
+    @cached_property
     def present(self) -> np.ndarray:
         return self.values if self.missing is None else self.values[~self.missing]
+
+    @cached_property
+    def head(self) -> _Column:
+        """The first :data:`_PREFIX` rows."""
+        if self.n <= _PREFIX:
+            return self
+        return _Column(self.values[:_PREFIX], None if self.mask is None else
+                       self.mask[:_PREFIX])
 
     @cached_property
     def kind(self) -> str:
         """'number', 'string', 'bool', 'empty' or 'other': the type of the labels (a
         categorical's: of its levels)."""
-        if not self.present.size:
+        values = self.values
+        if self.levels is None and self.mask is None:
+            if values.dtype.kind in "iub":  # never missing: the dtype says
+                return "empty" if not self.n else "bool" if values.dtype.kind == "b" \
+                    else "number"
+            if values.dtype.kind == "O":
+                types = set(map(type, values))
+                types.discard(type(None))
+                if all(issubclass(t, _NEVER_MISSING) and not issubclass(t, np.timedelta64)
+                       for t in types):  # only None can be missing: no pass to find them
+                    return _kind_of_types(types) if types else "empty"
+        if self.missing is not None and self.missing.all():
             return "empty"
-        return _label_kind(self.present if self.levels is None else self.levels)
+        if self.levels is not None:
+            return _label_kind(self.levels)
+        return _label_kind(self.present) if self.n else "empty"
 
     @cached_property
     def numbers(self) -> np.ndarray:
@@ -228,13 +262,15 @@ class _Column:
     def prefix_repeats(self) -> tuple[bool, bool]:
         """Whether the first :data:`_PREFIX` values repeat a value, and whether they hold
         two different values (missing values count as one value)."""
-        head = self.values[:_PREFIX]
-        if self.missing is None:
-            distinct = _count_distinct(head)
-        else:
-            gaps = self.missing[:_PREFIX]
-            distinct = _count_distinct(head[~gaps]) + bool(gaps.any())
+        head = self.head
+        distinct = head.distinct + (head.missing is not None)
         return distinct < min(self.n, _PREFIX), distinct > 1
+
+    @cached_property
+    def repeats(self) -> bool:
+        """Whether a present value repeats (the first rows first)."""
+        head = self.head
+        return head.distinct < head.present.size or self.distinct < self.present.size
 
     @cached_property
     def fractional(self) -> bool:
@@ -243,55 +279,90 @@ class _Column:
         kind = self.values.dtype.kind
         if self.levels is None and kind in "iu":
             return False  # integers (as float64 too)
-        if self.levels is None and kind == "f" and self.n > _PREFIX:
-            head = self.values[:_PREFIX]
-            if self.missing is not None:  # (a masked array's hidden values too)
-                head = head[~self.missing[:_PREFIX]]
-            head = head[np.isfinite(head)]
+        if self.levels is None and kind == "f" and self.head is not self:
+            head = self.head.numbers
             if (head != np.round(head)).any():
                 return True
         numbers = self.numbers
         return bool((numbers != np.round(numbers)).any())
 
 
+class _SeriesColumn(_Column):
+    """A pandas Series in numpy form, converted on first use: its missing values as pandas
+    says, nullable numbers and booleans as numpy ones, other extension types as Python
+    objects, a categorical's values (with its levels). Text, nullable numbers and booleans
+    are typed by their dtype, and distinct values counted by pandas, without converting
+    the column."""
+
+    def __init__(self, series: Any) -> None:
+        self.series = series
+        dtype = series.dtype
+        if isinstance(dtype, pd.CategoricalDtype):
+            levels = dtype.categories.to_numpy()
+            self.levels = levels.astype(object) if levels.dtype.kind in "US" else levels
+
+    @property
+    def n(self) -> int:
+        return len(self.series)
+
+    @cached_property
+    def mask(self) -> np.ndarray | None:  # type: ignore[override]
+        return self.series.isna().to_numpy(dtype=bool)
+
+    @cached_property
+    def missing(self) -> np.ndarray | None:
+        return self.mask if self.mask.any() else None
+
+    @cached_property
+    def values(self) -> np.ndarray:  # type: ignore[override]
+        series, dtype = self.series, self.series.dtype
+        if self.levels is not None:
+            codes = series.cat.codes.to_numpy()
+            return (self.levels.take(codes) if self.levels.size  # (-1: a level, missing)
+                    else np.full(codes.size, None, dtype=object))
+        numeric = getattr(dtype, "numpy_dtype", None)
+        if isinstance(numeric, np.dtype) and numeric.kind in "iubf":
+            fill = np.nan if numeric.kind == "f" else False if numeric.kind == "b" else 0
+            return series.to_numpy(dtype=numeric, na_value=fill)
+        return series.to_numpy(dtype=object, na_value=None)
+
+    @cached_property
+    def head(self) -> _Column:
+        return self if self.n <= _PREFIX else _series_column(self.series.iloc[:_PREFIX])
+
+    @cached_property
+    def kind(self) -> str:
+        dtype = self.series.dtype
+        numeric = getattr(dtype, "numpy_dtype", None)
+        known = ("string" if isinstance(dtype, pd.StringDtype)
+                 else None if self.levels is not None or not isinstance(numeric, np.dtype)
+                 else "number" if numeric.kind in "iuf" else "bool" if numeric.kind == "b"
+                 else None)
+        if known is None:
+            return super().kind
+        return "empty" if (self.missing is not None and self.missing.all()) or not self.n \
+            else known
+
+    @cached_property
+    def distinct(self) -> int:
+        return int(self.series.nunique(dropna=True))
+
+
 def _numpy_column(array: np.ndarray) -> _Column:
-    """A 1-D numpy array in column form: masked values, NaN, NaT and None are missing;
-    text as Python strings."""
+    """A 1-D numpy array in column form (masked values missing; text as Python strings)."""
     values = np.asarray(array)
     if values.ndim != 1:
         raise ValueError(f"a column must be a 1-D array; got an array of shape {values.shape}.")
     if values.dtype.kind in "US":
         values = values.astype(object)
-    kind = values.dtype.kind
-    missing = np.ma.getmaskarray(array) if np.ma.is_masked(array) else None
-    found = (np.isnan(values) if kind in "fc" else np.isnat(values) if kind in "mM"
-             else object_missing(values) if kind == "O" else None)
-    if found is not None:
-        missing = found if missing is None else missing | found
-    return _Column(values, missing)
+    return _Column(values, np.ma.getmaskarray(array) if np.ma.is_masked(array) else None)
 
 
 def _series_column(series: Any) -> _Column:
-    """A pandas Series in column form: its missing values as pandas says, nullable numbers
-    and booleans as numpy ones, other extension types as Python objects, a categorical's
-    values with its levels."""
-    dtype = series.dtype
-    if isinstance(dtype, np.dtype):
+    """A pandas Series in column form (numpy dtypes read in place)."""
+    if isinstance(series.dtype, np.dtype):
         return _numpy_column(series.to_numpy())
-    if isinstance(dtype, pd.CategoricalDtype):
-        codes = series.cat.codes.to_numpy()
-        levels = series.cat.categories.to_numpy()
-        if levels.dtype.kind in "US":
-            levels = levels.astype(object)
-        values = (levels.take(codes) if levels.size  # (code -1 takes a level, marked missing)
-                  else np.full(codes.size, None, dtype=object))
-        return _Column(values, codes < 0, levels)
-    missing = series.isna().to_numpy(dtype=bool)
-    numeric = getattr(dtype, "numpy_dtype", None)
-    if isinstance(numeric, np.dtype) and numeric.kind in "iubf":
-        fill = np.nan if numeric.kind == "f" else False if numeric.kind == "b" else 0
-        return _Column(series.to_numpy(dtype=numeric, na_value=fill), missing)
-    return _Column(series.to_numpy(dtype=object, na_value=None), missing)
+    return _SeriesColumn(series)
 
 
 def _as_column(column: Any) -> _Column:
@@ -312,6 +383,10 @@ def _numbers(column: Any) -> np.ndarray:
     return _as_column(column).numbers
 
 
+#: Python and numpy types whose values are never missing (booleans are integers).
+_NEVER_MISSING = (str, int, np.integer, np.bool_)
+
+
 def _label_kind(values: np.ndarray) -> str:
     """The label type of present values (what pandas' infer_dtype says, as
     'number', 'string', 'bool' or 'other')."""
@@ -322,7 +397,11 @@ def _label_kind(values: np.ndarray) -> str:
         return "bool"
     if kind != "O":
         return "other"  # complex numbers, dates and times, bytes
-    types = set(map(type, values))
+    return _kind_of_types(set(map(type, values)))
+
+
+def _kind_of_types(types: set[type]) -> str:
+    """The label type of Python objects of `types` (none missing)."""
     if all(issubclass(t, str) for t in types):
         return "string"
     if all(issubclass(t, bool | np.bool_) for t in types):
@@ -340,7 +419,9 @@ def _count_distinct(values: np.ndarray) -> int:
     compares them (1 == 1.0)."""
     if values.dtype.kind == "O":
         return len(set(values))
-    return int(np.unique(values).size)
+    # sorted neighbours, not np.unique: numpy 2.4 hashes integers, at 1.5 s per 10**6
+    ordered = np.sort(values)
+    return int(np.count_nonzero(ordered[1:] != ordered[:-1])) + bool(ordered.size)
 
 
 def _continuity(numbers: np.ndarray) -> str:
@@ -348,6 +429,8 @@ def _continuity(numbers: np.ndarray) -> str:
     fractional = numbers[numbers != np.round(numbers)]
     if fractional.size:
         return f"non-integer values such as {fractional[0]:g}"
+    if numbers.size and numbers.max() - numbers.min() < MAX_CATEGORIES:
+        return ""  # whole numbers within a range of 10: at most 10 distinct ones
     distinct = np.unique(numbers).size
     if distinct > MAX_CATEGORIES:
         return f"{distinct} distinct values, more than {MAX_CATEGORIES}"
@@ -548,10 +631,9 @@ def choose_columns(
     unique = [c for c in candidates if _unique_id(columns[c])]
     others = [c for c in candidates if c not in unique]
     if unique and len(others) >= 2:
-        repeat = all(
-            columns[c].distinct < columns[c].present.size
-            and not _continuity(columns[c].numbers) for c in others
-        )
+        # (continuity first: measurements settle it without counting distinct values)
+        repeat = all(not _continuity(columns[c].numbers) and columns[c].repeats
+                     for c in others)
         decimals = all(columns[c].fractional for c in others)
         if repeat or decimals:
             set_aside(unique, "a distinct value in every row")
