@@ -58,6 +58,7 @@ Continuous scores
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -215,6 +216,11 @@ class _Column:
     def present(self) -> np.ndarray:
         return self.values if self.missing is None else self.values[~self.missing]
 
+    @property
+    def count(self) -> int:
+        """How many values are present."""
+        return self.n - (0 if self.missing is None else int(self.missing.sum()))
+
     @cached_property
     def head(self) -> _Column:
         """The first :data:`_PREFIX` rows."""
@@ -227,11 +233,12 @@ class _Column:
     def kind(self) -> str:
         """'number', 'string', 'bool', 'empty' or 'other': the type of the labels (a
         categorical's: of its levels)."""
+        if not self.n:
+            return "empty"
         values = self.values
         if self.levels is None and self.mask is None:
             if values.dtype.kind in "iub":  # never missing: the dtype says
-                return "empty" if not self.n else "bool" if values.dtype.kind == "b" \
-                    else "number"
+                return "bool" if values.dtype.kind == "b" else "number"
             if values.dtype.kind == "O":
                 types = set(map(type, values))
                 types.discard(type(None))
@@ -240,9 +247,16 @@ class _Column:
                     return _kind_of_types(types) if types else "empty"
         if self.missing is not None and self.missing.all():
             return "empty"
-        if self.levels is not None:
-            return _label_kind(self.levels)
-        return _label_kind(self.present) if self.n else "empty"
+        if self.levels is not None or values.dtype.kind != "O":
+            return _label_kind(self.present if self.levels is None else self.levels)
+        types = set(map(type, self.present))
+        if self.missing is not None:
+            # as pandas' infer_dtype: NaT and Decimal('NaN') are missing but typed (NaT
+            # among numbers makes them mixed); None, NaN and NA are skipped (masked values
+            # are fillers, never typed)
+            own = self.missing if self.mask is None else self.missing & ~self.mask
+            types |= {t for t in set(map(type, values[own])) if not _skipped_missing(t)}
+        return _kind_of_types(types)
 
     @cached_property
     def numbers(self) -> np.ndarray:
@@ -270,7 +284,7 @@ class _Column:
     def repeats(self) -> bool:
         """Whether a present value repeats (the first rows first)."""
         head = self.head
-        return head.distinct < head.present.size or self.distinct < self.present.size
+        return head.distinct < head.count or self.distinct < self.count
 
     @cached_property
     def fractional(self) -> bool:
@@ -340,7 +354,7 @@ class _SeriesColumn(_Column):
                  else None)
         if known is None:
             return super().kind
-        return "empty" if (self.missing is not None and self.missing.all()) or not self.n \
+        return "empty" if not self.n or (self.missing is not None and self.missing.all()) \
             else known
 
     @cached_property
@@ -412,6 +426,14 @@ def _kind_of_types(types: set[type]) -> str:
     if all(issubclass(t, Decimal) for t in types):
         return "number"
     return "other"
+
+
+def _skipped_missing(kind: type) -> bool:
+    """Whether a missing value of type `kind` is left out when labels are typed: None, a
+    NaN float or complex number, pandas' NA (infer_dtype's skipna)."""
+    pandas = sys.modules.get("pandas")
+    return (issubclass(kind, type(None) | float | complex | np.floating | np.complexfloating)
+            or (pandas is not None and kind is type(pandas.NA)))
 
 
 def _count_distinct(values: np.ndarray) -> int:

@@ -17,12 +17,13 @@ path under test.
 import io
 import json
 import warnings
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import irr
@@ -336,7 +337,12 @@ def test_missing_tokens_equal_their_previous_form(dtype):
 COLUMN_KINDS = ("distinct", "far_run", "year", "grades", "grades_missing", "decimals",
                 "labels", "labels_missing", "site", "codes", "decimal_text", "digit_text",
                 "bools", "bools_missing", "mixed", "empty", "dates", "categorical_labels",
-                "categorical_grades")
+                "categorical_grades", "nullable_decimals", "arrow_grades", "decimal_objects",
+                "zoned_dates", "periods", "complex", "durations", "nat_numbers",
+                "na_numbers", "float32_objects", "sparse_grades")
+#: Kinds whose numpy form loses what the rule reads in pandas: the levels of a categorical
+#: of numbers (its scale), NaT among numbers in an object column (pandas types it).
+PANDAS_ONLY = ("categorical_grades", "nat_numbers")
 #: Names of raters and of identifiers (the name rule reads them).
 RATER_NAMES = ("r1", "r2", "r3", "A", "B", "reader x", "score", "grade", "Dr. Lee", "v")
 ID_NAMES = ("patient", "study_id", "mrn", "CaseNo", "#", "subject")
@@ -391,9 +397,38 @@ def _random_column(kind, n, rng):
     if kind == "dates":
         days = pd.to_datetime("2024-01-01") + pd.to_timedelta(rng.integers(0, 9, n), "D")
         return pd.Series(days).where(~missing)
-    # categorical_grades: integer levels, some unused (the scale decides the range)
-    grades = rng.integers(1, 4, n)
-    return pd.Series(pd.Categorical(grades, categories=range(1, int(rng.choice([4, 9])))))
+    if kind == "categorical_grades":  # integer levels, some unused (the scale: the range)
+        grades = rng.integers(1, 4, n)
+        return pd.Series(pd.Categorical(grades, categories=range(1, int(rng.choice([4, 9])))))
+    return _other_dtype_column(kind, n, rng, missing)
+
+
+def _other_dtype_column(kind, n, rng, missing):
+    """Columns of the other dtypes a frame may hold: nullable and Arrow numbers, Decimals,
+    dates with a time zone, periods, complex numbers, durations, sparse arrays."""
+    grades = rng.integers(1, 5, n)
+    with_gaps = [None if m else int(g) for g, m in zip(grades, missing, strict=True)]
+    if kind == "nullable_decimals":
+        return pd.Series(pd.array(np.where(missing, None, grades * 0.5), dtype="Float64"))
+    if kind == "arrow_grades":
+        return pd.Series(grades, dtype="int16[pyarrow]")
+    if kind == "decimal_objects":
+        return pd.Series([Decimal(int(g)) / 2 for g in grades], dtype=object)
+    if kind == "zoned_dates":
+        return pd.Series(pd.date_range("2024-01-01", periods=n, tz="UTC"))
+    if kind == "periods":
+        return pd.Series(pd.period_range("2024-01", periods=n, freq="M"))
+    if kind == "complex":
+        return pd.Series(grades + 1j)
+    if kind == "durations":
+        return pd.Series(pd.to_timedelta(grades, "D"))
+    if kind in ("nat_numbers", "na_numbers"):
+        gap = pd.NaT if kind == "nat_numbers" else pd.NA
+        return pd.Series([gap if g is None else g for g in with_gaps], dtype=object)
+    if kind == "float32_objects":
+        return pd.Series([np.float32(g) / 4 for g in grades], dtype=object)
+    # sparse_grades
+    return pd.Series(pd.arrays.SparseArray(np.where(missing, np.nan, grades)))
 
 
 def _random_frame(seed, kinds, n):
@@ -436,7 +471,7 @@ SIZES = st.sampled_from([1, 2, 3, 5, 11, 12, 40, 1100])
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32 - 1),
-       st.lists(st.sampled_from([k for k in COLUMN_KINDS if k != "categorical_grades"]),
+       st.lists(st.sampled_from([k for k in COLUMN_KINDS if k not in PANDAS_ONLY]),
                 min_size=1, max_size=7), SIZES)
 def test_a_frame_and_its_numpy_columns_give_one_choice(seed, kinds, n):
     """choose_columns of a DataFrame and of its columns as numpy arrays (masked where
@@ -460,8 +495,11 @@ def test_the_column_rule_matches_its_previous_form(seed, kinds, n):
     from tests.reference import previous_kernels
 
     df = _random_frame(seed, kinds, n)
-    assert (_outcome(lambda: choose_columns(df))
-            == _outcome(lambda: previous_kernels.choose_columns(df)))
+    previous = _outcome(lambda: previous_kernels.choose_columns(df))
+    # the previous form failed in pyarrow when Arrow text met complex numbers, periods or
+    # durations (Series.isin of rule 7); the numpy form reads them
+    assume(not (previous[0] == "ValueError" and "Arrow" in previous[1]))
+    assert _outcome(lambda: choose_columns(df)) == previous
 
 
 def test_many_rater_columns_match_the_previous_form():
@@ -469,7 +507,7 @@ def test_many_rater_columns_match_the_previous_form():
     from tests.reference import previous_kernels
 
     for seed in range(3):
-        kinds = list(rng.choice(COLUMN_KINDS, 40))
+        kinds = list(rng.choice(COLUMN_KINDS[:19], 40))
         df = _random_frame(seed, kinds, 60)
         assert (_outcome(lambda df=df: choose_columns(df))
                 == _outcome(lambda df=df: previous_kernels.choose_columns(df)))
