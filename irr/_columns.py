@@ -362,11 +362,12 @@ class _SeriesColumn(_Column):
         return int(self.series.nunique(dropna=True))
 
 
-def _numpy_column(array: np.ndarray) -> _Column:
+def _numpy_column(array: np.ndarray, name: Any = None) -> _Column:
     """A 1-D numpy array in column form (masked values missing; text as Python strings)."""
     values = np.asarray(array)
     if values.ndim != 1:
-        raise ValueError(f"a column must be a 1-D array; got an array of shape {values.shape}.")
+        raise ValueError(f"Column {name!r} must be a 1-D array; got an array of shape "
+                         f"{values.shape}.")
     if values.dtype.kind in "US":
         values = values.astype(object)
     return _Column(values, np.ma.getmaskarray(array) if np.ma.is_masked(array) else None)
@@ -695,7 +696,7 @@ def _numpy_columns(df: Any, names: list[Any]) -> dict[Any, _Column]:
     if is_pandas(df, "DataFrame"):
         return {c: _series_column(df[c]) for c in names}
     columns = {c: _series_column(df[c]) if is_pandas(df[c], "Series")
-               else _numpy_column(df[c]) if isinstance(df[c], np.ndarray)
+               else _numpy_column(df[c], c) if isinstance(df[c], np.ndarray)
                else _refuse_column(c, df[c]) for c in names}
     lengths = {len(column.values) for column in columns.values()}
     if len(lengths) > 1:

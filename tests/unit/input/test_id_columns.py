@@ -539,6 +539,9 @@ def test_duckdb_columns_give_the_choice_of_their_frame():
 def test_numpy_columns_of_other_forms_are_refused_by_name():
     with pytest.raises(TypeError, match="Column 'b' must be a 1-D numpy array"):
         choose_columns({"a": np.arange(3), "b": [1, 2, 3]})
+    with pytest.raises(ValueError, match=r"Column 'b' must be a 1-D array; got an array of "
+                                         r"shape \(3, 1\)"):
+        choose_columns({"a": np.arange(3), "b": np.ones((3, 1))})
     with pytest.raises(ValueError, match=r"different lengths \('a': 3, 'b': 2\)"):
         choose_columns({"a": np.arange(3), "b": np.arange(2)})
     with pytest.raises(TypeError, match="`df` must be a pandas DataFrame or a mapping"):
