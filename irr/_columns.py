@@ -473,7 +473,11 @@ def continuity(values: Any) -> str:
     'non-integer values such as 1.5'
     >>> continuity(range(12))
     '12 distinct values, more than 10'
+    >>> continuity(np.ma.masked_array([1, 2, 0], mask=[False, False, True]))
+    ''
     """
+    if isinstance(values, np.ma.MaskedArray):
+        values = values.compressed()  # the present values (a numpy column's)
     array = isinstance(values, np.ndarray) or is_pandas(values, "Index")
     if array and values.dtype.kind in "iu" and len(values):
         labels = np.asarray(values)

@@ -550,3 +550,15 @@ def test_numpy_columns_of_other_forms_are_refused_by_name():
     with pytest.raises(ValueError, match="Column names repeat: 'a'"):
         choose_columns(repeated)
     assert choose_columns(repeated, raters=["b"]).raters == ("b",)
+
+
+def test_continuity_of_a_masked_column_reads_its_present_values():
+    from irr._columns import continuity
+
+    grades = np.ma.masked_array([1, 2, 3, 0, 2], mask=[False, False, False, True, False])
+    filler = np.ma.masked_array([1.0, 2.0, 0.5], mask=[False, False, True])
+    assert continuity(grades) == continuity(filler) == ""
+    scores = np.ma.masked_array(np.arange(13.0), mask=[True] + [False] * 12)
+    assert continuity(scores) == "12 distinct values, more than 10"
+    assert continuity(np.ma.masked_array([1.5, 2.0], mask=[False, False])) == (
+        "non-integer values such as 1.5")
