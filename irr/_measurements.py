@@ -95,7 +95,7 @@ class Measurements:
         # by _of_columns), else None
         self._extremes: tuple[tuple[float, float] | None, ...] = ()
         self._raters = raters
-        self._subjects = subjects
+        self._subjects: pd.Index | int = subjects  # int n: positions (see subjects)
         n, r = len(subjects), len(raters)
         if value.dtype == np.float64 and _in_cell_order(subject, rater, n, r):
             # every cell once, in cell order (long data sorted by subject, then rater): the
@@ -142,12 +142,13 @@ class Measurements:
 
     @classmethod
     def _of_columns(cls, columns: Sequence[np.ndarray], raters: tuple[str, ...],
-                    subjects: pd.Index, labels: Sequence[str]) -> Measurements:
+                    subjects: pd.Index | int, labels: Sequence[str]) -> Measurements:
         """Measurements held as their float64 columns (nan: missing), checked by the
         column's smallest and largest value (two reading passes, which
         :meth:`check_magnitude` reuses): both finite means no nan and no infinity;
         otherwise the nan are found and an infinity is a ValueError naming
-        ``labels[j]``."""
+        ``labels[j]``. `subjects` as an int n: positions 0 .. n - 1 (a RangeIndex made
+        when :attr:`subjects` is first read)."""
         missing, extremes = [], []
         for column, label in zip(columns, labels, strict=True):
             if column.size:
@@ -242,8 +243,8 @@ class Measurements:
             names = labels if labels[0] != labels[1] else ["x", "y"]
         elif isinstance(names, str) or len(names) != 2:
             raise ValueError(f"`names` must name the two methods; got {preview(names)}.")
-        return cls._of_columns([a, b], tuple(distinct_names(names, "names")),
-                               pd.RangeIndex(a.size), ["`x`", "`y`"])
+        return cls._of_columns([a, b], tuple(distinct_names(names, "names")), a.size,
+                               ["`x`", "`y`"])
     @classmethod
     def from_long(
         cls, subject: Any, rater: Any, value: Any, raters: Sequence[Any] | None = None
@@ -386,12 +387,16 @@ class Measurements:
 
     @property
     def subjects(self) -> pd.Index:
-        return self._subjects
+        subjects = self._subjects
+        if isinstance(subjects, int):  # positions (from_pair): the index made when asked for
+            subjects = self._subjects = pd.RangeIndex(subjects)
+        return subjects
 
     # -- sizes ---------------------------------------------------------------------------
     @property
     def n_subjects(self) -> int:
-        return len(self.subjects)
+        subjects = self._subjects
+        return subjects if isinstance(subjects, int) else len(subjects)
 
     @property
     def n_raters(self) -> int:

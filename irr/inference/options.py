@@ -161,16 +161,24 @@ class InferenceOptions:
         TypeError: `level` is not an inference option; they are alternative, confidence_level, \
 ci, n_resamples, rng, progress, distribution, population, null, ci_clip, sampling, rater_population.
         """
+        key = _constant_key(keywords) if cls is InferenceOptions else None
+        built = _BUILT.get(key)
+        if built is not None:
+            return built
         if cls is InferenceOptions and all(
                 type(value) is type(_DEFAULTS.get(name, _UNSET)) and value == _DEFAULTS[name]
                 for name, value in keywords.items()):
-            return DEFAULT_OPTIONS  # every value a default of its own type: nothing to check
-        names = [f.name for f in fields(cls)]
-        for name in keywords:
-            if name not in names:
-                raise TypeError(f"`{name}` is not an inference option; they are "
-                                f"{', '.join(names)}.")
-        return cls(**keywords)
+            built = DEFAULT_OPTIONS  # every value a default of its own type: nothing to check
+        else:
+            names = [f.name for f in fields(cls)]
+            for name in keywords:
+                if name not in names:
+                    raise TypeError(f"`{name}` is not an inference option; they are "
+                                    f"{', '.join(names)}.")
+            built = cls(**keywords)
+        if key is not None and len(_BUILT) < _BUILT_MAX:
+            _BUILT[key] = built
+        return built
 
     def null_for(self, bounds: tuple[float, float], coefficient: str) -> float:
         """The value under H0 of a coefficient whose range is `bounds` (0 without
@@ -286,6 +294,27 @@ DEFAULT_OPTIONS = InferenceOptions()
 #: Each option's default, by name (:meth:`InferenceOptions.from_keywords`).
 _DEFAULTS = {f.name: getattr(DEFAULT_OPTIONS, f.name) for f in fields(InferenceOptions)}
 _UNSET = object()
+
+#: Options :meth:`InferenceOptions.from_keywords` built and checked from constant values
+#: (str, bool, int, float, None), by :func:`_constant_key`: a shortcut called again with
+#: the same keywords (``irr.deming``'s ``ci='jackknife'``) skips the checks. An
+#: InferenceOptions is frozen, so one instance serves every call; at most _BUILT_MAX kept.
+_BUILT: dict[tuple, InferenceOptions] = {}
+_BUILT_MAX = 256
+_CONSTANT_TYPES = frozenset({str, bool, int, float, type(None)})
+
+
+def _constant_key(keywords: dict[str, Any]) -> tuple | None:
+    """The keywords as a key of :data:`_BUILT` (name, exact type and value; a float by its
+    exact hex form, so that -0.0 is not 0.0), or None when a value is of another type (a
+    Generator, a numpy scalar: those are checked on every call)."""
+    key = []
+    for name, value in keywords.items():
+        kind = type(value)
+        if kind not in _CONSTANT_TYPES:
+            return None
+        key.append((name, kind, value.hex() if kind is float else value))
+    return tuple(key)
 
 
 def _finite_correction(size: float, population: float | None, name: str, what: str) -> float:

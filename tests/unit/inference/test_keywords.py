@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import math
 import pathlib
 import re
 import warnings
@@ -355,4 +356,34 @@ def test_default_keywords_give_the_shared_default_options_and_others_are_checked
     with pytest.raises(TypeError, match="`level` is not an inference option"):
         InferenceOptions.from_keywords(level=0.95)
     assert InferenceOptions.from_keywords(ci="bca").ci == "bca"
+
+
+def test_options_built_from_constant_keywords_are_kept_and_equal_a_fresh_check():
+    """Keywords of constant values (str, bool, int, float, None) give the options built
+    from them the first time (the same instance, equal to InferenceOptions(**keywords));
+    a float keeps its sign of zero in the key, values of other types (a numpy float, a
+    Generator) are checked on every call, and a bad value raises every time."""
+    keywords = dict(confidence_level=0.9, ci="jackknife", n_resamples=9999, rng=0,
+                    progress=None)
+    first = InferenceOptions.from_keywords(**keywords)
+    assert InferenceOptions.from_keywords(**keywords) is first
+    assert first == InferenceOptions(**keywords)
+    assert InferenceOptions.from_keywords(**{**keywords, "confidence_level": 0.8}) == (
+        InferenceOptions(**{**keywords, "confidence_level": 0.8}))
+    assert InferenceOptions.from_keywords(**{**keywords, "confidence_level": 0.8}) is not first
+    zero, negative_zero = (InferenceOptions.from_keywords(null=v) for v in (0.0, -0.0))
+    assert (math.copysign(1, zero.null), math.copysign(1, negative_zero.null)) == (1, -1)
+    assert InferenceOptions.from_keywords(rng=1) is InferenceOptions.from_keywords(rng=1)
+    level = np.float64(0.9)
+    assert InferenceOptions.from_keywords(confidence_level=level) is not (
+        InferenceOptions.from_keywords(confidence_level=level))
+    generator = np.random.default_rng(5)
+    drawn = InferenceOptions.from_keywords(rng=generator)
+    assert drawn.rng is generator
+    assert InferenceOptions.from_keywords(rng=generator) is not drawn
+    for _ in range(2):
+        with pytest.raises(ValueError, match="`ci` must be one of"):
+            InferenceOptions.from_keywords(ci="jacknife")
+        with pytest.raises(TypeError, match="`rng` must be None"):
+            InferenceOptions.from_keywords(rng=False)
 

@@ -712,6 +712,26 @@ def test_known_extremes_are_each_complete_columns_smallest_and_largest(seed):
     assert long.known_extremes(0) is None
 
 
+def test_pair_measurements_number_their_subjects_by_position():
+    """from_pair's subjects are the positions 0 .. n - 1 (a RangeIndex, made when first
+    read: n_subjects and the views do not need it), before and after pickling, with a
+    missing value and with none."""
+    import pickle
+
+    from irr._measurements import Measurements
+
+    for x, y in (([1.5, 2.0, 3.5, 4.0], [1.0, np.nan, 3.0, 4.5]), ([], []), ([2.0], [1.0])):
+        m = Measurements.from_pair(x, y)
+        assert m.n_subjects == len(x)
+        assert m.paired()[0].size == np.isfinite(np.asarray(y, float)).sum()
+        again = pickle.loads(pickle.dumps(m))
+        for got in (again, m):
+            assert got.n_subjects == len(x)
+            pd.testing.assert_index_equal(got.subjects, pd.RangeIndex(len(x)), exact=True)
+            assert got.subjects is got.subjects  # made once
+        np.testing.assert_array_equal(again.wide(), m.wide())
+
+
 def test_measurements_pickled_without_their_newer_attributes_still_load():
     """A pickle made before the layout and the columns' extremes were kept (their state
     without ``_layout`` and ``_extremes``) loads and gives the same views and checks."""
