@@ -26,9 +26,11 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from irr._columns import choose_columns, looks_continuous
+from irr._lazy import lazy_module
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = [
     "FOREIGN_PACKAGES",

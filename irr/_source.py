@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from irr._columns import (
     ContinuousScoresWarning,
@@ -48,6 +47,7 @@ from irr._frames import (
     lazy_wide,
     to_pandas,
 )
+from irr._lazy import lazy_module
 from irr._long import (
     cell_layout,
     check_replicate_labels,
@@ -60,6 +60,8 @@ from irr._long import (
 )
 from irr._measurements import Measurements, all_finite
 from irr._validation import check_choice, check_label_kinds
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = [
     "DENSE_CELLS",

@@ -22,12 +22,14 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
-import pandas as pd
 
 from irr._data import CHUNK, MAX_CATEGORIES, Ratings, preview
+from irr._lazy import lazy_module
 from irr._measurements import Measurements
 from irr._source import Source
 from irr.weights import check_square
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = ["MAX_COUNT_CELLS", "Coarsening", "SparseCodes", "Statistics", "code_keys",
            "coded_by_rank", "count_keys", "row_words", "sparse_patterns", "subject_patterns",

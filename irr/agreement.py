@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from irr._columns import ContinuousScoresWarning, continuity, scale_info
 from irr._data import Ratings, preview
 from irr._frames import LazyMeasurements
@@ -52,6 +50,7 @@ from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult, ProportionResult, Result
 from irr.summary import design_fact, results_summary
 
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 # the modules of statistics a call may never need: imported when first used (irr._lazy)
 bangdiwala_estimator = lazy_module("irr.estimators.bangdiwala")
 categories_estimator = lazy_module("irr.estimators.categories")

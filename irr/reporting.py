@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from irr._files import write_file
 from irr._frames import LazyMeasurements
 from irr._html import escape_html, html_page
+from irr._lazy import lazy_module
 from irr._measurements import Measurements
 from irr._numbers import format_number
 from irr._sentences import (
@@ -47,6 +47,8 @@ from irr.summary import (
     results_tables,
     results_text,
 )
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
