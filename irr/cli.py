@@ -34,7 +34,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 # the package: its subpackages irr.datasets, irr.plan and irr.plotting are imported when a
 # command first uses them (irr.__getattr__), so `irr kappa` never loads them
@@ -51,6 +50,7 @@ from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import is_foreign_frame, long_patterns, wide_patterns
 from irr._lazy import lazy_module
+from irr._parquet import parquet_shape
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -76,6 +76,7 @@ from irr.summary import escape_latex, escape_markdown
 from irr.vocabulary import lookup
 from irr.weights import weight_name
 
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 # modules only some commands use, imported on first use: `irr kappa FILE` loads none
 difflib = lazy_module("difflib")  # near names, in the message of a misspelt column
 html = lazy_module("irr._html")
@@ -962,7 +963,11 @@ def _read_parquet(path: str, limit: int, where: str) -> Any:
 
 def _parquet_size(path: str) -> int:
     """The bytes a Parquet file takes in memory, from its metadata (0 if unreadable: the
-    reader then says why)."""
+    reader then says why): read from its footer (:func:`irr._parquet.parquet_shape`, which
+    spares a streamed file pyarrow's import), or by pyarrow when that cannot read it."""
+    shape = parquet_shape(path)
+    if shape is not None:
+        return max(shape.total_byte_size, 8 * shape.num_rows * shape.num_columns)
     try:
         import pyarrow.parquet as pq
 
