@@ -27,11 +27,12 @@ _LIST, _SET, _MAP, _STRUCT, _UUID = 9, 10, 11, 12, 13
 
 class ParquetShape(NamedTuple):
     """A Parquet file's rows, leaf columns and row groups' uncompressed bytes (the sum of
-    their ``total_byte_size``, as pyarrow's ``read_metadata`` reports them)."""
+    their ``total_byte_size``, as pyarrow's ``read_metadata`` reports them; None when
+    not read)."""
 
     num_rows: int
     num_columns: int
-    total_byte_size: int
+    total_byte_size: int | None
 
 
 class _Malformed(Exception):
@@ -127,9 +128,13 @@ class _Reader:
             yield last, kind
 
 
-def _file_metadata(reader: _Reader) -> ParquetShape:
+def _file_metadata(reader: _Reader, row_groups: bool) -> ParquetShape:
     rows, leaves, total, seen = 0, 0, 0, set()
     for field, kind in reader.fields():
+        if field == 4 and not row_groups:
+            seen.add(field)
+            total = None
+            break
         if field == 2 and kind == _LIST:  # schema: the elements without num_children
             size, element = reader.list_header()
             if element != _STRUCT:
@@ -164,10 +169,13 @@ def _file_metadata(reader: _Reader) -> ParquetShape:
     return ParquetShape(rows, leaves, total)
 
 
-def parquet_shape(path: str | os.PathLike[str]) -> ParquetShape | None:
+def parquet_shape(path: str | os.PathLike[str], row_groups: bool = True,
+                  ) -> ParquetShape | None:
     """The rows, leaf columns and uncompressed bytes of the Parquet file at `path`, from
     its footer; None when the footer cannot be read here (encrypted, malformed, larger
-    than :data:`MAX_FOOTER`, not a Parquet file): ask pyarrow then.
+    than :data:`MAX_FOOTER`, not a Parquet file): ask pyarrow then. Without `row_groups`
+    the row groups, most of a large file's footer, are not read: its
+    ``total_byte_size`` is None (rows and columns come first).
 
     Examples
     --------
@@ -190,6 +198,6 @@ def parquet_shape(path: str | os.PathLike[str]) -> ParquetShape | None:
                 return None
             handle.seek(size - 8 - length)
             footer = handle.read(length)
-        return _file_metadata(_Reader(footer))
+        return _file_metadata(_Reader(footer), row_groups)
     except (OSError, _Malformed):
         return None

@@ -17,6 +17,7 @@ import json
 import math
 import pathlib
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -1081,7 +1082,7 @@ def jsonable(value: Any) -> Any:
         return jsonable(value.tolist())
     if isinstance(value, np.generic):
         value = value.item()
-    if value is pd.NA:
+    if "pandas" in sys.modules and value is pd.NA:  # (only an object of pandas is NA)
         return None
     if isinstance(value, float) and not math.isfinite(value):
         return None
