@@ -83,3 +83,11 @@ def test_a_truncated_footer_is_none(tmp_path):
 
 def test_a_missing_file_is_none(tmp_path):
     assert parquet_shape(tmp_path / "nowhere.parquet") is None
+
+
+def test_without_row_groups_rows_and_columns_only(tmp_path):
+    path = tmp_path / "t.parquet"
+    pq.write_table(_table(10_000), path, row_group_size=1_000)
+    shape = parquet_shape(path, row_groups=False)
+    expected = _pyarrow_shape(path)
+    assert shape == (expected.num_rows, expected.num_columns, None)
