@@ -71,8 +71,9 @@ def is_foreign_frame(obj: Any) -> bool:
     >>> is_foreign_frame(pd.DataFrame({"a": [1]})), is_foreign_frame([[1, 2]])
     (False, False)
     """
-    if "pandas" in sys.modules and isinstance(obj, (pd.DataFrame, pd.Series)):
-        return False  # (an object of pandas, which is then imported)
+    pandas = sys.modules.get("pandas")  # (an object of pandas: pandas is imported)
+    if pandas is not None and isinstance(obj, (pandas.DataFrame, pandas.Series)):
+        return False
     return type(obj).__module__.split(".")[0] in FOREIGN_PACKAGES
 
 

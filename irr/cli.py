@@ -1992,7 +1992,8 @@ def _figures(args: argparse.Namespace, out: Output) -> bool:
 def _pandas_frame(frame: Any) -> bool:
     """Whether `frame` is a pandas DataFrame (read into memory), not a relation DuckDB
     streams; asked without importing pandas, which a streamed file never needs."""
-    return "pandas" in sys.modules and isinstance(frame, pd.DataFrame)
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(frame, pandas.DataFrame)
 
 
 def _cmd_report(args: argparse.Namespace) -> Output:

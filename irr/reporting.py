@@ -1082,7 +1082,8 @@ def jsonable(value: Any) -> Any:
         return jsonable(value.tolist())
     if isinstance(value, np.generic):
         value = value.item()
-    if "pandas" in sys.modules and value is pd.NA:  # (only an object of pandas is NA)
+    pandas = sys.modules.get("pandas")  # (only an object of pandas is NA)
+    if pandas is not None and value is pandas.NA:
         return None
     if isinstance(value, float) and not math.isfinite(value):
         return None
