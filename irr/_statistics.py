@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -768,7 +769,7 @@ class Statistics:
             self.scores is not None and other.scores is not None
             and np.array_equal(self.scores, other.scores)
         )
-        return (self.categories.equals(other.categories) and same_scores
+        return (_same_labels(self.categories, other.categories) and same_scores
                 and self.ordered == other.ordered)
 
     def _with(self, patterns: np.ndarray, multiplicity: np.ndarray) -> Statistics:
@@ -1185,6 +1186,16 @@ class Statistics:
             )
         return self.scores
 
+
+
+def _same_labels(first: Any, second: Any) -> bool:
+    """Whether two scales hold the same labels in the same order: pandas Indexes (by
+    ``Index.equals``), or numpy arrays (the categories of patterns coded with numpy,
+    :meth:`irr.Agreement.from_patterns`) compared by value."""
+    if isinstance(first, np.ndarray) or isinstance(second, np.ndarray):
+        return len(first) == len(second) and bool(
+            np.array_equal(np.asarray(first), np.asarray(second)))
+    return bool(first.equals(second))
 
 
 def value_source(measurements: Measurements) -> Source:
