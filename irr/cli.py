@@ -1657,9 +1657,9 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
     patterns, and only that table is read (categories only). A relation of booleans,
     numbers and strings (:func:`irr._frames.numpy_relation`) is read as numpy columns,
     without pandas or pyarrow; another (dates, decimals) as pandas, by Arrow."""
-    numpy = numpy_relation(frame)
-    sample = relation_head(frame) if numpy else frame_head(frame)
-    columns = list(sample) if numpy else list(sample.columns)
+    numpy_head = numpy_relation(frame)
+    sample = relation_head(frame) if numpy_head else frame_head(frame)
+    columns = list(sample) if numpy_head else list(sample.columns)
     args.names = {str(c) for c in columns}
     if getattr(args, "by", None):
         raise CommandError("--by is not available on Parquet data streamed from disk; "
@@ -1669,45 +1669,51 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
                            "--categories")
     categories = _coerce_categories(getattr(args, "categories", None),
                                     [sample[c] for c in columns])
+    # numpy columns: the wide patterns of a relation of booleans, numbers and strings, as
+    # categories (continuous None: the first rows may look continuous, asked of pandas)
+    numpy = numpy_head and continuous is False and (args.subject, args.rater, args.rating) == (
+        None, None, None)
     try:
         if args.subject is not None or args.rater is not None or args.rating is not None:
             if None in (args.subject, args.rater, args.rating):
                 raise CommandError("long format needs all of --subject, --rater and --rating")
             patterns, raters, count = _with_progress(lambda: long_patterns(
                 frame, args.subject, args.rater, args.rating, continuous), args.engine)
-            return _frame_agreement(args, n_raters, patterns, raters, count, categories)
-        raters = list(args.raters) if args.raters else None
-        if raters is None:
-            ids = [c.strip() for value in args.id or () for c in value.split(",")
-                   if c.strip()]
-            # TODO(colsnp): pass `sample` itself once irr._columns.choose_columns reads a
-            # mapping of numpy columns; until then the first rows as pandas, by Arrow
-            choice = choose_columns(frame_head(frame) if numpy else sample, None,
-                                    ids or None, raters_option="--raters", id_option="--id")
-            raters = list(choice.raters)
-            if choice.detected:
-                args.input_notes.append(choice.describe("--raters", "--id"))
-            if choice.ids:
-                args.input_info.append(("Not raters:", ", ".join(map(str, choice.ids))))
-            if n_raters is not None and len(raters) > n_raters:
-                args.input_notes.append(
-                    f"This command compares {n_raters} raters: the first {n_raters} of "
-                    f"the rating columns {', '.join(map(repr, raters))}; choose them "
-                    "with --raters.")
-                raters = raters[:n_raters]
-        if continuous:  # the engine sums the moments of two methods when asked
-            return _streamed_measurements(args, frame, raters)
-        if numpy and continuous is False:  # (None: the first rows may look continuous)
-            rows, counts = _with_progress(lambda: relation_patterns(frame, raters),
-                                          args.engine)
-            _read_patterns(args, counts, sum(missing_values(v) for v in rows.values()))
-            return _raters_compared(Agreement.from_patterns(rows, counts,
-                                                            categories=categories), n_raters)
-        patterns, raters, count = _with_progress(
-            lambda: wide_patterns(frame, raters, None, None, continuous), args.engine)
-        return _frame_agreement(args, n_raters, patterns, raters, count, categories)
+        else:
+            raters = list(args.raters) if args.raters else None
+            if raters is None:
+                ids = [c.strip() for value in args.id or () for c in value.split(",")
+                       if c.strip()]
+                # TODO(colsnp): pass `sample` itself once irr._columns.choose_columns reads a
+                # mapping of numpy columns; until then the first rows as pandas, by Arrow
+                choice = choose_columns(frame_head(frame) if numpy_head else sample, None,
+                                        ids or None, raters_option="--raters", id_option="--id")
+                raters = list(choice.raters)
+                if choice.detected:
+                    args.input_notes.append(choice.describe("--raters", "--id"))
+                if choice.ids:
+                    args.input_info.append(("Not raters:", ", ".join(map(str, choice.ids))))
+                if n_raters is not None and len(raters) > n_raters:
+                    args.input_notes.append(
+                        f"This command compares {n_raters} raters: the first {n_raters} of "
+                        f"the rating columns {', '.join(map(repr, raters))}; choose them "
+                        "with --raters.")
+                    raters = raters[:n_raters]
+            if continuous:  # the engine sums the moments of two methods when asked
+                return _streamed_measurements(args, frame, raters)
+            if numpy:
+                rows, counts = _with_progress(lambda: relation_patterns(frame, raters),
+                                              args.engine)
+            else:
+                patterns, raters, count = _with_progress(
+                    lambda: wide_patterns(frame, raters, None, None, continuous), args.engine)
     except ValueError as exc:
         raise CommandError(cli_words(_first_line(exc), args.names)) from None
+    if numpy:
+        _read_patterns(args, counts, sum(missing_values(v) for v in rows.values()))
+        return _raters_compared(Agreement.from_patterns(rows, counts, categories=categories),
+                                n_raters)
+    return _frame_agreement(args, n_raters, patterns, raters, count, categories)
 
 
 def _frame_agreement(args: argparse.Namespace, n_raters: int | None, patterns: Any,
