@@ -562,8 +562,9 @@ class Statistics:
         shape (P, k), one row of category counts per pattern.
     multiplicity : ndarray of int64, shape (P,)
         How many subjects have each pattern (all positive).
-    categories : pandas.Index
-        The categories, in scale order.
+    categories : pandas.Index or ndarray
+        The categories, in scale order (an ndarray for rating patterns coded with numpy:
+        :meth:`irr.Agreement.from_patterns`).
     scores : ndarray of shape (k,) or None
         The category scores (None for unordered labels).
     ordered : bool
