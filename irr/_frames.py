@@ -229,7 +229,9 @@ def relation_patterns(native: Any, raters: Sequence[Any],
     """The distinct rating patterns of the rater columns of a :func:`numpy_relation` and
     how many rows have each (DuckDB's ``GROUP BY``, NULL a value of its own), as numpy
     columns (masked where NULL) and int64 counts, in the order :func:`wide_patterns`
-    gives them: sorted by the raters' values in turn, NULL last. Unknown and nested rater
+    gives them: sorted by the raters' values in turn, missing last (rows that differ
+    only by nan or NULL, which that order leaves as the engine returns them, by where
+    their nan and NULL are). Unknown and nested rater
     columns are refused as :func:`wide_patterns` refuses them."""
     chosen = list(raters)
     _check_columns(chosen, _columns(native), "raters")
@@ -239,12 +241,16 @@ def relation_patterns(native: Any, raters: Sequence[Any],
     table = native.aggregate(", ".join([*quoted[:-1], f"count(*) AS {quoted[-1]}"]),
                              ", ".join(quoted[:-1])).fetchnumpy()
     columns = {name: table[name] for name in chosen}
-    ranks = []
-    for name in reversed(chosen):  # np.lexsort: the last key first
+    # np.lexsort: the last key first. Missing (nan or NULL) sorts last, the two tied as
+    # pandas ties them; rows that differ only there (nan here, NULL there) come in the
+    # engine's order of its groups, which varies from run to run: the least significant
+    # keys, NULL after nan, make their order reproducible
+    ranks = [np.ma.getmaskarray(columns[name]) for name in reversed(chosen)]
+    for name in reversed(chosen):
         values = columns[name]
         missing = missing_values(values)
         present = np.ma.getdata(values)[~missing]
-        rank = np.full(len(values), len(present), dtype=np.int64)  # missing: last
+        rank = np.full(len(values), len(present), dtype=np.int64)
         rank[~missing] = np.unique(present, return_inverse=True)[1].reshape(-1)
         ranks.append(rank)
     order = np.lexsort(ranks) if ranks else np.arange(0)
