@@ -14,7 +14,9 @@ back. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits in thi
 process's memory: its columns are converted to pandas and read as a pandas frame would be,
 continuous measurements included. A DuckDB relation's first rows and its wide rating
 patterns are read with DuckDB's own API, without narwhals (whose import would cost a
-streamed ``irr kappa`` about 0.1 s), and converted to pandas by Arrow as narwhals does.
+streamed ``irr kappa`` about 0.1 s): as numpy columns (``fetchnumpy``) when every column
+is a boolean, a number or a string (:func:`numpy_relation`), so that neither pandas nor
+pyarrow is imported, else converted to pandas by Arrow as narwhals does.
 """
 
 from __future__ import annotations
