@@ -14,21 +14,26 @@ back. An *eager* frame (a polars DataFrame, a pyarrow Table) already sits in thi
 process's memory: its columns are converted to pandas and read as a pandas frame would be,
 continuous measurements included. A DuckDB relation's first rows and its wide rating
 patterns are read with DuckDB's own API, without narwhals (whose import would cost a
-streamed ``irr kappa`` about 0.1 s), and converted to pandas by Arrow as narwhals does.
+streamed ``irr kappa`` about 0.1 s): as numpy columns (``fetchnumpy``) when every column
+is a boolean, a number or a string (:func:`numpy_relation`), so that neither pandas nor
+pyarrow is imported, else converted to pandas by Arrow as narwhals does.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 import warnings
 from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from irr._columns import choose_columns, looks_continuous
+from irr._lazy import lazy_module
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = [
     "FOREIGN_PACKAGES",
@@ -41,6 +46,10 @@ __all__ = [
     "lazy_long",
     "lazy_wide",
     "long_patterns",
+    "missing_values",
+    "numpy_relation",
+    "relation_head",
+    "relation_patterns",
     "subjects_in_several_groups",
     "to_pandas",
     "wide_patterns",
@@ -64,7 +73,8 @@ def is_foreign_frame(obj: Any) -> bool:
     >>> is_foreign_frame(pd.DataFrame({"a": [1]})), is_foreign_frame([[1, 2]])
     (False, False)
     """
-    if isinstance(obj, (pd.DataFrame, pd.Series)):
+    pandas = sys.modules.get("pandas")  # (an object of pandas: pandas is imported)
+    if pandas is not None and isinstance(obj, (pandas.DataFrame, pandas.Series)):
         return False
     return type(obj).__module__.split(".")[0] in FOREIGN_PACKAGES
 
@@ -194,6 +204,69 @@ def _refuse_continuous(native: Any, sample: pd.DataFrame, raters: Sequence[Any],
 def head(native: Any, rows: int = SAMPLE_ROWS) -> pd.DataFrame:
     """The first `rows` rows of a foreign frame as pandas (to look at its columns)."""
     return _head(native if _is_relation(native) else _wrap(native, "df"), rows)
+
+
+#: DuckDB column types whose values numpy holds as pandas holds them (by Arrow), so the
+#: first rows and the rating patterns of a relation of only such columns are read as numpy
+#: (:func:`relation_head`, :func:`relation_patterns`) without importing pandas or pyarrow.
+NUMPY_TYPES = frozenset({"boolean", "tinyint", "smallint", "integer", "bigint", "utinyint",
+                         "usmallint", "uinteger", "ubigint", "float", "double", "varchar"})
+
+
+def numpy_relation(native: Any) -> bool:
+    """Whether `native` is a DuckDB relation whose columns are all of :data:`NUMPY_TYPES`
+    (booleans, integers, floats, strings)."""
+    return _is_relation(native) and all(t.id in NUMPY_TYPES for t in native.types)
+
+
+def relation_head(native: Any, rows: int = SAMPLE_ROWS) -> dict[str, np.ndarray]:
+    """The first `rows` rows of a :func:`numpy_relation` as numpy columns, in column
+    order: ``{name: array}``, a masked array where a column holds NULL (DuckDB's
+    ``fetchnumpy``; strings as object arrays)."""
+    return dict(native.limit(rows).fetchnumpy())
+
+
+def relation_patterns(native: Any, raters: Sequence[Any],
+                      ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """The distinct rating patterns of the rater columns of a :func:`numpy_relation` and
+    how many rows have each (DuckDB's ``GROUP BY``, NULL a value of its own), as numpy
+    columns (masked where NULL) and int64 counts, in the order :func:`wide_patterns`
+    gives them: sorted by the raters' values in turn, missing last (rows that differ
+    only by nan or NULL, which that order leaves as the engine returns them, by where
+    their nan and NULL are). Unknown and nested rater
+    columns are refused as :func:`wide_patterns` refuses them."""
+    chosen = list(raters)
+    _check_columns(chosen, _columns(native), "raters")
+    _refuse_nested(native, chosen)
+    count = _count_name(chosen)
+    quoted = ['"{}"'.format(str(name).replace('"', '""')) for name in [*chosen, count]]
+    table = native.aggregate(", ".join([*quoted[:-1], f"count(*) AS {quoted[-1]}"]),
+                             ", ".join(quoted[:-1])).fetchnumpy()
+    columns = {name: table[name] for name in chosen}
+    # np.lexsort: the last key first. Missing (nan or NULL) sorts last, the two tied as
+    # pandas ties them; rows that differ only there (nan here, NULL there) come in the
+    # engine's order of its groups, which varies from run to run: the least significant
+    # keys, NULL after nan, make their order reproducible
+    ranks = [np.ma.getmaskarray(columns[name]) for name in reversed(chosen)]
+    for name in reversed(chosen):
+        values = columns[name]
+        missing = missing_values(values)
+        present = np.ma.getdata(values)[~missing]
+        rank = np.full(len(values), len(present), dtype=np.int64)
+        rank[~missing] = np.unique(present, return_inverse=True)[1].reshape(-1)
+        ranks.append(rank)
+    order = np.lexsort(ranks) if ranks else np.arange(0)
+    counts = np.asarray(table[count], dtype=np.int64)[order]
+    return {name: values[order] for name, values in columns.items()}, counts
+
+
+def missing_values(values: np.ndarray) -> np.ndarray:
+    """Where a numpy column is missing: masked (NULL) or nan, as pandas' isna reads it."""
+    missing = np.ma.getmaskarray(values).copy()
+    data = np.ma.getdata(values)
+    if data.dtype.kind == "f":
+        missing |= np.isnan(data)
+    return missing
 
 
 def _choose(frame: Any, raters: Sequence[Any] | None, id: Any, weight: list[Any],

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from irr._data import (
     CHUNK,
@@ -20,6 +19,9 @@ from irr._data import (
     numeric_array,
     preview,
 )
+from irr._lazy import lazy_module
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = ["CellLayout", "LongColumns", "LongRatings", "cell_layout", "check_replicate_labels",
            "code_long", "factorize_labels", "long_columns", "long_ratings", "pivot", "pivot_long",

@@ -18,9 +18,11 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from irr._data import distinct_names, preview
+from irr._lazy import lazy_module
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = ["CHUNK", "Measurements", "all_finite"]
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from irr._columns import (
     ContinuousScoresWarning,
@@ -48,6 +47,7 @@ from irr._frames import (
     lazy_wide,
     to_pandas,
 )
+from irr._lazy import lazy_module
 from irr._long import (
     cell_layout,
     check_replicate_labels,
@@ -60,6 +60,8 @@ from irr._long import (
 )
 from irr._measurements import Measurements, all_finite
 from irr._validation import check_choice, check_label_kinds
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = [
     "DENSE_CELLS",
@@ -287,6 +289,26 @@ class Source:
         if weights is None:
             return source
         return cls(source.ratings, weights=weights, index=df.index)
+
+    @classmethod
+    def from_patterns(
+        cls, columns: Mapping[Any, np.ndarray], counts: np.ndarray, categories: Any = None,
+    ) -> Source:
+        """Rating patterns of categories with their counts (a lazy frame's ``GROUP BY``):
+        `columns` maps each rater to a 1-D numpy array (masked, or nan, where the rating
+        is missing), `counts` says how many subjects have each pattern. The Source
+        :meth:`from_frame` makes of the same rows with ``freq_weights=counts`` and
+        ``continuous=False``: booleans, integers and floats are coded here with numpy
+        (:func:`_numeric_pattern_ratings`; no pandas), anything else as a frame of the
+        values pandas holds for them (None where missing)."""
+        raters = list(columns)
+        weights = np.asarray(counts, dtype=np.int64)
+        ratings = _numeric_pattern_ratings([columns[r] for r in raters], raters, categories)
+        if ratings is not None and len(weights) == len(ratings.codes[0]) and \
+                (weights > 0).all() and weights.sum() > 1:
+            return cls(ratings, weights=weights)
+        frame = pd.DataFrame({r: _pandas_values(columns[r]) for r in raters})
+        return cls.from_frame(frame, raters, categories, weights, None, False)
 
     @classmethod
     def _of_lazy(cls, lazy: LazyMeasurements, categories: Any) -> Source:
@@ -553,6 +575,77 @@ class Source:
         if missing.any():
             raise ValueError(f"`{name}` has {missing.sum()} missing value(s); every subject needs one.")
         return array
+
+
+def _pandas_values(values: np.ndarray) -> Any:
+    """A numpy column (masked where missing) as the values pandas holds for it, as Arrow
+    converts a column with nulls: integers as floats with nan, booleans and other objects
+    with None."""
+    mask = np.ma.getmaskarray(values)
+    data = np.ma.getdata(values)
+    if not mask.any():
+        return data
+    if data.dtype.kind in "iuf":
+        return np.where(mask, np.nan, data.astype(float))
+    return np.where(mask, None, data.astype(object))
+
+
+def _numeric_pattern_ratings(
+    columns: Sequence[np.ndarray], raters: Sequence[Any], categories: Any,
+) -> Ratings | None:
+    """Boolean or numeric rater columns (numpy, masked or nan where missing) coded as
+    :func:`irr._data.encode_ratings` codes their pandas form: the categories in value
+    order (integer-valued floats as int64), each value scored by itself (booleans 0 and
+    1), ordered; or against the declared numeric or boolean `categories`. None for any
+    other input, or one whose coding raises an error (more categories than
+    :data:`MAX_CATEGORIES`, labels outside `categories`, numbers beyond ``2**53``, an
+    infinity, no rating at all, fewer than two raters): the general coding then decides,
+    and its message names the problem."""
+    names = [str(r) for r in raters]
+    if len(columns) < 2 or len(set(names)) < len(names):
+        return None
+    kinds = {np.ma.getdata(c).dtype.kind for c in columns}
+    sizes = {np.ma.getdata(c).dtype.itemsize for c in columns if c.dtype.kind == "f"}
+    if not (kinds <= set("iuf") or kinds == {"b"}) or sizes - {8}:
+        return None  # mixed labels, strings, single-precision floats: the general coding
+    data = [np.ma.getdata(c) for c in columns]
+    missing = [np.ma.getmaskarray(c) | (np.isnan(d) if d.dtype.kind == "f" else False)
+               for c, d in zip(columns, data, strict=True)]
+    present = np.concatenate([d[~m] for d, m in zip(data, missing, strict=True)])
+    if not present.size:
+        return None
+    if categories is None:
+        values = np.unique(present)
+        if kinds != {"b"}:
+            if not np.isfinite(values.astype(float)).all() or \
+                    max(abs(float(values[0])), abs(float(values[-1]))) >= 2.0**53:
+                return None
+            if values.dtype.kind in "iu" or (values == np.round(values)).all():
+                values = values.astype(np.int64)  # integer labels, as pandas' Index holds them
+    else:
+        labels = list(categories)
+        if not (all(isinstance(c, bool) for c in labels) or all(
+                isinstance(c, int | float) and not isinstance(c, bool) for c in labels)):
+            return None
+        values = np.array(labels)
+        if (kinds == {"b"}) != (values.dtype.kind == "b") or not values.size or \
+                len(np.unique(values)) < len(values) or \
+                (values.dtype.kind == "f" and not np.isfinite(values).all()) or \
+                (values.dtype.kind != "b" and np.abs(values).max() >= 2.0**53):
+            return None
+    if len(values) > MAX_CATEGORIES:
+        return None
+    order = np.argsort(values, kind="stable")
+    ranked = values[order]
+    codes = []
+    for d, m in zip(data, missing, strict=True):
+        at = np.minimum(np.searchsorted(ranked, d), len(ranked) - 1)
+        found = ranked[at] == d
+        if (~found & ~m).any():
+            return None  # a label outside the declared categories: the general message
+        codes.append(np.where(m, -1, order[at]).astype(np.int32))
+    scores = values.astype(float)
+    return Ratings(tuple(codes), values, scores, True, tuple(names))
 
 
 def continuous_columns(

@@ -20,14 +20,17 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from irr._data import CHUNK, MAX_CATEGORIES, Ratings, preview
+from irr._lazy import lazy_module
 from irr._measurements import Measurements
 from irr._source import Source
 from irr.weights import check_square
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = ["MAX_COUNT_CELLS", "Coarsening", "SparseCodes", "Statistics", "code_keys",
            "coded_by_rank", "count_keys", "row_words", "sparse_patterns", "subject_patterns",
@@ -559,8 +562,9 @@ class Statistics:
         shape (P, k), one row of category counts per pattern.
     multiplicity : ndarray of int64, shape (P,)
         How many subjects have each pattern (all positive).
-    categories : pandas.Index
-        The categories, in scale order.
+    categories : pandas.Index or ndarray
+        The categories, in scale order (an ndarray for rating patterns coded with numpy:
+        :meth:`irr.Agreement.from_patterns`).
     scores : ndarray of shape (k,) or None
         The category scores (None for unordered labels).
     ordered : bool
@@ -766,7 +770,7 @@ class Statistics:
             self.scores is not None and other.scores is not None
             and np.array_equal(self.scores, other.scores)
         )
-        return (self.categories.equals(other.categories) and same_scores
+        return (_same_labels(self.categories, other.categories) and same_scores
                 and self.ordered == other.ordered)
 
     def _with(self, patterns: np.ndarray, multiplicity: np.ndarray) -> Statistics:
@@ -1183,6 +1187,16 @@ class Statistics:
             )
         return self.scores
 
+
+
+def _same_labels(first: Any, second: Any) -> bool:
+    """Whether two scales hold the same labels in the same order: pandas Indexes (by
+    ``Index.equals``), or numpy arrays (the categories of patterns coded with numpy,
+    :meth:`irr.Agreement.from_patterns`) compared by value."""
+    if isinstance(first, np.ndarray) or isinstance(second, np.ndarray):
+        return len(first) == len(second) and bool(
+            np.array_equal(np.asarray(first), np.asarray(second)))
+    return bool(first.equals(second))
 
 
 def value_source(measurements: Measurements) -> Source:

@@ -10,11 +10,11 @@ calls the estimator of its family with the cached
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+import numpy as np
 
 from irr._columns import ContinuousScoresWarning, continuity, scale_info
 from irr._data import Ratings, preview
@@ -52,6 +52,7 @@ from irr.inference.plan import ResamplingPlan
 from irr.results import KappaResult, ProportionResult, Result
 from irr.summary import design_fact, results_summary
 
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 # the modules of statistics a call may never need: imported when first used (irr._lazy)
 bangdiwala_estimator = lazy_module("irr.estimators.bangdiwala")
 categories_estimator = lazy_module("irr.estimators.categories")
@@ -127,6 +128,14 @@ PERCENT_NOTES = {
     "sampling": "The pairwise form of three or more raters only.",
     "missing": "The pairwise form; the other forms are listwise already.",
 }
+
+
+def _numeric_labels(categories: Any) -> bool:
+    """Whether the categories (an Index, or an ndarray of numpy-coded patterns) are
+    numbers (booleans among them, as pandas counts them)."""
+    if isinstance(categories, np.ndarray):
+        return categories.dtype.kind in "biufc"
+    return bool(pd.api.types.is_numeric_dtype(categories.dtype))
 
 
 class Agreement:
@@ -317,6 +326,42 @@ class Agreement:
         return cls._from_source(
             Source.from_frame(df, raters, categories, freq_weights, id, continuous,
                               () if by is None else by), nan_policy)
+
+    @classmethod
+    def from_patterns(
+        cls,
+        columns: Mapping[Any, Any],
+        counts: Any,
+        *,
+        categories: Sequence[Any] | None = None,
+    ) -> Agreement:
+        """Build from rating patterns of categories and how many subjects have each.
+
+        What a lazy frame's engine returns for ``GROUP BY`` over the rater columns
+        (DuckDB's ``fetchnumpy()``, one array per column): the Agreement
+        :meth:`from_frame` makes of the same rows with ``freq_weights=counts`` and
+        ``continuous=False``. Boolean and numeric ratings are coded with numpy alone.
+
+        Parameters
+        ----------
+        columns : mapping of rater name to 1-D ndarray
+            One array per rater (two or more), one value per pattern; a masked array
+            (or nan) marks a missing rating.
+        counts : 1-D array-like of positive integers
+            How many subjects have each pattern.
+        categories : sequence, optional
+            As for :class:`Agreement`.
+
+        Examples
+        --------
+        >>> import numpy as np, irr
+        >>> a = np.ma.masked_array([1, 1, 2, 2], mask=[False, False, False, True])
+        >>> ag = irr.Agreement.from_patterns({"a": a, "b": np.array([1, 2, 2, 1])},
+        ...                                  [40, 5, 30, 2])
+        >>> ag.n_subjects, ag.n_incomplete, round(ag.kappa().estimate, 4)
+        (77, 2, 0.8649)
+        """
+        return cls._from_source(Source.from_patterns(columns, counts, categories))
 
     @classmethod
     def from_table(
@@ -615,7 +660,9 @@ class Agreement:
     def categories(self) -> pd.Index:
         """The categories, in scale order."""
         self._require_categorical("`categories`")
-        return self._source.ratings.categories
+        categories = self._source.ratings.categories
+        # rating patterns coded with numpy (from_patterns) hold them as an ndarray
+        return pd.Index(categories) if isinstance(categories, np.ndarray) else categories
 
     @property
     def n_subjects(self) -> int:
@@ -709,7 +756,7 @@ class Agreement:
             n_raters=stats.n_raters,
             by_rater=stats.by_rater,
             ordered=stats.scores is not None,
-            numeric=pd.api.types.is_numeric_dtype(self.categories.dtype),
+            numeric=_numeric_labels(stats.categories),
             continuous=bool(self._continuity),
         )
 
@@ -717,7 +764,7 @@ class Agreement:
     def _continuity(self) -> str:
         """Why the categories look like continuous scores ("" when they look categorical:
         :func:`irr._columns.continuity`), read once for :attr:`facts` and the warning."""
-        return continuity(self.categories)
+        return continuity(self.statistics.categories)  # an Index, or an ndarray
 
     def _check_categorical(self, coefficient: str, scored: bool) -> None:
         """Raise when the ratings are continuous measurements; warn when a statistic that

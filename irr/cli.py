@@ -34,7 +34,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 # the package: its subpackages irr.datasets, irr.plan and irr.plotting are imported when a
 # command first uses them (irr.__getattr__), so `irr kappa` never loads them
@@ -49,8 +48,17 @@ from irr._columns import (
 from irr._data import may_hold_missing
 from irr._files import Target, file_kind
 from irr._frames import head as frame_head
-from irr._frames import is_foreign_frame, long_patterns, wide_patterns
+from irr._frames import (
+    is_foreign_frame,
+    long_patterns,
+    missing_values,
+    numpy_relation,
+    relation_head,
+    relation_patterns,
+    wide_patterns,
+)
 from irr._lazy import lazy_module
+from irr._parquet import parquet_shape
 from irr._validation import DegenerateDataWarning
 from irr._version import __version__
 from irr.agreement import Agreement
@@ -76,6 +84,7 @@ from irr.summary import escape_latex, escape_markdown
 from irr.vocabulary import lookup
 from irr.weights import weight_name
 
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 # modules only some commands use, imported on first use: `irr kappa FILE` loads none
 difflib = lazy_module("difflib")  # near names, in the message of a misspelt column
 html = lazy_module("irr._html")
@@ -960,9 +969,17 @@ def _read_parquet(path: str, limit: int, where: str) -> Any:
         raise CommandError(f"cannot read {where} as Parquet: {_first_line(exc)}") from None
 
 
-def _parquet_size(path: str) -> int:
+def _parquet_size(path: str, limit: int) -> int:
     """The bytes a Parquet file takes in memory, from its metadata (0 if unreadable: the
-    reader then says why)."""
+    reader then says why; a lower bound when that exceeds `limit`): from its footer
+    (:func:`irr._parquet.parquet_shape`, which spares a streamed file pyarrow's import),
+    or by pyarrow when that cannot read it."""
+    first = parquet_shape(path, row_groups=False)  # rows and columns: the footer's head
+    if first is not None and 8 * first.num_rows * first.num_columns > limit:
+        return 8 * first.num_rows * first.num_columns  # beyond `limit`, whatever the rest
+    shape = parquet_shape(path) if first is not None else None
+    if shape is not None and shape.total_byte_size is not None:
+        return max(shape.total_byte_size, 8 * shape.num_rows * shape.num_columns)
     try:
         import pyarrow.parquet as pq
 
@@ -1214,7 +1231,8 @@ def _read_frame(args: argparse.Namespace) -> Any:
     suffix = os.path.splitext(args.file)[1].lower()
     if os.path.isdir(args.file):
         return _scan_parquet(os.path.join(args.file, "**", "*.parquet"), where, args)
-    if suffix in _PARQUET_SUFFIXES and _parquet_size(args.file) > _max_bytes(args):
+    if suffix in _PARQUET_SUFFIXES and \
+            _parquet_size(args.file, _max_bytes(args)) > _max_bytes(args):
         return _scan_parquet(args.file, where, args)
     if suffix in _PARQUET_SUFFIXES:
         try:
@@ -1516,6 +1534,22 @@ def _label_number(text: str) -> int | float:
     return int(value) if value.is_integer() else value
 
 
+def _column_kind(column: Any) -> str:
+    """'bool', 'number' or 'other': what a column of ratings holds, by its dtype as
+    pandas holds it (a pandas Series, or a numpy column of a relation's first rows, masked
+    where NULL: Arrow gives integers with nulls as floats, booleans with nulls as
+    objects)."""
+    if isinstance(column, np.ndarray):
+        kind = column.dtype.kind
+        if kind == "b":
+            return "other" if np.ma.getmaskarray(column).any() else "bool"
+        return "number" if kind in "iufc" else "other"
+    from pandas.api.types import is_bool_dtype, is_numeric_dtype
+
+    return ("bool" if is_bool_dtype(column) else "number" if is_numeric_dtype(column)
+            else "other")
+
+
 def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any] | None:
     """Read --categories as booleans or numbers when the rating columns are; one comma
     list (``--categories none,mild,severe``, as --id and --statistics take) is split, since
@@ -1524,15 +1558,13 @@ def _coerce_categories(labels: list[str] | None, columns: list[Any]) -> list[Any
         return None
     if len(labels) == 1 and "," in labels[0]:
         labels = [x.strip() for x in labels[0].split(",") if x.strip()]
-    from pandas.api.types import is_bool_dtype, is_numeric_dtype
-
-    if columns and all(is_bool_dtype(c) for c in columns):
+    if columns and all(_column_kind(c) == "bool" for c in columns):
         bad = [x for x in labels if x.strip().lower() not in _BOOLEANS]
         if bad:
             raise CommandError(
                 f"--categories must be True and False for true/false ratings; got {labels}")
         return [_BOOLEANS[x.strip().lower()] for x in labels]
-    if columns and all(is_numeric_dtype(c) for c in columns):
+    if columns and all(_column_kind(c) in ("bool", "number") for c in columns):
         try:
             return [_label_number(x) for x in labels]
         except ValueError:
@@ -1622,9 +1654,13 @@ def _agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
 def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | None,
                         continuous: bool | None) -> Any:
     """The Agreement of Parquet data streamed by DuckDB: the engine counts the rating
-    patterns, and only that table is read (categories only)."""
-    sample = frame_head(frame)
-    args.names = {str(c) for c in sample.columns}
+    patterns, and only that table is read (categories only). A relation of booleans,
+    numbers and strings (:func:`irr._frames.numpy_relation`) is read as numpy columns,
+    without pandas or pyarrow; another (dates, decimals) as pandas, by Arrow."""
+    numpy_head = numpy_relation(frame)
+    sample = relation_head(frame) if numpy_head else frame_head(frame)
+    columns = list(sample) if numpy_head else list(sample.columns)
+    args.names = {str(c) for c in columns}
     if getattr(args, "by", None):
         raise CommandError("--by is not available on Parquet data streamed from disk; "
                            "report one group at a time, or raise --max-bytes")
@@ -1632,7 +1668,11 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
         raise CommandError("continuous measurements have no categories: leave out "
                            "--categories")
     categories = _coerce_categories(getattr(args, "categories", None),
-                                    [sample[c] for c in sample.columns])
+                                    [sample[c] for c in columns])
+    # numpy columns: the wide patterns of a relation of booleans, numbers and strings, as
+    # categories (continuous None: the first rows may look continuous, asked of pandas)
+    numpy = numpy_head and continuous is False and (args.subject, args.rater, args.rating) == (
+        None, None, None)
     try:
         if args.subject is not None or args.rater is not None or args.rating is not None:
             if None in (args.subject, args.rater, args.rating):
@@ -1644,8 +1684,10 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
             if raters is None:
                 ids = [c.strip() for value in args.id or () for c in value.split(",")
                        if c.strip()]
-                choice = choose_columns(sample, None, ids or None, raters_option="--raters",
-                                        id_option="--id")
+                # TODO(colsnp): pass `sample` itself once irr._columns.choose_columns reads a
+                # mapping of numpy columns; until then the first rows as pandas, by Arrow
+                choice = choose_columns(frame_head(frame) if numpy_head else sample, None,
+                                        ids or None, raters_option="--raters", id_option="--id")
                 raters = list(choice.raters)
                 if choice.detected:
                     args.input_notes.append(choice.describe("--raters", "--id"))
@@ -1659,17 +1701,42 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
                     raters = raters[:n_raters]
             if continuous:  # the engine sums the moments of two methods when asked
                 return _streamed_measurements(args, frame, raters)
-            patterns, raters, count = _with_progress(
-                lambda: wide_patterns(frame, raters, None, None, continuous), args.engine)
+            if numpy:
+                rows, counts = _with_progress(lambda: relation_patterns(frame, raters),
+                                              args.engine)
+            else:
+                patterns, raters, count = _with_progress(
+                    lambda: wide_patterns(frame, raters, None, None, continuous), args.engine)
     except ValueError as exc:
         raise CommandError(cli_words(_first_line(exc), args.names)) from None
+    if numpy:
+        _read_patterns(args, counts, sum(missing_values(v) for v in rows.values()))
+        return _raters_compared(Agreement.from_patterns(rows, counts, categories=categories),
+                                n_raters)
+    return _frame_agreement(args, n_raters, patterns, raters, count, categories)
+
+
+def _frame_agreement(args: argparse.Namespace, n_raters: int | None, patterns: Any,
+                     raters: list[Any], count: str, categories: list[Any] | None) -> Any:
+    """The Agreement of the rating patterns an engine counted, read as a pandas frame
+    (`count`: the column of their counts)."""
     weights = patterns[count].to_numpy()
-    args.input_info.append(("Read:", f"{int(weights.sum()):,} rows streamed by DuckDB, "
-                            f"{len(patterns):,} rating pattern"
-                            f"{'' if len(patterns) == 1 else 's'}"))
-    _count_missing(args, int((patterns[raters].isna().sum(axis=1).to_numpy() * weights).sum()))
-    ag = Agreement.from_frame(patterns, raters, categories=categories, freq_weights=count,
-                              continuous=False)
+    _read_patterns(args, weights, patterns[raters].isna().sum(axis=1).to_numpy())
+    return _raters_compared(Agreement.from_frame(
+        patterns, raters, categories=categories, freq_weights=count, continuous=False),
+        n_raters)
+
+
+def _read_patterns(args: argparse.Namespace, counts: np.ndarray, missing: Any) -> None:
+    """The header lines of rating patterns an engine counted: rows read, patterns, and
+    missing ratings (`missing`: per pattern)."""
+    args.input_info.append(("Read:", f"{int(counts.sum()):,} rows streamed by DuckDB, "
+                            f"{len(counts):,} rating pattern"
+                            f"{'' if len(counts) == 1 else 's'}"))
+    _count_missing(args, int((np.asarray(missing) * counts).sum()))
+
+
+def _raters_compared(ag: Any, n_raters: int | None) -> Any:
     if n_raters is not None and ag.n_raters != n_raters:
         raise CommandError(f"this command compares {n_raters} raters; the data have "
                            f"{ag.n_raters}")
@@ -1824,12 +1891,13 @@ def _output(title: str, ag: Any, args: argparse.Namespace) -> Output:
                                               f"{low:g} to {high:g}"),
                                    *args.input_info, *_inference_info(args)],
                       notes=list(args.input_notes), seed=args.seed, data=data)
-    kind = scale_type(ag.facts, len(ag.categories))
+    categories = ag.statistics.categories  # as coded: an ndarray for numpy-coded patterns
+    kind = scale_type(ag.facts, len(categories))
     data = DataDescription.from_statistics(ag.statistics, kind)
     complete = data.n_subjects - data.n_incomplete  # what --missing listwise keeps
     info = [(label, f"{value} ({complete:,} subjects rated by every rater)"
              if value == "listwise" else value) for label, value in _inference_info(args)]
-    return Output(title, info=[scale_info(ag.categories), *args.input_info, *info],
+    return Output(title, info=[scale_info(categories), *args.input_info, *info],
                   notes=list(args.input_notes), seed=args.seed, data=data)
 
 
@@ -1927,10 +1995,17 @@ def _figures(args: argparse.Namespace, out: Output) -> bool:
     return True
 
 
+def _pandas_frame(frame: Any) -> bool:
+    """Whether `frame` is a pandas DataFrame (read into memory), not a relation DuckDB
+    streams; asked without importing pandas, which a streamed file never needs."""
+    pandas = sys.modules.get("pandas")
+    return pandas is not None and isinstance(frame, pandas.DataFrame)
+
+
 def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
     if (args.subject is None and args.raters is None and not args.id
-            and isinstance(frame, pd.DataFrame)):
+            and _pandas_frame(frame)):
         hint = study_hint(frame, command=True)  # a study's data (a G study's long file)
         if hint is not None:
             raise CommandError(hint)
@@ -2184,7 +2259,7 @@ def _gstudy_sizes(items: Sequence[str]) -> dict[str, list[float]]:
 
 def _cmd_gstudy(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
-    if not isinstance(frame, pd.DataFrame):
+    if not _pandas_frame(frame):
         raise CommandError("irr gstudy reads the whole file into memory; this input is "
                            "streamed (too large): raise --max-bytes")
     args.names = {str(c) for c in frame.columns}

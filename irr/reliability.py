@@ -15,18 +15,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 # the package: irr.plotting and irr.pandas (irr.by) are imported when first used
 # (irr.__getattr__)
 import irr
 from irr._columns import continuity, replicate_columns
+from irr._lazy import lazy_module
 from irr._validation import check_bool, check_confidence_level
 from irr.agreement import Agreement
 from irr.bands import get_scale
 from irr.registry import STATISTICS, scale_type, statistic_row, statistic_rows, study_hint
 from irr.reporting import DataDescription, Figure, ReliabilityReport
 from irr.summary import coincident
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = ["call_method", "method_parameters", "report"]
 

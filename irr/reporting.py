@@ -17,16 +17,17 @@ import json
 import math
 import pathlib
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from irr._files import write_file
 from irr._frames import LazyMeasurements
 from irr._html import escape_html, html_page
+from irr._lazy import lazy_module
 from irr._measurements import Measurements
 from irr._numbers import format_number
 from irr._sentences import (
@@ -47,6 +48,8 @@ from irr.summary import (
     results_tables,
     results_text,
 )
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 if TYPE_CHECKING:
     from statsmodels.iolib.summary import Summary
@@ -1079,7 +1082,8 @@ def jsonable(value: Any) -> Any:
         return jsonable(value.tolist())
     if isinstance(value, np.generic):
         value = value.item()
-    if value is pd.NA:
+    pandas = sys.modules.get("pandas")  # (only an object of pandas is NA)
+    if pandas is not None and value is pandas.NA:
         return None
     if isinstance(value, float) and not math.isfinite(value):
         return None

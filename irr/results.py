@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
-import pandas as pd
 
 from irr._lazy import lazy_module
 from irr._numbers import format_df, format_interval
@@ -26,6 +25,7 @@ from irr.vocabulary import interval_name
 from irr.weights import agreement_weights
 
 #: APA sentences (Result.report): imported on the first sentence (irr._lazy)
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 sentences = lazy_module("irr._sentences")
 #: the bootstrap: imported when a result first draws or pickles one (a Wald interval never)
 bootstrap_module = lazy_module("irr.inference.bootstrap")

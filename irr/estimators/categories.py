@@ -10,8 +10,8 @@ from functools import partial
 from typing import Any, ClassVar
 
 import numpy as np
-import pandas as pd
 
+from irr._lazy import lazy_module
 from irr._numbers import format_interval, format_number
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_report_style
@@ -20,6 +20,8 @@ from irr.inference.options import BOOTSTRAP_METHODS, InferenceOptions
 from irr.inference.plan import ResamplingPlan
 from irr.results import FRAME_COLUMNS, Result, normal_pvalue, wald_interval
 from irr.summary import listwise_note, results_summary
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = ["CategoryResults", "category_kappa", "specific_agreement"]
 

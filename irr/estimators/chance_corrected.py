@@ -17,8 +17,8 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
+from irr._lazy import lazy_module
 from irr._numbers import format_df
 from irr._statistics import Coarsening, Statistics
 from irr._validation import DegenerateDataWarning, check_choice
@@ -36,6 +36,8 @@ from irr.results import (
     weight_matrix_of,
 )
 from irr.weights import agreement_weights, tolerance_agreement, tolerance_label, weight_name
+
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 
 __all__ = [
     "MISSING",

@@ -23,7 +23,6 @@ from functools import partial
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from irr._data import preview
 from irr._lazy import lazy_module
@@ -32,6 +31,7 @@ from irr._validation import DegenerateDataWarning, check_choice
 from irr.inference.options import InferenceOptions
 
 # imported when a plan first draws or groups: a Wald interval never loads it
+pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
 bootstrap = lazy_module("irr.inference.bootstrap")
 
 __all__ = ["TWO_STAGE_RATIO", "ResamplingPlan"]

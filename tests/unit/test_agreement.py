@@ -10,6 +10,7 @@ import pytest
 
 import irr
 from irr import DegenerateDataWarning
+from irr._columns import ContinuousScoresWarning
 from tests.support.crowd import crowd_labels
 
 
@@ -295,3 +296,115 @@ def test_sparse_agreement_names_its_counts_and_design():
     header = " ".join(ag.summary().as_text().split("estimate")[0].split())
     assert "Design: sparse, each subject rated by 3 to 5 of 50 raters" in header
     assert "Missing ratings" not in header
+
+
+# -- from_patterns: rating patterns and their counts, as numpy ------------------------------
+def _as_arrow_gives(values):
+    """A numpy column (masked where missing) as pandas holds it after Arrow's conversion:
+    integers with nulls as floats, booleans and strings with nulls as objects (None)."""
+    mask = np.ma.getmaskarray(values)
+    data = np.ma.getdata(values)
+    if not mask.any():
+        return data
+    if data.dtype.kind in "iuf":
+        return np.where(mask, np.nan, data.astype(float))
+    return np.where(mask, None, data.astype(object))
+
+
+def _patterns(kind):
+    rng = np.random.default_rng(11)
+    a = rng.integers(1, 6, 60)
+    b = np.clip(a + rng.integers(-1, 2, 60), 1, 5)
+    c = np.clip(a + rng.integers(-2, 2, 60), 1, 5)
+    mask = rng.random((3, 60)) < 0.1
+    labels = np.array(["none", "mild", "moderate", "severe", "extreme"], dtype=object)
+    columns = {
+        "int8": {"a": a.astype(np.int8), "b": b.astype(np.int8)},
+        "masked_int64": {"r1": np.ma.masked_array(a, mask[0]), "r2": b,
+                         "r3": np.ma.masked_array(c, mask[2])},
+        "unsigned": {"a": a.astype(np.uint8), "b": b.astype(np.uint16), "c": c.astype(np.int32)},
+        "halves": {"u": np.ma.masked_array(np.where(mask[1], np.nan, a / 2), mask[0]),
+                   "v": b / 2},
+        "whole_floats": {"u": np.ma.masked_array(a.astype(float), mask[0]),
+                         "v": b.astype(float)},
+        "bool": {"p": a > 2, "q": b > 2},
+        "masked_bool": {"p": np.ma.masked_array(a > 2, mask[0]), "q": b > 2},
+        "strings": {"x": np.ma.masked_array(labels[a - 1], mask[0]), "y": labels[b - 1]},
+        "float32": {"a": a.astype(np.float32), "b": b.astype(np.float32)},
+        "beyond_2_53": {"a": a * 2**53, "b": b * 2**53},
+    }[kind]
+    return columns, rng.integers(1, 40, 60)
+
+
+@pytest.mark.parametrize(("kind", "categories"), [
+    ("int8", None), ("int8", [1, 2, 3, 4, 5, 6]), ("int8", [5, 4, 3, 2, 1]),
+    ("masked_int64", None), ("masked_int64", [0, 1, 2, 3, 4, 5]), ("unsigned", None),
+    ("halves", None), ("halves", [0.5, 1, 1.5, 2, 2.5]), ("whole_floats", None),
+    ("whole_floats", [1, 2, 3, 4, 5]), ("bool", None), ("bool", [True, False]),
+    ("masked_bool", None), ("strings", None),
+    ("strings", ["none", "mild", "moderate", "severe", "extreme"]), ("float32", None),
+    ("beyond_2_53", None),
+])
+def test_from_patterns_is_from_frame_with_the_counts_as_weights(kind, categories):
+    columns, counts = _patterns(kind)
+    ag = irr.Agreement.from_patterns(columns, counts, categories=categories)
+    frame = pd.DataFrame({name: _as_arrow_gives(values) for name, values in columns.items()})
+    expected = irr.Agreement.from_frame(frame, list(columns), categories=categories,
+                                        freq_weights=counts, continuous=False)
+    assert ag.statistics == expected.statistics
+    pd.testing.assert_index_equal(ag.categories, expected.categories)
+    np.testing.assert_array_equal(ag.statistics.scores, expected.statistics.scores)
+    assert ag.statistics.ordered == expected.statistics.ordered
+    assert (ag.n_subjects, ag.n_incomplete, ag.raters) == (
+        expected.n_subjects, expected.n_incomplete, expected.raters)
+    assert ag.facts == expected.facts
+    weights = "quadratic" if ag.statistics.scores is not None else None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ContinuousScoresWarning)  # halves: both warn
+        if ag.n_raters == 2:
+            assert ag.kappa(weights=weights).estimate == expected.kappa(weights=weights).estimate
+        assert ag.fleiss_kappa().estimate == expected.fleiss_kappa().estimate
+        assert ag.gwet_ac(weights=weights).estimate == expected.gwet_ac(weights=weights).estimate
+
+
+def test_from_patterns_codes_numbers_with_numpy():
+    # numbers and booleans never build a pandas Index: their categories stay numpy until
+    # asked for (Agreement.categories), so a streamed command need not import pandas
+    columns, counts = _patterns("masked_int64")
+    ag = irr.Agreement.from_patterns(columns, counts)
+    assert isinstance(ag.statistics.categories, np.ndarray)
+    assert ag.statistics.categories.tolist() == [1, 2, 3, 4, 5]
+    assert ag.statistics.categories.dtype == np.int64
+    assert isinstance(ag.categories, pd.Index)
+    # they add to the statistics of a frame on the same scale (pandas categories)
+    frame = pd.DataFrame({name: _as_arrow_gives(v) for name, v in columns.items()})
+    other = irr.Agreement.from_frame(frame, list(columns), freq_weights=counts,
+                                     continuous=False).statistics
+    both = ag.statistics + other
+    assert both.n_subjects == 2 * int(counts.sum())
+    assert both.multiplicity.tolist() == (2 * other.multiplicity).tolist()
+
+
+@pytest.mark.parametrize(("columns", "counts", "categories"), [
+    ({"a": np.array([1, 2]), "b": np.array([1, 3])}, [1, 1], [1, 2]),  # outside
+    ({"a": np.array([1]), "b": np.array([1])}, [1], None),  # a single subject
+    ({"a": np.ma.masked_all(2, dtype=np.int64), "b": np.ma.masked_all(2, dtype=np.int64)},
+     [3, 4], None),  # no rating
+    ({"a": np.array([1, 2])}, [1, 1], None),  # one rater
+    ({"a": np.array([1.0, np.inf]), "b": np.array([1.0, 2.0])}, [2, 3], None),
+])
+def test_from_patterns_errors_are_from_frames(columns, counts, categories):
+    frame = pd.DataFrame({name: _as_arrow_gives(values) for name, values in columns.items()})
+    try:
+        irr.Agreement.from_frame(frame, list(columns), categories=categories,
+                                 freq_weights=np.asarray(counts), continuous=False)
+    except (TypeError, ValueError) as exc:
+        expected = exc
+    else:
+        expected = None
+    if expected is None:
+        irr.Agreement.from_patterns(columns, counts, categories=categories)
+    else:
+        with pytest.raises(type(expected)) as raised:
+            irr.Agreement.from_patterns(columns, counts, categories=categories)
+        assert str(raised.value) == str(expected)

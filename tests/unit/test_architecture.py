@@ -22,6 +22,7 @@ LAYERS = {
     0: [  # foundations: validation, scales, weights, pure formulas, data sets, HTML, files
         "irr._validation", "irr._version", "irr.vocabulary", "irr.weights", "irr.bands",
         "irr.datasets", "irr.coefficients", "irr.coefficients.*", "irr._html", "irr._files",
+        "irr._parquet",  # the shape of a Parquet file, from its footer
         "irr._lazy",  # modules imported on first use (lazy_module), counted as imports here
         # generalizability theory: designs and the pure ANOVA, REML and D-study formulas
         "irr.gtheory.designs", "irr.gtheory.anova", "irr.gtheory.reml", "irr.gtheory.dstudy",

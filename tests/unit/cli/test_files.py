@@ -542,3 +542,169 @@ def test_missing_values_are_counted_in_the_columns_that_can_hold_them():
         chosen = list(rng.permutation(list(columns))[:int(rng.integers(1, 6))])
         frame = pd.DataFrame({c: columns[c] for c in chosen})
         assert irr.cli._missing_values(frame) == int(frame.isna().to_numpy().sum())
+
+
+# -- Parquet streamed by DuckDB, read as numpy ---------------------------------------------
+def _streamed_cases():
+    """Parquet tables of each kind of rating column, and the arguments of a command on
+    them (streamed: beyond --max-bytes)."""
+    import numpy as np
+    rng = np.random.default_rng(7)
+    n = 400
+    a = rng.integers(1, 6, n)
+    b = np.clip(a + rng.integers(-1, 2, n), 1, 5)
+    c = np.clip(a + rng.integers(-2, 2, n), 1, 5)
+    missing = rng.random((3, n)) < 0.08
+
+    def nullable(values, row):
+        return [None if m else v for v, m in zip(values.tolist(), missing[row], strict=True)]
+
+    labels = np.array(["none", "mild", "moderate", "severe", "extreme"])
+    halves = (a / 2).tolist()
+    halves[:3] = [float("nan")] * 3  # nan is missing too, as a null is
+    tables = {
+        "int8": {"a": ("int8", a), "b": ("int8", b)},
+        "int64_nulls": {"r1": ("int64", nullable(a, 0)), "r2": ("int64", nullable(b, 1)),
+                        "r3": ("int64", c)},
+        "unsigned": {"a": ("uint8", a), "b": ("uint16", b), "c": ("int32", c)},
+        "bool": {"p": ("bool", a > 2), "q": ("bool", b > 2)},
+        "bool_nulls": {"p": ("bool", nullable(a > 2, 0)), "q": ("bool", b > 2)},
+        "halves": {"u": ("float64", [None if m else h for h, m in zip(
+            halves, missing[0], strict=True)]), "v": ("float64", b / 2)},
+        "whole_floats": {"u": ("float64", nullable(a.astype(float), 0)),
+                         "v": ("float64", b.astype(float))},
+        "strings": {"x": ("string", nullable(labels[a - 1], 0)), "y": ("string", labels[b - 1])},
+        "id": {"patient": ("int64", np.arange(n) + 1000), "r1": ("int64", a),
+               "r2": ("int64", b), "r3": ("int64", c)},
+    }
+    return tables, [
+        ("int8", ["kappa"]), ("int8", ["kappa", "--weights", "linear"]),
+        ("int8", ["kappa", "--categories", "1,2,3,4,5,6"]),
+        ("int8", ["kappa", "--categories", "5,4,3,2,1"]),
+        ("int8", ["kappa", "--categories", "1,2,3"]),  # labels outside: the same error
+        ("int8", ["kappa", "--ci", "percentile", "--n-resamples", "50", "--seed", "3"]),
+        ("int64_nulls", ["kappa", "--raters", "r1", "r3"]),
+        ("int64_nulls", ["multi"]), ("int64_nulls", ["multi", "--missing", "listwise"]),
+        ("int64_nulls", ["multi", "--ci", "percentile", "--n-resamples", "50", "--seed", "3"]),
+        ("unsigned", ["multi", "--weights", "quadratic"]),
+        ("bool", ["kappa"]), ("bool", ["kappa", "--categories", "true,false"]),
+        ("bool_nulls", ["kappa"]), ("bool_nulls", ["kappa", "--categories", "true,false"]),
+        ("halves", ["kappa"]), ("halves", ["kappa", "--categories", "0.5,1,1.5,2,2.5"]),
+        ("whole_floats", ["kappa", "--categories", "1,2,3,4,5"]),
+        ("strings", ["kappa"]), ("strings", ["kappa", "--categories", "none,mild,moderate"]),
+        ("id", ["kappa", "--id", "patient"]), ("id", ["multi"]), ("id", ["report"]),
+    ]
+
+
+_TABLES, _CASES = _streamed_cases()
+
+
+@pytest.mark.parametrize(("table", "arguments"), _CASES,
+                         ids=[f"{t}-{' '.join(a)}" for t, a in _CASES])
+def test_streamed_numpy_patterns_give_the_output_of_the_pandas_patterns(
+        tmp_path, monkeypatch, table, arguments):
+    # the rating patterns DuckDB counts, read as numpy (Agreement.from_patterns), give the
+    # bytes they gave read as pandas by Arrow (the route of other column types)
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    pytest.importorskip("duckdb")
+    path = tmp_path / f"{table}.parquet"
+    pq.write_table(pa.table({name: pa.array(values, type=kind) for name, (kind, values)
+                             in _TABLES[table].items()}), path)
+    read = []
+    numpy_patterns = irr.cli.relation_patterns
+
+    def counted(*args):
+        read.append(args[1])
+        return numpy_patterns(*args)
+
+    monkeypatch.setattr(irr.cli, "relation_patterns", counted)
+    for fmt in ("text", "json", "markdown"):
+        command = [arguments[0], str(path), *arguments[1:], "--max-bytes", "1K",
+                   "--format", fmt]
+        numpy_out = run(*command)
+        with monkeypatch.context() as patched:
+            patched.setattr(irr.cli, "numpy_relation", lambda frame: False)
+            pandas_out = run(*command)
+        assert (numpy_out.returncode, numpy_out.stdout, numpy_out.stderr) == (
+            pandas_out.returncode, pandas_out.stdout, pandas_out.stderr), fmt
+        assert "streamed by DuckDB" in numpy_out.stdout or numpy_out.returncode
+    assert bool(read) == (arguments[0] != "report")  # report may find measurements: pandas
+
+
+def test_streamed_long_data_keep_their_route(tmp_path):
+    pytest.importorskip("duckdb")
+    frame = pd.DataFrame({"subject": [1, 1, 2, 2, 3, 3, 4, 4] * 20, "rater": ["x", "y"] * 80,
+                          "grade": [1, 1, 2, 2, 1, 2, 3, 3] * 20})
+    frame["subject"] += frame.index // 8 * 4  # 80 subjects
+    path = tmp_path / "long.parquet"
+    frame.to_parquet(path)
+    out = run("kappa", str(path), "--subject", "subject", "--rater", "rater", "--rating",
+              "grade", "--max-bytes", "1K", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    expected = irr.Agreement([1, 2, 1, 3] * 20, [1, 2, 2, 3] * 20).kappa().estimate
+    assert json.loads(out.stdout)["results"][1]["estimate"] == pytest.approx(expected)
+
+
+#: Modules that still import pandas when imported (they read pandas columns): the
+#: streamed commands import pandas through them until they read numpy columns; then this
+#: is empty, and the test below asserts that neither pandas nor pyarrow is ever imported.
+EAGER_PANDAS = {"irr._columns", "irr._data"}
+
+# what the command does after irr.cli's import: the lazily imported pandas of each module
+# must stay unread (`pd` of irr._lazy), and no module of pandas or pyarrow be imported
+_NO_PANDAS_RUN = """
+import io, json, sys, types, contextlib
+import irr.cli
+from irr._lazy import LazyModule
+def irr_modules():
+    return {name: m for name, m in list(sys.modules.items()) if name.split(".")[0] == "irr"}
+eager = sorted(name for name, m in irr_modules().items()
+               if isinstance(getattr(m, "pd", None), types.ModuleType))
+before = set(sys.modules)
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    code = irr.cli.main(sys.argv[1:])
+print(json.dumps({
+    "code": code, "read": "rows streamed by DuckDB" in out.getvalue(), "eager": eager,
+    "read_pandas": sorted(name for name, m in irr_modules().items()
+                          if isinstance(getattr(m, "pd", None), LazyModule)
+                          and "not imported yet" not in repr(m.pd)),
+    "imported": sorted(n for n in set(sys.modules) - before
+                       if n.split(".")[0] in ("pandas", "pyarrow")),
+    "pandas": "pandas" in sys.modules, "pyarrow": "pyarrow" in sys.modules}))
+"""
+
+
+@pytest.mark.parametrize("arguments", [["kappa", "--raters", "a", "b"],
+                                       ["multi", "--raters", "a", "b", "--categories", "0,1,2,3,4,5"]])
+def test_streamed_kappa_never_asks_pandas(tmp_path, arguments):
+    # the whole process (a subprocess: this one has imported pandas): only the modules of
+    # EAGER_PANDAS import pandas (when irr.cli is imported); while the command runs, no
+    # module reads its lazily imported pandas, nor imports pandas or pyarrow
+    import subprocess
+    import sys
+
+    import numpy as np
+    pytest.importorskip("duckdb")
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    a = np.arange(1000) % 5
+    path = tmp_path / "big.parquet"
+    pq.write_table(pa.table({"a": a.astype(np.int8), "b": ((a * 3) % 5).astype(np.int8)}),
+                   path)
+    root = os.path.dirname(os.path.dirname(irr.__file__))
+    done = subprocess.run(
+        [sys.executable, "-c", _NO_PANDAS_RUN, arguments[0], str(path), *arguments[1:],
+         "--max-bytes", "1K"],
+        capture_output=True, text=True, cwd=root, check=False,
+        env={**os.environ, "PYTHONPATH": root})
+    assert done.returncode == 0, done.stderr
+    facts = json.loads(done.stdout)
+    assert facts["code"] in (0, None)
+    assert facts["read"]
+    assert facts["read_pandas"] == []
+    assert facts["imported"] == []
+    assert set(facts["eager"]) == EAGER_PANDAS
+    if not EAGER_PANDAS:
+        assert not facts["pandas"]
+        assert not facts["pyarrow"]

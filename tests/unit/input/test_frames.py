@@ -332,3 +332,95 @@ def test_a_lazy_frame_with_list_or_struct_ratings_names_the_columns():
     relation = duckdb.sql("SELECT * FROM (VALUES (1, [1], 1), (2, [2], 2)) t(id, r1, r2)")
     with pytest.raises(TypeError, match=r"`r1` \(INTEGER\[\]\) holds lists or structs"):
         irr.Agreement.from_frame(relation, ["r1", "r2"])
+
+
+def _relation_of_kinds():
+    """A DuckDB relation of every column type read as numpy: integers with NULLs, an
+    unsigned one, doubles with NaN and NULL, booleans with NULL, strings with NULL."""
+    rng = np.random.default_rng(5)
+    n = 300
+    a = rng.integers(1, 4, n)
+    nulls = rng.random((4, n)) < 0.1
+    table = pa.table({
+        "i": pa.array([None if m else int(v) for v, m in zip(a, nulls[0], strict=True)],
+                      pa.int16()),
+        "u": pa.array(rng.integers(0, 3, n), pa.uint32()),
+        "f": pa.array([None if m else (float("nan") if v == 3 else v / 2)
+                       for v, m in zip(a, nulls[1], strict=True)], pa.float64()),
+        "b": pa.array([None if m else bool(v > 1) for v, m in zip(a, nulls[2], strict=True)]),
+        "s": pa.array([None if m else "xyz"[v - 1] for v, m in zip(a, nulls[3], strict=True)]),
+    })
+    return duckdb.connect().from_arrow(table)
+
+
+def test_relation_patterns_are_the_rows_and_counts_of_wide_patterns():
+    # the same patterns and counts as numpy columns, in the order of the pandas pattern
+    # table (sorted, missing last), made reproducible: rows tied there (nan in one, NULL in
+    # the other), which that table leaves in the engine's varying order, in a fixed order
+    from irr._frames import missing_values, numpy_relation, relation_patterns, wide_patterns
+    rel = _relation_of_kinds()
+    assert numpy_relation(rel)
+    raters = ["i", "u", "f", "b", "s"]
+    rows, counts = relation_patterns(rel, raters)
+    table, chosen, count = wide_patterns(rel, raters, None, None, False)
+    assert chosen == raters
+    assert counts.dtype == np.int64
+
+    def key(value):  # missing (None, NA, nan) alike; numbers as floats (pandas' ints
+        # with NULL are floats)
+        if value is None or value is pd.NA or (isinstance(value, float) and value != value):
+            return "missing"
+        if isinstance(value, (bool, np.bool_)):
+            return bool(value)
+        return float(value) if isinstance(value, (int, float, np.number)) else value
+
+    numpy_rows = [tuple(key(None if np.ma.is_masked(v) else v) for v in pattern)
+                  for pattern in zip(*rows.values(), strict=True)]
+    pandas_rows = [tuple(key(v) for v in pattern)
+                   for pattern in table[raters].astype(object).itertuples(index=False)]
+    assert sorted(zip(numpy_rows, counts.tolist(), strict=True), key=repr) == sorted(
+        zip(pandas_rows, table[count].tolist(), strict=True), key=repr)
+    as_pandas = pd.DataFrame({name: np.where(missing_values(v), None, np.ma.getdata(v))
+                              for name, v in rows.items()})
+    order = as_pandas.sort_values(raters, na_position="last", kind="stable").index
+    assert order.tolist() == list(range(len(counts)))  # sorted as the pandas table is
+    again, again_counts = relation_patterns(rel, raters)
+    assert again_counts.tolist() == counts.tolist()
+    for name in raters:
+        assert missing_values(again[name]).tolist() == missing_values(rows[name]).tolist()
+        assert np.ma.getmaskarray(again[name]).tolist() == \
+            np.ma.getmaskarray(rows[name]).tolist()
+
+
+def test_relation_head_is_the_first_rows_as_numpy():
+    from irr._frames import missing_values, relation_head
+    rel = _relation_of_kinds()
+    head = relation_head(rel, 10)
+    assert list(head) == ["i", "u", "f", "b", "s"]
+    expected = rel.limit(10).df()
+    for name, values in head.items():
+        assert len(values) == 10
+        missing = missing_values(values)  # NULL (masked) or nan
+        assert missing.tolist() == expected[name].isna().tolist(), name
+        assert np.ma.getdata(values)[~missing].tolist() == \
+            expected[name][~missing].tolist(), name
+
+
+def test_numpy_relation_is_booleans_numbers_and_strings_only():
+    from irr._frames import numpy_relation
+    con = duckdb.connect()
+    assert numpy_relation(con.sql("SELECT 1::TINYINT a, 'x' b, true c, 1.5::DOUBLE d, 2::UBIGINT e"))
+    assert not numpy_relation(con.sql("SELECT 1 a, DATE '2020-01-01' b"))
+    assert not numpy_relation(con.sql("SELECT 1 a, 1.5::DECIMAL(4, 2) b"))
+    assert not numpy_relation(con.sql("SELECT 1 a, [1] b"))
+    assert not numpy_relation(pd.DataFrame({"a": [1]}))
+
+
+def test_relation_patterns_refuse_unknown_and_nested_raters():
+    from irr._frames import relation_patterns
+    con = duckdb.connect()
+    rel = con.sql("SELECT 1 a, 2 b, [1, 2] c")
+    with pytest.raises(ValueError, match="names columns not in"):
+        relation_patterns(rel, ["a", "nope"])
+    with pytest.raises(TypeError, match="lists or structs"):
+        relation_patterns(rel, ["a", "c"])
