@@ -1684,10 +1684,8 @@ def _streamed_agreement(args: argparse.Namespace, frame: Any, n_raters: int | No
             if raters is None:
                 ids = [c.strip() for value in args.id or () for c in value.split(",")
                        if c.strip()]
-                # TODO(colsnp): pass `sample` itself once irr._columns.choose_columns reads a
-                # mapping of numpy columns; until then the first rows as pandas, by Arrow
-                choice = choose_columns(frame_head(frame) if numpy_head else sample, None,
-                                        ids or None, raters_option="--raters", id_option="--id")
+                choice = choose_columns(sample, None, ids or None, raters_option="--raters",
+                                        id_option="--id")
                 raters = list(choice.raters)
                 if choice.detected:
                     args.input_notes.append(choice.describe("--raters", "--id"))
