@@ -90,29 +90,40 @@ class _Reader:
         elif kind in (_LIST, _SET):
             size, element = self.list_header()
             for _ in range(size):
-                if element in (_TRUE, _FALSE):  # a bool element takes a byte
-                    self.skip_bytes(1)
-                else:
-                    self.skip(element)
+                self.element(element)
         elif kind == _MAP:
-            size = self.varint()
+            size = self.size(self.varint())
             if size:
                 types = self.byte()
                 for _ in range(size):
-                    self.skip(types >> 4)
-                    self.skip(types & 0x0F)
+                    self.element(types >> 4)
+                    self.element(types & 0x0F)
         elif kind == _STRUCT:
             for _, field_kind in self.fields():
                 self.skip(field_kind)
         else:
             raise _Malformed
 
+    def element(self, kind: int) -> None:
+        """Pass over one element of a list, set or map (a bool takes a byte there)."""
+        if kind in (_TRUE, _FALSE):
+            self.skip_bytes(1)
+        else:
+            self.skip(kind)
+
+    def size(self, n: int) -> int:
+        """A collection's element count, refused when the bytes left cannot hold it
+        (every element takes at least one byte), so a corrupt count cannot loop on."""
+        if n > len(self.data) - self.at:
+            raise _Malformed
+        return n
+
     def list_header(self) -> tuple[int, int]:
         header = self.byte()
         size = header >> 4
         if size == 15:
             size = self.varint()
-        return size, header & 0x0F
+        return self.size(size), header & 0x0F
 
     def fields(self):  # type: ignore[no-untyped-def]
         """The (id, type) of each field of a struct, up to its stop; the caller reads or
@@ -199,5 +210,5 @@ def parquet_shape(path: str | os.PathLike[str], row_groups: bool = True,
             handle.seek(size - 8 - length)
             footer = handle.read(length)
         return _file_metadata(_Reader(footer), row_groups)
-    except (OSError, _Malformed):
+    except (OSError, RecursionError, _Malformed):  # (structs nested without end recurse)
         return None

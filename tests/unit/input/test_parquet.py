@@ -69,6 +69,24 @@ def test_an_unreadable_footer_is_none(tmp_path, data):
     assert parquet_shape(path) is None
 
 
+def _footer_file(path, footer):
+    path.write_bytes(b"PAR1" + footer + len(footer).to_bytes(4, "little") + b"PAR1")
+    return path
+
+
+def test_a_corrupt_count_is_none_at_once(tmp_path):
+    # field 1 a map of 2**32 - 1 bool pairs in 7 bytes, and a list of as many: refused by
+    # the bytes left (every element takes one), not read element by element
+    huge = b"\xff\xff\xff\xff\x0f"
+    assert parquet_shape(_footer_file(tmp_path / "m.parquet", b"\x1b" + huge + b"\x11")) is None
+    assert parquet_shape(_footer_file(tmp_path / "l.parquet", b"\x19\xf1" + huge)) is None
+
+
+def test_structs_nested_without_end_are_none(tmp_path):
+    # each byte opens a struct in field 1 of the one before: deeper than Python recurses
+    assert parquet_shape(_footer_file(tmp_path / "n.parquet", b"\x1c" * 100_000)) is None
+
+
 def test_a_truncated_footer_is_none(tmp_path):
     path = tmp_path / "t.parquet"
     pq.write_table(_table(100), path)
