@@ -434,6 +434,10 @@ def _calls() -> list[Call]:
     add(Call("Agreement.from_frame(freq_weights)", "Agreement.from_frame", "table",
              lambda ctx: irr.Agreement.from_frame(ctx.inp.wide, ["r1", "r2"],
                                                   freq_weights="n").kappa()))
+    add(Call("Agreement.from_patterns", "Agreement.from_patterns", "table",
+             lambda ctx: irr.Agreement.from_patterns(
+                 {r: ctx.inp.wide[r].to_numpy() for r in ("r1", "r2")},
+                 ctx.inp.wide["n"].to_numpy()).kappa()))
     add(Call("Agreement.from_array", "Agreement.from_array", "wide",
              lambda ctx: irr.Agreement.from_array(ctx.inp.wide[ctx.inp.raters].to_numpy())))
     add(Call("Agreement.from_long", "Agreement.from_long", "long",
