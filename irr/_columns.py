@@ -236,6 +236,9 @@ class _Column:
         if not self.n:
             return "empty"
         values = self.values
+        if self.levels is None and values.dtype.kind != "O" and self.head is not self \
+                and self.head.kind != "empty":
+            return self.head.kind  # a value present in the first rows: the dtype says
         if self.levels is None and self.mask is None:
             if values.dtype.kind in "iub":  # never missing: the dtype says
                 return "bool" if values.dtype.kind == "b" else "number"

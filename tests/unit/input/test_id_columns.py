@@ -562,3 +562,27 @@ def test_continuity_of_a_masked_column_reads_its_present_values():
     assert continuity(scores) == "12 distinct values, more than 10"
     assert continuity(np.ma.masked_array([1.5, 2.0], mask=[False, False])) == (
         "non-integer values such as 1.5")
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex128", "datetime64[ns]"])
+def test_a_long_column_missing_in_its_first_rows_is_typed_by_what_follows(dtype):
+    """A numpy column's label type comes from its first rows when a value is present there;
+    a column missing in all of them (and one missing everywhere) is read to the end, as the
+    previous form read it."""
+    from tests.reference import previous_kernels
+
+    n = 5000
+    rng = np.random.default_rng(2)
+    filled = pd.Series(rng.integers(1, 6, n)).astype(dtype)
+    late = filled.copy()
+    late[:3000] = None  # nan, or NaT
+    empty = pd.Series([None] * n, dtype=dtype)
+    grades = pd.Series(rng.integers(1, 6, n))
+    for column in (filled, late, empty):
+        df = pd.DataFrame({"a": grades, "b": grades.sample(frac=1, random_state=1).to_numpy(),
+                           "c": column})
+        assert (_outcome(lambda df=df: choose_columns(df))
+                == _outcome(lambda df=df: previous_kernels.choose_columns(df)))
+        columns = {c: _numpy_form(df[c]) for c in df.columns}
+        assert _outcome(lambda columns=columns: choose_columns(columns)) == _outcome(
+            lambda df=df: choose_columns(df))
