@@ -45,6 +45,7 @@ from irr._frames import (
     lazy_frame,
     lazy_long,
     lazy_wide,
+    missing_values,
     to_pandas,
 )
 from irr._lazy import lazy_module
@@ -609,8 +610,7 @@ def _numeric_pattern_ratings(
     if not (kinds <= set("iuf") or kinds == {"b"}) or sizes - {8}:
         return None  # mixed labels, strings, single-precision floats: the general coding
     data = [np.ma.getdata(c) for c in columns]
-    missing = [np.ma.getmaskarray(c) | (np.isnan(d) if d.dtype.kind == "f" else False)
-               for c, d in zip(columns, data, strict=True)]
+    missing = [missing_values(c) for c in columns]
     present = np.concatenate([d[~m] for d, m in zip(data, missing, strict=True)])
     if not present.size:
         return None
