@@ -22,7 +22,6 @@ pyarrow is imported, else converted to pandas by Arrow as narwhals does.
 from __future__ import annotations
 
 import math
-import sys
 import warnings
 from collections.abc import Sequence
 from functools import cached_property
@@ -31,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from irr._columns import choose_columns, looks_continuous
+from irr._data import is_pandas
 from irr._lazy import lazy_module
 
 pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
@@ -73,8 +73,7 @@ def is_foreign_frame(obj: Any) -> bool:
     >>> is_foreign_frame(pd.DataFrame({"a": [1]})), is_foreign_frame([[1, 2]])
     (False, False)
     """
-    pandas = sys.modules.get("pandas")  # (an object of pandas: pandas is imported)
-    if pandas is not None and isinstance(obj, (pandas.DataFrame, pandas.Series)):
+    if is_pandas(obj, "DataFrame") or is_pandas(obj, "Series"):
         return False
     return type(obj).__module__.split(".")[0] in FOREIGN_PACKAGES
 

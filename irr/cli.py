@@ -45,7 +45,7 @@ from irr._columns import (
     repeated_ids_note,
     scale_info,
 )
-from irr._data import may_hold_missing
+from irr._data import is_pandas, may_hold_missing
 from irr._files import Target, file_kind
 from irr._frames import head as frame_head
 from irr._frames import (
@@ -1993,17 +1993,10 @@ def _figures(args: argparse.Namespace, out: Output) -> bool:
     return True
 
 
-def _pandas_frame(frame: Any) -> bool:
-    """Whether `frame` is a pandas DataFrame (read into memory), not a relation DuckDB
-    streams; asked without importing pandas, which a streamed file never needs."""
-    pandas = sys.modules.get("pandas")
-    return pandas is not None and isinstance(frame, pandas.DataFrame)
-
-
 def _cmd_report(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
     if (args.subject is None and args.raters is None and not args.id
-            and _pandas_frame(frame)):
+            and is_pandas(frame, "DataFrame")):
         hint = study_hint(frame, command=True)  # a study's data (a G study's long file)
         if hint is not None:
             raise CommandError(hint)
@@ -2257,7 +2250,7 @@ def _gstudy_sizes(items: Sequence[str]) -> dict[str, list[float]]:
 
 def _cmd_gstudy(args: argparse.Namespace) -> Output:
     frame = _read_frame(args)
-    if not _pandas_frame(frame):
+    if not is_pandas(frame, "DataFrame"):
         raise CommandError("irr gstudy reads the whole file into memory; this input is "
                            "streamed (too large): raise --max-bytes")
     args.names = {str(c) for c in frame.columns}
