@@ -23,7 +23,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import irr
@@ -489,13 +489,19 @@ def test_a_frame_and_its_numpy_columns_give_one_choice(seed, kinds, n):
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.lists(st.sampled_from(COLUMN_KINDS), min_size=1,
                                             max_size=7), SIZES)
+@example(0, ["labels", "complex", "complex"], 1100)  # the previous form: pyarrow's own error
 def test_the_column_rule_matches_its_previous_form(seed, kinds, n):
     """choose_columns on numpy columns chooses what it chose on pandas Series (the previous
     form: tests/reference/previous_kernels.py), errors and notes alike."""
     from tests.reference import previous_kernels
 
     df = _random_frame(seed, kinds, n)
-    previous = _outcome(lambda: previous_kernels.choose_columns(df))
+    try:
+        previous = _outcome(lambda: previous_kernels.choose_columns(df))
+    except Exception as exc:  # pyarrow's ArrowNotImplementedError is not a ValueError
+        if type(exc).__module__.split(".")[0] != "pyarrow":
+            raise
+        previous = ("ValueError", f"Arrow: {exc}")
     # the previous form failed in pyarrow when Arrow text met complex numbers, periods or
     # durations (Series.isin of rule 7); the numpy form reads them
     assume(not (previous[0] == "ValueError" and "Arrow" in previous[1]))
