@@ -24,6 +24,7 @@ __all__ = [
     "decimal_grid",
     "deming_fit",
     "deming_jackknife",
+    "deming_jackknife_intercepts",
     "deming_line",
     "deming_slope",
     "kendall_tau_b",
@@ -100,13 +101,13 @@ def _line(mx: float, my: float, sxx: float, syy: float, sxy: float,
 
 
 class DemingFit(NamedTuple):
-    """The Deming line of n pairs, its n leave-one-out lines and their jackknife
-    standard errors (Linnet 1993)."""
+    """The Deming line of n pairs, its n leave-one-out slopes and the jackknife standard
+    errors of slope and intercept (Linnet 1993); :func:`deming_jackknife_intercepts`
+    gives the leave-one-out intercepts."""
 
     slope: float
     intercept: float
     slopes: np.ndarray  # (n,) the slope without point i
-    intercepts: np.ndarray  # (n,) the intercept without point i
     se_slope: float
     se_intercept: float
 
@@ -114,30 +115,33 @@ class DemingFit(NamedTuple):
 def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float,
                bounds: tuple[tuple[float, float], tuple[float, float]] | None = None
                ) -> DemingFit:
-    r"""The Deming line, its leave-one-out lines and their jackknife standard errors, in
-    O(n) time: one centring of the data, then in-place passes over n-vectors.
+    r"""The Deming line, its leave-one-out slopes and the jackknife standard errors of
+    slope and intercept, in O(n) time: one centring of the data, then in-place passes
+    over n-vectors.
 
     Leaving out point i changes the centred sums by a rank-one term:
     ``Sxx(-i) = Sxx - c u_i**2``, ``Syy(-i) = Syy - c v_i**2``, ``Sxy(-i) = Sxy - c u_i
-    v_i`` with ``c = n / (n - 1)`` and ``u, v`` the centred x and y; and the means by
-    ``a_i = -u_i / (n - 1)`` and ``b_i = -v_i / (n - 1)``. In terms of ``a`` and ``b``
-    (which the intercepts reuse), and times ``g = 1 / (n - 1)``, the sums give
-    ``h = g Sxy / n - a_i b_i`` (``g Sxy(-i) / n``) and
-    ``e = (g (lambda Syy - Sxx) / n + a_i**2 - lambda b_i**2) / (2 sqrt(lambda))``
-    (``g (lambda Syy(-i) - Sxx(-i)) / (2 sqrt(lambda) n)``). Each leave-one-out slope is
+    v_i`` with ``c = n / (n - 1)`` and ``u, v`` the centred x and y. Divided by ``c``
+    they are ``h = k Sxy - u_i v_i`` (``Sxy(-i) / c``, ``k = (n - 1) / n``) and
+    ``e = (k (lambda Syy - Sxx) + u_i**2 - lambda v_i**2) / (2 sqrt(lambda))``
+    (``(lambda Syy(-i) - Sxx(-i)) / (2 sqrt(lambda) c)``). Each leave-one-out slope is
     :func:`deming_slope`'s formula in these terms: ``h / (sqrt(lambda) (r - e))``
     (e < 0) or ``(e + r) / (sqrt(lambda) h)``, with ``r = sqrt(e**2 + h**2)``, nan where
-    ``Sxy(-i) = 0``. ``|e|`` and ``|h|`` are at most ``g (lambda Syy + Sxx) / (2
-    sqrt(lambda) n)``; when that bound lies outside ``2**-200 .. 2**200``, ``a`` and
-    ``b`` are multiplied by a power of two (for the sums only) that brings it near 1, so
-    the squares neither overflow nor underflow (a ``hypot`` would be several times
-    slower). The standard errors are
-    :math:`\sqrt{(n - 1)/n \sum_i (b_{(-i)} - \bar b)^2}` (Linnet 1993), the sums of
-    squares as dot products.
+    ``Sxy(-i) = 0``. ``|e|`` and ``|h|`` are at most ``k (lambda Syy + Sxx) / (2
+    sqrt(lambda))``; when that bound lies outside ``2**-200 .. 2**200``, ``u`` and ``v``
+    are multiplied by a power of two that brings it near 1, so the squares neither
+    overflow nor underflow (a ``hypot`` would be several times slower).
+
+    The standard errors are :math:`\sqrt{(n - 1)/n \sum_i (t_{(-i)} - \bar t)^2}`
+    (Linnet 1993) of the leave-one-out slopes and intercepts, the sums of squares as dot
+    products. The intercept without point i is ``(my - g v_i) - b_(-i) (mx - g u_i)``
+    with ``g = 1 / (n - 1)``: ``my - g q_i`` with ``q_i = b_(-i) ((n - 1) mx - u_i) +
+    v_i``, so its deviations are ``-g`` times those of ``q``, which takes three passes
+    and leaves the intercepts themselves to :func:`deming_jackknife_intercepts`.
 
     `bounds`, ``((x_low, x_high), (y_low, y_high))`` that bracket x and y (the input
-    check's extremes), bound ``|a|`` and ``|b|`` (rounding is monotone): when the
-    extreme ``e`` and ``|a b|`` they allow, computed with the same roundings, show the
+    check's extremes), bound ``|u|`` and ``|v|`` (rounding is monotone): when the
+    extreme ``e`` and ``|u v|`` they allow, computed with the same roundings, show the
     sign of every ``e`` and no ``h`` zero, the two reading passes that would check it are
     skipped.
 
@@ -146,53 +150,49 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float,
     >>> fit = deming_fit(np.array([1.0, 2, 3, 4]), np.array([1.1, 2.3, 2.9, 4.2]), 1.0)
     >>> round(fit.slope, 4), fit.slopes.round(4).tolist()
     (0.9987, [0.9706, 1.0192, 1.0233, 0.9151])
-    >>> round(fit.se_slope, 4)
-    0.076
+    >>> round(fit.se_slope, 4), round(fit.se_intercept, 4)
+    (0.076, 0.1664)
     """
     n = x.size
     lam = float(error_ratio)
     mx, my = np.add.reduce(x) / n, np.add.reduce(y) / n  # x.mean(), y.mean()
     work = np.empty((4, n))  # the four n-vectors in one allocation
-    a, b, e, t = work
-    np.subtract(x, mx, out=a)  # u
-    np.subtract(y, my, out=b)  # v
-    sxx, syy, sxy = a @ a, b @ b, a @ b
+    u, v, e, t = work
+    np.subtract(x, mx, out=u)
+    np.subtract(y, my, out=v)
+    sxx, syy, sxy = u @ u, v @ v, u @ v
     slope, intercept = _line(mx, my, sxx, syy, sxy, lam)
-    g = 1.0 / (n - 1)
-    a *= -g
-    b *= -g
+    k = (n - 1) / n
     root_lam = math.sqrt(lam)
-    bound = g * (lam * syy + sxx) / (2 * root_lam * n)
+    bound = k * (lam * syy + sxx) / (2 * root_lam)
     scale = 1.0
     if not 2.0**-200 < bound < 2.0**200 and 0 < bound < math.inf:
         scale = math.ldexp(1.0, -(math.frexp(bound)[1] // 2))  # exact: a power of two
-        a *= scale
-        b *= scale
+        u *= scale
+        v *= scale
+    h0 = scale * scale * k * sxy
+    e0 = scale * scale * k * (lam * syy - sxx) / (2 * root_lam)
     out = np.empty((2, n))
-    slopes, intercepts = out
+    slopes, q = out
     h = slopes
-    np.multiply(a, b, out=h)
-    np.subtract(scale * scale * g * sxy / n, h, out=h)
-    np.multiply(a, a, out=e)
-    np.multiply(b, b, out=t)
+    np.multiply(u, v, out=h)
+    np.subtract(h0, h, out=h)
+    np.multiply(u, u, out=e)
+    np.multiply(v, v, out=t)
     if lam != 1.0:
         t *= lam
     e -= t
     e *= 0.5 / root_lam
-    e += scale * scale * g * (lam * syy - sxx) / (2 * root_lam * n)
-    if scale != 1.0:
-        a /= scale
-        b /= scale
+    e += e0
     # the sign of every e, and h != 0, from the bounds (else from the vectors)
     negative = None if bounds is None or scale != 1.0 else _sign_of_e(
-        bounds, mx, my, g, lam, scale * scale * g * sxy / n,
-        scale * scale * g * (lam * syy - sxx) / (2 * root_lam * n))
+        bounds, mx, my, lam, h0, e0)
     root = t
     np.multiply(e, e, out=root)
-    np.multiply(h, h, out=intercepts)
+    np.multiply(h, h, out=q)
     # Sxy(-i) = 0: nan
-    zero = None if negative is not None or np.minimum.reduce(intercepts) > 0 else h == 0
-    root += intercepts
+    zero = None if negative is not None or np.minimum.reduce(q) > 0 else h == 0
+    root += q
     np.sqrt(root, out=root)
     # the branches are equal in exact arithmetic: (e + r) (r - e) = h**2
     if negative or (negative is None and e.max() < 0):
@@ -213,37 +213,58 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float,
         slopes /= root_lam
     if zero is not None:
         slopes[zero] = np.nan
-    # intercepts: the means without point i are mean + a_i and mean + b_i
-    a += mx
-    a *= slopes
-    b += my
-    np.subtract(b, a, out=intercepts)
+    # q = b_(-i) ((n - 1) mx - u_i) + v_i, times the scale of u and v
+    np.subtract((n - 1) * mx * scale, u, out=q)
+    q *= slopes
+    q += v
     deviations = work[2:]
-    np.subtract(out, np.add.reduce(out, axis=1, keepdims=True) / n, out=deviations)
-    ds, di = deviations
-    scale_se = (n - 1) / n
-    return DemingFit(slope, intercept, slopes, intercepts, math.sqrt(scale_se * (ds @ ds)),
-                     math.sqrt(scale_se * (di @ di)))
+    np.subtract(out, np.einsum("ij->i", out)[:, None] / n, out=deviations)
+    ds, dq = deviations
+    return DemingFit(slope, intercept, slopes, math.sqrt(k * (ds @ ds)),
+                     math.sqrt(k * (dq @ dq)) / ((n - 1) * scale))
+
+
+def deming_jackknife_intercepts(x: np.ndarray, y: np.ndarray,
+                                slopes: np.ndarray) -> np.ndarray:
+    """The leave-one-out Deming intercepts of n pairs from their leave-one-out `slopes`
+    (:func:`deming_fit`): the mean of y without point i minus its slope times the mean
+    of x without point i, each mean ``mean - (value - mean) / (n - 1)``.
+
+    Examples
+    --------
+    >>> x, y = np.array([1.0, 2, 3, 4]), np.array([1.1, 2.3, 2.9, 4.2])
+    >>> deming_jackknife_intercepts(x, y, deming_fit(x, y, 1.0).slopes).round(4).tolist()
+    [0.2215, 0.0155, 0.1455, 0.2699]
+    """
+    n = x.size
+    mx, my = np.add.reduce(x) / n, np.add.reduce(y) / n
+    g = 1.0 / (n - 1)
+    mean_x = (x - mx) * -g
+    mean_x += mx
+    mean_x *= slopes
+    mean_y = (y - my) * -g
+    mean_y += my
+    mean_y -= mean_x
+    return mean_y
 
 
 def _sign_of_e(bounds: tuple[tuple[float, float], tuple[float, float]], mx: float,
-               my: float, g: float, lam: float, h0: float, e0: float) -> bool | None:
+               my: float, lam: float, h0: float, e0: float) -> bool | None:
     """True when :func:`deming_fit`'s every ``e`` is negative, False when every ``e`` is
-    at least 0, with every ``h`` nonzero, as the largest ``|a|`` and ``|b|`` that data
+    at least 0, with every ``h`` nonzero, as the largest ``|u|`` and ``|v|`` that data
     within `bounds` give show; None when they cannot tell. ``|u_i|`` is at
     most the larger of ``|x_low - mean|`` and ``|x_high - mean|`` (both rounded as the
-    centring rounds), and the roundings of ``a_i = -g u_i``, of the squares and products
-    and of ``e``'s steps are monotone, so the same operations on the largest values bound
-    the computed ones."""
+    centring rounds), and the roundings of the squares and products and of ``e``'s steps
+    are monotone, so the same operations on the largest values bound the computed ones."""
     (x_low, x_high), (y_low, y_high) = bounds
-    top_a = max(abs(float(x_low - mx)), abs(float(x_high - mx))) * g
-    top_b = max(abs(float(y_low - my)), abs(float(y_high - my))) * g
-    if not abs(h0) > top_a * top_b:
+    top_u = max(abs(float(x_low - mx)), abs(float(x_high - mx)))
+    top_v = max(abs(float(y_low - my)), abs(float(y_high - my)))
+    if not abs(h0) > top_u * top_v:
         return None
     half = 0.5 / math.sqrt(lam)
-    if top_a * top_a * half + e0 < 0:  # e's steps with b**2 = 0: the largest e
+    if top_u * top_u * half + e0 < 0:  # e's steps with v**2 = 0: the largest e
         return True
-    if -(top_b * top_b * lam) * half + e0 >= 0:  # with a**2 = 0: the smallest e
+    if -(top_v * top_v * lam) * half + e0 >= 0:  # with u**2 = 0: the smallest e
         return False
     return None
 
@@ -251,7 +272,7 @@ def _sign_of_e(bounds: tuple[tuple[float, float], tuple[float, float]], mx: floa
 def deming_jackknife(x: np.ndarray, y: np.ndarray,
                      error_ratio: float) -> tuple[np.ndarray, np.ndarray]:
     """Leave-one-out Deming slopes and intercepts, each of shape (n,), in O(n)
-    (:func:`deming_fit`).
+    (:func:`deming_fit`, :func:`deming_jackknife_intercepts`).
 
     Examples
     --------
@@ -259,8 +280,8 @@ def deming_jackknife(x: np.ndarray, y: np.ndarray,
     >>> s.round(4).tolist()
     [0.9706, 1.0192, 1.0233, 0.9151]
     """
-    fit = deming_fit(x, y, error_ratio)
-    return fit.slopes, fit.intercepts
+    slopes = deming_fit(x, y, error_ratio).slopes
+    return slopes, deming_jackknife_intercepts(x, y, slopes)
 
 
 def decimal_grid(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

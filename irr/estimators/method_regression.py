@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,6 +25,7 @@ from irr._validation import (
 from irr.coefficients.method_regression import (
     cusum_linearity,
     deming_fit,
+    deming_jackknife_intercepts,
     deming_slope,
     passing_bablok_oriented,
 )
@@ -92,7 +93,6 @@ class MethodRegressionResult(Result):
     x: np.ndarray = field(repr=False)
     y: np.ndarray = field(repr=False)
     jackknife_slopes: np.ndarray | None = field(default=None, repr=False)
-    jackknife_intercepts: np.ndarray | None = field(default=None, repr=False)
     bounds: tuple[float, float] = (-math.inf, math.inf)
     scale: str | None = None
     statistic_name: str = "t"
@@ -103,6 +103,14 @@ class MethodRegressionResult(Result):
     def slope(self) -> float:
         """The slope (the same as :attr:`estimate`)."""
         return self.estimate
+
+    @cached_property
+    def jackknife_intercepts(self) -> np.ndarray | None:
+        """Deming's leave-one-out intercepts, one per pair (None for Passing–Bablok),
+        made from :attr:`jackknife_slopes` when first read."""
+        if self.jackknife_slopes is None:
+            return None
+        return deming_jackknife_intercepts(self.x, self.y, self.jackknife_slopes)
 
     def conf_int(self, confidence_level: float | None = None, method: str | None = None,
                  *, parameter: str = "slope") -> ConfidenceInterval:
@@ -499,7 +507,7 @@ def deming(
     n = a.size
     if n < 3:
         raise ValueError(f"Deming regression needs at least 3 complete pairs; got {n}.")
-    slope, intercept, jack_s, jack_i, se_s, se_i = deming_fit(a, b, ratio, bounds)
+    slope, intercept, jack_s, se_s, se_i = deming_fit(a, b, ratio, bounds)
     if math.isnan(slope):
         warnings.warn("The Deming slope is undefined (nan): the covariance of x and y is 0, "
                       "so no line direction is preferred.", DegenerateDataWarning, stacklevel=3)
@@ -519,7 +527,7 @@ def deming(
         intercept_ci=_t_interval(intercept, se_i, confidence_level, df, t_crit),
         intercept_statistic=t_i, intercept_pvalue=p_i, x_name=x_name, y_name=y_name,
         error_ratio=ratio, df=df, x=a, y=b, jackknife_slopes=jack_s,
-        jackknife_intercepts=jack_i, _bootstrap_source=source,
+        _bootstrap_source=source,
     )
     result = result.with_bootstrap(source, None)  # built with it: kept, not copied
     if ci in BOOTSTRAP_METHODS:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -679,7 +679,19 @@ def check_magnitude(arrays: list[np.ndarray], what: str) -> None:
 # -- Deming's fit before its passes were cut (issue 31, deming at 10^5) ---------------------
 
 
-def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> mr.DemingFit:
+class PreviousDemingFit(NamedTuple):
+    """irr.coefficients.method_regression.DemingFit before the leave-one-out intercepts
+    were left to deming_jackknife_intercepts."""
+
+    slope: float
+    intercept: float
+    slopes: np.ndarray
+    intercepts: np.ndarray
+    se_slope: float
+    se_intercept: float
+
+
+def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> PreviousDemingFit:
     """irr.coefficients.method_regression.deming_fit before its leave-one-out sums were
     formed from the centred data times -1/(n - 1) (which the intercepts reuse) and its
     standard errors' sums of squares as dot products: about 30 passes over n-vectors."""
@@ -742,7 +754,7 @@ def deming_fit(x: np.ndarray, y: np.ndarray, error_ratio: float) -> mr.DemingFit
     np.subtract(out, np.add.reduce(out, axis=1, keepdims=True) / n, out=deviations)
     deviations *= deviations
     se_slope, se_intercept = np.sqrt((n - 1) / n * np.add.reduce(deviations, axis=1)).tolist()
-    return mr.DemingFit(slope, intercept, slopes, intercepts, se_slope, se_intercept)
+    return PreviousDemingFit(slope, intercept, slopes, intercepts, se_slope, se_intercept)
 
 
 def sorted_distinct_rows(codes, bits: int) -> tuple[np.ndarray, np.ndarray]:

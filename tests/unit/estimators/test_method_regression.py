@@ -26,6 +26,7 @@ from irr.coefficients.method_regression import (
     cusum_linearity,
     decimal_grid,
     deming_jackknife,
+    deming_jackknife_intercepts,
     deming_slope,
     kendall_tau_b,
     passing_bablok_oriented,
@@ -398,6 +399,31 @@ def test_deming_jackknife_values_equal_refits(seed):
     np.testing.assert_allclose(intercepts, refits[:, 1], rtol=1e-10, atol=1e-10)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_deming_intercept_se_is_the_jackknife_of_the_intercepts(seed):
+    # deming_fit's intercept SE comes from q = b_(-i) ((n - 1) mx - u_i) + v_i, not from the
+    # intercepts; against the jackknife of the leave-one-out intercepts themselves (those
+    # the result makes when first read), on data near and far from 0 and scaled by 1e-80
+    # and 1e80 (u and v times a power of two)
+    rng = np.random.default_rng(300 + seed)
+    checked = 0
+    for x, y, lam in _deming_problems(rng, scaled=True):
+        res = irr.deming(x, y, error_ratio=lam) if np.cov(x, y)[0, 1] else None
+        if res is None or not np.isfinite(res.jackknife_slopes).all():
+            continue
+        n = x.size
+        intercepts = res.jackknife_intercepts
+        np.testing.assert_array_equal(intercepts,
+                                      deming_jackknife_intercepts(x, y, res.jackknife_slopes))
+        direct = math.sqrt((n - 1) / n * np.sum((intercepts - intercepts.mean()) ** 2))
+        assert res.intercept_se == pytest.approx(direct, rel=1e-11)
+        slopes = res.jackknife_slopes
+        assert res.se == pytest.approx(
+            math.sqrt((n - 1) / n * np.sum((slopes - slopes.mean()) ** 2)), rel=1e-12)
+        checked += 1
+    assert checked >= 30  # of 40: those with Sxy = 0 left out
+
+
 def _deming_problems(rng: np.random.Generator, scaled: bool):
     """40 Deming fits' (x, y, error ratio): relations of both signs, error ratios far from
     1, means far from 0 (intercepts by cancellation); every fourth with lambda Syy = Sxx
@@ -444,7 +470,8 @@ def test_deming_fit_matches_its_previous_form(seed):
         # an intercept is mean_y - slope * mean_x of the other points: its rounding is
         # the slope's (a unit or two in the last place) times mean_x
         scale = np.nanmax(np.abs(y.mean()) + np.abs(slopes * x.mean()))
-        np.testing.assert_allclose(fit.intercepts, intercepts, rtol=0, atol=1e-13 * scale)
+        np.testing.assert_allclose(deming_jackknife_intercepts(x, y, fit.slopes), intercepts,
+                                   rtol=0, atol=1e-13 * scale)
         assert fit.se_slope == pytest.approx(se_slope, rel=1e-12, nan_ok=True)
         assert fit.se_intercept == pytest.approx(se_intercept, rel=1e-11, nan_ok=True)
         if xc @ yc == 0:
@@ -478,7 +505,8 @@ def test_deming_fit_matches_the_kernel_before_its_passes_were_cut(seed):
         np.testing.assert_array_equal(np.isnan(fit.slopes), np.isnan(before.slopes))
         np.testing.assert_allclose(fit.slopes, before.slopes, rtol=1e-13)
         scale = np.nanmax(np.abs(y.mean()) + np.abs(before.slopes * x.mean()))
-        np.testing.assert_allclose(fit.intercepts, before.intercepts, rtol=0,
+        np.testing.assert_allclose(deming_jackknife_intercepts(x, y, fit.slopes),
+                                   before.intercepts, rtol=0,
                                    atol=1e-13 * scale)
         assert fit.se_slope == pytest.approx(before.se_slope, rel=1e-12, nan_ok=True)
         assert fit.se_intercept == pytest.approx(before.se_intercept, rel=1e-11, nan_ok=True)
