@@ -13,6 +13,7 @@ import pytest
 from scipy import stats
 
 import irr
+from irr.estimators.difference import fisher_z
 
 
 # -- data --------------------------------------------------------------------------------
@@ -605,6 +606,27 @@ def test_two_independent_iccs(unit):
     assert "(MOVER)" in res.report()
     with pytest.raises(ValueError, match="MOVER interval is the one interval"):
         res.conf_int(method="wald")
+
+
+def test_two_independent_iccs_one_of_them_perfect():
+    # an ICC of 1 (identical raters) has Fisher's z infinite: the test is undefined, said
+    # with a warning (it divided by zero before)
+    rng = np.random.default_rng(3)
+    subject = rng.normal(size=(12, 1))
+    perfect = irr.Agreement.from_array(np.hstack([subject] * 3), continuous=True)
+    noisy = irr.Agreement.from_array(rng.normal(size=(9, 1)) + 0.5 * rng.normal(size=(9, 3)),
+                                     continuous=True)
+    with pytest.warns(irr.DegenerateDataWarning, match="F-based interval"):
+        one = perfect.icc()
+    assert one.estimate == 1.0
+    assert fisher_z(1.0, 3, "single") == math.inf
+    assert fisher_z(1.0, 3, "average") == math.inf
+    with pytest.warns(irr.DegenerateDataWarning) as caught:
+        res = irr.difference(perfect, noisy, statistic="icc", independent=True)
+    assert any("infinite z" in str(w.message) for w in caught)
+    assert res.estimate == pytest.approx(1.0 - noisy.icc().estimate, rel=1e-12)
+    assert math.isnan(res.pvalue)
+    assert "no z test" in res.report()
 
 
 # -- docs/guide/comparing.md quotes these outputs --------------------------------------------------
