@@ -115,8 +115,8 @@ def _sub_agreement(ag: Agreement, raters: Any, which: str) -> Agreement:
                                 freq_weights=weights)
 
 
-#: Options of each statistic's Agreement method that a paired comparison takes (the
-#: inference options are the comparison's own).
+#: Options of each statistic's Agreement method that a comparison takes (the inference
+#: options are the comparison's own).
 _FORM_OPTIONS = {"krippendorff_alpha": ("level",), "icc": ("model", "type", "unit"),
                  "percent_agreement": ()}
 

@@ -449,6 +449,20 @@ def test_two_agreements_of_separate_groups_bad_arguments(panel, second, kwargs, 
     assert "`independent=True`" not in str(caught.value) or "results" in str(caught.value)
 
 
+def test_separate_groups_with_replicates_take_all_their_raters():
+    rng = np.random.default_rng(5)
+    long = pd.DataFrame({"subject": np.repeat(np.arange(10), 6),
+                         "rater": np.tile(np.repeat(["a", "b", "c"], 2), 10),
+                         "value": rng.normal(size=60).round(2)})
+    replicated = irr.Agreement.from_long(long, subject="subject", rater="rater",
+                                         rating="value", continuous=True)
+    north, _ = _clinics()
+    other = irr.Agreement.from_frame(north, continuous=True)
+    with pytest.raises(ValueError, match="replicated measurements; choosing its `raters`"):
+        irr.difference(replicated, other, statistic="icc", independent=True,
+                       raters=(["a", "b"], ["r1", "r2"]))
+
+
 def test_separate_groups_without_the_flag_are_told_of_it():
     north, south = _clinics()
     first = irr.Agreement.from_frame(north, continuous=True)
