@@ -80,52 +80,60 @@ def _scored(ag: Agreement, statistic: str, which: str) -> Agreement:
     return Agreement.from_frame(wide, raters=list(measured.raters), continuous=False)
 
 
-def _sub_agreement(ag: Agreement, raters: Any, which: str) -> tuple[Agreement, pd.DataFrame]:
-    """The Agreement of `raters` (all when None) and its per-subject codes."""
-    codes = ag.codes()
+def _sub_agreement(ag: Agreement, raters: Any, which: str) -> Agreement:
+    """The Agreement of `raters` (all when None): of categories, or of continuous
+    measurements (one per subject and rater)."""
     if raters is None:
-        return ag, codes
+        return ag
     raters = list(raters)
-    unknown = [r for r in raters if r not in codes.columns]
+    unknown = [r for r in raters if r not in ag.raters]
     if unknown:
         raise ValueError(f"`raters` of the {which} side names raters {unknown!r} that are "
-                         f"not among its raters {list(codes.columns)!r}.")
+                         f"not among its raters {list(ag.raters)!r}.")
     if len(raters) < 2:
         raise ValueError(f"`raters` of the {which} side must name at least two raters; "
                          f"got {raters!r}.")
-    if raters == list(codes.columns):
-        return ag, codes
+    if raters == list(ag.raters):
+        return ag
+    if ag.continuous:
+        measured = ag.measurements
+        if measured.has_replicates:
+            raise ValueError(
+                f"The {which} side holds replicated measurements; choosing its `raters` "
+                "takes one measurement per subject and rater (average the replicates "
+                "first, or build the Agreement of those raters).")
+        wide = pd.DataFrame(measured.wide(), index=measured.subjects,
+                            columns=list(measured.raters))
+        return Agreement.from_frame(wide[raters], raters=raters, continuous=True)
+    codes = ag.codes()
     categories = ag.categories
     labels = pd.DataFrame({r: pd.Series(categories.take(np.maximum(codes[r].to_numpy(), 0)),
                                         index=codes.index).where(codes[r].to_numpy() >= 0)
                            for r in raters}, index=codes.index)
     weights = codes.attrs.get("freq_weights")
-    sub = Agreement.from_frame(labels, raters=raters, categories=list(categories),
-                               freq_weights=weights)
-    return sub, sub.codes()
+    return Agreement.from_frame(labels, raters=raters, categories=list(categories),
+                                freq_weights=weights)
 
 
-#: Options of each statistic's Agreement method that a paired comparison takes (the
-#: inference options are the comparison's own).
+#: Options of each statistic's Agreement method that a comparison takes (the inference
+#: options are the comparison's own).
 _FORM_OPTIONS = {"krippendorff_alpha": ("level",), "icc": ("model", "type", "unit"),
                  "percent_agreement": ()}
 
 
-def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] | None,
-          raters: Any, which: str) -> tuple[Side, pd.DataFrame]:
+def _method_options(statistic: str, weights: Any, options: dict[str, Any] | None,
+                    which: str, independent: bool) -> dict[str, Any]:
+    """The keywords of one side's Agreement method of `statistic`: its form options and
+    weights, checked."""
     if statistic not in LINEARISED:
+        design = ("two Agreements of separate groups" if independent
+                  else "coefficients on the same subjects")
+        other = ("Another coefficient of separate groups: compute it on each group and pass "
+                 "the two results" if independent
+                 else "Independent groups: pass them (two Agreements or two results)")
         raise ValueError(
-            f"`statistic` must be one of {sorted(LINEARISED)} for coefficients on the same "
-            f"subjects; got {statistic!r}. (Independent groups: pass two results with "
-            "`independent=True`.)"
-        )
-    if ag.continuous:
-        ag = _scored(ag, statistic, which)
-    sub, codes = _sub_agreement(ag, raters, which)
-    if statistic == "kappa" and sub.n_raters != 2:
-        raise ValueError(
-            f"Cohen's kappa compares two raters; the {which} side has {sub.n_raters} "
-            f"({list(sub.raters)!r}): name two with `raters`."
+            f"`statistic` must be one of {sorted(LINEARISED)} for {design}; got "
+            f"{statistic!r}. ({other} with `independent=True`.)"
         )
     allowed = _FORM_OPTIONS.get(statistic)
     options = dict(options or {})
@@ -142,7 +150,28 @@ def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] |
                          + (" (give `options={'level': ...}`)." if statistic ==
                             "krippendorff_alpha" else "."))
     if statistic == "krippendorff_alpha":
-        options["ci"] = None  # its own bootstrap is not needed here
+        # its own bootstrap is not needed: a comparison reads the estimate and the
+        # linearised SE (or the paired values)
+        options["ci"] = None
+    return options
+
+
+def _check_two(ag: Agreement, statistic: str, which: str) -> None:
+    if statistic == "kappa" and ag.n_raters != 2:
+        raise ValueError(
+            f"Cohen's kappa compares two raters; the {which} side has {ag.n_raters} "
+            f"({list(ag.raters)!r}): name two with `raters`."
+        )
+
+
+def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] | None,
+          raters: Any, which: str) -> tuple[Side, pd.DataFrame]:
+    options = _method_options(statistic, weights, options, which, independent=False)
+    if ag.continuous:
+        ag = _scored(ag, statistic, which)
+    sub = _sub_agreement(ag, raters, which)
+    _check_two(sub, statistic, which)
+    codes = sub.codes()
     result = getattr(sub, statistic)(**options)
     matrix = getattr(result, "weight_matrix", None)
     if matrix is None:
@@ -160,6 +189,16 @@ def _side(ag: Agreement, statistic: str, weights: Any, options: dict[str, Any] |
                 statistic_name(result), scores=sub.statistics.scores, form=form,
                 bounds=result.bounds)
     return side, codes
+
+
+def _group_result(ag: Agreement, statistic: str, weights: Any,
+                  options: dict[str, Any] | None, raters: Any, which: str,
+                  inference: InferenceOptions) -> Result:
+    """The coefficient of one independent group, as its Agreement method gives it."""
+    options = _method_options(statistic, weights, options, which, independent=True)
+    sub = _sub_agreement(ag, raters, which)
+    _check_two(sub, statistic, which)
+    return getattr(sub, statistic)(confidence_level=inference.confidence_level, **options)
 
 
 @inference_keywords("tested_bootstrap",
@@ -195,8 +234,12 @@ def difference(
       subjects of long data). The SE is Gwet's (2016) linearisation; the bootstrap
       (``ci='percentile'``, ``'basic'``, ``'bca'``) resamples the subjects once for both
       coefficients, so the replicates are paired.
-    * **Independent groups** (two sites, two studies): `first` and `second` are results,
-      with ``independent=True``; ``z = (k1 - k2) / sqrt(se1^2 + se2^2)``.
+    * **Independent groups** (two sites, two studies), with ``independent=True``:
+      `first` and `second` are two results of one coefficient, or two Agreements of
+      separate subjects, on each of which `statistic` is computed (with its side's
+      `weights`, `options` and `raters`) and the two results compared;
+      ``z = (k1 - k2) / sqrt(se1^2 + se2^2)`` with each coefficient's own SE (for two
+      ICCs, Fisher's z test and the MOVER interval from each ICC's F interval).
 
     Parameters
     ----------
@@ -204,10 +247,11 @@ def difference(
     second : Agreement or Result, optional
         Default `first` (two coefficients, or two rater sets, of one Agreement).
     statistic : str or (str, str), default 'kappa'
-        The coefficient (same subjects): ``'kappa'``, ``'fleiss_kappa'``,
+        The coefficient computed on Agreements: ``'kappa'``, ``'fleiss_kappa'``,
         ``'scott_pi'``, ``'gwet_ac'``, ``'brennan_prediger'``, ``'percent_agreement'``,
         ``'conger_kappa'``, ``'light_kappa'``, ``'krippendorff_alpha'``, ``'icc'``;
-        a tuple gives one per side, e.g. ``("fleiss_kappa", "gwet_ac")``.
+        a tuple gives one per side, e.g. ``("fleiss_kappa", "gwet_ac")`` (same subjects
+        only: independent groups are compared on one coefficient).
     weights : None, str, ndarray or tuple, default None
         Agreement weights as the coefficient takes them (``'linear'``,
         ``'quadratic'``, ...); a tuple gives one per side (pass a weight matrix as an
@@ -222,8 +266,14 @@ def difference(
     labels : (str, str), optional
         What the two sides are, for tables and sentences, e.g. ``("after", "before")``.
     independent : bool, default False
-        Required (True) when `first` and `second` are results: results do not carry
-        their subjects, so the caller says the groups are independent.
+        True: `first` and `second` are separate groups of subjects (their subjects are
+        not matched, and may differ in number and labels). Required when they are
+        results: results do not carry their subjects, so the caller says the groups are
+        independent. With two Agreements, each group's coefficient is computed as its
+        Agreement method gives it (Krippendorff's alpha without its bootstrap: the
+        comparison uses its linearised SE) and the two are compared as two results are;
+        one Agreement (`second` omitted, or `first` itself) is refused, as its subjects
+        are not two independent groups. Only ``ci='wald'`` applies.
 
     Returns
     -------
@@ -237,7 +287,9 @@ def difference(
     ValueError
         For Agreements whose subjects cannot be matched (different labels, different
         numbers of unlabelled subjects, frequency-weighted rows), fewer than two shared
-        subjects, an unsupported statistic, or results without ``independent=True``.
+        subjects, an unsupported statistic, or results without ``independent=True``;
+        with ``independent=True``, one Agreement given twice, two statistics, a
+        bootstrap `ci`, or sides whose coefficients differ (other weights or form).
 
     Notes
     -----
@@ -279,6 +331,21 @@ def difference(
     >>> lo, hi = res.conf_int(method="bca")   # the paired bootstrap, 9,999 resamples
     >>> round(lo, 2), round(hi, 2)
     (0.13, 1.0)
+
+    Two clinics rating their own patients (independent groups of different sizes):
+
+    >>> north = pd.DataFrame({"r1": [1, 2, 3, 3, 1, 2, 2, 3, 1, 3, 2, 1],
+    ...                       "r2": [1, 2, 3, 2, 1, 2, 2, 3, 1, 3, 2, 1],
+    ...                       "r3": [1, 2, 3, 3, 1, 1, 2, 3, 2, 3, 2, 1]})
+    >>> south = pd.DataFrame({"r1": [1, 2, 3, 1, 2, 3, 1, 2],
+    ...                       "r2": [2, 2, 3, 1, 3, 3, 2, 2],
+    ...                       "r3": [1, 3, 2, 1, 2, 3, 1, 1]})
+    >>> res = irr.difference(irr.Agreement.from_frame(north),
+    ...                      irr.Agreement.from_frame(south), statistic="fleiss_kappa",
+    ...                      independent=True, labels=("north", "south"))
+    >>> res.report()  # doctest: +NORMALIZE_WHITESPACE
+    "Fleiss' κ was higher for north than for south (.75 vs .25), difference .50, 95% CI
+    [.07, .94] (Wald), z = 2.28, p = .022, n = 12 and 8."
     """
     independent = check_bool(independent, "independent")
     inference = InferenceOptions.from_keywords(
@@ -289,6 +356,9 @@ def difference(
         labels = tuple(str(x) for x in labels)
         if len(labels) != 2:
             raise ValueError(f"`labels` must give two labels; got {len(labels)}.")
+    if independent and inference.ci != "wald":
+        raise ValueError(f"`ci` must be 'wald' for independent groups (no paired "
+                         f"resamples); got {inference.ci!r}.")
     if isinstance(first, Result) or isinstance(second, Result):
         return _independent(first, second, inference, labels, independent)
     for which, value in (("first", first), ("second", second)):
@@ -299,6 +369,24 @@ def difference(
     weight_specs = _per_side(weights, "weights")
     form_options = _per_side(options, "options")
     rater_sets = _per_side_raters(raters)
+    if independent:
+        if first is second:
+            raise ValueError(
+                "`first` and `second` are the same Agreement, so their subjects are not "
+                "independent groups. For two coefficients or two rater sets of its subjects "
+                "leave `independent=False` (the paired comparison); for separate groups "
+                "pass the Agreement of each group.")
+        if statistics[0] != statistics[1]:
+            raise ValueError(
+                f"Independent groups are compared on one coefficient; `statistic` gives "
+                f"two, {statistics!r}. (Two coefficients of the same subjects: leave "
+                "`independent=False`.)")
+        results = [_group_result(ag, stat, w, o, r, which, inference)
+                   for which, ag, stat, w, o, r in zip(
+                       ("first", "second"), (first, second), statistics, weight_specs,
+                       form_options, rater_sets, strict=True)]
+        return _independent(results[0], results[1], inference, labels, independent,
+                            computed=True)
     sides = []
     frames = []
     for which, ag, stat, w, o, r in zip(("first", "second"), (first, second), statistics,
@@ -332,8 +420,8 @@ def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]
         raise ValueError(
             f"`first` has {len(a)} subjects and `second` {len(b)}, without subject labels "
             "to match them: paired coefficients need the same subjects (give both frames "
-            "an index of subject ids, or use `independent=True` with two results for "
-            "separate groups)."
+            "an index of subject ids, or pass `independent=True` if they are separate "
+            "groups)."
         )
     if a.index.equals(b.index) or (isinstance(a.index, pd.RangeIndex)
                                    and isinstance(b.index, pd.RangeIndex)):
@@ -351,8 +439,8 @@ def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]
         raise ValueError(
             f"`first` and `second` must rate the same subjects, matched by their labels; "
             f"{'; '.join(found)}. Keep the shared subjects in both (e.g. build each "
-            "Agreement from `df.loc[shared]`), or, for separate groups, compare two results "
-            "with `independent=True`."
+            "Agreement from `df.loc[shared]`), or, for separate groups, pass "
+            "`independent=True`."
         )
     frames[1] = b.iloc[b.index.get_indexer(a.index)]
     return None
@@ -369,7 +457,10 @@ def _default_labels(first: Agreement, second: Agreement, sides: list[Side],
 
 
 def _independent(first: Any, second: Any, options: InferenceOptions,
-                 labels: tuple[str, str] | None, independent: bool) -> DifferenceResult:
+                 labels: tuple[str, str] | None, independent: bool, *,
+                 computed: bool = False) -> DifferenceResult:
+    """Two results of independent groups compared; `computed`: the results are the
+    coefficients `difference` computed on two Agreements."""
     for which, value in (("first", first), ("second", second)):
         if not isinstance(value, Result):
             raise TypeError(f"`{which}` must be a result like the other side; got "
@@ -381,18 +472,17 @@ def _independent(first: Any, second: Any, options: InferenceOptions,
             "`independent=True`; for the same subjects pass the two Agreements (and "
             "`statistic=`), so that the subjects are paired."
         )
-    if options.ci != "wald":
-        raise ValueError(f"`ci` must be 'wald' for independent groups (no paired "
-                         f"resamples); got {options.ci!r}.")
     if first is second:
         raise ValueError("`first` and `second` are the same result; independent groups "
                          "need two.")
     names = (statistic_name(first), statistic_name(second))
     if names[0] != names[1]:
+        hint = ("give both sides the same `weights` and `options`" if computed
+                else "two coefficients of the same subjects: pass the Agreements with "
+                "`statistic=(a, b)`")
         raise ValueError(f"`first` and `second` must be results of one coefficient to "
                          f"compare independent groups (as irr.pool); got {names[0]!r} and "
-                         f"{names[1]!r}. (Two coefficients of the same subjects: pass the "
-                         "Agreements with `statistic=(a, b)`.)")
+                         f"{names[1]!r}. ({hint[0].upper() + hint[1:]}.)")
     # as irr.pool names unlabelled groups (not "lower for first than for second")
     return independent_difference(first, second, options,
                                   labels=labels or ("group 1", "group 2"), names=names)

@@ -19,6 +19,7 @@ paired.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -28,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from irr._numbers import format_interval, format_number, format_pvalue
+from irr._validation import DegenerateDataWarning
 from irr.coefficients import chance_corrected as cc
 from irr.coefficients.icc import MeanSquares, icc_estimate
 from irr.coefficients.kappa import kappa_from_cells
@@ -402,9 +404,11 @@ def independent_difference(
 def fisher_z(icc: float, k: int, unit: str) -> float:
     """Fisher's (1925) z of an intraclass correlation of k raters,
     ``0.5 log((1 + (k - 1) rho) / (1 - rho))``, with the single-rater ICC ``rho`` of an
-    average-measure ICC ``rho_k`` being ``rho_k / (k - (k - 1) rho_k)``."""
-    rho = icc / (k - (k - 1) * icc) if unit == "average" else icc
+    average-measure ICC ``rho_k`` being ``rho_k / (k - (k - 1) rho_k)``. An ICC of 1 (no
+    error variance) has z = inf."""
+    icc = np.float64(icc)  # a float of numpy: division by zero gives inf, not an error
     with np.errstate(divide="ignore", invalid="ignore"):
+        rho = icc / (k - (k - 1) * icc) if unit == "average" else icc
         return float(0.5 * np.log((1 + (k - 1) * rho) / (1 - rho)))
 
 
@@ -433,6 +437,11 @@ def _icc_difference(first: Any, second: Any, options: InferenceOptions, *,
         cis.append(res.conf_int(level))
     estimate = first.estimate - second.estimate
     statistic = (zs[0] - zs[1]) / math.sqrt(vs[0] + vs[1])
+    if not math.isfinite(statistic):
+        warnings.warn("Fisher's z test of the two ICCs is undefined (p nan): an ICC of 1 "
+                      "(no error variance) has an infinite z; the ICCs are "
+                      f"{first.estimate:.4g} and {second.estimate:.4g}.",
+                      DegenerateDataWarning, stacklevel=6)
     (l1, u1), (l2, u2) = cis
     low = estimate - math.sqrt((first.estimate - l1) ** 2 + (u2 - second.estimate) ** 2)
     high = estimate + math.sqrt((u1 - first.estimate) ** 2 + (second.estimate - l2) ** 2)

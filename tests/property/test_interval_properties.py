@@ -2,7 +2,6 @@
 raters, categories, missing ratings, perfect and null agreement, continuous scores at scales
 from 1e-5 to 1e5), its parts, and differences of independent and paired coefficients."""
 
-import contextlib
 import math
 import warnings
 
@@ -137,25 +136,41 @@ def test_differences_lie_inside_their_intervals(seed):
 @given(st.integers(0, 2**32 - 1))
 def test_differences_and_pools_of_measurements_lie_inside_their_intervals(seed):
     # continuous Agreements (any scale, perfect or null agreement): independent and paired
-    # differences of the ICC and interval alpha, and pools of the same statistic
+    # differences of the ICC and interval alpha, and pools of alpha. No call here is
+    # refused on these designs, so every example reaches every check; the two refusals
+    # (pools without a positive SE) are asserted, not skipped.
     rng = np.random.default_rng(seed)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DegenerateDataWarning)
         first, second = (irr.Agreement.from_array(_design(int(s), True), continuous=True)
                          for s in rng.integers(0, 2**31, 2))
-        for statistic in ("icc", "krippendorff_alpha"):
-            # the ICC's interval is its F interval (Agreement.icc takes no `ci`)
-            options = ({"level": "interval", "ci": "wald"} if statistic == "krippendorff_alpha"
-                       else {})
-            try:
-                _inside(irr.difference(first, second, statistic=statistic, independent=True,
-                                       options=options or None), seed)
-                results = [getattr(ag, statistic)(**options) for ag in (first, second)]
-                _inside(irr.pool(results), seed)
-            except ValueError:  # a design the statistic refuses, with its reason
-                continue
-        with contextlib.suppress(ValueError):  # paired: two statistics of one design
-            _inside(irr.difference(first, statistic=("icc", "concordance")), seed)
+        # independent groups: each Agreement's coefficient, compared as its two results
+        for statistic, options in (("icc", {}), ("krippendorff_alpha", {"level": "interval"})):
+            res = irr.difference(first, second, statistic=statistic, options=options or None,
+                                 independent=True, ci="wald")
+            _inside(res, (seed, statistic))
+            results = [getattr(ag, statistic)(**options, **(
+                {"ci": "wald"} if statistic == "krippendorff_alpha" else {}))
+                for ag in (first, second)]
+            expected = irr.difference(*results, independent=True)
+            assert np.array_equal([res.estimate, res.ci.low, res.ci.high, res.pvalue],
+                                  [expected.estimate, expected.ci.low, expected.ci.high,
+                                   expected.pvalue], equal_nan=True), (seed, statistic)
+        # the same subjects: two forms of the ICC, and the ICC against interval alpha
+        _inside(irr.difference(first, statistic="icc",
+                               options=({"type": "agreement"}, {"type": "consistency"})), seed)
+        _inside(irr.difference(first, statistic=("icc", "krippendorff_alpha"),
+                               options=({}, {"level": "interval"})), seed)
+        # pools: of alpha (inverse-variance weights need a positive SE: perfect agreement,
+        # SE 0, is refused); of the ICC never (its interval is the F interval, no SE)
+        alphas = [ag.krippendorff_alpha("interval", ci="wald") for ag in (first, second)]
+        if all(r.se > 0 for r in alphas):
+            _inside(irr.pool(alphas), seed)
+        else:
+            with pytest.raises(ValueError, match="positive standard error"):
+                irr.pool(alphas)
+        with pytest.raises(ValueError, match="positive standard error"):
+            irr.pool([ag.icc() for ag in (first, second)])
 
 
 def _frame(seed):

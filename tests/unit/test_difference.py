@@ -13,6 +13,7 @@ import pytest
 from scipy import stats
 
 import irr
+from irr.estimators.difference import fisher_z
 
 
 # -- data --------------------------------------------------------------------------------
@@ -332,6 +333,144 @@ def test_independent_difference_refuses_different_statistics(panel):
             irr.difference(kappa, other, independent=True)
 
 
+def _clinics():
+    """Two clinics' measurements of their own patients (31 and 14, three raters each), as
+    frames with the default 0.. index, so that their unlabelled subjects cannot be paired:
+    the property test's case that found two Agreements ignored `independent=True`."""
+    rng = np.random.default_rng(7)
+
+    def clinic(n, noise):
+        x = rng.normal(50, 10, size=(n, 1)) + rng.normal(0, noise, size=(n, 3))
+        return pd.DataFrame(x.round(1), columns=["r1", "r2", "r3"])
+
+    return clinic(31, 3.0), clinic(14, 6.0)
+
+
+def _same_numbers(got, expected):
+    for name in ("estimate", "se", "statistic", "pvalue", "estimate_first",
+                 "estimate_second"):
+        a, b = getattr(got, name), getattr(expected, name)
+        assert a == b or (math.isnan(a) and math.isnan(b)), (name, a, b)
+    for name in ("n_subjects", "group_sizes", "names", "labels", "coefficient"):
+        assert getattr(got, name) == getattr(expected, name), name
+    assert got.ci == expected.ci  # limits, level, method and note
+    assert got.report() == expected.report()
+    assert not got.paired
+
+
+@pytest.mark.parametrize(("statistic", "options", "method_options"), [
+    ("icc", None, {}),
+    ("icc", {"model": "oneway", "unit": "average"}, {"model": "oneway", "unit": "average"}),
+    ("krippendorff_alpha", {"level": "interval"}, {"level": "interval", "ci": "wald"}),
+])
+def test_two_agreements_of_separate_groups_of_measurements_compare_as_their_results(
+        statistic, options, method_options):
+    north, south = _clinics()
+    first = irr.Agreement.from_frame(north, continuous=True)
+    second = irr.Agreement.from_frame(south, continuous=True)
+    for level in (0.95, 0.9):
+        got = irr.difference(first, second, statistic=statistic, options=options,
+                             independent=True, confidence_level=level)
+        expected = irr.difference(
+            *(getattr(ag, statistic)(confidence_level=level, **method_options)
+              for ag in (first, second)), independent=True, confidence_level=level)
+        _same_numbers(got, expected)
+        assert got.group_sizes == (31, 14)
+        assert got.labels == ("group 1", "group 2")
+    if statistic == "icc":  # two ICCs: Fisher's z and the MOVER from each F interval
+        assert got.ci.method == "mover"
+    else:  # alpha's linearised SE, whatever its own interval
+        assert got.se == math.hypot(first.krippendorff_alpha("interval", ci=None).se,
+                                    second.krippendorff_alpha("interval", ci=None).se)
+    # each side's raters: the Agreements of those columns
+    got = irr.difference(first, second, statistic=statistic, options=options,
+                         raters=(["r1", "r2"], ["r2", "r3"]), independent=True,
+                         labels=("north", "south"))
+    expected = irr.difference(
+        getattr(irr.Agreement.from_frame(north[["r1", "r2"]], continuous=True),
+                statistic)(**method_options),
+        getattr(irr.Agreement.from_frame(south[["r2", "r3"]], continuous=True),
+                statistic)(**method_options),
+        independent=True, labels=("north", "south"))
+    _same_numbers(got, expected)
+
+
+def test_two_agreements_of_separate_groups_of_categories_compare_as_their_results(panel):
+    # two sites of different sizes whose case labels overlap (each numbers its own cases):
+    # labels are not matched between independent groups
+    site1 = irr.Agreement.from_frame(panel.iloc[:50])
+    site2 = irr.Agreement.from_frame(panel.iloc[50:].set_axis(panel.index[:30]))
+    got = irr.difference(site1, site2, statistic="fleiss_kappa", independent=True,
+                         labels=("site 1", "site 2"))
+    expected = irr.difference(site1.fleiss_kappa(), site2.fleiss_kappa(), independent=True,
+                              labels=("site 1", "site 2"))
+    _same_numbers(got, expected)
+    z = (site1.fleiss_kappa().estimate - site2.fleiss_kappa().estimate) / math.hypot(
+        site1.fleiss_kappa().se, site2.fleiss_kappa().se)
+    assert got.statistic == pytest.approx(z, rel=1e-12)
+    assert got.report().endswith("n = 50 and 30.")
+    # weights, and a pair of raters per side
+    got = irr.difference(site1, site2, weights="quadratic", raters=(["A", "B"], ["C", "D"]),
+                         independent=True)
+    expected = irr.difference(
+        irr.Agreement.from_frame(panel.iloc[:50][["A", "B"]]).kappa(weights="quadratic"),
+        irr.Agreement.from_frame(panel.iloc[50:][["C", "D"]]).kappa(weights="quadratic"),
+        independent=True)
+    _same_numbers(got, expected)
+    gwet = irr.difference(site1, site2, statistic="gwet_ac", weights="linear",
+                          independent=True, alternative="greater")
+    _same_numbers(gwet, irr.difference(site1.gwet_ac(weights="linear"),
+                                       site2.gwet_ac(weights="linear"), independent=True,
+                                       alternative="greater"))
+
+
+@pytest.mark.parametrize(("second", "kwargs", "match"), [
+    ("same", {}, "same Agreement, so their subjects are not independent"),
+    (None, {}, "same Agreement, so their subjects are not independent"),
+    ("other", {"statistic": ("fleiss_kappa", "gwet_ac")}, "compared on one coefficient"),
+    ("other", {"statistic": "kendall_w"},
+     r"separate groups; got 'kendall_w'\. \(Another coefficient of separate groups: "
+     "compute it on each group and pass the two results"),
+    ("other", {"ci": "bca"}, "must be 'wald' for independent groups"),
+    ("other", {"statistic": "krippendorff_alpha", "options": {"level": "interval",
+                                                              "ci": "wald"}},
+     r"must be among \['level'\]"),
+    ("other", {"weights": ("linear", "quadratic")}, "same `weights` and `options`"),
+    ("other", {"statistic": "kappa"}, "name two with `raters`"),
+    ("other", {"raters": (["A", "Z"], ["A", "B"])}, "not among its raters"),
+])
+def test_two_agreements_of_separate_groups_bad_arguments(panel, second, kwargs, match):
+    first = irr.Agreement.from_frame(panel.iloc[:50])
+    others = {"same": first, None: None, "other": irr.Agreement.from_frame(panel.iloc[50:])}
+    kwargs = {"statistic": "fleiss_kappa", **kwargs}
+    with pytest.raises(ValueError, match=match) as caught:
+        irr.difference(first, others[second], independent=True, **kwargs)
+    # never the advice to pass the flag the caller passed
+    assert "`independent=True`" not in str(caught.value) or "results" in str(caught.value)
+
+
+def test_separate_groups_with_replicates_take_all_their_raters():
+    rng = np.random.default_rng(5)
+    long = pd.DataFrame({"subject": np.repeat(np.arange(10), 6),
+                         "rater": np.tile(np.repeat(["a", "b", "c"], 2), 10),
+                         "value": rng.normal(size=60).round(2)})
+    replicated = irr.Agreement.from_long(long, subject="subject", rater="rater",
+                                         rating="value", continuous=True)
+    north, _ = _clinics()
+    other = irr.Agreement.from_frame(north, continuous=True)
+    with pytest.raises(ValueError, match="replicated measurements; choosing its `raters`"):
+        irr.difference(replicated, other, statistic="icc", independent=True,
+                       raters=(["a", "b"], ["r1", "r2"]))
+
+
+def test_separate_groups_without_the_flag_are_told_of_it():
+    north, south = _clinics()
+    first = irr.Agreement.from_frame(north, continuous=True)
+    second = irr.Agreement.from_frame(south, continuous=True)
+    with pytest.raises(ValueError, match="pass `independent=True` if they are separate"):
+        irr.difference(first, second, statistic="icc")
+
+
 def test_independent_difference_of_measurement_scale_results_is_not_clipped():
     # two biases of 5 and -5: their difference, 10, lies inside its own interval
     rng = np.random.default_rng(1)
@@ -481,6 +620,27 @@ def test_two_independent_iccs(unit):
     assert "(MOVER)" in res.report()
     with pytest.raises(ValueError, match="MOVER interval is the one interval"):
         res.conf_int(method="wald")
+
+
+def test_two_independent_iccs_one_of_them_perfect():
+    # an ICC of 1 (identical raters) has Fisher's z infinite: the test is undefined, said
+    # with a warning (it divided by zero before)
+    rng = np.random.default_rng(3)
+    subject = rng.normal(size=(12, 1))
+    perfect = irr.Agreement.from_array(np.hstack([subject] * 3), continuous=True)
+    noisy = irr.Agreement.from_array(rng.normal(size=(9, 1)) + 0.5 * rng.normal(size=(9, 3)),
+                                     continuous=True)
+    with pytest.warns(irr.DegenerateDataWarning, match="F-based interval"):
+        one = perfect.icc()
+    assert one.estimate == 1.0
+    assert fisher_z(1.0, 3, "single") == math.inf
+    assert fisher_z(1.0, 3, "average") == math.inf
+    with pytest.warns(irr.DegenerateDataWarning) as caught:
+        res = irr.difference(perfect, noisy, statistic="icc", independent=True)
+    assert any("infinite z" in str(w.message) for w in caught)
+    assert res.estimate == pytest.approx(1.0 - noisy.icc().estimate, rel=1e-12)
+    assert math.isnan(res.pvalue)
+    assert "no z test" in res.report()
 
 
 # -- docs/guide/comparing.md quotes these outputs --------------------------------------------------
