@@ -942,14 +942,14 @@ def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str,
     ids = [c for c in ids if c not in groups]
     if not ids:
         return None
-    key = [*ids, *groups]
+    frame = df[[*ids, *groups]]
     try:
-        repeated = df.loc[df.duplicated(key, keep=False), key]
-    except TypeError:  # unhashable identifiers (lists, arrays) are named
-        for column in key:
-            refuse_nested(df[column].to_numpy(dtype=object), option.strip("`-"), column,
-                          f"Join each into one label, or leave the column out of {option}.")
-        raise
+        repeated = frame[frame.duplicated(keep=False)]
+    except TypeError:
+        # identifiers that hold lists or arrays (never ratings) are compared by what they
+        # print, as pandas compares one column of lists by value
+        frame = frame.map(lambda v: repr(v) if nested_type(type(v)) else v)
+        repeated = frame[frame.duplicated(keep=False)]
     if not len(repeated):
         return None
     keys = repeated.drop_duplicates()

@@ -673,10 +673,12 @@ def test_a_nested_column_among_ratings_names_the_options_to_leave_it_out():
     assert irr.Agreement.from_frame(frame, ["b", "c"]).raters == ("b", "c")
     with pytest.warns(UserWarning, match=r"`id` a repeats on more than one row"):
         assert irr.Agreement.from_frame(frame.drop(columns="pid"), id="a").raters == ("b", "c")
-    # identifiers are checked for repeats: lists are no labels to compare
-    with pytest.raises(TypeError, match=r"The `id` column 'a' holds lists \(\[\[1, 2\], "
-                                        r".*leave the column out of `id`"):
-        irr.Agreement.from_frame(frame, id=["pid", "a"])
+    # identifiers are checked for repeats, lists by what they print
+    with pytest.warns(UserWarning, match=r"`id` pid, a repeats on more than one row for 1 "
+                                         r"id\(s\) \(\(101, '\[1, 2\]'\)\)"):
+        ag = irr.Agreement.from_frame(frame.assign(pid=[101, 102, 103, 104, 101, 106]),
+                                      id=["pid", "a"])
+    assert ag.raters == ("b", "c")
 
 
 def test_a_tuple_among_numbers_is_not_taken_for_a_missing_value_marker():
