@@ -467,8 +467,8 @@ def _numpy_form(series):
 def _outcome(call):
     try:
         choice = call()
-    except (TypeError, ValueError) as exc:
-        return (type(exc).__name__, str(exc))
+    except (TypeError, ValueError) as exc:  # (pyarrow's ArrowInvalid is a ValueError)
+        return ("ValueError" if isinstance(exc, ValueError) else "TypeError", str(exc))
     return (choice.raters, choice.ids, choice.reasons, choice.detected, choice.describe(),
             choice.describe("--raters", "--id"))
 
