@@ -196,6 +196,32 @@ def refuse_nested(values: Any, name: str, column: Any = None, remedy: str = UNNE
                                    remedy))
 
 
+#: Text as a list, dict or set prints ("[1, 2]", "['copd', 'hf']", "[]", "{'a': 1}"): what a
+#: CSV file holds where a pandas list column was written.
+_COLLECTION_TEXT = re.compile(r"\s*(\[.*\]|\{.*\})\s*", re.DOTALL)
+#: The label of an interval closed on both sides ("[0, 10]", "[1.5, 2.5]"): a category.
+_INTERVAL_TEXT = re.compile(r"\s*\[\s*[-+]?[\d.]+(e[-+]?\d+)?\s*,\s*[-+]?[\d.]+(e[-+]?\d+)?\s*\]\s*",
+                            re.IGNORECASE)
+
+
+def _refuse_collection_text(labels: np.ndarray, name: str) -> None:
+    """The TypeError of :func:`refuse_nested` when every one of the distinct text `labels`
+    of `name` is written as a list, dict or set prints (a list column written to CSV),
+    unless each is an interval's two numbers ("[0, 10]"). The first label settles it
+    for any other text."""
+    if not len(labels) or not all(isinstance(v, str) and _COLLECTION_TEXT.fullmatch(v)
+                                  for v in labels):
+        return
+    if all(_INTERVAL_TEXT.fullmatch(v) for v in labels):
+        return
+    kinds = dict.fromkeys("lists" if v.lstrip()[0] == "[" else "dicts or sets" for v in labels)
+    raise TypeError(nested_message(
+        f"`{name}` holds {' and '.join(kinds)} written as text ({preview(labels)})",
+        "Read them as lists (ast.literal_eval) and explode them first (one row per value: "
+        "DataFrame.explode), or leave the column out of the ratings; if they are labels, "
+        "declare them with `categories=`."))
+
+
 def refuse_nested_rows(rows: Any, name: str) -> None:
     """:func:`refuse_nested` of the cells of a 2-D `rows` (a sequence of rows) that numpy
     could not make an array of (cells of unequal lengths)."""
@@ -995,6 +1021,8 @@ def _encode_factorized(
         if scores is None:
             scores = np.arange(len(index), dtype=float)
         return Ratings(tuple(coded), index, scores, True, tuple(names))
+    for labels, name in zip(uniques, names, strict=True):
+        _refuse_collection_text(labels, name)
     union, sorted_labels = pd.factorize(np.concatenate(uniques), sort=True)
     if len(sorted_labels) > MAX_CATEGORIES:
         raise ValueError(
@@ -1140,6 +1168,13 @@ def encode_ratings(
         )
     index = pd.Index(uniques)
     if kind == "str":
+        n = len(arrays[0])
+        for i, name in enumerate(names):  # each rater's labels, when its first one is a list
+            code = codes_all[i * n : (i + 1) * n]
+            first = code[np.argmax(code >= 0)]
+            if first >= 0 and _COLLECTION_TEXT.fullmatch(uniques[first]):
+                _refuse_collection_text(np.asarray(uniques, dtype=object)[
+                    np.unique(code[code >= 0])], name)
         _warn_missing_markers(index, codes_all, names, len(arrays[0]))
     if kind == "bool":
         index = index.astype(bool)

@@ -301,6 +301,27 @@ def test_a_parquet_list_column_is_refused_by_name_in_memory_and_streamed(tmp_pat
     assert "Subjects:" in out
 
 
+def test_a_list_column_written_to_csv_is_refused_by_name(tmp_path):
+    # pandas writes a list column as text "['copd', 'hf']"; beside text grades the rule kept
+    # it as a rater, and kappa compared it with reader_1 (13 categories, kappa 0)
+    grades = ["none", "mild", "moderate", "severe"] * 6
+    table = pd.DataFrame({"patient_id": [f"P{i:03d}" for i in range(24)],
+                          "comorbidities": [["copd", "hf"], [], ["ckd"]] * 8,
+                          "reader_1": grades, "reader_2": grades[1:] + grades[:1]})
+    table.to_csv(tmp_path / "readings.csv", index=False)
+    code, out, err = cli("kappa", str(tmp_path / "readings.csv"))
+    assert (code, out) == (1, "")
+    assert err == ("irr: error: 'comorbidities' holds lists written as text ([\"['copd', 'hf']\", "
+                   "'[]', \"['ckd']\"]), but every value must be a single label or number, not a "
+                   "collection. Read them as lists (ast.literal_eval) and explode them first (one "
+                   "row per value: DataFrame.explode), or leave the column out of the ratings; if "
+                   "they are labels, declare them with --categories.\n")
+    code, out, err = cli("kappa", str(tmp_path / "readings.csv"), "--raters", "reader_1",
+                         "reader_2")
+    assert code == 0, err
+    assert "Agreement between reader_1 and reader_2" in out
+
+
 # -- B9: hints on reading ----------------------------------------------------------------------
 def test_semicolon_file_is_read_as_such_with_a_note(tmp_path):
     path = tmp_path / "excel.csv"

@@ -4,6 +4,7 @@ Errors are ValueError/TypeError naming the argument and echoing the offending va
 never a crash, a hang, an allocation that cannot fit, or a silently wrong number.
 """
 
+import io
 import math
 import time
 import tracemalloc
@@ -679,6 +680,37 @@ def test_a_nested_column_among_ratings_names_the_options_to_leave_it_out():
         ag = irr.Agreement.from_frame(frame.assign(pid=[101, 102, 103, 104, 101, 106]),
                                       id=["pid", "a"])
     assert ag.raters == ("b", "c")
+
+
+@pytest.mark.parametrize("wrap", [list, pd.Series, lambda v: pd.Series(v, dtype="string")])
+def test_lists_written_as_text_are_refused_by_name(wrap):
+    # a pandas list column written to CSV reads back as text "['copd', 'hf']": taken as
+    # labels, it was a rater with a category per combination
+    grades = ["mild", "none", "mild", "severe", "none", "mild"]
+    frame = pd.DataFrame({"tags": [["copd", "hf"], [], ["ckd"], [], ["copd", "hf"], ["ckd"]],
+                          "r1": grades, "r2": grades[::-1]})
+    read = pd.read_csv(io.StringIO(frame.to_csv(index=False)))
+    with pytest.raises(TypeError, match=r"`tags` holds lists written as text \(\[\"\['copd', "
+                                        r"'hf'\]\", '\[\]', \"\['ckd'\]\"\]\), but every value must "
+                                        r"be a single label or number, not a collection"):
+        irr.Agreement.from_frame(read)
+    with pytest.raises(TypeError, match=r"`rater_b` holds lists written as text \(\['\[1, 2\]', "
+                                        r"'\[3\]'\]\).*declare them with `categories=`"):
+        irr.Agreement(wrap(grades[:4]), wrap(["[1, 2]", "[3]", None, "[1, 2]"]))
+    with pytest.raises(TypeError, match=r"`rater_a` holds dicts or sets written as text"):
+        irr.Agreement(wrap(["{'a': 1}", "{'b': 2}"]), wrap(["x", "y"]))
+    assert irr.Agreement.from_frame(read, ["r1", "r2"]).raters == ("r1", "r2")
+
+
+def test_text_of_intervals_and_declared_list_labels_stay_categories():
+    # "[0, 10]" labels an interval closed on both sides; declared categories are labels
+    bins = ["[0, 10]", "[10, 20]", "[0, 10]", "[20, 30]"]
+    ag = irr.Agreement(pd.Series(bins), bins[::-1])
+    assert list(ag.categories) == ["[0, 10]", "[10, 20]", "[20, 30]"]
+    assert irr.Agreement(["(0, 10]", "(10, 20]"], ["(0, 10]", "(0, 10]"]).n_subjects == 2
+    labels = ["[1, 2]", "[3]", "[]"]
+    declared = irr.Agreement(labels * 2, ["[3]", "[3]", "[]"] * 2, categories=labels)
+    assert declared.percent_agreement().estimate == pytest.approx(2 / 3)
 
 
 def test_a_tuple_among_numbers_is_not_taken_for_a_missing_value_marker():
