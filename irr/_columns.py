@@ -948,7 +948,8 @@ def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str,
     except TypeError:
         # identifiers that hold lists or arrays (never ratings) are compared by what they
         # print, as pandas compares one column of lists by value
-        frame = frame.map(lambda v: repr(v) if nested_type(type(v)) else v)
+        frame = frame.apply(lambda column: column.map(
+            lambda v: repr(v) if nested_type(type(v)) else v))  # (DataFrame.map: pandas 2.1)
         repeated = frame[frame.duplicated(keep=False)]
     if not len(repeated):
         return None
