@@ -25,10 +25,11 @@ from irr._lazy import lazy_module
 # of numpy columns (irr._columns, DuckDB's relations) reads text and missing values here
 pd = lazy_module("pandas")
 
-__all__ = ["MISSING_MARKERS", "UNNEST", "Ratings", "decimal_text", "distinct_names", "encode_ratings",
-           "exact_reals", "float_if_exact", "integer_pair_ratings", "is_pandas", "may_hold_missing",
-           "missing_markers", "nested_cells", "nested_message", "nested_type", "object_missing",
-           "refuse_nested", "refuse_nested_rows", "validate_table"]
+__all__ = ["MISSING_MARKERS", "UNNEST", "Ratings", "decimal_text", "distinct_names",
+           "encode_ratings", "exact_reals", "float_if_exact", "integer_pair_ratings",
+           "is_pandas", "may_hold_missing", "missing_markers", "nested_cells", "nested_message",
+           "nested_type", "object_missing", "refuse_nested", "refuse_nested_rows",
+           "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -206,9 +207,9 @@ _INTERVAL_TEXT = re.compile(r"\s*\[\s*[-+]?[\d.]+(e[-+]?\d+)?\s*,\s*[-+]?[\d.]+(
 
 def _refuse_collection_text(labels: np.ndarray, name: str) -> None:
     """The TypeError of :func:`refuse_nested` when every one of the distinct text `labels`
-    of `name` is written as a list, dict or set prints (a list column written to CSV),
-    unless each is an interval's two numbers ("[0, 10]"). The first label settles it
-    for any other text."""
+    of `name` is the text of a list, dict or set as Python prints one (a pandas list
+    column written to CSV), unless each is an interval's two numbers ("[0, 10]"). The
+    first label settles it for any other text."""
     if not len(labels) or not all(isinstance(v, str) and _COLLECTION_TEXT.fullmatch(v)
                                   for v in labels):
         return
@@ -541,13 +542,14 @@ def _check_label_kinds(labels: np.ndarray, name: str) -> str:
 def _check_categories(categories: Any) -> pd.Index:
     if isinstance(categories, (str, bytes)) or np.isscalar(categories):
         raise TypeError(f"`categories` must be a sequence of labels; got {categories!r}.")
-    refuse_nested(categories, "categories", remedy="Declare each category as one label.")
+    labels = list(categories)
+    refuse_nested(labels, "categories", remedy="Declare each category as one label.")
     try:
-        index = pd.Index(list(categories))
+        index = pd.Index(labels)
         _ = index.has_duplicates  # hashes every label
     except TypeError as exc:
         raise TypeError(
-            f"`categories` must hold hashable labels: {exc} in {preview(categories)}."
+            f"`categories` must hold hashable labels: {exc} in {preview(labels)}."
         ) from None
     if len(index) == 0:
         raise ValueError("`categories` must not be empty.")
