@@ -69,7 +69,14 @@ from typing import Any
 
 import numpy as np
 
-from irr._data import decimal_text, is_pandas, object_missing
+from irr._data import (
+    UNNEST,
+    decimal_text,
+    is_pandas,
+    nested_type,
+    object_missing,
+    refuse_nested,
+)
 from irr._lazy import lazy_module
 
 # imported by the functions that take pandas objects: the rules read numpy columns
@@ -231,8 +238,8 @@ class _Column:
 
     @cached_property
     def kind(self) -> str:
-        """'number', 'string', 'bool', 'empty' or 'other': the type of the labels (a
-        categorical's: of its levels)."""
+        """'number', 'string', 'bool', 'empty', 'nested' (lists, arrays: never labels)
+        or 'other': the type of the labels (a categorical's: of its levels)."""
         if not self.n:
             return "empty"
         values = self.values
@@ -391,7 +398,8 @@ def _as_column(column: Any) -> _Column:
 
 
 def _kind(column: Any) -> str:
-    """'number', 'string', 'bool', 'empty' or 'other': the type of a column's labels."""
+    """'number', 'string', 'bool', 'empty', 'nested' or 'other': the type of a column's
+    labels."""
     return _as_column(column).kind
 
 
@@ -407,7 +415,7 @@ _NEVER_MISSING = (str, int, np.integer, np.bool_)
 
 def _label_kind(values: np.ndarray) -> str:
     """The label type of present values (what pandas' infer_dtype says, as
-    'number', 'string', 'bool' or 'other')."""
+    'number', 'string', 'bool', 'nested' or 'other')."""
     kind = values.dtype.kind
     if kind in "iuf":
         return "number"
@@ -419,7 +427,10 @@ def _label_kind(values: np.ndarray) -> str:
 
 
 def _kind_of_types(types: set[type]) -> str:
-    """The label type of Python objects of `types` (none missing)."""
+    """The label type of Python objects of `types` (none missing); 'nested' when one of
+    them holds several values (:func:`irr._data.nested_type`: lists, arrays, ...)."""
+    if any(map(nested_type, types)):
+        return "nested"
     if all(issubclass(t, str) for t in types):
         return "string"
     if all(issubclass(t, bool | np.bool_) for t in types):
@@ -645,6 +656,11 @@ def choose_columns(
     set_aside([c for c in candidates if _named_as_id(c)], "its name")
     columns = _numpy_columns(df, candidates)
     kinds = {c: columns[c].kind for c in candidates}
+    for c in candidates:  # a rating column unless named: refused before any rule reads it
+        if kinds[c] == "nested":
+            refuse_nested(columns[c].present, str(c), remedy=(
+                f"{UNNEST} If it holds no ratings, name the rating columns with "
+                f"{raters_option} or this column with {id_option}."))
     present = [k for k in kinds.values() if k not in ("empty", "other")]
     if present:
         tally = Counter(present).most_common()
@@ -823,22 +839,27 @@ def missing_tokens(values: pd.Series) -> list[str]:
     >>> missing_tokens(pd.Series(["a", "b", "c"]))
     []
     """
-    if pd.api.types.is_numeric_dtype(values.dtype) or isinstance(values.dtype,
-                                                                 pd.CategoricalDtype):
-        return []
-    def non_numbers(column: pd.Series) -> tuple[pd.Series, pd.Series, set[str]]:
-        # the distinct values are parsed, not every row (a column of labels has a few)
+    if values.dtype != object and not pd.api.types.is_string_dtype(values.dtype):
+        return []  # numbers, categoricals, Arrow lists: no text among them
+    def non_numbers(column: pd.Series) -> tuple[pd.Series, pd.Series, set[str]] | None:
+        # the distinct values are parsed, not every row (a column of labels has a few);
+        # a marker of a missing value is text (other values, such as tuples, are labels
+        # of another type: refused when coded)
         distinct = pd.Series(pd.unique(column), dtype=object).dropna()
         others = distinct[pd.to_numeric(distinct, errors="coerce").isna()]
-        return distinct, others, set(others.astype(str))
+        if not all(isinstance(v, str) for v in others):
+            return None
+        return distinct, others, set(others)
 
     try:
         # more than three distinct non-numbers among the first rows: labels, no tokens
-        if len(non_numbers(values.iloc[:256])[2]) > 3:
-            return []
-        distinct, others, found = non_numbers(values)
+        head = non_numbers(values.iloc[:256])
+        whole = None if head is None or len(head[2]) > 3 else non_numbers(values)
     except TypeError:  # unhashable cells (lists): not labels, refused when coded
         return []
+    if whole is None:
+        return []
+    distinct, others, found = whole
     tokens = sorted(found)
     if not 0 < len(tokens) <= 3 or len(others) == len(distinct):
         return []
@@ -921,8 +942,15 @@ def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str,
     ids = [c for c in ids if c not in groups]
     if not ids:
         return None
-    key = [*ids, *groups]
-    repeated = df.loc[df.duplicated(key, keep=False), key]
+    frame = df[[*ids, *groups]]
+    try:
+        repeated = frame[frame.duplicated(keep=False)]
+    except TypeError:
+        # identifiers that hold lists or arrays (never ratings) are compared by what they
+        # print, as pandas compares one column of lists by value
+        frame = frame.apply(lambda column: column.map(
+            lambda v: repr(v) if nested_type(type(v)) else v))  # (DataFrame.map: pandas 2.1)
+        repeated = frame[frame.duplicated(keep=False)]
     if not len(repeated):
         return None
     keys = repeated.drop_duplicates()

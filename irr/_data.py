@@ -11,7 +11,7 @@ from __future__ import annotations
 import numbers
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cached_property
@@ -25,9 +25,11 @@ from irr._lazy import lazy_module
 # of numpy columns (irr._columns, DuckDB's relations) reads text and missing values here
 pd = lazy_module("pandas")
 
-__all__ = ["MISSING_MARKERS", "Ratings", "decimal_text", "distinct_names", "encode_ratings",
-           "exact_reals", "float_if_exact", "integer_pair_ratings", "is_pandas", "may_hold_missing",
-           "missing_markers", "object_missing", "validate_table"]
+__all__ = ["MISSING_MARKERS", "UNNEST", "Ratings", "decimal_text", "distinct_names",
+           "encode_ratings", "exact_reals", "float_if_exact", "integer_pair_ratings",
+           "is_pandas", "may_hold_missing", "missing_markers", "nested_cells", "nested_message",
+           "nested_type", "object_missing", "refuse_nested", "refuse_nested_rows",
+           "validate_table"]
 
 #: Most categories an agreement table may have before its k x k allocation is refused.
 MAX_CATEGORIES = 10_000
@@ -105,6 +107,130 @@ def preview(values: Any, limit: int = 5) -> str:
     shown = ", ".join(repr(v.item() if isinstance(v, np.generic) else v) for v in values[:limit])
     more = f", ... ({len(values)} in all)" if len(values) > limit else ""
     return f"[{shown}{more}]"
+
+
+#: How a message names the cells of a nested type (other collections: by type name).
+_NESTED_WORDS = {list: "lists", tuple: "tuples", dict: "dicts", set: "sets",
+                 frozenset: "sets", np.ndarray: "arrays"}
+
+
+def nested_type(kind: type) -> bool:
+    """Whether a value of type `kind` holds several values: a collection (a list, tuple,
+    dict, set, numpy array, pandas Series) other than text. JSON and Parquet list columns
+    are read into such cells. A tuple is one too: it is hashable, but it holds several
+    values (pandas makes an Index of tuples a MultiIndex), never one rating.
+
+    Examples
+    --------
+    >>> nested_type(list), nested_type(tuple), nested_type(np.ndarray), nested_type(str)
+    (True, True, True, False)
+    """
+    return issubclass(kind, Collection) and not issubclass(kind, str | bytes | bytearray)
+
+
+def nested_cells(values: Any) -> np.ndarray:
+    """Which values of a 1-D sequence are nested (:func:`nested_type`), as a boolean
+    array; the types are read once each, so labels of one type cost one pass.
+
+    Examples
+    --------
+    >>> nested_cells(np.array([1, [2, 3], "a", (4,)], dtype=object)).tolist()
+    [False, True, False, True]
+    """
+    objects = _objects(values)
+    nested = {kind for kind in set(map(type, objects)) if nested_type(kind)}
+    if not nested:
+        return np.zeros(objects.size, dtype=bool)
+    return np.fromiter((type(v) in nested for v in objects), dtype=bool, count=objects.size)
+
+
+def _objects(values: Any) -> np.ndarray:
+    """A 1-D sequence as a 1-D object array whose cells are its values as they are (numpy
+    would make a list of equal-length lists 2-D)."""
+    if isinstance(values, np.ndarray) and values.ndim == 1:
+        return values if values.dtype == object else values.astype(object)
+    values = list(values)
+    return np.fromiter(values, dtype=object, count=len(values))
+
+
+#: What to do with ratings that hold collections (:func:`nested_message`).
+UNNEST = ("Unnest or explode them first (one row per value: DataFrame.explode), or join each "
+          "into one label.")
+
+
+def nested_message(held: str, remedy: str = UNNEST) -> str:
+    """The one wording of a refusal of nested values: `held` says who holds what
+    (``"`a` holds lists ([[1, 2], [3]])"``, ``"`r1` (List(Int64)) holds lists or
+    structs"``), `remedy` what to do.
+
+    Examples
+    --------
+    >>> print(nested_message("`a` holds lists ([[1, 2]])"))  # doctest: +NORMALIZE_WHITESPACE
+    `a` holds lists ([[1, 2]]), but every value must be a single label or number, not a
+    collection. Unnest or explode them first (one row per value: DataFrame.explode), or
+    join each into one label.
+    """
+    return f"{held}, but every value must be a single label or number, not a collection. {remedy}"
+
+
+def refuse_nested(values: Any, name: str, column: Any = None, remedy: str = UNNEST) -> None:
+    """A TypeError naming `name` (an argument or column, in backticks; with `column`, the
+    argument that names that column) and showing the nested values of the 1-D `values`
+    (:func:`nested_cells`), if any; `remedy` says what to do (:func:`nested_message`).
+
+    Examples
+    --------
+    >>> refuse_nested(np.array([[1, 2], None], dtype=object), "a")
+    Traceback (most recent call last):
+    ...
+    TypeError: `a` holds lists ([[1, 2]]), but every value must be a single label ...
+    """
+    objects = _objects(values)
+    found = nested_cells(objects)
+    if not found.any():
+        return
+    bad = objects[found]
+    kinds = dict.fromkeys(_NESTED_WORDS.get(type(v), f"{type(v).__name__} objects")
+                          for v in bad)
+    who = f"`{name}`" if column is None else f"The `{name}` column {column!r}"
+    raise TypeError(nested_message(f"{who} holds {' and '.join(kinds)} ({preview(bad)})",
+                                   remedy))
+
+
+#: Text as a list, dict or set prints ("[1, 2]", "['copd', 'hf']", "[]", "{'a': 1}"): what a
+#: CSV file holds where a pandas list column was written.
+_COLLECTION_TEXT = re.compile(r"\s*(\[.*\]|\{.*\})\s*", re.DOTALL)
+#: The label of an interval closed on both sides ("[0, 10]", "[1.5, 2.5]"): a category.
+_INTERVAL_TEXT = re.compile(r"\s*\[\s*[-+]?[\d.]+(e[-+]?\d+)?\s*,\s*[-+]?[\d.]+(e[-+]?\d+)?\s*\]\s*",
+                            re.IGNORECASE)
+
+
+def _refuse_collection_text(labels: np.ndarray, name: str) -> None:
+    """The TypeError of :func:`refuse_nested` when every one of the distinct text `labels`
+    of `name` is the text of a list, dict or set as Python prints one (a pandas list
+    column written to CSV), unless each is an interval's two numbers ("[0, 10]"). The
+    first label settles it for any other text."""
+    if not len(labels) or not all(isinstance(v, str) and _COLLECTION_TEXT.fullmatch(v)
+                                  for v in labels):
+        return
+    if all(_INTERVAL_TEXT.fullmatch(v) for v in labels):
+        return
+    kinds = dict.fromkeys("lists" if v.lstrip()[0] == "[" else "dicts or sets" for v in labels)
+    raise TypeError(nested_message(
+        f"`{name}` holds {' and '.join(kinds)} written as text ({preview(labels)})",
+        "Read them as lists (ast.literal_eval) and explode them first (one row per value: "
+        "DataFrame.explode), or leave the column out of the ratings; if they are labels, "
+        "declare them with `categories=`."))
+
+
+def refuse_nested_rows(rows: Any, name: str) -> None:
+    """:func:`refuse_nested` of the cells of a 2-D `rows` (a sequence of rows) that numpy
+    could not make an array of (cells of unequal lengths)."""
+    try:
+        cells = [cell for row in rows for cell in row]
+    except TypeError:  # a row that is no sequence: the caller's message says why
+        return
+    refuse_nested(cells, name)
 
 
 def distinct_names(labels: Sequence[Any], argument: str) -> list[str]:
@@ -270,6 +396,8 @@ def exact_reals(values: np.ndarray, name: str) -> np.ndarray:
         values = values.astype(object)
     if values.dtype.kind != "O" or pd.api.types.infer_dtype(values.ravel(), skipna=True) not in (
             "integer", "floating", "mixed-integer-float", "empty", "decimal", "boolean"):
+        if values.dtype.kind == "O":
+            refuse_nested(values.ravel(), name)
         raise TypeError(f"`{name}` must be a 2-D array of numbers. Got {preview(values.ravel()[:3])}.")
     missing = np.asarray(pd.isna(values), dtype=bool)
     if _exactly_float(values, missing):
@@ -319,6 +447,7 @@ def _from_sequence(values: Any, name: str) -> np.ndarray:
     try:
         objects = np.asarray(values, dtype=object)
     except ValueError as exc:
+        refuse_nested(values, name)
         raise ValueError(f"`{name}` must be a 1-D array-like of ratings: {exc}") from None
     if objects.ndim != 1:
         raise ValueError(
@@ -393,6 +522,7 @@ def _check_label_kinds(labels: np.ndarray, name: str) -> str:
         if finite:
             return known
     # mixed kinds, infinities or other types: per label, to name them
+    refuse_nested(labels, name)
     kinds = pd.Series(labels).map(_label_kind)
     found = pd.unique(kinds)
     if "inf" in found:
@@ -412,12 +542,14 @@ def _check_label_kinds(labels: np.ndarray, name: str) -> str:
 def _check_categories(categories: Any) -> pd.Index:
     if isinstance(categories, (str, bytes)) or np.isscalar(categories):
         raise TypeError(f"`categories` must be a sequence of labels; got {categories!r}.")
+    labels = list(categories)
+    refuse_nested(labels, "categories", remedy="Declare each category as one label.")
     try:
-        index = pd.Index(list(categories))
+        index = pd.Index(labels)
         _ = index.has_duplicates  # hashes every label
     except TypeError as exc:
         raise TypeError(
-            f"`categories` must hold hashable labels: {exc} in {preview(categories)}."
+            f"`categories` must hold hashable labels: {exc} in {preview(labels)}."
         ) from None
     if len(index) == 0:
         raise ValueError("`categories` must not be empty.")
@@ -891,6 +1023,8 @@ def _encode_factorized(
         if scores is None:
             scores = np.arange(len(index), dtype=float)
         return Ratings(tuple(coded), index, scores, True, tuple(names))
+    for labels, name in zip(uniques, names, strict=True):
+        _refuse_collection_text(labels, name)
     union, sorted_labels = pd.factorize(np.concatenate(uniques), sort=True)
     if len(sorted_labels) > MAX_CATEGORIES:
         raise ValueError(
@@ -978,9 +1112,14 @@ def encode_ratings(
         for array, name in zip(arrays, names, strict=True):
             values = np.asarray(array, dtype=object) if isinstance(array, pd.Categorical) else array
             missing = _missing(array)
-            code = index.get_indexer(values)
+            try:
+                code = index.get_indexer(values)
+            except TypeError:  # unhashable values: collections, named here
+                refuse_nested(values, name)
+                raise
             outside = (code < 0) & ~missing
             if outside.any():
+                refuse_nested(values[outside], name)  # tuples are hashable
                 bad = pd.unique(np.asarray(values, dtype=object)[outside])
                 raise ValueError(
                     f"`{name}` has labels outside `categories`: {preview(bad)}; "
@@ -1031,6 +1170,13 @@ def encode_ratings(
         )
     index = pd.Index(uniques)
     if kind == "str":
+        n = len(arrays[0])
+        for i, name in enumerate(names):  # each rater's labels, when its first one is a list
+            code = codes_all[i * n : (i + 1) * n]
+            first = code[np.argmax(code >= 0)]
+            if first >= 0 and _COLLECTION_TEXT.fullmatch(uniques[first]):
+                _refuse_collection_text(np.asarray(uniques, dtype=object)[
+                    np.unique(code[code >= 0])], name)
         _warn_missing_markers(index, codes_all, names, len(arrays[0]))
     if kind == "bool":
         index = index.astype(bool)
@@ -1127,8 +1273,11 @@ def numeric_array(values: Any, name: str, expected: str) -> np.ndarray:
     try:
         array = np.asarray(values)
     except ValueError as exc:
+        refuse_nested_rows(values, name)
         raise ValueError(f"`{name}` must be {expected}: {exc}") from None
     if array.dtype.kind not in "iufb":
+        if array.dtype.kind == "O":
+            refuse_nested(array.ravel(), name)
         raise TypeError(f"`{name}` must hold numeric counts; got dtype {array.dtype}.")
     return array
 
@@ -1212,8 +1361,10 @@ def real_values(values: Any, name: str) -> np.ndarray | None:
         if array.size and max(abs(int(array.min())), abs(int(array.max()))) >= 2**53:
             return None
         return array.astype(np.float64)
-    if kind != "O" or pd.api.types.infer_dtype(array, skipna=True) not in (
-            "integer", "floating", "mixed-integer-float", "decimal"):
+    inferred = pd.api.types.infer_dtype(array, skipna=True) if kind == "O" else None
+    if inferred not in ("integer", "floating", "mixed-integer-float", "decimal"):
+        if inferred in ("mixed", "mixed-integer"):  # (only these may hold collections)
+            refuse_nested(array, name)
         return None
     missing = np.asarray(pd.isna(array), dtype=bool)
     if not _exactly_float(array, missing):

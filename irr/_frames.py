@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from irr._columns import choose_columns, looks_continuous
-from irr._data import is_pandas
+from irr._data import is_pandas, nested_message
 from irr._lazy import lazy_module
 
 pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
@@ -298,9 +298,8 @@ def _refuse_nested(frame: Any, raters: Sequence[Any]) -> None:
         nested = [f"`{name}` ({schema[name]})" for name in raters
                   if type(schema[name]).__name__ in ("List", "Array", "Struct")]
     if nested:
-        raise TypeError(f"Rating columns must hold one label or number per row; "
-                        f"{', '.join(nested)} hold{'s' if len(nested) == 1 else ''} "
-                        "lists or structs. Unnest or explode them first.")
+        raise TypeError(nested_message(f"{', '.join(nested)} hold{'s' if len(nested) == 1 else ''}"
+                                       " lists or structs"))
 
 
 def wide_patterns(

@@ -25,6 +25,7 @@ from irr._data import (
     float_if_exact,
     integer_offsets,
     preview,
+    refuse_nested,
 )
 from irr._measurements import Measurements
 from irr._source import Source, align_columns
@@ -342,6 +343,8 @@ def iota(
     blocks = []
     for v, f in enumerate(frames):
         kept = f.to_numpy()[~missing]
+        if kept.dtype == object:  # lists would read as numbers or text ("[1, 2]") below
+            refuse_nested(kept.ravel(), f"ratings[{v}]")
         if level == "interval":
             try:
                 values = kept.astype(float)
@@ -371,6 +374,8 @@ def iota(
 def _integer_ratings(values: Any, name: str) -> np.ndarray:
     array = as_1d(values, name)
     if not isinstance(array, np.ndarray) or array.dtype.kind not in "iufb":
+        if isinstance(array, np.ndarray) and array.dtype.kind == "O":
+            refuse_nested(array, name)
         raise TypeError(f"`{name}` must hold integer ratings; got {preview(np.asarray(array)[:3])}.")
     if array.dtype.kind == "f":
         if np.isnan(array).any():
@@ -1231,8 +1236,7 @@ def concordance(
         n_resamples=n_resamples, rng=rng, progress=progress)
     if y is None and not isinstance(x, Measurements):
         if isinstance(x, pd.DataFrame):
-            x = Measurements.from_wide(x.to_numpy(dtype=float), raters=list(map(str, x.columns)),
-                                       subjects=x.index)
+            x = Measurements.from_wide(x, raters=list(map(str, x.columns)), subjects=x.index)
         else:
             x = Measurements.from_wide(x)
     if isinstance(x, Measurements):

@@ -18,6 +18,8 @@ from irr._data import (
     may_hold_missing,
     numeric_array,
     preview,
+    refuse_nested,
+    refuse_nested_rows,
 )
 from irr._lazy import lazy_module
 
@@ -180,8 +182,8 @@ def code_long(columns: LongColumns, replicates: bool = False) -> LongRatings:
                 f"The `{argument}` column {columns.labels[argument]!r} has missing labels "
                 f"(rows {preview(rows)}); every rating needs a {argument}."
             )
-    s_code, s_labels = factorize_labels(columns.subject)
-    r_code, r_labels = factorize_labels(columns.rater)
+    s_code, s_labels = _factorized(columns, "subject")
+    r_code, r_labels = _factorized(columns, "rater")
     m = len(r_labels)
     if m < 2:
         raise ValueError(
@@ -194,6 +196,17 @@ def code_long(columns: LongColumns, replicates: bool = False) -> LongRatings:
     if not replicates:
         require_one_per_cell(long)
     return long
+
+
+def _factorized(columns: LongColumns, argument: str) -> tuple[np.ndarray, Any]:
+    """:func:`factorize_labels` of the `argument` column; unhashable labels (lists,
+    arrays) are named (hashable tuples are labels: a composite identifier)."""
+    column = getattr(columns, argument)
+    try:
+        return factorize_labels(column)
+    except TypeError:
+        refuse_nested(column, argument, columns.labels[argument])
+        raise
 
 
 class CellLayout(NamedTuple):
@@ -348,7 +361,8 @@ def split_array(x: Any) -> tuple[list[np.ndarray], tuple[int, int] | None]:
         raise TypeError("`x` is a DataFrame; use Agreement.from_frame(df) instead.")
     try:
         array = np.asarray(x)
-    except ValueError as exc:
+    except ValueError as exc:  # rows of unequal lengths, or cells that hold collections
+        refuse_nested_rows(x, "x")
         raise ValueError(f"`x` must be a 2-D array of ratings: {exc}") from None
     if array.ndim != 2:
         raise ValueError(

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from irr._data import distinct_names, preview
+from irr._data import distinct_names, is_pandas, preview, refuse_nested, refuse_nested_rows
 from irr._lazy import lazy_module
 
 pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
@@ -186,7 +186,7 @@ class Measurements:
         cls, values: Any, raters: Sequence[str] | None = None, subjects: Any = None
     ) -> Measurements:
         """Measurements of a subjects x raters matrix (nan: not measured; no replicates)."""
-        matrix = np.asarray(values, dtype=float)
+        matrix = _real_array(values, "values")
         if matrix.ndim != 2:
             raise ValueError(f"`values` must be 2-D (subjects x raters); got shape {matrix.shape}.")
         return cls.from_columns(list(matrix.T), raters, subjects)
@@ -206,7 +206,7 @@ class Measurements:
         >>> m.subject.tolist(), m.rater.tolist(), m.value.tolist()
         ([0, 0, 1], [0, 1, 0], [1.5, 1.0, 2.0])
         """
-        columns = [np.asarray(c, dtype=float) for c in columns]
+        columns = [_real_array(c, "columns") for c in columns]
         r = len(columns)
         n = len(columns[0]) if r else 0
         if any(c.ndim != 1 or len(c) != n for c in columns):
@@ -581,18 +581,40 @@ def _read_only(array: np.ndarray) -> np.ndarray:
     return view
 
 
+def _real_array(values: Any, name: str) -> np.ndarray:
+    """`values` as a float64 array; cells that hold collections (lists, arrays) are named
+    (:func:`irr._data.refuse_nested`), other values numpy cannot convert raise its error."""
+    frame = is_pandas(values, "DataFrame")
+    try:
+        return values.to_numpy(dtype=float) if frame else np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        if frame:  # each column by its name
+            for column in values.columns:
+                refuse_nested(values[column].to_numpy(dtype=object), str(column))
+        elif isinstance(values, np.ndarray) and values.ndim == 1:
+            refuse_nested(values, name)
+        else:
+            refuse_nested_rows(values, name)
+        raise
+
+
 def _measurement_vector(values: Any, name: str) -> np.ndarray:
     """One method's measurements as a float64 vector (nan: missing), or a TypeError or
     ValueError naming the argument and the bad values."""
     if isinstance(values, pd.DataFrame):
         raise TypeError(f"`{name}` must be 1-D (one method's measurements); got a DataFrame.")
-    array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
+    try:
+        array = values.to_numpy() if isinstance(values, pd.Series) else np.asarray(values)
+    except ValueError:  # cells of unequal lengths
+        refuse_nested(values, name)
+        raise
     if array.dtype.kind in "US" and not isinstance(values, np.ndarray):
         array = np.asarray(values, dtype=object)  # numpy made [1.0, "a"] all text: keep types
     if array.ndim != 1:
         raise ValueError(f"`{name}` must be 1-D (one measurement per subject); got shape "
                          f"{array.shape}.")
     if array.dtype.kind not in "biuf":
+        refuse_nested(array, name)  # (lists, arrays: pandas would raise its own error)
         # one rule with Agreement(continuous=True): text is refused, never parsed
         text = np.array([isinstance(v, (str, bytes)) for v in array.ravel()], dtype=bool)
         if text.any():

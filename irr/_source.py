@@ -37,6 +37,7 @@ from irr._data import (
     numeric_array,
     preview,
     real_values,
+    refuse_nested,
     validate_table,
 )
 from irr._frames import (
@@ -565,7 +566,11 @@ class Source:
                 )
             values = self.frame[values]
         values = align_to_index(values, self.index, name, "the subjects")
-        check_label_kinds(values, name)
+        try:
+            check_label_kinds(values, name)
+        except TypeError:  # lists or arrays as labels are named as such
+            refuse_nested(values, name)
+            raise
         array = np.asarray(values.to_numpy() if isinstance(values, pd.Series) else values)
         n = self.n_rows
         if array.ndim != 1 or len(array) != n:

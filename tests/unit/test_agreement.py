@@ -188,7 +188,7 @@ BAD_INPUT = [
     (lambda: irr.Agreement([1, 2], [1, 2], categories=[1, 2, 2]), ValueError,
      r"`categories` contains duplicates: \[2\]"),
     (lambda: irr.Agreement([1, 2], [1, 2], categories=[[1], [2]]), TypeError,
-     r"`categories` (must hold hashable labels|holds labels of unsupported type list)"),
+     r"`categories` holds lists \(\[\[1\], \[2\]\]\), but every value must be a single label"),
     (lambda: irr.Agreement([1, 2], [1, 2], nan_policy="drop"), ValueError,
      r"`nan_policy` must be one of 'omit', 'raise'; got 'drop'"),
     (lambda: irr.Agreement([None, None], [None, None]), ValueError, r"Every rating is missing"),

@@ -272,6 +272,56 @@ def test_parquet_numbers_stored_as_text_are_read_as_a_csv_file_reads_them(tmp_pa
             "read as numbers, as in a CSV file.") in parquet["notes"]
 
 
+def test_a_parquet_list_column_is_refused_by_name_in_memory_and_streamed(tmp_path):
+    # a list column beside a patient id raised "unhashable type: 'numpy.ndarray'" from the
+    # column rule; in memory and streamed by DuckDB (a directory), with the rule or --id
+    pytest.importorskip("pyarrow")
+    pytest.importorskip("duckdb")
+    table = pd.DataFrame({"patient": range(101, 131), "tags": [[1, 2], [3]] * 15,
+                          "r1": [1, 2, 3] * 10, "r2": [1, 2, 2] * 10})
+    table.to_parquet(tmp_path / "tags.parquet")
+    (tmp_path / "parts").mkdir()
+    table.to_parquet(tmp_path / "parts" / "part-0.parquet")
+    for path, options, held in [
+            ("tags.parquet", [], r"'tags' holds arrays \(\[array\(\[1, 2\]\), array\(\[3\]\)"),
+            ("tags.parquet", ["--raters", "tags", "r1"], r"'tags' holds arrays"),
+            ("tags.parquet", ["--id", "patient"], r"'tags' holds arrays"),
+            ("parts", [], r"'tags' holds arrays \(\[array\(\[1, 2\]\)"),
+            ("parts", ["--id", "patient"], r"'tags' \(BIGINT\[\]\) holds lists or structs")]:
+        code, out, err = cli("kappa", str(tmp_path / path), *options)
+        assert (code, out) == (1, ""), err
+        assert re.search(r"^irr: error: " + held + r".*, but every value must be a single label "
+                         r"or number, not a collection\. Unnest or explode them first", err), err
+        assert "unhashable" not in err
+    # the rule's refusal names the options that leave the column out
+    assert "name the rating columns with --raters or this column with --id" in cli(
+        "kappa", str(tmp_path / "tags.parquet"))[2]
+    code, out, err = cli("kappa", str(tmp_path / "tags.parquet"), "--id", "patient,tags")
+    assert code == 0, err
+    assert "Subjects:" in out
+
+
+def test_a_list_column_written_to_csv_is_refused_by_name(tmp_path):
+    # pandas writes a list column as text "['copd', 'hf']"; beside text grades the rule kept
+    # it as a rater, and kappa compared it with reader_1 (13 categories, kappa 0)
+    grades = ["none", "mild", "moderate", "severe"] * 6
+    table = pd.DataFrame({"patient_id": [f"P{i:03d}" for i in range(24)],
+                          "comorbidities": [["copd", "hf"], [], ["ckd"]] * 8,
+                          "reader_1": grades, "reader_2": grades[1:] + grades[:1]})
+    table.to_csv(tmp_path / "readings.csv", index=False)
+    code, out, err = cli("kappa", str(tmp_path / "readings.csv"))
+    assert (code, out) == (1, "")
+    assert err == ("irr: error: 'comorbidities' holds lists written as text ([\"['copd', 'hf']\", "
+                   "'[]', \"['ckd']\"]), but every value must be a single label or number, not a "
+                   "collection. Read them as lists (ast.literal_eval) and explode them first (one "
+                   "row per value: DataFrame.explode), or leave the column out of the ratings; if "
+                   "they are labels, declare them with --categories.\n")
+    code, out, err = cli("kappa", str(tmp_path / "readings.csv"), "--raters", "reader_1",
+                         "reader_2")
+    assert code == 0, err
+    assert "Agreement between reader_1 and reader_2" in out
+
+
 # -- B9: hints on reading ----------------------------------------------------------------------
 def test_semicolon_file_is_read_as_such_with_a_note(tmp_path):
     path = tmp_path / "excel.csv"

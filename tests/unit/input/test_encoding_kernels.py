@@ -327,14 +327,21 @@ import fractions  # noqa: E402
 
 
 def _check_label_kinds_old(labels, name):
-    """irr._data._check_label_kinds before issue 17 (one Python call per label)."""
+    """irr._data._check_label_kinds before issue 17 (one Python call per label), with the
+    refusal of nested cells (tuples, the one nested kind of the pool) first."""
     if labels.dtype.kind != "O":
         return "bool" if labels.dtype.kind == "b" else "number"
     if len(labels) == 0:
         return "number"
+    preview = irr._data.preview
+    nested = [v for v in labels if isinstance(v, tuple)]
+    if nested:
+        raise TypeError(f"`{name}` holds tuples ({preview(nested)}), but every value must be a "
+                        "single label or number, not a collection. Unnest or explode them "
+                        "first (one row per value: DataFrame.explode), or join each into one "
+                        "label.")
     kinds = pd.Series(labels).map(irr._data._label_kind)
     found = pd.unique(kinds)
-    preview = irr._data.preview
     if "inf" in found:
         raise ValueError(f"`{name}` contains infinite ratings: {preview(labels[kinds == 'inf'])}.")
     if len(found) > 1:

@@ -4,6 +4,7 @@ Errors are ValueError/TypeError naming the argument and echoing the offending va
 never a crash, a hang, an allocation that cannot fit, or a silently wrong number.
 """
 
+import io
 import math
 import time
 import tracemalloc
@@ -16,6 +17,7 @@ import pytest
 
 import irr
 from irr import DegenerateDataWarning
+from irr._measurements import Measurements
 from tests.support.exact_formulas import exact_kappa
 
 I64_MAX = np.iinfo(np.int64).max
@@ -99,9 +101,9 @@ CASES = [
     ("nested list", lambda: irr.Agreement([[1], [2]], [1, 2]), ValueError,
      r"`rater_a` must be 1-D \(one rater's ratings\); got an array of shape \(2, 1\)"),
     ("ragged nested list", lambda: irr.Agreement([[1], [2, 3]], [1, 2]), TypeError,
-     r"`rater_a` holds labels of unsupported type list"),
+     r"`rater_a` holds lists \(\[\[1\], \[2, 3\]\]\), but every value must be a single label"),
     ("frame nested cells", lambda: irr.Agreement.from_frame(pd.DataFrame({"a": [[1], [2]], "b": [2, 2]})),
-     TypeError, r"`a` holds labels of unsupported type list"),
+     TypeError, r"`a` holds lists \(\[\[1\], \[2\]\]\), but every value must be a single label"),
     ("scalar rater", lambda: irr.Agreement(5, [1]), TypeError, r"`rater_a` must be a 1-D array-like"),
     ("string rater", lambda: irr.Agreement("abc", "abd"), TypeError,
      r"`rater_a` must be a 1-D array-like of ratings; got 'abc'"),
@@ -173,9 +175,12 @@ CASES = [
     ("duplicate categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[1, 2, 2]), ValueError,
      r"`categories` contains duplicates: \[2\]"),
     ("unhashable categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[{1}, {2}]), TypeError,
-     r"`categories` must hold hashable labels: unhashable type: 'set' in \[\{1\}, \{2\}\]"),
+     r"`categories` holds sets \(\[\{1\}, \{2\}\]\), but every value must be a single label "
+     r"or number, not a collection. Declare each category as one label."),
     ("list categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[[1], [2]]), TypeError,
-     r"`categories` (must hold hashable labels|holds labels of unsupported type list)"),
+     r"`categories` holds lists \(\[\[1\], \[2\]\]\)"),
+    ("tuple categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[(1, 2), (3,)]), TypeError,
+     r"`categories` holds tuples \(\[\(1, 2\), \(3,\)\]\)"),
     ("empty categories", lambda: irr.Agreement([1, 2], [1, 2], categories=[]), ValueError,
      r"`categories` must not be empty"),
     ("nan category", lambda: irr.Agreement([1, 2], [1, 2], categories=[1, np.nan]), ValueError,
@@ -555,6 +560,164 @@ CASES = [
 def test_hostile_input_raises_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+# -- nested cells: lists, tuples, dicts, sets, arrays as ratings ------------------------------
+
+#: Two nested cells of each kind (JSON and Parquet list columns are read as lists or arrays;
+#: a tuple is hashable, but holds several values: never one rating).
+NESTED = {"list": ([1, 2], [3]), "tuple": ((1, 2), (3,)), "dict": ({"a": 1}, {"b": 2}),
+          "set": ({1}, {2}), "array": (np.array([1, 2]), np.array([3]))}
+#: The other cells of a column: none (every cell nested), ratings, missing ratings.
+FILLERS = {"alone": None, "with ratings": (1, 2, 3, 1), "with nan": (np.nan, 2, None, 1)}
+OTHER = [1, 2, 1, 2, 2, 1]
+
+
+def _nested_column(kind, filler):
+    """Six cells, object dtype: the two nested cells of `kind` first, then `filler`."""
+    first = NESTED[kind]
+    rest = FILLERS[filler] or first * 2
+    column = np.empty(6, dtype=object)
+    for i, cell in enumerate([*first, *rest]):
+        column[i] = cell
+    return column
+
+
+def _frame(column):
+    return pd.DataFrame({"pid": range(101, 107), "a": column, "b": OTHER, "c": OTHER[::-1]})
+
+
+def _long(column):
+    return pd.DataFrame({"s": [*range(6), *range(6)], "r": ["x"] * 6 + ["y"] * 6,
+                         "v": np.concatenate([column, np.array(OTHER, dtype=object)])})
+
+
+#: Every entry point that takes ratings (or measurements): the call on a nested column and
+#: the argument or column its message names.
+NESTED_CALLS = {
+    "Agreement": (lambda c: irr.Agreement(c, OTHER), "rater_a"),
+    "Agreement list": (lambda c: irr.Agreement(list(c), OTHER), "rater_a"),
+    "Agreement continuous": (lambda c: irr.Agreement(c, OTHER, continuous=True), "rater_a"),
+    "Agreement categories": (lambda c: irr.Agreement(c, OTHER, categories=[1, 2, 3]), "rater_a"),
+    "from_frame": (lambda c: irr.Agreement.from_frame(_frame(c)), "a"),
+    "from_frame raters": (lambda c: irr.Agreement.from_frame(_frame(c), ["a", "b"]), "a"),
+    "from_frame id": (lambda c: irr.Agreement.from_frame(_frame(c), id="pid"), "a"),
+    "from_frame continuous": (lambda c: irr.Agreement.from_frame(
+        _frame(c), ["a", "b"], continuous=True), "a"),
+    "from_frame categories": (lambda c: irr.Agreement.from_frame(
+        _frame(c), ["a", "b"], categories=[1, 2, 3]), "a"),
+    "from_frame freq_weights": (lambda c: irr.Agreement.from_frame(
+        _frame(c), ["a", "b"], freq_weights="c"), "a"),
+    "from_array": (lambda c: irr.Agreement.from_array(
+        np.column_stack([c, np.array(OTHER, dtype=object)])), "rater1"),
+    "from_array rows": (lambda c: irr.Agreement.from_array(
+        [[x, y] for x, y in zip(c, OTHER, strict=True)]), "(x|rater1)"),
+    "from_long": (lambda c: irr.Agreement.from_long(_long(c), subject="s", rater="r",
+                                                    rating="v"), "rating"),
+    "from_long continuous": (lambda c: irr.Agreement.from_long(
+        _long(c), subject="s", rater="r", rating="v", continuous=True), "rating"),
+    "from_patterns": (lambda c: irr.Agreement.from_patterns(
+        {"a": c, "b": np.array(OTHER)}, [1] * 6), "a"),
+    "cohen_kappa": (lambda c: irr.cohen_kappa(pd.Series(c), OTHER), "rater_a"),
+    "robinson_a": (lambda c: irr.robinson_a(_frame(c)[["a", "b", "c"]]), "a"),
+    "krippendorff_alpha": (lambda c: irr.krippendorff_alpha(_frame(c)), "a"),
+    "icc": (lambda c: irr.icc(_frame(c)[["a", "b", "c"]]), "a"),
+    "iota": (lambda c: irr.iota([np.column_stack([c, np.array(OTHER, dtype=object)])]),
+             r"ratings\[0\]"),
+    "quadratic_weighted_kappa": (lambda c: irr.quadratic_weighted_kappa(c, OTHER), "rater_a"),
+    "limits_of_agreement": (lambda c: irr.limits_of_agreement(pd.Series(c), OTHER), "x"),
+    "concordance frame": (lambda c: irr.concordance(_frame(c)[["a", "b"]]), "a"),
+    "deming": (lambda c: irr.deming(OTHER, c), "y"),
+    "Measurements.from_pair": (lambda c: Measurements.from_pair(c, OTHER), "x"),
+    "Measurements.from_wide": (lambda c: Measurements.from_wide(_frame(c)), "a"),
+    "cluster": (lambda c: irr.Agreement(OTHER, OTHER[::-1]).kappa(
+        ci="percentile", cluster=c, n_resamples=10, rng=1), "cluster"),
+}
+
+
+@pytest.mark.parametrize("filler", FILLERS)
+@pytest.mark.parametrize("kind", NESTED)
+@pytest.mark.parametrize("entry", NESTED_CALLS)
+def test_nested_cells_raise_a_type_error_naming_the_column_and_showing_them(entry, kind, filler):
+    call, name = NESTED_CALLS[entry]
+    with pytest.raises(TypeError, match=rf"`{name}` holds .*every value must be a single "
+                                        r"label or number, not a collection") as info:
+        call(_nested_column(kind, filler))
+    assert repr(NESTED[kind][0]) in str(info.value)  # the bad cells are shown
+
+
+@pytest.mark.parametrize("kind", ["list", "dict", "set", "array"])
+def test_unhashable_subject_and_rater_labels_of_long_data_are_named(kind):
+    column = _nested_column(kind, "alone")
+    for argument in ("s", "r"):
+        df = _long(column).assign(**{argument: np.concatenate([column, column])})
+        which = "subject" if argument == "s" else "rater"
+        with pytest.raises(TypeError, match=rf"The `{which}` column '{argument}' holds "):
+            irr.Agreement.from_long(df, subject="s", rater="r", rating="v")
+
+
+def test_tuples_are_labels_of_subjects_in_long_data():
+    # a composite identifier (site, patient) is hashable: a label, never a rating
+    df = pd.DataFrame({"s": [("a", 1), ("a", 1), ("b", 2), ("b", 2), ("c", 3), ("c", 3)],
+                       "r": ["x", "y"] * 3, "v": [1, 1, 2, 2, 1, 2]})
+    ag = irr.Agreement.from_long(df, subject="s", rater="r", rating="v")
+    assert ag.n_subjects == 3
+    assert ag.percent_agreement().estimate == pytest.approx(2 / 3)
+
+
+def test_a_nested_column_among_ratings_names_the_options_to_leave_it_out():
+    with pytest.raises(TypeError, match=r"`a` holds lists .* name the rating columns with "
+                                        r"raters= or this column with id="):
+        irr.Agreement.from_frame(_frame(_nested_column("list", "alone")))
+    # named out of the ratings, it is never read
+    frame = _frame(_nested_column("list", "alone"))
+    assert irr.Agreement.from_frame(frame, ["b", "c"]).raters == ("b", "c")
+    with pytest.warns(UserWarning, match=r"`id` a repeats on more than one row"):
+        assert irr.Agreement.from_frame(frame.drop(columns="pid"), id="a").raters == ("b", "c")
+    # identifiers are checked for repeats, lists by what they print
+    with pytest.warns(UserWarning, match=r"`id` pid, a repeats on more than one row for 1 "
+                                         r"id\(s\) \(\(101, '\[1, 2\]'\)\)"):
+        ag = irr.Agreement.from_frame(frame.assign(pid=[101, 102, 103, 104, 101, 106]),
+                                      id=["pid", "a"])
+    assert ag.raters == ("b", "c")
+
+
+@pytest.mark.parametrize("wrap", [list, pd.Series, lambda v: pd.Series(v, dtype="string")])
+def test_lists_written_as_text_are_refused_by_name(wrap):
+    # a pandas list column written to CSV reads back as text "['copd', 'hf']": taken as
+    # labels, it was a rater with a category per combination
+    grades = ["mild", "none", "mild", "severe", "none", "mild"]
+    frame = pd.DataFrame({"tags": [["copd", "hf"], [], ["ckd"], [], ["copd", "hf"], ["ckd"]],
+                          "r1": grades, "r2": grades[::-1]})
+    read = pd.read_csv(io.StringIO(frame.to_csv(index=False)))
+    with pytest.raises(TypeError, match=r"`tags` holds lists written as text \(\[\"\['copd', "
+                                        r"'hf'\]\", '\[\]', \"\['ckd'\]\"\]\), but every value must "
+                                        r"be a single label or number, not a collection"):
+        irr.Agreement.from_frame(read)
+    with pytest.raises(TypeError, match=r"`rater_b` holds lists written as text \(\['\[1, 2\]', "
+                                        r"'\[3\]'\]\).*declare them with `categories=`"):
+        irr.Agreement(wrap(grades[:4]), wrap(["[1, 2]", "[3]", None, "[1, 2]"]))
+    with pytest.raises(TypeError, match=r"`rater_a` holds dicts or sets written as text"):
+        irr.Agreement(wrap(["{'a': 1}", "{'b': 2}"]), wrap(["x", "y"]))
+    assert irr.Agreement.from_frame(read, ["r1", "r2"]).raters == ("r1", "r2")
+
+
+def test_text_of_intervals_and_declared_list_labels_stay_categories():
+    # "[0, 10]" labels an interval closed on both sides; declared categories are labels
+    bins = ["[0, 10]", "[10, 20]", "[0, 10]", "[20, 30]"]
+    ag = irr.Agreement(pd.Series(bins), bins[::-1])
+    assert list(ag.categories) == ["[0, 10]", "[10, 20]", "[20, 30]"]
+    assert irr.Agreement(["(0, 10]", "(10, 20]"], ["(0, 10]", "(0, 10]"]).n_subjects == 2
+    labels = ["[1, 2]", "[3]", "[]"]
+    declared = irr.Agreement(labels * 2, ["[3]", "[3]", "[]"] * 2, categories=labels)
+    assert declared.percent_agreement().estimate == pytest.approx(2 / 3)
+
+
+def test_a_tuple_among_numbers_is_not_taken_for_a_missing_value_marker():
+    # (the marker of SAS's '.' is text; a tuple suggested na_values=['(1, 2)'])
+    frame = _frame(_nested_column("tuple", "with ratings"))
+    with pytest.raises(TypeError, match=r"`a` holds tuples \(\[\(1, 2\), \(3,\)\]\)"):
+        irr.Agreement.from_frame(frame, ["a", "b"])
 
 
 # -- accepted input, checked numbers --------------------------------------------------------
