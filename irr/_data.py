@@ -1171,13 +1171,16 @@ def encode_ratings(
     index = pd.Index(uniques)
     if kind == "str":
         n = len(arrays[0])
-        for i, name in enumerate(names):  # each rater's labels, when its first one is a list
-            code = codes_all[i * n : (i + 1) * n]
-            first = code[np.argmax(code >= 0)]
-            if first >= 0 and _COLLECTION_TEXT.fullmatch(uniques[first]):
-                _refuse_collection_text(np.asarray(uniques, dtype=object)[
-                    np.unique(code[code >= 0])], name)
-        _warn_missing_markers(index, codes_all, names, len(arrays[0]))
+        # each rater's labels, when its first one is a list as text (read only when some
+        # distinct label begins as one does)
+        if any(label.lstrip().startswith(("[", "{")) for label in uniques):
+            for i, name in enumerate(names):
+                code = codes_all[i * n : (i + 1) * n]
+                first = code[np.argmax(code >= 0)]
+                if first >= 0 and _COLLECTION_TEXT.fullmatch(uniques[first]):
+                    _refuse_collection_text(np.asarray(uniques, dtype=object)[
+                        np.unique(code[code >= 0])], name)
+        _warn_missing_markers(index, codes_all, names, n)
     if kind == "bool":
         index = index.astype(bool)
     elif (
