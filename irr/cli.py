@@ -99,6 +99,20 @@ BOOTSTRAP_CIS = ("percentile", "basic", "bca")
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 _TSV_SUFFIXES = (".tsv", ".tab")
 _PARQUET_SUFFIXES = (".parquet", ".pq")
+#: Files of other formats, by suffix: what they are and the pandas call that reads them
+#: (refused by name, not parsed as CSV).
+_OTHER_FORMATS = {
+    ".json": ("JSON", "pandas.read_json(path)"),
+    ".jsonl": ("JSON lines", "pandas.read_json(path, lines=True)"),
+    ".ndjson": ("JSON lines", "pandas.read_json(path, lines=True)"),
+    ".xlsx": ("Excel", "pandas.read_excel(path)"), ".xls": ("Excel", "pandas.read_excel(path)"),
+    ".ods": ("OpenDocument spreadsheet", "pandas.read_excel(path)"),
+    ".feather": ("Feather", "pandas.read_feather(path)"),
+    ".arrow": ("Arrow IPC", "pandas.read_feather(path)"),
+    ".sav": ("SPSS", "pandas.read_spss(path)"), ".dta": ("Stata", "pandas.read_stata(path)"),
+    ".sas7bdat": ("SAS", "pandas.read_sas(path)"),
+    ".rds": ("R", "write.csv() in R"), ".rdata": ("R", "write.csv() in R"),
+}
 
 
 class CommandError(Exception):
@@ -1229,6 +1243,14 @@ def _read_frame(args: argparse.Namespace) -> Any:
         raise CommandError("no input: give a FILE ('-' for stdin) or --dataset NAME")
     where = "stdin" if args.file == "-" else repr(args.file)
     suffix = os.path.splitext(args.file)[1].lower()
+    if suffix in _OTHER_FORMATS and not os.path.isdir(args.file):
+        kind, reader = _OTHER_FORMATS[suffix]
+        convert = reader if reader.endswith("in R") else \
+            f"{reader}.to_csv('ratings.csv', index=False) in Python"
+        raise CommandError(
+            f"cannot read {where}: irr reads CSV, TSV and Parquet files, not {kind}; write "
+            f"it as CSV first ({convert}), or pass it to irr.Agreement.from_frame as a "
+            "DataFrame")
     if os.path.isdir(args.file):
         return _scan_parquet(os.path.join(args.file, "**", "*.parquet"), where, args)
     if suffix in _PARQUET_SUFFIXES and \

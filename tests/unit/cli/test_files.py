@@ -751,3 +751,25 @@ def test_streamed_kappa_never_asks_pandas(tmp_path, arguments):
     assert facts["eager"] == []
     assert not facts["pandas"]
     assert not facts["pyarrow"]
+
+
+@pytest.mark.parametrize(("name", "what", "convert"), [
+    ("ratings.json", "JSON", "pandas.read_json(path).to_csv('ratings.csv', index=False) in "
+                             "Python"),
+    ("ratings.XLSX", "Excel", "pandas.read_excel(path).to_csv('ratings.csv', index=False) in "
+                              "Python"),
+    ("ratings.dta", "Stata", "pandas.read_stata(path).to_csv('ratings.csv', index=False) in "
+                             "Python"),
+    ("ratings.rds", "R", "write.csv() in R")])
+def test_files_of_other_formats_are_refused_by_name_not_parsed_as_csv(tmp_path, name, what,
+                                                                      convert):
+    # a JSON file was parsed as CSV ("line 3 has 2 fields, the header has 1"); the file is
+    # not read at all, and the message names its format and how to convert it
+    path = tmp_path / name
+    RATINGS.to_json(path, orient="records")
+    out = run("kappa", str(path))
+    assert out.returncode == 1
+    assert out.stderr.strip() == (
+        f"irr: error: cannot read {str(path)!r}: irr reads CSV, TSV and Parquet files, not "
+        f"{what}; write it as CSV first ({convert}), or pass it to irr.Agreement.from_frame "
+        "as a DataFrame")
