@@ -916,6 +916,39 @@ def _id_list(id: Any, names: Any, id_option: str) -> list[Any]:
     return ids
 
 
+def subject_ids(df: pd.DataFrame, ids: Sequence[Any], groups: Sequence[Any] = ()
+                ) -> pd.Index | None:
+    """The subjects' labels that the identifier columns `ids` give, one per row: the
+    values of one column (an Index named after it), or a MultiIndex of several, the
+    grouping columns `groups` first (an id may recur across groups, as in
+    :func:`repeated_ids_note`); None without `ids`, and when a label repeats (each row
+    is then a subject of its own, which :func:`repeated_ids_note` says) or holds lists.
+
+    Examples
+    --------
+    >>> frame = pd.DataFrame({"pid": [7, 3], "site": ["n", "s"], "a": [1, 2], "b": [1, 1]})
+    >>> subject_ids(frame, ["pid"]).tolist()
+    [7, 3]
+    >>> subject_ids(frame, ["pid"], groups=["site"]).tolist()
+    [('n', 7), ('s', 3)]
+    >>> print(subject_ids(frame.assign(pid=[7, 7]), ["pid"]))
+    None
+    """
+    groups = [g for g in groups if g in df.columns]
+    ids = [c for c in ids if c not in groups]
+    if not ids:
+        return None
+    columns = [*groups, *ids]
+    try:
+        labels = (pd.Index(df[columns[0]]) if len(columns) == 1
+                  else pd.MultiIndex.from_frame(df[columns]))
+        if labels.has_duplicates:
+            return None
+    except TypeError:  # lists or arrays as identifiers: not labels
+        return None
+    return labels
+
+
 def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str,
                       groups: Sequence[Any] = ()) -> str | None:
     """A note when the identifier columns `ids` (named by the user through `option`)

@@ -12,6 +12,7 @@ variance components) read these arrays; :meth:`Measurements.wide` and
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Sequence
 from functools import cached_property
@@ -393,6 +394,23 @@ class Measurements:
         if isinstance(subjects, int):  # positions (from_pair): the index made when asked for
             subjects = self._subjects = pd.RangeIndex(subjects)
         return subjects
+
+    def relabelled(self, subjects: pd.Index) -> Measurements:
+        """These measurements with their subjects labelled by `subjects`, one label per
+        subject in code order (the arrays are shared, not copied).
+
+        Examples
+        --------
+        >>> m = Measurements.from_pair([1.5, 2.0], [1.0, 2.5])
+        >>> m.relabelled(pd.Index(["p7", "p3"], name="patient")).subjects.tolist()
+        ['p7', 'p3']
+        """
+        if len(subjects) != self.n_subjects:
+            raise ValueError(f"`subjects` has {len(subjects)} labels for {self.n_subjects} "
+                             "subjects.")
+        other = copy.copy(self)
+        other._subjects = subjects
+        return other
 
     # -- sizes ---------------------------------------------------------------------------
     @property

@@ -23,6 +23,7 @@ from irr._columns import (
     choose_columns,
     refuse_missing_tokens,
     repeated_ids_note,
+    subject_ids,
 )
 from irr._data import (
     CHUNK,
@@ -133,6 +134,12 @@ class Source:
     lazy : LazyMeasurements or None
         Continuous ratings of a lazy frame, summed by its engine (no rows here): the codes
         of `ratings` are then empty and `ratings` only names the raters.
+    ids : pandas.Index or None
+        The subjects' labels that a wide frame's ``id=`` columns give, when they name
+        each row once (:meth:`labelled`): the labels of :meth:`irr.Agreement.codes` and
+        of the measurements' subjects, by which :func:`irr.difference` pairs these
+        subjects with another Agreement's. Per-subject Series are still aligned on
+        `index`, the frame's own.
     """
 
     ratings: Ratings
@@ -144,11 +151,23 @@ class Source:
     measurements: Measurements | None = None
     missing: np.ndarray | None = None
     lazy: LazyMeasurements | None = None
+    ids: pd.Index | None = None
 
     @property
     def continuous(self) -> bool:
         """Whether the ratings are continuous measurements (in memory or lazy)."""
         return self.measurements is not None or self.lazy is not None
+
+    @property
+    def labels(self) -> pd.Index | None:
+        """The subjects' labels: `ids` when the input named them, else `index`."""
+        return self.index if self.ids is None else self.ids
+
+    def labelled(self, ids: pd.Index) -> Source:
+        """These ratings with their subjects labelled by `ids`, one label per row (the
+        measurements' subjects too)."""
+        measurements = None if self.measurements is None else self.measurements.relabelled(ids)
+        return dataclasses.replace(self, ids=ids, measurements=measurements)
 
     @property
     def n_rows(self) -> int:
@@ -289,7 +308,8 @@ class Source:
         source = cls.from_columns([df[r] for r in raters], names, categories, frame=df,
                                   continuous=continuous, aggregated=weights is not None)
         if weights is None:
-            return source
+            ids = subject_ids(df, explicit, by)
+            return source if ids is None else source.labelled(ids)
         return cls(source.ratings, weights=weights, index=df.index)
 
     @classmethod

@@ -276,8 +276,11 @@ class Agreement:
         id : column label or list of column labels, optional
             Identifier columns (subject, patient, site): never ratings. They stay
             available to ``cluster=`` and ``strata=`` by name. Their combination
-            identifies a subject: when it repeats on more than one row, a UserWarning
-            says each row is counted as a separate subject.
+            identifies a subject and labels it (in :meth:`codes`, the measurements'
+            subjects, and :func:`irr.difference`, which pairs two Agreements' subjects
+            by these labels, whatever the order of the rows); when it repeats on more
+            than one row, a UserWarning says each row is counted as a separate subject,
+            and the rows are labelled by `df`'s index.
         continuous : bool or None, default None
             Whether the ratings are continuous measurements (blood pressures, diameters,
             questionnaire totals) rather than categories. None detects it: numeric
@@ -695,8 +698,9 @@ class Agreement:
         """The ratings as category codes: one row per subject, one column per rater.
 
         Code ``j`` is ``self.categories[j]``; ``-1`` is a missing rating. The index holds
-        the subjects' labels when the input carried them (a frame's or a Series' index,
-        the subjects of long data), else ``0 .. n - 1``. Data given as a table or with
+        the subjects' labels when the input carried them (the ``id`` columns of
+        :meth:`from_frame` when they name each row once, else a frame's or a Series'
+        index; the subjects of long data), else ``0 .. n - 1``. Data given as a table or with
         frequency weights have one row per distinct row; their weights are in
         ``frame.attrs["freq_weights"]`` (absent for one row per subject).
 
@@ -727,8 +731,8 @@ class Agreement:
                    "subject x category counts or sparse long data, which keep no such rows.")
             )
         frame = pd.DataFrame(dict(zip(self.raters, source.ratings.codes, strict=True)))
-        if source.index is not None and len(source.index) == len(frame):
-            frame.index = source.index
+        if source.labels is not None and len(source.labels) == len(frame):
+            frame.index = source.labels
         if source.weights is not None:
             frame.attrs["freq_weights"] = source.weights
         return frame

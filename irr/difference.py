@@ -436,9 +436,14 @@ def _match(first: Agreement, second: Agreement, frames: list[pd.DataFrame]
     if len(extra) or len(lacking):
         found = [f"{preview(x)} only in `{which}`" for x, which in
                  ((lacking, "first"), (extra, "second")) if len(x)]
+        unlabelled = [which for which, index in (("first", a.index), ("second", b.index))
+                      if isinstance(index, pd.RangeIndex)]
+        hint = (f" `{unlabelled[0]}` has no subject labels (positions 0 .. n - 1): build "
+                "both Agreements with the same `id=` column (or index)." if len(unlabelled) == 1
+                else "")
         raise ValueError(
             f"`first` and `second` must rate the same subjects, matched by their labels; "
-            f"{'; '.join(found)}. Keep the shared subjects in both (e.g. build each "
+            f"{'; '.join(found)}.{hint} Keep the shared subjects in both (e.g. build each "
             "Agreement from `df.loc[shared]`), or, for separate groups, pass "
             "`independent=True`."
         )

@@ -200,6 +200,48 @@ def test_two_agreements_are_matched_by_subject_label(panel):
     assert positional.se == pytest.approx(res.se, rel=1e-12)
 
 
+def test_two_agreements_are_matched_by_their_id_columns(panel):
+    """Frames whose subjects are named by an `id=` column (a default RangeIndex), in two
+    row orders: paired by the ids, as frames indexed by them are."""
+    frame = panel.reset_index()  # the ids in a column "case"
+    before = irr.Agreement.from_frame(frame[["case", "C", "D"]], id="case")
+    after = irr.Agreement.from_frame(frame[["case", "A", "B"]], id="case")
+    shuffled = irr.Agreement.from_frame(
+        frame[["case", "C", "D"]].sample(frac=1, random_state=3).reset_index(drop=True),
+        id="case")
+    assert list(shuffled.codes().index[:2]) != list(before.codes().index[:2])
+    assert shuffled.codes().index.name == "case"
+    indexed = irr.difference(irr.Agreement.from_frame(panel[["A", "B"]]),
+                             irr.Agreement.from_frame(panel[["C", "D"]]))
+    for second in (before, shuffled):
+        res = irr.difference(after, second)
+        assert res.estimate == pytest.approx(indexed.estimate, abs=1e-12)
+        assert res.se == pytest.approx(indexed.se, rel=1e-12)
+    # one side without labels: refused, saying which
+    with pytest.raises(ValueError, match=r"`second` has no subject labels.*same `id=`"):
+        irr.difference(after, irr.Agreement.from_frame(frame[["C", "D"]]))
+
+
+def test_continuous_agreements_are_matched_by_their_id_columns():
+    rng = np.random.default_rng(5)
+    truth = rng.normal(120, 15, 40)
+    frame = pd.DataFrame({"patient": [f"p{i}" for i in range(40)],
+                          "a": truth + rng.normal(0, 3, 40), "b": truth + rng.normal(0, 3, 40),
+                          "c": truth + rng.normal(0, 6, 40), "d": truth + rng.normal(0, 6, 40)})
+    first = irr.Agreement.from_frame(frame[["patient", "a", "b"]], id="patient")
+    assert first.measurements.subjects.tolist() == frame["patient"].tolist()
+    second = frame[["patient", "c", "d"]]
+    ordered = irr.difference(first, irr.Agreement.from_frame(second, id="patient"),
+                             statistic="icc")
+    shuffled = irr.difference(
+        first, irr.Agreement.from_frame(second.iloc[::-1], id="patient"), statistic="icc")
+    direct = irr.difference(irr.Agreement.from_frame(frame[["a", "b"]]),
+                            irr.Agreement.from_frame(frame[["c", "d"]]), statistic="icc")
+    for res in (ordered, shuffled):
+        assert res.estimate == pytest.approx(direct.estimate, abs=1e-12)
+        assert res.se == pytest.approx(direct.se, rel=1e-10)
+
+
 def test_two_scales_with_different_categories(panel):
     """A 4-point scale and its collapse to 2 points, on the same cases."""
     binary = (panel >= 3).astype(int).replace({0: "low", 1: "high"})
