@@ -127,7 +127,7 @@ def rows(quick: bool = False, rounds: int = 5) -> list[dict]:
                 y = np.where(rng.random(m) < 0.6, x, rng.integers(1, 6, m, dtype=np.int8))
                 w.write_table(pa.table({"a": x, "b": y.astype(np.int8)}))
         r = interleave([py, "-m", "irr", "kappa", str(path)],
-                       [py, "-c", DUCKDB_GROUP, str(path)], max(2, rounds // 2))
+                       [py, "-c", DUCKDB_GROUP, str(path)], max(5, rounds))
         out.append({"row": "10^8 int8 pairs in Parquet, `irr kappa file.parquet`",
                     "size": f"{n:,} rows", **r, "ref": "python: DuckDB GROUP BY a, b",
                     "goal": "<= 1.3x, <= 256 MiB",
