@@ -12,7 +12,6 @@ variance components) read these arrays; :meth:`Measurements.wide` and
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Sequence
 from functools import cached_property
@@ -408,8 +407,8 @@ class Measurements:
         if len(subjects) != self.n_subjects:
             raise ValueError(f"`subjects` has {len(subjects)} labels for {self.n_subjects} "
                              "subjects.")
-        other = copy.copy(self)
-        other._subjects = subjects
+        other = object.__new__(type(self))
+        other.__setstate__({**vars(self), "_subjects": subjects})
         return other
 
     # -- sizes ---------------------------------------------------------------------------

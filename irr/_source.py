@@ -269,7 +269,9 @@ class Source:
         if choice.detected:
             warnings.warn(choice.describe(), UserWarning, stacklevel=3)
         explicit = [] if id is None else list(id) if isinstance(id, (list, tuple)) else [id]
-        note = repeated_ids_note(df, explicit, "`id`", by)
+        # the ids label the subjects when they name each row once; else a note says so
+        ids = subject_ids(df, explicit, by)
+        note = None if ids is not None else repeated_ids_note(df, explicit, "`id`", by)
         if note:
             warnings.warn(note, UserWarning, stacklevel=3)
         raters = list(choice.raters)
@@ -308,7 +310,6 @@ class Source:
         source = cls.from_columns([df[r] for r in raters], names, categories, frame=df,
                                   continuous=continuous, aggregated=weights is not None)
         if weights is None:
-            ids = subject_ids(df, explicit, by)
             return source if ids is None else source.labelled(ids)
         return cls(source.ratings, weights=weights, index=df.index)
 
