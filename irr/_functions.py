@@ -19,6 +19,7 @@ from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
     Ratings,
+    align_columns,
     as_1d,
     distinct_names,
     exact_reals,
@@ -28,7 +29,7 @@ from irr._data import (
     refuse_nested,
 )
 from irr._measurements import Measurements
-from irr._source import Source, align_columns
+from irr._source import Source
 from irr._statistics import Statistics
 from irr._validation import DegenerateDataWarning, check_choice, check_integer
 from irr.agreement import Agreement

@@ -19,7 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from irr._data import distinct_names, is_pandas, preview, refuse_nested, refuse_nested_rows
+from irr._data import (
+    align_columns,
+    distinct_names,
+    is_pandas,
+    preview,
+    refuse_nested,
+    refuse_nested_rows,
+)
 from irr._lazy import lazy_module
 
 pd = lazy_module("pandas")  # imported on first use: data streamed by DuckDB never need it
@@ -224,9 +231,12 @@ class Measurements:
 
     @classmethod
     def from_pair(cls, x: Any, y: Any, names: Any = None) -> Measurements:
-        """Measurements of two methods' vectors, one subject per position (nan: not
-        measured). The methods are named by `names`, else by the Series' names, else
-        ``'x'`` and ``'y'``. The one check of two-method input for every shortcut.
+        """Measurements of two methods' vectors, one subject per position, or per index
+        label when both are Series: `y` is put in the order of `x`'s labels, and labels
+        that differ are a ValueError (:func:`irr._data.align_to_index`); a Series' labels
+        name the subjects (nan: not measured). The methods are named by `names`, else by
+        the Series' names, else ``'x'`` and ``'y'``. The one check of two-method input
+        for every shortcut.
 
         Examples
         --------
@@ -234,9 +244,14 @@ class Measurements:
         ...                            pd.Series([1.0, 2.5, 3.0], name="cuff"))
         >>> m.raters, m.n_subjects, m.paired()[0].tolist()
         (('device', 'cuff'), 3, [1.5, 2.0])
+        >>> m = Measurements.from_pair(pd.Series([1.5, 2.0], index=["p1", "p2"]),
+        ...                            pd.Series([2.5, 1.0], index=["p2", "p1"]))
+        >>> m.subjects.tolist(), m.paired()[1].tolist()
+        (['p1', 'p2'], [1.0, 2.5])
         """
         if y is None:
             raise TypeError("`y` is required when `x` is an array (or pass a Measurements).")
+        (x, y), index = align_columns([x, y], ["x", "y"])
         a, b = _measurement_vector(x, "x"), _measurement_vector(y, "y")
         if a.size != b.size:
             raise ValueError(f"`x` and `y` must have one length; got {a.size} and {b.size}.")
@@ -245,8 +260,8 @@ class Measurements:
             names = labels if labels[0] != labels[1] else ["x", "y"]
         elif isinstance(names, str) or len(names) != 2:
             raise ValueError(f"`names` must name the two methods; got {preview(names)}.")
-        return cls._of_columns([a, b], tuple(distinct_names(names, "names")), a.size,
-                               ["`x`", "`y`"])
+        return cls._of_columns([a, b], tuple(distinct_names(names, "names")),
+                               a.size if index is None else index, ["`x`", "`y`"])
     @classmethod
     def from_long(
         cls, subject: Any, rater: Any, value: Any, raters: Sequence[Any] | None = None

@@ -29,6 +29,8 @@ from irr._data import (
     CHUNK,
     MAX_CATEGORIES,
     Ratings,
+    align_columns,
+    align_to_index,
     continuous_values,
     decimal_text,
     distinct_names,
@@ -72,8 +74,6 @@ __all__ = [
     "NAN_POLICIES",
     "Entries",
     "Source",
-    "align_columns",
-    "align_to_index",
     "continuous_columns",
     "frequency_weights",
     "table_counts",
@@ -757,77 +757,6 @@ def _small_integer_range(column: Any) -> bool:
     if array.dtype.kind == "b" or not array.size or 2 ** (8 * array.itemsize) <= MAX_CATEGORIES:
         return True  # (8-bit integers span at most 256 values)
     return int(array.max()) - int(array.min()) < MAX_CATEGORIES
-
-
-def align_to_index(values: Any, index: pd.Index | None, name: str, against: str) -> Any:
-    """`values` in the order of `index` when both carry subject labels, or raise.
-
-    The one rule of :mod:`irr` for pandas labels: a Series whose index differs from the
-    subjects' `index` is reordered to it when the two hold the same labels, each once
-    (``s.sort_values()`` against ``s``); different labels, or a repeated label, raise a
-    ValueError naming `name` and echoing the labels, since matching by position would
-    pair values with the wrong subjects. Positions are used when either side has no
-    labels (a list or ndarray, or `index` None), when the indexes are equal, and when
-    both are RangeIndexes (default labels, as after ``reset_index``).
-
-    Examples
-    --------
-    >>> s = pd.Series([10, 20], index=["b", "a"])
-    >>> align_to_index(s, pd.Index(["a", "b"]), "x", "the subjects").tolist()
-    [20, 10]
-    """
-    if index is None or not isinstance(values, pd.Series | pd.DataFrame):
-        return values
-    labels = values.index
-    if labels.equals(index) or (
-        isinstance(labels, pd.RangeIndex) and isinstance(index, pd.RangeIndex)
-    ):
-        return values
-    hint = (f"align them first (e.g. `{name}.reindex(...)`), or pass `.to_numpy()` to "
-            "match by position")
-    for side, idx in ((f"`{name}`", labels), (against, index)):
-        if idx.has_duplicates:
-            raise ValueError(
-                f"The index of {side} repeats labels {preview(idx[idx.duplicated()].unique())},"
-                f" so `{name}` cannot be matched to {against} by label; {hint}."
-            )
-    extra = labels.difference(index, sort=False)
-    lacking = index.difference(labels, sort=False)
-    if len(extra) or len(lacking):
-        found = []
-        if len(extra):
-            found.append(f"{preview(extra)} only in `{name}`")
-        if len(lacking):
-            found.append(f"{preview(lacking)} only in {against}")
-        raise ValueError(
-            f"The index labels of `{name}` and {against} differ ({'; '.join(found)}); "
-            f"pandas objects are matched by index label, never by position: {hint}."
-        )
-    return values.reindex(index)
-
-
-def align_columns(columns: list[Any], names: Sequence[str]) -> tuple[list[Any], pd.Index | None]:
-    """The raters' columns with every pandas Series aligned on the first one's index.
-
-    Returns the columns and the subjects' labels (the first Series' index; None when no
-    column is a Series). See :func:`align_to_index` for the rule.
-
-    Examples
-    --------
-    >>> a = pd.Series([1, 2, 3], index=[7, 8, 9])
-    >>> columns, index = align_columns([a, a[::-1]], ["a", "b"])
-    >>> columns[1].tolist(), index.tolist()
-    ([1, 2, 3], [7, 8, 9])
-    """
-    labelled = [j for j, c in enumerate(columns) if isinstance(c, pd.Series)]
-    if not labelled:
-        return columns, None
-    first = labelled[0]
-    index = columns[first].index
-    out = list(columns)
-    for j in labelled[1:]:
-        out[j] = align_to_index(columns[j], index, names[j], f"`{names[first]}`")
-    return out, index
 
 
 def _default_labels(index: pd.Index) -> bool:

@@ -789,3 +789,52 @@ def test_measurements_from_layout_are_the_long_measurements_in_cell_order(seed):
         with pytest.raises(ValueError, match="finite"):
             Measurements.from_layout(np.array([[1.0, bad], [2.0, 3.0]]), ["a", "b"],
                                      pd.Index(range(2)))
+
+
+# -- two methods' vectors: pandas labels pair the subjects -----------------------------------
+TWO_METHOD_SHORTCUTS = {
+    "deming": lambda x, y: irr.deming(x, y),
+    "passing_bablok": lambda x, y: irr.passing_bablok(x, y),
+    "concordance": lambda x, y: irr.concordance(x, y),
+    "limits_of_agreement": lambda x, y: irr.limits_of_agreement(x, y),
+}
+
+
+def _numbers(result):
+    """The result's estimate and interval limits (the limits of agreement too)."""
+    values = [result.estimate, *result.ci]
+    for name in ("lower", "upper", "intercept"):
+        if hasattr(result, name):
+            values.append(getattr(result, name))
+    return values
+
+
+@pytest.mark.parametrize("shortcut", sorted(TWO_METHOD_SHORTCUTS))
+def test_two_series_are_paired_by_their_index_labels(shortcut):
+    """Two Series of the same patients in different orders (a sorted frame's column beside
+    an unsorted one): each patient's pair, never the pair of positions; labels that
+    differ are refused by name."""
+    call = TWO_METHOD_SHORTCUTS[shortcut]
+    df = _bp(60, missing=(3, 50))
+    lab = df.set_index("patient")["nurse_a"]
+    device = df.set_index("patient")["nurse_b"]
+    shuffled = device.sample(frac=1, random_state=4)
+    assert not shuffled.index.equals(device.index)
+    expected = _numbers(call(lab.to_numpy(), device.to_numpy()))
+    got = _numbers(call(lab, shuffled))
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12)
+    with pytest.raises(ValueError, match=r"index labels of `y` and `x` differ"):
+        call(lab, device.rename(index=lambda p: p + 1000))
+
+
+def test_a_series_pair_names_its_subjects_by_label():
+    x = pd.Series([120.5, 131.0, 99.5], index=["p7", "p3", "p9"], name="lab")
+    y = pd.Series([101.0, 118.0, 130.0], index=["p9", "p7", "p3"], name="device")
+    from irr._measurements import Measurements
+
+    m = Measurements.from_pair(x, y)
+    assert m.subjects.tolist() == ["p7", "p3", "p9"]
+    assert m.paired()[1].tolist() == [118.0, 130.0, 101.0]
+    # a Series beside an array: by position, the Series' labels naming the subjects
+    m = Measurements.from_pair(x, y.to_numpy())
+    assert m.paired()[1].tolist() == [101.0, 118.0, 130.0]
