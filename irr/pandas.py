@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from irr._columns import choose_columns
+from irr._data import align_to_index
 from irr._frames import (
     count_distinct,
     head,
@@ -33,7 +34,7 @@ from irr._frames import (
 from irr._long import LongRatings, long_ratings, pivot
 from irr._numbers import format_number, format_pvalue
 from irr._sentences import band_and_citation
-from irr._source import DENSE_CELLS, DENSE_PER_RATING, align_to_index, frequency_weights
+from irr._source import DENSE_CELLS, DENSE_PER_RATING, frequency_weights
 from irr._validation import check_bool
 from irr.agreement import Agreement
 from irr.difference import pool

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from irr._source import align_columns
+from irr._data import align_columns
 from irr.ordinal._checks import as_1d, as_1d_real, check_same_length
 
 __all__ = ["rank_loss", "roc_auc", "roc_curve"]

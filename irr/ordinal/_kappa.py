@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from irr._source import align_columns
+from irr._data import align_columns
 from irr._validation import DegenerateDataWarning
 from irr.coefficients.icc import power_of_two_exponent
 from irr.ordinal._checks import as_1d_real, check_same_length

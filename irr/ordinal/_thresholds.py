@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from irr._data import align_columns
 from irr._validation import check_choice, check_integer
 from irr.ordinal._checks import as_1d, as_1d_real, check_same_length
 
@@ -351,6 +352,7 @@ def optimize_thresholds(
     >>> apply_thresholds(pred, cuts, labels=np.unique(y))
     array([0, 0, 0, 1, 2, 2, 3, 3])
     """
+    (y_true, y_pred), _ = align_columns([y_true, y_pred], ["y_true", "y_pred"])
     true_labels, true_codes = _labels(y_true, "y_true")
     pred = as_1d_real(y_pred, "y_pred")
     check_same_length(true_codes, pred, "y_true", "y_pred")

@@ -226,3 +226,17 @@ BAD = [
 def test_bad_input(func, args, error, message):
     with pytest.raises(error, match=message):
         func(*args)
+
+
+def test_optimize_pairs_series_by_their_index_labels():
+    """Predictions in another row order than the reference (a Series each, same ids): the
+    cut points of the pairs by id, as with the aligned arrays; different ids are refused."""
+    import pandas as pd
+
+    y, pred = random_problem(7)
+    ids = [f"case{i}" for i in range(y.size)]
+    y_s, pred_s = pd.Series(y, index=ids), pd.Series(pred, index=ids)
+    expected = optimize_thresholds(y, pred)
+    np.testing.assert_array_equal(optimize_thresholds(y_s, pred_s.iloc[::-1]), expected)
+    with pytest.raises(ValueError, match="index labels of `y_pred` and `y_true` differ"):
+        optimize_thresholds(y_s, pred_s.rename(index=lambda s: s + "x"))
