@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 import pandas as pd
 
+from irr._data import align_columns, align_to_index
 from irr._numbers import format_interval, format_number, format_pvalue
 from irr._validation import (
     DegenerateDataWarning,
@@ -261,6 +262,7 @@ def paired_ttest(
     alpha = check_open_unit(alpha, "alpha")
     alternative = check_alternative(alternative)
     level = 1 - alpha if confidence_level is None else check_confidence_level(confidence_level)
+    (errors_a, errors_b), _ = align_columns([errors_a, errors_b], ["errors_a", "errors_b"])
     a, b = _rates(errors_a, "errors_a"), _rates(errors_b, "errors_b")
     if a.size != b.size:
         raise ValueError(f"`errors_a` and `errors_b` must have one rate per fold each; got "
@@ -330,6 +332,8 @@ def cv52_ttest(
     alpha = check_open_unit(alpha, "alpha")
     alternative = check_alternative(alternative)
     level = 1 - alpha if confidence_level is None else check_confidence_level(confidence_level)
+    if isinstance(errors_a, pd.DataFrame):  # replications matched by their labels
+        errors_b = align_to_index(errors_b, errors_a.index, "errors_b", "`errors_a`")
     a = _rates(errors_a, "errors_a", (5, 2))
     b = _rates(errors_b, "errors_b", (5, 2))
     p = a - b
@@ -391,8 +395,9 @@ def compare_classifiers(
     ([[5, 6], [0, 1]], 4.167)
     """
     level = check_confidence_level(confidence_level)
+    columns, _ = align_columns([y_true, pred_a, pred_b], ["y_true", "pred_a", "pred_b"])
     arrays = [np.asarray(v.to_numpy() if isinstance(v, pd.Series) else v, dtype=object)
-              for v in (y_true, pred_a, pred_b)]
+              for v in columns]
     for name, v in zip(("y_true", "pred_a", "pred_b"), arrays, strict=True):
         if v.ndim != 1:
             raise ValueError(f"`{name}` must be 1-D; got shape {v.shape}.")

@@ -3,6 +3,7 @@ scipy, statsmodels and the formulas written out here (Dietterich 1998; Zhou 2016
 eqs. 2.31, 2.34, 2.41)."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -124,3 +125,27 @@ def test_bias_variance_bad_input_and_output():
     assert list(res.per_point.columns) == ["expected_error", "bias2", "variance", "noise",
                                            "residual"]
     assert "Bias^2" in res.summary().as_text()
+
+
+def test_series_are_paired_by_their_index_labels():
+    """Predictions or fold errors in another row order than the first Series (each Series
+    labelled by case or fold): the same test as with the aligned arrays; different labels
+    are refused by name."""
+    rng = np.random.default_rng(3)
+    cases = [f"case{i}" for i in range(60)]
+    truth = rng.integers(0, 2, 60)
+    a = np.where(rng.random(60) < 0.8, truth, 1 - truth)
+    b = np.where(rng.random(60) < 0.7, truth, 1 - truth)
+    y_s, a_s, b_s = (pd.Series(v, index=cases) for v in (truth, a, b))
+    expected = irr.compare_classifiers(truth, a, b)
+    got = irr.compare_classifiers(y_s, a_s.iloc[::-1], b_s.sample(frac=1, random_state=1))
+    np.testing.assert_array_equal(got.table, expected.table)
+    assert got.statistic == expected.statistic
+    with pytest.raises(ValueError, match="index labels of `pred_b` and `y_true` differ"):
+        irr.compare_classifiers(y_s, a_s, b_s.rename(index=lambda s: s + "x"))
+    folds = [f"fold{i}" for i in range(10)]
+    e1, e2 = rng.uniform(0.05, 0.2, 10), rng.uniform(0.05, 0.3, 10)
+    expected = irr.paired_ttest(e1, e2)
+    got = irr.paired_ttest(pd.Series(e1, index=folds), pd.Series(e2, index=folds)[::-1])
+    assert got.statistic == pytest.approx(expected.statistic, rel=1e-14)
+    assert got.pvalue == pytest.approx(expected.pvalue, rel=1e-12)
