@@ -262,6 +262,7 @@ class Measurements:
             raise ValueError(f"`names` must name the two methods; got {preview(names)}.")
         return cls._of_columns([a, b], tuple(distinct_names(names, "names")),
                                a.size if index is None else index, ["`x`", "`y`"])
+
     @classmethod
     def from_long(
         cls, subject: Any, rater: Any, value: Any, raters: Sequence[Any] | None = None
