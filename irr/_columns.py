@@ -916,6 +916,14 @@ def _id_list(id: Any, names: Any, id_option: str) -> list[Any]:
     return ids
 
 
+def _id_columns(df: pd.DataFrame, ids: Sequence[Any], groups: Sequence[Any]
+                ) -> tuple[list[Any], list[Any]]:
+    """The identifier columns that identify a subject within its group, and the grouping
+    columns of `df` (a grouping column is never an id on its own)."""
+    groups = [g for g in groups if g in df.columns]
+    return [c for c in ids if c not in groups], groups
+
+
 def subject_ids(df: pd.DataFrame, ids: Sequence[Any], groups: Sequence[Any] = ()
                 ) -> pd.Index | None:
     """The subjects' labels that the identifier columns `ids` give, one per row: the
@@ -934,8 +942,7 @@ def subject_ids(df: pd.DataFrame, ids: Sequence[Any], groups: Sequence[Any] = ()
     >>> print(subject_ids(frame.assign(pid=[7, 7]), ["pid"]))
     None
     """
-    groups = [g for g in groups if g in df.columns]
-    ids = [c for c in ids if c not in groups]
+    ids, groups = _id_columns(df, ids, groups)
     if not ids:
         return None
     columns = [*groups, *ids]
@@ -971,8 +978,7 @@ def repeated_ids_note(df: pd.DataFrame, ids: Sequence[Any], option: str,
     >>> print(repeated_ids_note(sites, ["pid"], "--id", groups=["site"]))
     None
     """
-    groups = [g for g in groups if g in df.columns]
-    ids = [c for c in ids if c not in groups]
+    ids, groups = _id_columns(df, ids, groups)
     if not ids:
         return None
     frame = df[[*ids, *groups]]
